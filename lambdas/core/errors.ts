@@ -1,0 +1,51 @@
+import { messages } from '../../shared/messages.js';
+
+export type FieldIssue = { field: string; message: string };
+
+/**
+ * An error with the HTTP status and machine code it answers with. `expose` says whether its message is safe to show
+ * the user verbatim (4xx: the spec's texts); unexpected errors are never exposed (STYLE §8).
+ */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: unknown;
+  readonly expose: boolean;
+
+  constructor(status: number, message: string, options: { code?: string; details?: unknown; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.name = 'HttpError';
+    this.status = status;
+    this.code = options.code ?? defaultCodes[status] ?? (status >= 500 ? 'server_error' : 'error');
+    this.details = options.details;
+    this.expose = status < 500;
+  }
+}
+
+const defaultCodes: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  402: 'payment_required',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'unprocessable_entity',
+  429: 'rate_limited',
+};
+
+export const badRequest = (message: string = messages.validation.failed, details?: unknown) =>
+  new HttpError(400, message, { details });
+
+export const validationFailed = (issues: FieldIssue[]) =>
+  new HttpError(400, `Invalid request: ${issues.map((issue) => `${issue.field}: ${issue.message}`).join('; ')}`, {
+    code: 'validation_failed',
+    details: issues,
+  });
+
+export const unauthorized = () => new HttpError(401, messages.auth.required);
+export const forbidden = (message: string = messages.status[403]) => new HttpError(403, message);
+export const notFound = (message: string = messages.status[404]) => new HttpError(404, message);
+export const conflict = (message: string = messages.status[409]) => new HttpError(409, message);

@@ -1,0 +1,157 @@
+import { describe, expect, it, vi } from 'vitest';
+import { messages } from '../../shared/messages.js';
+import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
+import { created } from './envelope.js';
+import { HttpError } from './errors.js';
+import { httpHandler, type DomainHandlers } from './http.js';
+import { createLogger } from './logger.js';
+
+const logger = createLogger('test');
+logger.setLogLevel('SILENT');
+
+const fakeProfiles = (overrides: Partial<DomainHandlers<'profiles'>> = {}): DomainHandlers<'profiles'> => {
+  const echo = async (request: { body?: unknown; userId?: string }) => ({ body: request.body ?? null, userId: request.userId });
+  return {
+    'POST /api/users/sync-user': echo,
+    'GET /api/profiles': echo,
+    'PUT /api/profiles': echo,
+    'POST /api/profiles': echo,
+    'GET /api/user/profile': echo,
+    'GET /api/profiles/settings': echo,
+    'PUT /api/profiles/settings': echo,
+    ...overrides,
+  };
+};
+
+const call = async (handlers: DomainHandlers<'profiles'>, event: Parameters<typeof apiEvent>[0]) => {
+  const handler = httpHandler('profiles', handlers, { logger, corsOrigin: 'http://localhost:5173' });
+  const response = await handler(apiEvent(event), lambdaContext());
+  return { ...response, json: JSON.parse(response.body) as Record<string, unknown> };
+};
+
+describe('the house HTTP handler', () => {
+  it('wraps a result in the success envelope with the user id from the verified claims', async () => {
+    const claims = userClaims();
+    const response = await call(fakeProfiles(), { method: 'GET', resource: '/api/profiles', claims });
+    expect(response.statusCode).toBe(200);
+    expect(response.json).toEqual({ success: true, data: { body: null, userId: claims.sub } });
+  });
+
+  it('answers 401 Authentication required on a user route without verified claims', async () => {
+    const handle = vi.fn();
+    const response = await call(fakeProfiles({ 'GET /api/profiles': handle }), { method: 'GET', resource: '/api/profiles' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json).toEqual({ success: false, error: messages.auth.required, code: 'unauthorized' });
+    expect(handle).not.toHaveBeenCalled();
+  });
+
+  it('never takes the user id from the request body or headers', async () => {
+    const claims = userClaims();
+    const response = await call(fakeProfiles(), {
+      method: 'POST',
+      resource: '/api/users/sync-user',
+      claims,
+      headers: { 'x-user-id': 'someone-else' },
+      body: { displayName: 'Ada' },
+    });
+    expect((response.json.data as { userId: string }).userId).toBe(claims.sub);
+  });
+
+  it('accepts a POST without a body and validates it as an empty object', async () => {
+    const response = await call(fakeProfiles(), { method: 'POST', resource: '/api/users/sync-user', claims: userClaims() });
+    expect(response.statusCode).toBe(200);
+    expect(response.json.data).toMatchObject({ body: {} });
+  });
+
+  it('answers 400 naming the failing field, without calling the handler', async () => {
+    const handle = vi.fn();
+    const response = await call(fakeProfiles({ 'PUT /api/profiles/settings': handle }), {
+      method: 'PUT',
+      resource: '/api/profiles/settings',
+      claims: userClaims(),
+      body: { settings: { theme: 'purple', followUpTime: '9am' } },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json.code).toBe('validation_failed');
+    expect(response.json.error).toContain('body.settings.theme');
+    expect(response.json.details).toEqual([
+      { field: 'body.settings.theme', message: expect.any(String) },
+      { field: 'body.settings.followUpTime', message: 'Expected a time as HH:MM' },
+    ]);
+    expect(handle).not.toHaveBeenCalled();
+  });
+
+  it('names unknown fields in a strict body', async () => {
+    const response = await call(fakeProfiles(), {
+      method: 'PUT',
+      resource: '/api/profiles',
+      claims: userClaims(),
+      body: { bio: 'Hi', subscriptionTier: 'pro' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json.details).toEqual([{ field: 'body.subscriptionTier', message: 'Unknown field' }]);
+  });
+
+  it('answers 400 on a body that is not JSON and 415 on a body that is not declared JSON', async () => {
+    const broken = await call(fakeProfiles(), {
+      method: 'PUT',
+      resource: '/api/profiles',
+      claims: userClaims(),
+      rawBody: '{"bio":',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json.error).toBe(messages.validation.invalidJson);
+
+    const form = await call(fakeProfiles(), {
+      method: 'PUT',
+      resource: '/api/profiles',
+      claims: userClaims(),
+      rawBody: 'bio=hi',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    expect(form.statusCode).toBe(415);
+  });
+
+  it('passes HttpError messages through and hides unexpected errors behind the 500 text', async () => {
+    const refused = await call(
+      fakeProfiles({ 'GET /api/profiles': async () => Promise.reject(new HttpError(409, 'Already there')) }),
+      { method: 'GET', resource: '/api/profiles', claims: userClaims() },
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json).toEqual({ success: false, error: 'Already there', code: 'conflict' });
+
+    const crashed = await call(
+      fakeProfiles({ 'GET /api/profiles': async () => Promise.reject(new Error('secret table name leaked')) }),
+      { method: 'GET', resource: '/api/profiles', claims: userClaims() },
+    );
+    expect(crashed.statusCode).toBe(500);
+    expect(crashed.body).not.toContain('secret');
+    expect(crashed.json).toEqual({ success: false, error: messages.status[500], code: 'server_error' });
+  });
+
+  it('answers 404 for a route the table does not give this domain', async () => {
+    const response = await call(fakeProfiles(), { method: 'GET', resource: '/api/health', claims: userClaims() });
+    expect(response.statusCode).toBe(404);
+    expect(response.json.error).toBe(messages.routing.notFound);
+  });
+
+  it('uses the status of a Reply and sets CORS headers on successes and errors', async () => {
+    const ok = await call(fakeProfiles({ 'POST /api/profiles': async () => created({ id: 1 }) }), {
+      method: 'POST',
+      resource: '/api/profiles',
+      claims: userClaims(),
+      body: { bio: 'x' },
+      headers: { Origin: 'http://localhost:5173' },
+    });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.headers?.['Access-Control-Allow-Origin']).toBe('http://localhost:5173');
+
+    const refused = await call(fakeProfiles(), {
+      method: 'GET',
+      resource: '/api/profiles',
+      headers: { Origin: 'http://localhost:5173' },
+    });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers?.['Access-Control-Allow-Origin']).toBe('http://localhost:5173');
+  });
+});

@@ -1,0 +1,45 @@
+import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+
+/**
+ * The one DynamoDB table (DESIGN §3), defined once: the CDK stack and the local stack both derive theirs from this.
+ * Everything a user owns lives under `USER#<sub>`; shared professional profiles under `SHARED#<url>`.
+ */
+export const table = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  ttlAttribute: 'ttl',
+  indexes: {
+    /** second access path of an entity, e.g. a user's items by status or date */
+    gsi1: { partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    /** lookups by an outside id, e.g. a thread id, a Stripe customer, a referral code */
+    gsi2: { partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  },
+} as const;
+
+export type IndexName = keyof typeof table.indexes;
+
+/** CreateTable input for DynamoDB Local and tests (on-demand, same keys and indexes as the CDK table). */
+export const createTableInput = (tableName: string): CreateTableCommandInput => {
+  const keyAttributes = [
+    table.partitionKey,
+    table.sortKey,
+    ...Object.values(table.indexes).flatMap((index) => [index.partitionKey, index.sortKey]),
+  ];
+  return {
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: keyAttributes.map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+    KeySchema: [
+      { AttributeName: table.partitionKey, KeyType: 'HASH' },
+      { AttributeName: table.sortKey, KeyType: 'RANGE' },
+    ],
+    GlobalSecondaryIndexes: Object.entries(table.indexes).map(([IndexName, index]) => ({
+      IndexName,
+      KeySchema: [
+        { AttributeName: index.partitionKey, KeyType: 'HASH' },
+        { AttributeName: index.sortKey, KeyType: 'RANGE' },
+      ],
+      Projection: { ProjectionType: 'ALL' },
+    })),
+  };
+};

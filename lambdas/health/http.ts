@@ -1,0 +1,20 @@
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import { readConfig } from '../core/config.js';
+import { httpHandler } from '../core/http.js';
+import { createLogger } from '../core/logger.js';
+import { createDataClient } from '../data/client.js';
+
+const config = readConfig();
+const data = createDataClient(config.tableName);
+
+/** GET /api/health (public): the API answers and its table is reachable. */
+export const handler = httpHandler(
+  'health',
+  {
+    'GET /api/health': async () => {
+      await data.client.send(new DescribeTableCommand({ TableName: data.table }));
+      return { status: 'ok' as const, time: new Date().toISOString(), version: config.version };
+    },
+  },
+  { logger: createLogger('health'), corsOrigin: config.corsOrigin },
+);

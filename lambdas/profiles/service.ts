@@ -1,0 +1,186 @@
+import { randomInt } from 'node:crypto';
+import type { z } from 'zod';
+import { messages } from '../../shared/messages.js';
+import {
+  settingsDefaults,
+  type Profile,
+  type Settings,
+  type syncUserBody,
+  type updateProfileBody,
+  type updateSettingsBody,
+} from '../../shared/schemas/profile.js';
+import { badRequest } from '../core/errors.js';
+import type { UserProfileEntity, UserProfileItem } from '../data/user-profile.js';
+
+export type ProfilesDeps = {
+  profiles: UserProfileEntity;
+  now: () => Date;
+  newReferralCode: () => string;
+};
+
+/** Who is calling, from the verified token only. */
+export type Identity = { uid: string; email: string; name?: string };
+
+const referralAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** 8 characters without look-alikes (0/O, 1/I): about 10^12 codes. */
+export const newReferralCode = () =>
+  Array.from({ length: 8 }, () => referralAlphabet[randomInt(referralAlphabet.length)]).join('');
+
+/** What a profile holds when it is first made (SPEC §3 new-user defaults). */
+const creationDefaults = (deps: ProfilesDeps, identity: Identity) => {
+  const now = deps.now().toISOString();
+  return {
+    email: identity.email,
+    displayName: identity.name ?? '',
+    createdAt: now,
+    subscriptionTier: 'free' as const,
+    subscriptionStatus: 'active' as const,
+    referralCode: deps.newReferralCode(),
+    settings: { ...settingsDefaults },
+  };
+};
+
+/** The wire shape of SPEC §3: every field present, missing ones at their defaults. */
+export const toProfile = (item: Partial<UserProfileItem> & { uid: string }): Profile => ({
+  uid: item.uid,
+  email: item.email ?? '',
+  displayName: item.displayName ?? '',
+  firstName: item.firstName ?? '',
+  lastName: item.lastName ?? '',
+  photoURL: item.photoURL ?? '',
+  bio: item.bio ?? '',
+  jobTitle: item.jobTitle ?? '',
+  company: item.company ?? '',
+  location: item.location ?? '',
+  careerInterests: item.careerInterests ?? '',
+  generalAvailability: item.generalAvailability ?? '',
+  availability: item.availability ?? '',
+  networkingGoals: item.networkingGoals ?? '',
+  networkingNotes: item.networkingNotes ?? '',
+  background: item.background ?? '',
+  goals: item.goals ?? '',
+  resumeContent: item.resumeContent ?? '',
+  resumeFileName: item.resumeFileName ?? '',
+  resumeFileURL: item.resumeFileURL ?? '',
+  resumeFileSize: item.resumeFileSize ?? 0,
+  resumeLastUpdated: item.resumeLastUpdated ?? null,
+  coverLetterContent: item.coverLetterContent ?? '',
+  coverLetterCompany: item.coverLetterCompany ?? '',
+  coverLetterFileName: item.coverLetterFileName ?? '',
+  coverLetterFileURL: item.coverLetterFileURL ?? '',
+  coverLetterFileSize: item.coverLetterFileSize ?? 0,
+  coverLetterLastUpdated: item.coverLetterLastUpdated ?? null,
+  subscriptionTier: item.subscriptionTier ?? 'free',
+  subscriptionStatus: item.subscriptionStatus ?? 'active',
+  subscriptionRenewalDate: item.subscriptionRenewalDate ?? null,
+  referralCode: item.referralCode ?? '',
+  referredByCode: item.referredByCode ?? null,
+  settings: { ...settingsDefaults, ...item.settings },
+  createdAt: item.createdAt ?? '',
+  updatedAt: item.updatedAt ?? '',
+  // Filled by the e-mail connection and Zoom issues; until a mailbox or Zoom can be connected there is none.
+  connectedEmails: [],
+  zoomConnection: { isConnected: false },
+});
+
+/**
+ * Creates the profile if it is missing and applies `changes`, in one UpdateItem: the defaults go in with
+ * `if_not_exists`, so a first call creates and a later one only changes what it names.
+ */
+const upsertProfile = async (
+  deps: ProfilesDeps,
+  identity: Identity,
+  changes: Partial<UserProfileItem>,
+  keepIfPresent: Partial<UserProfileItem> = {},
+) => {
+  // DynamoDB refuses two actions on one attribute: what `changes` names is set, not defaulted.
+  const defaults = Object.fromEntries(
+    Object.entries({ ...creationDefaults(deps, identity), ...keepIfPresent }).filter(([name]) => !(name in changes)),
+  );
+  const { data } = await deps.profiles
+    .update({ uid: identity.uid })
+    .ifNotExists(defaults)
+    .set({ ...changes, updatedAt: deps.now().toISOString() })
+    .go({ response: 'all_new' });
+  return toProfile({ ...data, uid: identity.uid });
+};
+
+// the profile of a user (GetItem); made with the defaults on first read
+export const getProfile = async (deps: ProfilesDeps, identity: Identity) => {
+  const { data } = await deps.profiles.get({ uid: identity.uid }).go();
+  if (data) return toProfile(data);
+  return upsertProfile(deps, identity, {});
+};
+
+/**
+ * POST /api/users/sync-user (SPEC §7): creates the profile with the new-user defaults on first call, later refreshes
+ * e-mail, display name and the detected time zone. The e-mail comes from the verified token when it has one. A
+ * referral code from sign-up data is kept once and never replaced.
+ */
+export const syncUser = async (
+  deps: ProfilesDeps,
+  identity: Identity,
+  body: z.infer<typeof syncUserBody>,
+) => {
+  const email = identity.email || body.email || '';
+  const signup = body.signupData ?? {};
+  const changes: Partial<UserProfileItem> = { email };
+  if (body.displayName) changes.displayName = body.displayName;
+  if (body.timeZone) changes.detectedTimeZone = body.timeZone;
+  const keep: Partial<UserProfileItem> = {};
+  if (signup.referralCode) keep.referredByCode = signup.referralCode.toUpperCase();
+  if (signup.firstName) keep.firstName = signup.firstName;
+  if (signup.lastName) keep.lastName = signup.lastName;
+  return upsertProfile(deps, { ...identity, email, name: body.displayName ?? identity.name }, changes, keep);
+};
+
+/** PUT/POST /api/profiles: a partial update; `connectedEmails` is dropped (SPEC §5). */
+export const updateProfile = async (
+  deps: ProfilesDeps,
+  identity: Identity,
+  body: z.infer<typeof updateProfileBody>,
+) => {
+  const { connectedEmails: _ignored, ...fields } = body;
+  const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  if (Object.keys(changes).length === 0) throw badRequest(messages.profile.noValidFields);
+  return upsertProfile(deps, identity, changes);
+};
+
+// settings of a user: read from the profile item, missing ones at their defaults
+export const getSettings = async (deps: ProfilesDeps, identity: Identity): Promise<Settings> =>
+  (await getProfile(deps, identity)).settings;
+
+/** PUT /api/profiles/settings `{settings}`: changes only the named settings, in one UpdateItem per attempt. */
+export const updateSettings = async (
+  deps: ProfilesDeps,
+  identity: Identity,
+  body: z.infer<typeof updateSettingsBody>,
+): Promise<Settings> => {
+  const changes = Object.entries(body.settings).filter(([, value]) => value !== undefined) as [
+    keyof Settings,
+    Settings[keyof Settings],
+  ][];
+  if (changes.length === 0) throw badRequest(messages.profile.noValidFields);
+  // Each setting is its own document path, so two tabs changing different settings at once both win.
+  const patch = () =>
+    deps.profiles
+      .patch({ uid: identity.uid })
+      .data((attributes, operations) => {
+        for (const [name, value] of changes) operations.set(attributes.settings[name], value as never);
+        operations.set(attributes.updatedAt, deps.now().toISOString());
+      })
+      .go({ response: 'all_new' });
+  try {
+    return toProfile({ ...(await patch()).data, uid: identity.uid }).settings;
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+    // No profile yet (a first request before sync-user): make it with the defaults, then apply the change.
+    await getProfile(deps, identity);
+    return toProfile({ ...(await patch()).data, uid: identity.uid }).settings;
+  }
+};
+
+const isConditionalCheckFailure = (error: unknown) => {
+  const cause = (error as { cause?: { name?: string } })?.cause;
+  return cause?.name === 'ConditionalCheckFailedException';
+};

@@ -1,0 +1,19 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DataClient } from '../data/client.js';
+
+/** A DynamoDB client for DynamoDB Local that counts the commands it sends, so tests can pin a request's cost. */
+export const countingDataClient = () => {
+  const table = process.env.TABLE_NAME;
+  if (!table) throw new Error('TABLE_NAME is not set: integration tests run under the int project global setup');
+  const client = new DynamoDBClient({});
+  const calls: string[] = [];
+  client.middlewareStack.add(
+    (next, context) => (args) => {
+      calls.push(String(context.commandName));
+      return next(args);
+    },
+    { step: 'initialize', name: 'countCalls' },
+  );
+  const data: DataClient = { client, table };
+  return { data, calls, reset: () => calls.splice(0) };
+};

@@ -1,0 +1,49 @@
+/**
+ * The texts of SPEC §8 (and the few the handler kit needs), in one place so a change happens once and tests can
+ * check them. Server and web import from here.
+ */
+export const messages = {
+  status: {
+    // SPEC §8 'Statuses': reads and posts
+    401: 'Your session has expired. Please sign in again.',
+    403: 'You do not have permission to access this resource.',
+    "403mutation": 'You do not have permission to perform this action.',
+    404: 'The requested resource was not found.',
+    429: 'Too many requests. Please try again later.',
+    500: 'Server error. Please try again later.',
+    network: 'Network error. Please check your connection.',
+    400: 'Invalid request. Please check your input.',
+    409: 'This operation conflicts with existing data.',
+    422: 'The provided data is invalid.',
+    cancelled: 'Request cancelled',
+  },
+  auth: {
+    required: 'Authentication required',
+    retryFailed: 'Authentication failed. Please log in again.',
+    noUser: 'No user is signed in',
+    noToken: 'No authentication token available',
+    notAuthenticated: 'No user authenticated',
+    // DESIGN §2: the spec's Firebase wording becomes provider-neutral
+    configuration: 'Authentication configuration error. Please contact support.',
+    permissions: 'Authentication permissions error. Please log in again.',
+  },
+  profile: {
+    notFound: 'User profile not found',
+    userIdRequired: 'User ID is required for profile update',
+    differentUser: 'Cannot update profile for different user',
+    noValidFields: 'No valid fields to update',
+  },
+  settings: {
+    loadFailed: 'Failed to load settings',
+    updateFailed: 'Failed to update settings',
+  },
+  validation: {
+    failed: 'Invalid request. Please check your input.',
+    invalidJson: 'Request body is not valid JSON.',
+    unsupportedMediaType: 'Request body must be JSON.',
+  },
+  routing: {
+    notFound: 'The requested resource was not found.',
+    methodNotAllowed: 'Method not allowed.',
+  },
+} as const;

@@ -1,0 +1,30 @@
+import type { Domain } from './routes.js';
+
+/**
+ * Every SQS queue and its worker (DESIGN §4), once. The CDK stack creates each queue with a dead-letter queue and an
+ * alarm on its depth; the local queue runner delivers SQS-shaped batches to the same worker.
+ * Workers live at `lambdas/<domain>/<worker>.ts` and export `handler` (an SQS handler that reports partial batch
+ * failures).
+ */
+export type QueueSpec = {
+  domain: Domain;
+  /** file name under `lambdas/<domain>/` without `.ts`, e.g. `lookup-worker` */
+  worker: string;
+  batchSize: number;
+  /** receives before a message moves to the dead-letter queue */
+  maxReceiveCount: number;
+  /** seconds; the queue's visibility timeout is at least 6x this */
+  workerTimeoutSeconds: number;
+  summary: string;
+};
+
+/** Queues are added by the issues that bring their workers (ai-generation, email-lookup, reply-check, send). */
+export const queues = {} as const satisfies Record<string, QueueSpec>;
+
+export type QueueName = keyof typeof queues;
+
+export const queueEntries = (table: Record<string, QueueSpec> = queues) =>
+  Object.entries(table).map(([name, spec]) => ({ name, ...spec }));
+
+/** SQS requires the visibility timeout to cover the worker's run; AWS recommends 6x the function timeout. */
+export const visibilityTimeoutSeconds = (spec: QueueSpec) => spec.workerTimeoutSeconds * 6;

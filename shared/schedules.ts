@@ -1,0 +1,22 @@
+import type { Domain } from './routes.js';
+
+/**
+ * Every scheduled job (DESIGN §4), once. The CDK stack makes an EventBridge rule per entry; the local scheduler fires
+ * the same handler on the same rate (or a faster one set by env for tests).
+ * Jobs live at `lambdas/<domain>/<job>.ts` and export `handler`.
+ */
+export type ScheduleSpec = {
+  domain: Domain;
+  /** file name under `lambdas/<domain>/` without `.ts`, e.g. `reply-check-schedule` */
+  job: string;
+  /** minutes between runs (EventBridge `rate(n minutes)`) */
+  everyMinutes: number;
+  timeoutSeconds: number;
+  summary: string;
+};
+
+/** Schedules are added by the issues that bring their jobs (reply checks, token refresh, due sends, quota periods). */
+export const schedules = {} as const satisfies Record<string, ScheduleSpec>;
+
+export const scheduleEntries = (table: Record<string, ScheduleSpec> = schedules) =>
+  Object.entries(table).map(([name, spec]) => ({ name, ...spec }));

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/**
+ * `GET /config.json` on the web origin (DESIGN §1 "Paths"): written by the deploy, served by the local stack, parsed by
+ * the web before anything else runs.
+ */
+export const webConfigSchema = z.object({
+  stage: z.string(),
+  apiUrl: z.url(),
+  region: z.string(),
+  userPoolId: z.string(),
+  userPoolClientId: z.string(),
+  /** local only: the cognito-local endpoint (through the token-refresh shim) */
+  cognitoEndpoint: z.url().optional(),
+  /** `USER_PASSWORD_AUTH` locally (cognito-local has no SRP), `USER_SRP_AUTH` on AWS */
+  authFlowType: z.enum(['USER_SRP_AUTH', 'USER_PASSWORD_AUTH']),
+  /** hosted-UI domain, present when a federated provider is configured */
+  oauthDomain: z.string().optional(),
+  identityProviders: z.array(z.enum(['Google', 'Microsoft'])),
+  /** which outside services are real and which are the local sandbox (the UI says so) */
+  providers: z.record(z.string(), z.enum(['real', 'sandbox'])),
+});
+export type WebConfig = z.infer<typeof webConfigSchema>;

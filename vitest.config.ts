@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Test kinds show in their names (STYLE §14): `*.test.ts[x]` unit, `*.int.test.ts` against DynamoDB Local (started
+ * once per run by the global setup), `infra/**` CDK assertions and cdk-nag. Playwright specs in `e2e/` run apart.
+ */
+export default defineConfig({
+  test: {
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOG_LEVEL: process.env.LOG_LEVEL ?? 'SILENT' },
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['shared/**/*.test.ts', 'lambdas/**/*.test.ts', 'infra/local/**/*.test.ts', 'web/**/*.test.{ts,tsx}'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'int',
+          include: ['**/*.int.test.ts'],
+          exclude: ['**/node_modules/**'],
+          globalSetup: ['infra/local/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'infra',
+          include: ['infra/**/*.test.ts'],
+          exclude: ['infra/local/**', '**/*.int.test.ts', '**/node_modules/**'],
+          testTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
