@@ -69,7 +69,8 @@ export const userProfileEntity = (data: DataClient) =>
             followUpTime: { type: 'string', required: true },
           },
         },
-        createdAt: { type: 'string', required: true, readOnly: true },
+        // written once, through if_not_exists in the profile upsert
+        createdAt: { type: 'string', required: true },
         updatedAt: { type: 'string', required: true },
       },
       indexes: {

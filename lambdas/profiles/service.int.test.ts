@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { settingsDefaults } from '../../shared/schemas/profile.js';
+import { userProfileEntity } from '../data/user-profile.js';
+import { countingDataClient } from '../test/counting-client.js';
+import { userClaims } from '../test/api-event.js';
+import * as profiles from './service.js';
+
+const setup = () => {
+  const db = countingDataClient();
+  let codes = 0;
+  const deps: profiles.ProfilesDeps = {
+    profiles: userProfileEntity(db.data),
+    now: () => new Date('2026-11-21T10:00:00.000Z'),
+    newReferralCode: () => `CODE${String(++codes).padStart(4, '0')}`,
+  };
+  const claims = userClaims();
+  const identity: profiles.Identity = { uid: claims.sub, email: claims.email, name: 'Ada Lovelace' };
+  return { db, deps, identity };
+};
+
+describe('profiles service against DynamoDB Local', () => {
+  it('creates the profile with the new-user defaults on the first sync, in one request', async () => {
+    const { db, deps, identity } = setup();
+    const profile = await profiles.syncUser(deps, identity, {
+      timeZone: 'Europe/Paris',
+      signupData: { referralCode: 'friend42' },
+    });
+    expect(db.calls).toEqual(['UpdateItemCommand']);
+    expect(profile).toMatchObject({
+      uid: identity.uid,
+      email: identity.email,
+      displayName: 'Ada Lovelace',
+      subscriptionTier: 'free',
+      subscriptionStatus: 'active',
+      subscriptionRenewalDate: null,
+      resumeFileSize: 0,
+      resumeLastUpdated: null,
+      referralCode: 'CODE0001',
+      referredByCode: 'FRIEND42',
+      settings: settingsDefaults,
+      connectedEmails: [],
+      createdAt: '2026-11-21T10:00:00.000Z',
+    });
+  });
+
+  it('later syncs update e-mail, name and time zone but keep the creation date, code and referral', async () => {
+    const { deps, identity } = setup();
+    await profiles.syncUser(deps, identity, { signupData: { referralCode: 'FIRST1' } });
+    const later = { ...deps, now: () => new Date('2026-12-01T00:00:00.000Z') };
+    const profile = await profiles.syncUser(later, { ...identity, email: 'new@example.com' }, {
+      displayName: 'Ada King',
+      timeZone: 'America/New_York',
+      signupData: { referralCode: 'SECOND' },
+    });
+    expect(profile).toMatchObject({
+      email: 'new@example.com',
+      displayName: 'Ada King',
+      referralCode: 'CODE0001',
+      referredByCode: 'FIRST1',
+      createdAt: '2026-11-21T10:00:00.000Z',
+      updatedAt: '2026-12-01T00:00:00.000Z',
+    });
+    const stored = await deps.profiles.get({ uid: identity.uid }).go();
+    expect(stored.data?.detectedTimeZone).toBe('America/New_York');
+  });
+
+  it('keeps a referral code that arrives after the confirmation trigger made the profile', async () => {
+    const { deps, identity } = setup();
+    await profiles.syncUser(deps, identity, {});
+    const profile = await profiles.syncUser(deps, identity, { signupData: { referralCode: 'LATE99' } });
+    expect(profile.referredByCode).toBe('LATE99');
+  });
+
+  it('reads an existing profile with one GetItem and makes a missing one on first read', async () => {
+    const { db, deps, identity } = setup();
+    const made = await profiles.getProfile(deps, identity);
+    expect(db.calls).toEqual(['GetItemCommand', 'UpdateItemCommand']);
+    expect(made.subscriptionTier).toBe('free');
+    db.reset();
+    const read = await profiles.getProfile(deps, identity);
+    expect(db.calls).toEqual(['GetItemCommand']);
+    expect(read).toEqual(made);
+  });
+
+  it('updates only the named profile fields and ignores connectedEmails', async () => {
+    const { db, deps, identity } = setup();
+    await profiles.syncUser(deps, identity, {});
+    db.reset();
+    const updated = await profiles.updateProfile(deps, identity, {
+      bio: 'Builds analytical engines',
+      jobTitle: 'Mathematician',
+      connectedEmails: [{ email: 'x@example.com' }],
+    });
+    expect(db.calls).toEqual(['UpdateItemCommand']);
+    expect(updated).toMatchObject({ bio: 'Builds analytical engines', jobTitle: 'Mathematician', displayName: 'Ada Lovelace' });
+    expect(updated.connectedEmails).toEqual([]);
+  });
+
+  it('refuses an update with no valid fields and writes nothing', async () => {
+    const { db, deps, identity } = setup();
+    await expect(profiles.updateProfile(deps, identity, { connectedEmails: [] })).rejects.toMatchObject({
+      status: 400,
+      message: 'No valid fields to update',
+    });
+    expect(db.calls).toEqual([]);
+  });
+
+  it('changes only the named settings and keeps the others at their values', async () => {
+    const { db, deps, identity } = setup();
+    await profiles.syncUser(deps, identity, {});
+    db.reset();
+    const settings = await profiles.updateSettings(deps, identity, { settings: { theme: 'dark', followUpDelay: 5 } });
+    expect(db.calls).toEqual(['UpdateItemCommand']);
+    expect(settings).toEqual({ ...settingsDefaults, theme: 'dark', followUpDelay: 5 });
+    const again = await profiles.updateSettings(deps, identity, { settings: { timeZone: 'Asia/Tokyo' } });
+    expect(again).toEqual({ ...settingsDefaults, theme: 'dark', followUpDelay: 5, timeZone: 'Asia/Tokyo' });
+  });
+
+  it('two concurrent changes to different settings both survive', async () => {
+    const { deps, identity } = setup();
+    await profiles.syncUser(deps, identity, {});
+    await Promise.all([
+      profiles.updateSettings(deps, identity, { settings: { theme: 'dark' } }),
+      profiles.updateSettings(deps, identity, { settings: { language: 'fr' } }),
+    ]);
+    expect(await profiles.getSettings(deps, identity)).toMatchObject({ theme: 'dark', language: 'fr' });
+  });
+
+  it('updates settings of a user whose profile does not exist yet', async () => {
+    const { deps, identity } = setup();
+    const settings = await profiles.updateSettings(deps, identity, { settings: { autoFollowUp: false } });
+    expect(settings).toEqual({ ...settingsDefaults, autoFollowUp: false });
+    expect((await profiles.getProfile(deps, identity)).subscriptionTier).toBe('free');
+  });
+});
