@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * `GET /config.json` on the web origin (DESIGN §1 "Paths"): written by the deploy, served by the local stack, parsed by

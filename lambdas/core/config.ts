@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** What every Lambda reads from its environment, validated once at cold start. */
 const envSchema = z.object({

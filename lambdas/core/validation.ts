@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { validationFailed, type FieldIssue } from './errors.js';
 
 /** Names the failing field of each zod issue, prefixed by the part of the request (`body.theme`). */

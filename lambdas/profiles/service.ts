@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { messages } from '../../shared/messages.js';
 import {
   settingsDefaults,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { planTiers, subscriptionStatuses } from '../constants.js';
 
 /** SPEC §3 'Profile settings' and 'App settings' with their defaults. */
