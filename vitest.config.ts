@@ -32,6 +32,7 @@ export default defineConfig({
           include: ['infra/**/*.test.ts'],
           exclude: ['infra/local/**', '**/*.int.test.ts', '**/node_modules/**'],
           testTimeout: 120_000,
+          hookTimeout: 180_000,
         },
       },
     ],

@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Node } from 'constructs';
+
+/** Product name: prefixes stack, resource and secret names. */
+export const appName = 'outreach';
+
+/** The repository root, whatever the working directory (cdk, vitest, tsx). */
+export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/** Where `lambdas/<domain>/<file>.ts` live; tests point workers and schedules at fixtures instead. */
+export const lambdasRoot = `${repoRoot}lambdas`;
+
+/** The web build (`npm run build:web`). */
+export const webDist = `${repoRoot}web/dist`;
+
+export type FederatedProvider = 'Google' | 'Microsoft';
+
+/** Everything an environment differs in, read once from context (`-c stage=prod -c googleClientId=...`). */
+export type StageConfig = {
+  stage: string;
+  /** `dev` is disposable (destroyed with its stack); every other stage keeps its data and refuses deletion. */
+  durable: boolean;
+  /** the version the health route reports (`-c version=`, @default package.json version) */
+  version: string;
+  google?: { clientId: string; secretName: string };
+  microsoft?: { clientId: string; secretName: string; tenant: string };
+  /** hosted-UI domain prefix, used when a federated provider is configured */
+  authDomainPrefix?: string;
+};
+
+const stagePattern = /^[a-z][a-z0-9-]{0,19}$/;
+
+const packageVersion = (): string => {
+  const pkg = JSON.parse(readFileSync(`${repoRoot}package.json`, 'utf8')) as { version?: string };
+  return pkg.version ?? '0.0.0';
+};
+
+/**
+ * Reads the stage and its optional settings from CDK context. Client ids are not secret; client secrets are read by
+ * name from Secrets Manager at deploy time (@default `outreach/<stage>/google-client-secret`, `.../microsoft-...`).
+ */
+export const readStageConfig = (node: Node): StageConfig => {
+  const text = (key: string): string | undefined => {
+    const value: unknown = node.tryGetContext(key);
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+  };
+  const stage = text('stage') ?? 'dev';
+  if (!stagePattern.test(stage)) {
+    throw new Error(`Stage "${stage}": use 1-20 lower-case letters, digits and dashes, starting with a letter`);
+  }
+  const googleClientId = text('googleClientId');
+  const microsoftClientId = text('microsoftClientId');
+  return {
+    stage,
+    durable: stage !== 'dev',
+    version: text('version') ?? packageVersion(),
+    ...(googleClientId && {
+      google: {
+        clientId: googleClientId,
+        secretName: text('googleClientSecretName') ?? `${appName}/${stage}/google-client-secret`,
+      },
+    }),
+    ...(microsoftClientId && {
+      microsoft: {
+        clientId: microsoftClientId,
+        secretName: text('microsoftClientSecretName') ?? `${appName}/${stage}/microsoft-client-secret`,
+        tenant: text('microsoftTenantId') ?? 'common',
+      },
+    }),
+    ...(text('authDomainPrefix') && { authDomainPrefix: text('authDomainPrefix') }),
+  };
+};

@@ -1,0 +1,54 @@
+import { type CfnElement, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readStageConfig } from '../config.js';
+import { fixturesRoot, testApp } from '../test/app.js';
+import { environmentOf, joined, policyStatements, resourcesOf } from '../test/template.js';
+import { Data } from './data.js';
+import { AppFunction, lambdaEntry } from './function.js';
+
+describe('the house function', () => {
+  const { app, cleanup } = testApp();
+  afterAll(cleanup);
+  const stack = new Stack(app, 'FunctionTest');
+  const config = readStageConfig(app.node);
+  const data = new Data(stack, 'Data', { config, webOrigin: 'https://web.example' });
+  const fn = new AppFunction(stack, 'Worker', {
+    config,
+    service: 'profiles',
+    entry: lambdaEntry('profiles', 'fixture-worker', fixturesRoot),
+    description: 'fixture',
+  })
+    .bindTable(data.table, 'read')
+    .bindBucket(data.uploads, 'readWrite');
+  const template = Template.fromStack(stack);
+
+
+  it('starts from an empty role: no AWS managed policy', () => {
+    const roles = resourcesOf(template, 'AWS::IAM::Role').filter(([id]) => id.startsWith('Worker'));
+    expect(roles).toHaveLength(1);
+    expect(roles[0]![1].Properties!.ManagedPolicyArns).toBeUndefined();
+  });
+
+  it('reads the table and its named indexes only, with read actions only', () => {
+    const table = policyStatements(template).find((statement) => [statement.Action].flat().includes('dynamodb:Query'))!;
+    expect([table.Action].flat()).not.toContain('dynamodb:PutItem');
+    expect([table.Resource].flat().map(joined)).toEqual([
+      expect.stringMatching(/^<DataTable\w+>$/),
+      expect.stringMatching(/^<DataTable\w+>\/index\/gsi1$/),
+      expect.stringMatching(/^<DataTable\w+>\/index\/gsi2$/),
+    ]);
+  });
+
+  it("writes only the uploads bucket's objects and names it in BUCKET_NAME", () => {
+    const bucket = policyStatements(template).find((statement) => [statement.Action].flat().includes('s3:PutObject'))!;
+    expect([bucket.Resource].flat().map(joined)).toEqual([expect.stringMatching(/^<DataUploads\w+>\/\*$/)]);
+    const variables = environmentOf(template, stack.getLogicalId(fn.fn.node.defaultChild as CfnElement));
+    expect(joined(variables.BUCKET_NAME)).toMatch(/^<DataUploads\w+>$/);
+  });
+
+  it('leaves no unacknowledged cdk-nag finding', () => {
+    expect(new AwsSolutionsChecks().validateScope(stack).violations.map((violation) => violation.ruleName)).toEqual([]);
+  });
+});

@@ -1,0 +1,155 @@
+import { CfnElement, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { table as tableDefinition } from '../../lambdas/data/table.js';
+import type { Domain } from '../../shared/routes.js';
+import { lambdasRoot, type StageConfig } from '../config.js';
+
+/** `lambdas/<domain>/<file>.ts`, the entry of a domain's Lambda, worker or job. */
+export const lambdaEntry = (domain: string, file: string, root: string = lambdasRoot) => `${root}/${domain}/${file}.ts`;
+
+export type AppFunctionProps = {
+  config: StageConfig;
+  /** the domain; becomes the Powertools service name */
+  service: string;
+  /** absolute path of the entry file; it exports `handler` */
+  entry: string;
+  description: string;
+  /** @default 10 seconds */
+  timeout?: Duration;
+  /** @default 1024 MB (Lambda allots CPU in proportion to memory: bundles load and run faster than at 128 MB) */
+  memorySize?: number;
+};
+
+export type TableAccess = 'read' | 'readWrite';
+export type BucketAccess = 'read' | 'readWrite';
+
+const tableRead = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:DescribeTable',
+];
+const tableWrite = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+
+/** What a domain's Lambdas may touch (least privilege); the same grants serve its HTTP Lambda, workers and jobs. */
+export type DomainAccess = Record<Domain, (fn: AppFunction) => void>;
+
+/** ESM bundles have no `require`; a few CommonJS dependencies still call it (NOTES.md "CDK"). */
+const requireBanner = "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
+
+/**
+ * The house Lambda (STYLE §4): Node 22 on arm64, a minified ESM bundle with source maps, its own log group with a
+ * retention, X-Ray tracing, the environment the handler kit reads, and a role that starts empty: each function gets
+ * only what it is bound to (`bindTable`, `bindBucket`).
+ *
+ * The AWS SDK v3 is bundled rather than taken from the runtime: the bundle then runs the exact SDK versions the tests
+ * ran against, a runtime SDK update cannot change behaviour under us, and esbuild keeps only the clients imported.
+ */
+export class AppFunction extends Construct {
+  readonly fn: NodejsFunction;
+  readonly role: iam.Role;
+  readonly logGroup: logs.LogGroup;
+
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    super(scope, id);
+    const { config } = props;
+
+    this.logGroup = new logs.LogGroup(this, 'Logs', {
+      retention: config.durable ? logs.RetentionDays.THREE_MONTHS : logs.RetentionDays.ONE_WEEK,
+      removalPolicy: config.durable ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+
+    // Our own role instead of the default one, whose AWS managed AWSLambdaBasicExecutionRole may write to every log
+    // group: this one may write to its own log group only.
+    this.role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `${props.service}: ${props.description}`,
+    });
+    this.logGroup.grantWrite(this.role);
+
+    this.fn = new NodejsFunction(this, 'Function', {
+      entry: props.entry,
+      handler: 'handler',
+      description: props.description,
+      runtime: lambda.Runtime.NODEJS_22_X,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: props.memorySize ?? 1024,
+      timeout: props.timeout ?? Duration.seconds(10),
+      role: this.role,
+      logGroup: this.logGroup,
+      tracing: lambda.Tracing.ACTIVE,
+      environment: {
+        STAGE: config.stage,
+        APP_VERSION: config.version,
+        LOG_LEVEL: config.durable ? 'INFO' : 'DEBUG',
+        POWERTOOLS_SERVICE_NAME: props.service,
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+        // stack traces in the logs point at the TypeScript sources
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node22',
+        platform: 'node',
+        mainFields: ['module', 'main'],
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        banner: requireBanner,
+        externalModules: [],
+      },
+    });
+
+    // X-Ray's PutTraceSegments and PutTelemetryRecords have no resource-level permissions: `*` is the only resource.
+    Validations.of(this.role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'Tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions',
+    });
+    Validations.of(this.fn).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason: 'Pinned to nodejs22.x, the Node major the local stack and the tests run on (NOTES.md); upgraded together',
+    });
+  }
+
+  addEnvironment(name: string, value: string) {
+    this.fn.addEnvironment(name, value);
+    return this;
+  }
+
+  /** Item access to the one table and its indexes (no Scan, no table management), and `TABLE_NAME`. */
+  bindTable(table: dynamodb.ITable, access: TableAccess) {
+    const indexArns = Object.keys(tableDefinition.indexes).map((index) => `${table.tableArn}/index/${index}`);
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: access === 'readWrite' ? [...tableRead, ...tableWrite] : tableRead,
+        resources: [table.tableArn, ...indexArns],
+      }),
+    );
+    return this.addEnvironment('TABLE_NAME', table.tableName);
+  }
+
+  /** Object access to one bucket, and `BUCKET_NAME`. */
+  bindBucket(bucket: s3.IBucket, access: BucketAccess) {
+    const actions = access === 'readWrite' ? ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'] : ['s3:GetObject'];
+    this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions, resources: [bucket.arnForObjects('*')] }));
+    Validations.of(this.role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${bucketLogicalId(bucket)}.Arn>/*]`,
+      reason: 'Object keys are created at run time (users/<sub>/...); access is limited to the objects of one bucket',
+    });
+    return this.addEnvironment('BUCKET_NAME', bucket.bucketName);
+  }
+}
+
+/** The synthesized logical id of a bucket, which is what cdk-nag names in its findings. */
+const bucketLogicalId = (bucket: s3.IBucket) => {
+  const cfn = bucket.node.defaultChild;
+  if (!(cfn instanceof CfnElement)) throw new Error('bindBucket needs a bucket defined in this app');
+  return Stack.of(cfn).getLogicalId(cfn);
+};

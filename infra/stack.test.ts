@@ -1,0 +1,533 @@
+import { CfnElement, type Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { table as tableDefinition } from '../lambdas/data/table.js';
+import { messages } from '../shared/messages.js';
+import { queueEntries, queues, visibilityTimeoutSeconds, type QueueSpec } from '../shared/queues.js';
+import { routeEntries } from '../shared/routes.js';
+import { scheduleEntries, schedules } from '../shared/schedules.js';
+import { webConfigSchema } from '../shared/web-config.js';
+import type { Api } from './constructs/api.js';
+import type { Auth } from './constructs/auth.js';
+import { AppFunction } from './constructs/function.js';
+import type { Web } from './constructs/web.js';
+import { fixturesRoot, synthStack, type TestApp } from './test/app.js';
+import { fixtureQueues, fixtureSchedules } from './test/fixtures.js';
+import {
+  apiMethods,
+  denyWithoutTls,
+  environmentOf,
+  joined,
+  policyStatements,
+  referencedIds,
+  resourcesOf,
+} from './test/template.js';
+
+const logicalIdOf = (stack: Stack, construct: { node: { defaultChild?: unknown } }) => {
+  const cfn = construct.node.defaultChild;
+  if (!(cfn instanceof CfnElement)) throw new Error('construct without a CloudFormation resource');
+  return stack.getLogicalId(cfn);
+};
+
+/** CloudFormation properties are untyped JSON. */
+type Json = any;
+const securityHeadersOf = (template: Template): Json => {
+  const policy = resourcesOf(template, 'AWS::CloudFront::ResponseHeadersPolicy')[0]?.[1];
+  return (policy?.Properties as Json).ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+};
+
+/** Synthesizing the stack takes seconds (more on a busy machine): hooks that do it get the tests' own timeout. */
+const synthTimeout = 120_000;
+
+const subjects: TestApp[] = [];
+const synth = (...args: Parameters<typeof synthStack>) => {
+  const subject = synthStack(...args);
+  subjects.push(subject);
+  return subject;
+};
+afterAll(() => subjects.forEach((subject) => subject.cleanup()));
+
+describe('the dev stack', () => {
+  let dev: TestApp;
+  let template: Template;
+  beforeAll(() => {
+    dev = synth();
+    template = dev.template;
+  }, synthTimeout);
+
+  it('has no dependency cycle although the API, uploads and auth trust the web origin built after them', () => {
+    // Template.fromStack refuses a template with a cycle, as CloudFormation would at deploy time
+    expect(() => Template.fromStack(dev.stack)).not.toThrow();
+  });
+
+  describe('API', () => {
+    const routes = routeEntries();
+    const methodOf = (method: string, path: string) => {
+      const found = apiMethods(template).find((candidate) => candidate.httpMethod === method && candidate.path === path);
+      if (!found) throw new Error(`no method ${method} ${path}`);
+      return found;
+    };
+
+    it('has a method for every route of the route table, and no other', () => {
+      const served = apiMethods(template)
+        .filter((method) => method.httpMethod !== 'OPTIONS')
+        .map((method) => `${method.httpMethod} ${method.path}`)
+        .sort();
+      expect(served).toEqual(routes.map((route) => route.key).sort());
+    });
+
+    it('puts the Cognito user pool authorizer on every user route', () => {
+      const [authorizerId] = resourcesOf(template, 'AWS::ApiGateway::Authorizer').map(([id]) => id);
+      template.hasResourceProperties('AWS::ApiGateway::Authorizer', {
+        Type: 'COGNITO_USER_POOLS',
+        IdentitySource: 'method.request.header.Authorization',
+      });
+      for (const route of routes.filter((candidate) => candidate.auth === 'user')) {
+        const method = methodOf(route.method, route.path);
+        expect(method.properties.AuthorizationType, route.key).toBe('COGNITO_USER_POOLS');
+        expect(method.properties.AuthorizerId, route.key).toEqual({ Ref: authorizerId });
+      }
+    });
+
+    it('leaves public routes without an authorizer', () => {
+      const publicRoutes = routes.filter((candidate) => candidate.auth === 'public');
+      expect(publicRoutes.length).toBeGreaterThan(0);
+      for (const route of publicRoutes) {
+        const method = methodOf(route.method, route.path);
+        expect(method.properties.AuthorizationType, route.key).toBe('NONE');
+        expect(method.properties.AuthorizerId, route.key).toBeUndefined();
+      }
+    });
+
+    it("integrates every route with its own domain's Lambda", () => {
+      const api = dev.stack.node.findChild('Api') as Api;
+      for (const route of routes) {
+        const fn = api.functions.get(route.domain);
+        expect(fn, route.domain).toBeDefined();
+        const integration = methodOf(route.method, route.path).properties.Integration as Record<string, unknown>;
+        expect(integration.Type).toBe('AWS_PROXY');
+        expect(referencedIds(integration.Uri)).toContain(logicalIdOf(dev.stack, fn!.fn));
+      }
+    });
+
+    it('answers CORS preflights for the web origin only', () => {
+      const preflights = apiMethods(template).filter((method) => method.httpMethod === 'OPTIONS');
+      const paths = new Set(routes.map((route) => route.path));
+      expect(new Set(preflights.map((method) => method.path))).toEqual(paths);
+      for (const preflight of preflights) {
+        const integration = preflight.properties.Integration as {
+          IntegrationResponses: { ResponseParameters: Record<string, unknown> }[];
+        };
+        const headers = integration.IntegrationResponses[0]!.ResponseParameters;
+        expect(joined(headers['method.response.header.Access-Control-Allow-Origin'])).toMatch(
+          /^'https:\/\/<WebDistribution\w+>'$/,
+        );
+      }
+    });
+
+    it("answers a missing or bad token with 401 'Authentication required' in the envelope, with CORS headers", () => {
+      template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
+        ResponseType: 'UNAUTHORIZED',
+        StatusCode: '401',
+        ResponseTemplates: {
+          'application/json': JSON.stringify({ success: false, error: messages.auth.required, code: 'unauthorized' }),
+        },
+        ResponseParameters: Match.objectLike({
+          'gatewayresponse.header.Access-Control-Allow-Origin': Match.anyValue(),
+        }),
+      });
+      expect(messages.auth.required).toBe('Authentication required');
+    });
+
+    it("answers the gateway's other errors in the envelope", () => {
+      for (const type of ['ACCESS_DENIED', 'MISSING_AUTHENTICATION_TOKEN', 'THROTTLED', 'DEFAULT_4XX', 'DEFAULT_5XX']) {
+        template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
+          ResponseType: type,
+          ResponseTemplates: {
+            'application/json': Match.stringLikeRegexp('^\\{"success":false,"error":".+","code":".+"\\}$'),
+          },
+        });
+      }
+    });
+
+    it('throttles the stage and writes access logs', () => {
+      template.hasResourceProperties('AWS::ApiGateway::Stage', {
+        StageName: 'dev',
+        AccessLogSetting: { DestinationArn: Match.anyValue(), Format: Match.anyValue() },
+        MethodSettings: Match.arrayWith([
+          Match.objectLike({
+            HttpMethod: '*',
+            ResourcePath: '/*',
+            ThrottlingRateLimit: Match.anyValue(),
+            ThrottlingBurstLimit: Match.anyValue(),
+            DataTraceEnabled: false,
+          }),
+        ]),
+      });
+    });
+  });
+
+  describe('Lambdas', () => {
+    it('runs every function of ours on nodejs22.x arm64 with tracing, a log group and the handler env', () => {
+      const ours = dev.stack.node
+        .findAll()
+        .filter((construct): construct is AppFunction => construct instanceof AppFunction);
+      // one per domain of the route table, plus the confirmation trigger
+      expect(ours).toHaveLength(new Set(routeEntries().map((route) => route.domain)).size + 1);
+      const functions = Object.fromEntries(resourcesOf(template, 'AWS::Lambda::Function'));
+      for (const fn of ours) {
+        const properties = functions[logicalIdOf(dev.stack, fn.fn)]!.Properties!;
+        expect(properties.Runtime).toBe('nodejs22.x');
+        expect(properties.Architectures).toEqual(['arm64']);
+        expect(properties.TracingConfig).toEqual({ Mode: 'Active' });
+        expect(referencedIds(properties.LoggingConfig)).toContain(logicalIdOf(dev.stack, fn.logGroup));
+        expect(Object.keys(environmentOf(template, logicalIdOf(dev.stack, fn.fn)))).toEqual(
+          expect.arrayContaining([
+            'TABLE_NAME',
+            'STAGE',
+            'LOG_LEVEL',
+            'POWERTOOLS_SERVICE_NAME',
+            'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED',
+          ]),
+        );
+      }
+    });
+
+    it('gives the HTTP Lambdas the web origin for CORS', () => {
+      const api = dev.stack.node.findChild('Api') as Api;
+      for (const fn of api.functions.values()) {
+        const variables = environmentOf(template, logicalIdOf(dev.stack, fn.fn));
+        expect(joined(variables.CORS_ORIGIN)).toMatch(/^https:\/\/<WebDistribution\w+>$/);
+      }
+    });
+
+    it('grants table access without wildcards: the table and its named indexes only', () => {
+      const tableId = resourcesOf(template, 'AWS::DynamoDB::Table')[0]![0];
+      const tableStatements = policyStatements(template).filter((statement) =>
+        referencedIds(statement.Resource).includes(tableId),
+      );
+      expect(tableStatements.length).toBeGreaterThan(0);
+      for (const statement of tableStatements) {
+        const actions = [statement.Action].flat();
+        expect(actions.every((action) => action.startsWith('dynamodb:') && !action.includes('*'))).toBe(true);
+        expect(actions).not.toContain('dynamodb:Scan');
+        const resources = [statement.Resource].flat().map(joined);
+        expect(resources.some((resource) => resource.includes('*'))).toBe(false);
+      }
+    });
+
+    it('wires the PostConfirmation trigger to the profiles confirmation Lambda', () => {
+      const trigger = dev.stack.node.findChild('PostConfirmation') as AppFunction;
+      template.hasResourceProperties('AWS::Cognito::UserPool', {
+        LambdaConfig: { PostConfirmation: { 'Fn::GetAtt': [logicalIdOf(dev.stack, trigger.fn), 'Arn'] } },
+      });
+    });
+  });
+
+  describe('data', () => {
+    it('derives the table from lambdas/data/table.ts, encrypted, with PITR and TTL, on demand', () => {
+      const indexes = Object.entries(tableDefinition.indexes);
+      template.hasResourceProperties('AWS::DynamoDB::Table', {
+        BillingMode: 'PAY_PER_REQUEST',
+        KeySchema: [
+          { AttributeName: tableDefinition.partitionKey, KeyType: 'HASH' },
+          { AttributeName: tableDefinition.sortKey, KeyType: 'RANGE' },
+        ],
+        GlobalSecondaryIndexes: indexes.map(([IndexName, index]) => ({
+          IndexName,
+          KeySchema: [
+            { AttributeName: index.partitionKey, KeyType: 'HASH' },
+            { AttributeName: index.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        })),
+        AttributeDefinitions: Match.arrayWith([{ AttributeName: tableDefinition.partitionKey, AttributeType: 'S' }]),
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        SSESpecification: { SSEEnabled: true },
+        TimeToLiveSpecification: { AttributeName: tableDefinition.ttlAttribute, Enabled: true },
+        DeletionProtectionEnabled: false,
+      });
+    });
+
+    it('encrypts every bucket, blocks public access and refuses plain HTTP', () => {
+      const buckets = resourcesOf(template, 'AWS::S3::Bucket');
+      expect(buckets.length).toBe(3);
+      for (const [id, bucket] of buckets) {
+        expect(bucket.Properties!.BucketEncryption, id).toBeDefined();
+        expect(bucket.Properties!.PublicAccessBlockConfiguration, id).toEqual({
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        });
+        const statements = policyStatements(template, 'AWS::S3::BucketPolicy', { property: 'Bucket', logicalId: id });
+        expect(statements, id).toContainEqual(expect.objectContaining(denyWithoutTls));
+      }
+    });
+
+    it('versions the uploads bucket, expires old versions and lets the web origin POST to it', () => {
+      template.hasResourceProperties('AWS::S3::Bucket', {
+        VersioningConfiguration: { Status: 'Enabled' },
+        LifecycleConfiguration: {
+          Rules: Match.arrayWith([Match.objectLike({ NoncurrentVersionExpiration: Match.anyValue() })]),
+        },
+        CorsConfiguration: {
+          CorsRules: [Match.objectLike({ AllowedMethods: ['POST'], AllowedOrigins: [Match.anyValue()] })],
+        },
+      });
+    });
+
+    it('keeps a KMS key with rotation for secrets', () => {
+      template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
+    });
+  });
+
+  describe('auth', () => {
+    it('signs in with e-mail, verifies it, and requires a strong password', () => {
+      template.hasResourceProperties('AWS::Cognito::UserPool', {
+        UsernameAttributes: ['email'],
+        AutoVerifiedAttributes: ['email'],
+        AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+        Policies: {
+          PasswordPolicy: Match.objectLike({
+            MinimumLength: 8,
+            RequireLowercase: true,
+            RequireUppercase: true,
+            RequireNumbers: true,
+            RequireSymbols: true,
+          }),
+        },
+        MfaConfiguration: 'OPTIONAL',
+      });
+    });
+
+    it('gives the web a client without a secret that allows SRP and USER_PASSWORD_AUTH, OAuth off', () => {
+      template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+        GenerateSecret: false,
+        ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH']),
+        SupportedIdentityProviders: ['COGNITO'],
+        AllowedOAuthFlowsUserPoolClient: false,
+      });
+      template.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
+      template.resourceCountIs('AWS::Cognito::UserPoolDomain', 0);
+    });
+  });
+
+  describe('web', () => {
+    it('serves a private bucket through CloudFront with origin access control, HTTPS only, SPA fallback', () => {
+      template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+      template.hasResourceProperties('AWS::CloudFront::Distribution', {
+        DistributionConfig: Match.objectLike({
+          DefaultRootObject: 'index.html',
+          Origins: [
+            Match.objectLike({ OriginAccessControlId: Match.anyValue(), S3OriginConfig: { OriginAccessIdentity: '' } }),
+          ],
+          DefaultCacheBehavior: Match.objectLike({ ViewerProtocolPolicy: 'redirect-to-https' }),
+          CustomErrorResponses: [
+            { ErrorCode: 403, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 },
+            { ErrorCode: 404, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 },
+          ],
+          Logging: Match.anyValue(),
+        }),
+      });
+    });
+
+    it('sends a strict CSP that allows the API, Cognito, the uploads bucket and https images', () => {
+      const security = securityHeadersOf(template);
+      const csp = joined(security.ContentSecurityPolicy.ContentSecurityPolicy);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self';");
+      expect(csp).toContain("img-src 'self' data: https:");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toMatch(/connect-src 'self' https:\/\/<ApiRestApi\w+>\.execute-api\./);
+      expect(csp).toContain('https://cognito-idp.');
+      expect(csp).toContain('https://outreach-dev-uploads-');
+      expect(security.StrictTransportSecurity).toMatchObject({ IncludeSubdomains: true });
+      expect(security.FrameOptions).toMatchObject({ FrameOption: 'DENY' });
+      expect(security.ContentTypeOptions).toMatchObject({ Override: true });
+    });
+
+    it('deploys config.json with the fields of shared/web-config.ts', () => {
+      const web = dev.stack.node.findChild('Web') as Web;
+      const config = dev.stack.resolve(web.webConfig) as Record<string, unknown>;
+      const fields = Object.keys(webConfigSchema.shape);
+      expect(Object.keys(config).every((key) => fields.includes(key))).toBe(true);
+      expect(config).toMatchObject({ stage: 'dev', authFlowType: 'USER_SRP_AUTH', identityProviders: [], providers: {} });
+      expect(joined(config.apiUrl)).toMatch(/^https:\/\/<ApiRestApi\w+>\.execute-api\..+\/<ApiRestApiDeploymentStage\w+>$/);
+      template.hasResourceProperties('Custom::CDKBucketDeployment', {
+        SystemMetadata: { 'cache-control': 'no-cache' },
+        DistributionPaths: ['/*'],
+      });
+    });
+
+    it('outputs the web URL, API URL, user pool and client ids', () => {
+      for (const output of ['WebUrl', 'ApiUrl', 'UserPoolId', 'UserPoolClientId']) template.hasOutput(output, {});
+      expect(template.findOutputs('HostedUiDomain')).toEqual({});
+    });
+  });
+
+  describe('background work from the real tables', () => {
+    it('makes one queue with a dead-letter queue per entry of shared/queues.ts', () => {
+      expectWorkers(template, queues, dev.stack);
+      expect(resourcesOf(template, 'AWS::SQS::Queue')).toHaveLength(queueEntries().length * 2);
+    });
+
+    it('makes one rule per entry of shared/schedules.ts', () => {
+      expect(resourcesOf(template, 'AWS::Events::Rule')).toHaveLength(scheduleEntries(schedules).length);
+    });
+  });
+});
+
+/** Every queue of the table: a DLQ after maxReceiveCount, SSE, TLS only, visibility >= 6x, partial failures, alarm. */
+const expectWorkers = (template: Template, table: Record<string, QueueSpec>, stack: Stack) => {
+  const queuesById = Object.fromEntries(resourcesOf(template, 'AWS::SQS::Queue'));
+  const functions = Object.fromEntries(resourcesOf(template, 'AWS::Lambda::Function'));
+  const mappings = resourcesOf(template, 'AWS::Lambda::EventSourceMapping');
+  const alarms = resourcesOf(template, 'AWS::CloudWatch::Alarm');
+  const workers = stack.node.tryFindChild('Workers');
+
+  for (const spec of queueEntries(table)) {
+    const scope = workers?.node.findChild(spec.name);
+    expect(scope, spec.name).toBeDefined();
+    const queueId = logicalIdOf(stack, scope!.node.findChild('Queue'));
+    const queue = queuesById[queueId]!.Properties!;
+    const redrive = queue.RedrivePolicy as { deadLetterTargetArn: unknown; maxReceiveCount: number };
+    expect(redrive.maxReceiveCount).toBe(spec.maxReceiveCount);
+    const [dlqId] = referencedIds(redrive.deadLetterTargetArn);
+    expect(queuesById[dlqId!]!.Properties!.SqsManagedSseEnabled).toBe(true);
+    expect(queue.SqsManagedSseEnabled).toBe(true);
+
+    for (const id of [queueId, dlqId!]) {
+      const statements = policyStatements(template, 'AWS::SQS::QueuePolicy', { property: 'Queues', logicalId: id });
+      expect(statements, `${spec.name} TLS only`).toContainEqual(expect.objectContaining(denyWithoutTls));
+    }
+
+    const [, mapping] = mappings.find(([, candidate]) =>
+      referencedIds(candidate.Properties!.EventSourceArn).includes(queueId),
+    )!;
+    expect(mapping.Properties).toMatchObject({
+      BatchSize: spec.batchSize,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    const [workerId] = referencedIds(mapping.Properties!.FunctionName);
+    const timeout = functions[workerId!]!.Properties!.Timeout as number;
+    expect(timeout).toBe(spec.workerTimeoutSeconds);
+    expect(queue.VisibilityTimeout).toBe(visibilityTimeoutSeconds(spec));
+    expect(queue.VisibilityTimeout as number).toBeGreaterThanOrEqual(6 * timeout);
+    expect(functions[workerId!]!.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'] });
+
+    const alarm = alarms.find(([, candidate]) => referencedIds(candidate.Properties!.Dimensions).includes(dlqId!));
+    expect(alarm?.[1].Properties, `${spec.name} alarm`).toMatchObject({
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Namespace: 'AWS/SQS',
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+  }
+};
+
+describe('a durable stage', () => {
+  let template: Template;
+  beforeAll(() => {
+    template = synth({ stage: 'prod' }).template;
+  }, synthTimeout);
+
+  it('protects and retains the table', () => {
+    template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        DeletionProtectionEnabled: true,
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        SSESpecification: { SSEEnabled: true },
+      }),
+    });
+  });
+
+  it('retains the user pool and the uploads bucket', () => {
+    template.hasResource('AWS::Cognito::UserPool', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({ DeletionProtection: 'ACTIVE', UserPoolTier: 'PLUS' }),
+    });
+    template.hasResource('AWS::S3::Bucket', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({ VersioningConfiguration: { Status: 'Enabled' } }),
+    });
+  });
+});
+
+describe('federated sign-in', () => {
+  let subject: TestApp;
+  beforeAll(() => {
+    subject = synth({
+      googleClientId: 'google-client',
+      microsoftClientId: 'microsoft-client',
+      microsoftTenantId: 'tenant-1',
+    });
+  }, synthTimeout);
+
+  it('adds Google and Microsoft (OIDC) with secrets from Secrets Manager, and a hosted-UI domain', () => {
+    const { template } = subject;
+    template.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
+      ProviderName: 'Google',
+      ProviderType: 'Google',
+      ProviderDetails: Match.objectLike({
+        client_id: 'google-client',
+        client_secret: '{{resolve:secretsmanager:outreach/dev/google-client-secret:SecretString:::}}',
+      }),
+    });
+    template.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
+      ProviderName: 'Microsoft',
+      ProviderType: 'OIDC',
+      ProviderDetails: Match.objectLike({
+        client_id: 'microsoft-client',
+        client_secret: '{{resolve:secretsmanager:outreach/dev/microsoft-client-secret:SecretString:::}}',
+        oidc_issuer: 'https://login.microsoftonline.com/tenant-1/v2.0',
+      }),
+    });
+    template.resourceCountIs('AWS::Cognito::UserPoolDomain', 1);
+    const providerIds = resourcesOf(template, 'AWS::Cognito::UserPoolIdentityProvider').map(([id]) => id);
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      SupportedIdentityProviders: ['COGNITO', ...providerIds.map((id) => ({ Ref: id }))],
+      AllowedOAuthFlows: ['code'],
+      AllowedOAuthScopes: Match.arrayWith(['openid', 'email', 'profile']),
+    });
+    template.hasOutput('HostedUiDomain', {});
+  });
+
+  it('tells the web which providers and which hosted-UI domain to use', () => {
+    const auth = subject.stack.node.findChild('Auth') as Auth;
+    const web = subject.stack.node.findChild('Web') as Web;
+    expect(web.webConfig.identityProviders).toEqual(['Google', 'Microsoft']);
+    expect(web.webConfig.oauthDomain).toBe(auth.hostedUiDomain);
+    const csp = joined(securityHeadersOf(subject.template).ContentSecurityPolicy.ContentSecurityPolicy);
+    expect(csp).toMatch(/https:\/\/outreach-dev-<AWS::AccountId>\.auth\./);
+  });
+});
+
+describe('queue and schedule tables', () => {
+  let subject: TestApp;
+  beforeAll(() => {
+    subject = synth({}, { queues: fixtureQueues, schedules: fixtureSchedules, lambdasRoot: fixturesRoot });
+  }, synthTimeout);
+
+  it('gives every queue a DLQ after maxReceiveCount, an alarm, SSE, visibility >= 6x and partial batch failures', () => {
+    expectWorkers(subject.template, fixtureQueues, subject.stack);
+  });
+
+  it('fires every job on its EventBridge rate', () => {
+    const schedulesScope = subject.stack.node.findChild('Schedules');
+    for (const spec of scheduleEntries(fixtureSchedules)) {
+      const job = schedulesScope.node.findChild(spec.name).node.findChild('Job') as AppFunction;
+      subject.template.hasResourceProperties('AWS::Events::Rule', {
+        ScheduleExpression: `rate(${spec.everyMinutes} minutes)`,
+        State: 'ENABLED',
+        Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [logicalIdOf(subject.stack, job.fn), 'Arn'] } })],
+      });
+      subject.template.hasResourceProperties('AWS::Lambda::Function', {
+        Timeout: spec.timeoutSeconds,
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+      });
+    }
+  });
+});
