@@ -1,0 +1,35 @@
+import { expect, type Page } from '@playwright/test';
+
+export type ExpectedProfile = { name: string; email: string; plan: 'Free' | 'Starter' | 'Pro'; status?: string };
+
+/** /dashboard: the signed-in home with the profile from `GET /api/profiles`. */
+export class DashboardPage {
+  constructor(private readonly page: Page) {}
+
+  readonly account = () => this.page.getByTestId('profile-account');
+  readonly settings = () => this.page.getByTestId('profile-settings');
+
+  async goto() {
+    await this.page.goto('/dashboard');
+  }
+
+  /** A definition (`<dd>`) of the account card by its term. */
+  private value(term: string) {
+    return this.account().getByRole('term').filter({ hasText: term }).locator('xpath=following-sibling::dd[1]');
+  }
+
+  async expectProfile(profile: ExpectedProfile) {
+    await expect(this.page).toHaveURL(/\/dashboard$/);
+    await expect(this.page.getByRole('heading', { name: `Welcome, ${profile.name.split(' ')[0]}` })).toBeVisible();
+    await expect(this.value('Name')).toHaveText(profile.name);
+    await expect(this.value('E-mail')).toHaveText(profile.email);
+    await expect(this.value('Plan')).toContainText(profile.plan);
+    await expect(this.value('Subscription')).toHaveText(profile.status ?? 'Active');
+    await expect(this.value('Member since')).not.toBeEmpty();
+    await expect(this.settings()).toContainText('Time zone');
+  }
+
+  async signOut() {
+    await this.page.getByRole('button', { name: 'Sign out' }).click();
+  }
+}

@@ -1,0 +1,9 @@
+import type { ReactNode } from 'react';
+import type { ApiClient } from '../apiClient';
+import { ApiClientContext } from '../hooks/useApiClient';
+
+export type ApiClientProviderProps = { client: ApiClient; children: ReactNode };
+
+export const ApiClientProvider = ({ client, children }: ApiClientProviderProps) => (
+  <ApiClientContext.Provider value={client}>{children}</ApiClientContext.Provider>
+);

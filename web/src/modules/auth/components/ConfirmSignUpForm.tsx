@@ -1,0 +1,66 @@
+import { Alert, App, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import type { AuthStep } from '../api/amplifyAuth';
+import { authErrorMessage } from '../utils/authErrorMessage';
+
+export type ConfirmSignUpFormProps = {
+  email: string;
+  onConfirm: (code: string) => Promise<AuthStep>;
+  onResend: () => Promise<void>;
+};
+
+type ConfirmValues = { code: string };
+
+/** The e-mailed code that confirms a new account on AWS (DESIGN §2: e-mail verification). */
+export const ConfirmSignUpForm = ({ email, onConfirm, onResend }: ConfirmSignUpFormProps) => {
+  const { message } = App.useApp();
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const handleFinish = async ({ code }: ConfirmValues) => {
+    setSubmitting(true);
+    setError(null);
+    try {
+      await onConfirm(code);
+    } catch (failure) {
+      setError(authErrorMessage(failure, 'confirm'));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const handleResend = async () => {
+    try {
+      await onResend();
+      void message.success(`A new code is on its way to ${email}.`);
+    } catch (failure) {
+      setError(authErrorMessage(failure, 'confirm'));
+    }
+  };
+
+  return (
+    <Form<ConfirmValues> name="confirm-sign-up" layout="vertical" requiredMark={false} size="large" onFinish={handleFinish}>
+      <Alert
+        type="info"
+        showIcon
+        title="Check your inbox"
+        description={`We sent a confirmation code to ${email}. Enter it to finish creating your account.`}
+        style={{ marginBottom: 24 }}
+      />
+      {error ? <Alert role="alert" type="error" showIcon title={error} style={{ marginBottom: 24 }} /> : null}
+      <Form.Item
+        label="Confirmation code"
+        name="code"
+        rules={[{ required: true, whitespace: true, message: 'Enter the code from the e-mail.' }]}
+      >
+        <Input inputMode="numeric" autoComplete="one-time-code" autoFocus maxLength={10} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={submitting}>
+        Confirm and continue
+      </Button>
+      <Button type="link" block onClick={() => void handleResend()} style={{ marginTop: 8 }}>
+        Send a new code
+      </Button>
+    </Form>
+  );
+};

@@ -1,0 +1,17 @@
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { FullPageSpinner } from '../../../ui/FullPageSpinner';
+import { useAuth } from '../hooks/useAuth';
+import { returnPath } from '../utils/returnPath';
+
+/**
+ * Layout route of /signin, /login and /signup (SPEC §2 'Sign-in routes'): a signed-in user goes to /dashboard, or
+ * back to the page they were sent here from. This is also what moves someone on once sign-in completes.
+ */
+export const RequireSignedOut = () => {
+  const auth = useAuth();
+  const location = useLocation();
+
+  if (auth.status === 'authenticated') return <Navigate to={returnPath(location.state) ?? '/dashboard'} replace />;
+  if (auth.status === 'initial' || auth.status === 'loading') return <FullPageSpinner />;
+  return <Outlet />;
+};

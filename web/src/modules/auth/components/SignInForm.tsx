@@ -1,0 +1,57 @@
+import { Alert, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useAuthActions, type SignInInput } from '../hooks/useAuthActions';
+import { authErrorMessage } from '../utils/authErrorMessage';
+import { ConfirmSignUpForm } from './ConfirmSignUpForm';
+
+/** E-mail and password sign-in; an account never confirmed is asked for its code first. */
+export const SignInForm = () => {
+  const { signIn, confirmSignUp, resendCode } = useAuthActions();
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [unconfirmed, setUnconfirmed] = useState<SignInInput | null>(null);
+
+  const handleFinish = async (values: SignInInput) => {
+    setSubmitting(true);
+    setError(null);
+    try {
+      if ((await signIn(values)) === 'confirmSignUp') setUnconfirmed(values);
+    } catch (failure) {
+      setError(authErrorMessage(failure, 'signIn'));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  if (unconfirmed) {
+    return (
+      <ConfirmSignUpForm
+        email={unconfirmed.email}
+        onConfirm={(code) => confirmSignUp({ ...unconfirmed, code })}
+        onResend={() => resendCode(unconfirmed.email)}
+      />
+    );
+  }
+
+  return (
+    <Form<SignInInput> name="sign-in" layout="vertical" requiredMark={false} size="large" onFinish={handleFinish}>
+      {error ? <Alert role="alert" type="error" showIcon title={error} style={{ marginBottom: 24 }} /> : null}
+      <Form.Item
+        label="E-mail"
+        name="email"
+        rules={[
+          { required: true, whitespace: true, message: 'Enter your e-mail address.' },
+          { type: 'email', message: 'Enter a valid e-mail address.' },
+        ]}
+      >
+        <Input type="email" autoComplete="email" autoFocus placeholder="you@company.com" />
+      </Form.Item>
+      <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Enter your password.' }]}>
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={submitting} style={{ marginTop: 12 }}>
+        Sign in
+      </Button>
+    </Form>
+  );
+};

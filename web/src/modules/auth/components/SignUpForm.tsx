@@ -1,0 +1,88 @@
+import { Alert, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useAuthActions, type SignUpInput } from '../hooks/useAuthActions';
+import { authErrorMessage } from '../utils/authErrorMessage';
+import { passwordHint, passwordProblem } from '../utils/passwordPolicy';
+import { ConfirmSignUpForm } from './ConfirmSignUpForm';
+
+export type SignUpFormProps = {
+  /** from `/signup?ref=CODE`, passed on as `signupData.referralCode` (DESIGN §6) */
+  referralCode?: string;
+};
+
+type SignUpValues = Omit<SignUpInput, 'referralCode'>;
+
+/** Name, e-mail and password; on AWS the e-mailed code follows, locally the account is ready at once. */
+export const SignUpForm = ({ referralCode }: SignUpFormProps) => {
+  const { signUp, confirmSignUp, resendCode } = useAuthActions();
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [awaitingCode, setAwaitingCode] = useState<SignUpInput | null>(null);
+
+  const handleFinish = async (values: SignUpValues) => {
+    const input: SignUpInput = { ...values, ...(referralCode ? { referralCode } : {}) };
+    setSubmitting(true);
+    setError(null);
+    try {
+      if ((await signUp(input)) === 'confirmSignUp') setAwaitingCode(input);
+    } catch (failure) {
+      setError(authErrorMessage(failure, 'signUp'));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  if (awaitingCode) {
+    return (
+      <ConfirmSignUpForm
+        email={awaitingCode.email}
+        onConfirm={(code) => confirmSignUp({ ...awaitingCode, code })}
+        onResend={() => resendCode(awaitingCode.email)}
+      />
+    );
+  }
+
+  return (
+    <Form<SignUpValues> name="sign-up" layout="vertical" requiredMark={false} size="large" onFinish={handleFinish}>
+      {error ? <Alert role="alert" type="error" showIcon title={error} style={{ marginBottom: 24 }} /> : null}
+      <Form.Item
+        label="Name"
+        name="name"
+        rules={[
+          { required: true, whitespace: true, message: 'Enter your name.' },
+          { max: 120, message: 'Keep your name under 120 characters.' },
+        ]}
+      >
+        <Input autoComplete="name" autoFocus placeholder="Ada Lovelace" />
+      </Form.Item>
+      <Form.Item
+        label="E-mail"
+        name="email"
+        rules={[
+          { required: true, whitespace: true, message: 'Enter your e-mail address.' },
+          { type: 'email', message: 'Enter a valid e-mail address.' },
+        ]}
+      >
+        <Input type="email" autoComplete="email" placeholder="you@company.com" />
+      </Form.Item>
+      <Form.Item
+        label="Password"
+        name="password"
+        extra={passwordHint}
+        rules={[
+          {
+            validator: async (_, value: string | undefined) => {
+              const problem = passwordProblem(value ?? '');
+              if (problem) throw new Error(value ? problem : 'Choose a password.');
+            },
+          },
+        ]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={submitting} style={{ marginTop: 12 }}>
+        Create account
+      </Button>
+    </Form>
+  );
+};

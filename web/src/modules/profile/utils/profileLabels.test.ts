@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { settingsDefaults } from '../../../../../shared/schemas/profile';
+import { formatMemberSince, planLabel, profileName, settingsSummary } from './profileLabels';
+
+describe('profile labels', () => {
+  it('labels plans from the shared constants', () => {
+    expect(planLabel({ subscriptionTier: 'free' })).toBe('Free');
+    expect(planLabel({ subscriptionTier: 'starter' })).toBe('Starter');
+    expect(planLabel({ subscriptionTier: 'pro' })).toBe('Pro');
+  });
+
+  it('names a person by display name, then first and last name, then e-mail', () => {
+    const base = { displayName: '', firstName: '', lastName: '', email: 'ada@example.com' };
+    expect(profileName({ ...base, displayName: 'Ada Lovelace' })).toBe('Ada Lovelace');
+    expect(profileName({ ...base, firstName: 'Ada', lastName: 'King' })).toBe('Ada King');
+    expect(profileName(base)).toBe('ada');
+  });
+
+  it('formats the member-since date and tolerates a missing one', () => {
+    expect(formatMemberSince('2026-03-04T10:00:00.000Z', 'en-GB')).toBe('4 March 2026');
+    expect(formatMemberSince('')).toBe('');
+  });
+
+  it('summarises the default settings in words', () => {
+    const summary = Object.fromEntries(settingsSummary({ ...settingsDefaults }).map(({ label, value }) => [label, value]));
+    expect(summary).toMatchObject({
+      'Time zone': 'UTC',
+      Language: 'English',
+      Theme: 'Light',
+      Meetings: '30 minutes',
+      'Follow-ups': 'Automatic, 3 days after the first e-mail, at 09:00',
+      Notifications: 'E-mail off, reminders off',
+    });
+  });
+});

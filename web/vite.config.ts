@@ -1,0 +1,32 @@
+import react from '@vitejs/plugin-react';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The web app. `root` is this folder so the config works from any working directory: `vite build --config
+ * web/vite.config.ts` (npm run build:web) and the local stack's `createServer({ configFile })`. `/config.json` is not
+ * served here: the local stack injects it and the deploy writes it to the bucket.
+ */
+export default defineConfig({
+  root,
+  plugins: [react()],
+  // One dependency cache per web port: the e2e stack runs beside `npm start`, and two dev servers re-optimizing one
+  // cache folder break each other's pages. Kept between runs, so a restart is not a cold start.
+  cacheDir: resolve(root, '../node_modules/.vite', `web-${process.env.LOCAL_WEB_PORT ?? '5173'}`),
+  optimizeDeps: {
+    // Everything the lazy routes import, bundled before the first page is served: a dependency found later makes the
+    // dev server reload the page, which would cut a test (or a sign-up) short.
+    include: ['react', 'react-dom/client', 'react-router-dom', 'antd', 'aws-amplify', 'aws-amplify/auth', 'swr', 'valtio', 'zod'],
+  },
+  server: {
+    // transform the entry and the pages before the first request, so a first visit is not a cold start
+    warmup: { clientFiles: ['./src/main.tsx', './src/app/*.tsx', './src/pages/*.tsx'] },
+  },
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+  },
+});
