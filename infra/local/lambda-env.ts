@@ -1,0 +1,55 @@
+import { localCredentials, localNames } from './ports.js';
+
+/**
+ * The environment the Lambdas read (lambdas/core/config.ts and the AWS SDK's own `AWS_ENDPOINT_URL_<SERVICE>`), as the
+ * CDK stack sets it in AWS, with endpoints pointing at the emulators. Handlers run in the local stack's process, so
+ * this is applied to `process.env` before any handler module is imported.
+ */
+export const lambdaEnvironment = (options: {
+  tableName?: string;
+  bucket?: string;
+  webOrigin?: string;
+  dynamodbEndpoint?: string;
+  s3Endpoint?: string;
+  /** the local gateway, which also speaks the SQS subset the queue port needs */
+  sqsEndpoint?: string;
+  /** cognito-local (the emulator itself; the shim is only for browsers) */
+  cognitoEndpoint?: string;
+  userPoolId?: string;
+  logLevel?: string;
+}): Record<string, string> => {
+  const env: Record<string, string> = {
+    STAGE: 'local',
+    TABLE_NAME: options.tableName ?? localNames.table,
+    AWS_REGION: localNames.region,
+    AWS_DEFAULT_REGION: localNames.region,
+    AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    LOG_LEVEL: options.logLevel ?? process.env.LOG_LEVEL ?? 'WARN',
+  };
+  if (options.bucket) env.BUCKET_NAME = options.bucket;
+  if (options.webOrigin) env.CORS_ORIGIN = options.webOrigin;
+  if (options.dynamodbEndpoint) env.AWS_ENDPOINT_URL_DYNAMODB = options.dynamodbEndpoint;
+  if (options.s3Endpoint) {
+    env.AWS_ENDPOINT_URL_S3 = options.s3Endpoint;
+    // s3rver serves buckets by path, not by virtual host
+    env.S3_FORCE_PATH_STYLE = 'true';
+  }
+  if (options.sqsEndpoint) env.AWS_ENDPOINT_URL_SQS = options.sqsEndpoint;
+  if (options.cognitoEndpoint) env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER = options.cognitoEndpoint;
+  if (options.userPoolId) env.USER_POOL_ID = options.userPoolId;
+  return env;
+};
+
+/** Sets the variables on `process.env`; returns a function that restores what was there before. */
+export const applyEnvironment = (env: Record<string, string>) => {
+  const previous = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, env);
+  return () => {
+    for (const [name, value] of Object.entries(previous)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  };
+};

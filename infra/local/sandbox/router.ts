@@ -1,0 +1,82 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** What a sandbox route receives: the request as data. */
+export type SandboxRequest = {
+  method: string;
+  path: string;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  /** the body parsed as JSON (undefined when empty) */
+  json: <T = unknown>() => T | undefined;
+  /** the body parsed as a form (`application/x-www-form-urlencoded`, as OAuth token endpoints take) */
+  form: () => URLSearchParams;
+  /** this server's origin, for URLs the vendor hands back (redirects, hosted pages) */
+  origin: string;
+};
+
+/** What a sandbox route answers: JSON unless `text`/`bytes` is given. */
+export type SandboxResponse = {
+  status?: number;
+  headers?: Record<string, string>;
+  json?: unknown;
+  text?: string;
+  bytes?: Buffer;
+  /** a redirect (302), e.g. an OAuth authorize step */
+  redirect?: string;
+};
+
+export type SandboxHandler = (request: SandboxRequest) => SandboxResponse | Promise<SandboxResponse>;
+
+type Route = { method: string; pattern: RegExp; names: string[]; handle: SandboxHandler };
+
+/**
+ * The sandbox's router: each vendor file registers the subset of the vendor's HTTP API the real SDK calls, under its
+ * own prefix (e.g. `/openai/v1/chat/completions`), with `:param` path segments.
+ */
+export class SandboxRouter {
+  private readonly routes: Route[] = [];
+
+  route(method: string, path: string, handle: SandboxHandler) {
+    const names: string[] = [];
+    const source = path
+      .split('/')
+      .map((part) => {
+        if (!part.startsWith(':')) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        names.push(part.slice(1));
+        return '([^/]+)';
+      })
+      .join('/');
+    this.routes.push({ method: method.toUpperCase(), pattern: new RegExp(`^${source}/?$`), names, handle });
+    return this;
+  }
+
+  get(path: string, handle: SandboxHandler) {
+    return this.route('GET', path, handle);
+  }
+
+  post(path: string, handle: SandboxHandler) {
+    return this.route('POST', path, handle);
+  }
+
+  /** The handler and path parameters for a request, or undefined (404). */
+  match(method: string, path: string) {
+    for (const route of this.routes) {
+      if (route.method !== method.toUpperCase()) continue;
+      const found = route.pattern.exec(path);
+      if (!found) continue;
+      const params = Object.fromEntries(route.names.map((name, index) => [name, decodeURIComponent(found[index + 1]!)]));
+      return { handle: route.handle, params };
+    }
+    return undefined;
+  }
+}
+
+/** One outside service's sandbox: `infra/local/sandbox/<vendor>.ts` exports one of these. */
+export type SandboxVendor = {
+  name: string;
+  /** what `/health` says about it, e.g. the base URL to give the SDK */
+  summary: string;
+  register: (router: SandboxRouter) => void;
+};

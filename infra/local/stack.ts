@@ -1,0 +1,312 @@
+import { join, resolve } from 'node:path';
+import type { QueueSpec } from '../../shared/queues.js';
+import type { ScheduleSpec } from '../../shared/schedules.js';
+import type { WebConfig } from '../../shared/web-config.js';
+import { createLocalAuthorizer } from './authorizer.js';
+import { startCognitoLocal } from './cognito/emulator.js';
+import { startCognitoShim } from './cognito/shim.js';
+import { startDynamoDbLocal } from './dynamodb.js';
+import { startGateway, type LambdaModule } from './gateway.js';
+import { applyEnvironment, lambdaEnvironment } from './lambda-env.js';
+import { acquireLock } from './lock.js';
+import { assertPortsFree, freePorts } from './net.js';
+import { startWatchdog } from './watchdog.js';
+import { localDir as defaultLocalDir, localNames, localPorts } from './ports.js';
+import { startQueueRunner, type QueueRunner } from './queue-runner.js';
+import { startS3Local } from './s3.js';
+import { startSandbox } from './sandbox/server.js';
+import { startScheduler, type Scheduler } from './scheduler.js';
+import { createSqsApi } from './sqs-api.js';
+import { startWeb } from './web.js';
+
+export type LocalPorts = typeof localPorts;
+
+/** A free port for every part, for a stack started beside `npm start` (tests, Playwright). */
+export const freeStackPorts = async (): Promise<LocalPorts> => {
+  const names = Object.keys(localPorts) as (keyof LocalPorts)[];
+  const ports = await freePorts(names.length);
+  return Object.fromEntries(names.map((name, index) => [name, ports[index]!])) as LocalPorts;
+};
+
+export type LocalStackOptions = {
+  /** @default ports.ts (LOCAL_*_PORT or 5173, 3001, ...) */
+  ports?: Partial<LocalPorts>;
+  /** where data is kept between runs @default LOCAL_DIR or `.local` */
+  localDir?: string;
+  /** start the web on its port; `configFile` for another Vite config @default true */
+  web?: boolean | { configFile: string };
+  /** @default shared/queues.ts */
+  queues?: Record<string, QueueSpec>;
+  /** @default shared/schedules.ts */
+  schedules?: Record<string, ScheduleSpec>;
+  /** @default env LOCAL_QUEUE_SPEED or 1 */
+  queueSpeed?: number;
+  /** @default env LOCAL_SCHEDULE_SPEED or 1 */
+  scheduleSpeed?: number;
+  /** @default console.log */
+  log?: (line: string) => void;
+};
+
+export type LocalUrls = {
+  web: string;
+  api: string;
+  /** the Cognito endpoint of the web and the SDKs (the token-refresh shim) */
+  cognito: string;
+  /** cognito-local itself */
+  cognitoEmulator: string;
+  dynamodb: string;
+  s3: string;
+  sandbox: string;
+  /** the SQS endpoint (`AWS_ENDPOINT_URL_SQS`): the gateway */
+  sqs: string;
+};
+
+export type LocalStack = {
+  urls: LocalUrls;
+  localDir: string;
+  webConfig: WebConfig;
+  /** the Lambdas' environment, also applied to `process.env` while the stack runs */
+  env: Record<string, string>;
+  queues: QueueRunner;
+  scheduler: Scheduler;
+  /** ms from the call to ready */
+  readyMs: number;
+  /** ms from the call until each part was up */
+  timings: Record<string, number>;
+  /** rejects never; resolves with the reason if an emulator dies while the stack runs */
+  failed: Promise<Error>;
+  stop: () => Promise<void>;
+};
+
+/** Lambda names cognito-local invokes for its triggers (the CDK stack wires the same triggers to its functions). */
+export const cognitoTriggerFunctions = {
+  PreSignUp: 'outreach-local-pre-sign-up',
+  PostConfirmation: 'outreach-local-post-confirmation',
+} as const;
+
+const triggerModules: Record<string, () => Promise<LambdaModule>> = {
+  // local only: confirm sign-ups at once (DESIGN §2)
+  [cognitoTriggerFunctions.PreSignUp]: () => import('./cognito/pre-sign-up.js'),
+  [cognitoTriggerFunctions.PostConfirmation]: () => import('../../lambdas/profiles/post-confirmation.js'),
+};
+
+/** The outside services of DESIGN §5: locally every one is the sandbox. */
+export const localProviders = ['gmail', 'outlook', 'ai', 'meetings', 'billing', 'enrichment', 'verification'] as const;
+
+/** The web's `/config.json` locally (shared/web-config.ts): Cognito through the shim, every provider the sandbox. */
+export const localWebConfig = (urls: LocalUrls, cognito: { userPoolId: string; clientId: string }): WebConfig => ({
+  stage: 'local',
+  apiUrl: urls.api,
+  region: localNames.region,
+  userPoolId: cognito.userPoolId,
+  userPoolClientId: cognito.clientId,
+  cognitoEndpoint: urls.cognito,
+  authFlowType: 'USER_PASSWORD_AUTH',
+  identityProviders: [],
+  providers: Object.fromEntries(localProviders.map((provider) => [provider, 'sandbox' as const])),
+});
+
+/**
+ * The whole system on one machine (DESIGN §7): DynamoDB Local, s3rver, cognito-local behind its token-refresh shim,
+ * the gateway serving the route table with the same handlers, the queue runner, the scheduler, the sandbox and the
+ * web. Independent parts start in parallel. `npm start` runs it with the defaults; tests and Playwright start another
+ * one on free ports and a temporary `localDir`.
+ */
+export const startLocalStack = async (options: LocalStackOptions = {}): Promise<LocalStack> => {
+  const started = performance.now();
+  const ports = { ...localPorts, ...options.ports };
+  const localDir = resolve(options.localDir ?? defaultLocalDir);
+  const log = options.log ?? ((line: string) => console.log(line));
+  const webOrigin = `http://localhost:${ports.web}`;
+  const urls: LocalUrls = {
+    web: webOrigin,
+    api: `http://localhost:${ports.api}`,
+    cognito: `http://localhost:${ports.cognito}`,
+    cognitoEmulator: `http://localhost:${ports.cognitoEmulator}`,
+    dynamodb: `http://localhost:${ports.dynamodb}`,
+    s3: `http://localhost:${ports.s3}`,
+    sandbox: `http://localhost:${ports.sandbox}`,
+    sqs: `http://localhost:${ports.api}`,
+  };
+
+  const timings: Record<string, number> = {};
+  const timed = <T>(name: string, promise: Promise<T>) =>
+    promise.then((value) => {
+      timings[name] = Math.round(performance.now() - started);
+      return value;
+    });
+  const lock = await acquireLock(localDir);
+  const stops: (() => Promise<void>)[] = [];
+  let restoreEnv = () => {};
+  let stopping = false;
+  let reportFailure: (error: Error) => void = () => {};
+  const failed = new Promise<Error>((resolveFailure) => (reportFailure = resolveFailure));
+
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    // Latest first: the web and the gateway stop taking requests before what they call goes away.
+    for (const stopOne of stops.reverse()) {
+      await stopOne().catch((error: unknown) => log(`while stopping: ${(error as Error).message}`));
+    }
+    restoreEnv();
+    lock.release();
+  };
+
+  try {
+    await assertPortsFree([
+      ...(options.web === false ? [] : [{ name: 'web', port: ports.web, env: 'LOCAL_WEB_PORT' }]),
+      { name: 'API gateway', port: ports.api, env: 'LOCAL_API_PORT' },
+      { name: 'DynamoDB Local', port: ports.dynamodb, env: 'LOCAL_DYNAMODB_PORT' },
+      { name: 's3rver', port: ports.s3, env: 'LOCAL_S3_PORT' },
+      { name: 'Cognito (token-refresh shim)', port: ports.cognito, env: 'LOCAL_COGNITO_PORT' },
+      { name: 'cognito-local', port: ports.cognitoEmulator, env: 'LOCAL_COGNITO_EMULATOR_PORT' },
+      { name: 'sandbox', port: ports.sandbox, env: 'LOCAL_SANDBOX_PORT' },
+    ]);
+
+    const cognitoEmulatorEndpoint = `http://127.0.0.1:${ports.cognitoEmulator}`;
+    const gatewayEndpoint = `http://127.0.0.1:${ports.api}`;
+    const env = lambdaEnvironment({
+      tableName: localNames.table,
+      bucket: localNames.bucket,
+      webOrigin,
+      dynamodbEndpoint: `http://127.0.0.1:${ports.dynamodb}`,
+      s3Endpoint: `http://127.0.0.1:${ports.s3}`,
+      sqsEndpoint: gatewayEndpoint,
+      cognitoEndpoint: cognitoEmulatorEndpoint,
+    });
+    // Before any handler module is imported: they read their configuration at cold start.
+    restoreEnv = applyEnvironment(env);
+
+    const watch = (name: string, exited: Promise<number | NodeJS.Signals | null>) =>
+      void exited.then((code) => {
+        const how = typeof code === 'number' ? `code ${code}` : code;
+        if (!stopping) reportFailure(new Error(`${name} exited unexpectedly (${how})`));
+      });
+
+    const children: number[] = [];
+    const watchdog = startWatchdog();
+    stops.push(async () => watchdog.stop());
+    const spawned = (pid: number | undefined) => {
+      watchdog.watch(pid);
+      if (pid) children.push(pid);
+      lock.update({ children });
+    };
+    const startDynamoDb = async () => {
+      const dynamodb = await startDynamoDbLocal({
+        port: ports.dynamodb,
+        dataDir: join(localDir, 'dynamodb'),
+        tableName: localNames.table,
+        onSpawn: spawned,
+      });
+      stops.push(dynamodb.stop);
+      watch('DynamoDB Local', dynamodb.exited);
+    };
+    const startS3 = async () => {
+      const s3 = await startS3Local({
+        port: ports.s3,
+        bucket: localNames.bucket,
+        corsOrigins: [webOrigin],
+        dataDir: join(localDir, 's3'),
+      });
+      stops.push(s3.stop);
+    };
+    const startCognito = async () => {
+      const cognito = await startCognitoLocal({
+        port: ports.cognitoEmulator,
+        dataDir: join(localDir, 'cognito'),
+        issuerOrigin: urls.cognito,
+        lambdaEndpoint: gatewayEndpoint,
+        triggers: cognitoTriggerFunctions,
+        // cognito-local mails nothing: its codes (forgot-password) are shown here
+        onCode: ({ action, destination, code }) => log(`cognito ${action}: code ${code} for ${destination}`),
+        onSpawn: spawned,
+      });
+      stops.push(cognito.stop);
+      watch('cognito-local', cognito.exited);
+      const shim = await startCognitoShim({ port: ports.cognito, target: cognito.endpoint, webOrigin });
+      stops.push(shim.stop);
+      return cognito;
+    };
+    const startSandboxServer = async () => {
+      const sandbox = await startSandbox({ port: ports.sandbox, log });
+      stops.push(sandbox.stop);
+    };
+    const startWebServer = async (config: Promise<WebConfig>) => {
+      if (options.web === false) return;
+      const web = await startWeb({
+        port: ports.web,
+        config,
+        ...(typeof options.web === 'object' ? { configFile: options.web.configFile } : {}),
+        // as web/vite.config.ts does for LOCAL_DIR: a second stack keeps its own dependency cache
+        ...(options.localDir ? { cacheDir: join(localDir, 'vite') } : {}),
+      });
+      stops.push(web.stop);
+    };
+
+    // DynamoDB first: its JVM takes longest, the rest loads while it boots.
+    const dynamoDbReady = timed('DynamoDB', startDynamoDb());
+    const cognitoReady = timed('Cognito', startCognito());
+    const webConfig = cognitoReady.then((cognito) => localWebConfig(urls, cognito));
+    webConfig.catch(() => {});
+    // allSettled: when one part fails, the others have finished starting (and registered their stop) before teardown.
+    const parts = await Promise.allSettled([
+      dynamoDbReady,
+      cognitoReady,
+      timed('S3', startS3()),
+      timed('sandbox', startSandboxServer()),
+      timed('web', startWebServer(webConfig)),
+    ]);
+    const failure = parts.find((part) => part.status === 'rejected');
+    if (failure) throw failure.reason;
+
+    const cognito = await cognitoReady;
+    env.USER_POOL_ID = cognito.userPoolId;
+    const restoreBaseEnv = restoreEnv;
+    const restorePoolEnv = applyEnvironment({ USER_POOL_ID: cognito.userPoolId });
+    restoreEnv = () => {
+      restorePoolEnv();
+      restoreBaseEnv();
+    };
+
+    const queues = startQueueRunner({
+      dir: join(localDir, 'queues'),
+      ...(options.queues ? { table: options.queues } : {}),
+      ...(options.queueSpeed ? { speed: options.queueSpeed } : {}),
+      log,
+    });
+    stops.push(() => queues.stop());
+    const scheduler = startScheduler({
+      ...(options.schedules ? { table: options.schedules } : {}),
+      ...(options.scheduleSpeed ? { speed: options.scheduleSpeed } : {}),
+      log,
+    });
+    stops.push(() => scheduler.stop());
+    const gateway = await startGateway({
+      port: ports.api,
+      webOrigin,
+      authorize: createLocalAuthorizer({ issuer: cognito.issuer, clientId: cognito.clientId, jwksUri: cognito.jwksUri }),
+      functions: triggerModules,
+      sqs: createSqsApi(queues),
+      log: (line) => log(`api ${line}`),
+    });
+    stops.push(gateway.stop);
+
+    lock.update({ urls: { ...urls } });
+    return {
+      urls,
+      localDir,
+      webConfig: await webConfig,
+      env,
+      queues,
+      scheduler,
+      readyMs: Math.round(performance.now() - started),
+      timings,
+      failed,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+};
