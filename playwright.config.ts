@@ -54,7 +54,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'tsx infra/local/reset.ts && tsx infra/local/start.ts',
+    command: 'node --import tsx infra/local/reset.ts && node --import tsx infra/local/start.ts',
     url: webUrl,
     // node_modules/.bin first: tsx, and the Node 22 of the `node` package, whoever starts Playwright
     env: { ...stackEnv, PATH: `${resolve('node_modules/.bin')}:${process.env.PATH ?? ''}` },
