@@ -1,8 +1,8 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * `GET /config.json` on the web origin (DESIGN §1 "Paths"): written by the deploy, served by the local stack, parsed by
- * the web before anything else runs.
+ * the web before anything else runs. zod/mini keeps the first page's JS small: this is the one schema it needs.
  */
 export const webConfigSchema = z.object({
   stage: z.string(),
@@ -11,11 +11,11 @@ export const webConfigSchema = z.object({
   userPoolId: z.string(),
   userPoolClientId: z.string(),
   /** local only: the cognito-local endpoint (through the token-refresh shim) */
-  cognitoEndpoint: z.url().optional(),
+  cognitoEndpoint: z.optional(z.url()),
   /** `USER_PASSWORD_AUTH` locally (cognito-local has no SRP), `USER_SRP_AUTH` on AWS */
   authFlowType: z.enum(['USER_SRP_AUTH', 'USER_PASSWORD_AUTH']),
   /** hosted-UI domain, present when a federated provider is configured */
-  oauthDomain: z.string().optional(),
+  oauthDomain: z.optional(z.string()),
   identityProviders: z.array(z.enum(['Google', 'Microsoft'])),
   /** which outside services are real and which are the local sandbox (the UI says so) */
   providers: z.record(z.string(), z.enum(['real', 'sandbox'])),
