@@ -1,8 +1,5 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
-
-/** DESIGN §1 "Envelope and errors". */
-export type Success<T> = { success: true; data: T };
-export type Failure = { success: false; error: string; code: string; details?: unknown };
+import type { Failure, Success } from '../../shared/envelope.js';
 
 /** A handler's answer with a status other than 200. */
 export class Reply<T> {

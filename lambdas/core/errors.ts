@@ -1,6 +1,7 @@
+import type { FieldIssue } from '../../shared/envelope.js';
 import { messages } from '../../shared/messages.js';
 
-export type FieldIssue = { field: string; message: string };
+export type { FieldIssue };
 
 /**
  * An error with the HTTP status and machine code it answers with. `expose` says whether its message is safe to show

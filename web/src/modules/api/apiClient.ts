@@ -1,6 +1,7 @@
 import { messages } from '../../../../shared/messages';
 import { timings } from '../../../../shared/constants';
 import type { RouteBody, RouteName, RouteParams, RouteQuery, RouteResponse } from '../../../../shared/routes';
+import type { Envelope } from '../../../../shared/envelope';
 import { ApiError } from './ApiError';
 import { errorMessage, type RequestKind } from './errorMessage';
 
@@ -26,7 +27,6 @@ export type ApiClientOptions = {
   timeoutMs?: number;
 };
 
-type Envelope = { success: true; data: unknown } | { success: false; error: string; code: string; details?: unknown };
 
 const isEnvelope = (value: unknown): value is Envelope =>
   typeof value === 'object' &&
