@@ -1,6 +1,6 @@
 import { Alert, App, Button, Form, Input } from 'antd';
-import { useState } from 'react';
 import type { AuthStep } from '../api/amplifyAuth';
+import { useAuthSubmit } from '../hooks/useAuthSubmit';
 import { authErrorMessage } from '../utils/authErrorMessage';
 
 export type ConfirmSignUpFormProps = {
@@ -14,20 +14,9 @@ type ConfirmValues = { code: string };
 /** The e-mailed code that confirms a new account on AWS (DESIGN §2: e-mail verification). */
 export const ConfirmSignUpForm = ({ email, onConfirm, onResend }: ConfirmSignUpFormProps) => {
   const { message } = App.useApp();
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  const handleFinish = async ({ code }: ConfirmValues) => {
-    setSubmitting(true);
-    setError(null);
-    try {
-      await onConfirm(code);
-    } catch (failure) {
-      setError(authErrorMessage(failure, 'confirm'));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const { error, setError, submitting, submit: handleFinish } = useAuthSubmit('confirm', async ({ code }: ConfirmValues) => {
+    await onConfirm(code);
+  });
 
   const handleResend = async () => {
     try {

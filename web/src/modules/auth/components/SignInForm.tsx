@@ -1,27 +1,16 @@
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useAuthActions, type SignInInput } from '../hooks/useAuthActions';
-import { authErrorMessage } from '../utils/authErrorMessage';
+import { useAuthSubmit } from '../hooks/useAuthSubmit';
 import { ConfirmSignUpForm } from './ConfirmSignUpForm';
 
 /** E-mail and password sign-in; an account never confirmed is asked for its code first. */
 export const SignInForm = () => {
   const { signIn, confirmSignUp, resendCode } = useAuthActions();
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const [unconfirmed, setUnconfirmed] = useState<SignInInput | null>(null);
-
-  const handleFinish = async (values: SignInInput) => {
-    setSubmitting(true);
-    setError(null);
-    try {
-      if ((await signIn(values)) === 'confirmSignUp') setUnconfirmed(values);
-    } catch (failure) {
-      setError(authErrorMessage(failure, 'signIn'));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const { error, submitting, submit: handleFinish } = useAuthSubmit('signIn', async (values: SignInInput) => {
+    if ((await signIn(values)) === 'confirmSignUp') setUnconfirmed(values);
+  });
 
   if (unconfirmed) {
     return (

@@ -1,7 +1,7 @@
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useAuthActions, type SignUpInput } from '../hooks/useAuthActions';
-import { authErrorMessage } from '../utils/authErrorMessage';
+import { useAuthSubmit } from '../hooks/useAuthSubmit';
 import { passwordHint, passwordProblem } from '../utils/passwordPolicy';
 import { ConfirmSignUpForm } from './ConfirmSignUpForm';
 
@@ -15,22 +15,11 @@ type SignUpValues = Omit<SignUpInput, 'referralCode'>;
 /** Name, e-mail and password; on AWS the e-mailed code follows, locally the account is ready at once. */
 export const SignUpForm = ({ referralCode }: SignUpFormProps) => {
   const { signUp, confirmSignUp, resendCode } = useAuthActions();
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const [awaitingCode, setAwaitingCode] = useState<SignUpInput | null>(null);
-
-  const handleFinish = async (values: SignUpValues) => {
+  const { error, submitting, submit: handleFinish } = useAuthSubmit('signUp', async (values: SignUpValues) => {
     const input: SignUpInput = { ...values, ...(referralCode ? { referralCode } : {}) };
-    setSubmitting(true);
-    setError(null);
-    try {
-      if ((await signUp(input)) === 'confirmSignUp') setAwaitingCode(input);
-    } catch (failure) {
-      setError(authErrorMessage(failure, 'signUp'));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    if ((await signUp(input)) === 'confirmSignUp') setAwaitingCode(input);
+  });
 
   if (awaitingCode) {
     return (
