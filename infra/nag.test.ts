@@ -1,6 +1,6 @@
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { afterAll, describe, expect, it } from 'vitest';
-import { fixturesRoot, synthStack, type TestApp } from './test/app.js';
+import { describe, expect, it } from 'vitest';
+import { fixturesRoot, synthStackInFile, type TestApp } from './test/app.js';
 import { fixtureQueues, fixtureSchedules } from './test/fixtures.js';
 
 /**
@@ -16,13 +16,7 @@ const findings = (subject: TestApp) =>
     });
 
 describe('cdk-nag AwsSolutions', () => {
-  const subjects: TestApp[] = [];
-  const synth = (...args: Parameters<typeof synthStack>) => {
-    const subject = synthStack(...args);
-    subjects.push(subject);
-    return subject;
-  };
-  afterAll(() => subjects.forEach((subject) => subject.cleanup()));
+  const synth = synthStackInFile();
 
   it('finds nothing unacknowledged in the dev stack', () => {
     expect(findings(synth())).toEqual([]);

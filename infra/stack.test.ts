@@ -1,6 +1,6 @@
 import { CfnElement, type Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { table as tableDefinition } from '../lambdas/data/table.js';
 import { messages } from '../shared/messages.js';
 import { queueEntries, queues, visibilityTimeoutSeconds, type QueueSpec } from '../shared/queues.js';
@@ -11,7 +11,7 @@ import type { Api } from './constructs/api.js';
 import type { Auth } from './constructs/auth.js';
 import { AppFunction } from './constructs/function.js';
 import type { Web } from './constructs/web.js';
-import { fixturesRoot, synthStack, type TestApp } from './test/app.js';
+import { fixturesRoot, synthStackInFile, type TestApp } from './test/app.js';
 import { fixtureQueues, fixtureSchedules } from './test/fixtures.js';
 import {
   apiMethods,
@@ -39,13 +39,7 @@ const securityHeadersOf = (template: Template): Json => {
 /** Synthesizing the stack takes seconds (more on a busy machine): hooks that do it get the tests' own timeout. */
 const synthTimeout = 120_000;
 
-const subjects: TestApp[] = [];
-const synth = (...args: Parameters<typeof synthStack>) => {
-  const subject = synthStack(...args);
-  subjects.push(subject);
-  return subject;
-};
-afterAll(() => subjects.forEach((subject) => subject.cleanup()));
+const synth = synthStackInFile();
 
 describe('the dev stack', () => {
   let dev: TestApp;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { afterAll } from 'vitest';
 import { readStageConfig, repoRoot } from '../config.js';
 import { AppStack, type AppStackProps } from '../stack.js';
 
@@ -44,4 +45,15 @@ export const synthStack = (
   // Template.fromStack also refuses a template with a dependency cycle, as CloudFormation would at deploy time.
   const template = Template.fromStack(stack);
   return { app, stack, template, cleanup };
+};
+
+/** `synthStack` for a test file: every app it makes is removed after the file's tests. */
+export const synthStackInFile = () => {
+  const subjects: TestApp[] = [];
+  afterAll(() => subjects.forEach((subject) => subject.cleanup()));
+  return (...args: Parameters<typeof synthStack>) => {
+    const subject = synthStack(...args);
+    subjects.push(subject);
+    return subject;
+  };
 };
