@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useAuthActions, type SignInInput } from '../hooks/useAuthActions';
 import { useAuthSubmit } from '../hooks/useAuthSubmit';
 import { ConfirmSignUpForm } from './ConfirmSignUpForm';
+import { EmailField } from './EmailField';
 
 /** E-mail and password sign-in; an account never confirmed is asked for its code first. */
 export const SignInForm = () => {
@@ -25,16 +26,7 @@ export const SignInForm = () => {
   return (
     <Form<SignInInput> name="sign-in" layout="vertical" requiredMark={false} size="large" onFinish={handleFinish}>
       {error ? <Alert role="alert" type="error" showIcon title={error} style={{ marginBottom: 24 }} /> : null}
-      <Form.Item
-        label="E-mail"
-        name="email"
-        rules={[
-          { required: true, whitespace: true, message: 'Enter your e-mail address.' },
-          { type: 'email', message: 'Enter a valid e-mail address.' },
-        ]}
-      >
-        <Input type="email" autoComplete="email" autoFocus placeholder="you@company.com" />
-      </Form.Item>
+      <EmailField autoFocus />
       <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Enter your password.' }]}>
         <Input.Password autoComplete="current-password" />
       </Form.Item>

@@ -4,6 +4,7 @@ import { useAuthActions, type SignUpInput } from '../hooks/useAuthActions';
 import { useAuthSubmit } from '../hooks/useAuthSubmit';
 import { passwordHint, passwordProblem } from '../utils/passwordPolicy';
 import { ConfirmSignUpForm } from './ConfirmSignUpForm';
+import { EmailField } from './EmailField';
 
 export type SignUpFormProps = {
   /** from `/signup?ref=CODE`, passed on as `signupData.referralCode` (DESIGN §6) */
@@ -44,16 +45,7 @@ export const SignUpForm = ({ referralCode }: SignUpFormProps) => {
       >
         <Input autoComplete="name" autoFocus placeholder="Ada Lovelace" />
       </Form.Item>
-      <Form.Item
-        label="E-mail"
-        name="email"
-        rules={[
-          { required: true, whitespace: true, message: 'Enter your e-mail address.' },
-          { type: 'email', message: 'Enter a valid e-mail address.' },
-        ]}
-      >
-        <Input type="email" autoComplete="email" placeholder="you@company.com" />
-      </Form.Item>
+      <EmailField />
       <Form.Item
         label="Password"
         name="password"
