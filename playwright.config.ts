@@ -1,21 +1,12 @@
 import { defineConfig } from '@playwright/test';
 import { resolve } from 'node:path';
+import { stackEnv } from './e2e/stack-env';
 
 /**
  * End-to-end tests (STYLE §15) in Debian's Chromium (`apt-get install -y chromium`; Playwright downloads no browser)
  * against a local stack of their own: other ports and another data folder than `npm start`, so both can run at once.
  * The folder is wiped first (infra/local/reset.ts), so every run starts from an empty system.
  */
-const stackEnv = {
-  LOCAL_WEB_PORT: '5273',
-  LOCAL_API_PORT: '3101',
-  LOCAL_DYNAMODB_PORT: '8100',
-  LOCAL_S3_PORT: '4669',
-  LOCAL_COGNITO_PORT: '9329',
-  LOCAL_COGNITO_EMULATOR_PORT: '9330',
-  LOCAL_SANDBOX_PORT: '4110',
-  LOCAL_DIR: '.local/e2e',
-};
 const webUrl = `http://localhost:${stackEnv.LOCAL_WEB_PORT}`;
 
 export default defineConfig({

@@ -30,4 +30,26 @@ export const timings = {
   /** SPEC §9: user sync skipped if the last one is younger than this. */
   userSyncSkipMs: 60_000,
   userSyncCacheMs: 24 * 60 * 60 * 1000,
+  /** SPEC §7: network failures are retried 3 times, 300 ms apart, doubled each time (300, 600, 1200). */
+  requestRetries: 3,
+  requestRetryDelayMs: 300,
+  /** SPEC §4 'Token cache', §9 'Token': lifetime assumed when the token carries no expiry, and the cache's cap. */
+  tokenLifetimeMs: 60 * 60 * 1000,
+  /** SPEC §9: a cached token is refreshed once fewer than 5 min remain. */
+  tokenRefreshMarginMs: 5 * 60 * 1000,
+  /** SPEC §9: a forced refresh this soon after the last one is ignored. */
+  forcedRefreshMinGapMs: 5_000,
+  /** SPEC §9: consecutive refresh failures that force sign-out. */
+  maxConsecutiveRefreshFailures: 3,
+  /** SPEC §4: other tabs seen this recently halve the failure count instead of forcing sign-out. */
+  tabActiveWindowMs: 5_000,
+  /** SPEC §9 'Tabs': heartbeat period, and the age after which a tab counts as gone. */
+  tabHeartbeatMs: 5_000,
+  tabStaleMs: 15_000,
+  /** SPEC §9 'Data fetching caches' (first configuration; 3 error retries from the second). */
+  dataDedupeMs: 2_000,
+  dataErrorRetryMs: 5_000,
+  dataFocusThrottleMs: 5_000,
+  dataLoadingTimeoutMs: 3_000,
+  dataErrorRetryCount: 3,
 } as const;

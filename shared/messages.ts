@@ -27,6 +27,16 @@ export const messages = {
     configuration: 'Authentication configuration error. Please contact support.',
     permissions: 'Authentication permissions error. Please log in again.',
   },
+  // SPEC §2 'Password reset form', §8 'Password reset'
+  passwordReset: {
+    title: 'Reset Password',
+    hint: 'Enter your email to receive a password reset link',
+    backToLogin: 'Back to Login',
+    userNotFound: 'No account found with that email',
+    invalidEmail: 'Invalid email address',
+    failed: 'Failed to reset password',
+    success: 'Check your inbox for further instructions',
+  },
   profile: {
     notFound: 'User profile not found',
     userIdRequired: 'User ID is required for profile update',

@@ -19,5 +19,7 @@ export const webConfigSchema = z.object({
   identityProviders: z.array(z.enum(['Google', 'Microsoft'])),
   /** which outside services are real and which are the local sandbox (the UI says so) */
   providers: z.record(z.string(), z.enum(['real', 'sandbox'])),
+  /** where page visits and named events are sent (SPEC §2 'tracking'); absent: nothing is tracked */
+  analytics: z.optional(z.object({ endpoint: z.url() })),
 });
 export type WebConfig = z.infer<typeof webConfigSchema>;

@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { markdown } from './vite/markdown.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -12,18 +13,32 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  */
 export default defineConfig({
   root,
-  plugins: [react()],
+  // blog posts (web/content/blog/*.md) are rendered to HTML here, so the browser gets no Markdown parser
+  plugins: [react(), markdown({ requiredAttributes: ['title', 'date', 'summary', 'author'] })],
   // One dependency cache per web port: the e2e stack runs beside `npm start`, and two dev servers re-optimizing one
   // cache folder break each other's pages. Kept between runs, so a restart is not a cold start.
   cacheDir: resolve(root, '../node_modules/.vite', `web-${process.env.LOCAL_WEB_PORT ?? '5173'}`),
   optimizeDeps: {
     // Everything the lazy routes import, bundled before the first page is served: a dependency found later makes the
     // dev server reload the page, which would cut a test (or a sign-up) short.
-    include: ['react', 'react-dom/client', 'react-router-dom', 'antd', 'aws-amplify', 'aws-amplify/auth', 'swr', 'valtio', 'zod'],
+    include: [
+      'react',
+      'react-dom/client',
+      'react-router-dom',
+      'antd',
+      '@ant-design/icons',
+      'aws-amplify',
+      'aws-amplify/auth',
+      'aws-amplify/auth/enable-oauth-listener',
+      'aws-amplify/utils',
+      'swr',
+      'valtio',
+      'zod',
+    ],
   },
   server: {
     // transform the entry and the pages before the first request, so a first visit is not a cold start
-    warmup: { clientFiles: ['./src/main.tsx', './src/app/*.tsx', './src/pages/*.tsx'] },
+    warmup: { clientFiles: ['./src/main.tsx', './src/app/*.tsx', './src/pages/**/*.tsx'] },
   },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),

@@ -1,4 +1,5 @@
 import { measureLambdaBundles } from './lambda-bundles.js';
+import { printWebBundles } from './web-bundles.js';
 
 /** `npm run bench`: numbers worth watching as the product grows. */
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
@@ -7,3 +8,5 @@ console.log('Lambda bundles (esbuild, minified ESM, node22)');
 for (const row of await measureLambdaBundles()) {
   console.log(`  ${row.lambda.padEnd(12)} ${kib(row.bytes).padStart(11)}   cold import ${row.importMs} ms`);
 }
+
+await printWebBundles();

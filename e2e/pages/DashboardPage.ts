@@ -29,7 +29,9 @@ export class DashboardPage {
     await expect(this.settings()).toContainText('Time zone');
   }
 
+  /** Log Out from the user menu of the app shell's header. */
   async signOut() {
-    await this.page.getByRole('button', { name: 'Sign out' }).click();
+    await this.page.getByTestId('user-menu').click();
+    await this.page.getByRole('menuitem', { name: 'Log Out' }).click();
   }
 }

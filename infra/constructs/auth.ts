@@ -81,7 +81,8 @@ export class Auth extends Construct {
       this.hostedUiDomain = `${domainPrefix}.auth.${region}.amazoncognito.com`;
     }
 
-    const returnUrls = [`${props.webOrigin}/`];
+    // The web finishes a hosted-UI sign-in on /signin (web/src/modules/auth/api/amplifyAuth.ts) and returns there.
+    const returnUrls = [`${props.webOrigin}/signin`];
     this.client = this.userPool.addClient('WebClient', {
       userPoolClientName: 'web',
       generateSecret: false,

@@ -1,38 +1,79 @@
-import { useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
-import { SWRConfig, type SWRConfiguration } from 'swr';
+import { timings } from '../../../shared/constants';
+import { mutate as mutateCache, SWRConfig } from 'swr';
 import { createApiClient } from '../modules/api/apiClient';
 import { ApiClientProvider } from '../modules/api/components/ApiClientProvider';
-import { configureAmplify, getIdToken } from '../modules/auth/api/amplifyAuth';
+import { swrOptions } from '../modules/api/swrOptions';
+import { configureAmplify, fetchIdToken } from '../modules/auth/api/amplifyAuth';
+import { handleSessionLost } from '../modules/auth/api/authSession';
+import { createTokenCache } from '../modules/auth/api/tokenCache';
+import { useSessionSync } from '../modules/auth/hooks/useSessionSync';
+import { setTokenRefreshed, waitForAuthReady } from '../modules/auth/state/authState';
+import { onSessionEnd } from '../modules/auth/state/sessionEvents';
+import { createTabPresence } from '../modules/auth/state/tabPresence';
 import { useWebConfig } from '../modules/config/hooks/useWebConfig';
 import { AppThemeProvider } from '../ui/AppThemeProvider';
+import { resetSessionStores } from './resetSessionStores';
 
-/** SPEC §9 'Data fetching caches' (first configuration). */
-const swrOptions: SWRConfiguration = {
-  dedupingInterval: 2_000,
-  errorRetryInterval: 5_000,
-  focusThrottleInterval: 5_000,
-  loadingTimeout: 3_000,
+export type AppProvidersProps = { children?: ReactNode };
+
+/** The app's session services, made once per page load: token cache, API client, tab presence. */
+const createSession = (config: ReturnType<typeof useWebConfig>) => {
+  configureAmplify(config);
+  const tabs = createTabPresence();
+  const tokens = createTokenCache({
+    fetchToken: fetchIdToken,
+    onRefreshed: setTokenRefreshed,
+    onForcedSignOut: () => void handleSessionLost(),
+    otherTabsActive: () => tabs.otherTabsActiveWithin(timings.tabActiveWindowMs),
+  });
+  const api = createApiClient({
+    baseUrl: config.apiUrl,
+    getToken: tokens.getToken,
+    waitForAuth: waitForAuthReady,
+    onAuthFailure: () => void handleSessionLost(),
+  });
+  return { api, tabs, tokens };
 };
 
 /**
- * Layout route of every page that needs sign-in, antd or the API (lazy, so the public pages load none of it):
- * configures Amplify from `config.json`, creates the one API client and provides the light theme and SWR.
+ * Layout of every page that needs sign-in, antd or the API (lazy, so the public pages load none of it): configures
+ * Amplify from `config.json`, creates the one API client and token cache, provides the light theme (with the toasts
+ * of SPEC §9) and SWR, and clears what a session cached when it ends (SPEC §4 'Logout').
  */
-export const AppProviders = () => {
+export const AppProviders = ({ children }: AppProvidersProps) => {
   const config = useWebConfig();
-  const [api] = useState(() => {
-    configureAmplify(config);
-    return createApiClient({ baseUrl: config.apiUrl, getIdToken });
-  });
+  const [session] = useState(() => createSession(config));
+
+  useEffect(() => {
+    session.tabs.start();
+    const stopListening = onSessionEnd(async () => {
+      session.tokens.clear();
+      resetSessionStores();
+      // every cached answer belongs to the person leaving
+      await mutateCache(() => true, undefined, { revalidate: false });
+    });
+    return () => {
+      stopListening();
+      session.tabs.stop();
+    };
+  }, [session]);
 
   return (
     <AppThemeProvider>
       <SWRConfig value={swrOptions}>
-        <ApiClientProvider client={api}>
-          <Outlet />
+        <ApiClientProvider client={session.api}>
+          <SessionSync />
+          {children ?? <Outlet />}
         </ApiClientProvider>
       </SWRConfig>
     </AppThemeProvider>
   );
+};
+
+/** Background user sync for sessions that were not started by this page's sign-in form (stored or hosted UI). */
+const SessionSync = () => {
+  useSessionSync();
+  return null;
 };

@@ -1,5 +1,6 @@
 import { App as AntdApp, ConfigProvider, theme } from 'antd';
 import type { ReactNode } from 'react';
+import { toastDefaults } from './toast/toastDefaults';
 
 export type AppThemeProviderProps = { children: ReactNode };
 
@@ -8,9 +9,9 @@ export const AppThemeProvider = ({ children }: AppThemeProviderProps) => (
   <ConfigProvider
     theme={{
       algorithm: theme.defaultAlgorithm,
-      token: { colorPrimary: '#4f46e5', borderRadius: 8, fontSize: 14, colorBgLayout: '#f5f6fa' },
+      token: { colorPrimary: '#4f46e5', colorLink: '#4f46e5', borderRadius: 8, fontSize: 14, colorBgLayout: '#f5f6fa' },
     }}
   >
-    <AntdApp>{children}</AntdApp>
+    <AntdApp notification={toastDefaults}>{children}</AntdApp>
   </ConfigProvider>
 );

@@ -4,7 +4,10 @@ export type ClientErrorCode = 'network_error' | 'timeout' | 'cancelled' | 'bad_r
 export type ApiErrorInit = {
   /** HTTP status; 0 when no response arrived */
   status: number;
-  /** the envelope's `code`, or a {@link ClientErrorCode} */
+  /**
+   * the envelope's `code`; when the body names none, one named from the status (`unauthorized`, `forbidden`,
+   * `not_found`, `rate_limited`, `server_error`, `http_error`), or a {@link ClientErrorCode}
+   */
   code: string;
   /** the text to show the user (SPEC §8) */
   message: string;

@@ -1,14 +1,19 @@
 import { Amplify } from 'aws-amplify';
 import {
+  confirmResetPassword,
   confirmSignUp,
   fetchAuthSession,
   getCurrentUser,
   resendSignUpCode,
+  resetPassword,
   signIn,
+  signInWithRedirect,
   signOut,
   signUp,
   type AuthSession,
 } from 'aws-amplify/auth';
+// Completes a hosted-UI sign-in when the provider sends the browser back to /signin with its code.
+import 'aws-amplify/auth/enable-oauth-listener';
 import type { WebConfig } from '../../../../../shared/web-config';
 
 /** The signed-in person as the ID token describes them. */
@@ -36,7 +41,21 @@ export const configureAmplify = (config: WebConfig) => {
         userPoolId: config.userPoolId,
         userPoolClientId: config.userPoolClientId,
         ...(config.cognitoEndpoint ? { userPoolEndpoint: config.cognitoEndpoint } : {}),
-        loginWith: { email: true },
+        loginWith: {
+          email: true,
+          ...(config.oauthDomain && config.identityProviders.length > 0
+            ? {
+                oauth: {
+                  domain: config.oauthDomain,
+                  scopes: ['openid', 'email', 'profile', 'aws.cognito.signin.user.admin'],
+                  // the app client's callback and sign-out URLs (infra/constructs/auth.ts)
+                  redirectSignIn: [`${window.location.origin}/signin`],
+                  redirectSignOut: [`${window.location.origin}/signin`],
+                  responseType: 'code' as const,
+                },
+              }
+            : {}),
+        },
         signUpVerificationMethod: 'code',
       },
     },
@@ -63,8 +82,16 @@ export const loadCurrentUser = async (): Promise<AuthUser | null> => {
   return userFromSession(userId, await fetchAuthSession());
 };
 
-/** The Cognito ID token the API expects as bearer token (refreshed by Amplify when near expiry). */
-export const getIdToken = async () => (await fetchAuthSession()).tokens?.idToken?.toString();
+/**
+ * The Cognito ID token the API expects as bearer token and when it expires; `force` makes Amplify refresh it with the
+ * refresh token. Undefined when nobody is signed in. The token cache (tokenCache.ts) decides when to force.
+ */
+export const fetchIdToken = async (force: boolean) => {
+  const idToken = (await fetchAuthSession({ forceRefresh: force })).tokens?.idToken;
+  if (!idToken) return undefined;
+  const exp = idToken.payload.exp;
+  return { token: idToken.toString(), ...(typeof exp === 'number' ? { expiresAt: exp * 1000 } : {}) };
+};
 
 export type PasswordSignIn = { email: string; password: string; authFlowType: WebConfig['authFlowType'] };
 
@@ -100,6 +127,38 @@ export const signUpWithPassword = async ({ email, password, name }: PasswordSign
 
 export const confirmSignUpCode = async (email: string, code: string) => {
   await confirmSignUp({ username: email, confirmationCode: code.trim() });
+};
+
+export type IdentityProvider = WebConfig['identityProviders'][number];
+
+/** Google or Microsoft through the hosted UI (DESIGN §2): the whole page goes to the provider and comes back to /signin. */
+export const signInWithProvider = async (provider: IdentityProvider, { referralCode }: { referralCode?: string } = {}) => {
+  // the referral of a `?ref=CODE` sign-up survives the trip to the provider (synced on return, useSessionSync)
+  if (referralCode) sessionStorage.setItem(pendingReferralKey, referralCode);
+  await signInWithRedirect({ provider: provider === 'Google' ? 'Google' : { custom: provider } });
+};
+
+const pendingReferralKey = 'outreach.pendingReferralCode';
+
+/** The referral code a hosted-UI sign-up carried, once. */
+export const takePendingReferralCode = () => {
+  try {
+    const code = sessionStorage.getItem(pendingReferralKey) ?? undefined;
+    sessionStorage.removeItem(pendingReferralKey);
+    return code;
+  } catch {
+    return undefined;
+  }
+};
+
+/** SPEC §2 'Password reset form': Cognito e-mails a code to the address, if an account has it. */
+export const requestPasswordReset = async (email: string) => {
+  await resetPassword({ username: email });
+};
+
+/** The code from the reset e-mail and the new password. */
+export const completePasswordReset = async ({ email, code, newPassword }: { email: string; code: string; newPassword: string }) => {
+  await confirmResetPassword({ username: email, confirmationCode: code.trim(), newPassword });
 };
 
 /** Ends the session in this browser (tokens removed, refresh token revoked where Cognito supports it). */

@@ -1,7 +1,8 @@
-import { Alert, App, Button, Form, Input } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import type { AuthStep } from '../api/amplifyAuth';
 import { useAuthSubmit } from '../hooks/useAuthSubmit';
 import { authErrorMessage } from '../utils/authErrorMessage';
+import { useToast } from '../../../ui/toast/useToast';
 
 export type ConfirmSignUpFormProps = {
   email: string;
@@ -13,7 +14,7 @@ type ConfirmValues = { code: string };
 
 /** The e-mailed code that confirms a new account on AWS (DESIGN §2: e-mail verification). */
 export const ConfirmSignUpForm = ({ email, onConfirm, onResend }: ConfirmSignUpFormProps) => {
-  const { message } = App.useApp();
+  const toast = useToast();
   const { error, setError, submitting, submit: handleFinish } = useAuthSubmit('confirm', async ({ code }: ConfirmValues) => {
     await onConfirm(code);
   });
@@ -21,7 +22,7 @@ export const ConfirmSignUpForm = ({ email, onConfirm, onResend }: ConfirmSignUpF
   const handleResend = async () => {
     try {
       await onResend();
-      void message.success(`A new code is on its way to ${email}.`);
+      toast.success(`A new code is on its way to ${email}.`);
     } catch (failure) {
       setError(authErrorMessage(failure, 'confirm'));
     }

@@ -1,17 +1,21 @@
 import { Button, Result } from 'antd';
+import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { FullPageSpinner } from '../../../ui/FullPageSpinner';
+import { WorkspaceSkeleton } from '../../../ui/WorkspaceSkeleton';
 import { loadAuthState, useAuth } from '../hooks/useAuth';
 
+export type RequireAuthProps = { children?: ReactNode };
+
 /**
- * Layout route of the signed-in pages (SPEC §2 'Protected routes'): renders them for a signed-in user; sends anyone
- * else to /login, remembering where they were going. Someone who just pressed Sign out goes to /signin instead.
+ * Layout of the signed-in pages (SPEC §2 'Protected routes'): renders them for a signed-in user; sends anyone else to
+ * /login, remembering where they were going. Someone who just pressed Log Out goes to /signin instead. While the
+ * session is read, the workspace skeleton shows ('Loading your workspace...').
  */
-export const RequireAuth = () => {
+export const RequireAuth = ({ children }: RequireAuthProps) => {
   const auth = useAuth();
   const location = useLocation();
 
-  if (auth.status === 'authenticated') return <Outlet />;
+  if (auth.status === 'authenticated') return children ?? <Outlet />;
   if (auth.status === 'unauthenticated') {
     return auth.signedOutByUser ? (
       <Navigate to="/signin" replace />
@@ -33,5 +37,5 @@ export const RequireAuth = () => {
       />
     );
   }
-  return <FullPageSpinner />;
+  return <WorkspaceSkeleton />;
 };

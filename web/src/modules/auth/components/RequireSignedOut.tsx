@@ -4,14 +4,15 @@ import { useAuth } from '../hooks/useAuth';
 import { returnPath } from '../utils/returnPath';
 
 /**
- * Layout route of /signin, /login and /signup (SPEC §2 'Sign-in routes'): a signed-in user goes to /dashboard, or
- * back to the page they were sent here from. This is also what moves someone on once sign-in completes.
+ * Layout route of /signin, /login, /signup and /resetPassword (SPEC §2 'Sign-in routes'): a signed-in user goes to
+ * /dashboard, or back to the page they were sent here from. This is also what moves someone on once sign-in
+ * completes. While a sign-in is under way the form stays on screen (its button shows the progress).
  */
 export const RequireSignedOut = () => {
   const auth = useAuth();
   const location = useLocation();
 
   if (auth.status === 'authenticated') return <Navigate to={returnPath(location.state) ?? '/dashboard'} replace />;
-  if (auth.status === 'initial' || auth.status === 'loading') return <FullPageSpinner />;
+  if (!auth.settled) return <FullPageSpinner />;
   return <Outlet />;
 };

@@ -1,5 +1,6 @@
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useAuthActions, type SignInInput } from '../hooks/useAuthActions';
 import { useAuthSubmit } from '../hooks/useAuthSubmit';
 import { ConfirmSignUpForm } from './ConfirmSignUpForm';
@@ -27,9 +28,12 @@ export const SignInForm = () => {
     <Form<SignInInput> name="sign-in" layout="vertical" requiredMark={false} size="large" onFinish={handleFinish}>
       {error ? <Alert role="alert" type="error" showIcon title={error} style={{ marginBottom: 24 }} /> : null}
       <EmailField autoFocus />
-      <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Enter your password.' }]}>
+      <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Enter your password.' }]} style={{ marginBottom: 8 }}>
         <Input.Password autoComplete="current-password" />
       </Form.Item>
+      <div style={{ textAlign: 'right' }}>
+        <Link to="/resetPassword">Forgot password?</Link>
+      </div>
       <Button type="primary" htmlType="submit" block loading={submitting} style={{ marginTop: 12 }}>
         Sign in
       </Button>

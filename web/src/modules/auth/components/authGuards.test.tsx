@@ -3,7 +3,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authState, setSignedIn, setSignedOut, type AuthState } from '../state/authState';
+import { authState, setAuthLoading, setSignedIn, setSignedOut, type AuthState } from '../state/authState';
 import { RequireAuth } from './RequireAuth';
 import { RequireSignedOut } from './RequireSignedOut';
 
@@ -48,7 +48,14 @@ const visit = async (entry: string | { pathname: string; state: unknown }) => {
 };
 
 beforeEach(() => {
-  Object.assign(authState, { status: 'initial', user: null, error: null, signedOutByUser: false } satisfies AuthState);
+  Object.assign(authState, {
+    status: 'initial',
+    user: null,
+    error: null,
+    signedOutByUser: false,
+    settled: false,
+    ready: false,
+  } satisfies AuthState);
   loadCurrentUser.mockReset();
   container = document.createElement('div');
   document.body.append(container);
@@ -73,6 +80,7 @@ describe('RequireAuth', () => {
   });
 
   it('sends someone who just signed out to /signin', async () => {
+    setAuthLoading();
     setSignedOut({ byUser: true });
     expect(await visit('/dashboard')).toBe('sign-in /signin');
   });
@@ -85,11 +93,13 @@ describe('RequireAuth', () => {
 
 describe('RequireSignedOut', () => {
   it('sends a signed-in user from /signin to /dashboard', async () => {
+    setAuthLoading();
     setSignedIn(ada);
     expect(await visit('/signin')).toBe('dashboard /dashboard');
   });
 
   it('sends a user who just signed in back to the page they came for', async () => {
+    setAuthLoading();
     setSignedIn(ada);
     expect(await visit({ pathname: '/login', state: { from: '/templates' } })).toBe('templates /templates');
   });

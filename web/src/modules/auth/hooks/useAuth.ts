@@ -1,21 +1,9 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { loadCurrentUser } from '../api/amplifyAuth';
-import { authState, setAuthError, setAuthLoading, setSignedIn, setSignedOut } from '../state/authState';
-import { authErrorMessage } from '../utils/authErrorMessage';
+import { loadAuthState } from '../api/authSession';
+import { authState } from '../state/authState';
 
-/** Reads the session Amplify keeps in this browser into the auth store. */
-export const loadAuthState = async () => {
-  if (authState.status === 'loading') return;
-  setAuthLoading();
-  try {
-    const user = await loadCurrentUser();
-    if (user) setSignedIn(user);
-    else setSignedOut();
-  } catch (error) {
-    setAuthError(authErrorMessage(error));
-  }
-};
+export { loadAuthState } from '../api/authSession';
 
 /** The auth store, loaded from the stored session on first use. */
 export const useAuth = () => {

@@ -1,19 +1,20 @@
 import { useSWRConfig } from 'swr';
-import { messages } from '../../../../../shared/messages';
+import type { ApiClient } from '../../api/apiClient';
 import { useApiClient } from '../../api/hooks/useApiClient';
 import { useWebConfig } from '../../config/hooks/useWebConfig';
 import { syncUser, type SyncUserBody } from '../../profile/api/profileApi';
 import { profileKey } from '../../profile/hooks/useProfile';
 import {
   confirmSignUpCode,
-  loadCurrentUser,
   resendSignUpEmail,
   signInWithPassword,
-  signOutUser,
   signUpWithPassword,
   type AuthStep,
+  type AuthUser,
 } from '../api/amplifyAuth';
-import { setSignedIn, setSignedOut } from '../state/authState';
+import { completeSignIn, signOutOfApp, waitForSignedInUser } from '../api/authSession';
+import { setAuthLoading, setAuthReady, setSignedOut } from '../state/authState';
+import { isUserSyncDue, recordUserSync } from '../utils/userSyncSchedule';
 
 export type SignInInput = { email: string; password: string };
 export type SignUpInput = SignInInput & { name: string; referralCode?: string };
@@ -23,7 +24,7 @@ export type ConfirmSignUpInput = SignInInput & Partial<Pick<SignUpInput, 'name' 
 /** Cognito compares e-mail usernames as typed: one spelling per address keeps one account per person. */
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-const browserTimeZone = () => {
+export const browserTimeZone = () => {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
   } catch {
@@ -44,49 +45,72 @@ const signupData = ({ name = '', referralCode }: Partial<SignUpInput>): SyncUser
 };
 
 /**
- * Sign-in, sign-up and sign-out as the pages use them. After Cognito accepts someone, the profile is synced
- * (SPEC §7 `POST /api/users/sync-user`: e-mail, name, browser time zone, sign-up data), its answer primes the profile
- * cache, and only then does the auth store say 'authenticated', so the signed-in page opens with the profile at hand.
+ * SPEC §7 `POST /api/users/sync-user` when due (isUserSyncDue): its answer primes the profile cache. A failure keeps
+ * nobody out (the signed-in pages load the profile themselves).
+ */
+export const syncUserIfDue = async (
+  api: ApiClient,
+  user: AuthUser,
+  body: SyncUserBody,
+  { explicitSignIn, prime }: { explicitSignIn: boolean; prime: (profile: Awaited<ReturnType<typeof syncUser>>) => Promise<unknown> },
+) => {
+  if (!isUserSyncDue(user.userId, { explicitSignIn })) return;
+  recordUserSync(user.userId);
+  try {
+    await prime(await syncUser(api, { ...body, timeZone: browserTimeZone() }));
+  } catch (error) {
+    console.warn('User sync failed', error);
+  }
+};
+
+/**
+ * Sign-in, sign-up and sign-out as the pages use them, through the SPEC §4 auth machine: LOAD while Cognito works,
+ * ready once a user and ID token exist (requests may go), the profile synced, then SUCCESS, so the signed-in page
+ * opens with the profile at hand.
  */
 export const useAuthActions = () => {
   const config = useWebConfig();
   const api = useApiClient();
   const { mutate } = useSWRConfig();
+  const prime = (profile: unknown) => mutate(profileKey, profile, { revalidate: false });
 
-  const finishSignIn = async (body: SyncUserBody) => {
-    const user = await loadCurrentUser();
-    if (!user) throw new Error(messages.auth.noUser);
+  /** Runs a Cognito step as LOAD; anything but a finished sign-in goes back to signed out (FAILURE). */
+  const signingIn = async (run: () => Promise<AuthStep>, sync: (user: AuthUser) => SyncUserBody): Promise<AuthStep> => {
+    setAuthLoading();
     try {
-      const profile = await syncUser(api, { ...body, timeZone: browserTimeZone() });
-      await mutate(profileKey, profile, { revalidate: false });
+      const step = await run();
+      if (step !== 'done') {
+        setSignedOut();
+        return step;
+      }
+      const user = await waitForSignedInUser();
+      setAuthReady();
+      await syncUserIfDue(api, user, sync(user), { explicitSignIn: true, prime });
+      await completeSignIn(user);
+      return step;
     } catch (error) {
-      // SPEC §4/§7: a failed sync does not keep anyone out; the signed-in page loads the profile itself.
-      console.warn('User sync failed', error);
+      setSignedOut();
+      throw error;
     }
-    setSignedIn(user);
   };
 
-  const signIn = async (input: SignInInput): Promise<AuthStep> => {
+  const passwordSignIn = (email: string, password: string) => () =>
+    signInWithPassword({ email, password, authFlowType: config.authFlowType });
+
+  const signIn = (input: SignInInput) => {
     const email = normalizeEmail(input.email);
-    const { password } = input;
-    const step = await signInWithPassword({ email, password, authFlowType: config.authFlowType });
-    if (step === 'done') await finishSignIn({ email });
-    return step;
+    return signingIn(passwordSignIn(email, input.password), () => ({ email }));
   };
 
-  const completeSignUp = async (input: Omit<ConfirmSignUpInput, 'code'>): Promise<AuthStep> => {
+  const completeSignUp = (input: Omit<ConfirmSignUpInput, 'code'>) => {
     const email = normalizeEmail(input.email);
-    const step = await signInWithPassword({ email, password: input.password, authFlowType: config.authFlowType });
-    if (step === 'done') {
-      const displayName = input.name?.trim();
-      const signup = signupData(input);
-      await finishSignIn({
-        email,
-        ...(displayName ? { displayName } : {}),
-        ...(signup ? { signupData: signup } : {}),
-      });
-    }
-    return step;
+    const displayName = input.name?.trim();
+    const signup = signupData(input);
+    return signingIn(passwordSignIn(email, input.password), () => ({
+      email,
+      ...(displayName ? { displayName } : {}),
+      ...(signup ? { signupData: signup } : {}),
+    }));
   };
 
   const signUp = async (input: SignUpInput): Promise<AuthStep> => {
@@ -104,15 +128,7 @@ export const useAuthActions = () => {
     return completeSignUp(input);
   };
 
-  const signOut = async () => {
-    try {
-      await signOutUser();
-    } finally {
-      // Every cached answer belongs to the person leaving.
-      await mutate(() => true, undefined, { revalidate: false });
-      setSignedOut({ byUser: true });
-    }
-  };
+  const signOut = () => signOutOfApp({ byUser: true });
 
   const resendCode = (email: string) => resendSignUpEmail(normalizeEmail(email));
 

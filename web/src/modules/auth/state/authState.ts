@@ -1,40 +1,75 @@
-import { proxy } from 'valtio';
+import { proxy, subscribe } from 'valtio';
 import type { AuthUser } from '../api/amplifyAuth';
+import { nextAuthStatus, type AuthEvent, type AuthStatus } from './authMachine';
 
-/** SPEC §4 'Auth machine' states (the transition rules come with the web foundation). */
-export type AuthStatus = 'initial' | 'loading' | 'authenticated' | 'unauthenticated' | 'error';
+export type { AuthStatus } from './authMachine';
 
 export type AuthState = {
   status: AuthStatus;
   user: AuthUser | null;
   error: string | null;
-  /** the person pressed Sign out (they go to /signin), rather than arriving without a session (they go to /login) */
+  /** the person pressed Log Out (they go to /signin), rather than arriving without a session (they go to /login) */
   signedOutByUser: boolean;
+  /** the stored session has been read once: from then on a sign-in in progress keeps its form on screen */
+  settled: boolean;
+  /** SPEC §4: a user and an ID token exist, so requests to `user` routes may go */
+  ready: boolean;
 };
 
-export const authState = proxy<AuthState>({ status: 'initial', user: null, error: null, signedOutByUser: false });
+export const authState = proxy<AuthState>({
+  status: 'initial',
+  user: null,
+  error: null,
+  signedOutByUser: false,
+  settled: false,
+  ready: false,
+});
 
-export const setAuthLoading = () => {
-  authState.status = 'loading';
-  authState.error = null;
+/** Moves the store by the SPEC §4 auth machine; an invalid transition is warned about and changes nothing. */
+const move = (event: AuthEvent, change: Partial<Omit<AuthState, 'status'>> = {}) => {
+  const next = nextAuthStatus(authState.status, event);
+  if (next === null) return false;
+  Object.assign(authState, change, { status: next });
+  return true;
 };
 
-export const setSignedIn = (user: AuthUser) => {
-  authState.status = 'authenticated';
-  authState.user = user;
-  authState.error = null;
-  authState.signedOutByUser = false;
+/** LOAD: reading the stored session, or a sign-in under way. */
+export const setAuthLoading = () => move('LOAD', { error: null });
+
+/** SUCCESS: signed in; requests may go. */
+export const setSignedIn = (user: AuthUser) =>
+  move('SUCCESS', { user, error: null, signedOutByUser: false, settled: true, ready: true });
+
+/** A user and ID token exist (SPEC §4): requests to `user` routes stop waiting, before the sign-in flow finishes. */
+export const setAuthReady = () => {
+  authState.ready = true;
 };
 
+/** FAILURE (while loading) or LOGOUT (while signed in): nobody is signed in. */
 export const setSignedOut = ({ byUser = false } = {}) => {
-  authState.status = 'unauthenticated';
-  authState.user = null;
-  authState.error = null;
-  authState.signedOutByUser = byUser;
+  const change = { user: null, error: null, signedOutByUser: byUser, settled: true, ready: false };
+  if (authState.status === 'unauthenticated') return Object.assign(authState, change) && true;
+  return move(authState.status === 'authenticated' ? 'LOGOUT' : 'FAILURE', change);
 };
 
-export const setAuthError = (message: string) => {
-  authState.status = 'error';
-  authState.user = null;
-  authState.error = message;
-};
+/** ERROR: the session could not be read or kept. */
+export const setAuthError = (message: string) => move('ERROR', { user: null, error: message, settled: true, ready: false });
+
+/** TOKEN_REFRESH: a fresh token for the same signed-in user. */
+export const setTokenRefreshed = () => move('TOKEN_REFRESH');
+
+/**
+ * Resolves once requests to `user` routes may go (SPEC §4 "Requests outside public, auth and health paths wait until
+ * auth is ready"), or once it is clear nobody is signed in, so a request never hangs: it then fails with 401.
+ */
+export const waitForAuthReady = () =>
+  new Promise<void>((resolve) => {
+    const settledWithoutUser = () => authState.status === 'unauthenticated' || authState.status === 'error';
+    if (authState.ready || settledWithoutUser()) return resolve();
+    const unsubscribe = subscribe(authState, () => {
+      if (authState.ready || settledWithoutUser()) {
+        unsubscribe();
+        resolve();
+      }
+    });
+  });

@@ -1,0 +1,83 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** One entry of Vite's `.vite/manifest.json`. */
+type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
+type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * What a first visit needs, as source modules of the router (web/src/app/router.tsx): the entry alone for `/`; for
+ * `/dashboard` also the lazy layouts and page on its way (providers, the protected layout, the shell, the page).
+ */
+export const webJourneys = {
+  '/': [],
+  '/dashboard': [
+    'src/app/AppProviders.tsx',
+    'src/modules/auth/components/RequireAuth.tsx',
+    'src/modules/shell/components/AppShell.tsx',
+    'src/pages/app/DashboardPage.tsx',
+  ],
+} as const satisfies Record<string, readonly string[]>;
+
+export type WebJourneySize = { path: string; files: number; bytes: number; gzipBytes: number };
+
+/** The chunks `keys` load before anything runs: themselves and their static imports, transitively. */
+const staticClosure = (manifest: Manifest, keys: readonly string[]) => {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not a chunk of the web build (renamed? update e2e/bench/web-bundles.ts)`);
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return [...seen].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
+};
+
+/**
+ * Builds the web into a temporary folder (web/dist is left alone) and sums the JS each journey of
+ * {@link webJourneys} downloads, raw and gzip-compressed (level 9, about what a CDN serves).
+ */
+export const measureWebBundles = async (): Promise<WebJourneySize[]> => {
+  const outDir = await mkdtemp(join(tmpdir(), 'outreach-web-bench-'));
+  try {
+    const { build } = await import('vite');
+    await build({
+      configFile: resolve('web/vite.config.ts'),
+      logLevel: 'error',
+      build: { outDir, emptyOutDir: true, manifest: true },
+    });
+    const manifest = JSON.parse(await readFile(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+    const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry)?.[0];
+    if (!entry) throw new Error('The web build has no entry chunk');
+
+    const sizes: WebJourneySize[] = [];
+    for (const [path, lazyModules] of Object.entries(webJourneys)) {
+      const files = staticClosure(manifest, [entry, ...lazyModules]);
+      let bytes = 0;
+      let gzipBytes = 0;
+      for (const file of files) {
+        const content = await readFile(join(outDir, file));
+        bytes += content.length;
+        gzipBytes += gzipSync(content, { level: 9 }).length;
+      }
+      sizes.push({ path, files: files.length, bytes, gzipBytes });
+    }
+    return sizes;
+  } finally {
+    await rm(outDir, { recursive: true, force: true });
+  }
+};
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+/** Prints {@link measureWebBundles} as `npm run bench` and `npm run bench:web` show it. */
+export const printWebBundles = async () => {
+  console.log('Web JS for a first visit (vite build, gzip -9)');
+  for (const row of await measureWebBundles()) {
+    console.log(`  ${row.path.padEnd(12)} ${kib(row.gzipBytes).padStart(11)} gzip   ${kib(row.bytes).padStart(11)} raw   ${row.files} files`);
+  }
+};

@@ -1,0 +1,61 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export type NavEntry = 'Dashboard' | 'Profile' | 'Templates' | 'Outreach' | 'Pipeline' | 'Meetings' | 'Referrals';
+export type UserMenuEntry = 'Plan' | 'Settings' | 'Log Out';
+
+/** The signed-in layout around every app page: sidebar, header widgets, user menu, 'Desktop Required'. */
+export class AppShell {
+  constructor(private readonly page: Page) {}
+
+  readonly sidebar = () => this.page.getByTestId('app-sidebar');
+  readonly navEntry = (name: NavEntry) => this.sidebar().getByRole('menuitem', { name });
+  readonly sidebarToggle = () => this.sidebar().getByRole('button', { name: /^(Collapse|Expand) sidebar$/ });
+  readonly recentActivity = () => this.sidebar().getByRole('region', { name: 'Recent Activity' });
+  readonly userMenu = () => this.page.getByTestId('user-menu');
+  readonly pageHeading = (name: string) => this.page.getByRole('heading', { level: 1, name });
+  readonly desktopRequired = () => this.page.getByRole('heading', { name: 'Desktop Required' });
+
+  /** A header popover (or the notification panel) by its title. */
+  readonly popover = (title: string): Locator => this.page.locator('.ant-popover').filter({ hasText: title });
+
+  async open(name: NavEntry) {
+    await this.navEntry(name).click();
+  }
+
+  /** The sidebar's rendered width once its width transition has settled. */
+  async expectSidebarWidth(width: number) {
+    await expect.poll(async () => Math.round((await this.sidebar().boundingBox())?.width ?? 0)).toBe(width);
+  }
+
+  async chooseFromUserMenu(entry: UserMenuEntry) {
+    await this.userMenu().click();
+    await this.page.getByRole('menuitem', { name: entry }).click();
+  }
+
+  async openNotifications() {
+    await this.page.getByRole('button', { name: /^Notifications/ }).click();
+    const panel = this.popover('Notifications');
+    await expect(panel).toBeVisible();
+    return panel;
+  }
+
+  async openEmailConnection() {
+    await this.page.getByRole('button', { name: 'Email connection' }).click();
+    const popover = this.popover('Email Connection');
+    await expect(popover).toBeVisible();
+    return popover;
+  }
+
+  async openZoomConnection() {
+    await this.page.getByRole('button', { name: 'Zoom connection' }).click();
+    const popover = this.popover('Zoom Connection');
+    await expect(popover).toBeVisible();
+    return popover;
+  }
+
+  /** Closes whatever popover or menu is open, with a click on the empty left of the header. */
+  async dismiss() {
+    await this.page.getByRole('banner').click({ position: { x: 12, y: 32 } });
+    await expect(this.page.locator('.ant-popover:not(.ant-popover-hidden)')).toHaveCount(0);
+  }
+}

@@ -1,0 +1,17 @@
+import { resetActivity } from '../modules/activity/state/activityState';
+import { resetEmailConnection } from '../modules/emailConnection/state/emailConnectionState';
+import { resetNotifications } from '../modules/notifications/state/notificationsState';
+import { resetShell } from '../modules/shell/state/shellState';
+import { resetZoom } from '../modules/zoom/state/zoomState';
+
+/**
+ * SPEC §4 'Logout': the stores a session filled are reset when it ends (sign-out, forced sign-out, another user).
+ * Composed here, at the app level, so the auth module imports none of them.
+ */
+export const resetSessionStores = () => {
+  resetNotifications();
+  resetActivity();
+  resetEmailConnection();
+  resetZoom();
+  resetShell();
+};

@@ -1,0 +1,101 @@
+import { Alert, Button, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
+import { messages } from '../../../../../shared/messages';
+import { completePasswordReset, requestPasswordReset } from '../api/amplifyAuth';
+import { useAuthActions } from '../hooks/useAuthActions';
+import { useAuthSubmit } from '../hooks/useAuthSubmit';
+import { passwordHint, passwordProblem } from '../utils/passwordPolicy';
+import { passwordResetErrorMessage } from '../utils/passwordResetErrorMessage';
+
+type RequestValues = { email: string };
+type CompleteValues = { code: string; newPassword: string };
+
+const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/**
+ * SPEC §2 'Password reset form' and §8 'Password reset': the e-mail first ('Check your inbox for further
+ * instructions' once Cognito has sent its code), then the code and a new password, after which the person is signed
+ * in with it.
+ */
+export const ResetPasswordForm = () => {
+  const { signIn } = useAuthActions();
+  const [email, setEmail] = useState<string | null>(null);
+  const [requestError, setRequestError] = useState<string | null>(null);
+  const [requesting, setRequesting] = useState(false);
+
+  const handleRequest = async ({ email: typed }: RequestValues) => {
+    const address = normalizeEmail(typed);
+    setRequesting(true);
+    setRequestError(null);
+    try {
+      await requestPasswordReset(address);
+      setEmail(address);
+    } catch (error) {
+      setRequestError(passwordResetErrorMessage(error));
+    } finally {
+      setRequesting(false);
+    }
+  };
+
+  const complete = useAuthSubmit('confirm', async ({ code, newPassword }: CompleteValues) => {
+    if (!email) return;
+    await completePasswordReset({ email, code, newPassword });
+    await signIn({ email, password: newPassword });
+  });
+
+  if (email) {
+    return (
+      <Form<CompleteValues> name="reset-password-complete" layout="vertical" requiredMark={false} size="large" onFinish={complete.submit}>
+        <Alert role="status" type="success" showIcon title={messages.passwordReset.success} style={{ marginBottom: 24 }} />
+        <Typography.Paragraph type="secondary">
+          We sent a code to <strong>{email}</strong>. Enter it with the new password you want.
+        </Typography.Paragraph>
+        {complete.error ? <Alert role="alert" type="error" showIcon title={complete.error} style={{ marginBottom: 24 }} /> : null}
+        <Form.Item label="Code" name="code" rules={[{ required: true, whitespace: true, message: 'Enter the code from the e-mail.' }]}>
+          <Input autoComplete="one-time-code" inputMode="numeric" autoFocus />
+        </Form.Item>
+        <Form.Item
+          label="New password"
+          name="newPassword"
+          extra={passwordHint}
+          rules={[
+            {
+              validator: async (_, value?: string) => {
+                const problem = passwordProblem(value ?? '');
+                if (problem) throw new Error(value ? problem : 'Choose a password.');
+              },
+            },
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={complete.submitting} style={{ marginTop: 12 }}>
+          Set new password
+        </Button>
+        <Button type="link" block onClick={() => void handleRequest({ email })} disabled={requesting} style={{ marginTop: 8 }}>
+          Send the code again
+        </Button>
+      </Form>
+    );
+  }
+
+  return (
+    <Form<RequestValues> name="reset-password" layout="vertical" requiredMark={false} size="large" onFinish={handleRequest}>
+      {requestError ? <Alert role="alert" type="error" showIcon title={requestError} style={{ marginBottom: 24 }} /> : null}
+      <Form.Item
+        label="E-mail"
+        name="email"
+        extra={messages.passwordReset.hint}
+        rules={[
+          { required: true, whitespace: true, message: 'Enter your e-mail address.' },
+          { type: 'email', message: messages.passwordReset.invalidEmail },
+        ]}
+      >
+        <Input type="email" autoComplete="email" autoFocus placeholder="you@company.com" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={requesting} style={{ marginTop: 12 }}>
+        Send reset code
+      </Button>
+    </Form>
+  );
+};

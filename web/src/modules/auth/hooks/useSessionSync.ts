@@ -1,0 +1,50 @@
+import { Hub } from 'aws-amplify/utils';
+import { useEffect, useRef } from 'react';
+import { useSWRConfig } from 'swr';
+import { useSnapshot } from 'valtio';
+import { useApiClient } from '../../api/hooks/useApiClient';
+import { profileKey } from '../../profile/hooks/useProfile';
+import { takePendingReferralCode } from '../api/amplifyAuth';
+import { authState } from '../state/authState';
+import { syncUserIfDue } from './useAuthActions';
+
+/**
+ * SPEC §7 user sync for sessions this page's sign-in form did not start (that form syncs itself):
+ * - back from the hosted UI (Google, Microsoft): e-mail, name and the referral code the sign-up carried;
+ * - a stored session: the time zone, once a day (the user sync cache of SPEC §9).
+ */
+export const useSessionSync = () => {
+  const api = useApiClient();
+  const { mutate } = useSWRConfig();
+  const { status, user } = useSnapshot(authState);
+  const cameFromHostedUi = useRef(false);
+
+  useEffect(
+    () =>
+      Hub.listen('auth', ({ payload }) => {
+        if (payload.event === 'signInWithRedirect') cameFromHostedUi.current = true;
+      }),
+    [],
+  );
+
+  useEffect(() => {
+    if (status !== 'authenticated' || !user) return;
+    const prime = (profile: unknown) => mutate(profileKey, profile, { revalidate: false });
+    if (cameFromHostedUi.current) {
+      cameFromHostedUi.current = false;
+      const referralCode = takePendingReferralCode();
+      void syncUserIfDue(
+        api,
+        user,
+        {
+          email: user.email,
+          ...(user.name ? { displayName: user.name } : {}),
+          ...(referralCode ? { signupData: { referralCode } } : {}),
+        },
+        { explicitSignIn: true, prime },
+      );
+      return;
+    }
+    void syncUserIfDue(api, user, {}, { explicitSignIn: false, prime });
+  }, [api, mutate, status, user]);
+};

@@ -1,0 +1,79 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { emailConnectionState, resetEmailConnection, type EmailConnectionState } from '../state/emailConnectionState';
+import { EmailConnectionWidget, type EmailConnectionWidgetProps } from './EmailConnectionWidget';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let container: HTMLDivElement;
+let root: Root;
+
+/** Renders the widget in a state and opens its popover; answers the popover's text. */
+const open = async (state: Partial<EmailConnectionState>, props: EmailConnectionWidgetProps = {}) => {
+  Object.assign(emailConnectionState, state);
+  await act(async () => root.render(<EmailConnectionWidget {...props} />));
+  await act(async () => container.querySelector<HTMLButtonElement>('button[aria-label="Email connection"]')!.click());
+  return document.querySelector('.ant-popover')?.textContent ?? '';
+};
+
+const popoverButton = (name: string) =>
+  [...document.querySelectorAll<HTMLButtonElement>('.ant-popover button')].find((button) => button.textContent === name);
+
+beforeEach(() => {
+  resetEmailConnection();
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  document.body.innerHTML = '';
+});
+
+describe('EmailConnectionWidget', () => {
+  it('offers Gmail and Outlook while disconnected, disabled until a connect flow is given', async () => {
+    const text = await open({});
+    expect(text).toContain('Email Connection');
+    expect(text).toContain('No email connected');
+    expect(text).toContain('Connect your email to start sending outreach messages');
+    expect(popoverButton('Connect Gmail')?.disabled).toBe(true);
+    expect(popoverButton('Connect Outlook')?.disabled).toBe(true);
+    expect(text).toContain('Mailbox connections open once the mail service is connected to this workspace.');
+  });
+
+  it('names the last mailbox while disconnected, and starts the chosen provider', async () => {
+    const onConnect = vi.fn();
+    const text = await open({ lastEmail: 'ada@example.com' }, { onConnect });
+    expect(text).toContain('Last authenticated with ada@example.com');
+    expect(text).not.toContain('Mailbox connections open');
+    act(() => popoverButton('Connect Outlook')!.click());
+    expect(onConnect).toHaveBeenCalledWith('outlook');
+  });
+
+  it('shows the connected mailbox and its provider', async () => {
+    const text = await open({ status: 'connected', email: 'ada@example.com', provider: 'gmail' }, { onChangeEmail: vi.fn() });
+    expect(text).toContain('Connected: ada@example.com');
+    expect(text).toContain('Gmail');
+    expect(popoverButton('Change Email')?.disabled).toBe(false);
+  });
+
+  it('asks to reconnect an expired connection, and shows an error after a connection the same way', async () => {
+    const expired = await open({ status: 'expired', email: 'ada@example.com' });
+    expect(expired).toContain('Email Authentication Expired');
+    expect(expired).toContain('Your email connection has expired. Please reconnect to continue sending emails.');
+    expect(popoverButton('Reconnect Email')).toBeDefined();
+
+    Object.assign(emailConnectionState, { status: 'error', email: null, lastEmail: 'ada@example.com' });
+    await act(async () => root.render(<EmailConnectionWidget />));
+    expect(document.querySelector('.ant-popover')?.textContent).toContain('Email Authentication Expired');
+  });
+
+  it('shows the loading text of the work under way', async () => {
+    const text = await open({ status: 'connecting', pending: 'reconnecting', lastEmail: 'ada@example.com' });
+    expect(text).toContain('Reconnecting email');
+  });
+});

@@ -1,0 +1,65 @@
+import { BellOutlined } from '@ant-design/icons';
+import { Badge, Button, Popover, Typography } from 'antd';
+import { useSnapshot } from 'valtio';
+import { EmptyState } from '../../../ui/EmptyState';
+import { useNow } from '../hooks/useNow';
+import { notificationsMessages as text } from '../notificationsMessages';
+import {
+  markAllNotificationsRead,
+  markNotificationRead,
+  notificationsState,
+  unreadCount,
+} from '../state/notificationsState';
+import { NotificationItem } from './NotificationItem';
+import './NotificationBell.css';
+
+/** SPEC §2 'Notification panel': the header bell with the unread count, and the panel it opens. */
+export const NotificationBell = () => {
+  const { items } = useSnapshot(notificationsState);
+  const unread = unreadCount(items);
+  const now = useNow();
+
+  const title = (
+    <div className="notification-panel__header">
+      <div style={{ display: 'flex', alignItems: 'baseline', gap: 8 }}>
+        <span>{text.title}</span>
+        <Typography.Text type="secondary" style={{ fontSize: 12, fontWeight: 400 }} data-testid="notifications-unread">
+          {unread} unread
+        </Typography.Text>
+      </div>
+      <Button type="link" size="small" onClick={markAllNotificationsRead} disabled={unread === 0} style={{ paddingInline: 0 }}>
+        {text.markAllRead}
+      </Button>
+    </div>
+  );
+
+  const content = (
+    <div className="notification-panel">
+      {items.length === 0 ? (
+        <EmptyState compact icon={<BellOutlined />} title={text.emptyTitle} description={text.emptyDescription} />
+      ) : (
+        <ul className="notification-panel__list" aria-label={text.title}>
+          {items.map((notification) => (
+            <NotificationItem key={notification.id} notification={notification} now={now} onOpen={markNotificationRead} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+
+  return (
+    <Popover trigger="click" placement="bottomRight" title={title} content={content}>
+      <Button
+        type="text"
+        shape="circle"
+        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+        style={{ width: 40, height: 40 }}
+        icon={
+          <Badge count={unread} size="small" offset={[2, -2]}>
+            <BellOutlined style={{ fontSize: 18, color: '#374151' }} />
+          </Badge>
+        }
+      />
+    </Popover>
+  );
+};

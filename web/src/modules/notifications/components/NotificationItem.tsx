@@ -1,0 +1,33 @@
+import { MessageOutlined } from '@ant-design/icons';
+import { Typography } from 'antd';
+import { notificationsMessages as text } from '../notificationsMessages';
+import type { AppNotification } from '../state/notificationsState';
+import { formatRelativeTime } from '../utils/formatRelativeTime';
+
+export type NotificationItemProps = {
+  notification: AppNotification;
+  now: number;
+  onOpen: (id: string) => void;
+};
+
+/** One row of the panel: 'Received a reply from {name} ({email})', how long ago, and a dot while unread. */
+export const NotificationItem = ({ notification, now, onOpen }: NotificationItemProps) => (
+  <li>
+    <button
+      type="button"
+      className={`notification-item${notification.read ? '' : ' notification-item--unread'}`}
+      onClick={() => onOpen(notification.id)}
+    >
+      <span className="notification-item__icon" aria-hidden="true">
+        <MessageOutlined />
+      </span>
+      <span className="notification-item__body">
+        <Typography.Text>{text.replyReceived(notification.contactName, notification.contactEmail)}</Typography.Text>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <time dateTime={notification.timestamp}>{formatRelativeTime(notification.timestamp, now)}</time>
+        </Typography.Text>
+      </span>
+      {notification.read ? null : <span className="notification-item__dot" aria-label="Unread" />}
+    </button>
+  </li>
+);

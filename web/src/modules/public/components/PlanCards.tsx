@@ -1,0 +1,65 @@
+import { Link } from 'react-router-dom';
+import { plans, planTiers, type PlanTier } from '../../../../../shared/constants';
+import { planPrice } from '../utils/planPrice';
+import { PublicIcon } from './PublicIcon';
+import './PlanCards.css';
+
+// the same on every plan (SPEC §1): what changes is the number of slots
+const included = ['Every feature included', 'Address lookup and verification per contact', 'AI drafts, follow-ups and meetings'];
+
+const planCopy: Record<PlanTier, { fits: string; action: string }> = {
+  free: { fits: 'Try it on a focused search, or keep a small network warm.', action: 'Start for free' },
+  starter: { fits: 'An active job search or steady networking, week after week.', action: 'Choose Starter' },
+  pro: { fits: 'Recruiters, founders and anyone who meets new people every day.', action: 'Choose Pro' },
+};
+
+export type PlanCardsProps = {
+  /** the short form of the home page: no call to action per plan */
+  compact?: boolean;
+};
+
+/** One card per plan (SPEC §1: plans differ only in contact slots), numbers from shared/constants.ts. */
+export const PlanCards = ({ compact = false }: PlanCardsProps) => (
+  <div className="plan-cards">
+    {planTiers.map((tier) => (
+      <article
+        key={tier}
+        className={tier === 'starter' ? 'plan-cards__card plan-cards__card--featured' : 'plan-cards__card'}
+        aria-labelledby={`plan-${tier}`}
+      >
+        <h3 id={`plan-${tier}`} className="plan-cards__name">
+          {plans[tier].label}
+        </h3>
+        <p className="plan-cards__price">
+          <strong>{planPrice(tier)}</strong> <span>/ month</span>
+        </p>
+        <p className="plan-cards__slots">
+          <strong>{plans[tier].slotsPerPeriod}</strong> new contacts a month
+        </p>
+        <p className="plan-cards__fits">{planCopy[tier].fits}</p>
+        {!compact && (
+          <ul className="landing__checklist plan-cards__included">
+            {included.map((item) => (
+              <li key={item}>
+                <PublicIcon name="check" size={18} />
+                <span>{item}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {!compact && (
+          <Link
+            className={
+              tier === 'starter'
+                ? 'landing__button landing__button--primary plan-cards__action'
+                : 'landing__button landing__button--ghost plan-cards__action'
+            }
+            to="/signup"
+          >
+            {planCopy[tier].action}
+          </Link>
+        )}
+      </article>
+    ))}
+  </div>
+);

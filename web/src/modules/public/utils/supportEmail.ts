@@ -1,0 +1,2 @@
+/** Where people write for help, about their data or about these terms. */
+export const supportEmail = 'support@outreach.example';

@@ -1,0 +1,17 @@
+import { EmailConnectionWidget } from '../../emailConnection/components/EmailConnectionWidget';
+import { NotificationBell } from '../../notifications/components/NotificationBell';
+import { ZoomConnectionWidget } from '../../zoom/components/ZoomConnectionWidget';
+import { UserMenu } from './UserMenu';
+
+/** SPEC §2 'Desktop header': e-mail connection, Zoom connection, notification bell, avatar menu. */
+export const AppHeader = () => (
+  <header className="app-header">
+    <div className="app-header__actions">
+      <EmailConnectionWidget />
+      <ZoomConnectionWidget />
+      <span className="app-header__divider" aria-hidden="true" />
+      <NotificationBell />
+      <UserMenu />
+    </div>
+  </header>
+);

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { Outlet } from 'react-router-dom';
+import { useAuth } from '../../auth/hooks/useAuth';
+import { useIsNarrowScreen } from '../hooks/useIsNarrowScreen';
+import { AppHeader } from './AppHeader';
+import { AppSidebar } from './AppSidebar';
+import { DesktopRequired } from './DesktopRequired';
+import { ErrorBanner } from './ErrorBanner';
+import './AppShell.css';
+
+export type AppShellProps = {
+  /** the page, when the shell is used as an element rather than as a layout route */
+  children?: ReactNode;
+};
+
+/**
+ * SPEC §2 'App shell': the light layout of every signed-in page (sidebar, header, the reply-check banner and the
+ * page). Without a user it renders nothing; under 768 px it gives way to 'Desktop Required' (SPEC §1).
+ */
+export const AppShell = ({ children }: AppShellProps) => {
+  const { user } = useAuth();
+  const narrow = useIsNarrowScreen();
+
+  if (!user) return null;
+  if (narrow) return <DesktopRequired />;
+
+  return (
+    <div className="app-shell">
+      <AppSidebar />
+      <div className="app-shell__main">
+        <AppHeader />
+        <main className="app-content">
+          <div className="app-content__inner">
+            <ErrorBanner />
+            {children ?? <Outlet />}
+          </div>
+        </main>
+      </div>
+    </div>
+  );
+};

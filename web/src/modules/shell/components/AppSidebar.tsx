@@ -1,0 +1,61 @@
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Button, Menu, Tooltip } from 'antd';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { BrandMark } from '../../../ui/BrandMark';
+import { RecentActivity } from '../../activity/components/RecentActivity';
+import { shellMessages as text } from '../shellMessages';
+import { shellState, toggleSidebarCompact } from '../state/shellState';
+import { activeNavPath, navItems } from './navItems';
+
+/** SPEC §9: tooltips of the compact sidebar open after 700 ms. */
+const tooltipDelaySeconds = 0.7;
+
+/** SPEC §2: logo, the seven entries, Recent Activity; 256 px wide, or 80 px compact (remembered). */
+export const AppSidebar = () => {
+  const { sidebarCompact: compact } = useSnapshot(shellState);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const active = activeNavPath(pathname);
+  const toggleLabel = compact ? text.expandSidebar : text.collapseSidebar;
+
+  return (
+    <aside className={`app-sidebar${compact ? ' app-sidebar--compact' : ''}`} data-testid="app-sidebar">
+      <div className="app-sidebar__inner">
+        <div className="app-sidebar__brand">
+          <Link to="/dashboard" aria-label="Outreach home" className="app-sidebar__home">
+            <BrandMark size={28} />
+          </Link>
+        </div>
+        <nav aria-label="Main" className="app-sidebar__nav">
+          <Menu
+            mode="inline"
+            inlineCollapsed={compact}
+            inlineIndent={16}
+            selectedKeys={active ? [active] : []}
+            items={navItems.map((item) => ({ key: item.path, icon: item.icon, label: item.label }))}
+            onClick={({ key }) => navigate(key)}
+            tooltip={{ mouseEnterDelay: tooltipDelaySeconds }}
+            style={{ borderInlineEnd: 'none', background: 'transparent' }}
+          />
+        </nav>
+        {compact ? <div className="app-sidebar__spacer" /> : <RecentActivity />}
+        <div className="app-sidebar__footer">
+          <Tooltip title={compact ? toggleLabel : null} placement="right" mouseEnterDelay={tooltipDelaySeconds}>
+            <Button
+              type="text"
+              block
+              aria-label={toggleLabel}
+              aria-expanded={!compact}
+              icon={compact ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              onClick={toggleSidebarCompact}
+              className="app-sidebar__toggle"
+            >
+              {compact ? null : 'Collapse'}
+            </Button>
+          </Tooltip>
+        </div>
+      </div>
+    </aside>
+  );
+};

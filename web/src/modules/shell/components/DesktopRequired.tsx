@@ -1,0 +1,30 @@
+import { DesktopOutlined } from '@ant-design/icons';
+import { Button, Typography } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import { BrandMark } from '../../../ui/BrandMark';
+import { shellMessages as text } from '../shellMessages';
+
+/** SPEC §1: what a signed-in user sees on a screen narrower than 768 px, instead of the app. */
+export const DesktopRequired = () => {
+  const navigate = useNavigate();
+  return (
+    <main className="desktop-required">
+      <title>Desktop Required · Outreach</title>
+      <BrandMark size={28} />
+      <div className="desktop-required__card">
+        <span className="desktop-required__icon" aria-hidden="true">
+          <DesktopOutlined />
+        </span>
+        <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
+          {text.desktopRequiredTitle}
+        </Typography.Title>
+        <Typography.Paragraph type="secondary" style={{ margin: 0, fontSize: 15, lineHeight: 1.6 }}>
+          {text.desktopRequiredText}
+        </Typography.Paragraph>
+        <Button type="primary" size="large" block onClick={() => navigate('/')}>
+          {text.continueToHomepage}
+        </Button>
+      </div>
+    </main>
+  );
+};

@@ -1,0 +1,90 @@
+import { CrownOutlined, DownOutlined, LogoutOutlined, SettingOutlined } from '@ant-design/icons';
+import { Avatar, Dropdown, Skeleton, Typography, type MenuProps } from 'antd';
+import { useToast } from '../../../ui/toast/useToast';
+import { useNavigate } from 'react-router-dom';
+import { useAuth } from '../../auth/hooks/useAuth';
+import { useAuthActions } from '../../auth/hooks/useAuthActions';
+import { authErrorMessage } from '../../auth/utils/authErrorMessage';
+import { useProfile } from '../../profile/hooks/useProfile';
+import { planLabel, profileName } from '../../profile/utils/profileLabels';
+import { shellMessages as text } from '../shellMessages';
+import { initials } from '../utils/initials';
+
+type UserMenuKey = 'plan' | 'settings' | 'logout';
+
+const items: MenuProps['items'] = [
+  { key: 'plan', icon: <CrownOutlined />, label: text.plan },
+  { key: 'settings', icon: <SettingOutlined />, label: text.settings },
+  { type: 'divider' },
+  { key: 'logout', icon: <LogoutOutlined />, label: text.logOut },
+];
+
+/** SPEC §2: the avatar menu of the header, with the name and plan label; Plan, Settings, Log Out. */
+export const UserMenu = () => {
+  const { user } = useAuth();
+  const { data: profile } = useProfile();
+  const { signOut } = useAuthActions();
+  const toast = useToast();
+  const navigate = useNavigate();
+
+  const name = profile ? profileName(profile) : user?.name || user?.email.split('@')[0] || '';
+  const email = profile?.email ?? user?.email ?? '';
+
+  const handleLogOut = async () => {
+    try {
+      // the protected layout sends the person to /signin once the store says signed out
+      await signOut();
+    } catch (error) {
+      toast.error(authErrorMessage(error));
+    }
+  };
+
+  const handleClick: MenuProps['onClick'] = ({ key }) => {
+    switch (key as UserMenuKey) {
+      case 'plan':
+        return navigate('/subscribe');
+      case 'settings':
+        return navigate('/accountSettings');
+      case 'logout':
+        return void handleLogOut();
+    }
+  };
+
+  return (
+    <Dropdown
+      trigger={['click']}
+      placement="bottomRight"
+      menu={{ items, onClick: handleClick }}
+      popupRender={(menu) => (
+        <div className="user-menu__popup">
+          <div className="user-menu__who">
+            <Typography.Text strong ellipsis>
+              {name}
+            </Typography.Text>
+            <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
+              {email}
+            </Typography.Text>
+          </div>
+          {menu}
+        </div>
+      )}
+    >
+      <button type="button" className="user-menu__trigger" data-testid="user-menu">
+        <Avatar size={34} style={{ background: '#4f46e5', flexShrink: 0 }} data-testid="user-initials">
+          {initials(name)}
+        </Avatar>
+        <span className="user-menu__text">
+          <span className="user-menu__name">{name}</span>
+          {profile ? (
+            <span className="user-menu__plan" data-testid="user-plan">
+              {planLabel(profile)}
+            </span>
+          ) : (
+            <Skeleton.Input active size="small" style={{ width: 48, minWidth: 48, height: 14 }} />
+          )}
+        </span>
+        <DownOutlined style={{ fontSize: 10, color: '#9ca3af' }} />
+      </button>
+    </Dropdown>
+  );
+};

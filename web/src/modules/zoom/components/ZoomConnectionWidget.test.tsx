@@ -1,0 +1,63 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetZoom, zoomState, type ZoomState } from '../state/zoomState';
+import { ZoomConnectionWidget, type ZoomConnectionWidgetProps } from './ZoomConnectionWidget';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let container: HTMLDivElement;
+let root: Root;
+
+const open = async (state: Partial<ZoomState>, props: ZoomConnectionWidgetProps = {}) => {
+  Object.assign(zoomState, state);
+  await act(async () => root.render(<ZoomConnectionWidget {...props} />));
+  await act(async () => container.querySelector<HTMLButtonElement>('button[aria-label="Zoom connection"]')!.click());
+  return document.querySelector('.ant-popover')?.textContent ?? '';
+};
+
+const popoverButton = (name: string) =>
+  [...document.querySelectorAll<HTMLButtonElement>('.ant-popover button')].find((button) => button.textContent === name);
+
+beforeEach(() => {
+  resetZoom();
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  document.body.innerHTML = '';
+});
+
+describe('ZoomConnectionWidget', () => {
+  it('offers to connect Zoom while disconnected, disabled until a connect flow is given', async () => {
+    const text = await open({});
+    expect(text).toContain('Zoom Connection');
+    expect(text).toContain('No Zoom account connected');
+    expect(text).toContain('Connect your Zoom to auto-generate meeting links.');
+    expect(popoverButton('Connect Zoom')?.disabled).toBe(true);
+  });
+
+  it('shows the connected account and when its token expires', async () => {
+    const onDisconnect = vi.fn();
+    const text = await open(
+      { status: 'connected', email: 'ada@example.com', expiresAt: '2025-06-01T13:00:00.000Z' },
+      { onDisconnect },
+    );
+    expect(text).toContain('Connected: ada@example.com');
+    expect(text).toMatch(/Token expires at .*2025/);
+    act(() => popoverButton('Disconnect Zoom')!.click());
+    expect(onDisconnect).toHaveBeenCalled();
+  });
+
+  it('asks to reconnect an expired account', async () => {
+    const text = await open({ status: 'expired', email: 'ada@example.com' });
+    expect(text).toContain('Zoom Authentication Expired');
+    expect(text).toContain('Reconnect your Zoom account to continue.');
+    expect(popoverButton('Reconnect Zoom')).toBeDefined();
+  });
+});
