@@ -78,6 +78,27 @@ test.describe('Routes of the signed-in app', () => {
   });
 });
 
+test.describe('The Outlook popup', () => {
+  test('hands the code to the window that opened it and closes itself', async ({ page, context }) => {
+    await page.goto('/');
+    const received = page.evaluate(
+      () =>
+        new Promise<unknown>((resolve) => {
+          window.addEventListener('message', (event) => resolve(event.data), { once: true });
+        }),
+    );
+    const popupOpened = context.waitForEvent('page');
+    // as the connect flow opens it: named, 600 x 700 (SPEC §2, §9); Microsoft sends it back to any app path
+    await page.evaluate(() => window.open('/?code=the-code&state=the-state', 'outlook-auth-popup', 'width=600,height=700'));
+    const popup = await popupOpened;
+
+    await expect(popup).toHaveURL(/\/outlook-auth\?code=the-code&state=the-state$/);
+    await expect(popup.getByText('Authentication successful! You can close this window.')).toBeVisible();
+    expect(await received).toMatchObject({ type: 'outlook-auth-code', code: 'the-code', state: 'the-state', error: null });
+    await popup.waitForEvent('close', { timeout: 5_000 });
+  });
+});
+
 test.describe('Page-visit tracking', () => {
   test('pricing, features, sign-up and dashboard visits raise their named events', async ({ page, signInPage, existingUser }) => {
     const events = await recordAnalytics(page);

@@ -1,12 +1,16 @@
 import { useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { configureAnalytics, trackPageView } from '../modules/analytics/analytics';
 import { useWebConfig } from '../modules/config/hooks/useWebConfig';
+import { outlookPopupWindowName } from '../modules/emailConnection/utils/outlookAuthMessages';
 
-/** Above every route: page-visit tracking (SPEC §2) and the scroll position a visitor expects on navigation. */
+/**
+ * Above every route: page-visit tracking (SPEC §2), the scroll position a visitor expects on navigation, and the
+ * Outlook popup kept to its receiver.
+ */
 export const RootLayout = () => {
   const { analytics } = useWebConfig();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const trackedPath = useRef<string | null>(null);
 
   useEffect(() => configureAnalytics(analytics), [analytics]);
@@ -16,6 +20,11 @@ export const RootLayout = () => {
     trackedPath.current = pathname;
     trackPageView(pathname);
   }, [pathname]);
+
+  // SPEC §2: the Outlook popup shows only its receiver, whatever path it was sent back to
+  if (window.name === outlookPopupWindowName && pathname !== '/outlook-auth') {
+    return <Navigate to={{ pathname: '/outlook-auth', search }} replace />;
+  }
 
   return (
     <>

@@ -13,6 +13,12 @@ export type OutlookAuthRetryMessage = { type: 'outlook-auth-retry'; timestamp: n
 
 export type OutlookAuthMessage = OutlookAuthCodeMessage | OutlookAuthRetryMessage;
 
+/**
+ * The name the Outlook connect flow gives its popup (`window.open(url, outlookPopupWindowName, ...)`): whatever path
+ * Microsoft sends that window back to, it renders only the receiver (SPEC §2 'Popup routes').
+ */
+export const outlookPopupWindowName = 'outlook-auth-popup';
+
 /** SPEC §9: the receiver closes itself 2 s after a successful authentication. */
 export const outlookReceiverCloseDelayMs = 2_000;
 
