@@ -25,6 +25,8 @@ export type StageConfig = {
   version: string;
   google?: { clientId: string; secretName: string };
   microsoft?: { clientId: string; secretName: string; tenant: string };
+  /** the AI port (DESIGN §5): the model, and the Secrets Manager secret whose text is the OpenAI API key */
+  openai: { model: string; secretName: string };
   /** hosted-UI domain prefix, used when a federated provider is configured */
   authDomainPrefix?: string;
 };
@@ -39,6 +41,7 @@ const packageVersion = (): string => {
 /**
  * Reads the stage and its optional settings from CDK context. Client ids are not secret; client secrets are read by
  * name from Secrets Manager at deploy time (@default `outreach/<stage>/google-client-secret`, `.../microsoft-...`).
+ * The OpenAI key is read by name at run time (@default `outreach/<stage>/openai-api-key`).
  */
 export const readStageConfig = (node: Node): StageConfig => {
   const text = (key: string): string | undefined => {
@@ -55,6 +58,10 @@ export const readStageConfig = (node: Node): StageConfig => {
     stage,
     durable: stage !== 'dev',
     version: text('version') ?? packageVersion(),
+    openai: {
+      model: text('openAiModel') ?? 'gpt-4o-mini',
+      secretName: text('openAiSecretName') ?? `${appName}/${stage}/openai-api-key`,
+    },
     ...(googleClientId && {
       google: {
         clientId: googleClientId,

@@ -9,6 +9,7 @@ import { scheduleEntries, schedules } from '../shared/schedules.js';
 import { webConfigSchema } from '../shared/web-config.js';
 import type { Api } from './constructs/api.js';
 import type { Auth } from './constructs/auth.js';
+import type { Data } from './constructs/data.js';
 import { AppFunction } from './constructs/function.js';
 import type { Web } from './constructs/web.js';
 import { fixturesRoot, synthStackInFile, type TestApp } from './test/app.js';
@@ -208,6 +209,52 @@ describe('the dev stack', () => {
         const resources = [statement.Resource].flat().map(joined);
         expect(resources.some((resource) => resource.includes('*'))).toBe(false);
       }
+    });
+
+    const domainFunction = (domain: 'ai' | 'account' | 'documents') => {
+      const fn = (dev.stack.node.findChild('Api') as Api).functions.get(domain)!;
+      const statements = policyStatements(template, 'AWS::IAM::Policy', {
+        property: 'Roles',
+        logicalId: logicalIdOf(dev.stack, fn.role),
+      });
+      const properties = Object.fromEntries(resourcesOf(template, 'AWS::Lambda::Function'))[logicalIdOf(dev.stack, fn.fn)]!
+        .Properties!;
+      return { statements, properties, variables: environmentOf(template, logicalIdOf(dev.stack, fn.fn)) };
+    };
+
+    it("gives the AI Lambda the OpenAI key's secret by name, never its value, with the extension that reads it", () => {
+      const { statements, properties, variables } = domainFunction('ai');
+      expect(variables).toMatchObject({ OPENAI_API_KEY_SECRET: 'outreach/dev/openai-api-key', OPENAI_MODEL: 'gpt-4o-mini' });
+      expect(variables).not.toHaveProperty('OPENAI_API_KEY');
+      const secretRead = statements.find((statement) => [statement.Action].flat().includes('secretsmanager:GetSecretValue'));
+      expect(joined(secretRead?.Resource)).toMatch(/:secret:outreach\/dev\/openai-api-key-\?{6}$/);
+      expect(properties.Layers).toHaveLength(1);
+      expect(properties.Timeout).toBeLessThan(29);
+    });
+
+    it("lets the account Lambda list keys under users/ only and delete users of the product's pool", () => {
+      const { statements, variables } = domainFunction('account');
+      const [poolId] = resourcesOf(template, 'AWS::Cognito::UserPool').map(([id]) => id);
+      expect(statements).toContainEqual(
+        expect.objectContaining({ Action: 's3:ListBucket', Condition: { StringLike: { 's3:prefix': ['users/*'] } } }),
+      );
+      const deleteUser = statements.find((statement) => statement.Action === 'cognito-idp:AdminDeleteUser');
+      expect(referencedIds(deleteUser?.Resource)).toEqual([poolId]);
+      expect(variables.USER_POOL_ID).toEqual({ Ref: poolId });
+      expect(statements.flatMap((statement) => [statement.Action].flat())).not.toContain('cognito-idp:*');
+    });
+
+    it('lets the documents Lambda read, write and delete objects of the uploads bucket, and knows its name', () => {
+      const { statements, variables } = domainFunction('documents');
+      const uploadsId = logicalIdOf(dev.stack, (dev.stack.node.findChild('Data') as Data).uploads);
+      const s3Statements = statements.filter((statement) =>
+        [statement.Action].flat().some((action: string) => action.startsWith('s3:')),
+      );
+      expect(s3Statements).toHaveLength(1);
+      expect([s3Statements[0]!.Action].flat().sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
+      expect(referencedIds(s3Statements[0]!.Resource)).toEqual([uploadsId]);
+      expect(joined(s3Statements[0]!.Resource)).toMatch(/\/\*$/);
+      expect(variables.BUCKET_NAME).toEqual({ Ref: uploadsId });
     });
 
     it('wires the PostConfirmation trigger to the profiles confirmation Lambda', () => {

@@ -1,4 +1,5 @@
-import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { QueueSpec } from '../shared/queues.js';
 import type { ScheduleSpec } from '../shared/schedules.js';
@@ -38,11 +39,37 @@ export class AppStack extends Stack {
     const webOrigin = Lazy.string({ produce: () => web.origin });
 
     const data = new Data(this, 'Data', { config, webOrigin });
+    // created by hand per stage, like the Google and Microsoft client secrets; without it only AI calls fail (502)
+    const openAiKey = secretsmanager.Secret.fromSecretNameV2(this, 'OpenAiApiKey', config.openai.secretName);
+    // calls that wait on an outside service or work through a whole account, under API Gateway's 29 s
+    const slowRouteTimeout = Duration.seconds(28);
 
     // What each domain's Lambdas may touch; a new domain is a compile error here until it says.
     const access: DomainAccess = {
       health: (fn) => fn.bindTable(data.table, 'read'),
-      profiles: (fn) => fn.bindTable(data.table, 'readWrite'),
+      // reads documents only to sign their short-lived links in profile answers
+      profiles: (fn) => fn.bindTable(data.table, 'readWrite').bindBucket(data.uploads, 'read'),
+      documents: (fn) => {
+        fn.bindTable(data.table, 'readWrite');
+        fn.bindBucket(data.uploads, 'readWrite');
+      },
+      // SPEC §7 normalisation: the profile, and the OpenAI key by its secret's name (DESIGN §7), read at run time
+      ai: (fn) =>
+        fn
+          .bindTable(data.table, 'readWrite')
+          .bindSecret(openAiKey, 'OPENAI_API_KEY_SECRET')
+          .addEnvironment('OPENAI_MODEL', config.openai.model)
+          .withTimeout(slowRouteTimeout),
+      // DESIGN §6 "Your data": every item under the user's key, every file under `users/<sub>/`, the Cognito user
+      account: (fn) => {
+        fn.bindTable(data.table, 'readWrite')
+          .bindBucket(data.uploads, 'readWrite')
+          .bindBucketListing(data.uploads, 'users/')
+          .withTimeout(slowRouteTimeout);
+        // `auth` is made below, before the API calls these to build its functions
+        auth.userPool.grant(fn.role, 'cognito-idp:AdminDeleteUser');
+        fn.addEnvironment('USER_POOL_ID', auth.userPool.userPoolId);
+      },
     };
 
     const postConfirmation = new AppFunction(this, 'PostConfirmation', {

@@ -43,6 +43,21 @@ export const messages = {
     differentUser: 'Cannot update profile for different user',
     noValidFields: 'No valid fields to update',
   },
+  // SPEC §5 'File upload', §8 'Other'
+  documents: {
+    tooLarge: 'File size exceeds the maximum limit of 5MB.',
+    invalidType: 'Invalid file type. Allowed types: PDF, DOCX, DOC, TXT.',
+    noFile: 'No file provided',
+    resumeFailed: 'Failed to process resume file.',
+    coverLetterFailed: 'Failed to process cover letter file.',
+    backgroundFailed: 'Failed to process background file.',
+    /** SPEC §5: a processing answer without `success` and `data` */
+    invalidResponse: (kind: 'resume' | 'cover letter' | 'background file') =>
+      `Invalid response received from ${kind} processing endpoint.`,
+  },
+  account: {
+    confirmRequired: "Type DELETE to confirm that the account and all of its data should be deleted.",
+  },
   settings: {
     loadFailed: 'Failed to load settings',
     updateFailed: 'Failed to update settings',

@@ -6,6 +6,14 @@ import {
   updateProfileBody,
   updateSettingsBody,
 } from './schemas/profile.js';
+import { accountExportSchema, deleteAccountBody, deleteAccountResponse, normalizedProfileSchema } from './schemas/account.js';
+import {
+  createUploadBody,
+  processCoverLetterBody,
+  processDocumentBody,
+  processedDocumentSchema,
+  uploadTicketSchema,
+} from './schemas/documents.js';
 
 /**
  * Every HTTP route of the product, once (DESIGN §1 "One route table drives everything"). The CDK stack builds API
@@ -16,7 +24,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RouteKey = `${HttpMethod} /${string}`;
 
 /** A domain is one Lambda: `lambdas/<domain>/http.ts` exports `handler`. */
-export const domains = ['health', 'profiles'] as const;
+export const domains = ['health', 'profiles', 'documents', 'ai', 'account'] as const;
 export type Domain = (typeof domains)[number];
 
 export type RouteSpec = {
@@ -86,6 +94,77 @@ export const routes = {
     summary: 'Update some settings: body {settings}',
     body: updateSettingsBody,
     response: settingsSchema,
+  },
+
+  // DESIGN §6 "Uploads": browser -> S3 by presigned POST, then the spec's endpoints process the stored object
+  'POST /api/uploads': {
+    domain: 'documents',
+    auth: 'user',
+    summary: "A presigned POST for one document under the user's own prefix (size and type checked first)",
+    body: createUploadBody,
+    response: uploadTicketSchema,
+  },
+  'POST /api/profiles/resume': {
+    domain: 'documents',
+    auth: 'user',
+    summary: 'Process an uploaded résumé: check size and type by its bytes, extract the text, keep it on the profile',
+    body: processDocumentBody,
+    response: processedDocumentSchema,
+  },
+  'DELETE /api/profiles/resume': {
+    domain: 'documents',
+    auth: 'user',
+    summary: 'Remove the résumé (file and text)',
+    response: z.object({ deleted: z.boolean() }),
+  },
+  'POST /api/profiles/cover-letter': {
+    domain: 'documents',
+    auth: 'user',
+    summary: 'Process an uploaded cover letter (with the company it is for)',
+    body: processCoverLetterBody,
+    response: processedDocumentSchema,
+  },
+  'DELETE /api/profiles/cover-letter': {
+    domain: 'documents',
+    auth: 'user',
+    summary: 'Remove the cover letter (file and text)',
+    response: z.object({ deleted: z.boolean() }),
+  },
+  'POST /process-file': {
+    domain: 'documents',
+    auth: 'user',
+    summary: 'Process an uploaded background file; its text fills the profile background',
+    body: processDocumentBody,
+    response: processedDocumentSchema,
+  },
+  'DELETE /api/profiles/background-file': {
+    domain: 'documents',
+    auth: 'user',
+    summary: 'Remove the background file (the background text stays, it is the user\'s own)',
+    response: z.object({ deleted: z.boolean() }),
+  },
+
+  // SPEC §7: after changes to résumé, cover letter, background, goals, interests, location or availability
+  'POST /api/profiles/normalize': {
+    domain: 'ai',
+    auth: 'user',
+    summary: 'Store a compact, normalised summary of the profile for AI drafting (through the AI port)',
+    response: normalizedProfileSchema,
+  },
+
+  // DESIGN §6 "Your data"
+  'GET /api/account/export': {
+    domain: 'account',
+    auth: 'user',
+    summary: 'Everything held about the user as one JSON document',
+    response: accountExportSchema,
+  },
+  'DELETE /api/account': {
+    domain: 'account',
+    auth: 'user',
+    summary: "Delete the account: every item under the user's key, every stored file, the Cognito user",
+    body: deleteAccountBody,
+    response: deleteAccountResponse,
   },
 } as const satisfies Record<RouteKey, RouteSpec>;
 

@@ -29,6 +29,7 @@ export const measureLambdaBundles = async () => {
         logLevel: 'silent',
       });
       process.env.TABLE_NAME ??= 'bench';
+      process.env.BUCKET_NAME ??= 'bench';
       const started = performance.now();
       await import(pathToFileURL(outfile).href);
       rows.push({ lambda: domain, bytes: statSync(outfile).size, importMs: Math.round(performance.now() - started) });

@@ -5,6 +5,8 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import { FactName } from 'aws-cdk-lib/region-info';
 import { Construct } from 'constructs';
 import { table as tableDefinition } from '../../lambdas/data/table.js';
 import type { Domain } from '../../shared/routes.js';
@@ -47,7 +49,7 @@ const requireBanner = "import { createRequire } from 'module'; const require = c
 /**
  * The house Lambda (STYLE §4): Node 22 on arm64, a minified ESM bundle with source maps, its own log group with a
  * retention, X-Ray tracing, the environment the handler kit reads, and a role that starts empty: each function gets
- * only what it is bound to (`bindTable`, `bindBucket`).
+ * only what it is bound to (`bindTable`, `bindBucket`, `bindBucketListing`, `bindSecret`).
  *
  * The AWS SDK v3 is bundled rather than taken from the runtime: the bundle then runs the exact SDK versions the tests
  * ran against, a runtime SDK update cannot change behaviour under us, and esbuild keeps only the clients imported.
@@ -144,6 +146,43 @@ export class AppFunction extends Construct {
       reason: 'Object keys are created at run time (users/<sub>/...); access is limited to the objects of one bucket',
     });
     return this.addEnvironment('BUCKET_NAME', bucket.bucketName);
+  }
+
+  /** Listing of a bucket's keys under `prefix` only: `s3:ListBucket` on the bucket with an `s3:prefix` condition. */
+  bindBucketListing(bucket: s3.IBucket, prefix: string) {
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['s3:ListBucket'],
+        resources: [bucket.bucketArn],
+        conditions: { StringLike: { 's3:prefix': [`${prefix}*`] } },
+      }),
+    );
+    return this;
+  }
+
+  /**
+   * Read access to one Secrets Manager secret, whose NAME (never its value) goes in `envName`. The function reads it
+   * at run time through the AWS Parameters and Secrets Lambda Extension, added as a layer once
+   * (lambdas/providers/secrets/secrets.ts), so the value is in neither the template nor the function's configuration.
+   */
+  bindSecret(secret: secretsmanager.ISecret, envName: string) {
+    secret.grantRead(this.role);
+    if (!this.node.tryFindChild('SecretsExtension')) {
+      const layerArn = Stack.of(this).regionalFact(
+        FactName.paramsAndSecretsLambdaLayer(lambda.ParamsAndSecretsVersions.V1_0_103, this.fn.architecture.name),
+      );
+      this.fn.addLayers(lambda.LayerVersion.fromLayerVersionArn(this, 'SecretsExtension', layerArn));
+    }
+    return this.addEnvironment(envName, secret.secretName);
+  }
+
+  /**
+   * A timeout other than the constructor's, for a function whose construction is not ours to parametrise (the API
+   * makes one per domain) that waits on an outside service. An HTTP Lambda stays under API Gateway's 29 s.
+   */
+  withTimeout(timeout: Duration) {
+    (this.fn.node.defaultChild as lambda.CfnFunction).timeout = timeout.toSeconds();
+    return this;
   }
 }
 

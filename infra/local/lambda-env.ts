@@ -16,6 +16,8 @@ export const lambdaEnvironment = (options: {
   /** cognito-local (the emulator itself; the shim is only for browsers) */
   cognitoEndpoint?: string;
   userPoolId?: string;
+  /** the sandbox server (infra/local/sandbox/): the outside services' SDKs are pointed at it */
+  sandboxEndpoint?: string;
   logLevel?: string;
 }): Record<string, string> => {
   const env: Record<string, string> = {
@@ -39,6 +41,11 @@ export const lambdaEnvironment = (options: {
   if (options.sqsEndpoint) env.AWS_ENDPOINT_URL_SQS = options.sqsEndpoint;
   if (options.cognitoEndpoint) env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER = options.cognitoEndpoint;
   if (options.userPoolId) env.USER_POOL_ID = options.userPoolId;
+  if (options.sandboxEndpoint) {
+    env.OPENAI_BASE_URL = `${options.sandboxEndpoint}/openai/v1`;
+    // the sandbox wants a bearer token, as OpenAI does, and accepts any
+    env.OPENAI_API_KEY = 'sandbox-openai-key';
+  }
   return env;
 };
 

@@ -174,6 +174,7 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
       s3Endpoint: `http://127.0.0.1:${ports.s3}`,
       sqsEndpoint: gatewayEndpoint,
       cognitoEndpoint: cognitoEmulatorEndpoint,
+      sandboxEndpoint: `http://127.0.0.1:${ports.sandbox}`,
     });
     // Before any handler module is imported: they read their configuration at cold start.
     restoreEnv = applyEnvironment(env);

@@ -11,6 +11,7 @@ const deps: profiles.ProfilesDeps = {
   profiles: userProfileEntity(createDataClient(config.tableName)),
   now: () => new Date(),
   newReferralCode: profiles.newReferralCode,
+  documentUrl: async () => '',
 };
 
 /**

@@ -12,6 +12,7 @@ const setup = () => {
     profiles: userProfileEntity(db.data),
     now: () => new Date('2026-11-21T10:00:00.000Z'),
     newReferralCode: () => `CODE${String(++codes).padStart(4, '0')}`,
+    documentUrl: async (key: string) => `https://files.test/${key}`,
   };
   const claims = userClaims();
   const identity: profiles.Identity = { uid: claims.sub, email: claims.email, name: 'Ada Lovelace' };

@@ -16,6 +16,8 @@ export type ProfilesDeps = {
   profiles: UserProfileEntity;
   now: () => Date;
   newReferralCode: () => string;
+  /** a short-lived link to a stored document (presigned GET); '' when there is no file */
+  documentUrl: (key: string) => Promise<string>;
 };
 
 /** Who is calling, from the verified token only. */
@@ -40,7 +42,23 @@ const creationDefaults = (deps: ProfilesDeps, identity: Identity) => {
   };
 };
 
-/** The wire shape of SPEC §3: every field present, missing ones at their defaults. */
+/** A stored document's link, signed at read time: the item keeps the key, never a URL that would expire. */
+const signedUrl = (deps: Pick<ProfilesDeps, 'documentUrl'>, key: string | undefined) => (key ? deps.documentUrl(key) : Promise.resolve(''));
+
+/** The wire shape of SPEC §3 with short-lived links to the stored documents. */
+export const toProfileWithLinks = async (
+  deps: Pick<ProfilesDeps, 'documentUrl'>,
+  item: Partial<UserProfileItem> & { uid: string },
+): Promise<Profile> => {
+  const [resumeFileURL, coverLetterFileURL, backgroundFileURL] = await Promise.all([
+    signedUrl(deps, item.resumeFileKey),
+    signedUrl(deps, item.coverLetterFileKey),
+    signedUrl(deps, item.backgroundFileKey),
+  ]);
+  return { ...toProfile(item), resumeFileURL, coverLetterFileURL, backgroundFileURL };
+};
+
+/** The wire shape of SPEC §3: every field present, missing ones at their defaults (links empty: toProfileWithLinks). */
 export const toProfile = (item: Partial<UserProfileItem> & { uid: string }): Profile => ({
   uid: item.uid,
   email: item.email ?? '',
@@ -61,15 +79,21 @@ export const toProfile = (item: Partial<UserProfileItem> & { uid: string }): Pro
   goals: item.goals ?? '',
   resumeContent: item.resumeContent ?? '',
   resumeFileName: item.resumeFileName ?? '',
-  resumeFileURL: item.resumeFileURL ?? '',
+  resumeFileURL: '',
   resumeFileSize: item.resumeFileSize ?? 0,
   resumeLastUpdated: item.resumeLastUpdated ?? null,
   coverLetterContent: item.coverLetterContent ?? '',
   coverLetterCompany: item.coverLetterCompany ?? '',
   coverLetterFileName: item.coverLetterFileName ?? '',
-  coverLetterFileURL: item.coverLetterFileURL ?? '',
+  coverLetterFileURL: '',
   coverLetterFileSize: item.coverLetterFileSize ?? 0,
   coverLetterLastUpdated: item.coverLetterLastUpdated ?? null,
+  backgroundFileName: item.backgroundFileName ?? '',
+  backgroundFileURL: '',
+  backgroundFileSize: item.backgroundFileSize ?? 0,
+  backgroundLastUpdated: item.backgroundLastUpdated ?? null,
+  normalizedSummary: item.normalizedSummary ?? '',
+  normalizedAt: item.normalizedAt ?? null,
   subscriptionTier: item.subscriptionTier ?? 'free',
   subscriptionStatus: item.subscriptionStatus ?? 'active',
   subscriptionRenewalDate: item.subscriptionRenewalDate ?? null,
@@ -102,13 +126,13 @@ const upsertProfile = async (
     .ifNotExists(defaults)
     .set({ ...changes, updatedAt: deps.now().toISOString() })
     .go({ response: 'all_new' });
-  return toProfile({ ...data, uid: identity.uid });
+  return toProfileWithLinks(deps, { ...data, uid: identity.uid });
 };
 
 // the profile of a user (GetItem); made with the defaults on first read
 export const getProfile = async (deps: ProfilesDeps, identity: Identity) => {
   const { data } = await deps.profiles.get({ uid: identity.uid }).go();
-  if (data) return toProfile(data);
+  if (data) return toProfileWithLinks(deps, data);
   return upsertProfile(deps, identity, {});
 };
 

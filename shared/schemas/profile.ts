@@ -107,6 +107,14 @@ export const profileSchema = editableProfileSchema.extend({
   coverLetterFileURL: z.string(),
   coverLetterFileSize: z.number(),
   coverLetterLastUpdated: z.string().nullable(),
+  /** the background file of `POST /process-file` (its text goes to `background`) */
+  backgroundFileName: z.string(),
+  backgroundFileURL: z.string(),
+  backgroundFileSize: z.number(),
+  backgroundLastUpdated: z.string().nullable(),
+  /** `POST /api/profiles/normalize`: the compact summary AI drafting uses; empty until the first run */
+  normalizedSummary: z.string(),
+  normalizedAt: z.string().nullable(),
   subscriptionTier: z.enum(planTiers),
   subscriptionStatus: z.enum(subscriptionStatuses),
   subscriptionRenewalDate: z.string().nullable(),

@@ -1,7 +1,8 @@
+import { openAiVendor } from './openai.js';
 import type { SandboxVendor } from './router.js';
 
 /**
  * The vendors the sandbox speaks (DESIGN §5), one file each beside this one (`google.ts`, `microsoft.ts`,
  * `openai.ts`, `zoom.ts`, `stripe.ts`, ...). Add a vendor by importing its file here.
  */
-export const sandboxVendors: SandboxVendor[] = [];
+export const sandboxVendors: SandboxVendor[] = [openAiVendor];

@@ -1,0 +1,190 @@
+import { createHash } from 'node:crypto';
+import * as z from 'zod';
+import type { SandboxRequest, SandboxResponse, SandboxVendor } from './router.js';
+
+/**
+ * The chat completions request, as much of it as the sandbox reads; other parameters (temperature, ...) are accepted
+ * and ignored, as they change nothing in a deterministic answer.
+ * @link https://platform.openai.com/docs/api-reference/chat/create
+ */
+const contentSchema = z.union([
+  z.string(),
+  z.array(z.object({ type: z.string(), text: z.string().optional() })),
+]);
+const requestSchema = z.object({
+  model: z.string().min(1),
+  messages: z
+    .array(
+      z.object({
+        role: z.enum(['system', 'developer', 'user', 'assistant', 'tool']),
+        content: contentSchema.nullish(),
+      }),
+    )
+    .min(1),
+  max_tokens: z.number().int().positive().nullish(),
+  max_completion_tokens: z.number().int().positive().nullish(),
+  response_format: z
+    .discriminatedUnion('type', [
+      z.object({ type: z.literal('text') }),
+      z.object({ type: z.literal('json_object') }),
+      z.object({
+        type: z.literal('json_schema'),
+        json_schema: z.object({
+          name: z.string(),
+          schema: z.object({ properties: z.record(z.string(), z.unknown()).optional() }).loose().optional(),
+        }),
+      }),
+    ])
+    .optional(),
+  stream: z.boolean().nullish(),
+});
+type ChatRequest = z.infer<typeof requestSchema>;
+
+/** OpenAI's error body. */
+const apiError = (status: number, message: string, type = 'invalid_request_error', param: string | null = null) => ({
+  status,
+  json: { error: { message, type, param, code: null } },
+});
+
+const textOf = (content: ChatRequest['messages'][number]['content']) =>
+  typeof content === 'string' ? content : (content ?? []).map((part) => part.text ?? '').join('\n');
+
+/** `### Label` starts a section; `Label: value` is a one-line field. */
+const headingLine = /^#{1,6}\s+(.+?)\s*$/;
+const fieldLine = /^([A-Za-zÀ-ÿ][\w À-ÿ()'’/&-]{0,40}):\s+(.+)$/;
+
+type Field = { label: string; text: string };
+
+/** The labelled parts of a prompt, in order; text before any label is one unlabelled part. */
+export const promptFields = (prompt: string): Field[] => {
+  const fields: Field[] = [];
+  let current: Field | undefined;
+  for (const line of prompt.split(/\r?\n/)) {
+    const heading = headingLine.exec(line);
+    const field = heading ? undefined : fieldLine.exec(line);
+    if (heading) {
+      current = { label: heading[1]!, text: '' };
+      fields.push(current);
+    } else if (field) {
+      current = { label: field[1]!.trim(), text: field[2]! };
+      fields.push(current);
+    } else if (line.trim() !== '') {
+      if (!current) {
+        current = { label: '', text: '' };
+        fields.push(current);
+      }
+      current.text += `${current.text ? '\n' : ''}${line}`;
+    }
+  }
+  return fields.filter((field) => field.text.trim() !== '');
+};
+
+/** The first sentences of a text, whitespace collapsed, at most `max` characters. */
+const condense = (text: string, max = 220) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const sentences = flat.match(/[^.!?]+[.!?]+(\s|$)|[^.!?]+$/g) ?? [flat];
+  const lead = sentences.slice(0, 2).join('').trim();
+  return lead.length <= max ? lead : `${lead.slice(0, max - 1).trimEnd()}…`;
+};
+
+/** A compact, deterministic digest of the prompt: one line per labelled field, condensed. */
+const digest = (prompt: string) => {
+  const fields = promptFields(prompt);
+  if (fields.length === 0) return condense(prompt, 400);
+  return fields.map(({ label, text }) => (label ? `${label}: ${condense(text)}` : condense(text))).join('\n');
+};
+
+/** Keys the answer should have: the JSON schema's properties, else the keys of a JSON example in the messages. */
+const answerKeys = (request: ChatRequest, instructions: string) => {
+  const format = request.response_format;
+  if (format?.type === 'json_schema') {
+    const properties = Object.keys(format.json_schema.schema?.properties ?? {});
+    if (properties.length > 0) return properties;
+  }
+  const named = [...instructions.matchAll(/"([A-Za-z_]\w*)"\s*:/g)].map((match) => match[1]!);
+  return named.length > 0 ? [...new Set(named)] : ['text'];
+};
+
+/** Short fields get one line; the rest get the digest. */
+const shortKeys = /^(subject|title|headline|name|label)$/i;
+
+const answer = (request: ChatRequest, budgetChars: number) => {
+  const instructions = request.messages
+    .filter((message) => message.role === 'system' || message.role === 'developer')
+    .map((message) => textOf(message.content))
+    .join('\n');
+  const prompt = request.messages
+    .filter((message) => message.role === 'user')
+    .map((message) => textOf(message.content))
+    .join('\n');
+  const text = digest(prompt || instructions);
+  const format = request.response_format?.type ?? 'text';
+  if (format === 'text') {
+    return text.length <= budgetChars
+      ? { content: text, finishReason: 'stop' }
+      : { content: text.slice(0, budgetChars), finishReason: 'length' };
+  }
+  const firstLine = condense(text.split('\n')[0]!.replace(/^[^:]{1,40}:\s*/, ''), 78);
+  const keys = answerKeys(request, `${instructions}\n${prompt}`);
+  const share = Math.max(40, Math.floor(budgetChars / keys.length));
+  const object = Object.fromEntries(keys.map((key) => [key, shortKeys.test(key) ? firstLine : text.slice(0, share)]));
+  return { content: JSON.stringify(object), finishReason: 'stop' };
+};
+
+const tokens = (text: string) => Math.ceil(text.length / 4);
+
+const completions = (request: SandboxRequest): SandboxResponse => {
+  if (!/^Bearer \S+/.test(request.headers.authorization ?? '')) {
+    return apiError(401, "You didn't provide an API key. Send it as a bearer token in the Authorization header.");
+  }
+  let body: unknown;
+  try {
+    body = request.json();
+  } catch {
+    return apiError(400, 'We could not parse the JSON body of your request.');
+  }
+  const parsed = requestSchema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return apiError(400, `Invalid request: ${issue.message}`, 'invalid_request_error', issue.path.join('.') || null);
+  }
+  const chat = parsed.data;
+  if (chat.stream) return apiError(400, 'The sandbox does not stream: send stream false.', 'invalid_request_error', 'stream');
+  const maxTokens = chat.max_completion_tokens ?? chat.max_tokens ?? 4096;
+  const { content, finishReason } = answer(chat, maxTokens * 4);
+  const promptText = chat.messages.map((message) => textOf(message.content)).join('\n');
+  const id = createHash('sha256').update(JSON.stringify(chat)).digest('hex').slice(0, 24);
+  return {
+    json: {
+      id: `chatcmpl-sandbox-${id}`,
+      object: 'chat.completion',
+      created: Math.floor(Date.now() / 1000),
+      model: `sandbox-${chat.model}`,
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content, refusal: null },
+          logprobs: null,
+          finish_reason: finishReason,
+        },
+      ],
+      usage: {
+        prompt_tokens: tokens(promptText),
+        completion_tokens: tokens(content),
+        total_tokens: tokens(promptText) + tokens(content),
+      },
+    },
+  };
+};
+
+/**
+ * OpenAI's chat completions (DESIGN §5 `ai`): the OpenAI SDK with `baseURL` `<sandbox>/openai/v1`. Answers are
+ * deterministic and built from the prompt: one condensed line per `Label: value` field or `### Label` section, so a
+ * profile summary shows the profile it was given. With `response_format` JSON the answer is one JSON object whose
+ * keys come from the JSON schema or from a JSON example in the messages (`{"subject": ..., "body": ...}`).
+ */
+export const openAiVendor: SandboxVendor = {
+  name: 'openai',
+  summary: 'OpenAI chat completions: base URL /openai/v1',
+  register: (router) => router.post('/openai/v1/chat/completions', completions),
+};

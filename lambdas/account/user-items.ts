@@ -1,0 +1,57 @@
+import { BatchWriteCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { table } from '../data/table.js';
+
+/**
+ * Raw access to a user's whole partition, whatever entities later features put there: the account export and
+ * deletion read and remove items they do not model.
+ */
+export type UserItemsClient = { documents: DynamoDBDocumentClient; table: string };
+
+/** DESIGN §3: everything a user owns lives under this partition key (the entities' `USER#${uid}` template). */
+export const userPartitionKey = (uid: string) => `USER#${uid}`;
+
+type Key = Record<string, unknown>;
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// every item of a user (Query on the partition key, paged; never a Scan); `keysOnly` reads just pk and sk
+export const userItems = async (db: UserItemsClient, uid: string, options: { keysOnly?: boolean } = {}) => {
+  const items: Record<string, unknown>[] = [];
+  let start: Key | undefined;
+  do {
+    const page = await db.documents.send(
+      new QueryCommand({
+        TableName: db.table,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': table.partitionKey, ...(options.keysOnly ? { '#sk': table.sortKey } : {}) },
+        ExpressionAttributeValues: { ':pk': userPartitionKey(uid) },
+        ...(options.keysOnly ? { ProjectionExpression: '#pk, #sk' } : {}),
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+};
+
+/** BatchWriteItem takes at most 25 requests. */
+const batchSize = 25;
+/** Items DynamoDB leaves unprocessed are retried after 50, 100, 200, ... ms: 8 attempts, about 6 s of waiting at worst. */
+const maxAttempts = 8;
+
+/** Deletes items by key, 25 per request, retrying what DynamoDB leaves unprocessed (throttling) with backoff. */
+export const deleteItems = async (db: UserItemsClient, keys: Key[]) => {
+  for (let index = 0; index < keys.length; index += batchSize) {
+    let requests = keys.slice(index, index + batchSize).map((Key) => ({ DeleteRequest: { Key } }));
+    for (let attempt = 1; requests.length > 0; attempt += 1) {
+      if (attempt > maxAttempts) throw new Error(`${requests.length} deletions stayed unprocessed after ${maxAttempts} attempts`);
+      if (attempt > 1) await wait(50 * 2 ** (attempt - 2));
+      const result = await db.documents.send(new BatchWriteCommand({ RequestItems: { [db.table]: requests } }));
+      requests = (result.UnprocessedItems?.[db.table] ?? []).flatMap((request) =>
+        request.DeleteRequest?.Key ? [{ DeleteRequest: { Key: request.DeleteRequest.Key } }] : [],
+      );
+    }
+  }
+};

@@ -1,0 +1,26 @@
+import { readConfig } from '../core/config.js';
+import { httpHandler } from '../core/http.js';
+import { createLogger } from '../core/logger.js';
+import { createDataClient } from '../data/client.js';
+import { userProfileEntity } from '../data/user-profile.js';
+import { createOpenAiClient, openAi, readOpenAiSettings } from '../providers/ai/openai.js';
+import * as ai from './service.js';
+
+const config = readConfig();
+const settings = readOpenAiSettings();
+const logger = createLogger('ai');
+const deps: ai.AiDeps = {
+  profiles: userProfileEntity(createDataClient(config.tableName)),
+  ai: openAi(createOpenAiClient(settings), settings.model),
+  now: () => new Date(),
+  logger,
+};
+
+/** The AI Lambda: SPEC §7 profile normalisation through the AI port (DESIGN §5). */
+export const handler = httpHandler(
+  'ai',
+  {
+    'POST /api/profiles/normalize': ({ userId }) => ai.normalizeProfile(deps, userId),
+  },
+  { logger, corsOrigin: config.corsOrigin },
+);

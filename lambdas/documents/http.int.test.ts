@@ -1,0 +1,375 @@
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { limits } from '../../shared/constants.js';
+import { messages } from '../../shared/messages.js';
+import type { ProcessedDocument, UploadTicket } from '../../shared/schemas/documents.js';
+import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
+import { createS3Client, s3Storage, userPrefix } from '../providers/storage/storage.js';
+import { browserUpload } from './test/browser-upload.js';
+import { sampleDoc, sampleDocx, samplePdf, samplePng } from './test/sample-documents.js';
+
+type Handler = (
+  event: ReturnType<typeof apiEvent>,
+  context: ReturnType<typeof lambdaContext>,
+) => Promise<APIGatewayProxyResult>;
+let documentsHandler: Handler;
+let profilesHandler: Handler;
+beforeAll(async () => {
+  ({ handler: documentsHandler } = await import('./http.js'));
+  ({ handler: profilesHandler } = await import('../profiles/http.js'));
+});
+
+const storage = s3Storage(createS3Client(), process.env.BUCKET_NAME ?? '');
+
+type Claims = ReturnType<typeof userClaims>;
+type Envelope<T = unknown> = { success: boolean; data: T; error?: string; code?: string };
+
+const call = async <T = unknown>(
+  handler: Handler,
+  claims: Claims,
+  method: string,
+  resource: string,
+  body?: unknown,
+) => {
+  const response = await handler(apiEvent({ method, resource, body, claims }), lambdaContext());
+  return { status: response.statusCode, json: JSON.parse(response.body) as Envelope<T> };
+};
+const documents = <T = unknown>(claims: Claims, method: string, resource: string, body?: unknown) =>
+  call<T>(documentsHandler, claims, method, resource, body);
+const profileOf = async (claims: Claims) =>
+  (await call<Record<string, unknown>>(profilesHandler, claims, 'GET', '/api/profiles')).json.data;
+
+const pdfType = 'application/pdf';
+const docxType = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const processPath = {
+  resume: '/api/profiles/resume',
+  'cover-letter': '/api/profiles/cover-letter',
+  background: '/process-file',
+} as const;
+type Purpose = keyof typeof processPath;
+
+const ticketFor = async (claims: Claims, purpose: Purpose, fileName: string, contentType: string, size: number) => {
+  const body = { purpose, fileName, contentType, size };
+  const { status, json } = await documents<UploadTicket>(claims, 'POST', '/api/uploads', body);
+  expect(json).toMatchObject({ success: true });
+  expect(status).toBe(200);
+  return json.data;
+};
+
+const postForm = async (...args: Parameters<typeof browserUpload>) => expect(await browserUpload(...args)).toBe(204);
+
+/** Ticket, upload, then processing: the web's whole flow for one file. */
+const uploadAndProcess = async (
+  claims: Claims,
+  purpose: Purpose,
+  file: { name: string; type: string; bytes: Uint8Array; claimedSize?: number },
+  extra: Record<string, unknown> = {},
+) => {
+  const ticket = await ticketFor(claims, purpose, file.name, file.type, file.claimedSize ?? file.bytes.length);
+  await postForm(ticket, file.bytes, file.name);
+  const body = { key: ticket.key, ...extra };
+  const processed = await documents<ProcessedDocument>(claims, 'POST', processPath[purpose], body);
+  return { ticket, ...processed };
+};
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
+const textFile = (name: string, text: string) => ({ name, type: 'text/plain', bytes: utf8(text) });
+
+const storedKeys = async (claims: Claims) => (await storage.list(userPrefix(claims.sub))).map((object) => object.key);
+
+describe('documents Lambda: upload tickets', () => {
+  it('gives a presigned POST for a key under the caller’s prefix and purpose, valid about ten minutes', async () => {
+    const claims = userClaims();
+    const before = Date.now();
+    const ticket = await ticketFor(claims, 'resume', 'Ada Lovelace CV.pdf', pdfType, 52_000);
+    expect(ticket.key).toMatch(new RegExp(`^users/${claims.sub}/resume/[0-9A-HJKMNP-TV-Z]{26}-Ada-Lovelace-CV\\.pdf$`));
+    expect(ticket.maxBytes).toBe(limits.fileBytes);
+    expect(ticket.fields).toMatchObject({ key: ticket.key, 'Content-Type': pdfType, Policy: expect.any(String) });
+    const policy = JSON.parse(Buffer.from(ticket.fields.Policy!, 'base64').toString('utf8')) as {
+      conditions: unknown[];
+    };
+    expect(policy.conditions).toEqual(
+      expect.arrayContaining([['content-length-range', 1, limits.fileBytes], ['eq', '$Content-Type', pdfType]]),
+    );
+    const expiresIn = new Date(ticket.expiresAt).getTime() - before;
+    expect(expiresIn).toBeGreaterThan(9 * 60_000);
+    expect(expiresIn).toBeLessThanOrEqual(10 * 60_000 + 1_000);
+  });
+
+  it('refuses over 5 MB, empty, and types not allowed or not fitting the name, storing nothing', async () => {
+    const claims = userClaims();
+    const refusals = [
+      [{ fileName: 'big.pdf', contentType: pdfType, size: limits.fileBytes + 1 }, messages.documents.tooLarge],
+      [{ fileName: 'empty.pdf', contentType: pdfType, size: 0 }, messages.documents.noFile],
+      [{ fileName: 'photo.png', contentType: 'image/png', size: 1000 }, messages.documents.invalidType],
+      [{ fileName: 'cv.exe', contentType: pdfType, size: 1000 }, messages.documents.invalidType],
+      [{ fileName: 'cv.docx', contentType: 'text/plain', size: 1000 }, messages.documents.invalidType],
+    ] as const;
+    for (const [body, error] of refusals) {
+      const { status, json } = await documents(claims, 'POST', '/api/uploads', { purpose: 'resume', ...body });
+      expect({ status, error: json.error }).toEqual({ status: 400, error });
+    }
+    const unknownPurpose = { purpose: 'photo', fileName: 'a.pdf', contentType: pdfType, size: 1 };
+    const invalid = await documents(claims, 'POST', '/api/uploads', unknownPurpose);
+    expect({ status: invalid.status, code: invalid.json.code }).toEqual({ status: 400, code: 'validation_failed' });
+    expect(await storedKeys(claims)).toEqual([]);
+  });
+
+  it('accepts exactly 5 MB', async () => {
+    const ticket = await ticketFor(userClaims(), 'background', 'notes.txt', 'text/plain', limits.fileBytes);
+    expect(ticket.key).toContain('/background/');
+  });
+});
+
+describe('documents Lambda: processing', () => {
+  it('processes a real PDF résumé: answers the spec’s shape, keeps the text and file on the profile', async () => {
+    const claims = userClaims();
+    const bytes = await samplePdf(['Ada Lovelace', 'First programmer, Analytical Engine']);
+    const file = { name: 'Ada Lovelace CV.pdf', type: pdfType, bytes };
+    const { status, json } = await uploadAndProcess(claims, 'resume', file);
+    expect(status).toBe(200);
+    expect(json.data).toEqual({
+      fileName: 'Ada Lovelace CV.pdf',
+      fileSize: bytes.length,
+      fileUrl: expect.stringMatching(/^http/),
+      content: 'Ada Lovelace\nFirst programmer, Analytical Engine',
+      lastUpdated: expect.any(String),
+    });
+    const download = await fetch(json.data.fileUrl);
+    expect(download.status).toBe(200);
+    expect(new Uint8Array(await download.arrayBuffer())).toEqual(bytes);
+
+    expect(await profileOf(claims)).toMatchObject({
+      resumeFileName: 'Ada Lovelace CV.pdf',
+      resumeFileSize: bytes.length,
+      resumeFileURL: expect.stringMatching(/^http/),
+      resumeLastUpdated: json.data.lastUpdated,
+      resumeContent: 'Ada Lovelace\nFirst programmer, Analytical Engine',
+    });
+  });
+
+  it('processes a real DOCX cover letter with the company it is for', async () => {
+    const claims = userClaims();
+    const bytes = sampleDocx(['Dear hiring team,', 'I would love to build engines with you.']);
+    const { status, json } = await uploadAndProcess(
+      claims,
+      'cover-letter',
+      { name: 'letter.docx', type: docxType, bytes },
+      { company: 'Babbage & Co' },
+    );
+    expect(status).toBe(200);
+    expect(json.data.content).toBe('Dear hiring team,\n\nI would love to build engines with you.');
+    expect(await profileOf(claims)).toMatchObject({
+      coverLetterFileName: 'letter.docx',
+      coverLetterFileSize: bytes.length,
+      coverLetterCompany: 'Babbage & Co',
+      coverLetterContent: json.data.content,
+    });
+  });
+
+  it('processes a TXT background file: its text becomes the background', async () => {
+    const claims = userClaims();
+    const bytes = utf8('Mathematician.\r\n\r\n\r\nWrote the first published algorithm.  ');
+    const file = { name: 'background.txt', type: 'text/plain', bytes };
+    const { status, json } = await uploadAndProcess(claims, 'background', file);
+    expect(status).toBe(200);
+    expect(json.data.content).toBe('Mathematician.\n\nWrote the first published algorithm.');
+    expect(await profileOf(claims)).toMatchObject({
+      background: json.data.content,
+      backgroundFileName: 'background.txt',
+      backgroundFileSize: bytes.length,
+    });
+  });
+
+  it('processes a Word 97-2003 DOC résumé', async () => {
+    const claims = userClaims();
+    const bytes = sampleDoc(['Katherine Johnson', 'Orbital mechanics at NASA']);
+    const file = { name: 'cv.doc', type: 'application/msword', bytes };
+    const { status, json } = await uploadAndProcess(claims, 'resume', file);
+    expect(status).toBe(200);
+    expect(json.data.content).toBe('Katherine Johnson\nOrbital mechanics at NASA');
+  });
+
+  it('refuses a file over 5 MB that was claimed small, deletes it and stores nothing', async () => {
+    const claims = userClaims();
+    const bytes = utf8('a'.repeat(limits.fileBytes + 10));
+    const file = { name: 'cv.txt', type: 'text/plain', bytes, claimedSize: 1000 };
+    const { status, json } = await uploadAndProcess(claims, 'resume', file);
+    expect({ status, error: json.error }).toEqual({ status: 400, error: messages.documents.tooLarge });
+    expect(await storedKeys(claims)).toEqual([]);
+    expect(await profileOf(claims)).toMatchObject({ resumeFileName: '', resumeContent: '' });
+  });
+
+  it('refuses bytes that are not the type their upload claimed, deletes them and stores nothing', async () => {
+    const claims = userClaims();
+    const cases = [
+      { name: 'photo.pdf', type: pdfType, bytes: samplePng() },
+      { name: 'notes.pdf', type: pdfType, bytes: utf8('Just some text, not a PDF') },
+      { name: 'cv.docx', type: docxType, bytes: await samplePdf(['a PDF dressed as DOCX']) },
+      { name: 'cv.txt', type: 'text/plain', bytes: samplePng() },
+    ];
+    for (const file of cases) {
+      const { status, json } = await uploadAndProcess(claims, 'resume', file);
+      const expected = { file: file.name, status: 400, error: messages.documents.invalidType };
+      expect({ file: file.name, status, error: json.error }).toEqual(expected);
+    }
+    expect(await storedKeys(claims)).toEqual([]);
+  });
+
+  it('refuses an upload stored with another type than its ticket’s (S3’s policy would stop it)', async () => {
+    const claims = userClaims();
+    const ticket = await ticketFor(claims, 'resume', 'cv.pdf', pdfType, 100);
+    await postForm(ticket, samplePng(), 'cv.pdf', { 'Content-Type': 'image/png' });
+    const { status, json } = await documents(claims, 'POST', '/api/profiles/resume', { key: ticket.key });
+    expect({ status, error: json.error }).toEqual({ status: 400, error: messages.documents.invalidType });
+    expect(await storedKeys(claims)).toEqual([]);
+  });
+
+  it('refuses a document it cannot read with the failure text of its kind and deletes it', async () => {
+    const claims = userClaims();
+    const broken = utf8('%PDF-1.7\nthis is not a readable PDF at all');
+    const expected = {
+      resume: messages.documents.resumeFailed,
+      'cover-letter': messages.documents.coverLetterFailed,
+      background: messages.documents.backgroundFailed,
+    } as const;
+    for (const purpose of ['resume', 'cover-letter', 'background'] as const) {
+      const file = { name: 'broken.pdf', type: pdfType, bytes: broken };
+      const { status, json } = await uploadAndProcess(claims, purpose, file);
+      expect({ status, error: json.error }).toEqual({ status: 422, error: expected[purpose] });
+    }
+    expect(await storedKeys(claims)).toEqual([]);
+  });
+
+  it('answers No file provided when nothing was uploaded for the key', async () => {
+    const claims = userClaims();
+    const ticket = await ticketFor(claims, 'resume', 'cv.pdf', pdfType, 100);
+    const { status, json } = await documents(claims, 'POST', '/api/profiles/resume', { key: ticket.key });
+    expect({ status, error: json.error }).toEqual({ status: 400, error: messages.documents.noFile });
+  });
+
+  it('answers 404 for a key of another kind, or one it did not make, even under the caller’s prefix', async () => {
+    const claims = userClaims();
+    const ticket = await ticketFor(claims, 'resume', 'cv.txt', 'text/plain', 5);
+    await postForm(ticket, utf8('hello'), 'cv.txt');
+    for (const [path, key] of [
+      ['/process-file', ticket.key],
+      ['/api/profiles/cover-letter', ticket.key],
+      ['/api/profiles/resume', `${userPrefix(claims.sub)}resume/../resume/x.txt`],
+      ['/api/profiles/resume', `${userPrefix(claims.sub)}cv.txt`],
+    ] as const) {
+      const { status, json } = await documents(claims, 'POST', path, { key });
+      expect({ path, key, status, error: json.error }).toEqual({ path, key, status: 404, error: messages.status[404] });
+    }
+    expect(await storedKeys(claims)).toEqual([ticket.key]);
+  });
+
+  it('processing the same upload twice keeps its file', async () => {
+    const claims = userClaims();
+    const bytes = utf8('Twice is fine');
+    const first = await uploadAndProcess(claims, 'resume', { name: 'cv.txt', type: 'text/plain', bytes });
+    const again = await documents<ProcessedDocument>(claims, 'POST', '/api/profiles/resume', { key: first.ticket.key });
+    expect(again.status).toBe(200);
+    expect(await storedKeys(claims)).toEqual([first.ticket.key]);
+  });
+
+  it('replacing a document deletes the old file once the new one is stored and processed', async () => {
+    const claims = userClaims();
+    const first = await uploadAndProcess(claims, 'resume', textFile('old.txt', 'Old résumé'));
+    const refused = await uploadAndProcess(claims, 'resume', { name: 'bad.pdf', type: pdfType, bytes: samplePng() });
+    expect(refused.status).toBe(400);
+    expect(await storedKeys(claims)).toEqual([first.ticket.key]);
+
+    const replacement = { name: 'new.pdf', type: pdfType, bytes: await samplePdf(['New résumé']) };
+    const second = await uploadAndProcess(claims, 'resume', replacement);
+    expect(second.status).toBe(200);
+    expect(await storedKeys(claims)).toEqual([second.ticket.key]);
+    expect(await profileOf(claims)).toMatchObject({ resumeFileName: 'new.pdf', resumeContent: 'New résumé' });
+  });
+
+  it('keeps different kinds of documents side by side', async () => {
+    const claims = userClaims();
+    const resume = await uploadAndProcess(claims, 'resume', textFile('cv.txt', 'CV'));
+    const letter = await uploadAndProcess(claims, 'cover-letter', textFile('l.txt', 'Letter'));
+    expect((await storedKeys(claims)).sort()).toEqual([resume.ticket.key, letter.ticket.key].sort());
+  });
+});
+
+describe('documents Lambda: removal', () => {
+  it('removes a résumé: the file, its fields and its text; a second removal answers deleted false', async () => {
+    const claims = userClaims();
+    await uploadAndProcess(claims, 'resume', textFile('cv.txt', 'My CV'));
+    const removed = await documents(claims, 'DELETE', '/api/profiles/resume');
+    expect(removed).toEqual({ status: 200, json: { success: true, data: { deleted: true } } });
+    expect(await storedKeys(claims)).toEqual([]);
+    expect(await profileOf(claims)).toMatchObject({
+      resumeFileName: '',
+      resumeFileURL: '',
+      resumeFileSize: 0,
+      resumeLastUpdated: null,
+      resumeContent: '',
+    });
+    expect((await documents(claims, 'DELETE', '/api/profiles/resume')).json.data).toEqual({ deleted: false });
+  });
+
+  it('removes a cover letter with its text and company', async () => {
+    const claims = userClaims();
+    await uploadAndProcess(claims, 'cover-letter', textFile('l.txt', 'Letter'), { company: 'Acme' });
+    expect((await documents(claims, 'DELETE', '/api/profiles/cover-letter')).json.data).toEqual({ deleted: true });
+    expect(await storedKeys(claims)).toEqual([]);
+    expect(await profileOf(claims)).toMatchObject({
+      coverLetterFileName: '',
+      coverLetterContent: '',
+      coverLetterCompany: '',
+      coverLetterLastUpdated: null,
+    });
+  });
+
+  it('removes a background file but keeps the background text, which is the user’s own by then', async () => {
+    const claims = userClaims();
+    await uploadAndProcess(claims, 'background', textFile('bg.txt', 'My story'));
+    expect((await documents(claims, 'DELETE', '/api/profiles/background-file')).json.data).toEqual({ deleted: true });
+    expect(await storedKeys(claims)).toEqual([]);
+    expect(await profileOf(claims)).toMatchObject({
+      background: 'My story',
+      backgroundFileName: '',
+      backgroundLastUpdated: null,
+    });
+    expect((await documents(claims, 'DELETE', '/api/profiles/background-file')).json.data).toEqual({ deleted: false });
+  });
+
+  it('answers deleted false to a user who never had a profile or a document', async () => {
+    const claims = userClaims();
+    for (const path of ['/api/profiles/resume', '/api/profiles/cover-letter', '/api/profiles/background-file']) {
+      const answer = await documents(claims, 'DELETE', path);
+      expect(answer).toEqual({ status: 200, json: { success: true, data: { deleted: false } } });
+    }
+  });
+});
+
+describe('documents Lambda: tenant isolation', () => {
+  it("one user cannot process, replace or delete another user's documents", async () => {
+    const alice = userClaims({ name: 'Alice' });
+    const bob = userClaims({ name: 'Bob' });
+    const alices = await uploadAndProcess(alice, 'resume', textFile('alice.txt', 'Alice CV'));
+    const pending = await ticketFor(alice, 'background', 'bg.txt', 'text/plain', 5);
+    await postForm(pending, utf8('Alice'), 'bg.txt');
+
+    for (const [path, key] of [
+      ['/api/profiles/resume', alices.ticket.key],
+      ['/process-file', pending.key],
+      ['/api/profiles/cover-letter', alices.ticket.key],
+    ] as const) {
+      const { status, json } = await documents(bob, 'POST', path, { key });
+      expect({ path, status, error: json.error }).toEqual({ path, status: 404, error: messages.status[404] });
+    }
+    // Bob's own résumé, then his removals, touch only his items and files
+    await uploadAndProcess(bob, 'resume', textFile('bob.txt', 'Bob CV'));
+    expect((await documents(bob, 'DELETE', '/api/profiles/resume')).json.data).toEqual({ deleted: true });
+    expect((await documents(bob, 'DELETE', '/api/profiles/background-file')).json.data).toEqual({ deleted: false });
+
+    expect((await storedKeys(alice)).sort()).toEqual([alices.ticket.key, pending.key].sort());
+    expect(await profileOf(alice)).toMatchObject({ resumeFileName: 'alice.txt', resumeContent: 'Alice CV' });
+    expect(await storedKeys(bob)).toEqual([]);
+  });
+});

@@ -1,0 +1,245 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
+import { limits } from '../../shared/constants.js';
+import { messages } from '../../shared/messages.js';
+import type {
+  CreateUploadBody,
+  DocumentKind,
+  ProcessedDocument,
+  UploadTicket,
+} from '../../shared/schemas/documents.js';
+import { editableProfileSchema } from '../../shared/schemas/profile.js';
+import { HttpError, badRequest, notFound } from '../core/errors.js';
+import type { UserProfileEntity, UserProfileItem } from '../data/user-profile.js';
+import type { Identity } from '../profiles/service.js';
+import { userPrefix, type Storage } from '../providers/storage/storage.js';
+import { extractText } from './extract-text.js';
+import { claimedDocumentType, sniffDocumentType } from './file-type.js';
+import { parseUploadKey, uploadKey } from './upload-key.js';
+
+export type DocumentsDeps = {
+  profiles: UserProfileEntity;
+  storage: Storage;
+  now: () => Date;
+  /** a new ULID (DESIGN §3: ids are ULIDs) */
+  newId: () => string;
+  /** makes the profile with the new-user defaults (the profiles service) when a user has none yet */
+  createProfile: (identity: Identity) => Promise<unknown>;
+  logger: Pick<Logger, 'warn'>;
+};
+
+/** How long a presigned POST may be used: long enough for a slow upload of 5 MB. */
+const ticketSeconds = 10 * 60;
+/** How long the link to a stored document in an answer works. */
+const linkSeconds = 15 * 60;
+/** the user metadata holding the file name as the user chose it (URI-encoded: metadata is ASCII) */
+const fileNameMetadata = 'file-name';
+const maxDisplayNameLength = 120;
+
+const maxContent = (field: 'resumeContent' | 'coverLetterContent' | 'background') =>
+  editableProfileSchema.shape[field].maxLength ?? 0;
+
+/**
+ * What each kind of document keeps on the profile (SPEC §3 user profile): its file fields, where its text goes, what
+ * its removal clears and its failure text (SPEC §8 'Other').
+ */
+const kinds = {
+  resume: {
+    fileName: 'resumeFileName',
+    fileKey: 'resumeFileKey',
+    fileSize: 'resumeFileSize',
+    lastUpdated: 'resumeLastUpdated',
+    content: 'resumeContent',
+    maxContent: maxContent('resumeContent'),
+    clearedOnRemoval: { resumeContent: '' },
+    failed: messages.documents.resumeFailed,
+  },
+  'cover-letter': {
+    fileName: 'coverLetterFileName',
+    fileKey: 'coverLetterFileKey',
+    fileSize: 'coverLetterFileSize',
+    lastUpdated: 'coverLetterLastUpdated',
+    content: 'coverLetterContent',
+    maxContent: maxContent('coverLetterContent'),
+    clearedOnRemoval: { coverLetterContent: '', coverLetterCompany: '' },
+    failed: messages.documents.coverLetterFailed,
+  },
+  // The background file's text becomes the background; once there it is the user's own text to edit, so removing
+  // the file keeps it.
+  background: {
+    fileName: 'backgroundFileName',
+    fileKey: 'backgroundFileKey',
+    fileSize: 'backgroundFileSize',
+    lastUpdated: 'backgroundLastUpdated',
+    content: 'background',
+    maxContent: maxContent('background'),
+    clearedOnRemoval: {},
+    failed: messages.documents.backgroundFailed,
+  },
+} as const satisfies Record<DocumentKind, object>;
+
+/** The name the user gave the file, without a browser's fake path and control characters, short enough for metadata. */
+const displayName = (fileName: string) =>
+  Array.from(
+    (fileName.split(/[\\/]/).pop() ?? '')
+      .replace(/[\u0000-\u001F\u007F]/g, '')
+      .trim(),
+  )
+    .slice(0, maxDisplayNameLength)
+    .join('');
+
+const storedDisplayName = (metadata: Record<string, string>) => {
+  try {
+    const name = displayName(decodeURIComponent(metadata[fileNameMetadata] ?? ''));
+    return name || undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+const isConditionalCheckFailure = (error: unknown) =>
+  (error as { cause?: { name?: string } })?.cause?.name === 'ConditionalCheckFailedException';
+
+/** A key this user's profile held: removed from storage, never outside the user's own prefix. */
+const removeOwnObject = async (deps: DocumentsDeps, identity: Identity, key: string | undefined) => {
+  if (key && key.startsWith(userPrefix(identity.uid))) await deps.storage.remove(key);
+};
+
+/**
+ * POST /api/uploads (DESIGN §6 "Uploads"): a presigned POST for one document under the caller's own prefix. SPEC §5
+ * limits are checked here with the spec's texts, before anything can be stored; S3 enforces them again through the
+ * policy, and processing checks the stored bytes (s3rver enforces no policy).
+ */
+export const createUpload = async (
+  deps: DocumentsDeps,
+  identity: Identity,
+  body: CreateUploadBody,
+): Promise<UploadTicket> => {
+  if (body.size > limits.fileBytes) throw badRequest(messages.documents.tooLarge);
+  if (body.size === 0) throw badRequest(messages.documents.noFile);
+  const contentType = claimedDocumentType(body.contentType, body.fileName);
+  if (!contentType) throw badRequest(messages.documents.invalidType);
+
+  const key = uploadKey(identity.uid, body.purpose, deps.newId(), body.fileName);
+  const { url, fields } = await deps.storage.presignPost({
+    key,
+    contentType,
+    maxBytes: limits.fileBytes,
+    expiresInSeconds: ticketSeconds,
+    metadata: { [fileNameMetadata]: encodeURIComponent(displayName(body.fileName)) },
+  });
+  const expiresAt = new Date(deps.now().getTime() + ticketSeconds * 1000).toISOString();
+  return { url, fields, key, expiresAt, maxBytes: limits.fileBytes };
+};
+
+/**
+ * POST /api/profiles/resume, /api/profiles/cover-letter and /process-file (DESIGN §6 "Uploads"): checks the stored
+ * object (size, and type by its bytes against the type its upload claimed), extracts its text and keeps both on the
+ * profile; a replaced document's file is deleted. A refused object is deleted, so nothing unchecked stays stored.
+ */
+export const processDocument = async (
+  deps: DocumentsDeps,
+  identity: Identity,
+  kind: DocumentKind,
+  body: { key: string; company?: string | undefined },
+): Promise<ProcessedDocument> => {
+  const { key } = body;
+  // DESIGN §3 tenant isolation: a key outside the caller's own prefix, or of another kind, does not exist for them
+  const parsed = parseUploadKey(identity.uid, kind, key);
+  if (!parsed) throw notFound();
+  const spec = kinds[kind];
+
+  const head = await deps.storage.head(key);
+  if (!head) throw badRequest(messages.documents.noFile);
+  const refuse = async (message: string, status = 400, cause?: unknown) => {
+    await deps.storage.remove(key);
+    return new HttpError(status, message, { cause });
+  };
+  if (head.size === 0) throw await refuse(messages.documents.noFile);
+  if (head.size > limits.fileBytes) throw await refuse(messages.documents.tooLarge);
+  const claimed = claimedDocumentType(head.contentType ?? '', parsed.fileName);
+  if (!claimed) throw await refuse(messages.documents.invalidType);
+
+  // one byte more than allowed: an object replaced since the head is still caught
+  const bytes = await deps.storage.read(key, limits.fileBytes + 1);
+  if (bytes.length === 0) throw await refuse(messages.documents.noFile);
+  if (bytes.length > limits.fileBytes) throw await refuse(messages.documents.tooLarge);
+  if (sniffDocumentType(bytes) !== claimed) throw await refuse(messages.documents.invalidType);
+
+  let content: string;
+  try {
+    content = await extractText(bytes, claimed, spec.maxContent);
+  } catch (error) {
+    deps.logger.warn('document text extraction failed', { kind, contentType: claimed, error: String(error) });
+    throw await refuse(spec.failed, 422, error);
+  }
+  // a scan without a text layer, or an empty page: nothing a draft could use
+  if (!content) throw await refuse(spec.failed, 422);
+
+  const fileName = storedDisplayName(head.metadata) ?? parsed.fileName;
+  const lastUpdated = deps.now().toISOString();
+  const changes = {
+    [spec.fileName]: fileName,
+    [spec.fileKey]: key,
+    [spec.fileSize]: bytes.length,
+    [spec.lastUpdated]: lastUpdated,
+    [spec.content]: content,
+    ...(kind === 'cover-letter' && body.company !== undefined ? { coverLetterCompany: body.company } : {}),
+    updatedAt: lastUpdated,
+  } as Partial<UserProfileItem>;
+
+  // The old values come back from the same write, so two replacements at once each delete the file they replaced.
+  const patch = () => deps.profiles.patch({ uid: identity.uid }).set(changes).go({ response: 'all_old' });
+  let previous: Partial<UserProfileItem>;
+  try {
+    previous = (await patch()).data;
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+    await deps.createProfile(identity);
+    previous = (await patch()).data;
+  }
+  const previousKey = previous[spec.fileKey];
+  if (previousKey !== key) await removeOwnObject(deps, identity, previousKey);
+
+  return {
+    fileName,
+    fileSize: bytes.length,
+    fileUrl: await deps.storage.presignGet(key, { fileName, expiresInSeconds: linkSeconds }),
+    content,
+    lastUpdated,
+  };
+};
+
+/**
+ * DELETE /api/profiles/resume, /api/profiles/cover-letter and /api/profiles/background-file: deletes the stored file
+ * and clears its fields (and the text that came from it, see `kinds`). `{deleted: false}` when there was none.
+ */
+export const removeDocument = async (
+  deps: DocumentsDeps,
+  identity: Identity,
+  kind: DocumentKind,
+): Promise<{ deleted: boolean }> => {
+  const spec = kinds[kind];
+  const clears = { [spec.fileName]: '', [spec.fileKey]: '', [spec.fileSize]: 0, ...spec.clearedOnRemoval };
+  let previous: Partial<UserProfileItem>;
+  try {
+    ({ data: previous } = await deps.profiles
+      .patch({ uid: identity.uid })
+      .set({ ...clears, updatedAt: deps.now().toISOString() } as Partial<UserProfileItem>)
+      .remove([spec.lastUpdated])
+      .where((attributes, { exists, ne }) => {
+        const held = (name: typeof spec.fileKey | typeof spec.content) => {
+          const attribute = attributes[name] as (typeof attributes)['resumeFileKey'];
+          return `(${exists(attribute)} AND ${ne(attribute, '')})`;
+        };
+        // ElectroDB joins this to its own `attribute_exists` checks with AND, unparenthesised
+        return kind === 'background' ? held(spec.fileKey) : `(${held(spec.fileKey)} OR ${held(spec.content)})`;
+      })
+      .go({ response: 'all_old' }));
+  } catch (error) {
+    // no profile, or nothing of this kind on it
+    if (isConditionalCheckFailure(error)) return { deleted: false };
+    throw error;
+  }
+  await removeOwnObject(deps, identity, previous[spec.fileKey]);
+  return { deleted: true };
+};

@@ -1,0 +1,39 @@
+import type { DocumentKind } from '../../shared/schemas/documents.js';
+import { userPrefix } from '../providers/storage/storage.js';
+import { fileExtension } from './file-type.js';
+
+const maxStemLength = 80;
+
+/**
+ * A file name that is safe in an S3 key, a URL and a Content-Disposition header: accents dropped, anything but ASCII
+ * letters, digits, `.`, `_` and `-` turned into `-`, the extension kept in lowercase.
+ */
+export const safeFileName = (fileName: string) => {
+  const base = fileName.split(/[\\/]/).pop() ?? '';
+  const extension = fileExtension(base).replace(/[^a-z0-9.]/g, '').slice(0, 10);
+  const stem = (extension ? base.slice(0, base.lastIndexOf('.')) : base)
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^[-._]+|[-._]+$/g, '')
+    .slice(0, maxStemLength);
+  return `${stem || 'document'}${extension}`;
+};
+
+/** DESIGN §6 "Uploads": `users/<sub>/<kind>/<ulid>-<safe file name>`, under the user's own prefix. */
+export const uploadKey = (uid: string, kind: DocumentKind, id: string, fileName: string) =>
+  `${userPrefix(uid)}${kind}/${id}-${safeFileName(fileName)}`;
+
+const keyName = /^[0-9A-HJKMNP-TV-Z]{26}-([A-Za-z0-9._-]{1,100})$/;
+
+/**
+ * The safe file name of a key that `uploadKey` made for this user and this kind; undefined for any other key
+ * (another user's, another kind's, a path of its own making), which the caller answers as not found.
+ */
+export const parseUploadKey = (uid: string, kind: DocumentKind, key: string) => {
+  const prefix = `${userPrefix(uid)}${kind}/`;
+  if (!key.startsWith(prefix)) return undefined;
+  const match = keyName.exec(key.slice(prefix.length));
+  return match ? { fileName: match[1]! } : undefined;
+};

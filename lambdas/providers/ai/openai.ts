@@ -1,0 +1,124 @@
+import OpenAI, { APIConnectionError, APIError, InternalServerError, RateLimitError } from 'openai';
+import * as z from 'zod';
+import { lambdaExtensionSecret } from '../secrets/secrets.js';
+import { AiFailure, type Ai } from './port.js';
+
+/**
+ * Where the OpenAI adapter points and with which key, from the Lambda's environment. Locally the base URL is the
+ * sandbox and the key a dummy (infra/local/lambda-env.ts); in AWS the key is a Secrets Manager secret whose NAME is
+ * in `OPENAI_API_KEY_SECRET`, so the key itself never sits in the function's configuration.
+ */
+const settingsSchema = z.object({
+  /** @default the SDK's, https://api.openai.com/v1 */
+  OPENAI_BASE_URL: z.url().optional(),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_API_KEY_SECRET: z.string().min(1).optional(),
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+});
+
+export type OpenAiSettings = {
+  baseURL: string | undefined;
+  apiKey: string | undefined;
+  apiKeySecret: string | undefined;
+  model: string;
+};
+
+export const readOpenAiSettings = (env: NodeJS.ProcessEnv = process.env): OpenAiSettings => {
+  const parsed = settingsSchema.safeParse(env);
+  if (!parsed.success) {
+    const names = parsed.error.issues.map((issue) => issue.path.join('.')).join(', ');
+    throw new Error(`OpenAI settings are invalid: ${names}`);
+  }
+  return {
+    baseURL: parsed.data.OPENAI_BASE_URL,
+    apiKey: parsed.data.OPENAI_API_KEY,
+    apiKeySecret: parsed.data.OPENAI_API_KEY_SECRET,
+    model: parsed.data.OPENAI_MODEL,
+  };
+};
+
+const missingKey = async (): Promise<string> => {
+  throw new Error('No OpenAI API key: set OPENAI_API_KEY or OPENAI_API_KEY_SECRET');
+};
+
+/**
+ * The OpenAI client of a Lambda, built once (STYLE §10). A secret key is read when a request needs it, through the
+ * SDK's key-function option: the Secrets Manager extension answers only once the function is invoked, and caches.
+ * A request that runs long is cut at 12 s and retried once, so two attempts fit in API Gateway's 29 s.
+ */
+export const createOpenAiClient = (
+  settings: OpenAiSettings,
+  readSecret: (name: string) => () => Promise<string> = lambdaExtensionSecret,
+) =>
+  new OpenAI({
+    apiKey: settings.apiKey ?? (settings.apiKeySecret ? readSecret(settings.apiKeySecret) : missingKey),
+    ...(settings.baseURL ? { baseURL: settings.baseURL } : {}),
+    timeout: 12_000,
+    maxRetries: 1,
+  });
+
+/**
+ * What we read of a chat completion.
+ * @link https://platform.openai.com/docs/api-reference/chat/object
+ */
+const completionSchema = z.object({
+  model: z.string().min(1),
+  choices: z.array(
+    z.object({
+      message: z.object({ content: z.string().nullable() }),
+      finish_reason: z.string().nullable(),
+    }),
+  ),
+});
+
+/** Status and code only: a vendor's message may quote the request, and a 401's quotes part of the key. */
+const describe = (error: APIError) => [error.status ?? 'no answer', error.code ?? error.type].filter(Boolean).join(' ');
+
+const toFailure = (error: unknown): AiFailure => {
+  // rate limits, outages and timeouts pass; the SDK has already retried them once
+  if (error instanceof RateLimitError || error instanceof InternalServerError || error instanceof APIConnectionError) {
+    return new AiFailure('busy', `OpenAI is unavailable (${describe(error)})`, { cause: error.cause });
+  }
+  if (error instanceof APIError) {
+    return new AiFailure('refused', `OpenAI refused the request (${describe(error)})`);
+  }
+  return new AiFailure('refused', `OpenAI request failed: ${(error as Error).message}`, { cause: error });
+};
+
+/** The AI port over OpenAI chat completions (DESIGN §5). */
+export const openAi = (client: OpenAI, model: string): Ai => ({
+  complete: async ({ system, prompt, maxTokens, json = false }) => {
+    let answer: unknown;
+    try {
+      answer = await client.chat.completions.create({
+        model,
+        messages: [
+          { role: 'system', content: system },
+          { role: 'user', content: prompt },
+        ],
+        max_completion_tokens: maxTokens,
+        ...(json ? { response_format: { type: 'json_object' as const } } : {}),
+      });
+    } catch (error) {
+      throw toFailure(error);
+    }
+    const parsed = completionSchema.safeParse(answer);
+    if (!parsed.success) throw new AiFailure('refused', 'OpenAI answered an unexpected shape', { cause: parsed.error });
+    const choice = parsed.data.choices[0];
+    const text = choice?.message.content?.trim();
+    if (!text) throw new AiFailure('refused', `OpenAI answered no text (finish reason ${choice?.finish_reason ?? 'none'})`);
+    if (json && !isJsonObject(text)) {
+      throw new AiFailure('refused', `OpenAI answered text that is not one JSON object (finish reason ${choice?.finish_reason})`);
+    }
+    return { text, model: parsed.data.model };
+  },
+});
+
+const isJsonObject = (text: string) => {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+};

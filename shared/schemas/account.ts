@@ -1,0 +1,30 @@
+import * as z from 'zod';
+import { messages } from '../messages.js';
+
+/** DELETE /api/account (DESIGN §6 "Your data"): the typed confirmation; anything else is refused with its message. */
+export const deleteAccountBody = z.strictObject({ confirm: z.literal('DELETE', { error: messages.account.confirmRequired }) });
+
+export const deleteAccountResponse = z.object({ deleted: z.literal(true) });
+
+/**
+ * GET /api/account/export: everything held about the user as one JSON document. `items` are the stored records of
+ * the user's partition (profile, contacts, drafts, ... as later features add them), `files` the stored documents
+ * with short-lived links.
+ */
+export const accountExportSchema = z.object({
+  exportedAt: z.string(),
+  user: z.object({ uid: z.string(), email: z.string() }),
+  profile: z.record(z.string(), z.unknown()).nullable(),
+  items: z.array(z.record(z.string(), z.unknown())),
+  files: z.array(z.object({ key: z.string(), fileName: z.string(), size: z.number(), url: z.string() })),
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;
+
+/** POST /api/profiles/normalize: the compact profile summary AI drafting uses (SPEC §7). */
+export const normalizedProfileSchema = z.object({
+  summary: z.string(),
+  normalizedAt: z.string(),
+  /** which model wrote it: the sandbox locally, OpenAI in AWS */
+  model: z.string(),
+});
+export type NormalizedProfile = z.infer<typeof normalizedProfileSchema>;

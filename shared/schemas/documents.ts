@@ -1,0 +1,69 @@
+import * as z from 'zod';
+import { limits } from '../constants.js';
+
+/** The documents a user uploads (SPEC §3, §5, §7 'Profile'): what each is for decides its endpoint. */
+export const documentKinds = ['resume', 'cover-letter', 'background'] as const;
+export type DocumentKind = (typeof documentKinds)[number];
+
+/**
+ * SPEC §5 'File upload': PDF, DOCX, DOC, plain text. The claimed type is checked at the ticket, the stored bytes
+ * after the upload (magic numbers), since neither the browser's type nor s3rver's policy check can be trusted.
+ */
+export const documentTypes = {
+  'application/pdf': { label: 'PDF', extensions: ['.pdf'] },
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': { label: 'DOCX', extensions: ['.docx'] },
+  'application/msword': { label: 'DOC', extensions: ['.doc'] },
+  'text/plain': { label: 'TXT', extensions: ['.txt'] },
+} as const;
+export type DocumentContentType = keyof typeof documentTypes;
+export const documentContentTypes = Object.keys(documentTypes) as DocumentContentType[];
+
+/** `accept` of a file input, for the browser's picker. */
+export const documentAccept = Object.entries(documentTypes)
+  .flatMap(([type, { extensions }]) => [type, ...extensions])
+  .join(',');
+
+/**
+ * POST /api/uploads (DESIGN §6 "Uploads"): asks for a presigned POST. Size and type are checked here with the spec's
+ * messages (the service answers them; the schema only checks shapes).
+ */
+export const createUploadBody = z.strictObject({
+  purpose: z.enum(documentKinds),
+  fileName: z.string().trim().min(1).max(255),
+  contentType: z.string().trim().min(1).max(255),
+  /** bytes, as the browser reports them */
+  size: z.number().int().min(0),
+});
+export type CreateUploadBody = z.infer<typeof createUploadBody>;
+
+/** A presigned POST: the browser sends `fields` and then `file` as multipart form data to `url`. */
+export const uploadTicketSchema = z.object({
+  url: z.string(),
+  fields: z.record(z.string(), z.string()),
+  /** the object key, under the caller's own prefix */
+  key: z.string(),
+  expiresAt: z.string(),
+  /** SPEC §5: 5 MB */
+  maxBytes: z.number(),
+});
+export type UploadTicket = z.infer<typeof uploadTicketSchema>;
+
+/** POST /api/profiles/resume and POST /process-file: the stored object to process. */
+export const processDocumentBody = z.strictObject({ key: z.string().trim().min(1).max(1024) });
+
+/** POST /api/profiles/cover-letter: the stored object and the company the letter is for. */
+export const processCoverLetterBody = processDocumentBody.extend({ company: z.string().trim().max(160).optional() }).strict();
+
+/** SPEC §7 'Profile': the answer of the three processing endpoints (inside the envelope's `data`). */
+export const processedDocumentSchema = z.object({
+  fileName: z.string(),
+  fileSize: z.number(),
+  /** a short-lived signed URL to view the stored file */
+  fileUrl: z.string(),
+  /** the extracted text */
+  content: z.string(),
+  lastUpdated: z.string(),
+});
+export type ProcessedDocument = z.infer<typeof processedDocumentSchema>;
+
+export const maxDocumentBytes = limits.fileBytes;
