@@ -4,7 +4,7 @@ import type { NavEntry } from './pages/AppShell';
 /** Each sidebar entry, the page it opens and what that page shows before it holds anything. */
 const pages: { entry: NavEntry; path: string; heading: string; shows: string }[] = [
   { entry: 'Dashboard', path: '/dashboard', heading: 'Welcome, Ada', shows: 'No contacts yet' },
-  { entry: 'Profile', path: '/profile', heading: 'Profile', shows: 'Professional profile' },
+  { entry: 'Profile', path: '/profile', heading: 'Profile', shows: 'About you' },
   { entry: 'Templates', path: '/templates', heading: 'Templates', shows: 'No templates yet' },
   { entry: 'Outreach', path: '/outreach', heading: 'Outreach', shows: 'No outreach yet' },
   { entry: 'Pipeline', path: '/pipeline', heading: 'Pipeline', shows: 'Meeting scheduled' },
@@ -126,7 +126,7 @@ test.describe('The signed-in app shell', () => {
       await appShell.chooseFromUserMenu('Settings');
       await expect(page).toHaveURL(/\/accountSettings$/);
       await expect(appShell.pageHeading('Settings')).toBeVisible();
-      await expect(page.getByTestId('settings-preferences')).toContainText('Time zone');
+      await expect(page.getByText('Time zone', { exact: true })).toBeVisible();
       await capture('app-account-settings');
     });
 

@@ -30,8 +30,13 @@ export class DashboardPage {
   }
 
   /** Log Out from the user menu of the app shell's header. */
+  /** Log Out from the avatar menu; the click is repeated if it landed while the menu was still animating in. */
   async signOut() {
-    await this.page.getByTestId('user-menu').click();
-    await this.page.getByRole('menuitem', { name: 'Log Out' }).click();
+    const logOut = this.page.getByRole('menuitem', { name: 'Log Out' });
+    await expect(async () => {
+      if (!(await logOut.isVisible())) await this.page.getByTestId('user-menu').click();
+      await logOut.click({ timeout: 2_000 });
+      await expect(this.page).not.toHaveURL(/\/dashboard$/, { timeout: 3_000 });
+    }).toPass({ timeout: 15_000 });
   }
 }

@@ -97,6 +97,17 @@ describe('profile normalisation against DynamoDB Local and the OpenAI sandbox', 
     expect(await stored()).not.toHaveProperty('normalizedSummary');
   });
 
+  it('forgets the summary once what it summarised is removed', async () => {
+    const { deps, uid, fill, stored } = setup();
+    await fill(richProfile);
+    await normalizeProfile(deps, uid);
+    expect((await stored())?.normalizedSummary).not.toBe('');
+    await fill({ goals: '', resumeContent: '' });
+    await expect(normalizeProfile(deps, uid)).rejects.toMatchObject({ status: 400, message: aiMessages.nothingToSummarize });
+    expect(await stored()).toMatchObject({ normalizedSummary: '' });
+    expect(await stored()).not.toHaveProperty('normalizedAt');
+  });
+
   it('refuses a user without a profile with the same 400', async () => {
     const { deps, uid, stored } = setup();
     await expect(normalizeProfile(deps, uid)).rejects.toMatchObject({ status: 400, message: aiMessages.nothingToSummarize });

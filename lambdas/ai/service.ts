@@ -98,7 +98,14 @@ const summarise = async (deps: AiDeps, profile: UserProfileItem): Promise<AiComp
 export const normalizeProfile = async (deps: AiDeps, uid: string): Promise<NormalizedProfile> => {
   const { data: profile } = await deps.profiles.get({ uid }).go();
   const normalizedAt = deps.now().toISOString();
-  if (!profile || !hasSubstance(profile)) throw badRequest(aiMessages.nothingToSummarize);
+  if (!profile) throw badRequest(aiMessages.nothingToSummarize);
+  if (!hasSubstance(profile)) {
+    // a summary of what the person has since removed must not keep feeding their drafts
+    if (profile.normalizedSummary) {
+      await deps.profiles.patch({ uid }).set({ normalizedSummary: '', normalizedModel: '' }).remove(['normalizedAt']).go();
+    }
+    throw badRequest(aiMessages.nothingToSummarize);
+  }
   const { text: summary, model } = await summarise(deps, profile);
   try {
     await deps.profiles

@@ -1,6 +1,7 @@
 import { resetActivity } from '../modules/activity/state/activityState';
 import { resetEmailConnection } from '../modules/emailConnection/state/emailConnectionState';
 import { resetNotifications } from '../modules/notifications/state/notificationsState';
+import { resetNormalize } from '../modules/profile/state/normalizeState';
 import { resetShell } from '../modules/shell/state/shellState';
 import { resetZoom } from '../modules/zoom/state/zoomState';
 
@@ -14,4 +15,5 @@ export const resetSessionStores = () => {
   resetEmailConnection();
   resetZoom();
   resetShell();
+  resetNormalize();
 };

@@ -267,7 +267,9 @@ const sections: DocumentSection[] = [
       <p>
         For as long as your account exists. When you delete your account, your data is removed from the live system
         straight away. Disconnecting a mailbox or Zoom deletes its tokens. Removing a document deletes the file and its
-        extracted text.
+        extracted text. Our file storage keeps deleted files as recovery versions for up to 30 days, readable by no
+        one through the product, after which they are erased for good; the database keeps point-in-time backups for
+        35 days in the same way.
       </p>
     ),
   },

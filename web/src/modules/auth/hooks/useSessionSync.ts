@@ -4,6 +4,7 @@ import { useSWRConfig } from 'swr';
 import { useSnapshot } from 'valtio';
 import { useApiClient } from '../../api/hooks/useApiClient';
 import { profileKey } from '../../profile/hooks/useProfile';
+import { prefetchSettings } from '../../settings/hooks/useSettings';
 import { takePendingReferralCode } from '../api/amplifyAuth';
 import { authState } from '../state/authState';
 import { syncUserIfDue } from './useAuthActions';
@@ -12,6 +13,7 @@ import { syncUserIfDue } from './useAuthActions';
  * SPEC §7 user sync for sessions this page's sign-in form did not start (that form syncs itself):
  * - back from the hosted UI (Google, Microsoft): e-mail, name and the referral code the sign-up carried;
  * - a stored session: the time zone, once a day (the user sync cache of SPEC §9).
+ * Also SPEC §7 "Settings are loaded once after sign-in".
  */
 export const useSessionSync = () => {
   const api = useApiClient();
@@ -29,6 +31,7 @@ export const useSessionSync = () => {
 
   useEffect(() => {
     if (status !== 'authenticated' || !user) return;
+    void prefetchSettings(api, mutate);
     const prime = (profile: unknown) => mutate(profileKey, profile, { revalidate: false });
     if (cameFromHostedUi.current) {
       cameFromHostedUi.current = false;

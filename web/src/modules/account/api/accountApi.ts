@@ -1,0 +1,7 @@
+import type { ApiClient } from '../../api/apiClient';
+
+/** DESIGN §6 "Your data": everything held about the person, as one JSON document. */
+export const exportAccount = (api: ApiClient) => api.request('GET /api/account/export');
+
+/** DESIGN §6 "Your data": deletes every item, file and the sign-in itself. */
+export const deleteAccount = (api: ApiClient) => api.request('DELETE /api/account', { body: { confirm: 'DELETE' } });

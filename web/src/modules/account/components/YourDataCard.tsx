@@ -1,0 +1,81 @@
+import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { SectionCard } from '../../../ui/SectionCard';
+import { SettingRow } from '../../../ui/SettingRow';
+import { detachedToast } from '../../../ui/toast/detachedToast';
+import { useToast } from '../../../ui/toast/useToast';
+import { isApiError } from '../../api/ApiError';
+import { useApiClient } from '../../api/hooks/useApiClient';
+import { signOutUser } from '../../auth/api/amplifyAuth';
+import { signOutOfApp } from '../../auth/api/authSession';
+import { useAuth } from '../../auth/hooks/useAuth';
+import { endSession } from '../../auth/state/sessionEvents';
+import { deleteAccount, exportAccount } from '../api/accountApi';
+import { downloadJson, exportFileName } from '../utils/exportFile';
+import { DeleteAccountModal } from './DeleteAccountModal';
+
+/** DESIGN §6 "Your data": a copy of everything held about the person, and the way to delete it all. */
+export const YourDataCard = () => {
+  const { user } = useAuth();
+  const api = useApiClient();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [exporting, setExporting] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  const handleExport = async () => {
+    setExporting(true);
+    try {
+      const fileName = exportFileName();
+      downloadJson(await exportAccount(api), fileName);
+      toast.success('Your data was exported', { description: `Saved as ${fileName}.` });
+    } catch (error) {
+      toast.error('Your data could not be exported', { description: isApiError(error) ? error.message : undefined });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const handleDelete = async () => {
+    try {
+      await deleteAccount(api);
+    } catch (error) {
+      throw new Error(isApiError(error) ? error.message : 'Your account could not be deleted. Please try again.');
+    }
+    // SPEC §4 'Logout', in the order leaving a deleted account needs: the session's caches and stores are cleared
+    // while the app's listeners are still there (they go with the signed-in pages); the stored tokens go before the
+    // home page renders, so it offers sign-in rather than the dashboard; the move to / is rendered at once, so the
+    // sign-out that follows is not taken for a lost session or a Log Out (both lead to the sign-in page).
+    await endSession();
+    await signOutUser().catch((error: unknown) => console.warn('Sign-out after account deletion', error));
+    await navigate('/', { replace: true, flushSync: true });
+    detachedToast.success('Your account was deleted', {
+      description: 'Your profile, documents and all other data are gone. Thank you for using Outreach.',
+    });
+    await signOutOfApp({ byUser: true }).catch((error: unknown) => console.warn('Sign-out after account deletion', error));
+  };
+
+  return (
+    <SectionCard title="Your data" description="Take a copy of your data, or delete your account." data-testid="settings-your-data">
+      <SettingRow
+        label="Export my data"
+        description="Download everything Outreach holds about you (profile, settings, documents and activity) as one JSON file."
+      >
+        <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void handleExport()}>
+          Export my data
+        </Button>
+      </SettingRow>
+      <SettingRow
+        label="Delete account"
+        description="Permanently delete your account and everything in it. This cannot be undone."
+      >
+        <Button danger icon={<DeleteOutlined />} onClick={() => setConfirming(true)}>
+          Delete account
+        </Button>
+      </SettingRow>
+      <DeleteAccountModal open={confirming} email={user?.email ?? ''} onCancel={() => setConfirming(false)} onConfirm={handleDelete} />
+    </SectionCard>
+  );
+};

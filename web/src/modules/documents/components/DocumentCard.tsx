@@ -1,0 +1,163 @@
+import { Button, Form, Input, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import type { Profile } from '../../../../../shared/schemas/profile';
+import { SectionCard } from '../../../ui/SectionCard';
+import { useToast } from '../../../ui/toast/useToast';
+import { isApiError } from '../../api/ApiError';
+import { useProfileUpdate } from '../../profile/hooks/useProfileUpdate';
+import { useReportDirty } from '../../profile/hooks/useReportDirty';
+import { fieldErrors } from '../../profile/utils/fieldErrors';
+import { changedFields } from '../../profile/utils/profileChanges';
+import { fieldMaxLength } from '../../profile/utils/profileFormFields';
+import { documentKindSpecs } from '../utils/documentKinds';
+import { DocumentFilePanel } from './DocumentFilePanel';
+
+export type DocumentCardProps = {
+  kind: 'resume' | 'cover-letter';
+  profile: Profile;
+};
+
+type EditorValues = { content: string; company: string };
+
+const copy = {
+  resume: {
+    description: 'Outreach reads the text of your résumé so its drafts can mention what you have done.',
+    textLabel: 'Résumé text',
+    placeholder: 'Upload a file to fill this in, or paste the text of your résumé.',
+    removeNote: 'The file and its text are deleted.',
+    saved: 'Résumé text saved',
+  },
+  'cover-letter': {
+    description: 'A letter you have written, so drafts can borrow your voice and your reasons.',
+    textLabel: 'Cover letter text',
+    placeholder: 'Upload a file to fill this in, or paste the text of your cover letter.',
+    removeNote: 'The file and its text are deleted.',
+    saved: 'Cover letter saved',
+  },
+} as const;
+
+const savedValues = (kind: DocumentCardProps['kind'], profile: Profile): EditorValues =>
+  kind === 'resume'
+    ? { content: profile.resumeContent, company: '' }
+    : { content: profile.coverLetterContent, company: profile.coverLetterCompany };
+
+/**
+ * The résumé or the cover letter (SPEC §7 'Profile'): its file, and its extracted text in an editor saved with
+ * `PUT /api/profiles`; the cover letter also names the company it is for (sent with an upload, saved with the text).
+ */
+export const DocumentCard = ({ kind, profile }: DocumentCardProps) => {
+  const spec = documentKindSpecs[kind];
+  const text = copy[kind];
+  const [form] = Form.useForm<EditorValues>();
+  const saved = savedValues(kind, profile);
+  const [values, setValues] = useState(saved);
+  const [saving, setSaving] = useState(false);
+  const { saveProfile } = useProfileUpdate();
+  const toast = useToast();
+
+  const contentField = spec.contentField as 'resumeContent' | 'coverLetterContent';
+  const changes =
+    kind === 'resume'
+      ? changedFields({ resumeContent: saved.content }, { resumeContent: values.content })
+      : changedFields(
+          { coverLetterContent: saved.content, coverLetterCompany: saved.company },
+          { coverLetterContent: values.content, coverLetterCompany: values.company },
+        );
+  const dirty = Object.keys(changes).length > 0;
+  useReportDirty(`document-${kind}`, dirty);
+
+  const show = (next: EditorValues) => {
+    form.setFieldsValue(next);
+    setValues(next);
+  };
+
+  // An upload or a removal changes the stored text: the editor follows it.
+  useEffect(() => {
+    show({ content: saved.content, company: saved.company });
+  }, [saved.content, saved.company]);
+
+  const handleSave = async () => {
+    if (!dirty) return;
+    setSaving(true);
+    try {
+      const profileAfter = await saveProfile(changes);
+      show(savedValues(kind, profileAfter));
+      toast.success(text.saved);
+    } catch (error) {
+      const errors = fieldErrors(error, [contentField, 'coverLetterCompany'] as const).map(({ name, errors: messages }) => ({
+        name: name === 'coverLetterCompany' ? ('company' as const) : ('content' as const),
+        errors: messages,
+      }));
+      form.setFields(errors);
+      toast.error(`Could not save ${spec.noun}`, { description: isApiError(error) ? error.message : undefined });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <SectionCard title={spec.title} description={text.description} id={`profile-${kind}`} data-testid={`profile-${kind}`}>
+      <Form
+        form={form}
+        name={`document-${kind}`}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={saved}
+        onValuesChange={(_, all) => setValues((current) => ({ ...current, ...all }))}
+        onFinish={() => void handleSave()}
+        aria-label={spec.title}
+      >
+        {kind === 'cover-letter' ? (
+          <Form.Item
+            name="company"
+            label="Company"
+            extra="The company this letter is for; it goes with the file when you upload one."
+            style={{ maxWidth: 420 }}
+          >
+            <Input placeholder="Analytical Engines Ltd" maxLength={fieldMaxLength('coverLetterCompany')} />
+          </Form.Item>
+        ) : null}
+        <div style={{ marginBottom: 20 }}>
+          <DocumentFilePanel
+            spec={spec}
+            profile={profile}
+            company={() => form.getFieldValue('company') ?? ''}
+            removeNote={text.removeNote}
+          />
+        </div>
+        <Form.Item
+          name="content"
+          label={text.textLabel}
+          extra={
+            saved.content ? undefined : (
+              <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+                The text Outreach works from; edit it freely after an upload.
+              </Typography.Text>
+            )
+          }
+          style={{ marginBottom: 16 }}
+        >
+          <Input.TextArea
+            placeholder={text.placeholder}
+            autoSize={{ minRows: 6, maxRows: 18 }}
+            maxLength={fieldMaxLength(contentField)}
+            data-testid={`document-${kind}-text`}
+          />
+        </Form.Item>
+        <div style={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 12 }}>
+          {dirty ? (
+            <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+              Unsaved changes
+            </Typography.Text>
+          ) : null}
+          <Button onClick={() => show(saved)} disabled={!dirty || saving}>
+            Discard
+          </Button>
+          <Button type="primary" htmlType="submit" loading={saving} disabled={!dirty}>
+            Save
+          </Button>
+        </div>
+      </Form>
+    </SectionCard>
+  );
+};

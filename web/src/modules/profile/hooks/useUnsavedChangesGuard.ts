@@ -1,0 +1,36 @@
+import { App } from 'antd';
+import { useEffect } from 'react';
+import { useBlocker } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { hasUnsavedChanges, unsavedChangesState } from '../state/unsavedChangesState';
+
+/**
+ * While an editor of the page reports unsaved changes (useReportDirty), leaving asks first: a link inside the app
+ * opens a confirm dialog, closing or reloading the tab the browser's own prompt. One per page: a router keeps a
+ * single blocker.
+ */
+export const useUnsavedChangesGuard = () => {
+  const { modal } = App.useApp();
+  const dirty = hasUnsavedChanges(useSnapshot(unsavedChangesState));
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    modal.confirm({
+      title: 'Leave without saving?',
+      content: 'Some changes on this page are not saved yet. If you leave now, they are lost.',
+      okText: 'Leave',
+      okButtonProps: { danger: true },
+      cancelText: 'Stay',
+      onOk: () => blocker.proceed(),
+      onCancel: () => blocker.reset(),
+    });
+  }, [blocker, modal]);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const handleBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', handleBeforeUnload);
+    return () => window.removeEventListener('beforeunload', handleBeforeUnload);
+  }, [dirty]);
+};

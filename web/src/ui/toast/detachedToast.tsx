@@ -1,0 +1,32 @@
+import { ConfigProvider, notification } from 'antd';
+import type { ReactNode } from 'react';
+import { appTheme } from '../appTheme';
+import { toastDefaults } from './toastDefaults';
+import type { ToastOptions } from './useToast';
+
+let themed = false;
+
+/** Static toasts render outside the React tree: give them the app's theme once. */
+const applyAppTheme = () => {
+  if (themed) return;
+  themed = true;
+  ConfigProvider.config({ holderRender: (children) => <ConfigProvider theme={appTheme}>{children}</ConfigProvider> });
+};
+
+const show = (type: 'success' | 'error' | 'info') => (title: ReactNode, options: ToastOptions = {}) => {
+  applyAppTheme();
+  notification[type]({
+    title,
+    placement: toastDefaults.placement,
+    duration: toastDefaults.duration,
+    showProgress: toastDefaults.showProgress,
+    pauseOnHover: toastDefaults.pauseOnHover,
+    ...options,
+  });
+};
+
+/**
+ * A toast that stays on screen while the app's layout goes away, e.g. when the person is sent to a public page after
+ * their account was deleted. Inside the app, use `useToast`.
+ */
+export const detachedToast = { success: show('success'), error: show('error'), info: show('info') };
