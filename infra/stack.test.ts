@@ -167,8 +167,10 @@ describe('the dev stack', () => {
       const ours = dev.stack.node
         .findAll()
         .filter((construct): construct is AppFunction => construct instanceof AppFunction);
-      // one per domain of the route table, plus the confirmation trigger
-      expect(ours).toHaveLength(new Set(routeEntries().map((route) => route.domain)).size + 1);
+      // one per domain of the route table, the confirmation trigger, one worker per queue and one job per schedule
+      expect(ours).toHaveLength(
+        new Set(routeEntries().map((route) => route.domain)).size + 1 + queueEntries(queues).length + scheduleEntries(schedules).length,
+      );
       const functions = Object.fromEntries(resourcesOf(template, 'AWS::Lambda::Function'));
       for (const fn of ours) {
         const properties = functions[logicalIdOf(dev.stack, fn.fn)]!.Properties!;
@@ -211,7 +213,7 @@ describe('the dev stack', () => {
       }
     });
 
-    const domainFunction = (domain: 'ai' | 'account' | 'documents') => {
+    const domainFunction = (domain: 'ai' | 'account' | 'documents' | 'contacts') => {
       const fn = (dev.stack.node.findChild('Api') as Api).functions.get(domain)!;
       const statements = policyStatements(template, 'AWS::IAM::Policy', {
         property: 'Roles',
@@ -230,6 +232,16 @@ describe('the dev stack', () => {
       expect(joined(secretRead?.Resource)).toMatch(/:secret:outreach\/dev\/openai-api-key-\?{6}$/);
       expect(properties.Layers).toHaveLength(1);
       expect(properties.Timeout).toBeLessThan(29);
+    });
+
+    it('lets the contacts Lambda send to the email-lookup queue it finds by URL, and read the enrichment key by name', () => {
+      const { statements, variables } = domainFunction('contacts');
+      const [queueId] = resourcesOf(template, 'AWS::SQS::Queue').find(([id]) => /emaillookupQueue/i.test(id)) ?? [];
+      expect(referencedIds(variables.QUEUE_URL_EMAIL_LOOKUP)).toEqual([queueId]);
+      const send = statements.find((statement) => [statement.Action].flat().includes('sqs:SendMessage'));
+      expect(referencedIds(send?.Resource)).toEqual([queueId]);
+      expect(variables).toMatchObject({ ENRICHMENT_API_KEY_SECRET: 'outreach/dev/peopledatalabs-api-key' });
+      expect(variables).not.toHaveProperty('ENRICHMENT_API_KEY');
     });
 
     it("lets the account Lambda list keys under users/ only and delete users of the product's pool", () => {

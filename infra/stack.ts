@@ -1,9 +1,9 @@
 import { CfnOutput, Duration, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import type { QueueSpec } from '../shared/queues.js';
+import { queueEntries, queues as sharedQueues, queueUrlEnvName, type QueueSpec } from '../shared/queues.js';
 import type { ScheduleSpec } from '../shared/schedules.js';
-import type { StageConfig } from './config.js';
+import { appName, type StageConfig } from './config.js';
 import { Api } from './constructs/api.js';
 import { Auth } from './constructs/auth.js';
 import { Data } from './constructs/data.js';
@@ -41,6 +41,18 @@ export class AppStack extends Stack {
     const data = new Data(this, 'Data', { config, webOrigin });
     // created by hand per stage, like the Google and Microsoft client secrets; without it only AI calls fail (502)
     const openAiKey = secretsmanager.Secret.fromSecretNameV2(this, 'OpenAiApiKey', config.openai.secretName);
+    // created by hand per stage like the OpenAI key; without it only e-mail lookups fail (status 'error', retried)
+    const verificationKey = secretsmanager.Secret.fromSecretNameV2(
+      this,
+      'VerificationApiKey',
+      `${appName}/${config.stage}/quickemailverification-api-key`,
+    );
+    // People Data Labs (DESIGN §5), created by hand per stage like the others; without it adding by URL fails (502)
+    const enrichmentKey = secretsmanager.Secret.fromSecretNameV2(
+      this,
+      'EnrichmentApiKey',
+      `${appName}/${config.stage}/peopledatalabs-api-key`,
+    );
     // calls that wait on an outside service or work through a whole account, under API Gateway's 29 s
     const slowRouteTimeout = Duration.seconds(28);
 
@@ -60,6 +72,13 @@ export class AppStack extends Stack {
           .bindSecret(openAiKey, 'OPENAI_API_KEY_SECRET')
           .addEnvironment('OPENAI_MODEL', config.openai.model)
           .withTimeout(slowRouteTimeout),
+      // e-mail verification and enrichment (DESIGN §5): the vendors' keys by their secrets' names, read at run time;
+      // the email-lookup queue's send grant and URL are given below, once the queue exists
+      contacts: (fn) =>
+        fn
+          .bindTable(data.table, 'readWrite')
+          .bindSecret(verificationKey, 'VERIFICATION_API_KEY_SECRET')
+          .bindSecret(enrichmentKey, 'ENRICHMENT_API_KEY_SECRET'),
       // DESIGN §6 "Your data": every item under the user's key, every file under `users/<sub>/`, the Cognito user
       account: (fn) => {
         fn.bindTable(data.table, 'readWrite')
@@ -82,7 +101,15 @@ export class AppStack extends Stack {
     const auth = new Auth(this, 'Auth', { config, webOrigin, postConfirmation: postConfirmation.fn });
 
     const api = new Api(this, 'Api', { config, userPool: auth.userPool, webOrigin, access });
-    new Workers(this, 'Workers', { config, access, queues: props.queues, lambdasRoot: props.lambdasRoot });
+    const workers = new Workers(this, 'Workers', { config, access, queues: props.queues, lambdasRoot: props.lambdasRoot });
+    // producers (DESIGN §4): the HTTP Lambda of a queue's domain may send to it and finds it by its URL
+    for (const spec of queueEntries(props.queues ?? sharedQueues)) {
+      const producer = api.functions.get(spec.domain);
+      const worker = workers.workers.get(spec.name);
+      if (!producer || !worker) continue;
+      worker.queue.grantSendMessages(producer.fn);
+      producer.addEnvironment(queueUrlEnvName(spec.name), worker.queue.queueUrl);
+    }
     new Schedules(this, 'Schedules', { config, access, schedules: props.schedules, lambdasRoot: props.lambdasRoot });
 
     const web = new Web(this, 'Web', {

@@ -62,6 +62,18 @@ export const messages = {
     loadFailed: 'Failed to load settings',
     updateFailed: 'Failed to update settings',
   },
+  contacts: {
+    /** SPEC §2 'Contact-limit dialog' */
+    limitTitle: 'Contact Limit Reached',
+    limitReached: (slotsAllowed: number, plan: string) =>
+      `You've used all ${slotsAllowed} contact slots available on your ${plan} plan this period. Please upgrade your plan to continue adding and fetching new contacts.`,
+    limitLater: 'Maybe Later',
+    limitUpgrade: 'Upgrade Plan',
+    duplicate: 'This contact is already in your list.',
+    invalidLinkedinUrl: 'Expected a LinkedIn profile URL such as https://www.linkedin.com/in/ada-lovelace',
+    profileNotFound: 'We could not find this LinkedIn profile. Check the URL or add the contact by hand.',
+    notFound: 'Contact not found',
+  },
   validation: {
     failed: 'Invalid request. Please check your input.',
     invalidJson: 'Request body is not valid JSON.',

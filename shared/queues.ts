@@ -19,9 +19,22 @@ export type QueueSpec = {
 };
 
 /** Queues are added by the issues that bring their workers (ai-generation, email-lookup, reply-check, send). */
-export const queues = {} as const satisfies Record<string, QueueSpec>;
+export const queues = {
+  'email-lookup': {
+    domain: 'contacts',
+    worker: 'email-lookup-worker',
+    // up to 10 candidate checks one after another per contact (15 s vendor limit each): few per batch, time to spare
+    batchSize: 2,
+    maxReceiveCount: 5,
+    workerTimeoutSeconds: 180,
+    summary: 'Find and verify the e-mail address of one contact (SPEC §5 lookup rules)',
+  },
+} as const satisfies Record<string, QueueSpec>;
 
 export type QueueName = keyof typeof queues;
+
+/** The environment variable that gives a producer a queue's URL: `email-lookup` -> `QUEUE_URL_EMAIL_LOOKUP`. */
+export const queueUrlEnvName = (name: string) => `QUEUE_URL_${name.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`;
 
 export const queueEntries = (table: Record<string, QueueSpec> = queues) =>
   Object.entries(table).map(([name, spec]) => ({ name, ...spec }));

@@ -8,6 +8,20 @@ import {
 } from './schemas/profile.js';
 import { accountExportSchema, deleteAccountBody, deleteAccountResponse, normalizedProfileSchema } from './schemas/account.js';
 import {
+  contactDetailSchema,
+  contactIdParams,
+  contactPageSchema,
+  contactPreviewSchema,
+  contactSchema,
+  createContactBody,
+  listContactsQuery,
+  lookupEmailsBody,
+  lookupEmailsResponse,
+  previewContactBody,
+  quotaSchema,
+  updateContactBody,
+} from './schemas/contacts.js';
+import {
   createUploadBody,
   processCoverLetterBody,
   processDocumentBody,
@@ -24,7 +38,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RouteKey = `${HttpMethod} /${string}`;
 
 /** A domain is one Lambda: `lambdas/<domain>/http.ts` exports `handler`. */
-export const domains = ['health', 'profiles', 'documents', 'ai', 'account'] as const;
+export const domains = ['health', 'profiles', 'documents', 'ai', 'account', 'contacts'] as const;
 export type Domain = (typeof domains)[number];
 
 export type RouteSpec = {
@@ -165,6 +179,70 @@ export const routes = {
     summary: "Delete the account: every item under the user's key, every stored file, the Cognito user",
     body: deleteAccountBody,
     response: deleteAccountResponse,
+  },
+
+  // SPEC §7 'Contacts' (issue 5); wire format snake_case (SPEC §3)
+  'POST /api/contacts': {
+    domain: 'contacts',
+    auth: 'user',
+    summary: 'Add a contact from a LinkedIn URL or by hand; uses one contact slot (402 contact_limit_reached)',
+    body: createContactBody,
+    response: contactSchema,
+  },
+  'GET /api/contacts': {
+    domain: 'contacts',
+    auth: 'user',
+    summary: "A page of the user's contacts, filtered and sorted",
+    query: listContactsQuery,
+    response: contactPageSchema,
+  },
+  'GET /api/contacts/recent': {
+    domain: 'contacts',
+    auth: 'user',
+    summary: 'The most recently added or updated contacts (10)',
+    response: z.array(contactSchema),
+  },
+  'POST /api/contacts/preview': {
+    domain: 'contacts',
+    auth: 'user',
+    summary: "A LinkedIn URL's profile before adding it (uses no slot)",
+    body: previewContactBody,
+    response: contactPreviewSchema,
+  },
+  'POST /api/contacts/lookup-email': {
+    domain: 'contacts',
+    auth: 'user',
+    summary: 'Queue e-mail lookups for some contacts (skips those SPEC §5 says not to look up)',
+    body: lookupEmailsBody,
+    response: lookupEmailsResponse,
+  },
+  'GET /api/contacts/{id}': {
+    domain: 'contacts',
+    auth: 'user',
+    summary: 'One contact and its primary draft (null until drafts exist)',
+    params: contactIdParams,
+    response: contactDetailSchema,
+  },
+  'PUT /api/contacts/{id}': {
+    domain: 'contacts',
+    auth: 'user',
+    summary: "Partial update of the user's own fields of a contact",
+    params: contactIdParams,
+    body: updateContactBody,
+    response: contactSchema,
+  },
+  'DELETE /api/contacts/{id}': {
+    domain: 'contacts',
+    auth: 'user',
+    summary: 'Delete a contact (its slot is not given back: slots count additions per period)',
+    params: contactIdParams,
+    response: z.object({ deleted: z.boolean() }),
+  },
+  'GET /api/profiles/slots': {
+    domain: 'contacts',
+    auth: 'user',
+    summary: 'Contact slots of the current period (SPEC §3 Quota)',
+    response: quotaSchema,
   },
 } as const satisfies Record<RouteKey, RouteSpec>;
 

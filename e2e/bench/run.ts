@@ -1,3 +1,4 @@
+import { printContactsList } from './contacts.js';
 import { measureLambdaBundles } from './lambda-bundles.js';
 import { printWebBundles } from './web-bundles.js';
 
@@ -10,3 +11,5 @@ for (const row of await measureLambdaBundles()) {
 }
 
 await printWebBundles();
+
+await printContactsList();

@@ -1,4 +1,6 @@
+import { queues, queueUrlEnvName } from '../../shared/queues.js';
 import { localCredentials, localNames } from './ports.js';
+import { localQueueUrl } from './sqs-api.js';
 
 /**
  * The environment the Lambdas read (lambdas/core/config.ts and the AWS SDK's own `AWS_ENDPOINT_URL_<SERVICE>`), as the
@@ -38,13 +40,23 @@ export const lambdaEnvironment = (options: {
     // s3rver serves buckets by path, not by virtual host
     env.S3_FORCE_PATH_STYLE = 'true';
   }
-  if (options.sqsEndpoint) env.AWS_ENDPOINT_URL_SQS = options.sqsEndpoint;
+  if (options.sqsEndpoint) {
+    env.AWS_ENDPOINT_URL_SQS = options.sqsEndpoint;
+    // producers find their queues as in AWS, by the URL the stack sets
+    for (const name of Object.keys(queues)) env[queueUrlEnvName(name)] = localQueueUrl(options.sqsEndpoint, name);
+  }
   if (options.cognitoEndpoint) env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER = options.cognitoEndpoint;
   if (options.userPoolId) env.USER_POOL_ID = options.userPoolId;
   if (options.sandboxEndpoint) {
     env.OPENAI_BASE_URL = `${options.sandboxEndpoint}/openai/v1`;
     // the sandbox wants a bearer token, as OpenAI does, and accepts any
     env.OPENAI_API_KEY = 'sandbox-openai-key';
+    // e-mail verification (QuickEmailVerification's API subset); the sandbox wants a key, as the vendor does
+    env.VERIFICATION_BASE_URL = `${options.sandboxEndpoint}/quickemailverification/v1`;
+    env.VERIFICATION_API_KEY = 'sandbox-verification-key';
+    env.ENRICHMENT_BASE_URL = `${options.sandboxEndpoint}/pdl`;
+    // the sandbox wants an X-Api-Key header, as People Data Labs does, and accepts any
+    env.ENRICHMENT_API_KEY = 'sandbox-enrichment-key';
   }
   return env;
 };

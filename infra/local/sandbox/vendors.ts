@@ -1,8 +1,10 @@
+import { enrichmentVendor } from './enrichment.js';
 import { openAiVendor } from './openai.js';
 import type { SandboxVendor } from './router.js';
+import { verificationVendor } from './verification.js';
 
 /**
  * The vendors the sandbox speaks (DESIGN §5), one file each beside this one (`google.ts`, `microsoft.ts`,
  * `openai.ts`, `zoom.ts`, `stripe.ts`, ...). Add a vendor by importing its file here.
  */
-export const sandboxVendors: SandboxVendor[] = [openAiVendor];
+export const sandboxVendors: SandboxVendor[] = [openAiVendor, verificationVendor, enrichmentVendor];

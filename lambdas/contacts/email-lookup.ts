@@ -1,0 +1,218 @@
+import { limits } from '../../shared/constants.js';
+import type { EmailLookupMessage } from '../../shared/schemas/contacts.js';
+import type { ContactItem } from '../data/contact.js';
+import type { SharedProfileItem } from '../data/shared-profile.js';
+import type { Verdict, Verifier } from '../providers/verification/port.js';
+import { VerificationFailure } from '../providers/verification/port.js';
+import {
+  type ContactEmailFields,
+  type ContactStore,
+  getContact,
+  getSharedProfile,
+  patchContactEmail,
+  storeFoundEmail,
+} from './contact-store.js';
+import { emailCandidates, normaliseDomain, type EmailCandidate } from './email-candidates.js';
+import { mayLookUp } from './lookup-rules.js';
+
+export type EmailLookupDeps = {
+  store: ContactStore;
+  verifier: Verifier;
+  now: () => Date;
+};
+
+/**
+ * What a message came to: `gone` the contact no longer exists; `spent` this attempt already ran (a redelivery);
+ * `refused` SPEC §5 allows no further lookup; `raced` another delivery of the same attempt wrote first; otherwise the
+ * lookup status written.
+ */
+export type EmailLookupOutcome =
+  | { kind: 'gone' | 'spent' | 'refused' | 'raced' }
+  | { kind: 'written'; status: ContactItem['emailLookupStatus'] | null; verifierCalls: number };
+
+/**
+ * How sure a not-found is (`emailNotFoundConfidence`; SPEC §5 stops lookups above 0.9). A domain without mail servers
+ * or a mail server that refused every likely address: sure, no further lookup. No domain or no name to build
+ * addresses from: not sure at all, a later attempt (after an edit or a profile refresh) may find one.
+ */
+export const notFoundConfidence = { noMailDomain: 0.99, allRejected: 0.95, nothingToTry: 0.5 } as const;
+
+/** The company web domain of a person: the shared profile's, else the current job's public URL, else the company. */
+export const companyDomainOf = (contact: ContactItem, shared: SharedProfileItem | null): string | undefined => {
+  const experiences = shared?.experiences ?? contact.experiences ?? [];
+  const current = experiences.find((experience) => experience.isCurrent) ?? experiences[0];
+  return (
+    normaliseDomain(shared?.companyDomain) ??
+    normaliseDomain(current?.companyPublicUrl) ??
+    // a contact added by hand may name its company by domain ('acme.com')
+    normaliseDomain(contact.company)
+  );
+};
+
+type CandidateVerdict = EmailCandidate & Verdict;
+
+/**
+ * Verifies the candidates in order until one is valid (first valid wins). An accept-all verdict ends the search too:
+ * that domain answers the same for every address, so further checks only spend credits.
+ */
+const verifyInOrder = async (verifier: Verifier, candidates: EmailCandidate[]) => {
+  const verdicts: CandidateVerdict[] = [];
+  for (const candidate of candidates) {
+    const verdict = await verifier.verify(candidate.email);
+    verdicts.push({ ...candidate, ...verdict });
+    if (verdict.status === 'valid' || verdict.status === 'accept_all') break;
+  }
+  return verdicts;
+};
+
+/** The e-mail fields a set of verdicts comes to (issue 5: valid -> found_valid; risky -> found_risky; else not_found). */
+const lookupResult = (verdicts: CandidateVerdict[], now: Date): ContactEmailFields => {
+  const best =
+    verdicts.find((verdict) => verdict.status === 'valid') ??
+    verdicts.find((verdict) => verdict.status === 'accept_all') ??
+    verdicts.find((verdict) => verdict.status === 'unknown');
+  if (best) {
+    return {
+      email: best.email,
+      emailSource: 'lookup',
+      emailQevStatus: best.status,
+      emailQevReason: best.reason,
+      emailVerifiedAt: now.toISOString(),
+      emailLookupStatus: best.status === 'valid' ? 'found_valid' : 'found_risky',
+      emailNotFoundConfidence: 0,
+      emailPatternUsed: best.pattern,
+    };
+  }
+  const noMail = verdicts.some((verdict) => verdict.reason === 'invalid_domain');
+  return {
+    emailLookupStatus: 'not_found',
+    emailNotFoundConfidence: noMail ? notFoundConfidence.noMailDomain : notFoundConfidence.allRejected,
+    emailQevReason: noMail ? 'invalid_domain' : 'rejected_email',
+  };
+};
+
+const notFound = (reason: string): ContactEmailFields => ({
+  emailLookupStatus: 'not_found',
+  emailNotFoundConfidence: notFoundConfidence.nothingToTry,
+  emailQevReason: reason,
+});
+
+/** A manually entered address (or one kept from before) that no verifier has judged yet. */
+const hasUnverifiedManualEmail = (contact: ContactItem) =>
+  Boolean(contact.email) && contact.emailSource === 'manual' && !contact.emailQevStatus;
+
+/**
+ * One e-mail lookup of one contact (issue 5, SPEC §5), idempotent on (contact, attempt): a manually entered address
+ * is verified first; else a valid address the shared profile already holds is copied; else the candidates of the
+ * person's name at the company domain are verified in order. The result, the attempt number and its time are one
+ * conditional write, so a redelivered message changes nothing twice. A found valid address is kept on the shared
+ * profile for the next user who adds that person. A vendor failure marks the contact 'error' without spending the
+ * attempt and throws, so the queue delivers the message again.
+ */
+export const lookUpEmail = async (deps: EmailLookupDeps, message: EmailLookupMessage): Promise<EmailLookupOutcome> => {
+  const { store, verifier } = deps;
+  const contact = await getContact(store, message.uid, message.contactId);
+  if (!contact) return { kind: 'gone' };
+  const storedAttempts = contact.emailLookupAttempts ?? 0;
+  if (storedAttempts >= message.attempt) return { kind: 'spent' };
+
+  const manual = hasUnverifiedManualEmail(contact);
+  // SPEC §5, §9: no lookup beyond the third, even for a message that skipped a number
+  if (!manual && (!mayLookUp(contact) || message.attempt > limits.emailLookupMaxAttempts)) return { kind: 'refused' };
+
+  const now = deps.now();
+  let verifierCalls = 0;
+  const counted: Verifier = {
+    verify: (email) => {
+      verifierCalls += 1;
+      return verifier.verify(email);
+    },
+  };
+
+  let fields: ContactEmailFields;
+  let shareFound = false;
+  try {
+    fields = await findEmail({ ...deps, verifier: counted }, contact, manual, now);
+    shareFound = fields.emailSource === 'lookup' && fields.emailLookupStatus === 'found_valid';
+  } catch (error) {
+    if (!(error instanceof VerificationFailure)) throw error;
+    await patchContactEmail(
+      store,
+      contact.uid,
+      contact.contactId,
+      { emailLookupStatus: 'error', emailLookupLastAttempt: now.toISOString() },
+      { expectedAttempts: storedAttempts, now },
+    );
+    throw error;
+  }
+
+  // the shared copy first: if it fails the message comes back with its attempt unspent
+  if (shareFound && contact.sharedContactId && fields.email) {
+    await storeFoundEmail(
+      store,
+      contact.sharedContactId,
+      {
+        email: fields.email,
+        emailQevStatus: 'valid',
+        emailVerifiedAt: fields.emailVerifiedAt,
+        emailPatternUsed: fields.emailPatternUsed ?? '',
+      },
+      now,
+    );
+  }
+  const written = await patchContactEmail(
+    store,
+    contact.uid,
+    contact.contactId,
+    { ...fields, emailLookupAttempts: message.attempt, emailLookupLastAttempt: now.toISOString() },
+    { expectedAttempts: storedAttempts, now },
+  );
+  if (!written) return { kind: 'raced' };
+  // a user's own address verified invalid when no lookup may follow leaves the lookup status as it was
+  return { kind: 'written', status: fields.emailLookupStatus ?? contact.emailLookupStatus ?? null, verifierCalls };
+};
+
+const findEmail = async (
+  deps: EmailLookupDeps,
+  contact: ContactItem,
+  manual: boolean,
+  now: Date,
+): Promise<ContactEmailFields> => {
+  let manualVerdict: ContactEmailFields = {};
+  if (manual) {
+    const verdict = await deps.verifier.verify(contact.email ?? '');
+    manualVerdict = {
+      emailQevStatus: verdict.status,
+      emailQevReason: verdict.reason,
+      emailVerifiedAt: now.toISOString(),
+    };
+    // the user's own address stays unless it does not exist
+    if (verdict.status === 'valid') return { ...manualVerdict, emailLookupStatus: 'found_valid', emailNotFoundConfidence: 0 };
+    if (verdict.status !== 'invalid') return { ...manualVerdict, emailLookupStatus: 'found_risky' };
+    if (!mayLookUp(contact)) return manualVerdict;
+  }
+
+  const shared = contact.sharedContactId ? await getSharedProfile(deps.store, contact.sharedContactId) : null;
+  if (shared?.email && shared.emailQevStatus === 'valid') {
+    return {
+      email: shared.email,
+      emailSource: 'shared_profile',
+      emailQevStatus: 'valid',
+      emailQevReason: 'accepted_email',
+      emailVerifiedAt: shared.emailVerifiedAt ?? now.toISOString(),
+      emailLookupStatus: 'found_valid',
+      emailNotFoundConfidence: 0,
+      emailPatternUsed: shared.emailPatternUsed ?? '',
+    };
+  }
+
+  const domain = companyDomainOf(contact, shared);
+  const firstName = contact.firstName || shared?.firstName || '';
+  const lastName = contact.lastName || shared?.lastName || '';
+  // a not-found keeps the user's own (invalid) address with its verdict, so they see why it is not usable
+  if (!domain) return { ...notFound('no_company_domain'), ...manualVerdict };
+  const candidates = emailCandidates({ firstName, lastName, domain });
+  if (candidates.length === 0) return { ...notFound('no_name'), ...manualVerdict };
+  const result = lookupResult(await verifyInOrder(deps.verifier, candidates), now);
+  return result.email ? result : { ...result, ...manualVerdict };
+};

@@ -1,0 +1,73 @@
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
+
+let handler: (event: ReturnType<typeof apiEvent>, context: ReturnType<typeof lambdaContext>) => Promise<APIGatewayProxyResult>;
+beforeAll(async () => {
+  ({ handler } = await import('./http.js'));
+});
+
+const request = async (
+  claims: Record<string, unknown>,
+  method: string,
+  resource: string,
+  options: { body?: unknown; params?: Record<string, string>; query?: Record<string, string> } = {},
+) => {
+  const path = Object.entries(options.params ?? {}).reduce((at, [name, value]) => at.replace(`{${name}}`, value), resource);
+  const response = await handler(apiEvent({ method, resource, path, ...options, claims }), lambdaContext());
+  return { status: response.statusCode, json: JSON.parse(response.body) };
+};
+
+describe('contacts Lambda', () => {
+  it("answers 404 on every route for another user's contact and changes nothing", async () => {
+    const [owner, other] = [userClaims(), userClaims()];
+    const made = await request(owner, 'POST', '/api/contacts', { body: { name: 'Ada Lovelace', notes: 'mine' } });
+    expect(made.status).toBe(201);
+    const params = { id: made.json.data.id as string };
+    expect((await request(other, 'GET', '/api/contacts/{id}', { params })).status).toBe(404);
+    expect((await request(other, 'PUT', '/api/contacts/{id}', { params, body: { notes: 'theirs' } })).status).toBe(404);
+    expect((await request(other, 'DELETE', '/api/contacts/{id}', { params })).status).toBe(404);
+    const lookup = await request(other, 'POST', '/api/contacts/lookup-email', { body: { contact_ids: [params.id] } });
+    expect(lookup.json.data).toEqual({ queued: [], skipped: [params.id] });
+    expect((await request(other, 'GET', '/api/contacts')).json.data).toEqual({ contacts: [], next_cursor: null, total: 0 });
+    expect((await request(other, 'GET', '/api/contacts/recent')).json.data).toEqual([]);
+    const mine = await request(owner, 'GET', '/api/contacts/{id}', { params });
+    expect(mine.json.data).toMatchObject({ contact: { id: params.id, notes: 'mine' }, draft: null });
+  });
+
+  it('refuses bad LinkedIn URLs and bad bodies with 400 naming the field', async () => {
+    const claims = userClaims();
+    const cases: [string, string, { body?: unknown; query?: Record<string, string>; params?: Record<string, string> }, string][] = [
+      ['POST', '/api/contacts', { body: { linkedin_url: 'https://example.com/in/ada' } }, 'body.linkedin_url'],
+      ['POST', '/api/contacts', { body: { linkedin_url: 'https://www.linkedin.com/in/a' } }, 'body.linkedin_url'],
+      ['POST', '/api/contacts', { body: {} }, 'body.linkedin_url'],
+      ['POST', '/api/contacts', { body: { name: 'Ada', email: 'not-an-address' } }, 'body.email'],
+      ['POST', '/api/contacts', { body: { name: 'Ada', plan: 'pro' } }, 'body.plan'],
+      ['POST', '/api/contacts/preview', { body: { linkedin_url: 'linkedin.com/company/northwind' } }, 'body.linkedin_url'],
+      ['PUT', '/api/contacts/{id}', { params: { id: 'x' }, body: { relationship_status: 'friends' } }, 'body.relationship_status'],
+      ['GET', '/api/contacts', { query: { limit: '0' } }, 'query.limit'],
+      ['GET', '/api/contacts', { query: { sort: 'cursor', cursor: 'nonsense' } }, 'query.sort'],
+      ['POST', '/api/contacts/lookup-email', { body: { contact_ids: [] } }, 'body.contact_ids'],
+      ['GET', '/api/contacts', { query: { cursor: 'nonsense' } }, 'cursor'],
+      ['GET', '/api/contacts', { query: { sort: 'name', cursor: 'nonsense' } }, 'cursor'],
+    ];
+    for (const [method, resource, options, field] of cases) {
+      const { status, json } = await request(claims, method, resource, options);
+      expect({ method, resource, status }).toEqual({ method, resource, status: 400 });
+      expect(json.details.map((detail: { field: string }) => detail.field)).toContain(field);
+    }
+    const slots = await request(claims, 'GET', '/api/profiles/slots');
+    expect(slots.json.data).toMatchObject({ slotsUsed: 0, slotsAllowed: 25, plan: 'free', totalAvailableSlots: 25 });
+  });
+
+  it('answers 402 contact_limit_reached when no slot is left and adds nothing', async () => {
+    const claims = userClaims();
+    for (let index = 0; index < 25; index += 1) {
+      expect((await request(claims, 'POST', '/api/contacts', { body: { name: `Person ${index}` } })).status).toBe(201);
+    }
+    const refused = await request(claims, 'POST', '/api/contacts', { body: { name: 'One Too Many' } });
+    expect(refused.status).toBe(402);
+    expect(refused.json).toMatchObject({ success: false, code: 'contact_limit_reached' });
+    expect((await request(claims, 'GET', '/api/contacts')).json.data.total).toBe(25);
+  });
+});

@@ -1,0 +1,115 @@
+import { plans, type PlanTier } from '../../shared/constants.js';
+import type { Quota } from '../../shared/schemas/contacts.js';
+import type { QuotaItem } from '../data/quota.js';
+import { isConditionFailure, type ContactStore } from './contact-store.js';
+
+/**
+ * Contact slots (SPEC §3/§4 'Quota', DESIGN §6): monthly periods anchored on the user's sign-up; a period rolls over
+ * lazily when the quota is read or used (the schedule of DESIGN §4 comes later and calls the same code).
+ */
+
+/** `anchor` plus `months` calendar months in UTC, the day clamped to the month's end (Jan 31 + 1 = Feb 28/29). */
+export const addMonths = (anchor: Date, months: number) => {
+  const year = anchor.getUTCFullYear();
+  const month = anchor.getUTCMonth() + months;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return new Date(
+    Date.UTC(year, month, Math.min(anchor.getUTCDate(), lastDay), anchor.getUTCHours(), anchor.getUTCMinutes(), anchor.getUTCSeconds()),
+  );
+};
+
+/** The monthly period of `anchor`'s cycle that contains `now`. */
+export const periodAt = (anchor: Date, now: Date) => {
+  let months = Math.max(0, (now.getUTCFullYear() - anchor.getUTCFullYear()) * 12 + now.getUTCMonth() - anchor.getUTCMonth() - 1);
+  while (addMonths(anchor, months + 1) <= now) months += 1;
+  return { periodStart: addMonths(anchor, months).toISOString(), slotsRefresh: addMonths(anchor, months + 1).toISOString() };
+};
+
+/** The quota item with every field the service relies on. */
+export type QuotaState = Required<
+  Pick<
+    QuotaItem,
+    'plan' | 'periodStart' | 'slotsRefresh' | 'slotsUsed' | 'bonusSlotsAvailable' | 'totalBonusSlotsEarned' | 'totalBonusSlotsUsed' | 'contactCount'
+  >
+> & { uid: string };
+
+const complete = (item: Partial<QuotaItem> & { uid: string }): QuotaState | null =>
+  item.plan && item.periodStart && item.slotsRefresh
+    ? {
+        uid: item.uid,
+        plan: item.plan,
+        periodStart: item.periodStart,
+        slotsRefresh: item.slotsRefresh,
+        slotsUsed: item.slotsUsed ?? 0,
+        bonusSlotsAvailable: item.bonusSlotsAvailable ?? 0,
+        totalBonusSlotsEarned: item.totalBonusSlotsEarned ?? 0,
+        totalBonusSlotsUsed: item.totalBonusSlotsUsed ?? 0,
+        contactCount: item.contactCount ?? 0,
+      }
+    : null;
+
+export const slotsAllowed = (plan: PlanTier) => plans[plan].slotsPerPeriod;
+
+/** Slots left this period: the plan's regular ones plus bonus slots. */
+export const slotsLeft = (quota: QuotaState) =>
+  Math.max(0, slotsAllowed(quota.plan) - quota.slotsUsed) + quota.bonusSlotsAvailable;
+
+/** The wire shape of SPEC §3 'Quota'. */
+export const toQuota = (quota: QuotaState): Quota => ({
+  slotsUsed: quota.slotsUsed,
+  slotsAllowed: slotsAllowed(quota.plan),
+  slotsRefresh: quota.slotsRefresh,
+  plan: quota.plan,
+  bonusSlotsAvailable: quota.bonusSlotsAvailable,
+  totalBonusSlotsEarned: quota.totalBonusSlotsEarned,
+  totalBonusSlotsUsed: quota.totalBonusSlotsUsed,
+  totalAvailableSlots: slotsLeft(quota),
+});
+
+/**
+ * The user's quota of the current period: one GetItem when it exists and is current. The first time it is set up
+ * from the profile (plan, sign-up date); a past period rolls over with a write conditional on the period it saw, so
+ * concurrent readers roll it once.
+ */
+export const currentQuota = async (store: ContactStore, uid: string, now: Date): Promise<QuotaState> => {
+  for (let round = 0; round < 5; round += 1) {
+    const item = (await store.quotas.get({ uid }).go()).data;
+    const quota = item ? complete(item) : null;
+    if (quota && new Date(quota.slotsRefresh) > now) return quota;
+    try {
+      if (!quota) {
+        const profile = (await store.profiles.get({ uid }).go({ attributes: ['subscriptionTier', 'createdAt'] })).data;
+        const anchor = profile?.createdAt ? new Date(profile.createdAt) : now;
+        // set up once; bonus slots granted before (grantBonusSlots) are kept
+        await store.quotas
+          .update({ uid })
+          .set({ plan: profile?.subscriptionTier ?? 'free', slotsUsed: 0, periodAnchor: anchor.toISOString(), ...periodAt(anchor, now) })
+          .where((attr, { notExists }) => notExists(attr.periodStart))
+          .go({ response: 'none' });
+      } else {
+        await store.quotas
+          .patch({ uid })
+          .set({ slotsUsed: 0, ...periodAt(new Date(item?.periodAnchor ?? quota.periodStart), now) })
+          .where((attr, { eq }) => eq(attr.periodStart, quota.periodStart))
+          .go({ response: 'none' });
+      }
+    } catch (error) {
+      // someone else set it up or rolled it over first: read again
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  throw new Error('The quota kept changing while it was being read');
+};
+
+/**
+ * Referral rewards (DESIGN §6) and any other grant: bonus slots never expire. One UpdateItem with ADD, so grants
+ * never lose each other; works before the quota is set up.
+ */
+export const grantBonusSlots = async (store: ContactStore, uid: string, slots: number) => {
+  if (!Number.isInteger(slots) || slots <= 0) throw new Error('Bonus slots are a positive whole number');
+  await store.quotas.update({ uid }).add({ bonusSlotsAvailable: slots, totalBonusSlotsEarned: slots }).go({ response: 'none' });
+};
+
+/** Which slot the next addition uses: a bonus slot when there is one (DESIGN §6), else a regular one; null when none is left. */
+export const nextSlot = (quota: QuotaState): 'bonus' | 'regular' | null =>
+  quota.bonusSlotsAvailable > 0 ? 'bonus' : quota.slotsUsed < slotsAllowed(quota.plan) ? 'regular' : null;

@@ -1,0 +1,336 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../infra/local/sandbox/server.js';
+import { freePort } from '../../infra/local/net.js';
+import type { QueueName } from '../../shared/queues.js';
+import { HttpError } from '../core/errors.js';
+import { Reply } from '../core/envelope.js';
+import { createDataClient } from '../data/client.js';
+import { peopleDataLabsEnrichment } from '../providers/enrichment/peopledatalabs.js';
+import type { EnrichmentPort } from '../providers/enrichment/port.js';
+import type { QueuePort } from '../providers/queue/port.js';
+import { countingDataClient } from '../test/counting-client.js';
+import { contactStore } from './contact-store.js';
+import { grantBonusSlots } from './quota.js';
+import * as contacts from './service.js';
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: await freePort(), log: () => undefined });
+});
+afterAll(async () => {
+  await sandbox?.stop();
+});
+
+/** The service over DynamoDB Local and the sandbox's People Data Labs, with the enrichment calls and messages seen. */
+const setup = (options: { now?: () => Date; counting?: boolean } = {}) => {
+  const counting = countingDataClient();
+  const data = options.counting ? counting.data : createDataClient(process.env.TABLE_NAME!);
+  const pdl = peopleDataLabsEnrichment({ apiKey: 'sandbox-key', baseUrl: `${sandbox.url}/pdl` });
+  const enriched: string[] = [];
+  const enrichment: EnrichmentPort = {
+    enrich: (url) => {
+      enriched.push(url);
+      return pdl.enrich(url);
+    },
+  };
+  const sent: { queue: QueueName; message: unknown }[] = [];
+  const queue: QueuePort = {
+    send: async (name, message) => {
+      sent.push({ queue: name, message });
+    },
+    sendMany: async (name, messages) => {
+      for (const message of messages) sent.push({ queue: name, message });
+    },
+  };
+  const deps: contacts.ContactsDeps = {
+    store: contactStore(data),
+    enrichment,
+    queue,
+    now: options.now ?? (() => new Date()),
+    newId: contacts.newContactId,
+  };
+  return { deps, enriched, sent, calls: counting.calls, resetCalls: counting.reset };
+};
+
+const created = async (promise: Promise<unknown>) => {
+  const reply = await promise;
+  expect(reply).toBeInstanceOf(Reply);
+  return (reply as Reply<contacts.ContactWire>).data;
+};
+
+const failure = async (promise: Promise<unknown>) => {
+  const error = await promise.then(
+    () => {
+      throw new Error('expected a refusal');
+    },
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(HttpError);
+  return error as HttpError;
+};
+
+const listQuery = { limit: 50, sort: 'last_updated', order: 'desc' } as const;
+// LinkedIn slugs end in an id with digits, which the sandbox leaves out of the name
+const uniqueSlug = (name: string) => `${name}-${randomUUID().slice(0, 8)}7`;
+
+describe('contacts service', () => {
+  it('adds exactly as many contacts as slots are left when 50 adds race for 3 slots', async () => {
+    const { deps } = setup();
+    const uid = randomUUID();
+    await contacts.getSlots(deps, uid);
+    await deps.store.quotas.patch({ uid }).set({ slotsUsed: 22 }).go();
+
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, index) => contacts.createContact(deps, uid, { name: `Person ${index}` })),
+    );
+    const added = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+    const refused = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as HttpError] : []));
+    expect(added).toHaveLength(3);
+    expect(refused).toHaveLength(47);
+    for (const error of refused) {
+      expect(error.status).toBe(402);
+      expect(error.code).toBe('contact_limit_reached');
+      expect(error.message).toBe(
+        "You've used all 25 contact slots available on your Free plan this period. Please upgrade your plan to continue adding and fetching new contacts.",
+      );
+    }
+    const page = await contacts.listContacts(deps, uid, listQuery);
+    expect(page.contacts).toHaveLength(3);
+    expect(page.total).toBe(3);
+    expect(await contacts.getSlots(deps, uid)).toMatchObject({ slotsUsed: 25, slotsAllowed: 25, totalAvailableSlots: 0 });
+  }, 60_000);
+
+  it('rolls a past period over on the next read: slots used back to 0, the refresh a month later', async () => {
+    let now = new Date('2026-01-31T10:00:00Z');
+    const { deps } = setup({ now: () => now });
+    const uid = randomUUID();
+    expect(await contacts.getSlots(deps, uid)).toMatchObject({ slotsUsed: 0, slotsRefresh: '2026-02-28T10:00:00.000Z' });
+    await created(contacts.createContact(deps, uid, { name: 'Ada Lovelace' }));
+    expect(await contacts.getSlots(deps, uid)).toMatchObject({ slotsUsed: 1, totalAvailableSlots: 24 });
+    now = new Date('2026-03-01T00:00:00Z');
+    expect(await contacts.getSlots(deps, uid)).toMatchObject({ slotsUsed: 0, slotsRefresh: '2026-03-31T10:00:00.000Z', totalAvailableSlots: 25 });
+    await created(contacts.createContact(deps, uid, { name: 'Grace Hopper' }));
+    // counted from the sign-up's day (31st), not from the shortened February period
+    now = new Date('2026-04-01T00:00:00Z');
+    expect(await contacts.getSlots(deps, uid)).toMatchObject({ slotsUsed: 0, slotsRefresh: '2026-04-30T10:00:00.000Z' });
+  });
+
+  it('uses bonus slots before regular ones', async () => {
+    const { deps } = setup();
+    const uid = randomUUID();
+    await grantBonusSlots(deps.store, uid, 2);
+    await created(contacts.createContact(deps, uid, { name: 'Grace Hopper' }));
+    expect(await contacts.getSlots(deps, uid)).toMatchObject({
+      slotsUsed: 0,
+      bonusSlotsAvailable: 1,
+      totalBonusSlotsEarned: 2,
+      totalBonusSlotsUsed: 1,
+      totalAvailableSlots: 26,
+    });
+  });
+
+  it('reuses the shared profile across two users while each keeps their own notes and names', async () => {
+    const { deps, enriched, sent } = setup();
+    const slug = uniqueSlug('ada-lovelace');
+    const [first, second] = [randomUUID(), randomUUID()];
+    const mine = await created(contacts.createContact(deps, first, { linkedin_url: `https://www.linkedin.com/in/${slug}/` }));
+    const theirs = await created(
+      contacts.createContact(deps, second, { linkedin_url: `linkedin.com/in/${slug.toUpperCase()}?trk=x`, notes: 'met at a conference' }),
+    );
+    expect(enriched).toEqual([`https://www.linkedin.com/in/${slug}`]);
+    expect(mine.shared_contact_id).toBe(theirs.shared_contact_id);
+    expect(mine.first_name).toBe('Ada');
+    expect(mine.experiences.length).toBeGreaterThanOrEqual(2);
+    expect(mine.education.length).toBeGreaterThanOrEqual(1);
+    expect(mine.data_freshness).toBe('fresh');
+    expect(sent.map(({ message }) => message)).toEqual([
+      { uid: first, contactId: mine.id, attempt: 1 },
+      { uid: second, contactId: theirs.id, attempt: 1 },
+    ]);
+
+    await contacts.updateContact(deps, first, mine.id, { first_name: 'Augusta', notes: 'mine' });
+    const seenByFirst = await contacts.getOne(deps, first, mine.id);
+    const seenBySecond = await contacts.getOne(deps, second, theirs.id);
+    expect(seenByFirst).toMatchObject({ contact: { first_name: 'Augusta', notes: 'mine', name: 'Augusta Lovelace' }, draft: null });
+    expect(seenBySecond.contact).toMatchObject({ first_name: 'Ada', notes: 'met at a conference' });
+  });
+
+  it('gives a found e-mail kept on the shared profile to the next user without a lookup', async () => {
+    const { deps, sent } = setup();
+    const slug = uniqueSlug('grace-hopper');
+    const url = `https://www.linkedin.com/in/${slug}`;
+    await created(contacts.createContact(deps, randomUUID(), { linkedin_url: url }));
+    await deps.store.sharedProfiles
+      .patch({ canonicalLinkedinUrl: url })
+      .set({ email: 'grace@northwind.example', emailQevStatus: 'valid', emailPatternUsed: 'first' })
+      .go();
+    sent.length = 0;
+    const next = await created(contacts.createContact(deps, randomUUID(), { linkedin_url: url }));
+    expect(next).toMatchObject({ email: 'grace@northwind.example', email_verified: true, email_lookup_status: 'found_valid' });
+    expect(sent).toEqual([]);
+  });
+
+  it('refreshes a shared profile older than 30 days instead of reusing it', async () => {
+    let now = new Date('2026-01-01T00:00:00Z');
+    const { deps, enriched } = setup({ now: () => now });
+    const url = `https://www.linkedin.com/in/${uniqueSlug('alan-turing')}`;
+    await contacts.previewContact(deps, randomUUID(), { linkedin_url: url });
+    now = new Date('2026-01-20T00:00:00Z');
+    await contacts.previewContact(deps, randomUUID(), { linkedin_url: url });
+    expect(enriched).toHaveLength(1);
+    now = new Date('2026-02-01T00:00:01Z');
+    await contacts.previewContact(deps, randomUUID(), { linkedin_url: url });
+    expect(enriched).toHaveLength(2);
+    const shared = (await deps.store.sharedProfiles.get({ canonicalLinkedinUrl: url }).go()).data;
+    expect(shared?.linkedinScrapedAt).toBe('2026-02-01T00:00:01.000Z');
+  });
+
+  it('previews a profile without using a slot and names the contact the user already has', async () => {
+    const { deps } = setup();
+    const uid = randomUUID();
+    const url = `https://www.linkedin.com/in/${uniqueSlug('katherine-johnson')}`;
+    const before = await contacts.previewContact(deps, uid, { linkedin_url: url });
+    expect(before).toMatchObject({ canonical_linkedin_url: url, first_name: 'Katherine', existing_contact_id: null });
+    expect(before.experiences[0]).toMatchObject({ title: expect.any(String), company: expect.any(String) });
+    expect(await contacts.getSlots(deps, uid)).toMatchObject({ slotsUsed: 0 });
+    const added = await created(contacts.createContact(deps, uid, { linkedin_url: url }));
+    expect((await contacts.previewContact(deps, uid, { linkedin_url: url })).existing_contact_id).toBe(added.id);
+  });
+
+  it('refuses the same person twice for one user with 409 and the existing id, using no slot', async () => {
+    const { deps } = setup();
+    const uid = randomUUID();
+    const url = `https://www.linkedin.com/in/${uniqueSlug('mary-jackson')}`;
+    const added = await created(contacts.createContact(deps, uid, { linkedin_url: url }));
+    const error = await failure(contacts.createContact(deps, uid, { linkedin_url: `${url}/?utm=1` }));
+    expect(error.status).toBe(409);
+    expect(error.message).toBe('This contact is already in your list.');
+    expect(error.details).toEqual({ existing_contact_id: added.id });
+    expect(await contacts.getSlots(deps, uid)).toMatchObject({ slotsUsed: 1 });
+  });
+
+  it('answers 404 for a profile the vendor does not know, unless a name is given', async () => {
+    const { deps } = setup();
+    const uid = randomUUID();
+    const url = `https://www.linkedin.com/in/${uniqueSlug('not-found')}`;
+    expect((await failure(contacts.previewContact(deps, uid, { linkedin_url: url }))).status).toBe(404);
+    expect((await failure(contacts.createContact(deps, uid, { linkedin_url: url }))).status).toBe(404);
+    const added = await created(contacts.createContact(deps, uid, { linkedin_url: url, name: 'Dorothy Vaughan' }));
+    expect(added).toMatchObject({ first_name: 'Dorothy', last_name: 'Vaughan', experiences: [] });
+  });
+
+  it('refuses a URL that is not a LinkedIn profile with 400 naming linkedin_url', async () => {
+    const { deps } = setup();
+    const error = await failure(contacts.createContact(deps, randomUUID(), { linkedin_url: 'https://www.linkedin.com/in/a/b' }));
+    expect(error.status).toBe(400);
+    expect(error.details).toEqual([{ field: 'body.linkedin_url', message: expect.any(String) }]);
+  });
+
+  it("keeps the slot spent when a contact is deleted, and another user's ids are not found", async () => {
+    const { deps } = setup();
+    const [uid, other] = [randomUUID(), randomUUID()];
+    const added = await created(contacts.createContact(deps, uid, { name: 'Hedy Lamarr', email: 'hedy@example.com' }));
+    for (const attempt of [
+      () => contacts.getOne(deps, other, added.id),
+      () => contacts.updateContact(deps, other, added.id, { notes: 'x' }),
+      () => contacts.deleteContact(deps, other, added.id),
+    ]) {
+      expect((await failure(attempt())).status).toBe(404);
+    }
+    expect(await contacts.lookupEmails(deps, other, { contact_ids: [added.id] })).toEqual({ queued: [], skipped: [added.id] });
+    await contacts.deleteContact(deps, uid, added.id);
+    expect((await failure(contacts.getOne(deps, uid, added.id))).status).toBe(404);
+    expect(await contacts.getSlots(deps, uid)).toMatchObject({ slotsUsed: 1 });
+    expect((await contacts.listContacts(deps, uid, listQuery)).total).toBe(0);
+  });
+
+  it('queues lookups only for contacts SPEC §5 allows', async () => {
+    const { deps, sent } = setup();
+    const uid = randomUUID();
+    const typed = await created(contacts.createContact(deps, uid, { name: 'Typed Address', email: 'typed@example.com' }));
+    const spent = await created(contacts.createContact(deps, uid, { name: 'Spent Lookups', email: 'spent@example.com' }));
+    const bare = await created(contacts.createContact(deps, uid, { name: 'Nothing To Go On' }));
+    await deps.store.contacts.patch({ uid, contactId: spent.id }).set({ emailLookupAttempts: 3 }).go();
+    sent.length = 0;
+    const answer = await contacts.lookupEmails(deps, uid, { contact_ids: [typed.id, spent.id, bare.id] });
+    expect(answer).toEqual({ queued: [typed.id], skipped: [spent.id, bare.id] });
+    expect(sent).toEqual([{ queue: 'email-lookup', message: { uid, contactId: typed.id, attempt: 1 } }]);
+  });
+
+  it('filters, searches and sorts the list, paging with an opaque cursor', async () => {
+    const { deps } = setup();
+    const uid = randomUUID();
+    for (const [name, company] of [
+      ['Zoe Adams', 'Contoso'],
+      ['Ann Baker', 'Northwind'],
+      ['Bob Clark', 'Contoso'],
+    ] as const) {
+      await created(contacts.createContact(deps, uid, { name, company }));
+    }
+    const newest = await contacts.listContacts(deps, uid, listQuery);
+    expect(newest.contacts.map((contact) => contact.name)).toEqual(['Bob Clark', 'Ann Baker', 'Zoe Adams']);
+    const byName = await contacts.listContacts(deps, uid, { ...listQuery, sort: 'name', order: 'asc', limit: 2 });
+    expect(byName.contacts.map((contact) => contact.name)).toEqual(['Ann Baker', 'Bob Clark']);
+    expect(byName.total).toBe(3);
+    const rest = await contacts.listContacts(deps, uid, { ...listQuery, sort: 'name', order: 'asc', limit: 2, cursor: byName.next_cursor! });
+    expect(rest.contacts.map((contact) => contact.name)).toEqual(['Zoe Adams']);
+    expect(rest.next_cursor).toBeNull();
+    const contoso = await contacts.listContacts(deps, uid, { ...listQuery, q: 'contoso' });
+    expect(contoso.contacts.map((contact) => contact.name)).toEqual(['Bob Clark', 'Zoe Adams']);
+    const paged = await contacts.listContacts(deps, uid, { ...listQuery, limit: 2 });
+    const next = await contacts.listContacts(deps, uid, { ...listQuery, limit: 2, cursor: paged.next_cursor! });
+    expect(next.contacts.map((contact) => contact.name)).toEqual(['Zoe Adams']);
+    expect((await contacts.recentContacts(deps, uid)).map((contact) => contact.name)).toEqual(['Bob Clark', 'Ann Baker', 'Zoe Adams']);
+    // an edit moves a contact to the top of the default order (gsi1 follows lastUpdated)
+    await contacts.updateContact(deps, uid, newest.contacts[2]!.id, { notes: 'edited' });
+    const after = await contacts.listContacts(deps, uid, listQuery);
+    expect(after.contacts.map((contact) => contact.name)).toEqual(['Zoe Adams', 'Bob Clark', 'Ann Baker']);
+  });
+
+  it('makes a known number of DynamoDB calls per route', async () => {
+    const { deps, calls, resetCalls } = setup({ counting: true });
+    const uid = randomUUID();
+    const url = `https://www.linkedin.com/in/${uniqueSlug('counted-person')}`;
+    const cost = async (run: () => Promise<unknown>) => {
+      resetCalls();
+      await run();
+      return [...calls];
+    };
+    const costs: Record<string, string[]> = {};
+    costs.slotsFirst = await cost(() => contacts.getSlots(deps, uid));
+    costs.slots = await cost(() => contacts.getSlots(deps, uid));
+    costs.preview = await cost(() => contacts.previewContact(deps, uid, { linkedin_url: url }));
+    let id = '';
+    costs.createFromUrl = await cost(async () => {
+      id = (await created(contacts.createContact(deps, uid, { linkedin_url: url }))).id;
+    });
+    costs.createByHand = await cost(() => contacts.createContact(deps, uid, { name: 'By Hand' }));
+    costs.list = await cost(() => contacts.listContacts(deps, uid, listQuery));
+    costs.listSorted = await cost(() => contacts.listContacts(deps, uid, { ...listQuery, sort: 'name' }));
+    costs.recent = await cost(() => contacts.recentContacts(deps, uid));
+    costs.get = await cost(() => contacts.getOne(deps, uid, id));
+    costs.update = await cost(() => contacts.updateContact(deps, uid, id, { notes: 'n' }));
+    costs.lookup = await cost(() => contacts.lookupEmails(deps, uid, { contact_ids: [id] }));
+    costs.delete = await cost(() => contacts.deleteContact(deps, uid, id));
+    expect(costs).toEqual({
+      // the first read sets the quota up from the profile (plan, sign-up date)
+      slotsFirst: ['GetItemCommand', 'GetItemCommand', 'UpdateItemCommand', 'GetItemCommand'],
+      slots: ['GetItemCommand'],
+      // the user's claim on the URL, the shared profile (absent: enriched and stored)
+      preview: ['GetItemCommand', 'GetItemCommand', 'UpdateItemCommand'],
+      // the claim, the quota, the (fresh) shared profile, then one transaction: slot + contact + claim
+      createFromUrl: ['GetItemCommand', 'GetItemCommand', 'GetItemCommand', 'TransactWriteItemsCommand'],
+      createByHand: ['GetItemCommand', 'TransactWriteItemsCommand'],
+      // the page and the contact count
+      list: ['QueryCommand', 'GetItemCommand'],
+      // every contact's sort fields (a projection), then the page's items
+      listSorted: ['QueryCommand', 'BatchGetItemCommand'],
+      recent: ['QueryCommand'],
+      get: ['GetItemCommand'],
+      update: ['GetItemCommand', 'UpdateItemCommand'],
+      lookup: ['BatchGetItemCommand'],
+      delete: ['GetItemCommand', 'TransactWriteItemsCommand'],
+    });
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { fromPdlPerson, peopleDataLabsEnrichment, webDomain } from './peopledatalabs.js';
+
+const answer = (status: number, json: unknown) => async () => new Response(JSON.stringify(json), { status });
+
+describe('People Data Labs enrichment', () => {
+  it('asks for the profile URL with the key in X-Api-Key', async () => {
+    const seen: { url: string; key: string | null }[] = [];
+    const enrichment = peopleDataLabsEnrichment({
+      apiKey: 'k-123',
+      baseUrl: 'http://pdl.test/',
+      fetch: async (input, init) => {
+        seen.push({ url: String(input), key: new Headers(init?.headers).get('x-api-key') });
+        return new Response(JSON.stringify({ status: 200, data: { full_name: 'ada lovelace' } }), { status: 200 });
+      },
+    });
+    expect(await enrichment.enrich('https://www.linkedin.com/in/ada')).toMatchObject({ name: 'Ada Lovelace' });
+    expect(seen).toEqual([
+      { url: 'http://pdl.test/v5/person/enrich?profile=https%3A%2F%2Fwww.linkedin.com%2Fin%2Fada', key: 'k-123' },
+    ]);
+  });
+
+  it('answers null for a person PDL does not know and throws on other failures', async () => {
+    const unknown = peopleDataLabsEnrichment({ apiKey: 'k', fetch: answer(404, { status: 404, error: { type: 'not_found' } }) });
+    expect(await unknown.enrich('https://www.linkedin.com/in/nobody')).toBeNull();
+    const broken = peopleDataLabsEnrichment({ apiKey: 'k', fetch: answer(500, {}) });
+    await expect(broken.enrich('https://www.linkedin.com/in/ada')).rejects.toThrow('HTTP 500');
+  });
+
+  it("fills SPEC §3's defaults where PDL has no name for a school, a title or a company", () => {
+    const profile = fromPdlPerson({
+      first_name: 'ada',
+      last_name: 'lovelace',
+      experience: [
+        { company: null, title: null, start_date: '2020-03', end_date: null, is_primary: true },
+        { company: { name: 'analytical engines', website: 'https://www.engines.example/' }, title: { name: 'analyst' }, start_date: '2015', end_date: '2019-12' },
+      ],
+      education: [{ school: null, degrees: [], majors: ['mathematics'], start_date: '2010', end_date: '2014' }],
+    });
+    expect(profile.experiences).toEqual([
+      { title: 'Unknown Position', company: 'Unknown Company', period: '2020 - Present', isCurrent: true, startYear: 2020, startMonth: 3 },
+      {
+        title: 'Analyst',
+        company: 'Analytical Engines',
+        companyPublicUrl: 'https://engines.example',
+        period: '2015 - 2019',
+        isCurrent: false,
+        startYear: 2015,
+        endYear: 2019,
+        endMonth: 12,
+      },
+    ]);
+    expect(profile.education).toEqual([
+      { institution: 'Unknown Institution', fieldOfStudy: 'Mathematics', period: '2010 - 2014', startYear: 2010, endYear: 2014 },
+    ]);
+    expect(profile).toMatchObject({ name: 'Ada Lovelace', currentRole: 'Unknown Position', company: 'Unknown Company' });
+  });
+
+  it('keeps the bare web domain of a company website', () => {
+    expect(webDomain('https://www.Northwind.example/about')).toBe('northwind.example');
+    expect(webDomain('contoso.example')).toBe('contoso.example');
+    expect(webDomain('')).toBe('');
+  });
+});

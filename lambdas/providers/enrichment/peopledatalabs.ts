@@ -1,0 +1,186 @@
+import * as z from 'zod';
+import { lambdaExtensionSecret } from '../secrets/secrets.js';
+import { enrichmentDefaults, type EnrichedProfile, type EnrichmentPort, type ExperienceEntry } from './port.js';
+
+const optional = z.string().nullish();
+
+/**
+ * The subset of People Data Labs' person record this adapter reads; every field may be null in PDL's answers.
+ * @link https://docs.peopledatalabs.com/docs/output-response-person-enrichment-api
+ * @link https://docs.peopledatalabs.com/docs/fields
+ */
+const pdlDate = z.string().nullish(); // 'YYYY' or 'YYYY-MM' or 'YYYY-MM-DD'
+const experienceSchema = z.object({
+  company: z
+    .object({
+      name: optional,
+      id: optional,
+      website: optional,
+      linkedin_url: optional,
+      location: z.object({ name: optional }).nullish(),
+    })
+    .nullish(),
+  title: z.object({ name: optional }).nullish(),
+  start_date: pdlDate,
+  end_date: pdlDate,
+  is_primary: z.boolean().nullish(),
+  summary: optional,
+  location_names: z.array(z.string()).nullish(),
+});
+const educationSchema = z.object({
+  school: z.object({ name: optional, id: optional, linkedin_url: optional, website: optional }).nullish(),
+  degrees: z.array(z.string()).nullish(),
+  majors: z.array(z.string()).nullish(),
+  start_date: pdlDate,
+  end_date: pdlDate,
+});
+export const pdlPersonSchema = z.object({
+  full_name: optional,
+  first_name: optional,
+  last_name: optional,
+  job_title: optional,
+  job_company_name: optional,
+  job_company_website: optional,
+  linkedin_url: optional,
+  experience: z.array(experienceSchema).nullish(),
+  education: z.array(educationSchema).nullish(),
+});
+export type PdlPerson = z.infer<typeof pdlPersonSchema>;
+/** @link https://docs.peopledatalabs.com/docs/reference-person-enrichment-api */
+export const pdlEnrichResponseSchema = z.object({ status: z.number(), data: pdlPersonSchema });
+
+const titleCase = (value: string) => value.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());
+
+const parseDate = (value: string | null | undefined): { year?: number; month?: number } => {
+  const match = /^(\d{4})(?:-(\d{2}))?/.exec(value ?? '');
+  if (!match) return {};
+  return { year: Number(match[1]), ...(match[2] ? { month: Number(match[2]) } : {}) };
+};
+
+const period = (start: { year?: number }, end: { year?: number }, current: boolean) =>
+  start.year ? `${start.year} - ${current ? 'Present' : (end.year ?? '')}`.trim() : undefined;
+
+/** 'https://www.northwind.example/' -> 'northwind.example'. */
+export const webDomain = (website: string | null | undefined) => {
+  if (!website) return '';
+  try {
+    const url = new URL(/^https?:\/\//i.test(website) ? website : `https://${website}`);
+    return url.hostname.toLowerCase().replace(/^www\./, '');
+  } catch {
+    return '';
+  }
+};
+
+const defined = <T extends Record<string, unknown>>(value: T) =>
+  Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined && field !== null && field !== '')) as T;
+
+/** A PDL person as SPEC §3 entries, with the spec's defaults for missing names. */
+export const fromPdlPerson = (person: PdlPerson): EnrichedProfile => {
+  const experiences = (person.experience ?? []).map((entry): ExperienceEntry => {
+    const start = parseDate(entry.start_date);
+    const end = parseDate(entry.end_date);
+    const isCurrent = entry.is_primary === true || (!entry.end_date && Boolean(entry.start_date));
+    return defined({
+      title: entry.title?.name ? titleCase(entry.title.name) : enrichmentDefaults.title,
+      company: entry.company?.name ? titleCase(entry.company.name) : enrichmentDefaults.company,
+      period: period(start, end, isCurrent),
+      description: entry.summary ?? undefined,
+      location: entry.location_names?.[0] ?? entry.company?.location?.name ?? undefined,
+      companyId: entry.company?.id ?? undefined,
+      companyLinkedinUrl: entry.company?.linkedin_url ? `https://${entry.company.linkedin_url.replace(/^https?:\/\//, '')}` : undefined,
+      companyPublicUrl: entry.company?.website ? `https://${webDomain(entry.company.website)}` : undefined,
+      isCurrent,
+      startMonth: start.month,
+      startYear: start.year,
+      endMonth: end.month,
+      endYear: end.year,
+    });
+  });
+  const education = (person.education ?? []).map((entry) => {
+    const start = parseDate(entry.start_date);
+    const end = parseDate(entry.end_date);
+    return defined({
+      institution: entry.school?.name ? titleCase(entry.school.name) : enrichmentDefaults.institution,
+      degree: entry.degrees?.[0] ? titleCase(entry.degrees[0]) : undefined,
+      fieldOfStudy: entry.majors?.[0] ? titleCase(entry.majors[0]) : undefined,
+      period: period(start, end, false),
+      schoolId: entry.school?.id ?? undefined,
+      schoolLinkedinUrl: entry.school?.linkedin_url ? `https://${entry.school.linkedin_url.replace(/^https?:\/\//, '')}` : undefined,
+      startYear: start.year,
+      endYear: end.year,
+    });
+  });
+  const current = experiences.find((entry) => entry.isCurrent) ?? experiences[0];
+  const firstName = person.first_name ? titleCase(person.first_name) : '';
+  const lastName = person.last_name ? titleCase(person.last_name) : '';
+  const company = person.job_company_name ? titleCase(person.job_company_name) : (current?.company ?? '');
+  return {
+    name: person.full_name ? titleCase(person.full_name) : `${firstName} ${lastName}`.trim(),
+    firstName,
+    lastName,
+    // PDL's person record carries no picture; the web shows initials
+    avatarUrl: '',
+    currentRole: person.job_title ? titleCase(person.job_title) : (current?.title ?? ''),
+    company,
+    companyDomain:
+      webDomain(person.job_company_website) ||
+      webDomain((person.experience ?? []).find((entry) => entry.is_primary)?.company?.website),
+    education,
+    experiences,
+  };
+};
+
+/**
+ * People Data Labs person enrichment by LinkedIn URL (DESIGN §5). `baseUrl` points at the sandbox locally
+ * (`ENRICHMENT_BASE_URL`), so this same adapter runs against both.
+ * @link https://docs.peopledatalabs.com/docs/reference-person-enrichment-api
+ */
+export const peopleDataLabsEnrichment = (options: {
+  /** the key, or a reader of it (a Secrets Manager secret read when first needed) */
+  apiKey: string | (() => Promise<string>);
+  /** @default https://api.peopledatalabs.com */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}): EnrichmentPort => {
+  const baseUrl = (options.baseUrl ?? 'https://api.peopledatalabs.com').replace(/\/$/, '');
+  const doFetch = options.fetch ?? fetch;
+  return {
+    enrich: async (canonicalLinkedinUrl) => {
+      const url = `${baseUrl}/v5/person/enrich?profile=${encodeURIComponent(canonicalLinkedinUrl)}`;
+      const response = await doFetch(url, {
+        headers: {
+          'X-Api-Key': typeof options.apiKey === 'string' ? options.apiKey : await options.apiKey(),
+          accept: 'application/json',
+        },
+        signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+      });
+      // PDL answers 404 when no person matches
+      if (response.status === 404) return null;
+      if (!response.ok) throw new Error(`People Data Labs enrichment failed with HTTP ${response.status}`);
+      const parsed = pdlEnrichResponseSchema.parse(await response.json());
+      return fromPdlPerson(parsed.data);
+    },
+  };
+};
+
+/**
+ * The enrichment of a Lambda's environment (DESIGN §5): People Data Labs when a key is configured, `ENRICHMENT_API_KEY`
+ * locally (the sandbox's, with `ENRICHMENT_BASE_URL`) or `ENRICHMENT_API_KEY_SECRET` in AWS (the secret's name); null
+ * otherwise, and contacts then keep what the user typed.
+ */
+export const enrichmentFromEnv = (
+  env: NodeJS.ProcessEnv = process.env,
+  readSecret: (name: string) => () => Promise<string> = lambdaExtensionSecret,
+): EnrichmentPort | null => {
+  const parsed = z
+    .object({
+      ENRICHMENT_API_KEY: z.string().min(1).optional(),
+      ENRICHMENT_API_KEY_SECRET: z.string().min(1).optional(),
+      ENRICHMENT_BASE_URL: z.url().optional(),
+    })
+    .parse(env);
+  const apiKey = parsed.ENRICHMENT_API_KEY ?? (parsed.ENRICHMENT_API_KEY_SECRET ? readSecret(parsed.ENRICHMENT_API_KEY_SECRET) : undefined);
+  if (!apiKey) return null;
+  return peopleDataLabsEnrichment({ apiKey, ...(parsed.ENRICHMENT_BASE_URL ? { baseUrl: parsed.ENRICHMENT_BASE_URL } : {}) });
+};

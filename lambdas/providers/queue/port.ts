@@ -1,0 +1,8 @@
+import type { QueueName } from '../../../shared/queues.js';
+
+/** The queue port (DESIGN §4/§5): a JSON message onto one of the queues of shared/queues.ts. */
+export type QueuePort = {
+  send: (queue: QueueName, message: unknown) => Promise<void>;
+  /** many messages at once (SQS batches of 10) */
+  sendMany: (queue: QueueName, messages: unknown[]) => Promise<void>;
+};

@@ -1,0 +1,34 @@
+import { SendMessageBatchCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { queueUrlEnvName, type QueueName } from '../../../shared/queues.js';
+import type { QueuePort } from './port.js';
+
+/** The SQS client of a Lambda; the endpoint comes from `AWS_ENDPOINT_URL_SQS` when set (the local gateway). */
+export const createSqsClient = () => new SQSClient({ maxAttempts: 3 });
+
+/** A queue's URL from the environment the stack sets (`QUEUE_URL_EMAIL_LOOKUP`, ...). */
+export const queueUrlFromEnv = (queue: QueueName, env: NodeJS.ProcessEnv = process.env) => {
+  const url = env[queueUrlEnvName(queue)];
+  if (!url) throw new Error(`${queueUrlEnvName(queue)} is not set: the stack gives a producer its queue's URL`);
+  return url;
+};
+
+/** The queue port over SQS; queue URLs resolved per send from `urlOf` (the environment by default). */
+export const sqsQueue = (client: SQSClient, urlOf: (queue: QueueName) => string = (queue) => queueUrlFromEnv(queue)): QueuePort => ({
+  send: async (queue, message) => {
+    await client.send(new SendMessageCommand({ QueueUrl: urlOf(queue), MessageBody: JSON.stringify(message) }));
+  },
+  sendMany: async (queue, messages) => {
+    for (let start = 0; start < messages.length; start += 10) {
+      const chunk = messages.slice(start, start + 10);
+      const result = await client.send(
+        new SendMessageBatchCommand({
+          QueueUrl: urlOf(queue),
+          Entries: chunk.map((message, index) => ({ Id: String(start + index), MessageBody: JSON.stringify(message) })),
+        }),
+      );
+      if (result.Failed?.length) {
+        throw new Error(`SQS refused ${result.Failed.length} of ${chunk.length} messages to ${queue}: ${result.Failed[0]?.Message ?? ''}`);
+      }
+    }
+  },
+});

@@ -1,0 +1,107 @@
+import * as z from 'zod';
+import { lambdaExtensionSecret } from '../secrets/secrets.js';
+import { VerificationFailure, type Verdict, type Verifier } from './port.js';
+
+/**
+ * Where the QuickEmailVerification adapter points and with which key, from the Lambda's environment. Locally the
+ * base URL is the sandbox and the key a dummy (infra/local/lambda-env.ts); in AWS the key is a Secrets Manager secret
+ * whose NAME is in `VERIFICATION_API_KEY_SECRET`, so the key itself never sits in the function's configuration.
+ */
+const settingsSchema = z.object({
+  /** @default https://api.quickemailverification.com/v1 */
+  VERIFICATION_BASE_URL: z.url().default('https://api.quickemailverification.com/v1'),
+  VERIFICATION_API_KEY: z.string().min(1).optional(),
+  VERIFICATION_API_KEY_SECRET: z.string().min(1).optional(),
+});
+
+export type VerificationSettings = {
+  baseUrl: string;
+  apiKey: string | undefined;
+  apiKeySecret: string | undefined;
+};
+
+export const readVerificationSettings = (env: NodeJS.ProcessEnv = process.env): VerificationSettings => {
+  const parsed = settingsSchema.safeParse(env);
+  if (!parsed.success) {
+    const names = parsed.error.issues.map((issue) => issue.path.join('.')).join(', ');
+    throw new Error(`Verification settings are invalid: ${names}`);
+  }
+  return {
+    baseUrl: parsed.data.VERIFICATION_BASE_URL.replace(/\/+$/, ''),
+    apiKey: parsed.data.VERIFICATION_API_KEY,
+    apiKeySecret: parsed.data.VERIFICATION_API_KEY_SECRET,
+  };
+};
+
+/**
+ * What we read of a verification: `result` valid | invalid | unknown, `accept_all` 'true' | 'false' (strings, as the
+ * API sends them), `reason` (accepted_email, rejected_email, invalid_domain, timeout, ...). Other fields (disposable,
+ * role, free, mx_record, safe_to_send, did_you_mean, ...) are ignored.
+ * @link https://docs.quickemailverification.com/email-verification-api/verify-an-email-address
+ */
+export const qevResponseSchema = z.object({
+  result: z.enum(['valid', 'invalid', 'unknown']),
+  reason: z.string().default(''),
+  accept_all: z.enum(['true', 'false']).default('false'),
+  email: z.string().optional(),
+});
+export type QevResponse = z.infer<typeof qevResponseSchema>;
+
+/** The error body the API answers with a 4xx. */
+const qevErrorSchema = z.object({ message: z.string().optional() }).loose();
+
+/** An accept-all domain says every address exists, so a 'valid' there proves nothing: risky. */
+export const verdictOf = (answer: QevResponse): Verdict => {
+  if (answer.result !== 'invalid' && answer.accept_all === 'true') return { status: 'accept_all', reason: answer.reason || 'accept_all' };
+  return { status: answer.result, reason: answer.reason };
+};
+
+export type QuickEmailVerificationOptions = {
+  /** @default fetch */
+  fetcher?: typeof fetch;
+  /** @default reads `apiKeySecret` through the Lambda secrets extension */
+  readSecret?: (name: string) => () => Promise<string>;
+  /** one verification's time limit; the vendor's SMTP check can take seconds @default 15000 */
+  timeoutMs?: number;
+};
+
+/** The verification port over QuickEmailVerification's single-address API (DESIGN §5). */
+export const quickEmailVerification = (
+  settings: VerificationSettings,
+  options: QuickEmailVerificationOptions = {},
+): Verifier => {
+  const fetcher = options.fetcher ?? fetch;
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const secretKey = settings.apiKeySecret ? (options.readSecret ?? lambdaExtensionSecret)(settings.apiKeySecret) : undefined;
+  const apiKey = async () => {
+    if (settings.apiKey) return settings.apiKey;
+    if (secretKey) return secretKey();
+    throw new VerificationFailure('refused', 'No verification API key: set VERIFICATION_API_KEY or VERIFICATION_API_KEY_SECRET');
+  };
+
+  return {
+    verify: async (email) => {
+      const url = new URL(`${settings.baseUrl}/verify`);
+      url.searchParams.set('email', email);
+      url.searchParams.set('apikey', await apiKey());
+      let response: Response;
+      try {
+        response = await fetcher(url, { signal: AbortSignal.timeout(timeoutMs) });
+      } catch (error) {
+        throw new VerificationFailure('busy', `QuickEmailVerification did not answer (${(error as Error).name})`, { cause: error });
+      }
+      const body: unknown = await response.json().catch(() => undefined);
+      if (!response.ok) {
+        // the URL carries the key: only the status and the vendor's message go into the error
+        const message = qevErrorSchema.safeParse(body).data?.message ?? 'no message';
+        const kind = response.status === 429 || response.status >= 500 ? 'busy' : 'refused';
+        throw new VerificationFailure(kind, `QuickEmailVerification answered ${response.status}: ${message}`);
+      }
+      const parsed = qevResponseSchema.safeParse(body);
+      if (!parsed.success) {
+        throw new VerificationFailure('refused', 'QuickEmailVerification answered an unexpected shape', { cause: parsed.error });
+      }
+      return verdictOf(parsed.data);
+    },
+  };
+};
