@@ -1,35 +1,34 @@
 import { expect, type Page } from '@playwright/test';
 
-export type ExpectedProfile = { name: string; email: string; plan: 'Free' | 'Starter' | 'Pro'; status?: string };
+export type ExpectedProfile = { name: string; email: string; plan: 'Free' | 'Starter' | 'Pro' };
 
-/** /dashboard: the signed-in home with the profile from `GET /api/profiles`. */
+/** /dashboard: the signed-in home, the contact dashboard under a welcome by name. */
 export class DashboardPage {
   constructor(private readonly page: Page) {}
 
-  readonly account = () => this.page.getByTestId('profile-account');
-  readonly settings = () => this.page.getByTestId('profile-settings');
+  readonly userMenu = () => this.page.getByTestId('user-menu');
 
   async goto() {
     await this.page.goto('/dashboard');
   }
 
-  /** A definition (`<dd>`) of the account card by its term. */
-  private value(term: string) {
-    return this.account().getByRole('term').filter({ hasText: term }).locator('xpath=following-sibling::dd[1]');
-  }
-
+  /**
+   * The signed-in home greets the person by first name; the header's avatar menu shows their name and plan label and,
+   * opened, their e-mail (SPEC §2 'App shell'); the contact slots show the plan too.
+   */
   async expectProfile(profile: ExpectedProfile) {
     await expect(this.page).toHaveURL(/\/dashboard$/);
     await expect(this.page.getByRole('heading', { name: `Welcome, ${profile.name.split(' ')[0]}` })).toBeVisible();
-    await expect(this.value('Name')).toHaveText(profile.name);
-    await expect(this.value('E-mail')).toHaveText(profile.email);
-    await expect(this.value('Plan')).toContainText(profile.plan);
-    await expect(this.value('Subscription')).toHaveText(profile.status ?? 'Active');
-    await expect(this.value('Member since')).not.toBeEmpty();
-    await expect(this.settings()).toContainText('Time zone');
+    await expect(this.userMenu()).toContainText(profile.name);
+    await expect(this.page.getByTestId('user-plan')).toHaveText(profile.plan);
+    await expect(this.page.getByTestId('quota-summary')).toContainText(profile.plan);
+    await this.userMenu().click();
+    const popup = this.page.locator('.user-menu__popup');
+    await expect(popup).toContainText(profile.email);
+    await this.userMenu().click();
+    await expect(popup).toBeHidden();
   }
 
-  /** Log Out from the user menu of the app shell's header. */
   /** Log Out from the avatar menu; the click is repeated if it landed while the menu was still animating in. */
   async signOut() {
     const logOut = this.page.getByRole('menuitem', { name: 'Log Out' });

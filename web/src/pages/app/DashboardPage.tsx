@@ -1,14 +1,11 @@
-import { ContactsOutlined } from '@ant-design/icons';
-import { Card } from 'antd';
-import { plans } from '../../../../shared/constants';
-import { ProfileOverview } from '../../modules/profile/components/ProfileOverview';
+import { ContactsDashboard } from '../../modules/contacts/components/ContactsDashboard';
 import { useProfile } from '../../modules/profile/hooks/useProfile';
 import { profileName } from '../../modules/profile/utils/profileLabels';
-import { EmptyState } from '../../ui/EmptyState';
+import { ContactLimitDialog } from '../../modules/quota/components/ContactLimitDialog';
+import { QuotaSummary } from '../../modules/quota/components/QuotaSummary';
 import { PageHeader } from '../../ui/PageHeader';
-import { ProfileContent } from './ProfileContent';
 
-/** /dashboard: the signed-in home: the contacts (none yet), then the person's account and settings. */
+/** /dashboard: the contact dashboard under a compact welcome, with the period's contact slots. */
 export const DashboardPage = () => {
   const { data: profile } = useProfile();
 
@@ -17,22 +14,11 @@ export const DashboardPage = () => {
       <title>Dashboard · Outreach</title>
       <PageHeader
         title={profile ? `Welcome, ${profileName(profile).split(' ')[0]}` : 'Welcome'}
-        description="Your contacts, your plan and how Outreach is set up for you."
+        description="Your contacts, their background and a verified e-mail for each."
+        extra={<QuotaSummary />}
       />
-      <ProfileContent>
-        {(loaded) => (
-          <div style={{ display: 'grid', gap: 24 }}>
-            <Card title="Contacts" data-testid="dashboard-contacts">
-              <EmptyState
-                icon={<ContactsOutlined />}
-                title="No contacts yet"
-                description={`Add people by their LinkedIn profile URL, and Outreach brings in their background and looks up a verified e-mail address; or enter someone by hand. Each new contact uses one of the ${plans[loaded.subscriptionTier].slotsPerPeriod} contact slots your ${plans[loaded.subscriptionTier].label} plan gives you each month.`}
-              />
-            </Card>
-            <ProfileOverview profile={loaded} />
-          </div>
-        )}
-      </ProfileContent>
+      <ContactsDashboard />
+      <ContactLimitDialog />
     </>
   );
 };

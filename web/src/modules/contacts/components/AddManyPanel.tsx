@@ -1,0 +1,116 @@
+import { Alert, Button, Input, Progress, Typography } from 'antd';
+import { useState } from 'react';
+import { completeActivity, failActivity, startActivity, updateActivityCounts } from '../../activity/state/activityState';
+import { useContactActions } from '../hooks/useContactActions';
+import { splitUrls } from '../utils/splitUrls';
+import { failureReason } from '../utils/importContacts';
+import { isContactLimitError } from '../utils/isContactLimitError';
+
+export type AddManyPanelProps = { onAdded: () => void };
+
+type Outcome = { url: string; status: 'added' | 'failed' | 'not_added'; message: string };
+
+/**
+ * Paste many LinkedIn URLs: they are added one after another, recorded as an activity action (SPEC §3: profile count,
+ * fetched count, failed count) with a progress bar; the run stops at the contact limit, which opens its dialog.
+ */
+export const AddManyPanel = ({ onAdded }: AddManyPanelProps) => {
+  const { add } = useContactActions();
+  const [text, setText] = useState('');
+  const [running, setRunning] = useState(false);
+  const [outcomes, setOutcomes] = useState<Outcome[]>([]);
+  const [total, setTotal] = useState(0);
+  const { urls, rejected } = splitUrls(text);
+
+  const handleAdd = async () => {
+    setRunning(true);
+    setOutcomes([]);
+    setTotal(urls.length);
+    const activityId = startActivity({ type: 'add_contacts', label: `Adding ${urls.length} contacts`, total: urls.length });
+    const done: Outcome[] = [];
+    let fetched = 0;
+    let failed = 0;
+    for (const [index, url] of urls.entries()) {
+      try {
+        await add({ linkedinUrl: url });
+        fetched += 1;
+        done.push({ url, status: 'added', message: 'Added' });
+        onAdded();
+      } catch (error) {
+        if (isContactLimitError(error)) {
+          done.push(...urls.slice(index).map((rest) => ({ url: rest, status: 'not_added' as const, message: 'Not added: contact limit reached' })));
+          setOutcomes([...done]);
+          setText(urls.slice(index).join('\n'));
+          failActivity(activityId, `Stopped at the contact limit after ${fetched} of ${urls.length}`);
+          setRunning(false);
+          return;
+        }
+        failed += 1;
+        done.push({ url, status: 'failed', message: failureReason(error) });
+      }
+      updateActivityCounts(activityId, { completed: fetched, failed });
+      setOutcomes([...done]);
+    }
+    if (fetched === 0 && failed > 0) failActivity(activityId, `None of ${urls.length} contacts could be added`);
+    else completeActivity(activityId, failed ? `${fetched} added, ${failed} failed` : `${fetched} added`);
+    setRunning(false);
+    // what is left in the box is what still needs a look
+    setText(done.filter((outcome) => outcome.status !== 'added').map((outcome) => outcome.url).join('\n'));
+  };
+
+  const finished = !running && outcomes.length > 0;
+  const added = outcomes.filter((outcome) => outcome.status === 'added').length;
+  const problems = outcomes.filter((outcome) => outcome.status !== 'added');
+
+  return (
+    <div style={{ display: 'grid', gap: 14 }}>
+      <div>
+        <label htmlFor="add-many-urls" style={{ display: 'block', marginBottom: 6, fontWeight: 500 }}>
+          LinkedIn profile URLs, one per line
+        </label>
+        <Input.TextArea
+          id="add-many-urls"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          rows={7}
+          disabled={running}
+          placeholder={'https://www.linkedin.com/in/ada-lovelace\nhttps://www.linkedin.com/in/alan-turing'}
+        />
+        <Typography.Text type="secondary" style={{ fontSize: 12.5 }}>
+          {urls.length} profile{urls.length === 1 ? '' : 's'}
+          {rejected.length ? ` · ${rejected.length} line${rejected.length === 1 ? ' is' : 's are'} not a LinkedIn profile URL and will be left out` : ''}
+          {' · each uses one contact slot'}
+        </Typography.Text>
+      </div>
+      {running || finished ? (
+        <div data-testid="add-many-progress">
+          <Progress percent={total ? Math.round((outcomes.length / total) * 100) : 0} status={running ? 'active' : added === 0 ? 'exception' : 'success'} />
+          <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+            {running ? `Adding ${outcomes.length + 1} of ${total}…` : `${added} of ${total} added`}
+          </Typography.Text>
+        </div>
+      ) : null}
+      {finished && problems.length ? (
+        <Alert
+          type="warning"
+          showIcon
+          title={`${problems.length} not added`}
+          description={
+            <ul style={{ margin: 0, paddingInlineStart: 18, maxHeight: 140, overflowY: 'auto' }}>
+              {problems.map((problem) => (
+                <li key={problem.url} style={{ fontSize: 13 }}>
+                  <Typography.Text code>{problem.url}</Typography.Text> {problem.message}
+                </li>
+              ))}
+            </ul>
+          }
+        />
+      ) : null}
+      <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <Button type="primary" onClick={() => void handleAdd()} loading={running} disabled={!urls.length}>
+          {`Add ${urls.length || ''} contact${urls.length === 1 ? '' : 's'}`.replace('  ', ' ')}
+        </Button>
+      </div>
+    </div>
+  );
+};

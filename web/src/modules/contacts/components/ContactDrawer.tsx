@@ -1,0 +1,183 @@
+import { DeleteOutlined, EditOutlined, LinkedinFilled, MailOutlined } from '@ant-design/icons';
+import { Alert, Button, Descriptions, Divider, Drawer, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useToast } from '../../../ui/toast/useToast';
+import type { Contact } from '../api/contactMapping';
+import { useContactActions } from '../hooks/useContactActions';
+import { useContactDetail } from '../hooks/useContactDetail';
+import { emailStatusLabel, formatDate, relationshipColors, relationshipLabels } from '../utils/contactLabels';
+import { canLookUpEmail } from '../utils/emailVerification';
+import { ContactAvatar } from './ContactAvatar';
+import { ContactEditForm } from './ContactEditForm';
+import { EmailTag } from './EmailTag';
+import { ProfileSummary } from './ProfileSummary';
+
+export type ContactDrawerProps = {
+  contactId: string | null;
+  onClose: () => void;
+  /** the contact changed or was deleted: the list refreshes */
+  onChanged: () => void;
+};
+
+const freshnessLabels: Record<Contact['dataFreshness'], string> = { fresh: 'Up to date', stale: 'Due for a refresh', unknown: 'Not fetched' };
+
+/** One contact in full: the professional profile, the e-mail and its verification, the user's own fields to edit. */
+export const ContactDrawer = ({ contactId, onClose, onChanged }: ContactDrawerProps) => {
+  const { data, error, isLoading, mutate } = useContactDetail(contactId);
+  const { removeMany, findEmails } = useContactActions();
+  const toast = useToast();
+  const [editing, setEditing] = useState(false);
+  const [busy, setBusy] = useState<'lookup' | 'delete' | null>(null);
+  const contact = data?.contact;
+
+  const handleClose = () => {
+    setEditing(false);
+    onClose();
+  };
+
+  const handleSaved = (saved: Contact) => {
+    void mutate({ contact: saved, draft: data?.draft ?? null }, { revalidate: false });
+    setEditing(false);
+    toast.success('Contact saved');
+    onChanged();
+  };
+
+  const handleLookup = async () => {
+    if (!contact) return;
+    setBusy('lookup');
+    try {
+      const { queued } = await findEmails([contact.id]);
+      if (queued.length) toast.info('Looking up an e-mail address');
+      else toast.info('No lookup needed', { description: 'This contact already has a verified address or no attempts left.' });
+      await mutate();
+      onChanged();
+    } catch (caught) {
+      toast.error(caught instanceof Error ? caught.message : String(caught));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const handleDelete = async () => {
+    if (!contact) return;
+    setBusy('delete');
+    const failed = await removeMany([contact.id]);
+    setBusy(null);
+    if (failed.length) {
+      toast.error('The contact could not be deleted. Please try again.');
+      return;
+    }
+    toast.success(`${contact.name || 'Contact'} deleted`);
+    onChanged();
+    handleClose();
+  };
+
+  return (
+    <Drawer
+      open={contactId !== null}
+      onClose={handleClose}
+      size={560}
+      title={contact ? contact.name || 'Unnamed contact' : 'Contact'}
+      data-testid="contact-drawer"
+      extra={
+        contact && !editing ? (
+          <Space>
+            <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
+              Edit
+            </Button>
+            <Popconfirm
+              title="Delete this contact?"
+              description="Its notes and status go too. The slot it used is not given back."
+              okText="Delete"
+              okButtonProps={{ danger: true }}
+              onConfirm={() => void handleDelete()}
+            >
+              <Button danger icon={<DeleteOutlined />} loading={busy === 'delete'} aria-label="Delete contact" />
+            </Popconfirm>
+          </Space>
+        ) : null
+      }
+    >
+      {error ? <Alert type="error" showIcon title="The contact could not be loaded" description={error.message} /> : null}
+      {isLoading && !contact ? <Skeleton active avatar paragraph={{ rows: 8 }} /> : null}
+      {contact ? (
+        editing ? (
+          <ContactEditForm key={contact.id} contact={contact} onSaved={handleSaved} onCancel={() => setEditing(false)} />
+        ) : (
+          <div style={{ display: 'grid', gap: 20 }}>
+            <div style={{ display: 'flex', gap: 16, alignItems: 'center' }}>
+              <ContactAvatar name={contact.name} avatarUrl={contact.avatarUrl} size={64} />
+              <div style={{ minWidth: 0 }}>
+                <Typography.Title level={3} style={{ margin: 0, fontSize: 19 }} data-testid="drawer-name">
+                  {contact.name || 'Unnamed contact'}
+                </Typography.Title>
+                <Typography.Text type="secondary" data-testid="drawer-role">
+                  {contact.currentRole || [contact.jobTitle, contact.company].filter(Boolean).join(' at ') || 'No role yet'}
+                </Typography.Text>
+                <div style={{ marginTop: 6, display: 'flex', gap: 8, alignItems: 'center' }}>
+                  <Tag color={relationshipColors[contact.relationshipStatus]}>{relationshipLabels[contact.relationshipStatus]}</Tag>
+                  {contact.linkedinUrl ? (
+                    <Typography.Link href={contact.canonicalLinkedinUrl || contact.linkedinUrl} target="_blank" rel="noreferrer">
+                      <LinkedinFilled /> LinkedIn profile
+                    </Typography.Link>
+                  ) : null}
+                </div>
+              </div>
+            </div>
+
+            <section aria-label="E-mail" style={{ background: '#f8f9fc', borderRadius: 10, padding: 14 }} data-testid="drawer-email">
+              <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
+                <Space size={8} style={{ minWidth: 0 }}>
+                  <MailOutlined style={{ color: '#6b7280' }} />
+                  <Typography.Text strong copyable={contact.email ? { text: contact.email } : false}>
+                    {contact.email || 'No address yet'}
+                  </Typography.Text>
+                  <EmailTag contact={contact} />
+                </Space>
+                {canLookUpEmail(contact) && contact.emailLookupStatus !== 'pending' ? (
+                  <Button size="small" onClick={() => void handleLookup()} loading={busy === 'lookup'}>
+                    Find e-mail
+                  </Button>
+                ) : null}
+              </div>
+              {contact.emailLookupAttempts > 0 ? (
+                <Typography.Text type="secondary" style={{ display: 'block', marginTop: 6, fontSize: 12.5 }}>
+                  {contact.emailLookupAttempts} lookup{contact.emailLookupAttempts === 1 ? '' : 's'}
+                  {contact.emailPatternUsed ? ` · pattern ${contact.emailPatternUsed}` : ''}
+                  {contact.emailVerifiedAt ? ` · verified ${formatDate(contact.emailVerifiedAt)}` : ''}
+                </Typography.Text>
+              ) : null}
+            </section>
+
+            <ProfileSummary education={contact.education} experiences={contact.experiences} />
+
+            <Divider style={{ margin: 0 }} />
+            <Descriptions
+              column={2}
+              size="small"
+              items={[
+                { key: 'company', label: 'Company', children: contact.company || '—' },
+                { key: 'title', label: 'Role', children: contact.jobTitle || '—' },
+                { key: 'emailStatus', label: 'E-mail status', children: emailStatusLabel(contact.emailStatus) },
+                { key: 'emails', label: 'E-mails sent', children: contact.emailCount },
+                { key: 'added', label: 'Added', children: formatDate(contact.importedAt) },
+                { key: 'updated', label: 'Last updated', children: formatDate(contact.lastUpdated) },
+                ...(contact.linkedinUrl
+                  ? [{ key: 'profile', label: 'Profile data', children: `${freshnessLabels[contact.dataFreshness]}${contact.linkedinScrapedAt ? ` · ${formatDate(contact.linkedinScrapedAt)}` : ''}` }]
+                  : []),
+              ]}
+            />
+            {contact.notes ? (
+              <div>
+                <Typography.Text type="secondary" style={{ fontSize: 12, fontWeight: 600, letterSpacing: 0.4, textTransform: 'uppercase' }}>
+                  Notes
+                </Typography.Text>
+                <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: '6px 0 0' }}>{contact.notes}</Typography.Paragraph>
+              </div>
+            ) : null}
+          </div>
+        )
+      ) : null}
+    </Drawer>
+  );
+};

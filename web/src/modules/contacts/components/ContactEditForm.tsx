@@ -1,0 +1,117 @@
+import { Alert, Button, Form, Input, Select } from 'antd';
+import { useState } from 'react';
+import { relationshipStatuses } from '../../../../../shared/schemas/contacts';
+import { isApiError } from '../../api/ApiError';
+import { useApiClient } from '../../api/hooks/useApiClient';
+import type { Contact, ContactUpdate } from '../api/contactMapping';
+import { updateContact } from '../api/contactsApi';
+import { relationshipLabels, type RelationshipStatus } from '../utils/contactLabels';
+
+export type ContactEditFormProps = {
+  contact: Contact;
+  onSaved: (contact: Contact) => void;
+  onCancel: () => void;
+};
+
+type EditValues = {
+  firstName: string;
+  lastName: string;
+  company: string;
+  jobTitle: string;
+  email: string;
+  relationshipStatus: RelationshipStatus;
+  notes: string;
+};
+
+const editFields = ['firstName', 'lastName', 'company', 'jobTitle', 'email', 'relationshipStatus', 'notes'] as const;
+
+const wireToField: Record<string, (typeof editFields)[number]> = {
+  first_name: 'firstName',
+  last_name: 'lastName',
+  company: 'company',
+  job_title: 'jobTitle',
+  email: 'email',
+  relationship_status: 'relationshipStatus',
+  notes: 'notes',
+};
+
+/** The user's own fields of a contact; only what changed is sent (PUT is a partial update). */
+export const ContactEditForm = ({ contact, onSaved, onCancel }: ContactEditFormProps) => {
+  const api = useApiClient();
+  const [form] = Form.useForm<EditValues>();
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const handleFinish = async (values: EditValues) => {
+    const changes: ContactUpdate = {};
+    for (const field of editFields) {
+      const value = typeof values[field] === 'string' ? values[field].trim() : values[field];
+      if (value !== contact[field]) Object.assign(changes, { [field]: value });
+    }
+    if (!Object.keys(changes).length) {
+      onCancel();
+      return;
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      onSaved(await updateContact(api, contact.id, changes));
+    } catch (caught) {
+      const issues = isApiError(caught) && Array.isArray(caught.details) ? (caught.details as { field?: string; message?: string }[]) : [];
+      const known = issues.flatMap((issue) => {
+        const name = wireToField[issue.field?.replace(/^body\./, '') ?? ''];
+        return name && issue.message ? [{ name, errors: [issue.message] }] : [];
+      });
+      if (known.length) form.setFields(known);
+      else setError(caught instanceof Error ? caught.message : String(caught));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      data-testid="contact-edit-form"
+      initialValues={Object.fromEntries(editFields.map((field) => [field, contact[field]]))}
+      onFinish={(values) => void handleFinish(values)}
+    >
+      <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 12 }}>
+        <Form.Item name="firstName" label="First name">
+          <Input maxLength={80} />
+        </Form.Item>
+        <Form.Item name="lastName" label="Last name">
+          <Input maxLength={80} />
+        </Form.Item>
+        <Form.Item name="company" label="Company">
+          <Input maxLength={160} />
+        </Form.Item>
+        <Form.Item name="jobTitle" label="Role">
+          <Input maxLength={160} />
+        </Form.Item>
+      </div>
+      <Form.Item
+        name="email"
+        label="E-mail"
+        rules={[{ type: 'email', message: 'Enter a valid e-mail address' }]}
+        extra="A changed address is verified again."
+      >
+        <Input maxLength={320} />
+      </Form.Item>
+      <Form.Item name="relationshipStatus" label="Relationship">
+        <Select options={relationshipStatuses.map((status) => ({ value: status, label: relationshipLabels[status] }))} />
+      </Form.Item>
+      <Form.Item name="notes" label="Notes">
+        <Input.TextArea rows={4} maxLength={4000} showCount />
+      </Form.Item>
+      {error ? <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} /> : null}
+      <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
+        <Button onClick={onCancel}>Cancel</Button>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          Save changes
+        </Button>
+      </div>
+    </Form>
+  );
+};

@@ -1,0 +1,227 @@
+import { DeleteOutlined, DownOutlined, DownloadOutlined, LinkedinFilled, MailOutlined, PlusOutlined, UploadOutlined, UserAddOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Dropdown, Popconfirm, Space, Typography } from 'antd';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { EmptyState } from '../../../ui/EmptyState';
+import { useToast } from '../../../ui/toast/useToast';
+import { useApiClient } from '../../api/hooks/useApiClient';
+import { listAllContacts } from '../api/contactsApi';
+import { useContactActions } from '../hooks/useContactActions';
+import { useContactList, type ContactFilters } from '../hooks/useContactList';
+import { contactsToCsv } from '../utils/contactCsv';
+import { contactsCsvFileName, downloadCsv } from '../utils/downloadCsv';
+import type { AddContactMode } from './AddContactModal';
+import { ContactsTable } from './ContactsTable';
+import { ContactsToolbar } from './ContactsToolbar';
+
+// The dialogs and the drawer arrive when first opened: the dashboard's first paint needs only the table.
+const AddContactModal = lazy(async () => ({ default: (await import('./AddContactModal')).AddContactModal }));
+const CsvImportModal = lazy(async () => ({ default: (await import('./CsvImportModal')).CsvImportModal }));
+const ContactDrawer = lazy(async () => ({ default: (await import('./ContactDrawer')).ContactDrawer }));
+
+/** True from the first time `flag` is: a lazy dialog stays mounted after that, so it can animate closed. */
+const useOnceTrue = (flag: boolean) => {
+  const seen = useRef(false);
+  if (flag) seen.current = true;
+  return seen.current;
+};
+
+const defaultFilters: ContactFilters = { sort: 'last_updated', order: 'desc' };
+
+const isFiltered = (filters: ContactFilters) => Boolean(filters.q || filters.email_lookup_status || filters.relationship_status);
+
+/** The contact dashboard: add (URL, by hand, many, CSV), the table with search and filters, bulk actions, the drawer. */
+export const ContactsDashboard = () => {
+  const api = useApiClient();
+  const toast = useToast();
+  const { removeMany, findEmails } = useContactActions();
+  const [filters, setFilters] = useState<ContactFilters>(defaultFilters);
+  const list = useContactList(filters);
+  const [selectedIds, setSelectedIds] = useState<string[]>([]);
+  const [addMode, setAddMode] = useState<AddContactMode | null>(null);
+  const [importOpen, setImportOpen] = useState(false);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const addMounted = useOnceTrue(addMode !== null);
+  const importMounted = useOnceTrue(importOpen);
+  const drawerMounted = useOnceTrue(openId !== null);
+  const [busy, setBusy] = useState<'lookup' | 'delete' | 'export' | null>(null);
+  const refresh = list.mutate;
+
+  const handleFilters = useCallback((next: ContactFilters) => {
+    setFilters(next);
+    setSelectedIds([]);
+  }, []);
+
+  const handleFindEmails = async () => {
+    setBusy('lookup');
+    try {
+      const { queued, skipped } = await findEmails(selectedIds);
+      toast.info(queued.length ? `Looking up ${queued.length} e-mail address${queued.length === 1 ? '' : 'es'}` : 'No lookups needed', {
+        description: skipped.length
+          ? `${skipped.length} skipped: they already have a verified address or no lookup attempts left.`
+          : undefined,
+      });
+      setSelectedIds([]);
+      await refresh();
+    } catch (caught) {
+      toast.error(caught instanceof Error ? caught.message : String(caught));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const handleDelete = async () => {
+    setBusy('delete');
+    const count = selectedIds.length;
+    const failed = await removeMany(selectedIds);
+    setBusy(null);
+    setSelectedIds(failed);
+    if (failed.length) toast.error(`${failed.length} of ${count} contacts could not be deleted. Please try again.`);
+    else toast.success(`${count} contact${count === 1 ? '' : 's'} deleted`);
+    await refresh();
+  };
+
+  const handleExport = async () => {
+    setBusy('export');
+    try {
+      const contacts = await listAllContacts(api, filters);
+      downloadCsv(contactsToCsv(contacts), contactsCsvFileName());
+      toast.success(`${contacts.length} contact${contacts.length === 1 ? '' : 's'} exported`);
+    } catch (caught) {
+      toast.error(caught instanceof Error ? caught.message : String(caught));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const handleAdded = () => void refresh();
+
+  const empty = !list.isLoading && !list.error && list.total === 0 && list.contacts.length === 0 && !isFiltered(filters);
+
+  const addMenu = {
+    items: [
+      { key: 'url', icon: <LinkedinFilled />, label: 'From a LinkedIn URL' },
+      { key: 'manual', icon: <UserAddOutlined />, label: 'By hand' },
+      { key: 'many', icon: <PlusOutlined />, label: 'Many LinkedIn URLs' },
+    ],
+    onClick: ({ key }: { key: string }) => setAddMode(key as AddContactMode),
+  };
+
+  return (
+    <>
+      <Card
+        data-testid="dashboard-contacts"
+        styles={{ body: { padding: empty ? 24 : '16px 20px 20px' } }}
+        title={
+          <span style={{ display: 'inline-flex', alignItems: 'baseline', gap: 8 }}>
+            <Typography.Title level={2} style={{ margin: 0, fontSize: 17, fontWeight: 600 }}>
+              Contacts
+            </Typography.Title>
+            {list.total ? (
+              <Typography.Text type="secondary" style={{ fontWeight: 400 }}>
+                {list.total.toLocaleString()}
+              </Typography.Text>
+            ) : null}
+          </span>
+        }
+        extra={
+          <Space>
+            <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)} data-testid="import-csv">
+              Import CSV
+            </Button>
+            <Button data-testid="export-csv" icon={<DownloadOutlined />} onClick={() => void handleExport()} loading={busy === 'export'} disabled={empty}>
+              Export CSV
+            </Button>
+            <Space.Compact>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setAddMode('url')} data-testid="add-contact">
+                Add contact
+              </Button>
+              <Dropdown menu={addMenu} placement="bottomRight" trigger={['click']}>
+                <Button type="primary" icon={<DownOutlined />} aria-label="More ways to add" />
+              </Dropdown>
+            </Space.Compact>
+          </Space>
+        }
+      >
+        {list.error && !list.contacts.length ? (
+          <Alert
+            type="error"
+            showIcon
+            title="Your contacts could not be loaded"
+            description={list.error.message}
+            action={<Button onClick={() => void refresh()}>Try Again</Button>}
+          />
+        ) : empty ? (
+          <EmptyState
+            icon={<UserAddOutlined />}
+            title="No contacts yet"
+            description="Add people by their LinkedIn profile URL and Outreach brings in their background and finds a verified e-mail address. You can also enter someone by hand or import a CSV file."
+          >
+            <Space>
+              <Button type="primary" icon={<LinkedinFilled />} onClick={() => setAddMode('url')}>
+                Add from LinkedIn
+              </Button>
+              <Button icon={<UserAddOutlined />} onClick={() => setAddMode('manual')}>
+                Add by hand
+              </Button>
+              <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)}>
+                Import CSV
+              </Button>
+            </Space>
+          </EmptyState>
+        ) : (
+          <div style={{ display: 'grid', gap: 14 }}>
+            <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 12, minHeight: 32 }}>
+              <ContactsToolbar filters={filters} onChange={handleFilters} />
+              {selectedIds.length ? (
+                <Space data-testid="bulk-actions">
+                  <Typography.Text type="secondary">{selectedIds.length} selected</Typography.Text>
+                  <Button icon={<MailOutlined />} onClick={() => void handleFindEmails()} loading={busy === 'lookup'}>
+                    Find e-mails
+                  </Button>
+                  <Popconfirm
+                    title={`Delete ${selectedIds.length} contact${selectedIds.length === 1 ? '' : 's'}?`}
+                    description="Their notes and statuses go too. The slots they used are not given back."
+                    okText="Delete"
+                    okButtonProps={{ danger: true }}
+                    onConfirm={() => void handleDelete()}
+                  >
+                    <Button danger icon={<DeleteOutlined />} loading={busy === 'delete'}>
+                      Delete
+                    </Button>
+                  </Popconfirm>
+                </Space>
+              ) : null}
+            </div>
+            <ContactsTable
+              contacts={list.contacts}
+              total={list.total}
+              loading={list.isLoading}
+              hasMore={list.hasMore}
+              isLoadingMore={list.isLoadingMore}
+              onLoadMore={list.loadMore}
+              selectedIds={selectedIds}
+              onSelectionChange={setSelectedIds}
+              onOpen={(contact) => setOpenId(contact.id)}
+            />
+          </div>
+        )}
+      </Card>
+      <Suspense fallback={null}>
+        {addMounted ? (
+          <AddContactModal
+            open={addMode !== null}
+            mode={addMode ?? 'url'}
+            onModeChange={setAddMode}
+            onClose={() => setAddMode(null)}
+            onAdded={handleAdded}
+            onOpenContact={setOpenId}
+          />
+        ) : null}
+        {importMounted ? (
+          <CsvImportModal open={importOpen} onClose={() => setImportOpen(false)} onImported={handleAdded} />
+        ) : null}
+        {drawerMounted ? <ContactDrawer contactId={openId} onClose={() => setOpenId(null)} onChanged={handleAdded} /> : null}
+      </Suspense>
+    </>
+  );
+};

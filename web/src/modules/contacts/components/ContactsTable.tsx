@@ -1,0 +1,175 @@
+import { Button, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useEffect, useState, type Key, type UIEvent } from 'react';
+import type { Contact } from '../api/contactMapping';
+import {
+  conversationStatusLabel,
+  emailStatusLabel,
+  formatDate,
+  relationshipColors,
+  relationshipLabels,
+} from '../utils/contactLabels';
+import { ContactAvatar } from './ContactAvatar';
+import { EmailTag } from './EmailTag';
+
+export type ContactsTableProps = {
+  contacts: Contact[];
+  total: number;
+  loading: boolean;
+  hasMore: boolean;
+  isLoadingMore: boolean;
+  onLoadMore: () => void;
+  selectedIds: string[];
+  onSelectionChange: (ids: string[]) => void;
+  onOpen: (contact: Contact) => void;
+};
+
+/** Rows fetched ahead of the viewport: the next page is asked for this many pixels before the end. */
+const loadAheadPx = 600;
+/** the table's height: what the window leaves under the page header and toolbar, never under 360 px */
+const useTableHeight = () => {
+  const measure = () => Math.max(360, Math.round(window.innerHeight - 450));
+  const [height, setHeight] = useState(measure);
+  useEffect(() => {
+    const handleResize = () => setHeight(measure());
+    window.addEventListener('resize', handleResize);
+    return () => window.removeEventListener('resize', handleResize);
+  }, []);
+  return height;
+};
+
+const selectionWidth = 48;
+
+const columns: TableColumnsType<Contact> = [
+  {
+    key: 'person',
+    title: 'Contact',
+    width: 290,
+    render: (_, contact) => (
+      <div style={{ display: 'flex', alignItems: 'center', gap: 12, minWidth: 0 }}>
+        <ContactAvatar name={contact.name} avatarUrl={contact.avatarUrl} />
+        <div style={{ minWidth: 0 }}>
+          <Typography.Text strong ellipsis style={{ display: 'block', maxWidth: 225 }} data-testid="contact-name">
+            {contact.name || 'Unnamed contact'}
+          </Typography.Text>
+          <Typography.Text type="secondary" ellipsis style={{ display: 'block', maxWidth: 225, fontSize: 12.5 }}>
+            {[contact.jobTitle || contact.currentRole, contact.company].filter(Boolean).join(' · ') || '—'}
+          </Typography.Text>
+        </div>
+      </div>
+    ),
+  },
+  {
+    key: 'email',
+    title: 'E-mail',
+    width: 250,
+    render: (_, contact) => (
+      <div style={{ display: 'grid', gap: 4, justifyItems: 'start', minWidth: 0 }}>
+        {contact.email ? (
+          <Typography.Text ellipsis style={{ maxWidth: 220, fontSize: 13 }} data-testid="contact-email">
+            {contact.email}
+          </Typography.Text>
+        ) : null}
+        <EmailTag contact={contact} />
+      </div>
+    ),
+  },
+  {
+    key: 'emailStatus',
+    title: 'E-mail status',
+    width: 105,
+    render: (_, contact) => <Typography.Text style={{ fontSize: 13 }}>{emailStatusLabel(contact.emailStatus)}</Typography.Text>,
+  },
+  {
+    key: 'conversation',
+    title: 'Conversation',
+    width: 110,
+    render: (_, contact) => (
+      <Typography.Text type={contact.conversationStatus ? undefined : 'secondary'} style={{ fontSize: 13 }}>
+        {conversationStatusLabel(contact.conversationStatus)}
+      </Typography.Text>
+    ),
+  },
+  {
+    key: 'relationship',
+    title: 'Relationship',
+    width: 140,
+    render: (_, contact) => (
+      <Tag color={relationshipColors[contact.relationshipStatus]} style={{ marginInlineEnd: 0 }}>
+        {relationshipLabels[contact.relationshipStatus]}
+      </Tag>
+    ),
+  },
+  {
+    key: 'lastUpdated',
+    title: 'Last updated',
+    width: 120,
+    render: (_, contact) => <Typography.Text style={{ fontSize: 13 }}>{formatDate(contact.lastUpdated)}</Typography.Text>,
+  },
+];
+
+const tableWidth = columns.reduce((sum, column) => sum + Number(column.width ?? 0), selectionWidth);
+
+/**
+ * The contacts, virtualised (`virtual` with a fixed height) so thousands of rows scroll smoothly; the next server page
+ * is fetched as the end comes near, or with 'Load more'.
+ */
+export const ContactsTable = ({
+  contacts,
+  total,
+  loading,
+  hasMore,
+  isLoadingMore,
+  onLoadMore,
+  selectedIds,
+  onSelectionChange,
+  onOpen,
+}: ContactsTableProps) => {
+  const tableHeight = useTableHeight();
+  const handleScroll = (event: UIEvent<HTMLDivElement>) => {
+    const target = event.currentTarget as HTMLElement | null;
+    if (!target || !hasMore || isLoadingMore) return;
+    if (target.scrollHeight - target.scrollTop - target.clientHeight < loadAheadPx) onLoadMore();
+  };
+
+  return (
+    <div data-testid="contacts-table">
+      <Table<Contact>
+        virtual
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={contacts}
+        loading={loading}
+        pagination={false}
+        scroll={{ x: tableWidth, y: tableHeight }}
+        onScroll={handleScroll}
+        rowSelection={{
+          selectedRowKeys: selectedIds,
+          onChange: (keys: Key[]) => onSelectionChange(keys.map(String)),
+          columnWidth: selectionWidth,
+        }}
+        onRow={(contact) => ({
+          onClick: (event) => {
+            // the checkbox cell selects; the rest of the row opens the drawer
+            if ((event.target as HTMLElement).closest('.ant-table-selection-column')) return;
+            onOpen(contact);
+          },
+          style: { cursor: 'pointer' },
+          'data-testid': 'contact-row',
+        })}
+      />
+      <div
+        style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', padding: '12px 4px 0', fontSize: 13 }}
+      >
+        <Typography.Text type="secondary" data-testid="contacts-count">
+          Showing {contacts.length.toLocaleString()} of {total.toLocaleString()} contacts
+        </Typography.Text>
+        {hasMore ? (
+          <Button size="small" onClick={onLoadMore} loading={isLoadingMore}>
+            Load more
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+};

@@ -1,0 +1,70 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { Input, Select } from 'antd';
+import { useEffect, useState } from 'react';
+import { emailLookupStatuses, relationshipStatuses } from '../../../../../shared/schemas/contacts';
+import type { ContactFilters } from '../hooks/useContactList';
+import { lookupStatusLabels, relationshipLabels, sortOptions } from '../utils/contactLabels';
+
+export type ContactsToolbarProps = {
+  filters: ContactFilters;
+  onChange: (filters: ContactFilters) => void;
+};
+
+/** Search waits for a pause in typing before asking the server. */
+const searchDebounceMs = 300;
+
+type SortValue = (typeof sortOptions)[number]['value'];
+
+/** Search, filters (lookup status, relationship) and sort of the contacts table. */
+export const ContactsToolbar = ({ filters, onChange }: ContactsToolbarProps) => {
+  const [search, setSearch] = useState(filters.q ?? '');
+
+  useEffect(() => {
+    const query = search.trim();
+    if (query === (filters.q ?? '')) return;
+    const timer = setTimeout(() => onChange({ ...filters, q: query || undefined }), searchDebounceMs);
+    return () => clearTimeout(timer);
+  }, [search, filters, onChange]);
+
+  return (
+    <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', alignItems: 'center' }}>
+      <Input
+        allowClear
+        prefix={<SearchOutlined style={{ color: '#9ca3af' }} />}
+        placeholder="Search name, company, e-mail"
+        aria-label="Search contacts"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        style={{ width: 280 }}
+      />
+      <Select
+        allowClear
+        placeholder="E-mail lookup"
+        aria-label="Filter by e-mail lookup"
+        style={{ width: 160 }}
+        value={filters.email_lookup_status}
+        onChange={(value) => onChange({ ...filters, email_lookup_status: value })}
+        options={emailLookupStatuses.map((status) => ({ value: status, label: lookupStatusLabels[status] }))}
+      />
+      <Select
+        allowClear
+        placeholder="Relationship"
+        aria-label="Filter by relationship"
+        style={{ width: 170 }}
+        value={filters.relationship_status}
+        onChange={(value) => onChange({ ...filters, relationship_status: value })}
+        options={relationshipStatuses.map((status) => ({ value: status, label: relationshipLabels[status] }))}
+      />
+      <Select<SortValue>
+        aria-label="Sort contacts"
+        style={{ width: 170 }}
+        value={`${filters.sort}:${filters.order}` as SortValue}
+        onChange={(value) => {
+          const [sort, order] = value.split(':') as [ContactFilters['sort'], ContactFilters['order']];
+          onChange({ ...filters, sort, order });
+        }}
+        options={sortOptions.map((option) => ({ ...option }))}
+      />
+    </div>
+  );
+};

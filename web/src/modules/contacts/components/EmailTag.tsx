@@ -1,0 +1,26 @@
+import { LoadingOutlined } from '@ant-design/icons';
+import { Tag, Tooltip } from 'antd';
+import type { Contact } from '../api/contactMapping';
+import { emailTags } from '../utils/contactLabels';
+import { emailVerificationState } from '../utils/emailVerification';
+
+export type EmailTagProps = { contact: Pick<Contact, 'email' | 'emailQevStatus' | 'emailLookupStatus' | 'emailQevReason'> };
+
+/** The verification state of a contact's e-mail, explained on hover (SPEC §5 'usable e-mail'). */
+export const EmailTag = ({ contact }: EmailTagProps) => {
+  const state = emailVerificationState(contact);
+  const tag = emailTags[state];
+  return (
+    <Tooltip title={tag.tooltip} mouseEnterDelay={0.7}>
+      <Tag
+        color={tag.color}
+        icon={state === 'looking_up' ? <LoadingOutlined /> : undefined}
+        data-testid="email-state"
+        data-state={state}
+        style={{ marginInlineEnd: 0 }}
+      >
+        {tag.label}
+      </Tag>
+    </Tooltip>
+  );
+};

@@ -1,0 +1,17 @@
+import useSWR from 'swr';
+import type { ApiError } from '../../api/ApiError';
+import { useApiClient } from '../../api/hooks/useApiClient';
+import { getContact } from '../api/contactsApi';
+import { emailCheckIntervalMs, pendingLookupPollMs } from './useContactList';
+
+/** One contact with its primary draft; polled like the list while its e-mail lookup runs. */
+export const useContactDetail = (id: string | null) => {
+  const api = useApiClient();
+  return useSWR<Awaited<ReturnType<typeof getContact>>, ApiError>(
+    id ? ['GET /api/contacts/{id}', id] : null,
+    ([, contactId]: readonly [string, string]) => getContact(api, contactId),
+    {
+      refreshInterval: (detail) => (detail?.contact.emailLookupStatus === 'pending' ? pendingLookupPollMs : emailCheckIntervalMs),
+    },
+  );
+};

@@ -1,0 +1,47 @@
+import useSWRInfinite from 'swr/infinite';
+import type { ApiError } from '../../api/ApiError';
+import { useApiClient } from '../../api/hooks/useApiClient';
+import { listContacts, type ContactPage, type ContactQuery } from '../api/contactsApi';
+
+/** SPEC §9: the configured e-mail check interval. */
+export const emailCheckIntervalMs = 100_000;
+/**
+ * While a lookup runs the list is polled every 3 s rather than every 100 s, so a person who just added someone sees
+ * the address appear within seconds of the queue finding it.
+ */
+export const pendingLookupPollMs = 3_000;
+export const contactPageSize = 50;
+
+export type ContactFilters = Omit<ContactQuery, 'limit' | 'cursor'>;
+
+export const hasPendingLookup = (pages: readonly ContactPage[] | undefined) =>
+  Boolean(pages?.some((page) => page.contacts.some((contact) => contact.emailLookupStatus === 'pending')));
+
+/** The user's contacts, 50 a page from the server (cursor pages), polled while any e-mail lookup is pending. */
+export const useContactList = (filters: ContactFilters) => {
+  const api = useApiClient();
+  const result = useSWRInfinite<ContactPage, ApiError>(
+    (index, previous: ContactPage | null) => {
+      if (previous && !previous.nextCursor) return null;
+      return ['GET /api/contacts', filters, index === 0 ? null : previous?.nextCursor] as const;
+    },
+    ([, query, cursor]: readonly [string, ContactFilters, string | null | undefined]) =>
+      listContacts(api, { ...query, limit: contactPageSize, ...(cursor ? { cursor } : {}) }),
+    {
+      refreshInterval: (pages) => (hasPendingLookup(pages) ? pendingLookupPollMs : emailCheckIntervalMs),
+      // every loaded page: a lookup may finish on any of them, and an edit or delete shifts the cursor pages after it
+      revalidateAll: true,
+      keepPreviousData: true,
+    },
+  );
+  const pages = result.data ?? [];
+  const last = pages.at(-1);
+  return {
+    ...result,
+    contacts: pages.flatMap((page) => page.contacts),
+    total: pages[0]?.total ?? 0,
+    hasMore: Boolean(last?.nextCursor),
+    isLoadingMore: result.isValidating && result.size > pages.length,
+    loadMore: () => void result.setSize((size) => size + 1),
+  };
+};

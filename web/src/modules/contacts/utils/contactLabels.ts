@@ -1,0 +1,79 @@
+import type { emailLookupStatuses, relationshipStatuses } from '../../../../../shared/schemas/contacts';
+import type { EmailVerificationState } from './emailVerification';
+
+export type RelationshipStatus = (typeof relationshipStatuses)[number];
+export type EmailLookupStatus = (typeof emailLookupStatuses)[number];
+
+export const relationshipLabels: Record<RelationshipStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  replied: 'Replied',
+  meeting_scheduled: 'Meeting scheduled',
+  closed: 'Closed',
+};
+
+export const relationshipColors: Record<RelationshipStatus, string> = {
+  new: 'default',
+  contacted: 'blue',
+  replied: 'cyan',
+  meeting_scheduled: 'purple',
+  closed: 'green',
+};
+
+/** The lookup filter's choices. */
+export const lookupStatusLabels: Record<EmailLookupStatus, string> = {
+  pending: 'Looking up',
+  found_valid: 'Valid e-mail',
+  found_risky: 'Risky e-mail',
+  not_found: 'Not found',
+  error: 'Lookup failed',
+};
+
+/** The e-mail tag: its text, colour and what it means. */
+export const emailTags: Record<EmailVerificationState, { label: string; color: string; tooltip: string }> = {
+  valid: { label: 'Valid', color: 'success', tooltip: 'Verified: the mailbox exists and accepts mail.' },
+  risky: {
+    label: 'Risky',
+    color: 'warning',
+    tooltip: 'The mail server accepts every address or did not answer clearly, so this one could not be confirmed.',
+  },
+  invalid: { label: 'Invalid', color: 'error', tooltip: 'The verifier says this mailbox does not exist. Mail to it would bounce.' },
+  not_found: {
+    label: 'Not found',
+    color: 'default',
+    tooltip: 'No address of this person could be found and verified. You can enter one by hand.',
+  },
+  looking_up: { label: 'Looking up', color: 'processing', tooltip: 'Outreach is finding and verifying an address right now.' },
+  failed: { label: 'Lookup failed', color: 'error', tooltip: 'The last lookup did not finish. Select the contact and find e-mails again.' },
+  none: { label: 'No e-mail', color: 'default', tooltip: 'No address yet. Select the contact and choose Find e-mails.' },
+};
+
+/** SPEC §4 'Contact e-mail': 'empty' until a draft exists. */
+export const emailStatusLabel = (status: string) => {
+  if (!status || status === 'empty') return 'No draft';
+  return status.charAt(0).toUpperCase() + status.slice(1).replaceAll('_', ' ');
+};
+
+export const conversationStatusLabel = (status: string) =>
+  status ? status.charAt(0).toUpperCase() + status.slice(1).replaceAll('_', ' ') : 'None';
+
+export const sortOptions = [
+  { value: 'last_updated:desc', label: 'Recently updated' },
+  { value: 'imported_at:desc', label: 'Recently added' },
+  { value: 'name:asc', label: 'Name A–Z' },
+  { value: 'name:desc', label: 'Name Z–A' },
+  { value: 'company:asc', label: 'Company A–Z' },
+] as const;
+
+/** 'Mar 4, 2026' */
+export const formatDate = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleDateString(undefined, { month: 'short', day: 'numeric', year: 'numeric' }) : '—';
+
+/** The two letters of an avatar without a picture. */
+export const contactInitials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? '')
+    .join('') || '?';

@@ -1,0 +1,121 @@
+import { isApiError } from '../../api/ApiError';
+import type { Contact, NewContact } from '../api/contactMapping';
+import { isContactLimitError } from './isContactLimitError';
+import { contactCsvColumns, linkedinSlug, type ContactCsvField } from './contactCsv';
+
+export const importRowStatuses = ['added', 'skipped', 'failed', 'not_imported'] as const;
+export type ImportRowStatus = (typeof importRowStatuses)[number];
+
+export type ImportRow = {
+  /** the row's number in the file as a spreadsheet shows it (the header is row 1) */
+  rowNumber: number;
+  contact: NewContact;
+};
+
+export type ImportRowResult = ImportRow & { status: ImportRowStatus; message: string };
+
+/** What the import knows of the user's contacts, to skip people already there. */
+export type ExistingContacts = { slugs: Set<string>; emails: Set<string>; names: Set<string> };
+
+const nameKey = (name: string, company: string) => `${name.trim().toLowerCase()}|${company.trim().toLowerCase()}`;
+const fullName = (contact: NewContact) =>
+  contact.name ?? [contact.firstName, contact.lastName].filter(Boolean).join(' ');
+
+export const indexContacts = (contacts: readonly Pick<Contact, 'linkedinUrl' | 'canonicalLinkedinUrl' | 'email' | 'name' | 'company'>[]) => {
+  const index: ExistingContacts = { slugs: new Set(), emails: new Set(), names: new Set() };
+  for (const contact of contacts) remember(index, contact);
+  return index;
+};
+
+const remember = (
+  index: ExistingContacts,
+  contact: Partial<Pick<Contact, 'linkedinUrl' | 'canonicalLinkedinUrl' | 'email' | 'name' | 'company'>>,
+) => {
+  const slug = linkedinSlug(contact.canonicalLinkedinUrl || contact.linkedinUrl || '');
+  if (slug) index.slugs.add(slug);
+  else if (contact.name) index.names.add(nameKey(contact.name, contact.company ?? ''));
+  if (contact.email) index.emails.add(contact.email.toLowerCase());
+};
+
+/**
+ * Why a row is a duplicate, or null: the same LinkedIn profile; for a row without one, the same e-mail, or the same
+ * name at the same company among contacts added by hand.
+ */
+export const duplicateReason = (contact: NewContact, index: ExistingContacts) => {
+  const slug = contact.linkedinUrl ? linkedinSlug(contact.linkedinUrl) : null;
+  if (slug) return index.slugs.has(slug) ? 'Already in your contacts (same LinkedIn profile)' : null;
+  if (contact.email && index.emails.has(contact.email.toLowerCase())) return 'Already in your contacts (same e-mail)';
+  const name = fullName(contact);
+  if (name && index.names.has(nameKey(name, contact.company ?? ''))) return 'Already in your contacts (same name and company)';
+  return null;
+};
+
+const wireFieldLabels: Record<string, string> = Object.fromEntries(
+  (Object.entries(contactCsvColumns) as [ContactCsvField, { header: string }][]).map(([field, { header }]) => [
+    field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`),
+    header,
+  ]),
+);
+
+/** The server's reason a row failed, its field errors named by their column ('LinkedIn URL: Expected ...'). */
+export const failureReason = (error: unknown) => {
+  if (isApiError(error) && Array.isArray(error.details)) {
+    const issues = (error.details as unknown[]).filter(
+      (issue): issue is { field: string; message: string } =>
+        typeof issue === 'object' && issue !== null && 'field' in issue && 'message' in issue,
+    );
+    if (issues.length) {
+      return issues
+        .map(({ field, message }) => {
+          const key = field.replace(/^body\./, '').split('.')[0] ?? '';
+          return `${wireFieldLabels[key] ?? key}: ${message}`;
+        })
+        .join('; ');
+    }
+  }
+  // a LinkedIn profile the enrichment does not know: the server's own words say what to do, not the generic 404 text
+  if (isApiError(error) && error.code === 'profile_not_found' && error.serverMessage) return error.serverMessage;
+  return error instanceof Error ? error.message : String(error);
+};
+
+export type ImportContactsOptions = {
+  rows: readonly ImportRow[];
+  existing: ExistingContacts;
+  create: (contact: NewContact) => Promise<Contact>;
+  /** after each row, with the results so far */
+  onProgress?: (results: ImportRowResult[]) => void;
+  /** the server answered 402: the import stops there (SPEC §2 'Contact-limit dialog') */
+  onLimitReached?: () => void;
+};
+
+export const duplicateMessage = 'Already in your contacts';
+export const limitReachedMessage = 'Not imported: contact limit reached';
+
+/** Creates the rows one after another, skipping duplicates, reporting each row; stops at the contact limit. */
+export const importContacts = async ({ rows, existing, create, onProgress, onLimitReached }: ImportContactsOptions) => {
+  const results: ImportRowResult[] = [];
+  for (const [position, row] of rows.entries()) {
+    const duplicate = duplicateReason(row.contact, existing);
+    if (duplicate) {
+      results.push({ ...row, status: 'skipped', message: duplicate });
+    } else {
+      try {
+        const created = await create(row.contact);
+        remember(existing, created);
+        results.push({ ...row, status: 'added', message: created.name || fullName(row.contact) });
+      } catch (error) {
+        if (isContactLimitError(error)) {
+          results.push(...rows.slice(position).map((rest) => ({ ...rest, status: 'not_imported' as const, message: limitReachedMessage })));
+          onProgress?.([...results]);
+          onLimitReached?.();
+          return results;
+        }
+        // the server knows better than the index (another tab may have added the person meanwhile)
+        if (isApiError(error) && error.status === 409) results.push({ ...row, status: 'skipped', message: duplicateMessage });
+        else results.push({ ...row, status: 'failed', message: failureReason(error) });
+      }
+    }
+    onProgress?.([...results]);
+  }
+  return results;
+};

@@ -1,0 +1,5 @@
+import { isApiError } from '../../api/ApiError';
+
+/** The server's answer to an add over the limit: 402 `contact_limit_reached` (issue 5, DESIGN §6). */
+export const isContactLimitError = (error: unknown) =>
+  isApiError(error) && (error.code === 'contact_limit_reached' || error.status === 402);

@@ -1,0 +1,42 @@
+import { Button, Modal } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { plans } from '../../../../../shared/constants';
+import { messages } from '../../../../../shared/messages';
+import { closeUpgradeModal, quotaState } from '../state/quotaState';
+
+/** SPEC §2 'Contact-limit dialog': opens when an add meets the limit; 'Upgrade Plan' goes to /pricing. */
+export const ContactLimitDialog = () => {
+  const { isUpgradeModalOpen, modalType, modalProps, quota } = useSnapshot(quotaState);
+  const navigate = useNavigate();
+  const plan = modalProps?.plan ?? quota?.plan ?? 'free';
+  const slotsAllowed = quota?.slotsAllowed ?? plans[plan].slotsPerPeriod;
+
+  const handleUpgrade = () => {
+    closeUpgradeModal();
+    void navigate('/pricing');
+  };
+
+  return (
+    <Modal
+      open={isUpgradeModalOpen && modalType === 'contact_limit'}
+      title={messages.contacts.limitTitle}
+      onCancel={closeUpgradeModal}
+      width={480}
+      centered
+      // above the add and import modals it interrupts
+      zIndex={1100}
+      data-testid="contact-limit-dialog"
+      footer={[
+        <Button key="later" onClick={closeUpgradeModal}>
+          {messages.contacts.limitLater}
+        </Button>,
+        <Button key="upgrade" type="primary" onClick={handleUpgrade}>
+          {messages.contacts.limitUpgrade}
+        </Button>,
+      ]}
+    >
+      <p style={{ margin: '8px 0 4px', lineHeight: 1.6 }}>{messages.contacts.limitReached(slotsAllowed, plans[plan].label)}</p>
+    </Modal>
+  );
+};

@@ -1,0 +1,70 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { Button, Progress, Skeleton, Tag, Tooltip, Typography } from 'antd';
+import { Link } from 'react-router-dom';
+import { plans } from '../../../../../shared/constants';
+import { useQuota } from '../hooks/useQuota';
+import './QuotaSummary.css';
+
+const refreshDate = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** The contact slots of the period: used of allowed, bonus slots left, when they renew (SPEC §3 'Quota'). */
+export const QuotaSummary = () => {
+  const { quota, error, loading, reload } = useQuota();
+
+  if (!quota) {
+    if (error && !loading) {
+      return (
+        <div className="quota-summary" data-testid="quota-summary">
+          <Typography.Text type="danger">Contact slots could not be loaded: {error}</Typography.Text>
+          <Button size="small" icon={<ReloadOutlined />} onClick={() => void reload()}>
+            Try Again
+          </Button>
+        </div>
+      );
+    }
+    return (
+      <div className="quota-summary" data-testid="quota-summary">
+        <Skeleton.Input active size="small" style={{ width: 260 }} />
+      </div>
+    );
+  }
+
+  const percent = quota.slotsAllowed ? Math.min(100, Math.round((quota.slotsUsed / quota.slotsAllowed) * 100)) : 100;
+  const full = quota.totalAvailableSlots <= 0;
+  return (
+    <div className="quota-summary" data-testid="quota-summary">
+      <div className="quota-summary__count">
+        <Typography.Text type="secondary" style={{ fontSize: 12.5 }}>
+          Contact slots · <Tag color="geekblue" style={{ marginInlineEnd: 0 }}>{plans[quota.plan].label}</Tag>
+        </Typography.Text>
+        <span data-testid="quota-used">
+          <strong style={{ fontSize: 18 }}>{quota.slotsUsed}</strong>
+          <Typography.Text type="secondary"> / {quota.slotsAllowed} used</Typography.Text>
+        </span>
+      </div>
+      <div className="quota-summary__bar">
+        <Progress
+          percent={percent}
+          showInfo={false}
+          size="small"
+          status={full ? 'exception' : 'normal'}
+          aria-label={`${quota.slotsUsed} of ${quota.slotsAllowed} contact slots used`}
+        />
+        <Typography.Text type="secondary" style={{ fontSize: 12.5 }}>
+          {quota.bonusSlotsAvailable > 0 ? (
+            <Tooltip title={`${quota.totalBonusSlotsEarned} earned through referrals, ${quota.totalBonusSlotsUsed} used. Bonus slots are used first.`}>
+              <span data-testid="quota-bonus">+{quota.bonusSlotsAvailable} bonus · </span>
+            </Tooltip>
+          ) : null}
+          {full ? (
+            <Link to="/pricing">No slots left · Upgrade</Link>
+          ) : (
+            `${quota.totalAvailableSlots} left`
+          )}{' '}
+          · renews {refreshDate(quota.slotsRefresh)}
+        </Typography.Text>
+      </div>
+    </div>
+  );
+};
