@@ -1,37 +1,24 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { buttonIn, mountPerTest } from '../../../test/mountPerTest';
 import { emailConnectionState, resetEmailConnection, type EmailConnectionState } from '../state/emailConnectionState';
 import { EmailConnectionWidget, type EmailConnectionWidgetProps } from './EmailConnectionWidget';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
+const { container, render } = mountPerTest();
 
 /** Renders the widget in a state and opens its popover; answers the popover's text. */
 const open = async (state: Partial<EmailConnectionState>, props: EmailConnectionWidgetProps = {}) => {
   Object.assign(emailConnectionState, state);
-  await act(async () => root.render(<EmailConnectionWidget {...props} />));
-  await act(async () => container.querySelector<HTMLButtonElement>('button[aria-label="Email connection"]')!.click());
+  await render(<EmailConnectionWidget {...props} />);
+  await act(async () => container().querySelector<HTMLButtonElement>('button[aria-label="Email connection"]')!.click());
   return document.querySelector('.ant-popover')?.textContent ?? '';
 };
 
-const popoverButton = (name: string) =>
-  [...document.querySelectorAll<HTMLButtonElement>('.ant-popover button')].find((button) => button.textContent === name);
+const popoverButton = (name: string) => buttonIn('.ant-popover', name);
 
 beforeEach(() => {
   resetEmailConnection();
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  document.body.innerHTML = '';
 });
 
 describe('EmailConnectionWidget', () => {
@@ -68,7 +55,7 @@ describe('EmailConnectionWidget', () => {
     expect(popoverButton('Reconnect Email')).toBeDefined();
 
     Object.assign(emailConnectionState, { status: 'error', email: null, lastEmail: 'ada@example.com' });
-    await act(async () => root.render(<EmailConnectionWidget />));
+    await render(<EmailConnectionWidget />);
     expect(document.querySelector('.ant-popover')?.textContent).toContain('Email Authentication Expired');
   });
 

@@ -1,36 +1,23 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { buttonIn, mountPerTest } from '../../../test/mountPerTest';
 import { addNotification, notificationsState, resetNotifications } from '../state/notificationsState';
 import { NotificationBell } from './NotificationBell';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const { container, render } = mountPerTest();
 
-let container: HTMLDivElement;
-let root: Root;
-
-const bell = () => container.querySelector<HTMLButtonElement>('button[aria-label^="Notifications"]')!;
+const bell = () => container().querySelector<HTMLButtonElement>('button[aria-label^="Notifications"]')!;
 const panel = () => document.querySelector('.ant-popover');
-const panelButton = (name: string) =>
-  [...document.querySelectorAll<HTMLButtonElement>('.ant-popover button')].find((button) => button.textContent === name);
+const panelButton = (name: string) => buttonIn('.ant-popover', name);
 
-beforeEach(async () => {
+beforeEach(() => {
   resetNotifications();
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  document.body.innerHTML = '';
 });
 
 describe('NotificationBell', () => {
   it('shows the empty state when there is nothing', async () => {
-    await act(async () => root.render(<NotificationBell />));
+    await render(<NotificationBell />);
     expect(bell().getAttribute('aria-label')).toBe('Notifications');
     await act(async () => bell().click());
     expect(panel()?.textContent).toContain('No notifications');
@@ -55,7 +42,7 @@ describe('NotificationBell', () => {
       timestamp: new Date(Date.now() - 3 * 60 * 60_000).toISOString(),
       read: true,
     });
-    await act(async () => root.render(<NotificationBell />));
+    await render(<NotificationBell />);
     expect(bell().getAttribute('aria-label')).toBe('Notifications, 1 unread');
     await act(async () => bell().click());
     const items = [...document.querySelectorAll('.ant-popover li')].map((item) => item.textContent);

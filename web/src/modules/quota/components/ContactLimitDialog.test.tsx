@@ -1,15 +1,12 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { buttonIn, mountPerTest } from '../../../test/mountPerTest';
 import { openContactLimitDialog, quotaState, resetQuota } from '../state/quotaState';
 import { ContactLimitDialog } from './ContactLimitDialog';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
+const { render } = mountPerTest();
 
 const renderDialog = async () => {
   const router = createMemoryRouter(
@@ -19,25 +16,15 @@ const renderDialog = async () => {
     ],
     { initialEntries: ['/dashboard'] },
   );
-  await act(async () => root.render(<RouterProvider router={router} />));
+  await render(<RouterProvider router={router} />);
   return router;
 };
 
 const dialogText = () => document.querySelector('.ant-modal')?.textContent ?? '';
-const dialogButton = (name: string) =>
-  [...document.querySelectorAll<HTMLButtonElement>('.ant-modal button')].find((button) => button.textContent === name);
+const dialogButton = (name: string) => buttonIn('.ant-modal', name);
 
 beforeEach(() => {
   resetQuota();
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  document.body.innerHTML = '';
 });
 
 describe('ContactLimitDialog', () => {

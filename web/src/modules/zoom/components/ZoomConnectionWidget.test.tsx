@@ -1,36 +1,23 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { buttonIn, mountPerTest } from '../../../test/mountPerTest';
 import { resetZoom, zoomState, type ZoomState } from '../state/zoomState';
 import { ZoomConnectionWidget, type ZoomConnectionWidgetProps } from './ZoomConnectionWidget';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
+const { container, render } = mountPerTest();
 
 const open = async (state: Partial<ZoomState>, props: ZoomConnectionWidgetProps = {}) => {
   Object.assign(zoomState, state);
-  await act(async () => root.render(<ZoomConnectionWidget {...props} />));
-  await act(async () => container.querySelector<HTMLButtonElement>('button[aria-label="Zoom connection"]')!.click());
+  await render(<ZoomConnectionWidget {...props} />);
+  await act(async () => container().querySelector<HTMLButtonElement>('button[aria-label="Zoom connection"]')!.click());
   return document.querySelector('.ant-popover')?.textContent ?? '';
 };
 
-const popoverButton = (name: string) =>
-  [...document.querySelectorAll<HTMLButtonElement>('.ant-popover button')].find((button) => button.textContent === name);
+const popoverButton = (name: string) => buttonIn('.ant-popover', name);
 
 beforeEach(() => {
   resetZoom();
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  document.body.innerHTML = '';
 });
 
 describe('ZoomConnectionWidget', () => {
