@@ -3,6 +3,7 @@ import { CallToAction } from '../../modules/public/components/CallToAction';
 import { PlanCards } from '../../modules/public/components/PlanCards';
 import { PublicIcon, type PublicIconName } from '../../modules/public/components/PublicIcon';
 import './HomePage.css';
+import { StepList } from '../../modules/public/components/StepList';
 
 const steps = [
   {
@@ -131,14 +132,7 @@ export const HomePage = () => (
             From a name to a meeting in four steps
           </h2>
         </div>
-        <ol className="landing__steps">
-          {steps.map((step) => (
-            <li key={step.title} className="landing__step">
-              <h3>{step.title}</h3>
-              <p>{step.text}</p>
-            </li>
-          ))}
-        </ol>
+        <StepList steps={steps} />
       </section>
 
       <section className="landing__section" aria-labelledby="home-features">

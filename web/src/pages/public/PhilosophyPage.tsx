@@ -1,5 +1,6 @@
 import { CallToAction } from '../../modules/public/components/CallToAction';
 import { PageHeader } from '../../modules/public/components/PageHeader';
+import { StepList } from '../../modules/public/components/StepList';
 
 const principles = [
   {
@@ -39,14 +40,7 @@ export const PhilosophyPage = () => (
     />
 
     <section className="landing__section" aria-label="Principles">
-      <ol className="landing__steps landing__steps--principles">
-        {principles.map((principle) => (
-          <li key={principle.title} className="landing__step">
-            <h3>{principle.title}</h3>
-            <p>{principle.text}</p>
-          </li>
-        ))}
-      </ol>
+      <StepList steps={principles} className="landing__steps--principles" />
     </section>
 
     <section className="landing__section" aria-labelledby="philosophy-plans">

@@ -5,6 +5,7 @@ import { FaqList, type FaqItem } from '../../modules/public/components/FaqList';
 import { PageHeader } from '../../modules/public/components/PageHeader';
 import { PublicIcon } from '../../modules/public/components/PublicIcon';
 import './ReferralProgramPage.css';
+import { StepList } from '../../modules/public/components/StepList';
 
 const steps = [
   {
@@ -93,14 +94,7 @@ export const ReferralProgramPage = () => (
           Three steps
         </h2>
       </div>
-      <ol className="landing__steps">
-        {steps.map((step) => (
-          <li key={step.title} className="landing__step">
-            <h3>{step.title}</h3>
-            <p>{step.text}</p>
-          </li>
-        ))}
-      </ol>
+      <StepList steps={steps} />
       <p className="referral__link-shape">
         Your link looks like <code>/signup?ref=YOURCODE</code> on the Outreach site.
       </p>

@@ -1,6 +1,6 @@
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { isApiError } from '../../api/ApiError';
+import { fieldErrors } from '../../api/utils/fieldErrors';
 import type { Contact } from '../api/contactMapping';
 import { useContactActions } from '../hooks/useContactActions';
 import { isContactLimitError } from '../utils/isContactLimitError';
@@ -32,11 +32,7 @@ export const AddByHandPanel = ({ onAdded }: AddByHandPanelProps) => {
       onAdded(contact);
     } catch (caught) {
       if (isContactLimitError(caught)) return;
-      const issues = isApiError(caught) && Array.isArray(caught.details) ? (caught.details as { field?: string; message?: string }[]) : [];
-      const known = issues.flatMap((issue) => {
-        const name = wireFields[issue.field?.replace(/^body\./, '') ?? ''];
-        return name && issue.message ? [{ name, errors: [issue.message] }] : [];
-      });
+      const known = fieldErrors(caught, wireFields);
       if (known.length) form.setFields(known);
       else setError(caught instanceof Error ? caught.message : String(caught));
     } finally {

@@ -1,7 +1,7 @@
 import { Alert, Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { relationshipStatuses } from '../../../../../shared/schemas/contacts';
-import { isApiError } from '../../api/ApiError';
+import { fieldErrors } from '../../api/utils/fieldErrors';
 import { useApiClient } from '../../api/hooks/useApiClient';
 import type { Contact, ContactUpdate } from '../api/contactMapping';
 import { updateContact } from '../api/contactsApi';
@@ -57,11 +57,7 @@ export const ContactEditForm = ({ contact, onSaved, onCancel }: ContactEditFormP
     try {
       onSaved(await updateContact(api, contact.id, changes));
     } catch (caught) {
-      const issues = isApiError(caught) && Array.isArray(caught.details) ? (caught.details as { field?: string; message?: string }[]) : [];
-      const known = issues.flatMap((issue) => {
-        const name = wireToField[issue.field?.replace(/^body\./, '') ?? ''];
-        return name && issue.message ? [{ name, errors: [issue.message] }] : [];
-      });
+      const known = fieldErrors(caught, wireToField);
       if (known.length) form.setFields(known);
       else setError(caught instanceof Error ? caught.message : String(caught));
     } finally {

@@ -6,7 +6,7 @@ import { useToast } from '../../../ui/toast/useToast';
 import { isApiError } from '../../api/ApiError';
 import { useProfileUpdate } from '../../profile/hooks/useProfileUpdate';
 import { useReportDirty } from '../../profile/hooks/useReportDirty';
-import { fieldErrors } from '../../profile/utils/fieldErrors';
+import { fieldErrors } from '../../api/utils/fieldErrors';
 import { changedFields } from '../../profile/utils/profileChanges';
 import { fieldMaxLength } from '../../profile/utils/profileFormFields';
 import { documentKindSpecs } from '../utils/documentKinds';

@@ -6,7 +6,7 @@ import { SectionCard } from '../../../ui/SectionCard';
 import { isApiError } from '../../api/ApiError';
 import { useProfileUpdate } from '../hooks/useProfileUpdate';
 import { useReportDirty } from '../hooks/useReportDirty';
-import { fieldErrors } from '../utils/fieldErrors';
+import { fieldErrors } from '../../api/utils/fieldErrors';
 import { changedFields } from '../utils/profileChanges';
 import {
   fieldMaxLength,

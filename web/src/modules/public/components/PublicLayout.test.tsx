@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { mountPerTest } from '../../../test/mountPerTest';
 import type { WebConfig } from '../../../../../shared/web-config';
 import { WebConfigProvider } from '../../config/components/WebConfigProvider';
 import { PublicLayout } from './PublicLayout';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const config: WebConfig = {
   stage: 'test',
@@ -20,25 +19,22 @@ const config: WebConfig = {
   providers: {},
 };
 
-let container: HTMLDivElement;
-let root: Root;
+const mount = mountPerTest();
 
 const pages = ['/', '/features', '/pricing'].map((path) => ({ path, element: <p>the page</p> }));
 
 const render = async (path: string, routes: RouteObject[] = [{ Component: PublicLayout, children: pages }]) => {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  await act(async () =>
-    root.render(
-      <WebConfigProvider config={config}>
-        <RouterProvider router={router} />
-      </WebConfigProvider>,
-    ),
+  await mount.render(
+    <WebConfigProvider config={config}>
+      <RouterProvider router={router} />
+    </WebConfigProvider>,
   );
   return router;
 };
 
 const links = (selector: string) =>
-  [...container.querySelectorAll<HTMLAnchorElement>(`${selector} a`)].map((link) => [link.textContent, link.getAttribute('href')]);
+  [...mount.container().querySelectorAll<HTMLAnchorElement>(`${selector} a`)].map((link) => [link.textContent, link.getAttribute('href')]);
 
 const click = async (element: Element | null | undefined) => {
   await act(async () => (element as HTMLElement).click());
@@ -46,20 +42,12 @@ const click = async (element: Element | null | undefined) => {
 
 beforeEach(() => {
   localStorage.clear();
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
 });
 
 describe('PublicLayout', () => {
   it('frames the matched page with the sections on top and every public page in the footer', async () => {
     await render('/features');
-    expect(container.querySelector('main')?.textContent).toBe('the page');
+    expect(mount.container().querySelector('main')?.textContent).toBe('the page');
     expect(links('nav[aria-label="Main"]')).toEqual([
       ['Features', '/features'],
       ['Approach', '/approach'],
@@ -67,7 +55,7 @@ describe('PublicLayout', () => {
       ['Blog', '/blog'],
       ['Support', '/support'],
     ]);
-    expect(container.querySelector('nav[aria-label="Main"] [aria-current="page"]')?.textContent).toBe('Features');
+    expect(mount.container().querySelector('nav[aria-label="Main"] [aria-current="page"]')?.textContent).toBe('Features');
     expect(links('footer nav').map(([, href]) => href)).toEqual([
       '/features',
       '/approach',
@@ -84,7 +72,7 @@ describe('PublicLayout', () => {
 
   it('shows the page it is given instead of a child route', async () => {
     await render('/referrals', [{ path: '/referrals', element: <PublicLayout>the referral landing</PublicLayout> }]);
-    expect(container.querySelector('main')?.textContent).toBe('the referral landing');
+    expect(mount.container().querySelector('main')?.textContent).toBe('the referral landing');
   });
 
   it('offers sign-in and sign-up to a visitor, the dashboard to someone signed in on this browser', async () => {
@@ -101,8 +89,8 @@ describe('PublicLayout', () => {
 
   it('opens the menu on narrow screens and closes it when a section is chosen', async () => {
     const router = await render('/');
-    const menu = () => container.querySelector<HTMLElement>('#landing-mobile-menu')!;
-    const button = () => container.querySelector<HTMLButtonElement>('.landing__menu-button')!;
+    const menu = () => mount.container().querySelector<HTMLElement>('#landing-mobile-menu')!;
+    const button = () => mount.container().querySelector<HTMLButtonElement>('.landing__menu-button')!;
     expect(menu().hidden).toBe(true);
     expect(button().getAttribute('aria-expanded')).toBe('false');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../api/ApiError';
+import { ApiError } from '../ApiError';
 import { fieldErrors } from './fieldErrors';
 
 const invalid = (details: unknown) =>
@@ -26,5 +26,20 @@ describe('fieldErrors', () => {
   it('answers nothing for other errors', () => {
     expect(fieldErrors(new Error('boom'), ['bio'])).toEqual([]);
     expect(fieldErrors(new ApiError({ status: 500, code: 'server_error', message: 'x' }), ['bio'])).toEqual([]);
+  });
+});
+
+describe('fieldErrors with wire names mapped to form names', () => {
+  it('puts a snake_case field of the answer on its camelCase form field and skips unknown ones', () => {
+    const error = new ApiError({
+      status: 400,
+      code: 'validation_failed',
+      message: 'Invalid request. Please check your input.',
+      details: [
+        { field: 'body.job_title', message: 'Too long' },
+        { field: 'body.linkedin_url', message: 'Not here' },
+      ],
+    });
+    expect(fieldErrors(error, { job_title: 'jobTitle', email: 'email' })).toEqual([{ name: 'jobTitle', errors: ['Too long'] }]);
   });
 });
