@@ -1,10 +1,18 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+/** The web's path aliases (web/vite.config.ts, tsconfig.json), for its unit tests. */
+const alias = {
+  '@/': fileURLToPath(new URL('./web/src/', import.meta.url)),
+  '@shared/': fileURLToPath(new URL('./shared/', import.meta.url)),
+};
 
 /**
  * Test kinds show in their names (STYLE §14): `*.test.ts[x]` unit, `*.int.test.ts` against DynamoDB Local (started
  * once per run by the global setup), `infra/**` CDK assertions and cdk-nag. Playwright specs in `e2e/` run apart.
  */
 export default defineConfig({
+  resolve: { alias },
   test: {
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOG_LEVEL: process.env.LOG_LEVEL ?? 'SILENT' },
     projects: [

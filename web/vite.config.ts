@@ -17,6 +17,10 @@ export default defineConfig({
   plugins: [react(), markdown({ requiredAttributes: ['title', 'date', 'summary', 'author'] })],
   // One dependency cache per web port: the e2e stack runs beside `npm start`, and two dev servers re-optimizing one
   // cache folder break each other's pages. Kept between runs, so a restart is not a cold start.
+  // `@/` is web/src, `@shared/` the repo's shared code (route table, schemas, messages); tsconfig.json says the same
+  resolve: {
+    alias: { '@/': `${resolve(root, 'src')}/`, '@shared/': `${resolve(root, '../shared')}/` },
+  },
   cacheDir: resolve(root, '../node_modules/.vite', `web-${process.env.LOCAL_WEB_PORT ?? '5173'}`),
   optimizeDeps: {
     // Everything the lazy routes import, bundled before the first page is served: a dependency found later makes the

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import type { WebConfig } from '../../../shared/web-config';
-import { WebConfigProvider } from '../modules/config/components/WebConfigProvider';
+import type { WebConfig } from '@shared/web-config';
+import { WebConfigProvider } from '@/modules/config/components/WebConfigProvider';
 import { createAppRouter } from './router';
 
 export type AppProps = { config: WebConfig };

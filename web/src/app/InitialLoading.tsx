@@ -1,4 +1,4 @@
-import { LoadingScreen } from '../modules/public/components/LoadingScreen';
+import { LoadingScreen } from '@/modules/public/components/LoadingScreen';
 import { PageLoading } from './PageLoading';
 
 /** The public site's paths (router.tsx): dark pages, so their first load waits on the dark screen, not a light one. */

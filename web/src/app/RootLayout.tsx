@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
-import { configureAnalytics, trackPageView } from '../modules/analytics/analytics';
-import { useWebConfig } from '../modules/config/hooks/useWebConfig';
-import { outlookPopupWindowName } from '../modules/emailConnection/utils/outlookAuthMessages';
+import { configureAnalytics, trackPageView } from '@/modules/analytics/analytics';
+import { useWebConfig } from '@/modules/config/hooks/useWebConfig';
+import { outlookPopupWindowName } from '@/modules/emailConnection/utils/outlookAuthMessages';
 
 /**
  * Above every route: page-visit tracking (SPEC §2), the scroll position a visitor expects on navigation, and the

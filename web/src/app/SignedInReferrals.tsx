@@ -1,6 +1,6 @@
-import { RequireAuth } from '../modules/auth/components/RequireAuth';
-import { AppShell } from '../modules/shell/components/AppShell';
-import { ReferralsPage } from '../pages/app/ReferralsPage';
+import { RequireAuth } from '@/modules/auth/components/RequireAuth';
+import { AppShell } from '@/modules/shell/components/AppShell';
+import { ReferralsPage } from '@/pages/app/ReferralsPage';
 import { AppProviders } from './AppProviders';
 
 /**

@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
-import { hasStoredSession } from '../modules/auth/utils/storedSession';
-import { useWebConfig } from '../modules/config/hooks/useWebConfig';
+import { hasStoredSession } from '@/modules/auth/utils/storedSession';
+import { useWebConfig } from '@/modules/config/hooks/useWebConfig';
 import { PageLoading } from './PageLoading';
 
 export type SignedInSwitchProps = { signedIn: ReactNode; signedOut: ReactNode };

@@ -1,10 +1,10 @@
-import { resetActivity } from '../modules/activity/state/activityState';
-import { resetEmailConnection } from '../modules/emailConnection/state/emailConnectionState';
-import { resetNotifications } from '../modules/notifications/state/notificationsState';
-import { resetNormalize } from '../modules/profile/state/normalizeState';
-import { resetQuota } from '../modules/quota/state/quotaState';
-import { resetShell } from '../modules/shell/state/shellState';
-import { resetZoom } from '../modules/zoom/state/zoomState';
+import { resetActivity } from '@/modules/activity/state/activityState';
+import { resetEmailConnection } from '@/modules/emailConnection/state/emailConnectionState';
+import { resetNotifications } from '@/modules/notifications/state/notificationsState';
+import { resetNormalize } from '@/modules/profile/state/normalizeState';
+import { resetQuota } from '@/modules/quota/state/quotaState';
+import { resetShell } from '@/modules/shell/state/shellState';
+import { resetZoom } from '@/modules/zoom/state/zoomState';
 
 /**
  * SPEC §4 'Logout': the stores a session filled are reset when it ends (sign-out, forced sign-out, another user).

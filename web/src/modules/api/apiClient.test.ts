@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { messages } from '../../../../shared/messages';
+import { messages } from '@shared/messages';
 import { ApiError } from './ApiError';
 import { createApiClient, helperTimeoutMs, type ApiClient, type ApiClientOptions } from './apiClient';
 

@@ -1,5 +1,5 @@
-import { messages } from '../../../../shared/messages';
-import { timings } from '../../../../shared/constants';
+import { messages } from '@shared/messages';
+import { timings } from '@shared/constants';
 import {
   routes,
   type RouteBody,
@@ -8,7 +8,7 @@ import {
   type RouteQuery,
   type RouteResponse,
   type RouteSpec,
-} from '../../../../shared/routes';
+} from '@shared/routes';
 import { ApiError } from './ApiError';
 import { errorMessage, type RequestKind } from './errorMessage';
 

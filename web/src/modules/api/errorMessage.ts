@@ -1,4 +1,4 @@
-import { messages } from '../../../../shared/messages';
+import { messages } from '@shared/messages';
 
 export type RequestKind = 'read' | 'mutation';
 

@@ -1,5 +1,5 @@
 import type { SWRConfiguration } from 'swr';
-import { timings } from '../../../../shared/constants';
+import { timings } from '@shared/constants';
 import { isApiError } from './ApiError';
 
 /**

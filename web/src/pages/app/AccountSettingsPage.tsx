@@ -1,7 +1,7 @@
-import { AccountSummaryCard } from '../../modules/account/components/AccountSummaryCard';
-import { YourDataCard } from '../../modules/account/components/YourDataCard';
-import { SettingsPanel } from '../../modules/settings/components/SettingsPanel';
-import { PageHeader } from '../../ui/PageHeader';
+import { AccountSummaryCard } from '@/modules/account/components/AccountSummaryCard';
+import { YourDataCard } from '@/modules/account/components/YourDataCard';
+import { SettingsPanel } from '@/modules/settings/components/SettingsPanel';
+import { PageHeader } from '@/ui/PageHeader';
 import { ProfileContent } from './ProfileContent';
 
 /** /accountSettings: the account, the settings of SPEC §3 (applied as they change) and the person's data. */

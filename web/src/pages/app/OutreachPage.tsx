@@ -1,7 +1,7 @@
 import { SendOutlined } from '@ant-design/icons';
 import { Card } from 'antd';
-import { EmptyState } from '../../ui/EmptyState';
-import { PageHeader } from '../../ui/PageHeader';
+import { EmptyState } from '@/ui/EmptyState';
+import { PageHeader } from '@/ui/PageHeader';
 
 /** /outreach: the person's drafts and sent e-mails; none yet. */
 export const OutreachPage = () => (

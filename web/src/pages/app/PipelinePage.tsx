@@ -1,5 +1,5 @@
 import { Card, Typography } from 'antd';
-import { PageHeader } from '../../ui/PageHeader';
+import { PageHeader } from '@/ui/PageHeader';
 
 type Stage = { key: string; title: string; color: string; hint: string };
 

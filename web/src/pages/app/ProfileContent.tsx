@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
-import type { Profile } from '../../../../shared/schemas/profile';
-import { useProfile } from '../../modules/profile/hooks/useProfile';
+import type { Profile } from '@shared/schemas/profile';
+import { useProfile } from '@/modules/profile/hooks/useProfile';
 
 export type ProfileContentProps = {
   children: (profile: Profile) => ReactNode;

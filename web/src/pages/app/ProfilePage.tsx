@@ -1,12 +1,12 @@
-import type { Profile } from '../../../../shared/schemas/profile';
-import { BackgroundFilePanel } from '../../modules/documents/components/BackgroundFilePanel';
-import { DocumentCard } from '../../modules/documents/components/DocumentCard';
-import { ProfileCompletenessCard } from '../../modules/profile/components/ProfileCompletenessCard';
-import { ProfileForm } from '../../modules/profile/components/ProfileForm';
-import { useProfileCompleteCallback } from '../../modules/profile/hooks/useProfileCompleteCallback';
-import { useUnsavedChangesGuard } from '../../modules/profile/hooks/useUnsavedChangesGuard';
-import { profileCompleteness } from '../../modules/profile/utils/profileCompleteness';
-import { PageHeader } from '../../ui/PageHeader';
+import type { Profile } from '@shared/schemas/profile';
+import { BackgroundFilePanel } from '@/modules/documents/components/BackgroundFilePanel';
+import { DocumentCard } from '@/modules/documents/components/DocumentCard';
+import { ProfileCompletenessCard } from '@/modules/profile/components/ProfileCompletenessCard';
+import { ProfileForm } from '@/modules/profile/components/ProfileForm';
+import { useProfileCompleteCallback } from '@/modules/profile/hooks/useProfileCompleteCallback';
+import { useUnsavedChangesGuard } from '@/modules/profile/hooks/useUnsavedChangesGuard';
+import { profileCompleteness } from '@/modules/profile/utils/profileCompleteness';
+import { PageHeader } from '@/ui/PageHeader';
 import { ProfileContent } from './ProfileContent';
 import './ProfilePage.css';
 

@@ -1,8 +1,8 @@
 import { Badge, Button, Card, Typography } from 'antd';
 import { useState } from 'react';
-import { isAnalyticsConfigured, track } from '../../modules/analytics/analytics';
-import { DetailList } from '../../ui/DetailList';
-import { PageHeader } from '../../ui/PageHeader';
+import { isAnalyticsConfigured, track } from '@/modules/analytics/analytics';
+import { DetailList } from '@/ui/DetailList';
+import { PageHeader } from '@/ui/PageHeader';
 
 const testPath = '/test/reddit-pixel';
 

@@ -1,10 +1,10 @@
 import { CheckOutlined, CopyOutlined, GiftOutlined, ShareAltOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
 import { Card, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { referral } from '../../../../shared/constants';
-import { EmptyState } from '../../ui/EmptyState';
+import { referral } from '@shared/constants';
+import { EmptyState } from '@/ui/EmptyState';
 import './ReferralsPage.css';
-import { PageHeader } from '../../ui/PageHeader';
+import { PageHeader } from '@/ui/PageHeader';
 import { ProfileContent } from './ProfileContent';
 
 /** DESIGN §6: the referral link of a code. */

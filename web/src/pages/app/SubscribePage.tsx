@@ -1,7 +1,7 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { Button, Card, Tag, Typography } from 'antd';
-import { planTiers, plans, type PlanTier } from '../../../../shared/constants';
-import { PageHeader } from '../../ui/PageHeader';
+import { planTiers, plans, type PlanTier } from '@shared/constants';
+import { PageHeader } from '@/ui/PageHeader';
 import { ProfileContent } from './ProfileContent';
 
 /** SPEC §1: plans differ only in contact slots; every plan has the rest. */

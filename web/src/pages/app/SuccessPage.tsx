@@ -1,6 +1,6 @@
 import { Button, Card, Result } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { planLabel } from '../../modules/profile/utils/profileLabels';
+import { planLabel } from '@/modules/profile/utils/profileLabels';
 import { ProfileContent } from './ProfileContent';
 
 /**

@@ -1,7 +1,7 @@
 import { FileTextOutlined } from '@ant-design/icons';
 import { Card } from 'antd';
-import { EmptyState } from '../../ui/EmptyState';
-import { PageHeader } from '../../ui/PageHeader';
+import { EmptyState } from '@/ui/EmptyState';
+import { PageHeader } from '@/ui/PageHeader';
 
 /** /templates: the person's reusable e-mails; none yet. */
 export const TemplatesPage = () => (

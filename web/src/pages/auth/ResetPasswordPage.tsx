@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { messages } from '../../../../shared/messages';
-import { AuthAside } from '../../modules/auth/components/AuthAside';
-import { ResetPasswordForm } from '../../modules/auth/components/ResetPasswordForm';
-import { AuthLayout } from '../../ui/AuthLayout';
+import { messages } from '@shared/messages';
+import { AuthAside } from '@/modules/auth/components/AuthAside';
+import { ResetPasswordForm } from '@/modules/auth/components/ResetPasswordForm';
+import { AuthLayout } from '@/ui/AuthLayout';
 
 /** /resetPassword (SPEC §2 'Password reset form'). */
 export const ResetPasswordPage = () => (

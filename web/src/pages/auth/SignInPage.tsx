@@ -1,8 +1,8 @@
 import { Link, useLocation } from 'react-router-dom';
-import { AuthAside } from '../../modules/auth/components/AuthAside';
-import { FederatedSignInButtons } from '../../modules/auth/components/FederatedSignInButtons';
-import { SignInForm } from '../../modules/auth/components/SignInForm';
-import { AuthLayout } from '../../ui/AuthLayout';
+import { AuthAside } from '@/modules/auth/components/AuthAside';
+import { FederatedSignInButtons } from '@/modules/auth/components/FederatedSignInButtons';
+import { SignInForm } from '@/modules/auth/components/SignInForm';
+import { AuthLayout } from '@/ui/AuthLayout';
 
 /** /signin and /login (SPEC §2 'Sign-in routes'). */
 export const SignInPage = () => {

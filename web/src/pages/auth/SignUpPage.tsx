@@ -1,10 +1,10 @@
 import { Alert } from 'antd';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { syncUserBody } from '../../../../shared/schemas/profile';
-import { AuthAside } from '../../modules/auth/components/AuthAside';
-import { FederatedSignInButtons } from '../../modules/auth/components/FederatedSignInButtons';
-import { SignUpForm } from '../../modules/auth/components/SignUpForm';
-import { AuthLayout } from '../../ui/AuthLayout';
+import { syncUserBody } from '@shared/schemas/profile';
+import { AuthAside } from '@/modules/auth/components/AuthAside';
+import { FederatedSignInButtons } from '@/modules/auth/components/FederatedSignInButtons';
+import { SignUpForm } from '@/modules/auth/components/SignUpForm';
+import { AuthLayout } from '@/ui/AuthLayout';
 
 const referralCodeSchema = syncUserBody.shape.signupData.unwrap().shape.referralCode.unwrap();
 

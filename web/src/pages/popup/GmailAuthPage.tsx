@@ -1,6 +1,6 @@
 import { Button } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { ReceiverCard } from '../../ui/ReceiverCard';
+import { ReceiverCard } from '@/ui/ReceiverCard';
 
 /** SPEC §2 'Gmail receiver page' texts. */
 const text = {

@@ -3,7 +3,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { outlookAuthCodeMessage, outlookAuthOutcome } from '../../modules/emailConnection/utils/outlookAuthMessages';
+import { outlookAuthCodeMessage, outlookAuthOutcome } from '@/modules/emailConnection/utils/outlookAuthMessages';
 import { OutlookAuthPage } from './OutlookAuthPage';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -7,8 +7,8 @@ import {
   outlookAuthOutcome,
   outlookReceiverCloseDelayMs,
   type OutlookAuthRetryMessage,
-} from '../../modules/emailConnection/utils/outlookAuthMessages';
-import { ReceiverCard, type ReceiverStatus } from '../../ui/ReceiverCard';
+} from '@/modules/emailConnection/utils/outlookAuthMessages';
+import { ReceiverCard, type ReceiverStatus } from '@/ui/ReceiverCard';
 
 const openerWindow = () => (window.opener as Window | null) ?? null;
 

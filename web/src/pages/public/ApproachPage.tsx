@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { limits } from '../../../../shared/constants';
-import { CallToAction } from '../../modules/public/components/CallToAction';
-import { PageHeader } from '../../modules/public/components/PageHeader';
+import { limits } from '@shared/constants';
+import { CallToAction } from '@/modules/public/components/CallToAction';
+import { PageHeader } from '@/modules/public/components/PageHeader';
 import './ApproachPage.css';
 
 const steps = [

@@ -1,7 +1,7 @@
-import { blogPosts } from '../../modules/blog/api/blogPosts';
-import { BlogPostCard } from '../../modules/blog/components/BlogPostCard';
-import { CallToAction } from '../../modules/public/components/CallToAction';
-import { PageHeader } from '../../modules/public/components/PageHeader';
+import { blogPosts } from '@/modules/blog/api/blogPosts';
+import { BlogPostCard } from '@/modules/blog/components/BlogPostCard';
+import { CallToAction } from '@/modules/public/components/CallToAction';
+import { PageHeader } from '@/modules/public/components/PageHeader';
 
 /** `/blog`: every post, newest first (posts are Markdown files in web/content/blog). */
 export const BlogIndexPage = () => (

@@ -1,12 +1,12 @@
 import { Suspense } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { blogPosts, findBlogPost } from '../../modules/blog/api/blogPosts';
-import { BlogPostBody } from '../../modules/blog/components/BlogPostBody';
-import { BlogPostBodySkeleton } from '../../modules/blog/components/BlogPostBodySkeleton';
-import { BlogPostByline } from '../../modules/blog/components/BlogPostByline';
-import { BlogPostCard } from '../../modules/blog/components/BlogPostCard';
-import { CallToAction } from '../../modules/public/components/CallToAction';
-import { PublicIcon } from '../../modules/public/components/PublicIcon';
+import { blogPosts, findBlogPost } from '@/modules/blog/api/blogPosts';
+import { BlogPostBody } from '@/modules/blog/components/BlogPostBody';
+import { BlogPostBodySkeleton } from '@/modules/blog/components/BlogPostBodySkeleton';
+import { BlogPostByline } from '@/modules/blog/components/BlogPostByline';
+import { BlogPostCard } from '@/modules/blog/components/BlogPostCard';
+import { CallToAction } from '@/modules/public/components/CallToAction';
+import { PublicIcon } from '@/modules/public/components/PublicIcon';
 
 /** `/blog/{slug}`: one post; an unknown slug goes to the blog index (SPEC §2). */
 export const BlogPostPage = () => {

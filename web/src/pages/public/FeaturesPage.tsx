@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { limits } from '../../../../shared/constants';
-import { CallToAction } from '../../modules/public/components/CallToAction';
-import { PageHeader } from '../../modules/public/components/PageHeader';
-import { PublicIcon, type PublicIconName } from '../../modules/public/components/PublicIcon';
+import { limits } from '@shared/constants';
+import { CallToAction } from '@/modules/public/components/CallToAction';
+import { PageHeader } from '@/modules/public/components/PageHeader';
+import { PublicIcon, type PublicIconName } from '@/modules/public/components/PublicIcon';
 
 type Feature = { icon: PublicIconName; title: string; text: ReactNode; points: string[] };
 

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
-import { CallToAction } from '../../modules/public/components/CallToAction';
-import { PlanCards } from '../../modules/public/components/PlanCards';
-import { PublicIcon, type PublicIconName } from '../../modules/public/components/PublicIcon';
+import { CallToAction } from '@/modules/public/components/CallToAction';
+import { PlanCards } from '@/modules/public/components/PlanCards';
+import { PublicIcon, type PublicIconName } from '@/modules/public/components/PublicIcon';
 import './HomePage.css';
-import { StepList } from '../../modules/public/components/StepList';
+import { StepList } from '@/modules/public/components/StepList';
 
 const steps = [
   {

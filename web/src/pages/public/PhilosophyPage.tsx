@@ -1,6 +1,6 @@
-import { CallToAction } from '../../modules/public/components/CallToAction';
-import { PageHeader } from '../../modules/public/components/PageHeader';
-import { StepList } from '../../modules/public/components/StepList';
+import { CallToAction } from '@/modules/public/components/CallToAction';
+import { PageHeader } from '@/modules/public/components/PageHeader';
+import { StepList } from '@/modules/public/components/StepList';
 
 const principles = [
   {

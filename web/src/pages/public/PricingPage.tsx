@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
-import { plans, referral } from '../../../../shared/constants';
-import { CallToAction } from '../../modules/public/components/CallToAction';
-import { FaqList, type FaqItem } from '../../modules/public/components/FaqList';
-import { PageHeader } from '../../modules/public/components/PageHeader';
-import { PlanCards } from '../../modules/public/components/PlanCards';
-import { PublicIcon } from '../../modules/public/components/PublicIcon';
+import { plans, referral } from '@shared/constants';
+import { CallToAction } from '@/modules/public/components/CallToAction';
+import { FaqList, type FaqItem } from '@/modules/public/components/FaqList';
+import { PageHeader } from '@/modules/public/components/PageHeader';
+import { PlanCards } from '@/modules/public/components/PlanCards';
+import { PublicIcon } from '@/modules/public/components/PublicIcon';
 import './PricingPage.css';
 
 // SPEC §1: every plan has every feature; plans differ only in contact slots

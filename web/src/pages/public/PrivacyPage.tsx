@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { DocumentLayout, type DocumentSection } from '../../modules/public/components/DocumentLayout';
-import { PageHeader } from '../../modules/public/components/PageHeader';
-import { supportEmail } from '../../modules/public/utils/supportEmail';
+import { DocumentLayout, type DocumentSection } from '@/modules/public/components/DocumentLayout';
+import { PageHeader } from '@/modules/public/components/PageHeader';
+import { supportEmail } from '@/modules/public/utils/supportEmail';
 
 const mail = <a href={`mailto:${supportEmail}`}>{supportEmail}</a>;
 

@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
-import { plans, referral } from '../../../../shared/constants';
-import { CallToAction } from '../../modules/public/components/CallToAction';
-import { FaqList, type FaqItem } from '../../modules/public/components/FaqList';
-import { PageHeader } from '../../modules/public/components/PageHeader';
-import { PublicIcon } from '../../modules/public/components/PublicIcon';
+import { plans, referral } from '@shared/constants';
+import { CallToAction } from '@/modules/public/components/CallToAction';
+import { FaqList, type FaqItem } from '@/modules/public/components/FaqList';
+import { PageHeader } from '@/modules/public/components/PageHeader';
+import { PublicIcon } from '@/modules/public/components/PublicIcon';
 import './ReferralProgramPage.css';
-import { StepList } from '../../modules/public/components/StepList';
+import { StepList } from '@/modules/public/components/StepList';
 
 const steps = [
   {

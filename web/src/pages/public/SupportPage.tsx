@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
-import { limits } from '../../../../shared/constants';
-import { FaqList, type FaqItem } from '../../modules/public/components/FaqList';
-import { PageHeader } from '../../modules/public/components/PageHeader';
-import { PublicIcon } from '../../modules/public/components/PublicIcon';
-import { supportEmail } from '../../modules/public/utils/supportEmail';
+import { limits } from '@shared/constants';
+import { FaqList, type FaqItem } from '@/modules/public/components/FaqList';
+import { PageHeader } from '@/modules/public/components/PageHeader';
+import { PublicIcon } from '@/modules/public/components/PublicIcon';
+import { supportEmail } from '@/modules/public/utils/supportEmail';
 
 const questions: FaqItem[] = [
   {

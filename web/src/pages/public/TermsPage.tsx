@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
-import { plans, planTiers, referral } from '../../../../shared/constants';
-import { DocumentLayout, type DocumentSection } from '../../modules/public/components/DocumentLayout';
-import { PageHeader } from '../../modules/public/components/PageHeader';
-import { planPriceLabel } from '../../modules/public/utils/planPrice';
-import { supportEmail } from '../../modules/public/utils/supportEmail';
+import { plans, planTiers, referral } from '@shared/constants';
+import { DocumentLayout, type DocumentSection } from '@/modules/public/components/DocumentLayout';
+import { PageHeader } from '@/modules/public/components/PageHeader';
+import { planPriceLabel } from '@/modules/public/utils/planPrice';
+import { supportEmail } from '@/modules/public/utils/supportEmail';
 
 const sections: DocumentSection[] = [
   {

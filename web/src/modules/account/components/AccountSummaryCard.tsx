@@ -1,10 +1,10 @@
 import { Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { plans } from '../../../../../shared/constants';
-import type { Profile } from '../../../../../shared/schemas/profile';
-import { SectionCard } from '../../../ui/SectionCard';
-import { formatMemberSince, planLabel } from '../../profile/utils/profileLabels';
+import { plans } from '@shared/constants';
+import type { Profile } from '@shared/schemas/profile';
+import { SectionCard } from '@/ui/SectionCard';
+import { formatMemberSince, planLabel } from '@/modules/profile/utils/profileLabels';
 
 export type AccountSummaryCardProps = { profile: Profile };
 

@@ -2,8 +2,8 @@ import { CheckCircleFilled, CloseCircleFilled, LoadingOutlined } from '@ant-desi
 import { Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
-import { useNow } from '../../notifications/hooks/useNow';
-import { formatRelativeTime } from '../../notifications/utils/formatRelativeTime';
+import { useNow } from '@/modules/notifications/hooks/useNow';
+import { formatRelativeTime } from '@/modules/notifications/utils/formatRelativeTime';
 import { activityState, sidebarActivity, type ActivityAction, type ActivityStatus } from '../state/activityState';
 import './RecentActivity.css';
 

@@ -14,7 +14,7 @@ import {
 } from 'aws-amplify/auth';
 // Completes a hosted-UI sign-in when the provider sends the browser back to /signin with its code.
 import 'aws-amplify/auth/enable-oauth-listener';
-import type { WebConfig } from '../../../../../shared/web-config';
+import type { WebConfig } from '@shared/web-config';
 
 /** The signed-in person as the ID token describes them. */
 export type AuthUser = { userId: string; email: string; name: string };

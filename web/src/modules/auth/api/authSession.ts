@@ -1,4 +1,4 @@
-import { messages } from '../../../../../shared/messages';
+import { messages } from '@shared/messages';
 import { endSession } from '../state/sessionEvents';
 import { authState, setAuthError, setAuthLoading, setSignedIn, setSignedOut } from '../state/authState';
 import { authErrorMessage } from '../utils/authErrorMessage';

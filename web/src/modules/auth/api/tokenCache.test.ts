@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { timings } from '../../../../../shared/constants';
+import { timings } from '@shared/constants';
 import { createTokenCache, type FetchedToken, type TokenCacheOptions } from './tokenCache';
 
 const minute = 60_000;

@@ -1,4 +1,4 @@
-import { timings } from '../../../../../shared/constants';
+import { timings } from '@shared/constants';
 
 /** A token as the auth provider hands it out. */
 export type FetchedToken = {

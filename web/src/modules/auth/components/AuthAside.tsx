@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { plans } from '../../../../../shared/constants';
-import { BrandMark } from '../../../ui/BrandMark';
+import { plans } from '@shared/constants';
+import { BrandMark } from '@/ui/BrandMark';
 
 const points = [
   'Find and verify the e-mail address of every contact',

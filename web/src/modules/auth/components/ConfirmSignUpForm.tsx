@@ -2,7 +2,7 @@ import { Alert, Button, Form, Input } from 'antd';
 import type { AuthStep } from '../api/amplifyAuth';
 import { useAuthSubmit } from '../hooks/useAuthSubmit';
 import { authErrorMessage } from '../utils/authErrorMessage';
-import { useToast } from '../../../ui/toast/useToast';
+import { useToast } from '@/ui/toast/useToast';
 
 export type ConfirmSignUpFormProps = {
   email: string;

@@ -1,6 +1,6 @@
 import { Alert, Button, Divider } from 'antd';
 import { useState } from 'react';
-import { useWebConfig } from '../../config/hooks/useWebConfig';
+import { useWebConfig } from '@/modules/config/hooks/useWebConfig';
 import { signInWithProvider, type IdentityProvider } from '../api/amplifyAuth';
 import { authErrorMessage } from '../utils/authErrorMessage';
 

@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { WorkspaceSkeleton } from '../../../ui/WorkspaceSkeleton';
+import { WorkspaceSkeleton } from '@/ui/WorkspaceSkeleton';
 import { loadAuthState, useAuth } from '../hooks/useAuth';
 
 export type RequireAuthProps = { children?: ReactNode };

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { FullPageSpinner } from '../../../ui/FullPageSpinner';
+import { FullPageSpinner } from '@/ui/FullPageSpinner';
 import { useAuth } from '../hooks/useAuth';
 import { returnPath } from '../utils/returnPath';
 

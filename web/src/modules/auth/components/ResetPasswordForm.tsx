@@ -1,6 +1,6 @@
 import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
-import { messages } from '../../../../../shared/messages';
+import { messages } from '@shared/messages';
 import { completePasswordReset, requestPasswordReset } from '../api/amplifyAuth';
 import { useAuthActions } from '../hooks/useAuthActions';
 import { useAuthSubmit } from '../hooks/useAuthSubmit';

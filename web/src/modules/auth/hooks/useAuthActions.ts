@@ -1,9 +1,9 @@
 import { useSWRConfig } from 'swr';
-import type { ApiClient } from '../../api/apiClient';
-import { useApiClient } from '../../api/hooks/useApiClient';
-import { useWebConfig } from '../../config/hooks/useWebConfig';
-import { syncUser, type SyncUserBody } from '../../profile/api/profileApi';
-import { profileKey } from '../../profile/hooks/useProfile';
+import type { ApiClient } from '@/modules/api/apiClient';
+import { useApiClient } from '@/modules/api/hooks/useApiClient';
+import { useWebConfig } from '@/modules/config/hooks/useWebConfig';
+import { syncUser, type SyncUserBody } from '@/modules/profile/api/profileApi';
+import { profileKey } from '@/modules/profile/hooks/useProfile';
 import {
   confirmSignUpCode,
   resendSignUpEmail,

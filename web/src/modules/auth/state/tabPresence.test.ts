@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { timings } from '../../../../../shared/constants';
+import { timings } from '@shared/constants';
 import { createTabPresence, tabKeyPrefix, type TabEvents, type TabStorage } from './tabPresence';
 
 /** Local storage as the tabs of one browser share it. */

@@ -1,4 +1,4 @@
-import { timings } from '../../../../../shared/constants';
+import { timings } from '@shared/constants';
 
 /** The part of `localStorage` presence needs (the key enumeration finds the other tabs). */
 export type TabStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;

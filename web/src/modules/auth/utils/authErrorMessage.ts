@@ -1,4 +1,4 @@
-import { isApiError } from '../../api/ApiError';
+import { isApiError } from '@/modules/api/ApiError';
 import { passwordHint } from './passwordPolicy';
 
 /**

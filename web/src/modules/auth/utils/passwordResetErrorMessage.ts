@@ -1,4 +1,4 @@
-import { messages } from '../../../../../shared/messages';
+import { messages } from '@shared/messages';
 
 /**
  * SPEC §8 'Password reset': an unknown account and a malformed address have their own texts, anything else is

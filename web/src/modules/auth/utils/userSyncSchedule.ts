@@ -1,4 +1,4 @@
-import { timings } from '../../../../../shared/constants';
+import { timings } from '@shared/constants';
 
 type SyncStorage = Pick<Storage, 'getItem' | 'setItem'>;
 

@@ -1,4 +1,4 @@
-import { webConfigSchema, type WebConfig } from '../../../../../shared/web-config';
+import { webConfigSchema, type WebConfig } from '@shared/web-config';
 
 /** Why the app could not start: the runtime configuration is missing, unreachable or malformed. */
 export class WebConfigError extends Error {

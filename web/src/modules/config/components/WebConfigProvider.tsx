@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { WebConfig } from '../../../../../shared/web-config';
+import type { WebConfig } from '@shared/web-config';
 import { WebConfigContext } from '../hooks/useWebConfig';
 
 export type WebConfigProviderProps = { config: WebConfig; children: ReactNode };

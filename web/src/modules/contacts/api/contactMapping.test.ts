@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ContactWire } from '../../../../../shared/schemas/contacts';
+import type { ContactWire } from '@shared/schemas/contacts';
 import { toContact, toContactWire } from './contactMapping';
 import { wireContact } from '../utils/contactFixtures';
 

@@ -6,7 +6,7 @@ import type {
   educationSchema,
   experienceSchema,
   updateContactBody,
-} from '../../../../../shared/schemas/contacts';
+} from '@shared/schemas/contacts';
 
 /** `first_name` -> `firstName` at the type level. */
 type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;

@@ -1,6 +1,6 @@
 import { Alert, Button, Input, Progress, Typography } from 'antd';
 import { useState } from 'react';
-import { completeActivity, failActivity, startActivity, updateActivityCounts } from '../../activity/state/activityState';
+import { completeActivity, failActivity, startActivity, updateActivityCounts } from '@/modules/activity/state/activityState';
 import { useContactActions } from '../hooks/useContactActions';
 import { splitUrls } from '../utils/splitUrls';
 import { failureReason } from '../utils/importContacts';

@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, LinkedinFilled, MailOutlined } from '@ant-design/icons';
 import { Alert, Button, Descriptions, Divider, Drawer, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useToast } from '../../../ui/toast/useToast';
+import { useToast } from '@/ui/toast/useToast';
 import type { Contact } from '../api/contactMapping';
 import { useContactActions } from '../hooks/useContactActions';
 import { useContactDetail } from '../hooks/useContactDetail';

@@ -1,9 +1,9 @@
 import { DeleteOutlined, DownOutlined, DownloadOutlined, LinkedinFilled, MailOutlined, PlusOutlined, UploadOutlined, UserAddOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Dropdown, Popconfirm, Space, Typography } from 'antd';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
-import { EmptyState } from '../../../ui/EmptyState';
-import { useToast } from '../../../ui/toast/useToast';
-import { useApiClient } from '../../api/hooks/useApiClient';
+import { EmptyState } from '@/ui/EmptyState';
+import { useToast } from '@/ui/toast/useToast';
+import { useApiClient } from '@/modules/api/hooks/useApiClient';
 import { listAllContacts } from '../api/contactsApi';
 import { useContactActions } from '../hooks/useContactActions';
 import { useContactList, type ContactFilters } from '../hooks/useContactList';

@@ -1,7 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { Input, Select } from 'antd';
 import { useEffect, useState } from 'react';
-import { emailLookupStatuses, relationshipStatuses } from '../../../../../shared/schemas/contacts';
+import { emailLookupStatuses, relationshipStatuses } from '@shared/schemas/contacts';
 import type { ContactFilters } from '../hooks/useContactList';
 import { lookupStatusLabels, relationshipLabels, sortOptions } from '../utils/contactLabels';
 

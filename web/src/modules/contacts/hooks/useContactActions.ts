@@ -1,5 +1,5 @@
-import { useApiClient } from '../../api/hooks/useApiClient';
-import { incrementSlotsUsed, openContactLimitDialog } from '../../quota/state/quotaState';
+import { useApiClient } from '@/modules/api/hooks/useApiClient';
+import { incrementSlotsUsed, openContactLimitDialog } from '@/modules/quota/state/quotaState';
 import type { NewContact } from '../api/contactMapping';
 import { createContact, deleteContact, lookupEmails } from '../api/contactsApi';
 import { isContactLimitError } from '../utils/isContactLimitError';

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
-import type { ApiError } from '../../api/ApiError';
-import { useApiClient } from '../../api/hooks/useApiClient';
+import type { ApiError } from '@/modules/api/ApiError';
+import { useApiClient } from '@/modules/api/hooks/useApiClient';
 import { getContact } from '../api/contactsApi';
 import { emailCheckIntervalMs, pendingLookupPollMs } from './useContactList';
 

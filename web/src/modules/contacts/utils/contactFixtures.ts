@@ -1,4 +1,4 @@
-import type { ContactWire } from '../../../../../shared/schemas/contacts';
+import type { ContactWire } from '@shared/schemas/contacts';
 
 /** A complete contact as the API answers it, for unit tests. */
 export const wireContact = (overrides: Partial<ContactWire> = {}): ContactWire => ({

@@ -1,4 +1,4 @@
-import type { emailLookupStatuses, relationshipStatuses } from '../../../../../shared/schemas/contacts';
+import type { emailLookupStatuses, relationshipStatuses } from '@shared/schemas/contacts';
 import type { EmailVerificationState } from './emailVerification';
 
 export type RelationshipStatus = (typeof relationshipStatuses)[number];

@@ -1,4 +1,4 @@
-import { limits } from '../../../../../shared/constants';
+import { limits } from '@shared/constants';
 import type { Contact } from '../api/contactMapping';
 
 type EmailFields = Pick<Contact, 'email' | 'emailQevStatus'>;

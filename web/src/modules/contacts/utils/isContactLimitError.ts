@@ -1,4 +1,4 @@
-import { isApiError } from '../../api/ApiError';
+import { isApiError } from '@/modules/api/ApiError';
 
 /** The server's answer to an add over the limit: 402 `contact_limit_reached` (issue 5, DESIGN §6). */
 export const isContactLimitError = (error: unknown) =>

@@ -1,5 +1,5 @@
-import type { DocumentKind, UploadTicket } from '../../../../../shared/schemas/documents';
-import { helperTimeoutMs, type ApiClient } from '../../api/apiClient';
+import type { DocumentKind, UploadTicket } from '@shared/schemas/documents';
+import { helperTimeoutMs, type ApiClient } from '@/modules/api/apiClient';
 
 /** DESIGN §6 "Uploads": a presigned POST for one document (size and type are checked by the server first). */
 export const requestUpload = (

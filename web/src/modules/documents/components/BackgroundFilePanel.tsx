@@ -1,4 +1,4 @@
-import type { Profile } from '../../../../../shared/schemas/profile';
+import type { Profile } from '@shared/schemas/profile';
 import { documentKindSpecs } from '../utils/documentKinds';
 import { DocumentFilePanel } from './DocumentFilePanel';
 

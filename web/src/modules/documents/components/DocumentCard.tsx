@@ -1,14 +1,14 @@
 import { Button, Form, Input, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import type { Profile } from '../../../../../shared/schemas/profile';
-import { SectionCard } from '../../../ui/SectionCard';
-import { useToast } from '../../../ui/toast/useToast';
-import { isApiError } from '../../api/ApiError';
-import { useProfileUpdate } from '../../profile/hooks/useProfileUpdate';
-import { useReportDirty } from '../../profile/hooks/useReportDirty';
-import { fieldErrors } from '../../api/utils/fieldErrors';
-import { changedFields } from '../../profile/utils/profileChanges';
-import { fieldMaxLength } from '../../profile/utils/profileFormFields';
+import type { Profile } from '@shared/schemas/profile';
+import { SectionCard } from '@/ui/SectionCard';
+import { useToast } from '@/ui/toast/useToast';
+import { isApiError } from '@/modules/api/ApiError';
+import { useProfileUpdate } from '@/modules/profile/hooks/useProfileUpdate';
+import { useReportDirty } from '@/modules/profile/hooks/useReportDirty';
+import { fieldErrors } from '@/modules/api/utils/fieldErrors';
+import { changedFields } from '@/modules/profile/utils/profileChanges';
+import { fieldMaxLength } from '@/modules/profile/utils/profileFormFields';
 import { documentKindSpecs } from '../utils/documentKinds';
 import { DocumentFilePanel } from './DocumentFilePanel';
 

@@ -8,8 +8,8 @@ import {
 } from '@ant-design/icons';
 import { Alert, Button, Popconfirm, Progress } from 'antd';
 import { useRef, useState, type DragEvent } from 'react';
-import { documentAccept, type ProcessedDocument } from '../../../../../shared/schemas/documents';
-import type { Profile } from '../../../../../shared/schemas/profile';
+import { documentAccept, type ProcessedDocument } from '@shared/schemas/documents';
+import type { Profile } from '@shared/schemas/profile';
 import { useDocumentActions } from '../hooks/useDocumentActions';
 import { useDocumentUpload, type UploadPhase } from '../hooks/useDocumentUpload';
 import type { DocumentKindSpec } from '../utils/documentKinds';

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
-import type { Profile } from '../../../../../shared/schemas/profile';
-import { useApiClient } from '../../api/hooks/useApiClient';
-import { isApiError } from '../../api/ApiError';
-import { getProfile } from '../../profile/api/profileApi';
-import { profileKey } from '../../profile/hooks/useProfile';
-import { useProfileUpdate } from '../../profile/hooks/useProfileUpdate';
-import { useToast } from '../../../ui/toast/useToast';
+import type { Profile } from '@shared/schemas/profile';
+import { useApiClient } from '@/modules/api/hooks/useApiClient';
+import { isApiError } from '@/modules/api/ApiError';
+import { getProfile } from '@/modules/profile/api/profileApi';
+import { profileKey } from '@/modules/profile/hooks/useProfile';
+import { useProfileUpdate } from '@/modules/profile/hooks/useProfileUpdate';
+import { useToast } from '@/ui/toast/useToast';
 import { removeDocument } from '../api/documentsApi';
 import type { DocumentKindSpec } from '../utils/documentKinds';
 

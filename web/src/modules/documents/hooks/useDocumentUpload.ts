@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import type { ProcessedDocument } from '../../../../../shared/schemas/documents';
-import type { Profile } from '../../../../../shared/schemas/profile';
-import { useApiClient } from '../../api/hooks/useApiClient';
-import { getProfile } from '../../profile/api/profileApi';
-import { profileKey } from '../../profile/hooks/useProfile';
-import { useProfileUpdate } from '../../profile/hooks/useProfileUpdate';
+import type { ProcessedDocument } from '@shared/schemas/documents';
+import type { Profile } from '@shared/schemas/profile';
+import { useApiClient } from '@/modules/api/hooks/useApiClient';
+import { getProfile } from '@/modules/profile/api/profileApi';
+import { profileKey } from '@/modules/profile/hooks/useProfile';
+import { useProfileUpdate } from '@/modules/profile/hooks/useProfileUpdate';
 import { processDocument, requestUpload, sendToStorage } from '../api/documentsApi';
 import { checkDocumentFile } from '../utils/checkDocumentFile';
 import type { DocumentKindSpec } from '../utils/documentKinds';

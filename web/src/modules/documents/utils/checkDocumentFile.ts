@@ -1,5 +1,5 @@
-import { messages } from '../../../../../shared/messages';
-import { documentTypes, maxDocumentBytes, type DocumentContentType } from '../../../../../shared/schemas/documents';
+import { messages } from '@shared/messages';
+import { documentTypes, maxDocumentBytes, type DocumentContentType } from '@shared/schemas/documents';
 
 export type DocumentFileCheck =
   | { ok: true; contentType: string; warning?: string }

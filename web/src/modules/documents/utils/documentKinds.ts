@@ -1,6 +1,6 @@
-import type { DocumentKind } from '../../../../../shared/schemas/documents';
-import { messages } from '../../../../../shared/messages';
-import type { Profile } from '../../../../../shared/schemas/profile';
+import type { DocumentKind } from '@shared/schemas/documents';
+import { messages } from '@shared/messages';
+import type { Profile } from '@shared/schemas/profile';
 
 export type StoredDocument = { fileName: string; fileSize: number; fileUrl: string; lastUpdated: string | null };
 

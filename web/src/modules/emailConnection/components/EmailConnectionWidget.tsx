@@ -7,8 +7,8 @@ import {
 } from '@ant-design/icons';
 import { Button, Popover } from 'antd';
 import { useSnapshot } from 'valtio';
-import { HeaderStatusButton, type HeaderStatusTone } from '../../../ui/HeaderStatusButton';
-import { StatusPanel } from '../../../ui/StatusPanel';
+import { HeaderStatusButton, type HeaderStatusTone } from '@/ui/HeaderStatusButton';
+import { StatusPanel } from '@/ui/StatusPanel';
 import { emailConnectionMessages as text } from '../emailConnectionMessages';
 import {
   emailConnectionState,

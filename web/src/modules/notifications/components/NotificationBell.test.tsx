@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { buttonIn, mountPerTest } from '../../../test/mountPerTest';
+import { buttonIn, mountPerTest } from '@/test/mountPerTest';
 import { addNotification, notificationsState, resetNotifications } from '../state/notificationsState';
 import { NotificationBell } from './NotificationBell';
 

@@ -1,7 +1,7 @@
 import { BellOutlined } from '@ant-design/icons';
 import { Badge, Button, Popover, Typography } from 'antd';
 import { useSnapshot } from 'valtio';
-import { EmptyState } from '../../../ui/EmptyState';
+import { EmptyState } from '@/ui/EmptyState';
 import { useNow } from '../hooks/useNow';
 import { notificationsMessages as text } from '../notificationsMessages';
 import {

@@ -1,5 +1,5 @@
-import type { RouteBody } from '../../../../../shared/routes';
-import { helperTimeoutMs, type ApiClient } from '../../api/apiClient';
+import type { RouteBody } from '@shared/routes';
+import { helperTimeoutMs, type ApiClient } from '@/modules/api/apiClient';
 
 export type SyncUserBody = RouteBody<'POST /api/users/sync-user'>;
 export type ProfileUpdate = RouteBody<'PUT /api/profiles'>;

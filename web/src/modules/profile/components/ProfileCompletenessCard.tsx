@@ -1,7 +1,7 @@
 import { CheckCircleFilled, ClockCircleOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
 import { Card, Progress, Typography } from 'antd';
 import { useSnapshot } from 'valtio';
-import type { Profile } from '../../../../../shared/schemas/profile';
+import type { Profile } from '@shared/schemas/profile';
 import { normalizeState } from '../state/normalizeState';
 import { completenessLabels, profileCompleteness, type CompletenessCheck } from '../utils/profileCompleteness';
 import { formatMemberSince } from '../utils/profileLabels';

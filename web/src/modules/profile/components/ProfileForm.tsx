@@ -1,12 +1,12 @@
 import { Button, Form, Input } from 'antd';
 import { useState, type ReactNode } from 'react';
-import type { Profile } from '../../../../../shared/schemas/profile';
-import { useToast } from '../../../ui/toast/useToast';
-import { SectionCard } from '../../../ui/SectionCard';
-import { isApiError } from '../../api/ApiError';
+import type { Profile } from '@shared/schemas/profile';
+import { useToast } from '@/ui/toast/useToast';
+import { SectionCard } from '@/ui/SectionCard';
+import { isApiError } from '@/modules/api/ApiError';
 import { useProfileUpdate } from '../hooks/useProfileUpdate';
 import { useReportDirty } from '../hooks/useReportDirty';
-import { fieldErrors } from '../../api/utils/fieldErrors';
+import { fieldErrors } from '@/modules/api/utils/fieldErrors';
 import { changedFields } from '../utils/profileChanges';
 import {
   fieldMaxLength,

@@ -1,4 +1,4 @@
-import type { EditableProfile } from '../../../../../shared/schemas/profile';
+import type { EditableProfile } from '@shared/schemas/profile';
 
 export type ProfileField = keyof EditableProfile;
 

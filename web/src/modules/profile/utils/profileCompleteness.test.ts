@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Profile } from '../../../../../shared/schemas/profile';
+import type { Profile } from '@shared/schemas/profile';
 import { profileCompleteness } from './profileCompleteness';
 
 const profile = (fields: Partial<Profile> = {}) =>

@@ -1,4 +1,4 @@
-import type { Profile } from '../../../../../shared/schemas/profile';
+import type { Profile } from '@shared/schemas/profile';
 
 export type CompletenessCheck = 'name' | 'background' | 'goals';
 

@@ -1,4 +1,4 @@
-import { editableProfileSchema, type EditableProfile } from '../../../../../shared/schemas/profile';
+import { editableProfileSchema, type EditableProfile } from '@shared/schemas/profile';
 
 export type ProfileFormField = Extract<
   keyof EditableProfile,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { settingsDefaults } from '../../../../../shared/schemas/profile';
+import { settingsDefaults } from '@shared/schemas/profile';
 import { formatMemberSince, planLabel, profileName, settingsSummary } from './profileLabels';
 
 describe('profile labels', () => {

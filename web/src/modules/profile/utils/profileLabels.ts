@@ -1,5 +1,5 @@
-import { plans, type SubscriptionStatus } from '../../../../../shared/constants';
-import type { Profile, Settings } from '../../../../../shared/schemas/profile';
+import { plans, type SubscriptionStatus } from '@shared/constants';
+import type { Profile, Settings } from '@shared/schemas/profile';
 
 export const subscriptionStatusLabels: Record<SubscriptionStatus, string> = {
   active: 'Active',

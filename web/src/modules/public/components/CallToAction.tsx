@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { plans } from '../../../../../shared/constants';
+import { plans } from '@shared/constants';
 
 export type CallToActionProps = {
   /** @default 'Start with the free plan' */

@@ -1,4 +1,4 @@
-import { BrandMark } from '../../../ui/BrandMark';
+import { BrandMark } from '@/ui/BrandMark';
 import './LoadingScreen.css';
 
 export type LoadingScreenProps = {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { plans, planTiers, type PlanTier } from '../../../../../shared/constants';
+import { plans, planTiers, type PlanTier } from '@shared/constants';
 import { planPrice } from '../utils/planPrice';
 import { PublicIcon } from './PublicIcon';
 import './PlanCards.css';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { BrandMark } from '../../../ui/BrandMark';
+import { BrandMark } from '@/ui/BrandMark';
 import { publicLinks } from '../utils/publicLinks';
 import { supportEmail } from '../utils/supportEmail';
 

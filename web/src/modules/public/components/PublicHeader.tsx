@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import { BrandMark } from '../../../ui/BrandMark';
-import { hasStoredSession } from '../../auth/utils/storedSession';
-import { useWebConfig } from '../../config/hooks/useWebConfig';
+import { BrandMark } from '@/ui/BrandMark';
+import { hasStoredSession } from '@/modules/auth/utils/storedSession';
+import { useWebConfig } from '@/modules/config/hooks/useWebConfig';
 import { publicLinks } from '../utils/publicLinks';
 import { PublicIcon } from './PublicIcon';
 

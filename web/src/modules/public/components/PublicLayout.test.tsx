@@ -2,9 +2,9 @@
 import { act } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { mountPerTest } from '../../../test/mountPerTest';
-import type { WebConfig } from '../../../../../shared/web-config';
-import { WebConfigProvider } from '../../config/components/WebConfigProvider';
+import { mountPerTest } from '@/test/mountPerTest';
+import type { WebConfig } from '@shared/web-config';
+import { WebConfigProvider } from '@/modules/config/components/WebConfigProvider';
 import { PublicLayout } from './PublicLayout';
 
 

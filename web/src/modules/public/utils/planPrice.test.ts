@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plans, planTiers } from '../../../../../shared/constants';
+import { plans, planTiers } from '@shared/constants';
 import { planPrice, planPriceLabel } from './planPrice';
 
 describe('plan prices', () => {

@@ -1,4 +1,4 @@
-import { plans, type PlanTier } from '../../../../../shared/constants';
+import { plans, type PlanTier } from '@shared/constants';
 
 /** '$0', '$19': a plan's monthly price in whole US dollars (shared/constants.ts). */
 export const planPrice = (tier: PlanTier) => `$${plans[tier].priceUsdMonthly}`;

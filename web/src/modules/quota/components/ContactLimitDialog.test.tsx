@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { buttonIn, mountPerTest } from '../../../test/mountPerTest';
+import { buttonIn, mountPerTest } from '@/test/mountPerTest';
 import { openContactLimitDialog, quotaState, resetQuota } from '../state/quotaState';
 import { ContactLimitDialog } from './ContactLimitDialog';
 

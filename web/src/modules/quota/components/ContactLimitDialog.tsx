@@ -1,8 +1,8 @@
 import { Button, Modal } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { plans } from '../../../../../shared/constants';
-import { messages } from '../../../../../shared/messages';
+import { plans } from '@shared/constants';
+import { messages } from '@shared/messages';
 import { closeUpgradeModal, quotaState } from '../state/quotaState';
 
 /** SPEC §2 'Contact-limit dialog': opens when an add meets the limit; 'Upgrade Plan' goes to /pricing. */

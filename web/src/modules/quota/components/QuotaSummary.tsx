@@ -1,7 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Progress, Skeleton, Tag, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router-dom';
-import { plans } from '../../../../../shared/constants';
+import { plans } from '@shared/constants';
 import { useQuota } from '../hooks/useQuota';
 import './QuotaSummary.css';
 

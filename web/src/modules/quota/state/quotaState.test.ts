@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Quota } from '../../../../../shared/schemas/contacts';
-import { ApiError } from '../../api/ApiError';
+import type { Quota } from '@shared/schemas/contacts';
+import { ApiError } from '@/modules/api/ApiError';
 import {
   closeUpgradeModal,
   incrementSlotsUsed,

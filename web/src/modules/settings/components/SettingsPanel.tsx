@@ -1,10 +1,10 @@
 import { CheckOutlined, LoadingOutlined } from '@ant-design/icons';
 import { Alert, Button, Segmented, Select, Switch, Typography } from 'antd';
-import { messages } from '../../../../../shared/messages';
-import type { Settings } from '../../../../../shared/schemas/profile';
-import { SectionCard } from '../../../ui/SectionCard';
-import { SettingRow } from '../../../ui/SettingRow';
-import { useToast } from '../../../ui/toast/useToast';
+import { messages } from '@shared/messages';
+import type { Settings } from '@shared/schemas/profile';
+import { SectionCard } from '@/ui/SectionCard';
+import { SettingRow } from '@/ui/SettingRow';
+import { useToast } from '@/ui/toast/useToast';
 import { useSettings } from '../hooks/useSettings';
 import {
   followUpDelayOptions,

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import { messages } from '../../../../../shared/messages';
-import { settingsDefaults, type Profile, type Settings } from '../../../../../shared/schemas/profile';
-import type { ApiClient } from '../../api/apiClient';
-import type { ApiError } from '../../api/ApiError';
-import { useApiClient } from '../../api/hooks/useApiClient';
-import { profileKey } from '../../profile/hooks/useProfile';
+import { messages } from '@shared/messages';
+import { settingsDefaults, type Profile, type Settings } from '@shared/schemas/profile';
+import type { ApiClient } from '@/modules/api/apiClient';
+import type { ApiError } from '@/modules/api/ApiError';
+import { useApiClient } from '@/modules/api/hooks/useApiClient';
+import { profileKey } from '@/modules/profile/hooks/useProfile';
 import { getSettings, putSettings } from '../api/settingsApi';
 
 /** The SWR key of the signed-in user's settings. */

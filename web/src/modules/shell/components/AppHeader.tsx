@@ -1,6 +1,6 @@
-import { EmailConnectionWidget } from '../../emailConnection/components/EmailConnectionWidget';
-import { NotificationBell } from '../../notifications/components/NotificationBell';
-import { ZoomConnectionWidget } from '../../zoom/components/ZoomConnectionWidget';
+import { EmailConnectionWidget } from '@/modules/emailConnection/components/EmailConnectionWidget';
+import { NotificationBell } from '@/modules/notifications/components/NotificationBell';
+import { ZoomConnectionWidget } from '@/modules/zoom/components/ZoomConnectionWidget';
 import { UserMenu } from './UserMenu';
 
 /** SPEC §2 'Desktop header': e-mail connection, Zoom connection, notification bell, avatar menu. */

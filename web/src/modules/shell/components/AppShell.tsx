@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
-import { useAuth } from '../../auth/hooks/useAuth';
+import { useAuth } from '@/modules/auth/hooks/useAuth';
 import { useIsNarrowScreen } from '../hooks/useIsNarrowScreen';
 import { AppHeader } from './AppHeader';
 import { AppSidebar } from './AppSidebar';

@@ -1,7 +1,7 @@
 import { DesktopOutlined } from '@ant-design/icons';
 import { Button, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { BrandMark } from '../../../ui/BrandMark';
+import { BrandMark } from '@/ui/BrandMark';
 import { shellMessages as text } from '../shellMessages';
 
 /** SPEC §1: what a signed-in user sees on a screen narrower than 768 px, instead of the app. */

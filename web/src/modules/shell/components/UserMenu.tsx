@@ -1,12 +1,12 @@
 import { CrownOutlined, DownOutlined, LogoutOutlined, SettingOutlined } from '@ant-design/icons';
 import { Avatar, Dropdown, Skeleton, Typography, type MenuProps } from 'antd';
-import { useToast } from '../../../ui/toast/useToast';
+import { useToast } from '@/ui/toast/useToast';
 import { useNavigate } from 'react-router-dom';
-import { useAuth } from '../../auth/hooks/useAuth';
-import { useAuthActions } from '../../auth/hooks/useAuthActions';
-import { authErrorMessage } from '../../auth/utils/authErrorMessage';
-import { useProfile } from '../../profile/hooks/useProfile';
-import { planLabel, profileName } from '../../profile/utils/profileLabels';
+import { useAuth } from '@/modules/auth/hooks/useAuth';
+import { useAuthActions } from '@/modules/auth/hooks/useAuthActions';
+import { authErrorMessage } from '@/modules/auth/utils/authErrorMessage';
+import { useProfile } from '@/modules/profile/hooks/useProfile';
+import { planLabel, profileName } from '@/modules/profile/utils/profileLabels';
 import { shellMessages as text } from '../shellMessages';
 import { initials } from '../utils/initials';
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { buttonIn, mountPerTest } from '../../../test/mountPerTest';
+import { buttonIn, mountPerTest } from '@/test/mountPerTest';
 import { resetZoom, zoomState, type ZoomState } from '../state/zoomState';
 import { ZoomConnectionWidget, type ZoomConnectionWidgetProps } from './ZoomConnectionWidget';
 

@@ -1,8 +1,8 @@
 import { CheckCircleFilled, ExclamationCircleFilled, VideoCameraOutlined } from '@ant-design/icons';
 import { Button, Popover } from 'antd';
 import { useSnapshot } from 'valtio';
-import { HeaderStatusButton, type HeaderStatusTone } from '../../../ui/HeaderStatusButton';
-import { StatusPanel } from '../../../ui/StatusPanel';
+import { HeaderStatusButton, type HeaderStatusTone } from '@/ui/HeaderStatusButton';
+import { StatusPanel } from '@/ui/StatusPanel';
 import { zoomState, zoomView, type ZoomView } from '../state/zoomState';
 import { zoomMessages as text } from '../zoomMessages';
 
