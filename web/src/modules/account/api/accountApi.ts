@@ -1,4 +1,4 @@
-import type { ApiClient } from '@/modules/api/apiClient';
+import type { ApiClient } from '@/lib/http/apiClient';
 
 /** DESIGN §6 "Your data": everything held about the person, as one JSON document. */
 export const exportAccount = (api: ApiClient) => api.request('GET /api/account/export');

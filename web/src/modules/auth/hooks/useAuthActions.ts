@@ -1,6 +1,6 @@
 import { useSWRConfig } from 'swr';
-import type { ApiClient } from '@/modules/api/apiClient';
-import { useApiClient } from '@/modules/api/hooks/useApiClient';
+import type { ApiClient } from '@/lib/http/apiClient';
+import { useApiClient } from '@/lib/http/useApiClient';
 import { useWebConfig } from '@/modules/config/hooks/useWebConfig';
 import { syncUser, type SyncUserBody } from '@/modules/profile/api/profileApi';
 import { profileKey } from '@/modules/profile/hooks/useProfile';

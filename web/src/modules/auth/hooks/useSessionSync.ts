@@ -2,7 +2,7 @@ import { Hub } from 'aws-amplify/utils';
 import { useEffect, useRef } from 'react';
 import { useSWRConfig } from 'swr';
 import { useSnapshot } from 'valtio';
-import { useApiClient } from '@/modules/api/hooks/useApiClient';
+import { useApiClient } from '@/lib/http/useApiClient';
 import { profileKey } from '@/modules/profile/hooks/useProfile';
 import { prefetchSettings } from '@/modules/settings/hooks/useSettings';
 import { takePendingReferralCode } from '../api/amplifyAuth';

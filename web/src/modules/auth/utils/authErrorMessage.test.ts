@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/modules/api/ApiError';
+import { ApiError } from '@/lib/http/ApiError';
 import { authErrorMessage } from './authErrorMessage';
 
 const named = (name: string, message = 'raw') => Object.assign(new Error(message), { name });

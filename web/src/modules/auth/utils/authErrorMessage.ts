@@ -1,4 +1,4 @@
-import { isApiError } from '@/modules/api/ApiError';
+import { isApiError } from '@/lib/http/ApiError';
 import { passwordHint } from './passwordPolicy';
 
 /**

@@ -1,5 +1,5 @@
 import type { RouteQuery } from '@shared/routes';
-import type { ApiClient } from '@/modules/api/apiClient';
+import type { ApiClient } from '@/lib/http/apiClient';
 import { toContact, toContactPreview, toContactWire, type Contact, type ContactUpdate, type NewContact } from './contactMapping';
 
 type Api = Pick<ApiClient, 'request'>;

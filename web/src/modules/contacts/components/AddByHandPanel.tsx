@@ -1,6 +1,6 @@
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { fieldErrors } from '@/modules/api/utils/fieldErrors';
+import { fieldErrors } from '@/lib/http/fieldErrors';
 import type { Contact } from '../api/contactMapping';
 import { useContactActions } from '../hooks/useContactActions';
 import { isContactLimitError } from '../utils/isContactLimitError';

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Form, Input, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { linkedinUrlSchema } from '@shared/schemas/contacts';
-import { useApiClient } from '@/modules/api/hooks/useApiClient';
+import { useApiClient } from '@/lib/http/useApiClient';
 import type { Contact, ContactPreview } from '../api/contactMapping';
 import { previewContact } from '../api/contactsApi';
 import { useContactActions } from '../hooks/useContactActions';

@@ -1,8 +1,8 @@
 import { Alert, Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { relationshipStatuses } from '@shared/schemas/contacts';
-import { fieldErrors } from '@/modules/api/utils/fieldErrors';
-import { useApiClient } from '@/modules/api/hooks/useApiClient';
+import { fieldErrors } from '@/lib/http/fieldErrors';
+import { useApiClient } from '@/lib/http/useApiClient';
 import type { Contact, ContactUpdate } from '../api/contactMapping';
 import { updateContact } from '../api/contactsApi';
 import { relationshipLabels, type RelationshipStatus } from '../utils/contactLabels';

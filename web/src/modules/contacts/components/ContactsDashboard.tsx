@@ -3,7 +3,7 @@ import { Alert, Button, Card, Dropdown, Popconfirm, Space, Typography } from 'an
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { EmptyState } from '@/ui/EmptyState';
 import { useToast } from '@/ui/toast/useToast';
-import { useApiClient } from '@/modules/api/hooks/useApiClient';
+import { useApiClient } from '@/lib/http/useApiClient';
 import { listAllContacts } from '../api/contactsApi';
 import { useContactActions } from '../hooks/useContactActions';
 import { useContactList, type ContactFilters } from '../hooks/useContactList';

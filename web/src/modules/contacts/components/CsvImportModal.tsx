@@ -2,7 +2,7 @@ import { InboxOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Modal, Progress, Select, Steps, Table, Tag, Typography, Upload } from 'antd';
 import { useState, type HTMLAttributes } from 'react';
 import { completeActivity, failActivity, startActivity, updateActivityCounts } from '@/modules/activity/state/activityState';
-import { useApiClient } from '@/modules/api/hooks/useApiClient';
+import { useApiClient } from '@/lib/http/useApiClient';
 import { listAllContacts } from '../api/contactsApi';
 import { useContactActions } from '../hooks/useContactActions';
 import {

@@ -1,4 +1,4 @@
-import { useApiClient } from '@/modules/api/hooks/useApiClient';
+import { useApiClient } from '@/lib/http/useApiClient';
 import { incrementSlotsUsed, openContactLimitDialog } from '@/modules/quota/state/quotaState';
 import type { NewContact } from '../api/contactMapping';
 import { createContact, deleteContact, lookupEmails } from '../api/contactsApi';

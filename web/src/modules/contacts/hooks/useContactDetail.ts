@@ -1,6 +1,6 @@
 import useSWR from 'swr';
-import type { ApiError } from '@/modules/api/ApiError';
-import { useApiClient } from '@/modules/api/hooks/useApiClient';
+import type { ApiError } from '@/lib/http/ApiError';
+import { useApiClient } from '@/lib/http/useApiClient';
 import { getContact } from '../api/contactsApi';
 import { emailCheckIntervalMs, pendingLookupPollMs } from './useContactList';
 

@@ -1,6 +1,6 @@
 import useSWRInfinite from 'swr/infinite';
-import type { ApiError } from '@/modules/api/ApiError';
-import { useApiClient } from '@/modules/api/hooks/useApiClient';
+import type { ApiError } from '@/lib/http/ApiError';
+import { useApiClient } from '@/lib/http/useApiClient';
 import { listContacts, type ContactPage, type ContactQuery } from '../api/contactsApi';
 
 /** SPEC §9: the configured e-mail check interval. */

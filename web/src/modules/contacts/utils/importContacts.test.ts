@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/modules/api/ApiError';
+import { ApiError } from '@/lib/http/ApiError';
 import { toContact, type NewContact } from '../api/contactMapping';
 import { wireContact } from './contactFixtures';
 import { importContacts, indexContacts, limitReachedMessage } from './importContacts';

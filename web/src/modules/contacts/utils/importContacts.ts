@@ -1,4 +1,4 @@
-import { isApiError } from '@/modules/api/ApiError';
+import { isApiError } from '@/lib/http/ApiError';
 import type { Contact, NewContact } from '../api/contactMapping';
 import { isContactLimitError } from './isContactLimitError';
 import { contactCsvColumns, linkedinSlug, type ContactCsvField } from './contactCsv';

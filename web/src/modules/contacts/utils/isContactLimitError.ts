@@ -1,4 +1,4 @@
-import { isApiError } from '@/modules/api/ApiError';
+import { isApiError } from '@/lib/http/ApiError';
 
 /** The server's answer to an add over the limit: 402 `contact_limit_reached` (issue 5, DESIGN §6). */
 export const isContactLimitError = (error: unknown) =>

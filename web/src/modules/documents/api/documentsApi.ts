@@ -1,5 +1,5 @@
 import type { DocumentKind, UploadTicket } from '@shared/schemas/documents';
-import { helperTimeoutMs, type ApiClient } from '@/modules/api/apiClient';
+import { helperTimeoutMs, type ApiClient } from '@/lib/http/apiClient';
 
 /** DESIGN §6 "Uploads": a presigned POST for one document (size and type are checked by the server first). */
 export const requestUpload = (

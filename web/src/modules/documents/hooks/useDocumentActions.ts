@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import type { Profile } from '@shared/schemas/profile';
-import { useApiClient } from '@/modules/api/hooks/useApiClient';
-import { isApiError } from '@/modules/api/ApiError';
+import { useApiClient } from '@/lib/http/useApiClient';
+import { isApiError } from '@/lib/http/ApiError';
 import { getProfile } from '@/modules/profile/api/profileApi';
 import { profileKey } from '@/modules/profile/hooks/useProfile';
 import { useProfileUpdate } from '@/modules/profile/hooks/useProfileUpdate';

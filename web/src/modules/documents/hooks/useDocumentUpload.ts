@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import type { ProcessedDocument } from '@shared/schemas/documents';
 import type { Profile } from '@shared/schemas/profile';
-import { useApiClient } from '@/modules/api/hooks/useApiClient';
+import { useApiClient } from '@/lib/http/useApiClient';
 import { getProfile } from '@/modules/profile/api/profileApi';
 import { profileKey } from '@/modules/profile/hooks/useProfile';
 import { useProfileUpdate } from '@/modules/profile/hooks/useProfileUpdate';

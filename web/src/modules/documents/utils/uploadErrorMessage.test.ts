@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/modules/api/ApiError';
+import { ApiError } from '@/lib/http/ApiError';
 import { StorageUploadError } from '../api/documentsApi';
 import { documentKindSpecs } from './documentKinds';
 import { parseProcessedDocument, uploadErrorMessage } from './uploadErrorMessage';

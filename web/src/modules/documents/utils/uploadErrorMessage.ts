@@ -1,6 +1,6 @@
 import { messages } from '@shared/messages';
 import { processedDocumentSchema, type ProcessedDocument } from '@shared/schemas/documents';
-import { isApiError } from '@/modules/api/ApiError';
+import { isApiError } from '@/lib/http/ApiError';
 import { StorageUploadError } from '../api/documentsApi';
 import type { DocumentKindSpec } from './documentKinds';
 

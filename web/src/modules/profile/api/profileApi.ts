@@ -1,5 +1,5 @@
 import type { RouteBody } from '@shared/routes';
-import { helperTimeoutMs, type ApiClient } from '@/modules/api/apiClient';
+import { helperTimeoutMs, type ApiClient } from '@/lib/http/apiClient';
 
 export type SyncUserBody = RouteBody<'POST /api/users/sync-user'>;
 export type ProfileUpdate = RouteBody<'PUT /api/profiles'>;

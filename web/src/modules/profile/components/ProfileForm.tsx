@@ -3,10 +3,10 @@ import { useState, type ReactNode } from 'react';
 import type { Profile } from '@shared/schemas/profile';
 import { useToast } from '@/ui/toast/useToast';
 import { SectionCard } from '@/ui/SectionCard';
-import { isApiError } from '@/modules/api/ApiError';
+import { isApiError } from '@/lib/http/ApiError';
 import { useProfileUpdate } from '../hooks/useProfileUpdate';
 import { useReportDirty } from '../hooks/useReportDirty';
-import { fieldErrors } from '@/modules/api/utils/fieldErrors';
+import { fieldErrors } from '@/lib/http/fieldErrors';
 import { changedFields } from '../utils/profileChanges';
 import {
   fieldMaxLength,

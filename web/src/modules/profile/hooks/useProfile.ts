@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import type { Profile } from '@shared/schemas/profile';
-import type { ApiError } from '@/modules/api/ApiError';
-import { useApiClient } from '@/modules/api/hooks/useApiClient';
+import type { ApiError } from '@/lib/http/ApiError';
+import { useApiClient } from '@/lib/http/useApiClient';
 import { getProfile } from '../api/profileApi';
 
 /** The SWR key of the signed-in user's profile; sign-in primes it with the sync-user answer. */

@@ -1,8 +1,8 @@
 import { useSWRConfig } from 'swr';
 import type { Profile } from '@shared/schemas/profile';
-import type { ApiClient } from '@/modules/api/apiClient';
-import { isApiError } from '@/modules/api/ApiError';
-import { useApiClient } from '@/modules/api/hooks/useApiClient';
+import type { ApiClient } from '@/lib/http/apiClient';
+import { isApiError } from '@/lib/http/ApiError';
+import { useApiClient } from '@/lib/http/useApiClient';
 import { normalizeProfile, updateProfile, type ProfileUpdate } from '../api/profileApi';
 import { setNormalizeStatus } from '../state/normalizeState';
 import { needsNormalizing } from '../utils/profileChanges';

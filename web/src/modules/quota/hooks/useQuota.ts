@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { useApiClient } from '@/modules/api/hooks/useApiClient';
+import { useApiClient } from '@/lib/http/useApiClient';
 import { loadQuota, quotaState } from '../state/quotaState';
 
 /** The contact slots of the period (SPEC §3 'Quota'), loaded on first use and served from the 5-min cache after. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Quota } from '@shared/schemas/contacts';
-import { ApiError } from '@/modules/api/ApiError';
+import { ApiError } from '@/lib/http/ApiError';
 import {
   closeUpgradeModal,
   incrementSlotsUsed,

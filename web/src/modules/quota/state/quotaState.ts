@@ -1,8 +1,8 @@
 import { proxy } from 'valtio';
 import type { PlanTier } from '@shared/constants';
 import type { Quota } from '@shared/schemas/contacts';
-import type { ApiClient } from '@/modules/api/apiClient';
-import { isApiError } from '@/modules/api/ApiError';
+import type { ApiClient } from '@/lib/http/apiClient';
+import { isApiError } from '@/lib/http/ApiError';
 import { getQuota } from '../api/quotaApi';
 
 /** SPEC §9: the quota is cached 5 min. */

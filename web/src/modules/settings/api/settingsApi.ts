@@ -1,5 +1,5 @@
 import type { Settings } from '@shared/schemas/profile';
-import type { ApiClient } from '@/modules/api/apiClient';
+import type { ApiClient } from '@/lib/http/apiClient';
 
 export const getSettings = (api: ApiClient) => api.request('GET /api/profiles/settings');
 

@@ -4,9 +4,9 @@ import { createRoot, type Root } from 'react-dom/client';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settingsDefaults, type Settings } from '@shared/schemas/profile';
-import type { ApiClient } from '@/modules/api/apiClient';
-import { ApiError } from '@/modules/api/ApiError';
-import { ApiClientContext } from '@/modules/api/hooks/useApiClient';
+import type { ApiClient } from '@/lib/http/apiClient';
+import { ApiError } from '@/lib/http/ApiError';
+import { ApiClientContext } from '@/lib/http/useApiClient';
 import { useSettings } from './useSettings';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { messages } from '@shared/messages';
 import { settingsDefaults, type Profile, type Settings } from '@shared/schemas/profile';
-import type { ApiClient } from '@/modules/api/apiClient';
-import type { ApiError } from '@/modules/api/ApiError';
-import { useApiClient } from '@/modules/api/hooks/useApiClient';
+import type { ApiClient } from '@/lib/http/apiClient';
+import type { ApiError } from '@/lib/http/ApiError';
+import { useApiClient } from '@/lib/http/useApiClient';
 import { profileKey } from '@/modules/profile/hooks/useProfile';
 import { getSettings, putSettings } from '../api/settingsApi';
 

@@ -1,4 +1,4 @@
-import { isApiError } from '../ApiError';
+import { isApiError } from './ApiError';
 
 export type FieldError<N extends string = string> = { name: N; errors: string[] };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../ApiError';
+import { ApiError } from './ApiError';
 import { fieldErrors } from './fieldErrors';
 
 const invalid = (details: unknown) =>

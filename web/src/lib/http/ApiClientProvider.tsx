@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { ApiClient } from '../apiClient';
-import { ApiClientContext } from '../hooks/useApiClient';
+import type { ApiClient } from './apiClient';
+import { ApiClientContext } from './useApiClient';
 
 export type ApiClientProviderProps = { client: ApiClient; children: ReactNode };
 

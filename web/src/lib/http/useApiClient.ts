@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { ApiClient } from '../apiClient';
+import type { ApiClient } from './apiClient';
 
 export const ApiClientContext = createContext<ApiClient | null>(null);
 
