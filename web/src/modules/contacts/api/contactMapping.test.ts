@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ContactWire } from '@shared/schemas/contacts';
 import { toContact, toContactWire } from './contactMapping';
-import { wireContact } from '../utils/contactFixtures';
+import { wireContact } from '@/test/contactFixtures';
 
 describe('toContact', () => {
   it('camel-cases every field, also inside education and experiences', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toContact } from '../api/contactMapping';
-import { wireContact } from './contactFixtures';
+import { wireContact } from '@/test/contactFixtures';
 import { contactsToCsv, detectMapping, hasHeaderRow, linkedinSlug, rowToNewContact } from './contactCsv';
 import { parseCsv } from './csv';
 

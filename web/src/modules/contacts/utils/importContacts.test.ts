@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/http/ApiError';
 import { toContact, type NewContact } from '../api/contactMapping';
-import { wireContact } from './contactFixtures';
+import { wireContact } from '@/test/contactFixtures';
 import { importContacts, indexContacts, limitReachedMessage } from './importContacts';
 
 const created = (contact: NewContact) =>
