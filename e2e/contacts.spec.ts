@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures/test';
 import { ContactsPage } from './pages/ContactsPage';
-import { wireContact } from '../web/src/modules/contacts/utils/contactFixtures';
+import { wireContact } from '../web/src/test/contactFixtures';
 import { writeCsv } from '../web/src/modules/contacts/utils/csv';
 
 const limitText =
