@@ -2,7 +2,7 @@ import { resetActivity } from '@/modules/activity/state/activityState';
 import { resetEmailConnection } from '@/modules/emailConnection/state/emailConnectionState';
 import { resetNotifications } from '@/modules/notifications/state/notificationsState';
 import { resetNormalize } from '@/modules/profile/state/normalizeState';
-import { resetQuota } from '@/modules/quota/state/quotaState';
+import { resetUpgradeModal } from '@/modules/quota/state/upgradeModalState';
 import { resetShell } from '@/modules/shell/state/shellState';
 import { resetZoom } from '@/modules/zoom/state/zoomState';
 
@@ -17,5 +17,5 @@ export const resetSessionStores = () => {
   resetZoom();
   resetShell();
   resetNormalize();
-  resetQuota();
+  resetUpgradeModal();
 };

@@ -1,5 +1,6 @@
 import { useApiClient } from '@/lib/http/useApiClient';
-import { incrementSlotsUsed, openContactLimitDialog } from '@/modules/quota/state/quotaState';
+import { useRecordSlotUsed } from '@/modules/quota/hooks/useRecordSlotUsed';
+import { openContactLimitDialog } from '@/modules/quota/state/upgradeModalState';
 import type { NewContact } from '../api/contactMapping';
 import { createContact, deleteContact, lookupEmails } from '../api/contactsApi';
 import { isContactLimitError } from '../utils/isContactLimitError';
@@ -10,11 +11,12 @@ import { isContactLimitError } from '../utils/isContactLimitError';
  */
 export const useContactActions = () => {
   const api = useApiClient();
+  const recordSlotUsed = useRecordSlotUsed();
 
   const add = async (contact: NewContact) => {
     try {
       const created = await createContact(api, contact);
-      incrementSlotsUsed(api);
+      recordSlotUsed();
       return created;
     } catch (error) {
       if (isContactLimitError(error)) openContactLimitDialog();

@@ -1,14 +1,18 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Quota } from '@shared/schemas/contacts';
+import { ApiTestProviders } from '@/test/ApiTestProviders';
 import { buttonIn, mountPerTest } from '@/test/mountPerTest';
-import { openContactLimitDialog, quotaState, resetQuota } from '../state/quotaState';
+import { quotaOf } from '@/test/quotaFixtures';
+import { openContactLimitDialog, resetUpgradeModal, upgradeModalState } from '../state/upgradeModalState';
 import { ContactLimitDialog } from './ContactLimitDialog';
 
 const { render } = mountPerTest();
 
-const renderDialog = async () => {
+/** The dialog on /dashboard, over a quota that `slots` answers (or never, while it is pending). */
+const renderDialog = async (slots: () => Promise<Quota>) => {
   const router = createMemoryRouter(
     [
       { path: '/dashboard', element: <ContactLimitDialog /> },
@@ -16,7 +20,11 @@ const renderDialog = async () => {
     ],
     { initialEntries: ['/dashboard'] },
   );
-  await render(<RouterProvider router={router} />);
+  await render(
+    <ApiTestProviders api={{ request: vi.fn(slots) }}>
+      <RouterProvider router={router} />
+    </ApiTestProviders>,
+  );
   return router;
 };
 
@@ -24,39 +32,27 @@ const dialogText = () => document.querySelector('.ant-modal')?.textContent ?? ''
 const dialogButton = (name: string) => buttonIn('.ant-modal', name);
 
 beforeEach(() => {
-  resetQuota();
+  resetUpgradeModal();
 });
 
 describe('ContactLimitDialog', () => {
   it('says the SPEC §2 text with the plan and its slots; Maybe Later closes it', async () => {
-    await renderDialog();
-    await act(async () => {
-      quotaState.quota = {
-        slotsUsed: 150,
-        slotsAllowed: 150,
-        slotsRefresh: '2026-12-01T00:00:00.000Z',
-        plan: 'starter',
-        bonusSlotsAvailable: 0,
-        totalBonusSlotsEarned: 0,
-        totalBonusSlotsUsed: 0,
-        totalAvailableSlots: 0,
-      };
-      openContactLimitDialog();
-    });
+    await renderDialog(async () => quotaOf({ slotsUsed: 150, slotsAllowed: 150, plan: 'starter', totalAvailableSlots: 0 }));
+    await act(async () => openContactLimitDialog());
     expect(dialogText()).toContain('Contact Limit Reached');
     expect(dialogText()).toContain(
       "You've used all 150 contact slots available on your Starter plan this period. Please upgrade your plan to continue adding and fetching new contacts.",
     );
     await act(async () => dialogButton('Maybe Later')?.click());
-    expect(quotaState.isUpgradeModalOpen).toBe(false);
+    expect(upgradeModalState.isUpgradeModalOpen).toBe(false);
   });
 
-  it('Upgrade Plan closes it and goes to /pricing', async () => {
-    const router = await renderDialog();
+  it("names the free plan's slots while the quota is not known; Upgrade Plan closes it and goes to /pricing", async () => {
+    const router = await renderDialog(() => new Promise<Quota>(() => undefined));
     await act(async () => openContactLimitDialog());
     expect(dialogText()).toContain("You've used all 25 contact slots available on your Free plan this period.");
     await act(async () => dialogButton('Upgrade Plan')?.click());
-    expect(quotaState.isUpgradeModalOpen).toBe(false);
+    expect(upgradeModalState.isUpgradeModalOpen).toBe(false);
     expect(router.state.location.pathname).toBe('/pricing');
   });
 });

@@ -3,11 +3,13 @@ import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { plans } from '@shared/constants';
 import { messages } from '@shared/messages';
-import { closeUpgradeModal, quotaState } from '../state/quotaState';
+import { useQuota } from '../hooks/useQuota';
+import { closeUpgradeModal, upgradeModalState } from '../state/upgradeModalState';
 
 /** SPEC §2 'Contact-limit dialog': opens when an add meets the limit; 'Upgrade Plan' goes to /pricing. */
 export const ContactLimitDialog = () => {
-  const { isUpgradeModalOpen, modalType, modalProps, quota } = useSnapshot(quotaState);
+  const { isUpgradeModalOpen, modalType, modalProps } = useSnapshot(upgradeModalState);
+  const { quota } = useQuota();
   const navigate = useNavigate();
   const plan = modalProps?.plan ?? quota?.plan ?? 'free';
   const slotsAllowed = quota?.slotsAllowed ?? plans[plan].slotsPerPeriod;
