@@ -1,7 +1,9 @@
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
+import { accountRoutes } from '../../shared/routes/account.js';
 import { readConfig } from '../core/config.js';
-import { httpHandler, type Claims } from '../core/http.js';
+import { httpHandler } from '../core/http.js';
+import type { Identity } from '../core/identity.js';
 import { createLogger } from '../core/logger.js';
 import { createDataClient } from '../data/client.js';
 import { cognitoUserDirectory, createCognitoClient, type UserDirectory } from '../providers/identity/identity.js';
@@ -25,19 +27,15 @@ const users = (): UserDirectory => {
   return cognitoUserDirectory(cognito, userPoolId);
 };
 
-const identity = (claims: Claims): account.AccountIdentity => ({
-  uid: claims.sub,
-  email: typeof claims.email === 'string' ? claims.email : '',
-  // e-mail sign-ups have their sub as user name; Google and Microsoft users have `Google_...`, `Microsoft_...`
-  username: typeof claims['cognito:username'] === 'string' ? claims['cognito:username'] : claims.sub,
-});
+/** The caller (lambdas/core/identity.ts) as the account service names it. */
+const owner = ({ userId, email, username }: Identity): account.AccountIdentity => ({ uid: userId, email, username });
 
 /** The account Lambda: DESIGN §6 "Your data", export and deletion. */
 export const handler = httpHandler(
-  'account',
+  accountRoutes,
   {
-    'GET /api/account/export': ({ claims }) => account.exportAccount(deps, identity(claims)),
-    'DELETE /api/account': ({ claims }) => account.deleteAccount({ ...deps, users: users() }, identity(claims)),
+    'GET /api/account/export': ({ identity }) => account.exportAccount(deps, owner(identity)),
+    'DELETE /api/account': ({ identity }) => account.deleteAccount({ ...deps, users: users() }, owner(identity)),
   },
   { logger: createLogger('account'), corsOrigin: config.corsOrigin },
 );

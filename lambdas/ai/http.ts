@@ -1,3 +1,4 @@
+import { aiRoutes } from '../../shared/routes/ai.js';
 import { readConfig } from '../core/config.js';
 import { httpHandler } from '../core/http.js';
 import { createLogger } from '../core/logger.js';
@@ -18,7 +19,7 @@ const deps: ai.AiDeps = {
 
 /** The AI Lambda: SPEC §7 profile normalisation through the AI port (DESIGN §5). */
 export const handler = httpHandler(
-  'ai',
+  aiRoutes,
   {
     'POST /api/profiles/normalize': ({ userId }) => ai.normalizeProfile(deps, userId),
   },

@@ -1,3 +1,4 @@
+import { contactsRoutes } from '../../shared/routes/contacts.js';
 import { readConfig } from '../core/config.js';
 import { httpHandler } from '../core/http.js';
 import { createLogger } from '../core/logger.js';
@@ -20,7 +21,7 @@ const deps: contacts.ContactsDeps = {
 
 /** The contacts Lambda: SPEC §7 'Contacts' and the quota of `/api/profiles/slots` (issue 5). */
 export const handler = httpHandler(
-  'contacts',
+  contactsRoutes,
   {
     'POST /api/contacts': ({ userId, body }) => contacts.createContact(deps, userId, body),
     'GET /api/contacts': ({ userId, query }) => contacts.listContacts(deps, userId, query),

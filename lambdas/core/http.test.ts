@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '../../shared/messages.js';
+import { profilesRoutes } from '../../shared/routes/profiles.js';
 import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
 import { created } from './envelope.js';
 import { HttpError } from './errors.js';
@@ -9,7 +10,7 @@ import { createLogger } from './logger.js';
 const logger = createLogger('test');
 logger.setLogLevel('SILENT');
 
-const fakeProfiles = (overrides: Partial<DomainHandlers<'profiles'>> = {}): DomainHandlers<'profiles'> => {
+const fakeProfiles = (overrides: Partial<DomainHandlers<typeof profilesRoutes>> = {}): DomainHandlers<typeof profilesRoutes> => {
   const echo = async (request: { body?: unknown; userId?: string }) => ({ body: request.body ?? null, userId: request.userId });
   return {
     'POST /api/users/sync-user': echo,
@@ -23,8 +24,8 @@ const fakeProfiles = (overrides: Partial<DomainHandlers<'profiles'>> = {}): Doma
   };
 };
 
-const call = async (handlers: DomainHandlers<'profiles'>, event: Parameters<typeof apiEvent>[0]) => {
-  const handler = httpHandler('profiles', handlers, { logger, corsOrigin: 'http://localhost:5173' });
+const call = async (handlers: DomainHandlers<typeof profilesRoutes>, event: Parameters<typeof apiEvent>[0]) => {
+  const handler = httpHandler(profilesRoutes, handlers, { logger, corsOrigin: 'http://localhost:5173' });
   const response = await handler(apiEvent(event), lambdaContext());
   return { ...response, json: JSON.parse(response.body) as Record<string, unknown> };
 };
@@ -35,6 +36,13 @@ describe('the house HTTP handler', () => {
     const response = await call(fakeProfiles(), { method: 'GET', resource: '/api/profiles', claims });
     expect(response.statusCode).toBe(200);
     expect(response.json).toEqual({ success: true, data: { body: null, userId: claims.sub } });
+  });
+
+  it('gives a user route the identity of the verified claims', async () => {
+    const claims = userClaims({ 'cognito:username': 'Google_1234' });
+    const handle = vi.fn(async ({ identity }: { identity: unknown }) => identity);
+    const response = await call(fakeProfiles({ 'GET /api/profiles': handle }), { method: 'GET', resource: '/api/profiles', claims });
+    expect(response.json.data).toEqual({ userId: claims.sub, email: claims.email, name: claims.name, username: 'Google_1234' });
   });
 
   it('answers 401 Authentication required on a user route without verified claims', async () => {
@@ -155,3 +163,16 @@ describe('the house HTTP handler', () => {
     expect(refused.headers?.['Access-Control-Allow-Origin']).toBe('http://localhost:5173');
   });
 });
+
+/** Compile-time checks (tsc): the handlers of a domain are exactly the routes of its table. */
+export const handlerTypeChecks = (all: DomainHandlers<typeof profilesRoutes>) => {
+  const options = { logger, corsOrigin: '*' };
+  const { 'GET /api/profiles': _left, ...missingOne } = all;
+  // @ts-expect-error a route of the table without its handler
+  httpHandler(profilesRoutes, missingOne, options);
+  httpHandler(profilesRoutes, {
+    ...all,
+    // @ts-expect-error a route of another domain's table
+    'GET /api/health': async () => ({ status: 'ok' }),
+  }, options);
+};

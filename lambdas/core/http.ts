@@ -5,41 +5,32 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { messages } from '../../shared/messages.js';
-import {
-  routes,
-  type Domain,
-  type RouteBody,
-  type RouteName,
-  type RouteParams,
-  type RouteQuery,
-  type RouteSpec,
-  type Routes,
-} from '../../shared/routes.js';
+import type { BodyOf, ParamsOf, QueryOf, RouteKey, RouteSpec, RouteTable } from '../../shared/routes/route-spec.js';
 import { Reply, failure, success } from './envelope.js';
 import { HttpError, unauthorized } from './errors.js';
+import { identityFromClaims, type Identity } from './identity.js';
 import { parseOrThrow } from './validation.js';
 
-/** The verified Cognito ID-token claims API Gateway (or the local gateway) puts on the event. */
-export type Claims = { sub: string; email?: string; name?: string; [claim: string]: unknown };
-
-/** What a route handler receives: validated input and the caller's identity from the verified claims only. */
-export type RouteRequest<K extends RouteName> = {
-  userId: Routes[K]['auth'] extends 'user' ? string : undefined;
-  claims: Routes[K]['auth'] extends 'user' ? Claims : undefined;
-  body: RouteBody<K>;
-  query: RouteQuery<K>;
-  params: RouteParams<K>;
+/** What a route handler receives: validated input and, on `user` routes, the caller's identity (lambdas/core/identity.ts). */
+export type RouteRequest<S extends RouteSpec> = {
+  identity: S['auth'] extends 'user' ? Identity : undefined;
+  /** `identity.userId`: the verified `sub` */
+  userId: S['auth'] extends 'user' ? string : undefined;
+  body: BodyOf<S>;
+  query: QueryOf<S>;
+  params: ParamsOf<S>;
   requestId: string;
   logger: Logger;
 };
 
 /** A route handler answers its data (200) or a `Reply` with another status; it throws `HttpError` for 4xx. */
-export type RouteHandler<K extends RouteName> = (request: RouteRequest<K>) => Promise<unknown>;
+export type RouteHandler<S extends RouteSpec> = (request: RouteRequest<S>) => Promise<unknown>;
 
-/** One handler for every route of a domain: the type makes a missing or foreign route a compile error. */
-export type DomainHandlers<D extends Domain> = {
-  [K in RouteName as Routes[K]['domain'] extends D ? K : never]: RouteHandler<K>;
-};
+/**
+ * One handler for every route of a domain's table (`shared/routes/<domain>.ts`): a missing route is a compile error,
+ * and so is a route of another table (an excess property).
+ */
+export type DomainHandlers<T extends RouteTable> = { [K in keyof T & RouteKey]: RouteHandler<T[K]> };
 
 type Internal = { startedAt: number };
 
@@ -94,35 +85,33 @@ const accessLog = (logger: Logger): MiddlewareObj<APIGatewayProxyEvent, APIGatew
 
 const dispatch = async (
   event: APIGatewayProxyEvent,
-  handlers: Record<string, RouteHandler<RouteName>>,
+  routes: RouteTable,
+  handlers: Record<string, RouteHandler<RouteSpec>>,
   logger: Logger,
 ): Promise<APIGatewayProxyResult> => {
   const key = `${event.httpMethod} ${event.resource}`;
   const handle = handlers[key];
-  const route = (routes as Record<string, RouteSpec>)[key];
+  const route = routes[key as RouteKey];
   if (!handle || !route) throw new HttpError(404, messages.routing.notFound);
 
-  let userId: string | undefined;
-  let claims: Claims | undefined;
+  let identity: Identity | undefined;
   if (route.auth === 'user') {
-    const verified = event.requestContext?.authorizer?.claims as Claims | undefined;
-    if (typeof verified?.sub !== 'string' || verified.sub === '') throw unauthorized();
-    userId = verified.sub;
-    claims = verified;
-    logger.appendKeys({ userId });
+    identity = identityFromClaims(event.requestContext?.authorizer?.claims);
+    if (!identity) throw unauthorized();
+    logger.appendKeys({ userId: identity.userId });
   }
 
   const rawBody = readBody(event);
   const request = {
-    userId,
-    claims,
+    identity,
+    userId: identity?.userId,
     // A request without a body is validated as an empty object, so its schema names any missing field.
     body: route.body ? parseOrThrow('body', route.body, rawBody ?? {}) : undefined,
     query: route.query ? parseOrThrow('query', route.query, event.queryStringParameters ?? {}) : undefined,
     params: route.params ? parseOrThrow('path', route.params, event.pathParameters ?? {}) : undefined,
     requestId: event.requestContext?.requestId ?? 'unknown',
     logger,
-  } as RouteRequest<RouteName>;
+  } as RouteRequest<RouteSpec>;
 
   const result = await handle(request);
   return result instanceof Reply ? success(result.data, result.status) : success(result ?? null);
@@ -137,9 +126,10 @@ export type HttpHandlerOptions = {
 /**
  * The house middy stack every HTTP Lambda uses (STYLE §2): context-aware structured logs, header normalisation,
  * CORS, the envelope for every error, then dispatch on `METHOD resource` to the domain's route handlers with
- * body, query and path validated by the route table's zod schemas.
+ * body, query and path validated by the domain's route table (`shared/routes/<domain>.ts`, so a Lambda bundles only
+ * its own domain's schemas).
  */
-export const httpHandler = <D extends Domain>(_domain: D, handlers: DomainHandlers<D>, options: HttpHandlerOptions) => {
+export const httpHandler = <T extends RouteTable>(routes: T, handlers: DomainHandlers<T>, options: HttpHandlerOptions) => {
   const { logger } = options;
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context, Internal>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
@@ -154,5 +144,5 @@ export const httpHandler = <D extends Domain>(_domain: D, handlers: DomainHandle
       }),
     )
     .use(envelopeErrors(logger))
-    .handler((event) => dispatch(event, handlers as Record<string, RouteHandler<RouteName>>, logger));
+    .handler((event) => dispatch(event, routes, handlers as Record<string, RouteHandler<RouteSpec>>, logger));
 };

@@ -1,6 +1,8 @@
 import { ulid } from 'ulid';
+import { documentsRoutes } from '../../shared/routes/documents.js';
 import { readConfig } from '../core/config.js';
-import { httpHandler, type Claims } from '../core/http.js';
+import { httpHandler } from '../core/http.js';
+import type { Identity } from '../core/identity.js';
 import { createLogger } from '../core/logger.js';
 import { createDataClient } from '../data/client.js';
 import { userProfileEntity } from '../data/user-profile.js';
@@ -29,27 +31,24 @@ const deps: documents.DocumentsDeps = {
   logger,
 };
 
-const identity = (claims: Claims): profiles.Identity => ({
-  uid: claims.sub,
-  email: typeof claims.email === 'string' ? claims.email : '',
-  ...(typeof claims.name === 'string' ? { name: claims.name } : {}),
-});
+/** The caller (lambdas/core/identity.ts) as the profile and document services name it. */
+const owner = ({ userId, email, name }: Identity): profiles.Identity => ({ uid: userId, email, ...(name ? { name } : {}) });
 
 /** The documents Lambda: uploads by presigned POST and their processing (DESIGN §6 "Uploads", SPEC §7 'Profile'). */
 export const handler = httpHandler(
-  'documents',
+  documentsRoutes,
   {
-    'POST /api/uploads': ({ claims, body }) => documents.createUpload(deps, identity(claims), body),
-    'POST /api/profiles/resume': ({ claims, body }) =>
-      documents.processDocument(deps, identity(claims), 'resume', body),
-    'POST /api/profiles/cover-letter': ({ claims, body }) =>
-      documents.processDocument(deps, identity(claims), 'cover-letter', body),
-    'POST /process-file': ({ claims, body }) => documents.processDocument(deps, identity(claims), 'background', body),
-    'DELETE /api/profiles/resume': ({ claims }) => documents.removeDocument(deps, identity(claims), 'resume'),
-    'DELETE /api/profiles/cover-letter': ({ claims }) =>
-      documents.removeDocument(deps, identity(claims), 'cover-letter'),
-    'DELETE /api/profiles/background-file': ({ claims }) =>
-      documents.removeDocument(deps, identity(claims), 'background'),
+    'POST /api/uploads': ({ identity, body }) => documents.createUpload(deps, owner(identity), body),
+    'POST /api/profiles/resume': ({ identity, body }) =>
+      documents.processDocument(deps, owner(identity), 'resume', body),
+    'POST /api/profiles/cover-letter': ({ identity, body }) =>
+      documents.processDocument(deps, owner(identity), 'cover-letter', body),
+    'POST /process-file': ({ identity, body }) => documents.processDocument(deps, owner(identity), 'background', body),
+    'DELETE /api/profiles/resume': ({ identity }) => documents.removeDocument(deps, owner(identity), 'resume'),
+    'DELETE /api/profiles/cover-letter': ({ identity }) =>
+      documents.removeDocument(deps, owner(identity), 'cover-letter'),
+    'DELETE /api/profiles/background-file': ({ identity }) =>
+      documents.removeDocument(deps, owner(identity), 'background'),
   },
   { logger, corsOrigin: config.corsOrigin },
 );

@@ -1,4 +1,5 @@
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import { healthRoutes } from '../../shared/routes/health.js';
 import { readConfig } from '../core/config.js';
 import { httpHandler } from '../core/http.js';
 import { createLogger } from '../core/logger.js';
@@ -9,7 +10,7 @@ const data = createDataClient(config.tableName);
 
 /** GET /api/health (public): the API answers and its table is reachable. */
 export const handler = httpHandler(
-  'health',
+  healthRoutes,
   {
     'GET /api/health': async () => {
       await data.client.send(new DescribeTableCommand({ TableName: data.table }));

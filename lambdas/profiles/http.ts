@@ -1,7 +1,8 @@
+import { profilesRoutes } from '../../shared/routes/profiles.js';
 import { readConfig } from '../core/config.js';
 import { httpHandler } from '../core/http.js';
+import type { Identity } from '../core/identity.js';
 import { createLogger } from '../core/logger.js';
-import type { Claims } from '../core/http.js';
 import { createDataClient } from '../data/client.js';
 import { userProfileEntity } from '../data/user-profile.js';
 import { createS3Client, s3Storage } from '../providers/storage/storage.js';
@@ -16,23 +17,20 @@ const deps: profiles.ProfilesDeps = {
   documentUrl: (key) => (storage ? storage.presignGet(key) : Promise.resolve('')),
 };
 
-const identity = (claims: Claims): profiles.Identity => ({
-  uid: claims.sub,
-  email: typeof claims.email === 'string' ? claims.email : '',
-  ...(typeof claims.name === 'string' ? { name: claims.name } : {}),
-});
+/** The caller (lambdas/core/identity.ts) as the profile service names it. */
+const owner = ({ userId, email, name }: Identity): profiles.Identity => ({ uid: userId, email, ...(name ? { name } : {}) });
 
 /** The profiles Lambda: SPEC §3 user profile and settings, §7 'Profile'. */
 export const handler = httpHandler(
-  'profiles',
+  profilesRoutes,
   {
-    'POST /api/users/sync-user': ({ claims, body }) => profiles.syncUser(deps, identity(claims), body),
-    'GET /api/profiles': ({ claims }) => profiles.getProfile(deps, identity(claims)),
-    'PUT /api/profiles': ({ claims, body }) => profiles.updateProfile(deps, identity(claims), body),
-    'POST /api/profiles': ({ claims, body }) => profiles.updateProfile(deps, identity(claims), body),
-    'GET /api/user/profile': ({ claims }) => profiles.getProfile(deps, identity(claims)),
-    'GET /api/profiles/settings': ({ claims }) => profiles.getSettings(deps, identity(claims)),
-    'PUT /api/profiles/settings': ({ claims, body }) => profiles.updateSettings(deps, identity(claims), body),
+    'POST /api/users/sync-user': ({ identity, body }) => profiles.syncUser(deps, owner(identity), body),
+    'GET /api/profiles': ({ identity }) => profiles.getProfile(deps, owner(identity)),
+    'PUT /api/profiles': ({ identity, body }) => profiles.updateProfile(deps, owner(identity), body),
+    'POST /api/profiles': ({ identity, body }) => profiles.updateProfile(deps, owner(identity), body),
+    'GET /api/user/profile': ({ identity }) => profiles.getProfile(deps, owner(identity)),
+    'GET /api/profiles/settings': ({ identity }) => profiles.getSettings(deps, owner(identity)),
+    'PUT /api/profiles/settings': ({ identity, body }) => profiles.updateSettings(deps, owner(identity), body),
   },
   { logger: createLogger('profiles'), corsOrigin: config.corsOrigin },
 );

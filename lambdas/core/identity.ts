@@ -1,0 +1,37 @@
+/**
+ * Who is calling, as the verified claims of a Cognito ID token say (DESIGN §2). Built here only: the HTTP kit turns
+ * API Gateway's `requestContext.authorizer.claims` into it and the Cognito triggers their user attributes, so the
+ * user id is the verified `sub` everywhere and never something the request sent.
+ */
+export type Identity = {
+  /** the Cognito `sub` */
+  userId: string;
+  /** '' when the token has none */
+  email: string;
+  name?: string;
+  /**
+   * The Cognito user name (`cognito:username`): the sub for e-mail sign-ups, `Google_...` or `Microsoft_...` for
+   * federated users; what the user pool's admin calls take. @default the sub
+   */
+  username: string;
+};
+
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/**
+ * The identity of verified claims (API Gateway's Cognito authorizer passes every claim as a string; a Cognito
+ * trigger's `userAttributes` have the same names), or `undefined` when there is no `sub` to trust.
+ */
+export const identityFromClaims = (claims: unknown): Identity | undefined => {
+  if (typeof claims !== 'object' || claims === null) return undefined;
+  const verified = claims as Record<string, unknown>;
+  const userId = text(verified.sub);
+  if (!userId) return undefined;
+  const name = text(verified.name);
+  return {
+    userId,
+    email: text(verified.email) ?? '',
+    ...(name ? { name } : {}),
+    username: text(verified['cognito:username']) ?? userId,
+  };
+};
