@@ -5,6 +5,8 @@ import { buttonIn, mountPerTest } from '@/test/mountPerTest';
 import { emailConnectionState, resetEmailConnection, type EmailConnectionState } from '../state/emailConnectionState';
 import { EmailConnectionWidget, type EmailConnectionWidgetProps } from './EmailConnectionWidget';
 
+const mailbox = { email: 'ada@example.com', provider: 'gmail' } as const;
+
 const { container, render } = mountPerTest();
 
 /** Renders the widget in a state and opens its popover; answers the popover's text. */
@@ -42,25 +44,25 @@ describe('EmailConnectionWidget', () => {
   });
 
   it('shows the connected mailbox and its provider', async () => {
-    const text = await open({ status: 'connected', email: 'ada@example.com', provider: 'gmail' }, { onChangeEmail: vi.fn() });
+    const text = await open({ status: 'connected', settled: 'connected' }, { account: mailbox, onChangeEmail: vi.fn() });
     expect(text).toContain('Connected: ada@example.com');
     expect(text).toContain('Gmail');
     expect(popoverButton('Change Email')?.disabled).toBe(false);
   });
 
   it('asks to reconnect an expired connection, and shows an error after a connection the same way', async () => {
-    const expired = await open({ status: 'expired', email: 'ada@example.com' });
+    const expired = await open({ status: 'expired', settled: 'expired' }, { account: mailbox });
     expect(expired).toContain('Email Authentication Expired');
     expect(expired).toContain('Your email connection has expired. Please reconnect to continue sending emails.');
     expect(popoverButton('Reconnect Email')).toBeDefined();
 
-    Object.assign(emailConnectionState, { status: 'error', email: null, lastEmail: 'ada@example.com' });
+    Object.assign(emailConnectionState, { status: 'error', settled: 'error', lastEmail: 'ada@example.com' });
     await render(<EmailConnectionWidget />);
     expect(document.querySelector('.ant-popover')?.textContent).toContain('Email Authentication Expired');
   });
 
   it('shows the loading text of the work under way', async () => {
-    const text = await open({ status: 'connecting', pending: 'reconnecting', lastEmail: 'ada@example.com' });
+    const text = await open({ status: 'connecting', settled: 'expired', pending: 'reconnecting', lastEmail: 'ada@example.com' });
     expect(text).toContain('Reconnecting email');
   });
 });

@@ -1,27 +1,33 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { emailConnectionState, emailConnectionView, resetEmailConnection } from './emailConnectionState';
+import {
+  emailConnectionState,
+  emailConnectionView,
+  resetEmailConnection,
+  sendEmailConnectionEvent,
+} from './emailConnectionState';
 
 beforeEach(() => resetEmailConnection());
 
-describe('emailConnectionView', () => {
-  it('shows connected, expired and disconnected as they are', () => {
-    expect(emailConnectionView({ status: 'connected', email: 'ada@example.com', lastEmail: null })).toBe('connected');
-    expect(emailConnectionView({ status: 'expired', email: 'ada@example.com', lastEmail: null })).toBe('expired');
-    expect(emailConnectionView({ status: 'disconnected', email: null, lastEmail: 'ada@example.com' })).toBe('disconnected');
-  });
+const mailbox = { email: 'ada@example.com', provider: 'gmail' } as const;
 
-  it('shows an error as expired when there was a connection, as disconnected otherwise (SPEC §4)', () => {
-    expect(emailConnectionView({ status: 'error', email: 'ada@example.com', lastEmail: null })).toBe('expired');
-    expect(emailConnectionView({ status: 'error', email: null, lastEmail: 'ada@example.com' })).toBe('expired');
-    expect(emailConnectionView({ status: 'error', email: null, lastEmail: null })).toBe('disconnected');
+describe('emailConnectionView', () => {
+  it('shows an error as expired when a mailbox is connected or was last authenticated here (SPEC §4)', () => {
+    const error = { status: 'error', settled: 'error' } as const;
+    expect(emailConnectionView({ ...error, lastEmail: null }, mailbox)).toBe('expired');
+    expect(emailConnectionView({ ...error, lastEmail: 'ada@example.com' }, null)).toBe('expired');
+    expect(emailConnectionView({ ...error, lastEmail: null }, null)).toBe('disconnected');
   });
 });
 
 describe('emailConnectionState', () => {
-  it('starts disconnected and resets to it', () => {
+  it('starts disconnected, follows the connection machine, and resets to disconnected', () => {
     expect(emailConnectionState.status).toBe('disconnected');
-    Object.assign(emailConnectionState, { status: 'connected', email: 'ada@example.com', provider: 'gmail' });
+    sendEmailConnectionEvent({ type: 'CONNECT' });
+    expect(emailConnectionState).toMatchObject({ status: 'connecting', pending: 'updating' });
+    sendEmailConnectionEvent({ type: 'CONNECTED' });
+    expect(emailConnectionState).toMatchObject({ status: 'connected', pending: null });
+    Object.assign(emailConnectionState, { lastEmail: 'ada@example.com' });
     resetEmailConnection();
-    expect(emailConnectionState).toMatchObject({ status: 'disconnected', email: null, provider: null, lastEmail: null });
+    expect(emailConnectionState).toMatchObject({ status: 'disconnected', pending: null, lastEmail: null });
   });
 });

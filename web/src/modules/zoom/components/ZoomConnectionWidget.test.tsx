@@ -32,8 +32,8 @@ describe('ZoomConnectionWidget', () => {
   it('shows the connected account and when its token expires', async () => {
     const onDisconnect = vi.fn();
     const text = await open(
-      { status: 'connected', email: 'ada@example.com', expiresAt: '2025-06-01T13:00:00.000Z' },
-      { onDisconnect },
+      { status: 'connected', settled: 'connected' },
+      { account: { email: 'ada@example.com', expiresAt: '2025-06-01T13:00:00.000Z' }, onDisconnect },
     );
     expect(text).toContain('Connected: ada@example.com');
     expect(text).toMatch(/Token expires at .*2025/);
@@ -42,7 +42,7 @@ describe('ZoomConnectionWidget', () => {
   });
 
   it('asks to reconnect an expired account', async () => {
-    const text = await open({ status: 'expired', email: 'ada@example.com' });
+    const text = await open({ status: 'expired', settled: 'expired' }, { account: { email: 'ada@example.com', expiresAt: null } });
     expect(text).toContain('Zoom Authentication Expired');
     expect(text).toContain('Reconnect your Zoom account to continue.');
     expect(popoverButton('Reconnect Zoom')).toBeDefined();

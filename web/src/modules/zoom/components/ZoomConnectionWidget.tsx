@@ -1,19 +1,19 @@
-import { CheckCircleFilled, ExclamationCircleFilled, VideoCameraOutlined } from '@ant-design/icons';
-import { Button, Popover } from 'antd';
+import { VideoCameraOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
 import { useSnapshot } from 'valtio';
-import { HeaderStatusButton, type HeaderStatusTone } from '@/ui/HeaderStatusButton';
-import { StatusPanel } from '@/ui/StatusPanel';
-import { zoomState, zoomView, type ZoomView } from '../state/zoomState';
+import { ConnectionWidget, type ConnectionPanel } from '@/modules/connections/components/ConnectionWidget';
+import type { ConnectionView } from '@/modules/connections/state/connectionMachine';
+import { zoomState, zoomView, type ZoomAccount } from '../state/zoomState';
 import { zoomMessages as text } from '../zoomMessages';
 
 export type ZoomConnectionWidgetProps = {
+  /** the connected Zoom account, as the server has it; none until one is connected */
+  account?: ZoomAccount | null;
   /** starts the Zoom connect flow; without it the button is disabled */
   onConnect?: () => void;
   onDisconnect?: () => void;
   onReconnect?: () => void;
 };
-
-const tones: Record<ZoomView, HeaderStatusTone> = { connected: 'success', expired: 'warning', disconnected: 'neutral' };
 
 const formatExpiry = (iso: string) => {
   const date = new Date(iso);
@@ -23,59 +23,50 @@ const formatExpiry = (iso: string) => {
 };
 
 /** SPEC §2 'Zoom popover': the header button and its popover for each connection state. */
-export const ZoomConnectionWidget = ({ onConnect, onDisconnect, onReconnect }: ZoomConnectionWidgetProps) => {
+export const ZoomConnectionWidget = ({ account = null, onConnect, onDisconnect, onReconnect }: ZoomConnectionWidgetProps) => {
   const state = useSnapshot(zoomState);
-  const view = zoomView(state);
-  const pendingText = state.pending ? text.pending[state.pending] : null;
+  const view = zoomView(state, account);
 
-  const panel =
-    view === 'connected' ? (
-      <StatusPanel
-        tone="success"
-        icon={<CheckCircleFilled />}
-        heading={text.connected(state.email ?? '')}
-        description={state.expiresAt ? text.tokenExpiresAt(formatExpiry(state.expiresAt)) : undefined}
-        pendingText={pendingText}
-      >
+  const panels: Record<ConnectionView, () => ConnectionPanel> = {
+    connected: () => ({
+      heading: text.connected(account?.email ?? ''),
+      description: account?.expiresAt ? text.tokenExpiresAt(formatExpiry(account.expiresAt)) : undefined,
+      actions: (
         <Button block danger onClick={onDisconnect} disabled={!onDisconnect}>
           {text.disconnect}
         </Button>
-      </StatusPanel>
-    ) : view === 'expired' ? (
-      <StatusPanel
-        tone="warning"
-        icon={<ExclamationCircleFilled />}
-        heading={text.expiredTitle}
-        description={text.expiredDescription}
-        pendingText={pendingText}
-      >
+      ),
+    }),
+    expired: () => ({
+      heading: text.expiredTitle,
+      description: text.expiredDescription,
+      actions: (
         <Button type="primary" block onClick={onReconnect} disabled={!onReconnect}>
           {text.reconnect}
         </Button>
-      </StatusPanel>
-    ) : (
-      <StatusPanel
-        tone="neutral"
-        icon={<VideoCameraOutlined />}
-        heading={text.disconnectedTitle}
-        description={text.disconnectedDescription}
-        footnote={onConnect ? undefined : text.connectUnavailable}
-        pendingText={pendingText}
-      >
+      ),
+    }),
+    disconnected: () => ({
+      heading: text.disconnectedTitle,
+      description: text.disconnectedDescription,
+      footnote: onConnect ? undefined : text.connectUnavailable,
+      actions: (
         <Button block icon={<VideoCameraOutlined />} onClick={onConnect} disabled={!onConnect}>
           {text.connect}
         </Button>
-      </StatusPanel>
-    );
+      ),
+    }),
+  };
 
   return (
-    <Popover trigger="click" placement="bottomRight" title={text.title} content={panel}>
-      <HeaderStatusButton
-        aria-label="Zoom connection"
-        icon={<VideoCameraOutlined />}
-        tone={tones[view]}
-        label={view === 'connected' ? 'Zoom' : view === 'expired' ? 'Reconnect Zoom' : 'Connect Zoom'}
-      />
-    </Popover>
+    <ConnectionWidget
+      name="Zoom connection"
+      title={text.title}
+      icon={<VideoCameraOutlined />}
+      view={view}
+      buttonLabel={view === 'connected' ? 'Zoom' : view === 'expired' ? 'Reconnect Zoom' : 'Connect Zoom'}
+      panel={panels[view]()}
+      pendingText={state.pending ? text.pending[state.pending] : null}
+    />
   );
 };

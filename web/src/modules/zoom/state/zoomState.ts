@@ -1,41 +1,36 @@
 import { proxy } from 'valtio';
+import {
+  connectionView,
+  initialConnectionState,
+  nextConnectionState,
+  type ConnectionEvent,
+  type ConnectionState,
+  type ConnectionView,
+} from '@/modules/connections/state/connectionMachine';
 
-/** SPEC §4 'Zoom states'. */
-export type ZoomStatus = 'disconnected' | 'connecting' | 'connected' | 'expired' | 'error';
-/** SPEC §2 'Loading texts' of the popover: which work is under way. */
-export type ZoomPending = 'loading' | 'updating' | 'reconnecting';
-
-export type ZoomState = {
-  status: ZoomStatus;
-  /** the Zoom account's e-mail */
-  email: string | null;
+/** The Zoom account as the server has it (SPEC §7 'GET /zoom/connection'). */
+export type ZoomAccount = {
+  email: string;
   /** ISO 8601: when the access token runs out */
   expiresAt: string | null;
-  pending: ZoomPending | null;
-  error: string | null;
 };
 
-const initialState = (): ZoomState => ({ status: 'disconnected', email: null, expiresAt: null, pending: null, error: null });
+/** This browser's side of the Zoom connection: where its flow stands (SPEC §4 'Zoom states'). */
+export type ZoomState = ConnectionState;
 
-export const zoomState = proxy<ZoomState>(initialState());
+export const zoomState = proxy<ZoomState>(initialConnectionState());
 
-/** The state the popover shows. */
-export type ZoomView = 'connected' | 'expired' | 'disconnected';
-
-/** An error or a connection under way shows as expired when an account was connected, as disconnected otherwise. */
-export const zoomView = (state: Pick<ZoomState, 'status' | 'email'>): ZoomView => {
-  switch (state.status) {
-    case 'connected':
-    case 'expired':
-    case 'disconnected':
-      return state.status;
-    case 'error':
-    case 'connecting':
-      return state.email ? 'expired' : 'disconnected';
-  }
+/** Moves the connection on (SPEC §4 'Zoom states'); an event that does not apply now is ignored. */
+export const sendZoomEvent = (event: ConnectionEvent) => {
+  const next = nextConnectionState(zoomState, event);
+  if (next) Object.assign(zoomState, next);
 };
+
+/** An error shows as expired when an account is connected, as disconnected otherwise. */
+export const zoomView = (state: Pick<ZoomState, 'status' | 'settled'>, account: ZoomAccount | null): ConnectionView =>
+  connectionView(state, Boolean(account));
 
 /** On sign-out (SPEC §4 'Logout clears ... Zoom store'). */
 export const resetZoom = () => {
-  Object.assign(zoomState, initialState());
+  Object.assign(zoomState, initialConnectionState());
 };
