@@ -1,4 +1,4 @@
-import { webConfigSchema, type WebConfig } from '@shared/web-config';
+import { parseWebConfig } from './parseWebConfig';
 
 /** Why the app could not start: the runtime configuration is missing, unreachable or malformed. */
 export class WebConfigError extends Error {
@@ -14,7 +14,8 @@ export type LoadWebConfigOptions = {
 
 /**
  * Reads `GET /config.json` (DESIGN §1 "Paths": written by the deploy, served by the local stack) and validates it
- * (STYLE §7) before anything else runs, so a broken deploy fails loudly at boot rather than at the first sign-in.
+ * (STYLE §7, against the contract of shared/web-config.ts: {@link parseWebConfig}) before anything else runs, so a
+ * broken deploy fails loudly at boot rather than at the first sign-in.
  */
 export const loadWebConfig = async ({ fetch: fetchFn = fetch, url = '/config.json' }: LoadWebConfigOptions = {}) => {
   let response: Response;
@@ -32,10 +33,7 @@ export const loadWebConfig = async ({ fetch: fetchFn = fetch, url = '/config.jso
     throw new WebConfigError(`${url} is not JSON`, { cause });
   }
 
-  const parsed = webConfigSchema.safeParse(body);
-  if (!parsed.success) {
-    const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(root)');
-    throw new WebConfigError(`${url} is invalid: ${[...new Set(fields)].join(', ')}`, { cause: parsed.error });
-  }
-  return parsed.data satisfies WebConfig;
+  const parsed = parseWebConfig(body);
+  if (!parsed.success) throw new WebConfigError(`${url} is invalid: ${parsed.invalidFields.join(', ')}`);
+  return parsed.data;
 };
