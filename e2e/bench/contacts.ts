@@ -5,21 +5,38 @@ import { startDynamoDbLocal } from '../../infra/local/dynamodb.js';
 import { startGateway } from '../../infra/local/gateway.js';
 import { applyEnvironment, lambdaEnvironment } from '../../infra/local/lambda-env.js';
 import { freePorts } from '../../infra/local/net.js';
-import { contactStore } from '../../lambdas/contacts/contact-store.js';
-import { newContactId } from '../../lambdas/contacts/service.js';
-import { createDataClient } from '../../lambdas/data/client.js';
-import type { ContactItem } from '../../lambdas/data/contact.js';
+import * as contacts from '../../lambdas/contacts/service.js';
+import { createDataClient, dataClientOf } from '../../lambdas/data/client.js';
+import { putContacts, type ContactItem } from '../../lambdas/data/contact.js';
+import { quotaKey } from '../../lambdas/data/quota.js';
+import { setAttributes } from '../../lambdas/test/raw-items.js';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 };
 
+const firstNames = ['Ada', 'Grace', 'Émile', 'Zoë', 'Ann', 'Bob', 'Chen', 'Dara', 'Ole', 'Søren', 'María', 'Kofi'];
+const lastNames = ['Lovelace', 'Hopper', 'Durand', "O'Brien", 'Baker', 'Clark', 'Wu', 'Kelly', 'Nordmann', 'Kierkegaard'];
+const companies = ['Contoso', 'Northwind Traders', 'Fabrikam', 'Adventure Works', 'Wingtip Toys', ''];
+const titles = ['Software Engineer', 'Product Manager', 'Designer', 'Head of Sales', 'Data Scientist'];
+
+/** The variants `npm run bench` times: each query string and what it exercises. */
+export const listVariants = [
+  { label: 'default (last updated)', query: '' },
+  { label: 'sort=name', query: '&sort=name&order=asc' },
+  { label: 'sort=company', query: '&sort=company&order=asc' },
+  { label: 'sort=imported_at (date added)', query: '&sort=imported_at&order=desc' },
+  { label: 'q=engineer (search, many hits)', query: '&q=engineer' },
+  { label: 'q=kierkegaard (search, few hits)', query: '&q=kierkegaard' },
+] as const;
+
 /**
- * `GET /api/contacts?limit=50` (the first page of 5,000 contacts) through the local gateway and the contacts Lambda,
- * against a bare DynamoDB Query of the same page on gsi1: what the handler, validation, mapping and the HTTP hop cost
- * on top of the read. The gateway's authorizer is replaced by one that accepts a fixed token (Cognito is not the
- * subject); everything after it is the local stack's path.
+ * `GET /api/contacts?limit=50` over 5,000 contacts of one user through the local gateway and the contacts Lambda, in
+ * every order and with a search, against a bare DynamoDB Query of the default page on gsi1: what each answer costs in
+ * time and in DynamoDB calls. The gateway's authorizer is replaced by one that accepts a fixed token (Cognito is not
+ * the subject); everything after it is the local stack's path.
  */
 export const benchContactsList = async (options: { contacts?: number; runs?: number } = {}) => {
   const count = options.contacts ?? 5000;
@@ -39,39 +56,41 @@ export const benchContactsList = async (options: { contacts?: number; runs?: num
   });
   try {
     const data = createDataClient(tableName);
-    const store = contactStore(data);
     const start = Date.parse('2026-01-01T00:00:00Z');
     const items: ContactItem[] = Array.from({ length: count }, (_, index) => {
       const at = new Date(start + index * 60_000).toISOString();
+      const firstName = firstNames[index % firstNames.length]!;
+      const lastName = `${lastNames[Math.floor(index / firstNames.length) % lastNames.length]!}${index % 7 === 0 ? '' : ` ${index}`}`;
+      const title = titles[index % titles.length]!;
       return {
         uid,
-        contactId: newContactId(),
-        name: `Person ${index}`,
-        firstName: 'Person',
-        lastName: String(index),
-        company: ['Contoso', 'Northwind Traders', 'Fabrikam'][index % 3]!,
-        jobTitle: 'Software Engineer',
-        currentRole: 'Software Engineer',
+        contactId: contacts.newContactId(),
+        name: `${firstName} ${lastName}`,
+        firstName,
+        lastName,
+        company: companies[index % companies.length]!,
+        jobTitle: title,
+        currentRole: title,
         linkedinUrl: `https://www.linkedin.com/in/person-${index}`,
         canonicalLinkedinUrl: `https://www.linkedin.com/in/person-${index}`,
         sharedContactId: `https://www.linkedin.com/in/person-${index}`,
+        relationshipStatus: 'new',
         experiences: [
-          { title: 'Software Engineer', company: 'Contoso', period: '2021 - Present', isCurrent: true, startYear: 2021 },
+          { title, company: 'Contoso', period: '2021 - Present', isCurrent: true, startYear: 2021 },
           { title: 'Developer', company: 'Fabrikam', period: '2018 - 2021', startYear: 2018, endYear: 2021 },
         ],
         education: [{ institution: 'University Of Washington', degree: 'Bachelor Of Science', startYear: 2014, endYear: 2018 }],
         importedAt: at,
         lastUpdated: at,
-      } as ContactItem;
+      };
     });
-    const seeded = await store.contacts.put(items).go({ concurrency: 8 });
-    if (seeded.unprocessed.length) throw new Error(`${seeded.unprocessed.length} contacts were not seeded`);
-    await store.quotas.update({ uid }).set({ contactCount: count }).go();
+    await putContacts(data, items);
+    await setAttributes(data, quotaKey(uid), { contactCount: count });
 
-    const viaGateway = async (query = '') => {
+    const viaGateway = async (query: string) => {
       const response = await fetch(`${gateway.url}/api/contacts?limit=50${query}`, { headers: { authorization: 'Bearer bench' } });
       const body = (await response.json()) as { data: { contacts: unknown[] } };
-      if (response.status !== 200 || body.data.contacts.length !== 50) throw new Error(`unexpected answer ${response.status}`);
+      if (response.status !== 200 || body.data.contacts.length === 0) throw new Error(`unexpected answer ${response.status}`);
     };
     const bare = async () => {
       const result = await data.client.send(
@@ -96,11 +115,38 @@ export const benchContactsList = async (options: { contacts?: number; runs?: num
       }
       return median(samples);
     };
-    const gatewayMs = await time(() => viaGateway());
+    // the DynamoDB calls of one answer, counted on a client of the service itself (the gateway's is the Lambda's own)
+    const counted = new DynamoDBClient({});
+    const calls: string[] = [];
+    counted.middlewareStack.add((next, context) => (args) => (calls.push(String(context.commandName)), next(args)), {
+      step: 'initialize',
+      name: 'countCalls',
+    });
+    const deps: contacts.ContactsDeps = {
+      db: dataClientOf(counted, tableName),
+      enrichment: null,
+      queue: { send: async () => undefined, sendMany: async () => undefined },
+      now: () => new Date(),
+      newId: contacts.newContactId,
+    };
+    const callsOf = async (query: string) => {
+      calls.length = 0;
+      const params = Object.fromEntries(new URLSearchParams(`limit=50${query}`));
+      await contacts.listContacts(deps, uid, {
+        limit: 50,
+        sort: 'last_updated',
+        order: 'desc',
+        ...params,
+      } as Parameters<typeof contacts.listContacts>[2]);
+      return calls.length;
+    };
+
     const bareMs = await time(bare);
-    // any other sort or a filter reads every contact's sort fields and sorts in memory (lambdas/contacts/service.ts)
-    const sortedByNameMs = await time(() => viaGateway('&sort=name&order=asc'));
-    return { contacts: count, runs, gatewayMs, bareMs, ratio: gatewayMs / bareMs, sortedByNameMs };
+    const variants = [];
+    for (const variant of listVariants) {
+      variants.push({ ...variant, ms: await time(() => viaGateway(variant.query)), calls: await callsOf(variant.query) });
+    }
+    return { contacts: count, runs, bareMs, variants };
   } finally {
     await gateway.stop();
     restore();
@@ -110,9 +156,15 @@ export const benchContactsList = async (options: { contacts?: number; runs?: num
 
 export const printContactsList = async () => {
   const result = await benchContactsList();
-  console.log(`\nGET /api/contacts?limit=50 of ${result.contacts} contacts (median of ${result.runs})`);
-  console.log(`  through the local gateway   ${result.gatewayMs.toFixed(1).padStart(7)} ms`);
-  console.log(`  bare DynamoDB Query (gsi1)  ${result.bareMs.toFixed(1).padStart(7)} ms`);
-  console.log(`  ratio                       ${result.ratio.toFixed(2).padStart(7)} x`);
-  console.log(`  sort=name (in memory)       ${result.sortedByNameMs.toFixed(1).padStart(7)} ms`);
+  const base = result.variants[0]!.ms;
+  console.log(`\nGET /api/contacts?limit=50 of ${result.contacts} contacts (median of ${result.runs}, through the local gateway)`);
+  console.log(`  bare DynamoDB Query of the default page (gsi1)   ${result.bareMs.toFixed(1).padStart(7)} ms`);
+  console.log('  budget (issue 9): every order and a search at most 2x the default page, at most 3 DynamoDB calls');
+  for (const variant of result.variants) {
+    const ratio = variant.ms / base;
+    const over = ratio > 2 || variant.calls > 3 ? '   OVER' : '';
+    console.log(
+      `  ${variant.label.padEnd(34)} ${variant.ms.toFixed(1).padStart(7)} ms ${ratio.toFixed(2).padStart(6)}x ${String(variant.calls).padStart(3)} calls${over}`,
+    );
+  }
 };

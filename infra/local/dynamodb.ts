@@ -2,7 +2,13 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import { CreateTableCommand, DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  UpdateTableCommand,
+} from '@aws-sdk/client-dynamodb';
 import { createTableInput } from '../../lambdas/data/table.js';
 import { localCredentials, localNames } from './ports.js';
 
@@ -92,9 +98,31 @@ export const startDynamoDbLocal = async (options: {
     }
     const tableName = options.tableName ?? localNames.table;
     if (!tables.includes(tableName)) await client.send(new CreateTableCommand(createTableInput(tableName)));
+    else await addMissingIndexes(client, tableName);
     return { endpoint, pid: child.pid, exited, stop };
   } catch (error) {
     await stop();
     throw error;
+  }
+};
+
+/**
+ * A table kept under `.local/` from before an index was added to lambdas/data/table.ts gets it, one at a time as
+ * DynamoDB allows (items written before it lack its keys until they are written again; `npm run reset` starts clean).
+ */
+const addMissingIndexes = async (client: DynamoDBClient, tableName: string) => {
+  const wanted = createTableInput(tableName);
+  const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+  const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+  for (const index of wanted.GlobalSecondaryIndexes ?? []) {
+    if (present.has(index.IndexName)) continue;
+    const names = new Set(index.KeySchema?.map((key) => key.AttributeName));
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: wanted.AttributeDefinitions?.filter((definition) => names.has(definition.AttributeName)),
+        GlobalSecondaryIndexUpdates: [{ Create: { IndexName: index.IndexName, KeySchema: index.KeySchema, Projection: index.Projection } }],
+      }),
+    );
   }
 };

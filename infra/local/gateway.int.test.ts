@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataClient } from '../../lambdas/data/client.js';
-import { userProfileEntity } from '../../lambdas/data/user-profile.js';
+import { getUserProfile } from '../../lambdas/data/user-profile.js';
 import { routeEntries } from '../../shared/routes.js';
 import { localCredentials } from './ports.js';
 import { freeStackPorts, startLocalStack, type LocalStack } from './stack.js';
@@ -126,10 +126,8 @@ describe('the local gateway behind cognito-local', () => {
   it('confirms a sign-up at once and creates the profile through the post-confirmation trigger', async () => {
     const { email, signUp } = await signUpAndIn();
     expect(signUp.UserConfirmed).toBe(true);
-    const profiles = userProfileEntity(
-      createDataClient(stack.env.TABLE_NAME!, { endpoint: stack.env.AWS_ENDPOINT_URL_DYNAMODB!, region: 'us-east-1' }),
-    );
-    const { data } = await profiles.get({ uid: signUp.UserSub! }).go();
+    const db = createDataClient(stack.env.TABLE_NAME!, { endpoint: stack.env.AWS_ENDPOINT_URL_DYNAMODB!, region: 'us-east-1' });
+    const data = await getUserProfile(db, signUp.UserSub!);
     expect(data).toMatchObject({ uid: signUp.UserSub, email, displayName: 'Grace Hopper', subscriptionTier: 'free' });
   });
 

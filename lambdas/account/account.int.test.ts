@@ -16,14 +16,13 @@ import { freePort } from '../../infra/local/net.js';
 import { localCredentials, localNames } from '../../infra/local/ports.js';
 import { messages } from '../../shared/messages.js';
 import { accountExportSchema } from '../../shared/schemas/account.js';
-import { userProfileEntity } from '../data/user-profile.js';
 import * as profiles from '../profiles/service.js';
 import { cognitoUserDirectory, type UserDirectory } from '../providers/identity/identity.js';
 import { createS3Client, s3Storage, userPrefix } from '../providers/storage/storage.js';
 import { apiEvent, lambdaContext } from '../test/api-event.js';
 import { countingDataClient } from '../test/counting-client.js';
 import { deleteAccount, exportAccount, type AccountDeps } from './service.js';
-import { userItems, userPartitionKey } from './user-items.js';
+import { userItems, userPartitionKey } from '../data/user-partition.js';
 
 let cognito: CognitoLocal;
 let cognitoClient: CognitoIdentityProviderClient;
@@ -62,7 +61,7 @@ const storage = () => s3Storage(s3, bucket());
 const deps = (users: UserDirectory = cognitoUserDirectory(cognitoClient, cognito.userPoolId)): AccountDeps => {
   const { data } = countingDataClient();
   return {
-    db: { documents: DynamoDBDocumentClient.from(data.client), table: data.table },
+    db: data,
     storage: storage(),
     users,
     now: () => new Date('2026-11-21T10:00:00.000Z'),
@@ -79,7 +78,7 @@ const seedUser = async (label: string, extraItems = 3) => {
   const { data } = countingDataClient();
   await profiles.syncUser(
     {
-      profiles: userProfileEntity(data),
+      db: data,
       now: () => new Date('2026-11-20T08:00:00.000Z'),
       newReferralCode: profiles.newReferralCode,
       documentUrl: async () => '',

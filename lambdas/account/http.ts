@@ -1,4 +1,3 @@
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { accountRoutes } from '../../shared/routes/account.js';
 import { readConfig } from '../core/config.js';
@@ -15,10 +14,9 @@ if (!config.bucketName) throw new Error('Lambda environment is incomplete: BUCKE
 // Read here but required only when an account is deleted, so the Lambda also loads where no user pool runs (the
 // integration tests' route contract); a deletion without it fails before anything is removed.
 const userPoolId = z.string().min(1).optional().parse(process.env.USER_POOL_ID);
-const data = createDataClient(config.tableName);
 const cognito = createCognitoClient();
 const deps: Omit<account.AccountDeps, 'users'> = {
-  db: { documents: DynamoDBDocumentClient.from(data.client), table: data.table },
+  db: createDataClient(config.tableName),
   storage: s3Storage(createS3Client(), config.bucketName),
   now: () => new Date(),
 };

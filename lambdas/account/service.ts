@@ -1,11 +1,12 @@
 import type { AccountExport } from '../../shared/schemas/account.js';
+import type { DataClient } from '../data/client.js';
 import { table } from '../data/table.js';
+import { deleteItems, userItems } from '../data/user-partition.js';
 import type { UserDirectory } from '../providers/identity/identity.js';
 import { userPrefix, type Storage } from '../providers/storage/storage.js';
-import { deleteItems, userItems, type UserItemsClient } from './user-items.js';
 
 export type AccountDeps = {
-  db: UserItemsClient;
+  db: DataClient;
   storage: Storage;
   users: UserDirectory;
   now: () => Date;
@@ -23,15 +24,19 @@ const storageAttributes = new Set<string>([
   table.sortKey,
   ...Object.values(table.indexes).flatMap((index) => [index.partitionKey, index.sortKey]),
 ]);
-/** ElectroDB's entity name and version: the name says what a record is, the version nothing to its owner. */
-const entityName = '__edb_e__';
-const entityVersion = '__edb_v__';
+/**
+ * Which kind of record an item is: `entity` (lambdas/data/), or ElectroDB's `__edb_e__` on items written before it
+ * was replaced; neither, nor ElectroDB's version, is content of the owner's.
+ */
+const recordTypeAttributes = ['entity', '__edb_e__'];
+const bookkeeping = new Set([...recordTypeAttributes, '__edb_v__']);
 
 /** A stored item as its owner reads it: what it holds and which kind of record it is. */
 const toRecord = (item: Record<string, unknown>) => {
-  const record: Record<string, unknown> = typeof item[entityName] === 'string' ? { recordType: item[entityName] } : {};
+  const recordType = recordTypeAttributes.map((name) => item[name]).find((value) => typeof value === 'string');
+  const record: Record<string, unknown> = recordType ? { recordType } : {};
   for (const [name, value] of Object.entries(item)) {
-    if (!storageAttributes.has(name) && name !== entityName && name !== entityVersion) record[name] = value;
+    if (!storageAttributes.has(name) && !bookkeeping.has(name)) record[name] = value;
   }
   return record;
 };

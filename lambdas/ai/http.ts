@@ -3,7 +3,6 @@ import { readConfig } from '../core/config.js';
 import { httpHandler } from '../core/http.js';
 import { createLogger } from '../core/logger.js';
 import { createDataClient } from '../data/client.js';
-import { userProfileEntity } from '../data/user-profile.js';
 import { createOpenAiClient, openAi, readOpenAiSettings } from '../providers/ai/openai.js';
 import * as ai from './service.js';
 
@@ -11,7 +10,7 @@ const config = readConfig();
 const settings = readOpenAiSettings();
 const logger = createLogger('ai');
 const deps: ai.AiDeps = {
-  profiles: userProfileEntity(createDataClient(config.tableName)),
+  db: createDataClient(config.tableName),
   ai: openAi(createOpenAiClient(settings), settings.model),
   now: () => new Date(),
   logger,

@@ -4,7 +4,8 @@ import { openAiVendor } from '../../infra/local/sandbox/openai.js';
 import { startSandbox, type Sandbox } from '../../infra/local/sandbox/server.js';
 import { messages } from '../../shared/messages.js';
 import { createLogger } from '../core/logger.js';
-import { userProfileEntity } from '../data/user-profile.js';
+import { getUserProfile, profileKey } from '../data/user-profile.js';
+import { deleteItems } from '../data/user-partition.js';
 import * as profiles from '../profiles/service.js';
 import { createOpenAiClient, openAi } from '../providers/ai/openai.js';
 import { countingDataClient } from '../test/counting-client.js';
@@ -23,9 +24,8 @@ const aiAt = (baseURL: string) =>
 
 const setup = (options: { baseURL?: string; now?: string } = {}) => {
   const db = countingDataClient();
-  const entity = userProfileEntity(db.data);
   const deps: AiDeps = {
-    profiles: entity,
+    db: db.data,
     ai: aiAt(options.baseURL ?? `${sandbox.url}/openai/v1`),
     now: () => new Date(options.now ?? '2026-11-21T10:00:00.000Z'),
     logger,
@@ -33,13 +33,13 @@ const setup = (options: { baseURL?: string; now?: string } = {}) => {
   const claims = userClaims();
   const identity = { uid: claims.sub, email: claims.email, name: 'Ada Lovelace' };
   const profileDeps: profiles.ProfilesDeps = {
-    profiles: entity,
+    db: db.data,
     now: () => new Date('2026-11-21T09:00:00.000Z'),
     newReferralCode: profiles.newReferralCode,
     documentUrl: async () => '',
   };
   const fill = (fields: Parameters<typeof profiles.updateProfile>[2]) => profiles.updateProfile(profileDeps, identity, fields);
-  const stored = async () => (await entity.get({ uid: identity.uid }).go()).data;
+  const stored = async () => getUserProfile(db.data, identity.uid);
   return { db, deps, uid: identity.uid, fill, stored };
 };
 
@@ -162,7 +162,7 @@ describe('profile normalisation against DynamoDB Local and the OpenAI sandbox', 
       ai: {
         complete: async (request) => {
           const completion = await deps.ai.complete(request);
-          await deps.profiles.delete({ uid }).go();
+          await deleteItems(deps.db, [profileKey(uid)]);
           return completion;
         },
       },

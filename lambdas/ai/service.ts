@@ -2,11 +2,12 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import { messages } from '../../shared/messages.js';
 import type { NormalizedProfile } from '../../shared/schemas/account.js';
 import { HttpError, badRequest, notFound } from '../core/errors.js';
-import type { UserProfileEntity, UserProfileItem } from '../data/user-profile.js';
+import type { DataClient } from '../data/client.js';
+import { clearProfileSummary, getUserProfile, storeProfileSummary, type UserProfileItem } from '../data/user-profile.js';
 import { AiFailure, type Ai, type AiCompletion } from '../providers/ai/port.js';
 
 export type AiDeps = {
-  profiles: UserProfileEntity;
+  db: DataClient;
   ai: Ai;
   now: () => Date;
   logger: Pick<Logger, 'warn' | 'error'>;
@@ -96,34 +97,22 @@ const summarise = async (deps: AiDeps, profile: UserProfileItem): Promise<AiComp
  * there already, so of two overlapping calls the one that read the newer profile wins, whichever finishes last.
  */
 export const normalizeProfile = async (deps: AiDeps, uid: string): Promise<NormalizedProfile> => {
-  const { data: profile } = await deps.profiles.get({ uid }).go();
+  const profile = await getUserProfile(deps.db, uid);
   const normalizedAt = deps.now().toISOString();
   if (!profile) throw badRequest(aiMessages.nothingToSummarize);
   if (!hasSubstance(profile)) {
     // a summary of what the person has since removed must not keep feeding their drafts
     if (profile.normalizedSummary) {
-      await deps.profiles.patch({ uid }).set({ normalizedSummary: '', normalizedModel: '' }).remove(['normalizedAt']).go();
+      await clearProfileSummary(deps.db, uid);
     }
     throw badRequest(aiMessages.nothingToSummarize);
   }
   const { text: summary, model } = await summarise(deps, profile);
-  try {
-    await deps.profiles
-      .patch({ uid })
-      .set({ normalizedSummary: summary, normalizedAt, normalizedModel: model })
-      .where(({ normalizedAt: stored }, { notExists, lte }) => `${notExists(stored)} OR ${lte(stored, normalizedAt)}`)
-      .go();
+  if (await storeProfileSummary(deps.db, uid, { normalizedSummary: summary, normalizedAt, normalizedModel: model })) {
     return { summary, normalizedAt, model };
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-    const { data: latest } = await deps.profiles.get({ uid }).go();
-    // deleted meanwhile (the account was)
-    if (!latest?.normalizedAt) throw notFound(messages.profile.notFound);
-    return { summary: latest.normalizedSummary ?? '', normalizedAt: latest.normalizedAt, model: latest.normalizedModel ?? '' };
   }
-};
-
-const isConditionalCheckFailure = (error: unknown) => {
-  const cause = (error as { cause?: { name?: string } })?.cause;
-  return cause?.name === 'ConditionalCheckFailedException';
+  const latest = await getUserProfile(deps.db, uid);
+  // deleted meanwhile (the account was)
+  if (!latest?.normalizedAt) throw notFound(messages.profile.notFound);
+  return { summary: latest.normalizedSummary ?? '', normalizedAt: latest.normalizedAt, model: latest.normalizedModel ?? '' };
 };

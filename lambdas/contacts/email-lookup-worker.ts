@@ -5,7 +5,6 @@ import { readConfig } from '../core/config.js';
 import { createLogger } from '../core/logger.js';
 import { createDataClient } from '../data/client.js';
 import { quickEmailVerification, readVerificationSettings } from '../providers/verification/quickemailverification.js';
-import { contactStore } from './contact-store.js';
 import { type EmailLookupDeps, lookUpEmail } from './email-lookup.js';
 
 const parseBody = (record: SQSRecord) => {
@@ -60,7 +59,7 @@ const logger = createLogger('contacts');
 
 export const handler = emailLookupWorker(
   {
-    store: contactStore(createDataClient(config.tableName)),
+    db: createDataClient(config.tableName),
     verifier: quickEmailVerification(readVerificationSettings()),
     now: () => new Date(),
   },

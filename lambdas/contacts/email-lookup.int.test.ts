@@ -5,11 +5,12 @@ import { freePort } from '../../infra/local/net.js';
 import { startSandbox, type Sandbox } from '../../infra/local/sandbox/server.js';
 import { conventionOf, verificationVendor } from '../../infra/local/sandbox/verification.js';
 import { createLogger } from '../core/logger.js';
-import type { ContactItem } from '../data/contact.js';
+import type { DataClient } from '../data/client.js';
+import { getContact, putContacts, type ContactItem } from '../data/contact.js';
+import { getSharedProfile, upsertSharedProfile } from '../data/shared-profile.js';
 import type { Verifier } from '../providers/verification/port.js';
 import { quickEmailVerification } from '../providers/verification/quickemailverification.js';
 import { countingDataClient } from '../test/counting-client.js';
-import { contactStore, getContact, getSharedProfile } from './contact-store.js';
 import { lookUpEmail, type EmailLookupDeps } from './email-lookup.js';
 import { emailLookupWorker } from './email-lookup-worker.js';
 import { mayLookUp } from './lookup-rules.js';
@@ -30,7 +31,7 @@ const now = new Date('2026-11-21T10:00:00.000Z');
 
 const setup = () => {
   const db = countingDataClient();
-  const store = contactStore(db.data);
+  const store = db.data;
   const verified: string[] = [];
   const verifier: Verifier = {
     verify: (email) => {
@@ -38,30 +39,27 @@ const setup = () => {
       return vendor.verify(email);
     },
   };
-  const deps: EmailLookupDeps = { store, verifier, now: () => now };
+  const deps: EmailLookupDeps = { db: store, verifier, now: () => now };
   return { db, store, deps, verified };
 };
 
 type Person = { firstName: string; lastName: string; domain?: string };
 
 /** A shared profile of a person (as enrichment leaves it) and one user's contact of it. */
-const seed = async (store: ReturnType<typeof contactStore>, person: Person, contact: Partial<ContactItem> = {}) => {
+const seed = async (store: DataClient, person: Person, contact: Partial<ContactItem> = {}) => {
   const canonicalLinkedinUrl = `https://www.linkedin.com/in/${person.firstName.toLowerCase()}-${randomUUID()}`;
-  await store.sharedProfiles
-    .put({
-      canonicalLinkedinUrl,
-      firstName: person.firstName,
-      lastName: person.lastName,
-      name: `${person.firstName} ${person.lastName}`,
-      companyDomain: person.domain ?? '',
-      updatedAt: now.toISOString(),
-    })
-    .go();
+  await upsertSharedProfile(store, canonicalLinkedinUrl, {
+    firstName: person.firstName,
+    lastName: person.lastName,
+    name: `${person.firstName} ${person.lastName}`,
+    companyDomain: person.domain ?? '',
+    updatedAt: now.toISOString(),
+  });
   return addContact(store, canonicalLinkedinUrl, person, contact);
 };
 
 const addContact = async (
-  store: ReturnType<typeof contactStore>,
+  store: DataClient,
   sharedContactId: string | undefined,
   person: Person,
   contact: Partial<ContactItem> = {},
@@ -77,7 +75,7 @@ const addContact = async (
     lastUpdated: now.toISOString(),
     ...contact,
   };
-  await store.contacts.put(item).go();
+  await putContacts(store, [item]);
   return item;
 };
 

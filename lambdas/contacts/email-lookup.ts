@@ -1,22 +1,15 @@
 import { limits } from '../../shared/constants.js';
 import type { EmailLookupMessage } from '../../shared/schemas/contacts.js';
-import type { ContactItem } from '../data/contact.js';
-import type { SharedProfileItem } from '../data/shared-profile.js';
+import type { DataClient } from '../data/client.js';
+import { getContact, setContactEmail, type ContactEmailFields, type ContactItem } from '../data/contact.js';
+import { getSharedProfile, storeSharedEmail, type SharedProfileItem } from '../data/shared-profile.js';
 import type { Verdict, Verifier } from '../providers/verification/port.js';
 import { VerificationFailure } from '../providers/verification/port.js';
-import {
-  type ContactEmailFields,
-  type ContactStore,
-  getContact,
-  getSharedProfile,
-  patchContactEmail,
-  storeFoundEmail,
-} from './contact-store.js';
 import { emailCandidates, normaliseDomain, type EmailCandidate } from './email-candidates.js';
 import { mayLookUp } from './lookup-rules.js';
 
 export type EmailLookupDeps = {
-  store: ContactStore;
+  db: DataClient;
   verifier: Verifier;
   now: () => Date;
 };
@@ -110,8 +103,8 @@ const hasUnverifiedManualEmail = (contact: ContactItem) =>
  * attempt and throws, so the queue delivers the message again.
  */
 export const lookUpEmail = async (deps: EmailLookupDeps, message: EmailLookupMessage): Promise<EmailLookupOutcome> => {
-  const { store, verifier } = deps;
-  const contact = await getContact(store, message.uid, message.contactId);
+  const { db, verifier } = deps;
+  const contact = await getContact(db, message.uid, message.contactId);
   if (!contact) return { kind: 'gone' };
   const storedAttempts = contact.emailLookupAttempts ?? 0;
   if (storedAttempts >= message.attempt) return { kind: 'spent' };
@@ -136,36 +129,30 @@ export const lookUpEmail = async (deps: EmailLookupDeps, message: EmailLookupMes
     shareFound = fields.emailSource === 'lookup' && fields.emailLookupStatus === 'found_valid';
   } catch (error) {
     if (!(error instanceof VerificationFailure)) throw error;
-    await patchContactEmail(
-      store,
-      contact.uid,
-      contact.contactId,
+    await setContactEmail(
+      db,
+      contact,
       { emailLookupStatus: 'error', emailLookupLastAttempt: now.toISOString() },
-      { expectedAttempts: storedAttempts, now },
+      { expectedAttempts: storedAttempts, lastUpdated: now.toISOString() },
     );
     throw error;
   }
 
   // the shared copy first: if it fails the message comes back with its attempt unspent
   if (shareFound && contact.sharedContactId && fields.email) {
-    await storeFoundEmail(
-      store,
-      contact.sharedContactId,
-      {
-        email: fields.email,
-        emailQevStatus: 'valid',
-        emailVerifiedAt: fields.emailVerifiedAt,
-        emailPatternUsed: fields.emailPatternUsed ?? '',
-      },
-      now,
-    );
+    await storeSharedEmail(db, contact.sharedContactId, {
+      email: fields.email,
+      emailQevStatus: 'valid',
+      emailVerifiedAt: fields.emailVerifiedAt,
+      emailPatternUsed: fields.emailPatternUsed ?? '',
+      updatedAt: now.toISOString(),
+    });
   }
-  const written = await patchContactEmail(
-    store,
-    contact.uid,
-    contact.contactId,
+  const written = await setContactEmail(
+    db,
+    contact,
     { ...fields, emailLookupAttempts: message.attempt, emailLookupLastAttempt: now.toISOString() },
-    { expectedAttempts: storedAttempts, now },
+    { expectedAttempts: storedAttempts, lastUpdated: now.toISOString() },
   );
   if (!written) return { kind: 'raced' };
   // a user's own address verified invalid when no lookup may follow leaves the lookup status as it was
@@ -192,7 +179,7 @@ const findEmail = async (
     if (!mayLookUp(contact)) return manualVerdict;
   }
 
-  const shared = contact.sharedContactId ? await getSharedProfile(deps.store, contact.sharedContactId) : null;
+  const shared = contact.sharedContactId ? await getSharedProfile(deps.db, contact.sharedContactId) : null;
   if (shared?.email && shared.emailQevStatus === 'valid') {
     return {
       email: shared.email,

@@ -5,13 +5,12 @@ import { createLogger } from '../core/logger.js';
 import { createDataClient } from '../data/client.js';
 import { enrichmentFromEnv } from '../providers/enrichment/peopledatalabs.js';
 import { createSqsClient, sqsQueue } from '../providers/queue/sqs.js';
-import { contactStore } from './contact-store.js';
 import * as contacts from './service.js';
 
 const config = readConfig();
 
 const deps: contacts.ContactsDeps = {
-  store: contactStore(createDataClient(config.tableName)),
+  db: createDataClient(config.tableName),
   // DESIGN §5: People Data Labs when its key is configured (the sandbox's locally)
   enrichment: enrichmentFromEnv(),
   queue: sqsQueue(createSqsClient()),

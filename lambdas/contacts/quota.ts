@@ -1,7 +1,8 @@
 import { plans, type PlanTier } from '../../shared/constants.js';
 import type { Quota } from '../../shared/schemas/contacts.js';
-import type { QuotaItem } from '../data/quota.js';
-import { isConditionFailure, type ContactStore } from './contact-store.js';
+import type { DataClient } from '../data/client.js';
+import { addBonusSlots, getQuota, rollOverQuota, setUpQuota, type QuotaItem } from '../data/quota.js';
+import { getUserProfile } from '../data/user-profile.js';
 
 /**
  * Contact slots (SPEC §3/§4 'Quota', DESIGN §6): monthly periods anchored on the user's sign-up; a period rolls over
@@ -71,32 +72,20 @@ export const toQuota = (quota: QuotaState): Quota => ({
  * from the profile (plan, sign-up date); a past period rolls over with a write conditional on the period it saw, so
  * concurrent readers roll it once.
  */
-export const currentQuota = async (store: ContactStore, uid: string, now: Date): Promise<QuotaState> => {
+export const currentQuota = async (db: DataClient, uid: string, now: Date): Promise<QuotaState> => {
   for (let round = 0; round < 5; round += 1) {
-    const item = (await store.quotas.get({ uid }).go()).data;
+    const item = await getQuota(db, uid);
     const quota = item ? complete(item) : null;
     if (quota && new Date(quota.slotsRefresh) > now) return quota;
-    try {
-      if (!quota) {
-        const profile = (await store.profiles.get({ uid }).go({ attributes: ['subscriptionTier', 'createdAt'] })).data;
-        const anchor = profile?.createdAt ? new Date(profile.createdAt) : now;
-        // set up once; bonus slots granted before (grantBonusSlots) are kept
-        await store.quotas
-          .update({ uid })
-          .set({ plan: profile?.subscriptionTier ?? 'free', slotsUsed: 0, periodAnchor: anchor.toISOString(), ...periodAt(anchor, now) })
-          .where((attr, { notExists }) => notExists(attr.periodStart))
-          .go({ response: 'none' });
-      } else {
-        await store.quotas
-          .patch({ uid })
-          .set({ slotsUsed: 0, ...periodAt(new Date(item?.periodAnchor ?? quota.periodStart), now) })
-          .where((attr, { eq }) => eq(attr.periodStart, quota.periodStart))
-          .go({ response: 'none' });
-      }
-    } catch (error) {
-      // someone else set it up or rolled it over first: read again
-      if (!isConditionFailure(error)) throw error;
+    if (!quota) {
+      const profile = await getUserProfile(db, uid, ['subscriptionTier', 'createdAt']);
+      const anchor = profile?.createdAt ? new Date(profile.createdAt) : now;
+      // set up once; bonus slots granted before (grantBonusSlots) are kept
+      await setUpQuota(db, uid, { plan: profile?.subscriptionTier ?? 'free', periodAnchor: anchor.toISOString(), ...periodAt(anchor, now) });
+    } else {
+      await rollOverQuota(db, uid, quota.periodStart, periodAt(new Date(item?.periodAnchor ?? quota.periodStart), now));
     }
+    // set up or rolled over, by this call or another one first: read again
   }
   throw new Error('The quota kept changing while it was being read');
 };
@@ -105,9 +94,9 @@ export const currentQuota = async (store: ContactStore, uid: string, now: Date):
  * Referral rewards (DESIGN §6) and any other grant: bonus slots never expire. One UpdateItem with ADD, so grants
  * never lose each other; works before the quota is set up.
  */
-export const grantBonusSlots = async (store: ContactStore, uid: string, slots: number) => {
+export const grantBonusSlots = async (db: DataClient, uid: string, slots: number) => {
   if (!Number.isInteger(slots) || slots <= 0) throw new Error('Bonus slots are a positive whole number');
-  await store.quotas.update({ uid }).add({ bonusSlotsAvailable: slots, totalBonusSlotsEarned: slots }).go({ response: 'none' });
+  await addBonusSlots(db, uid, slots);
 };
 
 /** Which slot the next addition uses: a bonus slot when there is one (DESIGN §6), else a regular one; null when none is left. */

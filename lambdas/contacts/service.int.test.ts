@@ -10,7 +10,10 @@ import { peopleDataLabsEnrichment } from '../providers/enrichment/peopledatalabs
 import type { EnrichmentPort } from '../providers/enrichment/port.js';
 import type { QueuePort } from '../providers/queue/port.js';
 import { countingDataClient } from '../test/counting-client.js';
-import { contactStore } from './contact-store.js';
+import { contactKey } from '../data/contact.js';
+import { quotaKey } from '../data/quota.js';
+import { getSharedProfile, sharedProfileKey } from '../data/shared-profile.js';
+import { setAttributes } from '../test/raw-items.js';
 import { grantBonusSlots } from './quota.js';
 import * as contacts from './service.js';
 
@@ -44,7 +47,7 @@ const setup = (options: { now?: () => Date; counting?: boolean } = {}) => {
     },
   };
   const deps: contacts.ContactsDeps = {
-    store: contactStore(data),
+    db: data,
     enrichment,
     queue,
     now: options.now ?? (() => new Date()),
@@ -79,7 +82,7 @@ describe('contacts service', () => {
     const { deps } = setup();
     const uid = randomUUID();
     await contacts.getSlots(deps, uid);
-    await deps.store.quotas.patch({ uid }).set({ slotsUsed: 22 }).go();
+    await setAttributes(deps.db, quotaKey(uid), { slotsUsed: 22 });
 
     const outcomes = await Promise.allSettled(
       Array.from({ length: 50 }, (_, index) => contacts.createContact(deps, uid, { name: `Person ${index}` })),
@@ -119,7 +122,7 @@ describe('contacts service', () => {
   it('uses bonus slots before regular ones', async () => {
     const { deps } = setup();
     const uid = randomUUID();
-    await grantBonusSlots(deps.store, uid, 2);
+    await grantBonusSlots(deps.db, uid, 2);
     await created(contacts.createContact(deps, uid, { name: 'Grace Hopper' }));
     expect(await contacts.getSlots(deps, uid)).toMatchObject({
       slotsUsed: 0,
@@ -161,10 +164,11 @@ describe('contacts service', () => {
     const slug = uniqueSlug('grace-hopper');
     const url = `https://www.linkedin.com/in/${slug}`;
     await created(contacts.createContact(deps, randomUUID(), { linkedin_url: url }));
-    await deps.store.sharedProfiles
-      .patch({ canonicalLinkedinUrl: url })
-      .set({ email: 'grace@northwind.example', emailQevStatus: 'valid', emailPatternUsed: 'first' })
-      .go();
+    await setAttributes(deps.db, sharedProfileKey(url), {
+      email: 'grace@northwind.example',
+      emailQevStatus: 'valid',
+      emailPatternUsed: 'first',
+    });
     sent.length = 0;
     const next = await created(contacts.createContact(deps, randomUUID(), { linkedin_url: url }));
     expect(next).toMatchObject({ email: 'grace@northwind.example', email_verified: true, email_lookup_status: 'found_valid' });
@@ -182,7 +186,7 @@ describe('contacts service', () => {
     now = new Date('2026-02-01T00:00:01Z');
     await contacts.previewContact(deps, randomUUID(), { linkedin_url: url });
     expect(enriched).toHaveLength(2);
-    const shared = (await deps.store.sharedProfiles.get({ canonicalLinkedinUrl: url }).go()).data;
+    const shared = await getSharedProfile(deps.db, url);
     expect(shared?.linkedinScrapedAt).toBe('2026-02-01T00:00:01.000Z');
   });
 
@@ -251,7 +255,7 @@ describe('contacts service', () => {
     const typed = await created(contacts.createContact(deps, uid, { name: 'Typed Address', email: 'typed@example.com' }));
     const spent = await created(contacts.createContact(deps, uid, { name: 'Spent Lookups', email: 'spent@example.com' }));
     const bare = await created(contacts.createContact(deps, uid, { name: 'Nothing To Go On' }));
-    await deps.store.contacts.patch({ uid, contactId: spent.id }).set({ emailLookupAttempts: 3 }).go();
+    await setAttributes(deps.db, contactKey(uid, spent.id), { emailLookupAttempts: 3 });
     sent.length = 0;
     const answer = await contacts.lookupEmails(deps, uid, { contact_ids: [typed.id, spent.id, bare.id] });
     expect(answer).toEqual({ queued: [typed.id], skipped: [spent.id, bare.id] });
@@ -324,8 +328,8 @@ describe('contacts service', () => {
       createByHand: ['GetItemCommand', 'TransactWriteItemsCommand'],
       // the page and the contact count
       list: ['QueryCommand', 'GetItemCommand'],
-      // every contact's sort fields (a projection), then the page's items
-      listSorted: ['QueryCommand', 'BatchGetItemCommand'],
+      // the page on the index of that order (gsi3: name), and the contact count
+      listSorted: ['QueryCommand', 'GetItemCommand'],
       recent: ['QueryCommand'],
       get: ['GetItemCommand'],
       update: ['GetItemCommand', 'UpdateItemCommand'],

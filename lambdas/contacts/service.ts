@@ -14,17 +14,33 @@ import type {
 import type { EmailLookupMessage } from '../../shared/schemas/contacts.js';
 import { created } from '../core/envelope.js';
 import { HttpError, badRequest, notFound } from '../core/errors.js';
-import type { ContactItem } from '../data/contact.js';
-import type { SharedProfileItem } from '../data/shared-profile.js';
+import type { DataClient } from '../data/client.js';
+import {
+  UnknownCursorError,
+  addContactWithSlot,
+  changeContact,
+  collationKey,
+  contactDefaults,
+  contactListEntries,
+  contactsPage,
+  getContact,
+  getContactIdByUrl,
+  getContacts,
+  removeContact,
+  sortName,
+  type ContactItem,
+  type ContactListEntry,
+} from '../data/contact.js';
+import { getContactCount } from '../data/quota.js';
+import { getSharedProfile, upsertSharedProfile, type SharedProfileItem } from '../data/shared-profile.js';
 import type { EnrichedProfile, EnrichmentPort } from '../providers/enrichment/port.js';
 import type { QueuePort } from '../providers/queue/port.js';
-import { getContact, getSharedProfile, type ContactStore } from './contact-store.js';
 import { canonicalLinkedinUrl } from './linkedin-url.js';
 import { currentQuota, nextSlot, slotsAllowed, toQuota } from './quota.js';
 import { dataFreshness, toContactWire } from './wire.js';
 
 export type ContactsDeps = {
-  store: ContactStore;
+  db: DataClient;
   /** People Data Labs (the sandbox locally); null when no key is configured: profiles stay as the user typed them */
   enrichment: EnrichmentPort | null;
   queue: QueuePort;
@@ -72,7 +88,7 @@ const freshMs = 30 * 24 * 60 * 60 * 1000;
  */
 const sharedProfileFor = async (deps: ContactsDeps, canonical: string): Promise<SharedProfileItem | null> => {
   const now = deps.now();
-  const cached = await getSharedProfile(deps.store, canonical);
+  const cached = await getSharedProfile(deps.db, canonical);
   if (cached?.linkedinScrapedAt && now.getTime() - new Date(cached.linkedinScrapedAt).getTime() < freshMs) return cached;
   if (!deps.enrichment) return cached;
   const profile = await deps.enrichment.enrich(canonical);
@@ -83,10 +99,7 @@ const sharedProfileFor = async (deps: ContactsDeps, canonical: string): Promise<
 const storeSharedProfile = async (deps: ContactsDeps, canonical: string, profile: EnrichedProfile, now: Date) => {
   const scrapedAt = now.toISOString();
   // an upsert of the profile's fields only: a found e-mail on it stays
-  const { data } = await deps.store.sharedProfiles
-    .upsert({ canonicalLinkedinUrl: canonical, ...profile, linkedinScrapedAt: scrapedAt, dataFreshness: 'fresh', updatedAt: scrapedAt })
-    .go({ response: 'all_new' });
-  return data as SharedProfileItem;
+  return upsertSharedProfile(deps.db, canonical, { ...profile, linkedinScrapedAt: scrapedAt, dataFreshness: 'fresh', updatedAt: scrapedAt });
 };
 
 const splitName = (name: string) => {
@@ -109,6 +122,7 @@ const newContact = (
   const givenName = body.name ?? (body.first_name || body.last_name ? `${firstName} ${lastName}`.trim() : '');
   const sharedEmail = !body.email && shared?.email && shared.emailQevStatus === 'valid' ? shared : null;
   return {
+    ...contactDefaults,
     uid,
     contactId: deps.newId(),
     name: givenName || shared?.name || `${firstName} ${lastName}`.trim(),
@@ -139,7 +153,6 @@ const newContact = (
         : canonical
           ? { emailLookupStatus: 'pending' as const }
           : {}),
-    emailLookupAttempts: 0,
     importedAt: now,
     lastUpdated: now,
   } as ContactItem;
@@ -151,8 +164,6 @@ const lookupMessage = (item: ContactItem): EmailLookupMessage => ({
   attempt: (item.emailLookupAttempts ?? 0) + 1,
 });
 
-const isCanceledBy = (code: string) => (entry: { code: string }) => entry.code === code;
-
 /**
  * POST /api/contacts: one slot, the contact and its URL claim in ONE transaction (DESIGN §3), so concurrent adds never
  * spend more slots than are left and a user never holds the same person twice. Over the limit: 402, nothing written.
@@ -160,10 +171,10 @@ const isCanceledBy = (code: string) => (entry: { code: string }) => entry.code =
 export const createContact = async (deps: ContactsDeps, uid: string, body: CreateBody) => {
   const canonical = body.linkedin_url ? canonicalOrThrow(body.linkedin_url) : null;
   if (canonical) {
-    const claim = (await deps.store.contactUrls.get({ uid, canonicalLinkedinUrl: canonical }).go()).data;
-    if (claim) throw duplicate(claim.contactId);
+    const existing = await getContactIdByUrl(deps.db, uid, canonical);
+    if (existing) throw duplicate(existing);
   }
-  let quota = await currentQuota(deps.store, uid, deps.now());
+  let quota = await currentQuota(deps.db, uid, deps.now());
   if (!nextSlot(quota)) throw limitReached(quota.plan);
 
   const shared = canonical ? await sharedProfileFor(deps, canonical) : null;
@@ -175,40 +186,18 @@ export const createContact = async (deps: ContactsDeps, uid: string, body: Creat
   for (let round = 0; ; round += 1) {
     const slot = nextSlot(quota);
     if (!slot) throw limitReached(quota.plan);
-    const { periodStart } = quota;
-    const allowed = slotsAllowed(quota.plan);
-    const result = await deps.store.service.transaction
-      .write(({ contacts, contactUrls, quotas }) => [
-        // the check and the use in one conditional write: the period seen, and a slot of the kind chosen still there
-        slot === 'bonus'
-          ? quotas
-              .patch({ uid })
-              .add({ totalBonusSlotsUsed: 1, contactCount: 1 })
-              .subtract({ bonusSlotsAvailable: 1 })
-              .where((attr, { eq, gt }) => `${eq(attr.periodStart, periodStart)} AND ${gt(attr.bonusSlotsAvailable, 0)}`)
-              .commit()
-          : quotas
-              .patch({ uid })
-              .add({ slotsUsed: 1, contactCount: 1 })
-              .where((attr, { eq, lt }) => `${eq(attr.periodStart, periodStart)} AND ${lt(attr.slotsUsed, allowed)}`)
-              .commit(),
-        contacts.create(item).commit(),
-        ...(canonical ? [contactUrls.create({ uid, canonicalLinkedinUrl: canonical, contactId: item.contactId }).commit()] : []),
-      ])
-      .go();
-    if (!result.canceled) break;
-    const quotaResult = result.data[0];
-    const claimResult = canonical ? result.data.at(2) : undefined;
-    if (claimResult && isCanceledBy('ConditionalCheckFailed')(claimResult)) {
-      const claim = (await deps.store.contactUrls.get({ uid, canonicalLinkedinUrl: canonical! }).go()).data;
-      throw duplicate(claim?.contactId ?? '');
+    const outcome = await addContactWithSlot(deps.db, item, { slot, periodStart: quota.periodStart, allowed: slotsAllowed(quota.plan) });
+    if (outcome.done) break;
+    const [quotaReason, , claimReason] = outcome.reasons;
+    if (canonical && claimReason === 'ConditionalCheckFailed') {
+      throw duplicate((await getContactIdByUrl(deps.db, uid, canonical)) ?? '');
     }
     if (round >= 20) throw new Error('Adding the contact kept conflicting with other writes');
     // the quota moved under us (another add, a roll-over) or a concurrent transaction held it: read it and try again
-    if (quotaResult?.code === 'TransactionConflict' || result.data.some(isCanceledBy('TransactionConflict'))) {
+    if (quotaReason === 'TransactionConflict' || outcome.reasons.includes('TransactionConflict')) {
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * (round + 1)));
     }
-    quota = await currentQuota(deps.store, uid, deps.now());
+    quota = await currentQuota(deps.db, uid, deps.now());
   }
 
   if (lookupPossible(item) && !isUsableEmail(item) && mayLookUp(item)) {
@@ -217,24 +206,9 @@ export const createContact = async (deps: ContactsDeps, uid: string, body: Creat
   return created(toContactWire(item, deps.now()));
 };
 
-/** The fields the list filters and sorts on in memory (a projection keeps the read small). */
-const listAttributes = [
-  'uid',
-  'contactId',
-  'name',
-  'firstName',
-  'lastName',
-  'company',
-  'jobTitle',
-  'currentRole',
-  'importedAt',
-  'lastUpdated',
-  'emailLookupStatus',
-  'relationshipStatus',
-] as const;
-
 type Cursor = { offset: number };
 const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+const unknownCursor = () => badRequest(messages.validation.failed, [{ field: 'cursor', message: 'Unknown cursor' }]);
 const decodeCursor = (value: string | undefined): Cursor => {
   if (!value) return { offset: 0 };
   try {
@@ -243,50 +217,50 @@ const decodeCursor = (value: string | undefined): Cursor => {
   } catch {
     // refused below
   }
-  throw badRequest(messages.validation.failed, [{ field: 'cursor', message: 'Unknown cursor' }]);
+  throw unknownCursor();
 };
 
-const sortValue = (item: Pick<ContactItem, (typeof listAttributes)[number]>, sort: ListQuery['sort']) =>
+/** The list's sort value of a contact, as a key comparable by code units (the indexes' order, lambdas/data/contact.ts). */
+const sortValue = (item: ContactListEntry, sort: ListQuery['sort']) =>
   sort === 'name'
-    ? (item.name || `${item.firstName ?? ''} ${item.lastName ?? ''}`).toLocaleLowerCase()
+    ? collationKey(sortName(item))
     : sort === 'company'
-      ? (item.company ?? '').toLocaleLowerCase()
+      ? collationKey(item.company ?? '')
       : sort === 'imported_at'
         ? item.importedAt
         : item.lastUpdated;
 
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
- * GET /api/contacts. The default order (last updated, no filters) is one Query on gsi1 plus the quota's contact count
- * for `total`. Any filter or other sort reads the user's contacts through the same index with a projection, filters
- * and sorts in memory, and fetches the page's full items with one BatchGet (`npm run bench` measures both at 5,000).
+ * GET /api/contacts. Without a search or filter every order is one Query of one page on the index of that order
+ * (gsi1 last updated, gsi3 name, gsi4 company, gsi5 date added) plus the quota's contact count for `total`. A search
+ * or a filter reads the user's contacts' list fields through gsi1 (a projection), filters and sorts them in memory in
+ * the same order as the indexes, and fetches the page's full items with one BatchGet.
  */
 export const listContacts = async (deps: ContactsDeps, uid: string, query: ListQuery) => {
   const now = deps.now();
-  const simple = query.sort === 'last_updated' && !query.q && !query.email_lookup_status && !query.relationship_status;
-  if (simple) {
-    const [page, quota] = await Promise.all([
-      deps.store.contacts.query
-        .byLastUpdated({ uid })
-        .go({ limit: query.limit, order: query.order, ...(query.cursor ? { cursor: query.cursor } : {}) })
-        .catch((error: unknown) => {
-          if (query.cursor && error instanceof Error && /cursor/i.test(error.message)) {
-            throw badRequest(messages.validation.failed, [{ field: 'cursor', message: 'Unknown cursor' }]);
-          }
+  if (!query.q && !query.email_lookup_status && !query.relationship_status) {
+    const [page, count] = await Promise.all([
+      contactsPage(deps.db, uid, { order: query.sort, direction: query.order, limit: query.limit, cursor: query.cursor }).catch(
+        (error: unknown) => {
+          if (error instanceof UnknownCursorError) throw unknownCursor();
           throw error;
-        }),
-      deps.store.quotas.get({ uid }).go({ attributes: ['contactCount'] }),
+        },
+      ),
+      getContactCount(deps.db, uid),
     ]);
     return {
-      contacts: page.data.map((item) => toContactWire(item, now)),
-      next_cursor: page.cursor ?? null,
-      total: quota.data?.contactCount ?? page.data.length,
+      contacts: page.items.map((item) => toContactWire(item, now)),
+      next_cursor: page.cursor,
+      total: count ?? page.items.length,
     };
   }
 
   const { offset } = decodeCursor(query.cursor);
-  const all = await deps.store.contacts.query.byLastUpdated({ uid }).go({ pages: 'all', attributes: [...listAttributes] });
+  const all = await contactListEntries(deps.db, uid);
   const needle = query.q?.toLocaleLowerCase();
-  const matching = all.data.filter(
+  const matching = all.filter(
     (item) =>
       (!needle ||
         [item.name, item.firstName, item.lastName, item.company, item.jobTitle, item.currentRole].some((field) =>
@@ -296,15 +270,10 @@ export const listContacts = async (deps: ContactsDeps, uid: string, query: ListQ
       (!query.relationship_status || (item.relationshipStatus ?? 'new') === query.relationship_status),
   );
   const direction = query.order === 'asc' ? 1 : -1;
-  matching.sort((a, b) => {
-    const byField = sortValue(a, query.sort).localeCompare(sortValue(b, query.sort));
-    return (byField || a.contactId.localeCompare(b.contactId)) * direction;
-  });
-  const slice = matching.slice(offset, offset + query.limit);
-  const full = slice.length
-    ? (await deps.store.contacts.get(slice.map(({ contactId }) => ({ uid, contactId }))).go()).data
-    : [];
-  const byId = new Map(full.map((item) => [item.contactId, item]));
+  const keyed = matching.map((item) => ({ item, key: sortValue(item, query.sort) }));
+  keyed.sort((a, b) => (compare(a.key, b.key) || compare(a.item.contactId, b.item.contactId)) * direction);
+  const slice = keyed.slice(offset, offset + query.limit).map(({ item }) => item);
+  const byId = new Map((await getContacts(deps.db, uid, slice.map(({ contactId }) => contactId))).map((item) => [item.contactId, item]));
   return {
     contacts: slice.flatMap(({ contactId }) => {
       const item = byId.get(contactId);
@@ -317,13 +286,13 @@ export const listContacts = async (deps: ContactsDeps, uid: string, query: ListQ
 
 /** GET /api/contacts/recent: the 10 most recently updated. */
 export const recentContacts = async (deps: ContactsDeps, uid: string) => {
-  const page = await deps.store.contacts.query.byLastUpdated({ uid }).go({ limit: 10, order: 'desc' });
+  const page = await contactsPage(deps.db, uid, { order: 'last_updated', direction: 'desc', limit: 10 });
   const now = deps.now();
-  return page.data.map((item) => toContactWire(item, now));
+  return page.items.map((item) => toContactWire(item, now));
 };
 
 const ownContact = async (deps: ContactsDeps, uid: string, contactId: string) => {
-  const item = await getContact(deps.store, uid, contactId);
+  const item = await getContact(deps.db, uid, contactId);
   if (!item) throw contactNotFound();
   return item;
 };
@@ -366,13 +335,8 @@ export const updateContact = async (deps: ContactsDeps, uid: string, contactId: 
     ...(emailChanged ? (['emailQevStatus', 'emailVerifiedAt', 'emailLookupLastAttempt'] as const) : []),
     ...(emailChanged && !body.email ? (['emailLookupStatus'] as const) : []),
   ];
-  let update = deps.store.contacts.patch({ uid, contactId }).set(changes);
-  if (removals.length) update = update.remove([...removals]);
-  const { data } = await update.go({ response: 'all_new' }).catch((error: unknown) => {
-    if (error instanceof Error && /conditional/i.test(error.message)) throw contactNotFound();
-    throw error;
-  });
-  const item = data as ContactItem;
+  const item = await changeContact(deps.db, current, { set: changes, remove: removals });
+  if (!item) throw contactNotFound();
   if (emailChanged && item.email) await deps.queue.send('email-lookup', lookupMessage(item));
   return toContactWire(item, deps.now());
 };
@@ -380,21 +344,10 @@ export const updateContact = async (deps: ContactsDeps, uid: string, contactId: 
 /** DELETE /api/contacts/{id}: the contact, its URL claim and the count in one transaction; the slot stays spent. */
 export const deleteContact = async (deps: ContactsDeps, uid: string, contactId: string) => {
   const current = await ownContact(deps, uid, contactId);
-  const result = await deps.store.service.transaction
-    .write(({ contacts, contactUrls, quotas }) => [
-      contacts
-        .delete({ uid, contactId })
-        .where((attr, { exists }) => exists(attr.contactId))
-        .commit(),
-      ...(current.canonicalLinkedinUrl
-        ? [contactUrls.delete({ uid, canonicalLinkedinUrl: current.canonicalLinkedinUrl }).commit()]
-        : []),
-      quotas.patch({ uid }).subtract({ contactCount: 1 }).commit(),
-    ])
-    .go();
-  if (result.canceled) {
-    if (result.data[0]?.code === 'ConditionalCheckFailed') throw contactNotFound();
-    throw new Error(`Deleting the contact was refused: ${result.data.map((entry) => entry.code).join(', ')}`);
+  const outcome = await removeContact(deps.db, current);
+  if (!outcome.done) {
+    if (outcome.reasons[0] === 'ConditionalCheckFailed') throw contactNotFound();
+    throw new Error(`Deleting the contact was refused: ${outcome.reasons.join(', ')}`);
   }
   return { deleted: true };
 };
@@ -402,10 +355,7 @@ export const deleteContact = async (deps: ContactsDeps, uid: string, contactId: 
 /** POST /api/contacts/preview: the profile of a URL before adding it; uses no slot. */
 export const previewContact = async (deps: ContactsDeps, uid: string, body: z.infer<typeof previewContactBody>) => {
   const canonical = canonicalOrThrow(body.linkedin_url);
-  const [claim, shared] = await Promise.all([
-    deps.store.contactUrls.get({ uid, canonicalLinkedinUrl: canonical }).go(),
-    sharedProfileFor(deps, canonical),
-  ]);
+  const [existingId, shared] = await Promise.all([getContactIdByUrl(deps.db, uid, canonical), sharedProfileFor(deps, canonical)]);
   if (!shared) throw new HttpError(404, messages.contacts.profileNotFound, { code: 'profile_not_found' });
   const wire = toContactWire(
     { uid, contactId: '', importedAt: '', lastUpdated: '', ...shared } as unknown as ContactItem,
@@ -421,14 +371,14 @@ export const previewContact = async (deps: ContactsDeps, uid: string, body: z.in
     company: shared.company ?? '',
     education: wire.education,
     experiences: wire.experiences,
-    existing_contact_id: claim.data?.contactId ?? null,
+    existing_contact_id: existingId,
   };
 };
 
 /** POST /api/contacts/lookup-email: queues the contacts SPEC §5 allows a lookup for; the rest are reported skipped. */
 export const lookupEmails = async (deps: ContactsDeps, uid: string, body: z.infer<typeof lookupEmailsBody>) => {
   const ids = [...new Set(body.contact_ids)];
-  const { data } = await deps.store.contacts.get(ids.map((contactId) => ({ uid, contactId }))).go();
+  const data = await getContacts(deps.db, uid, ids);
   const byId = new Map(data.map((item) => [item.contactId, item]));
   const eligible = ids.flatMap((id) => {
     const item = byId.get(id);
@@ -440,6 +390,6 @@ export const lookupEmails = async (deps: ContactsDeps, uid: string, body: z.infe
 };
 
 /** GET /api/profiles/slots (SPEC §3 'Quota'). */
-export const getSlots = async (deps: ContactsDeps, uid: string) => toQuota(await currentQuota(deps.store, uid, deps.now()));
+export const getSlots = async (deps: ContactsDeps, uid: string) => toQuota(await currentQuota(deps.db, uid, deps.now()));
 
 export { dataFreshness, type ContactWire };

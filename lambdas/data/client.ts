@@ -1,13 +1,28 @@
-import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
+import { DescribeTableCommand, DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
-/** What every entity needs: the SDK client and the table's name. Built once per Lambda and passed in (STYLE §10). */
-export type DataClient = { client: DynamoDBClient; table: string };
+/**
+ * What every access function of `lambdas/data/` needs: the SDK client (its middleware stack is where tests count
+ * calls), the document client over it (plain JavaScript values in and out) and the table's name. Built once per
+ * Lambda and passed in (STYLE §10).
+ */
+export type DataClient = { client: DynamoDBClient; documents: DynamoDBDocumentClient; table: string };
+
+/** The document client of a raw client: `undefined` attributes are left out rather than refused. */
+export const dataClientOf = (client: DynamoDBClient, table: string): DataClient => ({
+  client,
+  documents: DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } }),
+  table,
+});
 
 /**
  * The DynamoDB client of a Lambda. The endpoint comes from the SDK's own `AWS_ENDPOINT_URL_DYNAMODB` when set
  * (DynamoDB Local), so the same code runs locally and in AWS. @default region from the environment
  */
-export const createDataClient = (table: string, config: DynamoDBClientConfig = {}): DataClient => ({
-  client: new DynamoDBClient({ maxAttempts: 3, ...config }),
-  table,
-});
+export const createDataClient = (table: string, config: DynamoDBClientConfig = {}): DataClient =>
+  dataClientOf(new DynamoDBClient({ maxAttempts: 3, ...config }), table);
+
+// the table answers (DescribeTable): the health check
+export const checkTable = async (db: DataClient) => {
+  await db.client.send(new DescribeTableCommand({ TableName: db.table }));
+};

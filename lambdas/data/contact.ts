@@ -1,169 +1,445 @@
-import { Entity, type EntityItem } from 'electrodb';
-import { emailLookupStatuses, emailQevStatuses, relationshipStatuses } from '../../shared/schemas/contacts.js';
+import { BatchGetCommand, BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { emailLookupStatuses, emailQevStatuses, relationshipStatuses } from '../../shared/schemas/contacts.js';
+import type { EducationEntry, ExperienceEntry } from '../providers/enrichment/port.js';
 import type { DataClient } from './client.js';
+import { cancellationReasons, isConditionFailed } from './errors.js';
+import { expressionAttributes, expressionParts, itemExists, itemMissing, updateParams } from './expressions.js';
+import { contactRemovedWrite, useSlotWrite } from './quota.js';
 
-const text = { type: 'string', default: '' } as const;
-const optionalText = { type: 'string' } as const;
-
-/** SPEC §3 'Education entry' as stored (camelCase; the wire mapping is in lambdas/contacts/wire.ts). */
-export const educationAttribute = {
-  type: 'list',
-  default: () => [],
-  items: {
-    type: 'map',
-    properties: {
-      institution: { type: 'string', required: true },
-      degree: optionalText,
-      fieldOfStudy: optionalText,
-      period: optionalText,
-      schoolId: optionalText,
-      schoolLinkedinUrl: optionalText,
-      logoUrl: optionalText,
-      startYear: { type: 'number' },
-      endYear: { type: 'number' },
-    },
-  },
-} as const;
-
-/** SPEC §3 'Experience entry' as stored. */
-export const experiencesAttribute = {
-  type: 'list',
-  default: () => [],
-  items: {
-    type: 'map',
-    properties: {
-      title: { type: 'string', required: true },
-      company: { type: 'string', required: true },
-      period: optionalText,
-      description: optionalText,
-      location: optionalText,
-      companyId: optionalText,
-      companyLinkedinUrl: optionalText,
-      companyLogoUrl: optionalText,
-      companyPublicUrl: optionalText,
-      duration: optionalText,
-      isCurrent: { type: 'boolean' },
-      jobType: optionalText,
-      skills: { type: 'list', items: { type: 'string' } },
-      startMonth: { type: 'number' },
-      startYear: { type: 'number' },
-      endMonth: { type: 'number' },
-      endYear: { type: 'number' },
-    },
-  },
-} as const;
+export type { EducationEntry, ExperienceEntry };
+export type EmailQevStatus = (typeof emailQevStatuses)[number];
+export type EmailLookupStatus = (typeof emailLookupStatuses)[number];
+export type RelationshipStatus = (typeof relationshipStatuses)[number];
 
 /**
  * One contact of one user (SPEC §3 'Contact'): `USER#<sub>` / `CONTACT#<ulid>`. It holds the user's own fields and a
  * snapshot of the shared professional profile taken when it was added (name, avatar, role, education, experiences),
  * so a page of the list is one Query; the shared profile (`SHARED#<url>`) is the cache enrichment writes to.
  */
-export const contactEntity = (data: DataClient) =>
-  new Entity(
-    {
-      model: { entity: 'contact', version: '1', service: 'outreach' },
-      attributes: {
-        uid: { type: 'string', required: true, readOnly: true },
-        contactId: { type: 'string', required: true, readOnly: true },
-        name: text,
-        firstName: text,
-        lastName: text,
-        avatarUrl: text,
-        currentRole: text,
-        jobTitle: text,
-        company: text,
-        /** the URL as the user gave it */
-        linkedinUrl: text,
-        /** lambdas/contacts/linkedin-url.ts; '' for a contact added by hand */
-        canonicalLinkedinUrl: text,
-        /** the shared profile's id (its canonical URL); absent for a contact added by hand */
-        sharedContactId: optionalText,
-        email: text,
-        /** 'manual' | 'shared_profile' | 'lookup' | '' */
-        emailSource: text,
-        emailQevStatus: { type: emailQevStatuses },
-        emailQevReason: text,
-        emailVerifiedAt: optionalText,
-        emailLookupStatus: { type: emailLookupStatuses },
-        emailLookupAttempts: { type: 'number', default: 0 },
-        emailLookupLastAttempt: optionalText,
-        emailNotFoundConfidence: { type: 'number', default: 0 },
-        emailPatternUsed: text,
-        linkedinScrapedAt: optionalText,
-        uniquePerplexityFacts: { type: 'list', items: { type: 'string' }, default: () => [] },
-        perplexitySearchedAt: optionalText,
-        connectedAt: optionalText,
-        emailStatus: { type: 'string', default: 'empty' },
-        emailSubject: text,
-        emailBody: text,
-        emailSentAt: optionalText,
-        emailProvider: text,
-        conversationStatus: text,
-        relationshipStatus: { type: relationshipStatuses, default: 'new' },
-        emailCount: { type: 'number', default: 0 },
-        lastEmailSentAt: optionalText,
-        hasActiveDraft: { type: 'boolean', default: false },
-        lastEmailStatus: text,
-        aiStrategy: text,
-        notes: text,
-        education: educationAttribute,
-        experiences: experiencesAttribute,
-        importedAt: { type: 'string', required: true },
-        lastUpdated: { type: 'string', required: true },
-      },
-      indexes: {
-        // one contact of a user; all of a user's contacts (begins_with CONTACT#)
-        byUser: {
-          pk: { field: 'pk', composite: ['uid'], template: 'USER#${uid}', casing: 'none' },
-          sk: { field: 'sk', composite: ['contactId'], template: 'CONTACT#${contactId}', casing: 'none' },
-        },
-        // the contacts of a user by last update, newest first (the dashboard's default order)
-        byLastUpdated: {
-          index: 'gsi1',
-          pk: { field: 'gsi1pk', composite: ['uid'], template: 'USER#${uid}#CONTACTS', casing: 'none' },
-          sk: {
-            field: 'gsi1sk',
-            composite: ['lastUpdated', 'contactId'],
-            template: '${lastUpdated}#${contactId}',
-            casing: 'none',
-          },
-        },
-      },
-    },
-    data,
-  );
+export type ContactItem = {
+  uid: string;
+  contactId: string;
+  name?: string;
+  firstName?: string;
+  lastName?: string;
+  avatarUrl?: string;
+  currentRole?: string;
+  jobTitle?: string;
+  company?: string;
+  /** the URL as the user gave it */
+  linkedinUrl?: string;
+  /** lambdas/contacts/linkedin-url.ts; '' for a contact added by hand */
+  canonicalLinkedinUrl?: string;
+  /** the shared profile's id (its canonical URL); absent for a contact added by hand */
+  sharedContactId?: string;
+  email?: string;
+  /** 'manual' | 'shared_profile' | 'lookup' | '' */
+  emailSource?: string;
+  emailQevStatus?: EmailQevStatus;
+  emailQevReason?: string;
+  emailVerifiedAt?: string;
+  emailLookupStatus?: EmailLookupStatus;
+  emailLookupAttempts?: number;
+  emailLookupLastAttempt?: string;
+  emailNotFoundConfidence?: number;
+  emailPatternUsed?: string;
+  linkedinScrapedAt?: string;
+  uniquePerplexityFacts?: string[];
+  perplexitySearchedAt?: string;
+  connectedAt?: string;
+  emailStatus?: string;
+  emailSubject?: string;
+  emailBody?: string;
+  emailSentAt?: string;
+  emailProvider?: string;
+  conversationStatus?: string;
+  relationshipStatus?: RelationshipStatus;
+  emailCount?: number;
+  lastEmailSentAt?: string;
+  hasActiveDraft?: boolean;
+  lastEmailStatus?: string;
+  aiStrategy?: string;
+  notes?: string;
+  education?: EducationEntry[];
+  experiences?: ExperienceEntry[];
+  importedAt: string;
+  lastUpdated: string;
+};
 
-export type ContactEntity = ReturnType<typeof contactEntity>;
-export type ContactItem = EntityItem<ContactEntity>;
+/** The text fields a stored contact always holds ('' when nobody gave a value). */
+const contactTextFields = [
+  'name',
+  'firstName',
+  'lastName',
+  'avatarUrl',
+  'currentRole',
+  'jobTitle',
+  'company',
+  'linkedinUrl',
+  'canonicalLinkedinUrl',
+  'email',
+  'emailSource',
+  'emailQevReason',
+  'emailPatternUsed',
+  'emailSubject',
+  'emailBody',
+  'emailProvider',
+  'conversationStatus',
+  'lastEmailStatus',
+  'aiStrategy',
+  'notes',
+] as const satisfies readonly (keyof ContactItem)[];
+
+/** The fields of a new contact nobody gave a value (SPEC §3 defaults). */
+export const contactDefaults = {
+  relationshipStatus: 'new',
+  emailStatus: 'empty',
+  emailCount: 0,
+  emailLookupAttempts: 0,
+  emailNotFoundConfidence: 0,
+  hasActiveDraft: false,
+  uniquePerplexityFacts: [],
+  education: [],
+  experiences: [],
+} as const satisfies Partial<ContactItem>;
+
+export const contactRecord = 'contact';
+export const contactUrlRecord = 'contactUrl';
+
+const userKey = (uid: string) => `USER#${uid}`;
+export const contactKey = (uid: string, contactId: string) => ({ pk: userKey(uid), sk: `CONTACT#${contactId}` });
+export const contactUrlKey = (uid: string, canonicalLinkedinUrl: string) => ({
+  pk: userKey(uid),
+  sk: `CONTACTURL#${canonicalLinkedinUrl}`,
+});
+const contactsCollection = (uid: string) => `USER#${uid}#CONTACTS`;
 
 /**
- * The claim a user's contact has on a canonical LinkedIn URL: `USER#<sub>` / `CONTACTURL#<canonical url>`. Written in
- * the same transaction as the contact (attribute_not_exists), so one user never holds the same person twice, even
- * under concurrent adds; removed with the contact.
+ * A text as a sort key whose byte order (DynamoDB's) follows the list's collation: case and accents folded, spaces
+ * before punctuation before digits before letters, as `localeCompare` orders them at its first level. Accents then
+ * decide ties (unaccented first), then the contact id.
  */
-export const contactUrlEntity = (data: DataClient) =>
-  new Entity(
-    {
-      model: { entity: 'contactUrl', version: '1', service: 'outreach' },
-      attributes: {
-        uid: { type: 'string', required: true, readOnly: true },
-        canonicalLinkedinUrl: { type: 'string', required: true, readOnly: true },
-        contactId: { type: 'string', required: true },
-      },
-      indexes: {
-        // the user's contact of a canonical LinkedIn URL (duplicates, preview's existing_contact_id)
-        byUrl: {
-          pk: { field: 'pk', composite: ['uid'], template: 'USER#${uid}', casing: 'none' },
-          sk: {
-            field: 'sk',
-            composite: ['canonicalLinkedinUrl'],
-            template: 'CONTACTURL#${canonicalLinkedinUrl}',
-            casing: 'none',
-          },
-        },
-      },
-    },
-    data,
-  );
+export const collationKey = (text: string) => {
+  const lower = text.normalize('NFC').replace(/\p{Cc}/gu, '').toLocaleLowerCase();
+  const folded = lower
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[æœßøłđþ]/g, (letter) => foldedLetters[letter] ?? letter);
+  const primary = Array.from(folded, (char) => {
+    if (/\s/.test(char)) return '\u0002';
+    const rank = punctuationOrder.indexOf(char);
+    return rank >= 0 ? String.fromCharCode(3 + Math.min(rank, 28)) : char;
+  }).join('');
+  return `${primary}${separator}${lower}`;
+};
+/** Below every character a key holds (control characters are dropped), so a shorter text sorts first. */
+const separator = '\u0001';
+const foldedLetters: Record<string, string> = { æ: 'ae', œ: 'oe', ß: 'ss', ø: 'o', ł: 'l', đ: 'd', þ: 'th' };
+/** ICU's order of ASCII punctuation and symbols (all before digits); the last ranks share a code. */
+const punctuationOrder = "_-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$";
 
-export type ContactUrlEntity = ReturnType<typeof contactUrlEntity>;
+/** What the list sorts a contact's name by: its name, else first and last name (as the list shows it). */
+export const sortName = (item: Pick<ContactItem, 'name' | 'firstName' | 'lastName'>) =>
+  item.name || `${item.firstName ?? ''} ${item.lastName ?? ''}`;
+
+/** The index keys of a contact: a user's contacts by last update (gsi1), name (gsi3), company (gsi4), date added (gsi5). */
+const indexKeys = (item: ContactItem) => ({
+  gsi1pk: contactsCollection(item.uid),
+  gsi1sk: `${item.lastUpdated}#${item.contactId}`,
+  gsi3sk: `${collationKey(sortName(item))}${separator}${item.contactId}`,
+  gsi4sk: `${collationKey(item.company ?? '')}${separator}${item.contactId}`,
+  gsi5sk: `${item.importedAt}#${item.contactId}`,
+});
+
+/** A contact as stored: every field present (text '' and SPEC §3 defaults), keys and index keys, its record type. */
+const toItem = (contact: ContactItem) => ({
+  ...Object.fromEntries(contactTextFields.map((field) => [field, ''])),
+  ...contactDefaults,
+  ...Object.fromEntries(Object.entries(contact).filter(([, value]) => value !== undefined)),
+  ...contactKey(contact.uid, contact.contactId),
+  ...indexKeys(contact),
+  entity: contactRecord,
+});
+
+const fromItem = (item: Record<string, unknown>) => item as ContactItem;
+
+// one contact of a user (GetItem); another user's id is simply not under this user's key
+export const getContact = async (db: DataClient, uid: string, contactId: string): Promise<ContactItem | null> => {
+  const { Item } = await db.documents.send(new GetCommand({ TableName: db.table, Key: contactKey(uid, contactId) }));
+  return Item ? fromItem(Item) : null;
+};
+
+/** BatchGetItem takes at most 100 keys. */
+const batchGetSize = 100;
+
+// some contacts of a user by id (BatchGetItem, unprocessed keys asked again); missing ids are left out
+export const getContacts = async (db: DataClient, uid: string, contactIds: readonly string[]): Promise<ContactItem[]> => {
+  const found: ContactItem[] = [];
+  for (let index = 0; index < contactIds.length; index += batchGetSize) {
+    let keys: Record<string, unknown>[] = contactIds.slice(index, index + batchGetSize).map((id) => contactKey(uid, id));
+    for (let attempt = 0; keys.length > 0; attempt += 1) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
+      if (attempt > 6) throw new Error(`${keys.length} contacts stayed unprocessed`);
+      const result = await db.documents.send(new BatchGetCommand({ RequestItems: { [db.table]: { Keys: keys } } }));
+      found.push(...(result.Responses?.[db.table] ?? []).map(fromItem));
+      keys = result.UnprocessedKeys?.[db.table]?.Keys ?? [];
+    }
+  }
+  return found;
+};
+
+// the user's contact of a canonical LinkedIn URL, by its claim (GetItem); null when the user has none
+export const getContactIdByUrl = async (db: DataClient, uid: string, canonicalLinkedinUrl: string) => {
+  const { Item } = await db.documents.send(
+    new GetCommand({ TableName: db.table, Key: contactUrlKey(uid, canonicalLinkedinUrl), ProjectionExpression: 'contactId' }),
+  );
+  return typeof Item?.contactId === 'string' ? Item.contactId : null;
+};
+
+export type ContactOrder = 'last_updated' | 'name' | 'company' | 'imported_at';
+const orderIndex = { last_updated: 'gsi1', name: 'gsi3', company: 'gsi4', imported_at: 'gsi5' } as const;
+const orderKey = { last_updated: 'gsi1sk', name: 'gsi3sk', company: 'gsi4sk', imported_at: 'gsi5sk' } as const;
+
+/** A page position: the last item's keys, opaque to the client. */
+const encodeCursor = (key: Record<string, unknown>) => Buffer.from(JSON.stringify(key)).toString('base64url');
+
+/** The cursor's keys, if they are keys of this user's contacts in this order; else null (an unknown cursor). */
+const decodeCursor = (cursor: string, uid: string, order: ContactOrder): Record<string, string> | null => {
+  try {
+    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const names = ['pk', 'sk', 'gsi1pk', orderKey[order]];
+    const valid =
+      key !== null &&
+      typeof key === 'object' &&
+      Object.keys(key).length === names.length &&
+      names.every((name) => typeof key[name] === 'string') &&
+      key.pk === userKey(uid) &&
+      key.gsi1pk === contactsCollection(uid) &&
+      String(key.sk).startsWith('CONTACT#');
+    return valid ? (key as Record<string, string>) : null;
+  } catch {
+    return null;
+  }
+};
+
+export class UnknownCursorError extends Error {
+  override name = 'UnknownCursorError';
+}
+
+// a page of a user's contacts in one order (Query on gsi1, gsi3, gsi4 or gsi5)
+export const contactsPage = async (
+  db: DataClient,
+  uid: string,
+  page: { order: ContactOrder; direction: 'asc' | 'desc'; limit: number; cursor?: string | undefined },
+) => {
+  const start = page.cursor ? decodeCursor(page.cursor, uid, page.order) : undefined;
+  if (start === null) throw new UnknownCursorError('Unknown cursor');
+  const result = await db.documents.send(
+    new QueryCommand({
+      TableName: db.table,
+      IndexName: orderIndex[page.order],
+      KeyConditionExpression: 'gsi1pk = :collection',
+      ExpressionAttributeValues: { ':collection': contactsCollection(uid) },
+      ScanIndexForward: page.direction === 'asc',
+      Limit: page.limit,
+      ...(start ? { ExclusiveStartKey: start } : {}),
+    }),
+  );
+  const items = (result.Items ?? []).map(fromItem);
+  return { items, cursor: result.LastEvaluatedKey && items.length ? encodeCursor(result.LastEvaluatedKey) : null };
+};
+
+/** The fields the list filters and searches on. */
+export const contactListFields = [
+  'contactId',
+  'name',
+  'firstName',
+  'lastName',
+  'company',
+  'jobTitle',
+  'currentRole',
+  'importedAt',
+  'lastUpdated',
+  'emailLookupStatus',
+  'relationshipStatus',
+] as const satisfies readonly (keyof ContactItem)[];
+export type ContactListEntry = Pick<ContactItem, (typeof contactListFields)[number]>;
+
+// every contact of a user, list fields only, newest update first (Query on gsi1 with a projection, paged)
+export const contactListEntries = async (db: DataClient, uid: string): Promise<ContactListEntry[]> => {
+  const entries: ContactListEntry[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const result = await db.documents.send(
+      new QueryCommand({
+        TableName: db.table,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :collection',
+        ExpressionAttributeValues: { ':collection': contactsCollection(uid) },
+        ProjectionExpression: contactListFields.map((_, index) => `#f${index}`).join(', '),
+        ExpressionAttributeNames: Object.fromEntries(contactListFields.map((name, index) => [`#f${index}`, name])),
+        ScanIndexForward: false,
+        ExclusiveStartKey: start,
+      }),
+    );
+    entries.push(...((result.Items ?? []) as ContactListEntry[]));
+    start = result.LastEvaluatedKey;
+  } while (start);
+  return entries;
+};
+
+/** What a transaction that adds or removes a contact came to: done, or refused with one code per write. */
+export type TransactionOutcome = { done: true } | { done: false; reasons: string[] };
+
+const transact = async (db: DataClient, writes: Record<string, unknown>[]): Promise<TransactionOutcome> => {
+  try {
+    await db.documents.send(new TransactWriteCommand({ TransactItems: writes as never }));
+    return { done: true };
+  } catch (error) {
+    const reasons = cancellationReasons(error);
+    if (reasons) return { done: false, reasons };
+    throw error;
+  }
+};
+
+/**
+ * Adds a contact in ONE transaction (DESIGN §3): a slot of the quota (see `useSlotWrite`), the contact and, for a
+ * LinkedIn contact, the user's claim on its URL (so one user never holds the same person twice, even under
+ * concurrent adds). Reasons come in that order: quota, contact, claim.
+ */
+export const addContactWithSlot = (
+  db: DataClient,
+  contact: ContactItem,
+  use: { slot: 'bonus' | 'regular'; periodStart: string; allowed: number },
+) => {
+  const putNew = (Item: Record<string, unknown>) => {
+    const p = expressionParts();
+    return { Put: { TableName: db.table, Item, ConditionExpression: itemMissing(p), ...expressionAttributes(p) } };
+  };
+  return transact(db, [
+    useSlotWrite(db, contact.uid, use),
+    putNew(toItem(contact)),
+    ...(contact.canonicalLinkedinUrl
+      ? [
+          putNew({
+            ...contactUrlKey(contact.uid, contact.canonicalLinkedinUrl),
+            uid: contact.uid,
+            canonicalLinkedinUrl: contact.canonicalLinkedinUrl,
+            contactId: contact.contactId,
+            entity: contactUrlRecord,
+          }),
+        ]
+      : []),
+  ]);
+};
+
+/** Removes a contact, its URL claim and one from the quota's count in one transaction; reasons: contact first. */
+export const removeContact = (db: DataClient, contact: Pick<ContactItem, 'uid' | 'contactId' | 'canonicalLinkedinUrl'>) => {
+  const p = expressionParts();
+  return transact(db, [
+    { Delete: { TableName: db.table, Key: contactKey(contact.uid, contact.contactId), ConditionExpression: itemExists(p), ...expressionAttributes(p) } },
+    ...(contact.canonicalLinkedinUrl
+      ? [{ Delete: { TableName: db.table, Key: contactUrlKey(contact.uid, contact.canonicalLinkedinUrl) } }]
+      : []),
+    contactRemovedWrite(db, contact.uid),
+  ]);
+};
+
+/**
+ * Changes fields of an existing contact; `current` is the contact as read, so the index keys its order depends on
+ * move with it. Answers the contact after the change, or null when it is gone.
+ */
+export const changeContact = async (
+  db: DataClient,
+  current: ContactItem,
+  change: { set: Partial<ContactItem>; remove?: readonly (keyof ContactItem)[] },
+): Promise<ContactItem | null> => {
+  const next = { ...current, ...change.set };
+  for (const name of change.remove ?? []) delete next[name];
+  const keys = indexKeys(next);
+  try {
+    const { Attributes } = await db.documents.send(
+      new UpdateCommand({
+        ...updateParams(
+          db.table,
+          contactKey(current.uid, current.contactId),
+          { set: { ...change.set, ...keys }, ...(change.remove?.length ? { remove: change.remove } : {}) },
+          itemExists,
+        ),
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ? fromItem(Attributes) : null;
+  } catch (error) {
+    if (isConditionFailed(error)) return null;
+    throw error;
+  }
+};
+
+/** The e-mail fields of a contact (SPEC §3) a lookup or a verification writes. */
+export type ContactEmailFields = Partial<
+  Pick<
+    ContactItem,
+    | 'email'
+    | 'emailSource'
+    | 'emailQevStatus'
+    | 'emailQevReason'
+    | 'emailVerifiedAt'
+    | 'emailLookupStatus'
+    | 'emailLookupAttempts'
+    | 'emailLookupLastAttempt'
+    | 'emailNotFoundConfidence'
+    | 'emailPatternUsed'
+  >
+>;
+
+/**
+ * Writes the e-mail fields of a contact only if its lookup attempt count is still `expectedAttempts`, so a redelivered
+ * or concurrent message for a spent attempt changes nothing. Answers false when the contact is gone or the count moved.
+ * `lastUpdated` moves too (the list's order).
+ */
+export const setContactEmail = async (
+  db: DataClient,
+  contact: Pick<ContactItem, 'uid' | 'contactId'>,
+  fields: ContactEmailFields,
+  options: { expectedAttempts: number; lastUpdated: string },
+) => {
+  try {
+    await db.documents.send(
+      new UpdateCommand(
+        updateParams(
+          db.table,
+          contactKey(contact.uid, contact.contactId),
+          { set: { ...fields, lastUpdated: options.lastUpdated, gsi1sk: `${options.lastUpdated}#${contact.contactId}` } },
+          (p) => {
+            const attempts = p.name('emailLookupAttempts');
+            const exists = itemExists(p);
+            return options.expectedAttempts === 0
+              ? `${exists} AND (attribute_not_exists(${attempts}) OR ${attempts} = ${p.value(0)})`
+              : `${exists} AND ${attempts} = ${p.value(options.expectedAttempts)}`;
+          },
+        ),
+      ),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+};
+
+/** BatchWriteItem takes at most 25 requests. */
+const batchWriteSize = 25;
+
+/** Stores many contacts as they are (seeding: the benchmark, tests); no quota, no claims. */
+export const putContacts = async (db: DataClient, contacts: readonly ContactItem[]) => {
+  for (let index = 0; index < contacts.length; index += batchWriteSize) {
+    let requests = contacts.slice(index, index + batchWriteSize).map((contact) => ({ PutRequest: { Item: toItem(contact) } }));
+    for (let attempt = 0; requests.length > 0; attempt += 1) {
+      if (attempt > 6) throw new Error(`${requests.length} contacts stayed unprocessed`);
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
+      const result = await db.documents.send(new BatchWriteCommand({ RequestItems: { [db.table]: requests } }));
+      requests = (result.UnprocessedItems?.[db.table] ?? []) as typeof requests;
+    }
+  }
+};

@@ -1,43 +1,135 @@
-import { Entity, type EntityItem } from 'electrodb';
-import { planTiers } from '../../shared/constants.js';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { PlanTier } from '../../shared/constants.js';
 import type { DataClient } from './client.js';
-
-const count = { type: 'number', default: 0 } as const;
+import { isConditionFailed } from './errors.js';
+import { expressionAttributes, expressionParts, updateExpression, updateParams } from './expressions.js';
 
 /**
  * A user's contact slots (SPEC §3 'Quota', DESIGN §6): `USER#<sub>` / `QUOTA`. `slotsUsed` counts the regular slots
  * of the current monthly period [periodStart, slotsRefresh); bonus slots are used first and never expire. Every use is
- * one conditional write (lambdas/contacts/quota.ts), so slots never go negative or over the plan's allowance.
+ * one conditional write, so slots never go negative or over the plan's allowance.
  */
-export const quotaEntity = (data: DataClient) =>
-  new Entity(
-    {
-      model: { entity: 'quota', version: '1', service: 'outreach' },
-      attributes: {
-        uid: { type: 'string', required: true, readOnly: true },
-        plan: { type: planTiers, default: 'free' },
-        /** the date periods count from (sign-up, or the first use): Jan 31 gives Feb 28, then Mar 31 */
-        periodAnchor: { type: 'string' },
-        periodStart: { type: 'string' },
-        /** the next period's start (ISO 8601) */
-        slotsRefresh: { type: 'string' },
-        slotsUsed: count,
-        bonusSlotsAvailable: count,
-        totalBonusSlotsEarned: count,
-        totalBonusSlotsUsed: count,
-        /** the user's contacts now (all periods): the list's `total` without counting items */
-        contactCount: count,
-      },
-      indexes: {
-        // the quota of a user
-        byUser: {
-          pk: { field: 'pk', composite: ['uid'], template: 'USER#${uid}', casing: 'none' },
-          sk: { field: 'sk', composite: [], template: 'QUOTA', casing: 'none' },
-        },
-      },
-    },
-    data,
+export type QuotaItem = {
+  uid: string;
+  plan?: PlanTier;
+  /** the date periods count from (sign-up, or the first use): Jan 31 gives Feb 28, then Mar 31 */
+  periodAnchor?: string;
+  periodStart?: string;
+  /** the next period's start (ISO 8601) */
+  slotsRefresh?: string;
+  slotsUsed?: number;
+  bonusSlotsAvailable?: number;
+  totalBonusSlotsEarned?: number;
+  totalBonusSlotsUsed?: number;
+  /** the user's contacts now (all periods): the list's `total` without counting items */
+  contactCount?: number;
+};
+
+export const quotaRecord = 'quota';
+
+export const quotaKey = (uid: string) => ({ pk: `USER#${uid}`, sk: 'QUOTA' });
+
+// the quota of a user (GetItem); null when it was never set up
+export const getQuota = async (db: DataClient, uid: string): Promise<QuotaItem | null> => {
+  const { Item } = await db.documents.send(new GetCommand({ TableName: db.table, Key: quotaKey(uid) }));
+  return Item ? ({ ...Item, uid } as QuotaItem) : null;
+};
+
+// the number of contacts a user has (GetItem of one attribute); 0 without a quota
+export const getContactCount = async (db: DataClient, uid: string) => {
+  const { Item } = await db.documents.send(
+    new GetCommand({ TableName: db.table, Key: quotaKey(uid), ProjectionExpression: 'contactCount' }),
+  );
+  return typeof Item?.contactCount === 'number' ? Item.contactCount : null;
+};
+
+/** A write that lost its condition answers false: someone else changed the quota first. */
+const conditional = async (write: Promise<unknown>) => {
+  try {
+    await write;
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+};
+
+/** Sets the quota's period up once (bonus slots granted before are kept); false when it was set up meanwhile. */
+export const setUpQuota = (
+  db: DataClient,
+  uid: string,
+  fields: Required<Pick<QuotaItem, 'plan' | 'periodAnchor' | 'periodStart' | 'slotsRefresh'>>,
+) =>
+  conditional(
+    db.documents.send(
+      new UpdateCommand(
+        updateParams(
+          db.table,
+          quotaKey(uid),
+          { set: { ...fields, slotsUsed: 0 }, setIfMissing: { uid, entity: quotaRecord } },
+          (p) => `attribute_not_exists(${p.name('periodStart')})`,
+        ),
+      ),
+    ),
   );
 
-export type QuotaEntity = ReturnType<typeof quotaEntity>;
-export type QuotaItem = EntityItem<QuotaEntity>;
+/** Starts a new period if the quota is still in `seenPeriodStart`; false when it rolled over meanwhile. */
+export const rollOverQuota = (
+  db: DataClient,
+  uid: string,
+  seenPeriodStart: string,
+  period: Required<Pick<QuotaItem, 'periodStart' | 'slotsRefresh'>>,
+) =>
+  conditional(
+    db.documents.send(
+      new UpdateCommand(
+        updateParams(
+          db.table,
+          quotaKey(uid),
+          { set: { ...period, slotsUsed: 0 } },
+          (p) => `${p.name('periodStart')} = ${p.value(seenPeriodStart)}`,
+        ),
+      ),
+    ),
+  );
+
+/** Adds bonus slots in one UpdateItem with ADD, so grants never lose each other; works before the quota is set up. */
+export const addBonusSlots = async (db: DataClient, uid: string, slots: number) => {
+  await db.documents.send(
+    new UpdateCommand(
+      updateParams(db.table, quotaKey(uid), {
+        add: { bonusSlotsAvailable: slots, totalBonusSlotsEarned: slots },
+        setIfMissing: { uid, entity: quotaRecord },
+      }),
+    ),
+  );
+};
+
+/**
+ * The quota's part of adding a contact, for a transaction: one slot of the kind chosen, if the period is still the
+ * one seen and such a slot is left (the check and the use in one conditional write), and one more contact.
+ */
+export const useSlotWrite = (
+  db: DataClient,
+  uid: string,
+  use: { slot: 'bonus' | 'regular'; periodStart: string; allowed: number },
+) => {
+  const p = expressionParts();
+  const UpdateExpression = updateExpression(
+    p,
+    use.slot === 'bonus'
+      ? { add: { totalBonusSlotsUsed: 1, contactCount: 1, bonusSlotsAvailable: -1 } }
+      : { add: { slotsUsed: 1, contactCount: 1 } },
+  );
+  const period = `${p.name('periodStart')} = ${p.value(use.periodStart)}`;
+  const ConditionExpression =
+    use.slot === 'bonus'
+      ? `${period} AND ${p.name('bonusSlotsAvailable')} > ${p.value(0)}`
+      : `${period} AND ${p.name('slotsUsed')} < ${p.value(use.allowed)}`;
+  return { Update: { TableName: db.table, Key: quotaKey(uid), UpdateExpression, ConditionExpression, ...expressionAttributes(p) } };
+};
+
+/** The quota's part of removing a contact, for a transaction: one contact fewer (the slot stays spent). */
+export const contactRemovedWrite = (db: DataClient, uid: string) => ({
+  Update: updateParams(db.table, quotaKey(uid), { add: { contactCount: -1 } }),
+});

@@ -1,50 +1,93 @@
-import { Entity, type EntityItem } from 'electrodb';
-import { emailQevStatuses } from '../../shared/schemas/contacts.js';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DataClient } from './client.js';
-import { educationAttribute, experiencesAttribute } from './contact.js';
-
-const text = { type: 'string', default: '' } as const;
+import type { EducationEntry, EmailQevStatus, ExperienceEntry } from './contact.js';
+import { isConditionFailed } from './errors.js';
+import { itemExists, updateParams } from './expressions.js';
 
 /**
  * A shared professional profile (DESIGN §3): `SHARED#<canonical LinkedIn URL>` / `PROFILE`, reused by every user who
  * adds that person. It caches the enrichment (refreshed when `linkedinScrapedAt` is older than 30 days) and the
  * e-mail a lookup found, so the next user gets it without a lookup.
  */
-export const sharedProfileEntity = (data: DataClient) =>
-  new Entity(
-    {
-      model: { entity: 'sharedProfile', version: '1', service: 'outreach' },
-      attributes: {
-        canonicalLinkedinUrl: { type: 'string', required: true, readOnly: true },
-        name: text,
-        firstName: text,
-        lastName: text,
-        avatarUrl: text,
-        currentRole: text,
-        company: text,
-        /** the current employer's web domain, e.g. northwind.example (e-mail candidates) */
-        companyDomain: text,
-        education: educationAttribute,
-        experiences: experiencesAttribute,
-        linkedinScrapedAt: { type: 'string' },
-        dataFreshness: { type: ['fresh', 'stale', 'unknown'] as const, default: 'unknown' },
-        /** the found address (a lookup whose verdict was valid) */
-        email: text,
-        emailQevStatus: { type: emailQevStatuses },
-        emailVerifiedAt: { type: 'string' },
-        emailPatternUsed: text,
-        updatedAt: { type: 'string', required: true },
-      },
-      indexes: {
-        // the shared profile of a canonical LinkedIn URL
-        byUrl: {
-          pk: { field: 'pk', composite: ['canonicalLinkedinUrl'], template: 'SHARED#${canonicalLinkedinUrl}', casing: 'none' },
-          sk: { field: 'sk', composite: [], template: 'PROFILE', casing: 'none' },
-        },
-      },
-    },
-    data,
-  );
+export type SharedProfileItem = {
+  canonicalLinkedinUrl: string;
+  name?: string;
+  firstName?: string;
+  lastName?: string;
+  avatarUrl?: string;
+  currentRole?: string;
+  company?: string;
+  /** the current employer's web domain, e.g. northwind.example (e-mail candidates) */
+  companyDomain?: string;
+  education?: EducationEntry[];
+  experiences?: ExperienceEntry[];
+  linkedinScrapedAt?: string;
+  dataFreshness?: 'fresh' | 'stale' | 'unknown';
+  /** the found address (a lookup whose verdict was valid) */
+  email?: string;
+  emailQevStatus?: EmailQevStatus;
+  emailVerifiedAt?: string;
+  emailPatternUsed?: string;
+  updatedAt: string;
+};
 
-export type SharedProfileEntity = ReturnType<typeof sharedProfileEntity>;
-export type SharedProfileItem = EntityItem<SharedProfileEntity>;
+export const sharedProfileRecord = 'sharedProfile';
+
+const sharedTextDefaults = {
+  name: '',
+  firstName: '',
+  lastName: '',
+  avatarUrl: '',
+  currentRole: '',
+  company: '',
+  companyDomain: '',
+  email: '',
+  emailPatternUsed: '',
+  education: [],
+  experiences: [],
+  dataFreshness: 'unknown',
+} as const;
+
+export const sharedProfileKey = (canonicalLinkedinUrl: string) => ({ pk: `SHARED#${canonicalLinkedinUrl}`, sk: 'PROFILE' });
+
+// the shared profile of a canonical LinkedIn URL (GetItem); null when nobody added that person yet
+export const getSharedProfile = async (db: DataClient, canonicalLinkedinUrl: string): Promise<SharedProfileItem | null> => {
+  const { Item } = await db.documents.send(
+    new GetCommand({ TableName: db.table, Key: sharedProfileKey(canonicalLinkedinUrl) }),
+  );
+  return Item ? ({ ...Item, canonicalLinkedinUrl } as SharedProfileItem) : null;
+};
+
+/** Stores a (fresh) enrichment of a person, creating the profile if needed; a found e-mail on it stays. */
+export const upsertSharedProfile = async (
+  db: DataClient,
+  canonicalLinkedinUrl: string,
+  fields: Omit<SharedProfileItem, 'canonicalLinkedinUrl' | 'email' | 'emailQevStatus' | 'emailVerifiedAt' | 'emailPatternUsed'>,
+): Promise<SharedProfileItem> => {
+  const { Attributes } = await db.documents.send(
+    new UpdateCommand({
+      ...updateParams(db.table, sharedProfileKey(canonicalLinkedinUrl), {
+        set: fields,
+        // a new profile holds every text field; a found e-mail already on it stays
+        setIfMissing: { ...sharedTextDefaults, canonicalLinkedinUrl, entity: sharedProfileRecord },
+      }),
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return { ...Attributes, canonicalLinkedinUrl } as SharedProfileItem;
+};
+
+/** Keeps a found, valid address on an existing shared profile; false when the profile does not exist. */
+export const storeSharedEmail = async (
+  db: DataClient,
+  canonicalLinkedinUrl: string,
+  fields: Pick<SharedProfileItem, 'email' | 'emailQevStatus' | 'emailVerifiedAt' | 'emailPatternUsed' | 'updatedAt'>,
+) => {
+  try {
+    await db.documents.send(new UpdateCommand(updateParams(db.table, sharedProfileKey(canonicalLinkedinUrl), { set: fields }, itemExists)));
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+};

@@ -13,6 +13,13 @@ export const table = {
     gsi1: { partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     /** lookups by an outside id, e.g. a thread id, a Stripe customer, a referral code */
     gsi2: { partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+    /**
+     * Other orders of gsi1's collections (same partition key, `gsi1pk`): a user's contacts by name (gsi3), by company
+     * (gsi4) and by date added (gsi5), so every sort the contact list offers is one Query of one page.
+     */
+    gsi3: { partitionKey: 'gsi1pk', sortKey: 'gsi3sk' },
+    gsi4: { partitionKey: 'gsi1pk', sortKey: 'gsi4sk' },
+    gsi5: { partitionKey: 'gsi1pk', sortKey: 'gsi5sk' },
   },
 } as const;
 
@@ -21,9 +28,11 @@ export type IndexName = keyof typeof table.indexes;
 /** CreateTable input for DynamoDB Local and tests (on-demand, same keys and indexes as the CDK table). */
 export const createTableInput = (tableName: string): CreateTableCommandInput => {
   const keyAttributes = [
-    table.partitionKey,
-    table.sortKey,
-    ...Object.values(table.indexes).flatMap((index) => [index.partitionKey, index.sortKey]),
+    ...new Set([
+      table.partitionKey,
+      table.sortKey,
+      ...Object.values(table.indexes).flatMap((index) => [index.partitionKey, index.sortKey]),
+    ]),
   ];
   return {
     TableName: tableName,

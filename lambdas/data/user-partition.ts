@@ -1,11 +1,11 @@
-import { BatchWriteCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { table } from '../data/table.js';
+import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { DataClient } from './client.js';
+import { table } from './table.js';
 
-/**
+/*
  * Raw access to a user's whole partition, whatever entities later features put there: the account export and
  * deletion read and remove items they do not model.
  */
-export type UserItemsClient = { documents: DynamoDBDocumentClient; table: string };
 
 /** DESIGN §3: everything a user owns lives under this partition key (the entities' `USER#${uid}` template). */
 export const userPartitionKey = (uid: string) => `USER#${uid}`;
@@ -15,7 +15,7 @@ type Key = Record<string, unknown>;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // every item of a user (Query on the partition key, paged; never a Scan); `keysOnly` reads just pk and sk
-export const userItems = async (db: UserItemsClient, uid: string, options: { keysOnly?: boolean } = {}) => {
+export const userItems = async (db: DataClient, uid: string, options: { keysOnly?: boolean } = {}) => {
   const items: Record<string, unknown>[] = [];
   let start: Key | undefined;
   do {
@@ -42,7 +42,7 @@ const batchSize = 25;
 const maxAttempts = 8;
 
 /** Deletes items by key, 25 per request, retrying what DynamoDB leaves unprocessed (throttling) with backoff. */
-export const deleteItems = async (db: UserItemsClient, keys: Key[]) => {
+export const deleteItems = async (db: DataClient, keys: Key[]) => {
   for (let index = 0; index < keys.length; index += batchSize) {
     let requests = keys.slice(index, index + batchSize).map((Key) => ({ DeleteRequest: { Key } }));
     for (let attempt = 1; requests.length > 0; attempt += 1) {

@@ -1,99 +1,184 @@
-import { Entity, type EntityItem } from 'electrodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { PlanTier, SubscriptionStatus } from '../../shared/constants.js';
+import type { Settings } from '../../shared/schemas/profile.js';
 import type { DataClient } from './client.js';
-
-const text = { type: 'string', default: '' } as const;
-const bool = { type: 'boolean', required: true } as const;
+import { isConditionFailed } from './errors.js';
+import { itemExists, updateParams, type Placeholders, type UpdateSpec } from './expressions.js';
 
 /**
  * The user profile (SPEC §3 'User profile'), one item per user: `USER#<sub>` / `PROFILE`. Settings (SPEC §3 profile
- * and app settings) live on it as a typed map, so a profile read is one GetItem.
+ * and app settings) live on it as a map, so a profile read is one GetItem. Absent text fields read as ''.
  */
-export const userProfileEntity = (data: DataClient) =>
-  new Entity(
+export type UserProfileItem = {
+  uid: string;
+  email: string;
+  displayName?: string;
+  firstName?: string;
+  lastName?: string;
+  photoURL?: string;
+  bio?: string;
+  jobTitle?: string;
+  company?: string;
+  location?: string;
+  careerInterests?: string;
+  generalAvailability?: string;
+  availability?: string;
+  networkingGoals?: string;
+  networkingNotes?: string;
+  background?: string;
+  goals?: string;
+  resumeContent?: string;
+  resumeFileName?: string;
+  resumeFileURL?: string;
+  /** the S3 key under `users/<sub>/`; the URL a reader gets is signed from it at read time */
+  resumeFileKey?: string;
+  resumeFileSize?: number;
+  resumeLastUpdated?: string;
+  coverLetterContent?: string;
+  coverLetterCompany?: string;
+  coverLetterFileName?: string;
+  coverLetterFileURL?: string;
+  coverLetterFileKey?: string;
+  coverLetterFileSize?: number;
+  coverLetterLastUpdated?: string;
+  backgroundFileName?: string;
+  backgroundFileKey?: string;
+  backgroundFileSize?: number;
+  backgroundLastUpdated?: string;
+  /** POST /api/profiles/normalize: the compact summary AI drafting reads */
+  normalizedSummary?: string;
+  normalizedAt?: string;
+  normalizedModel?: string;
+  subscriptionTier: PlanTier;
+  subscriptionStatus: SubscriptionStatus;
+  subscriptionRenewalDate?: string;
+  /** this user's own referral code (DESIGN §6) */
+  referralCode: string;
+  /** the code the user signed up with, kept from sign-up data; absent when none */
+  referredByCode?: string;
+  /** the browser's time zone at the last sign-in (the user's chosen one is `settings.timeZone`) */
+  detectedTimeZone?: string;
+  settings: Settings;
+  /** written once, through if_not_exists in the profile upsert */
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** What kind of record an item is (the account export names it). */
+export const userProfileRecord = 'userProfile';
+
+export const profileKey = (uid: string) => ({ pk: `USER#${uid}`, sk: 'PROFILE' });
+
+/** The stored item without its keys, as the services read it. */
+const fromItem = (item: Record<string, unknown> | undefined, uid: string): UserProfileItem | null =>
+  item ? ({ ...item, uid } as UserProfileItem) : null;
+
+// the profile of a user (GetItem); null when there is none. `attributes` reads only those.
+export const getUserProfile = async (db: DataClient, uid: string, attributes?: readonly (keyof UserProfileItem)[]) => {
+  const { Item } = await db.documents.send(
+    new GetCommand({
+      TableName: db.table,
+      Key: profileKey(uid),
+      ...(attributes?.length
+        ? {
+            ProjectionExpression: attributes.map((_, index) => `#a${index}`).join(', '),
+            ExpressionAttributeNames: Object.fromEntries(attributes.map((name, index) => [`#a${index}`, name])),
+          }
+        : {}),
+    }),
+  );
+  return fromItem(Item, uid);
+};
+
+// create-or-change the profile of a user in one UpdateItem: `setIfMissing` only where the item has no value yet
+export const upsertUserProfile = async (
+  db: DataClient,
+  uid: string,
+  update: { set: Partial<UserProfileItem>; setIfMissing: Partial<UserProfileItem> },
+): Promise<UserProfileItem> => {
+  const { Attributes } = await db.documents.send(
+    new UpdateCommand({
+      ...updateParams(db.table, profileKey(uid), {
+        set: update.set,
+        setIfMissing: { ...update.setIfMissing, uid, entity: userProfileRecord },
+      }),
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return fromItem(Attributes, uid)!;
+};
+
+/**
+ * A change to an existing profile; null when the user has no profile (nothing is written). `returns` says which
+ * image comes back: the profile before the change or after it.
+ */
+const changeUserProfile = async (
+  db: DataClient,
+  uid: string,
+  spec: UpdateSpec,
+  returns: 'ALL_OLD' | 'ALL_NEW',
+  condition: (p: Placeholders) => string = itemExists,
+): Promise<UserProfileItem | null> => {
+  try {
+    const { Attributes } = await db.documents.send(
+      new UpdateCommand({ ...updateParams(db.table, profileKey(uid), spec, condition), ReturnValues: returns }),
+    );
+    return fromItem(Attributes ?? {}, uid);
+  } catch (error) {
+    if (isConditionFailed(error)) return null;
+    throw error;
+  }
+};
+
+// some fields of an existing profile; answers the profile as it was before, or null when there is none
+export const setUserProfileFields = (db: DataClient, uid: string, fields: Partial<UserProfileItem>) =>
+  changeUserProfile(db, uid, { set: fields }, 'ALL_OLD');
+
+/**
+ * Some settings of an existing profile, each its own document path (so two tabs changing different settings both
+ * win); answers the profile after the change, or null when there is none.
+ */
+export const setUserSettings = (db: DataClient, uid: string, settings: Partial<Settings>, updatedAt: string) =>
+  changeUserProfile(
+    db,
+    uid,
     {
-      model: { entity: 'userProfile', version: '1', service: 'outreach' },
-      attributes: {
-        uid: { type: 'string', required: true, readOnly: true },
-        email: { type: 'string', required: true },
-        displayName: text,
-        firstName: text,
-        lastName: text,
-        photoURL: text,
-        bio: text,
-        jobTitle: text,
-        company: text,
-        location: text,
-        careerInterests: text,
-        generalAvailability: text,
-        availability: text,
-        networkingGoals: text,
-        networkingNotes: text,
-        background: text,
-        goals: text,
-        resumeContent: text,
-        resumeFileName: text,
-        resumeFileURL: text,
-        /** the S3 key under `users/<sub>/`; the URL a reader gets is signed from it at read time */
-        resumeFileKey: text,
-        resumeFileSize: { type: 'number', default: 0 },
-        resumeLastUpdated: { type: 'string' },
-        coverLetterContent: text,
-        coverLetterCompany: text,
-        coverLetterFileName: text,
-        coverLetterFileURL: text,
-        coverLetterFileKey: text,
-        coverLetterFileSize: { type: 'number', default: 0 },
-        coverLetterLastUpdated: { type: 'string' },
-        backgroundFileName: text,
-        backgroundFileKey: text,
-        backgroundFileSize: { type: 'number', default: 0 },
-        backgroundLastUpdated: { type: 'string' },
-        /** POST /api/profiles/normalize: the compact summary AI drafting reads */
-        normalizedSummary: text,
-        normalizedAt: { type: 'string' },
-        normalizedModel: text,
-        subscriptionTier: { type: ['free', 'starter', 'pro'] as const, required: true },
-        subscriptionStatus: {
-          type: ['active', 'trialing', 'past_due', 'canceled', 'incomplete'] as const,
-          required: true,
-        },
-        subscriptionRenewalDate: { type: 'string' },
-        /** this user's own referral code (DESIGN §6) */
-        referralCode: { type: 'string', required: true },
-        /** the code the user signed up with, kept from sign-up data; absent when none */
-        referredByCode: { type: 'string' },
-        /** the browser's time zone at the last sign-in (the user's chosen one is `settings.timeZone`) */
-        detectedTimeZone: { type: 'string' },
-        settings: {
-          type: 'map',
-          required: true,
-          properties: {
-            emailNotifications: bool,
-            reminderNotifications: bool,
-            timeZone: { type: 'string', required: true },
-            language: { type: 'string', required: true },
-            theme: { type: ['light', 'dark'] as const, required: true },
-            meetingDuration: { type: 'number', required: true },
-            includeResume: bool,
-            autoFollowUp: bool,
-            followUpDelay: { type: 'number', required: true },
-            followUpTime: { type: 'string', required: true },
-          },
-        },
-        // written once, through if_not_exists in the profile upsert
-        createdAt: { type: 'string', required: true },
-        updatedAt: { type: 'string', required: true },
-      },
-      indexes: {
-        // the profile of a user
-        byUser: {
-          pk: { field: 'pk', composite: ['uid'], template: 'USER#${uid}', casing: 'none' },
-          sk: { field: 'sk', composite: [], template: 'PROFILE', casing: 'none' },
-        },
+      set: {
+        ...Object.fromEntries(Object.entries(settings).map(([name, value]) => [`settings.${name}`, value])),
+        updatedAt,
       },
     },
-    data,
+    'ALL_NEW',
   );
 
-export type UserProfileEntity = ReturnType<typeof userProfileEntity>;
-export type UserProfileItem = EntityItem<UserProfileEntity>;
+/**
+ * Clears a stored document's fields if the profile holds one of `heldIn` (non-empty); answers the profile before the
+ * change, or null when it held none (nothing is written).
+ */
+export const clearUserDocument = (
+  db: DataClient,
+  uid: string,
+  change: { set: Partial<UserProfileItem>; remove: readonly (keyof UserProfileItem)[]; heldIn: readonly (keyof UserProfileItem)[] },
+) =>
+  changeUserProfile(db, uid, { set: change.set, remove: change.remove }, 'ALL_OLD', (p) => {
+    const empty = p.value('');
+    return change.heldIn.map((field) => `(attribute_exists(${p.name(field)}) AND ${p.name(field)} <> ${empty})`).join(' OR ');
+  });
+
+/**
+ * Keeps a profile summary unless one of a later read is stored already (so the newest read wins whatever finishes
+ * last); false when a newer one is there or the profile is gone.
+ */
+export const storeProfileSummary = async (
+  db: DataClient,
+  uid: string,
+  summary: { normalizedSummary: string; normalizedAt: string; normalizedModel: string },
+) =>
+  (await changeUserProfile(db, uid, { set: summary }, 'ALL_NEW', (p) => {
+    const at = p.name('normalizedAt');
+    return `${itemExists(p)} AND (attribute_not_exists(${at}) OR ${at} <= ${p.value(summary.normalizedAt)})`;
+  })) !== null;
+
+// forgets the profile summary (its content was removed)
+export const clearProfileSummary = (db: DataClient, uid: string) =>
+  changeUserProfile(db, uid, { set: { normalizedSummary: '', normalizedModel: '' }, remove: ['normalizedAt'] }, 'ALL_NEW');

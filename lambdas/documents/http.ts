@@ -5,7 +5,6 @@ import { httpHandler } from '../core/http.js';
 import type { Identity } from '../core/identity.js';
 import { createLogger } from '../core/logger.js';
 import { createDataClient } from '../data/client.js';
-import { userProfileEntity } from '../data/user-profile.js';
 import * as profiles from '../profiles/service.js';
 import { createS3Client, s3Storage } from '../providers/storage/storage.js';
 import * as documents from './service.js';
@@ -15,15 +14,15 @@ const config = readConfig();
 if (!config.bucketName) throw new Error('Lambda environment is incomplete: BUCKET_NAME');
 const logger = createLogger('documents');
 const storage = s3Storage(createS3Client(), config.bucketName);
-const profileEntity = userProfileEntity(createDataClient(config.tableName));
+const db = createDataClient(config.tableName);
 const profileDeps: profiles.ProfilesDeps = {
-  profiles: profileEntity,
+  db,
   now: () => new Date(),
   newReferralCode: profiles.newReferralCode,
   documentUrl: (key) => storage.presignGet(key),
 };
 const deps: documents.DocumentsDeps = {
-  profiles: profileEntity,
+  db,
   storage,
   now: () => new Date(),
   newId: () => ulid(),

@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import type { DocumentKind } from '../../shared/schemas/documents.js';
-import { userProfileEntity } from '../data/user-profile.js';
+import { getUserProfile } from '../data/user-profile.js';
 import * as profiles from '../profiles/service.js';
 import { createS3Client, s3Storage, userPrefix } from '../providers/storage/storage.js';
 import { userClaims } from '../test/api-event.js';
@@ -14,15 +14,14 @@ const silent = { warn: () => undefined };
 
 const setup = () => {
   const db = countingDataClient();
-  const entity = userProfileEntity(db.data);
   const profileDeps: profiles.ProfilesDeps = {
-    profiles: entity,
+    db: db.data,
     now: () => new Date(),
     newReferralCode: profiles.newReferralCode,
     documentUrl: (key) => storage.presignGet(key),
   };
   const deps: documents.DocumentsDeps = {
-    profiles: entity,
+    db: db.data,
     storage,
     now: () => new Date(),
     newId: () => ulid(),
@@ -113,7 +112,7 @@ describe('documents service against s3rver and DynamoDB Local', () => {
       documents.processDocument(context.deps, context.identity, 'resume', { key: a }),
       documents.processDocument(context.deps, context.identity, 'resume', { key: b }),
     ]);
-    const { data } = await context.deps.profiles.get({ uid: context.identity.uid }).go();
+    const data = await getUserProfile(context.deps.db, context.identity.uid);
     expect(await storedKeys(context.identity)).toEqual([data?.resumeFileKey]);
   });
 

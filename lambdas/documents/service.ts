@@ -9,7 +9,8 @@ import type {
 } from '../../shared/schemas/documents.js';
 import { editableProfileSchema } from '../../shared/schemas/profile.js';
 import { HttpError, badRequest, notFound } from '../core/errors.js';
-import type { UserProfileEntity, UserProfileItem } from '../data/user-profile.js';
+import type { DataClient } from '../data/client.js';
+import { clearUserDocument, setUserProfileFields, type UserProfileItem } from '../data/user-profile.js';
 import type { Identity } from '../profiles/service.js';
 import { userPrefix, type Storage } from '../providers/storage/storage.js';
 import { extractText } from './extract-text.js';
@@ -17,7 +18,7 @@ import { claimedDocumentType, sniffDocumentType } from './file-type.js';
 import { parseUploadKey, uploadKey } from './upload-key.js';
 
 export type DocumentsDeps = {
-  profiles: UserProfileEntity;
+  db: DataClient;
   storage: Storage;
   now: () => Date;
   /** a new ULID (DESIGN §3: ids are ULIDs) */
@@ -95,9 +96,6 @@ const storedDisplayName = (metadata: Record<string, string>) => {
     return undefined;
   }
 };
-
-const isConditionalCheckFailure = (error: unknown) =>
-  (error as { cause?: { name?: string } })?.cause?.name === 'ConditionalCheckFailedException';
 
 /** A key this user's profile held: removed from storage, never outside the user's own prefix. */
 const removeOwnObject = async (deps: DocumentsDeps, identity: Identity, key: string | undefined) => {
@@ -188,15 +186,11 @@ export const processDocument = async (
   } as Partial<UserProfileItem>;
 
   // The old values come back from the same write, so two replacements at once each delete the file they replaced.
-  const patch = () => deps.profiles.patch({ uid: identity.uid }).set(changes).go({ response: 'all_old' });
-  let previous: Partial<UserProfileItem>;
-  try {
-    previous = (await patch()).data;
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-    await deps.createProfile(identity);
-    previous = (await patch()).data;
-  }
+  const previous =
+    (await setUserProfileFields(deps.db, identity.uid, changes)) ??
+    // no profile yet (a first request before sync-user): make it with the defaults, then keep the document
+    (await deps.createProfile(identity).then(() => setUserProfileFields(deps.db, identity.uid, changes)));
+  if (!previous) throw new Error('The profile disappeared while a document was kept on it');
   const previousKey = previous[spec.fileKey];
   if (previousKey !== key) await removeOwnObject(deps, identity, previousKey);
 
@@ -220,26 +214,13 @@ export const removeDocument = async (
 ): Promise<{ deleted: boolean }> => {
   const spec = kinds[kind];
   const clears = { [spec.fileName]: '', [spec.fileKey]: '', [spec.fileSize]: 0, ...spec.clearedOnRemoval };
-  let previous: Partial<UserProfileItem>;
-  try {
-    ({ data: previous } = await deps.profiles
-      .patch({ uid: identity.uid })
-      .set({ ...clears, updatedAt: deps.now().toISOString() } as Partial<UserProfileItem>)
-      .remove([spec.lastUpdated])
-      .where((attributes, { exists, ne }) => {
-        const held = (name: typeof spec.fileKey | typeof spec.content) => {
-          const attribute = attributes[name] as (typeof attributes)['resumeFileKey'];
-          return `(${exists(attribute)} AND ${ne(attribute, '')})`;
-        };
-        // ElectroDB joins this to its own `attribute_exists` checks with AND, unparenthesised
-        return kind === 'background' ? held(spec.fileKey) : `(${held(spec.fileKey)} OR ${held(spec.content)})`;
-      })
-      .go({ response: 'all_old' }));
-  } catch (error) {
-    // no profile, or nothing of this kind on it
-    if (isConditionalCheckFailure(error)) return { deleted: false };
-    throw error;
-  }
+  // the background text is the user's own: only its file counts as held
+  const previous = await clearUserDocument(deps.db, identity.uid, {
+    set: { ...clears, updatedAt: deps.now().toISOString() } as Partial<UserProfileItem>,
+    remove: [spec.lastUpdated],
+    heldIn: kind === 'background' ? [spec.fileKey] : [spec.fileKey, spec.content],
+  });
+  if (!previous) return { deleted: false };
   await removeOwnObject(deps, identity, previous[spec.fileKey]);
   return { deleted: true };
 };

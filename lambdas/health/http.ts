@@ -1,9 +1,8 @@
-import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { healthRoutes } from '../../shared/routes/health.js';
 import { readConfig } from '../core/config.js';
 import { httpHandler } from '../core/http.js';
 import { createLogger } from '../core/logger.js';
-import { createDataClient } from '../data/client.js';
+import { checkTable, createDataClient } from '../data/client.js';
 
 const config = readConfig();
 const data = createDataClient(config.tableName);
@@ -13,7 +12,7 @@ export const handler = httpHandler(
   healthRoutes,
   {
     'GET /api/health': async () => {
-      await data.client.send(new DescribeTableCommand({ TableName: data.table }));
+      await checkTable(data);
       return { status: 'ok' as const, time: new Date().toISOString(), version: config.version };
     },
   },

@@ -4,14 +4,13 @@ import { httpHandler } from '../core/http.js';
 import type { Identity } from '../core/identity.js';
 import { createLogger } from '../core/logger.js';
 import { createDataClient } from '../data/client.js';
-import { userProfileEntity } from '../data/user-profile.js';
 import { createS3Client, s3Storage } from '../providers/storage/storage.js';
 import * as profiles from './service.js';
 
 const config = readConfig();
 const storage = config.bucketName ? s3Storage(createS3Client(), config.bucketName) : undefined;
 const deps: profiles.ProfilesDeps = {
-  profiles: userProfileEntity(createDataClient(config.tableName)),
+  db: createDataClient(config.tableName),
   now: () => new Date(),
   newReferralCode: profiles.newReferralCode,
   documentUrl: (key) => (storage ? storage.presignGet(key) : Promise.resolve('')),

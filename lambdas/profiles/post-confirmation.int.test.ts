@@ -1,7 +1,7 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { userProfileEntity } from '../data/user-profile.js';
+import { getUserProfile } from '../data/user-profile.js';
 import { countingDataClient } from '../test/counting-client.js';
 
 let handler: (event: PostConfirmationTriggerEvent) => Promise<PostConfirmationTriggerEvent>;
@@ -22,19 +22,19 @@ const confirmation = (triggerSource: PostConfirmationTriggerEvent['triggerSource
   }) as PostConfirmationTriggerEvent;
 
 describe('the post-confirmation trigger', () => {
-  const profiles = userProfileEntity(countingDataClient().data);
+  const db = countingDataClient().data;
 
   it('creates the profile with the new-user defaults when a sign-up is confirmed', async () => {
     const sub = randomUUID();
     const event = confirmation('PostConfirmation_ConfirmSignUp', sub);
     expect(await handler(event)).toBe(event);
-    const { data } = await profiles.get({ uid: sub }).go();
+    const data = await getUserProfile(db, sub);
     expect(data).toMatchObject({ email: 'new.user@example.com', displayName: 'New User', subscriptionTier: 'free' });
   });
 
   it('leaves everything alone after a password reset', async () => {
     const sub = randomUUID();
     await handler(confirmation('PostConfirmation_ConfirmForgotPassword', sub));
-    expect((await profiles.get({ uid: sub }).go()).data).toBeNull();
+    expect(await getUserProfile(db, sub)).toBeNull();
   });
 });

@@ -2,13 +2,12 @@ import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { readConfig } from '../core/config.js';
 import { createLogger } from '../core/logger.js';
 import { createDataClient } from '../data/client.js';
-import { userProfileEntity } from '../data/user-profile.js';
 import * as profiles from './service.js';
 
 const config = readConfig();
 const logger = createLogger('profiles');
 const deps: profiles.ProfilesDeps = {
-  profiles: userProfileEntity(createDataClient(config.tableName)),
+  db: createDataClient(config.tableName),
   now: () => new Date(),
   newReferralCode: profiles.newReferralCode,
   documentUrl: async () => '',

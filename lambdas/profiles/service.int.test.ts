@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { settingsDefaults } from '../../shared/schemas/profile.js';
-import { userProfileEntity } from '../data/user-profile.js';
+import { getUserProfile } from '../data/user-profile.js';
 import { countingDataClient } from '../test/counting-client.js';
 import { userClaims } from '../test/api-event.js';
 import * as profiles from './service.js';
@@ -9,7 +9,7 @@ const setup = () => {
   const db = countingDataClient();
   let codes = 0;
   const deps: profiles.ProfilesDeps = {
-    profiles: userProfileEntity(db.data),
+    db: db.data,
     now: () => new Date('2026-11-21T10:00:00.000Z'),
     newReferralCode: () => `CODE${String(++codes).padStart(4, '0')}`,
     documentUrl: async (key: string) => `https://files.test/${key}`,
@@ -61,8 +61,8 @@ describe('profiles service against DynamoDB Local', () => {
       createdAt: '2026-11-21T10:00:00.000Z',
       updatedAt: '2026-12-01T00:00:00.000Z',
     });
-    const stored = await deps.profiles.get({ uid: identity.uid }).go();
-    expect(stored.data?.detectedTimeZone).toBe('America/New_York');
+    const stored = await getUserProfile(deps.db, identity.uid);
+    expect(stored?.detectedTimeZone).toBe('America/New_York');
   });
 
   it('keeps a referral code that arrives after the confirmation trigger made the profile', async () => {

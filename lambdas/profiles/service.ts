@@ -10,10 +10,11 @@ import {
   type updateSettingsBody,
 } from '../../shared/schemas/profile.js';
 import { badRequest } from '../core/errors.js';
-import type { UserProfileEntity, UserProfileItem } from '../data/user-profile.js';
+import type { DataClient } from '../data/client.js';
+import { getUserProfile, setUserSettings, upsertUserProfile, type UserProfileItem } from '../data/user-profile.js';
 
 export type ProfilesDeps = {
-  profiles: UserProfileEntity;
+  db: DataClient;
   now: () => Date;
   newReferralCode: () => string;
   /** a short-lived link to a stored document (presigned GET); '' when there is no file */
@@ -117,21 +118,17 @@ const upsertProfile = async (
   changes: Partial<UserProfileItem>,
   keepIfPresent: Partial<UserProfileItem> = {},
 ) => {
-  // DynamoDB refuses two actions on one attribute: what `changes` names is set, not defaulted.
-  const defaults = Object.fromEntries(
-    Object.entries({ ...creationDefaults(deps, identity), ...keepIfPresent }).filter(([name]) => !(name in changes)),
-  );
-  const { data } = await deps.profiles
-    .update({ uid: identity.uid })
-    .ifNotExists(defaults)
-    .set({ ...changes, updatedAt: deps.now().toISOString() })
-    .go({ response: 'all_new' });
-  return toProfileWithLinks(deps, { ...data, uid: identity.uid });
+  // what `changes` names is set, not defaulted (DynamoDB refuses two actions on one attribute)
+  const data = await upsertUserProfile(deps.db, identity.uid, {
+    set: { ...changes, updatedAt: deps.now().toISOString() },
+    setIfMissing: { ...creationDefaults(deps, identity), ...keepIfPresent },
+  });
+  return toProfileWithLinks(deps, data);
 };
 
 // the profile of a user (GetItem); made with the defaults on first read
 export const getProfile = async (deps: ProfilesDeps, identity: Identity) => {
-  const { data } = await deps.profiles.get({ uid: identity.uid }).go();
+  const data = await getUserProfile(deps.db, identity.uid);
   if (data) return toProfileWithLinks(deps, data);
   return upsertProfile(deps, identity, {});
 };
@@ -185,26 +182,11 @@ export const updateSettings = async (
     Settings[keyof Settings],
   ][];
   if (changes.length === 0) throw badRequest(messages.profile.noValidFields);
-  // Each setting is its own document path, so two tabs changing different settings at once both win.
-  const patch = () =>
-    deps.profiles
-      .patch({ uid: identity.uid })
-      .data((attributes, operations) => {
-        for (const [name, value] of changes) operations.set(attributes.settings[name], value as never);
-        operations.set(attributes.updatedAt, deps.now().toISOString());
-      })
-      .go({ response: 'all_new' });
-  try {
-    return toProfile({ ...(await patch()).data, uid: identity.uid }).settings;
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-    // No profile yet (a first request before sync-user): make it with the defaults, then apply the change.
-    await getProfile(deps, identity);
-    return toProfile({ ...(await patch()).data, uid: identity.uid }).settings;
-  }
-};
-
-const isConditionalCheckFailure = (error: unknown) => {
-  const cause = (error as { cause?: { name?: string } })?.cause;
-  return cause?.name === 'ConditionalCheckFailedException';
+  const settings = Object.fromEntries(changes) as Partial<Settings>;
+  const updated =
+    (await setUserSettings(deps.db, identity.uid, settings, deps.now().toISOString())) ??
+    // no profile yet (a first request before sync-user): make it with the defaults, then apply the change
+    (await getProfile(deps, identity).then(() => setUserSettings(deps.db, identity.uid, settings, deps.now().toISOString())));
+  if (!updated) throw new Error('The profile disappeared while its settings were changed');
+  return toProfile(updated).settings;
 };

@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { DataClient } from '../data/client.js';
+import { dataClientOf, type DataClient } from '../data/client.js';
 
 /** A DynamoDB client for DynamoDB Local that counts the commands it sends, so tests can pin a request's cost. */
 export const countingDataClient = () => {
@@ -14,6 +14,6 @@ export const countingDataClient = () => {
     },
     { step: 'initialize', name: 'countCalls' },
   );
-  const data: DataClient = { client, table };
+  const data: DataClient = dataClientOf(client, table);
   return { data, calls, reset: () => calls.splice(0) };
 };

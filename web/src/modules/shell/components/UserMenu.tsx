@@ -3,7 +3,8 @@ import { Avatar, Dropdown, Skeleton, Typography, type MenuProps } from 'antd';
 import { useToast } from '@/ui/toast/useToast';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '@/modules/auth/hooks/useAuth';
-import { useAuthActions } from '@/modules/auth/hooks/useAuthActions';
+// sign-out only: useAuthActions would bring Amplify's sign-in and sign-up flows into every signed-in page
+import { signOutOfApp } from '@/modules/auth/api/authSession';
 import { authErrorMessage } from '@/modules/auth/utils/authErrorMessage';
 import { useProfile } from '@/modules/profile/hooks/useProfile';
 import { planLabel, profileName } from '@/modules/profile/utils/profileLabels';
@@ -23,7 +24,6 @@ const items: MenuProps['items'] = [
 export const UserMenu = () => {
   const { user } = useAuth();
   const { data: profile } = useProfile();
-  const { signOut } = useAuthActions();
   const toast = useToast();
   const navigate = useNavigate();
 
@@ -33,7 +33,7 @@ export const UserMenu = () => {
   const handleLogOut = async () => {
     try {
       // the protected layout sends the person to /signin once the store says signed out
-      await signOut();
+      await signOutOfApp({ byUser: true });
     } catch (error) {
       toast.error(authErrorMessage(error));
     }
