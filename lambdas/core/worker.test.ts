@@ -1,0 +1,153 @@
+import { describe, expect, it, vi } from 'vitest';
+import { emailLookupMessageSchema, type EmailLookupMessage } from '../../shared/schemas/contacts.js';
+import { memoryIdempotencyStore } from '../test/memory-idempotency.js';
+import { sqsEvent, sqsRecord } from '../test/sqs-event.js';
+import { createLogger } from './logger.js';
+import { idempotencyKey, sqsWorker } from './worker.js';
+
+const lookup = (overrides: Partial<EmailLookupMessage> = {}) =>
+  JSON.stringify({ uid: 'user-1', contactId: 'contact-1', attempt: 1, ...overrides });
+
+const setup = (handle: (message: EmailLookupMessage) => Promise<Record<string, unknown> | void> = async () => {}) => {
+  const logger = createLogger('test');
+  logger.setLogLevel('SILENT');
+  const lines = {
+    info: vi.spyOn(logger, 'info'),
+    warn: vi.spyOn(logger, 'warn'),
+    error: vi.spyOn(logger, 'error'),
+  };
+  const idempotency = memoryIdempotencyStore();
+  const handler = vi.fn(handle);
+  const worker = sqsWorker({
+    queue: 'email-lookup',
+    schema: emailLookupMessageSchema,
+    key: ({ uid, contactId, attempt }) => [uid, contactId, attempt],
+    handle: handler,
+    idempotency: idempotency.store,
+    logger,
+  });
+  /** every log line's outcome, in order */
+  const outcomes = () =>
+    [...lines.info.mock.calls, ...lines.warn.mock.calls, ...lines.error.mock.calls].map(
+      ([, fields]) => (fields as { outcome?: string } | undefined)?.outcome,
+    );
+  return { worker, handler, lines, outcomes, idempotency };
+};
+
+describe('the SQS worker kit', () => {
+  it('drops a record that is not JSON or not a message of the queue, without running or retrying it', async () => {
+    const { worker, handler, lines } = setup();
+    const garbage = sqsRecord('not json');
+    const wrongShape = sqsRecord(JSON.stringify({ uid: 42, contactId: 'c' }));
+
+    expect(await worker(sqsEvent(garbage, wrongShape))).toEqual({ batchItemFailures: [] });
+
+    expect(handler).not.toHaveBeenCalled();
+    expect(lines.error).toHaveBeenCalledTimes(2);
+    expect(lines.error.mock.calls.map(([message]) => message)).toEqual([
+      expect.stringMatching(/^dropped/),
+      expect.stringMatching(/^dropped/),
+    ]);
+    expect(lines.error.mock.calls[0]?.[1]).toMatchObject({ messageId: garbage.messageId, outcome: 'dropped', issues: ['not JSON'] });
+    expect(lines.error.mock.calls[1]?.[1]).toMatchObject({
+      messageId: wrongShape.messageId,
+      issues: [expect.stringMatching(/^uid: /), expect.stringMatching(/^attempt: /)],
+    });
+  });
+
+  it('reports a failing record in batchItemFailures and completes the rest of the batch', async () => {
+    const { worker, handler, outcomes } = setup(async (message) => {
+      if (message.contactId === 'broken') throw new Error('vendor down');
+      return { found: true };
+    });
+    const failing = sqsRecord(lookup({ contactId: 'broken' }));
+    const healthy = sqsRecord(lookup({ contactId: 'fine' }));
+
+    expect(await worker(sqsEvent(failing, healthy))).toEqual({ batchItemFailures: [{ itemIdentifier: failing.messageId }] });
+    expect(handler).toHaveBeenCalledTimes(2);
+    expect(outcomes().sort()).toEqual(['done', 'failed']);
+  });
+
+  it('does not run a redelivered message, or another message with the same business key, a second time', async () => {
+    const { worker, handler, lines } = setup();
+    const first = sqsRecord(lookup());
+
+    await worker(sqsEvent(first));
+    const redelivered = sqsRecord(first.body, { messageId: first.messageId, receiveCount: 2 });
+    const sameWork = sqsRecord(lookup());
+    expect(await worker(sqsEvent(redelivered, sameWork))).toEqual({ batchItemFailures: [] });
+
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(lines.info.mock.calls.map(([, fields]) => (fields as { outcome: string }).outcome)).toEqual([
+      'done',
+      'duplicate',
+      'duplicate',
+    ]);
+    expect(lines.info.mock.calls[1]?.[1]).toMatchObject({ key: 'email-lookup:user-1:contact-1:1', receiveCount: 2 });
+  });
+
+  it('runs a message whose key differs only in the attempt', async () => {
+    const { worker, handler } = setup();
+    await worker(sqsEvent(sqsRecord(lookup({ attempt: 1 })), sqsRecord(lookup({ attempt: 2 }))));
+    expect(handler).toHaveBeenCalledTimes(2);
+  });
+
+  it('gives a failed run its key back, so the retry runs it again', async () => {
+    let calls = 0;
+    const { worker, handler } = setup(async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('vendor down');
+    });
+    const record = sqsRecord(lookup());
+
+    expect(await worker(sqsEvent(record))).toEqual({ batchItemFailures: [{ itemIdentifier: record.messageId }] });
+    expect(await worker(sqsEvent(sqsRecord(record.body, { messageId: record.messageId, receiveCount: 2 })))).toEqual({
+      batchItemFailures: [],
+    });
+    expect(handler).toHaveBeenCalledTimes(2);
+  });
+
+  it('sends back a copy that arrives while another delivery still runs the same work', async () => {
+    let finish = () => {};
+    const { worker, handler, outcomes } = setup(() => new Promise<void>((resolve) => (finish = resolve)));
+    const original = sqsRecord(lookup());
+    const copy = sqsRecord(original.body);
+
+    const running = worker(sqsEvent(original));
+    await vi.waitFor(() => expect(handler).toHaveBeenCalledTimes(1));
+    expect(await worker(sqsEvent(copy))).toEqual({ batchItemFailures: [{ itemIdentifier: copy.messageId }] });
+    finish();
+    expect(await running).toEqual({ batchItemFailures: [] });
+
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(outcomes()).toEqual(['done', 'busy']);
+  });
+
+  it('logs one line per record, with what the handler answered', async () => {
+    const { worker, lines } = setup(async (message) => ({ userId: message.uid, kind: 'written' }));
+    const record = sqsRecord(lookup());
+
+    await worker(sqsEvent(record, sqsRecord('[]')));
+
+    expect(lines.info).toHaveBeenCalledTimes(1);
+    expect(lines.error).toHaveBeenCalledTimes(1);
+    expect(lines.warn).not.toHaveBeenCalled();
+    expect(lines.info.mock.calls[0]?.[1]).toEqual({
+      queue: 'email-lookup',
+      messageId: record.messageId,
+      receiveCount: 1,
+      key: 'email-lookup:user-1:contact-1:1',
+      outcome: 'done',
+      ms: expect.any(Number),
+      userId: 'user-1',
+      kind: 'written',
+    });
+  });
+});
+
+describe('the idempotency key', () => {
+  it('joins the queue and the business id, so that no part can forge another key', () => {
+    expect(idempotencyKey('email-lookup', ['u', 'c', 3])).toBe('email-lookup:u:c:3');
+    expect(idempotencyKey('email-lookup', ['u:c', '3'])).not.toBe(idempotencyKey('email-lookup', ['u', 'c:3']));
+  });
+});

@@ -1,0 +1,121 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
+import type { Context, SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type * as z from 'zod';
+import { queues, type QueueName } from '../../shared/queues.js';
+import type { IdempotencyStore } from './idempotency.js';
+
+/** Fields a record handler adds to its record's log line. */
+export type LogFields = Record<string, unknown>;
+
+/** What a record handler gets besides its message. */
+export type RecordContext = { messageId: string; receiveCount: number; logger: Logger };
+
+export type SqsWorkerOptions<S extends z.ZodType> = {
+  /** the queue of shared/queues.ts this worker consumes; its `workerTimeoutSeconds` bounds a claim's lock */
+  queue: QueueName;
+  /** the message schema (shared/schemas/<domain>.ts); a record it refuses is poison */
+  schema: S;
+  /**
+   * The message's business id (STYLE §9), e.g. `[uid, contactId, attempt]`: the kit keys idempotency on
+   * `<queue>:<parts>`, so a redelivered message, or a second message for the same work, does not run twice.
+   */
+  key: (message: z.infer<S>) => readonly (string | number)[];
+  /** Does the work of one message; throws to have it retried. What it answers is logged with the outcome. */
+  handle: (message: z.infer<S>, record: RecordContext) => Promise<LogFields | void>;
+  idempotency: IdempotencyStore;
+  logger: Logger;
+  /** @default () => new Date() */
+  now?: () => Date;
+};
+
+/** `email-lookup:<uid>:<contactId>:<attempt>`; each part URI-encoded so a `:` inside one cannot forge another key. */
+export const idempotencyKey = (queue: string, parts: readonly (string | number)[]) =>
+  [queue, ...parts.map((part) => encodeURIComponent(String(part)))].join(':');
+
+type Parsed<T> = { ok: true; message: T } | { ok: false; issues: string[] };
+
+const parseRecord = <S extends z.ZodType>(schema: S, record: SQSRecord): Parsed<z.infer<S>> => {
+  let body: unknown;
+  try {
+    body = JSON.parse(record.body);
+  } catch {
+    return { ok: false, issues: ['not JSON'] };
+  }
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return { ok: true, message: parsed.data };
+  return { ok: false, issues: parsed.error.issues.map((issue) => `${issue.path.join('.') || '(message)'}: ${issue.message}`) };
+};
+
+/**
+ * The SQS worker every queue uses (DESIGN §4, STYLE §9): each record of the batch, side by side, is parsed with the
+ * queue's zod schema, claimed by its business key, handled, and logged in one structured line with its outcome:
+ * - `dropped`: not JSON or refused by the schema; no retry can fix it, so it is logged and deleted, never retried;
+ * - `duplicate`: a run with the same business key already finished; nothing runs;
+ * - `busy`: another delivery holds the key right now; reported in `batchItemFailures`, so it comes back later;
+ * - `done`: handled and its key marked done;
+ * - `failed`: the handler (or the claim) threw; the claim is given back and the record reported in
+ *   `batchItemFailures`, so only it comes back (after `maxReceiveCount` receives: the dead-letter queue).
+ * A claim is locked until the invocation's time runs out (`context`), @default the queue's `workerTimeoutSeconds`.
+ */
+export const sqsWorker = <S extends z.ZodType>(options: SqsWorkerOptions<S>) => {
+  const { queue, schema, idempotency, logger } = options;
+  const now = options.now ?? (() => new Date());
+  const lockMs = (context: Context | undefined) =>
+    context ? context.getRemainingTimeInMillis() : queues[queue].workerTimeoutSeconds * 1000;
+
+  /** Runs one record; true when it must come back. */
+  const run = async (record: SQSRecord, context: Context | undefined): Promise<boolean> => {
+    const startedAt = Date.now();
+    const receiveCount = Number(record.attributes?.ApproximateReceiveCount ?? 1);
+    const line = { queue, messageId: record.messageId, receiveCount };
+    const parsed = parseRecord(schema, record);
+    if (!parsed.ok) {
+      logger.error('dropped a poison message: it is not a message of this queue', { ...line, outcome: 'dropped', issues: parsed.issues });
+      return false;
+    }
+
+    const key = idempotencyKey(queue, options.key(parsed.message));
+    let token: string | undefined;
+    try {
+      const claimedAt = now();
+      const claim = await idempotency.claim(key, new Date(claimedAt.getTime() + lockMs(context)), claimedAt);
+      if (claim.outcome !== 'claimed') {
+        if (claim.outcome === 'done') {
+          logger.info('skipped a message whose work is done', { ...line, key, outcome: 'duplicate' });
+          return false;
+        }
+        logger.warn('another delivery is running this message; it will come back', { ...line, key, outcome: 'busy' });
+        return true;
+      }
+      token = claim.token;
+      const fields = await options.handle(parsed.message, { messageId: record.messageId, receiveCount, logger });
+      await idempotency.complete(key, token, now());
+      logger.info('handled a message', { ...line, key, outcome: 'done', ms: Date.now() - startedAt, ...fields });
+      return false;
+    } catch (error) {
+      if (token) {
+        await idempotency.release(key, token).catch((releaseError: unknown) =>
+          // the lock runs out with the invocation anyway; the retry waits for it
+          logger.warn('could not give a claim back', { ...line, key, error: releaseError as Error }),
+        );
+      }
+      logger.error('a message failed; it will be retried', {
+        ...line,
+        key,
+        outcome: 'failed',
+        ms: Date.now() - startedAt,
+        error: error as Error,
+      });
+      return true;
+    }
+  };
+
+  return async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
+    if (context) logger.addContext(context);
+    const retry = await Promise.all(event.Records.map((record) => run(record, context)));
+    const batchItemFailures: SQSBatchItemFailure[] = event.Records.filter((_, index) => retry[index]).map((record) => ({
+      itemIdentifier: record.messageId,
+    }));
+    return { batchItemFailures };
+  };
+};
