@@ -1,8 +1,13 @@
+import { blogPaths } from '@/modules/blog/blogPaths';
 import { LoadingScreen } from '@/modules/public/components/LoadingScreen';
+import { publicPaths } from '@/modules/public/publicPaths';
 import { PageLoading } from './PageLoading';
 
-/** The public site's paths (router.tsx): dark pages, so their first load waits on the dark screen, not a light one. */
-const publicPaths = /^\/($|features|philosophy|approach|pricing|support|privacy|terms|zoom-guide|referral-program|blog|loading)(\/|$)/;
+/** The public site's pages (router.tsx): dark, so their first load waits on the dark screen, not a light one. */
+const publicPages = [...Object.values(publicPaths).filter((path) => path !== publicPaths.home), blogPaths.index];
+
+const isPublicPage = (pathname: string) =>
+  pathname === publicPaths.home || publicPages.some((path) => pathname === path || pathname.startsWith(`${path}/`));
 
 /** SPEC §2 'Lazy-loaded pages show Loading...': in the style of the page that is on its way. */
-export const InitialLoading = () => (publicPaths.test(window.location.pathname) ? <LoadingScreen /> : <PageLoading />);
+export const InitialLoading = () => (isPublicPage(window.location.pathname) ? <LoadingScreen /> : <PageLoading />);

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { configureAnalytics, trackPageView } from '@/modules/analytics/analytics';
 import { useWebConfig } from '@/modules/config/hooks/useWebConfig';
+import { emailConnectionPaths } from '@/modules/emailConnection/emailConnectionPaths';
 import { outlookPopupWindowName } from '@/modules/emailConnection/utils/outlookAuthMessages';
 
 /**
@@ -22,8 +23,8 @@ export const RootLayout = () => {
   }, [pathname]);
 
   // SPEC §2: the Outlook popup shows only its receiver, whatever path it was sent back to
-  if (window.name === outlookPopupWindowName && pathname !== '/outlook-auth') {
-    return <Navigate to={{ pathname: '/outlook-auth', search }} replace />;
+  if (window.name === outlookPopupWindowName && pathname !== emailConnectionPaths.outlookAuth) {
+    return <Navigate to={{ pathname: emailConnectionPaths.outlookAuth, search }} replace />;
   }
 
   return (

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { publicPaths } from '@/modules/public/publicPaths';
 
 const button = {
   height: 40,
@@ -28,7 +29,7 @@ export const RouteError = () => (
         >
           Try Again
         </button>
-        <Link to="/" reloadDocument style={{ ...button, border: '1px solid #d1d5db', color: '#111827' }}>
+        <Link to={publicPaths.home} reloadDocument style={{ ...button, border: '1px solid #d1d5db', color: '#111827' }}>
           Go Home
         </Link>
       </div>

@@ -1,6 +1,20 @@
 import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { analyticsPaths } from '@/modules/analytics/analyticsPaths';
+import { authPaths } from '@/modules/auth/authPaths';
+import { billingPaths } from '@/modules/billing/billingPaths';
+import { blogPaths } from '@/modules/blog/blogPaths';
+import { contactsPaths } from '@/modules/contacts/contactsPaths';
+import { emailConnectionPaths } from '@/modules/emailConnection/emailConnectionPaths';
+import { meetingsPaths } from '@/modules/meetings/meetingsPaths';
+import { outreachPaths } from '@/modules/outreach/outreachPaths';
+import { pipelinePaths } from '@/modules/pipeline/pipelinePaths';
+import { profilePaths } from '@/modules/profile/profilePaths';
 import { PublicLayout } from '@/modules/public/components/PublicLayout';
+import { publicPaths } from '@/modules/public/publicPaths';
+import { referralsPaths } from '@/modules/referrals/referralsPaths';
+import { settingsPaths } from '@/modules/settings/settingsPaths';
+import { templatesPaths } from '@/modules/templates/templatesPaths';
 import { HomePage } from '@/pages/public/HomePage';
 import { InitialLoading } from './InitialLoading';
 import { RootLayout } from './RootLayout';
@@ -30,40 +44,40 @@ export const createAppRouter = () =>
         {
           Component: PublicLayout,
           children: [
-            { path: '/', Component: HomePage },
-            { path: '/features', ...page(async () => (await import('@/pages/public/FeaturesPage')).FeaturesPage) },
-            { path: '/philosophy', ...page(async () => (await import('@/pages/public/PhilosophyPage')).PhilosophyPage) },
-            { path: '/approach', ...page(async () => (await import('@/pages/public/ApproachPage')).ApproachPage) },
-            { path: '/pricing', ...page(async () => (await import('@/pages/public/PricingPage')).PricingPage) },
-            { path: '/support', ...page(async () => (await import('@/pages/public/SupportPage')).SupportPage) },
-            { path: '/privacy', ...page(async () => (await import('@/pages/public/PrivacyPage')).PrivacyPage) },
-            { path: '/terms', ...page(async () => (await import('@/pages/public/TermsPage')).TermsPage) },
-            { path: '/zoom-guide', ...page(async () => (await import('@/pages/public/ZoomGuidePage')).ZoomGuidePage) },
+            { path: publicPaths.home, Component: HomePage },
+            { path: publicPaths.features, ...page(async () => (await import('@/pages/public/FeaturesPage')).FeaturesPage) },
+            { path: publicPaths.philosophy, ...page(async () => (await import('@/pages/public/PhilosophyPage')).PhilosophyPage) },
+            { path: publicPaths.approach, ...page(async () => (await import('@/pages/public/ApproachPage')).ApproachPage) },
+            { path: publicPaths.pricing, ...page(async () => (await import('@/pages/public/PricingPage')).PricingPage) },
+            { path: publicPaths.support, ...page(async () => (await import('@/pages/public/SupportPage')).SupportPage) },
+            { path: publicPaths.privacy, ...page(async () => (await import('@/pages/public/PrivacyPage')).PrivacyPage) },
+            { path: publicPaths.terms, ...page(async () => (await import('@/pages/public/TermsPage')).TermsPage) },
+            { path: publicPaths.zoomGuide, ...page(async () => (await import('@/pages/public/ZoomGuidePage')).ZoomGuidePage) },
             {
-              path: '/referral-program',
+              path: publicPaths.referralProgram,
               ...page(async () => (await import('@/pages/public/ReferralProgramPage')).ReferralProgramPage),
             },
-            { path: '/blog', ...page(async () => (await import('@/pages/public/BlogIndexPage')).BlogIndexPage) },
-            { path: '/blog/:slug', ...page(async () => (await import('@/pages/public/BlogPostPage')).BlogPostPage) },
+            { path: blogPaths.index, ...page(async () => (await import('@/pages/public/BlogIndexPage')).BlogIndexPage) },
+            { path: blogPaths.post, ...page(async () => (await import('@/pages/public/BlogPostPage')).BlogPostPage) },
           ],
         },
-        { path: '/loading', ...page(async () => (await import('@/pages/public/LoadingPage')).LoadingPage) },
+        { path: publicPaths.loading, ...page(async () => (await import('@/pages/public/LoadingPage')).LoadingPage) },
         // SPEC §2: the referral landing for signed-out visitors, the app's referrals page inside the shell otherwise
-        { path: '/referrals', element: <SignedInSwitch signedIn={<SignedInReferrals />} signedOut={<PublicReferrals />} /> },
+        { path: referralsPaths.referrals, element: <SignedInSwitch signedIn={<SignedInReferrals />} signedOut={<PublicReferrals />} /> },
         {
           ...page(async () => (await import('./AppProviders')).AppProviders),
           children: [
             // SPEC §2 'Popup routes': only the minimal receiver, no shell
-            { path: '/outlook-auth', ...page(async () => (await import('@/pages/popup/OutlookAuthPage')).OutlookAuthPage) },
-            { path: '/gmail-auth', ...page(async () => (await import('@/pages/popup/GmailAuthPage')).GmailAuthPage) },
+            { path: emailConnectionPaths.outlookAuth, ...page(async () => (await import('@/pages/popup/OutlookAuthPage')).OutlookAuthPage) },
+            { path: emailConnectionPaths.gmailAuth, ...page(async () => (await import('@/pages/popup/GmailAuthPage')).GmailAuthPage) },
             {
               ...page(async () => (await import('@/modules/auth/components/RequireSignedOut')).RequireSignedOut),
               children: [
-                { path: '/signin', ...page(async () => (await import('@/pages/auth/SignInPage')).SignInPage) },
-                { path: '/login', ...page(async () => (await import('@/pages/auth/SignInPage')).SignInPage) },
-                { path: '/signup', ...page(async () => (await import('@/pages/auth/SignUpPage')).SignUpPage) },
+                { path: authPaths.signIn, ...page(async () => (await import('@/pages/auth/SignInPage')).SignInPage) },
+                { path: authPaths.login, ...page(async () => (await import('@/pages/auth/SignInPage')).SignInPage) },
+                { path: authPaths.signUp, ...page(async () => (await import('@/pages/auth/SignUpPage')).SignUpPage) },
                 {
-                  path: '/resetPassword',
+                  path: authPaths.resetPassword,
                   ...page(async () => (await import('@/pages/auth/ResetPasswordPage')).ResetPasswordPage),
                 },
               ],
@@ -74,22 +88,22 @@ export const createAppRouter = () =>
                 {
                   ...page(async () => (await import('@/modules/shell/components/AppShell')).AppShell),
                   children: [
-                    { path: '/dashboard', ...page(async () => (await import('@/pages/app/DashboardPage')).DashboardPage) },
+                    { path: contactsPaths.dashboard, ...page(async () => (await import('@/pages/app/DashboardPage')).DashboardPage) },
                     {
-                      path: '/test/reddit-pixel',
+                      path: analyticsPaths.redditPixelTest,
                       ...page(async () => (await import('@/pages/app/RedditPixelTestPage')).RedditPixelTestPage),
                     },
-                    { path: '/profile', ...page(async () => (await import('@/pages/app/ProfilePage')).ProfilePage) },
-                    { path: '/templates', ...page(async () => (await import('@/pages/app/TemplatesPage')).TemplatesPage) },
-                    { path: '/outreach', ...page(async () => (await import('@/pages/app/OutreachPage')).OutreachPage) },
-                    { path: '/pipeline', ...page(async () => (await import('@/pages/app/PipelinePage')).PipelinePage) },
-                    { path: '/meetings', ...page(async () => (await import('@/pages/app/MeetingsPage')).MeetingsPage) },
+                    { path: profilePaths.profile, ...page(async () => (await import('@/pages/app/ProfilePage')).ProfilePage) },
+                    { path: templatesPaths.templates, ...page(async () => (await import('@/pages/app/TemplatesPage')).TemplatesPage) },
+                    { path: outreachPaths.outreach, ...page(async () => (await import('@/pages/app/OutreachPage')).OutreachPage) },
+                    { path: pipelinePaths.pipeline, ...page(async () => (await import('@/pages/app/PipelinePage')).PipelinePage) },
+                    { path: meetingsPaths.meetings, ...page(async () => (await import('@/pages/app/MeetingsPage')).MeetingsPage) },
                     {
-                      path: '/accountSettings',
+                      path: settingsPaths.accountSettings,
                       ...page(async () => (await import('@/pages/app/AccountSettingsPage')).AccountSettingsPage),
                     },
-                    { path: '/subscribe', ...page(async () => (await import('@/pages/app/SubscribePage')).SubscribePage) },
-                    { path: '/success', ...page(async () => (await import('@/pages/app/SuccessPage')).SuccessPage) },
+                    { path: billingPaths.subscribe, ...page(async () => (await import('@/pages/app/SubscribePage')).SubscribePage) },
+                    { path: billingPaths.success, ...page(async () => (await import('@/pages/app/SuccessPage')).SuccessPage) },
                   ],
                 },
               ],
@@ -97,7 +111,7 @@ export const createAppRouter = () =>
           ],
         },
         // SPEC §2: unknown paths go to / for visitors, to /dashboard inside the signed-in shell
-        { path: '*', element: <SignedInSwitch signedIn={<Navigate to="/dashboard" replace />} signedOut={<Navigate to="/" replace />} /> },
+        { path: '*', element: <SignedInSwitch signedIn={<Navigate to={contactsPaths.dashboard} replace />} signedOut={<Navigate to={publicPaths.home} replace />} /> },
       ],
     },
   ]);

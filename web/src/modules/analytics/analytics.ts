@@ -1,3 +1,6 @@
+import { authPaths } from '@/modules/auth/authPaths';
+import { contactsPaths } from '@/modules/contacts/contactsPaths';
+import { publicPaths } from '@/modules/public/publicPaths';
 /**
  * Page visits and named events (SPEC §2 'Page styles and tracking'). One small module with no dependencies, so the
  * public pages can use it: it does nothing until {@link configureAnalytics} is given an endpoint by `config.json`.
@@ -18,10 +21,10 @@ export type AnalyticsSink = (event: AnalyticsEvent) => void;
 
 /** The paths whose visit also raises a named event. */
 export const namedPageEvents: Readonly<Record<string, AnalyticsEventName>> = {
-  '/pricing': 'pricing_view',
-  '/features': 'features_view',
-  '/signup': 'signup_view',
-  '/dashboard': 'dashboard_view',
+  [publicPaths.pricing]: 'pricing_view',
+  [publicPaths.features]: 'features_view',
+  [authPaths.signUp]: 'signup_view',
+  [contactsPaths.dashboard]: 'dashboard_view',
 };
 
 let sink: AnalyticsSink | undefined;

@@ -1,10 +1,9 @@
 import { Badge, Button, Card, Typography } from 'antd';
 import { useState } from 'react';
 import { isAnalyticsConfigured, track } from '@/modules/analytics/analytics';
+import { analyticsPaths } from '@/modules/analytics/analyticsPaths';
 import { DetailList } from '@/ui/DetailList';
 import { PageHeader } from '@/ui/PageHeader';
-
-const testPath = '/test/reddit-pixel';
 
 /** /test/reddit-pixel (SPEC §2 'pixel test page'): is tracking on, and does a test event go out. */
 export const RedditPixelTestPage = () => {
@@ -13,7 +12,7 @@ export const RedditPixelTestPage = () => {
 
   const handleSend = () => {
     const at = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' }).format(new Date());
-    track('test_event', testPath);
+    track('test_event', analyticsPaths.redditPixelTest);
     setResult(
       configured
         ? `Test event sent at ${at}.`

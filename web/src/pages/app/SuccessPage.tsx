@@ -1,5 +1,7 @@
 import { Button, Card, Result } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { billingPaths } from '@/modules/billing/billingPaths';
+import { contactsPaths } from '@/modules/contacts/contactsPaths';
 import { planLabel } from '@/modules/profile/utils/profileLabels';
 import { ProfileContent } from './ProfileContent';
 
@@ -24,10 +26,10 @@ export const SuccessPage = () => {
                 title="Payment received"
                 subTitle={`Thank you! Your plan is now ${planLabel(profile)}. If it still shows your previous plan, it updates within a minute as the payment is confirmed.`}
                 extra={[
-                  <Button key="dashboard" type="primary" onClick={() => navigate('/dashboard')}>
+                  <Button key="dashboard" type="primary" onClick={() => navigate(contactsPaths.dashboard)}>
                     Go to dashboard
                   </Button>,
-                  <Button key="plans" onClick={() => navigate('/subscribe')}>
+                  <Button key="plans" onClick={() => navigate(billingPaths.subscribe)}>
                     View plans
                   </Button>,
                 ]}
@@ -40,7 +42,7 @@ export const SuccessPage = () => {
             title="No recent payment to show"
             subTitle="This page confirms a plan change right after checkout. You have not just completed one; your plans and the one you are on are on the Plans page."
             extra={
-              <Button type="primary" onClick={() => navigate('/subscribe')}>
+              <Button type="primary" onClick={() => navigate(billingPaths.subscribe)}>
                 View plans
               </Button>
             }

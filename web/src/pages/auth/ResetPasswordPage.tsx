@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { messages } from '@shared/messages';
+import { authPaths } from '@/modules/auth/authPaths';
 import { AuthAside } from '@/modules/auth/components/AuthAside';
 import { ResetPasswordForm } from '@/modules/auth/components/ResetPasswordForm';
 import { AuthLayout } from '@/ui/AuthLayout';
@@ -10,7 +11,7 @@ export const ResetPasswordPage = () => (
     title={messages.passwordReset.title}
     subtitle="Forgot your password? It happens. We will e-mail you a code to choose a new one."
     aside={<AuthAside />}
-    footer={<Link to="/login">{messages.passwordReset.backToLogin}</Link>}
+    footer={<Link to={authPaths.login}>{messages.passwordReset.backToLogin}</Link>}
   >
     <title>Reset Password · Outreach</title>
     <ResetPasswordForm />

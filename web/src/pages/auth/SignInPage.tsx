@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
+import { authPaths } from '@/modules/auth/authPaths';
 import { AuthAside } from '@/modules/auth/components/AuthAside';
 import { FederatedSignInButtons } from '@/modules/auth/components/FederatedSignInButtons';
 import { SignInForm } from '@/modules/auth/components/SignInForm';
@@ -15,7 +16,7 @@ export const SignInPage = () => {
       footer={
         <>
           New to Outreach?{' '}
-          <Link to="/signup" state={location.state}>
+          <Link to={authPaths.signUp} state={location.state}>
             Create an account
           </Link>
         </>

@@ -1,6 +1,7 @@
 import { Alert } from 'antd';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { syncUserBody } from '@shared/schemas/profile';
+import { authPaths } from '@/modules/auth/authPaths';
 import { AuthAside } from '@/modules/auth/components/AuthAside';
 import { FederatedSignInButtons } from '@/modules/auth/components/FederatedSignInButtons';
 import { SignUpForm } from '@/modules/auth/components/SignUpForm';
@@ -27,7 +28,7 @@ export const SignUpPage = () => {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/signin" state={location.state}>
+          <Link to={authPaths.signIn} state={location.state}>
             Sign in
           </Link>
         </>

@@ -1,5 +1,6 @@
 import { Button } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { publicPaths } from '@/modules/public/publicPaths';
 import { ReceiverCard } from '@/ui/ReceiverCard';
 
 /** SPEC §2 'Gmail receiver page' texts. */
@@ -21,7 +22,7 @@ export const GmailAuthPage = () => {
 
   return (
     <ReceiverCard title={text.title} status={code ? 'info' : 'error'} message={code ? text.startInApp : text.missing}>
-      <Button type="primary" onClick={() => navigate('/')}>
+      <Button type="primary" onClick={() => navigate(publicPaths.home)}>
         {text.returnToApp}
       </Button>
     </ReceiverCard>

@@ -1,8 +1,10 @@
 import { Link } from 'react-router-dom';
 import { limits } from '@shared/constants';
+import { blogPaths } from '@/modules/blog/blogPaths';
 import { CallToAction } from '@/modules/public/components/CallToAction';
 import { PageHeader } from '@/modules/public/components/PageHeader';
 import './ApproachPage.css';
+import { publicPaths } from '@/modules/public/publicPaths';
 
 const steps = [
   {
@@ -75,12 +77,12 @@ export const ApproachPage = () => (
         Going deeper
       </h2>
       <p className="landing__section-lead">
-        Our <Link to="/blog">blog</Link> covers each step in detail: how to write a first e-mail that gets a reply, how
-        e-mail verification works and when to follow up. The <Link to="/philosophy">philosophy</Link> page explains why
+        Our <Link to={blogPaths.index}>blog</Link> covers each step in detail: how to write a first e-mail that gets a reply, how
+        e-mail verification works and when to follow up. The <Link to={publicPaths.philosophy}>philosophy</Link> page explains why
         the product works this way.
       </p>
     </section>
 
-    <CallToAction title="Start your first week" secondary={{ to: '/features', label: 'See the features' }} />
+    <CallToAction title="Start your first week" secondary={{ to: publicPaths.features, label: 'See the features' }} />
   </div>
 );

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { blogPosts, findBlogPost } from '@/modules/blog/api/blogPosts';
+import { blogPaths } from '@/modules/blog/blogPaths';
 import { BlogPostBody } from '@/modules/blog/components/BlogPostBody';
 import { BlogPostBodySkeleton } from '@/modules/blog/components/BlogPostBodySkeleton';
 import { BlogPostByline } from '@/modules/blog/components/BlogPostByline';
@@ -12,14 +13,14 @@ import { PublicIcon } from '@/modules/public/components/PublicIcon';
 export const BlogPostPage = () => {
   const { slug } = useParams();
   const post = findBlogPost(slug);
-  if (!post) return <Navigate to="/blog" replace />;
+  if (!post) return <Navigate to={blogPaths.index} replace />;
   const others = blogPosts.filter((other) => other.slug !== post.slug).slice(0, 2);
 
   return (
     <div className="landing__inner">
       <title>{`${post.title} · Outreach`}</title>
       <article className="blog-post">
-        <Link className="blog-post__back" to="/blog">
+        <Link className="blog-post__back" to={blogPaths.index}>
           <PublicIcon name="arrowLeft" size={18} />
           All articles
         </Link>

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { limits } from '@shared/constants';
+import { authPaths } from '@/modules/auth/authPaths';
 import { CallToAction } from '@/modules/public/components/CallToAction';
 import { PageHeader } from '@/modules/public/components/PageHeader';
 import { PublicIcon, type PublicIconName } from '@/modules/public/components/PublicIcon';
+import { publicPaths } from '@/modules/public/publicPaths';
 
 type Feature = { icon: PublicIconName; title: string; text: ReactNode; points: string[] };
 
@@ -128,7 +130,7 @@ const groups: FeatureGroup[] = [
         text: (
           <>
             Schedule a meeting with a contact and, with Zoom connected, the meeting link is created for you. The{' '}
-            <Link to="/zoom-guide">Zoom guide</Link> shows how to connect and disconnect.
+            <Link to={publicPaths.zoomGuide}>Zoom guide</Link> shows how to connect and disconnect.
           </>
         ),
         points: ['Default length of 30 minutes, adjustable in settings', 'All upcoming meetings in one list'],
@@ -152,10 +154,10 @@ export const FeaturesPage = () => (
       title="Everything between a name and a conversation"
       lead="Outreach handles the slow parts of networking by e-mail (finding the address, checking it, the first draft, remembering to follow up) so you can spend your time on the people."
     >
-      <Link className="landing__button landing__button--primary" to="/signup">
+      <Link className="landing__button landing__button--primary" to={authPaths.signUp}>
         Create a free account
       </Link>
-      <Link className="landing__button landing__button--ghost" to="/pricing">
+      <Link className="landing__button landing__button--ghost" to={publicPaths.pricing}>
         See pricing
       </Link>
     </PageHeader>
@@ -194,7 +196,7 @@ export const FeaturesPage = () => (
     <CallToAction
       title="Every feature is on every plan"
       text="Plans differ only in how many new contacts you can add each month. Start free and upgrade when you need more."
-      secondary={{ to: '/pricing', label: 'Compare plans' }}
+      secondary={{ to: publicPaths.pricing, label: 'Compare plans' }}
     />
   </div>
 );

@@ -1,9 +1,11 @@
 import { Link } from 'react-router-dom';
+import { authPaths } from '@/modules/auth/authPaths';
 import { CallToAction } from '@/modules/public/components/CallToAction';
 import { PlanCards } from '@/modules/public/components/PlanCards';
 import { PublicIcon, type PublicIconName } from '@/modules/public/components/PublicIcon';
 import './HomePage.css';
 import { StepList } from '@/modules/public/components/StepList';
+import { publicPaths } from '@/modules/public/publicPaths';
 
 const steps = [
   {
@@ -114,10 +116,10 @@ export const HomePage = () => (
             your templates and sends them from your own mailbox. Then it follows every reply for you.
           </p>
           <div className="landing__actions">
-            <Link className="landing__button landing__button--primary" to="/signup">
+            <Link className="landing__button landing__button--primary" to={authPaths.signUp}>
               Create a free account
             </Link>
-            <Link className="landing__button landing__button--ghost" to="/features">
+            <Link className="landing__button landing__button--ghost" to={publicPaths.features}>
               See how it works
             </Link>
           </div>
@@ -143,7 +145,7 @@ export const HomePage = () => (
           </h2>
           <p className="landing__section-lead">
             One place for the people you want to meet, the messages you send them and what happens next.{' '}
-            <Link className="home-link" to="/features">
+            <Link className="home-link" to={publicPaths.features}>
               All features <PublicIcon name="arrowRight" size={16} />
             </Link>
           </p>
@@ -169,7 +171,7 @@ export const HomePage = () => (
           </h2>
           <p className="landing__section-lead">
             Plans differ only in how many new contacts you can add each month.{' '}
-            <Link className="home-link" to="/pricing">
+            <Link className="home-link" to={publicPaths.pricing}>
               Compare plans <PublicIcon name="arrowRight" size={16} />
             </Link>
           </p>
@@ -177,7 +179,7 @@ export const HomePage = () => (
         <PlanCards compact />
       </section>
 
-      <CallToAction secondary={{ to: '/pricing', label: 'See pricing' }} />
+      <CallToAction secondary={{ to: publicPaths.pricing, label: 'See pricing' }} />
     </div>
   </>
 );

@@ -1,6 +1,7 @@
 import { CallToAction } from '@/modules/public/components/CallToAction';
 import { PageHeader } from '@/modules/public/components/PageHeader';
 import { StepList } from '@/modules/public/components/StepList';
+import { publicPaths } from '@/modules/public/publicPaths';
 
 const principles = [
   {
@@ -68,7 +69,7 @@ export const PhilosophyPage = () => (
       title="See how this works in practice"
       text="Our approach turns these principles into a routine you can follow every week."
       action="Create a free account"
-      secondary={{ to: '/approach', label: 'Read the approach' }}
+      secondary={{ to: publicPaths.approach, label: 'Read the approach' }}
     />
   </div>
 );

@@ -6,6 +6,7 @@ import { PageHeader } from '@/modules/public/components/PageHeader';
 import { PlanCards } from '@/modules/public/components/PlanCards';
 import { PublicIcon } from '@/modules/public/components/PublicIcon';
 import './PricingPage.css';
+import { publicPaths } from '@/modules/public/publicPaths';
 
 // SPEC §1: every plan has every feature; plans differ only in contact slots
 const included = [
@@ -47,7 +48,7 @@ const questions: FaqItem[] = [
     answer: (
       <>
         <p>
-          Extra slots on top of your plan, earned through the <Link to="/referral-program">referral program</Link>:{' '}
+          Extra slots on top of your plan, earned through the <Link to={publicPaths.referralProgram}>referral program</Link>:{' '}
           {referral.referrerBonusSlots} for you when someone signs up with your link, and {referral.newUserBonusSlots}{' '}
           for them.
         </p>
@@ -138,6 +139,6 @@ export const PricingPage = () => (
       <FaqList items={questions} />
     </section>
 
-    <CallToAction secondary={{ to: '/features', label: 'See the features' }} />
+    <CallToAction secondary={{ to: publicPaths.features, label: 'See the features' }} />
   </div>
 );

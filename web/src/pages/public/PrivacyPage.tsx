@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { DocumentLayout, type DocumentSection } from '@/modules/public/components/DocumentLayout';
 import { PageHeader } from '@/modules/public/components/PageHeader';
+import { publicPaths } from '@/modules/public/publicPaths';
 import { supportEmail } from '@/modules/public/utils/supportEmail';
 
 const mail = <a href={`mailto:${supportEmail}`}>{supportEmail}</a>;
@@ -208,7 +209,7 @@ const sections: DocumentSection[] = [
           Outreach only touches your mailbox because you connected it and for what you ask: sending the e-mails you send
           or schedule, sending the follow-ups you have turned on, and reading new messages to notice replies to your
           conversations. Zoom is used to create meetings when you schedule one; we use the e-mail of your Zoom account
-          to show which account is connected. See the <Link to="/zoom-guide">Zoom guide</Link> for details.
+          to show which account is connected. See the <Link to={publicPaths.zoomGuide}>Zoom guide</Link> for details.
         </p>
         <p>
           You can disconnect a mailbox or Zoom in the app at any time, and revoke Outreach’s access from your Google,

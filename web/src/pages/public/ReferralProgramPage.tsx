@@ -1,11 +1,13 @@
 import { Link } from 'react-router-dom';
 import { plans, referral } from '@shared/constants';
+import { authPaths } from '@/modules/auth/authPaths';
 import { CallToAction } from '@/modules/public/components/CallToAction';
 import { FaqList, type FaqItem } from '@/modules/public/components/FaqList';
 import { PageHeader } from '@/modules/public/components/PageHeader';
 import { PublicIcon } from '@/modules/public/components/PublicIcon';
 import './ReferralProgramPage.css';
 import { StepList } from '@/modules/public/components/StepList';
+import { publicPaths } from '@/modules/public/publicPaths';
 
 const steps = [
   {
@@ -56,7 +58,7 @@ const questions: FaqItem[] = [
       <p>
         The reward arrives when their account is confirmed, and only if they signed up through your link and had no
         account before. If something still looks wrong, write to us from the{' '}
-        <Link to="/support">support page</Link>.
+        <Link to={publicPaths.support}>support page</Link>.
       </p>
     ),
   },
@@ -71,7 +73,7 @@ export const ReferralProgramPage = () => (
       title="Invite a friend, both of you get more contacts"
       lead={`Share your link. When someone signs up with it, you earn ${referral.referrerBonusSlots} bonus contact slots and they start with ${referral.newUserBonusSlots} extra.`}
     >
-      <Link className="landing__button landing__button--primary" to="/signup">
+      <Link className="landing__button landing__button--primary" to={authPaths.signUp}>
         Create an account to get your link
       </Link>
     </PageHeader>
@@ -108,7 +110,7 @@ export const ReferralProgramPage = () => (
             Fair for everyone
           </h2>
           <p className="landing__section-lead">
-            The program rewards real introductions. The full rules are part of our <Link to="/terms">terms</Link>.
+            The program rewards real introductions. The full rules are part of our <Link to={publicPaths.terms}>terms</Link>.
           </p>
         </div>
         <ul className="landing__checklist referral__rules">
@@ -135,7 +137,7 @@ export const ReferralProgramPage = () => (
     <CallToAction
       title="Get your referral link"
       text={`Create a free account: your referral code is ready at once, and a friend who joins earns you ${referral.referrerBonusSlots} bonus slots.`}
-      secondary={{ to: '/pricing', label: 'See pricing' }}
+      secondary={{ to: publicPaths.pricing, label: 'See pricing' }}
     />
   </div>
 );

@@ -1,8 +1,10 @@
 import { Link } from 'react-router-dom';
 import { limits } from '@shared/constants';
+import { blogPaths, blogPostPath } from '@/modules/blog/blogPaths';
 import { FaqList, type FaqItem } from '@/modules/public/components/FaqList';
 import { PageHeader } from '@/modules/public/components/PageHeader';
 import { PublicIcon } from '@/modules/public/components/PublicIcon';
+import { publicPaths } from '@/modules/public/publicPaths';
 import { supportEmail } from '@/modules/public/utils/supportEmail';
 
 const questions: FaqItem[] = [
@@ -33,7 +35,7 @@ const questions: FaqItem[] = [
         </p>
         <p>
           To protect your mailbox’s reputation, Outreach sends only to addresses verified as valid. Our article on{' '}
-          <Link to="/blog/how-email-verification-works">how e-mail verification works</Link> explains more.
+          <Link to={blogPostPath('how-email-verification-works')}>how e-mail verification works</Link> explains more.
         </p>
       </>
     ),
@@ -70,7 +72,7 @@ const questions: FaqItem[] = [
     answer: (
       <p>
         Open the Zoom widget in the app header and click <strong>Connect Zoom</strong>. The{' '}
-        <Link to="/zoom-guide">Zoom guide</Link> walks through connecting, reconnecting and removing it.
+        <Link to={publicPaths.zoomGuide}>Zoom guide</Link> walks through connecting, reconnecting and removing it.
       </p>
     ),
   },
@@ -90,8 +92,8 @@ const questions: FaqItem[] = [
       <p>
         Your existing contacts keep working: you can write to them, send, follow up and schedule meetings. New contacts
         can be added again when your next monthly period starts, with bonus slots from the{' '}
-        <Link to="/referral-program">referral program</Link>, or straight away on a bigger plan. See{' '}
-        <Link to="/pricing">pricing</Link>.
+        <Link to={publicPaths.referralProgram}>referral program</Link>, or straight away on a bigger plan. See{' '}
+        <Link to={publicPaths.pricing}>pricing</Link>.
       </p>
     ),
   },
@@ -100,7 +102,7 @@ const questions: FaqItem[] = [
     answer: (
       <p>
         In the app, open Settings from the user menu. Account settings lets you download everything we hold about you
-        as JSON, and delete your account with all its data. The <Link to="/privacy">privacy policy</Link> lists what is
+        as JSON, and delete your account with all its data. The <Link to={publicPaths.privacy}>privacy policy</Link> lists what is
         stored.
       </p>
     ),
@@ -139,8 +141,8 @@ export const SupportPage = () => (
         </span>
         <h2>Guides</h2>
         <p>
-          The <Link to="/zoom-guide">Zoom guide</Link> covers the meeting integration. The{' '}
-          <Link to="/approach">approach</Link> and the <Link to="/blog">blog</Link> cover writing, verification and
+          The <Link to={publicPaths.zoomGuide}>Zoom guide</Link> covers the meeting integration. The{' '}
+          <Link to={publicPaths.approach}>approach</Link> and the <Link to={blogPaths.index}>blog</Link> cover writing, verification and
           follow-ups.
         </p>
       </article>
@@ -150,7 +152,7 @@ export const SupportPage = () => (
         </span>
         <h2>Your data</h2>
         <p>
-          What we store and who processes it is in the <Link to="/privacy">privacy policy</Link>. Export or delete your
+          What we store and who processes it is in the <Link to={publicPaths.privacy}>privacy policy</Link>. Export or delete your
           data yourself from Account settings.
         </p>
       </article>

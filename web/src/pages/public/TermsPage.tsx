@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { plans, planTiers, referral } from '@shared/constants';
 import { DocumentLayout, type DocumentSection } from '@/modules/public/components/DocumentLayout';
 import { PageHeader } from '@/modules/public/components/PageHeader';
+import { publicPaths } from '@/modules/public/publicPaths';
 import { planPriceLabel } from '@/modules/public/utils/planPrice';
 import { supportEmail } from '@/modules/public/utils/supportEmail';
 
@@ -17,7 +18,7 @@ const sections: DocumentSection[] = [
           so.
         </p>
         <p>
-          How we handle your data is described in the <Link to="/privacy">privacy policy</Link>, which is part of
+          How we handle your data is described in the <Link to={publicPaths.privacy}>privacy policy</Link>, which is part of
           these terms.
         </p>
       </>
@@ -144,7 +145,7 @@ const sections: DocumentSection[] = [
         {referral.referrerBonusSlots} bonus contact slots and they receive {referral.newUserBonusSlots}. Referring
         yourself earns nothing, and each new account can be referred only once. Bonus slots have no cash value and cannot
         be transferred. We may withhold or remove bonus slots earned through fake or duplicate accounts. Details are on
-        the <Link to="/referral-program">referral program</Link> page.
+        the <Link to={publicPaths.referralProgram}>referral program</Link> page.
       </p>
     ),
   },

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { DocumentLayout, type DocumentSection } from '@/modules/public/components/DocumentLayout';
 import { PageHeader } from '@/modules/public/components/PageHeader';
+import { publicPaths } from '@/modules/public/publicPaths';
 import { supportEmail } from '@/modules/public/utils/supportEmail';
 
 const sections: DocumentSection[] = [
@@ -136,7 +137,7 @@ const sections: DocumentSection[] = [
         <p>
           Outreach does not read your recordings, chats, contacts or other meetings. For each meeting it creates it
           stores the meeting id, time, length, title and join link. The Zoom tokens are encrypted at rest and never
-          sent to your browser. More in the <Link to="/privacy">privacy policy</Link>.
+          sent to your browser. More in the <Link to={publicPaths.privacy}>privacy policy</Link>.
         </p>
       </>
     ),

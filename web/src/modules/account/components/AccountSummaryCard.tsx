@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { plans } from '@shared/constants';
 import type { Profile } from '@shared/schemas/profile';
+import { billingPaths } from '@/modules/billing/billingPaths';
 import { SectionCard } from '@/ui/SectionCard';
 import { formatMemberSince, planLabel } from '@/modules/profile/utils/profileLabels';
 
@@ -19,7 +20,7 @@ const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
 
 /** Who is signed in, on which plan, since when. */
 export const AccountSummaryCard = ({ profile }: AccountSummaryCardProps) => (
-  <SectionCard title="Account" extra={<Link to="/subscribe">View plans</Link>} data-testid="settings-account">
+  <SectionCard title="Account" extra={<Link to={billingPaths.subscribe}>View plans</Link>} data-testid="settings-account">
     <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1.2fr) minmax(0, 1fr)', gap: 24 }}>
       <Fact label="E-mail">{profile.email}</Fact>
       <Fact label="Plan">

@@ -2,6 +2,7 @@ import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { publicPaths } from '@/modules/public/publicPaths';
 import { SectionCard } from '@/ui/SectionCard';
 import { SettingRow } from '@/ui/SettingRow';
 import { detachedToast } from '@/ui/toast/detachedToast';
@@ -50,7 +51,7 @@ export const YourDataCard = () => {
     // sign-out that follows is not taken for a lost session or a Log Out (both lead to the sign-in page).
     await endSession();
     await signOutUser().catch((error: unknown) => console.warn('Sign-out after account deletion', error));
-    await navigate('/', { replace: true, flushSync: true });
+    await navigate(publicPaths.home, { replace: true, flushSync: true });
     detachedToast.success('Your account was deleted', {
       description: 'Your profile, documents and all other data are gone. Thank you for using Outreach.',
     });

@@ -1,4 +1,5 @@
 import { messages } from '@shared/messages';
+import { emailConnectionPaths } from '@/modules/emailConnection/emailConnectionPaths';
 import { endSession } from '../state/sessionEvents';
 import { authState, setAuthError, setAuthLoading, setSignedIn, setSignedOut } from '../state/authState';
 import { authErrorMessage } from '../utils/authErrorMessage';
@@ -73,14 +74,16 @@ export const signOutOfApp = async ({ byUser }: { byUser: boolean }) => {
 };
 
 /** Paths where a failed refresh must not sign anyone out: an OAuth popup or redirect is finishing (SPEC §8 'Auth'). */
-const oauthPaths = /^\/(oauth|outlook-auth|gmail-auth)(\/|$)/;
+const oauthPaths = ['/oauth', emailConnectionPaths.outlookAuth, emailConnectionPaths.gmailAuth];
+
+const isOAuthPath = (pathname: string) => oauthPaths.some((path) => pathname === path || pathname.startsWith(`${path}/`));
 
 /**
  * SPEC §8 'Auth': a refresh that failed for good (or a 401 after the forced refresh) signs the user out, unless an
  * OAuth flow is in progress; the protected layout then redirects to /login (public pages stay where they are).
  */
 export const handleSessionLost = (pathname = window.location.pathname) => {
-  if (oauthPaths.test(pathname) || authState.status !== 'authenticated') return Promise.resolve();
+  if (isOAuthPath(pathname) || authState.status !== 'authenticated') return Promise.resolve();
   // several requests can fail at once: one sign-out serves them all
   signingOut ??= signOutOfApp({ byUser: false }).finally(() => {
     signingOut = undefined;

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { plans } from '@shared/constants';
+import { publicPaths } from '@/modules/public/publicPaths';
 import { BrandMark } from '@/ui/BrandMark';
 
 const points = [
@@ -11,7 +12,7 @@ const points = [
 /** What the product is, beside the sign-in and sign-up forms. */
 export const AuthAside = () => (
   <>
-    <Link to="/" aria-label="Outreach home">
+    <Link to={publicPaths.home} aria-label="Outreach home">
       <BrandMark inverted />
     </Link>
     <div style={{ maxWidth: 440 }}>

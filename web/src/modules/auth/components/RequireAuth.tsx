@@ -1,6 +1,7 @@
 import { Button, Result } from 'antd';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { authPaths } from '@/modules/auth/authPaths';
 import { WorkspaceSkeleton } from '@/ui/WorkspaceSkeleton';
 import { loadAuthState, useAuth } from '../hooks/useAuth';
 
@@ -18,9 +19,9 @@ export const RequireAuth = ({ children }: RequireAuthProps) => {
   if (auth.status === 'authenticated') return children ?? <Outlet />;
   if (auth.status === 'unauthenticated') {
     return auth.signedOutByUser ? (
-      <Navigate to="/signin" replace />
+      <Navigate to={authPaths.signIn} replace />
     ) : (
-      <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}${location.hash}` }} />
+      <Navigate to={authPaths.login} replace state={{ from: `${location.pathname}${location.search}${location.hash}` }} />
     );
   }
   if (auth.status === 'error') {

@@ -1,4 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { contactsPaths } from '@/modules/contacts/contactsPaths';
 import { FullPageSpinner } from '@/ui/FullPageSpinner';
 import { useAuth } from '../hooks/useAuth';
 import { returnPath } from '../utils/returnPath';
@@ -12,7 +13,7 @@ export const RequireSignedOut = () => {
   const auth = useAuth();
   const location = useLocation();
 
-  if (auth.status === 'authenticated') return <Navigate to={returnPath(location.state) ?? '/dashboard'} replace />;
+  if (auth.status === 'authenticated') return <Navigate to={returnPath(location.state) ?? contactsPaths.dashboard} replace />;
   if (!auth.settled) return <FullPageSpinner />;
   return <Outlet />;
 };

@@ -1,6 +1,7 @@
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { authPaths } from '@/modules/auth/authPaths';
 import { useAuthActions, type SignInInput } from '../hooks/useAuthActions';
 import { useAuthSubmit } from '../hooks/useAuthSubmit';
 import { ConfirmSignUpForm } from './ConfirmSignUpForm';
@@ -32,7 +33,7 @@ export const SignInForm = () => {
         <Input.Password autoComplete="current-password" />
       </Form.Item>
       <div style={{ textAlign: 'right' }}>
-        <Link to="/resetPassword">Forgot password?</Link>
+        <Link to={authPaths.resetPassword}>Forgot password?</Link>
       </div>
       <Button type="primary" htmlType="submit" block loading={submitting} style={{ marginTop: 12 }}>
         Sign in

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { blogPostPath } from '@/modules/blog/blogPaths';
 import type { BlogPostSummary } from '../utils/blogIndex';
 import { BlogPostByline } from './BlogPostByline';
 import './blog.css';
@@ -16,7 +17,7 @@ export const BlogPostCard = ({ post, featured = false, headingLevel: Heading = '
   <article className={featured ? 'blog-card blog-card--featured' : 'blog-card'}>
     <BlogPostByline post={post} />
     <Heading className="blog-card__title">
-      <Link to={`/blog/${post.slug}`} className="blog-card__link">
+      <Link to={blogPostPath(post.slug)} className="blog-card__link">
         {post.title}
       </Link>
     </Heading>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { plans } from '@shared/constants';
+import { authPaths } from '@/modules/auth/authPaths';
 
 export type CallToActionProps = {
   /** @default 'Start with the free plan' */
@@ -25,7 +26,7 @@ export const CallToAction = ({
       <p>{text}</p>
     </div>
     <div className="landing__actions">
-      <Link className="landing__button landing__button--primary" to="/signup">
+      <Link className="landing__button landing__button--primary" to={authPaths.signUp}>
         {action}
       </Link>
       {secondary && (

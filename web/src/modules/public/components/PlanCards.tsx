@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { plans, planTiers, type PlanTier } from '@shared/constants';
+import { authPaths } from '@/modules/auth/authPaths';
 import { planPrice } from '../utils/planPrice';
 import { PublicIcon } from './PublicIcon';
 import './PlanCards.css';
@@ -54,7 +55,7 @@ export const PlanCards = ({ compact = false }: PlanCardsProps) => (
                 ? 'landing__button landing__button--primary plan-cards__action'
                 : 'landing__button landing__button--ghost plan-cards__action'
             }
-            to="/signup"
+            to={authPaths.signUp}
           >
             {planCopy[tier].action}
           </Link>

@@ -1,4 +1,6 @@
 import { Link } from 'react-router-dom';
+import { authPaths } from '@/modules/auth/authPaths';
+import { publicPaths } from '@/modules/public/publicPaths';
 import { BrandMark } from '@/ui/BrandMark';
 import { publicLinks } from '../utils/publicLinks';
 import { supportEmail } from '../utils/supportEmail';
@@ -9,11 +11,11 @@ export const PublicFooter = () => (
     <div className="landing__inner">
       <div className="landing__footer-grid">
         <div className="landing__footer-brand">
-          <Link to="/" aria-label="Outreach home">
+          <Link to={publicPaths.home} aria-label="Outreach home">
             <BrandMark inverted size={26} />
           </Link>
           <p>Find and verify the right addresses, write e-mails worth answering and keep every conversation moving.</p>
-          <Link className="landing__button landing__button--ghost landing__button--small" to="/signup">
+          <Link className="landing__button landing__button--ghost landing__button--small" to={authPaths.signUp}>
             Create a free account
           </Link>
         </div>

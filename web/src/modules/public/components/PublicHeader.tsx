@@ -1,5 +1,8 @@
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
+import { authPaths } from '@/modules/auth/authPaths';
+import { contactsPaths } from '@/modules/contacts/contactsPaths';
+import { publicPaths } from '@/modules/public/publicPaths';
 import { BrandMark } from '@/ui/BrandMark';
 import { hasStoredSession } from '@/modules/auth/utils/storedSession';
 import { useWebConfig } from '@/modules/config/hooks/useWebConfig';
@@ -24,7 +27,7 @@ const AccountLinks = ({ onNavigate }: HeaderLinksProps) => {
   if (hasStoredSession(userPoolClientId)) {
     return (
       <div className="landing__nav-actions">
-        <Link className="landing__button landing__button--primary landing__button--small" to="/dashboard" onClick={onNavigate}>
+        <Link className="landing__button landing__button--primary landing__button--small" to={contactsPaths.dashboard} onClick={onNavigate}>
           Open dashboard
         </Link>
       </div>
@@ -32,10 +35,10 @@ const AccountLinks = ({ onNavigate }: HeaderLinksProps) => {
   }
   return (
     <div className="landing__nav-actions">
-      <Link className="landing__button landing__button--quiet landing__button--small" to="/signin" onClick={onNavigate}>
+      <Link className="landing__button landing__button--quiet landing__button--small" to={authPaths.signIn} onClick={onNavigate}>
         Sign in
       </Link>
-      <Link className="landing__button landing__button--primary landing__button--small" to="/signup" onClick={onNavigate}>
+      <Link className="landing__button landing__button--primary landing__button--small" to={authPaths.signUp} onClick={onNavigate}>
         Sign up
       </Link>
     </div>
@@ -52,7 +55,7 @@ export const PublicHeader = () => {
     <header className="landing__header">
       <div className="landing__inner">
         <div className="landing__nav">
-          <Link to="/" aria-label="Outreach home" onClick={handleNavigate}>
+          <Link to={publicPaths.home} aria-label="Outreach home" onClick={handleNavigate}>
             <BrandMark inverted />
           </Link>
           <nav aria-label="Main" className="landing__nav-links">

@@ -1,38 +1,40 @@
+import { blogPaths } from '@/modules/blog/blogPaths';
+import { publicPaths } from '@/modules/public/publicPaths';
 export type PublicLink = { to: string; label: string };
 
 /** Where the public site's navigation leads: the top bar and the footer's columns (SPEC §2 public routes). */
 export const publicLinks = {
   nav: [
-    { to: '/features', label: 'Features' },
-    { to: '/approach', label: 'Approach' },
-    { to: '/pricing', label: 'Pricing' },
-    { to: '/blog', label: 'Blog' },
-    { to: '/support', label: 'Support' },
+    { to: publicPaths.features, label: 'Features' },
+    { to: publicPaths.approach, label: 'Approach' },
+    { to: publicPaths.pricing, label: 'Pricing' },
+    { to: blogPaths.index, label: 'Blog' },
+    { to: publicPaths.support, label: 'Support' },
   ],
   footer: [
     {
       title: 'Product',
       links: [
-        { to: '/features', label: 'Features' },
-        { to: '/approach', label: 'Approach' },
-        { to: '/pricing', label: 'Pricing' },
-        { to: '/zoom-guide', label: 'Zoom guide' },
+        { to: publicPaths.features, label: 'Features' },
+        { to: publicPaths.approach, label: 'Approach' },
+        { to: publicPaths.pricing, label: 'Pricing' },
+        { to: publicPaths.zoomGuide, label: 'Zoom guide' },
       ],
     },
     {
       title: 'Company',
       links: [
-        { to: '/philosophy', label: 'Philosophy' },
-        { to: '/blog', label: 'Blog' },
-        { to: '/referral-program', label: 'Referral program' },
-        { to: '/support', label: 'Support' },
+        { to: publicPaths.philosophy, label: 'Philosophy' },
+        { to: blogPaths.index, label: 'Blog' },
+        { to: publicPaths.referralProgram, label: 'Referral program' },
+        { to: publicPaths.support, label: 'Support' },
       ],
     },
     {
       title: 'Legal',
       links: [
-        { to: '/privacy', label: 'Privacy' },
-        { to: '/terms', label: 'Terms' },
+        { to: publicPaths.privacy, label: 'Privacy' },
+        { to: publicPaths.terms, label: 'Terms' },
       ],
     },
   ],

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { plans } from '@shared/constants';
 import { messages } from '@shared/messages';
+import { publicPaths } from '@/modules/public/publicPaths';
 import { useQuota } from '../hooks/useQuota';
 import { closeUpgradeModal, upgradeModalState } from '../state/upgradeModalState';
 
@@ -16,7 +17,7 @@ export const ContactLimitDialog = () => {
 
   const handleUpgrade = () => {
     closeUpgradeModal();
-    void navigate('/pricing');
+    void navigate(publicPaths.pricing);
   };
 
   return (

@@ -2,6 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Progress, Skeleton, Tag, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { plans } from '@shared/constants';
+import { publicPaths } from '@/modules/public/publicPaths';
 import { useQuota } from '../hooks/useQuota';
 import './QuotaSummary.css';
 
@@ -58,7 +59,7 @@ export const QuotaSummary = () => {
             </Tooltip>
           ) : null}
           {full ? (
-            <Link to="/pricing">No slots left · Upgrade</Link>
+            <Link to={publicPaths.pricing}>No slots left · Upgrade</Link>
           ) : (
             `${quota.totalAvailableSlots} left`
           )}{' '}

@@ -2,6 +2,7 @@ import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Menu, Tooltip } from 'antd';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import { contactsPaths } from '@/modules/contacts/contactsPaths';
 import { BrandMark } from '@/ui/BrandMark';
 import { RecentActivity } from '@/modules/activity/components/RecentActivity';
 import { shellMessages as text } from '../shellMessages';
@@ -23,7 +24,7 @@ export const AppSidebar = () => {
     <aside className={`app-sidebar${compact ? ' app-sidebar--compact' : ''}`} data-testid="app-sidebar">
       <div className="app-sidebar__inner">
         <div className="app-sidebar__brand">
-          <Link to="/dashboard" aria-label="Outreach home" className="app-sidebar__home">
+          <Link to={contactsPaths.dashboard} aria-label="Outreach home" className="app-sidebar__home">
             <BrandMark size={28} />
           </Link>
         </div>

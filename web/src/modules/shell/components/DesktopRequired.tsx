@@ -1,6 +1,7 @@
 import { DesktopOutlined } from '@ant-design/icons';
 import { Button, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
+import { publicPaths } from '@/modules/public/publicPaths';
 import { BrandMark } from '@/ui/BrandMark';
 import { shellMessages as text } from '../shellMessages';
 
@@ -21,7 +22,7 @@ export const DesktopRequired = () => {
         <Typography.Paragraph type="secondary" style={{ margin: 0, fontSize: 15, lineHeight: 1.6 }}>
           {text.desktopRequiredText}
         </Typography.Paragraph>
-        <Button type="primary" size="large" block onClick={() => navigate('/')}>
+        <Button type="primary" size="large" block onClick={() => navigate(publicPaths.home)}>
           {text.continueToHomepage}
         </Button>
       </div>

@@ -1,5 +1,7 @@
 import { CrownOutlined, DownOutlined, LogoutOutlined, SettingOutlined } from '@ant-design/icons';
 import { Avatar, Dropdown, Skeleton, Typography, type MenuProps } from 'antd';
+import { billingPaths } from '@/modules/billing/billingPaths';
+import { settingsPaths } from '@/modules/settings/settingsPaths';
 import { useToast } from '@/ui/toast/useToast';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '@/modules/auth/hooks/useAuth';
@@ -42,9 +44,9 @@ export const UserMenu = () => {
   const handleClick: MenuProps['onClick'] = ({ key }) => {
     switch (key as UserMenuKey) {
       case 'plan':
-        return navigate('/subscribe');
+        return navigate(billingPaths.subscribe);
       case 'settings':
-        return navigate('/accountSettings');
+        return navigate(settingsPaths.accountSettings);
       case 'logout':
         return void handleLogOut();
     }

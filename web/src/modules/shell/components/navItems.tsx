@@ -8,18 +8,25 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
+import { contactsPaths } from '@/modules/contacts/contactsPaths';
+import { meetingsPaths } from '@/modules/meetings/meetingsPaths';
+import { outreachPaths } from '@/modules/outreach/outreachPaths';
+import { pipelinePaths } from '@/modules/pipeline/pipelinePaths';
+import { profilePaths } from '@/modules/profile/profilePaths';
+import { referralsPaths } from '@/modules/referrals/referralsPaths';
+import { templatesPaths } from '@/modules/templates/templatesPaths';
 
 export type NavItem = { path: string; label: string; icon: ReactNode };
 
 /** SPEC §2 'App shell': the sidebar entries, in order. */
 export const navItems: readonly NavItem[] = [
-  { path: '/dashboard', label: 'Dashboard', icon: <DashboardOutlined /> },
-  { path: '/profile', label: 'Profile', icon: <UserOutlined /> },
-  { path: '/templates', label: 'Templates', icon: <FileTextOutlined /> },
-  { path: '/outreach', label: 'Outreach', icon: <SendOutlined /> },
-  { path: '/pipeline', label: 'Pipeline', icon: <FundProjectionScreenOutlined /> },
-  { path: '/meetings', label: 'Meetings', icon: <CalendarOutlined /> },
-  { path: '/referrals', label: 'Referrals', icon: <GiftOutlined /> },
+  { path: contactsPaths.dashboard, label: 'Dashboard', icon: <DashboardOutlined /> },
+  { path: profilePaths.profile, label: 'Profile', icon: <UserOutlined /> },
+  { path: templatesPaths.templates, label: 'Templates', icon: <FileTextOutlined /> },
+  { path: outreachPaths.outreach, label: 'Outreach', icon: <SendOutlined /> },
+  { path: pipelinePaths.pipeline, label: 'Pipeline', icon: <FundProjectionScreenOutlined /> },
+  { path: meetingsPaths.meetings, label: 'Meetings', icon: <CalendarOutlined /> },
+  { path: referralsPaths.referrals, label: 'Referrals', icon: <GiftOutlined /> },
 ];
 
 /** The entry a path belongs to (`/pipeline/...` lights Pipeline), if any. */

@@ -1,0 +1,2 @@
+/** The profile page (SPEC §2 'Protected routes'). */
+export const profilePaths = { profile: '/profile' } as const;
