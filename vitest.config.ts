@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { routeAuth } from './web/vite/routeAuth.js';
 
 /** The web's path aliases (web/vite.config.ts, tsconfig.json), for its unit tests. */
 const alias = {
@@ -13,6 +14,8 @@ const alias = {
  */
 export default defineConfig({
   resolve: { alias },
+  // `virtual:route-auth` of the web's API client (web/vite.config.ts has the same plugin)
+  plugins: [routeAuth()],
   test: {
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOG_LEVEL: process.env.LOG_LEVEL ?? 'SILENT' },
     projects: [

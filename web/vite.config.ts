@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { markdown } from './vite/markdown.js';
+import { routeAuth } from './vite/routeAuth.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -14,7 +15,8 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   root,
   // blog posts (web/content/blog/*.md) are rendered to HTML here, so the browser gets no Markdown parser
-  plugins: [react(), markdown({ requiredAttributes: ['title', 'date', 'summary', 'author'] })],
+  // the API client's view of the route table (which routes need sign-in), without the table's zod schemas
+  plugins: [react(), markdown({ requiredAttributes: ['title', 'date', 'summary', 'author'] }), routeAuth()],
   // One dependency cache per web port: the e2e stack runs beside `npm start`, and two dev servers re-optimizing one
   // cache folder break each other's pages. Kept between runs, so a restart is not a cold start.
   // `@/` is web/src, `@shared/` the repo's shared code (route table, schemas, messages); tsconfig.json says the same

@@ -1,14 +1,8 @@
 import { messages } from '@shared/messages';
 import { timings } from '@shared/constants';
-import {
-  routes,
-  type RouteBody,
-  type RouteName,
-  type RouteParams,
-  type RouteQuery,
-  type RouteResponse,
-  type RouteSpec,
-} from '@shared/routes';
+import type { RouteBody, RouteName, RouteParams, RouteQuery, RouteResponse, RouteSpec } from '@shared/routes';
+// the route table's `auth` column, read at build time: the table itself would bring every zod schema along (web/vite/routeAuth.ts)
+import { routeAuth } from 'virtual:route-auth';
 import { ApiError } from './ApiError';
 import { errorMessage, type RequestKind } from './errorMessage';
 
@@ -121,8 +115,8 @@ const retryAfterSeconds = (header: string | null, body: unknown, now = Date.now(
 };
 
 const authOf = (route: string, path: string): RouteSpec['auth'] => {
-  const spec = (routes as Partial<Record<string, RouteSpec>>)[route];
-  if (spec) return spec.auth;
+  const auth = (routeAuth as Partial<Record<string, RouteSpec['auth']>>)[route];
+  if (auth) return auth;
   return publicPathParts.some((part) => path.includes(part)) ? 'public' : 'user';
 };
 

@@ -92,6 +92,21 @@ describe('activityState', () => {
     expect((await import('./activityState')).activityState.actions).toEqual([]);
   });
 
+  it('drops a stored list with an entry this version did not write, and unknown keys of good entries', async () => {
+    const good = { id: 'a', type: 'find_emails', label: 'Lookups', status: 'completed', startedAt: '2025-06-01T12:00:00.000Z' };
+    localStorage.setItem(storageKey, JSON.stringify([{ ...good, counts: { total: 2, completed: 2, failed: 0 }, extra: 1 }]));
+    vi.resetModules();
+    expect((await import('./activityState')).activityState.actions).toEqual([
+      { ...good, counts: { total: 2, completed: 2, failed: 0 } },
+    ]);
+
+    for (const bad of [{ ...good, status: 'paused' }, { ...good, counts: { total: -1, completed: 0, failed: 0 } }, { ...good, id: 1 }]) {
+      localStorage.setItem(storageKey, JSON.stringify([good, bad]));
+      vi.resetModules();
+      expect((await import('./activityState')).activityState.actions).toEqual([]);
+    }
+  });
+
   it('forgets everything on reset, stored copy included', () => {
     finish(1, 'completed');
     resetActivity();

@@ -1,5 +1,4 @@
 import { proxy } from 'valtio';
-import * as z from 'zod';
 
 /** SPEC §9: 20 completed and 20 failed actions are kept in local storage. */
 export const keptPerOutcome = 20;
@@ -18,26 +17,60 @@ export const activityTypes = ['generate_emails', 'send_emails', 'find_emails', '
 /** The long-running work of SPEC §1 the sidebar reports on. */
 export type ActivityType = (typeof activityTypes)[number];
 
-const countsSchema = z.object({
-  total: z.number().int().nonnegative(),
-  completed: z.number().int().nonnegative(),
-  failed: z.number().int().nonnegative(),
-});
-export type ActivityCounts = z.infer<typeof countsSchema>;
+export type ActivityCounts = { total: number; completed: number; failed: number };
 
-const actionSchema = z.object({
-  id: z.string(),
-  type: z.enum(activityTypes),
-  label: z.string(),
-  status: z.enum(activityStatuses),
-  detail: z.string().optional(),
+export type ActivityAction = {
+  id: string;
+  type: ActivityType;
+  label: string;
+  status: ActivityStatus;
+  detail?: string;
   /** ISO 8601 */
-  startedAt: z.string(),
+  startedAt: string;
   /** ISO 8601, once completed or failed */
-  finishedAt: z.string().optional(),
-  counts: countsSchema.optional(),
-});
-export type ActivityAction = z.infer<typeof actionSchema>;
+  finishedAt?: string;
+  counts?: ActivityCounts;
+};
+
+// The stored list is checked by hand rather than with zod: this store is on every signed-in page's first load, where
+// zod's core would weigh more than the whole sidebar (issue 9).
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isCount = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
+const isOptionalText = (value: unknown): value is string | undefined => value === undefined || typeof value === 'string';
+const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T => values.includes(value as T);
+
+const storedCounts = (value: unknown): ActivityCounts | undefined =>
+  isRecord(value) && isCount(value.total) && isCount(value.completed) && isCount(value.failed)
+    ? { total: value.total, completed: value.completed, failed: value.failed }
+    : undefined;
+
+/** A stored action as this version writes it, unknown keys left out; undefined when it is not one. */
+const storedAction = (value: unknown): ActivityAction | undefined => {
+  if (!isRecord(value)) return undefined;
+  const { id, type, label, status, detail, startedAt, finishedAt } = value;
+  const counts = value.counts === undefined ? undefined : storedCounts(value.counts);
+  const valid =
+    typeof id === 'string' &&
+    typeof label === 'string' &&
+    typeof startedAt === 'string' &&
+    isOneOf(activityTypes, type) &&
+    isOneOf(activityStatuses, status) &&
+    isOptionalText(detail) &&
+    isOptionalText(finishedAt) &&
+    (value.counts === undefined || counts !== undefined);
+  if (!valid) return undefined;
+  return {
+    id,
+    type,
+    label,
+    status,
+    startedAt,
+    ...(detail === undefined ? {} : { detail }),
+    ...(finishedAt === undefined ? {} : { finishedAt }),
+    ...(counts ? { counts } : {}),
+  };
+};
 
 export type ActivityState = {
   /** newest first */
@@ -48,9 +81,12 @@ const readStored = (): ActivityAction[] => {
   try {
     const raw = globalThis.localStorage?.getItem(storageKey);
     if (!raw) return [];
-    const parsed = z.array(actionSchema).safeParse(JSON.parse(raw));
+    const parsed: unknown = JSON.parse(raw);
+    const actions = Array.isArray(parsed) ? parsed.map(storedAction) : [undefined];
+    // one malformed entry: the list is not this version's, start afresh
+    if (actions.some((action) => action === undefined)) return [];
     // an in-progress action of an earlier visit cannot finish any more: only finished ones are stored
-    return parsed.success ? parsed.data.filter((action) => action.status !== 'in_progress') : [];
+    return (actions as ActivityAction[]).filter((action) => action.status !== 'in_progress');
   } catch {
     return [];
   }

@@ -4,7 +4,7 @@ import { useSWRConfig } from 'swr';
 import { useSnapshot } from 'valtio';
 import { useApiClient } from '@/lib/http/useApiClient';
 import { profileKey } from '@/modules/profile/hooks/useProfile';
-import { prefetchSettings } from '@/modules/settings/hooks/useSettings';
+import { prefetchSettings } from '@/modules/settings/api/settingsApi';
 import { takePendingReferralCode } from '../api/amplifyAuth';
 import { authState } from '../state/authState';
 import { syncUserIfDue } from './useAuthActions';

@@ -1,9 +1,8 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { Input, Select } from 'antd';
 import { useEffect, useState } from 'react';
-import { emailLookupStatuses, relationshipStatuses } from '@shared/schemas/contacts';
 import type { ContactFilters } from '../hooks/useContactList';
-import { lookupStatusLabels, relationshipLabels, sortOptions } from '../utils/contactLabels';
+import { lookupStatusOptions, relationshipOptions, sortOptions } from '../utils/contactLabels';
 
 export type ContactsToolbarProps = {
   filters: ContactFilters;
@@ -44,7 +43,7 @@ export const ContactsToolbar = ({ filters, onChange }: ContactsToolbarProps) => 
         style={{ width: 160 }}
         value={filters.email_lookup_status}
         onChange={(value) => onChange({ ...filters, email_lookup_status: value })}
-        options={emailLookupStatuses.map((status) => ({ value: status, label: lookupStatusLabels[status] }))}
+        options={lookupStatusOptions}
       />
       <Select
         allowClear
@@ -53,7 +52,7 @@ export const ContactsToolbar = ({ filters, onChange }: ContactsToolbarProps) => 
         style={{ width: 170 }}
         value={filters.relationship_status}
         onChange={(value) => onChange({ ...filters, relationship_status: value })}
-        options={relationshipStatuses.map((status) => ({ value: status, label: relationshipLabels[status] }))}
+        options={relationshipOptions}
       />
       <Select<SortValue>
         aria-label="Sort contacts"

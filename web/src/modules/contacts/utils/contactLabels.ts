@@ -57,6 +57,16 @@ export const emailStatusLabel = (status: string) => {
 export const conversationStatusLabel = (status: string) =>
   status ? status.charAt(0).toUpperCase() + status.slice(1).replaceAll('_', ' ') : 'None';
 
+/**
+ * `{value, label}` choices of a label table, in its order. The tables name every status (their Record types say so),
+ * so the filters need not import the status lists from shared/schemas/contacts.ts, which would bring zod along.
+ */
+const optionsOf = <K extends string>(labels: Record<K, string>) =>
+  (Object.keys(labels) as K[]).map((value) => ({ value, label: labels[value] }));
+
+export const lookupStatusOptions = optionsOf(lookupStatusLabels);
+export const relationshipOptions = optionsOf(relationshipLabels);
+
 export const sortOptions = [
   { value: 'last_updated:desc', label: 'Recently updated' },
   { value: 'imported_at:desc', label: 'Recently added' },

@@ -2,16 +2,10 @@ import { useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { messages } from '@shared/messages';
 import { settingsDefaults, type Profile, type Settings } from '@shared/schemas/profile';
-import type { ApiClient } from '@/lib/http/apiClient';
 import type { ApiError } from '@/lib/http/ApiError';
 import { useApiClient } from '@/lib/http/useApiClient';
 import { profileKey } from '@/modules/profile/hooks/useProfile';
-import { getSettings, putSettings } from '../api/settingsApi';
-
-/** The SWR key of the signed-in user's settings. */
-export const settingsKey = 'GET /api/profiles/settings';
-
-type CacheMutate = ReturnType<typeof useSWRConfig>['mutate'];
+import { getSettings, putSettings, settingsKey } from '../api/settingsApi';
 
 /** SPEC §8 'Settings': an update that failed (already rolled back). */
 export class SettingsUpdateError extends Error {
@@ -20,18 +14,6 @@ export class SettingsUpdateError extends Error {
     super(messages.settings.updateFailed, { cause });
   }
 }
-
-/**
- * SPEC §7 "Settings are loaded once after sign-in": fills the cache, so pages that need a setting have it at hand.
- * A failure is only logged; the settings page then loads them itself and says so if that fails too.
- */
-export const prefetchSettings = async (api: ApiClient, mutate: CacheMutate) => {
-  try {
-    await mutate<Settings>(settingsKey, getSettings(api), { revalidate: false });
-  } catch (error) {
-    console.warn('Settings could not be loaded after sign-in', error);
-  }
-};
 
 /**
  * The person's profile and app settings (SPEC §3): the defaults while they load and when loading failed (SPEC §8
