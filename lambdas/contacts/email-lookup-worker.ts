@@ -1,61 +1,39 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
-import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { emailLookupMessageSchema } from '../../shared/schemas/contacts.js';
 import { readConfig } from '../core/config.js';
+import { dynamoIdempotencyStore, type IdempotencyStore } from '../core/idempotency.js';
 import { createLogger } from '../core/logger.js';
+import { sqsWorker } from '../core/worker.js';
 import { createDataClient } from '../data/client.js';
 import { quickEmailVerification, readVerificationSettings } from '../providers/verification/quickemailverification.js';
 import { type EmailLookupDeps, lookUpEmail } from './email-lookup.js';
 
-const parseBody = (record: SQSRecord) => {
-  try {
-    return emailLookupMessageSchema.safeParse(JSON.parse(record.body));
-  } catch {
-    return undefined;
-  }
-};
-
 /**
- * The `email-lookup` queue's worker (DESIGN §4): each record is one lookup, run side by side. A record that is not a
- * lookup message is logged and dropped, since no retry can fix it; a record whose lookup failed is reported in
- * `batchItemFailures`, so only it comes back (and after `maxReceiveCount` receives lands in the dead-letter queue).
+ * The `email-lookup` queue's worker (DESIGN §4) on the house worker kit: one lookup per message, idempotent on
+ * (user, contact, attempt). A message that is not a lookup is dropped; a lookup that failed (its vendor) comes back.
+ * @default idempotency claims in the lookup's own table
  */
-export const emailLookupWorker =
-  (deps: EmailLookupDeps, logger: Logger) =>
-  async (event: SQSEvent): Promise<SQSBatchResponse> => {
-    const batchItemFailures: SQSBatchItemFailure[] = [];
-    await Promise.all(
-      event.Records.map(async (record) => {
-        const parsed = parseBody(record);
-        if (!parsed?.success) {
-          logger.error('dropped a message that is not an e-mail lookup', {
-            messageId: record.messageId,
-            issues: parsed?.error.issues.map((issue) => issue.path.join('.') || issue.message) ?? ['not JSON'],
-          });
-          return;
-        }
-        const { uid, contactId, attempt } = parsed.data;
-        try {
-          const outcome = await lookUpEmail(deps, parsed.data);
-          logger.info('e-mail lookup', { messageId: record.messageId, userId: uid, contactId, attempt, ...outcome });
-        } catch (error) {
-          logger.error('e-mail lookup failed; the message will be retried', {
-            messageId: record.messageId,
-            userId: uid,
-            contactId,
-            attempt,
-            receiveCount: record.attributes.ApproximateReceiveCount,
-            error: error as Error,
-          });
-          batchItemFailures.push({ itemIdentifier: record.messageId });
-        }
-      }),
-    );
-    return { batchItemFailures };
-  };
+export const emailLookupWorker = (
+  deps: EmailLookupDeps,
+  logger: Logger,
+  idempotency: IdempotencyStore = dynamoIdempotencyStore(deps.db),
+) =>
+  sqsWorker({
+    queue: 'email-lookup',
+    schema: emailLookupMessageSchema,
+    key: ({ uid, contactId, attempt }) => [uid, contactId, attempt],
+    handle: async (message, record) => {
+      const outcome = await lookUpEmail(deps, message);
+      // a refused lookup spends no attempt (SPEC §5): the same attempt may come again, e.g. once the user typed an address
+      if (outcome.kind === 'refused') record.forgetKey();
+      return { userId: message.uid, contactId: message.contactId, attempt: message.attempt, ...outcome };
+    },
+    idempotency,
+    logger,
+    now: deps.now,
+  });
 
 const config = readConfig();
-const logger = createLogger('contacts');
 
 export const handler = emailLookupWorker(
   {
@@ -63,5 +41,5 @@ export const handler = emailLookupWorker(
     verifier: quickEmailVerification(readVerificationSettings()),
     now: () => new Date(),
   },
-  logger,
+  createLogger('contacts'),
 );

@@ -352,4 +352,42 @@ describe('the email-lookup worker', () => {
     });
     expect(await worker({ Records: [failed] })).toEqual({ batchItemFailures: [{ itemIdentifier: failed.messageId }] });
   });
+
+  it('looks a redelivered message up once: the copy costs one conditional write and no verification', async () => {
+    const { db, store, deps, verified } = setup();
+    const worker = emailLookupWorker(deps, createLogger('contacts'));
+    const contact = await seed(store, { firstName: 'Barbara', lastName: 'Liskov', domain: 'clu-systems.org' });
+    const message = record(JSON.stringify({ uid: contact.uid, contactId: contact.contactId, attempt: 1 }));
+
+    expect(await worker({ Records: [message] })).toEqual({ batchItemFailures: [] });
+    const checks = verified.length;
+    expect(checks).toBeGreaterThan(0);
+
+    db.reset();
+    expect(await worker({ Records: [{ ...message, attributes: { ...message.attributes, ApproximateReceiveCount: '2' } }] })).toEqual({
+      batchItemFailures: [],
+    });
+    expect(verified).toHaveLength(checks);
+    expect(db.calls).toEqual(['PutItemCommand']);
+  });
+
+  it('runs a refused attempt again once the user typed an address (a refusal spends no attempt, SPEC §5)', async () => {
+    const { store, deps, verified } = setup();
+    const worker = emailLookupWorker(deps, createLogger('contacts'));
+    const contact = await seed(
+      store,
+      { firstName: 'Hedy', lastName: 'Lamarr', domain: 'unknown-co.com' },
+      { emailLookupAttempts: 3, emailLookupStatus: 'not_found', emailNotFoundConfidence: 0.95 },
+    );
+    const body = JSON.stringify({ uid: contact.uid, contactId: contact.contactId, attempt: 4 });
+
+    await worker({ Records: [record(body)] });
+    expect(verified).toEqual([]);
+
+    const own = mailboxOf('hedy', 'lamarr', 'unknown-co.com');
+    await putContacts(store, [{ ...contact, email: own.email, emailSource: 'manual', emailNotFoundConfidence: 0 }]);
+    await worker({ Records: [record(body)] });
+    expect(verified).toEqual([own.email]);
+    expect(await getContact(store, contact.uid, contact.contactId)).toMatchObject({ email: own.email, emailLookupAttempts: 4 });
+  });
 });

@@ -3,12 +3,14 @@ import { emailLookupMessageSchema, type EmailLookupMessage } from '../../shared/
 import { memoryIdempotencyStore } from '../test/memory-idempotency.js';
 import { sqsEvent, sqsRecord } from '../test/sqs-event.js';
 import { createLogger } from './logger.js';
-import { idempotencyKey, sqsWorker } from './worker.js';
+import { idempotencyKey, sqsWorker, type RecordContext } from './worker.js';
 
 const lookup = (overrides: Partial<EmailLookupMessage> = {}) =>
   JSON.stringify({ uid: 'user-1', contactId: 'contact-1', attempt: 1, ...overrides });
 
-const setup = (handle: (message: EmailLookupMessage) => Promise<Record<string, unknown> | void> = async () => {}) => {
+const setup = (
+  handle: (message: EmailLookupMessage, record: RecordContext) => Promise<Record<string, unknown> | void> = async () => {},
+) => {
   const logger = createLogger('test');
   logger.setLogLevel('SILENT');
   const lines = {
@@ -105,6 +107,28 @@ describe('the SQS worker kit', () => {
       batchItemFailures: [],
     });
     expect(handler).toHaveBeenCalledTimes(2);
+  });
+
+  it('runs a later message with the same key when the handler said its run changed nothing', async () => {
+    let calls = 0;
+    const { worker, handler, lines, idempotency } = setup(async (_message, record) => {
+      calls += 1;
+      if (calls === 1) record.forgetKey();
+    });
+    const body = lookup();
+
+    await worker(sqsEvent(sqsRecord(body)));
+    expect(idempotency.items.size).toBe(0);
+    expect(lines.info.mock.calls[0]?.[1]).toMatchObject({ outcome: 'done', keyForgotten: true });
+    await worker(sqsEvent(sqsRecord(body)));
+    await worker(sqsEvent(sqsRecord(body)));
+
+    expect(handler).toHaveBeenCalledTimes(2);
+    expect(lines.info.mock.calls.map(([, fields]) => (fields as { outcome: string }).outcome)).toEqual([
+      'done',
+      'done',
+      'duplicate',
+    ]);
   });
 
   it('sends back a copy that arrives while another delivery still runs the same work', async () => {

@@ -8,7 +8,16 @@ import type { IdempotencyStore } from './idempotency.js';
 export type LogFields = Record<string, unknown>;
 
 /** What a record handler gets besides its message. */
-export type RecordContext = { messageId: string; receiveCount: number; logger: Logger };
+export type RecordContext = {
+  messageId: string;
+  receiveCount: number;
+  logger: Logger;
+  /**
+   * Says this run changed nothing that a repeat could duplicate (e.g. it refused the work for now), so its business key
+   * is given back instead of marked done: a later message with the same key runs.
+   */
+  forgetKey: () => void;
+};
 
 export type SqsWorkerOptions<S extends z.ZodType> = {
   /** the queue of shared/queues.ts this worker consumes; its `workerTimeoutSeconds` bounds a claim's lock */
@@ -52,7 +61,7 @@ const parseRecord = <S extends z.ZodType>(schema: S, record: SQSRecord): Parsed<
  * - `dropped`: not JSON or refused by the schema; no retry can fix it, so it is logged and deleted, never retried;
  * - `duplicate`: a run with the same business key already finished; nothing runs;
  * - `busy`: another delivery holds the key right now; reported in `batchItemFailures`, so it comes back later;
- * - `done`: handled and its key marked done;
+ * - `done`: handled and its key marked done (or given back, when the handler called `forgetKey`);
  * - `failed`: the handler (or the claim) threw; the claim is given back and the record reported in
  *   `batchItemFailures`, so only it comes back (after `maxReceiveCount` receives: the dead-letter queue).
  * A claim is locked until the invocation's time runs out (`context`), @default the queue's `workerTimeoutSeconds`.
@@ -88,9 +97,25 @@ export const sqsWorker = <S extends z.ZodType>(options: SqsWorkerOptions<S>) => 
         return true;
       }
       token = claim.token;
-      const fields = await options.handle(parsed.message, { messageId: record.messageId, receiveCount, logger });
-      await idempotency.complete(key, token, now());
-      logger.info('handled a message', { ...line, key, outcome: 'done', ms: Date.now() - startedAt, ...fields });
+      let forgotten = false;
+      const fields = await options.handle(parsed.message, {
+        messageId: record.messageId,
+        receiveCount,
+        logger,
+        forgetKey: () => {
+          forgotten = true;
+        },
+      });
+      if (forgotten) await idempotency.release(key, token);
+      else await idempotency.complete(key, token, now());
+      logger.info('handled a message', {
+        ...line,
+        key,
+        outcome: 'done',
+        ...(forgotten ? { keyForgotten: true } : {}),
+        ms: Date.now() - startedAt,
+        ...fields,
+      });
       return false;
     } catch (error) {
       if (token) {
