@@ -1,5 +1,6 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { readConfig } from '../core/config.js';
+import { identityFromClaims } from '../core/identity.js';
 import { createLogger } from '../core/logger.js';
 import { createDataClient } from '../data/client.js';
 import * as profiles from './service.js';
@@ -19,14 +20,11 @@ const deps: profiles.ProfilesDeps = {
  */
 export const handler = async (event: PostConfirmationTriggerEvent) => {
   if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp') return event;
-  const attributes = event.request.userAttributes;
-  const uid = attributes.sub;
-  if (!uid) throw new Error('PostConfirmation event without a sub');
-  await profiles.syncUser(
-    deps,
-    { uid, email: attributes.email ?? '', ...(attributes.name ? { name: attributes.name } : {}) },
-    {},
-  );
-  logger.info('profile created on confirmation', { userId: uid });
+  // Cognito's own attributes of the confirmed user: the same names as the ID token's claims
+  const identity = identityFromClaims({ ...event.request.userAttributes, 'cognito:username': event.userName });
+  if (!identity) throw new Error('PostConfirmation event without a sub');
+  const { userId, email, name } = identity;
+  await profiles.syncUser(deps, { uid: userId, email, ...(name ? { name } : {}) }, {});
+  logger.info('profile created on confirmation', { userId });
   return event;
 };
