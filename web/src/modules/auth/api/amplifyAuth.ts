@@ -1,31 +1,17 @@
 import { Amplify } from 'aws-amplify';
-import {
-  confirmResetPassword,
-  confirmSignUp,
-  fetchAuthSession,
-  getCurrentUser,
-  resendSignUpCode,
-  resetPassword,
-  signIn,
-  signInWithRedirect,
-  signOut,
-  signUp,
-  type AuthSession,
-} from 'aws-amplify/auth';
+import { fetchAuthSession, getCurrentUser, signOut, type AuthSession } from 'aws-amplify/auth';
 // Completes a hosted-UI sign-in when the provider sends the browser back to /signin with its code.
 import 'aws-amplify/auth/enable-oauth-listener';
 import type { WebConfig } from '@shared/web-config';
 
+/*
+ * The session as every signed-in page needs it: configure, the current user, the ID token, sign-out. Sign-in, sign-up
+ * and password reset are in amplifySignIn.ts: a module is bundled whole with everything its exports use anywhere, and
+ * Amplify's sign-in flows (SRP and its big-number maths among them) are no part of a signed-in page's first load.
+ */
+
 /** The signed-in person as the ID token describes them. */
 export type AuthUser = { userId: string; email: string; name: string };
-
-/** Where sign-in or sign-up stands after a call: done, or waiting for the e-mailed confirmation code. */
-export type AuthStep = 'done' | 'confirmSignUp';
-
-/** A step Cognito asks for that this app does not offer (MFA, forced new password, ...). */
-export class UnsupportedAuthStepError extends Error {
-  override readonly name = 'UnsupportedAuthStepError';
-}
 
 let configured: WebConfig | undefined;
 
@@ -93,52 +79,7 @@ export const fetchIdToken = async (force: boolean) => {
   return { token: idToken.toString(), ...(typeof exp === 'number' ? { expiresAt: exp * 1000 } : {}) };
 };
 
-export type PasswordSignIn = { email: string; password: string; authFlowType: WebConfig['authFlowType'] };
-
-/** E-mail + password sign-in; cognito-local needs USER_PASSWORD_AUTH (no SRP), AWS uses SRP: `config.json` says which. */
-export const signInWithPassword = async ({ email, password, authFlowType }: PasswordSignIn): Promise<AuthStep> => {
-  const attempt = () => signIn({ username: email, password, options: { authFlowType } });
-  let result: Awaited<ReturnType<typeof signIn>>;
-  try {
-    result = await attempt();
-  } catch (error) {
-    // A session left over from another account in this browser: replace it rather than refuse.
-    if (!(error instanceof Error && error.name === 'UserAlreadyAuthenticatedException')) throw error;
-    await signOut();
-    result = await attempt();
-  }
-  const step = result.nextStep.signInStep;
-  if (step === 'DONE') return 'done';
-  if (step === 'CONFIRM_SIGN_UP') return 'confirmSignUp';
-  throw new UnsupportedAuthStepError(`Sign-in needs a step this app does not offer yet (${step}).`);
-};
-
-export type PasswordSignUp = { email: string; password: string; name: string };
-
-/** Creates the Cognito account; on AWS the e-mail is confirmed with a code first, locally it is confirmed at once. */
-export const signUpWithPassword = async ({ email, password, name }: PasswordSignUp): Promise<AuthStep> => {
-  const result = await signUp({
-    username: email,
-    password,
-    options: { userAttributes: { email, name } },
-  });
-  return result.isSignUpComplete ? 'done' : 'confirmSignUp';
-};
-
-export const confirmSignUpCode = async (email: string, code: string) => {
-  await confirmSignUp({ username: email, confirmationCode: code.trim() });
-};
-
-export type IdentityProvider = WebConfig['identityProviders'][number];
-
-/** Google or Microsoft through the hosted UI (DESIGN §2): the whole page goes to the provider and comes back to /signin. */
-export const signInWithProvider = async (provider: IdentityProvider, { referralCode }: { referralCode?: string } = {}) => {
-  // the referral of a `?ref=CODE` sign-up survives the trip to the provider (synced on return, useSessionSync)
-  if (referralCode) sessionStorage.setItem(pendingReferralKey, referralCode);
-  await signInWithRedirect({ provider: provider === 'Google' ? 'Google' : { custom: provider } });
-};
-
-const pendingReferralKey = 'outreach.pendingReferralCode';
+export const pendingReferralKey = 'outreach.pendingReferralCode';
 
 /** The referral code a hosted-UI sign-up carried, once. */
 export const takePendingReferralCode = () => {
@@ -151,20 +92,5 @@ export const takePendingReferralCode = () => {
   }
 };
 
-/** SPEC §2 'Password reset form': Cognito e-mails a code to the address, if an account has it. */
-export const requestPasswordReset = async (email: string) => {
-  await resetPassword({ username: email });
-};
-
-/** The code from the reset e-mail and the new password. */
-export const completePasswordReset = async ({ email, code, newPassword }: { email: string; code: string; newPassword: string }) => {
-  await confirmResetPassword({ username: email, confirmationCode: code.trim(), newPassword });
-};
-
 /** Ends the session in this browser (tokens removed, refresh token revoked where Cognito supports it). */
 export const signOutUser = () => signOut();
-
-/** Sends the sign-up confirmation code again (AWS; local sign-ups need none). */
-export const resendSignUpEmail = async (email: string) => {
-  await resendSignUpCode({ username: email });
-};

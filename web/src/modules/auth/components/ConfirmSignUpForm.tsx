@@ -1,5 +1,5 @@
 import { Alert, Button, Form, Input } from 'antd';
-import type { AuthStep } from '../api/amplifyAuth';
+import type { AuthStep } from '../api/amplifySignIn';
 import { useAuthSubmit } from '../hooks/useAuthSubmit';
 import { authErrorMessage } from '../utils/authErrorMessage';
 import { useToast } from '@/ui/toast/useToast';

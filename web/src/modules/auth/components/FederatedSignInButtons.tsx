@@ -1,7 +1,7 @@
 import { Alert, Button, Divider } from 'antd';
 import { useState } from 'react';
 import { useWebConfig } from '@/modules/config/hooks/useWebConfig';
-import { signInWithProvider, type IdentityProvider } from '../api/amplifyAuth';
+import { signInWithProvider, type IdentityProvider } from '../api/amplifySignIn';
 import { authErrorMessage } from '../utils/authErrorMessage';
 
 const labels: Record<IdentityProvider, string> = { Google: 'Continue with Google', Microsoft: 'Continue with Microsoft' };

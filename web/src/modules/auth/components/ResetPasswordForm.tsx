@@ -1,7 +1,7 @@
 import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { messages } from '@shared/messages';
-import { completePasswordReset, requestPasswordReset } from '../api/amplifyAuth';
+import { completePasswordReset, requestPasswordReset } from '../api/amplifySignIn';
 import { useAuthActions } from '../hooks/useAuthActions';
 import { useAuthSubmit } from '../hooks/useAuthSubmit';
 import { passwordHint, passwordProblem } from '../utils/passwordPolicy';

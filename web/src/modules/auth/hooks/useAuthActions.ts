@@ -1,20 +1,13 @@
 import { useSWRConfig } from 'swr';
-import type { ApiClient } from '@/lib/http/apiClient';
 import { useApiClient } from '@/lib/http/useApiClient';
 import { useWebConfig } from '@/modules/config/hooks/useWebConfig';
-import { syncUser, type SyncUserBody } from '@/modules/profile/api/profileApi';
+import type { SyncUserBody } from '@/modules/profile/api/profileApi';
 import { profileKey } from '@/modules/profile/hooks/useProfile';
-import {
-  confirmSignUpCode,
-  resendSignUpEmail,
-  signInWithPassword,
-  signUpWithPassword,
-  type AuthStep,
-  type AuthUser,
-} from '../api/amplifyAuth';
+import type { AuthUser } from '../api/amplifyAuth';
+import { confirmSignUpCode, resendSignUpEmail, signInWithPassword, signUpWithPassword, type AuthStep } from '../api/amplifySignIn';
 import { completeSignIn, signOutOfApp, waitForSignedInUser } from '../api/authSession';
+import { syncUserIfDue } from '../api/userSync';
 import { setAuthLoading, setAuthReady, setSignedOut } from '../state/authState';
-import { isUserSyncDue, recordUserSync } from '../utils/userSyncSchedule';
 
 export type SignInInput = { email: string; password: string };
 export type SignUpInput = SignInInput & { name: string; referralCode?: string };
@@ -23,14 +16,6 @@ export type ConfirmSignUpInput = SignInInput & Partial<Pick<SignUpInput, 'name' 
 
 /** Cognito compares e-mail usernames as typed: one spelling per address keeps one account per person. */
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
-
-export const browserTimeZone = () => {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
-};
 
 /** Sign-up data of SPEC §7 sync-user: the name split into first and last, and the referral code. */
 const signupData = ({ name = '', referralCode }: Partial<SignUpInput>): SyncUserBody['signupData'] => {
@@ -42,25 +27,6 @@ const signupData = ({ name = '', referralCode }: Partial<SignUpInput>): SyncUser
     ...(referralCode ? { referralCode } : {}),
   };
   return Object.keys(data).length > 0 ? data : undefined;
-};
-
-/**
- * SPEC §7 `POST /api/users/sync-user` when due (isUserSyncDue): its answer primes the profile cache. A failure keeps
- * nobody out (the signed-in pages load the profile themselves).
- */
-export const syncUserIfDue = async (
-  api: ApiClient,
-  user: AuthUser,
-  body: SyncUserBody,
-  { explicitSignIn, prime }: { explicitSignIn: boolean; prime: (profile: Awaited<ReturnType<typeof syncUser>>) => Promise<unknown> },
-) => {
-  if (!isUserSyncDue(user.userId, { explicitSignIn })) return;
-  recordUserSync(user.userId);
-  try {
-    await prime(await syncUser(api, { ...body, timeZone: browserTimeZone() }));
-  } catch (error) {
-    console.warn('User sync failed', error);
-  }
 };
 
 /**

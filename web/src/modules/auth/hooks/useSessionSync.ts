@@ -7,7 +7,7 @@ import { profileKey } from '@/modules/profile/hooks/useProfile';
 import { prefetchSettings } from '@/modules/settings/api/settingsApi';
 import { takePendingReferralCode } from '../api/amplifyAuth';
 import { authState } from '../state/authState';
-import { syncUserIfDue } from './useAuthActions';
+import { syncUserIfDue } from '../api/userSync';
 
 /**
  * SPEC §7 user sync for sessions this page's sign-in form did not start (that form syncs itself):
