@@ -34,7 +34,7 @@ const envelope = (error: string, code: string) => JSON.stringify({ success: fals
 
 /**
  * The REST API, built from the route table (DESIGN §1): a resource for every path segment, a method per route
- * integrated with its domain's Lambda (one `NodejsFunction` per domain, `lambdas/<domain>/http.ts`), a Cognito
+ * integrated with its domain's Lambda (one house function per domain, `lambdas/<domain>/http.ts`), a Cognito
  * authorizer on every `user` route and none on `public` ones, CORS for the web origin only, the envelope of DESIGN §1
  * on the gateway's own errors (a missing or bad token answers 401 'Authentication required', SPEC §5), stage
  * throttling, access and execution logs.

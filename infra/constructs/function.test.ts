@@ -3,6 +3,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readStageConfig } from '../config.js';
+import { table as tableDefinition } from '../../lambdas/data/table.js';
 import { fixturesRoot, testApp } from '../test/app.js';
 import { environmentOf, joined, policyStatements, resourcesOf } from '../test/template.js';
 import { Data } from './data.js';
@@ -24,6 +25,11 @@ describe('the house function', () => {
     .bindBucket(data.uploads, 'readWrite');
   const template = Template.fromStack(stack);
 
+  it('runs the handler of its own bundle (index.mjs) on Node 22, arm64', () => {
+    const logicalId = stack.getLogicalId(fn.fn.node.defaultChild as CfnElement);
+    const [, resource] = resourcesOf(template, 'AWS::Lambda::Function').find(([id]) => id === logicalId)!;
+    expect(resource.Properties).toMatchObject({ Handler: 'index.handler', Runtime: 'nodejs22.x', Architectures: ['arm64'] });
+  });
 
   it('starts from an empty role: no AWS managed policy', () => {
     const roles = resourcesOf(template, 'AWS::IAM::Role').filter(([id]) => id.startsWith('Worker'));
@@ -36,8 +42,7 @@ describe('the house function', () => {
     expect([table.Action].flat()).not.toContain('dynamodb:PutItem');
     expect([table.Resource].flat().map(joined)).toEqual([
       expect.stringMatching(/^<DataTable\w+>$/),
-      expect.stringMatching(/^<DataTable\w+>\/index\/gsi1$/),
-      expect.stringMatching(/^<DataTable\w+>\/index\/gsi2$/),
+      ...Object.keys(tableDefinition.indexes).map((index) => expect.stringMatching(new RegExp(`^<DataTable\\w+>/index/${index}$`))),
     ]);
   });
 

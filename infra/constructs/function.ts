@@ -1,9 +1,11 @@
-import { CfnElement, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AssetHashType, CfnElement, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import { type BuildOptions, buildSync } from 'esbuild';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { FactName } from 'aws-cdk-lib/region-info';
@@ -46,6 +48,40 @@ export type DomainAccess = Record<Domain, (fn: AppFunction) => void>;
 /** ESM bundles have no `require`; a few CommonJS dependencies still call it (NOTES.md "CDK"). */
 const requireBanner = "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
 
+/** The SDK's default credential chain, reduced to its environment link (why: env-credentials.ts). */
+const envCredentials = fileURLToPath(new URL('./env-credentials.ts', import.meta.url));
+
+/**
+ * How every Lambda is bundled: minified ESM for Node 22 with source maps (without the sources: the stack traces
+ * point at them, the asset need not carry them), `index.mjs` exporting the handler.
+ *
+ * Code splitting: what a module imports with `await import()` becomes a chunk of its own, read and evaluated only
+ * when a request runs that code (the documents Lambda's PDF, DOCX and DOC readers), so it costs no cold start.
+ * Chunks that several such paths share, and anything imported statically, load with `index.mjs` as before.
+ * (NodejsFunction cannot split: it bundles to one `--outfile`.)
+ */
+export const bundlingOptions = (entry: string, outdir: string): BuildOptions => ({
+  entryPoints: { index: entry },
+  entryNames: '[name]',
+  outdir,
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node22',
+  mainFields: ['module', 'main'],
+  minify: true,
+  sourcemap: true,
+  sourcesContent: false,
+  banner: { js: requireBanner },
+  alias: { '@aws-sdk/credential-provider-node': envCredentials },
+  logLevel: 'warning',
+});
+
+/** Bundles `entry` the house way into `outdir` (`index.mjs` and its chunks); throws when esbuild fails. */
+export const bundleFunction = (entry: string, outdir: string) => buildSync(bundlingOptions(entry, outdir));
+
 /**
  * The house Lambda (STYLE §4): Node 22 on arm64, a minified ESM bundle with source maps, its own log group with a
  * retention, X-Ray tracing, the environment the handler kit reads, and a role that starts empty: each function gets
@@ -53,9 +89,10 @@ const requireBanner = "import { createRequire } from 'module'; const require = c
  *
  * The AWS SDK v3 is bundled rather than taken from the runtime: the bundle then runs the exact SDK versions the tests
  * ran against, a runtime SDK update cannot change behaviour under us, and esbuild keeps only the clients imported.
+ * Bundling runs esbuild in the CDK app itself (`bundlingOptions`), never in Docker.
  */
 export class AppFunction extends Construct {
-  readonly fn: NodejsFunction;
+  readonly fn: lambda.Function;
   readonly role: iam.Role;
   readonly logGroup: logs.LogGroup;
 
@@ -76,9 +113,22 @@ export class AppFunction extends Construct {
     });
     this.logGroup.grantWrite(this.role);
 
-    this.fn = new NodejsFunction(this, 'Function', {
-      entry: props.entry,
-      handler: 'handler',
+    this.fn = new lambda.Function(this, 'Function', {
+      code: lambda.Code.fromAsset(dirname(props.entry), {
+        // the asset is what esbuild wrote, whatever else sits beside the entry
+        assetHashType: AssetHashType.OUTPUT,
+        bundling: {
+          // required by the type, never pulled: local bundling bundles or throws, so Docker is not tried
+          image: lambda.Runtime.NODEJS_22_X.bundlingImage,
+          local: {
+            tryBundle: (outputDir) => {
+              bundleFunction(props.entry, outputDir);
+              return true;
+            },
+          },
+        },
+      }),
+      handler: 'index.handler',
       description: props.description,
       runtime: lambda.Runtime.NODEJS_22_X,
       architecture: lambda.Architecture.ARM_64,
@@ -95,17 +145,6 @@ export class AppFunction extends Construct {
         AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
         // stack traces in the logs point at the TypeScript sources
         NODE_OPTIONS: '--enable-source-maps',
-      },
-      bundling: {
-        format: OutputFormat.ESM,
-        target: 'node22',
-        platform: 'node',
-        mainFields: ['module', 'main'],
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        banner: requireBanner,
-        externalModules: [],
       },
     });
 
