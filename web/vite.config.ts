@@ -49,5 +49,18 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
+    // every browser the app supports has `<link rel=modulepreload>`: the polyfill would be on every first visit
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      treeshake: {
+        moduleSideEffects: [
+          // @rc-component/form declares no `sideEffects`, and its index attaches Field, List, useForm and useWatch to
+          // its default export when imported. Every antd input imports it (for a context), so the whole form engine and
+          // its validator came along to pages without a form. Those assignments are its only import-time effects, and
+          // they stay wherever the form itself is used.
+          { test: /[\\/]node_modules[\\/]@rc-component[\\/]form[\\/]/, sideEffects: false },
+        ],
+      },
+    },
   },
 });
