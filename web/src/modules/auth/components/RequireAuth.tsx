@@ -1,9 +1,12 @@
-import { Button, Result } from 'antd';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { authPaths } from '@/modules/auth/authPaths';
 import { WorkspaceSkeleton } from '@/ui/WorkspaceSkeleton';
-import { loadAuthState, useAuth } from '../hooks/useAuth';
+import { useAuth } from '../hooks/useAuth';
+
+// Rarely seen, and antd's Result (with its illustrations) would weigh on every signed-in page's first load: it arrives
+// when needed, the skeleton staying until then.
+const SessionCheckFailed = lazy(async () => ({ default: (await import('./SessionCheckFailed')).SessionCheckFailed }));
 
 export type RequireAuthProps = { children?: ReactNode };
 
@@ -26,16 +29,9 @@ export const RequireAuth = ({ children }: RequireAuthProps) => {
   }
   if (auth.status === 'error') {
     return (
-      <Result
-        status="warning"
-        title="We could not check your session"
-        subTitle={auth.error}
-        extra={
-          <Button type="primary" onClick={() => void loadAuthState()}>
-            Try Again
-          </Button>
-        }
-      />
+      <Suspense fallback={<WorkspaceSkeleton />}>
+        <SessionCheckFailed error={auth.error} />
+      </Suspense>
     );
   }
   return <WorkspaceSkeleton />;

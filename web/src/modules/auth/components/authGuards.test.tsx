@@ -87,7 +87,10 @@ describe('RequireAuth', () => {
 
   it('offers to try again when the session cannot be read', async () => {
     loadCurrentUser.mockRejectedValue(Object.assign(new Error('offline'), { name: 'NetworkError' }));
-    expect(await visit('/dashboard')).toContain('We could not check your session');
+    await visit('/dashboard');
+    // the error view arrives in its own chunk; the skeleton stays meanwhile
+    await vi.waitFor(() => expect(container.textContent).toContain('We could not check your session'));
+    expect(container.querySelector('button')?.textContent).toBe('Try Again');
   });
 });
 
