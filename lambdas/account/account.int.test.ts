@@ -16,7 +16,7 @@ import { freePort } from '../../infra/local/net.js';
 import { localCredentials, localNames } from '../../infra/local/ports.js';
 import { messages } from '../../shared/messages.js';
 import { accountExportSchema } from '../../shared/schemas/account.js';
-import * as profiles from '../profiles/service.js';
+import * as profiles from '../profiles/index.js';
 import { cognitoUserDirectory, type UserDirectory } from '../providers/identity/identity.js';
 import { createS3Client, s3Storage, userPrefix } from '../providers/storage/storage.js';
 import { apiEvent, lambdaContext } from '../test/api-event.js';

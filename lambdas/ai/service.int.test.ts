@@ -6,7 +6,7 @@ import { messages } from '../../shared/messages.js';
 import { createLogger } from '../core/logger.js';
 import { getUserProfile, profileKey } from '../data/user-profile.js';
 import { deleteItems } from '../data/user-partition.js';
-import * as profiles from '../profiles/service.js';
+import * as profiles from '../profiles/index.js';
 import { createOpenAiClient, openAi } from '../providers/ai/openai.js';
 import { countingDataClient } from '../test/counting-client.js';
 import { userClaims } from '../test/api-event.js';

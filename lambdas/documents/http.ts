@@ -5,7 +5,7 @@ import { httpHandler } from '../core/http.js';
 import type { Identity } from '../core/identity.js';
 import { createLogger } from '../core/logger.js';
 import { createDataClient } from '../data/client.js';
-import * as profiles from '../profiles/service.js';
+import * as profiles from '../profiles/index.js';
 import { createS3Client, s3Storage } from '../providers/storage/storage.js';
 import * as documents from './service.js';
 

@@ -2,7 +2,7 @@ import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import type { DocumentKind } from '../../shared/schemas/documents.js';
 import { getUserProfile } from '../data/user-profile.js';
-import * as profiles from '../profiles/service.js';
+import * as profiles from '../profiles/index.js';
 import { createS3Client, s3Storage, userPrefix } from '../providers/storage/storage.js';
 import { userClaims } from '../test/api-event.js';
 import { countingDataClient } from '../test/counting-client.js';

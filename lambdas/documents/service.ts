@@ -11,7 +11,7 @@ import { editableProfileSchema } from '../../shared/schemas/profile.js';
 import { HttpError, badRequest, notFound } from '../core/errors.js';
 import type { DataClient } from '../data/client.js';
 import { clearUserDocument, setUserProfileFields, type UserProfileItem } from '../data/user-profile.js';
-import type { Identity } from '../profiles/service.js';
+import type { Identity } from '../profiles/index.js';
 import { userPrefix, type Storage } from '../providers/storage/storage.js';
 import { extractText } from './extract-text.js';
 import { claimedDocumentType, sniffDocumentType } from './file-type.js';
