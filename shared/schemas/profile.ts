@@ -31,7 +31,8 @@ export const settingsSchema = z.strictObject({
   reminderNotifications: z.boolean(),
   timeZone: timeZoneSchema,
   language: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'Expected a language code such as en or en-GB'),
-  theme: z.enum(['light', 'dark']),
+  /** 'system' follows the device's light or dark appearance */
+  theme: z.enum(['light', 'dark', 'system']),
   /** minutes */
   meetingDuration: z.number().int().min(15).max(240),
   includeResume: z.boolean(),
