@@ -13,7 +13,7 @@ import { setTokenRefreshed, waitForAuthReady } from '@/modules/auth/state/authSt
 import { onSessionEnd } from '@/modules/auth/state/sessionEvents';
 import { createTabPresence } from '@/modules/auth/state/tabPresence';
 import { useWebConfig } from '@/modules/config/hooks/useWebConfig';
-import { AppThemeProvider } from '@/ui/AppThemeProvider';
+import { SettingsThemeProvider } from '@/modules/settings/components/SettingsThemeProvider';
 import { resetSessionStores } from './resetSessionStores';
 
 export type AppProvidersProps = { children?: ReactNode };
@@ -39,8 +39,8 @@ const createSession = (config: ReturnType<typeof useWebConfig>) => {
 
 /**
  * Layout of every page that needs sign-in, antd or the API (lazy, so the public pages load none of it): configures
- * Amplify from `config.json`, creates the one API client and token cache, provides the light theme (with the toasts
- * of SPEC §9) and SWR, and clears what a session cached when it ends (SPEC §4 'Logout').
+ * Amplify from `config.json`, creates the one API client and token cache, provides the theme of Settings (with the
+ * toasts of SPEC §9) and SWR, and clears what a session cached when it ends (SPEC §4 'Logout').
  */
 export const AppProviders = ({ children }: AppProvidersProps) => {
   const config = useWebConfig();
@@ -61,14 +61,14 @@ export const AppProviders = ({ children }: AppProvidersProps) => {
   }, [session]);
 
   return (
-    <AppThemeProvider>
-      <SWRConfig value={swrOptions}>
-        <ApiClientProvider client={session.api}>
+    <SWRConfig value={swrOptions}>
+      <ApiClientProvider client={session.api}>
+        <SettingsThemeProvider>
           <SessionSync />
           {children ?? <Outlet />}
-        </ApiClientProvider>
-      </SWRConfig>
-    </AppThemeProvider>
+        </SettingsThemeProvider>
+      </ApiClientProvider>
+    </SWRConfig>
   );
 };
 

@@ -1,16 +1,18 @@
 import { ConfigProvider, notification } from 'antd';
 import type { ReactNode } from 'react';
-import { appTheme } from '../appTheme';
+import { appThemes, documentColorScheme } from '../appTheme';
 import { toastDefaults } from './toastDefaults';
 import type { ToastOptions } from './useToast';
 
 let themed = false;
 
-/** Static toasts render outside the React tree: give them the app's theme once. */
+/** Static toasts render outside the React tree: give them the theme the document is painted in when they show. */
 const applyAppTheme = () => {
   if (themed) return;
   themed = true;
-  ConfigProvider.config({ holderRender: (children) => <ConfigProvider theme={appTheme}>{children}</ConfigProvider> });
+  ConfigProvider.config({
+    holderRender: (children) => <ConfigProvider theme={appThemes[documentColorScheme()]}>{children}</ConfigProvider>,
+  });
 };
 
 const show = (type: 'success' | 'error' | 'info') => (title: ReactNode, options: ToastOptions = {}) => {

@@ -1,5 +1,6 @@
 import { plans, type SubscriptionStatus } from '@shared/constants';
 import type { Profile, Settings } from '@shared/schemas/profile';
+import { themeLabels } from '@/ui/theme/themePreference';
 
 export const subscriptionStatusLabels: Record<SubscriptionStatus, string> = {
   active: 'Active',
@@ -37,7 +38,7 @@ const onOff = (value: boolean) => (value ? 'on' : 'off');
 export const settingsSummary = (settings: Settings) => [
   { label: 'Time zone', value: settings.timeZone },
   { label: 'Language', value: languageName(settings.language) },
-  { label: 'Theme', value: settings.theme === 'dark' ? 'Dark' : 'Light' },
+  { label: 'Theme', value: themeLabels[settings.theme] },
   { label: 'Meetings', value: `${settings.meetingDuration} minutes` },
   {
     label: 'Follow-ups',

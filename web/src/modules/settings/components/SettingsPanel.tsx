@@ -4,6 +4,7 @@ import { messages } from '@shared/messages';
 import type { Settings } from '@shared/schemas/profile';
 import { SectionCard } from '@/ui/SectionCard';
 import { SettingRow } from '@/ui/SettingRow';
+import { themeLabels, type ThemePreference } from '@/ui/theme/themePreference';
 import { useToast } from '@/ui/toast/useToast';
 import { useSettings } from '../hooks/useSettings';
 import {
@@ -13,6 +14,8 @@ import {
   meetingDurationOptions,
   timeZoneOptions,
 } from '../utils/settingsOptions';
+
+const themeOptions = (['light', 'dark', 'system'] as const).map((value) => ({ value, label: themeLabels[value] }));
 
 const SavedState = ({ saving }: { saving: boolean }) => (
   <Typography.Text type="secondary" style={{ fontSize: 13 }} role="status" data-testid="settings-save-state">
@@ -118,16 +121,13 @@ export const SettingsPanel = () => {
             onChange={(language: string) => change({ language })}
           />
         </SettingRow>
-        <SettingRow label="Theme" description="Light or dark appearance.">
-          <Segmented
+        <SettingRow label="Theme" description="Light or dark appearance, or the same as your device.">
+          <Segmented<ThemePreference>
             aria-label="Theme"
             value={settings.theme}
             disabled={isLoading}
-            options={[
-              { value: 'light', label: 'Light' },
-              { value: 'dark', label: 'Dark' },
-            ]}
-            onChange={(theme) => change({ theme: theme as Settings['theme'] })}
+            options={themeOptions}
+            onChange={(theme) => change({ theme })}
           />
         </SettingRow>
       </SectionCard>
