@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import './DetailList.css';
 
 export type DetailListItem = { key: string; label: ReactNode; value: ReactNode };
@@ -8,10 +8,10 @@ export type DetailListProps = { items: DetailListItem[]; 'aria-label'?: string }
 export const DetailList = ({ items, ...rest }: DetailListProps) => (
   <dl className="detail-list" {...rest}>
     {items.map((item) => (
-      <div key={item.key} style={{ display: 'contents' }}>
+      <Fragment key={item.key}>
         <dt>{item.label}</dt>
         <dd>{item.value}</dd>
-      </div>
+      </Fragment>
     ))}
   </dl>
 );

@@ -1,5 +1,6 @@
 import { Typography } from 'antd';
 import type { ReactNode } from 'react';
+import './PageHeader.css';
 
 export type PageHeaderProps = {
   title: ReactNode;
@@ -10,17 +11,17 @@ export type PageHeaderProps = {
 
 /** The title area every app page opens with. */
 export const PageHeader = ({ title, description, extra }: PageHeaderProps) => (
-  <div style={{ display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', gap: 16, marginBottom: 24 }}>
-    <div style={{ minWidth: 0 }}>
-      <Typography.Title level={1} style={{ margin: 0, fontSize: 26, lineHeight: 1.3, fontWeight: 650 }}>
+  <div className="page-header">
+    <div className="page-header__text">
+      <Typography.Title level={1} className="page-header__title">
         {title}
       </Typography.Title>
       {description ? (
-        <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0', fontSize: 15 }}>
+        <Typography.Paragraph type="secondary" className="page-header__description">
           {description}
         </Typography.Paragraph>
       ) : null}
     </div>
-    {extra ? <div style={{ display: 'flex', gap: 8, flexShrink: 0 }}>{extra}</div> : null}
+    {extra ? <div className="page-header__extra">{extra}</div> : null}
   </div>
 );

@@ -1,5 +1,6 @@
 import { Card, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import './SectionCard.css';
 
 export type SectionCardProps = {
   title: ReactNode;
@@ -17,14 +18,14 @@ export const SectionCard = ({ title, description, extra, children, id, ...rest }
   <Card
     id={id}
     data-testid={rest['data-testid']}
-    styles={{ body: { padding: '20px 24px 24px' } }}
+    className="section-card"
     title={
-      <div style={{ padding: '16px 0 14px', whiteSpace: 'normal' }}>
-        <Typography.Title level={2} style={{ margin: 0, fontSize: 17, lineHeight: 1.4, fontWeight: 600 }}>
+      <div className="section-card__heading">
+        <Typography.Title level={2} className="section-card__title">
           {title}
         </Typography.Title>
         {description ? (
-          <Typography.Text type="secondary" style={{ display: 'block', marginTop: 2, fontSize: 13.5, fontWeight: 400 }}>
+          <Typography.Text type="secondary" className="section-card__description">
             {description}
           </Typography.Text>
         ) : null}

@@ -1,5 +1,6 @@
 import { Spin, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import './StatusPanel.css';
 
 export type StatusPanelTone = 'success' | 'warning' | 'neutral';
 
@@ -17,46 +18,28 @@ export type StatusPanelProps = {
   pendingText?: string | null;
 };
 
-const toneColors: Record<StatusPanelTone, { background: string; color: string }> = {
-  success: { background: '#ecfdf3', color: '#16a34a' },
-  warning: { background: '#fff7ed', color: '#ea580c' },
-  neutral: { background: '#f3f4f6', color: '#6b7280' },
-};
-
 /** The body of a connection popover: an icon, what the state is, what can be done about it. */
 export const StatusPanel = ({ tone, icon, heading, description, children, footnote, pendingText }: StatusPanelProps) => (
   <Spin spinning={Boolean(pendingText)} description={pendingText ?? undefined}>
-    <div style={{ display: 'grid', gap: 14, width: 300 }}>
-      <div style={{ display: 'flex', gap: 12, alignItems: 'flex-start' }}>
-        <span
-          aria-hidden="true"
-          style={{
-            display: 'inline-grid',
-            placeItems: 'center',
-            flexShrink: 0,
-            width: 36,
-            height: 36,
-            borderRadius: '50%',
-            fontSize: 18,
-            ...toneColors[tone],
-          }}
-        >
+    <div className="status-panel">
+      <div className="status-panel__summary">
+        <span aria-hidden="true" className={`status-panel__icon status-panel__icon--${tone}`}>
           {icon}
         </span>
-        <div style={{ display: 'grid', gap: 2, minWidth: 0 }}>
-          <Typography.Text strong style={{ overflowWrap: 'anywhere' }}>
+        <div className="status-panel__text">
+          <Typography.Text strong className="status-panel__heading">
             {heading}
           </Typography.Text>
           {description ? (
-            <Typography.Text type="secondary" style={{ fontSize: 13, lineHeight: 1.5 }}>
+            <Typography.Text type="secondary" className="status-panel__description">
               {description}
             </Typography.Text>
           ) : null}
         </div>
       </div>
-      {children ? <div style={{ display: 'grid', gap: 8 }}>{children}</div> : null}
+      {children ? <div className="status-panel__actions">{children}</div> : null}
       {footnote ? (
-        <Typography.Text type="secondary" style={{ fontSize: 12, lineHeight: 1.5 }}>
+        <Typography.Text type="secondary" className="status-panel__footnote">
           {footnote}
         </Typography.Text>
       ) : null}

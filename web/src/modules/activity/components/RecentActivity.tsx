@@ -8,9 +8,9 @@ import { activityState, sidebarActivity, type ActivityAction, type ActivityStatu
 import './RecentActivity.css';
 
 const statusIcons: Record<ActivityStatus, { icon: ReactNode; label: string }> = {
-  in_progress: { icon: <LoadingOutlined style={{ color: '#4f46e5' }} />, label: 'In progress' },
-  completed: { icon: <CheckCircleFilled style={{ color: '#16a34a' }} />, label: 'Completed' },
-  failed: { icon: <CloseCircleFilled style={{ color: '#dc2626' }} />, label: 'Failed' },
+  in_progress: { icon: <LoadingOutlined />, label: 'In progress' },
+  completed: { icon: <CheckCircleFilled />, label: 'Completed' },
+  failed: { icon: <CloseCircleFilled />, label: 'Failed' },
 };
 
 const progress = ({ counts, status }: ActivityAction) =>
@@ -28,14 +28,14 @@ export const RecentActivity = () => {
         Recent Activity
       </h2>
       {shown.length === 0 ? (
-        <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+        <Typography.Text type="secondary" className="recent-activity__empty">
           No recent activity.
         </Typography.Text>
       ) : (
         <ul className="recent-activity__list">
           {shown.map((action) => (
             <li key={action.id} className="recent-activity__item">
-              <span className="recent-activity__icon" role="img" aria-label={statusIcons[action.status].label}>
+              <span className={`recent-activity__icon recent-activity__icon--${action.status}`} role="img" aria-label={statusIcons[action.status].label}>
                 {statusIcons[action.status].icon}
               </span>
               <span className="recent-activity__body">

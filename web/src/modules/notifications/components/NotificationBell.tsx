@@ -21,13 +21,13 @@ export const NotificationBell = () => {
 
   const title = (
     <div className="notification-panel__header">
-      <div style={{ display: 'flex', alignItems: 'baseline', gap: 8 }}>
+      <div className="notification-panel__title">
         <span>{text.title}</span>
-        <Typography.Text type="secondary" style={{ fontSize: 12, fontWeight: 400 }} data-testid="notifications-unread">
+        <Typography.Text type="secondary" className="notification-panel__unread" data-testid="notifications-unread">
           {unread} unread
         </Typography.Text>
       </div>
-      <Button type="link" size="small" onClick={markAllNotificationsRead} disabled={unread === 0} style={{ paddingInline: 0 }}>
+      <Button type="link" size="small" onClick={markAllNotificationsRead} disabled={unread === 0} className="notification-panel__mark-all">
         {text.markAllRead}
       </Button>
     </div>
@@ -53,10 +53,10 @@ export const NotificationBell = () => {
         type="text"
         shape="circle"
         aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
-        style={{ width: 40, height: 40 }}
+        className="notification-bell"
         icon={
           <Badge count={unread} size="small" offset={[2, -2]}>
-            <BellOutlined style={{ fontSize: 18, color: '#374151' }} />
+            <BellOutlined className="notification-bell__icon" />
           </Badge>
         }
       />

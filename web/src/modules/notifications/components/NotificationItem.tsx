@@ -23,7 +23,7 @@ export const NotificationItem = ({ notification, now, onOpen }: NotificationItem
       </span>
       <span className="notification-item__body">
         <Typography.Text>{text.replyReceived(notification.contactName, notification.contactEmail)}</Typography.Text>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        <Typography.Text type="secondary" className="notification-item__time">
           <time dateTime={notification.timestamp}>{formatRelativeTime(notification.timestamp, now)}</time>
         </Typography.Text>
       </span>

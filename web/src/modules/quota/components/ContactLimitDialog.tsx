@@ -6,6 +6,7 @@ import { messages } from '@shared/messages';
 import { publicPaths } from '@/modules/public/publicPaths';
 import { useQuota } from '../hooks/useQuota';
 import { closeUpgradeModal, upgradeModalState } from '../state/upgradeModalState';
+import './ContactLimitDialog.css';
 
 /** SPEC §2 'Contact-limit dialog': opens when an add meets the limit; 'Upgrade Plan' goes to /pricing. */
 export const ContactLimitDialog = () => {
@@ -39,7 +40,7 @@ export const ContactLimitDialog = () => {
         </Button>,
       ]}
     >
-      <p style={{ margin: '8px 0 4px', lineHeight: 1.6 }}>{messages.contacts.limitReached(slotsAllowed, plans[plan].label)}</p>
+      <p className="contact-limit-dialog__text">{messages.contacts.limitReached(slotsAllowed, plans[plan].label)}</p>
     </Modal>
   );
 };

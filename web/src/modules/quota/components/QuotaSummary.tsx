@@ -26,7 +26,7 @@ export const QuotaSummary = () => {
     }
     return (
       <div className="quota-summary" data-testid="quota-summary">
-        <Skeleton.Input active size="small" style={{ width: 260 }} />
+        <Skeleton.Input active size="small" className="quota-summary__skeleton" />
       </div>
     );
   }
@@ -36,11 +36,11 @@ export const QuotaSummary = () => {
   return (
     <div className="quota-summary" data-testid="quota-summary">
       <div className="quota-summary__count">
-        <Typography.Text type="secondary" style={{ fontSize: 12.5 }}>
-          Contact slots · <Tag color="geekblue" style={{ marginInlineEnd: 0 }}>{plans[quota.plan].label}</Tag>
+        <Typography.Text type="secondary" className="quota-summary__caption">
+          Contact slots · <Tag color="geekblue" className="quota-summary__plan">{plans[quota.plan].label}</Tag>
         </Typography.Text>
         <span data-testid="quota-used">
-          <strong style={{ fontSize: 18 }}>{quota.slotsUsed}</strong>
+          <strong className="quota-summary__used">{quota.slotsUsed}</strong>
           <Typography.Text type="secondary"> / {quota.slotsAllowed} used</Typography.Text>
         </span>
       </div>
@@ -52,7 +52,7 @@ export const QuotaSummary = () => {
           status={full ? 'exception' : 'normal'}
           aria-label={`${quota.slotsUsed} of ${quota.slotsAllowed} contact slots used`}
         />
-        <Typography.Text type="secondary" style={{ fontSize: 12.5 }}>
+        <Typography.Text type="secondary" className="quota-summary__caption">
           {quota.bonusSlotsAvailable > 0 ? (
             <Tooltip title={`${quota.totalBonusSlotsEarned} earned through referrals, ${quota.totalBonusSlotsUsed} used. Bonus slots are used first.`}>
               <span data-testid="quota-bonus">+{quota.bonusSlotsAvailable} bonus · </span>

@@ -37,7 +37,6 @@ export const AppSidebar = () => {
             items={navItems.map((item) => ({ key: item.path, icon: item.icon, label: item.label }))}
             onClick={({ key }) => navigate(key)}
             tooltip={{ mouseEnterDelay: tooltipDelaySeconds }}
-            style={{ borderInlineEnd: 'none', background: 'transparent' }}
           />
         </nav>
         {compact ? <div className="app-sidebar__spacer" /> : <RecentActivity />}

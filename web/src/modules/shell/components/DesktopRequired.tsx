@@ -16,10 +16,10 @@ export const DesktopRequired = () => {
         <span className="desktop-required__icon" aria-hidden="true">
           <DesktopOutlined />
         </span>
-        <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
+        <Typography.Title level={1} className="desktop-required__title">
           {text.desktopRequiredTitle}
         </Typography.Title>
-        <Typography.Paragraph type="secondary" style={{ margin: 0, fontSize: 15, lineHeight: 1.6 }}>
+        <Typography.Paragraph type="secondary" className="desktop-required__text">
           {text.desktopRequiredText}
         </Typography.Paragraph>
         <Button type="primary" size="large" block onClick={() => navigate(publicPaths.home)}>

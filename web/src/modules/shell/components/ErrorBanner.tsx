@@ -14,7 +14,7 @@ export const ErrorBanner = () => {
       role="alert"
       title={bannerMessage}
       closable={{ onClose: dismissBanner, 'aria-label': text.dismissBanner }}
-      style={{ marginBottom: 24 }}
+      className="error-banner"
     />
   );
 };

@@ -63,7 +63,7 @@ export const UserMenu = () => {
             <Typography.Text strong ellipsis>
               {name}
             </Typography.Text>
-            <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
+            <Typography.Text type="secondary" ellipsis className="user-menu__email">
               {email}
             </Typography.Text>
           </div>
@@ -72,7 +72,7 @@ export const UserMenu = () => {
       )}
     >
       <button type="button" className="user-menu__trigger" data-testid="user-menu">
-        <Avatar size={34} style={{ background: '#4f46e5', flexShrink: 0 }} data-testid="user-initials">
+        <Avatar size={34} className="user-menu__avatar" data-testid="user-initials">
           {initials(name)}
         </Avatar>
         <span className="user-menu__text">
@@ -82,10 +82,10 @@ export const UserMenu = () => {
               {planLabel(profile)}
             </span>
           ) : (
-            <Skeleton.Input active size="small" style={{ width: 48, minWidth: 48, height: 14 }} />
+            <Skeleton.Input active size="small" className="user-menu__plan-skeleton" />
           )}
         </span>
-        <DownOutlined style={{ fontSize: 10, color: '#9ca3af' }} />
+        <DownOutlined className="user-menu__caret" />
       </button>
     </Dropdown>
   );
