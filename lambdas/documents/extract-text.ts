@@ -30,8 +30,9 @@ export const capText = (text: string, max: number) => {
   return (last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut).trimEnd();
 };
 
-// The readers are imported on first use: pdf.js alone is 1.6 MB, and a cold start that only signs an upload ticket
-// or removes a file need not evaluate any of them.
+// The readers are imported on first use, each reader when a file of its type is processed: pdf.js alone is 1.6 MB,
+// and a cold start that only signs an upload ticket or removes a file need not read or evaluate any of them. The
+// house bundling (infra/constructs/function.ts) puts each in a chunk of its own, which stays on disk until then.
 const fromPdf = async (bytes: Uint8Array, maxLength: number) => {
   const { getDocumentProxy } = await import('unpdf');
   // pdf.js takes ownership of the array it is given: a copy keeps the caller's bytes intact; `verbosity: 0` keeps its

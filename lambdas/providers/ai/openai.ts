@@ -1,7 +1,12 @@
-import OpenAI, { APIConnectionError, APIError, InternalServerError, RateLimitError } from 'openai';
+import type OpenAI from 'openai';
+import type { APIError } from 'openai';
 import * as z from 'zod';
+import { LazyClient } from '../lazy-client.js';
 import { lambdaExtensionSecret } from '../secrets/secrets.js';
 import { AiFailure, type Ai } from './port.js';
+
+/** The OpenAI SDK, imported when a completion is first asked for. */
+const loadSdk = () => import('openai');
 
 /**
  * Where the OpenAI adapter points and with which key, from the Lambda's environment. Locally the base URL is the
@@ -42,20 +47,27 @@ const missingKey = async (): Promise<string> => {
 };
 
 /**
- * The OpenAI client of a Lambda, built once (STYLE §10). A secret key is read when a request needs it, through the
- * SDK's key-function option: the Secrets Manager extension answers only once the function is invoked, and caches.
- * A request that runs long is cut at 12 s and retried once, so two attempts fit in API Gateway's 29 s.
+ * The OpenAI client of a Lambda, built once (STYLE §10), on first use. The SDK is about 390 KiB of bundle that does
+ * not tree-shake (the client builds every API resource): loaded lazily, it costs no cold start, but the first
+ * completion pays for it (tens of ms beside the seconds the completion itself takes); a request refused before any
+ * completion (nothing to summarise) never loads it.
+ * A secret key is read when a request needs it, through the SDK's key-function option: the Secrets Manager extension
+ * answers only once the function is invoked, and caches. A request that runs long is cut at 12 s and retried once,
+ * so two attempts fit in API Gateway's 29 s.
  */
 export const createOpenAiClient = (
   settings: OpenAiSettings,
   readSecret: (name: string) => () => Promise<string> = lambdaExtensionSecret,
 ) =>
-  new OpenAI({
-    apiKey: settings.apiKey ?? (settings.apiKeySecret ? readSecret(settings.apiKeySecret) : missingKey),
-    ...(settings.baseURL ? { baseURL: settings.baseURL } : {}),
-    timeout: 12_000,
-    maxRetries: 1,
-  });
+  new LazyClient(
+    async () =>
+      new (await loadSdk()).default({
+        apiKey: settings.apiKey ?? (settings.apiKeySecret ? readSecret(settings.apiKeySecret) : missingKey),
+        ...(settings.baseURL ? { baseURL: settings.baseURL } : {}),
+        timeout: 12_000,
+        maxRetries: 1,
+      }),
+  );
 
 /**
  * What we read of a chat completion.
@@ -74,23 +86,28 @@ const completionSchema = z.object({
 /** Status and code only: a vendor's message may quote the request, and a 401's quotes part of the key. */
 const describe = (error: APIError) => [error.status ?? 'no answer', error.code ?? error.type].filter(Boolean).join(' ');
 
-const toFailure = (error: unknown): AiFailure => {
+const toFailure = (sdk: typeof import('openai'), error: unknown): AiFailure => {
   // rate limits, outages and timeouts pass; the SDK has already retried them once
-  if (error instanceof RateLimitError || error instanceof InternalServerError || error instanceof APIConnectionError) {
+  if (
+    error instanceof sdk.RateLimitError ||
+    error instanceof sdk.InternalServerError ||
+    error instanceof sdk.APIConnectionError
+  ) {
     return new AiFailure('busy', `OpenAI is unavailable (${describe(error)})`, { cause: error.cause });
   }
-  if (error instanceof APIError) {
+  if (error instanceof sdk.APIError) {
     return new AiFailure('refused', `OpenAI refused the request (${describe(error)})`);
   }
   return new AiFailure('refused', `OpenAI request failed: ${(error as Error).message}`, { cause: error });
 };
 
 /** The AI port over OpenAI chat completions (DESIGN §5). */
-export const openAi = (client: OpenAI, model: string): Ai => ({
+export const openAi = (client: LazyClient<OpenAI>, model: string): Ai => ({
   complete: async ({ system, prompt, maxTokens, json = false }) => {
+    const [sdk, openai] = await Promise.all([loadSdk(), client.get()]);
     let answer: unknown;
     try {
-      answer = await client.chat.completions.create({
+      answer = await openai.chat.completions.create({
         model,
         messages: [
           { role: 'system', content: system },
@@ -100,7 +117,7 @@ export const openAi = (client: OpenAI, model: string): Ai => ({
         ...(json ? { response_format: { type: 'json_object' as const } } : {}),
       });
     } catch (error) {
-      throw toFailure(error);
+      throw toFailure(sdk, error);
     }
     const parsed = completionSchema.safeParse(answer);
     if (!parsed.success) throw new AiFailure('refused', 'OpenAI answered an unexpected shape', { cause: parsed.error });

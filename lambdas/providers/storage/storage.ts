@@ -1,15 +1,8 @@
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  NotFound,
-  S3Client,
-  type S3ClientConfig,
-  DeleteObjectCommand,
-} from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
+import { LazyClient } from '../lazy-client.js';
+
+/** The S3 SDK (client, commands, presigners), imported when storage is first used. */
+const loadSdk = () => import('./s3-sdk.js');
 
 /**
  * The storage port (DESIGN §5): the uploads bucket. S3 in AWS, s3rver locally and in tests; the endpoint comes from
@@ -42,82 +35,110 @@ export type Storage = {
   removeAll: (keys: string[]) => Promise<void>;
 };
 
-/** The S3 client of a Lambda, built once (STYLE §10). */
-export const createS3Client = (config: S3ClientConfig = {}) =>
-  new S3Client({ forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true', maxAttempts: 3, ...config });
+/** An S3 client built on first use, which also sends commands as `S3Client.send` does. */
+export type LazyS3Client = LazyClient<S3Client> & { send: S3Client['send'] };
+
+/**
+ * The S3 client of a Lambda, built once (STYLE §10), on first use: the SDK (about 200 KiB of bundle once the code
+ * shared with DynamoDB's client is set apart) loads with the first request that touches storage rather than at cold
+ * start. Routes that store nothing never load it (profiles without documents); where every route of a Lambda does
+ * (documents, account), this moves that cost from the cold start into its first request, no less.
+ */
+export const createS3Client = (config: S3ClientConfig = {}): LazyS3Client => {
+  const options: S3ClientConfig = { forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true', maxAttempts: 3, ...config };
+  const client = new LazyClient(async () => new (await loadSdk()).S3Client(options));
+  const send = (command: Parameters<S3Client['send']>[0]) => client.get().then((s3) => s3.send(command));
+  return Object.assign(client, { send: send as S3Client['send'] });
+};
 
 /** @default expiresInSeconds of presignGet: 900 (15 min) */
-export const s3Storage = (client: S3Client, bucket: string): Storage => ({
-  presignPost: async ({ key, contentType, maxBytes, expiresInSeconds, metadata = {} }) => {
-    const fields: Record<string, string> = { 'Content-Type': contentType };
-    for (const [name, value] of Object.entries(metadata)) fields[`x-amz-meta-${name}`] = value;
-    return createPresignedPost(client, {
-      Bucket: bucket,
-      Key: key,
-      // every field the form carries is pinned, so the browser can change nothing but the file
-      Conditions: [
-        ['content-length-range', 1, maxBytes],
-        ...Object.entries(fields).map(([name, value]) => ['eq', `$${name}`, value] as ['eq', string, string]),
-      ],
-      Fields: fields,
-      Expires: expiresInSeconds,
-    });
-  },
-
-  presignGet: (key, { expiresInSeconds = 900, fileName } = {}) =>
-    getSignedUrl(
-      client,
-      new GetObjectCommand({
+export const s3Storage = (client: LazyS3Client, bucket: string): Storage => {
+  const ready = async () => {
+    const [sdk, s3] = await Promise.all([loadSdk(), client.get()]);
+    return { sdk, s3 };
+  };
+  return {
+    presignPost: async ({ key, contentType, maxBytes, expiresInSeconds, metadata = {} }) => {
+      const { sdk, s3 } = await ready();
+      const fields: Record<string, string> = { 'Content-Type': contentType };
+      for (const [name, value] of Object.entries(metadata)) fields[`x-amz-meta-${name}`] = value;
+      return sdk.createPresignedPost(s3, {
         Bucket: bucket,
         Key: key,
-        ...(fileName ? { ResponseContentDisposition: `inline; filename*=UTF-8''${encodeURIComponent(fileName)}` } : {}),
-      }),
-      { expiresIn: expiresInSeconds },
-    ),
+        // every field the form carries is pinned, so the browser can change nothing but the file
+        Conditions: [
+          ['content-length-range', 1, maxBytes],
+          ...Object.entries(fields).map(([name, value]) => ['eq', `$${name}`, value] as ['eq', string, string]),
+        ],
+        Fields: fields,
+        Expires: expiresInSeconds,
+      });
+    },
 
-  head: async (key) => {
-    try {
-      const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
-      return { size: head.ContentLength ?? 0, contentType: head.ContentType, metadata: head.Metadata ?? {} };
-    } catch (error) {
-      if (error instanceof NotFound) return undefined;
-      // Without s3:ListBucket, S3 answers a missing key with 403, not 404, so as not to reveal what exists. Callers
-      // hold s3:GetObject on every object of the bucket: for them a 403 means the object is not there.
-      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-      if (status === 404 || status === 403) return undefined;
-      throw error;
-    }
-  },
+    presignGet: async (key, { expiresInSeconds = 900, fileName } = {}) => {
+      const { sdk, s3 } = await ready();
+      return sdk.getSignedUrl(
+        s3,
+        new sdk.GetObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          ...(fileName ? { ResponseContentDisposition: `inline; filename*=UTF-8''${encodeURIComponent(fileName)}` } : {}),
+        }),
+        { expiresIn: expiresInSeconds },
+      );
+    },
 
-  read: async (key, maxBytes) => {
-    const object = await client.send(
-      new GetObjectCommand({ Bucket: bucket, Key: key, ...(maxBytes ? { Range: `bytes=0-${maxBytes - 1}` } : {}) }),
-    );
-    return object.Body ? await object.Body.transformToByteArray() : new Uint8Array();
-  },
+    head: async (key) => {
+      const { sdk, s3 } = await ready();
+      try {
+        const head = await s3.send(new sdk.HeadObjectCommand({ Bucket: bucket, Key: key }));
+        return { size: head.ContentLength ?? 0, contentType: head.ContentType, metadata: head.Metadata ?? {} };
+      } catch (error) {
+        if (error instanceof sdk.NotFound) return undefined;
+        // Without s3:ListBucket, S3 answers a missing key with 403, not 404, so as not to reveal what exists. Callers
+        // hold s3:GetObject on every object of the bucket: for them a 403 means the object is not there.
+        const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+        if (status === 404 || status === 403) return undefined;
+        throw error;
+      }
+    },
 
-  remove: async (key) => {
-    await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
-  },
+    read: async (key, maxBytes) => {
+      const { sdk, s3 } = await ready();
+      const object = await s3.send(
+        new sdk.GetObjectCommand({ Bucket: bucket, Key: key, ...(maxBytes ? { Range: `bytes=0-${maxBytes - 1}` } : {}) }),
+      );
+      return object.Body ? await object.Body.transformToByteArray() : new Uint8Array();
+    },
 
-  list: async (prefix) => {
-    const keys: { key: string; size: number }[] = [];
-    let token: string | undefined;
-    do {
-      const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
-      for (const object of page.Contents ?? []) if (object.Key) keys.push({ key: object.Key, size: object.Size ?? 0 });
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token);
-    return keys;
-  },
+    remove: async (key) => {
+      const { sdk, s3 } = await ready();
+      await s3.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
 
-  removeAll: async (keys) => {
-    for (let start = 0; start < keys.length; start += 1000) {
-      const batch = keys.slice(start, start + 1000);
-      await client.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }));
-    }
-  },
-});
+    list: async (prefix) => {
+      const { sdk, s3 } = await ready();
+      const keys: { key: string; size: number }[] = [];
+      let token: string | undefined;
+      do {
+        const page = await s3.send(new sdk.ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
+        for (const object of page.Contents ?? []) if (object.Key) keys.push({ key: object.Key, size: object.Size ?? 0 });
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return keys;
+    },
+
+    removeAll: async (keys) => {
+      const { sdk, s3 } = await ready();
+      for (let start = 0; start < keys.length; start += 1000) {
+        const batch = keys.slice(start, start + 1000);
+        await s3.send(
+          new sdk.DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }),
+        );
+      }
+    },
+  };
+};
 
 /** DESIGN §3 tenant isolation, for files: everything a user stores lives under this prefix. */
 export const userPrefix = (uid: string) => `users/${uid}/`;
