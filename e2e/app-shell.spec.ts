@@ -16,7 +16,7 @@ test.describe('The signed-in app shell', () => {
   test('the sidebar leads to every page, and shrinks to a compact rail that is remembered', async ({
     page,
     appShell,
-    signedInUser,
+    signedInUser: _signedInUser,
     capture,
   }) => {
     await test.step('lists the seven entries and opens each page', async () => {
@@ -182,7 +182,7 @@ test.describe('The signed-in app shell', () => {
   test('narrow screens get Desktop Required, the popup receivers stand alone', async ({
     page,
     appShell,
-    signedInUser,
+    signedInUser: _signedInUser,
     capture,
   }) => {
     await test.step('at 767 px the app asks for a desktop', async () => {

@@ -11,7 +11,7 @@ const pdfFile = async (name: string, lines: string[]): Promise<TestFile> => {
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const page = pdf.addPage([595, 842]);
-  lines.forEach((line, index) => page.drawText(line, { x: 56, y: 780 - index * 22, size: 13, font }));
+  for (const [index, line] of lines.entries()) page.drawText(line, { x: 56, y: 780 - index * 22, size: 13, font });
   return { name, mimeType: 'application/pdf', buffer: Buffer.from(await pdf.save()) };
 };
 

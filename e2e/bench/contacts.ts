@@ -118,10 +118,13 @@ export const benchContactsList = async (options: { contacts?: number; runs?: num
     // the DynamoDB calls of one answer, counted on a client of the service itself (the gateway's is the Lambda's own)
     const counted = new DynamoDBClient({});
     const calls: string[] = [];
-    counted.middlewareStack.add((next, context) => (args) => (calls.push(String(context.commandName)), next(args)), {
-      step: 'initialize',
-      name: 'countCalls',
-    });
+    counted.middlewareStack.add(
+      (next, context) => (args) => {
+        calls.push(String(context.commandName));
+        return next(args);
+      },
+      { step: 'initialize', name: 'countCalls' },
+    );
     const deps: contacts.ContactsDeps = {
       db: dataClientOf(counted, tableName),
       enrichment: null,
