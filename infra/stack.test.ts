@@ -30,11 +30,18 @@ const logicalIdOf = (stack: Stack, construct: { node: { defaultChild?: unknown }
   return stack.getLogicalId(cfn);
 };
 
-/** CloudFormation properties are untyped JSON. */
-type Json = any;
-const securityHeadersOf = (template: Template): Json => {
+/** The security headers of the web's CloudFront response policy, as the tests read them (the CSP is an Fn::Join). */
+type SecurityHeaders = {
+  ContentSecurityPolicy: { ContentSecurityPolicy: unknown };
+  StrictTransportSecurity: unknown;
+  FrameOptions: unknown;
+  ContentTypeOptions: unknown;
+};
+const securityHeadersOf = (template: Template): SecurityHeaders => {
   const policy = resourcesOf(template, 'AWS::CloudFront::ResponseHeadersPolicy')[0]?.[1];
-  return (policy?.Properties as Json).ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+  if (!policy?.Properties) throw new Error('the template has no CloudFront response headers policy');
+  const config = policy.Properties.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: SecurityHeaders };
+  return config.SecurityHeadersConfig;
 };
 
 /** Synthesizing the stack takes seconds (more on a busy machine): hooks that do it get the tests' own timeout. */

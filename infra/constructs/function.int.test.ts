@@ -17,7 +17,9 @@ import { bundlingOptions, lambdaEntry } from './function.js';
 /** Node 22, the functions' runtime (NOTES.md "Node version"). */
 const node = join(repoRoot, 'node_modules/.bin/node');
 const outdirs: string[] = [];
-afterAll(() => outdirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+afterAll(() => {
+  for (const dir of outdirs) rmSync(dir, { recursive: true, force: true });
+});
 
 /** `entry` bundled as the stack bundles it, into a temporary folder; with esbuild's account of what went where. */
 const bundle = (entry: string) => {

@@ -200,13 +200,13 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
       const name = req.rawHeaders[index]!;
       const value = req.rawHeaders[index + 1]!;
       headers[name] = value;
-      (multiValueHeaders[name] ??= []).push(value);
+      multiValueHeaders[name] = [...(multiValueHeaders[name] ?? []), value];
     }
     const query: Record<string, string> = {};
     const multiQuery: Record<string, string[]> = {};
     for (const [name, value] of url.searchParams) {
       query[name] = value;
-      (multiQuery[name] ??= []).push(value);
+      multiQuery[name] = [...(multiQuery[name] ?? []), value];
     }
     const pathParameters = Object.fromEntries(
       Object.entries(resolved.params).map(([name, value]) => [name, safeDecode(value)]),

@@ -21,9 +21,13 @@ export const freePorts = async (count: number) => {
 export class PortInUseError extends Error {
   constructor(readonly taken: { name: string; port: number; env?: string }[]) {
     super(
-      taken
-        .map(({ name, port, env }) => `Port ${port} (${name}) is already in use${env ? `; set ${env} to use another` : ''}.`)
-        .join('\n') + '\nIs another local stack (npm start) running? Stop it first.',
+      [
+        ...taken.map(
+          ({ name, port, env }) =>
+            `Port ${port} (${name}) is already in use${env ? `; set ${env} to use another` : ''}.`,
+        ),
+        'Is another local stack (npm start) running? Stop it first.',
+      ].join('\n'),
     );
     this.name = 'PortInUseError';
   }

@@ -32,7 +32,7 @@ afterEach(async () => {
 /** A runner over a fixture queue `jobs` whose worker records each batch and answers with `respond`. */
 const setup = (options: {
   queue?: Partial<QueueSpec>;
-  respond?: (event: SQSEvent, delivery: number) => Promise<SQSBatchResponse | void> | SQSBatchResponse | void;
+  respond?: (event: SQSEvent, delivery: number) => Promise<SQSBatchResponse | undefined> | SQSBatchResponse | undefined;
   dir?: string;
   concurrency?: number;
 }) => {

@@ -9,7 +9,7 @@ import { localNames } from './ports.js';
 
 /** A queue worker module: an SQS handler that reports partial batch failures (STYLE §9). */
 export type QueueWorker = {
-  handler: (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | void | undefined>;
+  handler: (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | undefined>;
 };
 
 /** SQS `MessageAttributeValue` as SendMessage takes it (binary as base64). */

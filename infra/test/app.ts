@@ -50,7 +50,9 @@ export const synthStack = (
 /** `synthStack` for a test file: every app it makes is removed after the file's tests. */
 export const synthStackInFile = () => {
   const subjects: TestApp[] = [];
-  afterAll(() => subjects.forEach((subject) => subject.cleanup()));
+  afterAll(() => {
+    for (const subject of subjects) subject.cleanup();
+  });
   return (...args: Parameters<typeof synthStack>) => {
     const subject = synthStack(...args);
     subjects.push(subject);

@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { z } from 'zod';
 import { localCredentials, localNames } from '../ports.js';
 
@@ -35,7 +36,7 @@ export type CodeDelivery = { action: string; destination: string; code: string }
 /** The code box cognito-local logs: `INFO: 9ba92c20 ForgotPassword ╭───╮ ... Destination: a@b.c ... Code: 324753`. */
 export const parseCodeDelivery = (text: string): CodeDelivery | undefined => {
   if (!text.includes('Code Delivery')) return undefined;
-  const plain = text.replace(/\u001b\[[0-9;]*m/g, '');
+  const plain = stripVTControlCharacters(text);
   const code = /Code:\s+(\S+)/.exec(plain)?.[1];
   if (!code) return undefined;
   return {
