@@ -16,6 +16,7 @@ const maxUnzippedBytes = 64 * 1024 * 1024;
 export const normalizeText = (text: string) =>
   text
     .replace(/\r\n?|[\v\f\u0085\u2028\u2029]/g, '\n')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
     .replace(/[\u0000-\u0008\u000E-\u001F\u007F\u200B-\u200D\u2060\uFEFF]/g, '')
     .replace(/[\t\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000 ]+/g, ' ')
     .replace(/ ?\n ?/g, '\n')

@@ -82,6 +82,7 @@ const kinds = {
 const displayName = (fileName: string) =>
   Array.from(
     (fileName.split(/[\\/]/).pop() ?? '')
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
       .replace(/[\u0000-\u001F\u007F]/g, '')
       .trim(),
   )
@@ -99,7 +100,7 @@ const storedDisplayName = (metadata: Record<string, string>) => {
 
 /** A key this user's profile held: removed from storage, never outside the user's own prefix. */
 const removeOwnObject = async (deps: DocumentsDeps, identity: Identity, key: string | undefined) => {
-  if (key && key.startsWith(userPrefix(identity.uid))) await deps.storage.remove(key);
+  if (key?.startsWith(userPrefix(identity.uid))) await deps.storage.remove(key);
 };
 
 /**

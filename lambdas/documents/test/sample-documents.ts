@@ -9,7 +9,7 @@ const pdfOf = async (pages: string[][]) => {
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   for (const lines of pages) {
     const page = pdf.addPage();
-    lines.forEach((line, index) => page.drawText(line, { x: 50, y: 750 - index * 20, size: 12, font }));
+    for (const [index, line] of lines.entries()) page.drawText(line, { x: 50, y: 750 - index * 20, size: 12, font });
   }
   return pdf.save();
 };
