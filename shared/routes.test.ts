@@ -11,7 +11,11 @@ describe('the route table', () => {
   it('has a table for every domain, whose routes all name that domain', () => {
     expect(Object.keys(routeTables).sort()).toEqual([...domains].sort());
     for (const domain of domains) {
-      expect(routesOf(domain).map((route) => route.key).sort()).toEqual(Object.keys(routeTables[domain]).sort());
+      expect(
+        routesOf(domain)
+          .map((route) => route.key)
+          .sort(),
+      ).toEqual(Object.keys(routeTables[domain]).sort());
     }
   });
 

@@ -364,9 +364,8 @@ describe('the email-lookup worker', () => {
     expect(checks).toBeGreaterThan(0);
 
     db.reset();
-    expect(await worker({ Records: [{ ...message, attributes: { ...message.attributes, ApproximateReceiveCount: '2' } }] })).toEqual({
-      batchItemFailures: [],
-    });
+    const redelivered = { ...message, attributes: { ...message.attributes, ApproximateReceiveCount: '2' } };
+    expect(await worker({ Records: [redelivered] })).toEqual({ batchItemFailures: [] });
     expect(verified).toHaveLength(checks);
     expect(db.calls).toEqual(['PutItemCommand']);
   });
@@ -388,6 +387,9 @@ describe('the email-lookup worker', () => {
     await putContacts(store, [{ ...contact, email: own.email, emailSource: 'manual', emailNotFoundConfidence: 0 }]);
     await worker({ Records: [record(body)] });
     expect(verified).toEqual([own.email]);
-    expect(await getContact(store, contact.uid, contact.contactId)).toMatchObject({ email: own.email, emailLookupAttempts: 4 });
+    expect(await getContact(store, contact.uid, contact.contactId)).toMatchObject({
+      email: own.email,
+      emailLookupAttempts: 4,
+    });
   });
 });

@@ -64,8 +64,12 @@ const envelopeErrors = (logger: Logger): MiddlewareObj<APIGatewayProxyEvent, API
 });
 
 /** One structured line per request: method, route, status, duration. */
-const accessLog = (logger: Logger): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context, Internal> => {
-  const log: MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context, Internal>['after'] = (request) => {
+const accessLog = (
+  logger: Logger,
+): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context, Internal> => {
+  const log: MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context, Internal>['after'] = (
+    request,
+  ) => {
     logger.info('request', {
       method: request.event.httpMethod,
       route: request.event.resource,
@@ -129,7 +133,11 @@ export type HttpHandlerOptions = {
  * body, query and path validated by the domain's route table (`shared/routes/<domain>.ts`, so a Lambda bundles only
  * its own domain's schemas).
  */
-export const httpHandler = <T extends RouteTable>(routes: T, handlers: DomainHandlers<T>, options: HttpHandlerOptions) => {
+export const httpHandler = <T extends RouteTable>(
+  routes: T,
+  handlers: DomainHandlers<T>,
+  options: HttpHandlerOptions,
+) => {
   const { logger } = options;
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context, Internal>()
     .use(injectLambdaContext(logger, { resetKeys: true }))

@@ -4,7 +4,13 @@ import { identityFromClaims } from './identity.js';
 describe('the identity of verified claims', () => {
   it('takes the user id from the sub and the rest from the e-mail, name and user name claims', () => {
     expect(
-      identityFromClaims({ sub: 'abc', email: 'ada@example.com', name: 'Ada', 'cognito:username': 'Google_1', token_use: 'id' }),
+      identityFromClaims({
+        sub: 'abc',
+        email: 'ada@example.com',
+        name: 'Ada',
+        'cognito:username': 'Google_1',
+        token_use: 'id',
+      }),
     ).toEqual({ userId: 'abc', email: 'ada@example.com', name: 'Ada', username: 'Google_1' });
   });
 

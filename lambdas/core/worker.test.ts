@@ -9,7 +9,10 @@ const lookup = (overrides: Partial<EmailLookupMessage> = {}) =>
   JSON.stringify({ uid: 'user-1', contactId: 'contact-1', attempt: 1, ...overrides });
 
 const setup = (
-  handle: (message: EmailLookupMessage, record: RecordContext) => Promise<Record<string, unknown> | void> = async () => {},
+  handle: (
+    message: EmailLookupMessage,
+    record: RecordContext,
+  ) => Promise<Record<string, unknown>> | Promise<void> = async () => {},
 ) => {
   const logger = createLogger('test');
   logger.setLogLevel('SILENT');
@@ -50,7 +53,11 @@ describe('the SQS worker kit', () => {
       expect.stringMatching(/^dropped/),
       expect.stringMatching(/^dropped/),
     ]);
-    expect(lines.error.mock.calls[0]?.[1]).toMatchObject({ messageId: garbage.messageId, outcome: 'dropped', issues: ['not JSON'] });
+    expect(lines.error.mock.calls[0]?.[1]).toMatchObject({
+      messageId: garbage.messageId,
+      outcome: 'dropped',
+      issues: ['not JSON'],
+    });
     expect(lines.error.mock.calls[1]?.[1]).toMatchObject({
       messageId: wrongShape.messageId,
       issues: [expect.stringMatching(/^uid: /), expect.stringMatching(/^attempt: /)],
@@ -65,7 +72,9 @@ describe('the SQS worker kit', () => {
     const failing = sqsRecord(lookup({ contactId: 'broken' }));
     const healthy = sqsRecord(lookup({ contactId: 'fine' }));
 
-    expect(await worker(sqsEvent(failing, healthy))).toEqual({ batchItemFailures: [{ itemIdentifier: failing.messageId }] });
+    expect(await worker(sqsEvent(failing, healthy))).toEqual({
+      batchItemFailures: [{ itemIdentifier: failing.messageId }],
+    });
     expect(handler).toHaveBeenCalledTimes(2);
     expect(outcomes().sort()).toEqual(['done', 'failed']);
   });

@@ -30,7 +30,7 @@ export type SqsWorkerOptions<S extends z.ZodType> = {
    */
   key: (message: z.infer<S>) => readonly (string | number)[];
   /** Does the work of one message; throws to have it retried. What it answers is logged with the outcome. */
-  handle: (message: z.infer<S>, record: RecordContext) => Promise<LogFields | void>;
+  handle: (message: z.infer<S>, record: RecordContext) => Promise<LogFields> | Promise<void>;
   idempotency: IdempotencyStore;
   logger: Logger;
   /** @default () => new Date() */
@@ -52,7 +52,10 @@ const parseRecord = <S extends z.ZodType>(schema: S, record: SQSRecord): Parsed<
   }
   const parsed = schema.safeParse(body);
   if (parsed.success) return { ok: true, message: parsed.data };
-  return { ok: false, issues: parsed.error.issues.map((issue) => `${issue.path.join('.') || '(message)'}: ${issue.message}`) };
+  return {
+    ok: false,
+    issues: parsed.error.issues.map((issue) => `${issue.path.join('.') || '(message)'}: ${issue.message}`),
+  };
 };
 
 /**
@@ -79,7 +82,11 @@ export const sqsWorker = <S extends z.ZodType>(options: SqsWorkerOptions<S>) => 
     const line = { queue, messageId: record.messageId, receiveCount };
     const parsed = parseRecord(schema, record);
     if (!parsed.ok) {
-      logger.error('dropped a poison message: it is not a message of this queue', { ...line, outcome: 'dropped', issues: parsed.issues });
+      logger.error('dropped a poison message: it is not a message of this queue', {
+        ...line,
+        outcome: 'dropped',
+        issues: parsed.issues,
+      });
       return false;
     }
 

@@ -31,7 +31,11 @@ const deps: documents.DocumentsDeps = {
 };
 
 /** The caller (lambdas/core/identity.ts) as the profile and document services name it. */
-const owner = ({ userId, email, name }: Identity): profiles.Identity => ({ uid: userId, email, ...(name ? { name } : {}) });
+const owner = ({ userId, email, name }: Identity): profiles.Identity => ({
+  uid: userId,
+  email,
+  ...(name ? { name } : {}),
+});
 
 /** The documents Lambda: uploads by presigned POST and their processing (DESIGN §6 "Uploads", SPEC §7 'Profile'). */
 export const handler = httpHandler(

@@ -17,7 +17,11 @@ const deps: profiles.ProfilesDeps = {
 };
 
 /** The caller (lambdas/core/identity.ts) as the profile service names it. */
-const owner = ({ userId, email, name }: Identity): profiles.Identity => ({ uid: userId, email, ...(name ? { name } : {}) });
+const owner = ({ userId, email, name }: Identity): profiles.Identity => ({
+  uid: userId,
+  email,
+  ...(name ? { name } : {}),
+});
 
 /** The profiles Lambda: SPEC §3 user profile and settings, §7 'Profile'. */
 export const handler = httpHandler(

@@ -2,7 +2,10 @@ import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 
 /** An SQS record as Lambda's event source mapping delivers it; `receiveCount` 1 unless told. */
-export const sqsRecord = (body: string, options: { messageId?: string; receiveCount?: number; queue?: string } = {}): SQSRecord => ({
+export const sqsRecord = (
+  body: string,
+  options: { messageId?: string; receiveCount?: number; queue?: string } = {},
+): SQSRecord => ({
   messageId: options.messageId ?? randomUUID(),
   receiptHandle: randomUUID(),
   body,

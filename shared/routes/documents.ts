@@ -58,7 +58,7 @@ export const documentsRoutes = {
   'DELETE /api/profiles/background-file': {
     domain: 'documents',
     auth: 'user',
-    summary: 'Remove the background file (the background text stays, it is the user\'s own)',
+    summary: "Remove the background file (the background text stays, it is the user's own)",
     response: deletedResponse,
   },
 } as const satisfies DomainRouteTable<'documents'>;
