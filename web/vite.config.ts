@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { lazyAntd } from './vite/lazyAntdParts.js';
 import { markdown } from './vite/markdown.js';
 import { routeAuth } from './vite/routeAuth.js';
 
@@ -14,9 +15,15 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  */
 export default defineConfig({
   root,
-  // blog posts (web/content/blog/*.md) are rendered to HTML here, so the browser gets no Markdown parser
-  // the API client's view of the route table (which routes need sign-in), without the table's zod schemas
-  plugins: [react(), markdown({ requiredAttributes: ['title', 'date', 'summary', 'author'] }), routeAuth()],
+  plugins: [
+    react(),
+    // blog posts (web/content/blog/*.md) are rendered to HTML here, so the browser gets no Markdown parser
+    markdown({ requiredAttributes: ['title', 'date', 'summary', 'author'] }),
+    // the API client's view of the route table (which routes need sign-in), without the table's zod schemas
+    routeAuth(),
+    // parts of antd components for features the app's pages do not use arrive when first rendered (issue 9)
+    lazyAntd(),
+  ],
   // One dependency cache per web port: the e2e stack runs beside `npm start`, and two dev servers re-optimizing one
   // cache folder break each other's pages. Kept between runs, so a restart is not a cold start.
   // `@/` is web/src, `@shared/` the repo's shared code (route table, schemas, messages); tsconfig.json says the same
@@ -54,11 +61,11 @@ export default defineConfig({
     rolldownOptions: {
       treeshake: {
         moduleSideEffects: [
-          // @rc-component/form declares no `sideEffects`, and its index attaches Field, List, useForm and useWatch to
-          // its default export when imported. Every antd input imports it (for a context), so the whole form engine and
-          // its validator came along to pages without a form. Those assignments are its only import-time effects, and
-          // they stay wherever the form itself is used.
-          { test: /[\\/]node_modules[\\/]@rc-component[\\/]form[\\/]/, sideEffects: false },
+          // These packages declare no `sideEffects`, so importing one helper from their index brought everything the
+          // index imports: every antd input imports @rc-component/form (for a context), and with it the whole form
+          // engine and its validator; a table's row selection imports tree helpers, and with them the Tree component.
+          // Their only import-time effects attach statics to their own exports, which stay wherever those are used.
+          { test: /[\\/]node_modules[\\/]@rc-component[\\/](form|tree)[\\/]/, sideEffects: false },
         ],
       },
     },

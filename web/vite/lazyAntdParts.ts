@@ -1,0 +1,75 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { Plugin } from 'vite';
+
+/** An import inside antd of a component that renders only for a feature this app does not use on its first screens. */
+export type LazyAntdPart = {
+  /** the importing module, from `node_modules/antd/es/` */
+  importer: string;
+  /** the import statement as antd writes it (a default import of a component) */
+  statement: string;
+  /** why the part can wait */
+  reason: string;
+};
+
+/**
+ * antd imports some parts of a component for features that only some uses of it have. Each of these arrives in its
+ * own chunk the first time something renders it (nothing here renders them yet), instead of coming with every page
+ * that shows the component.
+ */
+export const lazyAntdParts: readonly LazyAntdPart[] = [
+  {
+    importer: 'card/Card.js',
+    statement: "import Tabs from '../tabs';",
+    reason: "a Card's `tabList`: the Tabs component and its rc-tabs (about 10 KiB gzip) on every page with a card",
+  },
+  {
+    importer: 'table/hooks/useFilter/FilterDropdown.js',
+    statement: "import Tree from '../../../tree';",
+    reason: "the tree of a column filter with `filterMode: 'tree'`: Tree and rc-tree (about 14 KiB gzip) with every table",
+  },
+];
+
+const helperId = 'virtual:lazy-antd-part';
+const resolvedHelperId = `\0${helperId}`;
+
+// forwardRef keeps a ref working; the fallback is nothing, as the part was absent until its feature was asked for
+const helper = `import { createElement, forwardRef, lazy, Suspense } from 'react';
+export const lazyPart = (load) => {
+  const Part = lazy(load);
+  return forwardRef((props, ref) => createElement(Suspense, { fallback: null }, createElement(Part, { ...props, ref })));
+};
+`;
+
+const normalize = (id: string) => id.split('?')[0]!.replaceAll('\\', '/');
+
+/**
+ * Build only: the dev server pre-bundles antd untouched. The build fails when antd no longer has one of these imports
+ * (renamed or moved by an upgrade), so a part never comes back into every page unnoticed.
+ */
+export const lazyAntd = (parts: readonly LazyAntdPart[] = lazyAntdParts): Plugin => ({
+  name: 'outreach-lazy-antd-parts',
+  apply: 'build',
+  buildStart() {
+    const antdEs = join(dirname(createRequire(import.meta.url).resolve('antd/package.json')), 'es');
+    const gone = parts.filter((part) => !existsSync(join(antdEs, part.importer)));
+    if (gone.length) this.error(`antd has no ${gone.map((part) => `es/${part.importer}`).join(', ')} any more: update web/vite/lazyAntdParts.ts`);
+  },
+  resolveId: (source) => (source === helperId ? resolvedHelperId : undefined),
+  load: (id) => (id === resolvedHelperId ? helper : undefined),
+  transform(code, id) {
+    const file = normalize(id);
+    const part = parts.find((candidate) => file.endsWith(`/node_modules/antd/es/${candidate.importer}`));
+    if (!part) return undefined;
+    const [, name, source] = /^import (\w+) from '([^']+)';$/.exec(part.statement) ?? [];
+    if (!name || !source) return this.error(`web/vite/lazyAntdParts.ts: \`${part.statement}\` is not a default import`);
+    if (!code.includes(part.statement)) {
+      return this.error(`antd/es/${part.importer} no longer has \`${part.statement}\`: update web/vite/lazyAntdParts.ts`);
+    }
+    return {
+      code: code.replace(part.statement, `import { lazyPart } from '${helperId}';\nconst ${name} = lazyPart(() => import('${source}'));`),
+      map: null,
+    };
+  },
+});
