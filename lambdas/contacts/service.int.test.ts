@@ -10,7 +10,9 @@ import { peopleDataLabsEnrichment } from '../providers/enrichment/peopledatalabs
 import type { EnrichmentPort } from '../providers/enrichment/port.js';
 import type { QueuePort } from '../providers/queue/port.js';
 import { countingDataClient } from '../test/counting-client.js';
-import { contactKey } from '../data/contact.js';
+import { contactKey, type ContactItem } from '../data/contact.js';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { DataClient } from '../data/client.js';
 import { quotaKey } from '../data/quota.js';
 import { getSharedProfile, sharedProfileKey } from '../data/shared-profile.js';
 import { setAttributes } from '../test/raw-items.js';
@@ -54,6 +56,21 @@ const setup = (options: { now?: () => Date; counting?: boolean } = {}) => {
     newId: contacts.newContactId,
   };
   return { deps, enriched, sent, calls: counting.calls, resetCalls: counting.reset };
+};
+
+/** Contacts stored the way items were before the directory: the items and their list index only. */
+const putContactsOnly = async (db: DataClient, items: ContactItem[]) => {
+  await db.documents.send(
+    new BatchWriteCommand({
+      RequestItems: {
+        [db.table]: items.map((item) => ({
+          PutRequest: {
+            Item: { ...item, ...contactKey(item.uid, item.contactId), gsi1pk: `USER#${item.uid}#CONTACTS`, gsi1sk: `${item.lastUpdated}#${item.contactId}` },
+          },
+        })),
+      },
+    }),
+  );
 };
 
 const created = async (promise: Promise<unknown>) => {
@@ -292,6 +309,51 @@ describe('contacts service', () => {
     expect(after.contacts.map((contact) => contact.name)).toEqual(['Zoe Adams', 'Bob Clark', 'Ann Baker']);
   });
 
+  it('searches and filters from the directory with the results a full read gives, whatever was written at once', async () => {
+    const { deps } = setup();
+    const uid = randomUUID();
+    const people = Array.from({ length: 24 }, (_, index) => ({
+      name: `Person ${index} ${['Lovelace', 'Hopper', 'Émile Durand'][index % 3]}`,
+      company: ['Contoso', 'Northwind', ''][index % 4 % 3]!,
+      job_title: index % 2 ? 'Software Engineer' : 'Designer',
+    }));
+    // adds and edits at once: they share directory chunks, and none may lose another's line
+    const added = await Promise.all(people.map(async (person) => created(contacts.createContact(deps, uid, person))));
+    await Promise.all(
+      added.filter((_, index) => index % 3 === 0).map((contact) => contacts.updateContact(deps, uid, contact.id, { company: 'Fabrikam' })),
+    );
+    await Promise.all(
+      added.filter((_, index) => index % 4 === 0).map((contact) => contacts.updateContact(deps, uid, contact.id, { relationship_status: 'contacted' })),
+    );
+    const everyone = (await contacts.listContacts(deps, uid, { ...listQuery, limit: 100 })).contacts;
+    expect(everyone).toHaveLength(24);
+    const expectMatches = async (query: Partial<Parameters<typeof contacts.listContacts>[2]>, keep: (contact: (typeof everyone)[number]) => boolean) => {
+      const page = await contacts.listContacts(deps, uid, { ...listQuery, limit: 100, ...query });
+      expect(page.contacts.map((contact) => contact.id)).toEqual(everyone.filter(keep).map((contact) => contact.id));
+      expect(page.total).toBe(everyone.filter(keep).length);
+    };
+    await expectMatches({ q: 'fabrikam' }, (contact) => contact.company === 'Fabrikam');
+    await expectMatches({ q: 'ÉMILE' }, (contact) => contact.name.includes('Émile'));
+    await expectMatches({ q: 'engineer' }, (contact) => contact.job_title === 'Software Engineer');
+    await expectMatches({ relationship_status: 'contacted' }, (contact) => contact.relationship_status === 'contacted');
+    await expectMatches({ relationship_status: 'new', q: 'hopper' }, (contact) => contact.relationship_status === 'new' && contact.name.includes('Hopper'));
+    // the same order as the index of that sort
+    const byCompany = (await contacts.listContacts(deps, uid, { ...listQuery, sort: 'company', order: 'asc', limit: 100 })).contacts;
+    expect((await contacts.listContacts(deps, uid, { ...listQuery, q: 'person', sort: 'company', order: 'asc', limit: 100 })).contacts).toEqual(byCompany);
+  });
+
+  it('rebuilds a directory whose count is off from the contacts themselves, so no contact is missing from a search', async () => {
+    const { deps } = setup();
+    const uid = randomUUID();
+    const now = new Date().toISOString();
+    // contacts written before the directory existed: in the table, counted, but in no directory line
+    await putContactsOnly(deps.db, ['Ada Lovelace', 'Grace Hopper'].map((name) => ({ uid, contactId: contacts.newContactId(), name, importedAt: now, lastUpdated: now })));
+    await setAttributes(deps.db, quotaKey(uid), { contactCount: 2 });
+    expect((await contacts.listContacts(deps, uid, { ...listQuery, q: 'grace' })).contacts.map((contact) => contact.name)).toEqual(['Grace Hopper']);
+    // rebuilt: the next search reads the directory only
+    expect((await contacts.listContacts(deps, uid, { ...listQuery, q: 'a' })).total).toBe(2);
+  });
+
   it('makes a known number of DynamoDB calls per route', async () => {
     const { deps, calls, resetCalls } = setup({ counting: true });
     const uid = randomUUID();
@@ -312,6 +374,8 @@ describe('contacts service', () => {
     costs.createByHand = await cost(() => contacts.createContact(deps, uid, { name: 'By Hand' }));
     costs.list = await cost(() => contacts.listContacts(deps, uid, listQuery));
     costs.listSorted = await cost(() => contacts.listContacts(deps, uid, { ...listQuery, sort: 'name' }));
+    costs.search = await cost(() => contacts.listContacts(deps, uid, { ...listQuery, sort: 'company', q: 'hand' }));
+    costs.filter = await cost(() => contacts.listContacts(deps, uid, { ...listQuery, relationship_status: 'new' }));
     costs.recent = await cost(() => contacts.recentContacts(deps, uid));
     costs.get = await cost(() => contacts.getOne(deps, uid, id));
     costs.update = await cost(() => contacts.updateContact(deps, uid, id, { notes: 'n' }));
@@ -323,18 +387,23 @@ describe('contacts service', () => {
       slots: ['GetItemCommand'],
       // the user's claim on the URL, the shared profile (absent: enriched and stored)
       preview: ['GetItemCommand', 'GetItemCommand', 'UpdateItemCommand'],
-      // the claim, the quota, the (fresh) shared profile, then one transaction: slot + contact + claim
-      createFromUrl: ['GetItemCommand', 'GetItemCommand', 'GetItemCommand', 'TransactWriteItemsCommand'],
-      createByHand: ['GetItemCommand', 'TransactWriteItemsCommand'],
+      // the claim, the quota, the (fresh) shared profile, the directory chunk, then one transaction: slot + contact +
+      // claim + directory line
+      createFromUrl: ['GetItemCommand', 'GetItemCommand', 'GetItemCommand', 'GetItemCommand', 'TransactWriteItemsCommand'],
+      createByHand: ['GetItemCommand', 'GetItemCommand', 'TransactWriteItemsCommand'],
       // the page and the contact count
       list: ['QueryCommand', 'GetItemCommand'],
       // the page on the index of that order (gsi3: name), and the contact count
       listSorted: ['QueryCommand', 'GetItemCommand'],
+      // the directory and the contact count (side by side), then the page's contacts
+      search: ['QueryCommand', 'GetItemCommand', 'BatchGetItemCommand'],
+      filter: ['QueryCommand', 'GetItemCommand', 'BatchGetItemCommand'],
       recent: ['QueryCommand'],
       get: ['GetItemCommand'],
-      update: ['GetItemCommand', 'UpdateItemCommand'],
+      // the contact, its directory chunk, then the change and the directory line in one transaction
+      update: ['GetItemCommand', 'GetItemCommand', 'TransactWriteItemsCommand'],
       lookup: ['BatchGetItemCommand'],
-      delete: ['GetItemCommand', 'TransactWriteItemsCommand'],
+      delete: ['GetItemCommand', 'GetItemCommand', 'TransactWriteItemsCommand'],
     });
   });
 });

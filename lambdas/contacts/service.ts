@@ -21,7 +21,7 @@ import {
   changeContact,
   collationKey,
   contactDefaults,
-  contactListEntries,
+  contactDirectory,
   contactsPage,
   getContact,
   getContactIdByUrl,
@@ -29,7 +29,7 @@ import {
   removeContact,
   sortName,
   type ContactItem,
-  type ContactListEntry,
+  type DirectoryEntry,
 } from '../data/contact.js';
 import { getContactCount } from '../data/quota.js';
 import { getSharedProfile, upsertSharedProfile, type SharedProfileItem } from '../data/shared-profile.js';
@@ -221,11 +221,11 @@ const decodeCursor = (value: string | undefined): Cursor => {
 };
 
 /** The list's sort value of a contact, as a key comparable by code units (the indexes' order, lambdas/data/contact.ts). */
-const sortValue = (item: ContactListEntry, sort: ListQuery['sort']) =>
+const sortValue = (item: DirectoryEntry, sort: ListQuery['sort']) =>
   sort === 'name'
     ? collationKey(sortName(item))
     : sort === 'company'
-      ? collationKey(item.company ?? '')
+      ? collationKey(item.company)
       : sort === 'imported_at'
         ? item.importedAt
         : item.lastUpdated;
@@ -235,8 +235,9 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /**
  * GET /api/contacts. Without a search or filter every order is one Query of one page on the index of that order
  * (gsi1 last updated, gsi3 name, gsi4 company, gsi5 date added) plus the quota's contact count for `total`. A search
- * or a filter reads the user's contacts' list fields through gsi1 (a projection), filters and sorts them in memory in
- * the same order as the indexes, and fetches the page's full items with one BatchGet.
+ * or a filter reads the user's contact directory (the list fields of every contact in a few items, one Query; see
+ * lambdas/data/contact-directory.ts), filters and sorts it in memory in the same order as the indexes, and fetches the
+ * page's full items with one BatchGet: three calls at most.
  */
 export const listContacts = async (deps: ContactsDeps, uid: string, query: ListQuery) => {
   const now = deps.now();
@@ -258,16 +259,16 @@ export const listContacts = async (deps: ContactsDeps, uid: string, query: ListQ
   }
 
   const { offset } = decodeCursor(query.cursor);
-  const all = await contactListEntries(deps.db, uid);
+  const all = await contactDirectory(deps.db, uid);
   const needle = query.q?.toLocaleLowerCase();
   const matching = all.filter(
     (item) =>
       (!needle ||
         [item.name, item.firstName, item.lastName, item.company, item.jobTitle, item.currentRole].some((field) =>
-          (field ?? '').toLocaleLowerCase().includes(needle),
+          field.toLocaleLowerCase().includes(needle),
         )) &&
       (!query.email_lookup_status || item.emailLookupStatus === query.email_lookup_status) &&
-      (!query.relationship_status || (item.relationshipStatus ?? 'new') === query.relationship_status),
+      (!query.relationship_status || (item.relationshipStatus || 'new') === query.relationship_status),
   );
   const direction = query.order === 'asc' ? 1 : -1;
   const keyed = matching.map((item) => ({ item, key: sortValue(item, query.sort) }));

@@ -4,7 +4,18 @@ import type { EducationEntry, ExperienceEntry } from '../providers/enrichment/po
 import type { DataClient } from './client.js';
 import { cancellationReasons, isConditionFailed } from './errors.js';
 import { expressionAttributes, expressionParts, itemExists, itemMissing, updateParams } from './expressions.js';
-import { contactRemovedWrite, useSlotWrite } from './quota.js';
+import {
+  addToDirectory,
+  directoryFields,
+  directoryWrite,
+  readDirectory,
+  rebuildDirectory,
+  toEntry,
+  type DirectoryEntry,
+} from './contact-directory.js';
+import { contactRemovedWrite, getContactCount, useSlotWrite } from './quota.js';
+
+export type { DirectoryEntry };
 
 export type { EducationEntry, ExperienceEntry };
 export type EmailQevStatus = (typeof emailQevStatuses)[number];
@@ -249,25 +260,10 @@ export const contactsPage = async (
   return { items, cursor: result.LastEvaluatedKey && items.length ? encodeCursor(result.LastEvaluatedKey) : null };
 };
 
-/** The fields the list filters and searches on. */
-export const contactListFields = [
-  'contactId',
-  'name',
-  'firstName',
-  'lastName',
-  'company',
-  'jobTitle',
-  'currentRole',
-  'importedAt',
-  'lastUpdated',
-  'emailLookupStatus',
-  'relationshipStatus',
-] as const satisfies readonly (keyof ContactItem)[];
-export type ContactListEntry = Pick<ContactItem, (typeof contactListFields)[number]>;
-
-// every contact of a user, list fields only, newest update first (Query on gsi1 with a projection, paged)
-export const contactListEntries = async (db: DataClient, uid: string): Promise<ContactListEntry[]> => {
-  const entries: ContactListEntry[] = [];
+// every contact of a user, list fields only, newest update first (Query on gsi1 with a projection, paged): reads
+// every contact, so only to rebuild the directory
+const contactListEntries = async (db: DataClient, uid: string): Promise<Partial<ContactItem>[]> => {
+  const entries: Partial<ContactItem>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const result = await db.documents.send(
@@ -276,16 +272,28 @@ export const contactListEntries = async (db: DataClient, uid: string): Promise<C
         IndexName: 'gsi1',
         KeyConditionExpression: 'gsi1pk = :collection',
         ExpressionAttributeValues: { ':collection': contactsCollection(uid) },
-        ProjectionExpression: contactListFields.map((_, index) => `#f${index}`).join(', '),
-        ExpressionAttributeNames: Object.fromEntries(contactListFields.map((name, index) => [`#f${index}`, name])),
+        ProjectionExpression: directoryFields.map((_, index) => `#f${index}`).join(', '),
+        ExpressionAttributeNames: Object.fromEntries(directoryFields.map((name, index) => [`#f${index}`, name])),
         ScanIndexForward: false,
         ExclusiveStartKey: start,
       }),
     );
-    entries.push(...((result.Items ?? []) as ContactListEntry[]));
+    entries.push(...((result.Items ?? []) as Partial<ContactItem>[]));
     start = result.LastEvaluatedKey;
   } while (start);
   return entries;
+};
+
+/**
+ * The list fields of every contact of a user, from the directory (one Query) and the quota's contact count (one
+ * GetItem). A directory whose count is off (contacts written before it existed) is rebuilt from the contacts first.
+ */
+export const contactDirectory = async (db: DataClient, uid: string): Promise<DirectoryEntry[]> => {
+  const [entries, count] = await Promise.all([readDirectory(db, uid), getContactCount(db, uid)]);
+  if (count === null || entries.length === count) return entries;
+  const contacts = await contactListEntries(db, uid);
+  await rebuildDirectory(db, uid, contacts);
+  return contacts.map(toEntry);
 };
 
 /** What a transaction that adds or removes a contact came to: done, or refused with one code per write. */
@@ -299,6 +307,30 @@ const transact = async (db: DataClient, writes: Record<string, unknown>[]): Prom
     const reasons = cancellationReasons(error);
     if (reasons) return { done: false, reasons };
     throw error;
+  }
+};
+
+/** Times a contact write is tried again because its directory chunk changed in between (another contact's write). */
+const directoryRetries = 10;
+
+/**
+ * `writes` and the contact's line in its directory chunk (lambdas/data/contact-directory.ts) in one transaction. A
+ * chunk changed since it was read (only that refused) is read again and the whole tried again; the reasons answered
+ * are those of `writes`.
+ */
+const transactWithDirectory = async (
+  db: DataClient,
+  contact: Pick<ContactItem, 'uid' | 'contactId'>,
+  entry: DirectoryEntry | null,
+  writes: Record<string, unknown>[],
+): Promise<TransactionOutcome> => {
+  for (let attempt = 0; ; attempt += 1) {
+    const outcome = await transact(db, [...writes, await directoryWrite(db, contact.uid, contact.contactId, entry)]);
+    if (outcome.done) return outcome;
+    const reasons = outcome.reasons.slice(0, writes.length);
+    const onlyDirectory = outcome.reasons.at(-1) !== 'None' && reasons.every((reason) => reason === 'None');
+    if (!onlyDirectory || attempt >= directoryRetries) return { done: false, reasons };
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
   }
 };
 
@@ -316,7 +348,7 @@ export const addContactWithSlot = (
     const p = expressionParts();
     return { Put: { TableName: db.table, Item, ConditionExpression: itemMissing(p), ...expressionAttributes(p) } };
   };
-  return transact(db, [
+  return transactWithDirectory(db, contact, toEntry(contact), [
     useSlotWrite(db, contact.uid, use),
     putNew(toItem(contact)),
     ...(contact.canonicalLinkedinUrl
@@ -336,7 +368,7 @@ export const addContactWithSlot = (
 /** Removes a contact, its URL claim and one from the quota's count in one transaction; reasons: contact first. */
 export const removeContact = (db: DataClient, contact: Pick<ContactItem, 'uid' | 'contactId' | 'canonicalLinkedinUrl'>) => {
   const p = expressionParts();
-  return transact(db, [
+  return transactWithDirectory(db, contact, null, [
     { Delete: { TableName: db.table, Key: contactKey(contact.uid, contact.contactId), ConditionExpression: itemExists(p), ...expressionAttributes(p) } },
     ...(contact.canonicalLinkedinUrl
       ? [{ Delete: { TableName: db.table, Key: contactUrlKey(contact.uid, contact.canonicalLinkedinUrl) } }]
@@ -356,24 +388,19 @@ export const changeContact = async (
 ): Promise<ContactItem | null> => {
   const next = { ...current, ...change.set };
   for (const name of change.remove ?? []) delete next[name];
-  const keys = indexKeys(next);
-  try {
-    const { Attributes } = await db.documents.send(
-      new UpdateCommand({
-        ...updateParams(
-          db.table,
-          contactKey(current.uid, current.contactId),
-          { set: { ...change.set, ...keys }, ...(change.remove?.length ? { remove: change.remove } : {}) },
-          itemExists,
-        ),
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes ? fromItem(Attributes) : null;
-  } catch (error) {
-    if (isConditionFailed(error)) return null;
-    throw error;
-  }
+  const outcome = await transactWithDirectory(db, current, toEntry(next), [
+    {
+      Update: updateParams(
+        db.table,
+        contactKey(current.uid, current.contactId),
+        { set: { ...change.set, ...indexKeys(next) }, ...(change.remove?.length ? { remove: change.remove } : {}) },
+        itemExists,
+      ),
+    },
+  ]);
+  if (outcome.done) return next;
+  if (outcome.reasons[0] === 'ConditionalCheckFailed') return null;
+  throw new Error(`Changing the contact was refused: ${outcome.reasons.join(', ')}`);
 };
 
 /** The e-mail fields of a contact (SPEC §3) a lookup or a verification writes. */
@@ -400,38 +427,36 @@ export type ContactEmailFields = Partial<
  */
 export const setContactEmail = async (
   db: DataClient,
-  contact: Pick<ContactItem, 'uid' | 'contactId'>,
+  contact: ContactItem,
   fields: ContactEmailFields,
   options: { expectedAttempts: number; lastUpdated: string },
 ) => {
-  try {
-    await db.documents.send(
-      new UpdateCommand(
-        updateParams(
-          db.table,
-          contactKey(contact.uid, contact.contactId),
-          { set: { ...fields, lastUpdated: options.lastUpdated, gsi1sk: `${options.lastUpdated}#${contact.contactId}` } },
-          (p) => {
-            const attempts = p.name('emailLookupAttempts');
-            const exists = itemExists(p);
-            return options.expectedAttempts === 0
-              ? `${exists} AND (attribute_not_exists(${attempts}) OR ${attempts} = ${p.value(0)})`
-              : `${exists} AND ${attempts} = ${p.value(options.expectedAttempts)}`;
-          },
-        ),
+  const set = { ...fields, lastUpdated: options.lastUpdated };
+  const outcome = await transactWithDirectory(db, contact, toEntry({ ...contact, ...set }), [
+    {
+      Update: updateParams(
+        db.table,
+        contactKey(contact.uid, contact.contactId),
+        { set: { ...set, gsi1sk: `${options.lastUpdated}#${contact.contactId}` } },
+        (p) => {
+          const attempts = p.name('emailLookupAttempts');
+          const exists = itemExists(p);
+          return options.expectedAttempts === 0
+            ? `${exists} AND (attribute_not_exists(${attempts}) OR ${attempts} = ${p.value(0)})`
+            : `${exists} AND ${attempts} = ${p.value(options.expectedAttempts)}`;
+        },
       ),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
-  }
+    },
+  ]);
+  if (outcome.done) return true;
+  if (outcome.reasons[0] === 'ConditionalCheckFailed') return false;
+  throw new Error(`Writing the contact's e-mail was refused: ${outcome.reasons.join(', ')}`);
 };
 
 /** BatchWriteItem takes at most 25 requests. */
 const batchWriteSize = 25;
 
-/** Stores many contacts as they are (seeding: the benchmark, tests); no quota, no claims. */
+/** Stores many contacts as they are, and their directory lines (seeding: the benchmark, tests); no quota, no claims. */
 export const putContacts = async (db: DataClient, contacts: readonly ContactItem[]) => {
   for (let index = 0; index < contacts.length; index += batchWriteSize) {
     let requests = contacts.slice(index, index + batchWriteSize).map((contact) => ({ PutRequest: { Item: toItem(contact) } }));
@@ -441,5 +466,8 @@ export const putContacts = async (db: DataClient, contacts: readonly ContactItem
       const result = await db.documents.send(new BatchWriteCommand({ RequestItems: { [db.table]: requests } }));
       requests = (result.UnprocessedItems?.[db.table] ?? []) as typeof requests;
     }
+  }
+  for (const uid of new Set(contacts.map((contact) => contact.uid))) {
+    await addToDirectory(db, uid, contacts.filter((contact) => contact.uid === uid));
   }
 };

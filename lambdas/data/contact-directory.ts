@@ -1,0 +1,162 @@
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import type { DataClient } from './client.js';
+import type { ContactItem } from './contact.js';
+import { isConditionFailed } from './errors.js';
+
+/**
+ * A user's contact directory: the fields the contact list searches, filters and sorts on, for every contact, kept in a
+ * few items (`USER#<sub>` / `CONTACTDIR#<c>`, one per last character of the contact id) so a search or a filter over
+ * thousands of contacts is one Query of about a hundred KB instead of reading every contact. Each chunk is one
+ * deflated binary attribute (a text line per contact; lines repeat a lot, so it shrinks 5-8x, and with it the read
+ * and the write units every contact write spends on its chunk) with a version: every contact write changes its line
+ * in the same transaction, conditioned on the version it read, so the directory never drifts from the contacts.
+ */
+export const directoryFields = [
+  'contactId',
+  'lastUpdated',
+  'importedAt',
+  'emailLookupStatus',
+  'relationshipStatus',
+  'name',
+  'firstName',
+  'lastName',
+  'company',
+  'jobTitle',
+  'currentRole',
+] as const satisfies readonly (keyof ContactItem)[];
+
+export type DirectoryEntry = { [K in (typeof directoryFields)[number]]: string };
+
+export const directoryRecord = 'contactDirectory';
+const prefix = 'CONTACTDIR#';
+const chunkOf = (contactId: string) => contactId.slice(-1);
+const chunkKey = (uid: string, chunk: string) => ({ pk: `USER#${uid}`, sk: `${prefix}${chunk}` });
+
+/** Tabs and line breaks separate fields and entries, so a field never holds one. */
+const clean = (value: unknown) => (typeof value === 'string' ? value.replace(/[\t\r\n]/g, ' ') : '');
+
+export const toEntry = (contact: Partial<ContactItem>): DirectoryEntry =>
+  Object.fromEntries(directoryFields.map((field) => [field, clean(contact[field])])) as DirectoryEntry;
+
+const formatLine = (entry: DirectoryEntry) => directoryFields.map((field) => entry[field]).join('\t');
+
+/** One line back into its entry (written out field by field: this runs for every contact of every search). */
+const parseLine = (line: string): DirectoryEntry => {
+  const [contactId = '', lastUpdated = '', importedAt = '', emailLookupStatus = '', relationshipStatus = '', name = '', firstName = '', lastName = '', company = '', jobTitle = '', currentRole = ''] =
+    line.split('\t');
+  return { contactId, lastUpdated, importedAt, emailLookupStatus, relationshipStatus, name, firstName, lastName, company, jobTitle, currentRole };
+};
+
+const parseChunk = (stored: unknown) => {
+  if (!(stored instanceof Uint8Array) || stored.length === 0) return [];
+  const text = inflateRawSync(stored).toString('utf8');
+  return text === '' ? [] : text.split('\n').map(parseLine);
+};
+
+const storeChunk = (lines: readonly DirectoryEntry[]) => deflateRawSync(Buffer.from(lines.map(formatLine).join('\n'), 'utf8'));
+
+// every entry of a user's directory (Query on the user's partition, sort keys CONTACTDIR#..., paged past 1 MB)
+export const readDirectory = async (db: DataClient, uid: string): Promise<DirectoryEntry[]> => {
+  const entries: DirectoryEntry[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const result = await db.documents.send(
+      new QueryCommand({
+        TableName: db.table,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': `USER#${uid}`, ':prefix': prefix },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of result.Items ?? []) entries.push(...parseChunk(item.entries));
+    start = result.LastEvaluatedKey;
+  } while (start);
+  return entries;
+};
+
+/**
+ * The transaction write that sets (or, with null, removes) the line of `contactId`, from the chunk as read now; the
+ * write holds only if nobody changed the chunk since (its version).
+ */
+export const directoryWrite = async (db: DataClient, uid: string, contactId: string, entry: DirectoryEntry | null) => {
+  const key = chunkKey(uid, chunkOf(contactId));
+  const { Item } = await db.documents.send(new GetCommand({ TableName: db.table, Key: key, ConsistentRead: true }));
+  const version = typeof Item?.version === 'number' ? Item.version : 0;
+  const lines = parseChunk(Item?.entries).filter((line) => line.contactId !== contactId);
+  if (entry) lines.push(entry);
+  return {
+    Put: {
+      TableName: db.table,
+      Item: { ...key, uid, entity: directoryRecord, version: version + 1, entries: storeChunk(lines) },
+      ConditionExpression: version === 0 ? 'attribute_not_exists(version)' : 'version = :seen',
+      ...(version === 0 ? {} : { ExpressionAttributeValues: { ':seen': version } }),
+    },
+  };
+};
+
+const putChunk = (db: DataClient, key: Record<string, string>, uid: string, version: number, lines: DirectoryEntry[]) =>
+  db.documents.send(
+    new PutCommand({
+      TableName: db.table,
+      Item: { ...key, uid, entity: directoryRecord, version: version + 1, entries: storeChunk(lines) },
+      ConditionExpression: version === 0 ? 'attribute_not_exists(version)' : 'version = :seen',
+      ...(version === 0 ? {} : { ExpressionAttributeValues: { ':seen': version } }),
+    }),
+  );
+
+/**
+ * Adds the lines of `contacts` to a user's directory (seeding many contacts at once: the benchmark, tests); a chunk
+ * changed meanwhile is read and merged again.
+ */
+export const addToDirectory = async (db: DataClient, uid: string, contacts: readonly Partial<ContactItem>[]) => {
+  const byChunk = new Map<string, DirectoryEntry[]>();
+  for (const contact of contacts) {
+    const entry = toEntry(contact);
+    byChunk.set(chunkOf(entry.contactId), [...(byChunk.get(chunkOf(entry.contactId)) ?? []), entry]);
+  }
+  for (const [chunk, entries] of byChunk) {
+    const key = chunkKey(uid, chunk);
+    const ids = new Set(entries.map((entry) => entry.contactId));
+    for (let attempt = 0; ; attempt += 1) {
+      const { Item } = await db.documents.send(new GetCommand({ TableName: db.table, Key: key, ConsistentRead: true }));
+      const version = typeof Item?.version === 'number' ? Item.version : 0;
+      try {
+        await putChunk(db, key, uid, version, [...parseChunk(Item?.entries).filter((line) => !ids.has(line.contactId)), ...entries]);
+        break;
+      } catch (error) {
+        if (!isConditionFailed(error) || attempt >= 5) throw error;
+      }
+    }
+  }
+};
+
+/**
+ * Replaces a user's directory with the lines of `contacts`, every contact the user has (read from the contacts
+ * themselves, the truth): for contacts written before the directory existed, or a directory that lost count. A chunk
+ * changed meanwhile is left as it is; the next search sees the count still off and rebuilds again.
+ */
+export const rebuildDirectory = async (db: DataClient, uid: string, contacts: readonly Partial<ContactItem>[]) => {
+  const { Items = [] } = await db.documents.send(
+    new QueryCommand({
+      TableName: db.table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': `USER#${uid}`, ':prefix': prefix },
+      ProjectionExpression: 'sk, version',
+      ConsistentRead: true,
+    }),
+  );
+  const versions = new Map(Items.map((item) => [String(item.sk).slice(prefix.length), Number(item.version ?? 0)]));
+  const byChunk = new Map<string, DirectoryEntry[]>([...versions.keys()].map((chunk) => [chunk, []]));
+  for (const contact of contacts) {
+    const entry = toEntry(contact);
+    byChunk.set(chunkOf(entry.contactId), [...(byChunk.get(chunkOf(entry.contactId)) ?? []), entry]);
+  }
+  await Promise.all(
+    [...byChunk].map(([chunk, entries]) =>
+      putChunk(db, chunkKey(uid, chunk), uid, versions.get(chunk) ?? 0, entries).catch((error: unknown) => {
+        if (!isConditionFailed(error)) throw error;
+      }),
+    ),
+  );
+};
