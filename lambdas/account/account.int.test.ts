@@ -22,6 +22,7 @@ import { createS3Client, s3Storage, userPrefix } from '../providers/storage/stor
 import { apiEvent, lambdaContext } from '../test/api-event.js';
 import { countingDataClient } from '../test/counting-client.js';
 import { deleteAccount, exportAccount, type AccountDeps } from './service.js';
+import { putContacts } from '../data/contact.js';
 import { userItems, userPartitionKey } from '../data/user-partition.js';
 
 let cognito: CognitoLocal;
@@ -104,6 +105,10 @@ const seedUser = async (label: string, extraItems = 3) => {
       }),
     );
   }
+  // and a contact as the contacts domain stores it today: with its directory line, which is derived, not exported
+  await putContacts(data, [
+    { uid, contactId: `01J${label.toUpperCase().padEnd(23, 'X')}`, name: `${label} stored contact`, importedAt: '2026-11-20T08:00:00.000Z', lastUpdated: '2026-11-20T08:00:00.000Z' },
+  ]);
   const files = [`${userPrefix(uid)}resume/01J-cv.pdf`, `${userPrefix(uid)}background/01K-notes.txt`];
   for (const key of files) {
     await s3.send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: `${label}: ${key}`, ContentType: 'text/plain' }));
@@ -130,9 +135,15 @@ describe('account export against DynamoDB Local and s3rver', () => {
     expect(exported.exportedAt).toBe('2026-11-21T10:00:00.000Z');
     expect(exported.user).toEqual({ uid: ada.uid, email: ada.email });
     expect(exported.profile).toMatchObject({ recordType: 'userProfile', uid: ada.uid, email: ada.email, displayName: 'ada' });
-    expect(exported.items).toEqual([0, 1, 2].map((index) => ({ recordType: 'contact', name: `ada contact ${index}` })));
+    expect(exported.items.filter((item) => !('contactId' in item))).toEqual(
+      [0, 1, 2].map((index) => ({ recordType: 'contact', name: `ada contact ${index}` })),
+    );
+    expect(exported.items.filter((item) => 'contactId' in item)).toEqual([
+      expect.objectContaining({ recordType: 'contact', name: 'ada stored contact' }),
+    ]);
+    expect(exported.items.map((item) => item.recordType)).not.toContain('contactDirectory');
     for (const record of [exported.profile!, ...exported.items]) {
-      expect(Object.keys(record).filter((name) => /^(pk|sk|gsi\d(pk|sk)|__edb_\w__)$/.test(name))).toEqual([]);
+      expect(Object.keys(record).filter((name) => /^(pk|sk|gsi\d(pk|sk)|entity|__edb_\w__)$/.test(name))).toEqual([]);
     }
     expect(exported.files.map(({ key, fileName, size }) => ({ key, fileName, size }))).toEqual(
       [...ada.files].sort().map((key) => ({ key, fileName: key.split('/').pop(), size: `ada: ${key}`.length })),
@@ -161,7 +172,8 @@ describe('account deletion against DynamoDB Local, s3rver and cognito-local', ()
     expect(await userItems(db, ada.uid)).toEqual([]);
     expect(await storage().list(userPrefix(ada.uid))).toEqual([]);
     expect(await cognitoUserExists(ada.username)).toBe(false);
-    expect(await userItems(db, grace.uid)).toHaveLength(4);
+    // profile, three records, a contact and its directory chunk
+    expect(await userItems(db, grace.uid)).toHaveLength(6);
     expect(await storage().list(userPrefix(grace.uid))).toHaveLength(2);
     expect(await cognitoUserExists(grace.username)).toBe(true);
   });
@@ -206,7 +218,7 @@ describe('account Lambda', () => {
       expect(json.details).toEqual([{ field: 'body.confirm', message: messages.account.confirmRequired }]);
       expect(json.error).toContain(messages.account.confirmRequired);
     }
-    expect(await userItems(deps().db, ada.uid)).toHaveLength(4);
+    expect(await userItems(deps().db, ada.uid)).toHaveLength(6);
     expect(await storage().list(userPrefix(ada.uid))).toHaveLength(2);
     expect(await cognitoUserExists(ada.username)).toBe(true);
   });

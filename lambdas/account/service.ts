@@ -1,7 +1,7 @@
 import type { AccountExport } from '../../shared/schemas/account.js';
 import type { DataClient } from '../data/client.js';
 import { table } from '../data/table.js';
-import { deleteItems, userItems } from '../data/user-partition.js';
+import { deleteItems, isOwnerRecord, userItems } from '../data/user-partition.js';
 import type { UserDirectory } from '../providers/identity/identity.js';
 import { userPrefix, type Storage } from '../providers/storage/storage.js';
 
@@ -62,7 +62,7 @@ export const exportAccount = async (deps: Omit<AccountDeps, 'users'>, identity: 
     exportedAt: deps.now().toISOString(),
     user: { uid: identity.uid, email: identity.email || (typeof profileItem?.email === 'string' ? profileItem.email : '') },
     profile: profileItem ? toRecord(profileItem) : null,
-    items: items.filter((item) => item !== profileItem).map(toRecord),
+    items: items.filter((item) => item !== profileItem && isOwnerRecord(item)).map(toRecord),
     files,
   };
 };
