@@ -1,9 +1,9 @@
-import { Alert } from 'antd';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { syncUserBody } from '@shared/schemas/profile';
 import { authPaths } from '@/modules/auth/authPaths';
 import { AuthAside } from '@/modules/auth/components/AuthAside';
 import { FederatedSignInButtons } from '@/modules/auth/components/FederatedSignInButtons';
+import { ReferralInvite } from '@/modules/auth/components/ReferralInvite';
 import { SignUpForm } from '@/modules/auth/components/SignUpForm';
 import { AuthLayout } from '@/ui/AuthLayout';
 
@@ -35,14 +35,7 @@ export const SignUpPage = () => {
       }
     >
       <title>Sign up · Outreach</title>
-      {referralCode ? (
-        <Alert
-          type="success"
-          showIcon
-          title={`You were invited with referral code ${referralCode}.`}
-          style={{ marginBottom: 24 }}
-        />
-      ) : null}
+      {referralCode ? <ReferralInvite code={referralCode} /> : null}
       <FederatedSignInButtons {...(referralCode ? { referralCode } : {})} />
       <SignUpForm {...(referralCode ? { referralCode } : {})} />
     </AuthLayout>

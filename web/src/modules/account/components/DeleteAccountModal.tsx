@@ -1,5 +1,6 @@
 import { Alert, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
+import './account.css';
 
 export type DeleteAccountModalProps = {
   open: boolean;
@@ -45,13 +46,13 @@ export const DeleteAccountModal = ({ open, email, onCancel, onConfirm }: DeleteA
       mask={{ closable: !deleting }}
       destroyOnHidden
     >
-      <div style={{ display: 'grid', gap: 14 }}>
-        <Typography.Paragraph style={{ margin: 0 }}>
+      <div className="delete-account">
+        <Typography.Paragraph className="delete-account__text">
           This permanently deletes {email ? <>the account <Typography.Text strong>{email}</Typography.Text></> : 'your account'}
           : your profile, documents, contacts, drafts, settings and sign-in. It cannot be undone. Export your data first
           if you want to keep a copy.
         </Typography.Paragraph>
-        <label htmlFor="delete-account-confirm" style={{ display: 'grid', gap: 6 }}>
+        <label htmlFor="delete-account-confirm" className="delete-account__confirm">
           <span>
             Type <Typography.Text code>{confirmWord}</Typography.Text> to confirm.
           </span>

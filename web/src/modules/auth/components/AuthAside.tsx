@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { plans } from '@shared/constants';
 import { publicPaths } from '@/modules/public/publicPaths';
 import { BrandMark } from '@/ui/BrandMark';
+import './auth.css';
 
 const points = [
   'Find and verify the e-mail address of every contact',
@@ -15,20 +16,17 @@ export const AuthAside = () => (
     <Link to={publicPaths.home} aria-label="Outreach home">
       <BrandMark inverted />
     </Link>
-    <div style={{ maxWidth: 440 }}>
-      <h2 style={{ margin: '0 0 16px', fontSize: 34, lineHeight: 1.2, fontWeight: 700, color: '#fff', letterSpacing: '-0.02em' }}>
+    <div className="auth-aside__pitch">
+      <h2 className="auth-aside__title">
         Outreach that turns into conversations
       </h2>
-      <p style={{ margin: '0 0 32px', fontSize: 16, lineHeight: 1.6, color: '#c7d2fe' }}>
+      <p className="auth-aside__lead">
         Keep your professional contacts in one place and reach them with e-mails worth answering.
       </p>
-      <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 16 }}>
+      <ul className="auth-aside__points">
         {points.map((point) => (
-          <li key={point} style={{ display: 'flex', gap: 12, alignItems: 'flex-start', fontSize: 15, lineHeight: 1.5 }}>
-            <span
-              aria-hidden="true"
-              style={{ flex: 'none', width: 22, height: 22, borderRadius: 11, background: 'rgba(129, 140, 248, 0.25)', color: '#a5b4fc', display: 'grid', placeItems: 'center', fontSize: 13, fontWeight: 700 }}
-            >
+          <li key={point} className="auth-aside__point">
+            <span aria-hidden="true" className="auth-aside__tick">
               ✓
             </span>
             {point}
@@ -36,7 +34,7 @@ export const AuthAside = () => (
         ))}
       </ul>
     </div>
-    <p style={{ margin: 0, fontSize: 13, color: '#9ca3af' }}>
+    <p className="auth-aside__plan">
       The {plans.free.label} plan includes {plans.free.slotsPerPeriod} new contacts every month.
     </p>
   </>

@@ -3,6 +3,7 @@ import type { AuthStep } from '../api/amplifySignIn';
 import { useAuthSubmit } from '../hooks/useAuthSubmit';
 import { authErrorMessage } from '../utils/authErrorMessage';
 import { useToast } from '@/ui/toast/useToast';
+import './auth.css';
 
 export type ConfirmSignUpFormProps = {
   email: string;
@@ -29,15 +30,15 @@ export const ConfirmSignUpForm = ({ email, onConfirm, onResend }: ConfirmSignUpF
   };
 
   return (
-    <Form<ConfirmValues> name="confirm-sign-up" layout="vertical" requiredMark={false} size="large" onFinish={handleFinish}>
+    <Form<ConfirmValues> className="auth-form" name="confirm-sign-up" layout="vertical" requiredMark={false} size="large" onFinish={handleFinish}>
       <Alert
         type="info"
         showIcon
         title="Check your inbox"
         description={`We sent a confirmation code to ${email}. Enter it to finish creating your account.`}
-        style={{ marginBottom: 24 }}
+        className="auth-form__alert"
       />
-      {error ? <Alert role="alert" type="error" showIcon title={error} style={{ marginBottom: 24 }} /> : null}
+      {error ? <Alert role="alert" type="error" showIcon title={error} className="auth-form__alert" /> : null}
       <Form.Item
         label="Confirmation code"
         name="code"
@@ -48,7 +49,7 @@ export const ConfirmSignUpForm = ({ email, onConfirm, onResend }: ConfirmSignUpF
       <Button type="primary" htmlType="submit" block loading={submitting}>
         Confirm and continue
       </Button>
-      <Button type="link" block onClick={() => void handleResend()} style={{ marginTop: 8 }}>
+      <Button type="link" block onClick={() => void handleResend()} className="auth-form__secondary">
         Send a new code
       </Button>
     </Form>

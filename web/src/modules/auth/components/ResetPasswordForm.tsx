@@ -6,6 +6,7 @@ import { useAuthActions } from '../hooks/useAuthActions';
 import { useAuthSubmit } from '../hooks/useAuthSubmit';
 import { passwordHint, passwordProblem } from '../utils/passwordPolicy';
 import { passwordResetErrorMessage } from '../utils/passwordResetErrorMessage';
+import './auth.css';
 
 type RequestValues = { email: string };
 type CompleteValues = { code: string; newPassword: string };
@@ -45,12 +46,12 @@ export const ResetPasswordForm = () => {
 
   if (email) {
     return (
-      <Form<CompleteValues> name="reset-password-complete" layout="vertical" requiredMark={false} size="large" onFinish={complete.submit}>
-        <Alert role="status" type="success" showIcon title={messages.passwordReset.success} style={{ marginBottom: 24 }} />
+      <Form<CompleteValues> className="auth-form" name="reset-password-complete" layout="vertical" requiredMark={false} size="large" onFinish={complete.submit}>
+        <Alert role="status" type="success" showIcon title={messages.passwordReset.success} className="auth-form__alert" />
         <Typography.Paragraph type="secondary">
           We sent a code to <strong>{email}</strong>. Enter it with the new password you want.
         </Typography.Paragraph>
-        {complete.error ? <Alert role="alert" type="error" showIcon title={complete.error} style={{ marginBottom: 24 }} /> : null}
+        {complete.error ? <Alert role="alert" type="error" showIcon title={complete.error} className="auth-form__alert" /> : null}
         <Form.Item label="Code" name="code" rules={[{ required: true, whitespace: true, message: 'Enter the code from the e-mail.' }]}>
           <Input autoComplete="one-time-code" inputMode="numeric" autoFocus />
         </Form.Item>
@@ -69,10 +70,10 @@ export const ResetPasswordForm = () => {
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={complete.submitting} style={{ marginTop: 12 }}>
+        <Button type="primary" htmlType="submit" block loading={complete.submitting} className="auth-form__submit">
           Set new password
         </Button>
-        <Button type="link" block onClick={() => void handleRequest({ email })} disabled={requesting} style={{ marginTop: 8 }}>
+        <Button type="link" block onClick={() => void handleRequest({ email })} disabled={requesting} className="auth-form__secondary">
           Send the code again
         </Button>
       </Form>
@@ -80,8 +81,8 @@ export const ResetPasswordForm = () => {
   }
 
   return (
-    <Form<RequestValues> name="reset-password" layout="vertical" requiredMark={false} size="large" onFinish={handleRequest}>
-      {requestError ? <Alert role="alert" type="error" showIcon title={requestError} style={{ marginBottom: 24 }} /> : null}
+    <Form<RequestValues> className="auth-form" name="reset-password" layout="vertical" requiredMark={false} size="large" onFinish={handleRequest}>
+      {requestError ? <Alert role="alert" type="error" showIcon title={requestError} className="auth-form__alert" /> : null}
       <Form.Item
         label="E-mail"
         name="email"
@@ -93,7 +94,7 @@ export const ResetPasswordForm = () => {
       >
         <Input type="email" autoComplete="email" autoFocus placeholder="you@company.com" />
       </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={requesting} style={{ marginTop: 12 }}>
+      <Button type="primary" htmlType="submit" block loading={requesting} className="auth-form__submit">
         Send reset code
       </Button>
     </Form>

@@ -6,6 +6,7 @@ import { useAuthActions, type SignInInput } from '../hooks/useAuthActions';
 import { useAuthSubmit } from '../hooks/useAuthSubmit';
 import { ConfirmSignUpForm } from './ConfirmSignUpForm';
 import { EmailField } from './EmailField';
+import './auth.css';
 
 /** E-mail and password sign-in; an account never confirmed is asked for its code first. */
 export const SignInForm = () => {
@@ -26,16 +27,16 @@ export const SignInForm = () => {
   }
 
   return (
-    <Form<SignInInput> name="sign-in" layout="vertical" requiredMark={false} size="large" onFinish={handleFinish}>
-      {error ? <Alert role="alert" type="error" showIcon title={error} style={{ marginBottom: 24 }} /> : null}
+    <Form<SignInInput> className="auth-form" name="sign-in" layout="vertical" requiredMark={false} size="large" onFinish={handleFinish}>
+      {error ? <Alert role="alert" type="error" showIcon title={error} className="auth-form__alert" /> : null}
       <EmailField autoFocus />
-      <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Enter your password.' }]} style={{ marginBottom: 8 }}>
+      <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Enter your password.' }]} className="auth-form__password">
         <Input.Password autoComplete="current-password" />
       </Form.Item>
-      <div style={{ textAlign: 'right' }}>
+      <div className="auth-form__forgot">
         <Link to={authPaths.resetPassword}>Forgot password?</Link>
       </div>
-      <Button type="primary" htmlType="submit" block loading={submitting} style={{ marginTop: 12 }}>
+      <Button type="primary" htmlType="submit" block loading={submitting} className="auth-form__submit">
         Sign in
       </Button>
     </Form>

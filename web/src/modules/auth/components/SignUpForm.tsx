@@ -5,6 +5,7 @@ import { useAuthSubmit } from '../hooks/useAuthSubmit';
 import { passwordHint, passwordProblem } from '../utils/passwordPolicy';
 import { ConfirmSignUpForm } from './ConfirmSignUpForm';
 import { EmailField } from './EmailField';
+import './auth.css';
 
 export type SignUpFormProps = {
   /** from `/signup?ref=CODE`, passed on as `signupData.referralCode` (DESIGN §6) */
@@ -33,8 +34,8 @@ export const SignUpForm = ({ referralCode }: SignUpFormProps) => {
   }
 
   return (
-    <Form<SignUpValues> name="sign-up" layout="vertical" requiredMark={false} size="large" onFinish={handleFinish}>
-      {error ? <Alert role="alert" type="error" showIcon title={error} style={{ marginBottom: 24 }} /> : null}
+    <Form<SignUpValues> className="auth-form" name="sign-up" layout="vertical" requiredMark={false} size="large" onFinish={handleFinish}>
+      {error ? <Alert role="alert" type="error" showIcon title={error} className="auth-form__alert" /> : null}
       <Form.Item
         label="Name"
         name="name"
@@ -61,7 +62,7 @@ export const SignUpForm = ({ referralCode }: SignUpFormProps) => {
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={submitting} style={{ marginTop: 12 }}>
+      <Button type="primary" htmlType="submit" block loading={submitting} className="auth-form__submit">
         Create account
       </Button>
     </Form>

@@ -4,6 +4,7 @@ import { fieldErrors } from '@/lib/http/fieldErrors';
 import type { Contact } from '../api/contactMapping';
 import { useContactActions } from '../hooks/useContactActions';
 import { isContactLimitError } from '../utils/isContactLimitError';
+import './contacts.css';
 
 export type AddByHandPanelProps = { onAdded: (contact: Contact) => void };
 
@@ -45,7 +46,7 @@ export const AddByHandPanel = ({ onAdded }: AddByHandPanelProps) => {
       <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: 'Enter the person’s name' }]}>
         <Input placeholder="Ada Lovelace" maxLength={160} autoFocus />
       </Form.Item>
-      <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 12 }}>
+      <div className="contact-form__pair">
         <Form.Item name="company" label="Company">
           <Input placeholder="Analytical Engines Ltd" maxLength={160} />
         </Form.Item>
@@ -56,8 +57,8 @@ export const AddByHandPanel = ({ onAdded }: AddByHandPanelProps) => {
       <Form.Item name="email" label="E-mail" rules={[{ type: 'email', message: 'Enter a valid e-mail address' }]}>
         <Input placeholder="ada@example.com" maxLength={320} />
       </Form.Item>
-      {error ? <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} /> : null}
-      <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
+      {error ? <Alert type="error" showIcon title={error} role="alert" className="contact-form__error" /> : null}
+      <div className="contact-form__actions">
         <Button type="primary" htmlType="submit" loading={saving}>
           Add contact
         </Button>

@@ -9,6 +9,7 @@ import { failureReason } from '../utils/importContacts';
 import { isContactLimitError } from '../utils/isContactLimitError';
 import { ContactAvatar } from './ContactAvatar';
 import { ProfileSummary } from './ProfileSummary';
+import './contacts.css';
 
 export type AddByUrlPanelProps = {
   onAdded: (contact: Contact) => void;
@@ -59,10 +60,10 @@ export const AddByUrlPanel = ({ onAdded, onOpenExisting }: AddByUrlPanelProps) =
   };
 
   return (
-    <div style={{ display: 'grid', gap: 16 }}>
+    <div className="add-by-url">
       <Form layout="vertical" onFinish={() => void handlePreview()} requiredMark={false}>
-        <Form.Item label="LinkedIn profile URL" style={{ marginBottom: 0 }} htmlFor="add-contact-url">
-          <div style={{ display: 'flex', gap: 8 }}>
+        <Form.Item label="LinkedIn profile URL" className="add-by-url__field" htmlFor="add-contact-url">
+          <div className="add-by-url__row">
             <Input
               id="add-contact-url"
               value={url}
@@ -82,11 +83,11 @@ export const AddByUrlPanel = ({ onAdded, onOpenExisting }: AddByUrlPanelProps) =
       </Form>
       {error ? <Alert type="error" showIcon title={error} role="alert" /> : null}
       {preview ? (
-        <Card size="small" data-testid="contact-preview" styles={{ body: { padding: 16 } }}>
-          <div style={{ display: 'flex', gap: 14, alignItems: 'center', marginBottom: 14 }}>
+        <Card size="small" data-testid="contact-preview" className="contact-preview">
+          <div className="contact-preview__head">
             <ContactAvatar name={preview.name} avatarUrl={preview.avatarUrl} size={52} />
-            <div style={{ minWidth: 0, flex: 1 }}>
-              <Typography.Title level={3} style={{ margin: 0, fontSize: 17 }}>
+            <div className="contact-preview__who">
+              <Typography.Title level={3} className="contact-preview__name">
                 {preview.name}
               </Typography.Title>
               <Typography.Text type="secondary">{[preview.currentRole, preview.company].filter(Boolean).join(' · ')}</Typography.Text>
@@ -94,7 +95,7 @@ export const AddByUrlPanel = ({ onAdded, onOpenExisting }: AddByUrlPanelProps) =
             {preview.existingContactId ? <Tag color="blue">Already in your contacts</Tag> : null}
           </div>
           <ProfileSummary education={preview.education} experiences={preview.experiences} limit={2} />
-          <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8, marginTop: 16 }}>
+          <div className="contact-preview__actions">
             {preview.existingContactId ? (
               <Button type="primary" onClick={() => onOpenExisting(preview.existingContactId ?? '')}>
                 Open contact
@@ -107,7 +108,7 @@ export const AddByUrlPanel = ({ onAdded, onOpenExisting }: AddByUrlPanelProps) =
           </div>
         </Card>
       ) : (
-        <Typography.Paragraph type="secondary" style={{ margin: 0, fontSize: 13 }}>
+        <Typography.Paragraph type="secondary" className="contacts-hint">
           Outreach shows the person's profile before adding them. Adding uses one contact slot and starts looking up a
           verified e-mail address.
         </Typography.Paragraph>

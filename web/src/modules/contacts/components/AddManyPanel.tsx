@@ -5,6 +5,7 @@ import { useContactActions } from '../hooks/useContactActions';
 import { splitUrls } from '../utils/splitUrls';
 import { failureReason } from '../utils/importContacts';
 import { isContactLimitError } from '../utils/isContactLimitError';
+import './contacts.css';
 
 export type AddManyPanelProps = { onAdded: () => void };
 
@@ -63,9 +64,9 @@ export const AddManyPanel = ({ onAdded }: AddManyPanelProps) => {
   const problems = outcomes.filter((outcome) => outcome.status !== 'added');
 
   return (
-    <div style={{ display: 'grid', gap: 14 }}>
+    <div className="add-many">
       <div>
-        <label htmlFor="add-many-urls" style={{ display: 'block', marginBottom: 6, fontWeight: 500 }}>
+        <label htmlFor="add-many-urls" className="add-many__label">
           LinkedIn profile URLs, one per line
         </label>
         <Input.TextArea
@@ -76,7 +77,7 @@ export const AddManyPanel = ({ onAdded }: AddManyPanelProps) => {
           disabled={running}
           placeholder={'https://www.linkedin.com/in/ada-lovelace\nhttps://www.linkedin.com/in/alan-turing'}
         />
-        <Typography.Text type="secondary" style={{ fontSize: 12.5 }}>
+        <Typography.Text type="secondary" className="contacts-text--smaller">
           {urls.length} profile{urls.length === 1 ? '' : 's'}
           {rejected.length ? ` · ${rejected.length} line${rejected.length === 1 ? ' is' : 's are'} not a LinkedIn profile URL and will be left out` : ''}
           {' · each uses one contact slot'}
@@ -85,7 +86,7 @@ export const AddManyPanel = ({ onAdded }: AddManyPanelProps) => {
       {running || finished ? (
         <div data-testid="add-many-progress">
           <Progress percent={total ? Math.round((outcomes.length / total) * 100) : 0} status={running ? 'active' : added === 0 ? 'exception' : 'success'} />
-          <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+          <Typography.Text type="secondary" className="contacts-text--small">
             {running ? `Adding ${outcomes.length + 1} of ${total}…` : `${added} of ${total} added`}
           </Typography.Text>
         </div>
@@ -96,9 +97,9 @@ export const AddManyPanel = ({ onAdded }: AddManyPanelProps) => {
           showIcon
           title={`${problems.length} not added`}
           description={
-            <ul style={{ margin: 0, paddingInlineStart: 18, maxHeight: 140, overflowY: 'auto' }}>
+            <ul className="add-many__problems">
               {problems.map((problem) => (
-                <li key={problem.url} style={{ fontSize: 13 }}>
+                <li key={problem.url}>
                   <Typography.Text code>{problem.url}</Typography.Text> {problem.message}
                 </li>
               ))}
@@ -106,7 +107,7 @@ export const AddManyPanel = ({ onAdded }: AddManyPanelProps) => {
           }
         />
       ) : null}
-      <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
+      <div className="contact-form__actions">
         <Button type="primary" onClick={() => void handleAdd()} loading={running} disabled={!urls.length}>
           {`Add ${urls.length || ''} contact${urls.length === 1 ? '' : 's'}`.replace('  ', ' ')}
         </Button>

@@ -1,5 +1,6 @@
 import { Avatar } from 'antd';
 import { contactInitials } from '../utils/contactLabels';
+import './contacts.css';
 
 export type ContactAvatarProps = { name: string; avatarUrl: string; size?: number };
 
@@ -9,7 +10,7 @@ export const ContactAvatar = ({ name, avatarUrl, size = 36 }: ContactAvatarProps
     size={size}
     src={avatarUrl || undefined}
     alt={avatarUrl ? name : undefined}
-    style={{ flexShrink: 0, background: avatarUrl ? '#f3f4f6' : '#e0e7ff', color: '#3730a3', fontWeight: 600 }}
+    className={avatarUrl ? 'contact-avatar contact-avatar--picture' : 'contact-avatar'}
   >
     {contactInitials(name)}
   </Avatar>

@@ -11,6 +11,7 @@ import { ContactAvatar } from './ContactAvatar';
 import { ContactEditForm } from './ContactEditForm';
 import { EmailTag } from './EmailTag';
 import { ProfileSummary } from './ProfileSummary';
+import './contacts.css';
 
 export type ContactDrawerProps = {
   contactId: string | null;
@@ -104,17 +105,17 @@ export const ContactDrawer = ({ contactId, onClose, onChanged }: ContactDrawerPr
         editing ? (
           <ContactEditForm key={contact.id} contact={contact} onSaved={handleSaved} onCancel={() => setEditing(false)} />
         ) : (
-          <div style={{ display: 'grid', gap: 20 }}>
-            <div style={{ display: 'flex', gap: 16, alignItems: 'center' }}>
+          <div className="contact-details">
+            <div className="contact-details__head">
               <ContactAvatar name={contact.name} avatarUrl={contact.avatarUrl} size={64} />
-              <div style={{ minWidth: 0 }}>
-                <Typography.Title level={3} style={{ margin: 0, fontSize: 19 }} data-testid="drawer-name">
+              <div className="contact-details__who">
+                <Typography.Title level={3} className="contact-details__name" data-testid="drawer-name">
                   {contact.name || 'Unnamed contact'}
                 </Typography.Title>
                 <Typography.Text type="secondary" data-testid="drawer-role">
                   {contact.currentRole || [contact.jobTitle, contact.company].filter(Boolean).join(' at ') || 'No role yet'}
                 </Typography.Text>
-                <div style={{ marginTop: 6, display: 'flex', gap: 8, alignItems: 'center' }}>
+                <div className="contact-details__tags">
                   <Tag color={relationshipColors[contact.relationshipStatus]}>{relationshipLabels[contact.relationshipStatus]}</Tag>
                   {contact.linkedinUrl ? (
                     <Typography.Link href={contact.canonicalLinkedinUrl || contact.linkedinUrl} target="_blank" rel="noreferrer">
@@ -125,10 +126,10 @@ export const ContactDrawer = ({ contactId, onClose, onChanged }: ContactDrawerPr
               </div>
             </div>
 
-            <section aria-label="E-mail" style={{ background: '#f8f9fc', borderRadius: 10, padding: 14 }} data-testid="drawer-email">
-              <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
-                <Space size={8} style={{ minWidth: 0 }}>
-                  <MailOutlined style={{ color: '#6b7280' }} />
+            <section aria-label="E-mail" className="contact-details__email" data-testid="drawer-email">
+              <div className="contact-details__email-row">
+                <Space size={8} className="contact-details__email-address">
+                  <MailOutlined className="contact-details__email-icon" />
                   <Typography.Text strong copyable={contact.email ? { text: contact.email } : false}>
                     {contact.email || 'No address yet'}
                   </Typography.Text>
@@ -141,7 +142,7 @@ export const ContactDrawer = ({ contactId, onClose, onChanged }: ContactDrawerPr
                 ) : null}
               </div>
               {contact.emailLookupAttempts > 0 ? (
-                <Typography.Text type="secondary" style={{ display: 'block', marginTop: 6, fontSize: 12.5 }}>
+                <Typography.Text type="secondary" className="contact-details__lookups">
                   {contact.emailLookupAttempts} lookup{contact.emailLookupAttempts === 1 ? '' : 's'}
                   {contact.emailPatternUsed ? ` · pattern ${contact.emailPatternUsed}` : ''}
                   {contact.emailVerifiedAt ? ` · verified ${formatDate(contact.emailVerifiedAt)}` : ''}
@@ -151,7 +152,7 @@ export const ContactDrawer = ({ contactId, onClose, onChanged }: ContactDrawerPr
 
             <ProfileSummary education={contact.education} experiences={contact.experiences} />
 
-            <Divider style={{ margin: 0 }} />
+            <Divider className="contact-details__divider" />
             <Descriptions
               column={2}
               size="small"
@@ -169,10 +170,10 @@ export const ContactDrawer = ({ contactId, onClose, onChanged }: ContactDrawerPr
             />
             {contact.notes ? (
               <div>
-                <Typography.Text type="secondary" style={{ fontSize: 12, fontWeight: 600, letterSpacing: 0.4, textTransform: 'uppercase' }}>
+                <Typography.Text type="secondary" className="contacts-text--caps">
                   Notes
                 </Typography.Text>
-                <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: '6px 0 0' }}>{contact.notes}</Typography.Paragraph>
+                <Typography.Paragraph className="contact-details__notes">{contact.notes}</Typography.Paragraph>
               </div>
             ) : null}
           </div>

@@ -6,6 +6,7 @@ import { useApiClient } from '@/lib/http/useApiClient';
 import type { Contact, ContactUpdate } from '../api/contactMapping';
 import { updateContact } from '../api/contactsApi';
 import { relationshipLabels, type RelationshipStatus } from '../utils/contactLabels';
+import './contacts.css';
 
 export type ContactEditFormProps = {
   contact: Contact;
@@ -73,7 +74,7 @@ export const ContactEditForm = ({ contact, onSaved, onCancel }: ContactEditFormP
       initialValues={Object.fromEntries(editFields.map((field) => [field, contact[field]]))}
       onFinish={(values) => void handleFinish(values)}
     >
-      <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 12 }}>
+      <div className="contact-form__pair">
         <Form.Item name="firstName" label="First name">
           <Input maxLength={80} />
         </Form.Item>
@@ -101,8 +102,8 @@ export const ContactEditForm = ({ contact, onSaved, onCancel }: ContactEditFormP
       <Form.Item name="notes" label="Notes">
         <Input.TextArea rows={4} maxLength={4000} showCount />
       </Form.Item>
-      {error ? <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} /> : null}
-      <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
+      {error ? <Alert type="error" showIcon title={error} role="alert" className="contact-form__error" /> : null}
+      <div className="contact-form__actions">
         <Button onClick={onCancel}>Cancel</Button>
         <Button type="primary" htmlType="submit" loading={saving}>
           Save changes

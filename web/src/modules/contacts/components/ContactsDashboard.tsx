@@ -12,6 +12,7 @@ import { contactsCsvFileName, downloadCsv } from '../utils/downloadCsv';
 import type { AddContactMode } from './AddContactModal';
 import { ContactsTable } from './ContactsTable';
 import { ContactsToolbar } from './ContactsToolbar';
+import './contacts.css';
 
 // The dialogs and the drawer arrive when first opened: the dashboard's first paint needs only the table.
 const AddContactModal = lazy(async () => ({ default: (await import('./AddContactModal')).AddContactModal }));
@@ -110,14 +111,14 @@ export const ContactsDashboard = () => {
     <>
       <Card
         data-testid="dashboard-contacts"
-        styles={{ body: { padding: empty ? 24 : '16px 20px 20px' } }}
+        className={empty ? 'contacts-card contacts-card--empty' : 'contacts-card'}
         title={
-          <span style={{ display: 'inline-flex', alignItems: 'baseline', gap: 8 }}>
-            <Typography.Title level={2} style={{ margin: 0, fontSize: 17, fontWeight: 600 }}>
+          <span className="contacts-card__title">
+            <Typography.Title level={2} className="contacts-card__heading">
               Contacts
             </Typography.Title>
             {list.total ? (
-              <Typography.Text type="secondary" style={{ fontWeight: 400 }}>
+              <Typography.Text type="secondary" className="contacts-card__count">
                 {list.total.toLocaleString()}
               </Typography.Text>
             ) : null}
@@ -169,8 +170,8 @@ export const ContactsDashboard = () => {
             </Space>
           </EmptyState>
         ) : (
-          <div style={{ display: 'grid', gap: 14 }}>
-            <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 12, minHeight: 32 }}>
+          <div className="contacts-card__list">
+            <div className="contacts-card__bar">
               <ContactsToolbar filters={filters} onChange={handleFilters} />
               {selectedIds.length ? (
                 <Space data-testid="bulk-actions">

@@ -10,6 +10,7 @@ import {
 } from '../utils/contactLabels';
 import { ContactAvatar } from './ContactAvatar';
 import { EmailTag } from './EmailTag';
+import './contacts.css';
 
 export type ContactsTableProps = {
   contacts: Contact[];
@@ -45,13 +46,13 @@ const columns: TableColumnsType<Contact> = [
     title: 'Contact',
     width: 290,
     render: (_, contact) => (
-      <div style={{ display: 'flex', alignItems: 'center', gap: 12, minWidth: 0 }}>
+      <div className="contacts-table__person">
         <ContactAvatar name={contact.name} avatarUrl={contact.avatarUrl} />
-        <div style={{ minWidth: 0 }}>
-          <Typography.Text strong ellipsis style={{ display: 'block', maxWidth: 225 }} data-testid="contact-name">
+        <div className="contacts-table__who">
+          <Typography.Text strong ellipsis className="contacts-table__name" data-testid="contact-name">
             {contact.name || 'Unnamed contact'}
           </Typography.Text>
-          <Typography.Text type="secondary" ellipsis style={{ display: 'block', maxWidth: 225, fontSize: 12.5 }}>
+          <Typography.Text type="secondary" ellipsis className="contacts-table__role">
             {[contact.jobTitle || contact.currentRole, contact.company].filter(Boolean).join(' · ') || '—'}
           </Typography.Text>
         </div>
@@ -63,9 +64,9 @@ const columns: TableColumnsType<Contact> = [
     title: 'E-mail',
     width: 250,
     render: (_, contact) => (
-      <div style={{ display: 'grid', gap: 4, justifyItems: 'start', minWidth: 0 }}>
+      <div className="contacts-table__email">
         {contact.email ? (
-          <Typography.Text ellipsis style={{ maxWidth: 220, fontSize: 13 }} data-testid="contact-email">
+          <Typography.Text ellipsis className="contacts-table__address" data-testid="contact-email">
             {contact.email}
           </Typography.Text>
         ) : null}
@@ -77,14 +78,14 @@ const columns: TableColumnsType<Contact> = [
     key: 'emailStatus',
     title: 'E-mail status',
     width: 105,
-    render: (_, contact) => <Typography.Text style={{ fontSize: 13 }}>{emailStatusLabel(contact.emailStatus)}</Typography.Text>,
+    render: (_, contact) => <Typography.Text className="contacts-text--small">{emailStatusLabel(contact.emailStatus)}</Typography.Text>,
   },
   {
     key: 'conversation',
     title: 'Conversation',
     width: 110,
     render: (_, contact) => (
-      <Typography.Text type={contact.conversationStatus ? undefined : 'secondary'} style={{ fontSize: 13 }}>
+      <Typography.Text type={contact.conversationStatus ? undefined : 'secondary'} className="contacts-text--small">
         {conversationStatusLabel(contact.conversationStatus)}
       </Typography.Text>
     ),
@@ -94,16 +95,14 @@ const columns: TableColumnsType<Contact> = [
     title: 'Relationship',
     width: 140,
     render: (_, contact) => (
-      <Tag color={relationshipColors[contact.relationshipStatus]} style={{ marginInlineEnd: 0 }}>
-        {relationshipLabels[contact.relationshipStatus]}
-      </Tag>
+      <Tag color={relationshipColors[contact.relationshipStatus]}>{relationshipLabels[contact.relationshipStatus]}</Tag>
     ),
   },
   {
     key: 'lastUpdated',
     title: 'Last updated',
     width: 120,
-    render: (_, contact) => <Typography.Text style={{ fontSize: 13 }}>{formatDate(contact.lastUpdated)}</Typography.Text>,
+    render: (_, contact) => <Typography.Text className="contacts-text--small">{formatDate(contact.lastUpdated)}</Typography.Text>,
   },
 ];
 
@@ -132,7 +131,7 @@ export const ContactsTable = ({
   };
 
   return (
-    <div data-testid="contacts-table">
+    <div data-testid="contacts-table" className="contacts-table">
       <Table<Contact>
         virtual
         rowKey="id"
@@ -154,13 +153,11 @@ export const ContactsTable = ({
             if ((event.target as HTMLElement).closest('.ant-table-selection-column')) return;
             onOpen(contact);
           },
-          style: { cursor: 'pointer' },
+          className: 'contacts-table__row',
           'data-testid': 'contact-row',
         })}
       />
-      <div
-        style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', padding: '12px 4px 0', fontSize: 13 }}
-      >
+      <div className="contacts-table__footer">
         <Typography.Text type="secondary" data-testid="contacts-count">
           Showing {contacts.length.toLocaleString()} of {total.toLocaleString()} contacts
         </Typography.Text>

@@ -3,6 +3,7 @@ import { Input, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import type { ContactFilters } from '../hooks/useContactList';
 import { lookupStatusOptions, relationshipOptions, sortOptions } from '../utils/contactLabels';
+import './contacts.css';
 
 export type ContactsToolbarProps = {
   filters: ContactFilters;
@@ -26,21 +27,21 @@ export const ContactsToolbar = ({ filters, onChange }: ContactsToolbarProps) => 
   }, [search, filters, onChange]);
 
   return (
-    <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', alignItems: 'center' }}>
+    <div className="contacts-toolbar">
       <Input
         allowClear
-        prefix={<SearchOutlined style={{ color: '#9ca3af' }} />}
+        prefix={<SearchOutlined className="contacts-toolbar__search-icon" />}
         placeholder="Search name, company, e-mail"
         aria-label="Search contacts"
         value={search}
         onChange={(event) => setSearch(event.target.value)}
-        style={{ width: 280 }}
+        className="contacts-toolbar__search"
       />
       <Select
         allowClear
         placeholder="E-mail lookup"
         aria-label="Filter by e-mail lookup"
-        style={{ width: 160 }}
+        className="contacts-toolbar__lookup"
         value={filters.email_lookup_status}
         onChange={(value) => onChange({ ...filters, email_lookup_status: value })}
         options={lookupStatusOptions}
@@ -49,14 +50,14 @@ export const ContactsToolbar = ({ filters, onChange }: ContactsToolbarProps) => 
         allowClear
         placeholder="Relationship"
         aria-label="Filter by relationship"
-        style={{ width: 170 }}
+        className="contacts-toolbar__select"
         value={filters.relationship_status}
         onChange={(value) => onChange({ ...filters, relationship_status: value })}
         options={relationshipOptions}
       />
       <Select<SortValue>
         aria-label="Sort contacts"
-        style={{ width: 170 }}
+        className="contacts-toolbar__select"
         value={`${filters.sort}:${filters.order}` as SortValue}
         onChange={(value) => {
           const [sort, order] = value.split(':') as [ContactFilters['sort'], ContactFilters['order']];

@@ -16,6 +16,7 @@ import {
 } from '../utils/contactCsv';
 import { parseCsv, type CsvRows } from '../utils/csv';
 import { importContacts, indexContacts, type ImportRow, type ImportRowResult, type ImportRowStatus } from '../utils/importContacts';
+import './contacts.css';
 
 export type CsvImportModalProps = {
   open: boolean;
@@ -176,11 +177,11 @@ export const CsvImportModal = ({ open, onClose, onImported }: CsvImportModalProp
         size="small"
         current={{ file: 0, mapping: 1, importing: 2, report: 2 }[step]}
         items={[{ title: 'Choose a file' }, { title: 'Map columns' }, { title: 'Import' }]}
-        style={{ margin: '8px 0 20px' }}
+        className="csv-import__steps"
       />
 
       {step === 'file' ? (
-        <div style={{ display: 'grid', gap: 12 }}>
+        <div className="csv-import__step csv-import__step--file">
           <Upload.Dragger
             accept=".csv,text/csv"
             showUploadList={false}
@@ -204,8 +205,8 @@ export const CsvImportModal = ({ open, onClose, onImported }: CsvImportModalProp
       ) : null}
 
       {step === 'mapping' ? (
-        <div style={{ display: 'grid', gap: 14 }} data-testid="csv-mapping">
-          <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+        <div className="csv-import__step" data-testid="csv-mapping">
+          <div className="csv-import__file-row">
             <Typography.Text>
               <strong>{fileName}</strong> · {dataRows.length} row{dataRows.length === 1 ? '' : 's'}
             </Typography.Text>
@@ -238,7 +239,7 @@ export const CsvImportModal = ({ open, onClose, onImported }: CsvImportModalProp
                 width: 200,
                 render: (_, row) => (
                   <Select<ContactCsvField | 'ignore'>
-                    style={{ width: '100%' }}
+                    className="csv-import__field"
                     aria-label={`Field for ${row.header}`}
                     value={row.field ?? 'ignore'}
                     onChange={(value) => handleMap(row.column, value === 'ignore' ? null : value)}
@@ -255,7 +256,7 @@ export const CsvImportModal = ({ open, onClose, onImported }: CsvImportModalProp
             <Alert type="warning" showIcon title="Map a column to LinkedIn URL or to a name so each row names a person." />
           ) : (
             <div>
-              <Typography.Text type="secondary" style={{ fontSize: 12.5 }}>
+              <Typography.Text type="secondary" className="contacts-text--smaller">
                 Preview of the first rows as they will be added
               </Typography.Text>
               <Table
@@ -282,7 +283,7 @@ export const CsvImportModal = ({ open, onClose, onImported }: CsvImportModalProp
       ) : null}
 
       {step === 'importing' ? (
-        <div style={{ padding: '24px 0' }} data-testid="csv-progress">
+        <div className="csv-import__progress" data-testid="csv-progress">
           <Progress percent={total ? Math.round((results.length / total) * 100) : 0} status="active" />
           <Typography.Text type="secondary">
             {results.length ? `Imported ${results.length} of ${total} rows…` : 'Checking your existing contacts…'}
@@ -291,9 +292,9 @@ export const CsvImportModal = ({ open, onClose, onImported }: CsvImportModalProp
       ) : null}
 
       {step === 'report' ? (
-        <div style={{ display: 'grid', gap: 14 }} data-testid="csv-report">
+        <div className="csv-import__step" data-testid="csv-report">
           {runError ? <Alert type="error" showIcon title="The import stopped" description={runError} /> : null}
-          <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }} data-testid="csv-report-summary">
+          <div className="csv-import__summary" data-testid="csv-report-summary">
             <Tag color="success">{counts.added} added</Tag>
             <Tag>{counts.skipped} skipped (duplicate)</Tag>
             <Tag color="error">{counts.failed} failed</Tag>
@@ -319,7 +320,7 @@ export const CsvImportModal = ({ open, onClose, onImported }: CsvImportModalProp
                 key: 'message',
                 title: 'Details',
                 render: (_, result) => (
-                  <Typography.Text type={result.status === 'failed' ? 'danger' : 'secondary'} style={{ fontSize: 13 }}>
+                  <Typography.Text type={result.status === 'failed' ? 'danger' : 'secondary'} className="contacts-text--small">
                     {result.status === 'added' ? '' : result.message}
                   </Typography.Text>
                 ),

@@ -3,6 +3,7 @@ import { Tag, Tooltip } from 'antd';
 import type { Contact } from '../api/contactMapping';
 import { emailTags } from '../utils/contactLabels';
 import { emailVerificationState } from '../utils/emailVerification';
+import './contacts.css';
 
 export type EmailTagProps = { contact: Pick<Contact, 'email' | 'emailQevStatus' | 'emailLookupStatus' | 'emailQevReason'> };
 
@@ -17,7 +18,7 @@ export const EmailTag = ({ contact }: EmailTagProps) => {
         icon={state === 'looking_up' ? <LoadingOutlined /> : undefined}
         data-testid="email-state"
         data-state={state}
-        style={{ marginInlineEnd: 0 }}
+        className="email-tag"
       >
         {tag.label}
       </Tag>

@@ -1,6 +1,7 @@
 import { BankOutlined, ReadOutlined } from '@ant-design/icons';
 import { Typography } from 'antd';
 import type { Education, Experience } from '../api/contactMapping';
+import './contacts.css';
 
 export type ProfileSummaryProps = {
   education: readonly Education[];
@@ -15,13 +16,13 @@ const years = (start?: number, end?: number, current?: boolean) => {
 };
 
 const Entry = ({ title, subtitle, meta }: { title: string; subtitle?: string; meta?: string }) => (
-  <li style={{ display: 'grid', gap: 1, padding: '6px 0' }}>
-    <Typography.Text strong style={{ fontSize: 13.5 }}>
+  <li className="profile-summary__entry">
+    <Typography.Text strong className="profile-summary__title">
       {title}
     </Typography.Text>
-    {subtitle ? <Typography.Text style={{ fontSize: 13 }}>{subtitle}</Typography.Text> : null}
+    {subtitle ? <Typography.Text className="contacts-text--small">{subtitle}</Typography.Text> : null}
     {meta ? (
-      <Typography.Text type="secondary" style={{ fontSize: 12.5 }}>
+      <Typography.Text type="secondary" className="contacts-text--smaller">
         {meta}
       </Typography.Text>
     ) : null}
@@ -32,15 +33,14 @@ const Entry = ({ title, subtitle, meta }: { title: string; subtitle?: string; me
 export const ProfileSummary = ({ education, experiences, limit }: ProfileSummaryProps) => {
   const shownExperiences = limit ? experiences.slice(0, limit) : experiences;
   const shownEducation = limit ? education.slice(0, limit) : education;
-  const list = { listStyle: 'none', margin: 0, padding: 0 } as const;
   return (
-    <div style={{ display: 'grid', gap: 16 }}>
+    <div className="profile-summary">
       <section aria-label="Experience" data-testid="profile-experience">
-        <Typography.Text type="secondary" style={{ fontSize: 12, fontWeight: 600, letterSpacing: 0.4, textTransform: 'uppercase' }}>
+        <Typography.Text type="secondary" className="contacts-text--caps">
           <BankOutlined /> Experience
         </Typography.Text>
         {shownExperiences.length ? (
-          <ul style={list}>
+          <ul className="profile-summary__list">
             {shownExperiences.map((entry, index) => (
               <Entry
                 key={`${entry.company}-${entry.title}-${index}`}
@@ -51,17 +51,17 @@ export const ProfileSummary = ({ education, experiences, limit }: ProfileSummary
             ))}
           </ul>
         ) : (
-          <Typography.Paragraph type="secondary" style={{ margin: '6px 0 0', fontSize: 13 }}>
+          <Typography.Paragraph type="secondary" className="profile-summary__none">
             No experience on the profile.
           </Typography.Paragraph>
         )}
       </section>
       <section aria-label="Education" data-testid="profile-education">
-        <Typography.Text type="secondary" style={{ fontSize: 12, fontWeight: 600, letterSpacing: 0.4, textTransform: 'uppercase' }}>
+        <Typography.Text type="secondary" className="contacts-text--caps">
           <ReadOutlined /> Education
         </Typography.Text>
         {shownEducation.length ? (
-          <ul style={list}>
+          <ul className="profile-summary__list">
             {shownEducation.map((entry, index) => (
               <Entry
                 key={`${entry.institution}-${index}`}
@@ -72,7 +72,7 @@ export const ProfileSummary = ({ education, experiences, limit }: ProfileSummary
             ))}
           </ul>
         ) : (
-          <Typography.Paragraph type="secondary" style={{ margin: '6px 0 0', fontSize: 13 }}>
+          <Typography.Paragraph type="secondary" className="profile-summary__none">
             No education on the profile.
           </Typography.Paragraph>
         )}

@@ -11,6 +11,7 @@ import { changedFields } from '@/modules/profile/utils/profileChanges';
 import { fieldMaxLength } from '@/modules/profile/utils/profileFormFields';
 import { documentKindSpecs } from '../utils/documentKinds';
 import { DocumentFilePanel } from './DocumentFilePanel';
+import './DocumentFilePanel.css';
 
 export type DocumentCardProps = {
   kind: 'resume' | 'cover-letter';
@@ -98,6 +99,7 @@ export const DocumentCard = ({ kind, profile }: DocumentCardProps) => {
   return (
     <SectionCard title={spec.title} description={text.description} id={`profile-${kind}`} data-testid={`profile-${kind}`}>
       <Form
+        className="document-card"
         form={form}
         name={`document-${kind}`}
         layout="vertical"
@@ -112,12 +114,12 @@ export const DocumentCard = ({ kind, profile }: DocumentCardProps) => {
             name="company"
             label="Company"
             extra="The company this letter is for; it goes with the file when you upload one."
-            style={{ maxWidth: 420 }}
+            className="document-card__company"
           >
             <Input placeholder="Analytical Engines Ltd" maxLength={fieldMaxLength('coverLetterCompany')} />
           </Form.Item>
         ) : null}
-        <div style={{ marginBottom: 20 }}>
+        <div className="document-card__files">
           <DocumentFilePanel
             spec={spec}
             profile={profile}
@@ -130,12 +132,12 @@ export const DocumentCard = ({ kind, profile }: DocumentCardProps) => {
           label={text.textLabel}
           extra={
             saved.content ? undefined : (
-              <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+              <Typography.Text type="secondary" className="document-card__note">
                 The text Outreach works from; edit it freely after an upload.
               </Typography.Text>
             )
           }
-          style={{ marginBottom: 16 }}
+          className="document-card__text"
         >
           <Input.TextArea
             placeholder={text.placeholder}
@@ -144,9 +146,9 @@ export const DocumentCard = ({ kind, profile }: DocumentCardProps) => {
             data-testid={`document-${kind}-text`}
           />
         </Form.Item>
-        <div style={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 12 }}>
+        <div className="document-card__actions">
           {dirty ? (
-            <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+            <Typography.Text type="secondary" className="document-card__note">
               Unsaved changes
             </Typography.Text>
           ) : null}

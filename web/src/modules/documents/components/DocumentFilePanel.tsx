@@ -79,7 +79,7 @@ export const DocumentFilePanel = ({ spec, profile, company, onProcessed, removeN
         ref={input}
         type="file"
         accept={documentAccept}
-        style={{ display: 'none' }}
+        className="document-file-input"
         aria-label={`Upload ${label}`}
         data-testid={`document-${spec.kind}-input`}
         onChange={(event) => {

@@ -5,6 +5,7 @@ import type { Profile } from '@shared/schemas/profile';
 import { normalizeState } from '../state/normalizeState';
 import { completenessLabels, profileCompleteness, type CompletenessCheck } from '../utils/profileCompleteness';
 import { formatMemberSince } from '../utils/profileLabels';
+import './ProfileCompletenessCard.css';
 
 export type ProfileCompletenessCardProps = { profile: Profile };
 
@@ -27,21 +28,20 @@ export const ProfileCompletenessCard = ({ profile }: ProfileCompletenessCardProp
   const percent = Math.round((done.length / order.length) * 100);
 
   return (
-    <Card data-testid="profile-completeness" styles={{ body: { padding: 20 } }}>
-      <div style={{ display: 'flex', gap: 14, alignItems: 'center' }}>
+    <Card data-testid="profile-completeness" className="profile-completeness">
+      <div className="profile-completeness__head">
         <Progress
           type="circle"
           size={52}
           percent={percent}
-          strokeColor={complete ? '#16a34a' : '#4f46e5'}
           format={() => `${done.length}/${order.length}`}
           aria-label={`${done.length} of ${order.length} done`}
         />
-        <div style={{ minWidth: 0 }}>
-          <Typography.Title level={2} style={{ margin: 0, fontSize: 16, fontWeight: 600 }} data-testid="profile-completeness-status">
+        <div className="profile-completeness__who">
+          <Typography.Title level={2} className="profile-completeness__status" data-testid="profile-completeness-status">
             {complete ? 'Profile complete' : 'Profile incomplete'}
           </Typography.Title>
-          <Typography.Text type="secondary" style={{ fontSize: 13, lineHeight: 1.45, display: 'block' }}>
+          <Typography.Text type="secondary" className="profile-completeness__lead">
             {complete
               ? 'Outreach has what it needs to draft e-mails for you.'
               : 'AI drafting needs a little more about you.'}
@@ -49,19 +49,22 @@ export const ProfileCompletenessCard = ({ profile }: ProfileCompletenessCardProp
         </div>
       </div>
 
-      <ul aria-label="What AI drafting needs" style={{ listStyle: 'none', margin: '18px 0 0', padding: 0, display: 'grid', gap: 10 }}>
+      <ul aria-label="What AI drafting needs" className="profile-completeness__checks">
         {order.map((check) => {
           const met = done.includes(check);
           return (
-            <li key={check} style={{ display: 'flex', gap: 10, alignItems: 'center', fontSize: 14 }} data-done={met}>
+            <li key={check} className="profile-completeness__check" data-done={met}>
               {met ? (
-                <CheckCircleFilled style={{ color: '#16a34a', fontSize: 16 }} aria-label="Done" />
+                <CheckCircleFilled className="profile-completeness__check-icon profile-completeness__check-icon--done" aria-label="Done" />
               ) : (
-                <ExclamationCircleOutlined style={{ color: '#d97706', fontSize: 16 }} aria-label="Missing" />
+                <ExclamationCircleOutlined
+                  className="profile-completeness__check-icon profile-completeness__check-icon--missing"
+                  aria-label="Missing"
+                />
               )}
-              <span style={{ flex: 1, color: met ? '#374151' : '#111827' }}>{completenessLabels[check]}</span>
+              <span className="profile-completeness__check-label">{completenessLabels[check]}</span>
               {met ? null : (
-                <a href={anchors[check]} style={{ fontSize: 13 }}>
+                <a href={anchors[check]} className="profile-completeness__add">
                   Add
                 </a>
               )}
@@ -70,46 +73,46 @@ export const ProfileCompletenessCard = ({ profile }: ProfileCompletenessCardProp
         })}
       </ul>
       {missing.length > 0 ? (
-        <Typography.Paragraph type="secondary" style={{ margin: '14px 0 0', fontSize: 13 }} data-testid="profile-missing">
+        <Typography.Paragraph type="secondary" className="profile-completeness__missing" data-testid="profile-missing">
           Missing: {missing.map((check) => completenessLabels[check].replace(/^Your /, '').toLowerCase()).join(', ')}.
         </Typography.Paragraph>
       ) : null}
 
-      <div style={{ borderTop: '1px solid #f0f1f5', margin: '18px -20px 0', padding: '16px 20px 0' }}>
-        <Typography.Text strong style={{ fontSize: 13 }}>
+      <div className="profile-completeness__summary">
+        <Typography.Text strong className="profile-completeness__summary-title">
           Your AI summary
         </Typography.Text>
         {status === 'running' ? (
-          <Typography.Paragraph type="secondary" style={{ margin: '6px 0 0', fontSize: 13 }}>
+          <Typography.Paragraph type="secondary" className="profile-completeness__note">
             <ClockCircleOutlined /> Updating from your latest changes…
           </Typography.Paragraph>
         ) : null}
         {status === 'empty' ? (
-          <Typography.Paragraph type="secondary" style={{ margin: '6px 0 0', fontSize: 13 }} data-testid="profile-summary-note">
+          <Typography.Paragraph type="secondary" className="profile-completeness__note" data-testid="profile-summary-note">
             {note}
           </Typography.Paragraph>
         ) : profile.normalizedSummary ? (
           <>
             <Typography.Paragraph
-              style={{ margin: '6px 0 0', fontSize: 13, color: '#374151', whiteSpace: 'pre-line' }}
+              className="profile-completeness__summary-text"
               ellipsis={{ rows: 6, expandable: 'collapsible' }}
               data-testid="profile-summary"
             >
               {profile.normalizedSummary}
             </Typography.Paragraph>
             {profile.normalizedAt ? (
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              <Typography.Text type="secondary" className="profile-completeness__updated">
                 Updated {formatMemberSince(profile.normalizedAt)}
               </Typography.Text>
             ) : null}
           </>
         ) : status === 'running' ? null : (
-          <Typography.Paragraph type="secondary" style={{ margin: '6px 0 0', fontSize: 13 }}>
+          <Typography.Paragraph type="secondary" className="profile-completeness__note">
             Written from your profile and documents once you save them; AI drafting works from it.
           </Typography.Paragraph>
         )}
         {status === 'failed' ? (
-          <Typography.Paragraph type="secondary" style={{ margin: '6px 0 0', fontSize: 12.5 }} data-testid="profile-summary-note">
+          <Typography.Paragraph type="secondary" className="profile-completeness__note profile-completeness__note--small" data-testid="profile-summary-note">
             The summary could not be updated just now; it will be on your next save.
           </Typography.Paragraph>
         ) : null}

@@ -14,11 +14,12 @@ import {
   meetingDurationOptions,
   timeZoneOptions,
 } from '../utils/settingsOptions';
+import './SettingsPanel.css';
 
 const themeOptions = (['light', 'dark', 'system'] as const).map((value) => ({ value, label: themeLabels[value] }));
 
 const SavedState = ({ saving }: { saving: boolean }) => (
-  <Typography.Text type="secondary" style={{ fontSize: 13 }} role="status" data-testid="settings-save-state">
+  <Typography.Text type="secondary" className="settings-panel__save-state" role="status" data-testid="settings-save-state">
     {saving ? (
       <>
         <LoadingOutlined /> Saving…
@@ -46,10 +47,10 @@ export const SettingsPanel = () => {
     );
   };
 
-  const selectProps = { disabled: isLoading, style: { width: 280 } } as const;
+  const selectProps = { disabled: isLoading, className: 'settings-panel__select' } as const;
 
   return (
-    <div style={{ display: 'grid', gap: 24 }}>
+    <div className="settings-panel">
       {loadFailed ? (
         <Alert
           type="error"
@@ -104,7 +105,7 @@ export const SettingsPanel = () => {
           <Select
             id="setting-time-zone"
             {...selectProps}
-            style={{ width: 320 }}
+            className="settings-panel__select settings-panel__select--wide"
             value={settings.timeZone}
             options={timeZoneOptions(settings.timeZone)}
             showSearch={{ optionFilterProp: 'label' }}
