@@ -25,7 +25,9 @@ Most replies come **after** a follow-up, not after the first e-mail.
 const transform = (source: string, id: string, options?: Parameters<typeof markdown>[0]) => {
   const hook = markdown(options).transform;
   if (!hook || typeof hook === 'function') throw new Error('expected a transform hook with a filter');
-  if (!(hook.filter?.id as RegExp).test(id)) return null;
+  const filter = hook.filter?.id;
+  if (!(filter instanceof RegExp)) throw new Error('expected the transform hook to filter ids with a RegExp');
+  if (!filter.test(id)) return null;
   return (hook.handler as (this: unknown, code: string, id: string) => { code: string } | null).call({}, source, id);
 };
 

@@ -15,6 +15,7 @@ export const WorkspaceSkeleton = () => (
     <div aria-hidden="true" className="workspace-skeleton__sidebar">
       <div className="workspace-skeleton__brand">{block(132, 28)}</div>
       {[168, 132, 150, 140, 128, 146, 136].map((width, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list that never changes order
         <div key={index} className="workspace-skeleton__nav-item">
           {block(18, 18, 4)}
           {block(width - 30, 16)}

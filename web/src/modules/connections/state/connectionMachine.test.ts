@@ -10,7 +10,7 @@ import {
 } from './connectionMachine';
 
 /** The state after each event in turn; an event that does not apply leaves it as it was. */
-const after = (...events: ConnectionEvent[]): ConnectionState =>
+const stateAfter = (...events: ConnectionEvent[]): ConnectionState =>
   events.reduce((state, event) => nextConnectionState(state, event) ?? state, initialConnectionState());
 
 const failure = (type: ConnectionError['type'], requiresReconnect = false): ConnectionEvent => ({
@@ -21,14 +21,14 @@ const failure = (type: ConnectionError['type'], requiresReconnect = false): Conn
 describe('nextConnectionState', () => {
   it('starts disconnected; a load shows its loading text and ends connected or disconnected', () => {
     expect(initialConnectionState()).toEqual({ status: 'disconnected', settled: 'disconnected', pending: null, error: null });
-    expect(after({ type: 'LOAD' })).toMatchObject({ status: 'disconnected', pending: 'loading' });
-    expect(after({ type: 'LOAD' }, { type: 'CONNECTED' })).toMatchObject({ status: 'connected', pending: null });
-    expect(after({ type: 'CONNECTED' }, { type: 'LOAD' }, { type: 'DISCONNECTED' })).toMatchObject({ status: 'disconnected', pending: null });
+    expect(stateAfter({ type: 'LOAD' })).toMatchObject({ status: 'disconnected', pending: 'loading' });
+    expect(stateAfter({ type: 'LOAD' }, { type: 'CONNECTED' })).toMatchObject({ status: 'connected', pending: null });
+    expect(stateAfter({ type: 'CONNECTED' }, { type: 'LOAD' }, { type: 'DISCONNECTED' })).toMatchObject({ status: 'disconnected', pending: null });
   });
 
   it('connecting starts the updating load, a reconnect the reconnecting one', () => {
-    expect(after({ type: 'CONNECT' })).toMatchObject({ status: 'connecting', settled: 'disconnected', pending: 'updating' });
-    expect(after({ type: 'EXPIRED' }, { type: 'RECONNECT' })).toMatchObject({
+    expect(stateAfter({ type: 'CONNECT' })).toMatchObject({ status: 'connecting', settled: 'disconnected', pending: 'updating' });
+    expect(stateAfter({ type: 'EXPIRED' }, { type: 'RECONNECT' })).toMatchObject({
       status: 'connecting',
       settled: 'expired',
       pending: 'reconnecting',
@@ -36,7 +36,7 @@ describe('nextConnectionState', () => {
   });
 
   it('runs one flow at a time, and a closed flow goes back to where it started', () => {
-    const connecting = after({ type: 'EXPIRED' }, { type: 'RECONNECT' });
+    const connecting = stateAfter({ type: 'EXPIRED' }, { type: 'RECONNECT' });
     expect(nextConnectionState(connecting, { type: 'CONNECT' })).toBeNull();
     expect(nextConnectionState(connecting, { type: 'LOAD' })).toBeNull();
     expect(nextConnectionState(connecting, { type: 'CANCEL' })).toMatchObject({ status: 'expired', pending: null });
@@ -45,45 +45,45 @@ describe('nextConnectionState', () => {
 
   it('gives expired for the error types that end a grant, or one that asks for a reconnect (SPEC §4)', () => {
     for (const type of ['token_expired', 'invalid_grant', 'permission_denied'] as const) {
-      expect(after({ type: 'CONNECT' }, failure(type)).status).toBe('expired');
+      expect(stateAfter({ type: 'CONNECT' }, failure(type)).status).toBe('expired');
     }
-    expect(after(failure('auth_error', true))).toMatchObject({ status: 'expired', error: { requiresReconnect: true } });
+    expect(stateAfter(failure('auth_error', true))).toMatchObject({ status: 'expired', error: { requiresReconnect: true } });
   });
 
   it('gives error for any other error', () => {
     for (const type of ['network_error', 'auth_error', 'rate_limited', 'unexpected_error'] as const) {
-      expect(after({ type: 'CONNECTED' }, failure(type))).toMatchObject({ status: 'error', settled: 'error', error: { type } });
+      expect(stateAfter({ type: 'CONNECTED' }, failure(type))).toMatchObject({ status: 'error', settled: 'error', error: { type } });
     }
   });
 
   it('ends disconnected after a disconnect, whatever came before, and forgets the error', () => {
-    expect(after(failure('network_error'), { type: 'DISCONNECTED' })).toEqual(initialConnectionState());
+    expect(stateAfter(failure('network_error'), { type: 'DISCONNECTED' })).toEqual(initialConnectionState());
   });
 });
 
 describe('connectionView', () => {
   it('shows connected, expired and disconnected as they are', () => {
-    expect(connectionView(after({ type: 'CONNECTED' }), true)).toBe('connected');
-    expect(connectionView(after({ type: 'EXPIRED' }), true)).toBe('expired');
-    expect(connectionView(after(), true)).toBe('disconnected');
+    expect(connectionView(stateAfter({ type: 'CONNECTED' }), true)).toBe('connected');
+    expect(connectionView(stateAfter({ type: 'EXPIRED' }), true)).toBe('expired');
+    expect(connectionView(stateAfter(), true)).toBe('disconnected');
   });
 
   it('shows an error as expired after a connection, as disconnected otherwise (SPEC §4)', () => {
-    expect(connectionView(after(failure('network_error')), true)).toBe('expired');
-    expect(connectionView(after(failure('network_error')), false)).toBe('disconnected');
+    expect(connectionView(stateAfter(failure('network_error')), true)).toBe('expired');
+    expect(connectionView(stateAfter(failure('network_error')), false)).toBe('disconnected');
   });
 
   it('keeps showing the state a flow started from', () => {
-    expect(connectionView(after({ type: 'CONNECTED' }, { type: 'CONNECT' }), true)).toBe('connected');
-    expect(connectionView(after({ type: 'EXPIRED' }, { type: 'RECONNECT' }), true)).toBe('expired');
+    expect(connectionView(stateAfter({ type: 'CONNECTED' }, { type: 'CONNECT' }), true)).toBe('connected');
+    expect(connectionView(stateAfter({ type: 'EXPIRED' }, { type: 'RECONNECT' }), true)).toBe('expired');
   });
 });
 
 describe('needsReconnect', () => {
   it('holds when expired or when the error asks for it', () => {
-    expect(needsReconnect(after({ type: 'EXPIRED' }))).toBe(true);
-    expect(needsReconnect(after(failure('rate_limited')))).toBe(false);
+    expect(needsReconnect(stateAfter({ type: 'EXPIRED' }))).toBe(true);
+    expect(needsReconnect(stateAfter(failure('rate_limited')))).toBe(false);
     expect(needsReconnect({ status: 'error', error: { message: 'x', type: 'auth_error', requiresReconnect: true } })).toBe(true);
-    expect(needsReconnect(after({ type: 'CONNECTED' }))).toBe(false);
+    expect(needsReconnect(stateAfter({ type: 'CONNECTED' }))).toBe(false);
   });
 });

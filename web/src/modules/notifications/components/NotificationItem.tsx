@@ -27,7 +27,7 @@ export const NotificationItem = ({ notification, now, onOpen }: NotificationItem
           <time dateTime={notification.timestamp}>{formatRelativeTime(notification.timestamp, now)}</time>
         </Typography.Text>
       </span>
-      {notification.read ? null : <span className="notification-item__dot" aria-label="Unread" />}
+      {notification.read ? null : <span className="notification-item__dot" role="img" aria-label="Unread" />}
     </button>
   </li>
 );

@@ -37,6 +37,7 @@ const mount = async (api: ReturnType<typeof apiAnswering>, consumers = 1) => {
   await render(
     <ApiTestProviders api={api}>
       {Array.from({ length: consumers }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical consumers, a count that never changes order
         <Probe key={index} />
       ))}
     </ApiTestProviders>,
