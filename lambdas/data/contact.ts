@@ -1,8 +1,8 @@
-import { BatchGetCommand, BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { emailLookupStatuses, emailQevStatuses, relationshipStatuses } from '../../shared/schemas/contacts.js';
 import type { EducationEntry, ExperienceEntry } from '../providers/enrichment/port.js';
 import type { DataClient } from './client.js';
-import { cancellationReasons, isConditionFailed } from './errors.js';
+import { cancellationReasons } from './errors.js';
 import { expressionAttributes, expressionParts, itemExists, itemMissing, updateParams } from './expressions.js';
 import {
   addToDirectory,
