@@ -3,13 +3,14 @@ import { YourDataCard } from '@/modules/account/components/YourDataCard';
 import { SettingsPanel } from '@/modules/settings/components/SettingsPanel';
 import { PageHeader } from '@/ui/PageHeader';
 import { ProfileContent } from './ProfileContent';
+import './AccountSettingsPage.css';
 
 /** /accountSettings: the account, the settings of SPEC §3 (applied as they change) and the person's data. */
 export const AccountSettingsPage = () => (
   <>
     <title>Settings · Outreach</title>
     <PageHeader title="Settings" description="Your account and how Outreach works for you." />
-    <div style={{ display: 'grid', gap: 24, maxWidth: 880 }}>
+    <div className="account-settings-page">
       <ProfileContent loadingRows={2}>{(profile) => <AccountSummaryCard profile={profile} />}</ProfileContent>
       <SettingsPanel />
       <YourDataCard />

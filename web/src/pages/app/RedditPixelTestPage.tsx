@@ -4,6 +4,7 @@ import { isAnalyticsConfigured, track } from '@/modules/analytics/analytics';
 import { analyticsPaths } from '@/modules/analytics/analyticsPaths';
 import { DetailList } from '@/ui/DetailList';
 import { PageHeader } from '@/ui/PageHeader';
+import './RedditPixelTestPage.css';
 
 /** /test/reddit-pixel (SPEC §2 'pixel test page'): is tracking on, and does a test event go out. */
 export const RedditPixelTestPage = () => {
@@ -46,7 +47,7 @@ export const RedditPixelTestPage = () => {
             { key: 'event', label: 'Test event', value: <Typography.Text code>test_event</Typography.Text> },
           ]}
         />
-        <div style={{ display: 'flex', alignItems: 'center', gap: 16, marginTop: 24 }}>
+        <div className="pixel-test__actions">
           <Button type="primary" onClick={handleSend}>
             Send test event
           </Button>

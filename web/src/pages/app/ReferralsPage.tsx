@@ -1,4 +1,11 @@
-import { CheckOutlined, CopyOutlined, GiftOutlined, ShareAltOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
+import {
+  CheckOutlined,
+  CopyOutlined,
+  GiftOutlined,
+  ShareAltOutlined,
+  TeamOutlined,
+  UserAddOutlined,
+} from '@ant-design/icons';
 import { Card, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { referral } from '@shared/constants';
@@ -15,7 +22,11 @@ type Step = { icon: ReactNode; title: string; text: string };
 
 const steps: readonly Step[] = [
   { icon: <ShareAltOutlined />, title: 'Share your link', text: 'Send it to a friend or colleague who networks too.' },
-  { icon: <UserAddOutlined />, title: 'They sign up', text: `They get ${referral.newUserBonusSlots} bonus contact slots.` },
+  {
+    icon: <UserAddOutlined />,
+    title: 'They sign up',
+    text: `They get ${referral.newUserBonusSlots} bonus contact slots.`,
+  },
   {
     icon: <GiftOutlined />,
     title: 'You both gain',
@@ -43,20 +54,24 @@ export const ReferralsPage = () => (
     />
     <ProfileContent>
       {(profile) => (
-        <div style={{ display: 'grid', gap: 24 }}>
+        <div className="referrals-page">
           <Card title="Your referral link" data-testid="referral-link-card">
             {profile.referralCode ? (
-              <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)', gap: 16 }}>
-                <div style={{ display: 'grid', gap: 6 }}>
+              <div className="referral-boxes">
+                <div className="referral-box">
                   <Typography.Text type="secondary">Link</Typography.Text>
                   <Typography.Paragraph
                     className="referral-copy"
-                    copyable={{ text: referralLink(profile.referralCode), icon: copyIcons('Copy link'), tooltips: false }}
+                    copyable={{
+                      text: referralLink(profile.referralCode),
+                      icon: copyIcons('Copy link'),
+                      tooltips: false,
+                    }}
                   >
                     <span data-testid="referral-link">{referralLink(profile.referralCode)}</span>
                   </Typography.Paragraph>
                 </div>
-                <div style={{ display: 'grid', gap: 6 }}>
+                <div className="referral-box">
                   <Typography.Text type="secondary">Code</Typography.Text>
                   <Typography.Paragraph
                     className="referral-copy referral-copy--code"
@@ -67,39 +82,19 @@ export const ReferralsPage = () => (
                 </div>
               </div>
             ) : (
-              <Typography.Text type="secondary">Your referral code is not ready yet. Reload the page in a moment.</Typography.Text>
+              <Typography.Text type="secondary">
+                Your referral code is not ready yet. Reload the page in a moment.
+              </Typography.Text>
             )}
-            <ol
-              style={{
-                listStyle: 'none',
-                display: 'grid',
-                gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
-                gap: 16,
-                margin: '24px 0 0',
-                padding: 0,
-              }}
-            >
+            <ol className="referral-steps">
               {steps.map((step, index) => (
-                <li key={step.title} style={{ display: 'flex', gap: 12, alignItems: 'flex-start' }}>
-                  <span
-                    aria-hidden="true"
-                    style={{
-                      display: 'inline-grid',
-                      placeItems: 'center',
-                      flexShrink: 0,
-                      width: 36,
-                      height: 36,
-                      borderRadius: '50%',
-                      background: '#eef0ff',
-                      color: '#4f46e5',
-                      fontSize: 16,
-                    }}
-                  >
+                <li key={step.title} className="referral-step">
+                  <span aria-hidden="true" className="referral-step__icon">
                     {step.icon}
                   </span>
-                  <span style={{ display: 'grid', gap: 2 }}>
+                  <span className="referral-step__text">
                     <Typography.Text strong>{`${index + 1}. ${step.title}`}</Typography.Text>
-                    <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+                    <Typography.Text type="secondary" className="referral-step__detail">
                       {step.text}
                     </Typography.Text>
                   </span>

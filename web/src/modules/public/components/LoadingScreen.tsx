@@ -1,4 +1,5 @@
 import { BrandMark } from '@/ui/BrandMark';
+import '@/ui/theme/landingPalette.css';
 import './LoadingScreen.css';
 
 export type LoadingScreenProps = {

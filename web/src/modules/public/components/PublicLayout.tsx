@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { PublicFooter } from './PublicFooter';
 import { PublicHeader } from './PublicHeader';
+import '@/ui/theme/landingPalette.css';
 import './public.css';
 
 export type PublicLayoutProps = {
