@@ -27,6 +27,15 @@ describe('lazyAntd', () => {
     expect(result?.code).not.toContain("import Tabs from '../tabs';");
   });
 
+  it('defers every part one module imports', () => {
+    const tree: LazyAntdPart = { importer: 'x/Filter.js', statement: "import Tree from '../tree';", reason: 'tree' };
+    const radio: LazyAntdPart = { importer: 'x/Filter.js', statement: "import Radio from '../radio';", reason: 'radio' };
+    const hook = lazyAntd([tree, radio]).transform as (code: string, id: string) => { code: string };
+    const { code } = hook.call({}, "import Tree from '../tree';\nimport Radio from '../radio';", '/n/node_modules/antd/es/x/Filter.js');
+    expect(code).toContain("const Tree = lazyPart(() => import('../tree'));");
+    expect(code).toContain("const Radio = lazyPart(() => import('../radio'));");
+  });
+
   it('leaves every other module alone', () => {
     expect(transform("import Tabs from '../tabs';", '/app/node_modules/antd/es/tabs/index.js').result).toBeUndefined();
   });

@@ -27,7 +27,18 @@ export const lazyAntdParts: readonly LazyAntdPart[] = [
   {
     importer: 'table/hooks/useFilter/FilterDropdown.js',
     statement: "import Tree from '../../../tree';",
-    reason: "the tree of a column filter with `filterMode: 'tree'`: Tree and rc-tree (about 14 KiB gzip) with every table",
+    reason:
+      "the tree of a column filter with `filterMode: 'tree'`: Tree and rc-tree (about 14 KiB gzip) with every table",
+  },
+  {
+    importer: 'table/hooks/useSelection.js',
+    statement: "import Radio from '../../radio';",
+    reason: "the radio buttons of `rowSelection: { type: 'radio' }` (Radio is about 3 KiB gzip) with every table",
+  },
+  {
+    importer: 'table/hooks/useFilter/FilterDropdown.js',
+    statement: "import Radio from '../../../radio';",
+    reason: 'the radio buttons of a column filter with `filterMultiple: false`',
   },
 ];
 
@@ -54,22 +65,26 @@ export const lazyAntd = (parts: readonly LazyAntdPart[] = lazyAntdParts): Plugin
   buildStart() {
     const antdEs = join(dirname(createRequire(import.meta.url).resolve('antd/package.json')), 'es');
     const gone = parts.filter((part) => !existsSync(join(antdEs, part.importer)));
-    if (gone.length) this.error(`antd has no ${gone.map((part) => `es/${part.importer}`).join(', ')} any more: update web/vite/lazyAntdParts.ts`);
+    if (gone.length)
+      this.error(
+        `antd has no ${gone.map((part) => `es/${part.importer}`).join(', ')} any more: update web/vite/lazyAntdParts.ts`,
+      );
   },
   resolveId: (source) => (source === helperId ? resolvedHelperId : undefined),
   load: (id) => (id === resolvedHelperId ? helper : undefined),
   transform(code, id) {
     const file = normalize(id);
-    const part = parts.find((candidate) => file.endsWith(`/node_modules/antd/es/${candidate.importer}`));
-    if (!part) return undefined;
-    const [, name, source] = /^import (\w+) from '([^']+)';$/.exec(part.statement) ?? [];
-    if (!name || !source) return this.error(`web/vite/lazyAntdParts.ts: \`${part.statement}\` is not a default import`);
-    if (!code.includes(part.statement)) {
-      return this.error(`antd/es/${part.importer} no longer has \`${part.statement}\`: update web/vite/lazyAntdParts.ts`);
+    const own = parts.filter((part) => file.endsWith(`/node_modules/antd/es/${part.importer}`));
+    if (!own.length) return undefined;
+    let transformed = `import { lazyPart } from '${helperId}';\n${code}`;
+    for (const part of own) {
+      const [, name, source] = /^import (\w+) from '([^']+)';$/.exec(part.statement) ?? [];
+      if (!name || !source) return this.error(`web/vite/lazyAntdParts.ts: \`${part.statement}\` is not a default import`);
+      if (!transformed.includes(part.statement)) {
+        return this.error(`antd/es/${part.importer} no longer has \`${part.statement}\`: update web/vite/lazyAntdParts.ts`);
+      }
+      transformed = transformed.replace(part.statement, `const ${name} = lazyPart(() => import('${source}'));`);
     }
-    return {
-      code: code.replace(part.statement, `import { lazyPart } from '${helperId}';\nconst ${name} = lazyPart(() => import('${source}'));`),
-      map: null,
-    };
+    return { code: transformed, map: null };
   },
 });
