@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { paintedScheme } from './colorScheme';
 
 export type NavEntry = 'Dashboard' | 'Profile' | 'Templates' | 'Outreach' | 'Pipeline' | 'Meetings' | 'Referrals';
 export type UserMenuEntry = 'Plan' | 'Settings' | 'Log Out';
@@ -14,6 +15,15 @@ export class AppShell {
   readonly userMenu = () => this.page.getByTestId('user-menu');
   readonly pageHeading = (name: string) => this.page.getByRole('heading', { level: 1, name });
   readonly desktopRequired = () => this.page.getByRole('heading', { name: 'Desktop Required' });
+
+  /** How the app is painted now: by the computed background of the page behind the sidebar and of the sidebar. */
+  async colorScheme() {
+    const [page, sidebar] = await Promise.all([
+      paintedScheme(this.page.locator('body')),
+      paintedScheme(this.sidebar()),
+    ]);
+    return page === sidebar ? page : 'mixed';
+  }
 
   /** A header popover (or the notification panel) by its title. */
   readonly popover = (title: string): Locator => this.page.locator('.ant-popover').filter({ hasText: title });

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { paintedScheme } from './colorScheme';
 
 /** What a public page must show: its `<h1>` and its document title. */
 export type PublicPageExpectation = { path: string; heading: string; title: string };
@@ -15,6 +16,11 @@ export class PublicSite {
   readonly menuButton = () => this.page.getByRole('button', { name: 'Open menu' });
   readonly mobileMenu = () => this.page.getByRole('navigation', { name: 'Menu' });
   readonly footer = () => this.page.getByRole('contentinfo');
+
+  /** How the page is painted: by the computed background behind it (SPEC §2: landing pages are dark). */
+  colorScheme() {
+    return paintedScheme(this.page.locator('body'));
+  }
 
   async open(path: string) {
     await this.page.goto(path);

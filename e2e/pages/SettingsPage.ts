@@ -1,6 +1,11 @@
 import { expect, type Download, type Page } from '@playwright/test';
 
-export type SettingsSwitch = 'E-mail notifications' | 'Reminder notifications' | 'Include résumé' | 'Automatic follow-up';
+export type SettingsSwitch =
+  | 'E-mail notifications'
+  | 'Reminder notifications'
+  | 'Include résumé'
+  | 'Automatic follow-up';
+export type ThemeOption = 'Light' | 'Dark' | 'System';
 export type SettingsSelect = 'Time zone' | 'Language' | 'Meeting duration' | 'Follow-up delay' | 'Follow-up time';
 
 /** /accountSettings: account, profile and app settings (saved as they change), and "Your data". */
@@ -12,8 +17,12 @@ export class SettingsPage {
   readonly select = (name: SettingsSelect) => this.page.getByRole('combobox', { name, exact: true });
   /** the shown value of a select */
   readonly selected = (name: SettingsSelect) =>
-    this.page.locator('.ant-select').filter({ has: this.select(name) }).locator('.ant-select-content');
-  readonly theme = (option: 'Light' | 'Dark') => this.page.getByRole('radiogroup', { name: 'Theme' }).getByRole('radio', { name: option });
+    this.page
+      .locator('.ant-select')
+      .filter({ has: this.select(name) })
+      .locator('.ant-select-content');
+  readonly theme = (option: ThemeOption) =>
+    this.page.getByRole('radiogroup', { name: 'Theme' }).getByRole('radio', { name: option });
   readonly loadFailed = () => this.page.getByTestId('settings-load-failed');
   readonly toast = (text: string) => this.page.locator('.ant-notification-notice').filter({ hasText: text }).last();
 
@@ -36,12 +45,23 @@ export class SettingsPage {
     return this.saving(() => this.switch(name).click());
   }
 
+  /** Picks a theme; resolves once the server has saved it. */
+  async chooseTheme(option: ThemeOption) {
+    return this.saving(() =>
+      this.page.getByRole('radiogroup', { name: 'Theme' }).getByText(option, { exact: true }).click(),
+    );
+  }
+
   /** Opens a select, types to search where it can, and picks the option labelled `option`. */
   async choose(name: SettingsSelect, option: string, search?: string) {
     return this.saving(async () => {
       await this.select(name).click();
       if (search) await this.select(name).fill(search);
-      await this.page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+      await this.page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: option })
+        .first()
+        .click();
     });
   }
 
