@@ -62,16 +62,26 @@ const openBuiltWeb = async (page: Page, baseURL: string) => {
 const expectCounted = (downloaded: Set<string>, journey: WebJourney) => {
   const counted = journeyFiles(manifest, journey);
   const fetched = [...downloaded].sort();
-  test.info().annotations.push({ type: 'downloaded', description: `${fetched.length} JS files: ${fetched.join(', ')}` });
-  expect(fetched.filter((file) => !counted.includes(file)), 'downloaded on a first visit but not counted by the bench').toEqual([]);
-  expect(counted.filter((file) => !downloaded.has(file)), 'counted by the bench but not downloaded').toEqual([]);
+  test
+    .info()
+    .annotations.push({ type: 'downloaded', description: `${fetched.length} JS files: ${fetched.join(', ')}` });
+  expect(
+    fetched.filter((file) => !counted.includes(file)),
+    'downloaded on a first visit but not counted by the bench',
+  ).toEqual([]);
+  expect(
+    counted.filter((file) => !downloaded.has(file)),
+    'counted by the bench but not downloaded',
+  ).toEqual([]);
 };
 
 test.describe('a first visit downloads what npm run bench:web counts', () => {
   test('/ for a visitor', async ({ page, baseURL }) => {
     const downloaded = await openBuiltWeb(page, baseURL!);
     await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reach the right people with e\u2011mails they answer');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Reach the right people with e\u2011mails they answer',
+    );
     await page.waitForLoadState('networkidle');
     expectCounted(downloaded, '/');
   });

@@ -22,16 +22,27 @@ const transform = (code: string, id: string) => {
 
 describe('lazyAntd', () => {
   it('turns the named import into a component loaded when first rendered', () => {
-    const { result } = transform("import * as React from 'react';\nimport Tabs from '../tabs';\nuse(Tabs);", '/app/node_modules/antd/es/card/Card.js');
+    const { result } = transform(
+      "import * as React from 'react';\nimport Tabs from '../tabs';\nuse(Tabs);",
+      '/app/node_modules/antd/es/card/Card.js',
+    );
     expect(result?.code).toContain("const Tabs = lazyPart(() => import('../tabs'));");
     expect(result?.code).not.toContain("import Tabs from '../tabs';");
   });
 
   it('defers every part one module imports', () => {
     const tree: LazyAntdPart = { importer: 'x/Filter.js', statement: "import Tree from '../tree';", reason: 'tree' };
-    const radio: LazyAntdPart = { importer: 'x/Filter.js', statement: "import Radio from '../radio';", reason: 'radio' };
+    const radio: LazyAntdPart = {
+      importer: 'x/Filter.js',
+      statement: "import Radio from '../radio';",
+      reason: 'radio',
+    };
     const hook = lazyAntd([tree, radio]).transform as (code: string, id: string) => { code: string };
-    const { code } = hook.call({}, "import Tree from '../tree';\nimport Radio from '../radio';", '/n/node_modules/antd/es/x/Filter.js');
+    const { code } = hook.call(
+      {},
+      "import Tree from '../tree';\nimport Radio from '../radio';",
+      '/n/node_modules/antd/es/x/Filter.js',
+    );
     expect(code).toContain("const Tree = lazyPart(() => import('../tree'));");
     expect(code).toContain("const Radio = lazyPart(() => import('../radio'));");
   });

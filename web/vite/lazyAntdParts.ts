@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
 /** An import inside antd of a component that renders only for a feature this app does not use on its first screens. */
@@ -40,18 +41,32 @@ export const lazyAntdParts: readonly LazyAntdPart[] = [
     statement: "import Radio from '../../../radio';",
     reason: 'the radio buttons of a column filter with `filterMultiple: false`',
   },
+  {
+    importer: 'table/InternalTable.js',
+    statement: "import Pagination from '../pagination';",
+    reason:
+      "a table's pagination (about 7 KiB gzip with rc-pagination): the app's tables scroll, and only the CSV import's " +
+      'report pages, once it passes 50 rows',
+  },
+  {
+    importer: 'input/index.js',
+    statement: "import OTP from './OTP';",
+    reason: '`Input.OTP`, a one-time-code field, comes with every input',
+  },
+  {
+    importer: 'input/index.js',
+    statement: "import Search from './Search';",
+    reason: '`Input.Search`, an input with a search button, comes with every input',
+  },
+  {
+    importer: 'input/index.js',
+    statement: "import Group from './Group';",
+    reason: '`Input.Group` (deprecated for Space.Compact) comes with every input',
+  },
 ];
 
 const helperId = 'virtual:lazy-antd-part';
-const resolvedHelperId = `\0${helperId}`;
-
-// forwardRef keeps a ref working; the fallback is nothing, as the part was absent until its feature was asked for
-const helper = `import { createElement, forwardRef, lazy, Suspense } from 'react';
-export const lazyPart = (load) => {
-  const Part = lazy(load);
-  return forwardRef((props, ref) => createElement(Suspense, { fallback: null }, createElement(Part, { ...props, ref })));
-};
-`;
+const helperFile = fileURLToPath(new URL('./lazyPart.ts', import.meta.url));
 
 const normalize = (id: string) => id.split('?')[0]!.replaceAll('\\', '/');
 
@@ -70,8 +85,7 @@ export const lazyAntd = (parts: readonly LazyAntdPart[] = lazyAntdParts): Plugin
         `antd has no ${gone.map((part) => `es/${part.importer}`).join(', ')} any more: update web/vite/lazyAntdParts.ts`,
       );
   },
-  resolveId: (source) => (source === helperId ? resolvedHelperId : undefined),
-  load: (id) => (id === resolvedHelperId ? helper : undefined),
+  resolveId: (source) => (source === helperId ? helperFile : undefined),
   transform(code, id) {
     const file = normalize(id);
     const own = parts.filter((part) => file.endsWith(`/node_modules/antd/es/${part.importer}`));
@@ -79,9 +93,12 @@ export const lazyAntd = (parts: readonly LazyAntdPart[] = lazyAntdParts): Plugin
     let transformed = `import { lazyPart } from '${helperId}';\n${code}`;
     for (const part of own) {
       const [, name, source] = /^import (\w+) from '([^']+)';$/.exec(part.statement) ?? [];
-      if (!name || !source) return this.error(`web/vite/lazyAntdParts.ts: \`${part.statement}\` is not a default import`);
+      if (!name || !source)
+        return this.error(`web/vite/lazyAntdParts.ts: \`${part.statement}\` is not a default import`);
       if (!transformed.includes(part.statement)) {
-        return this.error(`antd/es/${part.importer} no longer has \`${part.statement}\`: update web/vite/lazyAntdParts.ts`);
+        return this.error(
+          `antd/es/${part.importer} no longer has \`${part.statement}\`: update web/vite/lazyAntdParts.ts`,
+        );
       }
       transformed = transformed.replace(part.statement, `const ${name} = lazyPart(() => import('${source}'));`);
     }

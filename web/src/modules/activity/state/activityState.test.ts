@@ -34,7 +34,11 @@ afterEach(() => vi.useRealTimers());
 describe('activityState', () => {
   it('moves an action from in progress to completed, with its counts', () => {
     const id = startActivity({ type: 'generate_emails', label: 'Generating 3 e-mails', total: 3 });
-    expect(activityState.actions[0]).toMatchObject({ id, status: 'in_progress', counts: { total: 3, completed: 0, failed: 0 } });
+    expect(activityState.actions[0]).toMatchObject({
+      id,
+      status: 'in_progress',
+      counts: { total: 3, completed: 0, failed: 0 },
+    });
     updateActivityCounts(id, { completed: 2, failed: 1 });
     completeActivity(id, '2 drafts ready, 1 failed');
     expect(activityState.actions[0]).toMatchObject({
@@ -93,14 +97,27 @@ describe('activityState', () => {
   });
 
   it('drops a stored list with an entry this version did not write, and unknown keys of good entries', async () => {
-    const good = { id: 'a', type: 'find_emails', label: 'Lookups', status: 'completed', startedAt: '2025-06-01T12:00:00.000Z' };
-    localStorage.setItem(storageKey, JSON.stringify([{ ...good, counts: { total: 2, completed: 2, failed: 0 }, extra: 1 }]));
+    const good = {
+      id: 'a',
+      type: 'find_emails',
+      label: 'Lookups',
+      status: 'completed',
+      startedAt: '2025-06-01T12:00:00.000Z',
+    };
+    localStorage.setItem(
+      storageKey,
+      JSON.stringify([{ ...good, counts: { total: 2, completed: 2, failed: 0 }, extra: 1 }]),
+    );
     vi.resetModules();
     expect((await import('./activityState')).activityState.actions).toEqual([
       { ...good, counts: { total: 2, completed: 2, failed: 0 } },
     ]);
 
-    for (const bad of [{ ...good, status: 'paused' }, { ...good, counts: { total: -1, completed: 0, failed: 0 } }, { ...good, id: 1 }]) {
+    for (const bad of [
+      { ...good, status: 'paused' },
+      { ...good, counts: { total: -1, completed: 0, failed: 0 } },
+      { ...good, id: 1 },
+    ]) {
       localStorage.setItem(storageKey, JSON.stringify([good, bad]));
       vi.resetModules();
       expect((await import('./activityState')).activityState.actions).toEqual([]);

@@ -37,7 +37,8 @@ export type ActivityAction = {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const isCount = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
-const isOptionalText = (value: unknown): value is string | undefined => value === undefined || typeof value === 'string';
+const isOptionalText = (value: unknown): value is string | undefined =>
+  value === undefined || typeof value === 'string';
 const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T => values.includes(value as T);
 
 const storedCounts = (value: unknown): ActivityCounts | undefined =>

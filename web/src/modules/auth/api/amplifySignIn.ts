@@ -60,7 +60,10 @@ export const confirmSignUpCode = async (email: string, code: string) => {
 export type IdentityProvider = WebConfig['identityProviders'][number];
 
 /** Google or Microsoft through the hosted UI (DESIGN §2): the whole page goes to the provider and comes back to /signin. */
-export const signInWithProvider = async (provider: IdentityProvider, { referralCode }: { referralCode?: string } = {}) => {
+export const signInWithProvider = async (
+  provider: IdentityProvider,
+  { referralCode }: { referralCode?: string } = {},
+) => {
   // the referral of a `?ref=CODE` sign-up survives the trip to the provider (synced on return, useSessionSync)
   if (referralCode) sessionStorage.setItem(pendingReferralKey, referralCode);
   await signInWithRedirect({ provider: provider === 'Google' ? 'Google' : { custom: provider } });
@@ -72,7 +75,15 @@ export const requestPasswordReset = async (email: string) => {
 };
 
 /** The code from the reset e-mail and the new password. */
-export const completePasswordReset = async ({ email, code, newPassword }: { email: string; code: string; newPassword: string }) => {
+export const completePasswordReset = async ({
+  email,
+  code,
+  newPassword,
+}: {
+  email: string;
+  code: string;
+  newPassword: string;
+}) => {
   await confirmResetPassword({ username: email, confirmationCode: code.trim(), newPassword });
 };
 

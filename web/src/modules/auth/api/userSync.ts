@@ -20,7 +20,10 @@ export const syncUserIfDue = async (
   api: ApiClient,
   user: AuthUser,
   body: SyncUserBody,
-  { explicitSignIn, prime }: { explicitSignIn: boolean; prime: (profile: Awaited<ReturnType<typeof syncUser>>) => Promise<unknown> },
+  {
+    explicitSignIn,
+    prime,
+  }: { explicitSignIn: boolean; prime: (profile: Awaited<ReturnType<typeof syncUser>>) => Promise<unknown> },
 ) => {
   if (!isUserSyncDue(user.userId, { explicitSignIn })) return;
   recordUserSync(user.userId);

@@ -24,7 +24,11 @@ export const RequireAuth = ({ children }: RequireAuthProps) => {
     return auth.signedOutByUser ? (
       <Navigate to={authPaths.signIn} replace />
     ) : (
-      <Navigate to={authPaths.login} replace state={{ from: `${location.pathname}${location.search}${location.hash}` }} />
+      <Navigate
+        to={authPaths.login}
+        replace
+        state={{ from: `${location.pathname}${location.search}${location.hash}` }}
+      />
     );
   }
   if (auth.status === 'error') {

@@ -4,7 +4,13 @@ import { useWebConfig } from '@/modules/config/hooks/useWebConfig';
 import type { SyncUserBody } from '@/modules/profile/api/profileApi';
 import { profileKey } from '@/modules/profile/hooks/useProfile';
 import type { AuthUser } from '../api/amplifyAuth';
-import { confirmSignUpCode, resendSignUpEmail, signInWithPassword, signUpWithPassword, type AuthStep } from '../api/amplifySignIn';
+import {
+  confirmSignUpCode,
+  resendSignUpEmail,
+  signInWithPassword,
+  signUpWithPassword,
+  type AuthStep,
+} from '../api/amplifySignIn';
 import { completeSignIn, signOutOfApp, waitForSignedInUser } from '../api/authSession';
 import { syncUserIfDue } from '../api/userSync';
 import { setAuthLoading, setAuthReady, setSignedOut } from '../state/authState';

@@ -59,7 +59,9 @@ describe('parseWebConfig', () => {
     expect(actual.success).toBe(expected.success);
     if (expected.success && actual.success) expect(actual.data).toEqual(expected.data);
     if (!expected.success && !actual.success) {
-      const fields = expected.error.issues.map((issue) => (issue.path[0] === undefined ? '(root)' : String(issue.path[0])));
+      const fields = expected.error.issues.map((issue) =>
+        issue.path[0] === undefined ? '(root)' : String(issue.path[0]),
+      );
       expect(actual.invalidFields).toEqual([...new Set(fields)]);
     }
   });

@@ -33,12 +33,12 @@ const oneOf =
     values.includes(value as V) ? (value as V) : invalid;
 
 const optional =
-  <T,>(field: Field<T>): Field<T | undefined> =>
+  <T>(field: Field<T>): Field<T | undefined> =>
   (value) =>
     value === undefined ? undefined : field(value);
 
 const listOf =
-  <T,>(item: Field<T>): Field<T[]> =>
+  <T>(item: Field<T>): Field<T[]> =>
   (value) => {
     if (!Array.isArray(value)) return invalid;
     const items = value.map(item);
@@ -46,11 +46,13 @@ const listOf =
   };
 
 const recordOf =
-  <T,>(item: Field<T>): Field<Record<string, T>> =>
+  <T>(item: Field<T>): Field<Record<string, T>> =>
   (value) => {
     if (!isRecord(value)) return invalid;
     const entries = Object.entries(value).map(([key, entry]) => [key, item(entry)] as const);
-    return entries.some(([, entry]) => entry === invalid) ? invalid : (Object.fromEntries(entries) as Record<string, T>);
+    return entries.some(([, entry]) => entry === invalid)
+      ? invalid
+      : (Object.fromEntries(entries) as Record<string, T>);
   };
 
 const objectOf =

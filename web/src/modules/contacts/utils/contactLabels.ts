@@ -37,15 +37,31 @@ export const emailTags: Record<EmailVerificationState, { label: string; color: s
     color: 'warning',
     tooltip: 'The mail server accepts every address or did not answer clearly, so this one could not be confirmed.',
   },
-  invalid: { label: 'Invalid', color: 'error', tooltip: 'The verifier says this mailbox does not exist. Mail to it would bounce.' },
+  invalid: {
+    label: 'Invalid',
+    color: 'error',
+    tooltip: 'The verifier says this mailbox does not exist. Mail to it would bounce.',
+  },
   not_found: {
     label: 'Not found',
     color: 'default',
     tooltip: 'No address of this person could be found and verified. You can enter one by hand.',
   },
-  looking_up: { label: 'Looking up', color: 'processing', tooltip: 'Outreach is finding and verifying an address right now.' },
-  failed: { label: 'Lookup failed', color: 'error', tooltip: 'The last lookup did not finish. Select the contact and find e-mails again.' },
-  none: { label: 'No e-mail', color: 'default', tooltip: 'No address yet. Select the contact and choose Find e-mails.' },
+  looking_up: {
+    label: 'Looking up',
+    color: 'processing',
+    tooltip: 'Outreach is finding and verifying an address right now.',
+  },
+  failed: {
+    label: 'Lookup failed',
+    color: 'error',
+    tooltip: 'The last lookup did not finish. Select the contact and find e-mails again.',
+  },
+  none: {
+    label: 'No e-mail',
+    color: 'default',
+    tooltip: 'No address yet. Select the contact and choose Find e-mails.',
+  },
 };
 
 /** SPEC §4 'Contact e-mail': 'empty' until a draft exists. */
