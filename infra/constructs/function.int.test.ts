@@ -35,7 +35,8 @@ const coldStartInputs = (metafile: Metafile) => {
   const visit = (path: string) => {
     if (outputs.has(path) || !metafile.outputs[path]) return;
     outputs.add(path);
-    for (const imported of metafile.outputs[path].imports) if (imported.kind === 'import-statement') visit(imported.path);
+    for (const imported of metafile.outputs[path].imports)
+      if (imported.kind === 'import-statement') visit(imported.path);
   };
   visit(Object.keys(metafile.outputs).find((path) => path.endsWith('/index.mjs'))!);
   return [...outputs].flatMap((path) => Object.keys(metafile.outputs[path]!.inputs));
@@ -55,12 +56,19 @@ process.stdout.write(JSON.stringify(await handler(JSON.parse(event), context)));
 
 /** One invocation of a bundle's handler in a fresh Node process (a cold start), with `env` as its environment. */
 const invoke = async (index: string, event: ReturnType<typeof apiEvent>, env: NodeJS.ProcessEnv = process.env) => {
-  const { stdout } = await promisify(execFile)(node, ['--input-type=module', '-e', lambdaRunner, index, JSON.stringify(event)], {
-    env,
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  const { stdout } = await promisify(execFile)(
+    node,
+    ['--input-type=module', '-e', lambdaRunner, index, JSON.stringify(event)],
+    {
+      env,
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
   const result = JSON.parse(stdout) as APIGatewayProxyResult;
-  return { status: result.statusCode, json: JSON.parse(result.body) as { success: boolean; data: never; code?: string } };
+  return {
+    status: result.statusCode,
+    json: JSON.parse(result.body) as { success: boolean; data: never; code?: string },
+  };
 };
 
 describe('the house bundling, run as Lambda runs it', () => {
@@ -70,7 +78,11 @@ describe('the house bundling, run as Lambda runs it', () => {
   it('keeps only the environment link of the credential chain', () => {
     const inputs = Object.keys(health.metafile.inputs);
     expect(inputs.some((input) => input.endsWith('infra/constructs/env-credentials.ts'))).toBe(true);
-    expect(inputs.filter((input) => /credential-provider-(node|ini|sso|process|web-identity|http)|nested-clients/.test(input))).toEqual([]);
+    expect(
+      inputs.filter((input) =>
+        /credential-provider-(node|ini|sso|process|web-identity|http)|nested-clients/.test(input),
+      ),
+    ).toEqual([]);
   });
 
   it('signs its requests with the credentials of the environment (DynamoDB Local refuses unsigned ones)', async () => {
@@ -83,7 +95,11 @@ describe('the house bundling, run as Lambda runs it', () => {
     outdirs.push(home);
     writeFileSync(join(home, 'credentials'), '[default]\naws_access_key_id = AKIAFILE\naws_secret_access_key = file\n');
     const { AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN, ...env } = process.env;
-    const withFileOnly = { ...env, AWS_SHARED_CREDENTIALS_FILE: join(home, 'credentials'), AWS_EC2_METADATA_DISABLED: 'true' };
+    const withFileOnly = {
+      ...env,
+      AWS_SHARED_CREDENTIALS_FILE: join(home, 'credentials'),
+      AWS_EC2_METADATA_DISABLED: 'true',
+    };
     const { status } = await invoke(health.index, apiEvent({ method: 'GET', resource: '/api/health' }), withFileOnly);
     expect(status).toBe(500);
   });
@@ -109,7 +125,10 @@ describe('the house bundling, run as Lambda runs it', () => {
     const contents: string[] = [];
     for (const file of files) {
       const body = { purpose: 'resume', fileName: file.name, contentType: file.type, size: file.bytes.length };
-      const ticket = await invoke(documents.index, apiEvent({ method: 'POST', resource: '/api/uploads', body, claims }));
+      const ticket = await invoke(
+        documents.index,
+        apiEvent({ method: 'POST', resource: '/api/uploads', body, claims }),
+      );
       expect(ticket.status).toBe(200);
       const { key, ...form } = ticket.json.data as UploadTicket;
       expect(await browserUpload(form, file.bytes, file.name)).toBe(204);
@@ -120,6 +139,10 @@ describe('the house bundling, run as Lambda runs it', () => {
       expect(processed.status).toBe(200);
       contents.push((processed.json.data as ProcessedDocument).content);
     }
-    expect(contents).toEqual(['Ada Lovelace\nAnalytical Engine', 'Grace Hopper\n\nCompilers', 'Katherine Johnson\nOrbits']);
+    expect(contents).toEqual([
+      'Ada Lovelace\nAnalytical Engine',
+      'Grace Hopper\n\nCompilers',
+      'Katherine Johnson\nOrbits',
+    ]);
   });
 });

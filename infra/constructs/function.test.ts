@@ -1,5 +1,6 @@
 import { type CfnElement, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readStageConfig } from '../config.js';
@@ -28,7 +29,11 @@ describe('the house function', () => {
   it('runs the handler of its own bundle (index.mjs) on Node 22, arm64', () => {
     const logicalId = stack.getLogicalId(fn.fn.node.defaultChild as CfnElement);
     const [, resource] = resourcesOf(template, 'AWS::Lambda::Function').find(([id]) => id === logicalId)!;
-    expect(resource.Properties).toMatchObject({ Handler: 'index.handler', Runtime: 'nodejs22.x', Architectures: ['arm64'] });
+    expect(resource.Properties).toMatchObject({
+      Handler: 'index.handler',
+      Runtime: 'nodejs22.x',
+      Architectures: ['arm64'],
+    });
   });
 
   it('starts from an empty role: no AWS managed policy', () => {
@@ -42,7 +47,9 @@ describe('the house function', () => {
     expect([table.Action].flat()).not.toContain('dynamodb:PutItem');
     expect([table.Resource].flat().map(joined)).toEqual([
       expect.stringMatching(/^<DataTable\w+>$/),
-      ...Object.keys(tableDefinition.indexes).map((index) => expect.stringMatching(new RegExp(`^<DataTable\\w+>/index/${index}$`))),
+      ...Object.keys(tableDefinition.indexes).map((index) =>
+        expect.stringMatching(new RegExp(`^<DataTable\\w+>/index/${index}$`)),
+      ),
     ]);
   });
 
@@ -55,5 +62,27 @@ describe('the house function', () => {
 
   it('leaves no unacknowledged cdk-nag finding', () => {
     expect(new AwsSolutionsChecks().validateScope(stack).violations.map((violation) => violation.ruleName)).toEqual([]);
+  });
+});
+
+describe('the house bundling in a synth', () => {
+  it('gives two functions of one folder each its own bundle', () => {
+    const { app, cleanup } = testApp({ 'aws:cdk:bundling-stacks': ['**'], 'aws:cdk:disable-asset-staging': false });
+    try {
+      const stack = new Stack(app, 'BundlingTest');
+      const config = readStageConfig(app.node);
+      const keys = ['fixture-worker', 'fixture-schedule'].map((file) => {
+        const fn = new AppFunction(stack, file, {
+          config,
+          service: 'profiles',
+          entry: lambdaEntry('profiles', file, fixturesRoot),
+          description: 'fixture',
+        });
+        return stack.resolve((fn.fn.node.defaultChild as lambda.CfnFunction).code) as { s3Key: string };
+      });
+      expect(keys[0]!.s3Key).not.toEqual(keys[1]!.s3Key);
+    } finally {
+      cleanup();
+    }
   });
 });

@@ -1,6 +1,14 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AssetHashType, CfnElement, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import {
+  AssetHashType,
+  CfnElement,
+  Duration,
+  type ILocalBundling,
+  RemovalPolicy,
+  Stack,
+  Validations,
+} from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -83,6 +91,21 @@ export const bundlingOptions = (entry: string, outdir: string): BuildOptions => 
 export const bundleFunction = (entry: string, outdir: string) => buildSync(bundlingOptions(entry, outdir));
 
 /**
+ * esbuild in the CDK app's process. The entry is a field, not only a closure: the CDK reuses a staged asset for
+ * another one whose source folder and serialized bundling options are the same, and two functions of one domain
+ * folder (its HTTP Lambda and its trigger or worker) differ in nothing else, so without it both would ship the
+ * first one's bundle.
+ */
+class HouseBundling implements ILocalBundling {
+  constructor(readonly entry: string) {}
+
+  tryBundle(outputDir: string) {
+    bundleFunction(this.entry, outputDir);
+    return true;
+  }
+}
+
+/**
  * The house Lambda (STYLE §4): Node 22 on arm64, a minified ESM bundle with source maps, its own log group with a
  * retention, X-Ray tracing, the environment the handler kit reads, and a role that starts empty: each function gets
  * only what it is bound to (`bindTable`, `bindBucket`, `bindBucketListing`, `bindSecret`).
@@ -120,12 +143,7 @@ export class AppFunction extends Construct {
         bundling: {
           // required by the type, never pulled: local bundling bundles or throws, so Docker is not tried
           image: lambda.Runtime.NODEJS_22_X.bundlingImage,
-          local: {
-            tryBundle: (outputDir) => {
-              bundleFunction(props.entry, outputDir);
-              return true;
-            },
-          },
+          local: new HouseBundling(props.entry),
         },
       }),
       handler: 'index.handler',
