@@ -15,7 +15,7 @@ export type LazyChunk = {
   bytes: number;
   /** median ms of the `import()` in a process that has already loaded the function */
   firstUseMs: number;
-  /** median CPU ms of the same (all threads of the process) */
+  /** median CPU ms of the main thread over the same */
   firstUseCpuMs: number;
 };
 
@@ -31,8 +31,8 @@ export type LambdaBundle = {
   /** median cold import of the entry above the median of an empty module, in a fresh Node process each */
   importMs: number;
   /**
-   * median CPU time (user + system, all threads) of the same import above the empty module's: less sensitive than
-   * `importMs` to other work on the machine, though V8's background compiler threads count in it
+   * median CPU time of the main thread over the same import, above the empty module's: what the import costs the
+   * thread that runs it, which other work on the machine inflates far less than the wall time
    */
   importCpuMs: number;
   lazy: LazyChunk[];
@@ -70,7 +70,12 @@ const synthesize = (outdir: string) => {
   };
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'infra/app.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, CDK_OUTDIR: outdir, CDK_CONTEXT_JSON: JSON.stringify(context), CDK_DISABLE_VERSION_CHECK: '1' },
+    env: {
+      ...process.env,
+      CDK_OUTDIR: outdir,
+      CDK_CONTEXT_JSON: JSON.stringify(context),
+      CDK_DISABLE_VERSION_CHECK: '1',
+    },
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
@@ -117,7 +122,8 @@ const resolveValue = (value: CfnValue, template: Template, stackName: string): s
     case 'Fn::GetAtt': {
       const [id, attribute] = args as [string, string];
       if (attribute === 'DomainName') return `${id.toLowerCase()}.cloudfront.net`;
-      if (attribute === 'Arn') return `arn:aws:${template.Resources[id]?.Type.split('::')[1]?.toLowerCase()}:${region}:${account}:${id}`;
+      if (attribute === 'Arn')
+        return `arn:aws:${template.Resources[id]?.Type.split('::')[1]?.toLowerCase()}:${region}:${account}:${id}`;
       return `${id}.${attribute}`;
     }
     case 'Fn::Join': {
@@ -161,8 +167,8 @@ if (record === 'record') {
   const { registerHooks } = await import('node:module');
   registerHooks({ load: (url, context, next) => { if (url.startsWith('file:')) loaded.push(url); return next(url, context); } });
 }
-const cpuMs = (since) => { const { user, system } = process.cpuUsage(since); return (user + system) / 1000; };
-let cpu = process.cpuUsage();
+const cpuMs = (since) => { const { user, system } = process.threadCpuUsage(since); return (user + system) / 1000; };
+let cpu = process.threadCpuUsage();
 let started = performance.now();
 const module = await import(entry);
 const entryMs = performance.now() - started;
@@ -172,7 +178,7 @@ const coldFiles = loaded.splice(0);
 let chunkMs = 0;
 let chunkCpuMs = 0;
 if (chunk) {
-  cpu = process.cpuUsage();
+  cpu = process.threadCpuUsage();
   started = performance.now();
   await import(chunk);
   chunkMs = performance.now() - started;
@@ -190,13 +196,23 @@ type ChildResult = {
   chunkFiles: string[];
 };
 
-const runChild = (env: Record<string, string>, entry: string, exportName = '', chunk = '', record = false): ChildResult =>
+const runChild = (
+  env: Record<string, string>,
+  entry: string,
+  exportName = '',
+  chunk = '',
+  record = false,
+): ChildResult =>
   JSON.parse(
-    execFileSync(nodeBin, ['--input-type=module', '-e', childScript, entry, exportName, chunk, record ? 'record' : ''], {
-      env,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }),
+    execFileSync(
+      nodeBin,
+      ['--input-type=module', '-e', childScript, entry, exportName, chunk, record ? 'record' : ''],
+      {
+        env,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    ),
   ) as ChildResult;
 
 const median = (values: number[]) => {
@@ -231,14 +247,22 @@ const labelOf = (target: string, urls: string[]) => {
     }
     for (const source of sources) {
       const modules = source.split('node_modules/');
-      const name = modules.length > 1
-        ? modules.at(-1)!.split('/').slice(0, modules.at(-1)!.startsWith('@') ? 2 : 1).join('/')
-        : (/(?:^|\/)((?:lambdas|shared)\/.*)\/[^/]+$/.exec(source)?.[1] ?? '');
+      const name =
+        modules.length > 1
+          ? modules
+              .at(-1)!
+              .split('/')
+              .slice(0, modules.at(-1)!.startsWith('@') ? 2 : 1)
+              .join('/')
+          : (/(?:^|\/)((?:lambdas|shared)\/.*)\/[^/]+$/.exec(source)?.[1] ?? '');
       if (name) names.add(name);
     }
   }
   const list = [...names];
-  const file = fileURLToPath(target).split('/').at(-1)!.replace(/-[A-Z0-9]{8}\.m?js$/, '');
+  const file = fileURLToPath(target)
+    .split('/')
+    .at(-1)!
+    .replace(/-[A-Z0-9]{8}\.m?js$/, '');
   return `${file}: ${list.length > 4 ? `${list.slice(0, 4).join(', ')} +${list.length - 4}` : list.join(', ')}`;
 };
 
@@ -266,8 +290,8 @@ export const measureLambdaBundles = async (options: { runs?: number } = {}): Pro
         if (resource.Type !== 'AWS::Lambda::Function') continue;
         const properties = resource.Properties ?? {};
         const path = String(resource.Metadata?.['aws:cdk:path'] ?? id);
-        const variables = ((properties.Environment as { Variables?: Record<string, CfnValue> } | undefined)?.Variables ??
-          {}) as Record<string, CfnValue>;
+        const variables = ((properties.Environment as { Variables?: Record<string, CfnValue> } | undefined)
+          ?.Variables ?? {}) as Record<string, CfnValue>;
         const assetPath = resource.Metadata?.['aws:asset:path'];
         // every house function names its service for Powertools (infra/constructs/function.ts)
         if (!('POWERTOOLS_SERVICE_NAME' in variables) || typeof assetPath !== 'string') {
@@ -275,21 +299,29 @@ export const measureLambdaBundles = async (options: { runs?: number } = {}): Pro
           continue;
         }
         const handler = String(properties.Handler);
-        const [file, exportName] = [handler.slice(0, handler.lastIndexOf('.')), handler.slice(handler.lastIndexOf('.') + 1)];
+        const [file, exportName] = [
+          handler.slice(0, handler.lastIndexOf('.')),
+          handler.slice(handler.lastIndexOf('.') + 1),
+        ];
         const assetDir = join(outdir, assetPath);
-        const entryFile = ['mjs', 'js', 'cjs'].map((ext) => join(assetDir, `${file}.${ext}`)).find((candidate) => {
-          try {
-            return statSync(candidate).isFile();
-          } catch {
-            return false;
-          }
-        });
+        const entryFile = ['mjs', 'js', 'cjs']
+          .map((ext) => join(assetDir, `${file}.${ext}`))
+          .find((candidate) => {
+            try {
+              return statSync(candidate).isFile();
+            } catch {
+              return false;
+            }
+          });
         if (!entryFile) throw new Error(`${path}: no ${file}.mjs in its asset`);
         const env = Object.fromEntries(
           Object.entries(variables).map(([name, value]) => [name, resolveValue(value, template, stackName)]),
         );
         subjects.push({
-          name: path.replace(`${stackName}/`, '').replace(/\/Function\/Resource$/, '').replace(/\/Resource$/, ''),
+          name: path
+            .replace(`${stackName}/`, '')
+            .replace(/\/Function\/Resource$/, '')
+            .replace(/\/Resource$/, ''),
           env: { ...runtimeEnvironment(id, handler, properties.MemorySize), ...env },
           entry: pathToFileURL(entryFile).href,
           exportName,

@@ -123,9 +123,13 @@ export const openAi = (client: LazyClient<OpenAI>, model: string): Ai => ({
     if (!parsed.success) throw new AiFailure('refused', 'OpenAI answered an unexpected shape', { cause: parsed.error });
     const choice = parsed.data.choices[0];
     const text = choice?.message.content?.trim();
-    if (!text) throw new AiFailure('refused', `OpenAI answered no text (finish reason ${choice?.finish_reason ?? 'none'})`);
+    if (!text)
+      throw new AiFailure('refused', `OpenAI answered no text (finish reason ${choice?.finish_reason ?? 'none'})`);
     if (json && !isJsonObject(text)) {
-      throw new AiFailure('refused', `OpenAI answered text that is not one JSON object (finish reason ${choice?.finish_reason})`);
+      throw new AiFailure(
+        'refused',
+        `OpenAI answered text that is not one JSON object (finish reason ${choice?.finish_reason})`,
+      );
     }
     return { text, model: parsed.data.model };
   },

@@ -57,7 +57,10 @@ describe('the SQS queue port', () => {
     const client = createSqsClient({ endpoint: gateway.url, region: 'us-east-1', credentials: localCredentials });
     const queue = sqsQueue(client, (name) => localQueueUrl(gateway.url, name));
     await queue.send('email-lookup', { n: 0 });
-    await queue.sendMany('email-lookup', Array.from({ length: 12 }, (_, index) => ({ n: index + 1 })));
+    await queue.sendMany(
+      'email-lookup',
+      Array.from({ length: 12 }, (_, index) => ({ n: index + 1 })),
+    );
     await vi.waitFor(() => expect(received).toHaveLength(13));
     const numbers = received.map((record) => (JSON.parse(record.body) as { n: number }).n);
     expect(numbers.sort((a, b) => a - b)).toEqual(Array.from({ length: 13 }, (_, index) => index));

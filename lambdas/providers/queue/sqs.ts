@@ -41,7 +41,9 @@ export const sqsQueue = (
         }),
       );
       if (result.Failed?.length) {
-        throw new Error(`SQS refused ${result.Failed.length} of ${chunk.length} messages to ${queue}: ${result.Failed[0]?.Message ?? ''}`);
+        throw new Error(
+          `SQS refused ${result.Failed.length} of ${chunk.length} messages to ${queue}: ${result.Failed[0]?.Message ?? ''}`,
+        );
       }
     }
   },

@@ -23,9 +23,9 @@ export type Storage = {
   /** A short-lived GET link; `fileName` names the download. */
   presignGet: (key: string, options?: { expiresInSeconds?: number; fileName?: string }) => Promise<string>;
   /** Size, stored type and user metadata of an object, or undefined when there is none. */
-  head: (key: string) => Promise<
-    { size: number; contentType: string | undefined; metadata: Record<string, string> } | undefined
-  >;
+  head: (
+    key: string,
+  ) => Promise<{ size: number; contentType: string | undefined; metadata: Record<string, string> } | undefined>;
   /** The first `maxBytes` of an object (all of it when omitted). */
   read: (key: string, maxBytes?: number) => Promise<Uint8Array>;
   remove: (key: string) => Promise<void>;
@@ -45,7 +45,11 @@ export type LazyS3Client = LazyClient<S3Client> & { send: S3Client['send'] };
  * (documents, account), this moves that cost from the cold start into its first request, no less.
  */
 export const createS3Client = (config: S3ClientConfig = {}): LazyS3Client => {
-  const options: S3ClientConfig = { forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true', maxAttempts: 3, ...config };
+  const options: S3ClientConfig = {
+    forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true',
+    maxAttempts: 3,
+    ...config,
+  };
   const client = new LazyClient(async () => new (await loadSdk()).S3Client(options));
   const send = (command: Parameters<S3Client['send']>[0]) => client.get().then((s3) => s3.send(command));
   return Object.assign(client, { send: send as S3Client['send'] });
@@ -82,7 +86,9 @@ export const s3Storage = (client: LazyS3Client, bucket: string): Storage => {
         new sdk.GetObjectCommand({
           Bucket: bucket,
           Key: key,
-          ...(fileName ? { ResponseContentDisposition: `inline; filename*=UTF-8''${encodeURIComponent(fileName)}` } : {}),
+          ...(fileName
+            ? { ResponseContentDisposition: `inline; filename*=UTF-8''${encodeURIComponent(fileName)}` }
+            : {}),
         }),
         { expiresIn: expiresInSeconds },
       );
@@ -106,7 +112,11 @@ export const s3Storage = (client: LazyS3Client, bucket: string): Storage => {
     read: async (key, maxBytes) => {
       const { sdk, s3 } = await ready();
       const object = await s3.send(
-        new sdk.GetObjectCommand({ Bucket: bucket, Key: key, ...(maxBytes ? { Range: `bytes=0-${maxBytes - 1}` } : {}) }),
+        new sdk.GetObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          ...(maxBytes ? { Range: `bytes=0-${maxBytes - 1}` } : {}),
+        }),
       );
       return object.Body ? await object.Body.transformToByteArray() : new Uint8Array();
     },
@@ -121,8 +131,11 @@ export const s3Storage = (client: LazyS3Client, bucket: string): Storage => {
       const keys: { key: string; size: number }[] = [];
       let token: string | undefined;
       do {
-        const page = await s3.send(new sdk.ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
-        for (const object of page.Contents ?? []) if (object.Key) keys.push({ key: object.Key, size: object.Size ?? 0 });
+        const page = await s3.send(
+          new sdk.ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
+        );
+        for (const object of page.Contents ?? [])
+          if (object.Key) keys.push({ key: object.Key, size: object.Size ?? 0 });
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
       return keys;
@@ -133,7 +146,10 @@ export const s3Storage = (client: LazyS3Client, bucket: string): Storage => {
       for (let start = 0; start < keys.length; start += 1000) {
         const batch = keys.slice(start, start + 1000);
         await s3.send(
-          new sdk.DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }),
+          new sdk.DeleteObjectsCommand({
+            Bucket: bucket,
+            Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+          }),
         );
       }
     },
