@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   connectionView,
   initialConnectionState,
-  needsReconnect,
   nextConnectionState,
   type ConnectionError,
   type ConnectionEvent,
@@ -20,14 +19,26 @@ const failure = (type: ConnectionError['type'], requiresReconnect = false): Conn
 
 describe('nextConnectionState', () => {
   it('starts disconnected; a load shows its loading text and ends connected or disconnected', () => {
-    expect(initialConnectionState()).toEqual({ status: 'disconnected', settled: 'disconnected', pending: null, error: null });
+    expect(initialConnectionState()).toEqual({
+      status: 'disconnected',
+      settled: 'disconnected',
+      pending: null,
+      error: null,
+    });
     expect(stateAfter({ type: 'LOAD' })).toMatchObject({ status: 'disconnected', pending: 'loading' });
     expect(stateAfter({ type: 'LOAD' }, { type: 'CONNECTED' })).toMatchObject({ status: 'connected', pending: null });
-    expect(stateAfter({ type: 'CONNECTED' }, { type: 'LOAD' }, { type: 'DISCONNECTED' })).toMatchObject({ status: 'disconnected', pending: null });
+    expect(stateAfter({ type: 'CONNECTED' }, { type: 'LOAD' }, { type: 'DISCONNECTED' })).toMatchObject({
+      status: 'disconnected',
+      pending: null,
+    });
   });
 
   it('connecting starts the updating load, a reconnect the reconnecting one', () => {
-    expect(stateAfter({ type: 'CONNECT' })).toMatchObject({ status: 'connecting', settled: 'disconnected', pending: 'updating' });
+    expect(stateAfter({ type: 'CONNECT' })).toMatchObject({
+      status: 'connecting',
+      settled: 'disconnected',
+      pending: 'updating',
+    });
     expect(stateAfter({ type: 'EXPIRED' }, { type: 'RECONNECT' })).toMatchObject({
       status: 'connecting',
       settled: 'expired',
@@ -47,12 +58,19 @@ describe('nextConnectionState', () => {
     for (const type of ['token_expired', 'invalid_grant', 'permission_denied'] as const) {
       expect(stateAfter({ type: 'CONNECT' }, failure(type)).status).toBe('expired');
     }
-    expect(stateAfter(failure('auth_error', true))).toMatchObject({ status: 'expired', error: { requiresReconnect: true } });
+    expect(stateAfter(failure('auth_error', true))).toMatchObject({
+      status: 'expired',
+      error: { requiresReconnect: true },
+    });
   });
 
   it('gives error for any other error', () => {
     for (const type of ['network_error', 'auth_error', 'rate_limited', 'unexpected_error'] as const) {
-      expect(stateAfter({ type: 'CONNECTED' }, failure(type))).toMatchObject({ status: 'error', settled: 'error', error: { type } });
+      expect(stateAfter({ type: 'CONNECTED' }, failure(type))).toMatchObject({
+        status: 'error',
+        settled: 'error',
+        error: { type },
+      });
     }
   });
 
@@ -76,14 +94,5 @@ describe('connectionView', () => {
   it('keeps showing the state a flow started from', () => {
     expect(connectionView(stateAfter({ type: 'CONNECTED' }, { type: 'CONNECT' }), true)).toBe('connected');
     expect(connectionView(stateAfter({ type: 'EXPIRED' }, { type: 'RECONNECT' }), true)).toBe('expired');
-  });
-});
-
-describe('needsReconnect', () => {
-  it('holds when expired or when the error asks for it', () => {
-    expect(needsReconnect(stateAfter({ type: 'EXPIRED' }))).toBe(true);
-    expect(needsReconnect(stateAfter(failure('rate_limited')))).toBe(false);
-    expect(needsReconnect({ status: 'error', error: { message: 'x', type: 'auth_error', requiresReconnect: true } })).toBe(true);
-    expect(needsReconnect(stateAfter({ type: 'CONNECTED' }))).toBe(false);
   });
 });

@@ -52,7 +52,11 @@ export const initialConnectionState = (): ConnectionState => ({
 });
 
 /** SPEC §4: the error types that mean the grant is gone, so only a new connection helps. */
-const expiringErrorTypes: ReadonlySet<ConnectionErrorType> = new Set(['token_expired', 'invalid_grant', 'permission_denied']);
+const expiringErrorTypes: ReadonlySet<ConnectionErrorType> = new Set([
+  'token_expired',
+  'invalid_grant',
+  'permission_denied',
+]);
 
 const settle = (status: SettledConnectionStatus, error: ConnectionError | null = null): ConnectionState => ({
   status,
@@ -64,7 +68,7 @@ const settle = (status: SettledConnectionStatus, error: ConnectionError | null =
 /**
  * The state after `event`, or null when it does not apply (a second flow while one runs, a cancel with none): the
  * caller leaves the state as it is. SPEC §4: an error of an expiring type or one that asks for a reconnect gives
- * expired, any other gives error; a disconnect always ends disconnected.
+ * expired (so expired is exactly 'reconnect required'), any other gives error; a disconnect always ends disconnected.
  */
 export const nextConnectionState = (state: ConnectionState, event: ConnectionEvent): ConnectionState | null => {
   const connecting = state.status === 'connecting';
@@ -97,11 +101,10 @@ export type ConnectionView = 'connected' | 'expired' | 'disconnected';
  * What the popover shows (SPEC §4): a flow under way shows the state it started from; an error shows as expired when
  * there was a connection before (`hadConnection`), as disconnected otherwise.
  */
-export const connectionView = (state: Pick<ConnectionState, 'status' | 'settled'>, hadConnection: boolean): ConnectionView => {
+export const connectionView = (
+  state: Pick<ConnectionState, 'status' | 'settled'>,
+  hadConnection: boolean,
+): ConnectionView => {
   const status = state.status === 'connecting' ? state.settled : state.status;
   return status === 'error' ? (hadConnection ? 'expired' : 'disconnected') : status;
 };
-
-/** SPEC §4: a reconnect is needed when expired, or when the last error says so. */
-export const needsReconnect = (state: Pick<ConnectionState, 'status' | 'error'>) =>
-  state.status === 'expired' || Boolean(state.error?.requiresReconnect);
