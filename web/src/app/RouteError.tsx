@@ -8,7 +8,11 @@ export const RouteError = () => (
       <h1 className="plain-error__title">Something went wrong</h1>
       <p className="plain-error__text">An unexpected error occurred while loading this page.</p>
       <div className="plain-error__actions">
-        <button type="button" className="plain-error__button plain-error__button--primary" onClick={() => window.location.reload()}>
+        <button
+          type="button"
+          className="plain-error__button plain-error__button--primary"
+          onClick={() => window.location.reload()}
+        >
           Try Again
         </button>
         <Link to={publicPaths.home} reloadDocument className="plain-error__button">

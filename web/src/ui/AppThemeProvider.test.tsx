@@ -16,7 +16,11 @@ const fakeDevice = (dark: boolean) => {
     addEventListener: (_: string, listener: () => void) => listeners.add(listener),
     removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
   };
-  vi.stubGlobal('matchMedia', (media: string) => (media === '(prefers-color-scheme: dark)' ? query : { matches: false, addEventListener() {}, removeEventListener() {} }));
+  vi.stubGlobal('matchMedia', (media: string) =>
+    media === '(prefers-color-scheme: dark)'
+      ? query
+      : { matches: false, addEventListener() {}, removeEventListener() {} },
+  );
   return {
     switchTo: (next: 'dark' | 'light') => {
       dark = next === 'dark';

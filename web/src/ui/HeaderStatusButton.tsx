@@ -12,7 +12,12 @@ export type HeaderStatusButtonProps = Omit<ButtonProps, 'icon' | 'children'> & {
 
 /** A header button for a connection: its icon, a short state and a coloured dot (green, orange, grey). */
 export const HeaderStatusButton = ({ icon, label, tone, className, ...rest }: HeaderStatusButtonProps) => (
-  <Button type="text" icon={icon} className={className ? `header-status-button ${className}` : 'header-status-button'} {...rest}>
+  <Button
+    type="text"
+    icon={icon}
+    className={className ? `header-status-button ${className}` : 'header-status-button'}
+    {...rest}
+  >
     <span className="header-status-button__label">{label}</span>
     <span aria-hidden="true" className={`header-status-button__dot header-status-button__dot--${tone}`} />
   </Button>

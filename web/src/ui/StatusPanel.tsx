@@ -19,7 +19,15 @@ export type StatusPanelProps = {
 };
 
 /** The body of a connection popover: an icon, what the state is, what can be done about it. */
-export const StatusPanel = ({ tone, icon, heading, description, children, footnote, pendingText }: StatusPanelProps) => (
+export const StatusPanel = ({
+  tone,
+  icon,
+  heading,
+  description,
+  children,
+  footnote,
+  pendingText,
+}: StatusPanelProps) => (
   <Spin spinning={Boolean(pendingText)} description={pendingText ?? undefined}>
     <div className="status-panel">
       <div className="status-panel__summary">

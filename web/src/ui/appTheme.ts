@@ -17,7 +17,13 @@ export const appThemes: Record<ColorScheme, ThemeConfig> = {
   },
   dark: {
     algorithm: theme.darkAlgorithm,
-    token: { ...shared, colorPrimary: brand.dark, colorLink: brand.dark, colorBgBase: '#0f1117', colorBgLayout: '#0b0d12' },
+    token: {
+      ...shared,
+      colorPrimary: brand.dark,
+      colorLink: brand.dark,
+      colorBgBase: '#0f1117',
+      colorBgLayout: '#0b0d12',
+    },
   },
 };
 

@@ -14,7 +14,8 @@ export const themeLabels: Record<ThemePreference, string> = { light: 'Light', da
  */
 const storageKey = 'outreach.theme';
 
-const isPreference = (value: unknown): value is ThemePreference => value === 'light' || value === 'dark' || value === 'system';
+const isPreference = (value: unknown): value is ThemePreference =>
+  value === 'light' || value === 'dark' || value === 'system';
 
 /** The copy kept in this browser, light when there is none (SPEC §3 default). */
 export const readStoredThemePreference = (): ThemePreference => {
@@ -58,4 +59,5 @@ export const applyColorScheme = (scheme: ColorScheme) => {
 };
 
 /** The first paint of a visit: the scheme of this browser's copy of the preference, before anything renders. */
-export const applyStoredColorScheme = () => applyColorScheme(resolveColorScheme(readStoredThemePreference(), systemPrefersDark()));
+export const applyStoredColorScheme = () =>
+  applyColorScheme(resolveColorScheme(readStoredThemePreference(), systemPrefersDark()));

@@ -15,17 +15,19 @@ const applyAppTheme = () => {
   });
 };
 
-const show = (type: 'success' | 'error' | 'info') => (title: ReactNode, options: ToastOptions = {}) => {
-  applyAppTheme();
-  notification[type]({
-    title,
-    placement: toastDefaults.placement,
-    duration: toastDefaults.duration,
-    showProgress: toastDefaults.showProgress,
-    pauseOnHover: toastDefaults.pauseOnHover,
-    ...options,
-  });
-};
+const show =
+  (type: 'success' | 'error' | 'info') =>
+  (title: ReactNode, options: ToastOptions = {}) => {
+    applyAppTheme();
+    notification[type]({
+      title,
+      placement: toastDefaults.placement,
+      duration: toastDefaults.duration,
+      showProgress: toastDefaults.showProgress,
+      pauseOnHover: toastDefaults.pauseOnHover,
+      ...options,
+    });
+  };
 
 /**
  * A toast that stays on screen while the app's layout goes away, e.g. when the person is sent to a public page after
