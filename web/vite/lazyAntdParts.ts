@@ -49,6 +49,18 @@ export const lazyAntdParts: readonly LazyAntdPart[] = [
       'report pages, once it passes 50 rows',
   },
   {
+    importer: 'modal/useModal/HookModal.js',
+    statement: "import ConfirmDialog from '../ConfirmDialog';",
+    reason:
+      "the dialog of `App.useApp().modal.confirm()` (antd's Modal, about 8 KiB gzip): antd's App, around every app page, " +
+      'holds the hook, and the dialog is drawn once a confirmation is asked for',
+  },
+  {
+    importer: 'modal/confirm.js',
+    statement: "import ConfirmDialog from './ConfirmDialog';",
+    reason: "the same dialog for the static `Modal.confirm()`, whose module the hook's helpers share",
+  },
+  {
     importer: 'input/index.js',
     statement: "import OTP from './OTP';",
     reason: '`Input.OTP`, a one-time-code field, comes with every input',

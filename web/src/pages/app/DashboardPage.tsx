@@ -1,13 +1,24 @@
+import { lazy, Suspense, useRef } from 'react';
+import { useSnapshot } from 'valtio';
 import { ContactsDashboard } from '@/modules/contacts/components/ContactsDashboard';
 import { useProfile } from '@/modules/profile/hooks/useProfile';
 import { profileName } from '@/modules/profile/utils/profileLabels';
-import { ContactLimitDialog } from '@/modules/quota/components/ContactLimitDialog';
 import { QuotaSummary } from '@/modules/quota/components/QuotaSummary';
+import { upgradeModalState } from '@/modules/quota/state/upgradeModalState';
 import { PageHeader } from '@/ui/PageHeader';
+
+// Like the dashboard's other dialogs, the contact-limit dialog arrives when it first opens (an add met the limit):
+// antd's Modal is no part of the dashboard's first screen. Once there it stays mounted, so it can animate closed.
+const ContactLimitDialog = lazy(async () => ({
+  default: (await import('@/modules/quota/components/ContactLimitDialog')).ContactLimitDialog,
+}));
 
 /** /dashboard: the contact dashboard under a compact welcome, with the period's contact slots. */
 export const DashboardPage = () => {
   const { data: profile } = useProfile();
+  const { isUpgradeModalOpen } = useSnapshot(upgradeModalState);
+  const limitDialogOpened = useRef(false);
+  if (isUpgradeModalOpen) limitDialogOpened.current = true;
 
   return (
     <>
@@ -18,7 +29,11 @@ export const DashboardPage = () => {
         extra={<QuotaSummary />}
       />
       <ContactsDashboard />
-      <ContactLimitDialog />
+      {limitDialogOpened.current ? (
+        <Suspense fallback={null}>
+          <ContactLimitDialog />
+        </Suspense>
+      ) : null}
     </>
   );
 };
