@@ -59,6 +59,13 @@ export default defineConfig({
     // every browser the app supports has `<link rel=modulepreload>`: the polyfill would be on every first visit
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      output: {
+        // A first visit loads dozens of chunks, and the name of each chunk (and stylesheet) is written where it is
+        // imported and in the preload lists of the router's lazy routes, which sit in the entry: names of a hash alone
+        // keep that glue small. The build's manifest (`build.manifest`) maps sources to files.
+        chunkFileNames: 'assets/[hash].js',
+        assetFileNames: 'assets/[hash][extname]',
+      },
       treeshake: {
         moduleSideEffects: [
           // These packages declare no `sideEffects`, so importing one helper from their index brought everything the
