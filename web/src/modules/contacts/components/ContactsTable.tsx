@@ -27,8 +27,9 @@ export type ContactsTableProps = {
 /** Rows fetched ahead of the viewport: the next page is asked for this many pixels before the end. */
 const loadAheadPx = 600;
 /** the table's height: what the window leaves under the page header and toolbar, never under 360 px */
+const measureTableHeight = () => Math.max(360, Math.round(window.innerHeight - 450));
 const useTableHeight = () => {
-  const measure = () => Math.max(360, Math.round(window.innerHeight - 450));
+  const measure = measureTableHeight;
   const [height, setHeight] = useState(measure);
   useEffect(() => {
     const handleResize = () => setHeight(measure());

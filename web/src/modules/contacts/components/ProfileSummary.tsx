@@ -43,6 +43,7 @@ export const ProfileSummary = ({ education, experiences, limit }: ProfileSummary
           <ul className="profile-summary__list">
             {shownExperiences.map((entry, index) => (
               <Entry
+                // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id and may repeat; the list is fixed per render
                 key={`${entry.company}-${entry.title}-${index}`}
                 title={entry.title}
                 subtitle={entry.company}
@@ -64,6 +65,7 @@ export const ProfileSummary = ({ education, experiences, limit }: ProfileSummary
           <ul className="profile-summary__list">
             {shownEducation.map((entry, index) => (
               <Entry
+                // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id and may repeat; the list is fixed per render
                 key={`${entry.institution}-${index}`}
                 title={entry.institution}
                 subtitle={[entry.degree, entry.fieldOfStudy].filter(Boolean).join(', ')}

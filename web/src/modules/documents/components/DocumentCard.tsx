@@ -74,8 +74,10 @@ export const DocumentCard = ({ kind, profile }: DocumentCardProps) => {
 
   // An upload or a removal changes the stored text: the editor follows it.
   useEffect(() => {
-    show({ content: saved.content, company: saved.company });
-  }, [saved.content, saved.company]);
+    const next = { content: saved.content, company: saved.company };
+    form.setFieldsValue(next);
+    setValues(next);
+  }, [form, saved.content, saved.company]);
 
   const handleSave = async () => {
     if (!dirty) return;
