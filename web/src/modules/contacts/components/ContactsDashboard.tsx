@@ -1,5 +1,12 @@
-import { DeleteOutlined, DownOutlined, DownloadOutlined, LinkedinFilled, MailOutlined, PlusOutlined, UploadOutlined, UserAddOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Dropdown, Popconfirm, Space, Typography } from 'antd';
+import {
+  DownOutlined,
+  DownloadOutlined,
+  LinkedinFilled,
+  PlusOutlined,
+  UploadOutlined,
+  UserAddOutlined,
+} from '@ant-design/icons';
+import { Button, Card, Dropdown, Space, Typography } from 'antd';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { EmptyState } from '@/ui/EmptyState';
 import { useToast } from '@/ui/toast/useToast';
@@ -7,8 +14,6 @@ import { useApiClient } from '@/lib/http/useApiClient';
 import { listAllContacts } from '../api/contactsApi';
 import { useContactActions } from '../hooks/useContactActions';
 import { useContactList, type ContactFilters } from '../hooks/useContactList';
-import { contactsToCsv } from '../utils/contactCsv';
-import { contactsCsvFileName, downloadCsv } from '../utils/downloadCsv';
 import type { AddContactMode } from './AddContactModal';
 import { ContactsTable } from './ContactsTable';
 import { ContactsToolbar } from './ContactsToolbar';
@@ -18,6 +23,9 @@ import './contacts.css';
 const AddContactModal = lazy(async () => ({ default: (await import('./AddContactModal')).AddContactModal }));
 const CsvImportModal = lazy(async () => ({ default: (await import('./CsvImportModal')).CsvImportModal }));
 const ContactDrawer = lazy(async () => ({ default: (await import('./ContactDrawer')).ContactDrawer }));
+// So do the card's error state and the bar of bulk actions (shown once rows are selected).
+const ContactsLoadError = lazy(async () => ({ default: (await import('./ContactsLoadError')).ContactsLoadError }));
+const BulkActions = lazy(async () => ({ default: (await import('./BulkActions')).BulkActions }));
 
 /** True from the first time `flag` is: a lazy dialog stays mounted after that, so it can animate closed. */
 const useOnceTrue = (flag: boolean) => {
@@ -28,7 +36,8 @@ const useOnceTrue = (flag: boolean) => {
 
 const defaultFilters: ContactFilters = { sort: 'last_updated', order: 'desc' };
 
-const isFiltered = (filters: ContactFilters) => Boolean(filters.q || filters.email_lookup_status || filters.relationship_status);
+const isFiltered = (filters: ContactFilters) =>
+  Boolean(filters.q || filters.email_lookup_status || filters.relationship_status);
 
 /** The contact dashboard: add (URL, by hand, many, CSV), the table with search and filters, bulk actions, the drawer. */
 export const ContactsDashboard = () => {
@@ -56,11 +65,16 @@ export const ContactsDashboard = () => {
     setBusy('lookup');
     try {
       const { queued, skipped } = await findEmails(selectedIds);
-      toast.info(queued.length ? `Looking up ${queued.length} e-mail address${queued.length === 1 ? '' : 'es'}` : 'No lookups needed', {
-        description: skipped.length
-          ? `${skipped.length} skipped: they already have a verified address or no lookup attempts left.`
-          : undefined,
-      });
+      toast.info(
+        queued.length
+          ? `Looking up ${queued.length} e-mail address${queued.length === 1 ? '' : 'es'}`
+          : 'No lookups needed',
+        {
+          description: skipped.length
+            ? `${skipped.length} skipped: they already have a verified address or no lookup attempts left.`
+            : undefined,
+        },
+      );
       setSelectedIds([]);
       await refresh();
     } catch (caught) {
@@ -84,7 +98,12 @@ export const ContactsDashboard = () => {
   const handleExport = async () => {
     setBusy('export');
     try {
-      const contacts = await listAllContacts(api, filters);
+      // the CSV writer arrives with the first export
+      const [contacts, { contactsToCsv }, { contactsCsvFileName, downloadCsv }] = await Promise.all([
+        listAllContacts(api, filters),
+        import('../utils/contactCsv'),
+        import('../utils/downloadCsv'),
+      ]);
       downloadCsv(contactsToCsv(contacts), contactsCsvFileName());
       toast.success(`${contacts.length} contact${contacts.length === 1 ? '' : 's'} exported`);
     } catch (caught) {
@@ -96,7 +115,8 @@ export const ContactsDashboard = () => {
 
   const handleAdded = () => void refresh();
 
-  const empty = !list.isLoading && !list.error && list.total === 0 && list.contacts.length === 0 && !isFiltered(filters);
+  const empty =
+    !list.isLoading && !list.error && list.total === 0 && list.contacts.length === 0 && !isFiltered(filters);
 
   const addMenu = {
     items: [
@@ -129,11 +149,22 @@ export const ContactsDashboard = () => {
             <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)} data-testid="import-csv">
               Import CSV
             </Button>
-            <Button data-testid="export-csv" icon={<DownloadOutlined />} onClick={() => void handleExport()} loading={busy === 'export'} disabled={empty}>
+            <Button
+              data-testid="export-csv"
+              icon={<DownloadOutlined />}
+              onClick={() => void handleExport()}
+              loading={busy === 'export'}
+              disabled={empty}
+            >
               Export CSV
             </Button>
             <Space.Compact>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setAddMode('url')} data-testid="add-contact">
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setAddMode('url')}
+                data-testid="add-contact"
+              >
                 Add contact
               </Button>
               <Dropdown menu={addMenu} placement="bottomRight" trigger={['click']}>
@@ -144,13 +175,9 @@ export const ContactsDashboard = () => {
         }
       >
         {list.error && !list.contacts.length ? (
-          <Alert
-            type="error"
-            showIcon
-            title="Your contacts could not be loaded"
-            description={list.error.message}
-            action={<Button onClick={() => void refresh()}>Try Again</Button>}
-          />
+          <Suspense fallback={null}>
+            <ContactsLoadError message={list.error.message} onRetry={() => void refresh()} />
+          </Suspense>
         ) : empty ? (
           <EmptyState
             icon={<UserAddOutlined />}
@@ -174,23 +201,14 @@ export const ContactsDashboard = () => {
             <div className="contacts-card__bar">
               <ContactsToolbar filters={filters} onChange={handleFilters} />
               {selectedIds.length ? (
-                <Space data-testid="bulk-actions">
-                  <Typography.Text type="secondary">{selectedIds.length} selected</Typography.Text>
-                  <Button icon={<MailOutlined />} onClick={() => void handleFindEmails()} loading={busy === 'lookup'}>
-                    Find e-mails
-                  </Button>
-                  <Popconfirm
-                    title={`Delete ${selectedIds.length} contact${selectedIds.length === 1 ? '' : 's'}?`}
-                    description="Their notes and statuses go too. The slots they used are not given back."
-                    okText="Delete"
-                    okButtonProps={{ danger: true }}
-                    onConfirm={() => void handleDelete()}
-                  >
-                    <Button danger icon={<DeleteOutlined />} loading={busy === 'delete'}>
-                      Delete
-                    </Button>
-                  </Popconfirm>
-                </Space>
+                <Suspense fallback={null}>
+                  <BulkActions
+                    count={selectedIds.length}
+                    busy={busy === 'lookup' || busy === 'delete' ? busy : null}
+                    onFindEmails={() => void handleFindEmails()}
+                    onDelete={() => void handleDelete()}
+                  />
+                </Suspense>
               ) : null}
             </div>
             <ContactsTable
@@ -221,7 +239,9 @@ export const ContactsDashboard = () => {
         {importMounted ? (
           <CsvImportModal open={importOpen} onClose={() => setImportOpen(false)} onImported={handleAdded} />
         ) : null}
-        {drawerMounted ? <ContactDrawer contactId={openId} onClose={() => setOpenId(null)} onChanged={handleAdded} /> : null}
+        {drawerMounted ? (
+          <ContactDrawer contactId={openId} onClose={() => setOpenId(null)} onChanged={handleAdded} />
+        ) : null}
       </Suspense>
     </>
   );

@@ -1,20 +1,17 @@
-import { Alert } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
-import { shellMessages as text } from '../shellMessages';
-import { dismissBanner, shellState } from '../state/shellState';
+import { shellState } from '../state/shellState';
+
+// Shown only once a reply check has failed: antd's Alert arrives then rather than with every signed-in page.
+const ErrorBannerAlert = lazy(async () => ({ default: (await import('./ErrorBannerAlert')).ErrorBannerAlert }));
 
 /** SPEC §2: the dismissible red banner of reply-check errors, above the page; nothing without a message. */
 export const ErrorBanner = () => {
   const { bannerMessage } = useSnapshot(shellState);
   if (!bannerMessage) return null;
   return (
-    <Alert
-      type="error"
-      showIcon
-      role="alert"
-      title={bannerMessage}
-      closable={{ onClose: dismissBanner, 'aria-label': text.dismissBanner }}
-      className="error-banner"
-    />
+    <Suspense fallback={null}>
+      <ErrorBannerAlert message={bannerMessage} />
+    </Suspense>
   );
 };
