@@ -104,6 +104,40 @@ describe('the house bundling, run as Lambda runs it', () => {
     expect(status).toBe(500);
   });
 
+  it('writes stack traces through the source maps as --enable-source-maps does, without the flag', async () => {
+    const fixture = bundle(join(repoRoot, 'infra/test/fixtures/stack-trace.ts'));
+    // `node` hands the stack to Node's own source-map support: the injected formatter is set aside after the import
+    const script = `
+      const { handler } = await import(process.argv[1]);
+      if (process.argv[2] === 'node') Error.prepareStackTrace = undefined;
+      const error = await handler().catch((failure) => failure);
+      process.stdout.write(error.stack.split('\\n').slice(0, 3).join('\\n'));
+    `;
+    const { NODE_OPTIONS: _, ...env } = process.env;
+    const run = async (formatter: 'house' | 'node') =>
+      (
+        await promisify(execFile)(
+          node,
+          [
+            ...(formatter === 'node' ? ['--enable-source-maps'] : []),
+            '--input-type=module',
+            '-e',
+            script,
+            fixture.index,
+            formatter,
+          ],
+          { env },
+        )
+      ).stdout;
+    const house = await run('house');
+    expect(house.split('\n')).toEqual([
+      'Error: fixture failure',
+      expect.stringMatching(/^ {4}at \S+ \(\/.*\/infra\/test\/fixtures\/stack-trace\.ts:7:9\)$/),
+      expect.stringMatching(/^ {4}at \S+ \(\/.*\/infra\/test\/fixtures\/stack-trace\.ts:3:3\)$/),
+    ]);
+    expect(house).toBe(await run('node'));
+  });
+
   it("leaves the documents Lambda's PDF, DOCX and DOC readers out of its cold start", () => {
     const { metafile } = documents;
     const readers = /node_modules\/(unpdf|mammoth|word-extractor)\//;

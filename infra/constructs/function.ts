@@ -59,6 +59,9 @@ const requireBanner = "import { createRequire } from 'module'; const require = c
 /** The SDK's default credential chain, reduced to its environment link (why: env-credentials.ts). */
 const envCredentials = fileURLToPath(new URL('./env-credentials.ts', import.meta.url));
 
+/** Stack traces through the source maps, read when first needed (why: stack-traces.ts). */
+const stackTraces = fileURLToPath(new URL('./stack-traces.ts', import.meta.url));
+
 /**
  * How every Lambda is bundled: minified ESM for Node 22 with source maps (without the sources: the stack traces
  * point at them, the asset need not carry them), `index.mjs` exporting the handler.
@@ -84,6 +87,8 @@ export const bundlingOptions = (entry: string, outdir: string): BuildOptions => 
   sourcesContent: false,
   banner: { js: requireBanner },
   alias: { '@aws-sdk/credential-provider-node': envCredentials },
+  // evaluated before the function's own code, in place of NODE_OPTIONS=--enable-source-maps
+  inject: [stackTraces],
   logLevel: 'warning',
 });
 
@@ -161,8 +166,6 @@ export class AppFunction extends Construct {
         LOG_LEVEL: config.durable ? 'INFO' : 'DEBUG',
         POWERTOOLS_SERVICE_NAME: props.service,
         AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-        // stack traces in the logs point at the TypeScript sources
-        NODE_OPTIONS: '--enable-source-maps',
       },
     });
 
