@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { buildWeb, journeyFiles, type WebJourney, type WebManifest } from './bench/web-bundles';
 import { expect, test } from './fixtures/test';
 import { ContactsPage } from './pages/ContactsPage';
+import { ProfilePage } from './pages/ProfilePage';
 
 /*
  * `npm run bench:web` counts, for each journey, the chunks of the router's lazy layouts and their static imports. This
@@ -99,5 +100,26 @@ test.describe('a first visit downloads what npm run bench:web counts', () => {
     await expect(page.getByTestId('user-plan')).toHaveText('Free');
     await page.waitForLoadState('networkidle');
     expectCounted(downloaded, '/dashboard');
+  });
+});
+
+test.describe('the production build', () => {
+  test('a part of antd the build defers still comes when asked for', async ({
+    page,
+    baseURL,
+    signedInUser,
+    appShell,
+  }) => {
+    await openBuiltWeb(page, baseURL!);
+    const profilePage = new ProfilePage(page);
+    await profilePage.goto();
+    await profilePage.fill({ 'First name': `${signedInUser.name} Jr.` });
+    // antd's confirm dialog arrives with the first confirmation (web/vite/lazyAntdParts.ts)
+    await appShell.open('Dashboard');
+    const leave = page.getByRole('dialog').filter({ hasText: 'Leave without saving?' });
+    await expect(leave).toBeVisible();
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    await expect(leave).toBeHidden();
+    await expect(page).toHaveURL(/\/profile$/);
   });
 });
