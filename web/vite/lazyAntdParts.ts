@@ -16,8 +16,9 @@ export type LazyAntdPart = {
 
 /**
  * antd imports some parts of a component for features that only some uses of it have. Each of these arrives in its
- * own chunk the first time something renders it (nothing here renders them yet), instead of coming with every page
- * that shows the component.
+ * own chunk the first time something renders it, instead of coming with every page that shows the component. Most
+ * never render here; the CSV import's report over 50 rows (pagination) and the profile's leave-without-saving question
+ * (confirm dialog) fetch theirs when they first appear, as the app's own dialogs do.
  */
 export const lazyAntdParts: readonly LazyAntdPart[] = [
   {
