@@ -2,52 +2,57 @@ import * as z from 'zod';
 import { lambdaExtensionSecret } from '../secrets/secrets.js';
 import { enrichmentDefaults, type EnrichedProfile, type EnrichmentPort, type ExperienceEntry } from './port.js';
 
-const optional = z.string().nullish();
-
 /**
  * The subset of People Data Labs' person record this adapter reads; every field may be null in PDL's answers.
+ * Built on first use: zod schemas take time to construct, which the contacts Lambda's cold start need not spend for
+ * the requests that enrich nothing (lists, reads, edits, deletions).
  * @link https://docs.peopledatalabs.com/docs/output-response-person-enrichment-api
  * @link https://docs.peopledatalabs.com/docs/fields
  */
-const pdlDate = z.string().nullish(); // 'YYYY' or 'YYYY-MM' or 'YYYY-MM-DD'
-const experienceSchema = z.object({
-  company: z
-    .object({
-      name: optional,
-      id: optional,
-      website: optional,
-      linkedin_url: optional,
-      location: z.object({ name: optional }).nullish(),
-    })
-    .nullish(),
-  title: z.object({ name: optional }).nullish(),
-  start_date: pdlDate,
-  end_date: pdlDate,
-  is_primary: z.boolean().nullish(),
-  summary: optional,
-  location_names: z.array(z.string()).nullish(),
-});
-const educationSchema = z.object({
-  school: z.object({ name: optional, id: optional, linkedin_url: optional, website: optional }).nullish(),
-  degrees: z.array(z.string()).nullish(),
-  majors: z.array(z.string()).nullish(),
-  start_date: pdlDate,
-  end_date: pdlDate,
-});
-export const pdlPersonSchema = z.object({
-  full_name: optional,
-  first_name: optional,
-  last_name: optional,
-  job_title: optional,
-  job_company_name: optional,
-  job_company_website: optional,
-  linkedin_url: optional,
-  experience: z.array(experienceSchema).nullish(),
-  education: z.array(educationSchema).nullish(),
-});
-export type PdlPerson = z.infer<typeof pdlPersonSchema>;
-/** @link https://docs.peopledatalabs.com/docs/reference-person-enrichment-api */
-export const pdlEnrichResponseSchema = z.object({ status: z.number(), data: pdlPersonSchema });
+const pdlSchemas = () => {
+  const optional = z.string().nullish();
+  const pdlDate = z.string().nullish(); // 'YYYY' or 'YYYY-MM' or 'YYYY-MM-DD'
+  const experience = z.object({
+    company: z
+      .object({
+        name: optional,
+        id: optional,
+        website: optional,
+        linkedin_url: optional,
+        location: z.object({ name: optional }).nullish(),
+      })
+      .nullish(),
+    title: z.object({ name: optional }).nullish(),
+    start_date: pdlDate,
+    end_date: pdlDate,
+    is_primary: z.boolean().nullish(),
+    summary: optional,
+    location_names: z.array(z.string()).nullish(),
+  });
+  const education = z.object({
+    school: z.object({ name: optional, id: optional, linkedin_url: optional, website: optional }).nullish(),
+    degrees: z.array(z.string()).nullish(),
+    majors: z.array(z.string()).nullish(),
+    start_date: pdlDate,
+    end_date: pdlDate,
+  });
+  const person = z.object({
+    full_name: optional,
+    first_name: optional,
+    last_name: optional,
+    job_title: optional,
+    job_company_name: optional,
+    job_company_website: optional,
+    linkedin_url: optional,
+    experience: z.array(experience).nullish(),
+    education: z.array(education).nullish(),
+  });
+  /** @link https://docs.peopledatalabs.com/docs/reference-person-enrichment-api */
+  const enrichResponse = z.object({ status: z.number(), data: person });
+  return { person, enrichResponse };
+};
+let schemas: ReturnType<typeof pdlSchemas> | undefined;
+export type PdlPerson = z.infer<ReturnType<typeof pdlSchemas>['person']>;
 
 const titleCase = (value: string) => value.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());
 
@@ -72,7 +77,9 @@ export const webDomain = (website: string | null | undefined) => {
 };
 
 const defined = <T extends Record<string, unknown>>(value: T) =>
-  Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined && field !== null && field !== '')) as T;
+  Object.fromEntries(
+    Object.entries(value).filter(([, field]) => field !== undefined && field !== null && field !== ''),
+  ) as T;
 
 /** A PDL person as SPEC §3 entries, with the spec's defaults for missing names. */
 export const fromPdlPerson = (person: PdlPerson): EnrichedProfile => {
@@ -87,7 +94,9 @@ export const fromPdlPerson = (person: PdlPerson): EnrichedProfile => {
       description: entry.summary ?? undefined,
       location: entry.location_names?.[0] ?? entry.company?.location?.name ?? undefined,
       companyId: entry.company?.id ?? undefined,
-      companyLinkedinUrl: entry.company?.linkedin_url ? `https://${entry.company.linkedin_url.replace(/^https?:\/\//, '')}` : undefined,
+      companyLinkedinUrl: entry.company?.linkedin_url
+        ? `https://${entry.company.linkedin_url.replace(/^https?:\/\//, '')}`
+        : undefined,
       companyPublicUrl: entry.company?.website ? `https://${webDomain(entry.company.website)}` : undefined,
       isCurrent,
       startMonth: start.month,
@@ -105,7 +114,9 @@ export const fromPdlPerson = (person: PdlPerson): EnrichedProfile => {
       fieldOfStudy: entry.majors?.[0] ? titleCase(entry.majors[0]) : undefined,
       period: period(start, end, false),
       schoolId: entry.school?.id ?? undefined,
-      schoolLinkedinUrl: entry.school?.linkedin_url ? `https://${entry.school.linkedin_url.replace(/^https?:\/\//, '')}` : undefined,
+      schoolLinkedinUrl: entry.school?.linkedin_url
+        ? `https://${entry.school.linkedin_url.replace(/^https?:\/\//, '')}`
+        : undefined,
       startYear: start.year,
       endYear: end.year,
     });
@@ -158,7 +169,8 @@ export const peopleDataLabsEnrichment = (options: {
       // PDL answers 404 when no person matches
       if (response.status === 404) return null;
       if (!response.ok) throw new Error(`People Data Labs enrichment failed with HTTP ${response.status}`);
-      const parsed = pdlEnrichResponseSchema.parse(await response.json());
+      schemas ??= pdlSchemas();
+      const parsed = schemas.enrichResponse.parse(await response.json());
       return fromPdlPerson(parsed.data);
     },
   };
@@ -180,7 +192,12 @@ export const enrichmentFromEnv = (
       ENRICHMENT_BASE_URL: z.url().optional(),
     })
     .parse(env);
-  const apiKey = parsed.ENRICHMENT_API_KEY ?? (parsed.ENRICHMENT_API_KEY_SECRET ? readSecret(parsed.ENRICHMENT_API_KEY_SECRET) : undefined);
+  const apiKey =
+    parsed.ENRICHMENT_API_KEY ??
+    (parsed.ENRICHMENT_API_KEY_SECRET ? readSecret(parsed.ENRICHMENT_API_KEY_SECRET) : undefined);
   if (!apiKey) return null;
-  return peopleDataLabsEnrichment({ apiKey, ...(parsed.ENRICHMENT_BASE_URL ? { baseUrl: parsed.ENRICHMENT_BASE_URL } : {}) });
+  return peopleDataLabsEnrichment({
+    apiKey,
+    ...(parsed.ENRICHMENT_BASE_URL ? { baseUrl: parsed.ENRICHMENT_BASE_URL } : {}),
+  });
 };
