@@ -1,7 +1,7 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { emailLookupMessageSchema } from '../../shared/schemas/contacts.js';
 import { readConfig } from '../core/config.js';
-import { dynamoIdempotencyStore, type IdempotencyStore } from '../core/idempotency.js';
+import { dynamoIdempotencyStore, type IdempotencyStore } from '../data/idempotency.js';
 import { createLogger } from '../core/logger.js';
 import { sqsWorker } from '../core/worker.js';
 import { createDataClient } from '../data/client.js';

@@ -2,7 +2,7 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import type { Context, SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type * as z from 'zod';
 import { queues, type QueueName } from '../../shared/queues.js';
-import type { IdempotencyStore } from './idempotency.js';
+import type { IdempotencyStore } from '../data/idempotency.js';
 
 /** Fields a record handler adds to its record's log line. */
 export type LogFields = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { IdempotencyStore } from '../core/idempotency.js';
+import type { IdempotencyStore } from '../data/idempotency.js';
 
 /**
  * The rules of `dynamoIdempotencyStore` over a Map, for unit tests of workers: a key is free when absent or its lock

@@ -1,6 +1,6 @@
 import { DeleteItemCommand, type DynamoDBClient, PutItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { table } from '../data/table.js';
+import { table } from './table.js';
 
 /**
  * What claiming a business key came to: `claimed` this run may do the work (and holds `token`); `done` a run already

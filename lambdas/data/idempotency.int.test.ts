@@ -2,12 +2,12 @@ import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { emailLookupMessageSchema } from '../../shared/schemas/contacts.js';
-import { table } from '../data/table.js';
+import { table } from './table.js';
 import { countingDataClient } from '../test/counting-client.js';
 import { sqsEvent, sqsRecord } from '../test/sqs-event.js';
 import { claimPartitionKey, dynamoIdempotencyStore } from './idempotency.js';
-import { createLogger } from './logger.js';
-import { sqsWorker } from './worker.js';
+import { createLogger } from '../core/logger.js';
+import { sqsWorker } from '../core/worker.js';
 
 const now = new Date('2026-11-21T10:00:00.000Z');
 const later = (seconds: number) => new Date(now.getTime() + seconds * 1000);
