@@ -10,8 +10,9 @@ const lambdas = await measureLambdaBundles();
 console.log(
   `Lambdas as the deploy ships them (CDK assets): each imported in a fresh Node 22 process with its function's` +
     ` environment, median of ${lambdas.runs} runs, minus an empty module's ${lambdas.emptyImportMs.toFixed(1)} ms` +
-    ` (CPU ${lambdas.emptyImportCpuMs.toFixed(1)} ms). Wall times swell while other work runs on the machine; the CPU` +
-    ` time of the importing thread swells far less.`,
+    ` (CPU ${lambdas.emptyImportCpuMs.toFixed(1)} ms). Wall times swell while other work runs on the machine (load` +
+    ` average ${lambdas.load.map((load) => load.toFixed(1)).join(' -> ')} on 2 cores); the CPU time of the importing` +
+    ` thread swells far less.`,
 );
 console.log(
   `  budget (issue 9): at most ${kib(lambdaBudget.coldStartBytes)} loaded at cold start and ${lambdaBudget.importMs} ms`,
