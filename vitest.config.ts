@@ -22,7 +22,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['shared/**/*.test.ts', 'lambdas/**/*.test.ts', 'infra/local/**/*.test.ts', 'web/**/*.test.{ts,tsx}'],
+          include: [
+            'shared/**/*.test.ts',
+            'lambdas/**/*.test.ts',
+            'infra/local/**/*.test.ts',
+            'web/**/*.test.{ts,tsx}',
+          ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
         },

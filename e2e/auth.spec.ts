@@ -17,7 +17,11 @@ test.describe('Signing up, in and out', () => {
       await expect(page.getByText('You were invited with referral code FRIEND42.')).toBeVisible();
       await capture('sign-up');
       const synced = await signUpPage.signUp(newUser);
-      expect(synced.data).toMatchObject({ email: newUser.email, displayName: newUser.name, referredByCode: 'FRIEND42' });
+      expect(synced.data).toMatchObject({
+        email: newUser.email,
+        displayName: newUser.name,
+        referredByCode: 'FRIEND42',
+      });
     });
 
     await test.step('lands on the signed-in page and sees their profile', async () => {
@@ -51,7 +55,13 @@ test.describe('Signing up, in and out', () => {
     });
   });
 
-  test('sign-in and sign-up say clearly what went wrong', async ({ page, signInPage, signUpPage, existingUser, capture }) => {
+  test('sign-in and sign-up say clearly what went wrong', async ({
+    page,
+    signInPage,
+    signUpPage,
+    existingUser,
+    capture,
+  }) => {
     await test.step('a wrong password', async () => {
       await signInPage.goto();
       await signInPage.submit({ email: existingUser.email, password: 'Wrong-password-1' });
@@ -67,7 +77,11 @@ test.describe('Signing up, in and out', () => {
 
     await test.step('a password that breaks the policy, before anything is sent', async () => {
       await signUpPage.goto();
-      await signUpPage.submitExpectingError({ ...existingUser, email: 'someone.new@example.com', password: 'password' });
+      await signUpPage.submitExpectingError({
+        ...existingUser,
+        email: 'someone.new@example.com',
+        password: 'password',
+      });
       await expect(page.getByText('Password needs an upper-case letter, a digit and a symbol.')).toBeVisible();
       await capture('sign-up-weak-password');
       await expect(page).toHaveURL(/\/signup$/);
@@ -116,7 +130,11 @@ test.describe('Signing up, in and out', () => {
     });
   });
 
-  test('Google and Microsoft buttons appear only where config.json configures them', async ({ page, signInPage, capture }) => {
+  test('Google and Microsoft buttons appear only where config.json configures them', async ({
+    page,
+    signInPage,
+    capture,
+  }) => {
     await test.step('not in the local stack, which has no hosted UI', async () => {
       await signInPage.goto();
       await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
@@ -126,7 +144,11 @@ test.describe('Signing up, in and out', () => {
       await page.route('**/config.json', async (route) => {
         const config = (await (await route.fetch()).json()) as Record<string, unknown>;
         await route.fulfill({
-          json: { ...config, oauthDomain: 'outreach-test.auth.eu-west-1.amazoncognito.com', identityProviders: ['Google', 'Microsoft'] },
+          json: {
+            ...config,
+            oauthDomain: 'outreach-test.auth.eu-west-1.amazoncognito.com',
+            identityProviders: ['Google', 'Microsoft'],
+          },
         });
       });
       await signInPage.goto();

@@ -7,7 +7,11 @@ const limitText =
   "You've used all 25 contact slots available on your Free plan this period. Please upgrade your plan to continue adding and fetching new contacts.";
 
 test.describe('The contact dashboard', () => {
-  test('adds a contact by LinkedIn URL, sees the profile and then a verified e-mail', async ({ page, signedInUser, capture }) => {
+  test('adds a contact by LinkedIn URL, sees the profile and then a verified e-mail', async ({
+    page,
+    signedInUser,
+    capture,
+  }) => {
     void signedInUser;
     // the e-mail lookup runs on the queue: a few polls of 3 s
     test.setTimeout(120_000);
@@ -55,9 +59,14 @@ test.describe('The contact dashboard', () => {
       await form.getByLabel('Notes').fill('Met at the compiler meetup');
       await form.getByLabel('Relationship').click();
       await page.locator('.ant-select-item-option[title="Contacted"]').click();
-      const put = page.waitForRequest((request) => request.method() === 'PUT' && request.url().includes('/api/contacts/'));
+      const put = page.waitForRequest(
+        (request) => request.method() === 'PUT' && request.url().includes('/api/contacts/'),
+      );
       await form.getByRole('button', { name: 'Save changes' }).click();
-      expect((await put).postDataJSON()).toEqual({ relationship_status: 'contacted', notes: 'Met at the compiler meetup' });
+      expect((await put).postDataJSON()).toEqual({
+        relationship_status: 'contacted',
+        notes: 'Met at the compiler meetup',
+      });
       await expect(contacts.drawer()).toContainText('Met at the compiler meetup');
       await page.keyboard.press('Escape');
       await expect(contacts.row(/grace hopper/i)).toContainText('Contacted');
@@ -65,14 +74,17 @@ test.describe('The contact dashboard', () => {
 
     await test.step('pastes several URLs at once and follows the progress', async () => {
       await contacts.openAdd('Many URLs');
-      await contacts.addModal().getByLabel('LinkedIn profile URLs, one per line').fill(
-        [
-          'https://www.linkedin.com/in/ada-lovelace-1815',
-          'not a url',
-          'https://www.linkedin.com/in/alan-turing-1912/',
-          'https://www.linkedin.com/in/someone-not-found-1',
-        ].join('\n'),
-      );
+      await contacts
+        .addModal()
+        .getByLabel('LinkedIn profile URLs, one per line')
+        .fill(
+          [
+            'https://www.linkedin.com/in/ada-lovelace-1815',
+            'not a url',
+            'https://www.linkedin.com/in/alan-turing-1912/',
+            'https://www.linkedin.com/in/someone-not-found-1',
+          ].join('\n'),
+        );
       await expect(contacts.addModal()).toContainText('3 profiles · 1 line is not a LinkedIn profile URL');
       await contacts.addModal().getByRole('button', { name: 'Add 3 contacts' }).click();
       const progress = page.getByTestId('add-many-progress');
@@ -92,7 +104,9 @@ test.describe('The contact dashboard', () => {
     await contacts.goto();
 
     await test.step('uses all 25 slots of the free plan', async () => {
-      await contacts.addThroughApi(Array.from({ length: 25 }, (_, index) => ({ name: `Limit Person ${index + 1}`, company: 'Contoso' })));
+      await contacts.addThroughApi(
+        Array.from({ length: 25 }, (_, index) => ({ name: `Limit Person ${index + 1}`, company: 'Contoso' })),
+      );
       await page.reload();
       await expect(contacts.quota()).toContainText('25 / 25 used');
       await expect(page.getByTestId('contacts-count')).toContainText('of 25 contacts');
@@ -115,7 +129,11 @@ test.describe('The contact dashboard', () => {
     });
   });
 
-  test('imports a CSV with a per-row report, exports it and re-imports it as duplicates', async ({ page, signedInUser, capture }) => {
+  test('imports a CSV with a per-row report, exports it and re-imports it as duplicates', async ({
+    page,
+    signedInUser,
+    capture,
+  }) => {
     void signedInUser;
     const contacts = new ContactsPage(page);
     await contacts.goto();
@@ -169,7 +187,11 @@ test.describe('The contact dashboard', () => {
     });
   });
 
-  test('scrolls through 5,000 contacts, fetching server pages as the end comes near', async ({ page, signedInUser, capture }) => {
+  test('scrolls through 5,000 contacts, fetching server pages as the end comes near', async ({
+    page,
+    signedInUser,
+    capture,
+  }) => {
     void signedInUser;
     const contacts = new ContactsPage(page);
     const total = 5_000;
@@ -184,9 +206,19 @@ test.describe('The contact dashboard', () => {
       const end = Math.min(total, start + limit);
       const contactsOfPage = Array.from({ length: end - start }, (_, offset) => {
         const index = start + offset + 1;
-        return wireContact({ id: `bulk-${index}`, name: `Bulk Person ${index}`, first_name: 'Bulk', last_name: `Person ${index}` });
+        return wireContact({
+          id: `bulk-${index}`,
+          name: `Bulk Person ${index}`,
+          first_name: 'Bulk',
+          last_name: `Person ${index}`,
+        });
       });
-      await route.fulfill({ json: { success: true, data: { contacts: contactsOfPage, next_cursor: end < total ? String(end) : null, total } } });
+      await route.fulfill({
+        json: {
+          success: true,
+          data: { contacts: contactsOfPage, next_cursor: end < total ? String(end) : null, total },
+        },
+      });
     });
 
     await test.step('shows the first page and the total', async () => {

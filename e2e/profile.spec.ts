@@ -62,7 +62,19 @@ test.describe('The profile', () => {
       await expect(page).toHaveURL(/\/profile$/);
       const sent = await profilePage.save();
       expect(Object.keys(sent).sort()).toEqual(
-        ['firstName', 'lastName', 'jobTitle', 'company', 'location', 'bio', 'goals', 'careerInterests', 'networkingGoals', 'generalAvailability', 'networkingNotes'].sort(),
+        [
+          'firstName',
+          'lastName',
+          'jobTitle',
+          'company',
+          'location',
+          'bio',
+          'goals',
+          'careerInterests',
+          'networkingGoals',
+          'generalAvailability',
+          'networkingNotes',
+        ].sort(),
       );
       await profilePage.expectIncomplete('background or a résumé');
     });
@@ -103,7 +115,11 @@ test.describe('The profile', () => {
     await profilePage.goto();
 
     await test.step('a PDF résumé shows progress, then its name and its text', async () => {
-      const resume = await pdfFile('ada-lovelace-resume.pdf', ['Ada Lovelace', 'Analyst of the Analytical Engine', 'Notes on Menabrea, 1843']);
+      const resume = await pdfFile('ada-lovelace-resume.pdf', [
+        'Ada Lovelace',
+        'Analyst of the Analytical Engine',
+        'Notes on Menabrea, 1843',
+      ]);
       await profilePage.upload('resume', resume);
       await expect(profilePage.documentProgress('resume')).toBeVisible();
       await expect(profilePage.documentFile('resume')).toContainText('ada-lovelace-resume.pdf', { timeout: 30_000 });
@@ -114,7 +130,9 @@ test.describe('The profile', () => {
     });
 
     await test.step('View opens the stored file in a new tab, through a fresh signed link', async () => {
-      const fileRequest = page.context().waitForEvent('request', (request) => request.url().includes('X-Amz-Signature='));
+      const fileRequest = page
+        .context()
+        .waitForEvent('request', (request) => request.url().includes('X-Amz-Signature='));
       const tab = await profilePage.view('resume');
       const { url } = { url: (await fileRequest).url() };
       const file = await page.request.get(url);
@@ -124,7 +142,9 @@ test.describe('The profile', () => {
     });
 
     await test.step('the extracted text can be edited and saved', async () => {
-      await profilePage.documentText('resume').fill('Ada Lovelace\nAnalyst of the Analytical Engine\nFirst published algorithm, 1843');
+      await profilePage
+        .documentText('resume')
+        .fill('Ada Lovelace\nAnalyst of the Analytical Engine\nFirst published algorithm, 1843');
       await profilePage.documentCard('resume').getByRole('button', { name: 'Save' }).click();
       await expect(profilePage.toast('Résumé text saved')).toBeVisible();
       await page.reload();
@@ -134,7 +154,9 @@ test.describe('The profile', () => {
     await test.step('Replace swaps the file and its text', async () => {
       const filePicker = page.waitForEvent('filechooser');
       await profilePage.documentFile('resume').getByRole('button', { name: 'Replace' }).click();
-      await (await filePicker).setFiles(textFile('resume-2026.txt', 'Ada King, Countess of Lovelace\nMathematician and writer'));
+      await (await filePicker).setFiles(
+        textFile('resume-2026.txt', 'Ada King, Countess of Lovelace\nMathematician and writer'),
+      );
       await expect(profilePage.documentFile('resume')).toContainText('resume-2026.txt', { timeout: 30_000 });
       await expect(profilePage.documentText('resume')).toHaveValue(/Countess of Lovelace/);
     });
@@ -156,7 +178,9 @@ test.describe('The profile', () => {
 
     await test.step('a background file of another type is refused; a résumé of another type is only warned about', async () => {
       await profilePage.upload('background', textFile('portrait.png', 'not really a picture', 'image/png'));
-      await expect(profilePage.documentError('background')).toHaveText('Invalid file type. Allowed types: PDF, DOCX, DOC, TXT.');
+      await expect(profilePage.documentError('background')).toHaveText(
+        'Invalid file type. Allowed types: PDF, DOCX, DOC, TXT.',
+      );
       await profilePage.upload('resume', textFile('resume.rtf', '{\\rtf1 Ada}', 'application/rtf'));
       await expect(profilePage.documentWarning('resume')).toContainText('.rtf');
       await expect(profilePage.documentError('resume')).toContainText('Invalid file type');
@@ -167,11 +191,19 @@ test.describe('The profile', () => {
     await test.step('a background file fills the Background; a cover letter keeps its company', async () => {
       await profilePage.uploadAndWait('background', textFile('background.txt', 'Taught by Augustus De Morgan.'));
       await expect(profilePage.field('Background')).toHaveValue('Taught by Augustus De Morgan.');
-      await profilePage.documentCard('cover-letter').getByLabel('Company', { exact: true }).fill('Difference Engines Inc');
-      await profilePage.uploadAndWait('cover-letter', textFile('cover-letter.txt', 'Dear Mr Babbage, I would like to help.'));
+      await profilePage
+        .documentCard('cover-letter')
+        .getByLabel('Company', { exact: true })
+        .fill('Difference Engines Inc');
+      await profilePage.uploadAndWait(
+        'cover-letter',
+        textFile('cover-letter.txt', 'Dear Mr Babbage, I would like to help.'),
+      );
       await expect(profilePage.documentText('cover-letter')).toHaveValue('Dear Mr Babbage, I would like to help.');
       await page.reload();
-      await expect(profilePage.documentCard('cover-letter').getByLabel('Company', { exact: true })).toHaveValue('Difference Engines Inc');
+      await expect(profilePage.documentCard('cover-letter').getByLabel('Company', { exact: true })).toHaveValue(
+        'Difference Engines Inc',
+      );
       await expect(profilePage.documentFile('background')).toContainText('background.txt');
       await page.evaluate(() => window.scrollTo(0, 0));
       await capture('profile-documents-all');

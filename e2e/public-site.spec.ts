@@ -11,12 +11,18 @@ const posts = buildBlogIndex(
   Object.fromEntries(
     readdirSync(blogFolder)
       .filter((file) => file.endsWith('.md'))
-      .map((file) => [file, { attributes: parseFrontMatter(readFileSync(new URL(file, blogFolder), 'utf8')).attributes, words: 0 }]),
+      .map((file) => [
+        file,
+        { attributes: parseFrontMatter(readFileSync(new URL(file, blogFolder), 'utf8')).attributes, words: 0 },
+      ]),
   ),
 );
 const post = posts[0]!;
 
-const referralLanding = { heading: 'Invite a friend, both of you get more contacts', title: 'Referral program · Outreach' };
+const referralLanding = {
+  heading: 'Invite a friend, both of you get more contacts',
+  title: 'Referral program · Outreach',
+};
 
 // SPEC §2 public routes, each with its heading and document title
 const publicPages: (PublicPageExpectation & { screenshot: string })[] = [
@@ -26,23 +32,48 @@ const publicPages: (PublicPageExpectation & { screenshot: string })[] = [
     title: 'Outreach · Networking e-mails that get answered',
     screenshot: 'public-home',
   },
-  { path: '/features', heading: 'Everything between a name and a conversation', title: 'Features · Outreach', screenshot: 'public-features' },
+  {
+    path: '/features',
+    heading: 'Everything between a name and a conversation',
+    title: 'Features · Outreach',
+    screenshot: 'public-features',
+  },
   {
     path: '/philosophy',
     heading: 'Good networking is a conversation, not a campaign',
     title: 'Philosophy · Outreach',
     screenshot: 'public-philosophy',
   },
-  { path: '/approach', heading: 'A weekly routine for outreach that gets answers', title: 'Approach · Outreach', screenshot: 'public-approach' },
-  { path: '/pricing', heading: 'Every feature on every plan', title: 'Pricing · Outreach', screenshot: 'public-pricing' },
+  {
+    path: '/approach',
+    heading: 'A weekly routine for outreach that gets answers',
+    title: 'Approach · Outreach',
+    screenshot: 'public-approach',
+  },
+  {
+    path: '/pricing',
+    heading: 'Every feature on every plan',
+    title: 'Pricing · Outreach',
+    screenshot: 'public-pricing',
+  },
   { path: '/support', heading: 'How can we help?', title: 'Support · Outreach', screenshot: 'public-support' },
   { path: '/privacy', heading: 'Privacy policy', title: 'Privacy · Outreach', screenshot: 'public-privacy' },
   { path: '/terms', heading: 'Terms of use', title: 'Terms · Outreach', screenshot: 'public-terms' },
-  { path: '/zoom-guide', heading: 'Using Zoom with Outreach', title: 'Zoom guide · Outreach', screenshot: 'public-zoom-guide' },
+  {
+    path: '/zoom-guide',
+    heading: 'Using Zoom with Outreach',
+    title: 'Zoom guide · Outreach',
+    screenshot: 'public-zoom-guide',
+  },
   { path: '/referral-program', ...referralLanding, screenshot: 'public-referral-program' },
   { path: '/referrals', ...referralLanding, screenshot: 'public-referrals' },
   { path: '/blog', heading: 'Notes on networking by e-mail', title: 'Blog · Outreach', screenshot: 'public-blog' },
-  { path: `/blog/${post.slug}`, heading: post.title, title: `${post.title} · Outreach`, screenshot: 'public-blog-post' },
+  {
+    path: `/blog/${post.slug}`,
+    heading: post.title,
+    title: `${post.title} · Outreach`,
+    screenshot: 'public-blog-post',
+  },
 ];
 
 test.describe('The public site', () => {
@@ -104,7 +135,9 @@ test.describe('The public site', () => {
     await test.step('the questions open to their answers', async () => {
       const question = page.getByText('What are bonus slots?');
       await question.click();
-      await expect(page.getByText(`${referral.referrerBonusSlots} for you when someone signs up with your link`)).toBeVisible();
+      await expect(
+        page.getByText(`${referral.referrerBonusSlots} for you when someone signs up with your link`),
+      ).toBeVisible();
     });
   });
 
@@ -125,7 +158,9 @@ test.describe('The public site', () => {
     });
 
     await test.step('the blog lists posts newest first and opens one', async () => {
-      await expect(page.getByRole('region', { name: 'Articles' }).getByRole('heading')).toHaveText(posts.map(({ title }) => title));
+      await expect(page.getByRole('region', { name: 'Articles' }).getByRole('heading')).toHaveText(
+        posts.map(({ title }) => title),
+      );
       await page.getByRole('link', { name: post.title }).click();
       await expect(page).toHaveURL(new RegExp(`/blog/${post.slug}$`));
       await expect(site.heading()).toHaveText(post.title);

@@ -47,7 +47,12 @@ test.describe('Routes of the signed-in app', () => {
     });
   });
 
-  test('a page that fails shows the error fallback, and Try Again brings it back', async ({ page, signedInUser, appShell, capture }) => {
+  test('a page that fails shows the error fallback, and Try Again brings it back', async ({
+    page,
+    signedInUser,
+    appShell,
+    capture,
+  }) => {
     expect(signedInUser.email).toContain('@');
     // the Templates page's code cannot be loaded (a deploy replaced it, the network dropped): its route throws
     const templatesModule = '**/src/pages/app/TemplatesPage.tsx*';
@@ -89,18 +94,29 @@ test.describe('The Outlook popup', () => {
     );
     const popupOpened = context.waitForEvent('page');
     // as the connect flow opens it: named, 600 x 700 (SPEC §2, §9); Microsoft sends it back to any app path
-    await page.evaluate(() => window.open('/?code=the-code&state=the-state', 'outlook-auth-popup', 'width=600,height=700'));
+    await page.evaluate(() =>
+      window.open('/?code=the-code&state=the-state', 'outlook-auth-popup', 'width=600,height=700'),
+    );
     const popup = await popupOpened;
 
     await expect(popup).toHaveURL(/\/outlook-auth\?code=the-code&state=the-state$/);
     await expect(popup.getByText('Authentication successful! You can close this window.')).toBeVisible();
-    expect(await received).toMatchObject({ type: 'outlook-auth-code', code: 'the-code', state: 'the-state', error: null });
+    expect(await received).toMatchObject({
+      type: 'outlook-auth-code',
+      code: 'the-code',
+      state: 'the-state',
+      error: null,
+    });
     await popup.waitForEvent('close', { timeout: 5_000 });
   });
 });
 
 test.describe('Page-visit tracking', () => {
-  test('pricing, features, sign-up and dashboard visits raise their named events', async ({ page, signInPage, existingUser }) => {
+  test('pricing, features, sign-up and dashboard visits raise their named events', async ({
+    page,
+    signInPage,
+    existingUser,
+  }) => {
     const events = await recordAnalytics(page);
     const named = () => events.filter((event) => event.name !== 'page_view').map((event) => event.name);
 

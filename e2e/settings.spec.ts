@@ -7,7 +7,12 @@ const test = base.extend<{ settingsPage: SettingsPage }>({
 });
 
 test.describe('Account settings', () => {
-  test('settings apply at once, persist, and a failed update is rolled back', async ({ page, settingsPage, signedInUser: _signedIn, capture }) => {
+  test('settings apply at once, persist, and a failed update is rolled back', async ({
+    page,
+    settingsPage,
+    signedInUser: _signedIn,
+    capture,
+  }) => {
     await test.step('opens with the defaults of SPEC §3', async () => {
       await settingsPage.goto();
       await expect(settingsPage.switch('E-mail notifications')).not.toBeChecked();
@@ -48,7 +53,10 @@ test.describe('Account settings', () => {
     await test.step("a refused update rolls back and says 'Failed to update settings'", async () => {
       await page.route('**/api/profiles/settings', (route) =>
         route.request().method() === 'PUT'
-          ? route.fulfill({ status: 500, json: { success: false, error: 'Server error. Please try again later.', code: 'server_error' } })
+          ? route.fulfill({
+              status: 500,
+              json: { success: false, error: 'Server error. Please try again later.', code: 'server_error' },
+            })
           : route.fallback(),
       );
       await settingsPage.switch('Reminder notifications').click();
@@ -62,7 +70,10 @@ test.describe('Account settings', () => {
     await test.step("settings that cannot be loaded say 'Failed to load settings' and show the defaults", async () => {
       await page.route('**/api/profiles/settings', (route) =>
         route.request().method() === 'GET'
-          ? route.fulfill({ status: 500, json: { success: false, error: 'Server error. Please try again later.', code: 'server_error' } })
+          ? route.fulfill({
+              status: 500,
+              json: { success: false, error: 'Server error. Please try again later.', code: 'server_error' },
+            })
           : route.fallback(),
       );
       await page.reload();
@@ -100,9 +111,14 @@ test.describe('Account settings', () => {
       await settingsPage.deleteAccount();
       await page.evaluate(() => window.scrollTo(0, 0));
       await capture('settings-delete-account');
-      await page.getByRole('dialog', { name: 'Delete your account?' }).getByRole('button', { name: 'Delete account' }).click();
+      await page
+        .getByRole('dialog', { name: 'Delete your account?' })
+        .getByRole('button', { name: 'Delete account' })
+        .click();
       await expect(page).toHaveURL(/\/$/);
-      await expect(page.locator('.ant-notification-notice').filter({ hasText: 'Your account was deleted' })).toBeVisible();
+      await expect(
+        page.locator('.ant-notification-notice').filter({ hasText: 'Your account was deleted' }),
+      ).toBeVisible();
       // signed out for good, and still on the home page rather than sent to sign in
       await expect(page.getByRole('link', { name: 'Sign in' }).first()).toBeVisible();
       await expect(page).toHaveURL(/\/$/);

@@ -8,12 +8,10 @@ import { fixtureQueues, fixtureSchedules } from './test/fixtures.js';
  * an error: both must be fixed or acknowledged with a reason.
  */
 const findings = (subject: TestApp) =>
-  new AwsSolutionsChecks()
-    .validateScope(subject.stack)
-    .violations.map((violation) => {
-      const paths = violation.violatingResources.map((resource) => resource.constructPath).join(', ');
-      return `${violation.severity} ${violation.ruleName}: ${paths}`;
-    });
+  new AwsSolutionsChecks().validateScope(subject.stack).violations.map((violation) => {
+    const paths = violation.violatingResources.map((resource) => resource.constructPath).join(', ');
+    return `${violation.severity} ${violation.ruleName}: ${paths}`;
+  });
 
 describe('cdk-nag AwsSolutions', () => {
   const synth = synthStackInFile();

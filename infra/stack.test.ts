@@ -65,7 +65,9 @@ describe('the dev stack', () => {
   describe('API', () => {
     const routes = routeEntries();
     const methodOf = (method: string, path: string) => {
-      const found = apiMethods(template).find((candidate) => candidate.httpMethod === method && candidate.path === path);
+      const found = apiMethods(template).find(
+        (candidate) => candidate.httpMethod === method && candidate.path === path,
+      );
       if (!found) throw new Error(`no method ${method} ${path}`);
       return found;
     };
@@ -176,7 +178,10 @@ describe('the dev stack', () => {
         .filter((construct): construct is AppFunction => construct instanceof AppFunction);
       // one per domain of the route table, the confirmation trigger, one worker per queue and one job per schedule
       expect(ours).toHaveLength(
-        new Set(routeEntries().map((route) => route.domain)).size + 1 + queueEntries(queues).length + scheduleEntries(schedules).length,
+        new Set(routeEntries().map((route) => route.domain)).size +
+          1 +
+          queueEntries(queues).length +
+          scheduleEntries(schedules).length,
       );
       const functions = Object.fromEntries(resourcesOf(template, 'AWS::Lambda::Function'));
       for (const fn of ours) {
@@ -226,16 +231,22 @@ describe('the dev stack', () => {
         property: 'Roles',
         logicalId: logicalIdOf(dev.stack, fn.role),
       });
-      const properties = Object.fromEntries(resourcesOf(template, 'AWS::Lambda::Function'))[logicalIdOf(dev.stack, fn.fn)]!
-        .Properties!;
+      const properties = Object.fromEntries(resourcesOf(template, 'AWS::Lambda::Function'))[
+        logicalIdOf(dev.stack, fn.fn)
+      ]!.Properties!;
       return { statements, properties, variables: environmentOf(template, logicalIdOf(dev.stack, fn.fn)) };
     };
 
     it("gives the AI Lambda the OpenAI key's secret by name, never its value, with the extension that reads it", () => {
       const { statements, properties, variables } = domainFunction('ai');
-      expect(variables).toMatchObject({ OPENAI_API_KEY_SECRET: 'outreach/dev/openai-api-key', OPENAI_MODEL: 'gpt-4o-mini' });
+      expect(variables).toMatchObject({
+        OPENAI_API_KEY_SECRET: 'outreach/dev/openai-api-key',
+        OPENAI_MODEL: 'gpt-4o-mini',
+      });
       expect(variables).not.toHaveProperty('OPENAI_API_KEY');
-      const secretRead = statements.find((statement) => [statement.Action].flat().includes('secretsmanager:GetSecretValue'));
+      const secretRead = statements.find((statement) =>
+        [statement.Action].flat().includes('secretsmanager:GetSecretValue'),
+      );
       expect(joined(secretRead?.Resource)).toMatch(/:secret:outreach\/dev\/openai-api-key-\?{6}$/);
       expect(properties.Layers).toHaveLength(1);
       expect(properties.Timeout).toBeLessThan(29);
@@ -412,8 +423,15 @@ describe('the dev stack', () => {
       const config = dev.stack.resolve(web.webConfig) as Record<string, unknown>;
       const fields = Object.keys(webConfigSchema.shape);
       expect(Object.keys(config).every((key) => fields.includes(key))).toBe(true);
-      expect(config).toMatchObject({ stage: 'dev', authFlowType: 'USER_SRP_AUTH', identityProviders: [], providers: {} });
-      expect(joined(config.apiUrl)).toMatch(/^https:\/\/<ApiRestApi\w+>\.execute-api\..+\/<ApiRestApiDeploymentStage\w+>$/);
+      expect(config).toMatchObject({
+        stage: 'dev',
+        authFlowType: 'USER_SRP_AUTH',
+        identityProviders: [],
+        providers: {},
+      });
+      expect(joined(config.apiUrl)).toMatch(
+        /^https:\/\/<ApiRestApi\w+>\.execute-api\..+\/<ApiRestApiDeploymentStage\w+>$/,
+      );
       template.hasResourceProperties('Custom::CDKBucketDeployment', {
         SystemMetadata: { 'cache-control': 'no-cache' },
         DistributionPaths: ['/*'],

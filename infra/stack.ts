@@ -101,7 +101,12 @@ export class AppStack extends Stack {
     const auth = new Auth(this, 'Auth', { config, webOrigin, postConfirmation: postConfirmation.fn });
 
     const api = new Api(this, 'Api', { config, userPool: auth.userPool, webOrigin, access });
-    const workers = new Workers(this, 'Workers', { config, access, queues: props.queues, lambdasRoot: props.lambdasRoot });
+    const workers = new Workers(this, 'Workers', {
+      config,
+      access,
+      queues: props.queues,
+      lambdasRoot: props.lambdasRoot,
+    });
     // producers (DESIGN §4): the HTTP Lambda of a queue's domain may send to it and finds it by its URL
     for (const spec of queueEntries(props.queues ?? sharedQueues)) {
       const producer = api.functions.get(spec.domain);

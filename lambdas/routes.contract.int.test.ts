@@ -20,7 +20,6 @@ describe.each(routeEntries().filter((route) => route.auth === 'user'))('$key', (
     expect(response.statusCode).toBe(401);
     expect(JSON.parse(response.body)).toEqual({ success: false, error: messages.auth.required, code: 'unauthorized' });
   });
-
 });
 
 describe.each(routeEntries())('$key', (route) => {

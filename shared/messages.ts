@@ -7,7 +7,7 @@ export const messages = {
     // SPEC §8 'Statuses': reads and posts
     401: 'Your session has expired. Please sign in again.',
     403: 'You do not have permission to access this resource.',
-    "403mutation": 'You do not have permission to perform this action.',
+    '403mutation': 'You do not have permission to perform this action.',
     404: 'The requested resource was not found.',
     429: 'Too many requests. Please try again later.',
     500: 'Server error. Please try again later.',
@@ -56,7 +56,7 @@ export const messages = {
       `Invalid response received from ${kind} processing endpoint.`,
   },
   account: {
-    confirmRequired: "Type DELETE to confirm that the account and all of its data should be deleted.",
+    confirmRequired: 'Type DELETE to confirm that the account and all of its data should be deleted.',
   },
   settings: {
     loadFailed: 'Failed to load settings',

@@ -18,7 +18,18 @@ const median = (values: number[]) => {
 };
 
 const firstNames = ['Ada', 'Grace', 'Émile', 'Zoë', 'Ann', 'Bob', 'Chen', 'Dara', 'Ole', 'Søren', 'María', 'Kofi'];
-const lastNames = ['Lovelace', 'Hopper', 'Durand', "O'Brien", 'Baker', 'Clark', 'Wu', 'Kelly', 'Nordmann', 'Kierkegaard'];
+const lastNames = [
+  'Lovelace',
+  'Hopper',
+  'Durand',
+  "O'Brien",
+  'Baker',
+  'Clark',
+  'Wu',
+  'Kelly',
+  'Nordmann',
+  'Kierkegaard',
+];
 const companies = ['Contoso', 'Northwind Traders', 'Fabrikam', 'Adventure Works', 'Wingtip Toys', ''];
 const titles = ['Software Engineer', 'Product Manager', 'Designer', 'Head of Sales', 'Data Scientist'];
 
@@ -79,7 +90,9 @@ export const benchContactsList = async (options: { contacts?: number; runs?: num
           { title, company: 'Contoso', period: '2021 - Present', isCurrent: true, startYear: 2021 },
           { title: 'Developer', company: 'Fabrikam', period: '2018 - 2021', startYear: 2018, endYear: 2021 },
         ],
-        education: [{ institution: 'University Of Washington', degree: 'Bachelor Of Science', startYear: 2014, endYear: 2018 }],
+        education: [
+          { institution: 'University Of Washington', degree: 'Bachelor Of Science', startYear: 2014, endYear: 2018 },
+        ],
         importedAt: at,
         lastUpdated: at,
       };
@@ -88,9 +101,12 @@ export const benchContactsList = async (options: { contacts?: number; runs?: num
     await setAttributes(data, quotaKey(uid), { contactCount: count });
 
     const viaGateway = async (query: string) => {
-      const response = await fetch(`${gateway.url}/api/contacts?limit=50${query}`, { headers: { authorization: 'Bearer bench' } });
+      const response = await fetch(`${gateway.url}/api/contacts?limit=50${query}`, {
+        headers: { authorization: 'Bearer bench' },
+      });
       const body = (await response.json()) as { data: { contacts: unknown[] } };
-      if (response.status !== 200 || body.data.contacts.length === 0) throw new Error(`unexpected answer ${response.status}`);
+      if (response.status !== 200 || body.data.contacts.length === 0)
+        throw new Error(`unexpected answer ${response.status}`);
     };
     const bare = async () => {
       const result = await data.client.send(
@@ -147,7 +163,11 @@ export const benchContactsList = async (options: { contacts?: number; runs?: num
     const bareMs = await time(bare);
     const variants = [];
     for (const variant of listVariants) {
-      variants.push({ ...variant, ms: await time(() => viaGateway(variant.query)), calls: await callsOf(variant.query) });
+      variants.push({
+        ...variant,
+        ms: await time(() => viaGateway(variant.query)),
+        calls: await callsOf(variant.query),
+      });
     }
     return { contacts: count, runs, bareMs, variants };
   } finally {
@@ -160,7 +180,9 @@ export const benchContactsList = async (options: { contacts?: number; runs?: num
 export const printContactsList = async () => {
   const result = await benchContactsList();
   const base = result.variants[0]!.ms;
-  console.log(`\nGET /api/contacts?limit=50 of ${result.contacts} contacts (median of ${result.runs}, through the local gateway)`);
+  console.log(
+    `\nGET /api/contacts?limit=50 of ${result.contacts} contacts (median of ${result.runs}, through the local gateway)`,
+  );
   console.log(`  bare DynamoDB Query of the default page (gsi1)   ${result.bareMs.toFixed(1).padStart(7)} ms`);
   console.log('  budget (issue 9): every order and a search at most 2x the default page, at most 3 DynamoDB calls');
   for (const variant of result.variants) {

@@ -10,7 +10,8 @@ export class ContactsPage {
 
   readonly card = () => this.page.getByTestId('dashboard-contacts');
   readonly rows = () => this.page.getByTestId('contact-row');
-  readonly row = (name: string | RegExp) => this.rows().filter({ has: this.page.getByTestId('contact-name').filter({ hasText: name }) });
+  readonly row = (name: string | RegExp) =>
+    this.rows().filter({ has: this.page.getByTestId('contact-name').filter({ hasText: name }) });
   readonly addModal = () => this.page.getByRole('dialog', { name: 'Add contacts' });
   readonly preview = () => this.page.getByTestId('contact-preview');
   readonly drawer = () => this.page.getByRole('dialog').filter({ has: this.page.getByTestId('drawer-name') });
@@ -56,10 +57,14 @@ export class ContactsPage {
   async importCsv(file: { name: string; buffer: Buffer }, { onMapping }: { onMapping?: () => Promise<void> } = {}) {
     await this.page.getByTestId('import-csv').click();
     await expect(this.importModal()).toBeVisible();
-    await this.importModal().locator('input[type=file]').setInputFiles({ name: file.name, mimeType: 'text/csv', buffer: file.buffer });
+    await this.importModal()
+      .locator('input[type=file]')
+      .setInputFiles({ name: file.name, mimeType: 'text/csv', buffer: file.buffer });
     await expect(this.page.getByTestId('csv-mapping')).toBeVisible();
     await onMapping?.();
-    await this.importModal().getByRole('button', { name: /^Import \d+ rows?$/ }).click();
+    await this.importModal()
+      .getByRole('button', { name: /^Import \d+ rows?$/ })
+      .click();
     await expect(this.report()).toBeVisible({ timeout: 60_000 });
   }
 
@@ -71,7 +76,9 @@ export class ContactsPage {
   }
 
   reportRow(rowNumber: number): Locator {
-    return this.report().getByTestId('csv-report-row').filter({ has: this.page.getByRole('cell', { name: String(rowNumber), exact: true }) });
+    return this.report()
+      .getByTestId('csv-report-row')
+      .filter({ has: this.page.getByRole('cell', { name: String(rowNumber), exact: true }) });
   }
 
   /** Export CSV; answers the downloaded file. */

@@ -43,7 +43,9 @@ export class ProfilePage {
 
   /** Saves the form; resolves with the body the PUT sent. */
   async save() {
-    const put = this.page.waitForRequest((request) => request.url().endsWith('/api/profiles') && request.method() === 'PUT');
+    const put = this.page.waitForRequest(
+      (request) => request.url().endsWith('/api/profiles') && request.method() === 'PUT',
+    );
     await this.saveButton().click();
     const body = (await put).postDataJSON() as Record<string, unknown>;
     await expect(this.toast('Profile saved')).toBeVisible();

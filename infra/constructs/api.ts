@@ -197,7 +197,13 @@ export class Api extends Construct {
     respond('Unauthorized', apigw.ResponseType.UNAUTHORIZED, '401', messages.auth.required, 'unauthorized');
     respond('AccessDenied', apigw.ResponseType.ACCESS_DENIED, '403', messages.status[403], 'forbidden');
     // API Gateway says 403 'Missing Authentication Token' for a path it does not know: that is a 404
-    respond('UnknownPath', apigw.ResponseType.MISSING_AUTHENTICATION_TOKEN, '404', messages.routing.notFound, 'not_found');
+    respond(
+      'UnknownPath',
+      apigw.ResponseType.MISSING_AUTHENTICATION_TOKEN,
+      '404',
+      messages.routing.notFound,
+      'not_found',
+    );
     respond('Throttled', apigw.ResponseType.THROTTLED, '429', messages.status[429], 'rate_limited');
     respond('Default4xx', apigw.ResponseType.DEFAULT_4XX, undefined, messages.status[400], 'bad_request');
     respond('Default5xx', apigw.ResponseType.DEFAULT_5XX, undefined, messages.status[500], 'server_error');

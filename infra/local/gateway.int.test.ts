@@ -117,7 +117,10 @@ describe('the local gateway behind cognito-local', () => {
   });
 
   it('accepts a well-formed ID token of the pool, raw or as Bearer (the checks themselves are what refuse)', async () => {
-    for (const authorization of [signJwt(idClaims(), cognitoLocalKey()), `Bearer ${signJwt(idClaims(), cognitoLocalKey())}`]) {
+    for (const authorization of [
+      signJwt(idClaims(), cognitoLocalKey()),
+      `Bearer ${signJwt(idClaims(), cognitoLocalKey())}`,
+    ]) {
       const response = await api('/api/user/profile', { headers: { Authorization: authorization } });
       expect(response.status).not.toBe(401);
     }
@@ -126,7 +129,10 @@ describe('the local gateway behind cognito-local', () => {
   it('confirms a sign-up at once and creates the profile through the post-confirmation trigger', async () => {
     const { email, signUp } = await signUpAndIn();
     expect(signUp.UserConfirmed).toBe(true);
-    const db = createDataClient(stack.env.TABLE_NAME!, { endpoint: stack.env.AWS_ENDPOINT_URL_DYNAMODB!, region: 'us-east-1' });
+    const db = createDataClient(stack.env.TABLE_NAME!, {
+      endpoint: stack.env.AWS_ENDPOINT_URL_DYNAMODB!,
+      region: 'us-east-1',
+    });
     const data = await getUserProfile(db, signUp.UserSub!);
     expect(data).toMatchObject({ uid: signUp.UserSub, email, displayName: 'Grace Hopper', subscriptionTier: 'free' });
   });

@@ -132,7 +132,10 @@ describe('the local gateway', () => {
     ['a token it does not verify', 'Bearer bad'],
   ])('answers a user route with 401 and the envelope for %s', async (_case, authorization) => {
     const before = events.length;
-    const response = await fetch(`${url}/api/things/1`, authorization ? { headers: { Authorization: authorization } } : {});
+    const response = await fetch(
+      `${url}/api/things/1`,
+      authorization ? { headers: { Authorization: authorization } } : {},
+    );
     expect(response.status).toBe(401);
     expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:5999');
     expect(await response.json()).toEqual({ success: false, error: 'Authentication required', code: 'unauthorized' });

@@ -124,7 +124,8 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
   const templates = [...new Map(routes.map((route) => [route.path, route.compiled])).values()];
   const loadDomain =
     options.loadDomain ??
-    ((domain: string) => import(new URL(`../../lambdas/${domain}/http.ts`, import.meta.url).href) as Promise<HttpLambda>);
+    ((domain: string) =>
+      import(new URL(`../../lambdas/${domain}/http.ts`, import.meta.url).href) as Promise<HttpLambda>);
   // Each domain's module is imported once, on its first request, as a Lambda's cold start.
   const domains = new Map<string, Promise<HttpLambda>>();
   const lambdaOf = (domain: string) => {
@@ -175,7 +176,8 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
       res.end();
       return 204;
     }
-    const route = resolved && routes.find((entry) => entry.path === resolved.compiled.template && entry.method === method);
+    const route =
+      resolved && routes.find((entry) => entry.path === resolved.compiled.template && entry.method === method);
     if (!resolved || !route) {
       sendJson(res, 404, envelope(messages.routing.notFound, 'not_found'), corsHeaders);
       return 404;
@@ -293,9 +295,14 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
     const functionName = name.startsWith('arn:') ? (name.split(':')[6] ?? name) : name;
     const loaded = functionOf(functionName);
     if (!loaded) {
-      sendJson(res, 404, { Type: 'User', message: `Function not found: ${functionName}` }, {
-        'x-amzn-ErrorType': 'ResourceNotFoundException',
-      });
+      sendJson(
+        res,
+        404,
+        { Type: 'User', message: `Function not found: ${functionName}` },
+        {
+          'x-amzn-ErrorType': 'ResourceNotFoundException',
+        },
+      );
       return 404;
     }
     const payload = (await readBody(req)).toString('utf8');

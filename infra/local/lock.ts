@@ -55,7 +55,9 @@ export class StackRunningError extends Error {
     readonly lock: StackLock,
     localDir: string,
   ) {
-    super(`A local stack (pid ${lock.pid}, started ${lock.startedAt}) is already using ${localDir}. Stop it first (Ctrl-C).`);
+    super(
+      `A local stack (pid ${lock.pid}, started ${lock.startedAt}) is already using ${localDir}. Stop it first (Ctrl-C).`,
+    );
     this.name = 'StackRunningError';
   }
 }
@@ -79,7 +81,7 @@ export const acquireLock = async (localDir: string) => {
       write();
     },
     release: () => {
-      const current = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) as { pid?: number } : undefined;
+      const current = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { pid?: number }) : undefined;
       if (current?.pid === process.pid) rmSync(file, { force: true });
     },
   };

@@ -59,11 +59,13 @@ const setup = (options: {
   return { runner, deliveries, bodies, dir };
 };
 
-const failing = (...bodies: string[]) => (event: SQSEvent): SQSBatchResponse => ({
-  batchItemFailures: event.Records.filter((record) => bodies.includes(record.body)).map((record) => ({
-    itemIdentifier: record.messageId,
-  })),
-});
+const failing =
+  (...bodies: string[]) =>
+  (event: SQSEvent): SQSBatchResponse => ({
+    batchItemFailures: event.Records.filter((record) => bodies.includes(record.body)).map((record) => ({
+      itemIdentifier: record.messageId,
+    })),
+  });
 
 describe('the local queue runner', () => {
   it('delivers SQS-shaped batches of at most batchSize to the queue worker', async () => {
@@ -71,7 +73,10 @@ describe('the local queue runner', () => {
     for (const body of ['a', 'b', 'c', 'd', 'e']) runner.send('jobs', body);
     runner.send('jobs', 'with attributes', { messageAttributes: { kind: { DataType: 'String', StringValue: 'x' } } });
     await vi.waitFor(() => expect(bodies().flat()).toHaveLength(6));
-    expect(bodies()).toEqual([['a', 'b', 'c'], ['d', 'e', 'with attributes']]);
+    expect(bodies()).toEqual([
+      ['a', 'b', 'c'],
+      ['d', 'e', 'with attributes'],
+    ]);
     const record = deliveries[0]!.records[0]!;
     expect(record).toMatchObject({
       messageId: expect.any(String),
@@ -117,7 +122,14 @@ describe('the local queue runner', () => {
     });
     runner.send('jobs', 'a');
     runner.send('jobs', 'b');
-    await vi.waitFor(() => expect(bodies()).toEqual([['a', 'b'], ['a', 'b']]), { timeout: 5000 });
+    await vi.waitFor(
+      () =>
+        expect(bodies()).toEqual([
+          ['a', 'b'],
+          ['a', 'b'],
+        ]),
+      { timeout: 5000 },
+    );
   });
 
   it('treats a failure naming no message of the batch as a failure of the whole batch, as Lambda does', async () => {
@@ -126,7 +138,14 @@ describe('the local queue runner', () => {
     });
     runner.send('jobs', 'a');
     runner.send('jobs', 'b');
-    await vi.waitFor(() => expect(bodies()).toEqual([['a', 'b'], ['a', 'b']]), { timeout: 5000 });
+    await vi.waitFor(
+      () =>
+        expect(bodies()).toEqual([
+          ['a', 'b'],
+          ['a', 'b'],
+        ]),
+      { timeout: 5000 },
+    );
   });
 
   it('hands an in-flight message out again once its visibility timeout ends', async () => {
@@ -188,10 +207,14 @@ describe('the local queue runner', () => {
   it('keeps pending messages and dead letters on disk, so a restart loses none', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'queues-'));
     dirs.push(dir);
-    const first = setup({ dir, queue: { maxReceiveCount: 1 }, respond: async (event) => {
-      if (event.Records.some((record) => record.body === 'poison')) return failing('poison')(event);
-      await new Promise(() => {}); // the run stops while this worker holds its batch
-    } });
+    const first = setup({
+      dir,
+      queue: { maxReceiveCount: 1 },
+      respond: async (event) => {
+        if (event.Records.some((record) => record.body === 'poison')) return failing('poison')(event);
+        await new Promise(() => {}); // the run stops while this worker holds its batch
+      },
+    });
     first.runner.send('jobs', 'poison');
     await vi.waitFor(() => expect(first.runner.deadLetters('jobs')).toHaveLength(1), { timeout: 5000 });
     first.runner.send('jobs', 'in flight');
@@ -201,7 +224,9 @@ describe('the local queue runner', () => {
 
     const second = setup({ dir });
     await vi.waitFor(() => expect(second.bodies().flat().sort()).toEqual(['delayed', 'in flight']), { timeout: 5000 });
-    const inFlight = second.deliveries.flatMap((delivery) => delivery.records).find((record) => record.body === 'in flight');
+    const inFlight = second.deliveries
+      .flatMap((delivery) => delivery.records)
+      .find((record) => record.body === 'in flight');
     expect(inFlight?.attributes.ApproximateReceiveCount).toBe('2');
     expect(second.runner.deadLetters('jobs').map((message) => message.body)).toEqual(['poison']);
     await vi.waitFor(() => expect(second.runner.pending('jobs')).toEqual([]));

@@ -271,7 +271,9 @@ export const startQueueRunner = (options: QueueRunnerOptions): QueueRunner => {
         state.deadLetters.push(...dead.map((message) => ({ ...message, deadAt: now })));
         persist(state);
         for (const message of dead) {
-          log(`queue ${state.name}: ${message.messageId} moved to the dead letters after ${message.receiveCount} receives`);
+          log(
+            `queue ${state.name}: ${message.messageId} moved to the dead letters after ${message.receiveCount} receives`,
+          );
         }
       }
       while (state.inFlight < concurrency) {
@@ -341,8 +343,7 @@ export const startQueueRunner = (options: QueueRunnerOptions): QueueRunner => {
     },
     pending: (queue) => stateOf(queue).messages.map((message) => ({ ...message })),
     deadLetters: (queue) => stateOf(queue).deadLetters.map((message) => ({ ...message })),
-    drained: () =>
-      isDrained() ? Promise.resolve() : new Promise<void>((resolve) => drainWaiters.push(resolve)),
+    drained: () => (isDrained() ? Promise.resolve() : new Promise<void>((resolve) => drainWaiters.push(resolve))),
     stop: async (graceMs = 5000) => {
       stopped = true;
       clearInterval(timer);

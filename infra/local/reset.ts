@@ -12,7 +12,11 @@ const sizeOf = (path: string): number => {
   return readdirSync(path).reduce((total, name) => total + sizeOf(join(path, name)), 0);
 };
 const human = (bytes: number) =>
-  bytes < 1024 ? `${bytes} B` : bytes < 1024 ** 2 ? `${(bytes / 1024).toFixed(1)} KiB` : `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
+  bytes < 1024
+    ? `${bytes} B`
+    : bytes < 1024 ** 2
+      ? `${(bytes / 1024).toFixed(1)} KiB`
+      : `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
 
 const target = resolve(localDir);
 const shown = relative(process.cwd(), target) || target;

@@ -75,10 +75,10 @@ describe('the local scheduler', () => {
 
   it('keeps the guard past the job timeout, while the handler still runs', async () => {
     let release = () => {};
-    const { scheduler } = setup(
-      () => new Promise<void>((resolve) => (release = resolve)),
-      { everyMinutes: 60, timeoutSeconds: 0.05 },
-    );
+    const { scheduler } = setup(() => new Promise<void>((resolve) => (release = resolve)), {
+      everyMinutes: 60,
+      timeoutSeconds: 0.05,
+    });
     expect(await scheduler.fire('tick')).toBe('failed');
     expect(await scheduler.fire('tick')).toBe('skipped');
     release();

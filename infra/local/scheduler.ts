@@ -102,7 +102,10 @@ export const startScheduler = (options: SchedulerOptions = {}): Scheduler => {
     fire,
     stop: async (graceMs = 5000) => {
       for (const timer of timers) clearInterval(timer);
-      await Promise.race([Promise.allSettled([...runs.values()]), new Promise((resolve) => setTimeout(resolve, graceMs))]);
+      await Promise.race([
+        Promise.allSettled([...runs.values()]),
+        new Promise((resolve) => setTimeout(resolve, graceMs)),
+      ]);
     },
   };
 };

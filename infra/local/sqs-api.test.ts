@@ -1,9 +1,4 @@
-import {
-  GetQueueUrlCommand,
-  SendMessageBatchCommand,
-  SendMessageCommand,
-  SQSClient,
-} from '@aws-sdk/client-sqs';
+import { GetQueueUrlCommand, SendMessageBatchCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSRecord } from 'aws-lambda';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -98,7 +93,9 @@ describe('the local SQS endpoint', () => {
     );
     expect(result.Successful?.map((entry) => entry.Id)).toEqual(['one', 'two']);
     expect(result.Failed ?? []).toEqual([]);
-    await vi.waitFor(() => expect(received.map((record) => record.body)).toEqual(expect.arrayContaining(['first', 'second'])));
+    await vi.waitFor(() =>
+      expect(received.map((record) => record.body)).toEqual(expect.arrayContaining(['first', 'second'])),
+    );
   });
 
   it('refuses a message for a queue it does not have', async () => {

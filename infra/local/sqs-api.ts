@@ -44,78 +44,88 @@ const error = (type: string, queryCode: string, message: string, status = 400) =
  * ListQueues for a look around), over the local queue runner. `@aws-sdk/client-sqs` pointed at the gateway through
  * `AWS_ENDPOINT_URL_SQS` then works unchanged (it checks the body MD5s this answers).
  */
-export const createSqsApi = (runner: QueueRunner): SqsApi => async (action, input, origin) => {
-  try {
-    switch (action) {
-      case 'GetQueueUrl': {
-        const { QueueName } = getQueueUrl.parse(input);
-        if (!runner.names().includes(QueueName)) {
-          return error('QueueDoesNotExist', 'AWS.SimpleQueueService.NonExistentQueue', 'The specified queue does not exist.');
+export const createSqsApi =
+  (runner: QueueRunner): SqsApi =>
+  async (action, input, origin) => {
+    try {
+      switch (action) {
+        case 'GetQueueUrl': {
+          const { QueueName } = getQueueUrl.parse(input);
+          if (!runner.names().includes(QueueName)) {
+            return error(
+              'QueueDoesNotExist',
+              'AWS.SimpleQueueService.NonExistentQueue',
+              'The specified queue does not exist.',
+            );
+          }
+          return { status: 200, body: { QueueUrl: localQueueUrl(origin, QueueName) } };
         }
-        return { status: 200, body: { QueueUrl: localQueueUrl(origin, QueueName) } };
-      }
-      case 'ListQueues':
-        return { status: 200, body: { QueueUrls: runner.names().map((name) => localQueueUrl(origin, name)) } };
-      case 'SendMessage': {
-        const request = sendMessage.parse(input);
-        const sent = runner.send(queueName(request.QueueUrl), request.MessageBody, {
-          ...(request.DelaySeconds !== undefined ? { delaySeconds: request.DelaySeconds } : {}),
-          ...(request.MessageAttributes ? { messageAttributes: request.MessageAttributes } : {}),
-        });
-        return {
-          status: 200,
-          body: {
-            MessageId: sent.messageId,
-            MD5OfMessageBody: sent.md5OfBody,
-            ...(sent.md5OfMessageAttributes ? { MD5OfMessageAttributes: sent.md5OfMessageAttributes } : {}),
-          },
-        };
-      }
-      case 'SendMessageBatch': {
-        const request = sendMessageBatch.parse(input);
-        const ids = request.Entries.map((entry) => entry.Id);
-        if (new Set(ids).size !== ids.length) {
+        case 'ListQueues':
+          return { status: 200, body: { QueueUrls: runner.names().map((name) => localQueueUrl(origin, name)) } };
+        case 'SendMessage': {
+          const request = sendMessage.parse(input);
+          const sent = runner.send(queueName(request.QueueUrl), request.MessageBody, {
+            ...(request.DelaySeconds !== undefined ? { delaySeconds: request.DelaySeconds } : {}),
+            ...(request.MessageAttributes ? { messageAttributes: request.MessageAttributes } : {}),
+          });
+          return {
+            status: 200,
+            body: {
+              MessageId: sent.messageId,
+              MD5OfMessageBody: sent.md5OfBody,
+              ...(sent.md5OfMessageAttributes ? { MD5OfMessageAttributes: sent.md5OfMessageAttributes } : {}),
+            },
+          };
+        }
+        case 'SendMessageBatch': {
+          const request = sendMessageBatch.parse(input);
+          const ids = request.Entries.map((entry) => entry.Id);
+          if (new Set(ids).size !== ids.length) {
+            return error(
+              'BatchEntryIdsNotDistinct',
+              'AWS.SimpleQueueService.BatchEntryIdsNotDistinct',
+              'Two or more batch entries have the same Id.',
+            );
+          }
+          const name = queueName(request.QueueUrl);
+          if (!runner.names().includes(name)) throw new UnknownQueueError(name);
+          return {
+            status: 200,
+            body: {
+              Successful: request.Entries.map((entry) => {
+                const sent = runner.send(name, entry.MessageBody, {
+                  ...(entry.DelaySeconds !== undefined ? { delaySeconds: entry.DelaySeconds } : {}),
+                  ...(entry.MessageAttributes ? { messageAttributes: entry.MessageAttributes } : {}),
+                });
+                return {
+                  Id: entry.Id,
+                  MessageId: sent.messageId,
+                  MD5OfMessageBody: sent.md5OfBody,
+                  ...(sent.md5OfMessageAttributes ? { MD5OfMessageAttributes: sent.md5OfMessageAttributes } : {}),
+                };
+              }),
+              Failed: [],
+            },
+          };
+        }
+        default:
           return error(
-            'BatchEntryIdsNotDistinct',
-            'AWS.SimpleQueueService.BatchEntryIdsNotDistinct',
-            'Two or more batch entries have the same Id.',
+            'UnsupportedOperation',
+            'AWS.SimpleQueueService.UnsupportedOperation',
+            `The local SQS does not support ${action}.`,
           );
-        }
-        const name = queueName(request.QueueUrl);
-        if (!runner.names().includes(name)) throw new UnknownQueueError(name);
-        return {
-          status: 200,
-          body: {
-            Successful: request.Entries.map((entry) => {
-              const sent = runner.send(name, entry.MessageBody, {
-                ...(entry.DelaySeconds !== undefined ? { delaySeconds: entry.DelaySeconds } : {}),
-                ...(entry.MessageAttributes ? { messageAttributes: entry.MessageAttributes } : {}),
-              });
-              return {
-                Id: entry.Id,
-                MessageId: sent.messageId,
-                MD5OfMessageBody: sent.md5OfBody,
-                ...(sent.md5OfMessageAttributes ? { MD5OfMessageAttributes: sent.md5OfMessageAttributes } : {}),
-              };
-            }),
-            Failed: [],
-          },
-        };
       }
-      default:
+    } catch (failure) {
+      if (failure instanceof UnknownQueueError) {
         return error(
-          'UnsupportedOperation',
-          'AWS.SimpleQueueService.UnsupportedOperation',
-          `The local SQS does not support ${action}.`,
+          'QueueDoesNotExist',
+          'AWS.SimpleQueueService.NonExistentQueue',
+          'The specified queue does not exist.',
         );
+      }
+      if (failure instanceof z.ZodError) {
+        return error('InvalidParameterValue', 'InvalidParameterValue', z.prettifyError(failure));
+      }
+      throw failure;
     }
-  } catch (failure) {
-    if (failure instanceof UnknownQueueError) {
-      return error('QueueDoesNotExist', 'AWS.SimpleQueueService.NonExistentQueue', 'The specified queue does not exist.');
-    }
-    if (failure instanceof z.ZodError) {
-      return error('InvalidParameterValue', 'InvalidParameterValue', z.prettifyError(failure));
-    }
-    throw failure;
-  }
-};
+  };

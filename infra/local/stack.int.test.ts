@@ -1,4 +1,8 @@
-import { CognitoIdentityProviderClient, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -35,7 +39,10 @@ const reset = (): Promise<{ code: number; output: string }> =>
     env: { ...process.env, LOCAL_DIR: localDir },
   }).then(
     ({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, output: error.stdout + error.stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({
+      code: error.code,
+      output: error.stdout + error.stderr,
+    }),
   );
 
 const alive = (pid: number) => {
@@ -48,7 +55,11 @@ const alive = (pid: number) => {
 };
 
 const cognitoOf = (stack: LocalStack) =>
-  new CognitoIdentityProviderClient({ endpoint: stack.urls.cognito, region: 'us-east-1', credentials: localCredentials });
+  new CognitoIdentityProviderClient({
+    endpoint: stack.urls.cognito,
+    region: 'us-east-1',
+    credentials: localCredentials,
+  });
 
 const user = { email: `keeper-${Date.now()}@example.com`, password: 'Local-passw0rd' };
 const signIn = async (stack: LocalStack) => {
@@ -109,7 +120,9 @@ describe('the local stack', () => {
     const stack = await start();
     try {
       expect(stack.webConfig.userPoolId).toBe(firstRun.userPoolId);
-      const response = await fetch(`${stack.urls.api}/api/profiles`, { headers: { Authorization: await signIn(stack) } });
+      const response = await fetch(`${stack.urls.api}/api/profiles`, {
+        headers: { Authorization: await signIn(stack) },
+      });
       expect(response.status).toBe(200);
       expect(await response.json()).toMatchObject({ data: { uid: firstRun.uid, email: user.email } });
     } finally {
@@ -136,7 +149,9 @@ describe('the local stack', () => {
     try {
       const failure = await start().catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(PortInUseError);
-      expect((failure as Error).message).toContain(`Port ${ports.api} (API gateway) is already in use; set LOCAL_API_PORT`);
+      expect((failure as Error).message).toContain(
+        `Port ${ports.api} (API gateway) is already in use; set LOCAL_API_PORT`,
+      );
       expect(runningStack(localDir)).toBeUndefined();
     } finally {
       await new Promise((resolve) => blocker.close(resolve));

@@ -286,7 +286,11 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
     const gateway = await startGateway({
       port: ports.api,
       webOrigin,
-      authorize: createLocalAuthorizer({ issuer: cognito.issuer, clientId: cognito.clientId, jwksUri: cognito.jwksUri }),
+      authorize: createLocalAuthorizer({
+        issuer: cognito.issuer,
+        clientId: cognito.clientId,
+        jwksUri: cognito.jwksUri,
+      }),
       functions: triggerModules,
       sqs: createSqsApi(queues),
       log: (line) => log(`api ${line}`),

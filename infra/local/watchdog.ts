@@ -33,7 +33,11 @@ process.stdin.on('end', () => {
 });
 `;
 
-export type Watchdog = { watch: (pid: number | undefined) => void; forget: (pid: number | undefined) => void; stop: () => void };
+export type Watchdog = {
+  watch: (pid: number | undefined) => void;
+  forget: (pid: number | undefined) => void;
+  stop: () => void;
+};
 
 /**
  * A tiny detached process that ends the emulators (DynamoDB Local's JVM, cognito-local) if this process dies without

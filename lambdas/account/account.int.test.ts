@@ -107,11 +107,19 @@ const seedUser = async (label: string, extraItems = 3) => {
   }
   // and a contact as the contacts domain stores it today: with its directory line, which is derived, not exported
   await putContacts(data, [
-    { uid, contactId: `01J${label.toUpperCase().padEnd(23, 'X')}`, name: `${label} stored contact`, importedAt: '2026-11-20T08:00:00.000Z', lastUpdated: '2026-11-20T08:00:00.000Z' },
+    {
+      uid,
+      contactId: `01J${label.toUpperCase().padEnd(23, 'X')}`,
+      name: `${label} stored contact`,
+      importedAt: '2026-11-20T08:00:00.000Z',
+      lastUpdated: '2026-11-20T08:00:00.000Z',
+    },
   ]);
   const files = [`${userPrefix(uid)}resume/01J-cv.pdf`, `${userPrefix(uid)}background/01K-notes.txt`];
   for (const key of files) {
-    await s3.send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: `${label}: ${key}`, ContentType: 'text/plain' }));
+    await s3.send(
+      new PutObjectCommand({ Bucket: bucket(), Key: key, Body: `${label}: ${key}`, ContentType: 'text/plain' }),
+    );
   }
   return { uid, email, username: uid, files };
 };
@@ -134,7 +142,12 @@ describe('account export against DynamoDB Local and s3rver', () => {
 
     expect(exported.exportedAt).toBe('2026-11-21T10:00:00.000Z');
     expect(exported.user).toEqual({ uid: ada.uid, email: ada.email });
-    expect(exported.profile).toMatchObject({ recordType: 'userProfile', uid: ada.uid, email: ada.email, displayName: 'ada' });
+    expect(exported.profile).toMatchObject({
+      recordType: 'userProfile',
+      uid: ada.uid,
+      email: ada.email,
+      displayName: 'ada',
+    });
     expect(exported.items.filter((item) => !('contactId' in item))).toEqual(
       [0, 1, 2].map((index) => ({ recordType: 'contact', name: `ada contact ${index}` })),
     );
@@ -195,7 +208,10 @@ describe('account deletion against DynamoDB Local, s3rver and cognito-local', ()
 });
 
 describe('account Lambda', () => {
-  let handler: (event: ReturnType<typeof apiEvent>, context: ReturnType<typeof lambdaContext>) => Promise<APIGatewayProxyResult>;
+  let handler: (
+    event: ReturnType<typeof apiEvent>,
+    context: ReturnType<typeof lambdaContext>,
+  ) => Promise<APIGatewayProxyResult>;
   beforeAll(async () => {
     ({ handler } = await import('./http.js'));
   });

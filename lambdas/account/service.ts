@@ -48,19 +48,30 @@ const profileSortKey = 'PROFILE';
  * GET /api/account/export (DESIGN §6 "Your data"): every record under the user's key, the profile apart, and every
  * stored file with a short-lived link.
  */
-export const exportAccount = async (deps: Omit<AccountDeps, 'users'>, identity: AccountIdentity): Promise<AccountExport> => {
+export const exportAccount = async (
+  deps: Omit<AccountDeps, 'users'>,
+  identity: AccountIdentity,
+): Promise<AccountExport> => {
   const prefix = userPrefix(identity.uid);
   const [items, objects] = await Promise.all([userItems(deps.db, identity.uid), deps.storage.list(prefix)]);
   const profileItem = items.find((item) => item[table.sortKey] === profileSortKey);
   const files = await Promise.all(
     objects.map(async ({ key, size }) => {
       const fileName = key.slice(key.lastIndexOf('/') + 1);
-      return { key, fileName, size, url: await deps.storage.presignGet(key, { fileName, expiresInSeconds: exportLinkSeconds }) };
+      return {
+        key,
+        fileName,
+        size,
+        url: await deps.storage.presignGet(key, { fileName, expiresInSeconds: exportLinkSeconds }),
+      };
     }),
   );
   return {
     exportedAt: deps.now().toISOString(),
-    user: { uid: identity.uid, email: identity.email || (typeof profileItem?.email === 'string' ? profileItem.email : '') },
+    user: {
+      uid: identity.uid,
+      email: identity.email || (typeof profileItem?.email === 'string' ? profileItem.email : ''),
+    },
     profile: profileItem ? toRecord(profileItem) : null,
     items: items.filter((item) => item !== profileItem && isOwnerRecord(item)).map(toRecord),
     files,

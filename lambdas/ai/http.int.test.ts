@@ -7,7 +7,10 @@ import { startSandbox, type Sandbox } from '../../infra/local/sandbox/server.js'
 import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
 import { aiMessages } from './service.js';
 
-type Handler = (event: ReturnType<typeof apiEvent>, context: ReturnType<typeof lambdaContext>) => Promise<APIGatewayProxyResult>;
+type Handler = (
+  event: ReturnType<typeof apiEvent>,
+  context: ReturnType<typeof lambdaContext>,
+) => Promise<APIGatewayProxyResult>;
 
 let sandbox: Sandbox;
 let restore: () => void;
@@ -23,13 +26,23 @@ afterAll(async () => {
 const coldStart = async (sandboxEndpoint: string) => {
   restore?.();
   restore = applyEnvironment(
-    lambdaEnvironment({ tableName: process.env.TABLE_NAME, dynamodbEndpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB, sandboxEndpoint }),
+    lambdaEnvironment({
+      tableName: process.env.TABLE_NAME,
+      dynamodbEndpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB,
+      sandboxEndpoint,
+    }),
   );
   vi.resetModules();
   return (await import('./http.js')).handler as Handler;
 };
 
-const call = async (handler: Handler, claims: Record<string, unknown>, method: string, resource: string, body?: unknown) => {
+const call = async (
+  handler: Handler,
+  claims: Record<string, unknown>,
+  method: string,
+  resource: string,
+  body?: unknown,
+) => {
   const response = await handler(apiEvent({ method, resource, body, claims }), lambdaContext());
   return { status: response.statusCode, json: JSON.parse(response.body) };
 };
@@ -37,21 +50,31 @@ const call = async (handler: Handler, claims: Record<string, unknown>, method: s
 const profilesLambda = async () => (await import('../profiles/http.js')).handler as Handler;
 
 describe('AI Lambda', () => {
-  it("answers the stored summary in the envelope, and the profile shows it", async () => {
+  it('answers the stored summary in the envelope, and the profile shows it', async () => {
     const handler = await coldStart(sandbox.url);
     const profiles = await profilesLambda();
     const claims = userClaims();
-    await call(profiles, claims, 'PUT', '/api/profiles', { background: 'Ten years of analytical engines.', goals: 'Meet engineers.' });
+    await call(profiles, claims, 'PUT', '/api/profiles', {
+      background: 'Ten years of analytical engines.',
+      goals: 'Meet engineers.',
+    });
 
     const { status, json } = await call(handler, claims, 'POST', '/api/profiles/normalize');
 
     expect(status).toBe(200);
     expect(json).toEqual({
       success: true,
-      data: { summary: expect.stringContaining('Background: Ten years of analytical engines.'), normalizedAt: expect.any(String), model: 'sandbox-gpt-4o-mini' },
+      data: {
+        summary: expect.stringContaining('Background: Ten years of analytical engines.'),
+        normalizedAt: expect.any(String),
+        model: 'sandbox-gpt-4o-mini',
+      },
     });
     const profile = await call(profiles, claims, 'GET', '/api/profiles');
-    expect(profile.json.data).toMatchObject({ normalizedSummary: json.data.summary, normalizedAt: json.data.normalizedAt });
+    expect(profile.json.data).toMatchObject({
+      normalizedSummary: json.data.summary,
+      normalizedAt: json.data.normalizedAt,
+    });
   });
 
   it('answers 400 with the reason when there is nothing to summarise', async () => {

@@ -20,7 +20,10 @@ afterAll(() => sandbox.stop());
 
 const logger = createLogger('ai-test');
 const aiAt = (baseURL: string) =>
-  openAi(createOpenAiClient({ baseURL, apiKey: 'sandbox-openai-key', apiKeySecret: undefined, model: 'gpt-4o-mini' }), 'gpt-4o-mini');
+  openAi(
+    createOpenAiClient({ baseURL, apiKey: 'sandbox-openai-key', apiKeySecret: undefined, model: 'gpt-4o-mini' }),
+    'gpt-4o-mini',
+  );
 
 const setup = (options: { baseURL?: string; now?: string } = {}) => {
   const db = countingDataClient();
@@ -38,7 +41,8 @@ const setup = (options: { baseURL?: string; now?: string } = {}) => {
     newReferralCode: profiles.newReferralCode,
     documentUrl: async () => '',
   };
-  const fill = (fields: Parameters<typeof profiles.updateProfile>[2]) => profiles.updateProfile(profileDeps, identity, fields);
+  const fill = (fields: Parameters<typeof profiles.updateProfile>[2]) =>
+    profiles.updateProfile(profileDeps, identity, fields);
   const stored = async () => getUserProfile(db.data, identity.uid);
   return { db, deps, uid: identity.uid, fill, stored };
 };
@@ -61,7 +65,11 @@ describe('profile normalisation against DynamoDB Local and the OpenAI sandbox', 
     const result = await normalizeProfile(deps, uid);
 
     expect(db.calls).toEqual(['GetItemCommand', 'UpdateItemCommand']);
-    expect(result).toEqual({ summary: expect.any(String), normalizedAt: '2026-11-21T10:00:00.000Z', model: 'sandbox-gpt-4o-mini' });
+    expect(result).toEqual({
+      summary: expect.any(String),
+      normalizedAt: '2026-11-21T10:00:00.000Z',
+      model: 'sandbox-gpt-4o-mini',
+    });
     for (const line of [
       'Name: Ada Lovelace',
       'Job title: Analyst',
@@ -92,7 +100,10 @@ describe('profile normalisation against DynamoDB Local and the OpenAI sandbox', 
   it('refuses a profile with nothing to summarise with 400 and stores nothing', async () => {
     const { deps, uid, fill, stored } = setup();
     await fill({ jobTitle: 'Analyst', location: 'London' });
-    await expect(normalizeProfile(deps, uid)).rejects.toMatchObject({ status: 400, message: aiMessages.nothingToSummarize });
+    await expect(normalizeProfile(deps, uid)).rejects.toMatchObject({
+      status: 400,
+      message: aiMessages.nothingToSummarize,
+    });
     expect(await stored()).not.toHaveProperty('normalizedAt');
     expect(await stored()).not.toHaveProperty('normalizedSummary');
   });
@@ -103,14 +114,20 @@ describe('profile normalisation against DynamoDB Local and the OpenAI sandbox', 
     await normalizeProfile(deps, uid);
     expect((await stored())?.normalizedSummary).not.toBe('');
     await fill({ goals: '', resumeContent: '' });
-    await expect(normalizeProfile(deps, uid)).rejects.toMatchObject({ status: 400, message: aiMessages.nothingToSummarize });
+    await expect(normalizeProfile(deps, uid)).rejects.toMatchObject({
+      status: 400,
+      message: aiMessages.nothingToSummarize,
+    });
     expect(await stored()).toMatchObject({ normalizedSummary: '' });
     expect(await stored()).not.toHaveProperty('normalizedAt');
   });
 
   it('refuses a user without a profile with the same 400', async () => {
     const { deps, uid, stored } = setup();
-    await expect(normalizeProfile(deps, uid)).rejects.toMatchObject({ status: 400, message: aiMessages.nothingToSummarize });
+    await expect(normalizeProfile(deps, uid)).rejects.toMatchObject({
+      status: 400,
+      message: aiMessages.nothingToSummarize,
+    });
     expect(await stored()).toBeNull();
   });
 
@@ -167,6 +184,9 @@ describe('profile normalisation against DynamoDB Local and the OpenAI sandbox', 
         },
       },
     };
-    await expect(normalizeProfile(deleting, uid)).rejects.toMatchObject({ status: 404, message: messages.profile.notFound });
+    await expect(normalizeProfile(deleting, uid)).rejects.toMatchObject({
+      status: 404,
+      message: messages.profile.notFound,
+    });
   });
 });

@@ -3,7 +3,12 @@ import { messages } from '../../shared/messages.js';
 import type { NormalizedProfile } from '../../shared/schemas/account.js';
 import { HttpError, badRequest, notFound } from '../core/errors.js';
 import type { DataClient } from '../data/client.js';
-import { clearProfileSummary, getUserProfile, storeProfileSummary, type UserProfileItem } from '../data/user-profile.js';
+import {
+  clearProfileSummary,
+  getUserProfile,
+  storeProfileSummary,
+  type UserProfileItem,
+} from '../data/user-profile.js';
 import { AiFailure, type Ai, type AiCompletion } from '../providers/ai/port.js';
 
 export type AiDeps = {
@@ -56,7 +61,11 @@ const promptSections = (profile: UserProfileItem): [label: string, text: string 
     ['Goals', profile.goals, 4000],
     ['Background', profile.background, 8000],
     ['Résumé', profile.resumeContent, 12_000],
-    [profile.coverLetterCompany ? `Cover letter (for ${profile.coverLetterCompany})` : 'Cover letter', profile.coverLetterContent, 6000],
+    [
+      profile.coverLetterCompany ? `Cover letter (for ${profile.coverLetterCompany})` : 'Cover letter',
+      profile.coverLetterContent,
+      6000,
+    ],
   ];
 };
 
@@ -82,7 +91,11 @@ export const profilePrompt = (profile: UserProfileItem) =>
 
 const summarise = async (deps: AiDeps, profile: UserProfileItem): Promise<AiCompletion> => {
   try {
-    return await deps.ai.complete({ system: summaryInstructions, prompt: profilePrompt(profile), maxTokens: summaryMaxTokens });
+    return await deps.ai.complete({
+      system: summaryInstructions,
+      prompt: profilePrompt(profile),
+      maxTokens: summaryMaxTokens,
+    });
   } catch (error) {
     if (!(error instanceof AiFailure)) throw error;
     deps.logger.error('profile summary failed', { kind: error.kind, reason: error.message });
@@ -114,5 +127,9 @@ export const normalizeProfile = async (deps: AiDeps, uid: string): Promise<Norma
   const latest = await getUserProfile(deps.db, uid);
   // deleted meanwhile (the account was)
   if (!latest?.normalizedAt) throw notFound(messages.profile.notFound);
-  return { summary: latest.normalizedSummary ?? '', normalizedAt: latest.normalizedAt, model: latest.normalizedModel ?? '' };
+  return {
+    summary: latest.normalizedSummary ?? '',
+    normalizedAt: latest.normalizedAt,
+    model: latest.normalizedModel ?? '',
+  };
 };

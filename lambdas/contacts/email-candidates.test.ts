@@ -31,7 +31,11 @@ describe('emailCandidates', () => {
   });
 
   it('takes the bare host of a website as the domain', () => {
-    const [candidate] = emailCandidates({ firstName: 'Ada', lastName: 'Lovelace', domain: 'https://www.Acme.com/about' });
+    const [candidate] = emailCandidates({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      domain: 'https://www.Acme.com/about',
+    });
     expect(candidate!.email).toBe('ada.lovelace@acme.com');
   });
 

@@ -19,7 +19,17 @@ export type EmailPattern = (typeof emailPatterns)[number];
 export type EmailCandidate = { email: string; pattern: EmailPattern };
 
 /** Letters that do not decompose into a base letter and a mark. */
-const ligatures: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
+const ligatures: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+};
 
 /**
  * A name as it appears in an address's local part: lower case, accents stripped ('Zoë' -> 'zoe'), apostrophes,

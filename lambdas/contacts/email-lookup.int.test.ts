@@ -81,7 +81,9 @@ const addContact = async (
 
 const mailboxOf = (first: string, last: string, domain: string) => {
   const pattern = conventionOf(first[0]!, last, domain);
-  const local = { 'first.last': `${first}.${last}`, first_last: `${first}_${last}`, 'f.last': `${first[0]}.${last}` }[pattern];
+  const local = { 'first.last': `${first}.${last}`, first_last: `${first}_${last}`, 'f.last': `${first[0]}.${last}` }[
+    pattern
+  ];
   return { pattern, email: `${local}@${domain}` };
 };
 
@@ -138,7 +140,9 @@ describe('e-mail lookup against DynamoDB Local and the verification sandbox', ()
     expect(verified).toHaveLength(10);
 
     verified.splice(0);
-    expect(await lookUpEmail(deps, { uid: contact.uid, contactId: contact.contactId, attempt: 2 })).toEqual({ kind: 'refused' });
+    expect(await lookUpEmail(deps, { uid: contact.uid, contactId: contact.contactId, attempt: 2 })).toEqual({
+      kind: 'refused',
+    });
     expect(verified).toEqual([]);
   });
 
@@ -163,7 +167,9 @@ describe('e-mail lookup against DynamoDB Local and the verification sandbox', ()
     db.reset();
     verified.splice(0);
 
-    expect(await lookUpEmail({ ...deps, now: () => new Date('2026-11-22T00:00:00.000Z') }, message)).toEqual({ kind: 'spent' });
+    expect(await lookUpEmail({ ...deps, now: () => new Date('2026-11-22T00:00:00.000Z') }, message)).toEqual({
+      kind: 'spent',
+    });
 
     expect(db.calls).toEqual(['GetItemCommand']);
     expect(verified).toEqual([]);
@@ -179,7 +185,9 @@ describe('e-mail lookup against DynamoDB Local and the verification sandbox', ()
     const outcomes = await Promise.all([lookUpEmail(deps, message), lookUpEmail(deps, message)]);
 
     expect(outcomes.filter((outcome) => outcome.kind === 'written')).toHaveLength(1);
-    expect(outcomes.filter((outcome) => outcome.kind !== 'written')).toEqual([{ kind: expect.stringMatching(/^(raced|spent)$/) }]);
+    expect(outcomes.filter((outcome) => outcome.kind !== 'written')).toEqual([
+      { kind: expect.stringMatching(/^(raced|spent)$/) },
+    ]);
     expect((await getContact(store, contact.uid, contact.contactId))!.emailLookupAttempts).toBe(1);
   });
 
@@ -198,14 +206,22 @@ describe('e-mail lookup against DynamoDB Local and the verification sandbox', ()
     expect(mayLookUp(stored!)).toBe(false);
     verified.splice(0);
 
-    expect(await lookUpEmail(deps, { uid: contact.uid, contactId: contact.contactId, attempt: 4 })).toEqual({ kind: 'refused' });
+    expect(await lookUpEmail(deps, { uid: contact.uid, contactId: contact.contactId, attempt: 4 })).toEqual({
+      kind: 'refused',
+    });
     expect(verified).toEqual([]);
   });
 
   it('refuses a message for a fourth attempt even when fewer were recorded', async () => {
     const { store, deps, verified } = setup();
-    const contact = await seed(store, { firstName: 'Ida', lastName: 'Rhodes', domain: 'timeout-labs.com' }, { emailLookupAttempts: 1 });
-    expect(await lookUpEmail(deps, { uid: contact.uid, contactId: contact.contactId, attempt: 4 })).toEqual({ kind: 'refused' });
+    const contact = await seed(
+      store,
+      { firstName: 'Ida', lastName: 'Rhodes', domain: 'timeout-labs.com' },
+      { emailLookupAttempts: 1 },
+    );
+    expect(await lookUpEmail(deps, { uid: contact.uid, contactId: contact.contactId, attempt: 4 })).toEqual({
+      kind: 'refused',
+    });
     expect(verified).toEqual([]);
   });
 
@@ -258,12 +274,18 @@ describe('e-mail lookup against DynamoDB Local and the verification sandbox', ()
     expect((await getSharedProfile(store, contact.sharedContactId!))?.email).toBe('');
   });
 
-  it("verifies an address the user enters after the lookups ran out, without looking further", async () => {
+  it('verifies an address the user enters after the lookups ran out, without looking further', async () => {
     const { store, deps, verified } = setup();
     const contact = await seed(
       store,
       { firstName: 'Hedy', lastName: 'Lamarr', domain: 'unknown-co.com' },
-      { email: 'hedy@unknown-co.com', emailSource: 'manual', emailLookupAttempts: 3, emailLookupStatus: 'not_found', emailNotFoundConfidence: 0.95 },
+      {
+        email: 'hedy@unknown-co.com',
+        emailSource: 'manual',
+        emailLookupAttempts: 3,
+        emailLookupStatus: 'not_found',
+        emailNotFoundConfidence: 0.95,
+      },
     );
 
     await lookUpEmail(deps, { uid: contact.uid, contactId: contact.contactId, attempt: 4 });

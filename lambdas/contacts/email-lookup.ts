@@ -174,7 +174,8 @@ const findEmail = async (
       emailVerifiedAt: now.toISOString(),
     };
     // the user's own address stays unless it does not exist
-    if (verdict.status === 'valid') return { ...manualVerdict, emailLookupStatus: 'found_valid', emailNotFoundConfidence: 0 };
+    if (verdict.status === 'valid')
+      return { ...manualVerdict, emailLookupStatus: 'found_valid', emailNotFoundConfidence: 0 };
     if (verdict.status !== 'invalid') return { ...manualVerdict, emailLookupStatus: 'found_risky' };
     if (!mayLookUp(contact)) return manualVerdict;
   }

@@ -2,7 +2,10 @@ import type { APIGatewayProxyResult } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
 
-let handler: (event: ReturnType<typeof apiEvent>, context: ReturnType<typeof lambdaContext>) => Promise<APIGatewayProxyResult>;
+let handler: (
+  event: ReturnType<typeof apiEvent>,
+  context: ReturnType<typeof lambdaContext>,
+) => Promise<APIGatewayProxyResult>;
 beforeAll(async () => {
   ({ handler } = await import('./http.js'));
 });
@@ -13,7 +16,10 @@ const request = async (
   resource: string,
   options: { body?: unknown; params?: Record<string, string>; query?: Record<string, string> } = {},
 ) => {
-  const path = Object.entries(options.params ?? {}).reduce((at, [name, value]) => at.replace(`{${name}}`, value), resource);
+  const path = Object.entries(options.params ?? {}).reduce(
+    (at, [name, value]) => at.replace(`{${name}}`, value),
+    resource,
+  );
   const response = await handler(apiEvent({ method, resource, path, ...options, claims }), lambdaContext());
   return { status: response.statusCode, json: JSON.parse(response.body) };
 };
@@ -29,7 +35,11 @@ describe('contacts Lambda', () => {
     expect((await request(other, 'DELETE', '/api/contacts/{id}', { params })).status).toBe(404);
     const lookup = await request(other, 'POST', '/api/contacts/lookup-email', { body: { contact_ids: [params.id] } });
     expect(lookup.json.data).toEqual({ queued: [], skipped: [params.id] });
-    expect((await request(other, 'GET', '/api/contacts')).json.data).toEqual({ contacts: [], next_cursor: null, total: 0 });
+    expect((await request(other, 'GET', '/api/contacts')).json.data).toEqual({
+      contacts: [],
+      next_cursor: null,
+      total: 0,
+    });
     expect((await request(other, 'GET', '/api/contacts/recent')).json.data).toEqual([]);
     const mine = await request(owner, 'GET', '/api/contacts/{id}', { params });
     expect(mine.json.data).toMatchObject({ contact: { id: params.id, notes: 'mine' }, draft: null });
@@ -37,14 +47,29 @@ describe('contacts Lambda', () => {
 
   it('refuses bad LinkedIn URLs and bad bodies with 400 naming the field', async () => {
     const claims = userClaims();
-    const cases: [string, string, { body?: unknown; query?: Record<string, string>; params?: Record<string, string> }, string][] = [
+    const cases: [
+      string,
+      string,
+      { body?: unknown; query?: Record<string, string>; params?: Record<string, string> },
+      string,
+    ][] = [
       ['POST', '/api/contacts', { body: { linkedin_url: 'https://example.com/in/ada' } }, 'body.linkedin_url'],
       ['POST', '/api/contacts', { body: { linkedin_url: 'https://www.linkedin.com/in/a' } }, 'body.linkedin_url'],
       ['POST', '/api/contacts', { body: {} }, 'body.linkedin_url'],
       ['POST', '/api/contacts', { body: { name: 'Ada', email: 'not-an-address' } }, 'body.email'],
       ['POST', '/api/contacts', { body: { name: 'Ada', plan: 'pro' } }, 'body.plan'],
-      ['POST', '/api/contacts/preview', { body: { linkedin_url: 'linkedin.com/company/northwind' } }, 'body.linkedin_url'],
-      ['PUT', '/api/contacts/{id}', { params: { id: 'x' }, body: { relationship_status: 'friends' } }, 'body.relationship_status'],
+      [
+        'POST',
+        '/api/contacts/preview',
+        { body: { linkedin_url: 'linkedin.com/company/northwind' } },
+        'body.linkedin_url',
+      ],
+      [
+        'PUT',
+        '/api/contacts/{id}',
+        { params: { id: 'x' }, body: { relationship_status: 'friends' } },
+        'body.relationship_status',
+      ],
       ['GET', '/api/contacts', { query: { limit: '0' } }, 'query.limit'],
       ['GET', '/api/contacts', { query: { sort: 'cursor', cursor: 'nonsense' } }, 'query.sort'],
       ['POST', '/api/contacts/lookup-email', { body: { contact_ids: [] } }, 'body.contact_ids'],

@@ -26,7 +26,9 @@ describe('mayLookUp', () => {
   });
 
   it('stops once an address was found valid', () => {
-    expect(mayLookUp({ email: 'ada@example.com', emailLookupStatus: 'found_valid', emailLookupAttempts: 1 })).toBe(false);
+    expect(mayLookUp({ email: 'ada@example.com', emailLookupStatus: 'found_valid', emailLookupAttempts: 1 })).toBe(
+      false,
+    );
   });
 
   it('allows another lookup when found_valid is recorded but the address was removed', () => {
@@ -34,7 +36,9 @@ describe('mayLookUp', () => {
   });
 
   it('allows another lookup after a risky find', () => {
-    expect(mayLookUp({ email: 'ada@example.com', emailLookupStatus: 'found_risky', emailLookupAttempts: 1 })).toBe(true);
+    expect(mayLookUp({ email: 'ada@example.com', emailLookupStatus: 'found_risky', emailLookupAttempts: 1 })).toBe(
+      true,
+    );
   });
 
   it('stops after 3 attempts', () => {

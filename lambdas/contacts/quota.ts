@@ -15,22 +15,42 @@ export const addMonths = (anchor: Date, months: number) => {
   const month = anchor.getUTCMonth() + months;
   const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
   return new Date(
-    Date.UTC(year, month, Math.min(anchor.getUTCDate(), lastDay), anchor.getUTCHours(), anchor.getUTCMinutes(), anchor.getUTCSeconds()),
+    Date.UTC(
+      year,
+      month,
+      Math.min(anchor.getUTCDate(), lastDay),
+      anchor.getUTCHours(),
+      anchor.getUTCMinutes(),
+      anchor.getUTCSeconds(),
+    ),
   );
 };
 
 /** The monthly period of `anchor`'s cycle that contains `now`. */
 export const periodAt = (anchor: Date, now: Date) => {
-  let months = Math.max(0, (now.getUTCFullYear() - anchor.getUTCFullYear()) * 12 + now.getUTCMonth() - anchor.getUTCMonth() - 1);
+  let months = Math.max(
+    0,
+    (now.getUTCFullYear() - anchor.getUTCFullYear()) * 12 + now.getUTCMonth() - anchor.getUTCMonth() - 1,
+  );
   while (addMonths(anchor, months + 1) <= now) months += 1;
-  return { periodStart: addMonths(anchor, months).toISOString(), slotsRefresh: addMonths(anchor, months + 1).toISOString() };
+  return {
+    periodStart: addMonths(anchor, months).toISOString(),
+    slotsRefresh: addMonths(anchor, months + 1).toISOString(),
+  };
 };
 
 /** The quota item with every field the service relies on. */
 export type QuotaState = Required<
   Pick<
     QuotaItem,
-    'plan' | 'periodStart' | 'slotsRefresh' | 'slotsUsed' | 'bonusSlotsAvailable' | 'totalBonusSlotsEarned' | 'totalBonusSlotsUsed' | 'contactCount'
+    | 'plan'
+    | 'periodStart'
+    | 'slotsRefresh'
+    | 'slotsUsed'
+    | 'bonusSlotsAvailable'
+    | 'totalBonusSlotsEarned'
+    | 'totalBonusSlotsUsed'
+    | 'contactCount'
   >
 > & { uid: string };
 
@@ -81,7 +101,11 @@ export const currentQuota = async (db: DataClient, uid: string, now: Date): Prom
       const profile = await getUserProfile(db, uid, ['subscriptionTier', 'createdAt']);
       const anchor = profile?.createdAt ? new Date(profile.createdAt) : now;
       // set up once; bonus slots granted before (grantBonusSlots) are kept
-      await setUpQuota(db, uid, { plan: profile?.subscriptionTier ?? 'free', periodAnchor: anchor.toISOString(), ...periodAt(anchor, now) });
+      await setUpQuota(db, uid, {
+        plan: profile?.subscriptionTier ?? 'free',
+        periodAnchor: anchor.toISOString(),
+        ...periodAt(anchor, now),
+      });
     } else {
       await rollOverQuota(db, uid, quota.periodStart, periodAt(new Date(item?.periodAnchor ?? quota.periodStart), now));
     }

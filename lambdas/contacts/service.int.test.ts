@@ -65,7 +65,12 @@ const putContactsOnly = async (db: DataClient, items: ContactItem[]) => {
       RequestItems: {
         [db.table]: items.map((item) => ({
           PutRequest: {
-            Item: { ...item, ...contactKey(item.uid, item.contactId), gsi1pk: `USER#${item.uid}#CONTACTS`, gsi1sk: `${item.lastUpdated}#${item.contactId}` },
+            Item: {
+              ...item,
+              ...contactKey(item.uid, item.contactId),
+              gsi1pk: `USER#${item.uid}#CONTACTS`,
+              gsi1sk: `${item.lastUpdated}#${item.contactId}`,
+            },
           },
         })),
       },
@@ -118,22 +123,36 @@ describe('contacts service', () => {
     const page = await contacts.listContacts(deps, uid, listQuery);
     expect(page.contacts).toHaveLength(3);
     expect(page.total).toBe(3);
-    expect(await contacts.getSlots(deps, uid)).toMatchObject({ slotsUsed: 25, slotsAllowed: 25, totalAvailableSlots: 0 });
+    expect(await contacts.getSlots(deps, uid)).toMatchObject({
+      slotsUsed: 25,
+      slotsAllowed: 25,
+      totalAvailableSlots: 0,
+    });
   }, 60_000);
 
   it('rolls a past period over on the next read: slots used back to 0, the refresh a month later', async () => {
     let now = new Date('2026-01-31T10:00:00Z');
     const { deps } = setup({ now: () => now });
     const uid = randomUUID();
-    expect(await contacts.getSlots(deps, uid)).toMatchObject({ slotsUsed: 0, slotsRefresh: '2026-02-28T10:00:00.000Z' });
+    expect(await contacts.getSlots(deps, uid)).toMatchObject({
+      slotsUsed: 0,
+      slotsRefresh: '2026-02-28T10:00:00.000Z',
+    });
     await created(contacts.createContact(deps, uid, { name: 'Ada Lovelace' }));
     expect(await contacts.getSlots(deps, uid)).toMatchObject({ slotsUsed: 1, totalAvailableSlots: 24 });
     now = new Date('2026-03-01T00:00:00Z');
-    expect(await contacts.getSlots(deps, uid)).toMatchObject({ slotsUsed: 0, slotsRefresh: '2026-03-31T10:00:00.000Z', totalAvailableSlots: 25 });
+    expect(await contacts.getSlots(deps, uid)).toMatchObject({
+      slotsUsed: 0,
+      slotsRefresh: '2026-03-31T10:00:00.000Z',
+      totalAvailableSlots: 25,
+    });
     await created(contacts.createContact(deps, uid, { name: 'Grace Hopper' }));
     // counted from the sign-up's day (31st), not from the shortened February period
     now = new Date('2026-04-01T00:00:00Z');
-    expect(await contacts.getSlots(deps, uid)).toMatchObject({ slotsUsed: 0, slotsRefresh: '2026-04-30T10:00:00.000Z' });
+    expect(await contacts.getSlots(deps, uid)).toMatchObject({
+      slotsUsed: 0,
+      slotsRefresh: '2026-04-30T10:00:00.000Z',
+    });
   });
 
   it('uses bonus slots before regular ones', async () => {
@@ -154,9 +173,14 @@ describe('contacts service', () => {
     const { deps, enriched, sent } = setup();
     const slug = uniqueSlug('ada-lovelace');
     const [first, second] = [randomUUID(), randomUUID()];
-    const mine = await created(contacts.createContact(deps, first, { linkedin_url: `https://www.linkedin.com/in/${slug}/` }));
+    const mine = await created(
+      contacts.createContact(deps, first, { linkedin_url: `https://www.linkedin.com/in/${slug}/` }),
+    );
     const theirs = await created(
-      contacts.createContact(deps, second, { linkedin_url: `linkedin.com/in/${slug.toUpperCase()}?trk=x`, notes: 'met at a conference' }),
+      contacts.createContact(deps, second, {
+        linkedin_url: `linkedin.com/in/${slug.toUpperCase()}?trk=x`,
+        notes: 'met at a conference',
+      }),
     );
     expect(enriched).toEqual([`https://www.linkedin.com/in/${slug}`]);
     expect(mine.shared_contact_id).toBe(theirs.shared_contact_id);
@@ -172,7 +196,10 @@ describe('contacts service', () => {
     await contacts.updateContact(deps, first, mine.id, { first_name: 'Augusta', notes: 'mine' });
     const seenByFirst = await contacts.getOne(deps, first, mine.id);
     const seenBySecond = await contacts.getOne(deps, second, theirs.id);
-    expect(seenByFirst).toMatchObject({ contact: { first_name: 'Augusta', notes: 'mine', name: 'Augusta Lovelace' }, draft: null });
+    expect(seenByFirst).toMatchObject({
+      contact: { first_name: 'Augusta', notes: 'mine', name: 'Augusta Lovelace' },
+      draft: null,
+    });
     expect(seenBySecond.contact).toMatchObject({ first_name: 'Ada', notes: 'met at a conference' });
   });
 
@@ -188,7 +215,11 @@ describe('contacts service', () => {
     });
     sent.length = 0;
     const next = await created(contacts.createContact(deps, randomUUID(), { linkedin_url: url }));
-    expect(next).toMatchObject({ email: 'grace@northwind.example', email_verified: true, email_lookup_status: 'found_valid' });
+    expect(next).toMatchObject({
+      email: 'grace@northwind.example',
+      email_verified: true,
+      email_lookup_status: 'found_valid',
+    });
     expect(sent).toEqual([]);
   });
 
@@ -243,7 +274,9 @@ describe('contacts service', () => {
 
   it('refuses a URL that is not a LinkedIn profile with 400 naming linkedin_url', async () => {
     const { deps } = setup();
-    const error = await failure(contacts.createContact(deps, randomUUID(), { linkedin_url: 'https://www.linkedin.com/in/a/b' }));
+    const error = await failure(
+      contacts.createContact(deps, randomUUID(), { linkedin_url: 'https://www.linkedin.com/in/a/b' }),
+    );
     expect(error.status).toBe(400);
     expect(error.details).toEqual([{ field: 'body.linkedin_url', message: expect.any(String) }]);
   });
@@ -259,7 +292,10 @@ describe('contacts service', () => {
     ]) {
       expect((await failure(attempt())).status).toBe(404);
     }
-    expect(await contacts.lookupEmails(deps, other, { contact_ids: [added.id] })).toEqual({ queued: [], skipped: [added.id] });
+    expect(await contacts.lookupEmails(deps, other, { contact_ids: [added.id] })).toEqual({
+      queued: [],
+      skipped: [added.id],
+    });
     await contacts.deleteContact(deps, uid, added.id);
     expect((await failure(contacts.getOne(deps, uid, added.id))).status).toBe(404);
     expect(await contacts.getSlots(deps, uid)).toMatchObject({ slotsUsed: 1 });
@@ -269,8 +305,12 @@ describe('contacts service', () => {
   it('queues lookups only for contacts SPEC §5 allows', async () => {
     const { deps, sent } = setup();
     const uid = randomUUID();
-    const typed = await created(contacts.createContact(deps, uid, { name: 'Typed Address', email: 'typed@example.com' }));
-    const spent = await created(contacts.createContact(deps, uid, { name: 'Spent Lookups', email: 'spent@example.com' }));
+    const typed = await created(
+      contacts.createContact(deps, uid, { name: 'Typed Address', email: 'typed@example.com' }),
+    );
+    const spent = await created(
+      contacts.createContact(deps, uid, { name: 'Spent Lookups', email: 'spent@example.com' }),
+    );
     const bare = await created(contacts.createContact(deps, uid, { name: 'Nothing To Go On' }));
     await setAttributes(deps.db, contactKey(uid, spent.id), { emailLookupAttempts: 3 });
     sent.length = 0;
@@ -294,7 +334,13 @@ describe('contacts service', () => {
     const byName = await contacts.listContacts(deps, uid, { ...listQuery, sort: 'name', order: 'asc', limit: 2 });
     expect(byName.contacts.map((contact) => contact.name)).toEqual(['Ann Baker', 'Bob Clark']);
     expect(byName.total).toBe(3);
-    const rest = await contacts.listContacts(deps, uid, { ...listQuery, sort: 'name', order: 'asc', limit: 2, cursor: byName.next_cursor! });
+    const rest = await contacts.listContacts(deps, uid, {
+      ...listQuery,
+      sort: 'name',
+      order: 'asc',
+      limit: 2,
+      cursor: byName.next_cursor!,
+    });
     expect(rest.contacts.map((contact) => contact.name)).toEqual(['Zoe Adams']);
     expect(rest.next_cursor).toBeNull();
     const contoso = await contacts.listContacts(deps, uid, { ...listQuery, q: 'contoso' });
@@ -302,7 +348,11 @@ describe('contacts service', () => {
     const paged = await contacts.listContacts(deps, uid, { ...listQuery, limit: 2 });
     const next = await contacts.listContacts(deps, uid, { ...listQuery, limit: 2, cursor: paged.next_cursor! });
     expect(next.contacts.map((contact) => contact.name)).toEqual(['Zoe Adams']);
-    expect((await contacts.recentContacts(deps, uid)).map((contact) => contact.name)).toEqual(['Bob Clark', 'Ann Baker', 'Zoe Adams']);
+    expect((await contacts.recentContacts(deps, uid)).map((contact) => contact.name)).toEqual([
+      'Bob Clark',
+      'Ann Baker',
+      'Zoe Adams',
+    ]);
     // an edit moves a contact to the top of the default order (gsi1 follows lastUpdated)
     await contacts.updateContact(deps, uid, newest.contacts[2]!.id, { notes: 'edited' });
     const after = await contacts.listContacts(deps, uid, listQuery);
@@ -314,20 +364,27 @@ describe('contacts service', () => {
     const uid = randomUUID();
     const people = Array.from({ length: 24 }, (_, index) => ({
       name: `Person ${index} ${['Lovelace', 'Hopper', 'Émile Durand'][index % 3]}`,
-      company: ['Contoso', 'Northwind', ''][index % 4 % 3]!,
+      company: ['Contoso', 'Northwind', ''][(index % 4) % 3]!,
       job_title: index % 2 ? 'Software Engineer' : 'Designer',
     }));
     // adds and edits at once: they share directory chunks, and none may lose another's line
     const added = await Promise.all(people.map(async (person) => created(contacts.createContact(deps, uid, person))));
     await Promise.all(
-      added.filter((_, index) => index % 3 === 0).map((contact) => contacts.updateContact(deps, uid, contact.id, { company: 'Fabrikam' })),
+      added
+        .filter((_, index) => index % 3 === 0)
+        .map((contact) => contacts.updateContact(deps, uid, contact.id, { company: 'Fabrikam' })),
     );
     await Promise.all(
-      added.filter((_, index) => index % 4 === 0).map((contact) => contacts.updateContact(deps, uid, contact.id, { relationship_status: 'contacted' })),
+      added
+        .filter((_, index) => index % 4 === 0)
+        .map((contact) => contacts.updateContact(deps, uid, contact.id, { relationship_status: 'contacted' })),
     );
     const everyone = (await contacts.listContacts(deps, uid, { ...listQuery, limit: 100 })).contacts;
     expect(everyone).toHaveLength(24);
-    const expectMatches = async (query: Partial<Parameters<typeof contacts.listContacts>[2]>, keep: (contact: (typeof everyone)[number]) => boolean) => {
+    const expectMatches = async (
+      query: Partial<Parameters<typeof contacts.listContacts>[2]>,
+      keep: (contact: (typeof everyone)[number]) => boolean,
+    ) => {
       const page = await contacts.listContacts(deps, uid, { ...listQuery, limit: 100, ...query });
       expect(page.contacts.map((contact) => contact.id)).toEqual(everyone.filter(keep).map((contact) => contact.id));
       expect(page.total).toBe(everyone.filter(keep).length);
@@ -336,10 +393,18 @@ describe('contacts service', () => {
     await expectMatches({ q: 'ÉMILE' }, (contact) => contact.name.includes('Émile'));
     await expectMatches({ q: 'engineer' }, (contact) => contact.job_title === 'Software Engineer');
     await expectMatches({ relationship_status: 'contacted' }, (contact) => contact.relationship_status === 'contacted');
-    await expectMatches({ relationship_status: 'new', q: 'hopper' }, (contact) => contact.relationship_status === 'new' && contact.name.includes('Hopper'));
+    await expectMatches(
+      { relationship_status: 'new', q: 'hopper' },
+      (contact) => contact.relationship_status === 'new' && contact.name.includes('Hopper'),
+    );
     // the same order as the index of that sort
-    const byCompany = (await contacts.listContacts(deps, uid, { ...listQuery, sort: 'company', order: 'asc', limit: 100 })).contacts;
-    expect((await contacts.listContacts(deps, uid, { ...listQuery, q: 'person', sort: 'company', order: 'asc', limit: 100 })).contacts).toEqual(byCompany);
+    const byCompany = (
+      await contacts.listContacts(deps, uid, { ...listQuery, sort: 'company', order: 'asc', limit: 100 })
+    ).contacts;
+    expect(
+      (await contacts.listContacts(deps, uid, { ...listQuery, q: 'person', sort: 'company', order: 'asc', limit: 100 }))
+        .contacts,
+    ).toEqual(byCompany);
   });
 
   it('rebuilds a directory whose count is off from the contacts themselves, so no contact is missing from a search', async () => {
@@ -347,9 +412,20 @@ describe('contacts service', () => {
     const uid = randomUUID();
     const now = new Date().toISOString();
     // contacts written before the directory existed: in the table, counted, but in no directory line
-    await putContactsOnly(deps.db, ['Ada Lovelace', 'Grace Hopper'].map((name) => ({ uid, contactId: contacts.newContactId(), name, importedAt: now, lastUpdated: now })));
+    await putContactsOnly(
+      deps.db,
+      ['Ada Lovelace', 'Grace Hopper'].map((name) => ({
+        uid,
+        contactId: contacts.newContactId(),
+        name,
+        importedAt: now,
+        lastUpdated: now,
+      })),
+    );
     await setAttributes(deps.db, quotaKey(uid), { contactCount: 2 });
-    expect((await contacts.listContacts(deps, uid, { ...listQuery, q: 'grace' })).contacts.map((contact) => contact.name)).toEqual(['Grace Hopper']);
+    expect(
+      (await contacts.listContacts(deps, uid, { ...listQuery, q: 'grace' })).contacts.map((contact) => contact.name),
+    ).toEqual(['Grace Hopper']);
     // rebuilt: the next search reads the directory only
     expect((await contacts.listContacts(deps, uid, { ...listQuery, q: 'a' })).total).toBe(2);
   });
@@ -389,7 +465,13 @@ describe('contacts service', () => {
       preview: ['GetItemCommand', 'GetItemCommand', 'UpdateItemCommand'],
       // the claim, the quota, the (fresh) shared profile, the directory chunk, then one transaction: slot + contact +
       // claim + directory line
-      createFromUrl: ['GetItemCommand', 'GetItemCommand', 'GetItemCommand', 'GetItemCommand', 'TransactWriteItemsCommand'],
+      createFromUrl: [
+        'GetItemCommand',
+        'GetItemCommand',
+        'GetItemCommand',
+        'GetItemCommand',
+        'TransactWriteItemsCommand',
+      ],
       createByHand: ['GetItemCommand', 'GetItemCommand', 'TransactWriteItemsCommand'],
       // the page and the contact count
       list: ['QueryCommand', 'GetItemCommand'],

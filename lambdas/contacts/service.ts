@@ -59,7 +59,9 @@ type ListQuery = z.infer<typeof listContactsQuery>;
 const lookupPossible = (item: ContactItem) => Boolean(item.email) || Boolean(item.canonicalLinkedinUrl);
 
 const badUrl = () =>
-  badRequest(messages.contacts.invalidLinkedinUrl, [{ field: 'body.linkedin_url', message: messages.contacts.invalidLinkedinUrl }]);
+  badRequest(messages.contacts.invalidLinkedinUrl, [
+    { field: 'body.linkedin_url', message: messages.contacts.invalidLinkedinUrl },
+  ]);
 
 const canonicalOrThrow = (url: string) => {
   const canonical = canonicalLinkedinUrl(url);
@@ -89,7 +91,8 @@ const freshMs = 30 * 24 * 60 * 60 * 1000;
 const sharedProfileFor = async (deps: ContactsDeps, canonical: string): Promise<SharedProfileItem | null> => {
   const now = deps.now();
   const cached = await getSharedProfile(deps.db, canonical);
-  if (cached?.linkedinScrapedAt && now.getTime() - new Date(cached.linkedinScrapedAt).getTime() < freshMs) return cached;
+  if (cached?.linkedinScrapedAt && now.getTime() - new Date(cached.linkedinScrapedAt).getTime() < freshMs)
+    return cached;
   if (!deps.enrichment) return cached;
   const profile = await deps.enrichment.enrich(canonical);
   if (!profile) return cached;
@@ -99,7 +102,12 @@ const sharedProfileFor = async (deps: ContactsDeps, canonical: string): Promise<
 const storeSharedProfile = async (deps: ContactsDeps, canonical: string, profile: EnrichedProfile, now: Date) => {
   const scrapedAt = now.toISOString();
   // an upsert of the profile's fields only: a found e-mail on it stays
-  return upsertSharedProfile(deps.db, canonical, { ...profile, linkedinScrapedAt: scrapedAt, dataFreshness: 'fresh', updatedAt: scrapedAt });
+  return upsertSharedProfile(deps.db, canonical, {
+    ...profile,
+    linkedinScrapedAt: scrapedAt,
+    dataFreshness: 'fresh',
+    updatedAt: scrapedAt,
+  });
 };
 
 const splitName = (name: string) => {
@@ -186,7 +194,11 @@ export const createContact = async (deps: ContactsDeps, uid: string, body: Creat
   for (let round = 0; ; round += 1) {
     const slot = nextSlot(quota);
     if (!slot) throw limitReached(quota.plan);
-    const outcome = await addContactWithSlot(deps.db, item, { slot, periodStart: quota.periodStart, allowed: slotsAllowed(quota.plan) });
+    const outcome = await addContactWithSlot(deps.db, item, {
+      slot,
+      periodStart: quota.periodStart,
+      allowed: slotsAllowed(quota.plan),
+    });
     if (outcome.done) break;
     const [quotaReason, , claimReason] = outcome.reasons;
     if (canonical && claimReason === 'ConditionalCheckFailed') {
@@ -213,7 +225,8 @@ const decodeCursor = (value: string | undefined): Cursor => {
   if (!value) return { offset: 0 };
   try {
     const parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as Partial<Cursor>;
-    if (typeof parsed.offset === 'number' && Number.isInteger(parsed.offset) && parsed.offset >= 0) return { offset: parsed.offset };
+    if (typeof parsed.offset === 'number' && Number.isInteger(parsed.offset) && parsed.offset >= 0)
+      return { offset: parsed.offset };
   } catch {
     // refused below
   }
@@ -243,12 +256,15 @@ export const listContacts = async (deps: ContactsDeps, uid: string, query: ListQ
   const now = deps.now();
   if (!query.q && !query.email_lookup_status && !query.relationship_status) {
     const [page, count] = await Promise.all([
-      contactsPage(deps.db, uid, { order: query.sort, direction: query.order, limit: query.limit, cursor: query.cursor }).catch(
-        (error: unknown) => {
-          if (error instanceof UnknownCursorError) throw unknownCursor();
-          throw error;
-        },
-      ),
+      contactsPage(deps.db, uid, {
+        order: query.sort,
+        direction: query.order,
+        limit: query.limit,
+        cursor: query.cursor,
+      }).catch((error: unknown) => {
+        if (error instanceof UnknownCursorError) throw unknownCursor();
+        throw error;
+      }),
       getContactCount(deps.db, uid),
     ]);
     return {
@@ -274,7 +290,15 @@ export const listContacts = async (deps: ContactsDeps, uid: string, query: ListQ
   const keyed = matching.map((item) => ({ item, key: sortValue(item, query.sort) }));
   keyed.sort((a, b) => (compare(a.key, b.key) || compare(a.item.contactId, b.item.contactId)) * direction);
   const slice = keyed.slice(offset, offset + query.limit).map(({ item }) => item);
-  const byId = new Map((await getContacts(deps.db, uid, slice.map(({ contactId }) => contactId))).map((item) => [item.contactId, item]));
+  const byId = new Map(
+    (
+      await getContacts(
+        deps.db,
+        uid,
+        slice.map(({ contactId }) => contactId),
+      )
+    ).map((item) => [item.contactId, item]),
+  );
   return {
     contacts: slice.flatMap(({ contactId }) => {
       const item = byId.get(contactId);
@@ -356,7 +380,10 @@ export const deleteContact = async (deps: ContactsDeps, uid: string, contactId: 
 /** POST /api/contacts/preview: the profile of a URL before adding it; uses no slot. */
 export const previewContact = async (deps: ContactsDeps, uid: string, body: z.infer<typeof previewContactBody>) => {
   const canonical = canonicalOrThrow(body.linkedin_url);
-  const [existingId, shared] = await Promise.all([getContactIdByUrl(deps.db, uid, canonical), sharedProfileFor(deps, canonical)]);
+  const [existingId, shared] = await Promise.all([
+    getContactIdByUrl(deps.db, uid, canonical),
+    sharedProfileFor(deps, canonical),
+  ]);
   if (!shared) throw new HttpError(404, messages.contacts.profileNotFound, { code: 'profile_not_found' });
   const wire = toContactWire(
     { uid, contactId: '', importedAt: '', lastUpdated: '', ...shared } as unknown as ContactItem,
@@ -391,6 +418,7 @@ export const lookupEmails = async (deps: ContactsDeps, uid: string, body: z.infe
 };
 
 /** GET /api/profiles/slots (SPEC §3 'Quota'). */
-export const getSlots = async (deps: ContactsDeps, uid: string) => toQuota(await currentQuota(deps.db, uid, deps.now()));
+export const getSlots = async (deps: ContactsDeps, uid: string) =>
+  toQuota(await currentQuota(deps.db, uid, deps.now()));
 
 export { dataFreshness, type ContactWire };

@@ -20,4 +20,7 @@ export const jsonResponse = (statusCode: number, body: Success<unknown> | Failur
 export const success = (data: unknown, status = 200) => jsonResponse(status, { success: true, data });
 
 export const failure = (status: number, error: string, code: string, details?: unknown) =>
-  jsonResponse(status, details === undefined ? { success: false, error, code } : { success: false, error, code, details });
+  jsonResponse(
+    status,
+    details === undefined ? { success: false, error, code } : { success: false, error, code, details },
+  );

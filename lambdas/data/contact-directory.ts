@@ -43,9 +43,32 @@ const formatLine = (entry: DirectoryEntry) => directoryFields.map((field) => ent
 
 /** One line back into its entry (written out field by field: this runs for every contact of every search). */
 const parseLine = (line: string): DirectoryEntry => {
-  const [contactId = '', lastUpdated = '', importedAt = '', emailLookupStatus = '', relationshipStatus = '', name = '', firstName = '', lastName = '', company = '', jobTitle = '', currentRole = ''] =
-    line.split('\t');
-  return { contactId, lastUpdated, importedAt, emailLookupStatus, relationshipStatus, name, firstName, lastName, company, jobTitle, currentRole };
+  const [
+    contactId = '',
+    lastUpdated = '',
+    importedAt = '',
+    emailLookupStatus = '',
+    relationshipStatus = '',
+    name = '',
+    firstName = '',
+    lastName = '',
+    company = '',
+    jobTitle = '',
+    currentRole = '',
+  ] = line.split('\t');
+  return {
+    contactId,
+    lastUpdated,
+    importedAt,
+    emailLookupStatus,
+    relationshipStatus,
+    name,
+    firstName,
+    lastName,
+    company,
+    jobTitle,
+    currentRole,
+  };
 };
 
 const parseChunk = (stored: unknown) => {
@@ -54,7 +77,8 @@ const parseChunk = (stored: unknown) => {
   return text === '' ? [] : text.split('\n').map(parseLine);
 };
 
-const storeChunk = (lines: readonly DirectoryEntry[]) => deflateRawSync(Buffer.from(lines.map(formatLine).join('\n'), 'utf8'));
+const storeChunk = (lines: readonly DirectoryEntry[]) =>
+  deflateRawSync(Buffer.from(lines.map(formatLine).join('\n'), 'utf8'));
 
 // every entry of a user's directory (Query on the user's partition, sort keys CONTACTDIR#..., paged past 1 MB)
 export const readDirectory = async (db: DataClient, uid: string): Promise<DirectoryEntry[]> => {
@@ -122,7 +146,10 @@ export const addToDirectory = async (db: DataClient, uid: string, contacts: read
       const { Item } = await db.documents.send(new GetCommand({ TableName: db.table, Key: key, ConsistentRead: true }));
       const version = typeof Item?.version === 'number' ? Item.version : 0;
       try {
-        await putChunk(db, key, uid, version, [...parseChunk(Item?.entries).filter((line) => !ids.has(line.contactId)), ...entries]);
+        await putChunk(db, key, uid, version, [
+          ...parseChunk(Item?.entries).filter((line) => !ids.has(line.contactId)),
+          ...entries,
+        ]);
         break;
       } catch (error) {
         if (!isConditionFailed(error) || attempt >= 5) throw error;

@@ -1,4 +1,10 @@
-import { BatchGetCommand, BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { emailLookupStatuses, emailQevStatuses, relationshipStatuses } from '../../shared/schemas/contacts.js';
 import type { EducationEntry, ExperienceEntry } from '../providers/enrichment/port.js';
 import type { DataClient } from './client.js';
@@ -131,7 +137,10 @@ const contactsCollection = (uid: string) => `USER#${uid}#CONTACTS`;
  * decide ties (unaccented first), then the contact id.
  */
 export const collationKey = (text: string) => {
-  const lower = text.normalize('NFC').replace(/\p{Cc}/gu, '').toLocaleLowerCase();
+  const lower = text
+    .normalize('NFC')
+    .replace(/\p{Cc}/gu, '')
+    .toLocaleLowerCase();
   const folded = lower
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
@@ -147,7 +156,7 @@ export const collationKey = (text: string) => {
 const separator = '\u0001';
 const foldedLetters: Record<string, string> = { æ: 'ae', œ: 'oe', ß: 'ss', ø: 'o', ł: 'l', đ: 'd', þ: 'th' };
 /** ICU's order of ASCII punctuation and symbols (all before digits); the last ranks share a code. */
-const punctuationOrder = "_-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$";
+const punctuationOrder = '_-,;:!?.\'"()[]{}@*/\\&#%`^+<=>|~$';
 
 /** What the list sorts a contact's name by: its name, else first and last name (as the list shows it). */
 export const sortName = (item: Pick<ContactItem, 'name' | 'firstName' | 'lastName'>) =>
@@ -184,10 +193,16 @@ export const getContact = async (db: DataClient, uid: string, contactId: string)
 const batchGetSize = 100;
 
 // some contacts of a user by id (BatchGetItem, unprocessed keys asked again); missing ids are left out
-export const getContacts = async (db: DataClient, uid: string, contactIds: readonly string[]): Promise<ContactItem[]> => {
+export const getContacts = async (
+  db: DataClient,
+  uid: string,
+  contactIds: readonly string[],
+): Promise<ContactItem[]> => {
   const found: ContactItem[] = [];
   for (let index = 0; index < contactIds.length; index += batchGetSize) {
-    let keys: Record<string, unknown>[] = contactIds.slice(index, index + batchGetSize).map((id) => contactKey(uid, id));
+    let keys: Record<string, unknown>[] = contactIds
+      .slice(index, index + batchGetSize)
+      .map((id) => contactKey(uid, id));
     for (let attempt = 0; keys.length > 0; attempt += 1) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
       if (attempt > 6) throw new Error(`${keys.length} contacts stayed unprocessed`);
@@ -202,7 +217,11 @@ export const getContacts = async (db: DataClient, uid: string, contactIds: reado
 // the user's contact of a canonical LinkedIn URL, by its claim (GetItem); null when the user has none
 export const getContactIdByUrl = async (db: DataClient, uid: string, canonicalLinkedinUrl: string) => {
   const { Item } = await db.documents.send(
-    new GetCommand({ TableName: db.table, Key: contactUrlKey(uid, canonicalLinkedinUrl), ProjectionExpression: 'contactId' }),
+    new GetCommand({
+      TableName: db.table,
+      Key: contactUrlKey(uid, canonicalLinkedinUrl),
+      ProjectionExpression: 'contactId',
+    }),
   );
   return typeof Item?.contactId === 'string' ? Item.contactId : null;
 };
@@ -366,10 +385,20 @@ export const addContactWithSlot = (
 };
 
 /** Removes a contact, its URL claim and one from the quota's count in one transaction; reasons: contact first. */
-export const removeContact = (db: DataClient, contact: Pick<ContactItem, 'uid' | 'contactId' | 'canonicalLinkedinUrl'>) => {
+export const removeContact = (
+  db: DataClient,
+  contact: Pick<ContactItem, 'uid' | 'contactId' | 'canonicalLinkedinUrl'>,
+) => {
   const p = expressionParts();
   return transactWithDirectory(db, contact, null, [
-    { Delete: { TableName: db.table, Key: contactKey(contact.uid, contact.contactId), ConditionExpression: itemExists(p), ...expressionAttributes(p) } },
+    {
+      Delete: {
+        TableName: db.table,
+        Key: contactKey(contact.uid, contact.contactId),
+        ConditionExpression: itemExists(p),
+        ...expressionAttributes(p),
+      },
+    },
     ...(contact.canonicalLinkedinUrl
       ? [{ Delete: { TableName: db.table, Key: contactUrlKey(contact.uid, contact.canonicalLinkedinUrl) } }]
       : []),
@@ -459,7 +488,9 @@ const batchWriteSize = 25;
 /** Stores many contacts as they are, and their directory lines (seeding: the benchmark, tests); no quota, no claims. */
 export const putContacts = async (db: DataClient, contacts: readonly ContactItem[]) => {
   for (let index = 0; index < contacts.length; index += batchWriteSize) {
-    let requests = contacts.slice(index, index + batchWriteSize).map((contact) => ({ PutRequest: { Item: toItem(contact) } }));
+    let requests = contacts
+      .slice(index, index + batchWriteSize)
+      .map((contact) => ({ PutRequest: { Item: toItem(contact) } }));
     for (let attempt = 0; requests.length > 0; attempt += 1) {
       if (attempt > 6) throw new Error(`${requests.length} contacts stayed unprocessed`);
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
@@ -468,6 +499,10 @@ export const putContacts = async (db: DataClient, contacts: readonly ContactItem
     }
   }
   for (const uid of new Set(contacts.map((contact) => contact.uid))) {
-    await addToDirectory(db, uid, contacts.filter((contact) => contact.uid === uid));
+    await addToDirectory(
+      db,
+      uid,
+      contacts.filter((contact) => contact.uid === uid),
+    );
   }
 };

@@ -126,7 +126,15 @@ export const useSlotWrite = (
     use.slot === 'bonus'
       ? `${period} AND ${p.name('bonusSlotsAvailable')} > ${p.value(0)}`
       : `${period} AND ${p.name('slotsUsed')} < ${p.value(use.allowed)}`;
-  return { Update: { TableName: db.table, Key: quotaKey(uid), UpdateExpression, ConditionExpression, ...expressionAttributes(p) } };
+  return {
+    Update: {
+      TableName: db.table,
+      Key: quotaKey(uid),
+      UpdateExpression,
+      ConditionExpression,
+      ...expressionAttributes(p),
+    },
+  };
 };
 
 /** The quota's part of removing a contact, for a transaction: one contact fewer (the slot stays spent). */

@@ -48,10 +48,16 @@ const sharedTextDefaults = {
   dataFreshness: 'unknown',
 } as const;
 
-export const sharedProfileKey = (canonicalLinkedinUrl: string) => ({ pk: `SHARED#${canonicalLinkedinUrl}`, sk: 'PROFILE' });
+export const sharedProfileKey = (canonicalLinkedinUrl: string) => ({
+  pk: `SHARED#${canonicalLinkedinUrl}`,
+  sk: 'PROFILE',
+});
 
 // the shared profile of a canonical LinkedIn URL (GetItem); null when nobody added that person yet
-export const getSharedProfile = async (db: DataClient, canonicalLinkedinUrl: string): Promise<SharedProfileItem | null> => {
+export const getSharedProfile = async (
+  db: DataClient,
+  canonicalLinkedinUrl: string,
+): Promise<SharedProfileItem | null> => {
   const { Item } = await db.documents.send(
     new GetCommand({ TableName: db.table, Key: sharedProfileKey(canonicalLinkedinUrl) }),
   );
@@ -62,7 +68,10 @@ export const getSharedProfile = async (db: DataClient, canonicalLinkedinUrl: str
 export const upsertSharedProfile = async (
   db: DataClient,
   canonicalLinkedinUrl: string,
-  fields: Omit<SharedProfileItem, 'canonicalLinkedinUrl' | 'email' | 'emailQevStatus' | 'emailVerifiedAt' | 'emailPatternUsed'>,
+  fields: Omit<
+    SharedProfileItem,
+    'canonicalLinkedinUrl' | 'email' | 'emailQevStatus' | 'emailVerifiedAt' | 'emailPatternUsed'
+  >,
 ): Promise<SharedProfileItem> => {
   const { Attributes } = await db.documents.send(
     new UpdateCommand({
@@ -84,7 +93,9 @@ export const storeSharedEmail = async (
   fields: Pick<SharedProfileItem, 'email' | 'emailQevStatus' | 'emailVerifiedAt' | 'emailPatternUsed' | 'updatedAt'>,
 ) => {
   try {
-    await db.documents.send(new UpdateCommand(updateParams(db.table, sharedProfileKey(canonicalLinkedinUrl), { set: fields }, itemExists)));
+    await db.documents.send(
+      new UpdateCommand(updateParams(db.table, sharedProfileKey(canonicalLinkedinUrl), { set: fields }, itemExists)),
+    );
     return true;
   } catch (error) {
     if (isConditionFailed(error)) return false;

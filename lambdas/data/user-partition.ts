@@ -53,7 +53,8 @@ export const deleteItems = async (db: DataClient, keys: Key[]) => {
   for (let index = 0; index < keys.length; index += batchSize) {
     let requests = keys.slice(index, index + batchSize).map((Key) => ({ DeleteRequest: { Key } }));
     for (let attempt = 1; requests.length > 0; attempt += 1) {
-      if (attempt > maxAttempts) throw new Error(`${requests.length} deletions stayed unprocessed after ${maxAttempts} attempts`);
+      if (attempt > maxAttempts)
+        throw new Error(`${requests.length} deletions stayed unprocessed after ${maxAttempts} attempts`);
       if (attempt > 1) await wait(50 * 2 ** (attempt - 2));
       const result = await db.documents.send(new BatchWriteCommand({ RequestItems: { [db.table]: requests } }));
       requests = (result.UnprocessedItems?.[db.table] ?? []).flatMap((request) =>

@@ -158,11 +158,17 @@ export const setUserSettings = (db: DataClient, uid: string, settings: Partial<S
 export const clearUserDocument = (
   db: DataClient,
   uid: string,
-  change: { set: Partial<UserProfileItem>; remove: readonly (keyof UserProfileItem)[]; heldIn: readonly (keyof UserProfileItem)[] },
+  change: {
+    set: Partial<UserProfileItem>;
+    remove: readonly (keyof UserProfileItem)[];
+    heldIn: readonly (keyof UserProfileItem)[];
+  },
 ) =>
   changeUserProfile(db, uid, { set: change.set, remove: change.remove }, 'ALL_OLD', (p) => {
     const empty = p.value('');
-    return change.heldIn.map((field) => `(attribute_exists(${p.name(field)}) AND ${p.name(field)} <> ${empty})`).join(' OR ');
+    return change.heldIn
+      .map((field) => `(attribute_exists(${p.name(field)}) AND ${p.name(field)} <> ${empty})`)
+      .join(' OR ');
   });
 
 /**
@@ -181,4 +187,9 @@ export const storeProfileSummary = async (
 
 // forgets the profile summary (its content was removed)
 export const clearProfileSummary = (db: DataClient, uid: string) =>
-  changeUserProfile(db, uid, { set: { normalizedSummary: '', normalizedModel: '' }, remove: ['normalizedAt'] }, 'ALL_NEW');
+  changeUserProfile(
+    db,
+    uid,
+    { set: { normalizedSummary: '', normalizedModel: '' }, remove: ['normalizedAt'] },
+    'ALL_NEW',
+  );

@@ -13,9 +13,7 @@ describe('extracting the text of a document', () => {
 
   it('reads the paragraphs of a DOCX', async () => {
     const docx = sampleDocx(['Grace Hopper', 'Compiler pioneer & admiral']);
-    expect(await extractText(docx, docxType, max)).toBe(
-      'Grace Hopper\n\nCompiler pioneer & admiral',
-    );
+    expect(await extractText(docx, docxType, max)).toBe('Grace Hopper\n\nCompiler pioneer & admiral');
   });
 
   it('reads the paragraphs of a Word 97-2003 DOC', async () => {

@@ -89,7 +89,10 @@ describe('documents Lambda: upload tickets', () => {
       conditions: unknown[];
     };
     expect(policy.conditions).toEqual(
-      expect.arrayContaining([['content-length-range', 1, limits.fileBytes], ['eq', '$Content-Type', pdfType]]),
+      expect.arrayContaining([
+        ['content-length-range', 1, limits.fileBytes],
+        ['eq', '$Content-Type', pdfType],
+      ]),
     );
     const expiresIn = new Date(ticket.expiresAt).getTime() - before;
     expect(expiresIn).toBeGreaterThan(9 * 60_000);

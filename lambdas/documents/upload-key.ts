@@ -10,7 +10,9 @@ const maxStemLength = 80;
  */
 export const safeFileName = (fileName: string) => {
   const base = fileName.split(/[\\/]/).pop() ?? '';
-  const extension = fileExtension(base).replace(/[^a-z0-9.]/g, '').slice(0, 10);
+  const extension = fileExtension(base)
+    .replace(/[^a-z0-9.]/g, '')
+    .slice(0, 10);
   const stem = (extension ? base.slice(0, base.lastIndexOf('.')) : base)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

@@ -3,7 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { settingsDefaults } from '../../shared/schemas/profile.js';
 import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
 
-let handler: (event: ReturnType<typeof apiEvent>, context: ReturnType<typeof lambdaContext>) => Promise<APIGatewayProxyResult>;
+let handler: (
+  event: ReturnType<typeof apiEvent>,
+  context: ReturnType<typeof lambdaContext>,
+) => Promise<APIGatewayProxyResult>;
 beforeAll(async () => {
   ({ handler } = await import('./http.js'));
 });
@@ -35,7 +38,10 @@ describe('profiles Lambda', () => {
 
   it('answers the same profile on /api/user/profile', async () => {
     const claims = userClaims();
-    const first = await request(claims, 'POST', '/api/users/sync-user', { displayName: 'Grace Hopper', timeZone: 'UTC' });
+    const first = await request(claims, 'POST', '/api/users/sync-user', {
+      displayName: 'Grace Hopper',
+      timeZone: 'UTC',
+    });
     const second = await request(claims, 'GET', '/api/user/profile');
     expect(second.json.data).toEqual(first.json.data);
     expect(second.json.data.displayName).toBe('Grace Hopper');
@@ -69,7 +75,9 @@ describe('profiles Lambda', () => {
     const claims = userClaims();
     await request(claims, 'PUT', '/api/profiles', { jobTitle: 'Engineer', company: 'Analytical Co' });
     await request(claims, 'POST', '/api/profiles', { location: 'London', connectedEmails: [] });
-    const saved = await request(claims, 'PUT', '/api/profiles/settings', { settings: { theme: 'dark', emailNotifications: true } });
+    const saved = await request(claims, 'PUT', '/api/profiles/settings', {
+      settings: { theme: 'dark', emailNotifications: true },
+    });
     expect(saved.json.data).toEqual({ ...settingsDefaults, theme: 'dark', emailNotifications: true });
 
     const profile = (await request(claims, 'GET', '/api/profiles')).json.data;

@@ -48,11 +48,15 @@ describe('profiles service against DynamoDB Local', () => {
     const { deps, identity } = setup();
     await profiles.syncUser(deps, identity, { signupData: { referralCode: 'FIRST1' } });
     const later = { ...deps, now: () => new Date('2026-12-01T00:00:00.000Z') };
-    const profile = await profiles.syncUser(later, { ...identity, email: 'new@example.com' }, {
-      displayName: 'Ada King',
-      timeZone: 'America/New_York',
-      signupData: { referralCode: 'SECOND' },
-    });
+    const profile = await profiles.syncUser(
+      later,
+      { ...identity, email: 'new@example.com' },
+      {
+        displayName: 'Ada King',
+        timeZone: 'America/New_York',
+        signupData: { referralCode: 'SECOND' },
+      },
+    );
     expect(profile).toMatchObject({
       email: 'new@example.com',
       displayName: 'Ada King',
@@ -93,7 +97,11 @@ describe('profiles service against DynamoDB Local', () => {
       connectedEmails: [{ email: 'x@example.com' }],
     });
     expect(db.calls).toEqual(['UpdateItemCommand']);
-    expect(updated).toMatchObject({ bio: 'Builds analytical engines', jobTitle: 'Mathematician', displayName: 'Ada Lovelace' });
+    expect(updated).toMatchObject({
+      bio: 'Builds analytical engines',
+      jobTitle: 'Mathematician',
+      displayName: 'Ada Lovelace',
+    });
     expect(updated.connectedEmails).toEqual([]);
   });
 

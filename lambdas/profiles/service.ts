@@ -44,7 +44,8 @@ const creationDefaults = (deps: ProfilesDeps, identity: Identity) => {
 };
 
 /** A stored document's link, signed at read time: the item keeps the key, never a URL that would expire. */
-const signedUrl = (deps: Pick<ProfilesDeps, 'documentUrl'>, key: string | undefined) => (key ? deps.documentUrl(key) : Promise.resolve(''));
+const signedUrl = (deps: Pick<ProfilesDeps, 'documentUrl'>, key: string | undefined) =>
+  key ? deps.documentUrl(key) : Promise.resolve('');
 
 /** The wire shape of SPEC §3 with short-lived links to the stored documents. */
 export const toProfileWithLinks = async (
@@ -138,11 +139,7 @@ export const getProfile = async (deps: ProfilesDeps, identity: Identity) => {
  * e-mail, display name and the detected time zone. The e-mail comes from the verified token when it has one. A
  * referral code from sign-up data is kept once and never replaced.
  */
-export const syncUser = async (
-  deps: ProfilesDeps,
-  identity: Identity,
-  body: z.infer<typeof syncUserBody>,
-) => {
+export const syncUser = async (deps: ProfilesDeps, identity: Identity, body: z.infer<typeof syncUserBody>) => {
   const email = identity.email || body.email || '';
   const signup = body.signupData ?? {};
   const changes: Partial<UserProfileItem> = { email };
@@ -186,7 +183,9 @@ export const updateSettings = async (
   const updated =
     (await setUserSettings(deps.db, identity.uid, settings, deps.now().toISOString())) ??
     // no profile yet (a first request before sync-user): make it with the defaults, then apply the change
-    (await getProfile(deps, identity).then(() => setUserSettings(deps.db, identity.uid, settings, deps.now().toISOString())));
+    (await getProfile(deps, identity).then(() =>
+      setUserSettings(deps.db, identity.uid, settings, deps.now().toISOString()),
+    ));
   if (!updated) throw new Error('The profile disappeared while its settings were changed');
   return toProfile(updated).settings;
 };

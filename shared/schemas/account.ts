@@ -2,7 +2,9 @@ import * as z from 'zod';
 import { messages } from '../messages.js';
 
 /** DELETE /api/account (DESIGN §6 "Your data"): the typed confirmation; anything else is refused with its message. */
-export const deleteAccountBody = z.strictObject({ confirm: z.literal('DELETE', { error: messages.account.confirmRequired }) });
+export const deleteAccountBody = z.strictObject({
+  confirm: z.literal('DELETE', { error: messages.account.confirmRequired }),
+});
 
 export const deleteAccountResponse = z.object({ deleted: z.literal(true) });
 

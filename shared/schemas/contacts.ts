@@ -104,7 +104,10 @@ export const linkedinUrlSchema = z
   .string()
   .trim()
   .max(512)
-  .regex(/^(https?:\/\/)?([a-z]{2,3}\.)?(www\.)?linkedin\.com\/in\/[^/?#\s]+\/?(\?[^#\s]*)?(#\S*)?$/i, 'Expected a LinkedIn profile URL such as https://www.linkedin.com/in/ada-lovelace');
+  .regex(
+    /^(https?:\/\/)?([a-z]{2,3}\.)?(www\.)?linkedin\.com\/in\/[^/?#\s]+\/?(\?[^#\s]*)?(#\S*)?$/i,
+    'Expected a LinkedIn profile URL such as https://www.linkedin.com/in/ada-lovelace',
+  );
 
 /**
  * POST /api/contacts: from a LinkedIn URL (the profile is enriched), or by hand (a name at least). Uses one contact

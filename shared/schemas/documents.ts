@@ -52,7 +52,9 @@ export type UploadTicket = z.infer<typeof uploadTicketSchema>;
 export const processDocumentBody = z.strictObject({ key: z.string().trim().min(1).max(1024) });
 
 /** POST /api/profiles/cover-letter: the stored object and the company the letter is for. */
-export const processCoverLetterBody = processDocumentBody.extend({ company: z.string().trim().max(160).optional() }).strict();
+export const processCoverLetterBody = processDocumentBody
+  .extend({ company: z.string().trim().max(160).optional() })
+  .strict();
 
 /** SPEC §7 'Profile': the answer of the three processing endpoints (inside the envelope's `data`). */
 export const processedDocumentSchema = z.object({

@@ -88,7 +88,11 @@ export const syncUserBody = z.strictObject({
   timeZone: timeZoneSchema.optional(),
   signupData: z
     .strictObject({
-      referralCode: z.string().trim().regex(/^[A-Za-z0-9_-]{4,32}$/, 'Unknown referral code format').optional(),
+      referralCode: z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9_-]{4,32}$/, 'Unknown referral code format')
+        .optional(),
       firstName: text(80).optional(),
       lastName: text(80).optional(),
     })

@@ -65,9 +65,9 @@ describe('the Markdown plugin', () => {
   });
 
   it('fails the build when a required front matter key is missing', () => {
-    expect(() => renderMarkdown('---\ntitle: A\n---\nText', { file: 'a.md', requiredAttributes: ['title', 'date'] })).toThrow(
-      'a.md: front matter misses date',
-    );
+    expect(() =>
+      renderMarkdown('---\ntitle: A\n---\nText', { file: 'a.md', requiredAttributes: ['title', 'date'] }),
+    ).toThrow('a.md: front matter misses date');
   });
 
   it('turns `*.md` into a module of attributes, words and html, and `*.md?meta` into one without html', async () => {
@@ -106,6 +106,11 @@ describe('the blog posts', () => {
       ),
     );
     const index = buildBlogIndex(modules);
-    expect(index.map((entry) => entry.date)).toEqual(index.map((entry) => entry.date).sort().reverse());
+    expect(index.map((entry) => entry.date)).toEqual(
+      index
+        .map((entry) => entry.date)
+        .sort()
+        .reverse(),
+    );
   });
 });

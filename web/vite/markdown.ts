@@ -34,7 +34,10 @@ const unquote = (value: string) => {
  * be quoted, `#` lines are comments) and its Markdown body. A small subset of YAML on purpose: front matter here is
  * a handful of strings, and a full YAML parser would be one more dependency.
  */
-export const parseFrontMatter = (source: string, file = 'document'): { attributes: MarkdownAttributes; body: string } => {
+export const parseFrontMatter = (
+  source: string,
+  file = 'document',
+): { attributes: MarkdownAttributes; body: string } => {
   const text = source.replace(/^\uFEFF/, '');
   const block = frontMatterPattern.exec(text);
   if (!block) return { attributes: {}, body: text };
@@ -54,7 +57,9 @@ const namedEntities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot
 export const countWords = (html: string) =>
   html
     .replace(/<[^>]*>/g, ' ')
-    .replace(/&#(x?)([\da-f]+);/gi, (_, hex: string, code: string) => String.fromCodePoint(parseInt(code, hex ? 16 : 10)))
+    .replace(/&#(x?)([\da-f]+);/gi, (_, hex: string, code: string) =>
+      String.fromCodePoint(parseInt(code, hex ? 16 : 10)),
+    )
     .replace(/&(\w+);/g, (entity, name: string) => namedEntities[name.toLowerCase()] ?? entity)
     .split(/\s+/)
     .filter((token) => /[\p{L}\p{N}]/u.test(token)).length;
@@ -63,7 +68,10 @@ export const countWords = (html: string) =>
 const marked = new Marked({ gfm: true });
 
 /** A Markdown document (front matter + body) as attributes, HTML and a word count. */
-export const renderMarkdown = (source: string, { file = 'document', requiredAttributes = [] }: MarkdownOptions & { file?: string } = {}) => {
+export const renderMarkdown = (
+  source: string,
+  { file = 'document', requiredAttributes = [] }: MarkdownOptions & { file?: string } = {},
+) => {
   const { attributes, body } = parseFrontMatter(source, file);
   const missing = requiredAttributes.filter((key) => !attributes[key]);
   if (missing.length) throw new Error(`${file}: front matter misses ${missing.join(', ')}`);

@@ -9,7 +9,11 @@ describe('cognito-local code deliveries', () => {
 │   Destination: fp@example.com            │
 │   Code:        324753                                 │
 ╰──────────╯ {"reqId":"9ba92c20","target":"ForgotPassword"}`;
-    expect(parseCodeDelivery(logged)).toEqual({ action: 'ForgotPassword', destination: 'fp@example.com', code: '324753' });
+    expect(parseCodeDelivery(logged)).toEqual({
+      action: 'ForgotPassword',
+      destination: 'fp@example.com',
+      code: '324753',
+    });
   });
 
   it('ignores every other line', () => {

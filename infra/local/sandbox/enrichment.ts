@@ -106,7 +106,12 @@ export const sandboxPerson = (slug: string, profileUrl: string) => {
     const school = random.pick(schools);
     const end = year - index * 2;
     return {
-      school: { name: school.name, id: school.domain.split('.')[0], website: school.domain, linkedin_url: `linkedin.com/school/${school.domain.split('.')[0]}` },
+      school: {
+        name: school.name,
+        id: school.domain.split('.')[0],
+        website: school.domain,
+        linkedin_url: `linkedin.com/school/${school.domain.split('.')[0]}`,
+      },
       degrees: [random.pick(degrees)],
       majors: [random.pick(majors)],
       start_date: String(end - 4),

@@ -45,7 +45,11 @@ describe('the OpenAI sandbox', () => {
       created: expect.any(Number),
       model: 'sandbox-gpt-4o-mini',
       choices: [{ index: 0, message: { role: 'assistant' }, finish_reason: 'stop' }],
-      usage: { prompt_tokens: expect.any(Number), completion_tokens: expect.any(Number), total_tokens: expect.any(Number) },
+      usage: {
+        prompt_tokens: expect.any(Number),
+        completion_tokens: expect.any(Number),
+        total_tokens: expect.any(Number),
+      },
     });
     expect(completion.choices[0]!.message.content).toBe(
       [
@@ -106,7 +110,9 @@ describe('the OpenAI sandbox', () => {
   it('refuses a request without an API key with 401, as OpenAI does', async () => {
     const response = await post({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }, {});
     expect(response.status).toBe(401);
-    expect(await response.json()).toMatchObject({ error: { type: 'invalid_request_error', message: expect.any(String) } });
+    expect(await response.json()).toMatchObject({
+      error: { type: 'invalid_request_error', message: expect.any(String) },
+    });
   });
 
   it("refuses a malformed request with 400 in OpenAI's error shape, naming the parameter", async () => {

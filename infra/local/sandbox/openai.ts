@@ -7,10 +7,7 @@ import type { SandboxRequest, SandboxResponse, SandboxVendor } from './router.js
  * and ignored, as they change nothing in a deterministic answer.
  * @link https://platform.openai.com/docs/api-reference/chat/create
  */
-const contentSchema = z.union([
-  z.string(),
-  z.array(z.object({ type: z.string(), text: z.string().optional() })),
-]);
+const contentSchema = z.union([z.string(), z.array(z.object({ type: z.string(), text: z.string().optional() }))]);
 const requestSchema = z.object({
   model: z.string().min(1),
   messages: z
@@ -31,7 +28,10 @@ const requestSchema = z.object({
         type: z.literal('json_schema'),
         json_schema: z.object({
           name: z.string(),
-          schema: z.object({ properties: z.record(z.string(), z.unknown()).optional() }).loose().optional(),
+          schema: z
+            .object({ properties: z.record(z.string(), z.unknown()).optional() })
+            .loose()
+            .optional(),
         }),
       }),
     ])
@@ -149,7 +149,8 @@ const completions = (request: SandboxRequest): SandboxResponse => {
     return apiError(400, `Invalid request: ${issue.message}`, 'invalid_request_error', issue.path.join('.') || null);
   }
   const chat = parsed.data;
-  if (chat.stream) return apiError(400, 'The sandbox does not stream: send stream false.', 'invalid_request_error', 'stream');
+  if (chat.stream)
+    return apiError(400, 'The sandbox does not stream: send stream false.', 'invalid_request_error', 'stream');
   const maxTokens = chat.max_completion_tokens ?? chat.max_tokens ?? 4096;
   const { content, finishReason } = answer(chat, maxTokens * 4);
   const promptText = chat.messages.map((message) => textOf(message.content)).join('\n');

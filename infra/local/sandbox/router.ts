@@ -66,7 +66,9 @@ export class SandboxRouter {
       if (route.method !== method.toUpperCase()) continue;
       const found = route.pattern.exec(path);
       if (!found) continue;
-      const params = Object.fromEntries(route.names.map((name, index) => [name, decodeURIComponent(found[index + 1]!)]));
+      const params = Object.fromEntries(
+        route.names.map((name, index) => [name, decodeURIComponent(found[index + 1]!)]),
+      );
       return { handle: route.handle, params };
     }
     return undefined;

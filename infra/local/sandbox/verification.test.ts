@@ -38,16 +38,23 @@ describe('the verification sandbox', () => {
     for (const [firstName, lastName] of people) {
       const candidates = emailCandidates({ firstName, lastName, domain: 'acme.com' });
       const chosen = conventionOf(normaliseName(firstName)[0]!, normaliseName(lastName), 'acme.com');
-      const conventional = candidates.filter((candidate) => ['first.last', 'first_last', 'f.last'].includes(candidate.pattern));
+      const conventional = candidates.filter((candidate) =>
+        ['first.last', 'first_last', 'f.last'].includes(candidate.pattern),
+      );
       const valid = conventional.filter((candidate) => sandboxVerdict(candidate.email).result === 'valid');
-      expect(valid.map((candidate) => candidate.pattern), `${firstName} ${lastName}`).toEqual([chosen]);
+      expect(
+        valid.map((candidate) => candidate.pattern),
+        `${firstName} ${lastName}`,
+      ).toEqual([chosen]);
       const firstValid = candidates.find((candidate) => sandboxVerdict(candidate.email).result === 'valid');
       expect(firstValid?.pattern, `${firstName} ${lastName}`).toBe(chosen);
     }
   });
 
   it('gives different people different patterns, mostly first.last', () => {
-    const patterns = people.map(([first, last]) => conventionOf(first[0]!.toLowerCase(), last.toLowerCase(), 'acme.com'));
+    const patterns = people.map(([first, last]) =>
+      conventionOf(first[0]!.toLowerCase(), last.toLowerCase(), 'acme.com'),
+    );
     expect(new Set(patterns).size).toBeGreaterThan(1);
     expect(patterns.filter((pattern) => pattern === 'first.last').length).toBeGreaterThan(people.length / 2);
   });
@@ -62,13 +69,22 @@ describe('the verification sandbox', () => {
   });
 
   it('calls every address of an accept-all domain risky', async () => {
-    expect(await verifier.verify('anyone@catchall-corp.com')).toEqual({ status: 'accept_all', reason: 'accepted_email' });
+    expect(await verifier.verify('anyone@catchall-corp.com')).toEqual({
+      status: 'accept_all',
+      reason: 'accepted_email',
+    });
     expect(await verifier.verify('ada.lovelace@acceptall.io')).toMatchObject({ status: 'accept_all' });
   });
 
   it('refuses every address of a domain that takes no mail or knows nobody', async () => {
-    expect(await verifier.verify('ada.lovelace@nomail.example.com')).toEqual({ status: 'invalid', reason: 'invalid_domain' });
-    expect(await verifier.verify('ada.lovelace@unknown-co.com')).toEqual({ status: 'invalid', reason: 'rejected_email' });
+    expect(await verifier.verify('ada.lovelace@nomail.example.com')).toEqual({
+      status: 'invalid',
+      reason: 'invalid_domain',
+    });
+    expect(await verifier.verify('ada.lovelace@unknown-co.com')).toEqual({
+      status: 'invalid',
+      reason: 'rejected_email',
+    });
   });
 
   it('answers unknown for an address with timeout in it', async () => {
@@ -77,7 +93,12 @@ describe('the verification sandbox', () => {
 
   it('answers the raw API with string booleans, and refuses a request without a key', async () => {
     const ok = await fetch(`${sandbox.url}/quickemailverification/v1/verify?email=x%40acceptall.io&apikey=k`);
-    expect(await ok.json()).toMatchObject({ result: 'valid', accept_all: 'true', safe_to_send: 'false', success: 'true' });
+    expect(await ok.json()).toMatchObject({
+      result: 'valid',
+      accept_all: 'true',
+      safe_to_send: 'false',
+      success: 'true',
+    });
     const noKey = await fetch(`${sandbox.url}/quickemailverification/v1/verify?email=x%40acme.com`);
     expect(noKey.status).toBe(401);
   });
@@ -87,7 +108,11 @@ describe('the verification sandbox', () => {
       name: 'VerificationFailure',
       kind: 'busy',
     });
-    const keyless = quickEmailVerification({ baseUrl: `${sandbox.url}/quickemailverification/v1`, apiKey: undefined, apiKeySecret: undefined });
+    const keyless = quickEmailVerification({
+      baseUrl: `${sandbox.url}/quickemailverification/v1`,
+      apiKey: undefined,
+      apiKeySecret: undefined,
+    });
     await expect(keyless.verify('ada@acme.com')).rejects.toBeInstanceOf(VerificationFailure);
   });
 });

@@ -17,12 +17,21 @@ const request = { system: 'Summarise.', prompt: 'Name: Ada\nGoals: Meet engineer
 
 describe('the OpenAI adapter against the sandbox', () => {
   it('answers the text and the model that wrote it', async () => {
-    const ai = openAi(createOpenAiClient(readOpenAiSettings({ OPENAI_BASE_URL: baseURL, OPENAI_API_KEY: 'k' })), 'gpt-4o-mini');
-    expect(await ai.complete(request)).toEqual({ text: 'Name: Ada\nGoals: Meet engineers.', model: 'sandbox-gpt-4o-mini' });
+    const ai = openAi(
+      createOpenAiClient(readOpenAiSettings({ OPENAI_BASE_URL: baseURL, OPENAI_API_KEY: 'k' })),
+      'gpt-4o-mini',
+    );
+    expect(await ai.complete(request)).toEqual({
+      text: 'Name: Ada\nGoals: Meet engineers.',
+      model: 'sandbox-gpt-4o-mini',
+    });
   });
 
   it('asks for and checks one JSON object when JSON is wanted', async () => {
-    const ai = openAi(createOpenAiClient(readOpenAiSettings({ OPENAI_BASE_URL: baseURL, OPENAI_API_KEY: 'k' })), 'gpt-4o-mini');
+    const ai = openAi(
+      createOpenAiClient(readOpenAiSettings({ OPENAI_BASE_URL: baseURL, OPENAI_API_KEY: 'k' })),
+      'gpt-4o-mini',
+    );
     const { text } = await ai.complete({ ...request, system: 'Answer {"subject": "", "body": ""}', json: true });
     expect(JSON.parse(text)).toEqual({ subject: 'Ada', body: expect.stringContaining('Goals: Meet engineers.') });
   });
@@ -33,7 +42,10 @@ describe('the OpenAI adapter against the sandbox', () => {
       reads.push(name);
       return 'sk-from-secret';
     };
-    const settings = readOpenAiSettings({ OPENAI_BASE_URL: baseURL, OPENAI_API_KEY_SECRET: 'outreach/dev/openai-api-key' });
+    const settings = readOpenAiSettings({
+      OPENAI_BASE_URL: baseURL,
+      OPENAI_API_KEY_SECRET: 'outreach/dev/openai-api-key',
+    });
     const ai = openAi(createOpenAiClient(settings, readSecret), settings.model);
     expect(reads).toEqual([]);
     await ai.complete(request);
@@ -44,12 +56,21 @@ describe('the OpenAI adapter against the sandbox', () => {
     const ai = openAi(createOpenAiClient(readOpenAiSettings({ OPENAI_BASE_URL: baseURL })), 'gpt-4o-mini');
     const failure = ai.complete(request);
     await expect(failure).rejects.toBeInstanceOf(AiFailure);
-    await expect(failure).rejects.toMatchObject({ kind: 'refused', message: expect.stringContaining('OPENAI_API_KEY_SECRET') });
+    await expect(failure).rejects.toMatchObject({
+      kind: 'refused',
+      message: expect.stringContaining('OPENAI_API_KEY_SECRET'),
+    });
   });
 
   it('fails as refused on a 4xx, with the status and not the vendor message', async () => {
-    const ai = openAi(createOpenAiClient(readOpenAiSettings({ OPENAI_BASE_URL: `${sandbox.url}/missing/v1`, OPENAI_API_KEY: 'k' })), 'm');
-    await expect(ai.complete(request)).rejects.toMatchObject({ kind: 'refused', message: 'OpenAI refused the request (404)' });
+    const ai = openAi(
+      createOpenAiClient(readOpenAiSettings({ OPENAI_BASE_URL: `${sandbox.url}/missing/v1`, OPENAI_API_KEY: 'k' })),
+      'm',
+    );
+    await expect(ai.complete(request)).rejects.toMatchObject({
+      kind: 'refused',
+      message: 'OpenAI refused the request (404)',
+    });
   });
 
   it('fails as busy when nothing answers', async () => {
@@ -60,6 +81,8 @@ describe('the OpenAI adapter against the sandbox', () => {
 
   it('defaults the model and refuses a base URL that is not one', () => {
     expect(readOpenAiSettings({}).model).toBe('gpt-4o-mini');
-    expect(() => readOpenAiSettings({ OPENAI_BASE_URL: 'sandbox' })).toThrow('OpenAI settings are invalid: OPENAI_BASE_URL');
+    expect(() => readOpenAiSettings({ OPENAI_BASE_URL: 'sandbox' })).toThrow(
+      'OpenAI settings are invalid: OPENAI_BASE_URL',
+    );
   });
 });

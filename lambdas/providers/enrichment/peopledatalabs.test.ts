@@ -21,7 +21,10 @@ describe('People Data Labs enrichment', () => {
   });
 
   it('answers null for a person PDL does not know and throws on other failures', async () => {
-    const unknown = peopleDataLabsEnrichment({ apiKey: 'k', fetch: answer(404, { status: 404, error: { type: 'not_found' } }) });
+    const unknown = peopleDataLabsEnrichment({
+      apiKey: 'k',
+      fetch: answer(404, { status: 404, error: { type: 'not_found' } }),
+    });
     expect(await unknown.enrich('https://www.linkedin.com/in/nobody')).toBeNull();
     const broken = peopleDataLabsEnrichment({ apiKey: 'k', fetch: answer(500, {}) });
     await expect(broken.enrich('https://www.linkedin.com/in/ada')).rejects.toThrow('HTTP 500');
@@ -33,12 +36,24 @@ describe('People Data Labs enrichment', () => {
       last_name: 'lovelace',
       experience: [
         { company: null, title: null, start_date: '2020-03', end_date: null, is_primary: true },
-        { company: { name: 'analytical engines', website: 'https://www.engines.example/' }, title: { name: 'analyst' }, start_date: '2015', end_date: '2019-12' },
+        {
+          company: { name: 'analytical engines', website: 'https://www.engines.example/' },
+          title: { name: 'analyst' },
+          start_date: '2015',
+          end_date: '2019-12',
+        },
       ],
       education: [{ school: null, degrees: [], majors: ['mathematics'], start_date: '2010', end_date: '2014' }],
     });
     expect(profile.experiences).toEqual([
-      { title: 'Unknown Position', company: 'Unknown Company', period: '2020 - Present', isCurrent: true, startYear: 2020, startMonth: 3 },
+      {
+        title: 'Unknown Position',
+        company: 'Unknown Company',
+        period: '2020 - Present',
+        isCurrent: true,
+        startYear: 2020,
+        startMonth: 3,
+      },
       {
         title: 'Analyst',
         company: 'Analytical Engines',
@@ -51,9 +66,19 @@ describe('People Data Labs enrichment', () => {
       },
     ]);
     expect(profile.education).toEqual([
-      { institution: 'Unknown Institution', fieldOfStudy: 'Mathematics', period: '2010 - 2014', startYear: 2010, endYear: 2014 },
+      {
+        institution: 'Unknown Institution',
+        fieldOfStudy: 'Mathematics',
+        period: '2010 - 2014',
+        startYear: 2010,
+        endYear: 2014,
+      },
     ]);
-    expect(profile).toMatchObject({ name: 'Ada Lovelace', currentRole: 'Unknown Position', company: 'Unknown Company' });
+    expect(profile).toMatchObject({
+      name: 'Ada Lovelace',
+      currentRole: 'Unknown Position',
+      company: 'Unknown Company',
+    });
   });
 
   it('keeps the bare web domain of a company website', () => {

@@ -16,7 +16,10 @@ describe('reading a secret through the Lambda extension', () => {
     expect(requests).toEqual([]);
     expect(await read()).toBe('sk-test');
     expect(requests).toEqual([
-      { url: 'http://localhost:2773/secretsmanager/get?secretId=outreach%2Fdev%2Fopenai-api-key', token: 'session-token' },
+      {
+        url: 'http://localhost:2773/secretsmanager/get?secretId=outreach%2Fdev%2Fopenai-api-key',
+        token: 'session-token',
+      },
     ]);
   });
 
@@ -33,7 +36,9 @@ describe('reading a secret through the Lambda extension', () => {
   it("fails naming the secret and the status, without the extension's answer", async () => {
     const fetcher = (async () => new Response('AccessDenied for sk-leaky', { status: 400 })) as unknown as typeof fetch;
     const failure = lambdaExtensionSecret('outreach/dev/openai-api-key', env, fetcher)();
-    await expect(failure).rejects.toThrow('Secret outreach/dev/openai-api-key could not be read (extension answered 400)');
+    await expect(failure).rejects.toThrow(
+      'Secret outreach/dev/openai-api-key could not be read (extension answered 400)',
+    );
     await expect(failure).rejects.not.toThrow(/leaky/);
   });
 

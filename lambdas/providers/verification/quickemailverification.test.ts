@@ -14,7 +14,11 @@ describe('the QuickEmailVerification adapter', () => {
   it('asks for one address with the key and maps the verdict', async () => {
     const seen: URL[] = [];
     const verifier = quickEmailVerification(settings, {
-      fetcher: answering(200, { result: 'valid', reason: 'accepted_email', accept_all: 'false', disposable: 'false' }, seen),
+      fetcher: answering(
+        200,
+        { result: 'valid', reason: 'accepted_email', accept_all: 'false', disposable: 'false' },
+        seen,
+      ),
     });
     expect(await verifier.verify('ada@acme.com')).toEqual({ status: 'valid', reason: 'accepted_email' });
     expect(seen[0]!.pathname).toBe('/v1/verify');
@@ -26,15 +30,23 @@ describe('the QuickEmailVerification adapter', () => {
       status: 'accept_all',
       reason: 'accepted_email',
     });
-    expect(verdictOf({ result: 'unknown', reason: '', accept_all: 'true' })).toEqual({ status: 'accept_all', reason: 'accept_all' });
-    expect(verdictOf({ result: 'invalid', reason: 'rejected_email', accept_all: 'true' })).toMatchObject({ status: 'invalid' });
+    expect(verdictOf({ result: 'unknown', reason: '', accept_all: 'true' })).toEqual({
+      status: 'accept_all',
+      reason: 'accept_all',
+    });
+    expect(verdictOf({ result: 'invalid', reason: 'rejected_email', accept_all: 'true' })).toMatchObject({
+      status: 'invalid',
+    });
   });
 
   it('reads the key from its secret when only the secret is named', async () => {
     const seen: URL[] = [];
     const verifier = quickEmailVerification(
       { ...settings, apiKey: undefined, apiKeySecret: 'outreach/dev/quickemailverification-api-key' },
-      { fetcher: answering(200, { result: 'invalid', reason: 'rejected_email' }, seen), readSecret: () => async () => 'from-secret' },
+      {
+        fetcher: answering(200, { result: 'invalid', reason: 'rejected_email' }, seen),
+        readSecret: () => async () => 'from-secret',
+      },
     );
     expect(await verifier.verify('ada@acme.com')).toEqual({ status: 'invalid', reason: 'rejected_email' });
     expect(seen[0]!.searchParams.get('apikey')).toBe('from-secret');
@@ -43,7 +55,9 @@ describe('the QuickEmailVerification adapter', () => {
   it('fails as busy on a rate limit or an outage, as refused on a refused request or an odd answer', async () => {
     const verify = (status: number, body: unknown) =>
       quickEmailVerification(settings, { fetcher: answering(status, body) }).verify('ada@acme.com');
-    await expect(verify(429, { success: 'false', message: 'Too many requests' })).rejects.toMatchObject({ kind: 'busy' });
+    await expect(verify(429, { success: 'false', message: 'Too many requests' })).rejects.toMatchObject({
+      kind: 'busy',
+    });
     await expect(verify(503, 'down')).rejects.toMatchObject({ kind: 'busy' });
     await expect(verify(402, { success: 'false', message: 'Low credit' })).rejects.toMatchObject({
       kind: 'refused',
@@ -72,7 +86,10 @@ describe('readVerificationSettings', () => {
       apiKeySecret: undefined,
     });
     expect(
-      readVerificationSettings({ VERIFICATION_BASE_URL: 'http://127.0.0.1:4010/quickemailverification/v1/', VERIFICATION_API_KEY: 'k' }),
+      readVerificationSettings({
+        VERIFICATION_BASE_URL: 'http://127.0.0.1:4010/quickemailverification/v1/',
+        VERIFICATION_API_KEY: 'k',
+      }),
     ).toMatchObject({ baseUrl: 'http://127.0.0.1:4010/quickemailverification/v1', apiKey: 'k' });
   });
 });

@@ -52,7 +52,8 @@ const qevErrorSchema = z.object({ message: z.string().optional() }).loose();
 
 /** An accept-all domain says every address exists, so a 'valid' there proves nothing: risky. */
 export const verdictOf = (answer: QevResponse): Verdict => {
-  if (answer.result !== 'invalid' && answer.accept_all === 'true') return { status: 'accept_all', reason: answer.reason || 'accept_all' };
+  if (answer.result !== 'invalid' && answer.accept_all === 'true')
+    return { status: 'accept_all', reason: answer.reason || 'accept_all' };
   return { status: answer.result, reason: answer.reason };
 };
 
@@ -72,11 +73,16 @@ export const quickEmailVerification = (
 ): Verifier => {
   const fetcher = options.fetcher ?? fetch;
   const timeoutMs = options.timeoutMs ?? 15_000;
-  const secretKey = settings.apiKeySecret ? (options.readSecret ?? lambdaExtensionSecret)(settings.apiKeySecret) : undefined;
+  const secretKey = settings.apiKeySecret
+    ? (options.readSecret ?? lambdaExtensionSecret)(settings.apiKeySecret)
+    : undefined;
   const apiKey = async () => {
     if (settings.apiKey) return settings.apiKey;
     if (secretKey) return secretKey();
-    throw new VerificationFailure('refused', 'No verification API key: set VERIFICATION_API_KEY or VERIFICATION_API_KEY_SECRET');
+    throw new VerificationFailure(
+      'refused',
+      'No verification API key: set VERIFICATION_API_KEY or VERIFICATION_API_KEY_SECRET',
+    );
   };
 
   return {
@@ -88,7 +94,9 @@ export const quickEmailVerification = (
       try {
         response = await fetcher(url, { signal: AbortSignal.timeout(timeoutMs) });
       } catch (error) {
-        throw new VerificationFailure('busy', `QuickEmailVerification did not answer (${(error as Error).name})`, { cause: error });
+        throw new VerificationFailure('busy', `QuickEmailVerification did not answer (${(error as Error).name})`, {
+          cause: error,
+        });
       }
       const body: unknown = await response.json().catch(() => undefined);
       if (!response.ok) {
@@ -99,7 +107,9 @@ export const quickEmailVerification = (
       }
       const parsed = qevResponseSchema.safeParse(body);
       if (!parsed.success) {
-        throw new VerificationFailure('refused', 'QuickEmailVerification answered an unexpected shape', { cause: parsed.error });
+        throw new VerificationFailure('refused', 'QuickEmailVerification answered an unexpected shape', {
+          cause: parsed.error,
+        });
       }
       return verdictOf(parsed.data);
     },

@@ -45,31 +45,64 @@ export const createAppRouter = () =>
           Component: PublicLayout,
           children: [
             { path: publicPaths.home, Component: HomePage },
-            { path: publicPaths.features, ...page(async () => (await import('@/pages/public/FeaturesPage')).FeaturesPage) },
-            { path: publicPaths.philosophy, ...page(async () => (await import('@/pages/public/PhilosophyPage')).PhilosophyPage) },
-            { path: publicPaths.approach, ...page(async () => (await import('@/pages/public/ApproachPage')).ApproachPage) },
-            { path: publicPaths.pricing, ...page(async () => (await import('@/pages/public/PricingPage')).PricingPage) },
-            { path: publicPaths.support, ...page(async () => (await import('@/pages/public/SupportPage')).SupportPage) },
-            { path: publicPaths.privacy, ...page(async () => (await import('@/pages/public/PrivacyPage')).PrivacyPage) },
+            {
+              path: publicPaths.features,
+              ...page(async () => (await import('@/pages/public/FeaturesPage')).FeaturesPage),
+            },
+            {
+              path: publicPaths.philosophy,
+              ...page(async () => (await import('@/pages/public/PhilosophyPage')).PhilosophyPage),
+            },
+            {
+              path: publicPaths.approach,
+              ...page(async () => (await import('@/pages/public/ApproachPage')).ApproachPage),
+            },
+            {
+              path: publicPaths.pricing,
+              ...page(async () => (await import('@/pages/public/PricingPage')).PricingPage),
+            },
+            {
+              path: publicPaths.support,
+              ...page(async () => (await import('@/pages/public/SupportPage')).SupportPage),
+            },
+            {
+              path: publicPaths.privacy,
+              ...page(async () => (await import('@/pages/public/PrivacyPage')).PrivacyPage),
+            },
             { path: publicPaths.terms, ...page(async () => (await import('@/pages/public/TermsPage')).TermsPage) },
-            { path: publicPaths.zoomGuide, ...page(async () => (await import('@/pages/public/ZoomGuidePage')).ZoomGuidePage) },
+            {
+              path: publicPaths.zoomGuide,
+              ...page(async () => (await import('@/pages/public/ZoomGuidePage')).ZoomGuidePage),
+            },
             {
               path: publicPaths.referralProgram,
               ...page(async () => (await import('@/pages/public/ReferralProgramPage')).ReferralProgramPage),
             },
-            { path: blogPaths.index, ...page(async () => (await import('@/pages/public/BlogIndexPage')).BlogIndexPage) },
+            {
+              path: blogPaths.index,
+              ...page(async () => (await import('@/pages/public/BlogIndexPage')).BlogIndexPage),
+            },
             { path: blogPaths.post, ...page(async () => (await import('@/pages/public/BlogPostPage')).BlogPostPage) },
           ],
         },
         { path: publicPaths.loading, ...page(async () => (await import('@/pages/public/LoadingPage')).LoadingPage) },
         // SPEC §2: the referral landing for signed-out visitors, the app's referrals page inside the shell otherwise
-        { path: referralsPaths.referrals, element: <SignedInSwitch signedIn={<SignedInReferrals />} signedOut={<PublicReferrals />} /> },
+        {
+          path: referralsPaths.referrals,
+          element: <SignedInSwitch signedIn={<SignedInReferrals />} signedOut={<PublicReferrals />} />,
+        },
         {
           ...page(async () => (await import('./AppProviders')).AppProviders),
           children: [
             // SPEC §2 'Popup routes': only the minimal receiver, no shell
-            { path: emailConnectionPaths.outlookAuth, ...page(async () => (await import('@/pages/popup/OutlookAuthPage')).OutlookAuthPage) },
-            { path: emailConnectionPaths.gmailAuth, ...page(async () => (await import('@/pages/popup/GmailAuthPage')).GmailAuthPage) },
+            {
+              path: emailConnectionPaths.outlookAuth,
+              ...page(async () => (await import('@/pages/popup/OutlookAuthPage')).OutlookAuthPage),
+            },
+            {
+              path: emailConnectionPaths.gmailAuth,
+              ...page(async () => (await import('@/pages/popup/GmailAuthPage')).GmailAuthPage),
+            },
             {
               ...page(async () => (await import('@/modules/auth/components/RequireSignedOut')).RequireSignedOut),
               children: [
@@ -88,22 +121,46 @@ export const createAppRouter = () =>
                 {
                   ...page(async () => (await import('@/modules/shell/components/AppShell')).AppShell),
                   children: [
-                    { path: contactsPaths.dashboard, ...page(async () => (await import('@/pages/app/DashboardPage')).DashboardPage) },
+                    {
+                      path: contactsPaths.dashboard,
+                      ...page(async () => (await import('@/pages/app/DashboardPage')).DashboardPage),
+                    },
                     {
                       path: analyticsPaths.redditPixelTest,
                       ...page(async () => (await import('@/pages/app/RedditPixelTestPage')).RedditPixelTestPage),
                     },
-                    { path: profilePaths.profile, ...page(async () => (await import('@/pages/app/ProfilePage')).ProfilePage) },
-                    { path: templatesPaths.templates, ...page(async () => (await import('@/pages/app/TemplatesPage')).TemplatesPage) },
-                    { path: outreachPaths.outreach, ...page(async () => (await import('@/pages/app/OutreachPage')).OutreachPage) },
-                    { path: pipelinePaths.pipeline, ...page(async () => (await import('@/pages/app/PipelinePage')).PipelinePage) },
-                    { path: meetingsPaths.meetings, ...page(async () => (await import('@/pages/app/MeetingsPage')).MeetingsPage) },
+                    {
+                      path: profilePaths.profile,
+                      ...page(async () => (await import('@/pages/app/ProfilePage')).ProfilePage),
+                    },
+                    {
+                      path: templatesPaths.templates,
+                      ...page(async () => (await import('@/pages/app/TemplatesPage')).TemplatesPage),
+                    },
+                    {
+                      path: outreachPaths.outreach,
+                      ...page(async () => (await import('@/pages/app/OutreachPage')).OutreachPage),
+                    },
+                    {
+                      path: pipelinePaths.pipeline,
+                      ...page(async () => (await import('@/pages/app/PipelinePage')).PipelinePage),
+                    },
+                    {
+                      path: meetingsPaths.meetings,
+                      ...page(async () => (await import('@/pages/app/MeetingsPage')).MeetingsPage),
+                    },
                     {
                       path: settingsPaths.accountSettings,
                       ...page(async () => (await import('@/pages/app/AccountSettingsPage')).AccountSettingsPage),
                     },
-                    { path: billingPaths.subscribe, ...page(async () => (await import('@/pages/app/SubscribePage')).SubscribePage) },
-                    { path: billingPaths.success, ...page(async () => (await import('@/pages/app/SuccessPage')).SuccessPage) },
+                    {
+                      path: billingPaths.subscribe,
+                      ...page(async () => (await import('@/pages/app/SubscribePage')).SubscribePage),
+                    },
+                    {
+                      path: billingPaths.success,
+                      ...page(async () => (await import('@/pages/app/SuccessPage')).SuccessPage),
+                    },
                   ],
                 },
               ],
@@ -111,7 +168,15 @@ export const createAppRouter = () =>
           ],
         },
         // SPEC §2: unknown paths go to / for visitors, to /dashboard inside the signed-in shell
-        { path: '*', element: <SignedInSwitch signedIn={<Navigate to={contactsPaths.dashboard} replace />} signedOut={<Navigate to={publicPaths.home} replace />} /> },
+        {
+          path: '*',
+          element: (
+            <SignedInSwitch
+              signedIn={<Navigate to={contactsPaths.dashboard} replace />}
+              signedOut={<Navigate to={publicPaths.home} replace />}
+            />
+          ),
+        },
       ],
     },
   ]);

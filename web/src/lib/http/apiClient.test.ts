@@ -25,7 +25,12 @@ const fakeFetch = (respond: (seen: Seen) => Response | Promise<Response>) => {
 
 const client = (respond: (seen: Seen) => Response | Promise<Response>, token: string | null = 'id-token') => {
   const { fetchFn, seen } = fakeFetch(respond);
-  const api = createApiClient({ baseUrl: 'http://api.test/', getToken: async () => token ?? undefined, fetch: fetchFn, sleep: async () => {} });
+  const api = createApiClient({
+    baseUrl: 'http://api.test/',
+    getToken: async () => token ?? undefined,
+    fetch: fetchFn,
+    sleep: async () => {},
+  });
   return { api, seen };
 };
 
@@ -79,11 +84,18 @@ describe('createApiClient', () => {
   it("shows the server's message for a 400 on a mutation and keeps code and details", async () => {
     const { api } = client(() =>
       Response.json(
-        { success: false, error: 'Invalid request: timeZone: Unknown time zone', code: 'validation_failed', details: [{ field: 'timeZone' }] },
+        {
+          success: false,
+          error: 'Invalid request: timeZone: Unknown time zone',
+          code: 'validation_failed',
+          details: [{ field: 'timeZone' }],
+        },
         { status: 400 },
       ),
     );
-    const error = await caught(api.request('PUT /api/profiles/settings', { body: { settings: { timeZone: 'Mars/Base' } } }));
+    const error = await caught(
+      api.request('PUT /api/profiles/settings', { body: { settings: { timeZone: 'Mars/Base' } } }),
+    );
     expect(error).toMatchObject({
       status: 400,
       code: 'validation_failed',
@@ -95,24 +107,38 @@ describe('createApiClient', () => {
   it('maps a 401 of a public route to the session-expired text of SPEC §8, keeping the server text apart', async () => {
     const { api, seen } = client(() => failure(401, messages.auth.required, 'unauthorized'));
     const error = await caught(api.request('GET /api/health'));
-    expect(error).toMatchObject({ status: 401, code: 'unauthorized', message: messages.status[401], serverMessage: messages.auth.required });
+    expect(error).toMatchObject({
+      status: 401,
+      code: 'unauthorized',
+      message: messages.status[401],
+      serverMessage: messages.auth.required,
+    });
     expect(seen).toHaveLength(1);
   });
 
   it('uses the read or the mutation wording for 403', async () => {
     const { api } = client(() => failure(403, 'Forbidden', 'forbidden'));
     expect((await caught(api.request('GET /api/profiles'))).message).toBe(messages.status[403]);
-    expect((await caught(api.request('PUT /api/profiles', { body: { bio: 'x' } }))).message).toBe(messages.status['403mutation']);
+    expect((await caught(api.request('PUT /api/profiles', { body: { bio: 'x' } }))).message).toBe(
+      messages.status['403mutation'],
+    );
   });
 
   it('never shows a server error text for 5xx', async () => {
     const { api } = client(() => failure(500, 'TypeError: cannot read x of undefined', 'server_error'));
-    expect(await caught(api.request('GET /api/profiles'))).toMatchObject({ status: 500, message: messages.status[500] });
+    expect(await caught(api.request('GET /api/profiles'))).toMatchObject({
+      status: 500,
+      message: messages.status[500],
+    });
   });
 
   it('handles an answer that is not an envelope (a proxy error page)', async () => {
     const { api } = client(() => new Response('<html>Bad gateway</html>', { status: 502 }));
-    expect(await caught(api.request('GET /api/profiles'))).toMatchObject({ status: 502, code: 'server_error', message: messages.status[500] });
+    expect(await caught(api.request('GET /api/profiles'))).toMatchObject({
+      status: 502,
+      code: 'server_error',
+      message: messages.status[500],
+    });
   });
 
   it('refuses a 200 whose body is not an envelope', async () => {
@@ -151,8 +177,16 @@ describe('createApiClient', () => {
   });
 
   it('gives up after the timeout', async () => {
-    const api = createApiClient({ baseUrl: 'http://api.test', getToken: async () => 't', fetch: neverAnswering, timeoutMs: 20 });
-    expect(await caught(api.request('GET /api/profiles'))).toMatchObject({ code: 'timeout', message: messages.status.network });
+    const api = createApiClient({
+      baseUrl: 'http://api.test',
+      getToken: async () => 't',
+      fetch: neverAnswering,
+      timeoutMs: 20,
+    });
+    expect(await caught(api.request('GET /api/profiles'))).toMatchObject({
+      code: 'timeout',
+      message: messages.status.network,
+    });
   });
 });
 
@@ -241,7 +275,10 @@ describe('createApiClient network retries', () => {
         delays.push(ms);
       },
     });
-    expect(await caught(api.request('GET /api/profiles', { timeoutMs: 20 }))).toMatchObject({ code: 'timeout', message: messages.status.network });
+    expect(await caught(api.request('GET /api/profiles', { timeoutMs: 20 }))).toMatchObject({
+      code: 'timeout',
+      message: messages.status.network,
+    });
     expect(calls).toBe(1);
     expect(delays).toEqual([]);
   });
@@ -274,7 +311,9 @@ describe('createApiClient on 401', () => {
 
   it('retries after the refresh when the gateway itself refused the token', async () => {
     const { api, seen } = setup((request) =>
-      bearer(request) === 'Bearer fresh-token' ? ok(profile) : Response.json({ message: 'Unauthorized' }, { status: 401 }),
+      bearer(request) === 'Bearer fresh-token'
+        ? ok(profile)
+        : Response.json({ message: 'Unauthorized' }, { status: 401 }),
     );
     await expect(api.request('GET /api/profiles')).resolves.toEqual(profile);
     expect(seen).toHaveLength(2);
@@ -282,12 +321,19 @@ describe('createApiClient on 401', () => {
 
   it('makes concurrent calls that meet a 401 share one refresh, then retries each once', async () => {
     const refresh = deferred<string>();
-    const getToken = vi.fn(({ force = false }: { force?: boolean } = {}) => (force ? refresh.promise : Promise.resolve('old-token')));
+    const getToken = vi.fn(({ force = false }: { force?: boolean } = {}) =>
+      force ? refresh.promise : Promise.resolve('old-token'),
+    );
     const { api, seen } = setup(
-      (request) => (bearer(request) === 'Bearer fresh-token' ? ok(request.url) : failure(401, 'Expired', 'unauthorized')),
+      (request) =>
+        bearer(request) === 'Bearer fresh-token' ? ok(request.url) : failure(401, 'Expired', 'unauthorized'),
       { getToken },
     );
-    const calls = [api.request('GET /api/profiles'), api.request('GET /api/profiles/settings'), api.request('GET /api/user/profile')];
+    const calls = [
+      api.request('GET /api/profiles'),
+      api.request('GET /api/profiles/settings'),
+      api.request('GET /api/user/profile'),
+    ];
     await vi.waitFor(() => expect(getToken).toHaveBeenCalledWith({ force: true }));
     // every call has met its 401 before the refresh ends
     await vi.waitFor(() => expect(seen).toHaveLength(3));
@@ -319,7 +365,12 @@ describe('createApiClient on 401', () => {
   it('fails with the retry text and reports it when the retry gets a 401 too', async () => {
     const { api, seen, onAuthFailure } = setup(() => failure(401, 'Token revoked', 'unauthorized'));
     const error = await caught(api.request('GET /api/profiles'));
-    expect(error).toMatchObject({ status: 401, code: 'unauthorized', message: messages.auth.retryFailed, serverMessage: 'Token revoked' });
+    expect(error).toMatchObject({
+      status: 401,
+      code: 'unauthorized',
+      message: messages.auth.retryFailed,
+      serverMessage: 'Token revoked',
+    });
     expect(seen).toHaveLength(2);
     expect(onAuthFailure).toHaveBeenCalledExactlyOnceWith(error);
   });
@@ -339,7 +390,10 @@ describe('createApiClient on 401', () => {
       return 'old-token';
     });
     const { api, seen, onAuthFailure } = setup(() => failure(401, 'Expired', 'unauthorized'), { getToken });
-    expect(await caught(api.request('GET /api/profiles'))).toMatchObject({ status: 401, message: messages.auth.retryFailed });
+    expect(await caught(api.request('GET /api/profiles'))).toMatchObject({
+      status: 401,
+      message: messages.auth.retryFailed,
+    });
     expect(seen).toHaveLength(1);
     expect(onAuthFailure).not.toHaveBeenCalled();
   });
@@ -392,7 +446,10 @@ describe('createApiClient auth readiness and tokens', () => {
 
   it('refuses a user route without a token before sending it (SPEC §5)', async () => {
     const { api, seen, onAuthFailure } = setup(() => ok(profile), { getToken: async () => undefined });
-    expect(await caught(api.request('GET /api/profiles'))).toMatchObject({ status: 401, message: messages.auth.required });
+    expect(await caught(api.request('GET /api/profiles'))).toMatchObject({
+      status: 401,
+      message: messages.auth.required,
+    });
     expect(seen).toHaveLength(0);
     expect(onAuthFailure).not.toHaveBeenCalled();
   });
@@ -413,7 +470,11 @@ describe('createApiClient auth readiness and tokens', () => {
         throw new Error('offline');
       },
     });
-    expect(await caught(api.request('GET /api/profiles'))).toMatchObject({ status: 0, code: 'network_error', message: messages.status.network });
+    expect(await caught(api.request('GET /api/profiles'))).toMatchObject({
+      status: 0,
+      code: 'network_error',
+      message: messages.status.network,
+    });
     expect(seen).toHaveLength(0);
   });
 
@@ -440,10 +501,19 @@ describe('createApiClient envelope handling (SPEC §5)', () => {
     ['an empty answer', () => new Response(null, { status: 204 })],
   ])('turns %s into an empty list on the list paths', async (_, answer) => {
     const { api } = setup(answer);
-    for (const path of ['/api/contacts', '/api/templates', '/api/meetings', '/api/conversations', '/api/outreach', '/api/pipeline']) {
+    for (const path of [
+      '/api/contacts',
+      '/api/templates',
+      '/api/meetings',
+      '/api/conversations',
+      '/api/outreach',
+      '/api/pipeline',
+    ]) {
       await expect(call(api, `GET ${path}`)).resolves.toEqual([]);
     }
-    await expect(call(api, 'GET /api/conversations/contact/{contactId}', { params: { contactId: 'c1' } })).resolves.toEqual([]);
+    await expect(
+      call(api, 'GET /api/conversations/contact/{contactId}', { params: { contactId: 'c1' } }),
+    ).resolves.toEqual([]);
   });
 
   it('turns an empty answer into null elsewhere', async () => {
@@ -463,7 +533,10 @@ describe('createApiClient envelope handling (SPEC §5)', () => {
 
   it('throws the error text of success: false even with a 200', async () => {
     const { api } = setup(() => Response.json({ success: false, error: 'Contact limit reached' }));
-    expect(await caught(api.request('GET /api/profiles'))).toMatchObject({ status: 200, message: 'Contact limit reached' });
+    expect(await caught(api.request('GET /api/profiles'))).toMatchObject({
+      status: 200,
+      message: 'Contact limit reached',
+    });
   });
 
   it('falls back to the message text of success: false', async () => {
@@ -477,7 +550,10 @@ describe('createApiClient envelope handling (SPEC §5)', () => {
 
   it('refuses a body that is not JSON on a 200', async () => {
     const { api } = setup(() => new Response('<html>hello</html>', { status: 200 }));
-    expect(await caught(api.request('GET /api/profiles'))).toMatchObject({ code: 'bad_response', message: messages.status[500] });
+    expect(await caught(api.request('GET /api/profiles'))).toMatchObject({
+      code: 'bad_response',
+      message: messages.status[500],
+    });
   });
 });
 
@@ -496,11 +572,14 @@ describe('createApiClient status texts (SPEC §8)', () => {
     [409, 'Already connected', 'Already connected', 'Already connected'],
     [422, 'Bad date', 'Bad date', 'Bad date'],
     [418, 'Teapot', 'Teapot', 'Teapot'],
-  ])('shows for a %i with server text the read and mutation texts of the catalogue', async (status, text, forRead, forMutation) => {
-    const { api } = setup(() => failure(status, text, 'some_code'));
-    expect((await caught(read(api))).message).toBe(forRead);
-    expect((await caught(mutation(api))).message).toBe(forMutation);
-  });
+  ])(
+    'shows for a %i with server text the read and mutation texts of the catalogue',
+    async (status, text, forRead, forMutation) => {
+      const { api } = setup(() => failure(status, text, 'some_code'));
+      expect((await caught(read(api))).message).toBe(forRead);
+      expect((await caught(mutation(api))).message).toBe(forMutation);
+    },
+  );
 
   it.each([
     [400, 'API request failed with status: 400', messages.status[400]],
@@ -515,13 +594,20 @@ describe('createApiClient status texts (SPEC §8)', () => {
 
   it('prefers the message of a body that is not an envelope', async () => {
     const { api } = setup(() => Response.json({ message: 'Endpoint request timed out', error: 'x' }, { status: 418 }));
-    expect(await caught(read(api))).toMatchObject({ status: 418, message: 'Endpoint request timed out', serverMessage: 'Endpoint request timed out' });
+    expect(await caught(read(api))).toMatchObject({
+      status: 418,
+      message: 'Endpoint request timed out',
+      serverMessage: 'Endpoint request timed out',
+    });
   });
 
   it('takes retryAfter from the body when there is no Retry-After header', async () => {
     const answers = [
       Response.json({ success: false, error: 'Slow down', code: 'rate_limited', retryAfter: 30 }, { status: 429 }),
-      Response.json({ success: false, error: 'Slow down', code: 'rate_limited', details: { retryAfter: 45 } }, { status: 429 }),
+      Response.json(
+        { success: false, error: 'Slow down', code: 'rate_limited', details: { retryAfter: 45 } },
+        { status: 429 },
+      ),
       failure(429, 'Slow down', 'rate_limited', { headers: { 'Retry-After': '5' } }),
     ];
     const { api } = setup(() => answers.shift()!);

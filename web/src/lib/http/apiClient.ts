@@ -7,7 +7,9 @@ import { ApiError } from './ApiError';
 import { errorMessage, type RequestKind } from './errorMessage';
 
 /** What a call to route `K` takes: its body, path params and query as the route table types them. */
-export type RequestInput<K extends RouteName> = (RouteBody<K> extends undefined ? { body?: undefined } : { body: RouteBody<K> }) &
+export type RequestInput<K extends RouteName> = (RouteBody<K> extends undefined
+  ? { body?: undefined }
+  : { body: RouteBody<K> }) &
   (RouteParams<K> extends undefined ? { params?: undefined } : { params: RouteParams<K> }) &
   (RouteQuery<K> extends undefined ? { query?: undefined } : { query?: RouteQuery<K> }) & {
     signal?: AbortSignal;
@@ -15,7 +17,8 @@ export type RequestInput<K extends RouteName> = (RouteBody<K> extends undefined 
     timeoutMs?: number;
   };
 
-type RequestArgs<K extends RouteName> = object extends RequestInput<K> ? [input?: RequestInput<K>] : [input: RequestInput<K>];
+type RequestArgs<K extends RouteName> =
+  object extends RequestInput<K> ? [input?: RequestInput<K>] : [input: RequestInput<K>];
 
 export type GetToken = (options?: { force?: boolean }) => Promise<string | undefined>;
 
@@ -109,7 +112,9 @@ const retryAfterSeconds = (header: string | null, body: unknown, now = Date.now(
     const date = Date.parse(header);
     if (!Number.isNaN(date)) return Math.max(0, Math.ceil((date - now) / 1000));
   }
-  const fromBody = isRecord(body) ? (body.retryAfter ?? (isRecord(body.details) ? body.details.retryAfter : undefined)) : undefined;
+  const fromBody = isRecord(body)
+    ? (body.retryAfter ?? (isRecord(body.details) ? body.details.retryAfter : undefined))
+    : undefined;
   if (typeof fromBody === 'number' && Number.isFinite(fromBody) && fromBody >= 0) return fromBody;
   return 60;
 };
@@ -123,7 +128,8 @@ const authOf = (route: string, path: string): RouteSpec['auth'] => {
 const isListPath = (method: string, path: string) =>
   method === 'GET' && listPathPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 
-const cancelled = (cause: unknown) => new ApiError({ status: 0, code: 'cancelled', message: messages.status.cancelled, cause });
+const cancelled = (cause: unknown) =>
+  new ApiError({ status: 0, code: 'cancelled', message: messages.status.cancelled, cause });
 
 /** Settles with `promise`, or rejects as cancelled as soon as `signal` aborts. */
 const unlessAborted = <T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> => {
@@ -150,7 +156,10 @@ const statusCode = (status: number) => {
  * server's `error` (or `message`) through the status texts of SPEC §8, and an empty answer becomes `[]` on list paths,
  * otherwise null. Any other 2xx body is a bad response.
  */
-const unwrap = ({ response, payload }: Sent, { method, path, kind }: { method: string; path: string; kind: RequestKind }) => {
+const unwrap = (
+  { response, payload }: Sent,
+  { method, path, kind }: { method: string; path: string; kind: RequestKind },
+) => {
   const value = payload.kind === 'json' ? payload.value : undefined;
   const empty = () => (isListPath(method, path) ? [] : null);
   const retryAfter = () =>
@@ -244,7 +253,8 @@ export const createApiClient = ({
         }
       } catch (cause) {
         if (callerSignal?.aborted) throw cancelled(cause);
-        if (timeout.signal.aborted) throw new ApiError({ status: 0, code: 'timeout', message: messages.status.network, cause });
+        if (timeout.signal.aborted)
+          throw new ApiError({ status: 0, code: 'timeout', message: messages.status.network, cause });
         throw new ApiError({ status: 0, code: 'network_error', message: messages.status.network, cause });
       } finally {
         clearTimeout(timer);

@@ -13,6 +13,7 @@ export const errorMessage = (status: number, kind: RequestKind, serverMessage?: 
   if (status === 404) return messages.status[404];
   if (status === 429) return messages.status[429];
   if (status >= 500) return messages.status[500];
-  if (kind === 'mutation' && (status === 400 || status === 409 || status === 422)) return serverMessage || messages.status[status];
+  if (kind === 'mutation' && (status === 400 || status === 409 || status === 422))
+    return serverMessage || messages.status[status];
   return serverMessage || `API request failed with status: ${status}`;
 };

@@ -3,7 +3,12 @@ import { ApiError } from './ApiError';
 import { fieldErrors } from './fieldErrors';
 
 const invalid = (details: unknown) =>
-  new ApiError({ status: 400, code: 'validation_failed', message: 'Invalid request. Please check your input.', details });
+  new ApiError({
+    status: 400,
+    code: 'validation_failed',
+    message: 'Invalid request. Please check your input.',
+    details,
+  });
 
 describe('fieldErrors', () => {
   it('names the form field of each issue of the envelope, its messages together', () => {
@@ -40,6 +45,8 @@ describe('fieldErrors with wire names mapped to form names', () => {
         { field: 'body.linkedin_url', message: 'Not here' },
       ],
     });
-    expect(fieldErrors(error, { job_title: 'jobTitle', email: 'email' })).toEqual([{ name: 'jobTitle', errors: ['Too long'] }]);
+    expect(fieldErrors(error, { job_title: 'jobTitle', email: 'email' })).toEqual([
+      { name: 'jobTitle', errors: ['Too long'] },
+    ]);
   });
 });

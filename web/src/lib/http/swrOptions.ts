@@ -7,7 +7,11 @@ import { isApiError } from './ApiError';
  * 4xx) and cancellations will fail the same way again; network, timeout and server errors may not. `retryCount` is
  * SWR's, 1 for the first retry.
  */
-export const shouldRetryError = (error: unknown, retryCount: number, maxRetries: number = timings.dataErrorRetryCount) => {
+export const shouldRetryError = (
+  error: unknown,
+  retryCount: number,
+  maxRetries: number = timings.dataErrorRetryCount,
+) => {
   if (retryCount > maxRetries) return false;
   if (!isApiError(error)) return true;
   if (error.code === 'cancelled') return false;
@@ -18,7 +22,13 @@ export const shouldRetryError = (error: unknown, retryCount: number, maxRetries:
 export const errorRetryDelay = (retryCount: number, intervalMs: number = timings.dataErrorRetryMs) =>
   intervalMs * 2 ** Math.max(0, retryCount - 1);
 
-export const onErrorRetry: NonNullable<SWRConfiguration['onErrorRetry']> = (error, _key, config, revalidate, options) => {
+export const onErrorRetry: NonNullable<SWRConfiguration['onErrorRetry']> = (
+  error,
+  _key,
+  config,
+  revalidate,
+  options,
+) => {
   if (!shouldRetryError(error, options.retryCount, config.errorRetryCount ?? timings.dataErrorRetryCount)) return;
   setTimeout(() => void revalidate(options), errorRetryDelay(options.retryCount, config.errorRetryInterval));
 };

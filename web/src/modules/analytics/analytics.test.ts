@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configureAnalytics, endpointSink, isAnalyticsConfigured, trackPageView, type AnalyticsEvent } from './analytics';
+import {
+  configureAnalytics,
+  endpointSink,
+  isAnalyticsConfigured,
+  trackPageView,
+  type AnalyticsEvent,
+} from './analytics';
 
 afterEach(() => configureAnalytics(undefined));
 

@@ -7,7 +7,13 @@ import { publicPaths } from '@/modules/public/publicPaths';
  */
 
 /** SPEC §2: named events for pricing, features, signup and dashboard views, besides every page visit. */
-export type AnalyticsEventName = 'page_view' | 'pricing_view' | 'features_view' | 'signup_view' | 'dashboard_view' | 'test_event';
+export type AnalyticsEventName =
+  | 'page_view'
+  | 'pricing_view'
+  | 'features_view'
+  | 'signup_view'
+  | 'dashboard_view'
+  | 'test_event';
 
 export type AnalyticsEvent = {
   name: AnalyticsEventName;

@@ -104,14 +104,22 @@ describe('OutlookAuthPage', () => {
     const text = await visit('?error=access_denied&error_description=The%20user%20declined&state=xyz');
     expect(text).toContain('Authentication error: access_denied - The user declined');
     expect(postMessage).toHaveBeenCalledWith(
-      expect.objectContaining({ type: 'outlook-auth-code', code: null, error: 'access_denied', errorDescription: 'The user declined' }),
+      expect.objectContaining({
+        type: 'outlook-auth-code',
+        code: null,
+        error: 'access_denied',
+        errorDescription: 'The user declined',
+      }),
       window.location.origin,
     );
     act(() => vi.advanceTimersByTime(5_000));
     expect(close).not.toHaveBeenCalled();
 
     act(() => button('Try Again')!.click());
-    expect(postMessage).toHaveBeenLastCalledWith({ type: 'outlook-auth-retry', timestamp: Date.UTC(2025, 5, 1, 12, 0, 5) }, window.location.origin);
+    expect(postMessage).toHaveBeenLastCalledWith(
+      { type: 'outlook-auth-retry', timestamp: Date.UTC(2025, 5, 1, 12, 0, 5) },
+      window.location.origin,
+    );
     expect(close).toHaveBeenCalledTimes(1);
   });
 

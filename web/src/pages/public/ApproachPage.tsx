@@ -10,12 +10,14 @@ const steps = [
   {
     title: 'Know what you are asking for',
     text: 'Before writing to anyone, write down what you want from these conversations: advice on a career change, an introduction to a team, a first customer conversation. A clear goal makes every e-mail shorter and easier to answer.',
-    inApp: 'Your profile keeps your goals, career interests and availability, and your résumé or background document. AI drafts use them, so they ask for the right thing.',
+    inApp:
+      'Your profile keeps your goals, career interests and availability, and your résumé or background document. AI drafts use them, so they ask for the right thing.',
   },
   {
     title: 'Choose people, not lists',
     text: 'Pick a handful of people each week whose path looks like the one you want: the job you are aiming for, the switch you are planning, the company you admire. Ten well-chosen people beat a hundred scraped ones.',
-    inApp: 'Add a contact from their LinkedIn profile link; their education and experience come with them, so you can see at once what you have in common.',
+    inApp:
+      'Add a contact from their LinkedIn profile link; their education and experience come with them, so you can see at once what you have in common.',
   },
   {
     title: 'Check the address before you write',
@@ -25,22 +27,26 @@ const steps = [
   {
     title: 'Write one line only you could write',
     text: 'Open with something specific about them: a move they made, a project they led, a talk they gave. Say in one sentence who you are, then make a small, concrete request, such as fifteen minutes or one question. Keep it under 150 words.',
-    inApp: 'Start from an AI draft built on the profile, or from a template, then make it yours. Nothing is sent until you press send.',
+    inApp:
+      'Start from an AI draft built on the profile, or from a template, then make it yours. Nothing is sent until you press send.',
   },
   {
     title: 'Send from your own address, at a human pace',
     text: 'Messages from a real person’s mailbox are read as what they are: one person writing to another. Spread your sends over the week rather than sending fifty at once.',
-    inApp: 'Sending goes through your connected Gmail or Outlook, paced within the providers’ limits. Schedule a send for the recipient’s morning if you like.',
+    inApp:
+      'Sending goes through your connected Gmail or Outlook, paced within the providers’ limits. Schedule a send for the recipient’s morning if you like.',
   },
   {
     title: 'Follow up once or twice, then let go',
     text: 'Most replies come after a follow-up, not after the first e-mail. Wait a few working days, reply in the same thread with one new sentence, and stop after the second follow-up.',
-    inApp: 'Automatic follow-ups go out after the delay you choose, at your chosen time of day in your time zone, and are cancelled the moment a reply arrives.',
+    inApp:
+      'Automatic follow-ups go out after the delay you choose, at your chosen time of day in your time zone, and are cancelled the moment a reply arrives.',
   },
   {
     title: 'Meet, thank, keep in touch',
     text: 'When someone says yes, make it easy: propose a time and send the link. Afterwards, thank them and tell them later what came of their advice. That is how a contact becomes a relationship.',
-    inApp: 'Schedule the meeting with a Zoom link created for you, and watch the contact move from replied to meeting scheduled to closed in your pipeline.',
+    inApp:
+      'Schedule the meeting with a Zoom link created for you, and watch the contact move from replied to meeting scheduled to closed in your pipeline.',
   },
 ];
 
@@ -77,9 +83,9 @@ export const ApproachPage = () => (
         Going deeper
       </h2>
       <p className="landing__section-lead">
-        Our <Link to={blogPaths.index}>blog</Link> covers each step in detail: how to write a first e-mail that gets a reply, how
-        e-mail verification works and when to follow up. The <Link to={publicPaths.philosophy}>philosophy</Link> page explains why
-        the product works this way.
+        Our <Link to={blogPaths.index}>blog</Link> covers each step in detail: how to write a first e-mail that gets a
+        reply, how e-mail verification works and when to follow up. The{' '}
+        <Link to={publicPaths.philosophy}>philosophy</Link> page explains why the product works this way.
       </p>
     </section>
 

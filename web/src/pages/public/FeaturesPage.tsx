@@ -72,9 +72,9 @@ const groups: FeatureGroup[] = [
         title: 'Your profile and documents',
         text: (
           <>
-            Add a short bio, job title, career interests, goals and availability, and upload your résumé, a cover
-            letter or a background document (PDF, DOCX, DOC or TXT up to {limits.fileBytes / 1024 / 1024} MB). Their
-            text gives the drafts your real experience to draw on.
+            Add a short bio, job title, career interests, goals and availability, and upload your résumé, a cover letter
+            or a background document (PDF, DOCX, DOC or TXT up to {limits.fileBytes / 1024 / 1024} MB). Their text gives
+            the drafts your real experience to draw on.
           </>
         ),
         points: ['Text is extracted once, when you upload', 'Replace or remove a document at any time'],

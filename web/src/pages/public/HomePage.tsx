@@ -87,8 +87,8 @@ const HeroPreview = () => (
     <div className="home-preview__draft">
       <p className="home-preview__subject">Your move from support to platform engineering</p>
       <p>
-        Hi Maya, I read how you moved from the support desk to leading Northwind&apos;s platform team. I&apos;m making
-        a similar change and would value 15 minutes of your advice…
+        Hi Maya, I read how you moved from the support desk to leading Northwind&apos;s platform team. I&apos;m making a
+        similar change and would value 15 minutes of your advice…
       </p>
     </div>
     <ol className="home-preview__stages">

@@ -58,8 +58,8 @@ export const PhilosophyPage = () => (
             change how many new contacts you add in a month.
           </p>
           <p>
-            Limiting new contacts, rather than e-mails, is deliberate. It keeps the product honest about what it is
-            for: fewer, better conversations with people you chose on purpose.
+            Limiting new contacts, rather than e-mails, is deliberate. It keeps the product honest about what it is for:
+            fewer, better conversations with people you chose on purpose.
           </p>
         </div>
       </div>

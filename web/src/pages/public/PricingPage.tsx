@@ -37,9 +37,8 @@ const questions: FaqItem[] = [
     question: 'When does my allowance renew?',
     answer: (
       <p>
-        Slots are counted per monthly period. When a new period begins, the count of new contacts starts again from
-        zero and your plan’s full allowance is available. Plan slots you did not use do not carry over to the next
-        period.
+        Slots are counted per monthly period. When a new period begins, the count of new contacts starts again from zero
+        and your plan’s full allowance is available. Plan slots you did not use do not carry over to the next period.
       </p>
     ),
   },
@@ -48,13 +47,13 @@ const questions: FaqItem[] = [
     answer: (
       <>
         <p>
-          Extra slots on top of your plan, earned through the <Link to={publicPaths.referralProgram}>referral program</Link>:{' '}
-          {referral.referrerBonusSlots} for you when someone signs up with your link, and {referral.newUserBonusSlots}{' '}
-          for them.
+          Extra slots on top of your plan, earned through the{' '}
+          <Link to={publicPaths.referralProgram}>referral program</Link>: {referral.referrerBonusSlots} for you when
+          someone signs up with your link, and {referral.newUserBonusSlots} for them.
         </p>
         <p>
-          Bonus slots are used first. Your plan’s monthly slots are only touched once your bonus slots are gone, so
-          your plan allowance lasts longer.
+          Bonus slots are used first. Your plan’s monthly slots are only touched once your bonus slots are gone, so your
+          plan allowance lasts longer.
         </p>
       </>
     ),
@@ -73,9 +72,9 @@ const questions: FaqItem[] = [
     question: 'What happens when I run out of slots?',
     answer: (
       <p>
-        Outreach tells you that you have used all the contact slots of your plan for this period and offers an
-        upgrade. Your existing contacts keep working: you can still write to them, send, follow up and schedule
-        meetings. New contacts can be added again when the next period starts.
+        Outreach tells you that you have used all the contact slots of your plan for this period and offers an upgrade.
+        Your existing contacts keep working: you can still write to them, send, follow up and schedule meetings. New
+        contacts can be added again when the next period starts.
       </p>
     ),
   },

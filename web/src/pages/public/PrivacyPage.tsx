@@ -59,10 +59,10 @@ const sections: DocumentSection[] = [
           private to your account.
         </p>
         <p>
-          <strong>Shared professional profiles.</strong> The public professional data of a contact (name, current
-          role, education, experience and their work e-mail address once found and verified) is stored once and reused
-          when another user adds the same person, so it is fetched and checked only once. Only this public
-          professional data is shared. Nobody can see that you added someone, nor your notes, drafts or conversations.
+          <strong>Shared professional profiles.</strong> The public professional data of a contact (name, current role,
+          education, experience and their work e-mail address once found and verified) is stored once and reused when
+          another user adds the same person, so it is fetched and checked only once. Only this public professional data
+          is shared. Nobody can see that you added someone, nor your notes, drafts or conversations.
         </p>
 
         <h3>E-mail lookup and verification results</h3>
@@ -73,8 +73,8 @@ const sections: DocumentSection[] = [
 
         <h3>Drafts and sent e-mails</h3>
         <p>
-          The subject, body and scheduled time of your drafts, and for sent e-mails the send time, the mailbox they
-          were sent from and the message and thread identifiers your provider gave them.
+          The subject, body and scheduled time of your drafts, and for sent e-mails the send time, the mailbox they were
+          sent from and the message and thread identifiers your provider gave them.
         </p>
 
         <h3>Conversations and replies</h3>
@@ -110,14 +110,14 @@ const sections: DocumentSection[] = [
         <h3>Page visits</h3>
         <p>
           Only where analytics is configured for the service: the pages you visit and a few named events (viewing
-          pricing, features, sign-up or the dashboard), each with its path and time. When it is not configured,
-          nothing is recorded.
+          pricing, features, sign-up or the dashboard), each with its path and time. When it is not configured, nothing
+          is recorded.
         </p>
 
         <h3>Technical logs</h3>
         <p>
-          Our servers log requests and errors with a request identifier so we can investigate problems. We keep
-          tokens and the text of your e-mails out of these logs.
+          Our servers log requests and errors with a request identifier so we can investigate problems. We keep tokens
+          and the text of your e-mails out of these logs.
         </p>
       </>
     ),
@@ -254,8 +254,8 @@ const sections: DocumentSection[] = [
           </li>
         </ul>
         <p>
-          Shared professional profiles are not part of any one account, so they remain for the other users who have
-          that person as a contact. If you appear in Outreach as someone’s contact and want your professional profile
+          Shared professional profiles are not part of any one account, so they remain for the other users who have that
+          person as a contact. If you appear in Outreach as someone’s contact and want your professional profile
           corrected or removed, write to {mail}.
         </p>
       </>
@@ -268,9 +268,9 @@ const sections: DocumentSection[] = [
       <p>
         For as long as your account exists. When you delete your account, your data is removed from the live system
         straight away. Disconnecting a mailbox or Zoom deletes its tokens. Removing a document deletes the file and its
-        extracted text. Our file storage keeps deleted files as recovery versions for up to 30 days, readable by no
-        one through the product, after which they are erased for good; the database keeps point-in-time backups for
-        35 days in the same way.
+        extracted text. Our file storage keeps deleted files as recovery versions for up to 30 days, readable by no one
+        through the product, after which they are erased for good; the database keeps point-in-time backups for 35 days
+        in the same way.
       </p>
     ),
   },
@@ -284,8 +284,8 @@ const sections: DocumentSection[] = [
     title: 'Changes and contact',
     content: (
       <p>
-        If we change what we store or who processes it, we update this page and its date, and tell you in the app or
-        by e-mail before a significant change takes effect. Questions or requests about your data: {mail}.
+        If we change what we store or who processes it, we update this page and its date, and tell you in the app or by
+        e-mail before a significant change takes effect. Questions or requests about your data: {mail}.
       </p>
     ),
   },

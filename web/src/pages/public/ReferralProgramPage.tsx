@@ -37,8 +37,8 @@ const questions: FaqItem[] = [
     question: 'Is there a limit to how many people I can refer?',
     answer: (
       <p>
-        No. Every person who signs up with your link and confirms their account earns you{' '}
-        {referral.referrerBonusSlots} bonus slots.
+        No. Every person who signs up with your link and confirms their account earns you {referral.referrerBonusSlots}{' '}
+        bonus slots.
       </p>
     ),
   },
@@ -110,7 +110,8 @@ export const ReferralProgramPage = () => (
             Fair for everyone
           </h2>
           <p className="landing__section-lead">
-            The program rewards real introductions. The full rules are part of our <Link to={publicPaths.terms}>terms</Link>.
+            The program rewards real introductions. The full rules are part of our{' '}
+            <Link to={publicPaths.terms}>terms</Link>.
           </p>
         </div>
         <ul className="landing__checklist referral__rules">

@@ -13,9 +13,9 @@ const questions: FaqItem[] = [
     answer: (
       <>
         <p>
-          Outreach tries the address patterns the contact’s company is likely to use and verifies each one. “Not
-          found” means none of them was confirmed: the person may use another domain than their company’s website, the
-          company may route mail elsewhere, or their profile may be out of date.
+          Outreach tries the address patterns the contact’s company is likely to use and verifies each one. “Not found”
+          means none of them was confirmed: the person may use another domain than their company’s website, the company
+          may route mail elsewhere, or their profile may be out of date.
         </p>
         <p>
           You can run the lookup again later, up to {limits.emailLookupMaxAttempts} attempts per contact in total.
@@ -51,8 +51,8 @@ const questions: FaqItem[] = [
           fresh sign-in.
         </p>
         <p>
-          For Outlook, sign-in opens in a pop-up window: if nothing appears, allow pop-ups for Outreach in your
-          browser. To use another mailbox, choose <strong>Change Email</strong> in the same widget.
+          For Outlook, sign-in opens in a pop-up window: if nothing appears, allow pop-ups for Outreach in your browser.
+          To use another mailbox, choose <strong>Change Email</strong> in the same widget.
         </p>
       </>
     ),
@@ -101,9 +101,9 @@ const questions: FaqItem[] = [
     question: 'How do I export or delete my data?',
     answer: (
       <p>
-        In the app, open Settings from the user menu. Account settings lets you download everything we hold about you
-        as JSON, and delete your account with all its data. The <Link to={publicPaths.privacy}>privacy policy</Link> lists what is
-        stored.
+        In the app, open Settings from the user menu. Account settings lets you download everything we hold about you as
+        JSON, and delete your account with all its data. The <Link to={publicPaths.privacy}>privacy policy</Link> lists
+        what is stored.
       </p>
     ),
   },
@@ -142,8 +142,8 @@ export const SupportPage = () => (
         <h2>Guides</h2>
         <p>
           The <Link to={publicPaths.zoomGuide}>Zoom guide</Link> covers the meeting integration. The{' '}
-          <Link to={publicPaths.approach}>approach</Link> and the <Link to={blogPaths.index}>blog</Link> cover writing, verification and
-          follow-ups.
+          <Link to={publicPaths.approach}>approach</Link> and the <Link to={blogPaths.index}>blog</Link> cover writing,
+          verification and follow-ups.
         </p>
       </article>
       <article className="landing__card">
@@ -152,8 +152,8 @@ export const SupportPage = () => (
         </span>
         <h2>Your data</h2>
         <p>
-          What we store and who processes it is in the <Link to={publicPaths.privacy}>privacy policy</Link>. Export or delete your
-          data yourself from Account settings.
+          What we store and who processes it is in the <Link to={publicPaths.privacy}>privacy policy</Link>. Export or
+          delete your data yourself from Account settings.
         </p>
       </article>
     </section>

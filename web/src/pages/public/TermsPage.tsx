@@ -14,12 +14,11 @@ const sections: DocumentSection[] = [
       <>
         <p>
           These terms are the agreement between you and Outreach when you use the service. By creating an account you
-          accept them. If you use Outreach for an organisation, you accept them on its behalf and confirm you may do
-          so.
+          accept them. If you use Outreach for an organisation, you accept them on its behalf and confirm you may do so.
         </p>
         <p>
-          How we handle your data is described in the <Link to={publicPaths.privacy}>privacy policy</Link>, which is part of
-          these terms.
+          How we handle your data is described in the <Link to={publicPaths.privacy}>privacy policy</Link>, which is
+          part of these terms.
         </p>
       </>
     ),
@@ -66,8 +65,8 @@ const sections: DocumentSection[] = [
             harass anyone.
           </li>
           <li>
-            <strong>Use the service as intended.</strong> Do not scrape it, overload it, probe it for weaknesses, or
-            use it to collect contact data for resale.
+            <strong>Use the service as intended.</strong> Do not scrape it, overload it, probe it for weaknesses, or use
+            it to collect contact data for resale.
           </li>
         </ul>
         <p>
@@ -100,9 +99,9 @@ const sections: DocumentSection[] = [
     title: 'Connected accounts',
     content: (
       <p>
-        When you connect Gmail, Outlook or Zoom, you allow Outreach to act in that account on your instructions:
-        sending your e-mails, noticing replies to your conversations and creating meetings. Those services’ own terms
-        still apply to your use of them. You can disconnect at any time in the app or in the provider’s settings.
+        When you connect Gmail, Outlook or Zoom, you allow Outreach to act in that account on your instructions: sending
+        your e-mails, noticing replies to your conversations and creating meetings. Those services’ own terms still
+        apply to your use of them. You can disconnect at any time in the app or in the provider’s settings.
       </p>
     ),
   },
@@ -111,7 +110,9 @@ const sections: DocumentSection[] = [
     title: 'Plans, renewals and cancellation',
     content: (
       <>
-        <p>Every plan includes every feature. Plans differ only in how many new contacts you can add per monthly period:</p>
+        <p>
+          Every plan includes every feature. Plans differ only in how many new contacts you can add per monthly period:
+        </p>
         <ul>
           {planTiers.map((tier) => (
             <li key={tier}>
@@ -129,8 +130,7 @@ const sections: DocumentSection[] = [
           </li>
           <li>Unused plan slots do not carry over to the next period.</li>
           <li>
-            If we change a price, we tell you at least 30 days before it applies to you, and you can cancel before
-            then.
+            If we change a price, we tell you at least 30 days before it applies to you, and you can cancel before then.
           </li>
         </ul>
       </>
@@ -143,9 +143,9 @@ const sections: DocumentSection[] = [
       <p>
         When someone signs up with your referral link and confirms their account, you receive{' '}
         {referral.referrerBonusSlots} bonus contact slots and they receive {referral.newUserBonusSlots}. Referring
-        yourself earns nothing, and each new account can be referred only once. Bonus slots have no cash value and cannot
-        be transferred. We may withhold or remove bonus slots earned through fake or duplicate accounts. Details are on
-        the <Link to={publicPaths.referralProgram}>referral program</Link> page.
+        yourself earns nothing, and each new account can be referred only once. Bonus slots have no cash value and
+        cannot be transferred. We may withhold or remove bonus slots earned through fake or duplicate accounts. Details
+        are on the <Link to={publicPaths.referralProgram}>referral program</Link> page.
       </p>
     ),
   },
@@ -155,8 +155,8 @@ const sections: DocumentSection[] = [
     content: (
       <p>
         We work to keep Outreach available and your data safe, but we cannot promise the service will never be
-        interrupted. Features may change over time. Some depend on services we do not control (mailbox providers,
-        Zoom, the enrichment and verification providers), and they may change or limit what they offer.
+        interrupted. Features may change over time. Some depend on services we do not control (mailbox providers, Zoom,
+        the enrichment and verification providers), and they may change or limit what they offer.
       </p>
     ),
   },
@@ -198,9 +198,9 @@ const sections: DocumentSection[] = [
     title: 'Changes to these terms',
     content: (
       <p>
-        We may update these terms. We change the date above when we do and, for changes that matter, tell you in the
-        app or by e-mail at least 30 days before they apply. If you do not agree, you can cancel and delete your
-        account before then. Questions: <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
+        We may update these terms. We change the date above when we do and, for changes that matter, tell you in the app
+        or by e-mail at least 30 days before they apply. If you do not agree, you can cancel and delete your account
+        before then. Questions: <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
       </p>
     ),
   },

@@ -60,9 +60,9 @@ const sections: DocumentSection[] = [
     content: (
       <>
         <p>
-          Schedule a meeting from the Meetings page or from a contact. Choose the time and length (30 minutes unless
-          you change the default in Settings) and save. Outreach creates the Zoom meeting on your Zoom account and
-          shows its join link with the meeting. The meeting also appears in your Zoom client like any other.
+          Schedule a meeting from the Meetings page or from a contact. Choose the time and length (30 minutes unless you
+          change the default in Settings) and save. Outreach creates the Zoom meeting on your Zoom account and shows its
+          join link with the meeting. The meeting also appears in your Zoom client like any other.
         </p>
         <p>
           Without Zoom connected you can still schedule meetings; they simply have no link until you add one yourself.
@@ -80,9 +80,9 @@ const sections: DocumentSection[] = [
           when the current one expires (<em>Token expires at …</em>). You normally never need to do anything.
         </p>
         <p>
-          If Zoom refuses to renew it, for example after you changed your Zoom password or removed the app in Zoom,
-          the widget shows <em>Zoom Authentication Expired</em>: <em>Reconnect your Zoom account to continue.</em>{' '}
-          Click <strong>Reconnect Zoom</strong> and allow access again. Meetings already created keep their links.
+          If Zoom refuses to renew it, for example after you changed your Zoom password or removed the app in Zoom, the
+          widget shows <em>Zoom Authentication Expired</em>: <em>Reconnect your Zoom account to continue.</em> Click{' '}
+          <strong>Reconnect Zoom</strong> and allow access again. Meetings already created keep their links.
         </p>
       </>
     ),
@@ -92,9 +92,9 @@ const sections: DocumentSection[] = [
     title: 'Disconnect in Outreach',
     content: (
       <p>
-        Open the Zoom widget and click <strong>Disconnect Zoom</strong>. Outreach deletes its Zoom tokens straight
-        away and stops creating meetings. Meetings already created stay in your Zoom account; cancel them in Zoom if you
-        no longer need them.
+        Open the Zoom widget and click <strong>Disconnect Zoom</strong>. Outreach deletes its Zoom tokens straight away
+        and stops creating meetings. Meetings already created stay in your Zoom account; cancel them in Zoom if you no
+        longer need them.
       </p>
     ),
   },
@@ -136,8 +136,8 @@ const sections: DocumentSection[] = [
         </ul>
         <p>
           Outreach does not read your recordings, chats, contacts or other meetings. For each meeting it creates it
-          stores the meeting id, time, length, title and join link. The Zoom tokens are encrypted at rest and never
-          sent to your browser. More in the <Link to={publicPaths.privacy}>privacy policy</Link>.
+          stores the meeting id, time, length, title and join link. The Zoom tokens are encrypted at rest and never sent
+          to your browser. More in the <Link to={publicPaths.privacy}>privacy policy</Link>.
         </p>
       </>
     ),

@@ -16,8 +16,10 @@ export type ToastOptions = {
  */
 export const useToast = () => {
   const { notification } = App.useApp();
-  const show = (type: 'success' | 'error' | 'info' | 'warning') => (title: ReactNode, options: ToastOptions = {}) =>
-    notification[type]({ title, ...options });
+  const show =
+    (type: 'success' | 'error' | 'info' | 'warning') =>
+    (title: ReactNode, options: ToastOptions = {}) =>
+      notification[type]({ title, ...options });
   return {
     success: show('success'),
     error: show('error'),

@@ -21,13 +21,19 @@ const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
 
 /** Who is signed in, on which plan, since when. */
 export const AccountSummaryCard = ({ profile }: AccountSummaryCardProps) => (
-  <SectionCard title="Account" extra={<Link to={billingPaths.subscribe}>View plans</Link>} data-testid="settings-account">
+  <SectionCard
+    title="Account"
+    extra={<Link to={billingPaths.subscribe}>View plans</Link>}
+    data-testid="settings-account"
+  >
     <div className="account-facts">
       <Fact label="E-mail">{profile.email}</Fact>
       <Fact label="Plan">
         <span className="account-fact__plan">
           <Tag color="geekblue">{planLabel(profile)}</Tag>
-          <Typography.Text type="secondary">{plans[profile.subscriptionTier].slotsPerPeriod} contacts a month</Typography.Text>
+          <Typography.Text type="secondary">
+            {plans[profile.subscriptionTier].slotsPerPeriod} contacts a month
+          </Typography.Text>
         </span>
       </Fact>
       <Fact label="Member since">{formatMemberSince(profile.createdAt)}</Fact>

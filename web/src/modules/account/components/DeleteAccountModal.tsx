@@ -48,7 +48,14 @@ export const DeleteAccountModal = ({ open, email, onCancel, onConfirm }: DeleteA
     >
       <div className="delete-account">
         <Typography.Paragraph className="delete-account__text">
-          This permanently deletes {email ? <>the account <Typography.Text strong>{email}</Typography.Text></> : 'your account'}
+          This permanently deletes{' '}
+          {email ? (
+            <>
+              the account <Typography.Text strong>{email}</Typography.Text>
+            </>
+          ) : (
+            'your account'
+          )}
           : your profile, documents, contacts, drafts, settings and sign-in. It cannot be undone. Export your data first
           if you want to keep a copy.
         </Typography.Paragraph>

@@ -55,11 +55,17 @@ export const YourDataCard = () => {
     detachedToast.success('Your account was deleted', {
       description: 'Your profile, documents and all other data are gone. Thank you for using Outreach.',
     });
-    await signOutOfApp({ byUser: true }).catch((error: unknown) => console.warn('Sign-out after account deletion', error));
+    await signOutOfApp({ byUser: true }).catch((error: unknown) =>
+      console.warn('Sign-out after account deletion', error),
+    );
   };
 
   return (
-    <SectionCard title="Your data" description="Take a copy of your data, or delete your account." data-testid="settings-your-data">
+    <SectionCard
+      title="Your data"
+      description="Take a copy of your data, or delete your account."
+      data-testid="settings-your-data"
+    >
       <SettingRow
         label="Export my data"
         description="Download everything Outreach holds about you (profile, settings, documents and activity) as one JSON file."
@@ -76,7 +82,12 @@ export const YourDataCard = () => {
           Delete account
         </Button>
       </SettingRow>
-      <DeleteAccountModal open={confirming} email={user?.email ?? ''} onCancel={() => setConfirming(false)} onConfirm={handleDelete} />
+      <DeleteAccountModal
+        open={confirming}
+        email={user?.email ?? ''}
+        onCancel={() => setConfirming(false)}
+        onConfirm={handleDelete}
+      />
     </SectionCard>
   );
 };

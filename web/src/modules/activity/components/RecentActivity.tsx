@@ -14,7 +14,9 @@ const statusIcons: Record<ActivityStatus, { icon: ReactNode; label: string }> = 
 };
 
 const progress = ({ counts, status }: ActivityAction) =>
-  counts && status === 'in_progress' && counts.total > 0 ? ` · ${counts.completed + counts.failed}/${counts.total}` : '';
+  counts && status === 'in_progress' && counts.total > 0
+    ? ` · ${counts.completed + counts.failed}/${counts.total}`
+    : '';
 
 /** SPEC §2, §9: the sidebar's list of the 10 newest actions, or 'No recent activity.'. */
 export const RecentActivity = () => {
@@ -35,7 +37,11 @@ export const RecentActivity = () => {
         <ul className="recent-activity__list">
           {shown.map((action) => (
             <li key={action.id} className="recent-activity__item">
-              <span className={`recent-activity__icon recent-activity__icon--${action.status}`} role="img" aria-label={statusIcons[action.status].label}>
+              <span
+                className={`recent-activity__icon recent-activity__icon--${action.status}`}
+                role="img"
+                aria-label={statusIcons[action.status].label}
+              >
                 {statusIcons[action.status].icon}
               </span>
               <span className="recent-activity__body">

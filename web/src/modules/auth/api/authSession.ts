@@ -76,7 +76,8 @@ export const signOutOfApp = async ({ byUser }: { byUser: boolean }) => {
 /** Paths where a failed refresh must not sign anyone out: an OAuth popup or redirect is finishing (SPEC §8 'Auth'). */
 const oauthPaths = ['/oauth', emailConnectionPaths.outlookAuth, emailConnectionPaths.gmailAuth];
 
-const isOAuthPath = (pathname: string) => oauthPaths.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+const isOAuthPath = (pathname: string) =>
+  oauthPaths.some((path) => pathname === path || pathname.startsWith(`${path}/`));
 
 /**
  * SPEC §8 'Auth': a refresh that failed for good (or a 401 after the forced refresh) signs the user out, unless an

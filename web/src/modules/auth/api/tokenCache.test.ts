@@ -110,7 +110,12 @@ describe('createTokenCache', () => {
     const { cache, fetchToken } = setup();
     const pending = deferred<FetchedToken>();
     fetchToken.mockImplementationOnce(() => pending.promise);
-    const calls = [cache.getToken(), cache.getToken(), cache.getToken({ force: true }), cache.getToken({ force: true })];
+    const calls = [
+      cache.getToken(),
+      cache.getToken(),
+      cache.getToken({ force: true }),
+      cache.getToken({ force: true }),
+    ];
     pending.resolve({ token: 'shared', expiresAt: start + hour });
     await expect(Promise.all(calls)).resolves.toEqual(['shared', 'shared', 'shared', 'shared']);
     expect(fetchToken).toHaveBeenCalledTimes(1);
@@ -208,7 +213,10 @@ describe('createTokenCache', () => {
   it('halves the failure count instead of signing out while other tabs are active', async () => {
     let othersActive = true;
     const onRefreshFailed = vi.fn();
-    const { cache, clock, fetchToken, onForcedSignOut } = setup({ otherTabsActive: () => othersActive, onRefreshFailed });
+    const { cache, clock, fetchToken, onForcedSignOut } = setup({
+      otherTabsActive: () => othersActive,
+      onRefreshFailed,
+    });
     fetchToken.mockImplementation(offline);
     const fail = async () => {
       clock.advance(timings.forcedRefreshMinGapMs);

@@ -17,9 +17,7 @@ export const AuthAside = () => (
       <BrandMark inverted />
     </Link>
     <div className="auth-aside__pitch">
-      <h2 className="auth-aside__title">
-        Outreach that turns into conversations
-      </h2>
+      <h2 className="auth-aside__title">Outreach that turns into conversations</h2>
       <p className="auth-aside__lead">
         Keep your professional contacts in one place and reach them with e-mails worth answering.
       </p>

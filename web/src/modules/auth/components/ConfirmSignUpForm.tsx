@@ -16,7 +16,12 @@ type ConfirmValues = { code: string };
 /** The e-mailed code that confirms a new account on AWS (DESIGN §2: e-mail verification). */
 export const ConfirmSignUpForm = ({ email, onConfirm, onResend }: ConfirmSignUpFormProps) => {
   const toast = useToast();
-  const { error, setError, submitting, submit: handleFinish } = useAuthSubmit('confirm', async ({ code }: ConfirmValues) => {
+  const {
+    error,
+    setError,
+    submitting,
+    submit: handleFinish,
+  } = useAuthSubmit('confirm', async ({ code }: ConfirmValues) => {
     await onConfirm(code);
   });
 
@@ -30,7 +35,14 @@ export const ConfirmSignUpForm = ({ email, onConfirm, onResend }: ConfirmSignUpF
   };
 
   return (
-    <Form<ConfirmValues> className="auth-form" name="confirm-sign-up" layout="vertical" requiredMark={false} size="large" onFinish={handleFinish}>
+    <Form<ConfirmValues>
+      className="auth-form"
+      name="confirm-sign-up"
+      layout="vertical"
+      requiredMark={false}
+      size="large"
+      onFinish={handleFinish}
+    >
       <Alert
         type="info"
         showIcon

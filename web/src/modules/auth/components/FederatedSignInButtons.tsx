@@ -6,7 +6,10 @@ import { signInWithProvider, type IdentityProvider } from '../api/amplifySignIn'
 import { authErrorMessage } from '../utils/authErrorMessage';
 import './auth.css';
 
-const labels: Record<IdentityProvider, string> = { Google: 'Continue with Google', Microsoft: 'Continue with Microsoft' };
+const labels: Record<IdentityProvider, string> = {
+  Google: 'Continue with Google',
+  Microsoft: 'Continue with Microsoft',
+};
 
 const logos: Record<IdentityProvider, () => React.JSX.Element> = { Google: GoogleLogo, Microsoft: MicrosoftLogo };
 
@@ -36,7 +39,9 @@ export const FederatedSignInButtons = ({ referralCode }: FederatedSignInButtonsP
 
   return (
     <div className="federated-sign-in">
-      {error ? <Alert role="alert" type="error" showIcon title={error} className="auth-form__alert auth-form__alert--tight" /> : null}
+      {error ? (
+        <Alert role="alert" type="error" showIcon title={error} className="auth-form__alert auth-form__alert--tight" />
+      ) : null}
       <div className="federated-sign-in__buttons">
         {identityProviders.map((provider) => {
           const Logo = logos[provider];

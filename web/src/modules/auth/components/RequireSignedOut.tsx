@@ -13,7 +13,8 @@ export const RequireSignedOut = () => {
   const auth = useAuth();
   const location = useLocation();
 
-  if (auth.status === 'authenticated') return <Navigate to={returnPath(location.state) ?? contactsPaths.dashboard} replace />;
+  if (auth.status === 'authenticated')
+    return <Navigate to={returnPath(location.state) ?? contactsPaths.dashboard} replace />;
   if (!auth.settled) return <FullPageSpinner />;
   return <Outlet />;
 };

@@ -46,13 +46,32 @@ export const ResetPasswordForm = () => {
 
   if (email) {
     return (
-      <Form<CompleteValues> className="auth-form" name="reset-password-complete" layout="vertical" requiredMark={false} size="large" onFinish={complete.submit}>
-        <Alert role="status" type="success" showIcon title={messages.passwordReset.success} className="auth-form__alert" />
+      <Form<CompleteValues>
+        className="auth-form"
+        name="reset-password-complete"
+        layout="vertical"
+        requiredMark={false}
+        size="large"
+        onFinish={complete.submit}
+      >
+        <Alert
+          role="status"
+          type="success"
+          showIcon
+          title={messages.passwordReset.success}
+          className="auth-form__alert"
+        />
         <Typography.Paragraph type="secondary">
           We sent a code to <strong>{email}</strong>. Enter it with the new password you want.
         </Typography.Paragraph>
-        {complete.error ? <Alert role="alert" type="error" showIcon title={complete.error} className="auth-form__alert" /> : null}
-        <Form.Item label="Code" name="code" rules={[{ required: true, whitespace: true, message: 'Enter the code from the e-mail.' }]}>
+        {complete.error ? (
+          <Alert role="alert" type="error" showIcon title={complete.error} className="auth-form__alert" />
+        ) : null}
+        <Form.Item
+          label="Code"
+          name="code"
+          rules={[{ required: true, whitespace: true, message: 'Enter the code from the e-mail.' }]}
+        >
           <Input autoComplete="one-time-code" inputMode="numeric" autoFocus />
         </Form.Item>
         <Form.Item
@@ -73,7 +92,13 @@ export const ResetPasswordForm = () => {
         <Button type="primary" htmlType="submit" block loading={complete.submitting} className="auth-form__submit">
           Set new password
         </Button>
-        <Button type="link" block onClick={() => void handleRequest({ email })} disabled={requesting} className="auth-form__secondary">
+        <Button
+          type="link"
+          block
+          onClick={() => void handleRequest({ email })}
+          disabled={requesting}
+          className="auth-form__secondary"
+        >
           Send the code again
         </Button>
       </Form>
@@ -81,8 +106,17 @@ export const ResetPasswordForm = () => {
   }
 
   return (
-    <Form<RequestValues> className="auth-form" name="reset-password" layout="vertical" requiredMark={false} size="large" onFinish={handleRequest}>
-      {requestError ? <Alert role="alert" type="error" showIcon title={requestError} className="auth-form__alert" /> : null}
+    <Form<RequestValues>
+      className="auth-form"
+      name="reset-password"
+      layout="vertical"
+      requiredMark={false}
+      size="large"
+      onFinish={handleRequest}
+    >
+      {requestError ? (
+        <Alert role="alert" type="error" showIcon title={requestError} className="auth-form__alert" />
+      ) : null}
       <Form.Item
         label="E-mail"
         name="email"

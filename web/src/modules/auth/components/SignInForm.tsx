@@ -12,7 +12,11 @@ import './auth.css';
 export const SignInForm = () => {
   const { signIn, confirmSignUp, resendCode } = useAuthActions();
   const [unconfirmed, setUnconfirmed] = useState<SignInInput | null>(null);
-  const { error, submitting, submit: handleFinish } = useAuthSubmit('signIn', async (values: SignInInput) => {
+  const {
+    error,
+    submitting,
+    submit: handleFinish,
+  } = useAuthSubmit('signIn', async (values: SignInInput) => {
     if ((await signIn(values)) === 'confirmSignUp') setUnconfirmed(values);
   });
 
@@ -27,10 +31,22 @@ export const SignInForm = () => {
   }
 
   return (
-    <Form<SignInInput> className="auth-form" name="sign-in" layout="vertical" requiredMark={false} size="large" onFinish={handleFinish}>
+    <Form<SignInInput>
+      className="auth-form"
+      name="sign-in"
+      layout="vertical"
+      requiredMark={false}
+      size="large"
+      onFinish={handleFinish}
+    >
       {error ? <Alert role="alert" type="error" showIcon title={error} className="auth-form__alert" /> : null}
       <EmailField autoFocus />
-      <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Enter your password.' }]} className="auth-form__password">
+      <Form.Item
+        label="Password"
+        name="password"
+        rules={[{ required: true, message: 'Enter your password.' }]}
+        className="auth-form__password"
+      >
         <Input.Password autoComplete="current-password" />
       </Form.Item>
       <div className="auth-form__forgot">

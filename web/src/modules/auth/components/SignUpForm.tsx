@@ -18,7 +18,11 @@ type SignUpValues = Omit<SignUpInput, 'referralCode'>;
 export const SignUpForm = ({ referralCode }: SignUpFormProps) => {
   const { signUp, confirmSignUp, resendCode } = useAuthActions();
   const [awaitingCode, setAwaitingCode] = useState<SignUpInput | null>(null);
-  const { error, submitting, submit: handleFinish } = useAuthSubmit('signUp', async (values: SignUpValues) => {
+  const {
+    error,
+    submitting,
+    submit: handleFinish,
+  } = useAuthSubmit('signUp', async (values: SignUpValues) => {
     const input: SignUpInput = { ...values, ...(referralCode ? { referralCode } : {}) };
     if ((await signUp(input)) === 'confirmSignUp') setAwaitingCode(input);
   });
@@ -34,7 +38,14 @@ export const SignUpForm = ({ referralCode }: SignUpFormProps) => {
   }
 
   return (
-    <Form<SignUpValues> className="auth-form" name="sign-up" layout="vertical" requiredMark={false} size="large" onFinish={handleFinish}>
+    <Form<SignUpValues>
+      className="auth-form"
+      name="sign-up"
+      layout="vertical"
+      requiredMark={false}
+      size="large"
+      onFinish={handleFinish}
+    >
       {error ? <Alert role="alert" type="error" showIcon title={error} className="auth-form__alert" /> : null}
       <Form.Item
         label="Name"

@@ -18,7 +18,9 @@ const valid: [AuthStatus, AuthEvent, AuthStatus][] = [
 ];
 
 const isValid = (status: AuthStatus, event: AuthEvent) => valid.some(([from, on]) => from === status && on === event);
-const invalid = statuses.flatMap((status) => events.filter((event) => !isValid(status, event)).map((event) => [status, event] as const));
+const invalid = statuses.flatMap((status) =>
+  events.filter((event) => !isValid(status, event)).map((event) => [status, event] as const),
+);
 
 describe('transition', () => {
   it.each(valid)('moves from %s on %s to %s', (from, event, to) => {

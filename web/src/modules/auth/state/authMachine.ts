@@ -13,7 +13,8 @@ export const authTransitions: Readonly<Record<AuthStatus, Partial<Record<AuthEve
 };
 
 /** The status `event` leads to from `status`, or null when SPEC §4 does not allow it. */
-export const transition = (status: AuthStatus, event: AuthEvent): AuthStatus | null => authTransitions[status][event] ?? null;
+export const transition = (status: AuthStatus, event: AuthEvent): AuthStatus | null =>
+  authTransitions[status][event] ?? null;
 
 /**
  * The status after `event`, or null for a transition SPEC §4 does not allow: it is warned about, and the caller

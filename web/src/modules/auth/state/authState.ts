@@ -48,14 +48,16 @@ export const setAuthReady = () => {
 /** FAILURE (while loading) or LOGOUT (while signed in): nobody is signed in. */
 export const setSignedOut = ({ byUser = false } = {}) => {
   const change = { user: null, error: null, signedOutByUser: byUser, settled: true, ready: false };
-  if (authState.status !== 'unauthenticated') return move(authState.status === 'authenticated' ? 'LOGOUT' : 'FAILURE', change);
+  if (authState.status !== 'unauthenticated')
+    return move(authState.status === 'authenticated' ? 'LOGOUT' : 'FAILURE', change);
   // already signed out (a second sign-out, or one after a failed sign-in): only who asked for it changes
   Object.assign(authState, change);
   return true;
 };
 
 /** ERROR: the session could not be read or kept. */
-export const setAuthError = (message: string) => move('ERROR', { user: null, error: message, settled: true, ready: false });
+export const setAuthError = (message: string) =>
+  move('ERROR', { user: null, error: message, settled: true, ready: false });
 
 /** TOKEN_REFRESH: a fresh token for the same signed-in user. */
 export const setTokenRefreshed = () => move('TOKEN_REFRESH');

@@ -18,13 +18,17 @@ describe('authErrorMessage', () => {
 
   it('explains the password policy for a weak password', () => {
     expect(authErrorMessage(named('InvalidPasswordException'))).toMatch(/too weak. Use at least 8 characters/);
-    expect(authErrorMessage(named('InvalidParameterException', 'Password did not conform with policy'))).toMatch(/too weak/);
+    expect(authErrorMessage(named('InvalidParameterException', 'Password did not conform with policy'))).toMatch(
+      /too weak/,
+    );
   });
 
   it("shows an API error's text and falls back to the error's own message", () => {
-    expect(authErrorMessage(new ApiError({ status: 500, code: 'server_error', message: 'Server error. Please try again later.' }))).toBe(
-      'Server error. Please try again later.',
-    );
+    expect(
+      authErrorMessage(
+        new ApiError({ status: 500, code: 'server_error', message: 'Server error. Please try again later.' }),
+      ),
+    ).toBe('Server error. Please try again later.');
     expect(authErrorMessage(named('SomethingNew', 'Cognito said no'))).toBe('Cognito said no');
     expect(authErrorMessage('??')).toBe('Something went wrong. Please try again.');
   });
@@ -32,7 +36,9 @@ describe('authErrorMessage', () => {
 
 describe('authErrorMessage at sign-in', () => {
   it("reads cognito-local's InvalidPasswordException as a wrong password, not a weak one", () => {
-    expect(authErrorMessage(named('InvalidPasswordException', 'Invalid password'), 'signIn')).toBe('Incorrect e-mail or password.');
+    expect(authErrorMessage(named('InvalidPasswordException', 'Invalid password'), 'signIn')).toBe(
+      'Incorrect e-mail or password.',
+    );
     expect(authErrorMessage(named('InvalidPasswordException', 'Invalid password'), 'signUp')).toMatch(/too weak/);
   });
 });

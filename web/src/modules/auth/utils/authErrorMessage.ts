@@ -35,7 +35,8 @@ export const authErrorMessage = (error: unknown, action: AuthAction = 'other') =
     if (action === 'signIn' && error.name === 'InvalidPasswordException') return byName.NotAuthorizedException!;
     const known = byName[error.name];
     if (known) return known;
-    if (error.name === 'InvalidParameterException' && /password/i.test(error.message)) return byName.InvalidPasswordException!;
+    if (error.name === 'InvalidParameterException' && /password/i.test(error.message))
+      return byName.InvalidPasswordException!;
     if (error.message) return error.message;
   }
   return 'Something went wrong. Please try again.';

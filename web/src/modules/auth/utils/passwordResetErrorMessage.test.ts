@@ -5,9 +5,9 @@ const cognitoError = (name: string, message = '') => Object.assign(new Error(mes
 
 describe('passwordResetErrorMessage (SPEC §8 Password reset)', () => {
   it('names an unknown account', () => {
-    expect(passwordResetErrorMessage(cognitoError('UserNotFoundException', 'Username/client id combination not found.'))).toBe(
-      'No account found with that email',
-    );
+    expect(
+      passwordResetErrorMessage(cognitoError('UserNotFoundException', 'Username/client id combination not found.')),
+    ).toBe('No account found with that email');
   });
 
   it('names a malformed address', () => {
@@ -17,7 +17,9 @@ describe('passwordResetErrorMessage (SPEC §8 Password reset)', () => {
   });
 
   it('says the reset failed for anything else', () => {
-    expect(passwordResetErrorMessage(cognitoError('LimitExceededException', 'Attempt limit exceeded'))).toBe('Failed to reset password');
+    expect(passwordResetErrorMessage(cognitoError('LimitExceededException', 'Attempt limit exceeded'))).toBe(
+      'Failed to reset password',
+    );
     expect(passwordResetErrorMessage(new TypeError('Failed to fetch'))).toBe('Failed to reset password');
     expect(passwordResetErrorMessage('boom')).toBe('Failed to reset password');
   });

@@ -4,7 +4,10 @@
  * while someone is signed in. Public routes use it to choose between the signed-out and signed-in variant of a path;
  * whether the session is still good is for the protected layout to find out.
  */
-export const hasStoredSession = (userPoolClientId: string, storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage) => {
+export const hasStoredSession = (
+  userPoolClientId: string,
+  storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage,
+) => {
   try {
     return Boolean(storage?.getItem(`CognitoIdentityServiceProvider.${userPoolClientId}.LastAuthUser`));
   } catch {

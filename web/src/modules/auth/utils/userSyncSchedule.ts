@@ -18,14 +18,21 @@ const lastSync = (userId: string, storage: SyncStorage | undefined) => {
  */
 export const isUserSyncDue = (
   userId: string,
-  { explicitSignIn, now = Date.now(), storage = globalThis.localStorage }: { explicitSignIn: boolean; now?: number; storage?: SyncStorage },
+  {
+    explicitSignIn,
+    now = Date.now(),
+    storage = globalThis.localStorage,
+  }: { explicitSignIn: boolean; now?: number; storage?: SyncStorage },
 ) => now - lastSync(userId, storage) >= (explicitSignIn ? timings.userSyncSkipMs : timings.userSyncCacheMs);
 
 /**
  * Notes a sync attempt. A failed one counts too: SPEC §4 "Data counts as synced after a failed sync", so a broken
  * sync is not retried on every navigation; the next sign-in tries again.
  */
-export const recordUserSync = (userId: string, { now = Date.now(), storage = globalThis.localStorage }: { now?: number; storage?: SyncStorage } = {}) => {
+export const recordUserSync = (
+  userId: string,
+  { now = Date.now(), storage = globalThis.localStorage }: { now?: number; storage?: SyncStorage } = {},
+) => {
   try {
     storage?.setItem(key(userId), String(now));
   } catch {

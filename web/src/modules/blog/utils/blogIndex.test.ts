@@ -20,11 +20,15 @@ describe('the blog index', () => {
   });
 
   it('refuses a post without a field or with a date that is not a day', () => {
-    expect(() => toBlogPostSummary('/blog/a.md', meta({ ...post, author: ' ' }))).toThrow('Blog post a: front matter misses author');
+    expect(() => toBlogPostSummary('/blog/a.md', meta({ ...post, author: ' ' }))).toThrow(
+      'Blog post a: front matter misses author',
+    );
     expect(() => toBlogPostSummary('/blog/a.md', meta({ ...post, date: '2 October 2026' }))).toThrow(
       'Blog post a: date must be YYYY-MM-DD, not 2 October 2026',
     );
-    expect(() => toBlogPostSummary('/blog/a.md', meta({ ...post, date: '2026-13-40' }))).toThrow('date must be YYYY-MM-DD');
+    expect(() => toBlogPostSummary('/blog/a.md', meta({ ...post, date: '2026-13-40' }))).toThrow(
+      'date must be YYYY-MM-DD',
+    );
   });
 
   it('lists posts newest first, and posts of one day by title', () => {

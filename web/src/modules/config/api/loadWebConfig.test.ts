@@ -13,7 +13,10 @@ const validConfig = {
   providers: { ai: 'sandbox' },
 };
 
-const answering = (body: BodyInit | null, init: ResponseInit = {}): typeof fetch => async () => new Response(body, init);
+const answering =
+  (body: BodyInit | null, init: ResponseInit = {}): typeof fetch =>
+  async () =>
+    new Response(body, init);
 
 describe('loadWebConfig', () => {
   it('returns the configuration when /config.json is valid', async () => {
@@ -35,7 +38,9 @@ describe('loadWebConfig', () => {
 
   it('names the fields that are missing or malformed', async () => {
     const { userPoolId: _missing, ...rest } = validConfig;
-    const error = await loadWebConfig({ fetch: answering(JSON.stringify({ ...rest, apiUrl: 'not a url' })) }).catch((e: unknown) => e);
+    const error = await loadWebConfig({ fetch: answering(JSON.stringify({ ...rest, apiUrl: 'not a url' })) }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(WebConfigError);
     expect((error as Error).message).toMatch(/invalid/);
     expect((error as Error).message).toContain('userPoolId');
@@ -49,11 +54,15 @@ describe('loadWebConfig', () => {
   });
 
   it('fails with the status when the file is not served', async () => {
-    await expect(loadWebConfig({ fetch: answering('Not found', { status: 404 }) })).rejects.toThrow('/config.json answered 404');
+    await expect(loadWebConfig({ fetch: answering('Not found', { status: 404 }) })).rejects.toThrow(
+      '/config.json answered 404',
+    );
   });
 
   it('fails when the file is not JSON (an SPA fallback serving index.html)', async () => {
-    await expect(loadWebConfig({ fetch: answering('<!doctype html><html></html>') })).rejects.toThrow('/config.json is not JSON');
+    await expect(loadWebConfig({ fetch: answering('<!doctype html><html></html>') })).rejects.toThrow(
+      '/config.json is not JSON',
+    );
   });
 
   it('fails when the origin cannot be reached', async () => {

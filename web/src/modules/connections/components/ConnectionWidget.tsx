@@ -31,14 +31,27 @@ export type ConnectionWidgetProps = {
   pendingText?: string | null;
 };
 
-const tones: Record<ConnectionView, StatusPanelTone> = { connected: 'success', expired: 'warning', disconnected: 'neutral' };
+const tones: Record<ConnectionView, StatusPanelTone> = {
+  connected: 'success',
+  expired: 'warning',
+  disconnected: 'neutral',
+};
 
 /**
  * A connection in the app header (SPEC §2 'E-mail connection popover', 'Zoom popover'): a button with the state's
  * colour and, on click, the popover for each state: connected, expired (reconnect) or disconnected (connect).
  */
-export const ConnectionWidget = ({ name, title, icon, view, buttonLabel, panel, pendingText = null }: ConnectionWidgetProps) => {
-  const stateIcon = view === 'connected' ? <CheckCircleFilled /> : view === 'expired' ? <ExclamationCircleFilled /> : icon;
+export const ConnectionWidget = ({
+  name,
+  title,
+  icon,
+  view,
+  buttonLabel,
+  panel,
+  pendingText = null,
+}: ConnectionWidgetProps) => {
+  const stateIcon =
+    view === 'connected' ? <CheckCircleFilled /> : view === 'expired' ? <ExclamationCircleFilled /> : icon;
   return (
     <Popover
       trigger="click"

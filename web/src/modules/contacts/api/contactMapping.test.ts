@@ -10,8 +10,15 @@ describe('toContact', () => {
     expect(contact.avatarUrl).toBe('https://example.com/a.png');
     expect(contact.emailQevStatus).toBe('valid');
     expect(contact.canonicalLinkedinUrl).toBe('https://www.linkedin.com/in/grace-hopper-1906');
-    expect(contact.education[0]).toEqual({ institution: 'Yale University', fieldOfStudy: 'Mathematics', startYear: 1930 });
-    expect(contact.experiences[0]).toMatchObject({ companyLinkedinUrl: 'https://www.linkedin.com/company/navy', isCurrent: true });
+    expect(contact.education[0]).toEqual({
+      institution: 'Yale University',
+      fieldOfStudy: 'Mathematics',
+      startYear: 1930,
+    });
+    expect(contact.experiences[0]).toMatchObject({
+      companyLinkedinUrl: 'https://www.linkedin.com/company/navy',
+      isCurrent: true,
+    });
   });
 
   it('names the unique facts and their search time as SPEC §3 does', () => {

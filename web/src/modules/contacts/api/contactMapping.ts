@@ -9,7 +9,9 @@ import type {
 } from '@shared/schemas/contacts';
 
 /** `first_name` -> `firstName` at the type level. */
-type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;
+type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : S;
 /** `firstName` -> `first_name` at the type level. */
 type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}`
   ? `${Head extends Uppercase<Head> ? (Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`) : Head}${SnakeCase<Tail>}`
@@ -41,7 +43,10 @@ export type ContactPreview = Omit<Camelized<z.infer<typeof contactPreviewSchema>
 };
 
 export type NewContact = Camelized<z.input<typeof createContactBody>>;
-export type ContactUpdate = Omit<Camelized<z.input<typeof updateContactBody>>, 'uniquePerplexityFacts' | 'perplexitySearchedAt'> & {
+export type ContactUpdate = Omit<
+  Camelized<z.input<typeof updateContactBody>>,
+  'uniquePerplexityFacts' | 'perplexitySearchedAt'
+> & {
   uniqueInsights?: string[];
   uniqueInsightsTimestamp?: string | null;
 };
@@ -92,10 +97,9 @@ export const toContactPreview = (wire: z.infer<typeof contactPreviewSchema>): Co
  * fields left out.
  */
 export const toContactWire = <T extends Record<string, unknown>>(contact: T) =>
-  mapKeys(
-    Object.fromEntries(Object.entries(contact).filter(([, value]) => value !== undefined)),
-    toServerKey,
-  ) as { [K in keyof T as K extends 'generatedEmail' | 'generatedAt' ? never : K extends string ? ServerKey<K> : K]: T[K] };
+  mapKeys(Object.fromEntries(Object.entries(contact).filter(([, value]) => value !== undefined)), toServerKey) as {
+    [K in keyof T as K extends 'generatedEmail' | 'generatedAt' ? never : K extends string ? ServerKey<K> : K]: T[K];
+  };
 
 type ServerKey<K extends string> = K extends 'uniqueInsights'
   ? 'unique_perplexity_facts'

@@ -1,6 +1,13 @@
 import type { RouteQuery } from '@shared/routes';
 import type { ApiClient } from '@/lib/http/apiClient';
-import { toContact, toContactPreview, toContactWire, type Contact, type ContactUpdate, type NewContact } from './contactMapping';
+import {
+  toContact,
+  toContactPreview,
+  toContactWire,
+  type Contact,
+  type ContactUpdate,
+  type NewContact,
+} from './contactMapping';
 
 type Api = Pick<ApiClient, 'request'>;
 

@@ -10,7 +10,12 @@ export type AddByHandPanelProps = { onAdded: (contact: Contact) => void };
 
 type ManualContactForm = { name: string; company?: string; jobTitle?: string; email?: string };
 
-const wireFields: Record<string, keyof ManualContactForm> = { name: 'name', company: 'company', job_title: 'jobTitle', email: 'email' };
+const wireFields: Record<string, keyof ManualContactForm> = {
+  name: 'name',
+  company: 'company',
+  job_title: 'jobTitle',
+  email: 'email',
+};
 
 /** Add a person by hand: name, company, role and e-mail (the e-mail is verified like a found one). */
 export const AddByHandPanel = ({ onAdded }: AddByHandPanelProps) => {
@@ -43,7 +48,11 @@ export const AddByHandPanel = ({ onAdded }: AddByHandPanelProps) => {
 
   return (
     <Form form={form} layout="vertical" onFinish={(values) => void handleFinish(values)} requiredMark="optional">
-      <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: 'Enter the person’s name' }]}>
+      <Form.Item
+        name="name"
+        label="Name"
+        rules={[{ required: true, whitespace: true, message: 'Enter the person’s name' }]}
+      >
         <Input placeholder="Ada Lovelace" maxLength={160} autoFocus />
       </Form.Item>
       <div className="contact-form__pair">

@@ -90,7 +90,9 @@ export const AddByUrlPanel = ({ onAdded, onOpenExisting }: AddByUrlPanelProps) =
               <Typography.Title level={3} className="contact-preview__name">
                 {preview.name}
               </Typography.Title>
-              <Typography.Text type="secondary">{[preview.currentRole, preview.company].filter(Boolean).join(' · ')}</Typography.Text>
+              <Typography.Text type="secondary">
+                {[preview.currentRole, preview.company].filter(Boolean).join(' · ')}
+              </Typography.Text>
             </div>
             {preview.existingContactId ? <Tag color="blue">Already in your contacts</Tag> : null}
           </div>

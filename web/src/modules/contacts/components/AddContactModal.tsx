@@ -18,7 +18,14 @@ export type AddContactModalProps = {
 };
 
 /** The three ways to add people: a LinkedIn URL with a preview, by hand, or many URLs at once. */
-export const AddContactModal = ({ open, mode, onModeChange, onClose, onAdded, onOpenContact }: AddContactModalProps) => {
+export const AddContactModal = ({
+  open,
+  mode,
+  onModeChange,
+  onClose,
+  onAdded,
+  onOpenContact,
+}: AddContactModalProps) => {
   // a fresh form each time the modal opens
   const [session, setSession] = useState(0);
 
@@ -47,7 +54,15 @@ export const AddContactModal = ({ open, mode, onModeChange, onClose, onAdded, on
           {
             key: 'url',
             label: 'LinkedIn URL',
-            children: <AddByUrlPanel onAdded={handleAddedOne} onOpenExisting={(id) => { onClose(); onOpenContact(id); }} />,
+            children: (
+              <AddByUrlPanel
+                onAdded={handleAddedOne}
+                onOpenExisting={(id) => {
+                  onClose();
+                  onOpenContact(id);
+                }}
+              />
+            ),
           },
           { key: 'manual', label: 'By hand', children: <AddByHandPanel onAdded={handleAddedOne} /> },
           { key: 'many', label: 'Many URLs', children: <AddManyPanel onAdded={() => onAdded()} /> },

@@ -1,6 +1,11 @@
 import { Alert, Button, Input, Progress, Typography } from 'antd';
 import { useState } from 'react';
-import { completeActivity, failActivity, startActivity, updateActivityCounts } from '@/modules/activity/state/activityState';
+import {
+  completeActivity,
+  failActivity,
+  startActivity,
+  updateActivityCounts,
+} from '@/modules/activity/state/activityState';
 import { useContactActions } from '../hooks/useContactActions';
 import { splitUrls } from '../utils/splitUrls';
 import { failureReason } from '../utils/importContacts';
@@ -27,7 +32,11 @@ export const AddManyPanel = ({ onAdded }: AddManyPanelProps) => {
     setRunning(true);
     setOutcomes([]);
     setTotal(urls.length);
-    const activityId = startActivity({ type: 'add_contacts', label: `Adding ${urls.length} contacts`, total: urls.length });
+    const activityId = startActivity({
+      type: 'add_contacts',
+      label: `Adding ${urls.length} contacts`,
+      total: urls.length,
+    });
     const done: Outcome[] = [];
     let fetched = 0;
     let failed = 0;
@@ -39,7 +48,13 @@ export const AddManyPanel = ({ onAdded }: AddManyPanelProps) => {
         onAdded();
       } catch (error) {
         if (isContactLimitError(error)) {
-          done.push(...urls.slice(index).map((rest) => ({ url: rest, status: 'not_added' as const, message: 'Not added: contact limit reached' })));
+          done.push(
+            ...urls.slice(index).map((rest) => ({
+              url: rest,
+              status: 'not_added' as const,
+              message: 'Not added: contact limit reached',
+            })),
+          );
           setOutcomes([...done]);
           setText(urls.slice(index).join('\n'));
           failActivity(activityId, `Stopped at the contact limit after ${fetched} of ${urls.length}`);
@@ -56,7 +71,12 @@ export const AddManyPanel = ({ onAdded }: AddManyPanelProps) => {
     else completeActivity(activityId, failed ? `${fetched} added, ${failed} failed` : `${fetched} added`);
     setRunning(false);
     // what is left in the box is what still needs a look
-    setText(done.filter((outcome) => outcome.status !== 'added').map((outcome) => outcome.url).join('\n'));
+    setText(
+      done
+        .filter((outcome) => outcome.status !== 'added')
+        .map((outcome) => outcome.url)
+        .join('\n'),
+    );
   };
 
   const finished = !running && outcomes.length > 0;
@@ -79,13 +99,18 @@ export const AddManyPanel = ({ onAdded }: AddManyPanelProps) => {
         />
         <Typography.Text type="secondary" className="contacts-text--smaller">
           {urls.length} profile{urls.length === 1 ? '' : 's'}
-          {rejected.length ? ` · ${rejected.length} line${rejected.length === 1 ? ' is' : 's are'} not a LinkedIn profile URL and will be left out` : ''}
+          {rejected.length
+            ? ` · ${rejected.length} line${rejected.length === 1 ? ' is' : 's are'} not a LinkedIn profile URL and will be left out`
+            : ''}
           {' · each uses one contact slot'}
         </Typography.Text>
       </div>
       {running || finished ? (
         <div data-testid="add-many-progress">
-          <Progress percent={total ? Math.round((outcomes.length / total) * 100) : 0} status={running ? 'active' : added === 0 ? 'exception' : 'success'} />
+          <Progress
+            percent={total ? Math.round((outcomes.length / total) * 100) : 0}
+            status={running ? 'active' : added === 0 ? 'exception' : 'success'}
+          />
           <Typography.Text type="secondary" className="contacts-text--small">
             {running ? `Adding ${outcomes.length + 1} of ${total}…` : `${added} of ${total} added`}
           </Typography.Text>

@@ -20,7 +20,11 @@ export type ContactDrawerProps = {
   onChanged: () => void;
 };
 
-const freshnessLabels: Record<Contact['dataFreshness'], string> = { fresh: 'Up to date', stale: 'Due for a refresh', unknown: 'Not fetched' };
+const freshnessLabels: Record<Contact['dataFreshness'], string> = {
+  fresh: 'Up to date',
+  stale: 'Due for a refresh',
+  unknown: 'Not fetched',
+};
 
 /** One contact in full: the professional profile, the e-mail and its verification, the user's own fields to edit. */
 export const ContactDrawer = ({ contactId, onClose, onChanged }: ContactDrawerProps) => {
@@ -49,7 +53,10 @@ export const ContactDrawer = ({ contactId, onClose, onChanged }: ContactDrawerPr
     try {
       const { queued } = await findEmails([contact.id]);
       if (queued.length) toast.info('Looking up an e-mail address');
-      else toast.info('No lookup needed', { description: 'This contact already has a verified address or no attempts left.' });
+      else
+        toast.info('No lookup needed', {
+          description: 'This contact already has a verified address or no attempts left.',
+        });
       await mutate();
       onChanged();
     } catch (caught) {
@@ -99,11 +106,18 @@ export const ContactDrawer = ({ contactId, onClose, onChanged }: ContactDrawerPr
         ) : null
       }
     >
-      {error ? <Alert type="error" showIcon title="The contact could not be loaded" description={error.message} /> : null}
+      {error ? (
+        <Alert type="error" showIcon title="The contact could not be loaded" description={error.message} />
+      ) : null}
       {isLoading && !contact ? <Skeleton active avatar paragraph={{ rows: 8 }} /> : null}
       {contact ? (
         editing ? (
-          <ContactEditForm key={contact.id} contact={contact} onSaved={handleSaved} onCancel={() => setEditing(false)} />
+          <ContactEditForm
+            key={contact.id}
+            contact={contact}
+            onSaved={handleSaved}
+            onCancel={() => setEditing(false)}
+          />
         ) : (
           <div className="contact-details">
             <div className="contact-details__head">
@@ -113,12 +127,20 @@ export const ContactDrawer = ({ contactId, onClose, onChanged }: ContactDrawerPr
                   {contact.name || 'Unnamed contact'}
                 </Typography.Title>
                 <Typography.Text type="secondary" data-testid="drawer-role">
-                  {contact.currentRole || [contact.jobTitle, contact.company].filter(Boolean).join(' at ') || 'No role yet'}
+                  {contact.currentRole ||
+                    [contact.jobTitle, contact.company].filter(Boolean).join(' at ') ||
+                    'No role yet'}
                 </Typography.Text>
                 <div className="contact-details__tags">
-                  <Tag color={relationshipColors[contact.relationshipStatus]}>{relationshipLabels[contact.relationshipStatus]}</Tag>
+                  <Tag color={relationshipColors[contact.relationshipStatus]}>
+                    {relationshipLabels[contact.relationshipStatus]}
+                  </Tag>
                   {contact.linkedinUrl ? (
-                    <Typography.Link href={contact.canonicalLinkedinUrl || contact.linkedinUrl} target="_blank" rel="noreferrer">
+                    <Typography.Link
+                      href={contact.canonicalLinkedinUrl || contact.linkedinUrl}
+                      target="_blank"
+                      rel="noreferrer"
+                    >
                       <LinkedinFilled /> LinkedIn profile
                     </Typography.Link>
                   ) : null}
@@ -164,7 +186,13 @@ export const ContactDrawer = ({ contactId, onClose, onChanged }: ContactDrawerPr
                 { key: 'added', label: 'Added', children: formatDate(contact.importedAt) },
                 { key: 'updated', label: 'Last updated', children: formatDate(contact.lastUpdated) },
                 ...(contact.linkedinUrl
-                  ? [{ key: 'profile', label: 'Profile data', children: `${freshnessLabels[contact.dataFreshness]}${contact.linkedinScrapedAt ? ` · ${formatDate(contact.linkedinScrapedAt)}` : ''}` }]
+                  ? [
+                      {
+                        key: 'profile',
+                        label: 'Profile data',
+                        children: `${freshnessLabels[contact.dataFreshness]}${contact.linkedinScrapedAt ? ` · ${formatDate(contact.linkedinScrapedAt)}` : ''}`,
+                      },
+                    ]
                   : []),
               ]}
             />

@@ -97,7 +97,9 @@ export const ContactEditForm = ({ contact, onSaved, onCancel }: ContactEditFormP
         <Input maxLength={320} />
       </Form.Item>
       <Form.Item name="relationshipStatus" label="Relationship">
-        <Select options={relationshipStatuses.map((status) => ({ value: status, label: relationshipLabels[status] }))} />
+        <Select
+          options={relationshipStatuses.map((status) => ({ value: status, label: relationshipLabels[status] }))}
+        />
       </Form.Item>
       <Form.Item name="notes" label="Notes">
         <Input.TextArea rows={4} maxLength={4000} showCount />

@@ -79,7 +79,9 @@ const columns: TableColumnsType<Contact> = [
     key: 'emailStatus',
     title: 'E-mail status',
     width: 105,
-    render: (_, contact) => <Typography.Text className="contacts-text--small">{emailStatusLabel(contact.emailStatus)}</Typography.Text>,
+    render: (_, contact) => (
+      <Typography.Text className="contacts-text--small">{emailStatusLabel(contact.emailStatus)}</Typography.Text>
+    ),
   },
   {
     key: 'conversation',
@@ -103,7 +105,9 @@ const columns: TableColumnsType<Contact> = [
     key: 'lastUpdated',
     title: 'Last updated',
     width: 120,
-    render: (_, contact) => <Typography.Text className="contacts-text--small">{formatDate(contact.lastUpdated)}</Typography.Text>,
+    render: (_, contact) => (
+      <Typography.Text className="contacts-text--small">{formatDate(contact.lastUpdated)}</Typography.Text>
+    ),
   },
 ];
 

@@ -1,7 +1,12 @@
 import { InboxOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Modal, Progress, Select, Steps, Table, Tag, Typography, Upload } from 'antd';
 import { useState, type HTMLAttributes } from 'react';
-import { completeActivity, failActivity, startActivity, updateActivityCounts } from '@/modules/activity/state/activityState';
+import {
+  completeActivity,
+  failActivity,
+  startActivity,
+  updateActivityCounts,
+} from '@/modules/activity/state/activityState';
 import { useApiClient } from '@/lib/http/useApiClient';
 import { listAllContacts } from '../api/contactsApi';
 import { useContactActions } from '../hooks/useContactActions';
@@ -15,7 +20,13 @@ import {
   type ContactCsvField,
 } from '../utils/contactCsv';
 import { parseCsv, type CsvRows } from '../utils/csv';
-import { importContacts, indexContacts, type ImportRow, type ImportRowResult, type ImportRowStatus } from '../utils/importContacts';
+import {
+  importContacts,
+  indexContacts,
+  type ImportRow,
+  type ImportRowResult,
+  type ImportRowStatus,
+} from '../utils/importContacts';
 import './contacts.css';
 
 export type CsvImportModalProps = {
@@ -81,14 +92,20 @@ export const CsvImportModal = ({ open, onClose, onImported }: CsvImportModalProp
     }
     const header = hasHeaderRow(parsed);
     if (parsed.length - (header ? 1 : 0) > maxRows) {
-      setFileError(`The file has more than ${maxRows.toLocaleString()} rows. Split it and import the parts one after another.`);
+      setFileError(
+        `The file has more than ${maxRows.toLocaleString()} rows. Split it and import the parts one after another.`,
+      );
       return;
     }
     const width = Math.max(...parsed.map((row) => row.length));
     setFileName(file.name);
     setRows(parsed);
     setHeaderRow(header);
-    setMapping(header ? [...detectMapping(parsed[0] ?? []), ...Array<null>(Math.max(0, width - (parsed[0]?.length ?? 0))).fill(null)] : Array<null>(width).fill(null));
+    setMapping(
+      header
+        ? [...detectMapping(parsed[0] ?? []), ...Array<null>(Math.max(0, width - (parsed[0]?.length ?? 0))).fill(null)]
+        : Array<null>(width).fill(null),
+    );
     setStep('mapping');
   };
 
@@ -97,17 +114,25 @@ export const CsvImportModal = ({ open, onClose, onImported }: CsvImportModalProp
     rowNumber: index + (headerRow ? 2 : 1),
     contact: rowToNewContact(row, mapping),
   }));
-  const mapsSomeone = mapping.some((field) => field === 'linkedinUrl' || field === 'name' || field === 'firstName' || field === 'lastName');
+  const mapsSomeone = mapping.some(
+    (field) => field === 'linkedinUrl' || field === 'name' || field === 'firstName' || field === 'lastName',
+  );
 
   const handleMap = (column: number, field: ContactCsvField | null) =>
-    setMapping((current) => current.map((existing, index) => (index === column ? field : existing === field && field ? null : existing)));
+    setMapping((current) =>
+      current.map((existing, index) => (index === column ? field : existing === field && field ? null : existing)),
+    );
 
   const handleImport = async () => {
     setStep('importing');
     setTotal(importRows.length);
     setResults([]);
     setRunError(null);
-    const activityId = startActivity({ type: 'add_contacts', label: `Importing ${importRows.length} contacts from CSV`, total: importRows.length });
+    const activityId = startActivity({
+      type: 'add_contacts',
+      label: `Importing ${importRows.length} contacts from CSV`,
+      total: importRows.length,
+    });
     try {
       const existing = indexContacts(await listAllContacts(api, { sort: 'imported_at', order: 'desc' }));
       const finished = await importContacts({
@@ -136,16 +161,28 @@ export const CsvImportModal = ({ open, onClose, onImported }: CsvImportModalProp
   };
 
   const counts = Object.fromEntries(
-    (['added', 'skipped', 'failed', 'not_imported'] as const).map((status) => [status, results.filter((result) => result.status === status).length]),
+    (['added', 'skipped', 'failed', 'not_imported'] as const).map((status) => [
+      status,
+      results.filter((result) => result.status === status).length,
+    ]),
   ) as Record<ImportRowStatus, number>;
 
   const footer = {
-    file: [<Button key="cancel" onClick={onClose}>Cancel</Button>],
+    file: [
+      <Button key="cancel" onClick={onClose}>
+        Cancel
+      </Button>,
+    ],
     mapping: [
       <Button key="back" onClick={reset}>
         Choose another file
       </Button>,
-      <Button key="import" type="primary" disabled={!mapsSomeone || !importRows.length} onClick={() => void handleImport()}>
+      <Button
+        key="import"
+        type="primary"
+        disabled={!mapsSomeone || !importRows.length}
+        onClick={() => void handleImport()}
+      >
         Import {importRows.length} row{importRows.length === 1 ? '' : 's'}
       </Button>,
     ],
@@ -196,8 +233,8 @@ export const CsvImportModal = ({ open, onClose, onImported }: CsvImportModalProp
             </p>
             <p className="ant-upload-text">Click or drop a CSV file here</p>
             <p className="ant-upload-hint">
-              One person a row: a LinkedIn URL, or a name with company, job title, e-mail and notes. Each new contact uses
-              one contact slot.
+              One person a row: a LinkedIn URL, or a name with company, job title, e-mail and notes. Each new contact
+              uses one contact slot.
             </p>
           </Upload.Dragger>
           {fileError ? <Alert type="error" showIcon title={fileError} role="alert" /> : null}
@@ -222,10 +259,20 @@ export const CsvImportModal = ({ open, onClose, onImported }: CsvImportModalProp
               column,
               field,
               header: headerRow ? rows[0]?.[column] || `Column ${column + 1}` : `Column ${column + 1}`,
-              sample: dataRows.slice(0, 3).map((row) => row[column] ?? '').filter(Boolean).join(' · '),
+              sample: dataRows
+                .slice(0, 3)
+                .map((row) => row[column] ?? '')
+                .filter(Boolean)
+                .join(' · '),
             }))}
             columns={[
-              { key: 'header', title: 'Column in the file', dataIndex: 'header', width: 200, render: (header: string) => <strong>{header}</strong> },
+              {
+                key: 'header',
+                title: 'Column in the file',
+                dataIndex: 'header',
+                width: 200,
+                render: (header: string) => <strong>{header}</strong>,
+              },
               {
                 key: 'sample',
                 title: 'Sample values',
@@ -253,7 +300,11 @@ export const CsvImportModal = ({ open, onClose, onImported }: CsvImportModalProp
             ]}
           />
           {!mapsSomeone ? (
-            <Alert type="warning" showIcon title="Map a column to LinkedIn URL or to a name so each row names a person." />
+            <Alert
+              type="warning"
+              showIcon
+              title="Map a column to LinkedIn URL or to a name so each row names a person."
+            />
           ) : (
             <div>
               <Typography.Text type="secondary" className="contacts-text--smaller">
@@ -298,15 +349,21 @@ export const CsvImportModal = ({ open, onClose, onImported }: CsvImportModalProp
             <Tag color="success">{counts.added} added</Tag>
             <Tag>{counts.skipped} skipped (duplicate)</Tag>
             <Tag color="error">{counts.failed} failed</Tag>
-            {counts.not_imported ? <Tag color="warning">{counts.not_imported} not imported: contact limit reached</Tag> : null}
+            {counts.not_imported ? (
+              <Tag color="warning">{counts.not_imported} not imported: contact limit reached</Tag>
+            ) : null}
           </div>
           <Table<ImportRowResult>
             size="small"
             rowKey="rowNumber"
             pagination={results.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
             scroll={{ y: 320 }}
-            dataSource={[...results].sort((a, b) => Number(a.status === 'added') - Number(b.status === 'added') || a.rowNumber - b.rowNumber)}
-            onRow={(result) => ({ 'data-testid': 'csv-report-row', 'data-status': result.status }) as HTMLAttributes<HTMLElement>}
+            dataSource={[...results].sort(
+              (a, b) => Number(a.status === 'added') - Number(b.status === 'added') || a.rowNumber - b.rowNumber,
+            )}
+            onRow={(result) =>
+              ({ 'data-testid': 'csv-report-row', 'data-status': result.status }) as HTMLAttributes<HTMLElement>
+            }
             columns={[
               { key: 'row', title: 'Row', dataIndex: 'rowNumber', width: 64 },
               { key: 'who', title: 'Contact', width: 260, ellipsis: true, render: (_, result) => rowLabel(result) },
@@ -314,13 +371,18 @@ export const CsvImportModal = ({ open, onClose, onImported }: CsvImportModalProp
                 key: 'status',
                 title: 'Status',
                 width: 170,
-                render: (_, result) => <Tag color={statusTags[result.status].color}>{statusTags[result.status].label}</Tag>,
+                render: (_, result) => (
+                  <Tag color={statusTags[result.status].color}>{statusTags[result.status].label}</Tag>
+                ),
               },
               {
                 key: 'message',
                 title: 'Details',
                 render: (_, result) => (
-                  <Typography.Text type={result.status === 'failed' ? 'danger' : 'secondary'} className="contacts-text--small">
+                  <Typography.Text
+                    type={result.status === 'failed' ? 'danger' : 'secondary'}
+                    className="contacts-text--small"
+                  >
                     {result.status === 'added' ? '' : result.message}
                   </Typography.Text>
                 ),

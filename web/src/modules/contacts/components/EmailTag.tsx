@@ -5,7 +5,9 @@ import { emailTags } from '../utils/contactLabels';
 import { emailVerificationState } from '../utils/emailVerification';
 import './contacts.css';
 
-export type EmailTagProps = { contact: Pick<Contact, 'email' | 'emailQevStatus' | 'emailLookupStatus' | 'emailQevReason'> };
+export type EmailTagProps = {
+  contact: Pick<Contact, 'email' | 'emailQevStatus' | 'emailLookupStatus' | 'emailQevReason'>;
+};
 
 /** The verification state of a contact's e-mail, explained on hover (SPEC §5 'usable e-mail'). */
 export const EmailTag = ({ contact }: EmailTagProps) => {

@@ -47,7 +47,9 @@ export const ProfileSummary = ({ education, experiences, limit }: ProfileSummary
                 key={`${entry.company}-${entry.title}-${index}`}
                 title={entry.title}
                 subtitle={entry.company}
-                meta={[entry.period || years(entry.startYear, entry.endYear, entry.isCurrent), entry.location].filter(Boolean).join(' · ')}
+                meta={[entry.period || years(entry.startYear, entry.endYear, entry.isCurrent), entry.location]
+                  .filter(Boolean)
+                  .join(' · ')}
               />
             ))}
           </ul>

@@ -11,7 +11,8 @@ export const useContactDetail = (id: string | null) => {
     id ? ['GET /api/contacts/{id}', id] : null,
     ([, contactId]: readonly [string, string]) => getContact(api, contactId),
     {
-      refreshInterval: (detail) => (detail?.contact.emailLookupStatus === 'pending' ? pendingLookupPollMs : emailCheckIntervalMs),
+      refreshInterval: (detail) =>
+        detail?.contact.emailLookupStatus === 'pending' ? pendingLookupPollMs : emailCheckIntervalMs,
     },
   );
 };

@@ -6,17 +6,19 @@ import { parseCsv } from './csv';
 
 describe('detectMapping', () => {
   it('recognises common headers whatever their case and punctuation', () => {
-    expect(detectMapping(['LinkedIn URL', 'first_name', 'Last Name', 'Full name', 'Organization', 'Title', 'Email Address', 'Notes', 'Phone'])).toEqual([
-      'linkedinUrl',
-      'firstName',
-      'lastName',
-      'name',
-      'company',
-      'jobTitle',
-      'email',
-      'notes',
-      null,
-    ]);
+    expect(
+      detectMapping([
+        'LinkedIn URL',
+        'first_name',
+        'Last Name',
+        'Full name',
+        'Organization',
+        'Title',
+        'Email Address',
+        'Notes',
+        'Phone',
+      ]),
+    ).toEqual(['linkedinUrl', 'firstName', 'lastName', 'name', 'company', 'jobTitle', 'email', 'notes', null]);
   });
 
   it('maps each field to its first column only', () => {

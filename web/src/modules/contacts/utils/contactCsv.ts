@@ -1,13 +1,25 @@
 import type { Contact, NewContact } from '../api/contactMapping';
 import { writeCsv, type CsvRows } from './csv';
 
-export const contactCsvFields = ['linkedinUrl', 'firstName', 'lastName', 'name', 'company', 'jobTitle', 'email', 'notes'] as const;
+export const contactCsvFields = [
+  'linkedinUrl',
+  'firstName',
+  'lastName',
+  'name',
+  'company',
+  'jobTitle',
+  'email',
+  'notes',
+] as const;
 /** A contact field a CSV column can fill. */
 export type ContactCsvField = (typeof contactCsvFields)[number];
 
 /** Each field's header in an export, and the headers an import recognises for it (compared without case or punctuation). */
 export const contactCsvColumns: Record<ContactCsvField, { header: string; aliases: readonly string[] }> = {
-  linkedinUrl: { header: 'LinkedIn URL', aliases: ['linkedin', 'linkedin profile', 'profile url', 'linkedin link', 'url'] },
+  linkedinUrl: {
+    header: 'LinkedIn URL',
+    aliases: ['linkedin', 'linkedin profile', 'profile url', 'linkedin link', 'url'],
+  },
   firstName: { header: 'First name', aliases: ['given name', 'first'] },
   lastName: { header: 'Last name', aliases: ['surname', 'family name', 'last'] },
   name: { header: 'Name', aliases: ['full name', 'contact name', 'contact'] },
@@ -24,7 +36,9 @@ const normalize = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g,
 
 const aliasIndex = new Map<string, ContactCsvField>(
   contactCsvFields.flatMap((field) =>
-    [field, contactCsvColumns[field].header, ...contactCsvColumns[field].aliases].map((alias) => [normalize(alias), field] as const),
+    [field, contactCsvColumns[field].header, ...contactCsvColumns[field].aliases].map(
+      (alias) => [normalize(alias), field] as const,
+    ),
   ),
 );
 

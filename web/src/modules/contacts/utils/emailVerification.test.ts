@@ -22,17 +22,29 @@ describe('canLookUpEmail', () => {
     expect(canLookUpEmail({ ...base, emailLookupAttempts: 3 })).toBe(false);
     expect(canLookUpEmail({ ...base, emailNotFoundConfidence: 0.91 })).toBe(false);
     expect(canLookUpEmail({ ...base, emailNotFoundConfidence: 0.9 })).toBe(true);
-    expect(canLookUpEmail({ ...base, email: 'a@b.co', emailLookupStatus: 'found_risky', emailLookupAttempts: 2 })).toBe(true);
+    expect(canLookUpEmail({ ...base, email: 'a@b.co', emailLookupStatus: 'found_risky', emailLookupAttempts: 2 })).toBe(
+      true,
+    );
   });
 });
 
 describe('emailVerificationState', () => {
   it('names each state of the e-mail tag', () => {
-    expect(emailVerificationState({ email: '', emailQevStatus: null, emailLookupStatus: 'pending' })).toBe('looking_up');
-    expect(emailVerificationState({ email: 'a@b.co', emailQevStatus: 'valid', emailLookupStatus: 'found_valid' })).toBe('valid');
-    expect(emailVerificationState({ email: 'a@b.co', emailQevStatus: 'accept_all', emailLookupStatus: 'found_risky' })).toBe('risky');
-    expect(emailVerificationState({ email: 'a@b.co', emailQevStatus: 'invalid', emailLookupStatus: null })).toBe('invalid');
-    expect(emailVerificationState({ email: '', emailQevStatus: null, emailLookupStatus: 'not_found' })).toBe('not_found');
+    expect(emailVerificationState({ email: '', emailQevStatus: null, emailLookupStatus: 'pending' })).toBe(
+      'looking_up',
+    );
+    expect(emailVerificationState({ email: 'a@b.co', emailQevStatus: 'valid', emailLookupStatus: 'found_valid' })).toBe(
+      'valid',
+    );
+    expect(
+      emailVerificationState({ email: 'a@b.co', emailQevStatus: 'accept_all', emailLookupStatus: 'found_risky' }),
+    ).toBe('risky');
+    expect(emailVerificationState({ email: 'a@b.co', emailQevStatus: 'invalid', emailLookupStatus: null })).toBe(
+      'invalid',
+    );
+    expect(emailVerificationState({ email: '', emailQevStatus: null, emailLookupStatus: 'not_found' })).toBe(
+      'not_found',
+    );
     expect(emailVerificationState({ email: '', emailQevStatus: null, emailLookupStatus: 'error' })).toBe('failed');
     expect(emailVerificationState({ email: '', emailQevStatus: null, emailLookupStatus: null })).toBe('none');
   });

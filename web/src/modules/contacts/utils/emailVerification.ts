@@ -16,7 +16,15 @@ export const canLookUpEmail = (contact: LookupFields) =>
   contact.emailLookupAttempts < limits.emailLookupMaxAttempts &&
   contact.emailNotFoundConfidence <= limits.emailNotFoundThreshold;
 
-export const emailVerificationStates = ['valid', 'risky', 'invalid', 'not_found', 'looking_up', 'failed', 'none'] as const;
+export const emailVerificationStates = [
+  'valid',
+  'risky',
+  'invalid',
+  'not_found',
+  'looking_up',
+  'failed',
+  'none',
+] as const;
 /** What the table's e-mail tag says about an address. */
 export type EmailVerificationState = (typeof emailVerificationStates)[number];
 

@@ -27,7 +27,12 @@ describe('importContacts', () => {
     const existing = indexContacts([toContact(wireContact())]);
     const create = vi.fn(async (contact: NewContact) => {
       if (contact.linkedinUrl === 'nope') throw badUrl;
-      if (contact.name === 'Known') throw new ApiError({ status: 409, code: 'duplicate_contact', message: 'This contact is already in your list.' });
+      if (contact.name === 'Known')
+        throw new ApiError({
+          status: 409,
+          code: 'duplicate_contact',
+          message: 'This contact is already in your list.',
+        });
       return created(contact);
     });
     const results = await importContacts({
@@ -70,7 +75,10 @@ describe('importContacts', () => {
       },
       rows: [{ rowNumber: 2, contact: { linkedinUrl: 'https://www.linkedin.com/in/someone-not-found' } }],
     });
-    expect(results[0]).toMatchObject({ status: 'failed', message: 'We could not find this LinkedIn profile. Check the URL or add the contact by hand.' });
+    expect(results[0]).toMatchObject({
+      status: 'failed',
+      message: 'We could not find this LinkedIn profile. Check the URL or add the contact by hand.',
+    });
   });
 
   it('stops at the contact limit and marks the rest as not imported', async () => {

@@ -21,7 +21,9 @@ const nameKey = (name: string, company: string) => `${name.trim().toLowerCase()}
 const fullName = (contact: NewContact) =>
   contact.name ?? [contact.firstName, contact.lastName].filter(Boolean).join(' ');
 
-export const indexContacts = (contacts: readonly Pick<Contact, 'linkedinUrl' | 'canonicalLinkedinUrl' | 'email' | 'name' | 'company'>[]) => {
+export const indexContacts = (
+  contacts: readonly Pick<Contact, 'linkedinUrl' | 'canonicalLinkedinUrl' | 'email' | 'name' | 'company'>[],
+) => {
   const index: ExistingContacts = { slugs: new Set(), emails: new Set(), names: new Set() };
   for (const contact of contacts) remember(index, contact);
   return index;
@@ -46,7 +48,8 @@ export const duplicateReason = (contact: NewContact, index: ExistingContacts) =>
   if (slug) return index.slugs.has(slug) ? 'Already in your contacts (same LinkedIn profile)' : null;
   if (contact.email && index.emails.has(contact.email.toLowerCase())) return 'Already in your contacts (same e-mail)';
   const name = fullName(contact);
-  if (name && index.names.has(nameKey(name, contact.company ?? ''))) return 'Already in your contacts (same name and company)';
+  if (name && index.names.has(nameKey(name, contact.company ?? '')))
+    return 'Already in your contacts (same name and company)';
   return null;
 };
 
@@ -105,13 +108,18 @@ export const importContacts = async ({ rows, existing, create, onProgress, onLim
         results.push({ ...row, status: 'added', message: created.name || fullName(row.contact) });
       } catch (error) {
         if (isContactLimitError(error)) {
-          results.push(...rows.slice(position).map((rest) => ({ ...rest, status: 'not_imported' as const, message: limitReachedMessage })));
+          results.push(
+            ...rows
+              .slice(position)
+              .map((rest) => ({ ...rest, status: 'not_imported' as const, message: limitReachedMessage })),
+          );
           onProgress?.([...results]);
           onLimitReached?.();
           return results;
         }
         // the server knows better than the index (another tab may have added the person meanwhile)
-        if (isApiError(error) && error.status === 409) results.push({ ...row, status: 'skipped', message: duplicateMessage });
+        if (isApiError(error) && error.status === 409)
+          results.push({ ...row, status: 'skipped', message: duplicateMessage });
         else results.push({ ...row, status: 'failed', message: failureReason(error) });
       }
     }

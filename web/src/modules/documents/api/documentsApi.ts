@@ -16,7 +16,11 @@ export class StorageUploadError extends Error {
  * The browser's own POST of the form to the bucket (`fields`, then `file` last, as S3 requires). No bearer token:
  * the signed policy is the permission.
  */
-export const sendToStorage = async (ticket: UploadTicket, file: Blob, { signal, fetch: fetchFn = globalThis.fetch }: { signal?: AbortSignal; fetch?: typeof fetch } = {}) => {
+export const sendToStorage = async (
+  ticket: UploadTicket,
+  file: Blob,
+  { signal, fetch: fetchFn = globalThis.fetch }: { signal?: AbortSignal; fetch?: typeof fetch } = {},
+) => {
   const form = new FormData();
   for (const [name, value] of Object.entries(ticket.fields)) form.append(name, value);
   form.append('file', file);
@@ -24,20 +28,31 @@ export const sendToStorage = async (ticket: UploadTicket, file: Blob, { signal, 
   try {
     response = await fetchFn(ticket.url, { method: 'POST', body: form, signal });
   } catch (cause) {
-    throw new StorageUploadError('The upload did not reach storage. Please check your connection and try again.', { cause });
+    throw new StorageUploadError('The upload did not reach storage. Please check your connection and try again.', {
+      cause,
+    });
   }
-  if (!response.ok) throw new StorageUploadError(`The upload was refused by storage (status ${response.status}). Please try again.`);
+  if (!response.ok)
+    throw new StorageUploadError(`The upload was refused by storage (status ${response.status}). Please try again.`);
 };
 
 /**
  * SPEC §7 'Profile': processes a stored document: the answer is `{fileName, fileSize, fileUrl, content,
  * lastUpdated}`, checked by the caller (SPEC §5). A helper call: 120 s.
  */
-export const processDocument = (api: ApiClient, kind: DocumentKind, key: string, company?: string): Promise<unknown> => {
+export const processDocument = (
+  api: ApiClient,
+  kind: DocumentKind,
+  key: string,
+  company?: string,
+): Promise<unknown> => {
   const options = { timeoutMs: helperTimeoutMs };
   if (kind === 'resume') return api.request('POST /api/profiles/resume', { body: { key }, ...options });
   if (kind === 'cover-letter') {
-    return api.request('POST /api/profiles/cover-letter', { body: { key, ...(company ? { company } : {}) }, ...options });
+    return api.request('POST /api/profiles/cover-letter', {
+      body: { key, ...(company ? { company } : {}) },
+      ...options,
+    });
   }
   return api.request('POST /process-file', { body: { key }, ...options });
 };

@@ -87,10 +87,12 @@ export const DocumentCard = ({ kind, profile }: DocumentCardProps) => {
       show(savedValues(kind, profileAfter));
       toast.success(text.saved);
     } catch (error) {
-      const errors = fieldErrors(error, [contentField, 'coverLetterCompany'] as const).map(({ name, errors: messages }) => ({
-        name: name === 'coverLetterCompany' ? ('company' as const) : ('content' as const),
-        errors: messages,
-      }));
+      const errors = fieldErrors(error, [contentField, 'coverLetterCompany'] as const).map(
+        ({ name, errors: messages }) => ({
+          name: name === 'coverLetterCompany' ? ('company' as const) : ('content' as const),
+          errors: messages,
+        }),
+      );
       form.setFields(errors);
       toast.error(`Could not save ${spec.noun}`, { description: isApiError(error) ? error.message : undefined });
     } finally {
@@ -99,7 +101,12 @@ export const DocumentCard = ({ kind, profile }: DocumentCardProps) => {
   };
 
   return (
-    <SectionCard title={spec.title} description={text.description} id={`profile-${kind}`} data-testid={`profile-${kind}`}>
+    <SectionCard
+      title={spec.title}
+      description={text.description}
+      id={`profile-${kind}`}
+      data-testid={`profile-${kind}`}
+    >
       <Form
         className="document-card"
         form={form}

@@ -118,7 +118,10 @@ export const DocumentFilePanel = ({ spec, profile, company, onProcessed, removeN
               {stored.fileName}
             </span>
             <span className="document-file__meta">
-              {[formatFileSize(stored.fileSize), stored.lastUpdated ? `Updated ${formatUpdatedAt(stored.lastUpdated)}` : '']
+              {[
+                formatFileSize(stored.fileSize),
+                stored.lastUpdated ? `Updated ${formatUpdatedAt(stored.lastUpdated)}` : '',
+              ]
                 .filter(Boolean)
                 .join(' · ')}
             </span>
@@ -145,7 +148,12 @@ export const DocumentFilePanel = ({ spec, profile, company, onProcessed, removeN
           </div>
         </div>
       ) : (
-        <button type="button" className="document-dropzone" onClick={browse} data-testid={`document-${spec.kind}-dropzone`}>
+        <button
+          type="button"
+          className="document-dropzone"
+          onClick={browse}
+          data-testid={`document-${spec.kind}-dropzone`}
+        >
           <span className="document-dropzone__icon" aria-hidden="true">
             <CloudUploadOutlined />
           </span>

@@ -83,7 +83,9 @@ export const useDocumentUpload = (spec: DocumentKindSpec) => {
       step = 'processing';
       setState((current) => ({ ...current, phase: 'processing' }));
       const document = parseProcessedDocument(await processDocument(api, spec.kind, ticket.key, company), spec);
-      await mutate<Profile>(profileKey, getProfile(api), { revalidate: false }).catch(() => mutate<Profile>(profileKey));
+      await mutate<Profile>(profileKey, getProfile(api), { revalidate: false }).catch(() =>
+        mutate<Profile>(profileKey),
+      );
       stopTicker.current?.();
       setState({ phase: 'done', percent: 100, fileName: file.name, warning });
       doneTimer.current = setTimeout(() => setState(idle), doneDisplayMs);
@@ -93,7 +95,13 @@ export const useDocumentUpload = (spec: DocumentKindSpec) => {
     } catch (error) {
       stopTicker.current?.();
       console.warn(`Upload of ${spec.kind} failed`, error);
-      setState({ phase: 'failed', percent: 0, fileName: file.name, warning, error: uploadErrorMessage(error, step, spec) });
+      setState({
+        phase: 'failed',
+        percent: 0,
+        fileName: file.name,
+        warning,
+        error: uploadErrorMessage(error, step, spec),
+      });
       return false;
     }
   };

@@ -25,8 +25,14 @@ describe('checkDocumentFile', () => {
   });
 
   it('names the type by the extension when the browser gives none', () => {
-    expect(checkDocumentFile(file('cv.DOC', 10), { strictType: true })).toEqual({ ok: true, contentType: 'application/msword' });
-    expect(checkDocumentFile(file('notes.txt', 10), { strictType: true })).toEqual({ ok: true, contentType: 'text/plain' });
+    expect(checkDocumentFile(file('cv.DOC', 10), { strictType: true })).toEqual({
+      ok: true,
+      contentType: 'application/msword',
+    });
+    expect(checkDocumentFile(file('notes.txt', 10), { strictType: true })).toEqual({
+      ok: true,
+      contentType: 'text/plain',
+    });
   });
 
   it('refuses another type for the background file', () => {

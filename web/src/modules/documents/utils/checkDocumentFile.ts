@@ -1,9 +1,7 @@
 import { messages } from '@shared/messages';
 import { documentTypes, maxDocumentBytes, type DocumentContentType } from '@shared/schemas/documents';
 
-export type DocumentFileCheck =
-  | { ok: true; contentType: string; warning?: string }
-  | { ok: false; error: string };
+export type DocumentFileCheck = { ok: true; contentType: string; warning?: string } | { ok: false; error: string };
 
 export type CheckedFile = Pick<File, 'name' | 'size' | 'type'>;
 
@@ -18,8 +16,8 @@ const extensionOf = (name: string) => {
 const knownTypeOf = (file: CheckedFile): DocumentContentType | undefined => {
   if (isKnownType(file.type)) return file.type;
   const extension = extensionOf(file.name);
-  return (Object.entries(documentTypes) as [DocumentContentType, { extensions: readonly string[] }][]).find(([, { extensions }]) =>
-    extensions.includes(extension),
+  return (Object.entries(documentTypes) as [DocumentContentType, { extensions: readonly string[] }][]).find(
+    ([, { extensions }]) => extensions.includes(extension),
   )?.[0];
 };
 
@@ -32,7 +30,10 @@ const allowedLabels = Object.values(documentTypes)
  * at most 5 MB; a type other than PDF, DOCX, DOC or TXT is refused when `strictType` (the background file), otherwise
  * only warned about and left to the server (résumé, cover letter).
  */
-export const checkDocumentFile = (file: CheckedFile | null | undefined, { strictType }: { strictType: boolean }): DocumentFileCheck => {
+export const checkDocumentFile = (
+  file: CheckedFile | null | undefined,
+  { strictType }: { strictType: boolean },
+): DocumentFileCheck => {
   if (!file || file.size === 0) return { ok: false, error: messages.documents.noFile };
   if (file.size > maxDocumentBytes) return { ok: false, error: messages.documents.tooLarge };
   const known = knownTypeOf(file);

@@ -8,12 +8,20 @@ const resume = documentKindSpecs.resume;
 
 describe('parseProcessedDocument', () => {
   it('takes an answer of the spec shape', () => {
-    const answer = { fileName: 'cv.pdf', fileSize: 10, fileUrl: 'https://x', content: 'text', lastUpdated: '2026-01-01T00:00:00Z' };
+    const answer = {
+      fileName: 'cv.pdf',
+      fileSize: 10,
+      fileUrl: 'https://x',
+      content: 'text',
+      lastUpdated: '2026-01-01T00:00:00Z',
+    };
     expect(parseProcessedDocument(answer, resume)).toEqual(answer);
   });
 
   it('refuses another shape with the endpoint named', () => {
-    expect(() => parseProcessedDocument(null, resume)).toThrow('Invalid response received from resume processing endpoint.');
+    expect(() => parseProcessedDocument(null, resume)).toThrow(
+      'Invalid response received from resume processing endpoint.',
+    );
     expect(() => parseProcessedDocument({ fileName: 'x' }, documentKindSpecs['cover-letter'])).toThrow(
       'Invalid response received from cover letter processing endpoint.',
     );
@@ -49,8 +57,12 @@ describe('uploadErrorMessage', () => {
 
   it("passes on the storage's and the client's texts", () => {
     expect(uploadErrorMessage(new StorageUploadError('refused'), 'storage', resume)).toBe('refused');
-    expect(uploadErrorMessage(apiError(0, 'Network error. Please check your connection.', 'network_error'), 'ticket', resume)).toBe(
-      'Network error. Please check your connection.',
-    );
+    expect(
+      uploadErrorMessage(
+        apiError(0, 'Network error. Please check your connection.', 'network_error'),
+        'ticket',
+        resume,
+      ),
+    ).toBe('Network error. Please check your connection.');
   });
 });

@@ -44,7 +44,10 @@ describe('EmailConnectionWidget', () => {
   });
 
   it('shows the connected mailbox and its provider', async () => {
-    const text = await open({ status: 'connected', settled: 'connected' }, { account: mailbox, onChangeEmail: vi.fn() });
+    const text = await open(
+      { status: 'connected', settled: 'connected' },
+      { account: mailbox, onChangeEmail: vi.fn() },
+    );
     expect(text).toContain('Connected: ada@example.com');
     expect(text).toContain('Gmail');
     expect(popoverButton('Change Email')?.disabled).toBe(false);
@@ -62,7 +65,12 @@ describe('EmailConnectionWidget', () => {
   });
 
   it('shows the loading text of the work under way', async () => {
-    const text = await open({ status: 'connecting', settled: 'expired', pending: 'reconnecting', lastEmail: 'ada@example.com' });
+    const text = await open({
+      status: 'connecting',
+      settled: 'expired',
+      pending: 'reconnecting',
+      lastEmail: 'ada@example.com',
+    });
     expect(text).toContain('Reconnecting email');
   });
 });

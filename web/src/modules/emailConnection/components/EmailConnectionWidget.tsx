@@ -24,7 +24,12 @@ export type EmailConnectionWidgetProps = {
 };
 
 /** SPEC §2 'E-mail connection popover': the header button and its popover for each connection state. */
-export const EmailConnectionWidget = ({ account = null, onConnect, onChangeEmail, onReconnect }: EmailConnectionWidgetProps) => {
+export const EmailConnectionWidget = ({
+  account = null,
+  onConnect,
+  onChangeEmail,
+  onReconnect,
+}: EmailConnectionWidgetProps) => {
   const state = useSnapshot(emailConnectionState);
   const view = emailConnectionView(state, account);
 
@@ -70,7 +75,9 @@ export const EmailConnectionWidget = ({ account = null, onConnect, onChangeEmail
       title={text.title}
       icon={<MailOutlined />}
       view={view}
-      buttonLabel={view === 'connected' ? (account?.email ?? 'Email') : view === 'expired' ? 'Reconnect email' : 'Connect email'}
+      buttonLabel={
+        view === 'connected' ? (account?.email ?? 'Email') : view === 'expired' ? 'Reconnect email' : 'Connect email'
+      }
       panel={panels[view]()}
       pendingText={state.pending ? text.pending[state.pending] : null}
     />

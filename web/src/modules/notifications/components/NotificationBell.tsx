@@ -27,7 +27,13 @@ export const NotificationBell = () => {
           {unread} unread
         </Typography.Text>
       </div>
-      <Button type="link" size="small" onClick={markAllNotificationsRead} disabled={unread === 0} className="notification-panel__mark-all">
+      <Button
+        type="link"
+        size="small"
+        onClick={markAllNotificationsRead}
+        disabled={unread === 0}
+        className="notification-panel__mark-all"
+      >
         {text.markAllRead}
       </Button>
     </div>
@@ -40,7 +46,12 @@ export const NotificationBell = () => {
       ) : (
         <ul className="notification-panel__list" aria-label={text.title}>
           {items.map((notification) => (
-            <NotificationItem key={notification.id} notification={notification} now={now} onOpen={markNotificationRead} />
+            <NotificationItem
+              key={notification.id}
+              notification={notification}
+              now={now}
+              onOpen={markNotificationRead}
+            />
           ))}
         </ul>
       )}

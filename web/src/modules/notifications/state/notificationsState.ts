@@ -39,7 +39,8 @@ export const markAllNotificationsRead = () => {
   for (const item of notificationsState.items) item.read = true;
 };
 
-export const unreadCount = (items: readonly Pick<AppNotification, 'read'>[]) => items.filter((item) => !item.read).length;
+export const unreadCount = (items: readonly Pick<AppNotification, 'read'>[]) =>
+  items.filter((item) => !item.read).length;
 
 /** On sign-out: the notifications belong to the person leaving. */
 export const resetNotifications = () => {

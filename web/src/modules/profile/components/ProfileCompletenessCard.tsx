@@ -38,7 +38,11 @@ export const ProfileCompletenessCard = ({ profile }: ProfileCompletenessCardProp
           aria-label={`${done.length} of ${order.length} done`}
         />
         <div className="profile-completeness__who">
-          <Typography.Title level={2} className="profile-completeness__status" data-testid="profile-completeness-status">
+          <Typography.Title
+            level={2}
+            className="profile-completeness__status"
+            data-testid="profile-completeness-status"
+          >
             {complete ? 'Profile complete' : 'Profile incomplete'}
           </Typography.Title>
           <Typography.Text type="secondary" className="profile-completeness__lead">
@@ -55,7 +59,10 @@ export const ProfileCompletenessCard = ({ profile }: ProfileCompletenessCardProp
           return (
             <li key={check} className="profile-completeness__check" data-done={met}>
               {met ? (
-                <CheckCircleFilled className="profile-completeness__check-icon profile-completeness__check-icon--done" aria-label="Done" />
+                <CheckCircleFilled
+                  className="profile-completeness__check-icon profile-completeness__check-icon--done"
+                  aria-label="Done"
+                />
               ) : (
                 <ExclamationCircleOutlined
                   className="profile-completeness__check-icon profile-completeness__check-icon--missing"
@@ -88,7 +95,11 @@ export const ProfileCompletenessCard = ({ profile }: ProfileCompletenessCardProp
           </Typography.Paragraph>
         ) : null}
         {status === 'empty' ? (
-          <Typography.Paragraph type="secondary" className="profile-completeness__note" data-testid="profile-summary-note">
+          <Typography.Paragraph
+            type="secondary"
+            className="profile-completeness__note"
+            data-testid="profile-summary-note"
+          >
             {note}
           </Typography.Paragraph>
         ) : profile.normalizedSummary ? (
@@ -112,7 +123,11 @@ export const ProfileCompletenessCard = ({ profile }: ProfileCompletenessCardProp
           </Typography.Paragraph>
         )}
         {status === 'failed' ? (
-          <Typography.Paragraph type="secondary" className="profile-completeness__note profile-completeness__note--small" data-testid="profile-summary-note">
+          <Typography.Paragraph
+            type="secondary"
+            className="profile-completeness__note profile-completeness__note--small"
+            data-testid="profile-summary-note"
+          >
             The summary could not be updated just now; it will be on your next save.
           </Typography.Paragraph>
         ) : null}

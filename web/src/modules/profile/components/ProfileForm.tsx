@@ -89,10 +89,14 @@ export const ProfileForm = ({ profile, renderBackgroundFile }: ProfileFormProps)
     } catch (error) {
       const errors = fieldErrors(error, profileFormFields);
       form.setFields(errors);
-      toast.error(
-        errors.length > 0 ? 'Some fields need another look' : 'Your profile could not be saved',
-        { description: errors.length > 0 ? errors.map((field) => field.errors.join(' ')).join(' ') : isApiError(error) ? error.message : undefined },
-      );
+      toast.error(errors.length > 0 ? 'Some fields need another look' : 'Your profile could not be saved', {
+        description:
+          errors.length > 0
+            ? errors.map((field) => field.errors.join(' ')).join(' ')
+            : isApiError(error)
+              ? error.message
+              : undefined,
+      });
     } finally {
       setSaving(false);
     }
@@ -140,7 +144,9 @@ export const ProfileForm = ({ profile, renderBackgroundFile }: ProfileFormProps)
         </SectionCard>
       ))}
       <div className={`profile-form__savebar${dirty ? ' profile-form__savebar--dirty' : ''}`}>
-        <span className="profile-form__savebar-status" role="status">{dirty ? 'You have unsaved changes' : 'All changes saved'}</span>
+        <span className="profile-form__savebar-status" role="status">
+          {dirty ? 'You have unsaved changes' : 'All changes saved'}
+        </span>
         <Button onClick={handleDiscard} disabled={!dirty || saving}>
           Discard
         </Button>

@@ -14,7 +14,8 @@ const Probe = ({ complete, onComplete }: { complete: boolean; onComplete: () => 
   return null;
 };
 
-const render = (complete: boolean, onComplete: () => void) => act(() => root.render(<Probe complete={complete} onComplete={onComplete} />));
+const render = (complete: boolean, onComplete: () => void) =>
+  act(() => root.render(<Probe complete={complete} onComplete={onComplete} />));
 
 beforeEach(() => {
   container = document.createElement('div');

@@ -12,7 +12,9 @@ import { hasUnsavedChanges, unsavedChangesState } from '../state/unsavedChangesS
 export const useUnsavedChangesGuard = () => {
   const { modal } = App.useApp();
   const dirty = hasUnsavedChanges(useSnapshot(unsavedChangesState));
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
 
   useEffect(() => {
     if (blocker.state !== 'blocked') return;

@@ -26,7 +26,16 @@ describe('changedFields', () => {
 
 describe('needsNormalizing', () => {
   it('is true for the fields SPEC §7 names, and the availability the form edits', () => {
-    for (const field of ['resumeContent', 'coverLetterContent', 'background', 'goals', 'careerInterests', 'location', 'availability', 'generalAvailability']) {
+    for (const field of [
+      'resumeContent',
+      'coverLetterContent',
+      'background',
+      'goals',
+      'careerInterests',
+      'location',
+      'availability',
+      'generalAvailability',
+    ]) {
       expect(needsNormalizing({ [field]: '' }), field).toBe(true);
     }
   });

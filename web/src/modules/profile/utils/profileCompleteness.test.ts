@@ -15,11 +15,17 @@ const profile = (fields: Partial<Profile> = {}) =>
 
 describe('profileCompleteness', () => {
   it('lists everything as missing on an empty profile', () => {
-    expect(profileCompleteness(profile())).toEqual({ complete: false, done: [], missing: ['name', 'background', 'goals'] });
+    expect(profileCompleteness(profile())).toEqual({
+      complete: false,
+      done: [],
+      missing: ['name', 'background', 'goals'],
+    });
   });
 
   it('is complete with a name, a background and goals', () => {
-    expect(profileCompleteness(profile({ displayName: 'Ada', background: 'Mathematician', goals: 'Meet engineers' }))).toEqual({
+    expect(
+      profileCompleteness(profile({ displayName: 'Ada', background: 'Mathematician', goals: 'Meet engineers' })),
+    ).toEqual({
       complete: true,
       done: ['name', 'background', 'goals'],
       missing: [],
@@ -27,7 +33,9 @@ describe('profileCompleteness', () => {
   });
 
   it('takes résumé text for a background and networking goals for goals', () => {
-    const result = profileCompleteness(profile({ firstName: 'Ada', resumeContent: 'Analyst, 1843', networkingGoals: 'Engineers' }));
+    const result = profileCompleteness(
+      profile({ firstName: 'Ada', resumeContent: 'Analyst, 1843', networkingGoals: 'Engineers' }),
+    );
     expect(result.complete).toBe(true);
   });
 

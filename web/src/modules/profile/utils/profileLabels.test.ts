@@ -22,7 +22,9 @@ describe('profile labels', () => {
   });
 
   it('summarises the default settings in words', () => {
-    const summary = Object.fromEntries(settingsSummary({ ...settingsDefaults }).map(({ label, value }) => [label, value]));
+    const summary = Object.fromEntries(
+      settingsSummary({ ...settingsDefaults }).map(({ label, value }) => [label, value]),
+    );
     expect(summary).toMatchObject({
       'Time zone': 'UTC',
       Language: 'English',

@@ -6,7 +6,11 @@ import { PublicIcon } from './PublicIcon';
 import './PlanCards.css';
 
 // the same on every plan (SPEC §1): what changes is the number of slots
-const included = ['Every feature included', 'Address lookup and verification per contact', 'AI drafts, follow-ups and meetings'];
+const included = [
+  'Every feature included',
+  'Address lookup and verification per contact',
+  'AI drafts, follow-ups and meetings',
+];
 
 const planCopy: Record<PlanTier, { fits: string; action: string }> = {
   free: { fits: 'Try it on a focused search, or keep a small network warm.', action: 'Start for free' },

@@ -27,7 +27,11 @@ const AccountLinks = ({ onNavigate }: HeaderLinksProps) => {
   if (hasStoredSession(userPoolClientId)) {
     return (
       <div className="landing__nav-actions">
-        <Link className="landing__button landing__button--primary landing__button--small" to={contactsPaths.dashboard} onClick={onNavigate}>
+        <Link
+          className="landing__button landing__button--primary landing__button--small"
+          to={contactsPaths.dashboard}
+          onClick={onNavigate}
+        >
           Open dashboard
         </Link>
       </div>
@@ -35,10 +39,18 @@ const AccountLinks = ({ onNavigate }: HeaderLinksProps) => {
   }
   return (
     <div className="landing__nav-actions">
-      <Link className="landing__button landing__button--quiet landing__button--small" to={authPaths.signIn} onClick={onNavigate}>
+      <Link
+        className="landing__button landing__button--quiet landing__button--small"
+        to={authPaths.signIn}
+        onClick={onNavigate}
+      >
         Sign in
       </Link>
-      <Link className="landing__button landing__button--primary landing__button--small" to={authPaths.signUp} onClick={onNavigate}>
+      <Link
+        className="landing__button landing__button--primary landing__button--small"
+        to={authPaths.signUp}
+        onClick={onNavigate}
+      >
         Sign up
       </Link>
     </div>

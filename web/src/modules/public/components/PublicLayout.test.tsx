@@ -7,7 +7,6 @@ import type { WebConfig } from '@shared/web-config';
 import { WebConfigProvider } from '@/modules/config/components/WebConfigProvider';
 import { PublicLayout } from './PublicLayout';
 
-
 const config: WebConfig = {
   stage: 'test',
   apiUrl: 'http://localhost:3001',
@@ -34,7 +33,10 @@ const render = async (path: string, routes: RouteObject[] = [{ Component: Public
 };
 
 const links = (selector: string) =>
-  [...mount.container().querySelectorAll<HTMLAnchorElement>(`${selector} a`)].map((link) => [link.textContent, link.getAttribute('href')]);
+  [...mount.container().querySelectorAll<HTMLAnchorElement>(`${selector} a`)].map((link) => [
+    link.textContent,
+    link.getAttribute('href'),
+  ]);
 
 const click = async (element: Element | null | undefined) => {
   await act(async () => (element as HTMLElement).click());
@@ -55,7 +57,9 @@ describe('PublicLayout', () => {
       ['Blog', '/blog'],
       ['Support', '/support'],
     ]);
-    expect(mount.container().querySelector('nav[aria-label="Main"] [aria-current="page"]')?.textContent).toBe('Features');
+    expect(mount.container().querySelector('nav[aria-label="Main"] [aria-current="page"]')?.textContent).toBe(
+      'Features',
+    );
     expect(links('footer nav').map(([, href]) => href)).toEqual([
       '/features',
       '/approach',

@@ -37,7 +37,9 @@ beforeEach(() => {
 
 describe('ContactLimitDialog', () => {
   it('says the SPEC §2 text with the plan and its slots; Maybe Later closes it', async () => {
-    await renderDialog(async () => quotaOf({ slotsUsed: 150, slotsAllowed: 150, plan: 'starter', totalAvailableSlots: 0 }));
+    await renderDialog(async () =>
+      quotaOf({ slotsUsed: 150, slotsAllowed: 150, plan: 'starter', totalAvailableSlots: 0 }),
+    );
     await act(async () => openContactLimitDialog());
     expect(dialogText()).toContain('Contact Limit Reached');
     expect(dialogText()).toContain(

@@ -37,7 +37,10 @@ export const QuotaSummary = () => {
     <div className="quota-summary" data-testid="quota-summary">
       <div className="quota-summary__count">
         <Typography.Text type="secondary" className="quota-summary__caption">
-          Contact slots · <Tag color="geekblue" className="quota-summary__plan">{plans[quota.plan].label}</Tag>
+          Contact slots ·{' '}
+          <Tag color="geekblue" className="quota-summary__plan">
+            {plans[quota.plan].label}
+          </Tag>
         </Typography.Text>
         <span data-testid="quota-used">
           <strong className="quota-summary__used">{quota.slotsUsed}</strong>
@@ -54,16 +57,14 @@ export const QuotaSummary = () => {
         />
         <Typography.Text type="secondary" className="quota-summary__caption">
           {quota.bonusSlotsAvailable > 0 ? (
-            <Tooltip title={`${quota.totalBonusSlotsEarned} earned through referrals, ${quota.totalBonusSlotsUsed} used. Bonus slots are used first.`}>
+            <Tooltip
+              title={`${quota.totalBonusSlotsEarned} earned through referrals, ${quota.totalBonusSlotsUsed} used. Bonus slots are used first.`}
+            >
               <span data-testid="quota-bonus">+{quota.bonusSlotsAvailable} bonus · </span>
             </Tooltip>
           ) : null}
-          {full ? (
-            <Link to={publicPaths.pricing}>No slots left · Upgrade</Link>
-          ) : (
-            `${quota.totalAvailableSlots} left`
-          )}{' '}
-          · renews {refreshDate(quota.slotsRefresh)}
+          {full ? <Link to={publicPaths.pricing}>No slots left · Upgrade</Link> : `${quota.totalAvailableSlots} left`} ·
+          renews {refreshDate(quota.slotsRefresh)}
         </Typography.Text>
       </div>
     </div>

@@ -30,8 +30,10 @@ const apiAnswering = (...answers: (Quota | Error)[]) => {
   return { request };
 };
 
-const serverError = () => new ApiError({ status: 500, code: 'server_error', message: 'Server error. Please try again later.' });
-const notFound = () => new ApiError({ status: 404, code: 'not_found', message: 'The requested resource was not found.' });
+const serverError = () =>
+  new ApiError({ status: 500, code: 'server_error', message: 'Server error. Please try again later.' });
+const notFound = () =>
+  new ApiError({ status: 404, code: 'not_found', message: 'The requested resource was not found.' });
 
 const mount = async (api: ReturnType<typeof apiAnswering>, consumers = 1) => {
   await render(
@@ -116,7 +118,12 @@ describe('useRecordSlotUsed', () => {
     await pass(0);
 
     await act(async () => recordSlotUsed());
-    expect(quota.quota).toMatchObject({ bonusSlotsAvailable: 0, totalBonusSlotsUsed: 1, slotsUsed: 3, totalAvailableSlots: 22 });
+    expect(quota.quota).toMatchObject({
+      bonusSlotsAvailable: 0,
+      totalBonusSlotsUsed: 1,
+      slotsUsed: 3,
+      totalAvailableSlots: 22,
+    });
     await act(async () => recordSlotUsed());
     expect(quota.quota).toMatchObject({ bonusSlotsAvailable: 0, slotsUsed: 4, totalAvailableSlots: 21 });
 

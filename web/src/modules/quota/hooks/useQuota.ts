@@ -16,7 +16,11 @@ export const quotaSwrOptions = { dedupingInterval: 300_000, errorRetryInterval: 
 /** The contact slots of the period (SPEC §3 'Quota'), loaded on first use and served from the 5-min cache after. */
 export const useQuota = () => {
   const api = useApiClient();
-  const { data, error, isLoading, isValidating, mutate } = useSWR<Quota, ApiError>(quotaKey, () => getQuota(api), quotaSwrOptions);
+  const { data, error, isLoading, isValidating, mutate } = useSWR<Quota, ApiError>(
+    quotaKey,
+    () => getQuota(api),
+    quotaSwrOptions,
+  );
   return {
     quota: data ?? null,
     /** the last fetch's failure, shown while there is no quota to show */

@@ -19,7 +19,12 @@ import './SettingsPanel.css';
 const themeOptions = (['light', 'dark', 'system'] as const).map((value) => ({ value, label: themeLabels[value] }));
 
 const SavedState = ({ saving }: { saving: boolean }) => (
-  <Typography.Text type="secondary" className="settings-panel__save-state" role="status" data-testid="settings-save-state">
+  <Typography.Text
+    type="secondary"
+    className="settings-panel__save-state"
+    role="status"
+    data-testid="settings-save-state"
+  >
     {saving ? (
       <>
         <LoadingOutlined /> Saving…

@@ -31,7 +31,8 @@ const fakeApi = (
   const request = vi.fn(async (route: string, input?: { body?: { settings: Partial<Settings> } }) => {
     if (route === 'GET /api/profiles/settings') {
       await stored.gate;
-      if (getFails) throw new ApiError({ status: 500, code: 'server_error', message: 'Server error. Please try again later.' });
+      if (getFails)
+        throw new ApiError({ status: 500, code: 'server_error', message: 'Server error. Please try again later.' });
       return { ...stored.current };
     }
     if (route === 'PUT /api/profiles/settings') return put(input?.body?.settings ?? {});
@@ -83,7 +84,7 @@ describe('useSettings', () => {
     expect(hook.loadFailed).toBe(false);
   });
 
-  it("falls back to the defaults when loading fails, and says so", async () => {
+  it('falls back to the defaults when loading fails, and says so', async () => {
     const stored = { current: { ...settingsDefaults, theme: 'dark' as const } };
     await render(fakeApi(stored, async () => stored.current, true).api);
     expect(hook.loadFailed).toBe(true);
@@ -128,7 +129,9 @@ describe('useSettings', () => {
     stored.gate = reread.promise;
     let failure: unknown;
     await act(async () => {
-      answer.reject(new ApiError({ status: 500, code: 'server_error', message: 'Server error. Please try again later.' }));
+      answer.reject(
+        new ApiError({ status: 500, code: 'server_error', message: 'Server error. Please try again later.' }),
+      );
       failure = await update.catch((error: unknown) => error);
     });
     expect(failure).toBeInstanceOf(Error);

@@ -39,7 +39,10 @@ export const useSettings = () => {
         revalidate: false,
       });
       // the profile carries the settings too (the dashboard's overview shows them)
-      if (saved) void mutateCache<Profile>(profileKey, (profile) => (profile ? { ...profile, settings: saved } : profile), { revalidate: false });
+      if (saved)
+        void mutateCache<Profile>(profileKey, (profile) => (profile ? { ...profile, settings: saved } : profile), {
+          revalidate: false,
+        });
       return saved;
     } catch (cause) {
       void mutate();

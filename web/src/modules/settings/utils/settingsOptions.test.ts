@@ -15,7 +15,9 @@ describe('settings options', () => {
     expect(options[0]?.value).toBe('UTC');
     expect(options.filter((option) => option.value === 'UTC')).toHaveLength(1);
     expect(options[0]?.label).toBe('UTC (GMT+00:00)');
-    expect(options.find((option) => option.value === 'America/New_York')?.label).toMatch(/^America\/New York \(GMT-0[45]:00\)$/);
+    expect(options.find((option) => option.value === 'America/New_York')?.label).toMatch(
+      /^America\/New York \(GMT-0[45]:00\)$/,
+    );
   });
 
   it('keeps a stored zone the browser does not list', () => {
@@ -36,7 +38,11 @@ describe('settings options', () => {
     expect(durationLabel(90)).toBe('1 hour 30 minutes');
     expect(durationLabel(120)).toBe('2 hours');
     expect(meetingDurationOptions(50).map((option) => option.value)).toEqual([15, 20, 30, 45, 50, 60, 90, 120]);
-    expect(followUpDelayOptions(3).slice(0, 3).map((option) => option.label)).toEqual(['1 day', '2 days', '3 days']);
+    expect(
+      followUpDelayOptions(3)
+        .slice(0, 3)
+        .map((option) => option.label),
+    ).toEqual(['1 day', '2 days', '3 days']);
   });
 
   it('offers each quarter hour and keeps a time between them', () => {

@@ -2,7 +2,9 @@
 export type Option<T> = { value: T; label: string };
 
 const withCurrent = <T>(options: Option<T>[], current: T, label: (value: T) => string): Option<T>[] =>
-  options.some((option) => option.value === current) ? options : [...options, { value: current, label: label(current) }];
+  options.some((option) => option.value === current)
+    ? options
+    : [...options, { value: current, label: label(current) }];
 
 let zones: Option<string>[] | undefined;
 
@@ -34,7 +36,10 @@ const supportedZones = () => {
 
 /** Every time zone, labelled with its current offset, and `current` even when the browser does not list it. */
 export const timeZoneOptions = (current: string): Option<string>[] => {
-  zones ??= ['UTC', ...supportedZones().filter((zone) => zone !== 'UTC')].map((value) => ({ value, label: zoneLabel(value) }));
+  zones ??= ['UTC', ...supportedZones().filter((zone) => zone !== 'UTC')].map((value) => ({
+    value,
+    label: zoneLabel(value),
+  }));
   return withCurrent(zones, current, zoneLabel);
 };
 

@@ -4,6 +4,7 @@
  */
 export const initials = (name: string) => {
   const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? `${[...words[0]!][0]}${[...words[1]!][0]}` : [...(words[0] ?? '')].slice(0, 2).join('');
+  const letters =
+    words.length > 1 ? `${[...words[0]!][0]}${[...words[1]!][0]}` : [...(words[0] ?? '')].slice(0, 2).join('');
   return letters.toLocaleUpperCase();
 };

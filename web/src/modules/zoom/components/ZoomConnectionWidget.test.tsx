@@ -42,7 +42,10 @@ describe('ZoomConnectionWidget', () => {
   });
 
   it('asks to reconnect an expired account', async () => {
-    const text = await open({ status: 'expired', settled: 'expired' }, { account: { email: 'ada@example.com', expiresAt: null } });
+    const text = await open(
+      { status: 'expired', settled: 'expired' },
+      { account: { email: 'ada@example.com', expiresAt: null } },
+    );
     expect(text).toContain('Zoom Authentication Expired');
     expect(text).toContain('Reconnect your Zoom account to continue.');
     expect(popoverButton('Reconnect Zoom')).toBeDefined();

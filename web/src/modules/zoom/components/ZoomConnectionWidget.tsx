@@ -23,7 +23,12 @@ const formatExpiry = (iso: string) => {
 };
 
 /** SPEC §2 'Zoom popover': the header button and its popover for each connection state. */
-export const ZoomConnectionWidget = ({ account = null, onConnect, onDisconnect, onReconnect }: ZoomConnectionWidgetProps) => {
+export const ZoomConnectionWidget = ({
+  account = null,
+  onConnect,
+  onDisconnect,
+  onReconnect,
+}: ZoomConnectionWidgetProps) => {
   const state = useSnapshot(zoomState);
   const view = zoomView(state, account);
 
