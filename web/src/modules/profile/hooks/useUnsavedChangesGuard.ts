@@ -1,5 +1,5 @@
 import { App } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { hasUnsavedChanges, unsavedChangesState } from '../state/unsavedChangesState';
@@ -16,16 +16,26 @@ export const useUnsavedChangesGuard = () => {
     ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
   );
 
+  // One dialog per blocked navigation: the effect runs again whenever the blocker or the modal API is a new object
+  // (a re-render, antd's dialog code arriving), and each run would open another dialog over the first.
+  const latestBlocker = useRef(blocker);
+  latestBlocker.current = blocker;
+  const asking = useRef(false);
   useEffect(() => {
-    if (blocker.state !== 'blocked') return;
+    if (blocker.state !== 'blocked') {
+      asking.current = false;
+      return;
+    }
+    if (asking.current) return;
+    asking.current = true;
     modal.confirm({
       title: 'Leave without saving?',
       content: 'Some changes on this page are not saved yet. If you leave now, they are lost.',
       okText: 'Leave',
       okButtonProps: { danger: true },
       cancelText: 'Stay',
-      onOk: () => blocker.proceed(),
-      onCancel: () => blocker.reset(),
+      onOk: () => latestBlocker.current.proceed?.(),
+      onCancel: () => latestBlocker.current.reset?.(),
     });
   }, [blocker, modal]);
 
