@@ -1,13 +1,18 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
-/** What every Lambda reads from its environment, validated once at cold start. */
+const text = () => z.string().check(z.minLength(1));
+
+/**
+ * What every Lambda reads from its environment, validated once at cold start. zod/mini: every Lambda loads this, and
+ * a function that validates nothing else (the Cognito trigger) then loads no classic zod at all.
+ */
 const envSchema = z.object({
-  TABLE_NAME: z.string().min(1),
-  BUCKET_NAME: z.string().min(1).optional(),
-  STAGE: z.string().min(1).default('local'),
+  TABLE_NAME: text(),
+  BUCKET_NAME: z.optional(text()),
+  STAGE: z._default(text(), 'local'),
   /** the web origin allowed by CORS, e.g. https://d123.cloudfront.net or http://localhost:5173 */
-  CORS_ORIGIN: z.string().min(1).default('*'),
-  APP_VERSION: z.string().default('dev'),
+  CORS_ORIGIN: z._default(text(), '*'),
+  APP_VERSION: z._default(z.string(), 'dev'),
 });
 
 export type Config = {

@@ -1,14 +1,14 @@
 import { randomInt } from 'node:crypto';
 import type * as z from 'zod';
 import { messages } from '../../shared/messages.js';
-import {
-  settingsDefaults,
-  type Profile,
-  type Settings,
-  type syncUserBody,
-  type updateProfileBody,
-  type updateSettingsBody,
+import type {
+  Profile,
+  Settings,
+  syncUserBody,
+  updateProfileBody,
+  updateSettingsBody,
 } from '../../shared/schemas/profile.js';
+import { settingsDefaults } from '../../shared/schemas/settings-defaults.js';
 import { badRequest } from '../core/errors.js';
 import type { DataClient } from '../data/client.js';
 import { getUserProfile, setUserSettings, upsertUserProfile, type UserProfileItem } from '../data/user-profile.js';

@@ -1,19 +1,7 @@
 import * as z from 'zod';
 import { planTiers, subscriptionStatuses } from '../constants.js';
 
-/** SPEC §3 'Profile settings' and 'App settings' with their defaults. */
-export const settingsDefaults = {
-  emailNotifications: false,
-  reminderNotifications: false,
-  timeZone: 'UTC',
-  language: 'en',
-  theme: 'light',
-  meetingDuration: 30,
-  includeResume: true,
-  autoFollowUp: true,
-  followUpDelay: 3,
-  followUpTime: '09:00',
-} as const satisfies Settings;
+export { settingsDefaults } from './settings-defaults.js';
 
 const isTimeZone = (value: string) => {
   try {
