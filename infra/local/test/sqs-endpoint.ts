@@ -1,0 +1,53 @@
+import type { SQSRecord } from 'aws-lambda';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startGateway } from '../gateway.js';
+import { freePort } from '../net.js';
+import { startQueueRunner } from '../queue-runner.js';
+import { createSqsApi } from '../sqs-api.js';
+
+/**
+ * Tests only: the local gateway's SQS endpoint over a queue runner with one `email-lookup` queue whose worker records
+ * every message it is given (`received`), in a temporary folder that `stop` removes.
+ */
+export const startSqsEndpoint = async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sqs-endpoint-'));
+  const received: SQSRecord[] = [];
+  const runner = startQueueRunner({
+    dir,
+    table: {
+      'email-lookup': {
+        domain: 'contacts',
+        worker: 'fixture-worker',
+        batchSize: 10,
+        maxReceiveCount: 3,
+        workerTimeoutSeconds: 10,
+        summary: 'fixture',
+      },
+    },
+    loadWorker: async () => ({
+      handler: async (event) => {
+        received.push(...event.Records);
+      },
+    }),
+    log: () => {},
+  });
+  const gateway = await startGateway({
+    port: await freePort(),
+    webOrigin: 'http://localhost:5173',
+    routes: [],
+    authorize: async () => null,
+    sqs: createSqsApi(runner),
+    log: () => {},
+  });
+  return {
+    url: gateway.url,
+    received,
+    stop: async () => {
+      await gateway.stop();
+      await runner.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+};
