@@ -2,7 +2,7 @@ import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { DataClient } from './client.js';
 import type { ContactItem } from './contact.js';
-import { isConditionFailed } from './errors.js';
+import { writtenIf } from './errors.js';
 
 /**
  * A user's contact directory: the fields the contact list searches, filters and sorts on, for every contact, kept in a
@@ -99,61 +99,60 @@ export const readDirectory = async (db: DataClient, uid: string): Promise<Direct
   return entries;
 };
 
+/** The chunk as read now (consistently): its version (0 when it does not exist yet) and its lines. */
+const readChunk = async (db: DataClient, key: Record<string, string>) => {
+  const { Item } = await db.documents.send(new GetCommand({ TableName: db.table, Key: key, ConsistentRead: true }));
+  return { version: typeof Item?.version === 'number' ? Item.version : 0, lines: parseChunk(Item?.entries) };
+};
+
+/** The Put of a chunk's next version, holding only if the chunk is still at `version`. */
+const chunkPut = (
+  db: DataClient,
+  key: Record<string, string>,
+  uid: string,
+  version: number,
+  lines: DirectoryEntry[],
+) => ({
+  TableName: db.table,
+  Item: { ...key, uid, entity: directoryRecord, version: version + 1, entries: storeChunk(lines) },
+  ConditionExpression: version === 0 ? 'attribute_not_exists(version)' : 'version = :seen',
+  ...(version === 0 ? {} : { ExpressionAttributeValues: { ':seen': version } }),
+});
+
+/** The lines of `contacts` by the chunk they belong to. */
+const byChunk = (contacts: readonly Partial<ContactItem>[], chunks: readonly string[] = []) => {
+  const grouped = new Map<string, DirectoryEntry[]>(chunks.map((chunk) => [chunk, []]));
+  for (const contact of contacts) {
+    const entry = toEntry(contact);
+    grouped.set(chunkOf(entry.contactId), [...(grouped.get(chunkOf(entry.contactId)) ?? []), entry]);
+  }
+  return grouped;
+};
+
 /**
  * The transaction write that sets (or, with null, removes) the line of `contactId`, from the chunk as read now; the
  * write holds only if nobody changed the chunk since (its version).
  */
 export const directoryWrite = async (db: DataClient, uid: string, contactId: string, entry: DirectoryEntry | null) => {
   const key = chunkKey(uid, chunkOf(contactId));
-  const { Item } = await db.documents.send(new GetCommand({ TableName: db.table, Key: key, ConsistentRead: true }));
-  const version = typeof Item?.version === 'number' ? Item.version : 0;
-  const lines = parseChunk(Item?.entries).filter((line) => line.contactId !== contactId);
-  if (entry) lines.push(entry);
-  return {
-    Put: {
-      TableName: db.table,
-      Item: { ...key, uid, entity: directoryRecord, version: version + 1, entries: storeChunk(lines) },
-      ConditionExpression: version === 0 ? 'attribute_not_exists(version)' : 'version = :seen',
-      ...(version === 0 ? {} : { ExpressionAttributeValues: { ':seen': version } }),
-    },
-  };
+  const { version, lines } = await readChunk(db, key);
+  const kept = lines.filter((line) => line.contactId !== contactId);
+  return { Put: chunkPut(db, key, uid, version, entry ? [...kept, entry] : kept) };
 };
-
-const putChunk = (db: DataClient, key: Record<string, string>, uid: string, version: number, lines: DirectoryEntry[]) =>
-  db.documents.send(
-    new PutCommand({
-      TableName: db.table,
-      Item: { ...key, uid, entity: directoryRecord, version: version + 1, entries: storeChunk(lines) },
-      ConditionExpression: version === 0 ? 'attribute_not_exists(version)' : 'version = :seen',
-      ...(version === 0 ? {} : { ExpressionAttributeValues: { ':seen': version } }),
-    }),
-  );
 
 /**
  * Adds the lines of `contacts` to a user's directory (seeding many contacts at once: the benchmark, tests); a chunk
  * changed meanwhile is read and merged again.
  */
 export const addToDirectory = async (db: DataClient, uid: string, contacts: readonly Partial<ContactItem>[]) => {
-  const byChunk = new Map<string, DirectoryEntry[]>();
-  for (const contact of contacts) {
-    const entry = toEntry(contact);
-    byChunk.set(chunkOf(entry.contactId), [...(byChunk.get(chunkOf(entry.contactId)) ?? []), entry]);
-  }
-  for (const [chunk, entries] of byChunk) {
+  for (const [chunk, entries] of byChunk(contacts)) {
     const key = chunkKey(uid, chunk);
     const ids = new Set(entries.map((entry) => entry.contactId));
     for (let attempt = 0; ; attempt += 1) {
-      const { Item } = await db.documents.send(new GetCommand({ TableName: db.table, Key: key, ConsistentRead: true }));
-      const version = typeof Item?.version === 'number' ? Item.version : 0;
-      try {
-        await putChunk(db, key, uid, version, [
-          ...parseChunk(Item?.entries).filter((line) => !ids.has(line.contactId)),
-          ...entries,
-        ]);
-        break;
-      } catch (error) {
-        if (!isConditionFailed(error) || attempt >= 5) throw error;
-      }
+      const { version, lines } = await readChunk(db, key);
+      const merged = [...lines.filter((line) => !ids.has(line.contactId)), ...entries];
+      if (await writtenIf(db.documents.send(new PutCommand(chunkPut(db, key, uid, version, merged))))) break;
+      if (attempt >= 5) throw new Error(`The directory chunk ${chunk} kept changing while contacts were added to it`);
     }
   }
 };
@@ -174,16 +173,11 @@ export const rebuildDirectory = async (db: DataClient, uid: string, contacts: re
     }),
   );
   const versions = new Map(Items.map((item) => [String(item.sk).slice(prefix.length), Number(item.version ?? 0)]));
-  const byChunk = new Map<string, DirectoryEntry[]>([...versions.keys()].map((chunk) => [chunk, []]));
-  for (const contact of contacts) {
-    const entry = toEntry(contact);
-    byChunk.set(chunkOf(entry.contactId), [...(byChunk.get(chunkOf(entry.contactId)) ?? []), entry]);
-  }
   await Promise.all(
-    [...byChunk].map(([chunk, entries]) =>
-      putChunk(db, chunkKey(uid, chunk), uid, versions.get(chunk) ?? 0, entries).catch((error: unknown) => {
-        if (!isConditionFailed(error)) throw error;
-      }),
+    [...byChunk(contacts, [...versions.keys()])].map(([chunk, entries]) =>
+      writtenIf(
+        db.documents.send(new PutCommand(chunkPut(db, chunkKey(uid, chunk), uid, versions.get(chunk) ?? 0, entries))),
+      ),
     ),
   );
 };

@@ -5,6 +5,17 @@
 export const isConditionFailed = (error: unknown): boolean =>
   error instanceof Error && error.name === 'ConditionalCheckFailedException';
 
+/** A conditional write: true when it was written, false when its condition did not hold (nothing was written). */
+export const writtenIf = async (write: Promise<unknown>): Promise<boolean> => {
+  try {
+    await write;
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+};
+
 /**
  * Why a transaction was refused, one code per write in order (`ConditionalCheckFailed`, `TransactionConflict`,
  * `None`...); null when `error` is not a cancelled transaction.

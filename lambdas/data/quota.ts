@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PlanTier } from '../../shared/constants.js';
 import type { DataClient } from './client.js';
-import { isConditionFailed } from './errors.js';
+import { writtenIf } from './errors.js';
 import { expressionAttributes, expressionParts, updateExpression, updateParams } from './expressions.js';
 
 /**
@@ -43,24 +43,13 @@ export const getContactCount = async (db: DataClient, uid: string) => {
   return typeof Item?.contactCount === 'number' ? Item.contactCount : null;
 };
 
-/** A write that lost its condition answers false: someone else changed the quota first. */
-const conditional = async (write: Promise<unknown>) => {
-  try {
-    await write;
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
-  }
-};
-
 /** Sets the quota's period up once (bonus slots granted before are kept); false when it was set up meanwhile. */
 export const setUpQuota = (
   db: DataClient,
   uid: string,
   fields: Required<Pick<QuotaItem, 'plan' | 'periodAnchor' | 'periodStart' | 'slotsRefresh'>>,
 ) =>
-  conditional(
+  writtenIf(
     db.documents.send(
       new UpdateCommand(
         updateParams(
@@ -80,7 +69,7 @@ export const rollOverQuota = (
   seenPeriodStart: string,
   period: Required<Pick<QuotaItem, 'periodStart' | 'slotsRefresh'>>,
 ) =>
-  conditional(
+  writtenIf(
     db.documents.send(
       new UpdateCommand(
         updateParams(

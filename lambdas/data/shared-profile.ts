@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DataClient } from './client.js';
 import type { EducationEntry, EmailQevStatus, ExperienceEntry } from './contact.js';
-import { isConditionFailed } from './errors.js';
+import { writtenIf } from './errors.js';
 import { itemExists, updateParams } from './expressions.js';
 
 /**
@@ -91,14 +91,9 @@ export const storeSharedEmail = async (
   db: DataClient,
   canonicalLinkedinUrl: string,
   fields: Pick<SharedProfileItem, 'email' | 'emailQevStatus' | 'emailVerifiedAt' | 'emailPatternUsed' | 'updatedAt'>,
-) => {
-  try {
-    await db.documents.send(
+) =>
+  writtenIf(
+    db.documents.send(
       new UpdateCommand(updateParams(db.table, sharedProfileKey(canonicalLinkedinUrl), { set: fields }, itemExists)),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
-  }
-};
+    ),
+  );
