@@ -40,28 +40,43 @@ const setup = (
 };
 
 describe('the SQS worker kit', () => {
-  it('drops a record that is not JSON or not a message of the queue, without running or retrying it', async () => {
+  it('reports a record that is not JSON or not a message of the queue for the dead-letter queue, without running it', async () => {
     const { worker, handler, lines } = setup();
     const garbage = sqsRecord('not json');
     const wrongShape = sqsRecord(JSON.stringify({ uid: 42, contactId: 'c' }));
+    const healthy = sqsRecord(lookup());
 
-    expect(await worker(sqsEvent(garbage, wrongShape))).toEqual({ batchItemFailures: [] });
+    expect(await worker(sqsEvent(garbage, wrongShape, healthy))).toEqual({
+      batchItemFailures: [{ itemIdentifier: garbage.messageId }, { itemIdentifier: wrongShape.messageId }],
+    });
 
-    expect(handler).not.toHaveBeenCalled();
+    expect(handler).toHaveBeenCalledTimes(1);
     expect(lines.error).toHaveBeenCalledTimes(2);
     expect(lines.error.mock.calls.map(([message]) => message)).toEqual([
-      expect.stringMatching(/^dropped/),
-      expect.stringMatching(/^dropped/),
+      expect.stringMatching(/^a poison message: .*dead-letter queue/),
+      expect.stringMatching(/^a poison message: .*dead-letter queue/),
     ]);
     expect(lines.error.mock.calls[0]?.[1]).toMatchObject({
       messageId: garbage.messageId,
-      outcome: 'dropped',
+      outcome: 'poison',
+      maxReceiveCount: 5,
+      lastReceive: false,
       issues: ['not JSON'],
     });
     expect(lines.error.mock.calls[1]?.[1]).toMatchObject({
       messageId: wrongShape.messageId,
       issues: [expect.stringMatching(/^uid: /), expect.stringMatching(/^attempt: /)],
     });
+  });
+
+  it('says when a poison record is on its last receive, and reports it again', async () => {
+    const { worker, handler, lines } = setup();
+    const last = sqsRecord('[]', { receiveCount: 5 });
+
+    expect(await worker(sqsEvent(last))).toEqual({ batchItemFailures: [{ itemIdentifier: last.messageId }] });
+
+    expect(handler).not.toHaveBeenCalled();
+    expect(lines.error.mock.calls[0]?.[1]).toMatchObject({ outcome: 'poison', receiveCount: 5, lastReceive: true });
   });
 
   it('reports a failing record in batchItemFailures and completes the rest of the batch', async () => {
@@ -160,7 +175,11 @@ describe('the SQS worker kit', () => {
     const { worker, lines } = setup(async (message) => ({ userId: message.uid, kind: 'written' }));
     const record = sqsRecord(lookup());
 
-    await worker(sqsEvent(record, sqsRecord('[]')));
+    const poison = sqsRecord('[]');
+
+    expect(await worker(sqsEvent(record, poison))).toEqual({
+      batchItemFailures: [{ itemIdentifier: poison.messageId }],
+    });
 
     expect(lines.info).toHaveBeenCalledTimes(1);
     expect(lines.error).toHaveBeenCalledTimes(1);

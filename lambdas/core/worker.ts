@@ -61,7 +61,9 @@ const parseRecord = <S extends z.ZodType>(schema: S, record: SQSRecord): Parsed<
 /**
  * The SQS worker every queue uses (DESIGN §4, STYLE §9): each record of the batch, side by side, is parsed with the
  * queue's zod schema, claimed by its business key, handled, and logged in one structured line with its outcome:
- * - `dropped`: not JSON or refused by the schema; no retry can fix it, so it is logged and deleted, never retried;
+ * - `poison`: not JSON or refused by the schema; no retry can fix it, but it is reported in `batchItemFailures`
+ *   (logged as an error with its issues), so it is kept: after `maxReceiveCount` receives it waits in the dead-letter
+ *   queue, where its alarm fires and a person can read it, rather than vanishing;
  * - `duplicate`: a run with the same business key already finished; nothing runs;
  * - `busy`: another delivery holds the key right now; reported in `batchItemFailures`, so it comes back later;
  * - `done`: handled and its key marked done (or given back, when the handler called `forgetKey`);
@@ -82,12 +84,16 @@ export const sqsWorker = <S extends z.ZodType>(options: SqsWorkerOptions<S>) => 
     const line = { queue, messageId: record.messageId, receiveCount };
     const parsed = parseRecord(schema, record);
     if (!parsed.ok) {
-      logger.error('dropped a poison message: it is not a message of this queue', {
+      const { maxReceiveCount } = queues[queue];
+      // SQS moves it to the dead-letter queue when a receive would exceed maxReceiveCount
+      logger.error('a poison message: not a message of this queue; it goes to the dead-letter queue', {
         ...line,
-        outcome: 'dropped',
+        maxReceiveCount,
+        lastReceive: receiveCount >= maxReceiveCount,
+        outcome: 'poison',
         issues: parsed.issues,
       });
-      return false;
+      return true;
     }
 
     const key = idempotencyKey(queue, options.key(parsed.message));
