@@ -117,10 +117,11 @@ describe('the worker kit on the table', () => {
   it('costs no call for a poison message, and a claim and its release for a failure', async () => {
     const { db } = setup();
     const run = worker(db, async () => Promise.reject(new Error('vendor down')));
+    const poison = sqsRecord('{"uid":');
     const failing = sqsRecord(JSON.stringify({ uid: randomUUID(), contactId: randomUUID(), attempt: 1 }));
 
-    expect(await run(sqsEvent(sqsRecord('{"uid":'), failing))).toEqual({
-      batchItemFailures: [{ itemIdentifier: failing.messageId }],
+    expect(await run(sqsEvent(poison, failing))).toEqual({
+      batchItemFailures: [{ itemIdentifier: poison.messageId }, { itemIdentifier: failing.messageId }],
     });
     expect(db.calls.sort()).toEqual(['DeleteItemCommand', 'PutItemCommand']);
   });
