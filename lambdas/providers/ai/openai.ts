@@ -2,7 +2,9 @@ import type OpenAI from 'openai';
 import type { APIError } from 'openai';
 import * as z from 'zod';
 import { LazyClient } from '../lazy-client.js';
+import { type RetryPolicy, worstCaseMs } from '../retry.js';
 import { lambdaExtensionSecret } from '../secrets/secrets.js';
+import { vendorLimits } from '../vendor-limits.js';
 import { AiFailure, type Ai } from './port.js';
 
 /** The OpenAI SDK, imported when a completion is first asked for. */
@@ -52,20 +54,21 @@ const missingKey = async (): Promise<string> => {
  * completion pays for it (tens of ms beside the seconds the completion itself takes); a request refused before any
  * completion (nothing to summarise) never loads it.
  * A secret key is read when a request needs it, through the SDK's key-function option: the Secrets Manager extension
- * answers only once the function is invoked, and caches. A request that runs long is cut at 12 s and retried once,
- * so two attempts fit in API Gateway's 29 s.
+ * answers only once the function is invoked, and caches. Attempts are cut and retried by the SDK itself under
+ * `policy` (rate limits, outages, timeouts, with its backoff or the vendor's Retry-After).
  */
 export const createOpenAiClient = (
   settings: OpenAiSettings,
   readSecret: (name: string) => () => Promise<string> = lambdaExtensionSecret,
+  policy: RetryPolicy = vendorLimits.openai,
 ) =>
   new LazyClient(
     async () =>
       new (await loadSdk()).default({
         apiKey: settings.apiKey ?? (settings.apiKeySecret ? readSecret(settings.apiKeySecret) : missingKey),
         ...(settings.baseURL ? { baseURL: settings.baseURL } : {}),
-        timeout: 12_000,
-        maxRetries: 1,
+        timeout: policy.attemptTimeoutMs,
+        maxRetries: policy.retries,
       }),
   );
 
@@ -87,11 +90,12 @@ const completionSchema = z.object({
 const describe = (error: APIError) => [error.status ?? 'no answer', error.code ?? error.type].filter(Boolean).join(' ');
 
 const toFailure = (sdk: typeof import('openai'), error: unknown): AiFailure => {
-  // rate limits, outages and timeouts pass; the SDK has already retried them once
+  // rate limits, outages and timeouts pass; the SDK has already retried them. An abort is the call's deadline.
   if (
     error instanceof sdk.RateLimitError ||
     error instanceof sdk.InternalServerError ||
-    error instanceof sdk.APIConnectionError
+    error instanceof sdk.APIConnectionError ||
+    error instanceof sdk.APIUserAbortError
   ) {
     return new AiFailure('busy', `OpenAI is unavailable (${describe(error)})`, { cause: error.cause });
   }
@@ -101,21 +105,27 @@ const toFailure = (sdk: typeof import('openai'), error: unknown): AiFailure => {
   return new AiFailure('refused', `OpenAI request failed: ${(error as Error).message}`, { cause: error });
 };
 
-/** The AI port over OpenAI chat completions (DESIGN §5). */
-export const openAi = (client: LazyClient<OpenAI>, model: string): Ai => ({
+/**
+ * The AI port over OpenAI chat completions (DESIGN §5). The SDK waits as long as a Retry-After asks (up to 60 s): the
+ * whole call, retries included, is cut at `worstCaseMs(policy)`, the figure the Lambda's timeout is held above.
+ */
+export const openAi = (client: LazyClient<OpenAI>, model: string, policy: RetryPolicy = vendorLimits.openai): Ai => ({
   complete: async ({ system, prompt, maxTokens, json = false }) => {
     const [sdk, openai] = await Promise.all([loadSdk(), client.get()]);
     let answer: unknown;
     try {
-      answer = await openai.chat.completions.create({
-        model,
-        messages: [
-          { role: 'system', content: system },
-          { role: 'user', content: prompt },
-        ],
-        max_completion_tokens: maxTokens,
-        ...(json ? { response_format: { type: 'json_object' as const } } : {}),
-      });
+      answer = await openai.chat.completions.create(
+        {
+          model,
+          messages: [
+            { role: 'system', content: system },
+            { role: 'user', content: prompt },
+          ],
+          max_completion_tokens: maxTokens,
+          ...(json ? { response_format: { type: 'json_object' as const } } : {}),
+        },
+        { signal: AbortSignal.timeout(worstCaseMs(policy)) },
+      );
     } catch (error) {
       throw toFailure(sdk, error);
     }

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { startScriptedVendor } from '../test/scripted-vendor.js';
 import { fromPdlPerson, peopleDataLabsEnrichment, webDomain } from './peopledatalabs.js';
 
 const answer = (status: number, json: unknown) => async () => new Response(JSON.stringify(json), { status });
+/** retries as the real policy makes them, with waits short enough for a test */
+const policy = { attemptTimeoutMs: 2_000, retries: 2, baseDelayMs: 5, maxDelayMs: 20 };
 
 describe('People Data Labs enrichment', () => {
   it('asks for the profile URL with the key in X-Api-Key', async () => {
@@ -26,8 +29,38 @@ describe('People Data Labs enrichment', () => {
       fetch: answer(404, { status: 404, error: { type: 'not_found' } }),
     });
     expect(await unknown.enrich('https://www.linkedin.com/in/nobody')).toBeNull();
-    const broken = peopleDataLabsEnrichment({ apiKey: 'k', fetch: answer(500, {}) });
+    const broken = peopleDataLabsEnrichment({ apiKey: 'k', fetch: answer(500, {}), policy });
     await expect(broken.enrich('https://www.linkedin.com/in/ada')).rejects.toThrow('HTTP 500');
+  });
+
+  it('retries a rate limit and an outage, then answers the person', async () => {
+    const pdl = await startScriptedVendor([
+      { status: 429, headers: { 'retry-after': '0' }, json: { status: 429, error: { type: 'rate_limit' } } },
+      { status: 503, json: {} },
+      { status: 200, json: { status: 200, data: { full_name: 'ada lovelace' } } },
+    ]);
+    try {
+      const enrichment = peopleDataLabsEnrichment({ apiKey: 'k', baseUrl: pdl.url, policy });
+      expect(await enrichment.enrich('https://www.linkedin.com/in/ada')).toMatchObject({ name: 'Ada Lovelace' });
+      expect(pdl.requests).toHaveLength(3);
+      expect(pdl.requests.every((request) => request.headers['x-api-key'] === 'k')).toBe(true);
+    } finally {
+      await pdl.stop();
+    }
+  });
+
+  it('never retries a request PDL refused (400)', async () => {
+    const pdl = await startScriptedVendor([
+      { status: 400, json: { status: 400, error: { type: 'invalid_request_error' } } },
+      { status: 200, json: { status: 200, data: { full_name: 'ada lovelace' } } },
+    ]);
+    try {
+      const enrichment = peopleDataLabsEnrichment({ apiKey: 'k', baseUrl: pdl.url, policy });
+      await expect(enrichment.enrich('https://www.linkedin.com/in/ada')).rejects.toThrow('HTTP 400');
+      expect(pdl.requests).toHaveLength(1);
+    } finally {
+      await pdl.stop();
+    }
   });
 
   it("fills SPEC §3's defaults where PDL has no name for a school, a title or a company", () => {

@@ -1,5 +1,7 @@
 import * as z from 'zod';
+import { type RetryPolicy, retryingFetch, type RetryingFetchOptions } from '../retry.js';
 import { lambdaExtensionSecret } from '../secrets/secrets.js';
+import { vendorLimits } from '../vendor-limits.js';
 import { enrichmentDefaults, type EnrichedProfile, type EnrichmentPort, type ExperienceEntry } from './port.js';
 
 /**
@@ -143,19 +145,27 @@ export const fromPdlPerson = (person: PdlPerson): EnrichedProfile => {
 
 /**
  * People Data Labs person enrichment by LinkedIn URL (DESIGN §5). `baseUrl` points at the sandbox locally
- * (`ENRICHMENT_BASE_URL`), so this same adapter runs against both.
+ * (`ENRICHMENT_BASE_URL`), so this same adapter runs against both. Rate limits, outages and timeouts are retried
+ * under `policy` (retry.ts); PDL sends `Retry-After` with its 429s.
  * @link https://docs.peopledatalabs.com/docs/reference-person-enrichment-api
+ * @link https://docs.peopledatalabs.com/docs/errors
  */
-export const peopleDataLabsEnrichment = (options: {
-  /** the key, or a reader of it (a Secrets Manager secret read when first needed) */
-  apiKey: string | (() => Promise<string>);
-  /** @default https://api.peopledatalabs.com */
-  baseUrl?: string;
-  fetch?: typeof fetch;
-  timeoutMs?: number;
-}): EnrichmentPort => {
+export const peopleDataLabsEnrichment = (
+  options: {
+    /** the key, or a reader of it (a Secrets Manager secret read when first needed) */
+    apiKey: string | (() => Promise<string>);
+    /** @default https://api.peopledatalabs.com */
+    baseUrl?: string;
+    /** @default vendorLimits.enrichment */
+    policy?: RetryPolicy;
+  } & RetryingFetchOptions,
+): EnrichmentPort => {
   const baseUrl = (options.baseUrl ?? 'https://api.peopledatalabs.com').replace(/\/$/, '');
-  const doFetch = options.fetch ?? fetch;
+  const doFetch = retryingFetch(options.policy ?? vendorLimits.enrichment, {
+    fetch: options.fetch,
+    random: options.random,
+    sleep: options.sleep,
+  });
   return {
     enrich: async (canonicalLinkedinUrl) => {
       const url = `${baseUrl}/v5/person/enrich?profile=${encodeURIComponent(canonicalLinkedinUrl)}`;
@@ -164,7 +174,6 @@ export const peopleDataLabsEnrichment = (options: {
           'X-Api-Key': typeof options.apiKey === 'string' ? options.apiKey : await options.apiKey(),
           accept: 'application/json',
         },
-        signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
       });
       // PDL answers 404 when no person matches
       if (response.status === 404) return null;

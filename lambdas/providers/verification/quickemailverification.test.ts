@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { startScriptedVendor } from '../test/scripted-vendor.js';
 import { quickEmailVerification, readVerificationSettings, verdictOf } from './quickemailverification.js';
+
+/** retries as the real policy makes them, with waits short enough for a test */
+const policy = { attemptTimeoutMs: 2_000, retries: 2, baseDelayMs: 5, maxDelayMs: 20 };
 
 const answering =
   (status: number, body: unknown, seen: URL[] = []): typeof fetch =>
@@ -54,7 +58,7 @@ describe('the QuickEmailVerification adapter', () => {
 
   it('fails as busy on a rate limit or an outage, as refused on a refused request or an odd answer', async () => {
     const verify = (status: number, body: unknown) =>
-      quickEmailVerification(settings, { fetcher: answering(status, body) }).verify('ada@acme.com');
+      quickEmailVerification(settings, { fetcher: answering(status, body), policy }).verify('ada@acme.com');
     await expect(verify(429, { success: 'false', message: 'Too many requests' })).rejects.toMatchObject({
       kind: 'busy',
     });
@@ -71,10 +75,57 @@ describe('the QuickEmailVerification adapter', () => {
       fetcher: async () => {
         throw new TypeError('fetch failed');
       },
+      policy,
     });
     const error = await verifier.verify('ada@acme.com').catch((caught: Error) => caught);
     expect(error).toMatchObject({ name: 'VerificationFailure', kind: 'busy' });
     expect(String((error as Error).message)).not.toContain('key-1');
+  });
+});
+
+describe('the QuickEmailVerification adapter against a vendor that fails', () => {
+  const valid = { result: 'valid', reason: 'accepted_email', accept_all: 'false' };
+
+  it('retries an outage twice, then answers the verdict', async () => {
+    const vendor = await startScriptedVendor([{ status: 502 }, { status: 503 }, { status: 200, json: valid }]);
+    try {
+      const verifier = quickEmailVerification({ ...settings, baseUrl: `${vendor.url}/v1` }, { policy });
+      expect(await verifier.verify('ada@acme.com')).toEqual({ status: 'valid', reason: 'accepted_email' });
+      expect(vendor.requests).toHaveLength(3);
+    } finally {
+      await vendor.stop();
+    }
+  });
+
+  it('never retries a request the vendor refused (400)', async () => {
+    const vendor = await startScriptedVendor([
+      { status: 400, json: { success: 'false', message: 'Invalid email' } },
+      { status: 200, json: valid },
+    ]);
+    try {
+      const verifier = quickEmailVerification({ ...settings, baseUrl: `${vendor.url}/v1` }, { policy });
+      await expect(verifier.verify('ada@acme.com')).rejects.toMatchObject({
+        kind: 'refused',
+        message: 'QuickEmailVerification answered 400: Invalid email',
+      });
+      expect(vendor.requests).toHaveLength(1);
+    } finally {
+      await vendor.stop();
+    }
+  });
+
+  it('fails as busy when the rate limit asks for a longer wait than the lookup can spend', async () => {
+    const vendor = await startScriptedVendor([
+      { status: 429, headers: { 'retry-after': '3600' }, json: { message: 'Too many requests' } },
+      { status: 200, json: valid },
+    ]);
+    try {
+      const verifier = quickEmailVerification({ ...settings, baseUrl: `${vendor.url}/v1` }, { policy });
+      await expect(verifier.verify('ada@acme.com')).rejects.toMatchObject({ kind: 'busy' });
+      expect(vendor.requests).toHaveLength(1);
+    } finally {
+      await vendor.stop();
+    }
   });
 });
 

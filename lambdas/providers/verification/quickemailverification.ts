@@ -1,5 +1,7 @@
 import * as z from 'zod';
+import { type RetryPolicy, retryingFetch, type RetryingFetchOptions } from '../retry.js';
 import { lambdaExtensionSecret } from '../secrets/secrets.js';
+import { vendorLimits } from '../vendor-limits.js';
 import { VerificationFailure, type Verdict, type Verifier } from './port.js';
 
 /**
@@ -62,17 +64,23 @@ export type QuickEmailVerificationOptions = {
   fetcher?: typeof fetch;
   /** @default reads `apiKeySecret` through the Lambda secrets extension */
   readSecret?: (name: string) => () => Promise<string>;
-  /** one verification's time limit; the vendor's SMTP check can take seconds @default 15000 */
-  timeoutMs?: number;
-};
+  /** each verification's time limit and retries @default vendorLimits.verification */
+  policy?: RetryPolicy;
+} & Omit<RetryingFetchOptions, 'fetch'>;
 
-/** The verification port over QuickEmailVerification's single-address API (DESIGN §5). */
+/**
+ * The verification port over QuickEmailVerification's single-address API (DESIGN §5). Rate limits, outages and
+ * timeouts are retried under `policy` (retry.ts) before the verification fails as busy.
+ */
 export const quickEmailVerification = (
   settings: VerificationSettings,
   options: QuickEmailVerificationOptions = {},
 ): Verifier => {
-  const fetcher = options.fetcher ?? fetch;
-  const timeoutMs = options.timeoutMs ?? 15_000;
+  const fetcher = retryingFetch(options.policy ?? vendorLimits.verification, {
+    fetch: options.fetcher,
+    random: options.random,
+    sleep: options.sleep,
+  });
   const secretKey = settings.apiKeySecret
     ? (options.readSecret ?? lambdaExtensionSecret)(settings.apiKeySecret)
     : undefined;
@@ -92,7 +100,7 @@ export const quickEmailVerification = (
       url.searchParams.set('apikey', await apiKey());
       let response: Response;
       try {
-        response = await fetcher(url, { signal: AbortSignal.timeout(timeoutMs) });
+        response = await fetcher(url);
       } catch (error) {
         throw new VerificationFailure('busy', `QuickEmailVerification did not answer (${(error as Error).name})`, {
           cause: error,

@@ -1,0 +1,30 @@
+import { type RetryPolicy, worstCaseMs } from './retry.js';
+
+/**
+ * Every outside service's time limit and retries, in one place: the providers read their policy here, and the CDK
+ * test holds each Lambda's timeout above the worst case of the vendor calls it makes (infra/stack.test.ts).
+ */
+export const vendorLimits = {
+  /**
+   * People Data Labs person enrichment: once per contacts request (add, preview), under API Gateway's 29 s.
+   * 3 x 7 s + 2 x 2 s = 25 s.
+   */
+  enrichment: { attemptTimeoutMs: 7_000, retries: 2, baseDelayMs: 250, maxDelayMs: 2_000 },
+  /**
+   * QuickEmailVerification: up to 11 per lookup message (the user's own address, then 10 patterns), one after another.
+   * Its SMTP check can take seconds. 3 x 10 s + 2 x 2 s = 34 s.
+   */
+  verification: { attemptTimeoutMs: 10_000, retries: 2, baseDelayMs: 250, maxDelayMs: 2_000 },
+  /**
+   * OpenAI chat completions through the SDK's own retries (`timeout`, `maxRetries`): once per AI request, under API
+   * Gateway's 29 s. The SDK honours a Retry-After up to 60 s, so the whole call is also cut at `worstCaseMs`.
+   * 2 x 12 s + 2 s = 26 s.
+   */
+  openai: { attemptTimeoutMs: 12_000, retries: 1, baseDelayMs: 500, maxDelayMs: 2_000 },
+} as const satisfies Record<string, RetryPolicy>;
+
+export type Vendor = keyof typeof vendorLimits;
+
+/** The longest the given vendor calls take one after another, e.g. `{ verification: 11 }`. */
+export const vendorBudgetMs = (calls: Partial<Record<Vendor, number>>) =>
+  Object.entries(calls).reduce((sum, [vendor, count]) => sum + worstCaseMs(vendorLimits[vendor as Vendor]) * count, 0);
