@@ -101,6 +101,26 @@ describe('the local gateway', () => {
     expect(contexts.at(-1)?.getRemainingTimeInMillis()).toBeGreaterThan(28_000);
   });
 
+  it('passes query and header names such as __proto__ and valueOf on as they came, as own keys', async () => {
+    const response = await fetch(`${url}/api/things?__proto__=a&valueOf=b&valueOf=c&constructor=d`, {
+      headers: [
+        ['valueOf', 'h'],
+        ['constructor', 'k'],
+      ],
+    });
+    expect(response.status).toBe(200);
+    const event = lastEvent();
+    expect(Object.entries(event.queryStringParameters ?? {})).toEqual([
+      ['__proto__', 'a'],
+      ['valueOf', 'c'],
+      ['constructor', 'd'],
+    ]);
+    expect(Object.hasOwn(event.multiValueQueryStringParameters ?? {}, '__proto__')).toBe(true);
+    expect(event.multiValueQueryStringParameters?.valueOf).toEqual(['b', 'c']);
+    expect(event.headers.constructor).toBe('k');
+    expect(event.multiValueHeaders.valueOf).toEqual(['h']);
+  });
+
   it('gives a public route no claims and null parameters when there are none', async () => {
     expect((await fetch(`${url}/api/things`, { headers: { Authorization: 'Bearer good' } })).status).toBe(200);
     expect(lastEvent()).toMatchObject({ pathParameters: null, queryStringParameters: null, body: null });

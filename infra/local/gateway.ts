@@ -196,20 +196,20 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
     const body = await readBody(req);
     const contentType = req.headers['content-type'] ?? '';
     const isText = contentType === '' || textTypes.test(contentType);
-    const headers: Record<string, string> = {};
-    const multiValueHeaders: Record<string, string[]> = {};
+    const headerValues = new Map<string, string[]>();
     for (let index = 0; index < req.rawHeaders.length; index += 2) {
       const name = req.rawHeaders[index]!;
-      const value = req.rawHeaders[index + 1]!;
-      headers[name] = value;
-      multiValueHeaders[name] = [...(multiValueHeaders[name] ?? []), value];
+      headerValues.set(name, [...(headerValues.get(name) ?? []), req.rawHeaders[index + 1]!]);
     }
-    const query: Record<string, string> = {};
-    const multiQuery: Record<string, string[]> = {};
-    for (const [name, value] of url.searchParams) {
-      query[name] = value;
-      multiQuery[name] = [...(multiQuery[name] ?? []), value];
-    }
+    const queryValues = new Map<string, string[]>();
+    for (const [name, value] of url.searchParams) queryValues.set(name, [...(queryValues.get(name) ?? []), value]);
+    // Object.fromEntries: a name such as `__proto__` or `valueOf` is an own key, as in the JSON API Gateway sends
+    const lastValues = (values: Map<string, string[]>) =>
+      Object.fromEntries([...values].map(([name, all]) => [name, all.at(-1)!]));
+    const headers = lastValues(headerValues);
+    const multiValueHeaders = Object.fromEntries(headerValues);
+    const query = lastValues(queryValues);
+    const multiQuery = Object.fromEntries(queryValues);
     const pathParameters = Object.fromEntries(
       Object.entries(resolved.params).map(([name, value]) => [name, safeDecode(value)]),
     );
