@@ -42,6 +42,9 @@ export const messages = {
     userIdRequired: 'User ID is required for profile update',
     differentUser: 'Cannot update profile for different user',
     noValidFields: 'No valid fields to update',
+    /** issue 10: the profile would outgrow DynamoDB's 400 KB item limit */
+    tooLarge:
+      'Your profile is too large to save: together its fields may hold at most 400 KB. Shorten its longest texts (résumé, cover letter, background) and try again.',
   },
   // SPEC §5 'File upload', §8 'Other'
   documents: {
@@ -73,11 +76,16 @@ export const messages = {
     invalidLinkedinUrl: 'Expected a LinkedIn profile URL such as https://www.linkedin.com/in/ada-lovelace',
     profileNotFound: 'We could not find this LinkedIn profile. Check the URL or add the contact by hand.',
     notFound: 'Contact not found',
+    /** issue 10: the contact would outgrow DynamoDB's 400 KB item limit */
+    tooLarge:
+      'This contact is too large to save: together its fields may hold at most 400 KB. Shorten its notes or other long texts and try again.',
   },
   validation: {
     failed: 'Invalid request. Please check your input.',
     invalidJson: 'Request body is not valid JSON.',
     unsupportedMediaType: 'Request body must be JSON.',
+    /** a page cursor not given to this user for this list (altered, foreign or of another query) */
+    unknownCursor: 'This list position is unknown or was altered. Load the list again from its first page.',
   },
   routing: {
     notFound: 'The requested resource was not found.',

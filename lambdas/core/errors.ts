@@ -12,14 +12,21 @@ export class HttpError extends Error {
   readonly code: string;
   readonly details: unknown;
   readonly expose: boolean;
+  /** response headers the answer carries besides the house ones (a 429's `Retry-After`) */
+  readonly headers: Readonly<Record<string, string>>;
 
-  constructor(status: number, message: string, options: { code?: string; details?: unknown; cause?: unknown } = {}) {
+  constructor(
+    status: number,
+    message: string,
+    options: { code?: string; details?: unknown; cause?: unknown; headers?: Record<string, string> } = {},
+  ) {
     super(message, { cause: options.cause });
     this.name = 'HttpError';
     this.status = status;
     this.code = options.code ?? defaultCodes[status] ?? (status >= 500 ? 'server_error' : 'error');
     this.details = options.details;
     this.expose = status < 500;
+    this.headers = options.headers ?? {};
   }
 }
 
@@ -40,13 +47,29 @@ const defaultCodes: Record<number, string> = {
 export const badRequest = (message: string = messages.validation.failed, details?: unknown) =>
   new HttpError(400, message, { details });
 
-export const validationFailed = (issues: FieldIssue[]) =>
-  new HttpError(400, `Invalid request: ${issues.map((issue) => `${issue.field}: ${issue.message}`).join('; ')}`, {
-    code: 'validation_failed',
-    details: issues,
-  });
+/** A 400 naming the failing fields; `unlisted` more failed than `issues` lists (lambdas/core/validation.ts). */
+export const validationFailed = (issues: FieldIssue[], unlisted = 0) =>
+  new HttpError(
+    400,
+    `Invalid request: ${issues.map((issue) => `${issue.field}: ${issue.message}`).join('; ')}${
+      unlisted > 0 ? `; and ${unlisted} more` : ''
+    }`,
+    { code: 'validation_failed', details: issues },
+  );
 
 export const unauthorized = () => new HttpError(401, messages.auth.required);
 export const forbidden = (message: string = messages.status[403]) => new HttpError(403, message);
 export const notFound = (message: string = messages.status[404]) => new HttpError(404, message);
 export const conflict = (message: string = messages.status[409]) => new HttpError(409, message);
+
+/**
+ * 429 with the spec's text (SPEC §8 'Statuses'), the wait in whole seconds as `Retry-After` and as `details.retryAfter`
+ * (the web reads either; lambdas/data/rate-limit.ts says how long).
+ */
+export const tooManyRequests = (retryAfterSeconds: number) => {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new HttpError(429, messages.status[429], {
+    details: { retryAfter: seconds },
+    headers: { 'Retry-After': String(seconds) },
+  });
+};

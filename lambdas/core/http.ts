@@ -55,7 +55,8 @@ const envelopeErrors = (logger: Logger): MiddlewareObj<APIGatewayProxyEvent, API
     const { error } = request;
     if (error instanceof HttpError && error.expose) {
       logger.info('request refused', { status: error.status, code: error.code });
-      request.response = failure(error.status, error.message, error.code, error.details);
+      const response = failure(error.status, error.message, error.code, error.details);
+      request.response = { ...response, headers: { ...response.headers, ...error.headers } };
       return;
     }
     logger.error('request failed', error as Error);
@@ -148,6 +149,8 @@ export const httpHandler = <T extends RouteTable>(
         origin: options.corsOrigin,
         headers: 'Authorization,Content-Type',
         methods: 'GET,POST,PUT,PATCH,DELETE,OPTIONS',
+        // a 429's wait (SPEC §8): the web origin is another origin, and Retry-After is not a CORS-safelisted header
+        exposeHeaders: 'Retry-After',
         maxAge: 600,
       }),
     )

@@ -11,9 +11,18 @@ export const fieldIssues = (part: string, error: z.ZodError): FieldIssue[] =>
     return [{ field: base, message: issue.message }];
   });
 
-/** Parses `value` with `schema` or throws a 400 naming the failing fields. */
+/**
+ * How many failing fields a 400 lists at most, so a body with thousands of wrong or unknown fields answers a short
+ * error instead of one that grows with whatever was sent; the message counts the rest.
+ */
+export const maxListedIssues = 20;
+
+/** Parses `value` with `schema` or throws a 400 naming the failing fields (at most `maxListedIssues` of them). */
 export const parseOrThrow = <S extends z.ZodType>(part: string, schema: S, value: unknown): z.infer<S> => {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw validationFailed(fieldIssues(part, parsed.error));
+  if (!parsed.success) {
+    const issues = fieldIssues(part, parsed.error);
+    throw validationFailed(issues.slice(0, maxListedIssues), Math.max(0, issues.length - maxListedIssues));
+  }
   return parsed.data;
 };
