@@ -1,40 +1,276 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freeStackPorts, startLocalStack, type LocalStack } from '../infra/local/stack.js';
+import { cognitoLocalKey, signJwt } from '../infra/local/test/tokens.js';
 import { messages } from '../shared/messages.js';
 import { routeEntries } from '../shared/routes.js';
+import { createDataClient, type DataClient } from './data/client.js';
 import { apiEvent, lambdaContext } from './test/api-event.js';
+import { arbitraryOf, asQuery, fieldsOf, junkBody, junkQuery, largestOf } from './test/arbitraries.js';
+import { localApi, localUsers, type ApiAnswer, type LocalUser } from '../infra/local/test/local-users.js';
+import { partitionSnapshot } from './test/raw-items.js';
 
-type HttpLambda = { handler: (event: unknown, context: unknown) => Promise<APIGatewayProxyResult> };
+/**
+ * Every `user` route of the table, present and future (DESIGN §1, STYLE §16), through the local gateway of a local
+ * stack with real tokens of cognito-local:
+ * - refused tokens answer 401 `Authentication required`. In AWS API Gateway's Cognito authorizer refuses them before
+ *   any Lambda runs (infra/stack.test.ts puts it on every user route); locally the gateway's twin of it
+ *   (infra/local/authorizer.ts) does, so that is what is exercised here; the Lambda refuses an event without claims
+ *   as well, should a route ever be wired without the authorizer;
+ * - another user's ids in the path answer 404 and change nothing of theirs;
+ * - bodies and queries generated from the route's zod schemas, and junk, answer a success or a 4xx with a message,
+ *   never a 5xx; the largest body a schema lets through is always among them. `CONTRACT_RUNS` sets the generated
+ *   requests per route and kind (@default 12); a failure prints fast-check's seed and the smallest request that fails.
+ */
+const runs = Number(process.env.CONTRACT_RUNS ?? 12);
 
-const concretePath = (path: string) => path.replace(/\{(\w+)\}/g, 'someone-elses-$1');
-const load = (domain: string) => import(`./${domain}/http.ts`) as Promise<HttpLambda>;
+let stack: LocalStack;
+let localDir: string;
+let users: ReturnType<typeof localUsers>;
+let db: DataClient;
+let api: ReturnType<typeof localApi>;
+/** the holder of the tokens the 401 tests forge or replay, and a user of another pool of the same emulator */
+let holder: LocalUser;
+let stranger: LocalUser;
+/** what the stack logged (the gateway's request lines, a failing Lambda's stack trace): shown when a test fails */
+const logLines: string[] = [];
 
-/** Every route of the table, present and future (STYLE §16). */
-describe.each(routeEntries().filter((route) => route.auth === 'user'))('$key', (route) => {
-  it('answers 401 Authentication required without verified claims', async () => {
-    const { handler } = await load(route.domain);
+beforeAll(async () => {
+  localDir = mkdtempSync(join(tmpdir(), 'routes-contract-'));
+  stack = await startLocalStack({
+    localDir,
+    web: false,
+    ports: await freeStackPorts(),
+    // lookups the generated contacts queue run at once, so the queues are drained before a snapshot
+    queueSpeed: 10_000,
+    log: (line) => logLines.push(line),
+  });
+  users = localUsers({
+    endpoint: stack.urls.cognitoEmulator,
+    userPoolId: stack.webConfig.userPoolId,
+    clientId: stack.webConfig.userPoolClientId,
+  });
+  db = createDataClient(stack.env.TABLE_NAME!);
+  api = localApi(stack.urls.api);
+  [holder, stranger] = await Promise.all([users.signUp('holder'), users.signUpInAnotherPool()]);
+}, 120_000);
+
+afterAll(async () => {
+  users?.destroy();
+  await stack?.stop();
+  rmSync(localDir, { recursive: true, force: true });
+});
+
+const userRoutes = routeEntries().filter((route) => route.auth === 'user');
+type Route = (typeof userRoutes)[number];
+
+const paramsOf = (path: string) => [...path.matchAll(/\{(\w+)\+?\}/g)].map((match) => match[1]!);
+const concretePath = (path: string, params: Record<string, string>) =>
+  path.replace(/\{(\w+)\+?\}/g, (_, name: string) => encodeURIComponent(params[name] ?? `no-${name}`));
+
+/**
+ * How a user comes to own what a path parameter names, by the route's path up to that parameter. A new route with a
+ * `{param}` needs its entry here: the 404 and fuzz tests of that route fail until it has one.
+ */
+const owned: Record<string, (user: LocalUser) => Promise<string>> = {
+  '/api/contacts/{id}': async (user) => {
+    const answer = await api('POST', '/api/contacts', {
+      token: user.idToken,
+      body: { name: 'Owned Contact', company: 'Owned Company', notes: 'not yours' },
+    });
+    expect(answer.status, answer.text).toBeLessThan(300);
+    return (answer.body!.data as { id: string }).id;
+  },
+};
+
+/** The path parameters of `route` that `user` owns (made by the fixtures of `owned`). */
+const ownedParams = async (route: Route, user: LocalUser) => {
+  const params: Record<string, string> = {};
+  for (const name of paramsOf(route.path)) {
+    const prefix = `${route.path.slice(0, route.path.indexOf(`{${name}`))}{${name}}`;
+    const make = owned[prefix];
+    if (!make) throw new Error(`${route.key}: add a fixture for ${prefix} to \`owned\` of this suite`);
+    params[name] = await make(user);
+  }
+  return params;
+};
+
+/** A body the route's schema takes (a generated one, checked), for requests that must get past validation. */
+const validBody = (route: Route) => {
+  if (!route.body) return undefined;
+  const schema = route.body;
+  const body = fc
+    .sample(arbitraryOf(schema), { numRuns: 200, seed: 42 })
+    .find((value) => schema.safeParse(value).success);
+  if (body === undefined) throw new Error(`${route.key}: no generated body passed its schema`);
+  return body;
+};
+
+/** A 2xx with the success envelope, or a 4xx with the failure envelope and a message: never a 5xx, never bare. */
+const expectAnswered = (route: Route, answer: ApiAnswer, sent: unknown) => {
+  const request = JSON.stringify(sent) ?? '';
+  const detail = `${route.key} answered ${answer.status} ${answer.text.slice(0, 300)} to a request of ${Buffer.byteLength(request)} bytes: ${request.slice(0, 300)}`;
+  if (answer.status >= 500) {
+    const trace = logLines.filter((line) => /failed|Error/.test(line)).slice(-3);
+    throw new Error(`${detail}\n${trace.join('\n')}`);
+  }
+  if (answer.status >= 400) {
+    expect(answer.body, detail).toMatchObject({ success: false, error: expect.any(String), code: expect.any(String) });
+    expect(answer.body?.error?.trim(), detail).not.toBe('');
+  } else {
+    expect(answer.status, detail).toBeGreaterThanOrEqual(200);
+    expect(answer.body, detail).toMatchObject({ success: true });
+  }
+};
+
+const now = () => Math.floor(Date.now() / 1000);
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+
+/** Tokens the authorizer must refuse, made for a signed-up user of the pool (`user`) and one of another pool. */
+const refusedTokens: [string, (user: LocalUser, other: LocalUser) => string | undefined][] = [
+  ['no token', () => undefined],
+  ['a malformed token', () => 'Bearer not.a-jwt'],
+  [
+    "a token whose claims were changed to another user's",
+    (user, other) => {
+      const [header, , signature] = user.idToken.split('.');
+      const claims = { ...claimsOf(user.idToken), sub: claimsOf(other.idToken).sub };
+      return `Bearer ${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
+    },
+  ],
+  [
+    'an expired token',
+    // the pool's own claims and key, an hour past its expiry
+    (user) =>
+      `Bearer ${signJwt({ ...claimsOf(user.idToken), iat: now() - 7200, exp: now() - 3600 }, cognitoLocalKey())}`,
+  ],
+  ['a token of another user pool', (_user, other) => `Bearer ${other.idToken}`],
+];
+
+describe.each(userRoutes)('$key', (route) => {
+  const hasParams = paramsOf(route.path).length > 0;
+
+  it.each(refusedTokens)('answers 401 Authentication required with %s', async (_case, tokenFor) => {
+    const authorization = tokenFor(holder, stranger);
+    const answer = await api(route.method, concretePath(route.path, {}), {
+      ...(authorization ? { authorization } : {}),
+      ...(route.method === 'GET' ? {} : { body: validBody(route) ?? {} }),
+    });
+    expect(answer.status).toBe(401);
+    expect(answer.body).toEqual({ success: false, error: messages.auth.required, code: 'unauthorized' });
+  });
+
+  it('is refused by its Lambda too when an event carries no verified claims', async () => {
+    const { handler } = (await import(`./${route.domain}/http.ts`)) as {
+      handler: (event: unknown, context: unknown) => Promise<APIGatewayProxyResult>;
+    };
     const response = await handler(
-      apiEvent({ method: route.method, resource: route.path, path: concretePath(route.path), body: {} }),
+      apiEvent({ method: route.method, resource: route.path, path: concretePath(route.path, {}), body: {} }),
       lambdaContext(),
     );
     expect(response.statusCode).toBe(401);
     expect(JSON.parse(response.body)).toEqual({ success: false, error: messages.auth.required, code: 'unauthorized' });
   });
-});
 
-describe.each(routeEntries())('$key', (route) => {
-  it('is served by its domain Lambda with the envelope', async () => {
-    const { handler } = await load(route.domain);
-    const response = await handler(
-      apiEvent({
-        method: route.method,
-        resource: route.path,
-        path: concretePath(route.path),
-        ...(route.auth === 'user' ? { claims: { sub: crypto.randomUUID(), email: 'x@example.com' } } : {}),
-      }),
-      lambdaContext(),
-    );
-    expect(response.statusCode).not.toBe(404);
-    expect(JSON.parse(response.body)).toHaveProperty('success');
+  it.runIf(hasParams)("answers 404 for another user's ids and changes nothing of theirs", async () => {
+    const [owner, intruder] = await Promise.all([users.signUp('owner'), users.signUp('intruder')]);
+    const params = await ownedParams(route, owner);
+    const body = validBody(route);
+    await stack.queues.drained();
+    const before = await partitionSnapshot(db, owner.sub);
+
+    const answer = await api(route.method, concretePath(route.path, params), {
+      token: intruder.idToken,
+      ...(body !== undefined ? { body } : {}),
+    });
+
+    expect(answer.status, answer.text).toBe(404);
+    expect(answer.body).toMatchObject({ success: false, error: expect.any(String), code: expect.any(String) });
+    await stack.queues.drained();
+    expect(await partitionSnapshot(db, owner.sub)).toEqual(before);
+    // the same request of the owner is served: the ids were real
+    const own = await api(route.method, concretePath(route.path, params), {
+      token: owner.idToken,
+      ...(body !== undefined ? { body } : {}),
+    });
+    expect(own.status, own.text).toBeLessThan(300);
   });
+
+  /** Body, query and path parameters of one generated request. */
+  const requests = (kind: 'schema' | 'junk', ownIds: Record<string, string>) => {
+    const bodyFields = fieldsOf(route.body);
+    const queryFields = fieldsOf(route.query);
+    const body: fc.Arbitrary<string | undefined> =
+      route.method === 'GET'
+        ? fc.constant(undefined)
+        : kind === 'schema' && route.body
+          ? arbitraryOf(route.body).map((value) => JSON.stringify(value))
+          : fc.option(junkBody(bodyFields), { nil: undefined });
+    const query: fc.Arbitrary<Record<string, string>> =
+      kind === 'schema' && route.query
+        ? arbitraryOf(route.query, { maxTextLength: 512 }).map(asQuery)
+        : junkQuery(queryFields);
+    const params: fc.Arbitrary<Record<string, string>> =
+      kind === 'schema'
+        ? fc.constant(ownIds)
+        : fc.record(
+            Object.fromEntries(
+              Object.entries(ownIds).map(([name, id]) => [
+                name,
+                fc.oneof(fc.constant(id), fc.string({ unit: 'grapheme', maxLength: 100 })),
+              ]),
+            ),
+          );
+    const contentType =
+      kind === 'schema' ? fc.constant('application/json') : fc.constantFrom('application/json', 'text/plain');
+    return fc.record({ body, query, params, contentType });
+  };
+
+  it.each(['schema', 'junk'] as const)(
+    'answers %s bodies and queries with a success or a 4xx and a message, never a 5xx',
+    async (kind) => {
+      const user = await users.signUp(`fuzz-${kind}`);
+      const ownIds = hasParams ? await ownedParams(route, user) : {};
+      const outcome = await fc.check(
+        fc.asyncProperty(requests(kind, ownIds), async (request) => {
+          const answer = await api(route.method, concretePath(route.path, request.params), {
+            token: user.idToken,
+            query: request.query,
+            ...(request.body !== undefined ? { rawBody: request.body, contentType: request.contentType } : {}),
+          });
+          expectAnswered(route, answer, request);
+        }),
+        {
+          numRuns: runs,
+          // and always the largest body the schema lets through (every text at its longest, in wide characters)
+          examples:
+            kind === 'schema' && route.body && route.method !== 'GET'
+              ? [
+                  [
+                    {
+                      body: JSON.stringify(largestOf(route.body)),
+                      query: {},
+                      params: ownIds,
+                      contentType: 'application/json',
+                    },
+                  ],
+                ]
+              : [],
+        },
+      );
+      // fast-check's own report prints the whole request, which may be 100,000 characters long
+      if (outcome.failed) {
+        const reason = outcome.errorInstance instanceof Error ? outcome.errorInstance.message : 'no error';
+        throw new Error(
+          `${reason.slice(0, 1500)}\n(fast-check seed ${outcome.seed}, path "${outcome.counterexamplePath}", after ${outcome.numRuns} runs)`,
+        );
+      }
+    },
+    60_000,
+  );
 });
