@@ -29,6 +29,17 @@ export const queues = {
     workerTimeoutSeconds: 180,
     summary: 'Find and verify the e-mail address of one contact (SPEC §5 lookup rules)',
   },
+  'account-deletion': {
+    domain: 'account',
+    worker: 'deletion-worker',
+    batchSize: 1,
+    // each run removes what it can: a large account or a slow store finishes over several receives
+    maxReceiveCount: 5,
+    // the account domain's functions run 28 s (infra/stack.ts), the deletion route's own time
+    workerTimeoutSeconds: 28,
+    summary:
+      'The later pass of an account deletion, sent delayed: removes what was written while it ran, then the sign-in',
+  },
 } as const satisfies Record<string, QueueSpec>;
 
 export type QueueName = keyof typeof queues;

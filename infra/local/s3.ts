@@ -1,5 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { closeServer, listen } from './net.js';
@@ -26,6 +26,45 @@ ${origins.map((origin) => `    <AllowedOrigin>${escapeXml(origin)}</AllowedOrigi
   </CORSRule>
 </CORSConfiguration>`;
 
+type S3rverStore = {
+  listObjects: (
+    bucket: string,
+    options: { prefix?: string; startAfter?: string; maxKeys?: number },
+  ) => Promise<{
+    objects: { key: string; size: number; lastModifiedDate: Date; metadata: Record<string, string> }[];
+    isTruncated: boolean;
+  }>;
+};
+
+/**
+ * ListObjectVersions (`GET /<bucket>?versions`), which s3rver lacks, as S3 answers it for an unversioned bucket: each
+ * object once, as its latest version `null` (DeleteObjects then takes `VersionId: null`, which s3rver ignores). The
+ * account deletion lists versions so that it also removes the old versions a versioned bucket keeps in AWS.
+ * @link https://docs.aws.amazon.com/AmazonS3/latest/API/API_ListObjectVersions.html
+ */
+const listVersions = async (store: S3rverStore, url: URL, response: ServerResponse) => {
+  const bucket = decodeURIComponent(url.pathname.split('/').filter(Boolean)[0] ?? '');
+  const prefix = url.searchParams.get('prefix') ?? '';
+  const keyMarker = url.searchParams.get('key-marker') ?? '';
+  const maxKeys = Math.min(Number(url.searchParams.get('max-keys') ?? 1000) || 1000, 1000);
+  const { objects, isTruncated } = await store.listObjects(bucket, { prefix, startAfter: keyMarker, maxKeys });
+  const last = objects.at(-1)?.key ?? '';
+  const body = `<?xml version="1.0" encoding="UTF-8"?>
+<ListVersionsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">
+  <Name>${escapeXml(bucket)}</Name><Prefix>${escapeXml(prefix)}</Prefix><KeyMarker>${escapeXml(keyMarker)}</KeyMarker>
+  <VersionIdMarker></VersionIdMarker><MaxKeys>${maxKeys}</MaxKeys><IsTruncated>${isTruncated}</IsTruncated>
+${isTruncated ? `  <NextKeyMarker>${escapeXml(last)}</NextKeyMarker><NextVersionIdMarker>null</NextVersionIdMarker>\n` : ''}${objects
+  .map(
+    (object) =>
+      `  <Version><Key>${escapeXml(object.key)}</Key><VersionId>null</VersionId><IsLatest>true</IsLatest>` +
+      `<LastModified>${object.lastModifiedDate.toISOString()}</LastModified><ETag>${escapeXml(object.metadata.etag ?? '')}</ETag>` +
+      `<Size>${object.size}</Size><StorageClass>STANDARD</StorageClass></Version>`,
+  )
+  .join('\n')}
+</ListVersionsResult>`;
+  response.writeHead(200, { 'Content-Type': 'application/xml' }).end(body);
+};
+
 /**
  * Starts s3rver in this process on `port` with `bucket` created (CORS for `corsOrigins`), keeping objects in
  * `dataDir` (a temporary folder removed on stop without it). s3rver checks no POST policy (NOTES.md): handlers check
@@ -48,7 +87,22 @@ export const startS3Local = async (options: {
   });
   await s3rver.configureBuckets();
   // Our own server rather than s3rver.run(): its listen crashes the process on EADDRINUSE.
-  const server = createServer(s3rver.callback());
+  const serve = s3rver.callback();
+  const store = (s3rver as unknown as { store: S3rverStore }).store;
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const url = new URL(request.url ?? '/', 'http://s3.local');
+    if (
+      request.method === 'GET' &&
+      url.searchParams.has('versions') &&
+      url.pathname.split('/').filter(Boolean).length === 1
+    ) {
+      listVersions(store, url, response).catch((error: unknown) => {
+        response.writeHead(500, { 'Content-Type': 'text/plain' }).end(String(error));
+      });
+      return;
+    }
+    void serve(request, response);
+  });
   await listen(server, options.port);
   return {
     endpoint: `http://127.0.0.1:${options.port}`,

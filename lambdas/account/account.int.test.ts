@@ -14,15 +14,27 @@ import { startCognitoLocal, type CognitoLocal } from '../../infra/local/cognito/
 import { applyEnvironment } from '../../infra/local/lambda-env.js';
 import { freePort } from '../../infra/local/net.js';
 import { localCredentials, localNames } from '../../infra/local/ports.js';
+import { startSqsEndpoint } from '../../infra/local/test/sqs-endpoint.js';
+import { localQueueUrl } from '../../infra/local/sqs-api.js';
 import { messages } from '../../shared/messages.js';
-import { accountExportSchema } from '../../shared/schemas/account.js';
+import { queueUrlEnvName } from '../../shared/queues.js';
+import {
+  accountExportLinkSchema,
+  accountExportSchema,
+  type AccountDeletionMessage,
+} from '../../shared/schemas/account.js';
 import * as profiles from '../profiles/index.js';
 import { cognitoUserDirectory, type UserDirectory } from '../providers/identity/identity.js';
-import { createS3Client, s3Storage, userPrefix } from '../providers/storage/storage.js';
+import type { QueuePort } from '../providers/queue/port.js';
+import { createS3Client, s3Storage, userPrefix, type Storage } from '../providers/storage/storage.js';
 import { apiEvent, lambdaContext } from '../test/api-event.js';
 import { countingDataClient } from '../test/counting-client.js';
-import { deleteAccount, exportAccount, type AccountDeps } from './service.js';
-import { putContacts } from '../data/contact.js';
+import { createLogger } from '../core/logger.js';
+import { sqsEvent, sqsRecord } from '../test/sqs-event.js';
+import { deletionWorker } from './deletion-worker.js';
+import { deleteAccount, exportAccount, exportPrefix, laterPassDelaySeconds, type AccountDeps } from './service.js';
+import { putContacts, type ContactItem } from '../data/contact.js';
+import { isAccountDeleted } from '../data/deleted-account.js';
 import { userItems, userPartitionKey } from '../data/user-partition.js';
 
 let cognito: CognitoLocal;
@@ -59,14 +71,49 @@ const bucket = () => {
 const s3 = createS3Client();
 const storage = () => s3Storage(s3, bucket());
 
-const deps = (users: UserDirectory = cognitoUserDirectory(cognitoClient, cognito.userPoolId)): AccountDeps => {
+/** What the account service sent to its queue (the later pass of each deletion). */
+const sent: { queue: string; message: unknown; delaySeconds?: number }[] = [];
+const recordingQueue: QueuePort = {
+  send: async (queue, message, options = {}) => {
+    sent.push({ queue, message, ...options });
+  },
+  sendMany: async (queue, batch) => {
+    for (const message of batch) sent.push({ queue, message });
+  },
+};
+
+const deps = (
+  users: UserDirectory = cognitoUserDirectory(cognitoClient, cognito.userPoolId),
+  files: Storage = storage(),
+): AccountDeps => {
   const { data } = countingDataClient();
   return {
     db: data,
-    storage: storage(),
+    storage: files,
     users,
+    queue: recordingQueue,
     now: () => new Date('2026-11-21T10:00:00.000Z'),
   };
+};
+
+/** The `account-deletion` worker as the queue runs it, with the test's user pool. */
+const laterPass = (files: Storage = storage()) => {
+  const { users, db, now } = deps();
+  return deletionWorker({ db, storage: files, users, now }, createLogger('account'));
+};
+const runLaterPass = async (message: AccountDeletionMessage, files?: Storage) =>
+  laterPass(files)(sqsEvent(sqsRecord(JSON.stringify(message), { queue: 'account-deletion' })), lambdaContext());
+
+/** A file or record written for the account after its deletion, as a request that passed the check just before would. */
+const plantAfterDeletion = async (uid: string) => {
+  const { data } = countingDataClient();
+  const at = '2026-11-21T10:00:05.000Z';
+  await putContacts(data, [
+    { uid, contactId: '01JLATECONTACTXXXXXXXXXXXX', name: 'written late', importedAt: at, lastUpdated: at },
+  ]);
+  const key = `${userPrefix(uid)}resume/01L-late.pdf`;
+  await s3.send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: 'late', ContentType: 'text/plain' }));
+  return key;
 };
 
 /** A signed-up user (cognito-local names e-mail sign-ups by their sub, as Cognito does) with data and files. */
@@ -133,12 +180,28 @@ const cognitoUserExists = (username: string) =>
     },
   );
 
+/** The document a link of GET /api/account/export downloads, and how S3 names the download. */
+const download = async (url: string) => {
+  const response = await fetch(url);
+  expect(response.status).toBe(200);
+  const text = await response.text();
+  return {
+    text,
+    disposition: response.headers.get('content-disposition'),
+    document: accountExportSchema.parse(JSON.parse(text)),
+  };
+};
+
 describe('account export against DynamoDB Local and s3rver', () => {
   it("holds the user's profile, records and files with working links, and nothing of another user", async () => {
     const ada = await seedUser('ada');
     const grace = await seedUser('grace');
 
-    const exported = accountExportSchema.parse(await exportAccount(deps(), ada));
+    const link = accountExportLinkSchema.parse(await exportAccount(deps(), ada));
+    expect(link).toMatchObject({ fileName: 'outreach-export-2026-11-21.json', expiresAt: '2026-11-21T10:15:00.000Z' });
+    const { document: exported, text, disposition } = await download(link.url);
+    expect(link.size).toBe(Buffer.byteLength(text));
+    expect(disposition).toBe("attachment; filename*=UTF-8''outreach-export-2026-11-21.json");
 
     expect(exported.exportedAt).toBe('2026-11-21T10:00:00.000Z');
     expect(exported.user).toEqual({ uid: ada.uid, email: ada.email });
@@ -167,9 +230,25 @@ describe('account export against DynamoDB Local and s3rver', () => {
     expect(JSON.stringify(exported)).not.toContain(grace.uid);
   });
 
+  it("keeps the export documents under the user's own prefix, out of the next export's files", async () => {
+    const ada = await seedUser('ada');
+    await exportAccount(deps(), ada);
+    const { document } = await download((await exportAccount(deps(), ada)).url);
+
+    const stored = await storage().list(exportPrefix(ada.uid));
+    expect(stored).toHaveLength(2);
+    expect(stored.every(({ key }) => key.startsWith(userPrefix(ada.uid)))).toBe(true);
+    expect(document.files.map(({ key }) => key)).toEqual([...ada.files].sort());
+  });
+
   it('answers an empty export for a user with nothing stored', async () => {
-    const exported = await exportAccount(deps(), { uid: crypto.randomUUID(), email: 'new@example.com', username: 'x' });
-    expect(exported).toMatchObject({ profile: null, items: [], files: [], user: { email: 'new@example.com' } });
+    const { url } = await exportAccount(deps(), { uid: crypto.randomUUID(), email: 'new@example.com', username: 'x' });
+    expect((await download(url)).document).toMatchObject({
+      profile: null,
+      items: [],
+      files: [],
+      user: { email: 'new@example.com' },
+    });
   });
 });
 
@@ -183,12 +262,20 @@ describe('account deletion against DynamoDB Local, s3rver and cognito-local', ()
     expect(await deleteAccount(deps(), ada)).toEqual({ deleted: true });
 
     expect(await userItems(db, ada.uid)).toEqual([]);
-    expect(await storage().list(userPrefix(ada.uid))).toEqual([]);
+    expect(await storage().listVersions(userPrefix(ada.uid))).toEqual([]);
     expect(await cognitoUserExists(ada.username)).toBe(false);
+    // marked for good, and its later pass queued
+    expect(await isAccountDeleted(db, ada.uid)).toBe(true);
+    expect(sent).toContainEqual({
+      queue: 'account-deletion',
+      message: { uid: ada.uid, username: ada.username },
+      delaySeconds: laterPassDelaySeconds,
+    });
     // profile, three records, a contact and its directory chunk
     expect(await userItems(db, grace.uid)).toHaveLength(6);
     expect(await storage().list(userPrefix(grace.uid))).toHaveLength(2);
     expect(await cognitoUserExists(grace.username)).toBe(true);
+    expect(await isAccountDeleted(db, grace.uid)).toBe(false);
   });
 
   it('removes the data before the sign-in, and a retry finishes what a failure left', async () => {
@@ -205,31 +292,103 @@ describe('account deletion against DynamoDB Local, s3rver and cognito-local', ()
     // and once more, with nothing left anywhere
     expect(await deleteAccount(deps(), ada)).toEqual({ deleted: true });
   });
+
+  it('keeps the sign-in while a file version is left, and the later pass removes it and then the sign-in', async () => {
+    const ada = await seedUser('ada');
+    // a file that lands while the deletion runs (an upload through a ticket issued before): S3 keeps a version of
+    // it after the deletion removed every version it had listed
+    const late = `${userPrefix(ada.uid)}resume/01L-while-deleting.pdf`;
+    const real = storage();
+    const racing: Storage = {
+      ...real,
+      removeVersions: async (versions) => {
+        await real.removeVersions(versions);
+        await s3.send(new PutObjectCommand({ Bucket: bucket(), Key: late, Body: 'late', ContentType: 'text/plain' }));
+      },
+    };
+
+    await expect(deleteAccount(deps(undefined, racing), ada)).rejects.toThrow(/1 file versions and 0 items were left/);
+    expect(await cognitoUserExists(ada.username)).toBe(true);
+    expect(await storage().listVersions(userPrefix(ada.uid))).toEqual([{ key: late, versionId: 'null' }]);
+
+    expect(await runLaterPass({ uid: ada.uid, username: ada.username })).toEqual({ batchItemFailures: [] });
+    expect(await storage().listVersions(userPrefix(ada.uid))).toEqual([]);
+    expect(await cognitoUserExists(ada.username)).toBe(false);
+  });
+
+  it('removes in its later pass a record and a file written after the deletion', async () => {
+    const ada = await seedUser('ada');
+    await deleteAccount(deps(), ada);
+    await plantAfterDeletion(ada.uid);
+    expect(await userItems(deps().db, ada.uid)).not.toEqual([]);
+
+    expect(await runLaterPass({ uid: ada.uid, username: ada.username })).toEqual({ batchItemFailures: [] });
+    expect(await userItems(deps().db, ada.uid)).toEqual([]);
+    expect(await storage().listVersions(userPrefix(ada.uid))).toEqual([]);
+  });
+
+  it('removes nothing in a later pass for an account that was never marked deleted', async () => {
+    const ada = await seedUser('ada');
+    expect(await runLaterPass({ uid: ada.uid, username: ada.username })).toEqual({ batchItemFailures: [] });
+    expect(await userItems(deps().db, ada.uid)).toHaveLength(6);
+    expect(await storage().list(userPrefix(ada.uid))).toHaveLength(2);
+    expect(await cognitoUserExists(ada.username)).toBe(true);
+  });
 });
 
-describe('account Lambda', () => {
-  let handler: (
+type HttpLambda = {
+  handler: (
     event: ReturnType<typeof apiEvent>,
     context: ReturnType<typeof lambdaContext>,
   ) => Promise<APIGatewayProxyResult>;
+};
+
+describe('the Lambdas after an account deletion', () => {
+  let sqs: Awaited<ReturnType<typeof startSqsEndpoint>>;
+  let restoreQueueEnv: () => void;
+  const lambdas: Record<string, HttpLambda['handler']> = {};
   beforeAll(async () => {
-    ({ handler } = await import('./http.js'));
+    sqs = await startSqsEndpoint(['account-deletion']);
+    // what the local stack gives a producer of the queue (lambda-env.ts)
+    restoreQueueEnv = applyEnvironment({
+      AWS_ENDPOINT_URL_SQS: sqs.url,
+      [queueUrlEnvName('account-deletion')]: localQueueUrl(sqs.url, 'account-deletion'),
+    });
+    const imported: Record<string, Promise<HttpLambda>> = {
+      account: import('./http.js'),
+      profiles: import('../profiles/http.js'),
+      contacts: import('../contacts/http.js'),
+      documents: import('../documents/http.js'),
+      ai: import('../ai/http.js'),
+    };
+    for (const [domain, module] of Object.entries(imported)) lambdas[domain] = (await module).handler;
   });
+  afterAll(async () => {
+    restoreQueueEnv();
+    await sqs.stop();
+  });
+
   const claimsOf = (user: { uid: string; email: string; username: string }) => ({
     sub: user.uid,
     email: user.email,
     'cognito:username': user.username,
     token_use: 'id',
   });
-  const call = async (claims: Record<string, unknown>, method: string, resource: string, body?: unknown) => {
-    const response = await handler(apiEvent({ method, resource, body, claims }), lambdaContext());
+  const call = async (
+    domain: string,
+    claims: Record<string, unknown>,
+    method: string,
+    resource: string,
+    body?: unknown,
+  ) => {
+    const response = await lambdas[domain]!(apiEvent({ method, resource, body, claims }), lambdaContext());
     return { status: response.statusCode, json: JSON.parse(response.body) };
   };
 
   it('refuses a deletion without the typed confirmation with 400 and deletes nothing', async () => {
     const ada = await seedUser('ada');
     for (const body of [undefined, {}, { confirm: 'delete' }, { confirm: true }]) {
-      const { status, json } = await call(claimsOf(ada), 'DELETE', '/api/account', body);
+      const { status, json } = await call('account', claimsOf(ada), 'DELETE', '/api/account', body);
       expect(status).toBe(400);
       expect(json.details).toEqual([{ field: 'body.confirm', message: messages.account.confirmRequired }]);
       expect(json.error).toContain(messages.account.confirmRequired);
@@ -237,17 +396,99 @@ describe('account Lambda', () => {
     expect(await userItems(deps().db, ada.uid)).toHaveLength(6);
     expect(await storage().list(userPrefix(ada.uid))).toHaveLength(2);
     expect(await cognitoUserExists(ada.username)).toBe(true);
+    expect(await isAccountDeleted(deps().db, ada.uid)).toBe(false);
   });
 
-  it('exports, then deletes the account of the signed-in user when DELETE is typed', async () => {
+  it('exports as a short link, then deletes the account of the signed-in user when DELETE is typed', async () => {
     const ada = await seedUser('ada');
-    const exported = await call(claimsOf(ada), 'GET', '/api/account/export');
+    const exported = await call('account', claimsOf(ada), 'GET', '/api/account/export');
     expect(exported.status).toBe(200);
-    expect(exported.json.data.files).toHaveLength(2);
+    expect((await download(accountExportLinkSchema.parse(exported.json.data).url)).document.files).toHaveLength(2);
 
-    const deleted = await call(claimsOf(ada), 'DELETE', '/api/account', { confirm: 'DELETE' });
+    const deleted = await call('account', claimsOf(ada), 'DELETE', '/api/account', { confirm: 'DELETE' });
     expect(deleted).toEqual({ status: 200, json: { success: true, data: { deleted: true } } });
     expect(await userItems(deps().db, ada.uid)).toEqual([]);
+    expect(await storage().listVersions(userPrefix(ada.uid))).toEqual([]);
     expect(await cognitoUserExists(ada.username)).toBe(false);
+    // the later pass waits in its queue, delayed by SQS's longest delay
+    const [pass] = sqs.pending('account-deletion').filter((message) => message.body.includes(ada.uid));
+    expect(JSON.parse(pass!.body)).toEqual({ uid: ada.uid, username: ada.username });
+    expect(pass!.visibleAt - pass!.sentAt).toBeGreaterThanOrEqual(laterPassDelaySeconds * 1000);
+  });
+
+  it('refuses the still-valid token of a deleted account with 401 on every domain, and it writes nothing', async () => {
+    const ada = await seedUser('ada');
+    const claims = claimsOf(ada);
+    expect((await call('account', claims, 'DELETE', '/api/account', { confirm: 'DELETE' })).status).toBe(200);
+
+    const attempts: [string, string, string, unknown?][] = [
+      ['profiles', 'GET', '/api/profiles'],
+      ['profiles', 'GET', '/api/profiles/settings'],
+      ['profiles', 'POST', '/api/users/sync-user', { displayName: 'Ada again' }],
+      ['profiles', 'PUT', '/api/profiles', { bio: 'back' }],
+      ['profiles', 'PUT', '/api/profiles/settings', { settings: { emailNotifications: true } }],
+      ['contacts', 'GET', '/api/contacts'],
+      ['contacts', 'GET', '/api/profiles/slots'],
+      ['contacts', 'POST', '/api/contacts', { name: 'Grace Hopper', email: 'grace@example.com' }],
+      [
+        'documents',
+        'POST',
+        '/api/uploads',
+        { purpose: 'resume', fileName: 'cv.pdf', contentType: 'application/pdf', size: 2048 },
+      ],
+      ['ai', 'POST', '/api/profiles/normalize'],
+      ['account', 'GET', '/api/account/export'],
+      ['account', 'DELETE', '/api/account', { confirm: 'DELETE' }],
+    ];
+    for (const [domain, method, resource, body] of attempts) {
+      expect({ route: `${method} ${resource}`, ...(await call(domain, claims, method, resource, body)) }).toEqual({
+        route: `${method} ${resource}`,
+        status: 401,
+        json: { success: false, error: messages.auth.required, code: 'unauthorized' },
+      });
+    }
+    // no profile, quota, contact, export or upload
+    expect(await userItems(deps().db, ada.uid)).toEqual([]);
+    expect(await storage().listVersions(userPrefix(ada.uid))).toEqual([]);
+  });
+});
+
+describe('the export of an account with 10,000 contacts', () => {
+  it('answers a short link to a document that holds every contact', { timeout: 240_000 }, async () => {
+    const uid = crypto.randomUUID();
+    const { data } = countingDataClient();
+    const contacts: ContactItem[] = Array.from({ length: 10_000 }, (_, index) => {
+      const n = String(index).padStart(5, '0');
+      return {
+        uid,
+        contactId: `01J${n.padEnd(23, '0')}`,
+        name: `Contact ${n}`,
+        company: `Company ${n}`,
+        jobTitle: 'Head of Engineering Partnerships',
+        linkedinUrl: `https://www.linkedin.com/in/contact-${n}`,
+        email: `contact.${n}@example.com`,
+        // what a person keeps about a contact: together some 7 MB, past the 6 MB a Lambda may answer
+        notes: `Met at the ${n} meetup. `.repeat(18),
+        importedAt: '2026-11-20T08:00:00.000Z',
+        lastUpdated: '2026-11-20T08:00:00.000Z',
+      };
+    });
+    await putContacts(data, contacts);
+    const { handler } = (await import('./http.js')) as HttpLambda;
+
+    const response = await handler(
+      apiEvent({ method: 'GET', resource: '/api/account/export', claims: { sub: uid, email: 'many@example.com' } }),
+      lambdaContext(),
+    );
+
+    expect(response.statusCode).toBe(200);
+    expect(response.body.length).toBeLessThan(2_000);
+    const link = accountExportLinkSchema.parse(JSON.parse(response.body).data);
+    expect(link.size).toBeGreaterThan(6 * 1024 * 1024);
+    const { document, text } = await download(link.url);
+    expect(Buffer.byteLength(text)).toBe(link.size);
+    const exported = document.items.filter((item) => item.recordType === 'contact');
+    expect(exported).toHaveLength(10_000);
+    expect(new Set(exported.map((item) => item.contactId))).toEqual(new Set(contacts.map((item) => item.contactId)));
   });
 });

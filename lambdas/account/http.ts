@@ -5,7 +5,9 @@ import { httpHandler } from '../core/http.js';
 import type { Identity } from '../core/identity.js';
 import { createLogger } from '../core/logger.js';
 import { createDataClient } from '../data/client.js';
+import { isAccountDeleted } from '../data/deleted-account.js';
 import { cognitoUserDirectory, createCognitoClient, type UserDirectory } from '../providers/identity/identity.js';
+import { createSqsClient, sqsQueue } from '../providers/queue/sqs.js';
 import { createS3Client, s3Storage } from '../providers/storage/storage.js';
 import * as account from './service.js';
 
@@ -18,6 +20,7 @@ const cognito = createCognitoClient();
 const deps: Omit<account.AccountDeps, 'users'> = {
   db: createDataClient(config.tableName),
   storage: s3Storage(createS3Client(), config.bucketName),
+  queue: sqsQueue(createSqsClient()),
   now: () => new Date(),
 };
 const users = (): UserDirectory => {
@@ -35,5 +38,9 @@ export const handler = httpHandler(
     'GET /api/account/export': ({ identity }) => account.exportAccount(deps, owner(identity)),
     'DELETE /api/account': ({ identity }) => account.deleteAccount({ ...deps, users: users() }, owner(identity)),
   },
-  { logger: createLogger('account'), corsOrigin: config.corsOrigin },
+  {
+    logger: createLogger('account'),
+    corsOrigin: config.corsOrigin,
+    isAccountDeleted: (userId) => isAccountDeleted(deps.db, userId),
+  },
 );

@@ -1,22 +1,39 @@
-import type { AccountExport } from '../../shared/schemas/account.js';
+import { ulid } from 'ulid';
+import type { AccountDeletionMessage, AccountExport, AccountExportLink } from '../../shared/schemas/account.js';
 import type { DataClient } from '../data/client.js';
+import { isAccountDeleted, markAccountDeleted } from '../data/deleted-account.js';
 import { table } from '../data/table.js';
 import { deleteItems, isOwnerRecord, userItems } from '../data/user-partition.js';
 import type { UserDirectory } from '../providers/identity/identity.js';
+import type { QueuePort } from '../providers/queue/port.js';
 import { userPrefix, type Storage } from '../providers/storage/storage.js';
 
 export type AccountDeps = {
   db: DataClient;
   storage: Storage;
   users: UserDirectory;
+  /** the `account-deletion` queue's producer: the later pass of a deletion */
+  queue: QueuePort;
   now: () => Date;
 };
+
+/** What an export needs: no user directory, no queue. */
+export type ExportDeps = Pick<AccountDeps, 'db' | 'storage' | 'now'>;
 
 /** Who is calling, from the verified token only; `username` is Cognito's (federated users have their own). */
 export type AccountIdentity = { uid: string; email: string; username: string };
 
 /** Links in an export outlive a quick look at the file: an hour. */
 const exportLinkSeconds = 3600;
+/** The link to the export document itself only has to start the download. */
+const exportDocumentLinkSeconds = 900;
+
+/**
+ * Where export documents are written: under the user's own prefix (so a deletion takes them too), left out of the
+ * export's own file list, and tagged to expire a day later (the uploads bucket's lifecycle, infra/constructs/data.ts).
+ */
+export const exportPrefix = (uid: string) => `${userPrefix(uid)}exports/`;
+export const exportTags = { lifecycle: 'export' } as const;
 
 /** Attributes that say where an item sits in the table, not what it holds. */
 const storageAttributes = new Set<string>([
@@ -44,27 +61,24 @@ const toRecord = (item: Record<string, unknown>) => {
 /** The profile's sort key (lambdas/data/user-profile.ts). */
 const profileSortKey = 'PROFILE';
 
-/**
- * GET /api/account/export (DESIGN §6 "Your data"): every record under the user's key, the profile apart, and every
- * stored file with a short-lived link.
- */
-export const exportAccount = async (
-  deps: Omit<AccountDeps, 'users'>,
-  identity: AccountIdentity,
-): Promise<AccountExport> => {
+/** The export document: every record under the user's key, the profile apart, and every stored file with a link. */
+export const exportDocument = async (deps: ExportDeps, identity: AccountIdentity): Promise<AccountExport> => {
   const prefix = userPrefix(identity.uid);
+  const exports = exportPrefix(identity.uid);
   const [items, objects] = await Promise.all([userItems(deps.db, identity.uid), deps.storage.list(prefix)]);
   const profileItem = items.find((item) => item[table.sortKey] === profileSortKey);
   const files = await Promise.all(
-    objects.map(async ({ key, size }) => {
-      const fileName = key.slice(key.lastIndexOf('/') + 1);
-      return {
-        key,
-        fileName,
-        size,
-        url: await deps.storage.presignGet(key, { fileName, expiresInSeconds: exportLinkSeconds }),
-      };
-    }),
+    objects
+      .filter(({ key }) => !key.startsWith(exports))
+      .map(async ({ key, size }) => {
+        const fileName = key.slice(key.lastIndexOf('/') + 1);
+        return {
+          key,
+          fileName,
+          size,
+          url: await deps.storage.presignGet(key, { fileName, expiresInSeconds: exportLinkSeconds }),
+        };
+      }),
   );
   return {
     exportedAt: deps.now().toISOString(),
@@ -79,14 +93,81 @@ export const exportAccount = async (
 };
 
 /**
- * DELETE /api/account (DESIGN §6 "Your data"): the stored files, every item under the user's key, then the Cognito
- * user. The sign-in goes last so a failure part-way leaves an account that can sign in and try again; every step
- * finds less to do on a retry and a user already gone counts as deleted.
+ * GET /api/account/export (DESIGN §6 "Your data"): the export document, written to storage and answered as a
+ * short-lived link that downloads it as `outreach-export-<date>.json`. A Lambda answers at most 6 MB, which an
+ * account with some thousands of contacts passes; a link has no such limit.
+ */
+export const exportAccount = async (deps: ExportDeps, identity: AccountIdentity): Promise<AccountExportLink> => {
+  const document = await exportDocument(deps, identity);
+  const body = Buffer.from(`${JSON.stringify(document, null, 2)}\n`);
+  const now = deps.now();
+  const fileName = `outreach-export-${now.toISOString().slice(0, 10)}.json`;
+  const key = `${exportPrefix(identity.uid)}${ulid(now.getTime())}.json`;
+  await deps.storage.put(key, body, { contentType: 'application/json', tags: exportTags });
+  return {
+    url: await deps.storage.presignGet(key, {
+      fileName,
+      attachment: true,
+      expiresInSeconds: exportDocumentLinkSeconds,
+    }),
+    fileName,
+    size: body.byteLength,
+    expiresAt: new Date(now.getTime() + exportDocumentLinkSeconds * 1000).toISOString(),
+  };
+};
+
+/**
+ * How long the later pass of a deletion waits: SQS's longest delay, 15 min. Longer than anything that may still
+ * write for the account once it is marked: a request that passed the check just before (API Gateway gives up after
+ * 29 s) and an upload ticket issued before (10 min).
+ */
+export const laterPassDelaySeconds = 900;
+
+/**
+ * Every stored version of every file under the user's prefix (the bucket keeps old versions in AWS), every item under
+ * the user's key, a check that nothing is left, then the Cognito user. The sign-in goes last and only once nothing is
+ * left, so a failure part-way leaves the sign-in to a later pass; every step finds less to do on a retry and a user
+ * already gone counts as removed.
+ */
+export const removeAccount = async (deps: Omit<AccountDeps, 'queue'>, account: AccountDeletionMessage) => {
+  const prefix = userPrefix(account.uid);
+  const versions = await deps.storage.listVersions(prefix);
+  await deps.storage.removeVersions(versions);
+  const items = await userItems(deps.db, account.uid, { keysOnly: true });
+  await deleteItems(deps.db, items);
+  const [versionsLeft, itemsLeft] = await Promise.all([
+    deps.storage.listVersions(prefix),
+    userItems(deps.db, account.uid, { keysOnly: true }),
+  ]);
+  if (versionsLeft.length > 0 || itemsLeft.length > 0) {
+    throw new Error(
+      `Account ${account.uid}: ${versionsLeft.length} file versions and ${itemsLeft.length} items were left after ` +
+        'the deletion; the sign-in stays until a later pass removes them',
+    );
+  }
+  await deps.users.remove(account.username);
+  return { fileVersionsRemoved: versions.length, itemsRemoved: items.length };
+};
+
+/**
+ * DELETE /api/account (DESIGN §6 "Your data"). First the later pass is queued (delayed), so whatever happens below,
+ * something finishes the deletion; then the account is marked deleted, from which moment every request its tokens
+ * sign is refused (lambdas/core/http.ts) and can write nothing more; then everything is removed (`removeAccount`).
+ * The later pass removes what a request that passed the check just before the mark wrote after the removal.
  */
 export const deleteAccount = async (deps: AccountDeps, identity: AccountIdentity) => {
-  const objects = await deps.storage.list(userPrefix(identity.uid));
-  await deps.storage.removeAll(objects.map((object) => object.key));
-  await deleteItems(deps.db, await userItems(deps.db, identity.uid, { keysOnly: true }));
-  await deps.users.remove(identity.username);
+  const account: AccountDeletionMessage = { uid: identity.uid, username: identity.username };
+  await deps.queue.send('account-deletion', account, { delaySeconds: laterPassDelaySeconds });
+  await markAccountDeleted(deps.db, identity.uid, deps.now().toISOString());
+  await removeAccount(deps, account);
   return { deleted: true as const };
+};
+
+/**
+ * The later pass of a deletion (the `account-deletion` queue): `removeAccount` again, for an account that is marked
+ * deleted only (a message whose deletion never got as far as the mark removes nothing).
+ */
+export const sweepDeletedAccount = async (deps: Omit<AccountDeps, 'queue'>, account: AccountDeletionMessage) => {
+  if (!(await isAccountDeleted(deps.db, account.uid))) return { swept: false };
+  return { swept: true, ...(await removeAccount(deps, account)) };
 };

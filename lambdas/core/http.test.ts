@@ -29,8 +29,16 @@ const fakeProfiles = (
   };
 };
 
+/** No account is deleted here but those named. */
+const deletedAccounts = new Set<string>();
+const isAccountDeleted = async (userId: string) => deletedAccounts.has(userId);
+
 const call = async (handlers: DomainHandlers<typeof profilesRoutes>, event: Parameters<typeof apiEvent>[0]) => {
-  const handler = httpHandler(profilesRoutes, handlers, { logger, corsOrigin: 'http://localhost:5173' });
+  const handler = httpHandler(profilesRoutes, handlers, {
+    logger,
+    corsOrigin: 'http://localhost:5173',
+    isAccountDeleted,
+  });
   const response = await handler(apiEvent(event), lambdaContext());
   return { ...response, json: JSON.parse(response.body) as Record<string, unknown> };
 };
@@ -68,6 +76,28 @@ describe('the house HTTP handler', () => {
     expect(response.statusCode).toBe(401);
     expect(response.json).toEqual({ success: false, error: messages.auth.required, code: 'unauthorized' });
     expect(handle).not.toHaveBeenCalled();
+  });
+
+  it('refuses the verified claims of a deleted account with 401 before any handler runs, reads and writes alike', async () => {
+    const claims = userClaims();
+    deletedAccounts.add(claims.sub);
+    const handle = vi.fn(async () => ({ written: true }));
+    const handlers = fakeProfiles({ 'GET /api/profiles': handle, 'POST /api/users/sync-user': handle });
+    for (const [method, resource, body] of [
+      ['GET', '/api/profiles', undefined],
+      ['POST', '/api/users/sync-user', { displayName: 'Ada' }],
+      // refused before its body is even read
+      ['POST', '/api/users/sync-user', { unexpected: true }],
+    ] as const) {
+      const response = await call(handlers, { method, resource, claims, body });
+      expect(response.statusCode).toBe(401);
+      expect(response.json).toEqual({ success: false, error: messages.auth.required, code: 'unauthorized' });
+    }
+    expect(handle).not.toHaveBeenCalled();
+    // another user's claims still pass
+    expect((await call(handlers, { method: 'GET', resource: '/api/profiles', claims: userClaims() })).statusCode).toBe(
+      200,
+    );
   });
 
   it('never takes the user id from the request body or headers', async () => {
@@ -159,7 +189,7 @@ describe('the house HTTP handler', () => {
   });
 
   it('refuses a missing handler or a route of another domain, by type and at run time', async () => {
-    const options = { logger, corsOrigin: '*' };
+    const options = { logger, corsOrigin: '*', isAccountDeleted };
     const { 'GET /api/profiles': _left, ...missingOne } = fakeProfiles();
     // @ts-expect-error a route of the table without its handler
     const missing = httpHandler(profilesRoutes, missingOne, options);

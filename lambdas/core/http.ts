@@ -6,6 +6,9 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { messages } from '../../shared/messages.js';
 import type { BodyOf, ParamsOf, QueryOf, RouteKey, RouteSpec, RouteTable } from '../../shared/routes/route-spec.js';
+import { createDataClient, type DataClient } from '../data/client.js';
+import { isAccountDeleted } from '../data/deleted-account.js';
+import { readConfig } from './config.js';
 import { Reply, failure, success } from './envelope.js';
 import { HttpError, unauthorized } from './errors.js';
 import { identityFromClaims, type Identity } from './identity.js';
@@ -88,11 +91,24 @@ const accessLog = (
   };
 };
 
+/** Whether the account of a verified `sub` was deleted (lambdas/data/deleted-account.ts). */
+export type DeletedAccountCheck = (userId: string) => Promise<boolean>;
+
+/** The deleted-account check on the Lambda's own table (`TABLE_NAME`), its client made on first use. */
+const tableDeletedAccountCheck = (): DeletedAccountCheck => {
+  let db: DataClient | undefined;
+  return (userId) => {
+    db ??= createDataClient(readConfig().tableName);
+    return isAccountDeleted(db, userId);
+  };
+};
+
 const dispatch = async (
   event: APIGatewayProxyEvent,
   routes: RouteTable,
   handlers: Record<string, RouteHandler<RouteSpec>>,
   logger: Logger,
+  accountDeleted: DeletedAccountCheck,
 ): Promise<APIGatewayProxyResult> => {
   const key = `${event.httpMethod} ${event.resource}`;
   const handle = handlers[key];
@@ -104,6 +120,9 @@ const dispatch = async (
     identity = identityFromClaims(event.requestContext?.authorizer?.claims);
     if (!identity) throw unauthorized();
     logger.appendKeys({ userId: identity.userId });
+    // DESIGN §6 "Your data": a deleted account's ID tokens stay valid for up to an hour after its Cognito user is
+    // gone; they are refused as no token is, before the handler runs, reads too (a first read creates the profile).
+    if (await accountDeleted(identity.userId)) throw unauthorized();
   }
 
   const rawBody = readBody(event);
@@ -126,11 +145,17 @@ export type HttpHandlerOptions = {
   logger: Logger;
   /** the web origin allowed to call the API; `*` allows any */
   corsOrigin: string;
+  /**
+   * Refuses the verified identity of a deleted account on every `user` route (401, as without a token): one
+   * strongly consistent GetItem per request. @default the deleted-account marks of the Lambda's table (`TABLE_NAME`)
+   */
+  isAccountDeleted?: DeletedAccountCheck;
 };
 
 /**
  * The house middy stack every HTTP Lambda uses (STYLE §2): context-aware structured logs, header normalisation,
- * CORS, the envelope for every error, then dispatch on `METHOD resource` to the domain's route handlers with
+ * CORS, the envelope for every error, then dispatch on `METHOD resource` (on `user` routes once the caller's
+ * account is known not to be deleted) to the domain's route handlers with
  * body, query and path validated by the domain's route table (`shared/routes/<domain>.ts`, so a Lambda bundles only
  * its own domain's schemas).
  */
@@ -140,6 +165,7 @@ export const httpHandler = <T extends RouteTable>(
   options: HttpHandlerOptions,
 ) => {
   const { logger } = options;
+  const accountDeleted = options.isAccountDeleted ?? tableDeletedAccountCheck();
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context, Internal>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(accessLog(logger))
@@ -155,5 +181,7 @@ export const httpHandler = <T extends RouteTable>(
       }),
     )
     .use(envelopeErrors(logger))
-    .handler((event) => dispatch(event, routes, handlers as Record<string, RouteHandler<RouteSpec>>, logger));
+    .handler((event) =>
+      dispatch(event, routes, handlers as Record<string, RouteHandler<RouteSpec>>, logger, accountDeleted),
+    );
 };

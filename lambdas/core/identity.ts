@@ -1,7 +1,9 @@
 /**
  * Who is calling, as the verified claims of a Cognito ID token say (DESIGN §2). Built here only: the HTTP kit turns
  * API Gateway's `requestContext.authorizer.claims` into it and the Cognito triggers their user attributes, so the
- * user id is the verified `sub` everywhere and never something the request sent.
+ * user id is the verified `sub` everywhere and never something the request sent. A verified identity is not enough:
+ * the HTTP kit and the Cognito triggers also refuse the `sub` of a deleted account (lambdas/data/deleted-account.ts),
+ * whose ID tokens outlive its Cognito user.
  */
 export type Identity = {
   /** the Cognito `sub` */

@@ -1,6 +1,8 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { markAccountDeleted } from '../data/deleted-account.js';
+import { userItems } from '../data/user-partition.js';
 import { getUserProfile } from '../data/user-profile.js';
 import { countingDataClient } from '../test/counting-client.js';
 
@@ -30,6 +32,13 @@ describe('the post-confirmation trigger', () => {
     expect(await handler(event)).toBe(event);
     const data = await getUserProfile(db, sub);
     expect(data).toMatchObject({ email: 'new.user@example.com', displayName: 'New User', subscriptionTier: 'free' });
+  });
+
+  it('refuses the confirmation of a deleted account and creates nothing', async () => {
+    const sub = randomUUID();
+    await markAccountDeleted(db, sub, '2026-11-21T10:00:00.000Z');
+    await expect(handler(confirmation('PostConfirmation_ConfirmSignUp', sub))).rejects.toThrow('deleted');
+    expect(await userItems(db, sub)).toEqual([]);
   });
 
   it('leaves everything alone after a password reset', async () => {

@@ -3,6 +3,7 @@ import { readConfig } from '../core/config.js';
 import { identityFromClaims } from '../core/identity.js';
 import { createLogger } from '../core/logger.js';
 import { createDataClient } from '../data/client.js';
+import { isAccountDeleted } from '../data/deleted-account.js';
 import * as profiles from './service.js';
 
 const config = readConfig();
@@ -24,6 +25,8 @@ export const handler = async (event: PostConfirmationTriggerEvent) => {
   const identity = identityFromClaims({ ...event.request.userAttributes, 'cognito:username': event.userName });
   if (!identity) throw new Error('PostConfirmation event without a sub');
   const { userId, email, name } = identity;
+  // DESIGN §6 "Your data": a deleted account gets nothing back, not even a profile (Cognito fails the confirmation)
+  if (await isAccountDeleted(deps.db, userId)) throw new Error('This account was deleted');
   await profiles.syncUser(deps, { uid: userId, email, ...(name ? { name } : {}) }, {});
   logger.info('profile created on confirmation', { userId });
   return event;

@@ -1,4 +1,4 @@
-import { accountExportSchema, deleteAccountBody, deleteAccountResponse } from '../schemas/account.js';
+import { accountExportLinkSchema, deleteAccountBody, deleteAccountResponse } from '../schemas/account.js';
 import type { DomainRouteTable } from './route-spec.js';
 
 /** The account Lambda's routes: DESIGN §6 "Your data". */
@@ -6,8 +6,8 @@ export const accountRoutes = {
   'GET /api/account/export': {
     domain: 'account',
     auth: 'user',
-    summary: 'Everything held about the user as one JSON document',
-    response: accountExportSchema,
+    summary: 'Everything held about the user as one JSON document, answered as a short-lived download link',
+    response: accountExportLinkSchema,
   },
   'DELETE /api/account': {
     domain: 'account',

@@ -8,24 +8,27 @@ import { startQueueRunner } from '../queue-runner.js';
 import { createSqsApi } from '../sqs-api.js';
 
 /**
- * Tests only: the local gateway's SQS endpoint over a queue runner with one `email-lookup` queue whose worker records
- * every message it is given (`received`), in a temporary folder that `stop` removes.
+ * Tests only: the local gateway's SQS endpoint over a queue runner with the named queues (@default one `email-lookup`
+ * queue) whose worker records every message it is given (`received`), in a temporary folder that `stop` removes.
  */
-export const startSqsEndpoint = async () => {
+export const startSqsEndpoint = async (names: readonly string[] = ['email-lookup']) => {
   const dir = mkdtempSync(join(tmpdir(), 'sqs-endpoint-'));
   const received: SQSRecord[] = [];
   const runner = startQueueRunner({
     dir,
-    table: {
-      'email-lookup': {
-        domain: 'contacts',
-        worker: 'fixture-worker',
-        batchSize: 10,
-        maxReceiveCount: 3,
-        workerTimeoutSeconds: 10,
-        summary: 'fixture',
-      },
-    },
+    table: Object.fromEntries(
+      names.map((name) => [
+        name,
+        {
+          domain: 'contacts',
+          worker: 'fixture-worker',
+          batchSize: 10,
+          maxReceiveCount: 3,
+          workerTimeoutSeconds: 10,
+          summary: 'fixture',
+        },
+      ]),
+    ),
     loadWorker: async () => ({
       handler: async (event) => {
         received.push(...event.Records);
@@ -44,6 +47,8 @@ export const startSqsEndpoint = async () => {
   return {
     url: gateway.url,
     received,
+    /** messages sent and not yet received: delayed ones too */
+    pending: (name: string) => runner.pending(name),
     stop: async () => {
       await gateway.stop();
       await runner.stop();

@@ -26,9 +26,15 @@ export const sqsQueue = (
   client: LazyClient<SQSClient>,
   urlOf: (queue: QueueName) => string = (queue) => queueUrlFromEnv(queue),
 ): QueuePort => ({
-  send: async (queue, message) => {
+  send: async (queue, message, options = {}) => {
     const [{ SendMessageCommand }, sqs] = await Promise.all([loadSdk(), client.get()]);
-    await sqs.send(new SendMessageCommand({ QueueUrl: urlOf(queue), MessageBody: JSON.stringify(message) }));
+    await sqs.send(
+      new SendMessageCommand({
+        QueueUrl: urlOf(queue),
+        MessageBody: JSON.stringify(message),
+        ...(options.delaySeconds ? { DelaySeconds: options.delaySeconds } : {}),
+      }),
+    );
   },
   sendMany: async (queue, messages) => {
     const [{ SendMessageBatchCommand }, sqs] = await Promise.all([loadSdk(), client.get()]);

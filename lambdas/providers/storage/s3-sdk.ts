@@ -8,7 +8,9 @@ export {
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
+  ListObjectVersionsCommand,
   NotFound,
+  PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
 export { createPresignedPost } from '@aws-sdk/s3-presigned-post';

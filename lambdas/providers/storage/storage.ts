@@ -20,8 +20,20 @@ export type Storage = {
     expiresInSeconds: number;
     metadata?: Record<string, string>;
   }) => Promise<{ url: string; fields: Record<string, string> }>;
-  /** A short-lived GET link; `fileName` names the download. */
-  presignGet: (key: string, options?: { expiresInSeconds?: number; fileName?: string }) => Promise<string>;
+  /**
+   * A short-lived GET link; `fileName` names the file, shown in the browser, or saved at once with `attachment`.
+   * @default attachment false
+   */
+  presignGet: (
+    key: string,
+    options?: { expiresInSeconds?: number; fileName?: string; attachment?: boolean },
+  ) => Promise<string>;
+  /** Stores `body` at `key`; `tags` are S3 object tags (lifecycle rules select by them). */
+  put: (
+    key: string,
+    body: string | Uint8Array,
+    options: { contentType: string; tags?: Record<string, string> },
+  ) => Promise<void>;
   /** Size, stored type and user metadata of an object, or undefined when there is none. */
   head: (
     key: string,
@@ -33,7 +45,17 @@ export type Storage = {
   list: (prefix: string) => Promise<{ key: string; size: number }[]>;
   /** Deletes up to any number of keys, 1,000 per request. */
   removeAll: (keys: string[]) => Promise<void>;
+  /**
+   * Every stored version and delete marker under a prefix (the bucket is versioned in AWS: deleting a key only hides
+   * its versions behind a delete marker); an unversioned bucket answers each object once, with the version `null`.
+   */
+  listVersions: (prefix: string) => Promise<StoredVersion[]>;
+  /** Deletes these versions (and delete markers) for good, 1,000 per request; throws if S3 refuses any. */
+  removeVersions: (versions: StoredVersion[]) => Promise<void>;
 };
+
+/** One stored version of a key, or one of its delete markers. */
+export type StoredVersion = { key: string; versionId: string };
 
 /** An S3 client built on first use, which also sends commands as `S3Client.send` does. */
 export type LazyS3Client = LazyClient<S3Client> & { send: S3Client['send'] };
@@ -79,15 +101,16 @@ export const s3Storage = (client: LazyS3Client, bucket: string): Storage => {
       });
     },
 
-    presignGet: async (key, { expiresInSeconds = 900, fileName } = {}) => {
+    presignGet: async (key, { expiresInSeconds = 900, fileName, attachment = false } = {}) => {
       const { sdk, s3 } = await ready();
+      const disposition = attachment ? 'attachment' : 'inline';
       return sdk.getSignedUrl(
         s3,
         new sdk.GetObjectCommand({
           Bucket: bucket,
           Key: key,
           ...(fileName
-            ? { ResponseContentDisposition: `inline; filename*=UTF-8''${encodeURIComponent(fileName)}` }
+            ? { ResponseContentDisposition: `${disposition}; filename*=UTF-8''${encodeURIComponent(fileName)}` }
             : {}),
         }),
         { expiresIn: expiresInSeconds },
@@ -121,6 +144,19 @@ export const s3Storage = (client: LazyS3Client, bucket: string): Storage => {
       return object.Body ? await object.Body.transformToByteArray() : new Uint8Array();
     },
 
+    put: async (key, body, { contentType, tags }) => {
+      const { sdk, s3 } = await ready();
+      await s3.send(
+        new sdk.PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          ...(tags ? { Tagging: new URLSearchParams(tags).toString() } : {}),
+        }),
+      );
+    },
+
     remove: async (key) => {
       const { sdk, s3 } = await ready();
       await s3.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: key }));
@@ -151,6 +187,48 @@ export const s3Storage = (client: LazyS3Client, bucket: string): Storage => {
             Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
           }),
         );
+      }
+    },
+
+    listVersions: async (prefix) => {
+      const { sdk, s3 } = await ready();
+      const versions: StoredVersion[] = [];
+      let keyMarker: string | undefined;
+      let versionIdMarker: string | undefined;
+      do {
+        const page = await s3.send(
+          new sdk.ListObjectVersionsCommand({
+            Bucket: bucket,
+            Prefix: prefix,
+            KeyMarker: keyMarker,
+            VersionIdMarker: versionIdMarker,
+          }),
+        );
+        for (const version of [...(page.Versions ?? []), ...(page.DeleteMarkers ?? [])]) {
+          if (version.Key) versions.push({ key: version.Key, versionId: version.VersionId ?? 'null' });
+        }
+        keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
+        versionIdMarker = page.IsTruncated ? page.NextVersionIdMarker : undefined;
+      } while (keyMarker);
+      return versions;
+    },
+
+    removeVersions: async (versions) => {
+      const { sdk, s3 } = await ready();
+      for (let start = 0; start < versions.length; start += 1000) {
+        const batch = versions.slice(start, start + 1000);
+        const result = await s3.send(
+          new sdk.DeleteObjectsCommand({
+            Bucket: bucket,
+            Delete: { Objects: batch.map(({ key, versionId }) => ({ Key: key, VersionId: versionId })), Quiet: true },
+          }),
+        );
+        const refused = result.Errors ?? [];
+        if (refused.length > 0) {
+          throw new Error(
+            `S3 refused to delete ${refused.length} of ${batch.length} versions: ${refused[0]?.Code ?? ''} ${refused[0]?.Key ?? ''}`,
+          );
+        }
       }
     },
   };
