@@ -96,15 +96,25 @@ test.describe('Account settings', () => {
   }) => {
     await settingsPage.goto();
 
-    await test.step('Export my data downloads one JSON file with the profile', async () => {
+    await test.step('Export my data downloads one JSON file with the profile, from a short-lived link', async () => {
+      const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/account/export');
       const download = await settingsPage.exportData();
       expect(download.suggestedFilename()).toMatch(/^outreach-export-\d{4}-\d{2}-\d{2}\.json$/);
-      const exported = JSON.parse(await readFile(await download.path(), 'utf8')) as {
+      const text = await readFile(await download.path(), 'utf8');
+      const exported = JSON.parse(text) as {
         user: { email: string };
         profile: { email: string; displayName: string } | null;
       };
       expect(exported.user.email).toBe(signedInUser.email);
       expect(exported.profile).toMatchObject({ email: signedInUser.email, displayName: signedInUser.name });
+      // the API answered a link to the document, not the document: it fits however many contacts there are
+      const { data: link } = (await (await answer).json()) as {
+        data: { url: string; fileName: string; size: number; expiresAt: string };
+      };
+      expect(link).toMatchObject({ fileName: download.suggestedFilename(), size: Buffer.byteLength(text) });
+      expect(download.url()).toBe(link.url);
+      expect(new URL(link.url).pathname).toMatch(/\/users\/[^/]+\/exports\/[^/]+\.json$/);
+      await expect(page).toHaveURL(/\/accountSettings$/);
     });
 
     await test.step('Delete account asks for DELETE, deletes, and lands on the home page', async () => {

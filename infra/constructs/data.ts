@@ -3,6 +3,7 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { exportTags } from '../../lambdas/account/export-files.js';
 import { table as tableDefinition } from '../../lambdas/data/table.js';
 import { appName, type StageConfig } from '../config.js';
 
@@ -90,6 +91,12 @@ export class Data extends Construct {
       lifecycleRules: [
         { noncurrentVersionExpiration: Duration.days(30) },
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        {
+          // account export documents (lambdas/account/export-files.ts): their link lasts minutes, the copy a day
+          tagFilters: exportTags,
+          expiration: Duration.days(1),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
       ],
       removalPolicy,
       autoDeleteObjects: !durable,

@@ -7,6 +7,7 @@ import { deleteItems, isOwnerRecord, userItems } from '../data/user-partition.js
 import type { UserDirectory } from '../providers/identity/identity.js';
 import type { QueuePort } from '../providers/queue/port.js';
 import { userPrefix, type Storage } from '../providers/storage/storage.js';
+import { exportPrefix, exportTags } from './export-files.js';
 
 export type AccountDeps = {
   db: DataClient;
@@ -27,13 +28,6 @@ export type AccountIdentity = { uid: string; email: string; username: string };
 const exportLinkSeconds = 3600;
 /** The link to the export document itself only has to start the download. */
 const exportDocumentLinkSeconds = 900;
-
-/**
- * Where export documents are written: under the user's own prefix (so a deletion takes them too), left out of the
- * export's own file list, and tagged to expire a day later (the uploads bucket's lifecycle, infra/constructs/data.ts).
- */
-export const exportPrefix = (uid: string) => `${userPrefix(uid)}exports/`;
-export const exportTags = { lifecycle: 'export' } as const;
 
 /** Attributes that say where an item sits in the table, not what it holds. */
 const storageAttributes = new Set<string>([

@@ -14,7 +14,7 @@ import { signOutOfApp } from '@/modules/auth/api/authSession';
 import { useAuth } from '@/modules/auth/hooks/useAuth';
 import { endSession } from '@/modules/auth/state/sessionEvents';
 import { deleteAccount, exportAccount } from '../api/accountApi';
-import { downloadJson, exportFileName } from '../utils/exportFile';
+import { downloadFromLink } from '../utils/exportFile';
 import { DeleteAccountModal } from './DeleteAccountModal';
 
 /** DESIGN §6 "Your data": a copy of everything held about the person, and the way to delete it all. */
@@ -29,8 +29,8 @@ export const YourDataCard = () => {
   const handleExport = async () => {
     setExporting(true);
     try {
-      const fileName = exportFileName();
-      downloadJson(await exportAccount(api), fileName);
+      const { url, fileName } = await exportAccount(api);
+      downloadFromLink(url, fileName);
       toast.success('Your data was exported', { description: `Saved as ${fileName}.` });
     } catch (error) {
       toast.error('Your data could not be exported', { description: isApiError(error) ? error.message : undefined });

@@ -1,9 +1,19 @@
-import { describe, expect, it } from 'vitest';
-import { exportFileName } from './exportFile';
+// @vitest-environment happy-dom
+import { describe, expect, it, vi } from 'vitest';
+import { downloadFromLink } from './exportFile';
 
-describe('exportFileName', () => {
-  it('dates the file by the local calendar day, zero-padded', () => {
-    expect(exportFileName(new Date(2026, 0, 5, 23, 59))).toBe('outreach-export-2026-01-05.json');
-    expect(exportFileName(new Date(2026, 10, 28, 0, 1))).toBe('outreach-export-2026-11-28.json');
+describe('downloadFromLink', () => {
+  it('follows the link once through a hidden anchor that names the file, and leaves nothing behind', () => {
+    const clicked: { href: string; download: string }[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ href: this.href, download: this.download });
+    });
+    const url = 'https://uploads.example.com/users/u1/exports/01J.json?X-Amz-Signature=abc';
+
+    downloadFromLink(url, 'outreach-export-2026-11-21.json');
+
+    expect(clicked).toEqual([{ href: url, download: 'outreach-export-2026-11-21.json' }]);
+    expect(document.querySelectorAll('a')).toHaveLength(0);
+    click.mockRestore();
   });
 });
