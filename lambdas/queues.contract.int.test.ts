@@ -1,22 +1,140 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { freeStackPorts, startLocalStack, type LocalStack } from '../infra/local/stack.js';
+import { localApi, localUsers } from '../infra/local/test/local-users.js';
 import { queueEntries } from '../shared/queues.js';
+import { lookupMessage } from './contacts/lookup-rules.js';
+import { createDataClient, type DataClient } from './data/client.js';
+import { sharedProfileKey } from './data/shared-profile.js';
 import { lambdaContext } from './test/api-event.js';
+import { partitionSnapshot, readItem } from './test/raw-items.js';
 import { sqsRecord } from './test/sqs-event.js';
+
+/**
+ * Every queue of the table (DESIGN §4, STYLE §16), present and future, through the local stack's queue runner (the
+ * twin of SQS and Lambda's event source mapping: visibility timeout, partial batch failures, `maxReceiveCount`, dead
+ * letters) and the queue's real worker:
+ * - a poison message (not JSON, not a message of the queue) comes back until its `maxReceiveCount`-th receive and
+ *   then waits in the dead letters, rather than vanishing or running;
+ * - the same message delivered again changes nothing (the worker kit's idempotency claim on the business key).
+ */
+let stack: LocalStack;
+let localDir: string;
+let db: DataClient;
+let users: ReturnType<typeof localUsers>;
+let api: ReturnType<typeof localApi>;
+
+beforeAll(async () => {
+  localDir = mkdtempSync(join(tmpdir(), 'queues-contract-'));
+  stack = await startLocalStack({
+    localDir,
+    web: false,
+    ports: await freeStackPorts(),
+    // visibility timeouts of a few ms to a tenth of a second: a message's receives follow each other at once
+    queueSpeed: 10_000,
+    log: () => {},
+  });
+  db = createDataClient(stack.env.TABLE_NAME!);
+  users = localUsers({
+    endpoint: stack.urls.cognitoEmulator,
+    userPoolId: stack.webConfig.userPoolId,
+    clientId: stack.webConfig.userPoolClientId,
+  });
+  api = localApi(stack.urls.api);
+}, 120_000);
+
+afterAll(async () => {
+  users?.destroy();
+  await stack?.stop();
+  rmSync(localDir, { recursive: true, force: true });
+});
+
+/** Bodies no queue's schema takes (SQS refuses an empty body, so there is none). */
+const poison = ['not json', '{"uid":', 'null', '[]', '{}', '"a string"', '42', '{"unexpected": true}'];
+
+/**
+ * A message of the queue whose work the product has done once (its first delivery, through the runner), with what
+ * that work wrote: `snapshot` reads it, `didWork` checks the first delivery did change it. A new queue needs its entry
+ * here: its duplicate test fails until it has one.
+ */
+type Delivered = { body: string; snapshot: () => Promise<unknown>; didWork: (snapshot: unknown) => void };
+const deliveredOnce: Record<string, () => Promise<Delivered>> = {
+  'email-lookup': async () => {
+    const user = await users.signUp('lookup');
+    // adding a contact from a LinkedIn URL queues its first lookup (SPEC §5)
+    const created = await api('POST', '/api/contacts', {
+      token: user.idToken,
+      body: { linkedin_url: `https://www.linkedin.com/in/queue-contract-${randomUUID().slice(0, 8)}` },
+    });
+    expect(created.status, created.text).toBe(201);
+    const contact = created.body?.data as { id: string; canonical_linkedin_url: string };
+    const snapshot = async () => ({
+      partition: await partitionSnapshot(db, user.sub),
+      shared: await readItem(db, sharedProfileKey(contact.canonical_linkedin_url)),
+    });
+    return {
+      body: JSON.stringify(lookupMessage({ uid: user.sub, contactId: contact.id })),
+      snapshot,
+      didWork: (written) => {
+        const item = (written as Awaited<ReturnType<typeof snapshot>>).partition.find(
+          (stored) => stored.sk === `CONTACT#${contact.id}`,
+        );
+        expect(item).toMatchObject({ emailLookupAttempts: 1, emailLookupStatus: expect.stringMatching(/^found_/) });
+      },
+    };
+  },
+};
 
 type QueueWorker = { handler: (event: SQSEvent, context: unknown) => Promise<SQSBatchResponse> };
 
-const load = (domain: string, worker: string) => import(`./${domain}/${worker}.ts`) as Promise<QueueWorker>;
-
-/** Bodies no queue's schema takes: each is dropped, never retried into the dead-letter queue (STYLE §16). */
-const poison = ['not json', '', 'null', '[]', '{}', '"a string"', '{"unexpected": true}'];
-
-/** Every queue of the table, present and future (STYLE §16). */
 describe.each(queueEntries())('queue $name', (queue) => {
-  it('drops poison messages: none is reported for a retry, and the worker does not throw', async () => {
-    const { handler } = await load(queue.domain, queue.worker);
-    const records = poison.map((body) => sqsRecord(body, { queue: queue.name }));
+  it(`moves a poison message to the dead letters after ${queue.maxReceiveCount} receives, having run none`, async () => {
+    const sent = poison.map((body) => stack.queues.send(queue.name, body).messageId);
 
-    expect(await handler({ Records: records }, lambdaContext())).toEqual({ batchItemFailures: [] });
+    await vi.waitFor(
+      () => {
+        const dead = stack.queues.deadLetters(queue.name).map((message) => message.messageId);
+        expect(dead).toEqual(expect.arrayContaining(sent));
+      },
+      { timeout: 20_000, interval: 50 },
+    );
+
+    const dead = stack.queues.deadLetters(queue.name).filter((message) => sent.includes(message.messageId));
+    expect(dead.map((message) => message.body).sort()).toEqual([...poison].sort());
+    for (const message of dead) {
+      // each receive was reported back by the worker, and the last one sent it to the dead letters
+      expect(message).toMatchObject({
+        receiveCount: queue.maxReceiveCount,
+        lastError: 'reported in batchItemFailures',
+      });
+    }
+    expect(stack.queues.pending(queue.name).filter((message) => sent.includes(message.messageId))).toEqual([]);
+  });
+
+  it('changes nothing when the same message is delivered again, by the runner or straight to the worker', async () => {
+    const deliver = deliveredOnce[queue.name];
+    if (!deliver) throw new Error(`queue ${queue.name}: add how its work is delivered once to \`deliveredOnce\``);
+    const { body, snapshot, didWork } = await deliver();
+    await stack.queues.drained();
+    const once = await snapshot();
+    didWork(once);
+
+    // a producer's retry, or SQS's at-least-once delivery: two more copies of the message, side by side
+    const copies = [stack.queues.send(queue.name, body), stack.queues.send(queue.name, body)];
+    await stack.queues.drained();
+    const ids = copies.map((copy) => copy.messageId);
+    expect(stack.queues.pending(queue.name).filter((message) => ids.includes(message.messageId))).toEqual([]);
+    expect(stack.queues.deadLetters(queue.name).filter((message) => ids.includes(message.messageId))).toEqual([]);
+    expect(await snapshot()).toEqual(once);
+
+    // the very record again (its visibility ran out while the first run finished): same message id, a later receive
+    const { handler } = (await import(`./${queue.domain}/${queue.worker}.ts`)) as QueueWorker;
+    const again = sqsRecord(body, { messageId: copies[0]!.messageId, receiveCount: 2, queue: queue.name });
+    expect(await handler({ Records: [again] }, lambdaContext())).toEqual({ batchItemFailures: [] });
+    expect(await snapshot()).toEqual(once);
   });
 });
