@@ -87,6 +87,25 @@ const deliveredOnce: Record<string, () => Promise<Delivered>> = {
       },
     };
   },
+  'account-deletion': async () => {
+    const user = await users.signUp('leaving');
+    const added = await api('POST', '/api/contacts', { token: user.idToken, body: { name: 'Left Behind' } });
+    expect(added.status, added.text).toBe(201);
+    const claims = JSON.parse(Buffer.from(user.idToken.split('.')[1]!, 'base64url').toString('utf8'));
+    const body = JSON.stringify({ uid: user.sub, username: claims['cognito:username'] });
+    // the deletion removes what it can at once and queues its later pass, delayed
+    const deleted = await api('DELETE', '/api/account', { token: user.idToken, body: { confirm: 'DELETE' } });
+    expect(deleted.status, deleted.text).toBe(200);
+    await vi.waitFor(
+      () => expect(stack.queues.pending('account-deletion').filter((message) => message.body === body)).toEqual([]),
+      { timeout: 20_000, interval: 50 },
+    );
+    return {
+      body,
+      snapshot: () => partitionSnapshot(db, user.sub),
+      didWork: (written) => expect(written).toEqual([]),
+    };
+  },
 };
 
 type QueueWorker = { handler: (event: SQSEvent, context: unknown) => Promise<SQSBatchResponse> };
