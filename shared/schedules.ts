@@ -16,7 +16,15 @@ export type ScheduleSpec = {
 };
 
 /** Schedules are added by the issues that bring their jobs (reply checks, token refresh, due sends, quota periods). */
-export const schedules = {} as const satisfies Record<string, ScheduleSpec>;
+export const schedules = {
+  'email-lookup-redrive': {
+    domain: 'contacts',
+    job: 'email-lookup-redrive',
+    everyMinutes: 5,
+    timeoutSeconds: 60,
+    summary: 'Send again the e-mail lookups contacts owe longer than 5 minutes (a message lost after the write)',
+  },
+} as const satisfies Record<string, ScheduleSpec>;
 
 export const scheduleEntries = (table: Record<string, ScheduleSpec> = schedules) =>
   Object.entries(table).map(([name, spec]) => ({ name, ...spec }));

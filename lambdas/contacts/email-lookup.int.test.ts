@@ -2,23 +2,37 @@ import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../infra/local/net.js';
+import { enrichmentVendor } from '../../infra/local/sandbox/enrichment.js';
 import { startSandbox, type Sandbox } from '../../infra/local/sandbox/server.js';
 import { conventionOf, verificationVendor } from '../../infra/local/sandbox/verification.js';
+import type { EmailLookupMessage } from '../../shared/schemas/contacts.js';
+import { cursorSigner } from '../core/cursor.js';
+import { Reply } from '../core/envelope.js';
 import { createLogger } from '../core/logger.js';
 import type { DataClient } from '../data/client.js';
-import { getContact, putContacts, type ContactItem } from '../data/contact.js';
+import { contactKey, getContact, putContacts, type ContactItem } from '../data/contact.js';
 import { getSharedProfile, upsertSharedProfile } from '../data/shared-profile.js';
+import { peopleDataLabsEnrichment } from '../providers/enrichment/peopledatalabs.js';
+import type { QueuePort } from '../providers/queue/port.js';
 import type { Verifier } from '../providers/verification/port.js';
 import { quickEmailVerification } from '../providers/verification/quickemailverification.js';
 import { countingDataClient } from '../test/counting-client.js';
+import { readItem } from '../test/raw-items.js';
+import { sqsEvent, sqsRecord } from '../test/sqs-event.js';
 import { lookUpEmail, type EmailLookupDeps } from './email-lookup.js';
+import { lookupRedrive, redriveLookups } from './email-lookup-redrive.js';
 import { emailLookupWorker } from './email-lookup-worker.js';
 import { mayLookUp } from './lookup-rules.js';
+import * as contacts from './service.js';
 
 let sandbox: Sandbox;
 let vendor: Verifier;
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: await freePort(), vendors: [verificationVendor], log: () => {} });
+  sandbox = await startSandbox({
+    port: await freePort(),
+    vendors: [verificationVendor, enrichmentVendor],
+    log: () => {},
+  });
   vendor = quickEmailVerification({
     baseUrl: `${sandbox.url}/quickemailverification/v1`,
     apiKey: 'sandbox-verification-key',
@@ -29,7 +43,7 @@ afterAll(() => sandbox.stop());
 
 const now = new Date('2026-11-21T10:00:00.000Z');
 
-const setup = () => {
+const setup = (clock: () => Date = () => now) => {
   const db = countingDataClient();
   const store = db.data;
   const verified: string[] = [];
@@ -39,7 +53,7 @@ const setup = () => {
       return vendor.verify(email);
     },
   };
-  const deps: EmailLookupDeps = { db: store, verifier, now: () => now };
+  const deps: EmailLookupDeps = { db: store, verifier, now: clock };
   return { db, store, deps, verified };
 };
 
@@ -416,5 +430,289 @@ describe('the email-lookup worker', () => {
       email: own.email,
       emailLookupAttempts: 4,
     });
+  });
+});
+
+/** The queue port as the contacts service sees it: it keeps every message, or refuses every send while `failing`. */
+const recordingQueue = () => {
+  const queue = {
+    messages: [] as EmailLookupMessage[],
+    failing: false,
+    /** the messages of one user taken off the queue (other tests' contacts may owe lookups too) */
+    take: (uid: string) => {
+      const taken = queue.messages.filter((message) => message.uid === uid);
+      queue.messages = queue.messages.filter((message) => message.uid !== uid);
+      return taken;
+    },
+    port: {
+      send: async (_name, message) => {
+        if (queue.failing) throw new Error('SQS is unavailable');
+        queue.messages.push(message as EmailLookupMessage);
+      },
+      sendMany: async (_name, messages) => {
+        if (queue.failing) throw new Error('SQS is unavailable');
+        queue.messages.push(...(messages as EmailLookupMessage[]));
+      },
+    } satisfies QueuePort,
+  };
+  return queue;
+};
+
+/**
+ * The contacts service over DynamoDB Local and the sandbox's People Data Labs, its queue (`recordingQueue`), and the
+ * e-mail lookup worker (with its DynamoDB idempotency) to deliver the queue's messages to.
+ */
+const serviceSetup = (clock: () => Date = () => now) => {
+  const lookup = setup(clock);
+  const queue = recordingQueue();
+  const deps: contacts.ContactsDeps = {
+    db: lookup.store,
+    enrichment: peopleDataLabsEnrichment({ apiKey: 'sandbox-key', baseUrl: `${sandbox.url}/pdl` }),
+    queue: queue.port,
+    now: clock,
+    newId: contacts.newContactId,
+    cursors: cursorSigner('test-key'),
+  };
+  const worker = emailLookupWorker(lookup.deps, createLogger('contacts'));
+  const deliver = (messages: EmailLookupMessage[]) =>
+    worker(sqsEvent(...messages.map((message) => sqsRecord(JSON.stringify(message), { queue: 'email-lookup' }))));
+  return { ...lookup, deps, queue, deliver };
+};
+
+const add = async (deps: contacts.ContactsDeps, uid: string, body: Parameters<typeof contacts.createContact>[2]) => {
+  const reply = await contacts.createContact(deps, uid, body);
+  expect(reply).toBeInstanceOf(Reply);
+  return (reply as Reply<contacts.ContactWire>).data;
+};
+
+// LinkedIn slugs end in an id with digits, which the sandbox leaves out of the person's name
+const profileUrl = (name: string) => `https://www.linkedin.com/in/${name}-${randomUUID().slice(0, 8)}7`;
+
+describe("the shared profile's e-mail (issue 10)", () => {
+  it("keeps an address built from a user's own edits on their contact: another user adding the person does not get it", async () => {
+    const { store, deps, queue, deliver } = serviceSetup();
+    const url = profileUrl('ada-lovelace');
+    const userA = randomUUID();
+    const added = await add(deps, userA, { linkedin_url: url });
+    const domain = (await getSharedProfile(store, added.canonical_linkedin_url))!.companyDomain!;
+    expect(domain).toMatch(/\.example$/);
+
+    // A puts a person of their choosing on the contact before its lookup runs
+    await contacts.updateContact(deps, userA, added.id, {
+      first_name: 'Mallory',
+      last_name: 'Planted',
+      company: 'Planted Holdings',
+    });
+    await deliver(queue.take(userA));
+    const planted = mailboxOf('mallory', 'planted', domain).email;
+    expect(await getContact(store, userA, added.id)).toMatchObject({
+      email: planted,
+      emailSource: 'lookup',
+      emailLookupStatus: 'found_valid',
+    });
+    expect((await getSharedProfile(store, added.canonical_linkedin_url))?.email).toBe('');
+
+    // B adds the same person: nothing of A's comes with it; B's own lookup finds the person's address from the profile
+    const userB = randomUUID();
+    const ofB = await add(deps, userB, { linkedin_url: url });
+    expect(ofB).toMatchObject({ email: '', email_lookup_status: 'pending' });
+    await deliver(queue.take(userB));
+    const real = mailboxOf('ada', 'lovelace', domain).email;
+    expect(await getContact(store, userB, ofB.id)).toMatchObject({ email: real, emailLookupStatus: 'found_valid' });
+    expect(await getSharedProfile(store, added.canonical_linkedin_url)).toMatchObject({
+      email: real,
+      emailQevStatus: 'valid',
+    });
+
+    // the normal case: an address found from the profile's own names and domain reaches the next user at once
+    const userC = randomUUID();
+    expect(await add(deps, userC, { linkedin_url: url })).toMatchObject({
+      email: real,
+      email_source: 'shared_profile',
+      email_lookup_status: 'found_valid',
+    });
+    expect(queue.take(userC)).toEqual([]);
+    expect((await getContact(store, userA, added.id))?.email).toBe(planted);
+  });
+
+  it('keeps an address found at a company domain the user typed off the shared profile', async () => {
+    const { store, deps } = setup();
+    // the vendor knows the person but not their employer's domain
+    const contact = await seed(store, { firstName: 'Grace', lastName: 'Hopper' }, { company: 'planted-corp.com' });
+
+    await lookUpEmail(deps, { uid: contact.uid, contactId: contact.contactId, attempt: 1 });
+
+    expect(await getContact(store, contact.uid, contact.contactId)).toMatchObject({
+      email: mailboxOf('grace', 'hopper', 'planted-corp.com').email,
+      emailLookupStatus: 'found_valid',
+    });
+    expect((await getSharedProfile(store, contact.sharedContactId!))?.email).toBe('');
+  });
+
+  it('shares nothing when the profile was enriched again while the lookup ran', async () => {
+    const { store, deps } = setup();
+    const person = { firstName: 'Annie', lastName: 'Easley', domain: 'nasa-lewis.com' };
+    const contact = await seed(store, person);
+    const enrichedAgain: Verifier = {
+      verify: async (email) => {
+        await upsertSharedProfile(store, contact.sharedContactId!, {
+          firstName: 'Someone',
+          lastName: 'Else',
+          companyDomain: 'elsewhere.com',
+          linkedinScrapedAt: now.toISOString(),
+          updatedAt: now.toISOString(),
+        });
+        return deps.verifier.verify(email);
+      },
+    };
+
+    await lookUpEmail(
+      { ...deps, verifier: enrichedAgain },
+      { uid: contact.uid, contactId: contact.contactId, attempt: 1 },
+    );
+
+    expect((await getContact(store, contact.uid, contact.contactId))?.emailLookupStatus).toBe('found_valid');
+    expect((await getSharedProfile(store, contact.sharedContactId!))?.email).toBe('');
+  });
+});
+
+describe('a lookup owed by a contact (issue 10: never lost between the write and the send)', () => {
+  // clocks years before every other test's: the index of owed lookups holds every test's contacts of this run
+  const at = (base: string, minutes: number) => new Date(new Date(base).getTime() + minutes * 60_000);
+
+  const redriveSetup = (base: string) => {
+    let minutes = 0;
+    const clock = () => at(base, minutes);
+    const service = serviceSetup(clock);
+    const counting = countingDataClient();
+    const redrive = (after: number) => {
+      minutes = after;
+      return redriveLookups({
+        db: counting.data,
+        queue: service.queue.port,
+        now: clock,
+        logger: createLogger('contacts'),
+      });
+    };
+    return { ...service, redrive, redriveCalls: counting.calls };
+  };
+
+  it('sends a lookup whose send failed after the contact was written, and the lookup completes', async () => {
+    const { store, deps, queue, deliver, redrive, redriveCalls } = redriveSetup('2000-03-01T09:00:00.000Z');
+    const uid = randomUUID();
+    queue.failing = true;
+
+    const added = await add(deps, uid, { linkedin_url: profileUrl('katherine-johnson') });
+
+    expect(added.email_lookup_status).toBe('pending');
+    expect(queue.messages).toEqual([]);
+    queue.failing = false;
+
+    await redrive(2);
+    expect(queue.take(uid)).toEqual([]);
+
+    await redrive(6);
+    const resent = queue.take(uid);
+    expect(resent).toEqual([{ uid, contactId: added.id, attempt: 1 }]);
+    expect(redriveCalls.filter((call) => call === 'QueryCommand').length).toBeGreaterThan(0);
+    expect(redriveCalls).not.toContain('ScanCommand');
+
+    expect(await deliver(resent)).toEqual({ batchItemFailures: [] });
+    const domain = (await getSharedProfile(store, added.canonical_linkedin_url))!.companyDomain!;
+    expect(await getContact(store, uid, added.id)).toMatchObject({
+      email: mailboxOf('katherine', 'johnson', domain).email,
+      emailLookupStatus: 'found_valid',
+      emailLookupAttempts: 1,
+    });
+    // off the index: later runs send nothing
+    expect(await readItem(store, contactKey(uid, added.id))).not.toHaveProperty('gsi2pk');
+    await redrive(60);
+    expect(queue.take(uid)).toEqual([]);
+  });
+
+  it('looks up once when the message and its redriven copy both arrive, and a redelivery changes nothing', async () => {
+    const { store, deps, queue, deliver, redrive, verified } = redriveSetup('2000-04-01T09:00:00.000Z');
+    const uid = randomUUID();
+    const added = await add(deps, uid, { linkedin_url: profileUrl('dorothy-vaughan') });
+    // the message is slow: the redrive sends the attempt again before it arrives
+    const original = queue.take(uid);
+    await redrive(6);
+    const copy = queue.take(uid);
+    expect(copy).toEqual(original);
+
+    await deliver(copy);
+    const looked = await getContact(store, uid, added.id);
+    const checks = verified.length;
+    expect(looked).toMatchObject({ emailLookupStatus: 'found_valid', emailLookupAttempts: 1 });
+
+    expect(await deliver(original)).toEqual({ batchItemFailures: [] });
+    expect(await deliver(copy)).toEqual({ batchItemFailures: [] });
+    expect(verified).toHaveLength(checks);
+    expect(await getContact(store, uid, added.id)).toEqual(looked);
+  });
+
+  it('sends an owed lookup once when two redrive runs overlap', async () => {
+    const { deps, queue, redrive, deliver } = redriveSetup('2000-05-01T09:00:00.000Z');
+    const uid = randomUUID();
+    queue.failing = true;
+    const added = await add(deps, uid, { linkedin_url: profileUrl('mary-jackson') });
+    queue.failing = false;
+
+    await Promise.all([redrive(6), redrive(6)]);
+
+    const sent = queue.take(uid);
+    expect(sent).toEqual([{ uid, contactId: added.id, attempt: 1 }]);
+    await deliver(sent);
+  });
+
+  it('sends a lost lookup again with growing waits, then gives it up as an error the user can retry', async () => {
+    const { store, deps, queue, redrive } = redriveSetup('2000-06-01T09:00:00.000Z');
+    const uid = randomUUID();
+    const added = await add(deps, uid, { linkedin_url: profileUrl('evelyn-boyd') });
+    queue.take(uid); // every message of this contact is lost
+
+    const sentAt: number[] = [];
+    for (let minute = 1; minute <= 24 * 60 && sentAt.length <= lookupRedrive.maxRedrives; minute += 1) {
+      const summary = await redrive(minute);
+      if (queue.take(uid).length) sentAt.push(minute);
+      if (summary.abandoned) break;
+    }
+
+    // due 5 minutes after the add, then 5, 10, 20 and 40 minutes after each send (a run sends what is due before it)
+    expect(sentAt).toEqual([6, 12, 23, 44, 85]);
+    const stored = await getContact(store, uid, added.id);
+    expect(stored).toMatchObject({ emailLookupStatus: 'error', emailLookupAttempts: 0 });
+    expect(mayLookUp(stored!)).toBe(true);
+    const raw = await readItem(store, contactKey(uid, added.id));
+    expect(raw).not.toHaveProperty('gsi2pk');
+    expect(raw).not.toHaveProperty('emailLookupRedrives');
+    expect(await contacts.lookupEmails(deps, uid, { contact_ids: [added.id] })).toEqual({
+      queued: [added.id],
+      skipped: [],
+    });
+  });
+
+  it('ends the wait of an address the user typed after the lookups ran out, once it proves invalid', async () => {
+    const { store, deps, queue, deliver, redrive } = redriveSetup('2000-07-01T09:00:00.000Z');
+    const uid = randomUUID();
+    const added = await add(deps, uid, { linkedin_url: profileUrl('mae-jemison') });
+    queue.take(uid);
+    const stored = (await getContact(store, uid, added.id))!;
+    await putContacts(store, [
+      { ...stored, emailLookupAttempts: 3, emailLookupStatus: 'not_found', emailNotFoundConfidence: 0.95 },
+    ]);
+
+    await contacts.updateContact(deps, uid, added.id, { email: 'nobody.here@unknown-co.com' });
+    expect((await getContact(store, uid, added.id))?.emailLookupStatus).toBe('pending');
+    await deliver(queue.take(uid));
+
+    expect(await getContact(store, uid, added.id)).toMatchObject({
+      email: 'nobody.here@unknown-co.com',
+      emailQevStatus: 'invalid',
+      emailLookupStatus: 'not_found',
+      emailLookupAttempts: 4,
+    });
+    await redrive(60);
+    expect(queue.take(uid)).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { getContact, setContactEmail, type ContactEmailFields, type ContactItem 
 import { getSharedProfile, storeSharedEmail, type SharedProfileItem } from '../data/shared-profile.js';
 import type { Verdict, Verifier } from '../providers/verification/port.js';
 import { VerificationFailure } from '../providers/verification/port.js';
-import { emailCandidates, normaliseDomain, type EmailCandidate } from './email-candidates.js';
+import { emailCandidates, normaliseDomain, normaliseName, type EmailCandidate } from './email-candidates.js';
 import { mayLookUp } from './lookup-rules.js';
 
 export type EmailLookupDeps = {
@@ -40,6 +40,31 @@ export const companyDomainOf = (contact: ContactItem, shared: SharedProfileItem 
     // a contact added by hand may name its company by domain ('acme.com')
     normaliseDomain(contact.company)
   );
+};
+
+/** The company web domain the enriched profile itself gives: its own, else its current job's public URL. */
+const enrichedDomainOf = (shared: SharedProfileItem) => {
+  const experiences = shared.experiences ?? [];
+  const current = experiences.find((experience) => experience.isCurrent) ?? experiences[0];
+  return normaliseDomain(shared.companyDomain) ?? normaliseDomain(current?.companyPublicUrl);
+};
+
+/**
+ * What a lookup builds its candidates from: the contact's names (the user's own edits), else the profile's, at the
+ * company domain. `enrichedFrom` is the shared profile when the candidates are exactly those of its own names and
+ * domain (the vendor's data), null when anything the user typed or edited went into them.
+ */
+export const lookupBasis = (contact: ContactItem, shared: SharedProfileItem | null) => {
+  const firstName = contact.firstName || shared?.firstName || '';
+  const lastName = contact.lastName || shared?.lastName || '';
+  const domain = companyDomainOf(contact, shared);
+  const enriched =
+    shared !== null &&
+    domain !== undefined &&
+    domain === enrichedDomainOf(shared) &&
+    normaliseName(firstName) === normaliseName(shared.firstName ?? '') &&
+    normaliseName(lastName) === normaliseName(shared.lastName ?? '');
+  return { firstName, lastName, domain, enrichedFrom: enriched ? shared : null };
 };
 
 type CandidateVerdict = EmailCandidate & Verdict;
@@ -99,8 +124,9 @@ const hasUnverifiedManualEmail = (contact: ContactItem) =>
  * is verified first; else a valid address the shared profile already holds is copied; else the candidates of the
  * person's name at the company domain are verified in order. The result, the attempt number and its time are one
  * conditional write, so a redelivered message changes nothing twice. A found valid address is kept on the shared
- * profile for the next user who adds that person. A vendor failure marks the contact 'error' without spending the
- * attempt and throws, so the queue delivers the message again.
+ * profile for the next user who adds that person, only when it was built from that profile's own names and domain:
+ * what one user typed or edited never reaches another (issue 10). A vendor failure marks the contact 'error' without
+ * spending the attempt and throws, so the queue delivers the message again.
  */
 export const lookUpEmail = async (deps: EmailLookupDeps, message: EmailLookupMessage): Promise<EmailLookupOutcome> => {
   const { db, verifier } = deps;
@@ -122,11 +148,9 @@ export const lookUpEmail = async (deps: EmailLookupDeps, message: EmailLookupMes
     },
   };
 
-  let fields: ContactEmailFields;
-  let shareFound = false;
+  let found: Found;
   try {
-    fields = await findEmail({ ...deps, verifier: counted }, contact, manual, now);
-    shareFound = fields.emailSource === 'lookup' && fields.emailLookupStatus === 'found_valid';
+    found = await findEmail({ ...deps, verifier: counted }, contact, manual, now);
   } catch (error) {
     if (!(error instanceof VerificationFailure)) throw error;
     await setContactEmail(
@@ -138,15 +162,22 @@ export const lookUpEmail = async (deps: EmailLookupDeps, message: EmailLookupMes
     throw error;
   }
 
+  const { fields, enrichedFrom } = found;
   // the shared copy first: if it fails the message comes back with its attempt unspent
-  if (shareFound && contact.sharedContactId && fields.email) {
-    await storeSharedEmail(db, contact.sharedContactId, {
-      email: fields.email,
-      emailQevStatus: 'valid',
-      emailVerifiedAt: fields.emailVerifiedAt,
-      emailPatternUsed: fields.emailPatternUsed ?? '',
-      updatedAt: now.toISOString(),
-    });
+  const shareable = fields.emailSource === 'lookup' && fields.emailLookupStatus === 'found_valid';
+  if (shareable && enrichedFrom && contact.sharedContactId && fields.email) {
+    await storeSharedEmail(
+      db,
+      contact.sharedContactId,
+      {
+        email: fields.email,
+        emailQevStatus: 'valid',
+        emailVerifiedAt: fields.emailVerifiedAt,
+        emailPatternUsed: fields.emailPatternUsed ?? '',
+        updatedAt: now.toISOString(),
+      },
+      enrichedFrom,
+    );
   }
   const written = await setContactEmail(
     db,
@@ -155,16 +186,14 @@ export const lookUpEmail = async (deps: EmailLookupDeps, message: EmailLookupMes
     { expectedAttempts: storedAttempts, lastUpdated: now.toISOString() },
   );
   if (!written) return { kind: 'raced' };
-  // a user's own address verified invalid when no lookup may follow leaves the lookup status as it was
   return { kind: 'written', status: fields.emailLookupStatus ?? contact.emailLookupStatus ?? null, verifierCalls };
 };
 
-const findEmail = async (
-  deps: EmailLookupDeps,
-  contact: ContactItem,
-  manual: boolean,
-  now: Date,
-): Promise<ContactEmailFields> => {
+/** A lookup's fields, and the shared profile its candidates were built from when they were its own (`lookupBasis`). */
+type Found = { fields: ContactEmailFields; enrichedFrom: SharedProfileItem | null };
+
+const findEmail = async (deps: EmailLookupDeps, contact: ContactItem, manual: boolean, now: Date): Promise<Found> => {
+  const own = (fields: ContactEmailFields): Found => ({ fields, enrichedFrom: null });
   let manualVerdict: ContactEmailFields = {};
   if (manual) {
     const verdict = await deps.verifier.verify(contact.email ?? '');
@@ -175,14 +204,20 @@ const findEmail = async (
     };
     // the user's own address stays unless it does not exist
     if (verdict.status === 'valid')
-      return { ...manualVerdict, emailLookupStatus: 'found_valid', emailNotFoundConfidence: 0 };
-    if (verdict.status !== 'invalid') return { ...manualVerdict, emailLookupStatus: 'found_risky' };
-    if (!mayLookUp(contact)) return manualVerdict;
+      return own({ ...manualVerdict, emailLookupStatus: 'found_valid', emailNotFoundConfidence: 0 });
+    if (verdict.status !== 'invalid') return own({ ...manualVerdict, emailLookupStatus: 'found_risky' });
+    // no lookup may follow: the status the address's check left 'pending' ends (else it would wait forever)
+    if (!mayLookUp(contact)) {
+      return own({
+        ...manualVerdict,
+        ...(contact.emailLookupStatus === 'pending' ? { emailLookupStatus: 'not_found' as const } : {}),
+      });
+    }
   }
 
   const shared = contact.sharedContactId ? await getSharedProfile(deps.db, contact.sharedContactId) : null;
   if (shared?.email && shared.emailQevStatus === 'valid') {
-    return {
+    return own({
       email: shared.email,
       emailSource: 'shared_profile',
       emailQevStatus: 'valid',
@@ -191,16 +226,14 @@ const findEmail = async (
       emailLookupStatus: 'found_valid',
       emailNotFoundConfidence: 0,
       emailPatternUsed: shared.emailPatternUsed ?? '',
-    };
+    });
   }
 
-  const domain = companyDomainOf(contact, shared);
-  const firstName = contact.firstName || shared?.firstName || '';
-  const lastName = contact.lastName || shared?.lastName || '';
+  const { firstName, lastName, domain, enrichedFrom } = lookupBasis(contact, shared);
   // a not-found keeps the user's own (invalid) address with its verdict, so they see why it is not usable
-  if (!domain) return { ...notFound('no_company_domain'), ...manualVerdict };
+  if (!domain) return own({ ...notFound('no_company_domain'), ...manualVerdict });
   const candidates = emailCandidates({ firstName, lastName, domain });
-  if (candidates.length === 0) return { ...notFound('no_name'), ...manualVerdict };
+  if (candidates.length === 0) return own({ ...notFound('no_name'), ...manualVerdict });
   const result = lookupResult(await verifyInOrder(deps.verifier, candidates), now);
-  return result.email ? result : { ...result, ...manualVerdict };
+  return { fields: result.email ? result : { ...result, ...manualVerdict }, enrichedFrom };
 };

@@ -22,7 +22,7 @@ const deps: contacts.ContactsDeps = {
 export const handler = httpHandler(
   contactsRoutes,
   {
-    'POST /api/contacts': ({ userId, body }) => contacts.createContact(deps, userId, body),
+    'POST /api/contacts': ({ userId, body, logger }) => contacts.createContact(deps, userId, body, logger),
     'GET /api/contacts': ({ userId, query }) => contacts.listContacts(deps, userId, query),
     'GET /api/contacts/recent': ({ userId }) => contacts.recentContacts(deps, userId),
     'POST /api/contacts/preview': ({ userId, body }) => contacts.previewContact(deps, userId, body),

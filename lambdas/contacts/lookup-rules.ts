@@ -1,5 +1,5 @@
 import { limits } from '../../shared/constants.js';
-import type { emailLookupStatuses, emailQevStatuses } from '../../shared/schemas/contacts.js';
+import type { EmailLookupMessage, emailLookupStatuses, emailQevStatuses } from '../../shared/schemas/contacts.js';
 
 /** The e-mail fields of a contact the rules read (SPEC §3 'Contact'). */
 export type ContactEmailState = {
@@ -23,3 +23,14 @@ export const mayLookUp = (contact: ContactEmailState) =>
   !(hasEmail(contact) && contact.emailLookupStatus === 'found_valid') &&
   (contact.emailLookupAttempts ?? 0) < limits.emailLookupMaxAttempts &&
   (contact.emailNotFoundConfidence ?? 0) <= limits.emailNotFoundThreshold;
+
+/** The message of a contact's next lookup: the attempt after those spent, so a redelivered one changes nothing twice. */
+export const lookupMessage = (contact: {
+  uid: string;
+  contactId: string;
+  emailLookupAttempts?: number | null | undefined;
+}): EmailLookupMessage => ({
+  uid: contact.uid,
+  contactId: contact.contactId,
+  attempt: (contact.emailLookupAttempts ?? 0) + 1,
+});

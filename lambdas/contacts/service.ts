@@ -1,4 +1,5 @@
-import { isUsableEmail, mayLookUp } from './lookup-rules.js';
+import type { Logger } from '@aws-lambda-powertools/logger';
+import { isUsableEmail, lookupMessage, mayLookUp } from './lookup-rules.js';
 import { monotonicFactory } from 'ulid';
 import type * as z from 'zod';
 import { plans } from '../../shared/constants.js';
@@ -11,7 +12,6 @@ import type {
   previewContactBody,
   updateContactBody,
 } from '../../shared/schemas/contacts.js';
-import type { EmailLookupMessage } from '../../shared/schemas/contacts.js';
 import { created } from '../core/envelope.js';
 import { HttpError, badRequest, notFound } from '../core/errors.js';
 import type { DataClient } from '../data/client.js';
@@ -166,17 +166,19 @@ const newContact = (
   } as ContactItem;
 };
 
-const lookupMessage = (item: ContactItem): EmailLookupMessage => ({
-  uid: item.uid,
-  contactId: item.contactId,
-  attempt: (item.emailLookupAttempts ?? 0) + 1,
-});
-
 /**
  * POST /api/contacts: one slot, the contact and its URL claim in ONE transaction (DESIGN §3), so concurrent adds never
  * spend more slots than are left and a user never holds the same person twice. Over the limit: 402, nothing written.
+ * A contact that needs a lookup is written 'pending', which lists it as owing one (lambdas/data/contact.ts): should the
+ * queue's send fail (or this Lambda stop) after the write, the redrive (./email-lookup-redrive.ts) sends it later, so
+ * the add still succeeds and no lookup is lost.
  */
-export const createContact = async (deps: ContactsDeps, uid: string, body: CreateBody) => {
+export const createContact = async (
+  deps: ContactsDeps,
+  uid: string,
+  body: CreateBody,
+  logger?: Pick<Logger, 'warn'>,
+) => {
   const canonical = body.linkedin_url ? canonicalOrThrow(body.linkedin_url) : null;
   if (canonical) {
     const existing = await getContactIdByUrl(deps.db, uid, canonical);
@@ -212,8 +214,13 @@ export const createContact = async (deps: ContactsDeps, uid: string, body: Creat
     quota = await currentQuota(deps.db, uid, deps.now());
   }
 
-  if (lookupPossible(item) && !isUsableEmail(item) && mayLookUp(item)) {
-    await deps.queue.send('email-lookup', lookupMessage(item));
+  if (item.emailLookupStatus === 'pending' && lookupPossible(item) && !isUsableEmail(item) && mayLookUp(item)) {
+    await deps.queue.send('email-lookup', lookupMessage(item)).catch((error: unknown) => {
+      logger?.warn('the lookup of a new contact was not sent; the redrive sends it', {
+        contactId: item.contactId,
+        error: error as Error,
+      });
+    });
   }
   return created(toContactWire(item, deps.now()));
 };

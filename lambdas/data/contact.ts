@@ -4,12 +4,20 @@ import {
   GetCommand,
   QueryCommand,
   TransactWriteCommand,
+  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { emailLookupStatuses, emailQevStatuses, relationshipStatuses } from '../../shared/schemas/contacts.js';
 import type { EducationEntry, ExperienceEntry } from '../providers/enrichment/port.js';
 import type { DataClient } from './client.js';
-import { cancellationReasons } from './errors.js';
-import { expressionAttributes, expressionParts, itemExists, itemMissing, updateParams } from './expressions.js';
+import { cancellationReasons, writtenIf } from './errors.js';
+import {
+  expressionAttributes,
+  expressionParts,
+  itemExists,
+  itemMissing,
+  updateParams,
+  type Placeholders,
+} from './expressions.js';
 import {
   addToDirectory,
   directoryFields,
@@ -58,6 +66,10 @@ export type ContactItem = {
   emailLookupStatus?: EmailLookupStatus;
   emailLookupAttempts?: number;
   emailLookupLastAttempt?: string;
+  /** when the redrive sends a 'pending' lookup again (`owedLookupKeys`); absent: `lookupRedriveDelayMs` after lastUpdated */
+  emailLookupRedriveAt?: string;
+  /** how many times the redrive sent this pending lookup again */
+  emailLookupRedrives?: number;
   emailNotFoundConfidence?: number;
   emailPatternUsed?: string;
   linkedinScrapedAt?: string;
@@ -162,24 +174,61 @@ const punctuationOrder = '_-,;:!?.\'"()[]{}@*/\\&#%`^+<=>|~$';
 export const sortName = (item: Pick<ContactItem, 'name' | 'firstName' | 'lastName'>) =>
   item.name || `${item.firstName ?? ''} ${item.lastName ?? ''}`;
 
-/** The index keys of a contact: a user's contacts by last update (gsi1), name (gsi3), company (gsi4), date added (gsi5). */
+/**
+ * How long a 'pending' lookup may wait for its message before the redrive sends it again
+ * (lambdas/contacts/email-lookup-redrive.ts): a lookup takes seconds; its message may be lost between the contact's
+ * write and the queue's send.
+ */
+export const lookupRedriveDelayMs = 5 * 60_000;
+/** Partitions of the owed-lookups index, so every add's and every lookup's write does not land on one GSI partition. */
+const owedLookupShards = 8;
+const owedLookupPartition = (shard: number) => `LOOKUPDUE#${shard}`;
+const shardOf = (contactId: string) =>
+  Array.from(contactId).reduce((sum, char) => sum + char.charCodeAt(0), 0) % owedLookupShards;
+/** What an owed lookup adds to its contact; removed once its status is no longer 'pending'. */
+const owedLookupFields = ['gsi2pk', 'gsi2sk', 'emailLookupRedriveAt', 'emailLookupRedrives'] as const;
+
+/**
+ * The owed-lookups index keys (gsi2, sparse) of a contact: a contact whose e-mail lookup is 'pending' is owed one, and
+ * is listed by when the redrive should send it again; any other status takes it off.
+ */
+const owedLookupKeys = (item: ContactItem) => {
+  if (item.emailLookupStatus !== 'pending') return { gsi2pk: undefined, gsi2sk: undefined };
+  const dueAt =
+    item.emailLookupRedriveAt ?? new Date(new Date(item.lastUpdated).getTime() + lookupRedriveDelayMs).toISOString();
+  return { gsi2pk: owedLookupPartition(shardOf(item.contactId)), gsi2sk: `${dueAt}#${item.contactId}` };
+};
+
+/** The attributes an update removes for the owed-lookups index when the contact owes no lookup (any longer). */
+const owedLookupRemovals = (item: ContactItem) => (item.emailLookupStatus === 'pending' ? [] : owedLookupFields);
+
+/**
+ * The index keys of a contact: a user's contacts by last update (gsi1), name (gsi3), company (gsi4), date added
+ * (gsi5); owed lookups by due time (gsi2).
+ */
 const indexKeys = (item: ContactItem) => ({
   gsi1pk: contactsCollection(item.uid),
   gsi1sk: `${item.lastUpdated}#${item.contactId}`,
   gsi3sk: `${collationKey(sortName(item))}${separator}${item.contactId}`,
   gsi4sk: `${collationKey(item.company ?? '')}${separator}${item.contactId}`,
   gsi5sk: `${item.importedAt}#${item.contactId}`,
+  ...owedLookupKeys(item),
 });
 
 /** A contact as stored: every field present (text '' and SPEC §3 defaults), keys and index keys, its record type. */
-const toItem = (contact: ContactItem) => ({
-  ...Object.fromEntries(contactTextFields.map((field) => [field, ''])),
-  ...contactDefaults,
-  ...Object.fromEntries(Object.entries(contact).filter(([, value]) => value !== undefined)),
-  ...contactKey(contact.uid, contact.contactId),
-  ...indexKeys(contact),
-  entity: contactRecord,
-});
+const toItem = (contact: ContactItem) => {
+  const stale: readonly string[] = owedLookupRemovals(contact);
+  return {
+    ...Object.fromEntries(contactTextFields.map((field) => [field, ''])),
+    ...contactDefaults,
+    ...Object.fromEntries(
+      Object.entries(contact).filter(([field, value]) => value !== undefined && !stale.includes(field)),
+    ),
+    ...contactKey(contact.uid, contact.contactId),
+    ...indexKeys(contact),
+    entity: contactRecord,
+  };
+};
 
 const fromItem = (item: Record<string, unknown>) => item as ContactItem;
 
@@ -417,12 +466,13 @@ export const changeContact = async (
 ): Promise<ContactItem | null> => {
   const next = { ...current, ...change.set };
   for (const name of change.remove ?? []) delete next[name];
+  const remove = [...(change.remove ?? []), ...owedLookupRemovals(next)];
   const outcome = await transactWithDirectory(db, current, toEntry(next), [
     {
       Update: updateParams(
         db.table,
         contactKey(current.uid, current.contactId),
-        { set: { ...change.set, ...indexKeys(next) }, ...(change.remove?.length ? { remove: change.remove } : {}) },
+        { set: { ...change.set, ...indexKeys(next) }, ...(remove.length ? { remove } : {}) },
         itemExists,
       ),
     },
@@ -461,12 +511,17 @@ export const setContactEmail = async (
   options: { expectedAttempts: number; lastUpdated: string },
 ) => {
   const set = { ...fields, lastUpdated: options.lastUpdated };
-  const outcome = await transactWithDirectory(db, contact, toEntry({ ...contact, ...set }), [
+  const next = { ...contact, ...set };
+  const remove = owedLookupRemovals(next);
+  const outcome = await transactWithDirectory(db, contact, toEntry(next), [
     {
       Update: updateParams(
         db.table,
         contactKey(contact.uid, contact.contactId),
-        { set: { ...set, gsi1sk: `${options.lastUpdated}#${contact.contactId}` } },
+        {
+          set: { ...set, gsi1sk: `${options.lastUpdated}#${contact.contactId}`, ...owedLookupKeys(next) },
+          ...(remove.length ? { remove } : {}),
+        },
         (p) => {
           const attempts = p.name('emailLookupAttempts');
           const exists = itemExists(p);
@@ -480,6 +535,98 @@ export const setContactEmail = async (
   if (outcome.done) return true;
   if (outcome.reasons[0] === 'ConditionalCheckFailed') return false;
   throw new Error(`Writing the contact's e-mail was refused: ${outcome.reasons.join(', ')}`);
+};
+
+// contacts of every user owing an e-mail lookup whose redrive time is before `now`, the longest due first (one Query
+// of gsi2 per partition, up to `perPartition` each; the rest on the next run)
+export const dueLookups = async (db: DataClient, now: Date, perPartition: number): Promise<ContactItem[]> => {
+  const partitions = await Promise.all(
+    Array.from({ length: owedLookupShards }, async (_, shard) => {
+      const found: ContactItem[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const result = await db.documents.send(
+          new QueryCommand({
+            TableName: db.table,
+            IndexName: 'gsi2',
+            KeyConditionExpression: 'gsi2pk = :partition AND gsi2sk < :now',
+            ExpressionAttributeValues: { ':partition': owedLookupPartition(shard), ':now': now.toISOString() },
+            Limit: perPartition - found.length,
+            ExclusiveStartKey: start,
+          }),
+        );
+        found.push(...(result.Items ?? []).map(fromItem));
+        start = result.LastEvaluatedKey;
+      } while (start && found.length < perPartition);
+      return found;
+    }),
+  );
+  return partitions.flat();
+};
+
+/** The contact still owes the lookup it owed when read: pending, the same redrive time, no attempt spent since. */
+const stillOwed = (contact: ContactItem) => (p: Placeholders) => {
+  const attempts = p.name('emailLookupAttempts');
+  const seen = contact.emailLookupAttempts ?? 0;
+  return [
+    itemExists(p),
+    `${p.name('emailLookupStatus')} = ${p.value('pending')}`,
+    `${p.name('gsi2sk')} = ${p.value(owedLookupKeys(contact).gsi2sk)}`,
+    seen === 0
+      ? `(attribute_not_exists(${attempts}) OR ${attempts} = ${p.value(0)})`
+      : `${attempts} = ${p.value(seen)}`,
+  ].join(' AND ');
+};
+
+/**
+ * Counts a redrive of an owed lookup and sets when the next one is due, only if the contact still owes the lookup it
+ * owed when read (so two runs never both send it). False when it moved on (the lookup ran, the contact is gone).
+ */
+export const postponeOwedLookup = (db: DataClient, contact: ContactItem, redriveAt: string) => {
+  const next = {
+    ...contact,
+    emailLookupRedriveAt: redriveAt,
+    emailLookupRedrives: (contact.emailLookupRedrives ?? 0) + 1,
+  };
+  return writtenIf(
+    db.documents.send(
+      new UpdateCommand(
+        updateParams(
+          db.table,
+          contactKey(contact.uid, contact.contactId),
+          {
+            set: {
+              emailLookupRedriveAt: next.emailLookupRedriveAt,
+              emailLookupRedrives: next.emailLookupRedrives,
+              gsi2sk: owedLookupKeys(next).gsi2sk,
+            },
+          },
+          stillOwed(contact),
+        ),
+      ),
+    ),
+  );
+};
+
+/**
+ * Gives an owed lookup up: status 'error' (the user may ask again), off the owed-lookups index; only if the contact
+ * still owes the lookup it owed when read. False when it moved on.
+ */
+export const abandonOwedLookup = async (db: DataClient, contact: ContactItem, at: string) => {
+  const set = { emailLookupStatus: 'error' as const, lastUpdated: at };
+  const outcome = await transactWithDirectory(db, contact, toEntry({ ...contact, ...set }), [
+    {
+      Update: updateParams(
+        db.table,
+        contactKey(contact.uid, contact.contactId),
+        { set: { ...set, gsi1sk: `${at}#${contact.contactId}` }, remove: owedLookupFields },
+        stillOwed(contact),
+      ),
+    },
+  ]);
+  if (outcome.done) return true;
+  if (outcome.reasons[0] === 'ConditionalCheckFailed') return false;
+  throw new Error(`Giving the lookup up was refused: ${outcome.reasons.join(', ')}`);
 };
 
 /** BatchWriteItem takes at most 25 requests. */

@@ -86,14 +86,27 @@ export const upsertSharedProfile = async (
   return { ...Attributes, canonicalLinkedinUrl } as SharedProfileItem;
 };
 
-/** Keeps a found, valid address on an existing shared profile; false when the profile does not exist. */
+/**
+ * Keeps a found, valid address on an existing shared profile, only while it holds the enrichment whose names and
+ * domain the address was built from (`linkedinScrapedAt` as read): an address is shared only when it came from the
+ * vendor's data (issue 10). False when the profile is gone or was enriched again since.
+ */
 export const storeSharedEmail = async (
   db: DataClient,
   canonicalLinkedinUrl: string,
   fields: Pick<SharedProfileItem, 'email' | 'emailQevStatus' | 'emailVerifiedAt' | 'emailPatternUsed' | 'updatedAt'>,
+  builtFrom: Pick<SharedProfileItem, 'linkedinScrapedAt'>,
 ) =>
   writtenIf(
     db.documents.send(
-      new UpdateCommand(updateParams(db.table, sharedProfileKey(canonicalLinkedinUrl), { set: fields }, itemExists)),
+      new UpdateCommand(
+        updateParams(db.table, sharedProfileKey(canonicalLinkedinUrl), { set: fields }, (p) => {
+          const scrapedAt = p.name('linkedinScrapedAt');
+          const sameEnrichment = builtFrom.linkedinScrapedAt
+            ? `${scrapedAt} = ${p.value(builtFrom.linkedinScrapedAt)}`
+            : `attribute_not_exists(${scrapedAt})`;
+          return `${itemExists(p)} AND ${sameEnrichment}`;
+        }),
+      ),
     ),
   );
