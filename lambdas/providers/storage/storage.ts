@@ -43,8 +43,6 @@ export type Storage = {
   remove: (key: string) => Promise<void>;
   /** Every key under a prefix (paged through). */
   list: (prefix: string) => Promise<{ key: string; size: number }[]>;
-  /** Deletes up to any number of keys, 1,000 per request. */
-  removeAll: (keys: string[]) => Promise<void>;
   /**
    * Every stored version and delete marker under a prefix (the bucket is versioned in AWS: deleting a key only hides
    * its versions behind a delete marker); an unversioned bucket answers each object once, with the version `null`.
@@ -175,19 +173,6 @@ export const s3Storage = (client: LazyS3Client, bucket: string): Storage => {
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
       return keys;
-    },
-
-    removeAll: async (keys) => {
-      const { sdk, s3 } = await ready();
-      for (let start = 0; start < keys.length; start += 1000) {
-        const batch = keys.slice(start, start + 1000);
-        await s3.send(
-          new sdk.DeleteObjectsCommand({
-            Bucket: bucket,
-            Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
-          }),
-        );
-      }
     },
 
     listVersions: async (prefix) => {
