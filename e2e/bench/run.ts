@@ -1,5 +1,6 @@
 import { printContactsList } from './contacts.js';
 import { lambdaBudget, measureLambdaBundles } from './lambda-bundles.js';
+import { printLoad } from './mixed-load.js';
 import { printWebBundles } from './web-bundles.js';
 
 /** `npm run bench`: numbers worth watching as the product grows. */
@@ -39,3 +40,6 @@ if (lambdas.skipped.length) console.log(`  not measured (CDK's own handlers): ${
 await printWebBundles();
 
 await printContactsList();
+
+// about a minute of mixed requests from several users (LOAD_USERS, LOAD_SECONDS, LOAD_MAX_REQUESTS)
+await printLoad();
