@@ -29,9 +29,12 @@ export type StageConfig = {
   openai: { model: string; secretName: string };
   /** hosted-UI domain prefix, used when a federated provider is configured */
   authDomainPrefix?: string;
+  /** where the alarm topic mails its notifications (`-c alarmEmail=`); without it the topic has no subscriber */
+  alarmEmail?: string;
 };
 
 const stagePattern = /^[a-z][a-z0-9-]{0,19}$/;
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const packageVersion = (): string => {
   const pkg = JSON.parse(readFileSync(`${repoRoot}package.json`, 'utf8')) as { version?: string };
@@ -41,7 +44,8 @@ const packageVersion = (): string => {
 /**
  * Reads the stage and its optional settings from CDK context. Client ids are not secret; client secrets are read by
  * name from Secrets Manager at deploy time (@default `outreach/<stage>/google-client-secret`, `.../microsoft-...`).
- * The OpenAI key is read by name at run time (@default `outreach/<stage>/openai-api-key`).
+ * The OpenAI key is read by name at run time (@default `outreach/<stage>/openai-api-key`). Alarms mail `alarmEmail`
+ * when it is given.
  */
 export const readStageConfig = (node: Node): StageConfig => {
   const text = (key: string): string | undefined => {
@@ -51,6 +55,10 @@ export const readStageConfig = (node: Node): StageConfig => {
   const stage = text('stage') ?? 'dev';
   if (!stagePattern.test(stage)) {
     throw new Error(`Stage "${stage}": use 1-20 lower-case letters, digits and dashes, starting with a letter`);
+  }
+  const alarmEmail = text('alarmEmail');
+  if (alarmEmail && !emailPattern.test(alarmEmail)) {
+    throw new Error(`alarmEmail "${alarmEmail}": give one e-mail address, e.g. -c alarmEmail=ops@example.com`);
   }
   const googleClientId = text('googleClientId');
   const microsoftClientId = text('microsoftClientId');
@@ -76,5 +84,6 @@ export const readStageConfig = (node: Node): StageConfig => {
       },
     }),
     ...(text('authDomainPrefix') && { authDomainPrefix: text('authDomainPrefix') }),
+    ...(alarmEmail && { alarmEmail }),
   };
 };

@@ -1,7 +1,9 @@
 import { CfnElement, type Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { emailPatterns } from '../lambdas/contacts/email-candidates.js';
 import { table as tableDefinition } from '../lambdas/data/table.js';
+import { type Vendor, vendorBudgetMs } from '../lambdas/providers/vendor-limits.js';
 import { messages } from '../shared/messages.js';
 import { queueEntries, queues, visibilityTimeoutSeconds, type QueueSpec } from '../shared/queues.js';
 import { routeEntries } from '../shared/routes.js';
@@ -11,7 +13,9 @@ import type { Api } from './constructs/api.js';
 import type { Auth } from './constructs/auth.js';
 import type { Data } from './constructs/data.js';
 import { AppFunction } from './constructs/function.js';
+import type { Monitoring } from './constructs/monitoring.js';
 import type { Web } from './constructs/web.js';
+import { defaultMaxConcurrency, type Workers } from './constructs/workers.js';
 import { fixturesRoot, synthStackInFile, type TestApp } from './test/app.js';
 import { fixtureQueues, fixtureSchedules } from './test/fixtures.js';
 import {
@@ -22,12 +26,56 @@ import {
   policyStatements,
   referencedIds,
   resourcesOf,
+  type Statement,
 } from './test/template.js';
 
 const logicalIdOf = (stack: Stack, construct: { node: { defaultChild?: unknown } }) => {
   const cfn = construct.node.defaultChild;
   if (!(cfn instanceof CfnElement)) throw new Error('construct without a CloudFormation resource');
   return stack.getLogicalId(cfn);
+};
+
+/** Every function of ours (the house construct), whichever construct made it. */
+const ourFunctions = (stack: Stack) =>
+  stack.node.findAll().filter((construct): construct is AppFunction => construct instanceof AppFunction);
+
+/** The statements of a function's role. */
+const roleStatements = (template: Template, stack: Stack, fn: AppFunction): Statement[] =>
+  policyStatements(template, 'AWS::IAM::Policy', { property: 'Roles', logicalId: logicalIdOf(stack, fn.role) });
+
+/** The properties of a function's CloudFormation resource. */
+const functionProperties = (template: Template, stack: Stack, fn: AppFunction) =>
+  Object.fromEntries(resourcesOf(template, 'AWS::Lambda::Function'))[logicalIdOf(stack, fn.fn)]!.Properties!;
+
+/**
+ * The secrets made by hand per stage that a function may read, by name without the stage prefix (e.g.
+ * `openai-api-key`): the vendors' keys. Secrets the stack makes itself are not among them.
+ */
+const vendorSecretsReadBy = (template: Template, stack: Stack, fn: AppFunction) =>
+  roleStatements(template, stack, fn)
+    .filter((statement) => [statement.Action].flat().includes('secretsmanager:GetSecretValue'))
+    .flatMap((statement) => [statement.Resource].flat().map(joined))
+    .flatMap((arn) => /:secret:outreach\/\w+\/(.+)-\?{6}$/.exec(arn)?.[1] ?? [])
+    .sort();
+
+/**
+ * The functions that call an outside service, the vendor key each reads, and the most calls one invocation makes:
+ * the contacts HTTP Lambda enriches once per request, the AI Lambda completes once, the lookup worker verifies the
+ * user's own address and then each candidate pattern, for every contact of its batch (lambdas/contacts/email-lookup.ts).
+ */
+const vendorCallers = (stack: Stack) => {
+  const api = stack.node.findChild('Api') as Api;
+  const workers = stack.node.findChild('Workers') as Workers;
+  const calls: { fn: AppFunction; secret: string; calls: Partial<Record<Vendor, number>> }[] = [
+    { fn: api.functions.get('ai')!, secret: 'openai-api-key', calls: { openai: 1 } },
+    { fn: api.functions.get('contacts')!, secret: 'peopledatalabs-api-key', calls: { enrichment: 1 } },
+    {
+      fn: workers.workers.get('email-lookup')!.fn,
+      secret: 'quickemailverification-api-key',
+      calls: { verification: queues['email-lookup'].batchSize * (1 + emailPatterns.length) },
+    },
+  ];
+  return calls;
 };
 
 /** The security headers of the web's CloudFront response policy, as the tests read them (the CSP is an Fn::Join). */
@@ -262,12 +310,17 @@ describe('the dev stack', () => {
       expect(variables).not.toHaveProperty('ENRICHMENT_API_KEY');
     });
 
-    it("lets the account Lambda list keys under users/ only and delete users of the product's pool", () => {
+    it("lets the account Lambda list keys and versions under users/ only, delete them, and delete users of the product's pool", () => {
       const { statements, variables } = domainFunction('account');
       const [poolId] = resourcesOf(template, 'AWS::Cognito::UserPool').map(([id]) => id);
       expect(statements).toContainEqual(
-        expect.objectContaining({ Action: 's3:ListBucket', Condition: { StringLike: { 's3:prefix': ['users/*'] } } }),
+        expect.objectContaining({
+          Action: ['s3:ListBucket', 's3:ListBucketVersions'],
+          Condition: { StringLike: { 's3:prefix': ['users/*'] } },
+        }),
       );
+      const objects = statements.find((statement) => [statement.Action].flat().includes('s3:DeleteObjectVersion'));
+      expect(joined(objects?.Resource)).toMatch(/^<DataUploads\w+>\/users\/\*\/\*$/);
       const deleteUser = statements.find((statement) => statement.Action === 'cognito-idp:AdminDeleteUser');
       expect(referencedIds(deleteUser?.Resource)).toEqual([poolId]);
       expect(variables.USER_POOL_ID).toEqual({ Ref: poolId });
@@ -285,6 +338,74 @@ describe('the dev stack', () => {
       expect(referencedIds(s3Statements[0]!.Resource)).toEqual([uploadsId]);
       expect(joined(s3Statements[0]!.Resource)).toMatch(/\/\*$/);
       expect(variables.BUCKET_NAME).toEqual({ Ref: uploadsId });
+    });
+
+    it('lets each function read only the keys of the vendors it calls', () => {
+      const callers = vendorCallers(dev.stack);
+      for (const fn of ourFunctions(dev.stack)) {
+        const own = callers.filter((caller) => caller.fn === fn).map((caller) => caller.secret);
+        expect(vendorSecretsReadBy(template, dev.stack, fn), fn.node.path).toEqual(own);
+      }
+      // and the variable naming it, never the key
+      const lookup = (dev.stack.node.findChild('Workers') as Workers).workers.get('email-lookup')!.fn;
+      expect(environmentOf(template, logicalIdOf(dev.stack, lookup.fn))).toMatchObject({
+        VERIFICATION_API_KEY_SECRET: 'outreach/dev/quickemailverification-api-key',
+      });
+      const contacts = domainFunction('contacts').variables;
+      expect(contacts).not.toHaveProperty('VERIFICATION_API_KEY_SECRET');
+    });
+
+    it("grants the uploads bucket's objects under users/<sub>/ only, and lists under users/ only", () => {
+      const uploadsId = logicalIdOf(dev.stack, (dev.stack.node.findChild('Data') as Data).uploads);
+      const statements = policyStatements(template).filter((statement) =>
+        referencedIds(statement.Resource).includes(uploadsId),
+      );
+      expect(statements.length).toBeGreaterThan(0);
+      for (const statement of statements) {
+        const actions = [statement.Action].flat();
+        if (actions.every((action) => action.startsWith('s3:List'))) {
+          expect(statement.Condition).toEqual({ StringLike: { 's3:prefix': ['users/*'] } });
+        } else {
+          expect([statement.Resource].flat().map(joined)).toEqual([
+            expect.stringMatching(/^<DataUploads\w+>\/users\/\*\/\*$/),
+          ]);
+        }
+      }
+    });
+
+    it('lets the health Lambda describe the table and nothing else of the data', () => {
+      const health = (dev.stack.node.findChild('Api') as Api).functions.get('health')!;
+      const tableId = resourcesOf(template, 'AWS::DynamoDB::Table')[0]![0];
+      const dataStatements = roleStatements(template, dev.stack, health).filter((statement) =>
+        [statement.Action].flat().some((action) => !/^(logs|xray):/.test(action)),
+      );
+      expect(dataStatements).toEqual([
+        expect.objectContaining({ Action: 'dynamodb:DescribeTable', Resource: { 'Fn::GetAtt': [tableId, 'Arn'] } }),
+      ]);
+    });
+
+    it("gives every HTTP Lambda the web's own origin for CORS, and nothing in the stack allows any origin", () => {
+      const origin = /^https:\/\/<WebDistribution\w+>$/;
+      for (const fn of (dev.stack.node.findChild('Api') as Api).functions.values()) {
+        expect(joined(environmentOf(template, logicalIdOf(dev.stack, fn.fn)).CORS_ORIGIN), fn.node.path).toMatch(
+          origin,
+        );
+      }
+      for (const [id, response] of resourcesOf(template, 'AWS::ApiGateway::GatewayResponse')) {
+        const headers = response.Properties!.ResponseParameters as Record<string, unknown>;
+        expect(joined(headers['gatewayresponse.header.Access-Control-Allow-Origin']), id).toMatch(
+          /^'https:\/\/<WebDistribution\w+>'$/,
+        );
+      }
+      const uploads = (dev.stack.node.findChild('Data') as Data).uploads;
+      const rules = (
+        Object.fromEntries(resourcesOf(template, 'AWS::S3::Bucket'))[logicalIdOf(dev.stack, uploads)]!.Properties!
+          .CorsConfiguration as { CorsRules: { AllowedOrigins: unknown[] }[] }
+      ).CorsRules;
+      expect(rules.flatMap((rule) => rule.AllowedOrigins.map(joined))).toEqual([expect.stringMatching(origin)]);
+      expect(JSON.stringify(template.toJSON())).not.toMatch(
+        /Allow-Origin":"'\*'|AllowedOrigins":\["\*"|"CORS_ORIGIN":"\*"/,
+      );
     });
 
     it('wires the PostConfirmation trigger to the profiles confirmation Lambda', () => {
@@ -372,10 +493,10 @@ describe('the dev stack', () => {
       });
     });
 
-    it('gives the web a client without a secret that allows SRP and USER_PASSWORD_AUTH, OAuth off', () => {
+    it('gives the web a client without a secret that signs in with SRP only (USER_PASSWORD_AUTH is local), OAuth off', () => {
       template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
         GenerateSecret: false,
-        ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH']),
+        ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
         SupportedIdentityProviders: ['COGNITO'],
         AllowedOAuthFlowsUserPoolClient: false,
       });
@@ -444,6 +565,81 @@ describe('the dev stack', () => {
     });
   });
 
+  describe('time budgets', () => {
+    it('runs every function that calls an outside service longer than the worst case of its calls, retries included', () => {
+      for (const caller of vendorCallers(dev.stack)) {
+        const timeoutSeconds = functionProperties(template, dev.stack, caller.fn).Timeout as number;
+        expect(timeoutSeconds * 1000, caller.fn.node.path).toBeGreaterThan(vendorBudgetMs(caller.calls));
+      }
+    });
+
+    it("keeps the HTTP Lambdas under API Gateway's 29 s", () => {
+      for (const fn of (dev.stack.node.findChild('Api') as Api).functions.values()) {
+        expect(functionProperties(template, dev.stack, fn).Timeout as number, fn.node.path).toBeLessThan(29);
+      }
+    });
+  });
+
+  describe('alarms', () => {
+    const topicId = () => logicalIdOf(dev.stack, (dev.stack.node.findChild('Monitoring') as Monitoring).topic);
+    const alarms = () => resourcesOf(template, 'AWS::CloudWatch::Alarm');
+
+    it('tells one encrypted, TLS-only SNS topic of every alarm', () => {
+      expect(resourcesOf(template, 'AWS::SNS::Topic').map(([id]) => id)).toEqual([topicId()]);
+      template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
+      const statements = policyStatements(template, 'AWS::SNS::TopicPolicy', {
+        property: 'Topics',
+        logicalId: topicId(),
+      });
+      expect(statements).toContainEqual(expect.objectContaining(denyWithoutTls));
+      expect(alarms().length).toBeGreaterThan(0);
+      for (const [id, alarm] of alarms())
+        expect(referencedIds(alarm.Properties!.AlarmActions), id).toEqual([topicId()]);
+      template.hasOutput('AlarmTopicArn', { Value: { Ref: topicId() } });
+    });
+
+    it("alarms on every function's errors and throttles", () => {
+      for (const fn of ourFunctions(dev.stack)) {
+        for (const metric of ['Errors', 'Throttles']) {
+          const found = alarms().filter(
+            ([, alarm]) =>
+              alarm.Properties!.Namespace === 'AWS/Lambda' &&
+              alarm.Properties!.MetricName === metric &&
+              referencedIds(alarm.Properties!.Dimensions).includes(logicalIdOf(dev.stack, fn.fn)),
+          );
+          expect(found, `${fn.node.path} ${metric}`).toHaveLength(1);
+          expect(found[0]![1].Properties).toMatchObject({ Threshold: 1, Statistic: 'Sum' });
+        }
+      }
+    });
+
+    it("alarms on the API's 5xx answers", () => {
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Namespace: 'AWS/ApiGateway',
+        MetricName: '5XXError',
+        Statistic: 'Sum',
+        Threshold: 1,
+        Dimensions: Match.arrayWith([Match.objectLike({ Name: 'ApiName' }), Match.objectLike({ Name: 'Stage' })]),
+      });
+    });
+
+    it(
+      'mails nobody without an address, and the address given with -c alarmEmail',
+      () => {
+        template.resourceCountIs('AWS::SNS::Subscription', 0);
+        const mailed = synth({ alarmEmail: 'ops@example.com' });
+        const topic = logicalIdOf(mailed.stack, (mailed.stack.node.findChild('Monitoring') as Monitoring).topic);
+        mailed.template.hasResourceProperties('AWS::SNS::Subscription', {
+          Protocol: 'email',
+          Endpoint: 'ops@example.com',
+          TopicArn: { Ref: topic },
+        });
+        expect(() => synth({ alarmEmail: 'not-an-address' })).toThrow('alarmEmail');
+      },
+      synthTimeout,
+    );
+  });
+
   describe('background work from the real tables', () => {
     it('makes one queue with a dead-letter queue per entry of shared/queues.ts', () => {
       expectWorkers(template, queues, dev.stack);
@@ -456,7 +652,10 @@ describe('the dev stack', () => {
   });
 });
 
-/** Every queue of the table: a DLQ after maxReceiveCount, SSE, TLS only, visibility >= 6x, partial failures, alarm. */
+/**
+ * Every queue of the table: a DLQ after maxReceiveCount, SSE, TLS only, visibility >= 6x, partial failures, a maximum
+ * concurrency, an alarm told to the alarm topic.
+ */
 const expectWorkers = (template: Template, table: Record<string, QueueSpec>, stack: Stack) => {
   const queuesById = Object.fromEntries(resourcesOf(template, 'AWS::SQS::Queue'));
   const functions = Object.fromEntries(resourcesOf(template, 'AWS::Lambda::Function'));
@@ -486,6 +685,7 @@ const expectWorkers = (template: Template, table: Record<string, QueueSpec>, sta
     expect(mapping.Properties).toMatchObject({
       BatchSize: spec.batchSize,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
+      ScalingConfig: { MaximumConcurrency: spec.maxConcurrency ?? defaultMaxConcurrency },
     });
     const [workerId] = referencedIds(mapping.Properties!.FunctionName);
     const timeout = functions[workerId!]!.Properties!.Timeout as number;
@@ -501,6 +701,10 @@ const expectWorkers = (template: Template, table: Record<string, QueueSpec>, sta
       Threshold: 1,
       ComparisonOperator: 'GreaterThanOrEqualToThreshold',
     });
+    const topic = (stack.node.findChild('Monitoring') as Monitoring).topic;
+    expect(referencedIds(alarm?.[1].Properties?.AlarmActions), `${spec.name} alarm action`).toEqual([
+      logicalIdOf(stack, topic),
+    ]);
   }
 };
 
@@ -570,6 +774,18 @@ describe('federated sign-in', () => {
       AllowedOAuthScopes: Match.arrayWith(['openid', 'email', 'profile']),
     });
     template.hasOutput('HostedUiDomain', {});
+  });
+
+  it("marks a Microsoft address verified only when Microsoft says its domain's owner verified it (xms_edov)", () => {
+    subject.template.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
+      ProviderName: 'Microsoft',
+      AttributeMapping: Match.objectLike({ email: 'email', email_verified: 'xms_edov' }),
+    });
+    // Google's own claim says whether Google verified the address
+    subject.template.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
+      ProviderName: 'Google',
+      AttributeMapping: Match.objectLike({ email: 'email', email_verified: 'email_verified' }),
+    });
   });
 
   it('tells the web which providers and which hosted-UI domain to use', () => {

@@ -8,6 +8,7 @@ import { Api } from './constructs/api.js';
 import { Auth } from './constructs/auth.js';
 import { Data } from './constructs/data.js';
 import { AppFunction, type DomainAccess, lambdaEntry } from './constructs/function.js';
+import { Monitoring } from './constructs/monitoring.js';
 import { Schedules } from './constructs/schedules.js';
 import { Web } from './constructs/web.js';
 import { Workers } from './constructs/workers.js';
@@ -26,7 +27,7 @@ export type AppStackProps = StackProps & {
 
 /**
  * The whole product in one stack per stage, one construct per concern (STYLE §4): data, auth, API, workers,
- * schedules, web.
+ * schedules, web, monitoring.
  */
 export class AppStack extends Stack {
   constructor(scope: Construct, id: string, props: AppStackProps) {
@@ -53,12 +54,15 @@ export class AppStack extends Stack {
       'EnrichmentApiKey',
       `${appName}/${config.stage}/peopledatalabs-api-key`,
     );
-    // calls that wait on an outside service or work through a whole account, under API Gateway's 29 s
+    // calls that wait on an outside service or work through a whole account, under API Gateway's 29 s; a function
+    // that calls a vendor runs longer than the worst case of its calls (lambdas/providers/vendor-limits.ts)
     const slowRouteTimeout = Duration.seconds(28);
 
-    // What each domain's Lambdas may touch; a new domain is a compile error here until it says.
+    // What each domain's Lambdas may touch; a new domain is a compile error here until it says. A vendor's key is
+    // not a domain's: it is bound below to the one function that calls that vendor.
     const access: DomainAccess = {
-      health: (fn) => fn.bindTable(data.table, 'read'),
+      // the health check only asks whether the table is there
+      health: (fn) => fn.bindTable(data.table, 'describe'),
       // reads documents only to sign their short-lived links in profile answers
       profiles: (fn) => fn.bindTable(data.table, 'readWrite').bindBucket(data.uploads, 'read'),
       documents: (fn) => {
@@ -72,18 +76,15 @@ export class AppStack extends Stack {
           .bindSecret(openAiKey, 'OPENAI_API_KEY_SECRET')
           .addEnvironment('OPENAI_MODEL', config.openai.model)
           .withTimeout(slowRouteTimeout),
-      // e-mail verification and enrichment (DESIGN §5): the vendors' keys by their secrets' names, read at run time;
-      // the email-lookup queue's send grant and URL are given below, once the queue exists
-      contacts: (fn) =>
-        fn
-          .bindTable(data.table, 'readWrite')
-          .bindSecret(verificationKey, 'VERIFICATION_API_KEY_SECRET')
-          .bindSecret(enrichmentKey, 'ENRICHMENT_API_KEY_SECRET'),
-      // DESIGN §6 "Your data": every item under the user's key, every file under `users/<sub>/`, the Cognito user
+      // the email-lookup queue's send grant and URL, and the vendors' keys, are given below to the functions that use
+      // them, once those exist
+      contacts: (fn) => fn.bindTable(data.table, 'readWrite'),
+      // DESIGN §6 "Your data": every item under the user's key, every file (and every stored version of it) under
+      // `users/<sub>/`, the Cognito user
       account: (fn) => {
         fn.bindTable(data.table, 'readWrite')
-          .bindBucket(data.uploads, 'readWrite')
-          .bindBucketListing(data.uploads, 'users/')
+          .bindBucket(data.uploads, 'readWrite', { versions: true })
+          .bindBucketListing(data.uploads, 'users/', { versions: true })
           .withTimeout(slowRouteTimeout);
         // `auth` is made below, before the API calls these to build its functions
         auth.userPool.grant(fn.role, 'cognito-idp:AdminDeleteUser');
@@ -107,15 +108,31 @@ export class AppStack extends Stack {
       queues: props.queues,
       lambdasRoot: props.lambdasRoot,
     });
-    // producers (DESIGN §4): the HTTP Lambda of a queue's domain may send to it and finds it by its URL
+    const schedules = new Schedules(this, 'Schedules', {
+      config,
+      access,
+      schedules: props.schedules,
+      lambdasRoot: props.lambdasRoot,
+    });
+    // producers (DESIGN §4): the HTTP Lambda and the jobs of a queue's domain may send to it and find it by its URL
     for (const spec of queueEntries(props.queues ?? sharedQueues)) {
-      const producer = api.functions.get(spec.domain);
       const worker = workers.workers.get(spec.name);
-      if (!producer || !worker) continue;
-      worker.queue.grantSendMessages(producer.fn);
-      producer.addEnvironment(queueUrlEnvName(spec.name), worker.queue.queueUrl);
+      if (!worker) continue;
+      const producers = [
+        api.functions.get(spec.domain),
+        ...[...schedules.jobs.values()].map((job) => job.fn).filter((fn) => fn.service === spec.domain),
+      ];
+      for (const producer of producers) {
+        if (!producer) continue;
+        worker.queue.grantSendMessages(producer.fn);
+        producer.addEnvironment(queueUrlEnvName(spec.name), worker.queue.queueUrl);
+      }
     }
-    new Schedules(this, 'Schedules', { config, access, schedules: props.schedules, lambdasRoot: props.lambdasRoot });
+
+    // Each vendor's key is read by the one function that calls it (issue 10): the contacts HTTP Lambda enriches a
+    // contact added by URL or previewed (People Data Labs), the e-mail lookup worker verifies (QuickEmailVerification).
+    api.functions.get('contacts')?.bindSecret(enrichmentKey, 'ENRICHMENT_API_KEY_SECRET').withTimeout(slowRouteTimeout);
+    workers.workers.get('email-lookup')?.fn.bindSecret(verificationKey, 'VERIFICATION_API_KEY_SECRET');
 
     const web = new Web(this, 'Web', {
       config,
@@ -136,10 +153,22 @@ export class AppStack extends Stack {
       },
     });
 
+    // every function of ours, whichever construct made it: errors and throttles; the API's 5xx; the DLQs' alarms
+    const monitoring = new Monitoring(this, 'Monitoring', {
+      config,
+      functions: this.node.findAll().filter((construct): construct is AppFunction => construct instanceof AppFunction),
+      apiStage: api.restApi.deploymentStage,
+      alarms: [...workers.workers.values()].map((worker) => worker.alarm),
+    });
+
     new CfnOutput(this, 'WebUrl', { value: web.origin, description: 'The web app' });
     new CfnOutput(this, 'ApiUrl', { value: api.url, description: 'The REST API (routes of shared/routes.ts)' });
     new CfnOutput(this, 'UserPoolId', { value: auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: auth.client.userPoolClientId });
     if (auth.hostedUiDomain) new CfnOutput(this, 'HostedUiDomain', { value: auth.hostedUiDomain });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: monitoring.topic.topicArn,
+      description: 'Where every alarm is told (subscribe more addresses here; -c alarmEmail= adds one at deploy)',
+    });
   }
 }

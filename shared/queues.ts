@@ -13,8 +13,13 @@ export type QueueSpec = {
   batchSize: number;
   /** receives before a message moves to the dead-letter queue */
   maxReceiveCount: number;
-  /** seconds; the queue's visibility timeout is at least 6x this */
+  /**
+   * seconds; the queue's visibility timeout is at least 6x this. Above the worst case of the vendor calls a batch makes
+   * (lambdas/providers/vendor-limits.ts; infra/stack.test.ts holds it).
+   */
   workerTimeoutSeconds: number;
+  /** batches worked on at once, at most (2 to 1000): bounds what a burst costs at a vendor @default 5 */
+  maxConcurrency?: number;
   summary: string;
 };
 
@@ -23,10 +28,11 @@ export const queues = {
   'email-lookup': {
     domain: 'contacts',
     worker: 'email-lookup-worker',
-    // up to 10 candidate checks one after another per contact (15 s vendor limit each): few per batch, time to spare
-    batchSize: 2,
+    // up to 11 verifications one after another per contact (the user's own address, then 10 patterns), each at most
+    // 34 s with its retries (lambdas/providers/vendor-limits.ts): one contact per batch, 374 s at worst
+    batchSize: 1,
     maxReceiveCount: 5,
-    workerTimeoutSeconds: 180,
+    workerTimeoutSeconds: 400,
     summary: 'Find and verify the e-mail address of one contact (SPEC §5 lookup rules)',
   },
   'account-deletion': {

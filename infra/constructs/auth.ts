@@ -13,9 +13,10 @@ export type AuthProps = {
 };
 
 /**
- * Identity (DESIGN §2): a Cognito user pool with e-mail sign-in and one app client for the web (SRP on AWS,
- * USER_PASSWORD_AUTH for cognito-local parity, no secret). Google and Microsoft join through the hosted UI only when
- * their client ids are given as context; their client secrets are read from Secrets Manager by name at deploy time.
+ * Identity (DESIGN §2): a Cognito user pool with e-mail sign-in and one app client for the web (SRP only, no secret:
+ * the password never leaves the browser; USER_PASSWORD_AUTH is the local stack's alone, whose cognito-local has no
+ * SRP). Google and Microsoft join through the hosted UI only when their client ids are given as context; their client
+ * secrets are read from Secrets Manager by name at deploy time.
  */
 export class Auth extends Construct {
   readonly userPool: cognito.UserPool;
@@ -86,7 +87,7 @@ export class Auth extends Construct {
     this.client = this.userPool.addClient('WebClient', {
       userPoolClientName: 'web',
       generateSecret: false,
-      authFlows: { userSrp: true, userPassword: true },
+      authFlows: { userSrp: true },
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
       supportedIdentityProviders: [
@@ -152,8 +153,13 @@ export class Auth extends Construct {
           issuerUrl: `https://login.microsoftonline.com/${tenant}/v2.0`,
           scopes: ['openid', 'email', 'profile'],
           attributeRequestMethod: cognito.OidcAttributeRequestMethod.GET,
+          // Microsoft's `email` claim is whatever a tenant's admin typed: not verified. Cognito marks it verified only
+          // when the token says its domain's owner verified it (the optional claim `xms_edov`, added under the app
+          // registration's Token configuration); otherwise the address stays unverified and the product does not
+          // take it as the user's (lambdas/core/identity.ts).
           attributeMapping: {
             email: cognito.ProviderAttribute.other('email'),
+            emailVerified: cognito.ProviderAttribute.other('xms_edov'),
             fullname: cognito.ProviderAttribute.other('name'),
             givenName: cognito.ProviderAttribute.other('given_name'),
             familyName: cognito.ProviderAttribute.other('family_name'),

@@ -53,9 +53,10 @@ describe('the house function', () => {
     ]);
   });
 
-  it("writes only the uploads bucket's objects and names it in BUCKET_NAME", () => {
+  it("writes only the users' objects of the uploads bucket (users/<sub>/...) and names it in BUCKET_NAME", () => {
     const bucket = policyStatements(template).find((statement) => [statement.Action].flat().includes('s3:PutObject'))!;
-    expect([bucket.Resource].flat().map(joined)).toEqual([expect.stringMatching(/^<DataUploads\w+>\/\*$/)]);
+    expect([bucket.Resource].flat().map(joined)).toEqual([expect.stringMatching(/^<DataUploads\w+>\/users\/\*\/\*$/)]);
+    expect([bucket.Action].flat()).not.toContain('s3:DeleteObjectVersion');
     const variables = environmentOf(template, stack.getLogicalId(fn.fn.node.defaultChild as CfnElement));
     expect(joined(variables.BUCKET_NAME)).toMatch(/^<DataUploads\w+>$/);
   });

@@ -19,6 +19,7 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { FactName } from 'aws-cdk-lib/region-info';
 import { Construct } from 'constructs';
 import { table as tableDefinition } from '../../lambdas/data/table.js';
+import { userPrefix } from '../../lambdas/providers/storage/storage.js';
 import type { Domain } from '../../shared/routes.js';
 import { lambdasRoot, type StageConfig } from '../config.js';
 
@@ -38,8 +39,12 @@ export type AppFunctionProps = {
   memorySize?: number;
 };
 
-export type TableAccess = 'read' | 'readWrite';
+/** `describe` only says whether the table is there (the health check); `read` and `readWrite` touch items. */
+export type TableAccess = 'describe' | 'read' | 'readWrite';
 export type BucketAccess = 'read' | 'readWrite';
+
+/** Every user's files, `users/<sub>/...` (DESIGN §3, lambdas/providers/storage/storage.ts): the only keys we grant. */
+export const userObjects = `${userPrefix('*')}*`;
 
 const tableRead = [
   'dynamodb:GetItem',
@@ -123,10 +128,13 @@ export class AppFunction extends Construct {
   readonly fn: lambda.Function;
   readonly role: iam.Role;
   readonly logGroup: logs.LogGroup;
+  /** the domain it belongs to */
+  readonly service: string;
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     super(scope, id);
     const { config } = props;
+    this.service = props.service;
 
     this.logGroup = new logs.LogGroup(this, 'Logs', {
       retention: config.durable ? logs.RetentionDays.THREE_MONTHS : logs.RetentionDays.ONE_WEEK,
@@ -185,34 +193,49 @@ export class AppFunction extends Construct {
     return this;
   }
 
-  /** Item access to the one table and its indexes (no Scan, no table management), and `TABLE_NAME`. */
+  /**
+   * Item access to the one table and its indexes (no Scan, no table management), or with `describe` the table's
+   * description only; and `TABLE_NAME`.
+   */
   bindTable(table: dynamodb.ITable, access: TableAccess) {
     const indexArns = Object.keys(tableDefinition.indexes).map((index) => `${table.tableArn}/index/${index}`);
     this.role.addToPrincipalPolicy(
-      new iam.PolicyStatement({
-        actions: access === 'readWrite' ? [...tableRead, ...tableWrite] : tableRead,
-        resources: [table.tableArn, ...indexArns],
-      }),
+      access === 'describe'
+        ? new iam.PolicyStatement({ actions: ['dynamodb:DescribeTable'], resources: [table.tableArn] })
+        : new iam.PolicyStatement({
+            actions: access === 'readWrite' ? [...tableRead, ...tableWrite] : tableRead,
+            resources: [table.tableArn, ...indexArns],
+          }),
     );
     return this.addEnvironment('TABLE_NAME', table.tableName);
   }
 
-  /** Object access to one bucket, and `BUCKET_NAME`. */
-  bindBucket(bucket: s3.IBucket, access: BucketAccess) {
+  /**
+   * Access to the users' objects of one bucket (`users/<sub>/...`, nothing else), and `BUCKET_NAME`. With `versions`,
+   * also to their stored versions: a versioned bucket keeps a deleted object's versions until they are deleted one by
+   * one (account deletion).
+   */
+  bindBucket(bucket: s3.IBucket, access: BucketAccess, { versions = false }: { versions?: boolean } = {}) {
     const actions = access === 'readWrite' ? ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'] : ['s3:GetObject'];
-    this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions, resources: [bucket.arnForObjects('*')] }));
+    if (versions) actions.push(access === 'readWrite' ? 's3:DeleteObjectVersion' : 's3:GetObjectVersion');
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions, resources: [bucket.arnForObjects(userObjects)] }),
+    );
     Validations.of(this.role).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${bucketLogicalId(bucket)}.Arn>/*]`,
-      reason: 'Object keys are created at run time (users/<sub>/...); access is limited to the objects of one bucket',
+      id: `AwsSolutions-IAM5[Resource::<${bucketLogicalId(bucket)}.Arn>/${userObjects}]`,
+      reason: "Object keys are created at run time under each user's prefix (users/<sub>/...); nothing else is granted",
     });
     return this.addEnvironment('BUCKET_NAME', bucket.bucketName);
   }
 
-  /** Listing of a bucket's keys under `prefix` only: `s3:ListBucket` on the bucket with an `s3:prefix` condition. */
-  bindBucketListing(bucket: s3.IBucket, prefix: string) {
+  /**
+   * Listing of a bucket's keys under `prefix` only: `s3:ListBucket` (and with `versions` `s3:ListBucketVersions`) on
+   * the bucket with an `s3:prefix` condition.
+   */
+  bindBucketListing(bucket: s3.IBucket, prefix: string, { versions = false }: { versions?: boolean } = {}) {
     this.role.addToPrincipalPolicy(
       new iam.PolicyStatement({
-        actions: ['s3:ListBucket'],
+        actions: versions ? ['s3:ListBucket', 's3:ListBucketVersions'] : ['s3:ListBucket'],
         resources: [bucket.bucketArn],
         conditions: { StringLike: { 's3:prefix': [`${prefix}*`] } },
       }),

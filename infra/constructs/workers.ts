@@ -18,11 +18,16 @@ export type WorkersProps = {
 
 export type Worker = { queue: sqs.Queue; deadLetters: sqs.Queue; alarm: cloudwatch.Alarm; fn: AppFunction };
 
+/** Batches of one queue worked on at once when its spec does not say (SQS allows 2 to 1000). */
+export const defaultMaxConcurrency = 5;
+
 /**
  * One SQS queue per entry of the queue table (DESIGN §4), each with a dead-letter queue after `maxReceiveCount`
  * receives, an alarm as soon as a message lands there, and its worker reading batches that report partial failures.
  * The visibility timeout is `visibilityTimeoutSeconds(spec)` (6x the worker's timeout, AWS's advice), so a message is
- * not handed to a second worker while the first still runs.
+ * not handed to a second worker while the first still runs. The event source works on at most `maxConcurrency`
+ * batches at once, so a burst of messages waits in the queue instead of fanning out into as many vendor calls
+ * (and throttles) as Lambda's concurrency allows.
  */
 export class Workers extends Construct {
   readonly workers = new Map<string, Worker>();
@@ -53,7 +58,13 @@ export class Workers extends Construct {
         timeout: Duration.seconds(spec.workerTimeoutSeconds),
       });
       props.access[spec.domain](fn);
-      fn.fn.addEventSource(new SqsEventSource(queue, { batchSize: spec.batchSize, reportBatchItemFailures: true }));
+      fn.fn.addEventSource(
+        new SqsEventSource(queue, {
+          batchSize: spec.batchSize,
+          reportBatchItemFailures: true,
+          maxConcurrency: spec.maxConcurrency ?? defaultMaxConcurrency,
+        }),
+      );
 
       const alarm = new cloudwatch.Alarm(scopeOf, 'DeadLettersAlarm', {
         alarmDescription: `${spec.name}: a message failed ${spec.maxReceiveCount} times and waits in the DLQ`,
