@@ -18,6 +18,26 @@ describe('the identity of verified claims', () => {
     expect(identityFromClaims({ sub: 'abc' })).toEqual({ userId: 'abc', email: '', username: 'abc' });
   });
 
+  it("takes no e-mail that Cognito marks unverified, nor a federated one without its provider's word", () => {
+    const microsoft = {
+      sub: 'abc',
+      email: 'ceo@victim.example',
+      'cognito:username': 'Microsoft_1',
+      identities: '[{"providerName":"Microsoft","providerType":"OIDC"}]',
+    };
+    // Microsoft's `email` claim without `xms_edov`: Cognito marks it unverified, or says nothing
+    expect(identityFromClaims({ ...microsoft, email_verified: 'false' })?.email).toBe('');
+    expect(identityFromClaims({ ...microsoft, email_verified: false })?.email).toBe('');
+    expect(identityFromClaims(microsoft)?.email).toBe('');
+    // with `xms_edov` (mapped to email_verified), and for Google, whose own claim is mapped
+    expect(identityFromClaims({ ...microsoft, email_verified: 'true' })?.email).toBe('ceo@victim.example');
+    // an e-mail sign-up of the pool itself, verified by its code
+    expect(identityFromClaims({ sub: 'abc', email: 'ada@example.com', email_verified: true })?.email).toBe(
+      'ada@example.com',
+    );
+    expect(identityFromClaims({ sub: 'abc', email: 'ada@example.com', email_verified: 'false' })?.email).toBe('');
+  });
+
   it('has no identity without a sub to trust', () => {
     expect(identityFromClaims(undefined)).toBeUndefined();
     expect(identityFromClaims({ email: 'ada@example.com', userId: 'abc' })).toBeUndefined();

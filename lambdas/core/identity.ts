@@ -8,7 +8,7 @@
 export type Identity = {
   /** the Cognito `sub` */
   userId: string;
-  /** '' when the token has none */
+  /** '' when the token has none, or one nobody verified */
   email: string;
   name?: string;
   /**
@@ -19,6 +19,21 @@ export type Identity = {
 };
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/**
+ * The address, when someone verified it: Cognito for its own sign-ups (a code before confirmation), the provider for
+ * a federated sign-in, as `email_verified` says (infra/constructs/auth.ts maps Google's own claim and Microsoft's
+ * `xms_edov`: Microsoft's `email` is whatever a tenant's admin typed). A federated address without that word is not
+ * taken, so nobody becomes the owner of an address by typing it into a directory.
+ */
+const verifiedEmail = (claims: Record<string, unknown>) => {
+  const email = text(claims.email);
+  const verified = claims.email_verified;
+  if (!email || verified === false || verified === 'false') return '';
+  if (verified === true || verified === 'true') return email;
+  // `identities` is on every federated user's claims and attributes
+  return claims.identities === undefined ? email : '';
+};
 
 /**
  * The identity of verified claims (API Gateway's Cognito authorizer passes every claim as a string; a Cognito
@@ -32,7 +47,7 @@ export const identityFromClaims = (claims: unknown): Identity | undefined => {
   const name = text(verified.name);
   return {
     userId,
-    email: text(verified.email) ?? '',
+    email: verifiedEmail(verified),
     ...(name ? { name } : {}),
     username: text(verified['cognito:username']) ?? userId,
   };
