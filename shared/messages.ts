@@ -54,6 +54,8 @@ export const messages = {
     resumeFailed: 'Failed to process resume file.',
     coverLetterFailed: 'Failed to process cover letter file.',
     backgroundFailed: 'Failed to process background file.',
+    /** a document that would take more memory or time to read than allowed (a zip bomb, a PDF that never ends) */
+    tooComplex: 'This file is too large or complex to read. Please upload a smaller or simpler file.',
     /** SPEC §5: a processing answer without `success` and `data` */
     invalidResponse: (kind: 'resume' | 'cover letter' | 'background file') =>
       `Invalid response received from ${kind} processing endpoint.`,

@@ -145,7 +145,16 @@ describe('the house bundling, run as Lambda runs it', () => {
     expect(Object.keys(metafile.inputs).filter((input) => readers.test(input))).not.toEqual([]);
   });
 
-  it('processes uploaded PDF, DOCX and DOC files with the readers loaded from their chunks', async () => {
+  it('bundles a module run as a child process beside index.mjs, as an entry of its own outside the cold start', () => {
+    const { metafile } = documents;
+    const processOutput = Object.entries(metafile.outputs).find(([path]) => path.endsWith('/extract-text.process.mjs'));
+    expect(processOutput?.[1].entryPoint).toMatch(/lambdas\/documents\/extract-text\.process\.ts$/);
+    expect(coldStartInputs(metafile).filter((input) => input.endsWith('extract-text.process.ts'))).toEqual([]);
+    // the health Lambda's folder has none
+    expect(Object.keys(health.metafile.outputs).filter((path) => path.endsWith('.process.mjs'))).toEqual([]);
+  });
+
+  it('processes uploaded PDF, DOCX and DOC files in the bundled reading process, the readers from their chunks', async () => {
     const claims = userClaims();
     const files = [
       { name: 'cv.pdf', type: 'application/pdf', bytes: await samplePdf(['Ada Lovelace', 'Analytical Engine']) },

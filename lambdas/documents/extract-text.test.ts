@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { capText, extractText, normalizeText } from './extract-text.js';
-import { sampleDoc, sampleDocx, samplePdf, samplePdfPages } from './test/sample-documents.js';
+import { sampleDoc, sampleDocx, samplePdf, samplePdfPages, zipBombDocx } from './test/sample-documents.js';
+import { DocumentTooDemanding } from './too-demanding.js';
 
 const max = 100_000;
 const docxType = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -35,7 +36,12 @@ describe('extracting the text of a document', () => {
 
   it('refuses a DOCX whose XML would inflate beyond what the Lambda can hold', async () => {
     const huge = sampleDocx(Array.from({ length: 60_000 }, (_, index) => `Paragraph ${index} of a very long document`));
-    await expect(extractText(huge, docxType, max)).rejects.toThrow(/inflates/);
+    await expect(extractText(huge, docxType, max)).rejects.toThrow(DocumentTooDemanding);
+  });
+
+  it('refuses a zip bomb DOCX by the bytes it really inflates to, not the sizes it declares', async () => {
+    const bomb = await zipBombDocx({ mebibytes: 400, declaredSize: 1024 });
+    await expect(extractText(bomb, docxType, max)).rejects.toThrow(/^DOCX XML inflates to more than \d+ bytes$/);
   });
 
   it('keeps at most the text it is allowed, from the first pages of a long PDF', async () => {

@@ -1,13 +1,12 @@
 import type { DocumentContentType } from '../../shared/schemas/documents.js';
-import { zipEntries } from './file-type.js';
+import { boundedDocx, type DocxLimits } from './docx-parts.js';
 
 /**
- * What a DOCX may inflate to: its XML, which mammoth holds as a tree (about 90 bytes of memory per byte: 5 MiB of
- * XML took 2.4 s and 440 MB), and all its parts. A five-page résumé has well under 1 MiB of XML; a 5 MB upload of
- * compressed XML could otherwise expand a hundredfold and exhaust the Lambda's memory.
+ * What a DOCX may really inflate to: its XML, which mammoth holds as a tree (about 90 bytes of memory per byte: 5 MiB
+ * of XML took 2.4 s and 440 MB). A five-page résumé has well under 1 MiB of XML; a 5 MB upload of compressed XML could
+ * otherwise expand a thousandfold. Its images and other parts are never inflated.
  */
-const maxDocxXmlBytes = 5 * 1024 * 1024;
-const maxUnzippedBytes = 64 * 1024 * 1024;
+const docxLimits: DocxLimits = { maxXmlBytes: 5 * 1024 * 1024, maxEntries: 2000 };
 
 /**
  * Plain text for AI drafting and the profile: one line ending, control and zero-width characters gone, runs of
@@ -56,15 +55,10 @@ const fromPdf = async (bytes: Uint8Array, maxLength: number) => {
 };
 
 const fromDocx = async (bytes: Uint8Array) => {
-  const entries = zipEntries(bytes);
-  if (!entries) throw new Error('DOCX is not a readable ZIP archive');
-  const inflated = (names: RegExp) =>
-    entries.filter((entry) => names.test(entry.name)).reduce((total, entry) => total + entry.uncompressedSize, 0);
-  const xml = inflated(/\.(xml|rels)$/i);
-  const all = inflated(/./);
-  if (xml > maxDocxXmlBytes || all > maxUnzippedBytes) throw new Error(`DOCX inflates to ${all} bytes (${xml} of XML)`);
+  const repacked = boundedDocx(bytes, docxLimits);
   const { default: mammoth } = await import('mammoth');
-  return (await mammoth.extractRawText({ buffer: Buffer.from(bytes) })).value;
+  return (await mammoth.extractRawText({ buffer: Buffer.from(repacked.buffer, repacked.byteOffset, repacked.length) }))
+    .value;
 };
 
 const fromDoc = async (bytes: Uint8Array) => {
@@ -85,7 +79,8 @@ const extractors: Record<DocumentContentType, (bytes: Uint8Array, maxLength: num
 /**
  * The text of a document whose type was established from its bytes (`sniffDocumentType`), normalised and cut to
  * `maxLength`: PDF with pdf.js (unpdf), DOCX with mammoth, DOC with word-extractor, plain text as UTF-8. Throws when
- * the file cannot be read.
+ * the file cannot be read, DocumentTooDemanding when a DOCX inflates past its limits. It runs in the calling thread:
+ * the documents Lambda runs it in a worker thread with memory and time limits (`extractTextIsolated`).
  */
 export const extractText = async (bytes: Uint8Array, type: DocumentContentType, maxLength: number) =>
   capText(normalizeText(await extractors[type](bytes, maxLength)), maxLength);

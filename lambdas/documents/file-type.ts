@@ -1,7 +1,16 @@
 import { documentTypes, type DocumentContentType } from '../../shared/schemas/documents.js';
 
-/** An entry of a ZIP archive's central directory. */
-export type ZipEntry = { name: string; uncompressedSize: number };
+/**
+ * An entry of a ZIP archive's central directory: its name, the sizes the archive declares (a crafted archive may lie
+ * about `uncompressedSize`), its compression method (0 stored, 8 deflate) and where its local header starts.
+ */
+export type ZipEntry = {
+  name: string;
+  uncompressedSize: number;
+  compressedSize: number;
+  method: number;
+  localHeaderOffset: number;
+};
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[]) =>
   bytes.length >= signature.length && signature.every((byte, index) => bytes[index] === byte);
@@ -28,7 +37,7 @@ const endOfCentralDirectory = (bytes: Uint8Array) => {
 
 /**
  * The entries of a ZIP archive, read from its central directory; undefined when the bytes are no readable ZIP. Sizes
- * of ZIP64 entries read as 0xFFFFFFFF, which callers treat as too large.
+ * and offsets of ZIP64 entries read as 0xFFFFFFFF, which callers treat as too large.
  */
 export const zipEntries = (bytes: Uint8Array): ZipEntry[] | undefined => {
   const end = endOfCentralDirectory(bytes);
@@ -46,7 +55,10 @@ export const zipEntries = (bytes: Uint8Array): ZipEntry[] | undefined => {
     if (at + 46 + nameLength > bytes.length) return undefined;
     entries.push({
       name: decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength)),
+      method: view.getUint16(at + 10, true),
+      compressedSize: view.getUint32(at + 20, true),
       uncompressedSize: view.getUint32(at + 24, true),
+      localHeaderOffset: view.getUint32(at + 42, true),
     });
     at += 46 + nameLength + extraLength + commentLength;
   }

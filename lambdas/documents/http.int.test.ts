@@ -6,7 +6,15 @@ import type { ProcessedDocument, UploadTicket } from '../../shared/schemas/docum
 import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
 import { createS3Client, s3Storage, userPrefix } from '../providers/storage/storage.js';
 import { browserUpload } from './test/browser-upload.js';
-import { sampleDoc, sampleDocx, samplePdf, samplePng } from './test/sample-documents.js';
+import {
+  drawingOperators,
+  pdfBomb,
+  sampleDoc,
+  sampleDocx,
+  samplePdf,
+  samplePng,
+  zipBombDocx,
+} from './test/sample-documents.js';
 
 type Handler = (
   event: ReturnType<typeof apiEvent>,
@@ -243,6 +251,32 @@ describe('documents Lambda: processing', () => {
     }
     expect(await storedKeys(claims)).toEqual([]);
   });
+
+  it('refuses a crafted DOCX and PDF of under 3 MB with 400 and a clear text, deletes them, then reads the next file', async () => {
+    const claims = userClaims();
+    const crafted = [
+      // a zip bomb that declares 1 KiB for 400 MiB of XML
+      { name: 'bomb.docx', type: docxType, bytes: await zipBombDocx({ mebibytes: 400, declaredSize: 1024 }) },
+      // a page whose content inflates to a gigabyte of drawing: minutes and gigabytes for a reader
+      { name: 'endless.pdf', type: pdfType, bytes: await pdfBomb({ mebibytes: 1000, operators: drawingOperators }) },
+    ];
+    for (const file of crafted) {
+      expect(file.bytes.length).toBeLessThan(3 * 1024 * 1024);
+      const { status, json } = await uploadAndProcess(claims, 'resume', file);
+      expect({ file: file.name, status, error: json.error }).toEqual({
+        file: file.name,
+        status: 400,
+        error: messages.documents.tooComplex,
+      });
+    }
+    expect(await storedKeys(claims)).toEqual([]);
+    const next = await uploadAndProcess(claims, 'resume', {
+      name: 'cv.pdf',
+      type: pdfType,
+      bytes: await samplePdf(['Read as usual']),
+    });
+    expect({ status: next.status, content: next.json.data.content }).toEqual({ status: 200, content: 'Read as usual' });
+  }, 60_000);
 
   it('answers No file provided when nothing was uploaded for the key', async () => {
     const claims = userClaims();

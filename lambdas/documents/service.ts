@@ -13,8 +13,9 @@ import type { DataClient } from '../data/client.js';
 import { clearUserDocument, setUserProfileFields, type UserProfileItem } from '../data/user-profile.js';
 import type { Identity } from '../profiles/index.js';
 import { userPrefix, type Storage } from '../providers/storage/storage.js';
-import { extractText } from './extract-text.js';
 import { claimedDocumentType, sniffDocumentType } from './file-type.js';
+import { extractTextIsolated } from './isolated-extraction.js';
+import { DocumentTooDemanding } from './too-demanding.js';
 import { parseUploadKey, uploadKey } from './upload-key.js';
 
 export type DocumentsDeps = {
@@ -166,9 +167,11 @@ export const processDocument = async (
 
   let content: string;
   try {
-    content = await extractText(bytes, claimed, spec.maxContent);
+    content = await extractTextIsolated(bytes, claimed, spec.maxContent);
   } catch (error) {
     deps.logger.warn('document text extraction failed', { kind, contentType: claimed, error: String(error) });
+    // a crafted file (a zip bomb, a PDF that never ends) is the sender's doing: refused as bad input
+    if (error instanceof DocumentTooDemanding) throw await refuse(messages.documents.tooComplex, 400, error);
     throw await refuse(spec.failed, 422, error);
   }
   // a scan without a text layer, or an empty page: nothing a draft could use

@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { createDeflate, createDeflateRaw, crc32, deflateRawSync, type Deflate, type DeflateRaw } from 'node:zlib';
 import { strToU8, zipSync } from 'fflate';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 
@@ -22,33 +24,180 @@ export const samplePdfPages = (pages: string[]) => pdfOf(pages.map((line) => [li
 
 const xml = (text: string) => text.replace(/[<>&]/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** A minimal DOCX: the content types, the package relationship and a main part with one paragraph per line. */
-export const sampleDocx = (paragraphs: string[]) =>
+const contentTypesXml =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+  '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+  '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+  '<Default Extension="xml" ContentType="application/xml"/>' +
+  '<Override PartName="/word/document.xml" ' +
+  'ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>' +
+  '</Types>';
+
+const packageRelationshipsXml =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+  '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+  '<Relationship Id="rId1" ' +
+  'Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" ' +
+  'Target="word/document.xml"/>' +
+  '</Relationships>';
+
+const documentXmlHead =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+  '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>';
+const documentXmlTail = '</w:body></w:document>';
+
+/**
+ * A minimal DOCX: the content types, the package relationship and a main part with one paragraph per line, and any
+ * `otherParts` (an image, say) beside them.
+ */
+export const sampleDocx = (paragraphs: string[], otherParts: Record<string, Uint8Array> = {}) =>
   zipSync({
-    '[Content_Types].xml': strToU8(
-      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-        '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
-        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-        '<Default Extension="xml" ContentType="application/xml"/>' +
-        '<Override PartName="/word/document.xml" ' +
-        'ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>' +
-        '</Types>',
-    ),
-    '_rels/.rels': strToU8(
-      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-        '<Relationship Id="rId1" ' +
-        'Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" ' +
-        'Target="word/document.xml"/>' +
-        '</Relationships>',
-    ),
+    '[Content_Types].xml': strToU8(contentTypesXml),
+    '_rels/.rels': strToU8(packageRelationshipsXml),
     'word/document.xml': strToU8(
-      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-        '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>' +
+      documentXmlHead +
         paragraphs.map((text) => `<w:p><w:r><w:t xml:space="preserve">${xml(text)}</w:t></w:r></w:p>`).join('') +
-        '</w:body></w:document>',
+        documentXmlTail,
     ),
+    ...otherParts,
   });
+
+const mebibyte = 1024 * 1024;
+
+/** `unit` repeated over `mebibytes` MiB between `head` and `tail`, compressed a mebibyte at a time, never held whole. */
+const compressRepeated = async (
+  deflate: Deflate | DeflateRaw,
+  { head, unit, tail }: { head: string; unit: string; tail: string },
+  mebibytes: number,
+) => {
+  const chunks: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const block = Buffer.alloc(mebibyte, unit);
+  let crc = 0;
+  const write = async (bytes: Buffer) => {
+    crc = crc32(bytes, crc);
+    if (!deflate.write(bytes)) await once(deflate, 'drain');
+  };
+  await write(Buffer.from(head));
+  for (let index = 0; index < mebibytes; index++) await write(block);
+  await write(Buffer.from(tail));
+  deflate.end();
+  await once(deflate, 'end');
+  return { compressed: Buffer.concat(chunks), crc };
+};
+
+type RawZipEntry = { name: string; compressed: Uint8Array; crc: number; declaredSize: number };
+
+/** A ZIP of deflated entries written field by field, so that it can declare the sizes it likes. */
+const zipOf = (entries: RawZipEntry[]) => {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4); // version needed
+    local.writeUInt16LE(8, 8); // deflate
+    local.writeUInt32LE(entry.crc >>> 0, 14);
+    local.writeUInt32LE(entry.compressed.length, 18);
+    local.writeUInt32LE(entry.declaredSize, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4); // version made by
+    central.writeUInt16LE(20, 6); // version needed
+    central.writeUInt16LE(8, 10); // deflate
+    central.writeUInt32LE(entry.crc >>> 0, 16);
+    central.writeUInt32LE(entry.compressed.length, 20);
+    central.writeUInt32LE(entry.declaredSize, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, Buffer.from(entry.compressed));
+    centrals.push(central, name);
+    offset += local.length + name.length + entry.compressed.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return new Uint8Array(Buffer.concat([...locals, directory, end]));
+};
+
+const deflatedEntry = (name: string, text: string): RawZipEntry => {
+  const bytes = Buffer.from(text);
+  return { name, compressed: deflateRawSync(bytes), crc: crc32(bytes), declaredSize: bytes.length };
+};
+
+/**
+ * A zip bomb dressed as a DOCX: a word/document.xml of `mebibytes` MiB of one repeated paragraph (valid
+ * WordprocessingML), deflated to about a thousandth of that, which the ZIP's headers declare as `declaredSize` bytes.
+ */
+export const zipBombDocx = async ({ mebibytes, declaredSize }: { mebibytes: number; declaredSize: number }) => {
+  const document = await compressRepeated(
+    createDeflateRaw({ level: 9 }),
+    { head: documentXmlHead, unit: '<w:p><w:r><w:t>bomb</w:t></w:r></w:p>', tail: documentXmlTail },
+    mebibytes,
+  );
+  return zipOf([
+    deflatedEntry('[Content_Types].xml', contentTypesXml),
+    deflatedEntry('_rels/.rels', packageRelationshipsXml),
+    { name: 'word/document.xml', compressed: document.compressed, crc: document.crc, declaredSize },
+  ]);
+};
+
+/** Path drawing: a reader spends time on it. */
+export const drawingOperators = '0 0 m 1 1 l S\n';
+/** Shown text: a reader spends time and memory on it. */
+export const textOperators = 'BT /F1 12 Tf 10 10 Td (Hello) Tj ET\n';
+
+/**
+ * A PDF of one page whose content stream inflates to `mebibytes` MiB of `operators` repeated, deflated to about a
+ * thousandth of that: a few megabytes that a reader would spend minutes and gigabytes on.
+ */
+export const pdfBomb = async ({ mebibytes, operators }: { mebibytes: number; operators: string }) => {
+  const content = await compressRepeated(
+    createDeflate({ level: 9 }),
+    { head: '', unit: operators, tail: '' },
+    mebibytes,
+  );
+  const parts: Buffer[] = [];
+  const offsets: number[] = [];
+  let length = 0;
+  const push = (chunk: string | Uint8Array) => {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'latin1') : Buffer.from(chunk);
+    parts.push(bytes);
+    length += bytes.length;
+  };
+  const object = (number: number, ...body: (string | Uint8Array)[]) => {
+    offsets[number] = length;
+    push(`${number} 0 obj\n`);
+    for (const chunk of body) push(chunk);
+    push('\nendobj\n');
+  };
+  push('%PDF-1.7\n');
+  object(1, '<< /Type /Catalog /Pages 2 0 R >>');
+  object(2, '<< /Type /Pages /Kids [3 0 R] /Count 1 >>');
+  object(
+    3,
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+  );
+  object(
+    4,
+    `<< /Length ${content.compressed.length} /Filter /FlateDecode >>\nstream\n`,
+    content.compressed,
+    '\nendstream',
+  );
+  object(5, '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
+  const xref = length;
+  push('xref\n0 6\n0000000000 65535 f \n');
+  for (const number of [1, 2, 3, 4, 5]) push(`${String(offsets[number]).padStart(10, '0')} 00000 n \n`);
+  push(`trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+  return new Uint8Array(Buffer.concat(parts));
+};
 
 /** A ZIP that is not a Word document (an OpenDocument-like package). */
 export const sampleZip = () =>
