@@ -20,6 +20,8 @@ type JsonSchema = {
   exclusiveMaximum?: number;
   enum?: unknown[];
   const?: unknown;
+  /** values a schema names with `.meta({ examples })`: what a refinement JSON Schema cannot state takes */
+  examples?: unknown[];
   anyOf?: JsonSchema[];
   oneOf?: JsonSchema[];
   allOf?: JsonSchema[];
@@ -76,6 +78,10 @@ const number = (schema: JsonSchema, integer: boolean): fc.Arbitrary<number> => {
 const fromJsonSchema = (schema: JsonSchema, limits: Limits): fc.Arbitrary<unknown> => {
   if ('const' in schema) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
+  if (schema.examples?.length) {
+    const { examples, ...rest } = schema;
+    return fc.oneof(fc.constantFrom(...examples), fromJsonSchema(rest, limits));
+  }
   const choices = schema.anyOf ?? schema.oneOf;
   if (choices) return fc.oneof(...choices.map((choice) => fromJsonSchema(choice, limits)));
   if (schema.allOf?.length === 1) return fromJsonSchema(schema.allOf[0]!, limits);

@@ -12,7 +12,13 @@ const isTimeZone = (value: string) => {
   }
 };
 
-export const timeZoneSchema = z.string().min(1).max(64).refine(isTimeZone, 'Unknown time zone');
+export const timeZoneSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine(isTimeZone, 'Unknown time zone')
+  // what the contract suite's generated requests take (JSON Schema cannot state the refinement)
+  .meta({ examples: ['Europe/London', 'America/New_York', 'Asia/Tokyo', 'UTC'] });
 
 export const settingsSchema = z.strictObject({
   emailNotifications: z.boolean(),
