@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Lazy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { queueEntries, queues as sharedQueues, queueUrlEnvName, type QueueSpec } from '../shared/queues.js';
@@ -54,6 +54,16 @@ export class AppStack extends Stack {
       'EnrichmentApiKey',
       `${appName}/${config.stage}/peopledatalabs-api-key`,
     );
+    // signs the contact list's page cursors (lambdas/core/cursor.ts): generated at deploy, read by nobody else
+    const cursorKey = new secretsmanager.Secret(this, 'CursorSigningKey', {
+      secretName: `${appName}/${config.stage}/cursor-signing-key`,
+      description: 'HMAC key of the contact list page cursors',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
+    Validations.of(cursorKey).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'A new key only sends lists back to their first page; it guards no data, so no rotation Lambda for it',
+    });
     // calls that wait on an outside service or work through a whole account, under API Gateway's 29 s; a function
     // that calls a vendor runs longer than the worst case of its calls (lambdas/providers/vendor-limits.ts)
     const slowRouteTimeout = Duration.seconds(28);
@@ -133,6 +143,9 @@ export class AppStack extends Stack {
     // contact added by URL or previewed (People Data Labs), the e-mail lookup worker verifies (QuickEmailVerification).
     api.functions.get('contacts')?.bindSecret(enrichmentKey, 'ENRICHMENT_API_KEY_SECRET').withTimeout(slowRouteTimeout);
     workers.workers.get('email-lookup')?.fn.bindSecret(verificationKey, 'VERIFICATION_API_KEY_SECRET');
+
+    // page cursors are sealed by the contacts HTTP Lambda only (issue 10: a tampered cursor is a 400)
+    api.functions.get('contacts')?.bindSecret(cursorKey, 'CURSOR_SIGNING_KEY_SECRET');
 
     const web = new Web(this, 'Web', {
       config,

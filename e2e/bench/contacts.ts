@@ -6,6 +6,7 @@ import { startGateway } from '../../infra/local/gateway.js';
 import { applyEnvironment, lambdaEnvironment } from '../../infra/local/lambda-env.js';
 import { freePorts } from '../../infra/local/net.js';
 import * as contacts from '../../lambdas/contacts/service.js';
+import { cursorSigner } from '../../lambdas/core/cursor.js';
 import { createDataClient, dataClientOf } from '../../lambdas/data/client.js';
 import { putContacts, type ContactItem } from '../../lambdas/data/contact.js';
 import { quotaKey } from '../../lambdas/data/quota.js';
@@ -147,6 +148,7 @@ export const benchContactsList = async (options: { contacts?: number; runs?: num
       queue: { send: async () => undefined, sendMany: async () => undefined },
       now: () => new Date(),
       newId: contacts.newContactId,
+      cursors: cursorSigner('bench-key'),
     };
     const callsOf = async (query: string) => {
       calls.length = 0;

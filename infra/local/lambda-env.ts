@@ -31,6 +31,8 @@ export const lambdaEnvironment = (options: {
     AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     LOG_LEVEL: options.logLevel ?? process.env.LOG_LEVEL ?? 'WARN',
+    // signs the contact list's page cursors (lambdas/core/cursor.ts); in AWS a generated secret (infra/stack.ts)
+    CURSOR_SIGNING_KEY: 'local-cursor-signing-key-not-secret',
   };
   if (options.bucket) env.BUCKET_NAME = options.bucket;
   if (options.webOrigin) env.CORS_ORIGIN = options.webOrigin;

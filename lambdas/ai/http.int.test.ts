@@ -4,6 +4,8 @@ import { freePort } from '../../infra/local/net.js';
 import { applyEnvironment, lambdaEnvironment } from '../../infra/local/lambda-env.js';
 import { openAiVendor } from '../../infra/local/sandbox/openai.js';
 import { startSandbox, type Sandbox } from '../../infra/local/sandbox/server.js';
+import { messages } from '../../shared/messages.js';
+import { rateLimits } from '../data/rate-limit.js';
 import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
 import { aiMessages } from './service.js';
 
@@ -92,5 +94,37 @@ describe('AI Lambda', () => {
     const { status, json } = await call(handler, claims, 'POST', '/api/profiles/normalize');
     expect(status).toBe(502);
     expect(json).toEqual({ success: false, error: aiMessages.failed, code: 'ai_failed' });
+  });
+
+  it('answers 429 with Retry-After once a user has had 5 summaries in a row, calling the AI no further', async () => {
+    const handler = await coldStart(sandbox.url);
+    const profiles = await profilesLambda();
+    const claims = userClaims();
+    await call(profiles, claims, 'PUT', '/api/profiles', { goals: 'Meet engineers.' });
+    const { capacity, refillEveryMs } = rateLimits.profileSummary;
+    for (let index = 0; index < capacity; index += 1) {
+      expect((await call(handler, claims, 'POST', '/api/profiles/normalize')).status).toBe(200);
+    }
+    const before = (await call(profiles, claims, 'GET', '/api/profiles')).json.data.normalizedAt;
+
+    const response = await handler(
+      apiEvent({ method: 'POST', resource: '/api/profiles/normalize', claims }),
+      lambdaContext(),
+    );
+
+    expect(response.statusCode).toBe(429);
+    const wait = refillEveryMs / 1000;
+    expect(JSON.parse(response.body)).toMatchObject({
+      success: false,
+      error: messages.status[429],
+      code: 'rate_limited',
+    });
+    expect(Number(response.headers?.['Retry-After'])).toBeGreaterThan(wait - 30);
+    expect(Number(response.headers?.['Retry-After'])).toBeLessThanOrEqual(wait);
+    expect((await call(profiles, claims, 'GET', '/api/profiles')).json.data.normalizedAt).toBe(before);
+    // another user summarises as before
+    const other = userClaims();
+    await call(profiles, other, 'PUT', '/api/profiles', { goals: 'Meet engineers.' });
+    expect((await call(handler, other, 'POST', '/api/profiles/normalize')).status).toBe(200);
   });
 });

@@ -64,7 +64,8 @@ describe('profile normalisation against DynamoDB Local and the OpenAI sandbox', 
 
     const result = await normalizeProfile(deps, uid);
 
-    expect(db.calls).toEqual(['GetItemCommand', 'UpdateItemCommand']);
+    // the profile, a token of the user's summary bucket, the summary
+    expect(db.calls).toEqual(['GetItemCommand', 'UpdateItemCommand', 'UpdateItemCommand']);
     expect(result).toEqual({
       summary: expect.any(String),
       normalizedAt: '2026-11-21T10:00:00.000Z',

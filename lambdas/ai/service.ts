@@ -1,8 +1,10 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { messages } from '../../shared/messages.js';
 import type { NormalizedProfile } from '../../shared/schemas/account.js';
-import { HttpError, badRequest, notFound } from '../core/errors.js';
+import { HttpError, badRequest, notFound, tooManyRequests } from '../core/errors.js';
 import type { DataClient } from '../data/client.js';
+import { isItemTooLarge } from '../data/item-size.js';
+import { takeTokens } from '../data/rate-limit.js';
 import {
   clearProfileSummary,
   getUserProfile,
@@ -108,6 +110,7 @@ const summarise = async (deps: AiDeps, profile: UserProfileItem): Promise<AiComp
  * POST /api/profiles/normalize (SPEC §7): a compact summary of the profile through the AI port, kept on the profile
  * for drafting. `normalizedAt` is when the profile was read: a summary is stored only if none of a later read is
  * there already, so of two overlapping calls the one that read the newer profile wins, whichever finishes last.
+ * Each AI call takes a token of the user's profile-summary bucket (lambdas/data/rate-limit.ts): 429 beyond it.
  */
 export const normalizeProfile = async (deps: AiDeps, uid: string): Promise<NormalizedProfile> => {
   const profile = await getUserProfile(deps.db, uid);
@@ -120,10 +123,19 @@ export const normalizeProfile = async (deps: AiDeps, uid: string): Promise<Norma
     }
     throw badRequest(aiMessages.nothingToSummarize);
   }
+  const allowance = await takeTokens(deps.db, uid, 'profileSummary', { now: deps.now() });
+  if (!allowance.allowed) throw tooManyRequests(allowance.retryAfterSeconds);
   const { text: summary, model } = await summarise(deps, profile);
-  if (await storeProfileSummary(deps.db, uid, { normalizedSummary: summary, normalizedAt, normalizedModel: model })) {
-    return { summary, normalizedAt, model };
-  }
+  const stored = await storeProfileSummary(deps.db, uid, {
+    normalizedSummary: summary,
+    normalizedAt,
+    normalizedModel: model,
+  }).catch((error: unknown) => {
+    // a profile at DynamoDB's item limit has no room for its summary
+    if (isItemTooLarge(error)) throw badRequest(messages.profile.tooLarge);
+    throw error;
+  });
+  if (stored) return { summary, normalizedAt, model };
   const latest = await getUserProfile(deps.db, uid);
   // deleted meanwhile (the account was)
   if (!latest?.normalizedAt) throw notFound(messages.profile.notFound);

@@ -1,21 +1,29 @@
 import { contactsRoutes } from '../../shared/routes/contacts.js';
 import { readConfig } from '../core/config.js';
+import { cursorSignerFromEnv } from '../core/cursor.js';
 import { httpHandler } from '../core/http.js';
 import { createLogger } from '../core/logger.js';
 import { createDataClient } from '../data/client.js';
 import { enrichmentFromEnv } from '../providers/enrichment/peopledatalabs.js';
 import { createSqsClient, sqsQueue } from '../providers/queue/sqs.js';
 import * as contacts from './service.js';
+import { rememberingUnknownProfiles } from './unknown-profiles.js';
 
 const config = readConfig();
 
+const db = createDataClient(config.tableName);
+const now = () => new Date();
+// DESIGN §5: People Data Labs when its key is configured (the sandbox's locally)
+const enrichment = enrichmentFromEnv();
+
 const deps: contacts.ContactsDeps = {
-  db: createDataClient(config.tableName),
-  // DESIGN §5: People Data Labs when its key is configured (the sandbox's locally)
-  enrichment: enrichmentFromEnv(),
+  db,
+  // issue 10: a profile the vendor did not know is not asked about again for a while
+  enrichment: enrichment && rememberingUnknownProfiles(enrichment, { db, now }),
   queue: sqsQueue(createSqsClient()),
-  now: () => new Date(),
+  now,
   newId: contacts.newContactId,
+  cursors: cursorSignerFromEnv(),
 };
 
 /** The contacts Lambda: SPEC §7 'Contacts' and the quota of `/api/profiles/slots` (issue 5). */
@@ -26,7 +34,10 @@ export const handler = httpHandler(
     'GET /api/contacts': ({ userId, query }) => contacts.listContacts(deps, userId, query),
     'GET /api/contacts/recent': ({ userId }) => contacts.recentContacts(deps, userId),
     'POST /api/contacts/preview': ({ userId, body }) => contacts.previewContact(deps, userId, body),
-    'POST /api/contacts/lookup-email': ({ userId, body }) => contacts.lookupEmails(deps, userId, body),
+    'POST /api/contacts/lookup-email': async ({ userId, body }) => {
+      await contacts.spendEmailChecks(deps, userId, body);
+      return contacts.lookupEmails(deps, userId, body);
+    },
     'GET /api/contacts/{id}': ({ userId, params }) => contacts.getOne(deps, userId, params.id),
     'PUT /api/contacts/{id}': ({ userId, params, body }) => contacts.updateContact(deps, userId, params.id, body),
     'DELETE /api/contacts/{id}': ({ userId, params }) => contacts.deleteContact(deps, userId, params.id),

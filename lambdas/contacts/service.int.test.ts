@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../infra/local/sandbox/server.js';
 import { freePort } from '../../infra/local/net.js';
 import type { QueueName } from '../../shared/queues.js';
+import { cursorSigner } from '../core/cursor.js';
 import { HttpError } from '../core/errors.js';
 import { Reply } from '../core/envelope.js';
 import { createDataClient } from '../data/client.js';
@@ -54,6 +55,7 @@ const setup = (options: { now?: () => Date; counting?: boolean } = {}) => {
     queue,
     now: options.now ?? (() => new Date()),
     newId: contacts.newContactId,
+    cursors: cursorSigner('test-key'),
   };
   return { deps, enriched, sent, calls: counting.calls, resetCalls: counting.reset };
 };
@@ -461,8 +463,8 @@ describe('contacts service', () => {
       // the first read sets the quota up from the profile (plan, sign-up date)
       slotsFirst: ['GetItemCommand', 'GetItemCommand', 'UpdateItemCommand', 'GetItemCommand'],
       slots: ['GetItemCommand'],
-      // the user's claim on the URL, the shared profile (absent: enriched and stored)
-      preview: ['GetItemCommand', 'GetItemCommand', 'UpdateItemCommand'],
+      // a token of the preview bucket, the user's claim on the URL, the shared profile (absent: enriched and stored)
+      preview: ['UpdateItemCommand', 'GetItemCommand', 'GetItemCommand', 'UpdateItemCommand'],
       // the claim, the quota, the (fresh) shared profile, the directory chunk, then one transaction: slot + contact +
       // claim + directory line
       createFromUrl: [

@@ -13,7 +13,8 @@ import type {
   updateContactBody,
 } from '../../shared/schemas/contacts.js';
 import { created } from '../core/envelope.js';
-import { HttpError, badRequest, notFound } from '../core/errors.js';
+import type { CursorSigner } from '../core/cursor.js';
+import { HttpError, badRequest, notFound, tooManyRequests } from '../core/errors.js';
 import type { DataClient } from '../data/client.js';
 import {
   UnknownCursorError,
@@ -22,6 +23,7 @@ import {
   collationKey,
   contactDefaults,
   contactDirectory,
+  contactItemBytes,
   contactsPage,
   getContact,
   getContactIdByUrl,
@@ -31,7 +33,9 @@ import {
   type ContactItem,
   type DirectoryEntry,
 } from '../data/contact.js';
+import { isItemTooLarge, maxItemBytes } from '../data/item-size.js';
 import { getContactCount } from '../data/quota.js';
+import { takeTokens, type RateLimitedAction } from '../data/rate-limit.js';
 import { getSharedProfile, upsertSharedProfile, type SharedProfileItem } from '../data/shared-profile.js';
 import type { EnrichedProfile, EnrichmentPort } from '../providers/enrichment/port.js';
 import type { QueuePort } from '../providers/queue/port.js';
@@ -46,6 +50,8 @@ export type ContactsDeps = {
   queue: QueuePort;
   now: () => Date;
   newId: () => string;
+  /** seals the list's page cursors (lambdas/core/cursor.ts) */
+  cursors: CursorSigner;
 };
 
 const ulid = monotonicFactory();
@@ -81,6 +87,19 @@ const limitReached = (plan: keyof typeof plans) =>
   });
 
 const contactNotFound = () => notFound(messages.contacts.notFound);
+
+const contactTooLarge = () => badRequest(messages.contacts.tooLarge);
+
+/** Takes `cost` tokens of the user's bucket for `action` (lambdas/data/rate-limit.ts), or refuses with a 429. */
+const spendOrRefuse = async (
+  deps: ContactsDeps,
+  uid: string,
+  action: RateLimitedAction,
+  options: { cost?: number } = {},
+) => {
+  const outcome = await takeTokens(deps.db, uid, action, { now: deps.now(), ...options });
+  if (!outcome.allowed) throw tooManyRequests(outcome.retryAfterSeconds);
+};
 
 const freshMs = 30 * 24 * 60 * 60 * 1000;
 
@@ -225,18 +244,34 @@ export const createContact = async (
   return created(toContactWire(item, deps.now()));
 };
 
-type Cursor = { offset: number };
-const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
-const unknownCursor = () => badRequest(messages.validation.failed, [{ field: 'cursor', message: 'Unknown cursor' }]);
-const decodeCursor = (value: string | undefined): Cursor => {
-  if (!value) return { offset: 0 };
-  try {
-    const parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as Partial<Cursor>;
-    if (typeof parsed.offset === 'number' && Number.isInteger(parsed.offset) && parsed.offset >= 0)
-      return { offset: parsed.offset };
-  } catch {
-    // refused below
-  }
+const unknownCursor = () =>
+  badRequest(messages.validation.unknownCursor, [{ field: 'cursor', message: messages.validation.unknownCursor }]);
+
+/** What a list cursor is bound to: the user and the list's query, so it opens for no other user, order or search. */
+const cursorScope = (uid: string, query: ListQuery) =>
+  JSON.stringify([
+    'contacts',
+    uid,
+    query.sort,
+    query.order,
+    query.q ?? '',
+    query.email_lookup_status ?? '',
+    query.relationship_status ?? '',
+  ]);
+
+/** The position a cursor of this list holds (undefined: the first page); 400 for a cursor not given for it. */
+const openCursor = async (deps: ContactsDeps, uid: string, query: ListQuery): Promise<unknown> => {
+  if (!query.cursor) return undefined;
+  const position = await deps.cursors.open(cursorScope(uid, query), query.cursor);
+  if (position === undefined) throw unknownCursor();
+  return position;
+};
+
+/** A search's position: how many matching contacts the previous pages held. */
+const offsetOf = (position: unknown) => {
+  if (position === undefined) return 0;
+  const offset = (position as { offset?: unknown } | null)?.offset;
+  if (typeof offset === 'number' && Number.isInteger(offset) && offset >= 0) return offset;
   throw unknownCursor();
 };
 
@@ -257,17 +292,19 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * (gsi1 last updated, gsi3 name, gsi4 company, gsi5 date added) plus the quota's contact count for `total`. A search
  * or a filter reads the user's contact directory (the list fields of every contact in a few items, one Query; see
  * lambdas/data/contact-directory.ts), filters and sorts it in memory in the same order as the indexes, and fetches the
- * page's full items with one BatchGet: three calls at most.
+ * page's full items with one BatchGet: three calls at most. Cursors are signed and bound to the user and the query
+ * (`cursorScope`): any other is a 400.
  */
 export const listContacts = async (deps: ContactsDeps, uid: string, query: ListQuery) => {
   const now = deps.now();
+  const position = await openCursor(deps, uid, query);
   if (!query.q && !query.email_lookup_status && !query.relationship_status) {
     const [page, count] = await Promise.all([
       contactsPage(deps.db, uid, {
         order: query.sort,
         direction: query.order,
         limit: query.limit,
-        cursor: query.cursor,
+        after: position,
       }).catch((error: unknown) => {
         if (error instanceof UnknownCursorError) throw unknownCursor();
         throw error;
@@ -276,12 +313,12 @@ export const listContacts = async (deps: ContactsDeps, uid: string, query: ListQ
     ]);
     return {
       contacts: page.items.map((item) => toContactWire(item, now)),
-      next_cursor: page.cursor,
+      next_cursor: page.next ? await deps.cursors.seal(cursorScope(uid, query), page.next) : null,
       total: count ?? page.items.length,
     };
   }
 
-  const { offset } = decodeCursor(query.cursor);
+  const offset = offsetOf(position);
   const all = await contactDirectory(deps.db, uid);
   const needle = query.q?.toLocaleLowerCase();
   const matching = all.filter(
@@ -311,7 +348,10 @@ export const listContacts = async (deps: ContactsDeps, uid: string, query: ListQ
       const item = byId.get(contactId);
       return item ? [toContactWire(item, now)] : [];
     }),
-    next_cursor: offset + query.limit < matching.length ? encodeCursor({ offset: offset + query.limit }) : null,
+    next_cursor:
+      offset + query.limit < matching.length
+        ? await deps.cursors.seal(cursorScope(uid, query), { offset: offset + query.limit })
+        : null,
     total: matching.length,
   };
 };
@@ -335,12 +375,22 @@ export const getOne = async (deps: ContactsDeps, uid: string, contactId: string)
   draft: null,
 });
 
-/** PUT /api/contacts/{id}: the user's own fields; a new e-mail is verified like a typed one (a lookup message). */
+/**
+ * PUT /api/contacts/{id}: the user's own fields; a new e-mail is verified like a typed one (a lookup message). The
+ * verification is an e-mail check of the user's (429 when none is left, nothing saved), and a contact's typed address
+ * is verified a few times a day at most (`rateLimits.typedEmail`): beyond that the address is saved, as the user
+ * expects of an edit, but not verified (no verdict, `email_qev_reason` 'rate_limited'; a later lookup verifies it).
+ * A contact that would outgrow DynamoDB's item limit is a 400 before anything is written.
+ */
 export const updateContact = async (deps: ContactsDeps, uid: string, contactId: string, body: UpdateBody) => {
   const current = await ownContact(deps, uid, contactId);
   const firstName = body.first_name ?? current.firstName ?? '';
   const lastName = body.last_name ?? current.lastName ?? '';
   const emailChanged = body.email !== undefined && body.email.toLowerCase() !== (current.email ?? '');
+  const typed = emailChanged && Boolean(body.email);
+  if (typed) await spendOrRefuse(deps, uid, 'emailCheck');
+  const verify =
+    typed && (await takeTokens(deps.db, uid, 'typedEmail', { now: deps.now(), subject: contactId })).allowed;
   const changes: Partial<ContactItem> = {
     ...(body.first_name !== undefined && { firstName }),
     ...(body.last_name !== undefined && { lastName }),
@@ -354,24 +404,38 @@ export const updateContact = async (deps: ContactsDeps, uid: string, contactId: 
     ...(emailChanged && {
       email: body.email!.toLowerCase(),
       emailSource: body.email ? 'manual' : '',
-      emailQevReason: '',
+      emailQevReason: typed && !verify ? 'rate_limited' : '',
       emailPatternUsed: '',
       // the attempt count stays: a typed address is checked as the next attempt, so retyping cannot get around SPEC §5
       emailNotFoundConfidence: 0,
-      ...(body.email ? { emailLookupStatus: 'pending' as const } : {}),
+      ...(verify ? { emailLookupStatus: 'pending' as const } : {}),
     }),
     lastUpdated: deps.now().toISOString(),
   };
   const removals = [
     ...(body.perplexity_searched_at === null ? (['perplexitySearchedAt'] as const) : []),
     ...(emailChanged ? (['emailQevStatus', 'emailVerifiedAt', 'emailLookupLastAttempt'] as const) : []),
-    ...(emailChanged && !body.email ? (['emailLookupStatus'] as const) : []),
+    ...(emailChanged && !verify ? (['emailLookupStatus'] as const) : []),
   ];
-  const item = await changeContact(deps.db, current, { set: changes, remove: removals });
+  const next = { ...current, ...changes };
+  for (const name of removals) delete next[name];
+  if (contactItemBytes(next) > maxItemBytes) throw contactTooLarge();
+  const item = await changeContact(deps.db, current, { set: changes, remove: removals }).catch((error: unknown) => {
+    // a concurrent edit grew it between the read and this write
+    if (isItemTooLarge(error)) throw contactTooLarge();
+    throw error;
+  });
   if (!item) throw contactNotFound();
-  if (emailChanged && item.email) await deps.queue.send('email-lookup', lookupMessage(item));
+  if (verify && item.email) await deps.queue.send('email-lookup', lookupMessage(item));
   return toContactWire(item, deps.now());
 };
+
+/**
+ * What POST /api/contacts/lookup-email costs before anything is queued: one e-mail check per contact asked for, or a
+ * 429 (nothing queued) when the user has fewer left.
+ */
+export const spendEmailChecks = (deps: ContactsDeps, uid: string, body: z.infer<typeof lookupEmailsBody>) =>
+  spendOrRefuse(deps, uid, 'emailCheck', { cost: new Set(body.contact_ids).size });
 
 /** DELETE /api/contacts/{id}: the contact, its URL claim and the count in one transaction; the slot stays spent. */
 export const deleteContact = async (deps: ContactsDeps, uid: string, contactId: string) => {
@@ -384,9 +448,13 @@ export const deleteContact = async (deps: ContactsDeps, uid: string, contactId: 
   return { deleted: true };
 };
 
-/** POST /api/contacts/preview: the profile of a URL before adding it; uses no slot. */
+/**
+ * POST /api/contacts/preview: the profile of a URL before adding it; uses no slot, but a token of the user's preview
+ * bucket (429 beyond it).
+ */
 export const previewContact = async (deps: ContactsDeps, uid: string, body: z.infer<typeof previewContactBody>) => {
   const canonical = canonicalOrThrow(body.linkedin_url);
+  await spendOrRefuse(deps, uid, 'preview');
   const [existingId, shared] = await Promise.all([
     getContactIdByUrl(deps.db, uid, canonical),
     sharedProfileFor(deps, canonical),

@@ -27,6 +27,7 @@ import {
   toEntry,
   type DirectoryEntry,
 } from './contact-directory.js';
+import { itemBytes } from './item-size.js';
 import { contactRemovedWrite, getContactCount, useSlotWrite } from './quota.js';
 
 export type { DirectoryEntry };
@@ -232,6 +233,9 @@ const toItem = (contact: ContactItem) => {
 
 const fromItem = (item: Record<string, unknown>) => item as ContactItem;
 
+/** The size DynamoDB gives a contact as stored (item-size.ts): one over `maxItemBytes` cannot be written. */
+export const contactItemBytes = (contact: ContactItem) => itemBytes(toItem(contact));
+
 // one contact of a user (GetItem); another user's id is simply not under this user's key
 export const getContact = async (db: DataClient, uid: string, contactId: string): Promise<ContactItem | null> => {
   const { Item } = await db.documents.send(new GetCommand({ TableName: db.table, Key: contactKey(uid, contactId) }));
@@ -279,40 +283,36 @@ export type ContactOrder = 'last_updated' | 'name' | 'company' | 'imported_at';
 const orderIndex = { last_updated: 'gsi1', name: 'gsi3', company: 'gsi4', imported_at: 'gsi5' } as const;
 const orderKey = { last_updated: 'gsi1sk', name: 'gsi3sk', company: 'gsi4sk', imported_at: 'gsi5sk' } as const;
 
-/** A page position: the last item's keys, opaque to the client. */
-const encodeCursor = (key: Record<string, unknown>) => Buffer.from(JSON.stringify(key)).toString('base64url');
+/** A page position: the keys of a page's last item (LastEvaluatedKey); the service seals it into a signed cursor. */
+export type PagePosition = Record<string, string>;
 
-/** The cursor's keys, if they are keys of this user's contacts in this order; else null (an unknown cursor). */
-const decodeCursor = (cursor: string, uid: string, order: ContactOrder): Record<string, string> | null => {
-  try {
-    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
-    const names = ['pk', 'sk', 'gsi1pk', orderKey[order]];
-    const valid =
-      key !== null &&
-      typeof key === 'object' &&
-      Object.keys(key).length === names.length &&
-      names.every((name) => typeof key[name] === 'string') &&
-      key.pk === userKey(uid) &&
-      key.gsi1pk === contactsCollection(uid) &&
-      String(key.sk).startsWith('CONTACT#');
-    return valid ? (key as Record<string, string>) : null;
-  } catch {
-    return null;
-  }
+/** Whether `position` is keys of this user's contacts in this order; else the position is unknown. */
+const isPositionOf = (position: unknown, uid: string, order: ContactOrder): position is PagePosition => {
+  if (position === null || typeof position !== 'object' || Array.isArray(position)) return false;
+  const key = position as Record<string, unknown>;
+  const names = ['pk', 'sk', 'gsi1pk', orderKey[order]];
+  return (
+    Object.keys(key).length === names.length &&
+    names.every((name) => typeof key[name] === 'string') &&
+    key.pk === userKey(uid) &&
+    key.gsi1pk === contactsCollection(uid) &&
+    String(key.sk).startsWith('CONTACT#')
+  );
 };
 
 export class UnknownCursorError extends Error {
   override name = 'UnknownCursorError';
 }
 
-// a page of a user's contacts in one order (Query on gsi1, gsi3, gsi4 or gsi5)
+// a page of a user's contacts in one order (Query on gsi1, gsi3, gsi4 or gsi5), after `after` (a previous page's `next`)
 export const contactsPage = async (
   db: DataClient,
   uid: string,
-  page: { order: ContactOrder; direction: 'asc' | 'desc'; limit: number; cursor?: string | undefined },
-) => {
-  const start = page.cursor ? decodeCursor(page.cursor, uid, page.order) : undefined;
-  if (start === null) throw new UnknownCursorError('Unknown cursor');
+  page: { order: ContactOrder; direction: 'asc' | 'desc'; limit: number; after?: unknown },
+): Promise<{ items: ContactItem[]; next: PagePosition | null }> => {
+  if (page.after !== undefined && !isPositionOf(page.after, uid, page.order)) {
+    throw new UnknownCursorError('Unknown cursor');
+  }
   const result = await db.documents.send(
     new QueryCommand({
       TableName: db.table,
@@ -321,11 +321,11 @@ export const contactsPage = async (
       ExpressionAttributeValues: { ':collection': contactsCollection(uid) },
       ScanIndexForward: page.direction === 'asc',
       Limit: page.limit,
-      ...(start ? { ExclusiveStartKey: start } : {}),
+      ...(page.after !== undefined ? { ExclusiveStartKey: page.after as PagePosition } : {}),
     }),
   );
   const items = (result.Items ?? []).map(fromItem);
-  return { items, cursor: result.LastEvaluatedKey && items.length ? encodeCursor(result.LastEvaluatedKey) : null };
+  return { items, next: result.LastEvaluatedKey && items.length ? (result.LastEvaluatedKey as PagePosition) : null };
 };
 
 // every contact of a user, list fields only, newest update first (Query on gsi1 with a projection, paged): reads

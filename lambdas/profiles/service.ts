@@ -11,6 +11,7 @@ import type {
 import { settingsDefaults } from '../../shared/schemas/settings-defaults.js';
 import { badRequest } from '../core/errors.js';
 import type { DataClient } from '../data/client.js';
+import { isItemTooLarge, itemBytes, maxItemBytes } from '../data/item-size.js';
 import { getUserProfile, setUserSettings, upsertUserProfile, type UserProfileItem } from '../data/user-profile.js';
 
 export type ProfilesDeps = {
@@ -109,9 +110,21 @@ export const toProfile = (item: Partial<UserProfileItem> & { uid: string }): Pro
   zoomConnection: { isConnected: false },
 });
 
+/** issue 10: a profile over DynamoDB's 400 KB item limit cannot be stored; the user is told what to shorten. */
+const profileTooLarge = () => badRequest(messages.profile.tooLarge);
+
+/** A write that DynamoDB refused as too large (nothing was written) is the 400 of `profileTooLarge`. */
+const refuseTooLarge = <T>(write: Promise<T>) =>
+  write.catch((error: unknown) => {
+    if (isItemTooLarge(error)) throw profileTooLarge();
+    throw error;
+  });
+
 /**
  * Creates the profile if it is missing and applies `changes`, in one UpdateItem: the defaults go in with
- * `if_not_exists`, so a first call creates and a later one only changes what it names.
+ * `if_not_exists`, so a first call creates and a later one only changes what it names. Changes that could never fit
+ * in one item are refused before any call; a profile they would make too large with what it holds already is
+ * refused by DynamoDB, which writes nothing, and answered with the same 400.
  */
 const upsertProfile = async (
   deps: ProfilesDeps,
@@ -119,11 +132,14 @@ const upsertProfile = async (
   changes: Partial<UserProfileItem>,
   keepIfPresent: Partial<UserProfileItem> = {},
 ) => {
+  if (itemBytes(changes) > maxItemBytes) throw profileTooLarge();
   // what `changes` names is set, not defaulted (DynamoDB refuses two actions on one attribute)
-  const data = await upsertUserProfile(deps.db, identity.uid, {
-    set: { ...changes, updatedAt: deps.now().toISOString() },
-    setIfMissing: { ...creationDefaults(deps, identity), ...keepIfPresent },
-  });
+  const data = await refuseTooLarge(
+    upsertUserProfile(deps.db, identity.uid, {
+      set: { ...changes, updatedAt: deps.now().toISOString() },
+      setIfMissing: { ...creationDefaults(deps, identity), ...keepIfPresent },
+    }),
+  );
   return toProfileWithLinks(deps, data);
 };
 
@@ -181,10 +197,10 @@ export const updateSettings = async (
   if (changes.length === 0) throw badRequest(messages.profile.noValidFields);
   const settings = Object.fromEntries(changes) as Partial<Settings>;
   const updated =
-    (await setUserSettings(deps.db, identity.uid, settings, deps.now().toISOString())) ??
+    (await refuseTooLarge(setUserSettings(deps.db, identity.uid, settings, deps.now().toISOString()))) ??
     // no profile yet (a first request before sync-user): make it with the defaults, then apply the change
     (await getProfile(deps, identity).then(() =>
-      setUserSettings(deps.db, identity.uid, settings, deps.now().toISOString()),
+      refuseTooLarge(setUserSettings(deps.db, identity.uid, settings, deps.now().toISOString())),
     ));
   if (!updated) throw new Error('The profile disappeared while its settings were changed');
   return toProfile(updated).settings;
