@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type Gateway, type GatewayRoute } from './gateway.js';
+import { localAwsEndpoint, startGateway, type Gateway, type GatewayRoute } from './gateway.js';
 import { freePort } from './net.js';
 
 /** The gateway against fixture routes and a fixture Lambda that echoes what it was given. */
@@ -15,6 +15,9 @@ const routes: GatewayRoute[] = [
 
 let gateway: Gateway;
 let url: string;
+const localSecret = 'run-secret-1';
+/** where cognito-local's Lambda client is pointed: the gateway and the run's secret */
+let aws: string;
 const events: APIGatewayProxyEvent[] = [];
 const contexts: Context[] = [];
 const lines: string[] = [];
@@ -56,9 +59,11 @@ beforeAll(async () => {
         },
       }),
     },
+    localSecret,
     log: (line) => lines.push(line),
   });
   url = gateway.url;
+  aws = localAwsEndpoint(url, localSecret);
 });
 afterAll(() => gateway.stop());
 
@@ -204,18 +209,49 @@ describe('the local gateway', () => {
   });
 
   it('serves Lambda Invoke for the functions it knows, as cognito-local calls them', async () => {
-    const response = await fetch(`${url}/2015-03-31/functions/local-echo/invocations`, {
+    const response = await fetch(`${aws}/2015-03-31/functions/local-echo/invocations`, {
       method: 'POST',
       body: JSON.stringify({ triggerSource: 'PreSignUp_SignUp', response: {} }),
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ triggerSource: 'PreSignUp_SignUp', response: { autoConfirmUser: true } });
 
-    const failed = await fetch(`${url}/2015-03-31/functions/local-failing/invocations`, { method: 'POST', body: '{}' });
+    const failed = await fetch(`${aws}/2015-03-31/functions/local-failing/invocations`, { method: 'POST', body: '{}' });
     expect(failed.headers.get('x-amz-function-error')).toBe('Unhandled');
     expect(await failed.json()).toMatchObject({ errorType: 'TypeError', errorMessage: 'trigger broke' });
 
-    const unknown = await fetch(`${url}/2015-03-31/functions/nope/invocations`, { method: 'POST', body: '{}' });
+    const unknown = await fetch(`${aws}/2015-03-31/functions/nope/invocations`, { method: 'POST', body: '{}' });
     expect(unknown.status).toBe(404);
+  });
+
+  it("refuses Lambda Invoke without the run's secret (403) and runs nothing, nor logs the secret", async () => {
+    const before = triggerEvents.length;
+    // what another process or a web page on this machine could send: a simple POST, no secret or a guessed one
+    for (const prefix of ['', '/_aws/guess', '/_aws/run-secret-', `/_aws/${localSecret}x`]) {
+      const response = await fetch(`${url}${prefix}/2015-03-31/functions/local-echo/invocations`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain' },
+        body: JSON.stringify({ triggerSource: 'PostConfirmation_ConfirmSignUp', userName: 'someone-else' }),
+      });
+      expect(response.status, prefix).toBe(403);
+      expect(response.headers.get('x-amzn-errortype')).toBe('AccessDeniedException');
+    }
+    expect(triggerEvents.length).toBe(before);
+    await fetch(`${aws}/2015-03-31/functions/local-echo/invocations`, { method: 'POST', body: '{}' });
+    expect(lines.at(-1)).toMatch(/^POST \/_aws\/\*\*\*\/2015-03-31\/functions\/local-echo\/invocations 200 \d+ ms$/);
+    expect(lines.join('\n')).not.toContain(localSecret);
+  });
+
+  it('will not serve Lambda Invoke or SQS without a local secret', async () => {
+    await expect(
+      startGateway({
+        port: await freePort(),
+        webOrigin: 'http://localhost:5999',
+        routes,
+        authorize: async () => null,
+        functions: {},
+        log: () => {},
+      }),
+    ).rejects.toThrow('local secret');
   });
 });

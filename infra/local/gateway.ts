@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { messages } from '../../shared/messages.js';
 import { routeEntries } from '../../shared/routes.js';
@@ -31,6 +31,12 @@ export type GatewayOptions = {
   functions?: Record<string, () => Promise<LambdaModule>>;
   /** the SQS JSON-protocol subset of the local queues (sqs-api.ts) */
   sqs?: SqsApi;
+  /**
+   * The run's local secret (`newLocalSecret`): the Lambda-Invoke and SQS endpoints answer only under
+   * `localAwsEndpoint(origin, secret)`, so no other process or web page on this machine can run a Cognito trigger or
+   * queue a message. Required with `functions` or `sqs`.
+   */
+  localSecret?: string;
   /** one line per request @default console.log */
   log?: (line: string) => void;
   /** API Gateway's integration timeout @default 29 s */
@@ -38,6 +44,19 @@ export type GatewayOptions = {
 };
 
 export type Gateway = { url: string; stop: () => Promise<void> };
+
+/** A fresh secret for one run of the local stack (the gateway's AWS endpoints). */
+export const newLocalSecret = () => randomBytes(24).toString('base64url');
+
+/**
+ * The endpoint of the AWS APIs the gateway speaks (Lambda Invoke, SQS) for the SDKs of this machine: the gateway's
+ * origin and the run's secret as the path, which the SDKs keep in front of each call's own path
+ * (`AWS_ENDPOINT_URL_SQS`, cognito-local's Lambda client).
+ */
+export const localAwsEndpoint = (origin: string, secret: string) => `${origin}/_aws/${secret}`;
+
+const awsPath = /^\/_aws\/([^/]+)(\/.*)?$/;
+const invocationPath = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
 
 const stage = 'local';
 const envelope = (error: string, code: string) => ({ success: false, error, code });
@@ -114,11 +133,22 @@ const requestTime = (date: Date) => {
 /**
  * The local API Gateway (DESIGN §1, §7): serves the route table on one port, turning each request into the REST API
  * proxy event API Gateway builds and calling the same domain Lambda, after the same checks as the Cognito authorizer
- * on `user` routes. It also answers CORS preflights for the web origin, the Lambda-Invoke calls of cognito-local's
- * triggers and the SQS calls of the queue port.
+ * on `user` routes. It also answers CORS preflights for the web origin, and, under the run's secret path only, the
+ * Lambda-Invoke calls of cognito-local's triggers and the SQS calls of the queue port.
  */
 export const startGateway = async (options: GatewayOptions): Promise<Gateway> => {
   const log = options.log ?? ((line: string) => console.log(line));
+  const { localSecret } = options;
+  if ((options.functions || options.sqs) && !localSecret) {
+    throw new Error('The gateway serves Lambda Invoke and SQS only with a local secret (newLocalSecret)');
+  }
+  const secretMatches = (given: string) => {
+    if (!localSecret) return false;
+    const [a, b] = [Buffer.from(given), Buffer.from(localSecret)];
+    return a.length === b.length && timingSafeEqual(a, b);
+  };
+  // the secret never reaches a log line
+  const shown = (path: string | undefined) => (localSecret ? (path ?? '').replaceAll(localSecret, '***') : path);
   const timeoutMs = options.timeoutMs ?? 29_000;
   const routes = (options.routes ?? routeEntries()).map((route) => ({ ...route, compiled: compilePath(route.path) }));
   const templates = [...new Map(routes.map((route) => [route.path, route.compiled])).values()];
@@ -324,26 +354,49 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
     return 200;
   };
 
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<number> => {
-    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
-    const invocation = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/.exec(url.pathname);
+  /** Lambda Invoke and SQS, under `/_aws/<secret>` only: anything else that asks for them is refused with 403. */
+  const serveAws = async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<number> => {
+    const aws = awsPath.exec(url.pathname);
+    if (!aws || !secretMatches(safeDecode(aws[1]!))) {
+      sendJson(
+        res,
+        403,
+        {
+          __type: 'AccessDeniedException',
+          message: "The local Lambda and SQS endpoints answer only under the run's secret path (localAwsEndpoint)",
+        },
+        { 'x-amzn-ErrorType': 'AccessDeniedException' },
+      );
+      return 403;
+    }
+    const path = aws[2] ?? '/';
+    const invocation = invocationPath.exec(path);
     if (req.method === 'POST' && invocation) return invokeFunction(res, safeDecode(invocation[1]!), req);
     const target = String(req.headers['x-amz-target'] ?? '');
     if (req.method === 'POST' && target.startsWith('AmazonSQS.') && options.sqs) {
       const text = (await readBody(req)).toString('utf8');
-      const answer = await options.sqs(target.slice('AmazonSQS.'.length), text ? JSON.parse(text) : {}, url.origin);
+      const endpoint = localAwsEndpoint(url.origin, aws[1]!);
+      const answer = await options.sqs(target.slice('AmazonSQS.'.length), text ? JSON.parse(text) : {}, endpoint);
       sendJson(res, answer.status, answer.body, answer.headers, 'application/x-amz-json-1.0');
       return answer.status;
     }
-    return serveRoute(req, res, url);
+    sendJson(res, 404, { __type: 'UnknownOperationException', message: 'Unknown operation' });
+    return 404;
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<number> => {
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    const asksAws =
+      awsPath.test(url.pathname) || invocationPath.test(url.pathname) || req.headers['x-amz-target'] !== undefined;
+    return asksAws ? serveAws(req, res, url) : serveRoute(req, res, url);
   };
 
   const server = createServer((req, res) => {
     const started = performance.now();
     handle(req, res)
-      .then((status) => log(`${req.method} ${req.url} ${status} ${Math.round(performance.now() - started)} ms`))
+      .then((status) => log(`${req.method} ${shown(req.url)} ${status} ${Math.round(performance.now() - started)} ms`))
       .catch((error: unknown) => {
-        log(`${req.method} ${req.url} failed: ${(error as Error).stack ?? String(error)}`);
+        log(`${req.method} ${shown(req.url)} failed: ${(error as Error).stack ?? String(error)}`);
         if (!res.headersSent) sendJson(res, 500, envelope(messages.status[500], 'server_error'), corsHeaders);
         else res.end();
       });

@@ -59,6 +59,31 @@ describe('the local SQS endpoint', () => {
     );
   });
 
+  it("refuses every call without the run's secret (403) and queues nothing", async () => {
+    const before = endpoint.received.length;
+    const stranger = new SQSClient({ endpoint: endpoint.origin, region: 'us-east-1', credentials: localCredentials });
+    try {
+      await expect(
+        stranger.send(
+          new SendMessageCommand({ QueueUrl: `${endpoint.origin}/000000000000/email-lookup`, MessageBody: 'x' }),
+        ),
+      ).rejects.toMatchObject({ name: 'AccessDeniedException', $metadata: { httpStatusCode: 403 } });
+    } finally {
+      stranger.destroy();
+    }
+    // what a web page on this machine could send: a simple POST to a guessed path
+    for (const path of ['/', '/_aws/guess/', '/_aws/']) {
+      const response = await fetch(`${endpoint.origin}${path}`, {
+        method: 'POST',
+        headers: { 'X-Amz-Target': 'AmazonSQS.SendMessage', 'Content-Type': 'text/plain' },
+        body: JSON.stringify({ QueueUrl: `${endpoint.origin}/000000000000/email-lookup`, MessageBody: 'x' }),
+      });
+      expect(response.status, path).toBe(403);
+    }
+    expect(endpoint.pending('email-lookup')).toEqual([]);
+    expect(endpoint.received.length).toBe(before);
+  });
+
   it('refuses a message for a queue it does not have', async () => {
     await expect(
       sqs.send(new SendMessageCommand({ QueueUrl: `${endpoint.url}/000000000000/nope`, MessageBody: 'x' })),

@@ -6,7 +6,7 @@ import { createLocalAuthorizer } from './authorizer.js';
 import { startCognitoLocal } from './cognito/emulator.js';
 import { startCognitoShim } from './cognito/shim.js';
 import { startDynamoDbLocal } from './dynamodb.js';
-import { startGateway, type LambdaModule } from './gateway.js';
+import { localAwsEndpoint, newLocalSecret, startGateway, type LambdaModule } from './gateway.js';
 import { applyEnvironment, lambdaEnvironment } from './lambda-env.js';
 import { acquireLock } from './lock.js';
 import { assertPortsFree, freePorts } from './net.js';
@@ -57,7 +57,7 @@ export type LocalUrls = {
   dynamodb: string;
   s3: string;
   sandbox: string;
-  /** the SQS endpoint (`AWS_ENDPOINT_URL_SQS`): the gateway */
+  /** the SQS endpoint (`AWS_ENDPOINT_URL_SQS`): the gateway, under the run's secret path (`localAwsEndpoint`) */
   sqs: string;
 };
 
@@ -118,6 +118,8 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
   const localDir = resolve(options.localDir ?? defaultLocalDir);
   const log = options.log ?? ((line: string) => console.log(line));
   const webOrigin = `http://localhost:${ports.web}`;
+  // the gateway's Lambda-Invoke and SQS endpoints answer only under this run's secret (gateway.ts)
+  const localSecret = newLocalSecret();
   const urls: LocalUrls = {
     web: webOrigin,
     api: `http://localhost:${ports.api}`,
@@ -126,7 +128,7 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
     dynamodb: `http://localhost:${ports.dynamodb}`,
     s3: `http://localhost:${ports.s3}`,
     sandbox: `http://localhost:${ports.sandbox}`,
-    sqs: `http://localhost:${ports.api}`,
+    sqs: localAwsEndpoint(`http://localhost:${ports.api}`, localSecret),
   };
 
   const timings: Record<string, number> = {};
@@ -165,14 +167,15 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
     ]);
 
     const cognitoEmulatorEndpoint = `http://127.0.0.1:${ports.cognitoEmulator}`;
-    const gatewayEndpoint = `http://127.0.0.1:${ports.api}`;
+    // what the SDKs of this process (queue port) and cognito-local's Lambda client call: the gateway, with the secret
+    const gatewayAwsEndpoint = localAwsEndpoint(`http://127.0.0.1:${ports.api}`, localSecret);
     const env = lambdaEnvironment({
       tableName: localNames.table,
       bucket: localNames.bucket,
       webOrigin,
       dynamodbEndpoint: `http://127.0.0.1:${ports.dynamodb}`,
       s3Endpoint: `http://127.0.0.1:${ports.s3}`,
-      sqsEndpoint: gatewayEndpoint,
+      sqsEndpoint: gatewayAwsEndpoint,
       cognitoEndpoint: cognitoEmulatorEndpoint,
       sandboxEndpoint: `http://127.0.0.1:${ports.sandbox}`,
     });
@@ -217,7 +220,7 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
         port: ports.cognitoEmulator,
         dataDir: join(localDir, 'cognito'),
         issuerOrigin: urls.cognito,
-        lambdaEndpoint: gatewayEndpoint,
+        lambdaEndpoint: gatewayAwsEndpoint,
         triggers: cognitoTriggerFunctions,
         // cognito-local mails nothing: its codes (forgot-password) are shown here
         onCode: ({ action, destination, code }) => log(`cognito ${action}: code ${code} for ${destination}`),
@@ -293,6 +296,7 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
       }),
       functions: triggerModules,
       sqs: createSqsApi(queues),
+      localSecret,
       log: (line) => log(`api ${line}`),
     });
     stops.push(gateway.stop);

@@ -2,7 +2,7 @@ import type { SQSRecord } from 'aws-lambda';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startGateway } from '../gateway.js';
+import { localAwsEndpoint, newLocalSecret, startGateway } from '../gateway.js';
 import { freePort } from '../net.js';
 import { startQueueRunner } from '../queue-runner.js';
 import { createSqsApi } from '../sqs-api.js';
@@ -10,6 +10,8 @@ import { createSqsApi } from '../sqs-api.js';
 /**
  * Tests only: the local gateway's SQS endpoint over a queue runner with the named queues (@default one `email-lookup`
  * queue) whose worker records every message it is given (`received`), in a temporary folder that `stop` removes.
+ * `url` is the endpoint for the SDK, as `AWS_ENDPOINT_URL_SQS` is locally: the gateway's origin (`origin`) and the
+ * run's secret.
  */
 export const startSqsEndpoint = async (names: readonly string[] = ['email-lookup']) => {
   const dir = mkdtempSync(join(tmpdir(), 'sqs-endpoint-'));
@@ -36,16 +38,19 @@ export const startSqsEndpoint = async (names: readonly string[] = ['email-lookup
     }),
     log: () => {},
   });
+  const localSecret = newLocalSecret();
   const gateway = await startGateway({
     port: await freePort(),
     webOrigin: 'http://localhost:5173',
     routes: [],
     authorize: async () => null,
     sqs: createSqsApi(runner),
+    localSecret,
     log: () => {},
   });
   return {
-    url: gateway.url,
+    url: localAwsEndpoint(gateway.url, localSecret),
+    origin: gateway.url,
     received,
     /** messages sent and not yet received: delayed ones too */
     pending: (name: string) => runner.pending(name),
