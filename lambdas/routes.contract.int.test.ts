@@ -233,6 +233,28 @@ describe.each(userRoutes)('$key', (route) => {
     return fc.record({ body, query, params, contentType });
   };
 
+  /**
+   * Requests always among the generated ones: for `schema`, the largest body the schema lets through (every text at
+   * its longest, in wide characters); for `junk`, names that are properties of every object (`__proto__`, ...).
+   */
+  const examplesOf = (kind: 'schema' | 'junk', ownIds: Record<string, string>) => {
+    const hasBody = route.method !== 'GET';
+    if (kind === 'schema') {
+      return route.body && hasBody
+        ? [{ body: JSON.stringify(largestOf(route.body)), query: {}, params: ownIds, contentType: 'application/json' }]
+        : [];
+    }
+    const inherited = ['__proto__', 'constructor', 'valueOf', 'toString', 'hasOwnProperty'];
+    return [
+      {
+        body: hasBody ? `{${inherited.map((name) => `"${name}": {"polluted": true}`).join(', ')}}` : undefined,
+        query: Object.fromEntries(inherited.map((name) => [name, 'x'])),
+        params: ownIds,
+        contentType: 'application/json',
+      },
+    ];
+  };
+
   it.each(['schema', 'junk'] as const)(
     'answers %s bodies and queries with a success or a 4xx and a message, never a 5xx',
     async (kind) => {
@@ -249,20 +271,7 @@ describe.each(userRoutes)('$key', (route) => {
         }),
         {
           numRuns: runs,
-          // and always the largest body the schema lets through (every text at its longest, in wide characters)
-          examples:
-            kind === 'schema' && route.body && route.method !== 'GET'
-              ? [
-                  [
-                    {
-                      body: JSON.stringify(largestOf(route.body)),
-                      query: {},
-                      params: ownIds,
-                      contentType: 'application/json',
-                    },
-                  ],
-                ]
-              : [],
+          examples: examplesOf(kind, ownIds).map((example) => [example]),
         },
       );
       // fast-check's own report prints the whole request, which may be 100,000 characters long
