@@ -310,6 +310,27 @@ describe('the dev stack', () => {
       expect(variables).not.toHaveProperty('ENRICHMENT_API_KEY');
     });
 
+    it('gives the contacts HTTP Lambda, and no other function, the generated cursor signing key by its name', () => {
+      const [secretId, secret] =
+        resourcesOf(template, 'AWS::SecretsManager::Secret').find(([id]) => /CursorSigningKey/.test(id)) ?? [];
+      expect(secret?.Properties).toMatchObject({
+        Name: 'outreach/dev/cursor-signing-key',
+        GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true },
+      });
+      const contacts = (dev.stack.node.findChild('Api') as Api).functions.get('contacts')!;
+      for (const fn of ourFunctions(dev.stack)) {
+        const reads = roleStatements(template, dev.stack, fn).some(
+          (statement) =>
+            [statement.Action].flat().includes('secretsmanager:GetSecretValue') &&
+            referencedIds(statement.Resource).includes(secretId!),
+        );
+        expect(reads, fn.node.path).toBe(fn === contacts);
+      }
+      const { variables } = domainFunction('contacts');
+      expect(new Set(referencedIds(variables.CURSOR_SIGNING_KEY_SECRET))).toEqual(new Set([secretId]));
+      expect(variables).not.toHaveProperty('CURSOR_SIGNING_KEY');
+    });
+
     it("lets the account Lambda list keys and versions under users/ only, delete them, and delete users of the product's pool", () => {
       const { statements, variables } = domainFunction('account');
       const [poolId] = resourcesOf(template, 'AWS::Cognito::UserPool').map(([id]) => id);
@@ -334,7 +355,12 @@ describe('the dev stack', () => {
         [statement.Action].flat().some((action: string) => action.startsWith('s3:')),
       );
       expect(s3Statements).toHaveLength(1);
-      expect([s3Statements[0]!.Action].flat().sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
+      expect([s3Statements[0]!.Action].flat().sort()).toEqual([
+        's3:DeleteObject',
+        's3:GetObject',
+        's3:PutObject',
+        's3:PutObjectTagging',
+      ]);
       expect(referencedIds(s3Statements[0]!.Resource)).toEqual([uploadsId]);
       expect(joined(s3Statements[0]!.Resource)).toMatch(/\/\*$/);
       expect(variables.BUCKET_NAME).toEqual({ Ref: uploadsId });
