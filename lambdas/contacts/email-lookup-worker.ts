@@ -10,7 +10,8 @@ import { type EmailLookupDeps, lookUpEmail } from './email-lookup.js';
 
 /**
  * The `email-lookup` queue's worker (DESIGN §4) on the house worker kit: one lookup per message, idempotent on
- * (user, contact, attempt). A message that is not a lookup, or a lookup that failed (its vendor), comes back (at last: the dead letters).
+ * (user, contact, attempt). A message that is not a lookup, or a lookup that failed (its vendor), comes back, and
+ * after its last receive waits in the dead letters.
  * @default idempotency claims in the lookup's own table
  */
 export const emailLookupWorker = (
