@@ -4,6 +4,7 @@ import * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { exportTags } from '../../lambdas/account/export-files.js';
+import { stagingTags } from '../../lambdas/documents/upload-key.js';
 import { table as tableDefinition } from '../../lambdas/data/table.js';
 import { appName, type StageConfig } from '../config.js';
 
@@ -94,6 +95,13 @@ export class Data extends Construct {
         {
           // account export documents (lambdas/account/export-files.ts): their link lasts minutes, the copy a day
           tagFilters: exportTags,
+          expiration: Duration.days(1),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
+        {
+          // uploads not processed (lambdas/documents/upload-key.ts): processing copies them out without the tag, so
+          // what stays tagged is what nobody processed within a day
+          tagFilters: stagingTags,
           expiration: Duration.days(1),
           noncurrentVersionExpiration: Duration.days(1),
         },

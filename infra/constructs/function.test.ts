@@ -57,6 +57,8 @@ describe('the house function', () => {
     const bucket = policyStatements(template).find((statement) => [statement.Action].flat().includes('s3:PutObject'))!;
     expect([bucket.Resource].flat().map(joined)).toEqual([expect.stringMatching(/^<DataUploads\w+>\/users\/\*\/\*$/)]);
     expect([bucket.Action].flat()).not.toContain('s3:DeleteObjectVersion');
+    // tags set with the write select lifecycle rules (staged uploads, export documents): S3 checks them apart
+    expect([bucket.Action].flat()).toContain('s3:PutObjectTagging');
     const variables = environmentOf(template, stack.getLogicalId(fn.fn.node.defaultChild as CfnElement));
     expect(joined(variables.BUCKET_NAME)).toMatch(/^<DataUploads\w+>$/);
   });

@@ -230,7 +230,12 @@ export class AppFunction extends Construct {
    * one (account deletion).
    */
   bindBucket(bucket: s3.IBucket, access: BucketAccess, { versions = false }: { versions?: boolean } = {}) {
-    const actions = access === 'readWrite' ? ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'] : ['s3:GetObject'];
+    // a write may tag what it stores (`tagging` of an upload's POST, `Tagging` of a put): the lifecycle rules of the
+    // uploads bucket select staged uploads and export documents by tag (infra/constructs/data.ts)
+    const actions =
+      access === 'readWrite'
+        ? ['s3:GetObject', 's3:PutObject', 's3:PutObjectTagging', 's3:DeleteObject']
+        : ['s3:GetObject'];
     if (versions) actions.push(access === 'readWrite' ? 's3:DeleteObjectVersion' : 's3:GetObjectVersion');
     this.role.addToPrincipalPolicy(
       new iam.PolicyStatement({ actions, resources: [bucket.arnForObjects(userObjects)] }),

@@ -38,6 +38,12 @@ export const rateLimits = {
    * the address is retyped. Beyond that the address is saved but not verified (lambdas/contacts/service.ts).
    */
   typedEmail: { capacity: 3, refillEveryMs: 8 * hour },
+  /**
+   * POST /api/uploads: each ticket lets the browser store up to 5 MB, kept a day unless processed (the staging folder,
+   * lambdas/documents/upload-key.ts). 20 in a row cover uploading, replacing and retrying a profile's documents; then
+   * one every 3 minutes (at most about 500 a day).
+   */
+  uploadTicket: { capacity: 20, refillEveryMs: 3 * minute },
 } as const satisfies Record<string, TokenBucket>;
 
 export type RateLimitedAction = keyof typeof rateLimits;

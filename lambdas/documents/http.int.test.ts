@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { limits } from '../../shared/constants.js';
 import { messages } from '../../shared/messages.js';
 import type { ProcessedDocument, UploadTicket } from '../../shared/schemas/documents.js';
+import { rateLimits } from '../data/rate-limit.js';
 import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
 import { createS3Client, s3Storage, userPrefix } from '../providers/storage/storage.js';
 import { browserUpload } from './test/browser-upload.js';
@@ -84,22 +85,34 @@ const utf8 = (text: string) => new TextEncoder().encode(text);
 const textFile = (name: string, text: string) => ({ name, type: 'text/plain', bytes: utf8(text) });
 
 const storedKeys = async (claims: Claims) => (await storage.list(userPrefix(claims.sub))).map((object) => object.key);
+/** where the document of a processed upload is kept: its key without the staging folder */
+const keptKey = (uploadKey: string) => uploadKey.replace(/^(users\/[^/]+\/)staging\//, '$1');
 
 describe('documents Lambda: upload tickets', () => {
-  it('gives a presigned POST for a key under the caller’s prefix and purpose, valid about ten minutes', async () => {
+  it('gives a presigned POST for a key in the caller’s staging folder, tagged to expire, valid about ten minutes', async () => {
     const claims = userClaims();
     const before = Date.now();
     const ticket = await ticketFor(claims, 'resume', 'Ada Lovelace CV.pdf', pdfType, 52_000);
-    expect(ticket.key).toMatch(new RegExp(`^users/${claims.sub}/resume/[0-9A-HJKMNP-TV-Z]{26}-Ada-Lovelace-CV\\.pdf$`));
+    expect(ticket.key).toMatch(
+      new RegExp(`^users/${claims.sub}/staging/resume/[0-9A-HJKMNP-TV-Z]{26}-Ada-Lovelace-CV\\.pdf$`),
+    );
     expect(ticket.maxBytes).toBe(limits.fileBytes);
-    expect(ticket.fields).toMatchObject({ key: ticket.key, 'Content-Type': pdfType, Policy: expect.any(String) });
+    const tagging = '<Tagging><TagSet><Tag><Key>lifecycle</Key><Value>staging</Value></Tag></TagSet></Tagging>';
+    expect(ticket.fields).toMatchObject({
+      key: ticket.key,
+      'Content-Type': pdfType,
+      tagging,
+      Policy: expect.any(String),
+    });
     const policy = JSON.parse(Buffer.from(ticket.fields.Policy!, 'base64').toString('utf8')) as {
       conditions: unknown[];
     };
+    // the tag is pinned like every field: an upload cannot shed it and escape the expiry
     expect(policy.conditions).toEqual(
       expect.arrayContaining([
         ['content-length-range', 1, limits.fileBytes],
         ['eq', '$Content-Type', pdfType],
+        ['eq', '$tagging', tagging],
       ]),
     );
     const expiresIn = new Date(ticket.expiresAt).getTime() - before;
@@ -128,7 +141,25 @@ describe('documents Lambda: upload tickets', () => {
 
   it('accepts exactly 5 MB', async () => {
     const ticket = await ticketFor(userClaims(), 'background', 'notes.txt', 'text/plain', limits.fileBytes);
-    expect(ticket.key).toContain('/background/');
+    expect(ticket.key).toContain('/staging/background/');
+  });
+
+  it('gives a user a burst of tickets, then 429 with Retry-After and the spec’s text; other users are not held', async () => {
+    const claims = userClaims();
+    const body = { purpose: 'resume', fileName: 'cv.txt', contentType: 'text/plain', size: 10 };
+    for (let index = 0; index < rateLimits.uploadTicket.capacity; index += 1) {
+      expect((await documents(claims, 'POST', '/api/uploads', body)).status).toBe(200);
+    }
+    const refused = await documentsHandler(
+      apiEvent({ method: 'POST', resource: '/api/uploads', body, claims }),
+      lambdaContext(),
+    );
+    expect({ status: refused.statusCode, error: (JSON.parse(refused.body) as Envelope).error }).toEqual({
+      status: 429,
+      error: messages.status[429],
+    });
+    expect(Number(refused.headers?.['Retry-After'])).toBe(rateLimits.uploadTicket.refillEveryMs / 1000);
+    expect((await documents(userClaims(), 'POST', '/api/uploads', body)).status).toBe(200);
   });
 });
 
@@ -137,7 +168,7 @@ describe('documents Lambda: processing', () => {
     const claims = userClaims();
     const bytes = await samplePdf(['Ada Lovelace', 'First programmer, Analytical Engine']);
     const file = { name: 'Ada Lovelace CV.pdf', type: pdfType, bytes };
-    const { status, json } = await uploadAndProcess(claims, 'resume', file);
+    const { status, json, ticket } = await uploadAndProcess(claims, 'resume', file);
     expect(status).toBe(200);
     expect(json.data).toEqual({
       fileName: 'Ada Lovelace CV.pdf',
@@ -149,6 +180,9 @@ describe('documents Lambda: processing', () => {
     const download = await fetch(json.data.fileUrl);
     expect(download.status).toBe(200);
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(bytes);
+    // moved out of the staging folder: kept under users/<sub>/resume/, nothing left to expire
+    expect(await storedKeys(claims)).toEqual([keptKey(ticket.key)]);
+    expect(keptKey(ticket.key)).toMatch(new RegExp(`^users/${claims.sub}/resume/[0-9A-Z]{26}-Ada-Lovelace-CV\\.pdf$`));
 
     expect(await profileOf(claims)).toMatchObject({
       resumeFileName: 'Ada Lovelace CV.pdf',
@@ -292,8 +326,10 @@ describe('documents Lambda: processing', () => {
     for (const [path, key] of [
       ['/process-file', ticket.key],
       ['/api/profiles/cover-letter', ticket.key],
-      ['/api/profiles/resume', `${userPrefix(claims.sub)}resume/../resume/x.txt`],
+      ['/api/profiles/resume', `${userPrefix(claims.sub)}staging/resume/../resume/x.txt`],
       ['/api/profiles/resume', `${userPrefix(claims.sub)}cv.txt`],
+      // the key a processed document is kept under is no upload
+      ['/api/profiles/resume', keptKey(ticket.key)],
     ] as const) {
       const { status, json } = await documents(claims, 'POST', path, { key });
       expect({ path, key, status, error: json.error }).toEqual({ path, key, status: 404, error: messages.status[404] });
@@ -301,13 +337,16 @@ describe('documents Lambda: processing', () => {
     expect(await storedKeys(claims)).toEqual([ticket.key]);
   });
 
-  it('processing the same upload twice keeps its file', async () => {
+  it('processing the same upload twice (a retried request) reads the document kept from it, and keeps it', async () => {
     const claims = userClaims();
     const bytes = utf8('Twice is fine');
     const first = await uploadAndProcess(claims, 'resume', { name: 'cv.txt', type: 'text/plain', bytes });
     const again = await documents<ProcessedDocument>(claims, 'POST', '/api/profiles/resume', { key: first.ticket.key });
-    expect(again.status).toBe(200);
-    expect(await storedKeys(claims)).toEqual([first.ticket.key]);
+    expect({ status: again.status, content: again.json.data.content }).toEqual({
+      status: 200,
+      content: 'Twice is fine',
+    });
+    expect(await storedKeys(claims)).toEqual([keptKey(first.ticket.key)]);
   });
 
   it('replacing a document deletes the old file once the new one is stored and processed', async () => {
@@ -315,12 +354,12 @@ describe('documents Lambda: processing', () => {
     const first = await uploadAndProcess(claims, 'resume', textFile('old.txt', 'Old résumé'));
     const refused = await uploadAndProcess(claims, 'resume', { name: 'bad.pdf', type: pdfType, bytes: samplePng() });
     expect(refused.status).toBe(400);
-    expect(await storedKeys(claims)).toEqual([first.ticket.key]);
+    expect(await storedKeys(claims)).toEqual([keptKey(first.ticket.key)]);
 
     const replacement = { name: 'new.pdf', type: pdfType, bytes: await samplePdf(['New résumé']) };
     const second = await uploadAndProcess(claims, 'resume', replacement);
     expect(second.status).toBe(200);
-    expect(await storedKeys(claims)).toEqual([second.ticket.key]);
+    expect(await storedKeys(claims)).toEqual([keptKey(second.ticket.key)]);
     expect(await profileOf(claims)).toMatchObject({ resumeFileName: 'new.pdf', resumeContent: 'New résumé' });
   });
 
@@ -328,7 +367,7 @@ describe('documents Lambda: processing', () => {
     const claims = userClaims();
     const resume = await uploadAndProcess(claims, 'resume', textFile('cv.txt', 'CV'));
     const letter = await uploadAndProcess(claims, 'cover-letter', textFile('l.txt', 'Letter'));
-    expect((await storedKeys(claims)).sort()).toEqual([resume.ticket.key, letter.ticket.key].sort());
+    expect((await storedKeys(claims)).sort()).toEqual([keptKey(resume.ticket.key), keptKey(letter.ticket.key)].sort());
   });
 });
 
@@ -394,6 +433,7 @@ describe('documents Lambda: tenant isolation', () => {
 
     for (const [path, key] of [
       ['/api/profiles/resume', alices.ticket.key],
+      ['/api/profiles/resume', keptKey(alices.ticket.key)],
       ['/process-file', pending.key],
       ['/api/profiles/cover-letter', alices.ticket.key],
     ] as const) {
@@ -405,7 +445,7 @@ describe('documents Lambda: tenant isolation', () => {
     expect((await documents(bob, 'DELETE', '/api/profiles/resume')).json.data).toEqual({ deleted: true });
     expect((await documents(bob, 'DELETE', '/api/profiles/background-file')).json.data).toEqual({ deleted: false });
 
-    expect((await storedKeys(alice)).sort()).toEqual([alices.ticket.key, pending.key].sort());
+    expect((await storedKeys(alice)).sort()).toEqual([keptKey(alices.ticket.key), pending.key].sort());
     expect(await profileOf(alice)).toMatchObject({ resumeFileName: 'alice.txt', resumeContent: 'Alice CV' });
     expect(await storedKeys(bob)).toEqual([]);
   });

@@ -8,15 +8,16 @@ import type {
   UploadTicket,
 } from '../../shared/schemas/documents.js';
 import { editableProfileSchema } from '../../shared/schemas/profile.js';
-import { HttpError, badRequest, notFound } from '../core/errors.js';
+import { HttpError, badRequest, notFound, tooManyRequests } from '../core/errors.js';
 import type { DataClient } from '../data/client.js';
+import { takeTokens } from '../data/rate-limit.js';
 import { clearUserDocument, setUserProfileFields, type UserProfileItem } from '../data/user-profile.js';
 import type { Identity } from '../profiles/index.js';
 import { userPrefix, type Storage } from '../providers/storage/storage.js';
 import { claimedDocumentType, sniffDocumentType } from './file-type.js';
 import { extractTextIsolated } from './isolated-extraction.js';
 import { DocumentTooDemanding } from './too-demanding.js';
-import { parseUploadKey, uploadKey } from './upload-key.js';
+import { parseUploadKey, stagingTags, uploadKey } from './upload-key.js';
 
 export type DocumentsDeps = {
   db: DataClient;
@@ -105,9 +106,11 @@ const removeOwnObject = async (deps: DocumentsDeps, identity: Identity, key: str
 };
 
 /**
- * POST /api/uploads (DESIGN §6 "Uploads"): a presigned POST for one document under the caller's own prefix. SPEC §5
- * limits are checked here with the spec's texts, before anything can be stored; S3 enforces them again through the
- * policy, and processing checks the stored bytes (s3rver enforces no policy).
+ * POST /api/uploads (DESIGN §6 "Uploads"): a presigned POST for one document in the caller's staging folder, tagged so
+ * that it expires a day later unless processed (`stagingTags`; the tag is a policy condition like every field). SPEC
+ * §5 limits are checked here with the spec's texts, before anything can be stored; S3 enforces them again through
+ * the policy, and processing checks the stored bytes (s3rver enforces no policy). Each ticket takes a token of the
+ * user's upload bucket (lambdas/data/rate-limit.ts): 429 beyond it.
  */
 export const createUpload = async (
   deps: DocumentsDeps,
@@ -118,6 +121,8 @@ export const createUpload = async (
   if (body.size === 0) throw badRequest(messages.documents.noFile);
   const contentType = claimedDocumentType(body.contentType, body.fileName);
   if (!contentType) throw badRequest(messages.documents.invalidType);
+  const allowance = await takeTokens(deps.db, identity.uid, 'uploadTicket', { now: deps.now() });
+  if (!allowance.allowed) throw tooManyRequests(allowance.retryAfterSeconds);
 
   const key = uploadKey(identity.uid, body.purpose, deps.newId(), body.fileName);
   const { url, fields } = await deps.storage.presignPost({
@@ -126,15 +131,18 @@ export const createUpload = async (
     maxBytes: limits.fileBytes,
     expiresInSeconds: ticketSeconds,
     metadata: { [fileNameMetadata]: encodeURIComponent(displayName(body.fileName)) },
+    tags: stagingTags,
   });
   const expiresAt = new Date(deps.now().getTime() + ticketSeconds * 1000).toISOString();
   return { url, fields, key, expiresAt, maxBytes: limits.fileBytes };
 };
 
 /**
- * POST /api/profiles/resume, /api/profiles/cover-letter and /process-file (DESIGN §6 "Uploads"): checks the stored
- * object (size, and type by its bytes against the type its upload claimed), extracts its text and keeps both on the
- * profile; a replaced document's file is deleted. A refused object is deleted, so nothing unchecked stays stored.
+ * POST /api/profiles/resume, /api/profiles/cover-letter and /process-file (DESIGN §6 "Uploads"): checks the uploaded
+ * object (size, and type by its bytes against the type its upload claimed), extracts its text, copies it out of the
+ * staging folder to the key it is kept under (without the tag that would expire it) and keeps both on the profile; a
+ * replaced document's file is deleted. A refused upload is deleted, so nothing unchecked stays stored. A request
+ * retried after its upload was processed reads the document kept from it.
  */
 export const processDocument = async (
   deps: DocumentsDeps,
@@ -143,15 +151,20 @@ export const processDocument = async (
   body: { key: string; company?: string | undefined },
 ): Promise<ProcessedDocument> => {
   const { key } = body;
-  // DESIGN §3 tenant isolation: a key outside the caller's own prefix, or of another kind, does not exist for them
+  // DESIGN §3 tenant isolation: a key outside the caller's own staging folder, or of another kind, does not exist for
+  // them
   const parsed = parseUploadKey(identity.uid, kind, key);
   if (!parsed) throw notFound();
+  const { storedKey } = parsed;
   const spec = kinds[kind];
 
-  const head = await deps.storage.head(key);
+  const staged = await deps.storage.head(key);
+  const source = staged ? key : storedKey;
+  const head = staged ?? (await deps.storage.head(storedKey));
   if (!head) throw badRequest(messages.documents.noFile);
   const refuse = async (message: string, status = 400, cause?: unknown) => {
-    await deps.storage.remove(key);
+    // the upload goes; a document kept from an earlier processing of it stays, as its profile names it
+    if (staged) await deps.storage.remove(key);
     return new HttpError(status, message, { cause });
   };
   if (head.size === 0) throw await refuse(messages.documents.noFile);
@@ -160,7 +173,7 @@ export const processDocument = async (
   if (!claimed) throw await refuse(messages.documents.invalidType);
 
   // one byte more than allowed: an object replaced since the head is still caught
-  const bytes = await deps.storage.read(key, limits.fileBytes + 1);
+  const bytes = await deps.storage.read(source, limits.fileBytes + 1);
   if (bytes.length === 0) throw await refuse(messages.documents.noFile);
   if (bytes.length > limits.fileBytes) throw await refuse(messages.documents.tooLarge);
   if (sniffDocumentType(bytes) !== claimed) throw await refuse(messages.documents.invalidType);
@@ -177,11 +190,12 @@ export const processDocument = async (
   // a scan without a text layer, or an empty page: nothing a draft could use
   if (!content) throw await refuse(spec.failed, 422);
 
+  if (staged) await deps.storage.copy(key, storedKey);
   const fileName = storedDisplayName(head.metadata) ?? parsed.fileName;
   const lastUpdated = deps.now().toISOString();
   const changes = {
     [spec.fileName]: fileName,
-    [spec.fileKey]: key,
+    [spec.fileKey]: storedKey,
     [spec.fileSize]: bytes.length,
     [spec.lastUpdated]: lastUpdated,
     [spec.content]: content,
@@ -195,13 +209,14 @@ export const processDocument = async (
     // no profile yet (a first request before sync-user): make it with the defaults, then keep the document
     (await deps.createProfile(identity).then(() => setUserProfileFields(deps.db, identity.uid, changes)));
   if (!previous) throw new Error('The profile disappeared while a document was kept on it');
+  if (staged) await deps.storage.remove(key);
   const previousKey = previous[spec.fileKey];
-  if (previousKey !== key) await removeOwnObject(deps, identity, previousKey);
+  if (previousKey !== storedKey) await removeOwnObject(deps, identity, previousKey);
 
   return {
     fileName,
     fileSize: bytes.length,
-    fileUrl: await deps.storage.presignGet(key, { fileName, expiresInSeconds: linkSeconds }),
+    fileUrl: await deps.storage.presignGet(storedKey, { fileName, expiresInSeconds: linkSeconds }),
     content,
     lastUpdated,
   };

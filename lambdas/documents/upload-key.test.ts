@@ -5,9 +5,9 @@ const uid = '6f1c2a4e-8d0b-4f7e-9a51-3c2d1e0f9b8a';
 const id = '01JD3V6Z6Q9M0B1T2X3Y4Z5A6B';
 
 describe('upload keys', () => {
-  it('puts an upload under the user, its kind and a ULID, with a safe file name', () => {
+  it("puts an upload in the user's staging folder, under its kind and a ULID, with a safe file name", () => {
     expect(uploadKey(uid, 'resume', id, 'Ada Lovelace — CV (2025).PDF')).toBe(
-      `users/${uid}/resume/${id}-Ada-Lovelace-CV-2025.pdf`,
+      `users/${uid}/staging/resume/${id}-Ada-Lovelace-CV-2025.pdf`,
     );
   });
 
@@ -19,17 +19,24 @@ describe('upload keys', () => {
     expect(safeFileName(`${'a'.repeat(300)}.doc`)).toBe(`${'a'.repeat(80)}.doc`);
   });
 
-  it('reads back a key made for this user and kind', () => {
+  it('reads back a key made for this user and kind, and names where its document is kept once processed', () => {
     const key = uploadKey(uid, 'cover-letter', id, 'letter.pdf');
-    expect(parseUploadKey(uid, 'cover-letter', key)).toEqual({ fileName: 'letter.pdf' });
+    expect(parseUploadKey(uid, 'cover-letter', key)).toEqual({
+      fileName: 'letter.pdf',
+      storedKey: `users/${uid}/cover-letter/${id}-letter.pdf`,
+    });
   });
 
   it("refuses another user's key, another kind's key and keys it did not make", () => {
     const key = uploadKey(uid, 'resume', id, 'cv.pdf');
     expect(parseUploadKey('someone-else', 'resume', key)).toBeUndefined();
     expect(parseUploadKey(uid, 'background', key)).toBeUndefined();
-    expect(parseUploadKey(uid, 'resume', `users/${uid}/resume/../../other/resume/${id}-cv.pdf`)).toBeUndefined();
-    expect(parseUploadKey(uid, 'resume', `users/${uid}/resume/${id}-cv.pdf/more`)).toBeUndefined();
-    expect(parseUploadKey(uid, 'resume', `users/${uid}/resume/not-a-ulid-cv.pdf`)).toBeUndefined();
+    expect(
+      parseUploadKey(uid, 'resume', `users/${uid}/staging/resume/../../other/resume/${id}-cv.pdf`),
+    ).toBeUndefined();
+    expect(parseUploadKey(uid, 'resume', `users/${uid}/staging/resume/${id}-cv.pdf/more`)).toBeUndefined();
+    expect(parseUploadKey(uid, 'resume', `users/${uid}/staging/resume/not-a-ulid-cv.pdf`)).toBeUndefined();
+    // a kept document is no upload to process
+    expect(parseUploadKey(uid, 'resume', `users/${uid}/resume/${id}-cv.pdf`)).toBeUndefined();
   });
 });

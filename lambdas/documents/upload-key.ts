@@ -23,19 +23,34 @@ export const safeFileName = (fileName: string) => {
   return `${stem || 'document'}${extension}`;
 };
 
-/** DESIGN §6 "Uploads": `users/<sub>/<kind>/<ulid>-<safe file name>`, under the user's own prefix. */
+/** Where uploads land until they are processed: `users/<sub>/staging/`, under the user's own prefix. */
+export const stagingPrefix = (uid: string) => `${userPrefix(uid)}staging/`;
+
+/**
+ * The tags of an upload until it is processed: the uploads bucket's lifecycle expires objects tagged so a day after
+ * they were stored (infra/constructs/data.ts; a prefix rule cannot name a folder in every user's prefix).
+ * Processing copies the upload without them.
+ */
+export const stagingTags = { lifecycle: 'staging' } as const;
+
+/**
+ * DESIGN §6 "Uploads": an upload lands at `users/<sub>/staging/<kind>/<ulid>-<safe file name>`, under the user's own
+ * prefix, and is kept, once processed, at the same name without `staging/` (`parseUploadKey`).
+ */
 export const uploadKey = (uid: string, kind: DocumentKind, id: string, fileName: string) =>
-  `${userPrefix(uid)}${kind}/${id}-${safeFileName(fileName)}`;
+  `${stagingPrefix(uid)}${kind}/${id}-${safeFileName(fileName)}`;
 
 const keyName = /^[0-9A-HJKMNP-TV-Z]{26}-([A-Za-z0-9._-]{1,100})$/;
 
 /**
- * The safe file name of a key that `uploadKey` made for this user and this kind; undefined for any other key
- * (another user's, another kind's, a path of its own making), which the caller answers as not found.
+ * The safe file name of an upload key that `uploadKey` made for this user and this kind, and the key its document is
+ * kept under once processed (`users/<sub>/<kind>/<ulid>-<safe file name>`); undefined for any other key (another
+ * user's, another kind's, a kept document's, a path of its own making), which the caller answers as not found.
  */
 export const parseUploadKey = (uid: string, kind: DocumentKind, key: string) => {
-  const prefix = `${userPrefix(uid)}${kind}/`;
+  const prefix = `${stagingPrefix(uid)}${kind}/`;
   if (!key.startsWith(prefix)) return undefined;
-  const match = keyName.exec(key.slice(prefix.length));
-  return match ? { fileName: match[1]! } : undefined;
+  const name = key.slice(prefix.length);
+  const match = keyName.exec(name);
+  return match ? { fileName: match[1]!, storedKey: `${userPrefix(uid)}${kind}/${name}` } : undefined;
 };

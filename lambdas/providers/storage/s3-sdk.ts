@@ -3,6 +3,7 @@
  * one chunk of the bundle, when a request first touches storage.
  */
 export {
+  CopyObjectCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,

@@ -10,8 +10,8 @@ const loadSdk = () => import('./s3-sdk.js');
  */
 export type Storage = {
   /**
-   * A presigned POST for `key`: 1 to `maxBytes` bytes, stored with `contentType` and the user `metadata` (policy
-   * conditions; S3 enforces them, s3rver does not). Metadata values must be ASCII.
+   * A presigned POST for `key`: 1 to `maxBytes` bytes, stored with `contentType`, the user `metadata` and the object
+   * `tags` (policy conditions; S3 enforces them, s3rver does not and keeps no tags). Metadata values must be ASCII.
    */
   presignPost: (input: {
     key: string;
@@ -19,6 +19,7 @@ export type Storage = {
     maxBytes: number;
     expiresInSeconds: number;
     metadata?: Record<string, string>;
+    tags?: Record<string, string>;
   }) => Promise<{ url: string; fields: Record<string, string> }>;
   /**
    * A short-lived GET link; `fileName` names the file, shown in the browser, or saved at once with `attachment`.
@@ -40,6 +41,8 @@ export type Storage = {
   ) => Promise<{ size: number; contentType: string | undefined; metadata: Record<string, string> } | undefined>;
   /** The first `maxBytes` of an object (all of it when omitted). */
   read: (key: string, maxBytes?: number) => Promise<Uint8Array>;
+  /** Copies an object to `to` with its type and metadata, without its tags (so no lifecycle rule of theirs applies). */
+  copy: (from: string, to: string) => Promise<void>;
   remove: (key: string) => Promise<void>;
   /** Every key under a prefix (paged through). */
   list: (prefix: string) => Promise<{ key: string; size: number }[]>;
@@ -75,6 +78,14 @@ export const createS3Client = (config: S3ClientConfig = {}): LazyS3Client => {
   return Object.assign(client, { send: send as S3Client['send'] });
 };
 
+const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** Object tags as the `tagging` field of a POST upload wants them (S3 POST Object: a `Tagging` XML document). */
+const taggingXml = (tags: Record<string, string>) =>
+  `<Tagging><TagSet>${Object.entries(tags)
+    .map(([key, value]) => `<Tag><Key>${escapeXml(key)}</Key><Value>${escapeXml(value)}</Value></Tag>`)
+    .join('')}</TagSet></Tagging>`;
+
 /** @default expiresInSeconds of presignGet: 900 (15 min) */
 export const s3Storage = (client: LazyS3Client, bucket: string): Storage => {
   const ready = async () => {
@@ -82,10 +93,11 @@ export const s3Storage = (client: LazyS3Client, bucket: string): Storage => {
     return { sdk, s3 };
   };
   return {
-    presignPost: async ({ key, contentType, maxBytes, expiresInSeconds, metadata = {} }) => {
+    presignPost: async ({ key, contentType, maxBytes, expiresInSeconds, metadata = {}, tags }) => {
       const { sdk, s3 } = await ready();
       const fields: Record<string, string> = { 'Content-Type': contentType };
       for (const [name, value] of Object.entries(metadata)) fields[`x-amz-meta-${name}`] = value;
+      if (tags) fields.tagging = taggingXml(tags);
       return sdk.createPresignedPost(s3, {
         Bucket: bucket,
         Key: key,
@@ -151,6 +163,18 @@ export const s3Storage = (client: LazyS3Client, bucket: string): Storage => {
           Body: body,
           ContentType: contentType,
           ...(tags ? { Tagging: new URLSearchParams(tags).toString() } : {}),
+        }),
+      );
+    },
+
+    copy: async (from, to) => {
+      const { sdk, s3 } = await ready();
+      await s3.send(
+        new sdk.CopyObjectCommand({
+          Bucket: bucket,
+          Key: to,
+          CopySource: `${bucket}/${from.split('/').map(encodeURIComponent).join('/')}`,
+          TaggingDirective: 'REPLACE',
         }),
       );
     },
