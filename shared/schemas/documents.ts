@@ -40,7 +40,10 @@ export type CreateUploadBody = z.infer<typeof createUploadBody>;
 export const uploadTicketSchema = z.object({
   url: z.string(),
   fields: z.record(z.string(), z.string()),
-  /** the object key, under the caller's own prefix */
+  /**
+   * the object key, in the caller's own staging folder (`users/<sub>/staging/<kind>/...`), which the processing
+   * routes take; an upload nobody processes expires a day later
+   */
   key: z.string(),
   expiresAt: z.string(),
   /** SPEC §5: 5 MB */
@@ -48,7 +51,7 @@ export const uploadTicketSchema = z.object({
 });
 export type UploadTicket = z.infer<typeof uploadTicketSchema>;
 
-/** POST /api/profiles/resume and POST /process-file: the stored object to process. */
+/** POST /api/profiles/resume and POST /process-file: the uploaded object to process (its ticket's `key`). */
 export const processDocumentBody = z.strictObject({ key: z.string().trim().min(1).max(1024) });
 
 /** POST /api/profiles/cover-letter: the stored object and the company the letter is for. */
