@@ -2,6 +2,12 @@ import type { DataClient } from '../data/client.js';
 import { isKnownUnknown, markUnknownProfile } from '../data/unknown-profile.js';
 import type { EnrichmentPort } from '../providers/enrichment/port.js';
 
+/*
+ * The enrichment port as the contacts Lambda uses it (issue 10: limits on what costs money). Each vendor call costs
+ * money; its answers are cached (a found profile as the shared profile for 30 days, ./service.ts; an unknown one
+ * here), and what still reaches the vendor is charged to the user who asked.
+ */
+
 /**
  * How long a profile the enrichment vendor did not know stays unknown without asking again: a week. New LinkedIn
  * profiles take the vendor about that long to pick up, and found ones are reused for 30 days (./service.ts).
@@ -22,5 +28,13 @@ export const rememberingUnknownProfiles = (
     const profile = await enrichment.enrich(canonicalLinkedinUrl);
     if (!profile) await markUnknownProfile(deps.db, canonicalLinkedinUrl, deps.now(), unknownProfileMs);
     return profile;
+  },
+});
+
+/** The enrichment port of one user's request: every vendor call first runs `charge`, which refuses (a 429) or not. */
+export const chargedEnrichment = (enrichment: EnrichmentPort, charge: () => Promise<void>): EnrichmentPort => ({
+  enrich: async (canonicalLinkedinUrl) => {
+    await charge();
+    return enrichment.enrich(canonicalLinkedinUrl);
   },
 });

@@ -7,7 +7,7 @@ import { createDataClient } from '../data/client.js';
 import { enrichmentFromEnv } from '../providers/enrichment/peopledatalabs.js';
 import { createSqsClient, sqsQueue } from '../providers/queue/sqs.js';
 import * as contacts from './service.js';
-import { rememberingUnknownProfiles } from './unknown-profiles.js';
+import { chargedEnrichment, rememberingUnknownProfiles } from './enrichment-guards.js';
 
 const config = readConfig();
 
@@ -26,11 +26,27 @@ const deps: contacts.ContactsDeps = {
   cursors: cursorSignerFromEnv(),
 };
 
+/**
+ * The deps of one user's add: an add asks the vendor only about a URL nobody previewed lately (a preview caches its
+ * answer), and such a call takes a token of the user's preview bucket as a preview does (429 when none is left), so
+ * adds by URL cannot spend what previews may not.
+ */
+const addingDeps = (userId: string): contacts.ContactsDeps => ({
+  ...deps,
+  enrichment:
+    enrichment &&
+    rememberingUnknownProfiles(
+      chargedEnrichment(enrichment, () => contacts.spendPreview(deps, userId)),
+      { db, now },
+    ),
+});
+
 /** The contacts Lambda: SPEC §7 'Contacts' and the quota of `/api/profiles/slots` (issue 5). */
 export const handler = httpHandler(
   contactsRoutes,
   {
-    'POST /api/contacts': ({ userId, body, logger }) => contacts.createContact(deps, userId, body, logger),
+    'POST /api/contacts': ({ userId, body, logger }) =>
+      contacts.createContact(addingDeps(userId), userId, body, logger),
     'GET /api/contacts': ({ userId, query }) => contacts.listContacts(deps, userId, query),
     'GET /api/contacts/recent': ({ userId }) => contacts.recentContacts(deps, userId),
     'POST /api/contacts/preview': ({ userId, body }) => contacts.previewContact(deps, userId, body),

@@ -108,6 +108,27 @@ describe('limits on what costs money', () => {
     expect(fine.status).toBe(404);
   });
 
+  it("charges an add that asks the vendor to the user's previews, and an add of a profile just previewed not", async () => {
+    const [busy, helper] = [userClaims(), userClaims()];
+    // a profile someone previewed: cached, an add asks the vendor nothing
+    const cached = profileUrl(`lin-${randomUUID().slice(0, 8)}7`);
+    expect((await request(helper, 'POST', '/api/contacts/preview', { body: { linkedin_url: cached } })).status).toBe(
+      200,
+    );
+    for (let index = 0; index < rateLimits.preview.capacity; index += 1) {
+      await request(busy, 'POST', '/api/contacts/preview', { body: { linkedin_url: profileUrl(unknownSlug()) } });
+    }
+
+    const slug = `lin-${randomUUID().slice(0, 8)}7`;
+    const refused = await request(busy, 'POST', '/api/contacts', { body: { linkedin_url: profileUrl(slug) } });
+    expectTooManyRequests(refused, rateLimits.preview.refillEveryMs / 1000);
+    expect(enrichmentCalls(slug)).toEqual([]);
+    expect((await request(busy, 'GET', '/api/profiles/slots')).json.data.slotsUsed).toBe(0);
+
+    const added = await request(busy, 'POST', '/api/contacts', { body: { linkedin_url: cached } });
+    expect(added.status).toBe(201);
+  });
+
   it('asks the vendor once about a profile it does not know, however often and by whomever it is previewed', async () => {
     const slug = unknownSlug();
     for (const claims of [userClaims(), userClaims(), userClaims()]) {

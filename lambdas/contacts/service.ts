@@ -448,13 +448,16 @@ export const deleteContact = async (deps: ContactsDeps, uid: string, contactId: 
   return { deleted: true };
 };
 
+/** A token of the user's preview bucket, or a 429: every preview takes one, and so does an add that asks the vendor. */
+export const spendPreview = (deps: ContactsDeps, uid: string) => spendOrRefuse(deps, uid, 'preview');
+
 /**
  * POST /api/contacts/preview: the profile of a URL before adding it; uses no slot, but a token of the user's preview
  * bucket (429 beyond it).
  */
 export const previewContact = async (deps: ContactsDeps, uid: string, body: z.infer<typeof previewContactBody>) => {
   const canonical = canonicalOrThrow(body.linkedin_url);
-  await spendOrRefuse(deps, uid, 'preview');
+  await spendPreview(deps, uid);
   const [existingId, shared] = await Promise.all([
     getContactIdByUrl(deps.db, uid, canonical),
     sharedProfileFor(deps, canonical),

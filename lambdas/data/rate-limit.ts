@@ -18,8 +18,8 @@ const hour = 60 * minute;
 export const rateLimits = {
   /**
    * POST /api/contacts/preview: at most one enrichment call each (a fresh cached profile, or a profile the vendor
-   * recently did not know, costs none). 30 in a row cover a session of adding contacts at a person's pace; then one
-   * a minute: at most about 1,500 a day.
+   * recently did not know, costs none); an add by URL whose profile no preview cached takes one too. 30 in a row
+   * cover a session of adding contacts at a person's pace; then one a minute: at most about 1,500 a day.
    */
   preview: { capacity: 30, refillEveryMs: minute },
   /**
