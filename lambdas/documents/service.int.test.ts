@@ -131,6 +131,16 @@ describe('documents service against s3rver and DynamoDB Local', () => {
     });
   });
 
+  it('keeps no copy of an upload whose profile could not be written; the upload is left to expire', async () => {
+    const context = setup();
+    const key = await uploadText(context, 'resume', 'cv.txt', 'Nowhere to keep it');
+    const deps = { ...context.deps, createProfile: () => Promise.reject(new Error('profile store unavailable')) };
+    await expect(documents.processDocument(deps, context.identity, 'resume', { key })).rejects.toThrow(
+      'profile store unavailable',
+    );
+    expect(await storedKeys(context.identity)).toEqual([key]);
+  });
+
   it('removing a résumé that was only typed in clears its text', async () => {
     const context = setup();
     await profiles.updateProfile(context.profileDeps, context.identity, { resumeContent: 'Typed by hand' });

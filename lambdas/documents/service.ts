@@ -204,10 +204,18 @@ export const processDocument = async (
   } as Partial<UserProfileItem>;
 
   // The old values come back from the same write, so two replacements at once each delete the file they replaced.
-  const previous =
+  const keep = async () =>
     (await setUserProfileFields(deps.db, identity.uid, changes)) ??
     // no profile yet (a first request before sync-user): make it with the defaults, then keep the document
     (await deps.createProfile(identity).then(() => setUserProfileFields(deps.db, identity.uid, changes)));
+  let previous: Awaited<ReturnType<typeof keep>>;
+  try {
+    previous = await keep();
+  } catch (error) {
+    // the copy made above would be kept by nothing, and unlike the upload it never expires
+    if (staged) await deps.storage.remove(storedKey);
+    throw error;
+  }
   if (!previous) throw new Error('The profile disappeared while a document was kept on it');
   if (staged) await deps.storage.remove(key);
   const previousKey = previous[spec.fileKey];
