@@ -1,6 +1,7 @@
 import { CfnElement, type Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { exportTags } from '../lambdas/account/export-files.js';
 import { emailPatterns } from '../lambdas/contacts/email-candidates.js';
 import { table as tableDefinition } from '../lambdas/data/table.js';
 import { type Vendor, vendorBudgetMs } from '../lambdas/providers/vendor-limits.js';
@@ -491,6 +492,20 @@ describe('the dev stack', () => {
         },
         CorsConfiguration: {
           CorsRules: [Match.objectLike({ AllowedMethods: ['POST'], AllowedOrigins: [Match.anyValue()] })],
+        },
+      });
+    });
+
+    it('expires account export documents, found by their tag, and their old versions a day later', () => {
+      template.hasResourceProperties('AWS::S3::Bucket', {
+        LifecycleConfiguration: {
+          Rules: Match.arrayWith([
+            Match.objectLike({
+              TagFilters: Object.entries(exportTags).map(([Key, Value]) => ({ Key, Value })),
+              ExpirationInDays: 1,
+              NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+            }),
+          ]),
         },
       });
     });
