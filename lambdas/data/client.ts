@@ -15,12 +15,23 @@ export const dataClientOf = (client: DynamoDBClient, table: string): DataClient 
   table,
 });
 
+const shared = new Map<string, DataClient>();
+
 /**
  * The DynamoDB client of a Lambda. The endpoint comes from the SDK's own `AWS_ENDPOINT_URL_DYNAMODB` when set
- * (DynamoDB Local), so the same code runs locally and in AWS. @default region from the environment
+ * (DynamoDB Local), so the same code runs locally and in AWS. Without `config` one client per table (and endpoint)
+ * serves the whole process, so the HTTP kit's deleted-account check and the domain share a connection.
+ * @default region from the environment
  */
-export const createDataClient = (table: string, config: DynamoDBClientConfig = {}): DataClient =>
-  dataClientOf(new DynamoDBClient({ maxAttempts: 3, ...config }), table);
+export const createDataClient = (table: string, config?: DynamoDBClientConfig): DataClient => {
+  if (config) return dataClientOf(new DynamoDBClient({ maxAttempts: 3, ...config }), table);
+  const key = `${table}\n${process.env.AWS_ENDPOINT_URL_DYNAMODB ?? ''}`;
+  const existing = shared.get(key);
+  if (existing) return existing;
+  const created = dataClientOf(new DynamoDBClient({ maxAttempts: 3 }), table);
+  shared.set(key, created);
+  return created;
+};
 
 // the table answers (DescribeTable): the health check
 export const checkTable = async (db: DataClient) => {

@@ -1,0 +1,28 @@
+/**
+ * The live channel's events (DESIGN §8 "Live channel"): what the server pushes to every open tab of a user, as
+ * `{type, data}` JSON text frames on the WebSocket (API Gateway WebSocket API in AWS, `/ws` on the local gateway).
+ * Pages that miss an event (the socket is down) poll the same data, so an event only says what changed.
+ */
+export type LiveEventMap = {
+  /** a batch's counts after one of its contacts finished, or a contact's generation state changed (SPEC §3 Generation) */
+  'generation.progress': {
+    batchId: string | null;
+    contactId: string;
+    status: 'queued' | 'generating' | 'completed' | 'failed';
+    total: number;
+    completed: number;
+    failed: number;
+    draftId?: string;
+    error?: string;
+  };
+  /** a draft was created or changed (by the user in another tab, or by generation) */
+  'draft.saved': { draftId: string; contactId: string; isPrimary: boolean };
+  'email.sent': { draftId: string; contactId: string; conversationId?: string };
+  'reply.received': { conversationId: string; contactId: string };
+  'notification.created': { notificationId: string };
+  'connection.changed': { kind: 'email' | 'zoom'; id: string };
+};
+
+export type LiveEventType = keyof LiveEventMap;
+
+export type LiveEvent = { [K in LiveEventType]: { type: K; data: LiveEventMap[K] } }[LiveEventType];
