@@ -1,0 +1,99 @@
+import type {
+  ApiGatewayManagementApiClient,
+  ApiGatewayManagementApiClientConfig,
+} from '@aws-sdk/client-apigatewaymanagementapi';
+import { readConfig } from '../../core/config.js';
+import { createDataClient, type DataClient } from '../../data/client.js';
+import { deleteLiveConnection, listLiveConnections } from '../../data/live-connection.js';
+import { LazyClient } from '../lazy-client.js';
+import type { LivePort } from './port.js';
+
+/** The API Gateway management API SDK, imported when an event first reaches an open connection. */
+const loadSdk = () => import('@aws-sdk/client-apigatewaymanagementapi');
+
+/** The environment variable the stack gives a publishing Lambda: the WebSocket API's management endpoint. */
+export const liveEndpointEnvName = 'LIVE_ENDPOINT';
+
+/**
+ * The management API client of a Lambda, built once (STYLE §10), on first use: most requests of a publishing Lambda
+ * reach no open tab, so they never load the SDK. `endpoint` is the WebSocket API's `https://<id>.execute-api.<region>
+ * .amazonaws.com/<stage>` in AWS, and the local gateway under its secret path locally (`localAwsEndpoint`), which
+ * answers `POST /@connections/{id}` as API Gateway does.
+ */
+export const createLiveClient = (config: ApiGatewayManagementApiClientConfig) =>
+  new LazyClient(async () => new (await loadSdk()).ApiGatewayManagementApiClient({ maxAttempts: 2, ...config }));
+
+type Warn = { warn: (message: string, ...extra: unknown[]) => void };
+
+const isGone = (error: unknown) =>
+  error instanceof Error &&
+  (error.name === 'GoneException' ||
+    (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 410);
+
+/**
+ * The live port over the management API: the user's open connections (lambdas/data/live-connection.ts), one
+ * PostToConnection each, in parallel; a connection API Gateway calls gone (410) is forgotten. Best effort (port.ts):
+ * a failed delivery is logged, never thrown, and a user with no open connection costs one Query and no SDK.
+ */
+export const managementApiLive = (deps: {
+  db: DataClient;
+  client: LazyClient<ApiGatewayManagementApiClient> | undefined;
+  now?: () => Date;
+  logger?: Warn;
+}): LivePort => ({
+  publish: async (userId, event) => {
+    const now = deps.now ?? (() => new Date());
+    let connections: Awaited<ReturnType<typeof listLiveConnections>>;
+    try {
+      connections = await listLiveConnections(deps.db, userId, now());
+    } catch (error) {
+      deps.logger?.warn('Live event not sent: the connections could not be read', { type: event.type, error });
+      return;
+    }
+    if (connections.length === 0) return;
+    if (!deps.client) {
+      throw new Error(
+        `${liveEndpointEnvName} is not set: the stack gives a Lambda that publishes live events its endpoint`,
+      );
+    }
+    const [{ PostToConnectionCommand }, client] = await Promise.all([loadSdk(), deps.client.get()]);
+    const payload = new TextEncoder().encode(JSON.stringify(event));
+    await Promise.all(
+      connections.map(async ({ connectionId }) => {
+        try {
+          await client.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: payload }));
+        } catch (error) {
+          if (isGone(error)) {
+            await deleteLiveConnection(deps.db, userId, connectionId).catch((deleteError: unknown) =>
+              deps.logger?.warn('A gone live connection could not be forgotten', { error: deleteError }),
+            );
+            return;
+          }
+          deps.logger?.warn('Live event not delivered to a connection', { type: event.type, error });
+        }
+      }),
+    );
+  },
+});
+
+/**
+ * The live port of a Lambda (DESIGN §8), from its environment: the table of `TABLE_NAME` (the process's shared
+ * client) and the management endpoint of `LIVE_ENDPOINT`. A Lambda without the endpoint may still publish to users
+ * with no open connection; one with an open connection and no endpoint is a stack without the grant, and throws.
+ */
+export const createLivePort = (
+  options: {
+    db?: DataClient;
+    endpoint?: string;
+    clientConfig?: ApiGatewayManagementApiClientConfig;
+    logger?: Warn;
+  } = {},
+  env: NodeJS.ProcessEnv = process.env,
+): LivePort => {
+  const endpoint = options.endpoint ?? env[liveEndpointEnvName];
+  return managementApiLive({
+    db: options.db ?? createDataClient(readConfig(env).tableName),
+    client: endpoint ? createLiveClient({ endpoint, ...options.clientConfig }) : undefined,
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+};
