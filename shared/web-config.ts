@@ -9,6 +9,8 @@ import * as z from 'zod/mini';
 export const webConfigSchema = z.object({
   stage: z.string(),
   apiUrl: z.url(),
+  /** the live channel's WebSocket (DESIGN §8): `wss://...` in AWS, `ws://<gateway>/ws` locally; absent: pages poll */
+  liveUrl: z.optional(z.url()),
   region: z.string(),
   userPoolId: z.string(),
   userPoolClientId: z.string(),

@@ -5,6 +5,7 @@ import { mutate as mutateCache, SWRConfig } from 'swr';
 import { createApiClient } from '@/lib/http/apiClient';
 import { ApiClientProvider } from '@/lib/http/ApiClientProvider';
 import { swrOptions } from '@/lib/http/swrOptions';
+import { createLiveSocket, LiveProvider } from '@/lib/live';
 import { configureAmplify, fetchIdToken } from '@/modules/auth/api/amplifyAuth';
 import { handleSessionLost } from '@/modules/auth/api/authSession';
 import { createTokenCache } from '@/modules/auth/api/tokenCache';
@@ -34,7 +35,9 @@ const createSession = (config: ReturnType<typeof useWebConfig>) => {
     waitForAuth: waitForAuthReady,
     onAuthFailure: () => void handleSessionLost(),
   });
-  return { api, tabs, tokens };
+  // DESIGN §8: the live channel when the deploy names its socket; pages poll without it
+  const live = config.liveUrl ? createLiveSocket({ url: config.liveUrl, getToken: tokens.getToken }) : null;
+  return { api, tabs, tokens, live };
 };
 
 /**
@@ -63,10 +66,12 @@ export const AppProviders = ({ children }: AppProvidersProps) => {
   return (
     <SWRConfig value={swrOptions}>
       <ApiClientProvider client={session.api}>
-        <SettingsThemeProvider>
-          <SessionSync />
-          {children ?? <Outlet />}
-        </SettingsThemeProvider>
+        <LiveProvider socket={session.live}>
+          <SettingsThemeProvider>
+            <SessionSync />
+            {children ?? <Outlet />}
+          </SettingsThemeProvider>
+        </LiveProvider>
       </ApiClientProvider>
     </SWRConfig>
   );

@@ -68,7 +68,7 @@ describe('parseWebConfig', () => {
 
   it('checks every field the schema has', () => {
     const missingAll = parseWebConfig({});
-    const optional = ['cognitoEndpoint', 'oauthDomain', 'analytics'];
+    const optional = ['liveUrl', 'cognitoEndpoint', 'oauthDomain', 'analytics'];
     expect(missingAll.success ? [] : missingAll.invalidFields).toEqual(
       Object.keys(webConfigSchema.shape).filter((key) => !optional.includes(key)),
     );

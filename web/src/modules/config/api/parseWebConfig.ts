@@ -72,6 +72,7 @@ const objectOf =
 const fields = {
   stage: text,
   apiUrl: url,
+  liveUrl: optional(url),
   region: text,
   userPoolId: text,
   userPoolClientId: text,

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { createLiveSocket } from './liveSocket';
+import { staleKeys } from './revalidate';
+
+type Fake = {
+  url: string;
+  closed: boolean;
+  onopen: ((event: unknown) => void) | null;
+  onclose: ((event: unknown) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  close: () => void;
+};
+
+const setup = (tokens: (string | undefined)[] = ['t1', 't2', 't3', 't4']) => {
+  const sockets: Fake[] = [];
+  const timers: { run: () => void; ms: number }[] = [];
+  const tokenCalls: (boolean | undefined)[] = [];
+  const live = createLiveSocket({
+    url: 'ws://gateway/ws',
+    getToken: async (options) => {
+      tokenCalls.push(options?.force);
+      return tokens.shift();
+    },
+    createSocket: (url) => {
+      const socket: Fake = {
+        url,
+        closed: false,
+        onopen: null,
+        onclose: null,
+        onerror: null,
+        onmessage: null,
+        close: () => {
+          socket.closed = true;
+          socket.onclose?.({});
+        },
+      };
+      sockets.push(socket);
+      return socket;
+    },
+    schedule: (run, ms) => {
+      const timer = { run, ms };
+      timers.push(timer);
+      return () => timers.splice(timers.indexOf(timer), 1);
+    },
+  });
+  return { live, sockets, timers, tokenCalls };
+};
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('the live socket', () => {
+  it('connects with the ID token, reports open, and hands each event to the handlers of its type', async () => {
+    const { live, sockets } = setup();
+    const statuses: string[] = [];
+    live.onStatus((status) => statuses.push(status));
+    const saved: unknown[] = [];
+    const progress: unknown[] = [];
+    live.on('draft.saved', (data) => saved.push(data));
+    live.on('generation.progress', (data) => progress.push(data));
+    live.start();
+    await tick();
+    expect(sockets[0]?.url).toBe('ws://gateway/ws?token=t1');
+    sockets[0]?.onopen?.({});
+    expect(live.status()).toBe('open');
+    const data = { draftId: 'd1', contactId: 'c1', isPrimary: true };
+    sockets[0]?.onmessage?.({ data: JSON.stringify({ type: 'draft.saved', data }) });
+    sockets[0]?.onmessage?.({ data: 'not json' });
+    sockets[0]?.onmessage?.({ data: JSON.stringify({ type: 'draft.saved' }) });
+    expect(saved).toEqual([data]);
+    expect(progress).toEqual([]);
+    expect(statuses).toEqual(['open']);
+  });
+
+  it('reconnects after a close with a doubling delay, reset once a socket opens, and asks a fresh token after a refusal', async () => {
+    const { live, sockets, timers, tokenCalls } = setup();
+    live.start();
+    await tick();
+    sockets[0]?.onclose?.({}); // refused before opening
+    expect(live.status()).toBe('closed');
+    expect(timers.map((timer) => timer.ms)).toEqual([1000]);
+    timers.shift()?.run();
+    await tick();
+    expect(tokenCalls).toEqual([undefined, true]);
+    sockets[1]?.onclose?.({});
+    expect(timers.map((timer) => timer.ms)).toEqual([2000]);
+    timers.shift()?.run();
+    await tick();
+    sockets[2]?.onopen?.({});
+    expect(live.status()).toBe('open');
+    sockets[2]?.onclose?.({}); // dropped after it was open
+    expect(live.status()).toBe('closed');
+    expect(timers.map((timer) => timer.ms)).toEqual([1000]);
+    timers.shift()?.run();
+    await tick();
+    expect(tokenCalls.at(-1)).toBeUndefined();
+    expect(sockets).toHaveLength(4);
+  });
+
+  it('stays closed and tries later when nobody is signed in; stop closes the socket and stops retrying', async () => {
+    const { live, sockets, timers } = setup([undefined, 't']);
+    live.start();
+    await tick();
+    expect(sockets).toHaveLength(0);
+    expect(timers).toHaveLength(1);
+    timers.shift()?.run();
+    await tick();
+    sockets[0]?.onopen?.({});
+    live.stop();
+    expect(sockets[0]?.closed).toBe(true);
+    expect(live.status()).toBe('closed');
+    expect(timers).toHaveLength(0);
+  });
+});
+
+describe('the SWR answers a live event makes stale', () => {
+  it('a saved draft: the drafts of its contact, the Outreach list and the contact, not another contact', () => {
+    const stale = staleKeys({ type: 'draft.saved', data: { draftId: 'd', contactId: 'c1', isPrimary: true } });
+    expect(stale('GET /api/outreach')).toBe(true);
+    expect(stale(['GET /api/drafts', { contactId: 'c1' }])).toBe(true);
+    expect(stale(['GET /api/drafts', { contactId: 'c2' }])).toBe(false);
+    expect(stale(['GET /api/contacts/{id}', 'c1'])).toBe(true);
+    expect(stale(['GET /api/contacts/{id}', 'c2'])).toBe(false);
+    expect(stale('GET /api/profiles')).toBe(false);
+  });
+
+  it('progress: its batch always, the contact only once its generation finished', () => {
+    const progress = (status: 'generating' | 'completed') =>
+      staleKeys({
+        type: 'generation.progress',
+        data: { batchId: 'b1', contactId: 'c1', status, total: 2, completed: 1, failed: 0 },
+      });
+    expect(progress('generating')(['GET /api/outreach/batches/{batchId}', 'b1'])).toBe(true);
+    expect(progress('generating')(['GET /api/outreach/batches/{batchId}', 'b2'])).toBe(false);
+    expect(progress('generating')('GET /api/outreach')).toBe(false);
+    expect(progress('completed')('GET /api/outreach')).toBe(true);
+  });
+});

@@ -1,0 +1,56 @@
+import type { LiveEvent } from '@shared/live-events';
+
+/** An SWR key as the app writes them: the route's name (`'GET /api/outreach'`), alone or first in an array with its arguments. */
+const keyParts = (key: unknown): unknown[] => (Array.isArray(key) ? key : [key]);
+
+const routeOf = (key: unknown) => {
+  const first = keyParts(key)[0];
+  return typeof first === 'string' ? first : undefined;
+};
+
+const mentions = (key: unknown, value: string) =>
+  keyParts(key).some(
+    (part) => part === value || (typeof part === 'object' && part !== null && Object.values(part).includes(value)),
+  );
+
+/**
+ * Which cached answers an event makes stale (DESIGN §8: an event only says what changed, the page reads the rest):
+ * a saved draft, or a generation that finished, touches the contact's drafts, the Outreach list and the contact
+ * itself (its primary draft); a progress event touches its batch.
+ */
+export const staleKeys =
+  (event: LiveEvent) =>
+  (key: unknown): boolean => {
+    const route = routeOf(key);
+    if (!route) return false;
+    switch (event.type) {
+      case 'draft.saved':
+        return (
+          route.startsWith('GET /api/outreach') ||
+          (route.startsWith('GET /api/drafts') &&
+            (keyParts(key).length === 1 || mentions(key, event.data.contactId))) ||
+          (route === 'GET /api/contacts/{id}' && mentions(key, event.data.contactId))
+        );
+      case 'generation.progress': {
+        const batch =
+          event.data.batchId !== null &&
+          route === 'GET /api/outreach/batches/{batchId}' &&
+          mentions(key, event.data.batchId);
+        const finished = event.data.status === 'completed' || event.data.status === 'failed';
+        return (
+          batch ||
+          (finished &&
+            (route === 'GET /api/outreach' ||
+              (route.startsWith('GET /api/drafts') && mentions(key, event.data.contactId)) ||
+              (route === 'GET /api/contacts/{id}' && mentions(key, event.data.contactId))))
+        );
+      }
+      case 'email.sent':
+      case 'reply.received':
+        return route.startsWith('GET /api/conversations') || route.startsWith('GET /api/outreach');
+      case 'notification.created':
+        return route.startsWith('GET /api/notifications');
+      default:
+        return false;
+    }
+  };
