@@ -53,6 +53,9 @@ export const lambdaEnvironment = (options: {
     env.OPENAI_BASE_URL = `${options.sandboxEndpoint}/openai/v1`;
     // the sandbox wants a bearer token, as OpenAI does, and accepts any
     env.OPENAI_API_KEY = 'sandbox-openai-key';
+    // the research port's web-search model (Perplexity's API subset); the sandbox wants a bearer token and takes any
+    env.PERPLEXITY_BASE_URL = `${options.sandboxEndpoint}/perplexity`;
+    env.PERPLEXITY_API_KEY = 'sandbox-perplexity-key';
     // e-mail verification (QuickEmailVerification's API subset); the sandbox wants a key, as the vendor does
     env.VERIFICATION_BASE_URL = `${options.sandboxEndpoint}/quickemailverification/v1`;
     env.VERIFICATION_API_KEY = 'sandbox-verification-key';

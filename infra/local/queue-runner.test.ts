@@ -148,6 +148,24 @@ describe('the local queue runner', () => {
     );
   });
 
+  it("works on as many batches at once as the queue's maxConcurrency, as its event source does in AWS", async () => {
+    let running = 0;
+    let most = 0;
+    const { runner } = setup({
+      queue: { maxConcurrency: 3, batchSize: 1 },
+      respond: async () => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        running -= 1;
+        return undefined;
+      },
+    });
+    for (const body of ['a', 'b', 'c', 'd', 'e', 'f']) runner.send('jobs', body);
+    await vi.waitFor(() => expect(runner.pending('jobs')).toEqual([]), { timeout: 5000 });
+    expect(most).toBe(3);
+  });
+
   it('hands an in-flight message out again once its visibility timeout ends', async () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));

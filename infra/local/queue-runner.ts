@@ -53,7 +53,10 @@ export type QueueRunnerOptions = {
    * @default env LOCAL_QUEUE_SPEED, else 1
    */
   speed?: number;
-  /** batches a queue delivers at once, as Lambda's concurrent pollers @default 4 */
+  /**
+   * batches a queue delivers at once, as Lambda's concurrent pollers, for a queue whose spec sets no `maxConcurrency`
+   * (one that does is held to it, as its event source is in AWS) @default 4
+   */
   concurrency?: number;
   /** @default 50 ms */
   pollMs?: number;
@@ -276,7 +279,7 @@ export const startQueueRunner = (options: QueueRunnerOptions): QueueRunner => {
           );
         }
       }
-      while (state.inFlight < concurrency) {
+      while (state.inFlight < (state.spec.maxConcurrency ?? concurrency)) {
         // Visible: never received, failed, or held by a worker past its visibility timeout (a new receipt replaces
         // that worker's, whose outcome then no longer counts).
         const batch = state.messages.filter((message) => message.visibleAt <= now).slice(0, state.spec.batchSize);

@@ -44,6 +44,12 @@ export const rateLimits = {
    * one every 3 minutes (at most about 500 a day).
    */
   uploadTicket: { capacity: 20, refillEveryMs: 3 * minute },
+  /**
+   * AI-written e-mails (POST /ai/generate-ai-email takes one, POST /api/outreach/generate one per contact): each a
+   * research call and a completion. Its largest request, a batch of 100, fits the capacity; then one every 30 seconds
+   * (at most about 3,000 a day).
+   */
+  aiGeneration: { capacity: 100, refillEveryMs: 30_000 },
 } as const satisfies Record<string, TokenBucket>;
 
 export type RateLimitedAction = keyof typeof rateLimits;

@@ -28,8 +28,15 @@ export type SharedProfileItem = {
   emailQevStatus?: EmailQevStatus;
   emailVerifiedAt?: string;
   emailPatternUsed?: string;
+  /** recent, specific facts the research port found about the person (issue 11 'Insights'), newest first */
+  uniquePerplexityFacts?: string[];
+  /** when they were searched for; reused for `insightsMaxAgeMs` */
+  perplexitySearchedAt?: string;
   updatedAt: string;
 };
+
+/** Facts about a person are searched again after 30 days (issue 11). */
+export const insightsMaxAgeMs = 30 * 24 * 60 * 60_000;
 
 export const sharedProfileRecord = 'sharedProfile';
 
@@ -107,6 +114,31 @@ export const storeSharedEmail = async (
             : `attribute_not_exists(${scrapedAt})`;
           return `${itemExists(p)} AND ${sameEnrichment}`;
         }),
+      ),
+    ),
+  );
+
+/**
+ * Keeps the facts a search found on an existing shared profile, unless a later search's are there already (of two
+ * overlapping searches the later one wins). False when the profile is gone or holds newer facts.
+ */
+export const storeInsights = (
+  db: DataClient,
+  canonicalLinkedinUrl: string,
+  insights: { facts: string[]; searchedAt: string },
+) =>
+  writtenIf(
+    db.documents.send(
+      new UpdateCommand(
+        updateParams(
+          db.table,
+          sharedProfileKey(canonicalLinkedinUrl),
+          { set: { uniquePerplexityFacts: insights.facts, perplexitySearchedAt: insights.searchedAt } },
+          (p) => {
+            const at = p.name('perplexitySearchedAt');
+            return `${itemExists(p)} AND (attribute_not_exists(${at}) OR ${at} < ${p.value(insights.searchedAt)})`;
+          },
+        ),
       ),
     ),
   );

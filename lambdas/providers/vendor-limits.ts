@@ -21,6 +21,16 @@ export const vendorLimits = {
    * 2 x 12 s + 2 s = 26 s.
    */
   openai: { attemptTimeoutMs: 12_000, retries: 1, baseDelayMs: 500, maxDelayMs: 2_000 },
+  /**
+   * An AI-written e-mail (OpenAI through the SDK's retries), after its research call, both under API Gateway's 29 s on
+   * POST /ai/generate-ai-email: 2 x 10 s + 2 s = 22 s; with research's 5 s, 27 s.
+   */
+  openaiEmail: { attemptTimeoutMs: 10_000, retries: 1, baseDelayMs: 500, maxDelayMs: 2_000 },
+  /**
+   * The research port's web search (Perplexity through the OpenAI SDK), before an e-mail is written: one attempt, as
+   * an e-mail is worth writing without its facts (generation goes on without them). 5 s.
+   */
+  research: { attemptTimeoutMs: 5_000, retries: 0, baseDelayMs: 250, maxDelayMs: 1_000 },
 } as const satisfies Record<string, RetryPolicy>;
 
 export type Vendor = keyof typeof vendorLimits;

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import * as z from 'zod';
+import { outreachEmailAnswer } from './outreach-email.js';
 import type { SandboxRequest, SandboxResponse, SandboxVendor } from './router.js';
 
 /**
@@ -109,6 +111,14 @@ const answerKeys = (request: ChatRequest, instructions: string) => {
 const shortKeys = /^(subject|title|headline|name|label)$/i;
 
 const answer = (request: ChatRequest, budgetChars: number) => {
+  const requested = request.response_format;
+  if (requested?.type === 'json_schema' && requested.json_schema.name === 'outreach_email') {
+    const user = request.messages.filter((message) => message.role === 'user');
+    return {
+      content: JSON.stringify(outreachEmailAnswer(user.map((m) => textOf(m.content)).join('\n'))),
+      finishReason: 'stop',
+    };
+  }
   const instructions = request.messages
     .filter((message) => message.role === 'system' || message.role === 'developer')
     .map((message) => textOf(message.content))
@@ -133,7 +143,18 @@ const answer = (request: ChatRequest, budgetChars: number) => {
 
 const tokens = (text: string) => Math.ceil(text.length / 4);
 
-const completions = (request: SandboxRequest): SandboxResponse => {
+/**
+ * How the sandbox model behaves, for people and tests (DESIGN §8 'Sandbox control'): `delayMs` before every answer
+ * (`POST /_sandbox/openai/behaviour {delayMs}`, or `SANDBOX_OPENAI_DELAY_MS` at start). A request whose messages
+ * contain `sandbox:fail` is answered 500 (OpenAI's `server_error`) every time, the way a payment sandbox fails a
+ * magic card number: a contact named so fails its e-mail while the rest of a batch goes on.
+ */
+export type OpenAiSandboxBehaviour = { delayMs: number };
+
+export const failMarker = 'sandbox:fail';
+
+const completions = async (request: SandboxRequest, behaviour: OpenAiSandboxBehaviour): Promise<SandboxResponse> => {
+  if (behaviour.delayMs > 0) await sleep(behaviour.delayMs);
   if (!/^Bearer \S+/.test(request.headers.authorization ?? '')) {
     return apiError(401, "You didn't provide an API key. Send it as a bearer token in the Authorization header.");
   }
@@ -149,6 +170,9 @@ const completions = (request: SandboxRequest): SandboxResponse => {
     return apiError(400, `Invalid request: ${issue.message}`, 'invalid_request_error', issue.path.join('.') || null);
   }
   const chat = parsed.data;
+  if (chat.messages.some((message) => textOf(message.content).includes(failMarker))) {
+    return apiError(500, 'The sandbox model failed, as asked (sandbox:fail).', 'server_error');
+  }
   if (chat.stream)
     return apiError(400, 'The sandbox does not stream: send stream false.', 'invalid_request_error', 'stream');
   const maxTokens = chat.max_completion_tokens ?? chat.max_tokens ?? 4096;
@@ -184,8 +208,25 @@ const completions = (request: SandboxRequest): SandboxResponse => {
  * profile summary shows the profile it was given. With `response_format` JSON the answer is one JSON object whose
  * keys come from the JSON schema or from a JSON example in the messages (`{"subject": ..., "body": ...}`).
  */
-export const openAiVendor: SandboxVendor = {
-  name: 'openai',
-  summary: 'OpenAI chat completions: base URL /openai/v1',
-  register: (router) => router.post('/openai/v1/chat/completions', completions),
+export const openAiSandbox = (
+  initial: Partial<OpenAiSandboxBehaviour> = {
+    delayMs: Number(process.env.SANDBOX_OPENAI_DELAY_MS ?? 0) || 0,
+  },
+): SandboxVendor => {
+  const behaviour: OpenAiSandboxBehaviour = { delayMs: 0, ...initial };
+  return {
+    name: 'openai',
+    summary: 'OpenAI chat completions: base URL /openai/v1 (POST /_sandbox/openai/behaviour {delayMs})',
+    register: (router) => {
+      router.post('/openai/v1/chat/completions', (request) => completions(request, behaviour));
+      router.post('/_sandbox/openai/behaviour', (request) => {
+        const body = z.object({ delayMs: z.number().int().min(0).max(60_000) }).safeParse(request.json());
+        if (!body.success) return { status: 400, json: { error: 'Send {"delayMs": 0 to 60000}' } };
+        behaviour.delayMs = body.data.delayMs;
+        return { json: behaviour };
+      });
+    },
+  };
 };
+
+export const openAiVendor: SandboxVendor = openAiSandbox();

@@ -110,7 +110,8 @@ const toFailure = (sdk: typeof import('openai'), error: unknown): AiFailure => {
  * whole call, retries included, is cut at `worstCaseMs(policy)`, the figure the Lambda's timeout is held above.
  */
 export const openAi = (client: LazyClient<OpenAI>, model: string, policy: RetryPolicy = vendorLimits.openai): Ai => ({
-  complete: async ({ system, prompt, maxTokens, json = false }) => {
+  complete: async ({ system, prompt, maxTokens, json: jsonObject = false, schema }) => {
+    const json = jsonObject || schema !== undefined;
     const [sdk, openai] = await Promise.all([loadSdk(), client.get()]);
     let answer: unknown;
     try {
@@ -122,9 +123,23 @@ export const openAi = (client: LazyClient<OpenAI>, model: string, policy: RetryP
             { role: 'user', content: prompt },
           ],
           max_completion_tokens: maxTokens,
-          ...(json ? { response_format: { type: 'json_object' as const } } : {}),
+          ...(schema
+            ? {
+                response_format: {
+                  type: 'json_schema' as const,
+                  json_schema: { name: schema.name, schema: schema.schema, strict: true },
+                },
+              }
+            : json
+              ? { response_format: { type: 'json_object' as const } }
+              : {}),
         },
-        { signal: AbortSignal.timeout(worstCaseMs(policy)) },
+        // this call's policy, whatever the client's defaults
+        {
+          signal: AbortSignal.timeout(worstCaseMs(policy)),
+          timeout: policy.attemptTimeoutMs,
+          maxRetries: policy.retries,
+        },
       );
     } catch (error) {
       throw toFailure(sdk, error);

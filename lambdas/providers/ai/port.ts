@@ -11,6 +11,11 @@ export type AiRequest = {
   maxTokens: number;
   /** ask for one JSON object as the answer @default false */
   json?: boolean;
+  /**
+   * ask for one JSON object of this JSON schema (structured outputs, strict); implies `json`
+   * @link https://platform.openai.com/docs/guides/structured-outputs
+   */
+  schema?: { name: string; schema: Record<string, unknown> };
 };
 
 /** The answer and the model that wrote it (kept beside what it wrote). */

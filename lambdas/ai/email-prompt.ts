@@ -1,0 +1,127 @@
+import * as z from 'zod';
+import type { ContactItem } from '../data/contact.js';
+import type { UserProfileItem } from '../data/user-profile.js';
+
+/**
+ * The outreach e-mail's prompt and answer (issue 11 'AI e-mails'): the user's profile, AI summary, résumé and
+ * cover-letter text and goals; the contact's role, education, experiences and recent facts; a rendered template and
+ * the user's instructions. One `Label: value` line per short field and one `### Label` section per long one, so the
+ * sandbox model (infra/local/sandbox/outreach-email.ts) can read it as a model would.
+ */
+
+export const emailInstructions = [
+  'You write a short, warm, specific networking e-mail from the sender to the recipient, in the first person, as the',
+  'sender. Use only facts given about both; never invent. Open with one concrete reason for writing to this person',
+  '(a recent fact about them, a shared school or employer, their career path), say in one or two sentences who the',
+  'sender is and what they hope for, and end with one small, clear ask (a 15-minute call). At most 150 words, plain',
+  'text, no markdown, a subject under 80 characters. When a template is given, keep its wording and structure and',
+  'fill its {{placeholders}} from the facts; a placeholder you cannot fill stays as it is in the text and is listed',
+  'in placeholderAlternatives with 2-3 phrases that could replace it. Follow the instructions when given. Name the',
+  'angle you chose in strategy: recent_activity, shared_background, career_path, shared_interest or template.',
+].join(' ');
+
+/**
+ * The answer's JSON schema (structured outputs, strict: every property required, no others).
+ * @link https://platform.openai.com/docs/guides/structured-outputs
+ */
+export const emailAnswerJsonSchema = {
+  name: 'outreach_email',
+  schema: {
+    type: 'object',
+    properties: {
+      subject: { type: 'string' },
+      body: { type: 'string' },
+      placeholderAlternatives: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { placeholder: { type: 'string' }, alternatives: { type: 'array', items: { type: 'string' } } },
+          required: ['placeholder', 'alternatives'],
+          additionalProperties: false,
+        },
+      },
+      strategy: { type: 'string' },
+    },
+    required: ['subject', 'body', 'placeholderAlternatives', 'strategy'],
+    additionalProperties: false,
+  },
+};
+
+export const emailAnswerSchema = z.object({
+  subject: z.string().trim().min(1).max(300),
+  body: z.string().trim().min(1).max(10_000),
+  placeholderAlternatives: z
+    .array(z.object({ placeholder: z.string().trim().min(1).max(60), alternatives: z.array(z.string()).max(10) }))
+    .max(20),
+  strategy: z.string().trim().max(60),
+});
+export type EmailAnswer = z.infer<typeof emailAnswerSchema>;
+
+export type EmailPromptInput = {
+  profile: UserProfileItem | null;
+  contact: ContactItem;
+  facts: string[];
+  template?: { subject: string; body: string };
+  instructions?: string;
+};
+
+const line = (label: string, value: string | undefined) => {
+  const text = (value ?? '').replace(/\s+/g, ' ').trim();
+  return text ? `${label}: ${text.slice(0, 300)}` : '';
+};
+const section = (label: string, text: string | undefined, max: number) => {
+  const trimmed = (text ?? '').trim();
+  return trimmed ? `### ${label}\n${trimmed.slice(0, max)}` : '';
+};
+const list = (items: string[]) => items.map((item) => `- ${item.replace(/\s+/g, ' ').trim()}`).join('\n');
+
+const years = (start?: number, end?: number) => (start || end ? ` (${start ?? ''}-${end ?? ''})` : '');
+
+/** The user prompt; long documents are cut (their beginning says the most) so a request stays small and fast. */
+export const emailPrompt = ({ profile, contact, facts, template, instructions }: EmailPromptInput) => {
+  const p = profile ?? ({} as Partial<UserProfileItem>);
+  const senderName = p.displayName || [p.firstName, p.lastName].filter(Boolean).join(' ');
+  const education = (contact.education ?? []).slice(0, 5).map((entry) => {
+    const what = [entry.degree, entry.fieldOfStudy].filter(Boolean).join(', ');
+    return `${what ? `${what}, ` : ''}${entry.institution}${years(entry.startYear, entry.endYear)}`;
+  });
+  const experience = (contact.experiences ?? []).slice(0, 5).map((entry) => {
+    const period = entry.period ? ` (${entry.period})` : '';
+    const about = entry.description ? `: ${entry.description.slice(0, 300)}` : '';
+    return `${entry.title} at ${entry.company}${period}${about}`;
+  });
+  return [
+    line('Sender name', senderName),
+    line('Sender job title', p.jobTitle),
+    line('Sender company', p.company),
+    line('Sender location', p.location),
+    section('Sender summary', p.normalizedSummary, 3000),
+    section('Sender goals', [p.goals, p.networkingGoals, p.careerInterests].filter(Boolean).join('\n'), 3000),
+    section('Sender résumé', p.resumeContent, 6000),
+    section(
+      p.coverLetterCompany ? `Sender cover letter (for ${p.coverLetterCompany})` : 'Sender cover letter',
+      p.coverLetterContent,
+      3000,
+    ),
+    line('Recipient name', contact.name || [contact.firstName, contact.lastName].filter(Boolean).join(' ')),
+    line('Recipient first name', contact.firstName),
+    line('Recipient role', contact.jobTitle || contact.currentRole),
+    line('Recipient company', contact.company),
+    section('Recipient education', list(education), 2000),
+    section('Recipient experience', list(experience), 3000),
+    section('Recipient recent facts', list(facts), 2000),
+    template ? line('Template subject', template.subject) : '',
+    template ? section('Template body', template.body, 5000) : '',
+    section('Instructions', instructions, 2000),
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+};
+
+/** The model's list of unfilled spots as the wire's record (placeholder -> alternatives); none when empty. */
+export const alternativesRecord = (answer: EmailAnswer): Record<string, string[]> | undefined => {
+  const entries = answer.placeholderAlternatives
+    .map(({ placeholder, alternatives }) => [placeholder.replace(/^\{\{\s*|\s*\}\}$/g, ''), alternatives] as const)
+    .filter(([placeholder]) => placeholder !== '');
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+};

@@ -1,0 +1,299 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
+import { monotonicFactory } from 'ulid';
+import { messages } from '../../shared/messages.js';
+import type {
+  BatchProgress,
+  GenerateBatchBody,
+  GenerateEmailBody,
+  GeneratedEmail,
+  GenerationMessage,
+} from '../../shared/schemas/ai.js';
+import { HttpError, notFound, tooManyRequests } from '../core/errors.js';
+import type { DataClient } from '../data/client.js';
+import { changeContact, getContact, getContacts, type ContactItem } from '../data/contact.js';
+import {
+  createGenerationBatch,
+  getGenerationBatch,
+  markFinished,
+  markGenerating,
+  toBatchProgress,
+  type GenerationBatchItem,
+} from '../data/generation-batch.js';
+import { takeTokens } from '../data/rate-limit.js';
+import { getSharedProfile, insightsMaxAgeMs, storeInsights } from '../data/shared-profile.js';
+import { getUserProfile } from '../data/user-profile.js';
+import { AiFailure, type Ai } from '../providers/ai/port.js';
+import type { LivePort } from '../providers/live/port.js';
+import type { QueuePort } from '../providers/queue/port.js';
+import { ResearchFailure, type Research } from '../providers/research/port.js';
+import {
+  alternativesRecord,
+  type EmailAnswer,
+  emailAnswerJsonSchema,
+  emailAnswerSchema,
+  emailInstructions,
+  emailPrompt,
+} from './email-prompt.js';
+
+/** The draft a generated e-mail becomes (lambdas/drafts/index.ts `saveGeneratedDraft`: the contact's primary). */
+export type SaveGeneratedDraft = (
+  db: DataClient,
+  uid: string,
+  input: {
+    contactId: string;
+    subject: string;
+    body: string;
+    placeholderAlternatives?: Record<string, string[]>;
+    createdFromTemplate?: boolean;
+  },
+  now: Date,
+) => Promise<{ id: string; contactId: string; isPrimary: boolean }>;
+
+/** A template rendered for a contact (lambdas/templates/index.ts); null when the user has no template of that id. */
+export type RenderTemplate = (
+  db: DataClient,
+  uid: string,
+  templateId: string,
+  contact: ContactItem,
+) => Promise<{ subject: string; body: string; missing: string[] } | null>;
+
+export type GenerationDeps = {
+  db: DataClient;
+  ai: Ai;
+  research: Research;
+  saveDraft: SaveGeneratedDraft;
+  renderTemplate: RenderTemplate;
+  live: LivePort;
+  queue: QueuePort;
+  now: () => Date;
+  logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+};
+
+export const generationMessages = {
+  busy: 'The AI service is busy right now. Please try again in a few minutes.',
+  failed: 'The AI service could not write this e-mail. Please try again later.',
+  templateNotFound: 'Template not found',
+  batchNotFound: 'Batch not found',
+  contactsNotFound: (count: number) =>
+    count === 1 ? 'One of these contacts was not found.' : `${count} of these contacts were not found.`,
+} as const;
+
+/** A 5xx whose message is safe to show: the outside AI service failed, not this request (STYLE §8). */
+class ProviderError extends HttpError {
+  override readonly expose = true;
+}
+
+/** E-mails of up to ~150 words and their JSON wrapping fit in 900 tokens. */
+const emailMaxTokens = 900;
+
+const ulid = monotonicFactory();
+
+/**
+ * The contact's recent facts (issue 11 'Insights'): those on its shared profile when searched within 30 days, else a
+ * search through the research port, kept on the shared profile for every user who adds the person. A contact added by
+ * hand has no shared profile: its facts are searched for each e-mail and kept nowhere. A failed search is logged and
+ * the e-mail is written without facts.
+ */
+export const contactInsights = async (deps: GenerationDeps, contact: ContactItem): Promise<string[]> => {
+  const url = contact.canonicalLinkedinUrl;
+  const shared = url ? await getSharedProfile(deps.db, url) : null;
+  const now = deps.now();
+  if (shared?.perplexitySearchedAt && now.getTime() - Date.parse(shared.perplexitySearchedAt) < insightsMaxAgeMs) {
+    return shared.uniquePerplexityFacts ?? [];
+  }
+  const name = contact.name || [contact.firstName, contact.lastName].filter(Boolean).join(' ');
+  if (!name) return [];
+  try {
+    const { facts } = await deps.research.findFacts({
+      name,
+      company: contact.company || undefined,
+      role: contact.jobTitle || contact.currentRole || undefined,
+      linkedinUrl: contact.linkedinUrl || undefined,
+    });
+    if (url && shared) await storeInsights(deps.db, url, { facts, searchedAt: now.toISOString() });
+    return facts;
+  } catch (error) {
+    if (!(error instanceof ResearchFailure)) throw error;
+    deps.logger.warn('research failed; writing without facts', { contactId: contact.contactId, reason: error.message });
+    return [];
+  }
+};
+
+const writeEmail = async (deps: GenerationDeps, prompt: string): Promise<EmailAnswer> => {
+  try {
+    const { text } = await deps.ai.complete({
+      system: emailInstructions,
+      prompt,
+      maxTokens: emailMaxTokens,
+      schema: emailAnswerJsonSchema,
+    });
+    const parsed = emailAnswerSchema.safeParse(JSON.parse(text));
+    if (!parsed.success) throw new AiFailure('refused', 'The AI answered an e-mail of an unexpected shape');
+    return parsed.data;
+  } catch (error) {
+    if (!(error instanceof AiFailure)) throw error;
+    deps.logger.error('e-mail generation failed', { kind: error.kind, reason: error.message });
+    if (error.kind === 'busy') {
+      throw new ProviderError(503, generationMessages.busy, { code: 'ai_unavailable', cause: error });
+    }
+    throw new ProviderError(502, generationMessages.failed, { code: 'ai_failed', cause: error });
+  }
+};
+
+type OneEmail = { contactId: string; templateId?: string; instructions?: string; save: boolean };
+
+/** Writes one e-mail for a contact the caller has read; saves it as the contact's primary draft when asked. */
+const generateFor = async (deps: GenerationDeps, uid: string, contact: ContactItem, input: OneEmail) => {
+  const template = input.templateId ? await deps.renderTemplate(deps.db, uid, input.templateId, contact) : undefined;
+  if (template === null) throw notFound(generationMessages.templateNotFound);
+  const [profile, facts] = await Promise.all([getUserProfile(deps.db, uid), contactInsights(deps, contact)]);
+  const prompt = emailPrompt({ profile, contact, facts, template, instructions: input.instructions });
+  const answer = await writeEmail(deps, prompt);
+  const placeholderAlternatives = alternativesRecord(answer);
+  const email: GeneratedEmail = {
+    subject: answer.subject,
+    body: answer.body,
+    ...(placeholderAlternatives ? { placeholderAlternatives } : {}),
+  };
+  if (!input.save) return email;
+  const draft = await deps.saveDraft(
+    deps.db,
+    uid,
+    {
+      contactId: contact.contactId,
+      subject: email.subject,
+      body: email.body,
+      ...(placeholderAlternatives ? { placeholderAlternatives } : {}),
+      createdFromTemplate: Boolean(template),
+    },
+    deps.now(),
+  );
+  await Promise.all([
+    // the angle the e-mail took (SPEC §3 Contact aiStrategy)
+    answer.strategy ? changeContact(deps.db, contact, { set: { aiStrategy: answer.strategy } }) : undefined,
+    deps.live.publish(uid, {
+      type: 'draft.saved',
+      data: { draftId: draft.id, contactId: contact.contactId, isPrimary: draft.isPrimary },
+    }),
+  ]);
+  return { ...email, draftId: draft.id };
+};
+
+/**
+ * POST /ai/generate-ai-email (DESIGN §8): one e-mail for one of the user's contacts, kept as its primary
+ * `initial_outreach` draft unless `save` is false. Takes a token of the user's aiGeneration bucket before the model
+ * is asked (429 beyond it).
+ */
+export const generateEmail = async (deps: GenerationDeps, uid: string, body: GenerateEmailBody) => {
+  const contact = await getContact(deps.db, uid, body.contactId);
+  if (!contact) throw notFound(messages.contacts.notFound);
+  const allowance = await takeTokens(deps.db, uid, 'aiGeneration', { now: deps.now() });
+  if (!allowance.allowed) throw tooManyRequests(allowance.retryAfterSeconds);
+  return generateFor(deps, uid, contact, { ...body, save: body.save ?? true });
+};
+
+/**
+ * POST /api/outreach/generate (DESIGN §8): a batch of 1-100 of the user's contacts, one `ai-generation` message each.
+ * Every contact must be the user's (404 naming how many are not); one token of the aiGeneration bucket per contact.
+ */
+export const startBatch = async (deps: GenerationDeps, uid: string, body: GenerateBatchBody) => {
+  const contactIds = [...new Set(body.contactIds)];
+  const found = await getContacts(deps.db, uid, contactIds);
+  if (found.length < contactIds.length) {
+    throw notFound(generationMessages.contactsNotFound(contactIds.length - found.length));
+  }
+  if (body.templateId) {
+    const rendered = await deps.renderTemplate(deps.db, uid, body.templateId, found[0]!);
+    if (rendered === null) throw notFound(generationMessages.templateNotFound);
+  }
+  const allowance = await takeTokens(deps.db, uid, 'aiGeneration', { now: deps.now(), cost: contactIds.length });
+  if (!allowance.allowed) throw tooManyRequests(allowance.retryAfterSeconds);
+  const batchId = ulid();
+  await createGenerationBatch(deps.db, {
+    uid,
+    batchId,
+    order: contactIds,
+    templateId: body.templateId,
+    instructions: body.instructions,
+    createdAt: deps.now().toISOString(),
+  });
+  const messagesOut: GenerationMessage[] = contactIds.map((contactId) => ({
+    uid,
+    batchId,
+    contactId,
+    ...(body.templateId ? { templateId: body.templateId } : {}),
+    ...(body.instructions ? { instructions: body.instructions } : {}),
+  }));
+  await deps.queue.sendMany('ai-generation', messagesOut);
+  return { batchId, total: contactIds.length };
+};
+
+// GET /api/outreach/batches/{batchId}
+export const batchProgress = async (deps: GenerationDeps, uid: string, batchId: string): Promise<BatchProgress> => {
+  const batch = await getGenerationBatch(deps.db, uid, batchId);
+  if (!batch) throw notFound(generationMessages.batchNotFound);
+  return toBatchProgress(batch);
+};
+
+const publishProgress = (deps: GenerationDeps, batch: GenerationBatchItem, contactId: string) => {
+  const item = batch.items[contactId]!;
+  return deps.live.publish(batch.uid, {
+    type: 'generation.progress',
+    data: {
+      batchId: batch.batchId,
+      contactId,
+      status: item.status,
+      total: batch.total,
+      completed: batch.completed,
+      failed: batch.failed,
+      ...(item.draftId ? { draftId: item.draftId } : {}),
+      ...(item.error ? { error: item.error } : {}),
+    },
+  });
+};
+
+/** Why an e-mail of a batch failed, as the user reads it. */
+const reasonOf = (error: unknown) =>
+  error instanceof HttpError && error.expose ? error.message : generationMessages.failed;
+
+/**
+ * One contact of a batch (the `ai-generation` worker): generating, then completed with its draft or failed with a
+ * reason, each step published on the live channel. A contact already finished (a redelivery) changes nothing. The
+ * model's own failures (after the SDK's retries with backoff) fail the contact at once and the rest of the batch goes
+ * on; anything else (the table) is thrown to be retried, and fails the contact on its last receive.
+ */
+export const generateBatchItem = async (
+  deps: GenerationDeps,
+  message: GenerationMessage,
+  delivery: { receiveCount: number; maxReceiveCount: number },
+) => {
+  const { uid, batchId, contactId } = message;
+  const [started, contact] = await Promise.all([
+    markGenerating(deps.db, uid, batchId, contactId, deps.now().toISOString()),
+    getContact(deps.db, uid, contactId),
+  ]);
+  if (!started) return { outcome: 'finished already' };
+  // told while the e-mail is written
+  const generating = publishProgress(deps, started, contactId);
+  const finish = async (outcome: Parameters<typeof markFinished>[4]) => {
+    const batch = await markFinished(deps.db, uid, batchId, contactId, outcome, deps.now().toISOString());
+    await generating;
+    if (batch) await publishProgress(deps, batch, contactId);
+    return { outcome: outcome.status };
+  };
+  try {
+    if (!contact) return await finish({ status: 'failed', error: messages.contacts.notFound });
+    const email = await generateFor(deps, uid, contact, { ...message, save: true });
+    return await finish({ status: 'completed', draftId: email.draftId! });
+  } catch (error) {
+    if (error instanceof HttpError && error.expose) {
+      return await finish({ status: 'failed', error: error.message });
+    }
+    if (delivery.receiveCount >= delivery.maxReceiveCount) {
+      await finish({ status: 'failed', error: reasonOf(error) });
+      return { outcome: 'failed' };
+    }
+    await generating.catch(() => {});
+    throw error;
+  }
+};

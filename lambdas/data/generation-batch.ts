@@ -1,0 +1,212 @@
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { BatchItemStatus, BatchProgress } from '../../shared/schemas/ai.js';
+import type { DataClient } from './client.js';
+import { isConditionFailed } from './errors.js';
+import { itemExists, updateParams } from './expressions.js';
+
+/**
+ * A batch of AI-written e-mails (DESIGN §8 'AI'): `USER#<sub>` / `GENBATCH#<batchId>`, one item holding the counts
+ * and each contact's state (100 contacts at most: a few KB), so its progress is one GetItem and each change one
+ * conditional UpdateItem that moves a contact's state and its count together, atomically.
+ *
+ * Beside it, the batch's activity action (SPEC §3 'Activity action'): `USER#<sub>` / `ACTIVITY#<batchId>`, in
+ * progress until every contact is done, then completed (or failed when none succeeded).
+ */
+export type BatchItem = { status: BatchItemStatus; draftId?: string; error?: string };
+
+export type GenerationBatchItem = {
+  uid: string;
+  batchId: string;
+  total: number;
+  completed: number;
+  failed: number;
+  /** by contact id; `order` keeps the order the user chose */
+  items: Record<string, BatchItem>;
+  order: string[];
+  templateId?: string;
+  instructions?: string;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export const generationBatchRecord = 'generationBatch';
+export const activityActionRecord = 'activityAction';
+
+/** A finished batch is kept 30 days, as its activity. */
+const keptSeconds = 30 * 24 * 60 * 60;
+
+export const generationBatchKey = (uid: string, batchId: string) => ({ pk: `USER#${uid}`, sk: `GENBATCH#${batchId}` });
+export const activityActionKey = (uid: string, actionId: string) => ({ pk: `USER#${uid}`, sk: `ACTIVITY#${actionId}` });
+
+// a new batch, every contact queued, and its activity action in progress
+export const createGenerationBatch = async (
+  db: DataClient,
+  batch: Pick<GenerationBatchItem, 'uid' | 'batchId' | 'order' | 'templateId' | 'instructions' | 'createdAt'>,
+) => {
+  const ttl = Math.ceil(Date.parse(batch.createdAt) / 1000) + keptSeconds;
+  const item: GenerationBatchItem = {
+    ...batch,
+    total: batch.order.length,
+    completed: 0,
+    failed: 0,
+    items: Object.fromEntries(batch.order.map((contactId) => [contactId, { status: 'queued' as const }])),
+    updatedAt: batch.createdAt,
+  };
+  await db.documents.send(
+    new PutCommand({
+      TableName: db.table,
+      Item: { ...generationBatchKey(batch.uid, batch.batchId), entity: generationBatchRecord, ...item, ttl },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+  // SPEC §3 'Activity action'
+  await db.documents.send(
+    new PutCommand({
+      TableName: db.table,
+      Item: {
+        ...activityActionKey(batch.uid, batch.batchId),
+        entity: activityActionRecord,
+        id: batch.batchId,
+        uid: batch.uid,
+        actionType: 'generate_emails',
+        status: 'in_progress',
+        timestamp: batch.createdAt,
+        recipients: [],
+        profileCount: item.total,
+        completedCount: 0,
+        fetchedCount: 0,
+        failedCount: 0,
+        metadata: { generationType: batch.templateId ? 'template' : 'ai', emailsGenerated: 0, emailsTotal: item.total },
+        ttl,
+      },
+    }),
+  );
+  return item;
+};
+
+// a batch by its id (GetItem); null when the user has none of that id
+export const getGenerationBatch = async (
+  db: DataClient,
+  uid: string,
+  batchId: string,
+): Promise<GenerationBatchItem | null> => {
+  const { Item } = await db.documents.send(
+    new GetCommand({ TableName: db.table, Key: generationBatchKey(uid, batchId), ConsistentRead: true }),
+  );
+  return Item ? (Item as GenerationBatchItem) : null;
+};
+
+/** The wire form of a batch (GET /api/outreach/batches/{batchId}). */
+export const toBatchProgress = (batch: GenerationBatchItem): BatchProgress => ({
+  batchId: batch.batchId,
+  total: batch.total,
+  completed: batch.completed,
+  failed: batch.failed,
+  items: batch.order.map((contactId) => {
+    const item = batch.items[contactId] ?? { status: 'queued' as const };
+    return {
+      contactId,
+      status: item.status,
+      ...(item.draftId ? { draftId: item.draftId } : {}),
+      ...(item.error ? { error: item.error } : {}),
+    };
+  }),
+});
+
+/**
+ * A contact of the batch starts generating, unless it is done already (a redelivery). Answers the batch after the
+ * change, or null when that contact is finished (or the batch is gone).
+ */
+export const markGenerating = async (db: DataClient, uid: string, batchId: string, contactId: string, at: string) => {
+  try {
+    const { Attributes } = await db.documents.send(
+      new UpdateCommand({
+        ...updateParams(
+          db.table,
+          generationBatchKey(uid, batchId),
+          { set: { [`items.${contactId}.status`]: 'generating', updatedAt: at } },
+          (p) => {
+            const status = p.name(`items.${contactId}.status`);
+            return `${itemExists(p)} AND ${status} IN (${p.value('queued')}, ${p.value('generating')})`;
+          },
+        ),
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes as GenerationBatchItem;
+  } catch (error) {
+    if (isConditionFailed(error)) return null;
+    throw error;
+  }
+};
+
+/**
+ * A contact of the batch is done: its state and the batch's count move together, once (a contact already finished
+ * changes nothing). Answers the batch after the change, or null when nothing changed.
+ */
+export const markFinished = async (
+  db: DataClient,
+  uid: string,
+  batchId: string,
+  contactId: string,
+  outcome: { status: 'completed'; draftId: string } | { status: 'failed'; error: string },
+  at: string,
+) => {
+  try {
+    const { Attributes } = await db.documents.send(
+      new UpdateCommand({
+        ...updateParams(
+          db.table,
+          generationBatchKey(uid, batchId),
+          {
+            set: { [`items.${contactId}`]: outcome, updatedAt: at },
+            add: { [outcome.status]: 1 },
+          },
+          (p) => {
+            const status = p.name(`items.${contactId}.status`);
+            return `${itemExists(p)} AND ${status} IN (${p.value('queued')}, ${p.value('generating')})`;
+          },
+        ),
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    const batch = Attributes as GenerationBatchItem;
+    await recordActivity(db, batch, at);
+    return batch;
+  } catch (error) {
+    if (isConditionFailed(error)) return null;
+    throw error;
+  }
+};
+
+/**
+ * The activity action follows the batch's counts; both only grow, so a later state (both counts at least as large)
+ * replaces an earlier one whatever order two workers' writes land in.
+ */
+const recordActivity = async (db: DataClient, batch: GenerationBatchItem, at: string) => {
+  const done = batch.completed + batch.failed >= batch.total;
+  const finished = batch.completed > 0 ? 'completed' : 'failed';
+  try {
+    await db.documents.send(
+      new UpdateCommand(
+        updateParams(
+          db.table,
+          activityActionKey(batch.uid, batch.batchId),
+          {
+            set: {
+              completedCount: batch.completed,
+              failedCount: batch.failed,
+              'metadata.emailsGenerated': batch.completed,
+              ...(done ? { status: finished, [finished === 'completed' ? 'completedAt' : 'failedAt']: at } : {}),
+              ...(done && batch.failed > 0 ? { error: `${batch.failed} of ${batch.total} e-mails failed` } : {}),
+            },
+          },
+          (p) =>
+            `${itemExists(p)} AND ${p.name('completedCount')} <= ${p.value(batch.completed)} AND ${p.name('failedCount')} <= ${p.value(batch.failed)}`,
+        ),
+      ),
+    );
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+  }
+};
