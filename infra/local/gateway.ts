@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { messages } from '../../shared/messages.js';
 import { routeEntries } from '../../shared/routes.js';
 import type { Authorize } from './authorizer.js';
+import type { LocalLive } from './live.js';
 import { readBody, sendJson } from './http-util.js';
 import { lambdaContext, localAccountId, TimeoutError, withTimeout } from './lambda-context.js';
 import { closeServer, listen } from './net.js';
@@ -31,6 +32,8 @@ export type GatewayOptions = {
   functions?: Record<string, () => Promise<LambdaModule>>;
   /** the SQS JSON-protocol subset of the local queues (sqs-api.ts) */
   sqs?: SqsApi;
+  /** the live channel (live.ts): `/ws` on this port, and the management API's `@connections` under the secret path */
+  live?: LocalLive;
   /**
    * The run's local secret (`newLocalSecret`): the Lambda-Invoke and SQS endpoints answer only under
    * `localAwsEndpoint(origin, secret)`, so no other process or web page on this machine can run a Cognito trigger or
@@ -139,7 +142,7 @@ const requestTime = (date: Date) => {
 export const startGateway = async (options: GatewayOptions): Promise<Gateway> => {
   const log = options.log ?? ((line: string) => console.log(line));
   const { localSecret } = options;
-  if ((options.functions || options.sqs) && !localSecret) {
+  if ((options.functions || options.sqs || options.live) && !localSecret) {
     throw new Error('The gateway serves Lambda Invoke and SQS only with a local secret (newLocalSecret)');
   }
   const secretMatches = (given: string) => {
@@ -372,6 +375,8 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
     const path = aws[2] ?? '/';
     const invocation = invocationPath.exec(path);
     if (req.method === 'POST' && invocation) return invokeFunction(res, safeDecode(invocation[1]!), req);
+    const live = options.live && (await options.live.serveManagement(req, res, path));
+    if (live) return live;
     const target = String(req.headers['x-amz-target'] ?? '');
     if (req.method === 'POST' && target.startsWith('AmazonSQS.') && options.sqs) {
       const text = (await readBody(req)).toString('utf8');
@@ -401,8 +406,15 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
         else res.end();
       });
   });
+  options.live?.attach(server);
   await listen(server, options.port);
-  return { url: `http://localhost:${options.port}`, stop: () => closeServer(server) };
+  return {
+    url: `http://localhost:${options.port}`,
+    stop: () => {
+      options.live?.closeAll();
+      return closeServer(server);
+    },
+  };
 };
 
 const safeDecode = (value: string) => {

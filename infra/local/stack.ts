@@ -8,6 +8,7 @@ import { startCognitoShim } from './cognito/shim.js';
 import { startDynamoDbLocal } from './dynamodb.js';
 import { localAwsEndpoint, newLocalSecret, startGateway, type LambdaModule } from './gateway.js';
 import { applyEnvironment, lambdaEnvironment } from './lambda-env.js';
+import { createLocalLive, livePath } from './live.js';
 import { acquireLock } from './lock.js';
 import { assertPortsFree, freePorts } from './net.js';
 import { startWatchdog } from './watchdog.js';
@@ -97,6 +98,7 @@ export const localProviders = ['gmail', 'outlook', 'ai', 'meetings', 'billing', 
 export const localWebConfig = (urls: LocalUrls, cognito: { userPoolId: string; clientId: string }): WebConfig => ({
   stage: 'local',
   apiUrl: urls.api,
+  liveUrl: `${urls.api.replace(/^http/, 'ws')}${livePath}`,
   region: localNames.region,
   userPoolId: cognito.userPoolId,
   userPoolClientId: cognito.clientId,
@@ -265,9 +267,17 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
     if (failure) throw failure.reason;
 
     const cognito = await cognitoReady;
-    env.USER_POOL_ID = cognito.userPoolId;
     const restoreBaseEnv = restoreEnv;
-    const restorePoolEnv = applyEnvironment({ USER_POOL_ID: cognito.userPoolId });
+    // the live channel (DESIGN §8): $connect checks ID tokens of the pool itself, publishers post through the gateway
+    const poolEnv = {
+      USER_POOL_ID: cognito.userPoolId,
+      ID_TOKEN_ISSUER: cognito.issuer,
+      ID_TOKEN_AUDIENCE: cognito.clientId,
+      ID_TOKEN_JWKS_URI: cognito.jwksUri,
+      LIVE_ENDPOINT: gatewayAwsEndpoint,
+    };
+    Object.assign(env, poolEnv);
+    const restorePoolEnv = applyEnvironment(poolEnv);
     restoreEnv = () => {
       restorePoolEnv();
       restoreBaseEnv();
@@ -296,6 +306,7 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
       }),
       functions: triggerModules,
       sqs: createSqsApi(queues),
+      live: createLocalLive({ log: (line) => log(`api ${line}`) }),
       localSecret,
       log: (line) => log(`api ${line}`),
     });
