@@ -1,0 +1,224 @@
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { Draft } from '../../shared/schemas/drafts.js';
+import type { DataClient } from './client.js';
+import { cancellationReasons } from './errors.js';
+import { itemBytes } from './item-size.js';
+import { deleteItems } from './user-partition.js';
+
+/**
+ * A user's drafts (SPEC §3 'Draft', §4 'Draft'), under the user's key (DESIGN §3):
+ * - `USER#<sub>` / `DRAFT#<ulid>`: one draft (the wire fields, camelCase);
+ * - `USER#<sub>` / `DRAFTSOF#<contactId>`: the contact's drafts: their ids, the primary one's id and a version.
+ *
+ * Every change to a contact's drafts is ONE transaction that writes the changed drafts and the contact's draft list
+ * on the condition that the list's version is still the one read (and that the contact still exists), so concurrent
+ * saves are serialised per contact: at most one primary draft, whatever runs at the same time. Reads are GetItem /
+ * BatchGetItem / Query with consistent reads: a draft is listed as soon as its save answered.
+ */
+export type DraftItem = Draft;
+
+export type ContactDrafts = {
+  contactId: string;
+  draftIds: string[];
+  primaryDraftId: string | null;
+  /** 0 when the contact has no list yet */
+  version: number;
+};
+
+export const draftRecord = 'draft';
+export const contactDraftsRecord = 'contactDrafts';
+
+const userKey = (uid: string) => `USER#${uid}`;
+export const draftKey = (uid: string, draftId: string) => ({ pk: userKey(uid), sk: `DRAFT#${draftId}` });
+export const contactDraftsKey = (uid: string, contactId: string) => ({
+  pk: userKey(uid),
+  sk: `DRAFTSOF#${contactId}`,
+});
+/** the contact's key (lambdas/data/contact.ts `contactKey`): a draft is saved only while its contact exists */
+const contactKeyOf = (uid: string, contactId: string) => ({ pk: userKey(uid), sk: `CONTACT#${contactId}` });
+/** a conversation (a later issue stores them): `USER#<sub>` / `CONVERSATION#<id>` */
+export const conversationKey = (uid: string, conversationId: string) => ({
+  pk: userKey(uid),
+  sk: `CONVERSATION#${conversationId}`,
+});
+
+const toItem = (draft: DraftItem) => ({ ...draftKey(draft.userId, draft.id), entity: draftRecord, ...draft });
+
+const fromItem = (item: Record<string, unknown>): DraftItem => {
+  const { pk: _pk, sk: _sk, entity: _entity, ...draft } = item;
+  return draft as DraftItem;
+};
+
+/** The size DynamoDB gives a draft as stored (item-size.ts): one over `maxItemBytes` cannot be written. */
+export const draftItemBytes = (draft: DraftItem) => itemBytes(toItem(draft));
+
+// one draft of a user (GetItem, consistent); another user's id is simply not under this user's key
+export const getDraft = async (db: DataClient, uid: string, draftId: string): Promise<DraftItem | null> => {
+  const { Item } = await db.documents.send(
+    new GetCommand({ TableName: db.table, Key: draftKey(uid, draftId), ConsistentRead: true }),
+  );
+  return Item ? fromItem(Item) : null;
+};
+
+// the contact's draft list (GetItem, consistent); an empty list of version 0 when it has none
+export const getContactDrafts = async (db: DataClient, uid: string, contactId: string): Promise<ContactDrafts> => {
+  const { Item } = await db.documents.send(
+    new GetCommand({ TableName: db.table, Key: contactDraftsKey(uid, contactId), ConsistentRead: true }),
+  );
+  if (!Item) return { contactId, draftIds: [], primaryDraftId: null, version: 0 };
+  return {
+    contactId,
+    draftIds: (Item.draftIds as string[] | undefined) ?? [],
+    primaryDraftId: (Item.primaryDraftId as string | null | undefined) ?? null,
+    version: Number(Item.version ?? 0),
+  };
+};
+
+/** BatchGetItem takes at most 100 keys. */
+const batchGetSize = 100;
+
+// items by key (BatchGetItem, consistent, unprocessed keys asked again); missing ones are left out
+const batchGet = async (db: DataClient, keys: Record<string, unknown>[]) => {
+  const found: Record<string, unknown>[] = [];
+  for (let index = 0; index < keys.length; index += batchGetSize) {
+    let pending = keys.slice(index, index + batchGetSize);
+    for (let attempt = 0; pending.length > 0; attempt += 1) {
+      if (attempt > 6) throw new Error(`${pending.length} items stayed unprocessed`);
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
+      const result = await db.documents.send(
+        new BatchGetCommand({ RequestItems: { [db.table]: { Keys: pending, ConsistentRead: true } } }),
+      );
+      found.push(...(result.Responses?.[db.table] ?? []));
+      pending = result.UnprocessedKeys?.[db.table]?.Keys ?? [];
+    }
+  }
+  return found;
+};
+
+// some drafts of a user by id (BatchGetItem); missing ids are left out
+export const getDrafts = async (db: DataClient, uid: string, draftIds: readonly string[]) =>
+  (
+    await batchGet(
+      db,
+      [...new Set(draftIds)].map((id) => draftKey(uid, id)),
+    )
+  ).map(fromItem);
+
+// the primary draft of each of some contacts (two BatchGetItems), by contact id; contacts without one are left out
+export const primaryDraftsOf = async (db: DataClient, uid: string, contactIds: readonly string[]) => {
+  const lists = await batchGet(
+    db,
+    [...new Set(contactIds)].map((id) => contactDraftsKey(uid, id)),
+  );
+  const primaryIds = lists.map((list) => list.primaryDraftId).filter((id): id is string => typeof id === 'string');
+  const drafts = await getDrafts(db, uid, primaryIds);
+  return new Map(drafts.filter((draft) => draft.isPrimary).map((draft) => [draft.contactId, draft]));
+};
+
+// every draft of a user (Query on the partition key and `DRAFT#`, consistent, paged)
+export const userDrafts = async (db: DataClient, uid: string): Promise<DraftItem[]> => {
+  const drafts: DraftItem[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.documents.send(
+      new QueryCommand({
+        TableName: db.table,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': userKey(uid), ':prefix': 'DRAFT#' },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    drafts.push(...(page.Items ?? []).map(fromItem));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return drafts;
+};
+
+// whether the user has a conversation of this id (GetItem)
+export const conversationExists = async (db: DataClient, uid: string, conversationId: string) => {
+  const { Item } = await db.documents.send(
+    new GetCommand({
+      TableName: db.table,
+      Key: conversationKey(uid, conversationId),
+      ProjectionExpression: 'pk',
+      ConsistentRead: true,
+    }),
+  );
+  return Boolean(Item);
+};
+
+/** A change of one contact's drafts: drafts written whole, drafts removed, and the list after it. */
+export type ContactDraftsChange = {
+  put: DraftItem[];
+  remove: string[];
+  list: Pick<ContactDrafts, 'draftIds' | 'primaryDraftId'>;
+};
+
+/** What a change came to: written; refused because the list changed or the contact is gone. */
+export type ChangeOutcome = 'written' | 'conflict' | 'contactMissing';
+
+/**
+ * Writes `change` in ONE transaction, on the conditions that the contact's list is still at `read.version` and
+ * (when `requireContact`) that the contact exists. Nothing is written unless both hold.
+ */
+export const writeContactDrafts = async (
+  db: DataClient,
+  uid: string,
+  read: ContactDrafts,
+  change: ContactDraftsChange,
+  options: { requireContact: boolean },
+): Promise<ChangeOutcome> => {
+  const listWrite = {
+    Put: {
+      TableName: db.table,
+      Item: {
+        ...contactDraftsKey(uid, read.contactId),
+        entity: contactDraftsRecord,
+        uid,
+        contactId: read.contactId,
+        draftIds: change.list.draftIds,
+        primaryDraftId: change.list.primaryDraftId,
+        version: read.version + 1,
+      },
+      ConditionExpression: read.version === 0 ? 'attribute_not_exists(pk)' : 'version = :version',
+      ...(read.version === 0 ? {} : { ExpressionAttributeValues: { ':version': read.version } }),
+    },
+  };
+  const contactCheck = {
+    ConditionCheck: {
+      TableName: db.table,
+      Key: contactKeyOf(uid, read.contactId),
+      ConditionExpression: 'attribute_exists(pk)',
+    },
+  };
+  const writes = [
+    listWrite,
+    ...(options.requireContact ? [contactCheck] : []),
+    ...change.put.map((draft) => ({ Put: { TableName: db.table, Item: toItem(draft) } })),
+    ...change.remove.map((id) => ({ Delete: { TableName: db.table, Key: draftKey(uid, id) } })),
+  ];
+  try {
+    await db.documents.send(new TransactWriteCommand({ TransactItems: writes as never }));
+    return 'written';
+  } catch (error) {
+    const reasons = cancellationReasons(error);
+    if (!reasons) throw error;
+    if (options.requireContact && reasons[1] === 'ConditionalCheckFailed') return 'contactMissing';
+    if (reasons.some((reason) => reason === 'ConditionalCheckFailed' || reason === 'TransactionConflict'))
+      return 'conflict';
+    throw error;
+  }
+};
+
+/**
+ * Removes every draft of a contact and its list (the contact was deleted: a save that started before can no longer
+ * write, as its transaction needs the contact).
+ */
+export const removeContactDrafts = async (db: DataClient, uid: string, contactId: string) => {
+  const list = await getContactDrafts(db, uid, contactId);
+  await deleteItems(db, [
+    ...list.draftIds.map((id) => draftKey(uid, id)),
+    ...(list.version > 0 ? [contactDraftsKey(uid, contactId)] : []),
+  ]);
+};

@@ -1,0 +1,133 @@
+import * as z from 'zod';
+import { contactSchema } from './contacts.js';
+
+/** SPEC §3 'Draft' / §4 'Draft'. */
+export const draftTypes = ['initial_outreach', 'reply', 'follow_up'] as const;
+export const draftStatuses = ['draft', 'sending', 'sent', 'failed', 'archived'] as const;
+export type DraftType = (typeof draftTypes)[number];
+export type DraftStatus = (typeof draftStatuses)[number];
+
+const id = z.string().min(1).max(64);
+/** the longest subject and body a draft keeps (an e-mail, not a document); the item stays far below 400 KB */
+export const maxSubjectLength = 1000;
+export const maxBodyLength = 100_000;
+
+/** SPEC §3 'Draft' attachments: a file the e-mail carries (the résumé per `includeResume`, DESIGN §8) */
+export const draftAttachmentSchema = z.object({
+  name: z.string().min(1).max(255),
+  /** where the file is: 'resume' or 'cover_letter' of the user's documents, or a URL */
+  source: z.string().min(1).max(2048),
+  contentType: z.string().max(255).optional(),
+  size: z.number().int().nonnegative().optional(),
+});
+
+/** placeholder -> alternatives the user may pick (SPEC §3 'AI e-mail response') */
+export const placeholderAlternativesSchema = z.record(z.string().max(200), z.array(z.string().max(2000)).max(20));
+
+/**
+ * A draft on the wire (SPEC §3 'Draft'): camelCase, string ULID ids (DESIGN §8). `conversationId` is null for an
+ * initial outreach; `status` is the send state (draft -> sending -> sent | failed, or archived).
+ */
+export const draftSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  contactId: z.string(),
+  conversationId: z.string().nullable(),
+  draftType: z.enum(draftTypes),
+  status: z.enum(draftStatuses),
+  isPrimary: z.boolean(),
+  createdFromTemplate: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  subject: z.string().optional(),
+  body: z.string().optional(),
+  attachments: z.array(draftAttachmentSchema).optional(),
+  placeholderAlternatives: placeholderAlternativesSchema.optional(),
+  scheduledSendTime: z.string().optional(),
+  sentAt: z.string().optional(),
+  sentMessageId: z.string().optional(),
+  expiresAt: z.string().optional(),
+});
+export type Draft = z.infer<typeof draftSchema>;
+
+export const draftIdParams = z.strictObject({ id });
+export const draftContactParams = z.strictObject({ contactId: id });
+
+/** GET /api/drafts/contact/{contactId}?primary=true|false: the primary draft (or null), or every draft of the contact */
+export const contactDraftsQuery = z.strictObject({
+  primary: z.enum(['true', 'false']).optional(),
+  /** SPEC §6: draft reads add a cache-busting `_t` */
+  _t: z.string().max(64).optional(),
+});
+export const contactDraftsResponse = z.union([draftSchema.nullable(), z.array(draftSchema)]);
+
+/** GET /api/drafts: every draft of the user, sorted as SPEC §4 says */
+export const listDraftsQuery = z.strictObject({ _t: z.string().max(64).optional() });
+export const draftListSchema = z.array(draftSchema);
+
+const editable = {
+  subject: z.string().max(maxSubjectLength).optional(),
+  body: z.string().max(maxBodyLength).optional(),
+  attachments: z.array(draftAttachmentSchema).max(10).optional(),
+  placeholderAlternatives: placeholderAlternativesSchema.optional(),
+  scheduledSendTime: z.iso.datetime({ offset: true }).nullable().optional(),
+  isPrimary: z.boolean().optional(),
+};
+
+/**
+ * POST /api/drafts: a new draft. `contactId` and, for a reply or follow-up, `conversationId` are checked by the
+ * service so their absence answers SPEC §5's own messages. Defaults: `initial_outreach`, `isPrimary` true.
+ */
+export const createDraftBody = z.strictObject({
+  contactId: id.optional(),
+  conversationId: id.nullable().optional(),
+  draftType: z.enum(draftTypes).optional(),
+  createdFromTemplate: z.boolean().optional(),
+  ...editable,
+});
+
+/** PATCH /api/drafts/{id}: at least one field, else 'No valid fields to update' (SPEC §5). */
+export const updateDraftBody = z.object(editable);
+
+/** POST /api/drafts/{id}/send (DESIGN §8) */
+export const sendDraftBody = z.strictObject({ scheduledSendTime: z.iso.datetime({ offset: true }).optional() });
+
+export const deletedSchema = z.object({ deleted: z.boolean() });
+export const clearPrimarySchema = z.object({ cleared: z.boolean() });
+
+/** GET /api/outreach: a page of the user's contacts (newest update first), each with its primary draft. */
+export const outreachQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().max(2048).optional(),
+});
+export const outreachItemSchema = z.object({
+  /** the contact as GET /api/contacts answers it (snake_case, SPEC §3) */
+  contact: contactSchema,
+  /** its primary draft (status is the send state), or null */
+  primaryDraft: draftSchema.nullable(),
+});
+export const outreachPageSchema = z.object({
+  items: z.array(outreachItemSchema),
+  nextCursor: z.string().nullable(),
+});
+export type OutreachPage = z.infer<typeof outreachPageSchema>;
+
+/** The texts of SPEC §5 'Draft' rules (and of this issue's send), answered as 400s/409s. */
+export const draftMessages = {
+  noValidFields: 'No valid fields to update',
+  contactIdRequired: 'contactId is required to save a draft',
+  conversationIdRequired: (type: 'reply' | 'follow_up') =>
+    `conversationId is required to save a ${type === 'reply' ? 'reply' : 'follow-up'} draft`,
+  initialWithConversation: 'Initial outreach cannot be associated with a conversation',
+  requiresConversation: (type: DraftType) =>
+    `${{ initial_outreach: 'Initial Email', reply: 'Reply', follow_up: 'Follow-up' }[type]} drafts require a conversation`,
+  replyAlreadySent: 'A reply has already been sent for this conversation',
+  followUpBeforeReply: 'Cannot send follow-up before sending a reply',
+  /** SPEC §2 'E-mail connection popover': sending needs a connected mailbox (sending arrives with a later issue) */
+  mailboxNotConnected:
+    'No email connected. Connect your email to start sending outreach messages: choose Connect Gmail or Connect Outlook in the Email Connection menu at the top of the page.',
+  notEditable: 'This draft is being sent or was sent, so it can no longer be changed.',
+  alreadySent: 'This draft is being sent or was sent already.',
+  tooLarge:
+    'This draft is too large to save: together its fields may hold at most 400 KB. Shorten its body or attachments and try again.',
+} as const;
