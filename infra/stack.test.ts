@@ -274,7 +274,7 @@ describe('the dev stack', () => {
       }
     });
 
-    const domainFunction = (domain: 'ai' | 'account' | 'documents' | 'contacts') => {
+    const domainFunction = (domain: 'ai' | 'account' | 'documents' | 'contacts' | 'drafts') => {
       const fn = (dev.stack.node.findChild('Api') as Api).functions.get(domain)!;
       const statements = policyStatements(template, 'AWS::IAM::Policy', {
         property: 'Roles',
@@ -311,25 +311,28 @@ describe('the dev stack', () => {
       expect(variables).not.toHaveProperty('ENRICHMENT_API_KEY');
     });
 
-    it('gives the contacts HTTP Lambda, and no other function, the generated cursor signing key by its name', () => {
+    it('gives the contacts and drafts HTTP Lambdas, and no other function, the generated cursor signing key by its name', () => {
       const [secretId, secret] =
         resourcesOf(template, 'AWS::SecretsManager::Secret').find(([id]) => /CursorSigningKey/.test(id)) ?? [];
       expect(secret?.Properties).toMatchObject({
         Name: 'outreach/dev/cursor-signing-key',
         GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true },
       });
-      const contacts = (dev.stack.node.findChild('Api') as Api).functions.get('contacts')!;
+      const api = dev.stack.node.findChild('Api') as Api;
+      const sealers = [api.functions.get('contacts')!, api.functions.get('drafts')!];
       for (const fn of ourFunctions(dev.stack)) {
         const reads = roleStatements(template, dev.stack, fn).some(
           (statement) =>
             [statement.Action].flat().includes('secretsmanager:GetSecretValue') &&
             referencedIds(statement.Resource).includes(secretId!),
         );
-        expect(reads, fn.node.path).toBe(fn === contacts);
+        expect(reads, fn.node.path).toBe(sealers.includes(fn));
       }
-      const { variables } = domainFunction('contacts');
-      expect(new Set(referencedIds(variables.CURSOR_SIGNING_KEY_SECRET))).toEqual(new Set([secretId]));
-      expect(variables).not.toHaveProperty('CURSOR_SIGNING_KEY');
+      for (const domain of ['contacts', 'drafts'] as const) {
+        const { variables } = domainFunction(domain);
+        expect(new Set(referencedIds(variables.CURSOR_SIGNING_KEY_SECRET))).toEqual(new Set([secretId]));
+        expect(variables).not.toHaveProperty('CURSOR_SIGNING_KEY');
+      }
     });
 
     it("lets the account Lambda list keys and versions under users/ only, delete them, and delete users of the product's pool", () => {

@@ -89,6 +89,8 @@ export class AppStack extends Stack {
       // the email-lookup queue's send grant and URL, and the vendors' keys, are given below to the functions that use
       // them, once those exist
       contacts: (fn) => fn.bindTable(data.table, 'readWrite'),
+      // issue 11: drafts and the Outreach list (the user's contacts and their drafts)
+      drafts: (fn) => fn.bindTable(data.table, 'readWrite'),
       // DESIGN §6 "Your data": every item under the user's key, every file (and every stored version of it) under
       // `users/<sub>/`, the Cognito user
       account: (fn) => {
@@ -144,8 +146,10 @@ export class AppStack extends Stack {
     api.functions.get('contacts')?.bindSecret(enrichmentKey, 'ENRICHMENT_API_KEY_SECRET').withTimeout(slowRouteTimeout);
     workers.workers.get('email-lookup')?.fn.bindSecret(verificationKey, 'VERIFICATION_API_KEY_SECRET');
 
-    // page cursors are sealed by the contacts HTTP Lambda only (issue 10: a tampered cursor is a 400)
+    // page cursors are sealed by the HTTP Lambdas of paged lists only, contacts and drafts (the Outreach list): a
+    // tampered cursor is a 400 (issue 10)
     api.functions.get('contacts')?.bindSecret(cursorKey, 'CURSOR_SIGNING_KEY_SECRET');
+    api.functions.get('drafts')?.bindSecret(cursorKey, 'CURSOR_SIGNING_KEY_SECRET');
 
     const web = new Web(this, 'Web', {
       config,
