@@ -85,7 +85,24 @@ const owned: Record<string, (user: LocalUser) => Promise<string>> = {
     expect(answer.status, answer.text).toBeLessThan(300);
     return (answer.body!.data as { id: string }).id;
   },
+  // issue 11: a contact's drafts, and one draft of a contact
+  '/api/drafts/contact/{contactId}': (user) => owned['/api/contacts/{id}']!(user),
+  '/api/drafts/{id}': async (user) => {
+    const contactId = await owned['/api/contacts/{id}']!(user);
+    const answer = await api('POST', '/api/drafts', {
+      token: user.idToken,
+      body: { contactId, subject: 'Owned draft', body: 'not yours' },
+    });
+    expect(answer.status, answer.text).toBeLessThan(300);
+    return (answer.body!.data as { id: string }).id;
+  },
 };
+
+/**
+ * Routes whose owner is refused too, for a reason of the route's own (not the ids): the answer the owner gets instead
+ * of a success. Sending waits for a connected mailbox, which arrives with a later issue (issue 11).
+ */
+const ownerRefusal: Record<string, number> = { 'POST /api/drafts/{id}/send': 409 };
 
 /** The path parameters of `route` that `user` owns (made by the fixtures of `owned`). */
 const ownedParams = async (route: Route, user: LocalUser) => {
@@ -198,7 +215,8 @@ describe.each(userRoutes)('$key', (route) => {
       token: owner.idToken,
       ...(body !== undefined ? { body } : {}),
     });
-    expect(own.status, own.text).toBeLessThan(300);
+    if (ownerRefusal[route.key]) expect(own.status, own.text).toBe(ownerRefusal[route.key]);
+    else expect(own.status, own.text).toBeLessThan(300);
   });
 
   /** Body, query and path parameters of one generated request. */

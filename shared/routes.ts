@@ -2,6 +2,7 @@ import { accountRoutes } from './routes/account.js';
 import { aiRoutes } from './routes/ai.js';
 import { contactsRoutes } from './routes/contacts.js';
 import { documentsRoutes } from './routes/documents.js';
+import { draftsRoutes } from './routes/drafts.js';
 import { healthRoutes } from './routes/health.js';
 import { profilesRoutes } from './routes/profiles.js';
 import type {
@@ -31,6 +32,7 @@ export const routeTables = {
   ai: aiRoutes,
   account: accountRoutes,
   contacts: contactsRoutes,
+  drafts: draftsRoutes,
 } as const satisfies Record<Domain, RouteTable>;
 
 /** The whole table; a key in two domains' tables would keep only the last (shared/routes.test.ts guards that). */
@@ -41,6 +43,7 @@ export const routes = {
   ...aiRoutes,
   ...accountRoutes,
   ...contactsRoutes,
+  ...draftsRoutes,
 } as const satisfies RouteTable;
 
 export type Routes = typeof routes;

@@ -212,8 +212,8 @@ export const updateDraft = async (
   draftId: string,
   body: z.infer<typeof updateDraftBody>,
 ): Promise<Draft> => {
-  if (Object.values(body).every((value) => value === undefined)) throw badRequest(draftMessages.noValidFields);
   const { contactId } = await ownDraft(deps, uid, draftId);
+  if (Object.values(body).every((value) => value === undefined)) throw badRequest(draftMessages.noValidFields);
   const contentChanged = Object.keys(body).some((key) => key !== 'isPrimary');
   return changeContactDrafts(
     deps,
