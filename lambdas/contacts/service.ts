@@ -34,11 +34,13 @@ import {
   type DirectoryEntry,
 } from '../data/contact.js';
 import { isItemTooLarge, maxItemBytes } from '../data/item-size.js';
+import { removeContactDrafts } from '../data/draft.js';
 import { getContactCount } from '../data/quota.js';
 import { takeTokens, type RateLimitedAction } from '../data/rate-limit.js';
 import { getSharedProfile, upsertSharedProfile, type SharedProfileItem } from '../data/shared-profile.js';
 import type { EnrichedProfile, EnrichmentPort } from '../providers/enrichment/port.js';
 import type { QueuePort } from '../providers/queue/port.js';
+import { primaryDraft } from '../drafts/index.js';
 import { canonicalLinkedinUrl } from './linkedin-url.js';
 import { currentQuota, nextSlot, slotsAllowed, toQuota } from './quota.js';
 import { dataFreshness, toContactWire } from './wire.js';
@@ -369,10 +371,10 @@ const ownContact = async (deps: ContactsDeps, uid: string, contactId: string) =>
   return item;
 };
 
-/** GET /api/contacts/{id}: drafts come with a later issue, so `draft` is null. */
+/** GET /api/contacts/{id}: the contact and its primary draft (lambdas/drafts), or null. */
 export const getOne = async (deps: ContactsDeps, uid: string, contactId: string) => ({
   contact: toContactWire(await ownContact(deps, uid, contactId), deps.now()),
-  draft: null,
+  draft: await primaryDraft(deps.db, uid, contactId),
 });
 
 /**
@@ -445,6 +447,8 @@ export const deleteContact = async (deps: ContactsDeps, uid: string, contactId: 
     if (outcome.reasons[0] === 'ConditionalCheckFailed') throw contactNotFound();
     throw new Error(`Deleting the contact was refused: ${outcome.reasons.join(', ')}`);
   }
+  // its drafts go with it (issue 11); a save that started before can no longer write, as it needs the contact
+  await removeContactDrafts(deps.db, uid, contactId);
   return { deleted: true };
 };
 

@@ -6,10 +6,9 @@ import {
   type DraftType,
   draftMessages,
   type createDraftBody,
-  type outreachQuery,
-  type OutreachPage,
   type updateDraftBody,
 } from '../../shared/schemas/drafts.js';
+import type { OutreachPage, outreachQuery } from '../../shared/schemas/outreach.js';
 import type { CursorSigner } from '../core/cursor.js';
 import { badRequest, conflict, HttpError, notFound } from '../core/errors.js';
 import type { DataClient } from '../data/client.js';

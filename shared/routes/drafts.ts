@@ -9,11 +9,10 @@ import {
   draftListSchema,
   draftSchema,
   listDraftsQuery,
-  outreachPageSchema,
-  outreachQuery,
   sendDraftBody,
   updateDraftBody,
 } from '../schemas/drafts.js';
+import { outreachPageSchema, outreachQuery } from '../schemas/outreach.js';
 import type { DomainRouteTable } from './route-spec.js';
 
 /** The drafts Lambda's routes: SPEC §7 'Drafts' and the Outreach list (DESIGN §8, issue 11); JSON keys camelCase. */

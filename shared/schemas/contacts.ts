@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { draftSchema } from './drafts.js';
 
 /**
  * Contacts on the wire (SPEC §3 'Contact'): the server speaks snake_case, the web converts to camelCase in one place
@@ -164,8 +165,8 @@ export const contactPageSchema = z.object({
 
 export const contactIdParams = z.strictObject({ id: z.string().min(1).max(64) });
 
-/** GET /api/contacts/{id}: the contact and its primary draft (drafts come with a later issue: null until then). */
-export const contactDetailSchema = z.object({ contact: contactSchema, draft: z.unknown().nullable() });
+/** GET /api/contacts/{id}: the contact and its primary draft, or null (SPEC §3: `{contact, draft}`; issue 11). */
+export const contactDetailSchema = z.object({ contact: contactSchema, draft: draftSchema.nullable() });
 
 /** POST /api/contacts/preview: a LinkedIn URL's profile before adding it (uses no slot). */
 export const previewContactBody = z.strictObject({ linkedin_url: linkedinUrlSchema });

@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { contactSchema } from './contacts.js';
 
 /** SPEC §3 'Draft' / §4 'Draft'. */
 export const draftTypes = ['initial_outreach', 'reply', 'follow_up'] as const;
@@ -94,23 +93,6 @@ export const sendDraftBody = z.strictObject({ scheduledSendTime: z.iso.datetime(
 
 export const deletedSchema = z.object({ deleted: z.boolean() });
 export const clearPrimarySchema = z.object({ cleared: z.boolean() });
-
-/** GET /api/outreach: a page of the user's contacts (newest update first), each with its primary draft. */
-export const outreachQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().max(2048).optional(),
-});
-export const outreachItemSchema = z.object({
-  /** the contact as GET /api/contacts answers it (snake_case, SPEC §3) */
-  contact: contactSchema,
-  /** its primary draft (status is the send state), or null */
-  primaryDraft: draftSchema.nullable(),
-});
-export const outreachPageSchema = z.object({
-  items: z.array(outreachItemSchema),
-  nextCursor: z.string().nullable(),
-});
-export type OutreachPage = z.infer<typeof outreachPageSchema>;
 
 /** The texts of SPEC §5 'Draft' rules (and of this send), answered as 400s/409s. */
 export const draftMessages = {
