@@ -61,14 +61,27 @@ const vendorSecretsReadBy = (template: Template, stack: Stack, fn: AppFunction) 
 
 /**
  * The functions that call an outside service, the vendor key each reads, and the most calls one invocation makes:
- * the contacts HTTP Lambda enriches once per request, the AI Lambda completes once, the lookup worker verifies the
+ * the contacts HTTP Lambda enriches once per request, the AI Lambda and the ai-generation worker search and then
+ * complete once (an e-mail), the lookup worker verifies the
  * user's own address and then each candidate pattern, for every contact of its batch (lambdas/contacts/email-lookup.ts).
  */
 const vendorCallers = (stack: Stack) => {
   const api = stack.node.findChild('Api') as Api;
   const workers = stack.node.findChild('Workers') as Workers;
   const calls: { fn: AppFunction; secret: string; calls: Partial<Record<Vendor, number>> }[] = [
-    { fn: api.functions.get('ai')!, secret: 'openai-api-key', calls: { openai: 1 } },
+    // the AI Lambda's longest request: an e-mail, a research call then a completion (a summary is one completion)
+    { fn: api.functions.get('ai')!, secret: 'openai-api-key', calls: { research: 1, openaiEmail: 1 } },
+    { fn: api.functions.get('ai')!, secret: 'perplexity-api-key', calls: { research: 1 } },
+    {
+      fn: workers.workers.get('ai-generation')!.fn,
+      secret: 'openai-api-key',
+      calls: { research: queues['ai-generation'].batchSize, openaiEmail: queues['ai-generation'].batchSize },
+    },
+    {
+      fn: workers.workers.get('ai-generation')!.fn,
+      secret: 'perplexity-api-key',
+      calls: { research: queues['ai-generation'].batchSize },
+    },
     { fn: api.functions.get('contacts')!, secret: 'peopledatalabs-api-key', calls: { enrichment: 1 } },
     {
       fn: workers.workers.get('email-lookup')!.fn,
@@ -286,17 +299,22 @@ describe('the dev stack', () => {
       return { statements, properties, variables: environmentOf(template, logicalIdOf(dev.stack, fn.fn)) };
     };
 
-    it("gives the AI Lambda the OpenAI key's secret by name, never its value, with the extension that reads it", () => {
+    it("gives the AI Lambda the OpenAI and research keys' secrets by name, never their values, with the extension that reads them", () => {
       const { statements, properties, variables } = domainFunction('ai');
       expect(variables).toMatchObject({
         OPENAI_API_KEY_SECRET: 'outreach/dev/openai-api-key',
+        PERPLEXITY_API_KEY_SECRET: 'outreach/dev/perplexity-api-key',
         OPENAI_MODEL: 'gpt-4o-mini',
       });
       expect(variables).not.toHaveProperty('OPENAI_API_KEY');
-      const secretRead = statements.find((statement) =>
-        [statement.Action].flat().includes('secretsmanager:GetSecretValue'),
-      );
-      expect(joined(secretRead?.Resource)).toMatch(/:secret:outreach\/dev\/openai-api-key-\?{6}$/);
+      expect(variables).not.toHaveProperty('PERPLEXITY_API_KEY');
+      const secretsRead = statements
+        .filter((statement) => [statement.Action].flat().includes('secretsmanager:GetSecretValue'))
+        .flatMap((statement) => [statement.Resource].flat().map(joined));
+      expect(secretsRead).toEqual([
+        expect.stringMatching(/:secret:outreach\/dev\/openai-api-key-\?{6}$/),
+        expect.stringMatching(/:secret:outreach\/dev\/perplexity-api-key-\?{6}$/),
+      ]);
       expect(properties.Layers).toHaveLength(1);
       expect(properties.Timeout).toBeLessThan(29);
     });

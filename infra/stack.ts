@@ -48,6 +48,13 @@ export class AppStack extends Stack {
       'VerificationApiKey',
       `${appName}/${config.stage}/quickemailverification-api-key`,
     );
+    // the research port's web-search model (Perplexity, issue 11), created by hand per stage like the OpenAI key;
+    // without it e-mails are written without recent facts about the contact
+    const researchKey = secretsmanager.Secret.fromSecretNameV2(
+      this,
+      'ResearchApiKey',
+      `${appName}/${config.stage}/perplexity-api-key`,
+    );
     // People Data Labs (DESIGN §5), created by hand per stage like the others; without it adding by URL fails (502)
     const enrichmentKey = secretsmanager.Secret.fromSecretNameV2(
       this,
@@ -79,13 +86,14 @@ export class AppStack extends Stack {
         fn.bindTable(data.table, 'readWrite');
         fn.bindBucket(data.uploads, 'readWrite');
       },
-      // SPEC §7 normalisation: the profile, and the OpenAI key by its secret's name (DESIGN §7), read at run time
+      // SPEC §7 normalisation and AI-written e-mails (HTTP and the ai-generation worker): the table, the OpenAI and
+      // research keys by their secrets' names (DESIGN §7), read at run time; the HTTP function's timeout is set below
       ai: (fn) =>
         fn
           .bindTable(data.table, 'readWrite')
           .bindSecret(openAiKey, 'OPENAI_API_KEY_SECRET')
-          .addEnvironment('OPENAI_MODEL', config.openai.model)
-          .withTimeout(slowRouteTimeout),
+          .bindSecret(researchKey, 'PERPLEXITY_API_KEY_SECRET')
+          .addEnvironment('OPENAI_MODEL', config.openai.model),
       // the email-lookup queue's send grant and URL, and the vendors' keys, are given below to the functions that use
       // them, once those exist
       contacts: (fn) => fn.bindTable(data.table, 'readWrite'),
@@ -144,6 +152,8 @@ export class AppStack extends Stack {
     // Each vendor's key is read by the one function that calls it (issue 10): the contacts HTTP Lambda enriches a
     // contact added by URL or previewed (People Data Labs), the e-mail lookup worker verifies (QuickEmailVerification).
     api.functions.get('contacts')?.bindSecret(enrichmentKey, 'ENRICHMENT_API_KEY_SECRET').withTimeout(slowRouteTimeout);
+    // a research call and a completion per e-mail (lambdas/providers/vendor-limits.ts); the worker keeps its queue's
+    api.functions.get('ai')?.withTimeout(slowRouteTimeout);
     workers.workers.get('email-lookup')?.fn.bindSecret(verificationKey, 'VERIFICATION_API_KEY_SECRET');
 
     // page cursors are sealed by the HTTP Lambdas of paged lists only, contacts and drafts (the Outreach list): a

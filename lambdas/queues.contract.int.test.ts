@@ -87,6 +87,30 @@ const deliveredOnce: Record<string, () => Promise<Delivered>> = {
       },
     };
   },
+  'ai-generation': async () => {
+    const user = await users.signUp('generating');
+    const added = await api('POST', '/api/contacts', { token: user.idToken, body: { name: 'Grace Hopper' } });
+    expect(added.status, added.text).toBe(201);
+    const contactId = (added.body!.data as { id: string }).id;
+    const started = await api('POST', '/api/outreach/generate', {
+      token: user.idToken,
+      body: { contactIds: [contactId] },
+    });
+    expect(started.status, started.text).toBe(200);
+    const { batchId } = started.body!.data as { batchId: string };
+    return {
+      body: JSON.stringify({ uid: user.sub, batchId, contactId }),
+      snapshot: () => partitionSnapshot(db, user.sub),
+      didWork: (written) => {
+        const items = written as Awaited<ReturnType<typeof partitionSnapshot>>;
+        expect(items.find((item) => item.sk === `GENBATCH#${batchId}`)).toMatchObject({
+          completed: 1,
+          items: { [contactId]: { status: 'completed', draftId: expect.any(String) } },
+        });
+        expect(items.filter((item) => String(item.sk).startsWith('DRAFT#'))).toHaveLength(1);
+      },
+    };
+  },
   'account-deletion': async () => {
     const user = await users.signUp('leaving');
     const added = await api('POST', '/api/contacts', { token: user.idToken, body: { name: 'Left Behind' } });

@@ -96,6 +96,17 @@ const owned: Record<string, (user: LocalUser) => Promise<string>> = {
     expect(answer.status, answer.text).toBeLessThan(300);
     return (answer.body!.data as { id: string }).id;
   },
+  // issue 11: a batch of AI-written e-mails (one contact)
+  '/api/outreach/batches/{batchId}': async (user) => {
+    const contact = await api('POST', '/api/contacts', { token: user.idToken, body: { name: 'Batch Contact' } });
+    expect(contact.status, contact.text).toBeLessThan(300);
+    const answer = await api('POST', '/api/outreach/generate', {
+      token: user.idToken,
+      body: { contactIds: [(contact.body!.data as { id: string }).id] },
+    });
+    expect(answer.status, answer.text).toBeLessThan(300);
+    return (answer.body!.data as { batchId: string }).batchId;
+  },
 };
 
 /**

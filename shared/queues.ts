@@ -35,6 +35,19 @@ export const queues = {
     workerTimeoutSeconds: 400,
     summary: 'Find and verify the e-mail address of one contact (SPEC §5 lookup rules)',
   },
+  'ai-generation': {
+    domain: 'ai',
+    worker: 'generation-worker',
+    // one e-mail per batch: a research call (5 s) and a completion with its retries (22 s) at worst
+    // (lambdas/providers/vendor-limits.ts), with the table's reads and writes around them
+    batchSize: 1,
+    maxReceiveCount: 3,
+    workerTimeoutSeconds: 40,
+    // at most 10 e-mails written at once (batches of one): a batch of 100 takes about 10 completions' time, and a
+    // burst of batches stays under the vendor's rate limit (the bench holds it: e2e/bench/generation.ts)
+    maxConcurrency: 10,
+    summary: "Write one AI e-mail of a batch and keep it as the contact's primary draft (DESIGN §8)",
+  },
   'account-deletion': {
     domain: 'account',
     worker: 'deletion-worker',

@@ -1,4 +1,5 @@
 import { printContactsList } from './contacts.js';
+import { printGeneration } from './generation.js';
 import { lambdaBudget, measureLambdaBundles } from './lambda-bundles.js';
 import { printLoad } from './mixed-load.js';
 import { printWebBundles } from './web-bundles.js';
@@ -40,6 +41,9 @@ if (lambdas.skipped.length) console.log(`  not measured (CDK's own handlers): ${
 await printWebBundles();
 
 await printContactsList();
+
+// issue 11: a batch of 100 AI-written e-mails against the ideal of the queue's concurrency
+await printGeneration();
 
 // about a minute of mixed requests from several users (LOAD_USERS, LOAD_SECONDS, LOAD_MAX_REQUESTS)
 await printLoad();

@@ -10,7 +10,7 @@ import type {
 } from '../../shared/schemas/ai.js';
 import { HttpError, notFound, tooManyRequests } from '../core/errors.js';
 import type { DataClient } from '../data/client.js';
-import { changeContact, getContact, getContacts, type ContactItem } from '../data/contact.js';
+import { getContact, getContacts, setContactAiStrategy, type ContactItem } from '../data/contact.js';
 import {
   createGenerationBatch,
   getGenerationBatch,
@@ -90,13 +90,14 @@ const ulid = monotonicFactory();
 
 /**
  * The contact's recent facts (issue 11 'Insights'): those on its shared profile when searched within 30 days, else a
- * search through the research port, kept on the shared profile for every user who adds the person. A contact added by
- * hand has no shared profile: its facts are searched for each e-mail and kept nowhere. A failed search is logged and
- * the e-mail is written without facts.
+ * search through the research port, kept on the shared profile for every user who adds the person. Only a person known
+ * by a LinkedIn profile is searched for: a name typed by hand may be anyone's, and facts about a namesake in an e-mail
+ * are worse than none. A failed search is logged and the e-mail is written without facts.
  */
 export const contactInsights = async (deps: GenerationDeps, contact: ContactItem): Promise<string[]> => {
   const url = contact.canonicalLinkedinUrl;
-  const shared = url ? await getSharedProfile(deps.db, url) : null;
+  if (!url) return [];
+  const shared = await getSharedProfile(deps.db, url);
   const now = deps.now();
   if (shared?.perplexitySearchedAt && now.getTime() - Date.parse(shared.perplexitySearchedAt) < insightsMaxAgeMs) {
     return shared.uniquePerplexityFacts ?? [];
@@ -108,9 +109,9 @@ export const contactInsights = async (deps: GenerationDeps, contact: ContactItem
       name,
       company: contact.company || undefined,
       role: contact.jobTitle || contact.currentRole || undefined,
-      linkedinUrl: contact.linkedinUrl || undefined,
+      linkedinUrl: contact.linkedinUrl || url,
     });
-    if (url && shared) await storeInsights(deps.db, url, { facts, searchedAt: now.toISOString() });
+    if (shared) await storeInsights(deps.db, url, { facts, searchedAt: now.toISOString() });
     return facts;
   } catch (error) {
     if (!(error instanceof ResearchFailure)) throw error;
@@ -170,7 +171,7 @@ const generateFor = async (deps: GenerationDeps, uid: string, contact: ContactIt
   );
   await Promise.all([
     // the angle the e-mail took (SPEC §3 Contact aiStrategy)
-    answer.strategy ? changeContact(deps.db, contact, { set: { aiStrategy: answer.strategy } }) : undefined,
+    answer.strategy ? setContactAiStrategy(deps.db, uid, contact.contactId, answer.strategy) : undefined,
     deps.live.publish(uid, {
       type: 'draft.saved',
       data: { draftId: draft.id, contactId: contact.contactId, isPrimary: draft.isPrimary },

@@ -4,6 +4,8 @@ import { httpHandler } from '../core/http.js';
 import { createLogger } from '../core/logger.js';
 import { createDataClient } from '../data/client.js';
 import { createOpenAiClient, openAi, readOpenAiSettings } from '../providers/ai/openai.js';
+import { generationDepsFromEnv } from './deps.js';
+import * as generation from './generation.js';
 import * as ai from './service.js';
 
 const config = readConfig();
@@ -15,12 +17,20 @@ const deps: ai.AiDeps = {
   now: () => new Date(),
   logger,
 };
+const generationDeps = generationDepsFromEnv(logger);
 
-/** The AI Lambda: SPEC §7 profile normalisation through the AI port (DESIGN §5). */
+/**
+ * The AI Lambda (DESIGN §5, §8): SPEC §7 profile normalisation, AI-written e-mails one at a time, and batches of them
+ * (queued for the ai-generation worker) with their progress.
+ */
 export const handler = httpHandler(
   aiRoutes,
   {
     'POST /api/profiles/normalize': ({ userId }) => ai.normalizeProfile(deps, userId),
+    'POST /ai/generate-ai-email': ({ userId, body }) => generation.generateEmail(generationDeps, userId, body),
+    'POST /api/outreach/generate': ({ userId, body }) => generation.startBatch(generationDeps, userId, body),
+    'GET /api/outreach/batches/{batchId}': ({ userId, params }) =>
+      generation.batchProgress(generationDeps, userId, params.batchId),
   },
   { logger, corsOrigin: config.corsOrigin },
 );

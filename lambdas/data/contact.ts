@@ -482,6 +482,18 @@ export const changeContact = async (
   throw new Error(`Changing the contact was refused: ${outcome.reasons.join(', ')}`);
 };
 
+/**
+ * The angle an AI-written e-mail to the contact took (SPEC §3 `aiStrategy`, issue 11), on an existing contact. Not a
+ * field of the directory or of any index: one UpdateItem, so a batch's e-mails write it side by side. False when the
+ * contact is gone.
+ */
+export const setContactAiStrategy = (db: DataClient, uid: string, contactId: string, aiStrategy: string) =>
+  writtenIf(
+    db.documents.send(
+      new UpdateCommand(updateParams(db.table, contactKey(uid, contactId), { set: { aiStrategy } }, itemExists)),
+    ),
+  );
+
 /** The e-mail fields of a contact (SPEC §3) a lookup or a verification writes. */
 export type ContactEmailFields = Partial<
   Pick<

@@ -53,7 +53,7 @@ describe('the sandbox model writing an outreach e-mail', () => {
     expect(email.subject).toBe('Ada on your work as Rear Admiral at Navy Labs');
     expect(email.body).toMatch(/^Hi Grace,/);
     expect(email.body).toContain("I'm Ada Lovelace, Analyst at Engines Ltd.");
-    expect(email.body).toContain('grace spoke at a summit (May 2026).');
+    expect(email.body).toContain('I came across this: Grace spoke at a summit (May 2026).');
     expect(email.body).toContain('learn how teams ship compilers.');
     expect(email).toMatchObject({ placeholderAlternatives: [], strategy: 'recent_activity' });
     expect(await write(prompt)).toEqual(email);

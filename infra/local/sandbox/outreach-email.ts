@@ -82,9 +82,9 @@ export const outreachEmailAnswer = (prompt: string): SandboxOutreachEmail => {
   const strategy = facts.length > 0 ? 'recent_activity' : experience.length > 0 ? 'career_path' : 'shared_interest';
   const hook =
     strategy === 'recent_activity'
-      ? `I came across this: ${lowerFirst(withStop(facts[0]!))}`
+      ? `I came across this: ${withStop(facts[0]!)}`
       : strategy === 'career_path'
-        ? `Your path caught my eye, especially ${lowerFirst(withStop(experience[0]!))}`
+        ? `Your path caught my eye, especially your time as ${withStop(experience[0]!)}`
         : `I admire the work${company ? ` at ${company}` : ''} and would value your perspective.`;
   const me = [
     sender ? `I'm ${sender}` : "I'm reaching out",

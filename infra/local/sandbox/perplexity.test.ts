@@ -35,6 +35,6 @@ describe('the Perplexity sandbox through the research adapter', () => {
 
   it('finds nothing about a person it knows nothing of, and fails as asked', async () => {
     expect((await research().findFacts({ name: 'Nobody sandbox:nothing' })).facts).toEqual([]);
-    await expect(research().findFacts({ name: 'Broken sandbox:fail' })).rejects.toBeInstanceOf(ResearchFailure);
+    await expect(research().findFacts({ name: 'Broken sandbox:search-fails' })).rejects.toBeInstanceOf(ResearchFailure);
   });
 });

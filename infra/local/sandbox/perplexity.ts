@@ -19,7 +19,7 @@ const months = ['January', 'March', 'May', 'July', 'September', 'November'];
 /**
  * Deterministic "recent facts" about a person, from their name, role and company: the same person always gets the same
  * facts. A person whose name contains `sandbox:nothing` has none (the search found nothing specific); one whose name
- * contains `sandbox:fail` makes the search fail (500).
+ * contains `sandbox:search-fails` makes the search fail (500).
  */
 export const sandboxFacts = (name: string, role: string, company: string): string[] => {
   if (name.includes('sandbox:nothing')) return [];
@@ -47,7 +47,7 @@ const completions = (request: SandboxRequest): SandboxResponse => {
     .join('\n');
   const fields = new Map(promptFields(prompt).map(({ label, text }) => [label.toLowerCase(), text.trim()]));
   const name = fields.get('name') ?? '';
-  if (name.includes('sandbox:fail')) {
+  if (name.includes('sandbox:search-fails')) {
     return { status: 500, json: { error: { message: 'The sandbox search failed, as asked.', type: 'server_error' } } };
   }
   const facts = sandboxFacts(name, fields.get('role') ?? '', fields.get('company') ?? '');

@@ -1,0 +1,118 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { freeStackPorts, startLocalStack } from '../../infra/local/stack.js';
+import { localApi, localUsers } from '../../infra/local/test/local-users.js';
+import { createDataClient } from '../../lambdas/data/client.js';
+import { quotaKey } from '../../lambdas/data/quota.js';
+import { setAttributes } from '../../lambdas/test/raw-items.js';
+import { queues } from '../../shared/queues.js';
+import type { BatchProgress } from '../../shared/schemas/ai.js';
+
+/**
+ * Issue 11 'Measured': a batch of AI-written e-mails through the local stack as a person starts it (POST
+ * /api/outreach/generate through the gateway, one ai-generation message per contact, the queue runner holding the
+ * worker to the queue's maxConcurrency, research and completion against the sandbox, drafts saved in DynamoDB Local),
+ * the sandbox model answering each completion after `modelMs`. Timed from the request until GET
+ * /api/outreach/batches/{batchId} counts every contact finished. The ideal is one model answer per concurrent slot
+ * after another: ceil(contacts / maxConcurrency) x modelMs (100 contacts, 10 at once, 200 ms: 2 s).
+ */
+export const benchGeneration = async (options: { contacts?: number; modelMs?: number } = {}) => {
+  const count = options.contacts ?? 100;
+  const modelMs = options.modelMs ?? 200;
+  const concurrency = queues['ai-generation'].maxConcurrency;
+  const localDir = mkdtempSync(join(tmpdir(), 'bench-generation-'));
+  const failures: string[] = [];
+  const stack = await startLocalStack({
+    localDir,
+    web: false,
+    ports: await freeStackPorts(),
+    log: (line) => {
+      if (/failed|Error/.test(line) && failures.length < 5) failures.push(line.slice(0, 300));
+    },
+  });
+  const users = localUsers({
+    endpoint: stack.urls.cognitoEmulator,
+    userPoolId: stack.webConfig.userPoolId,
+    clientId: stack.webConfig.userPoolClientId,
+  });
+  const api = localApi(stack.urls.api);
+  const db = createDataClient(stack.env.TABLE_NAME!);
+  try {
+    const user = await users.signUp('bench-generation');
+    await setAttributes(db, quotaKey(user.sub), { bonusSlotsAvailable: 1_000 });
+    await api('PUT', '/api/profiles', {
+      token: user.idToken,
+      body: { jobTitle: 'Analyst', company: 'Engines Ltd', goals: 'Meet people who build compilers.' },
+    });
+    const contactIds: string[] = [];
+    for (let index = 0; index < count; index++) {
+      const answer = await api('POST', '/api/contacts', {
+        token: user.idToken,
+        body: { name: `Bench Person ${index}`, company: 'Contoso', job_title: 'Engineer' },
+      });
+      if (answer.status !== 201) throw new Error(`seeding answered ${answer.status}: ${answer.text.slice(0, 200)}`);
+      contactIds.push((answer.body!.data as { id: string }).id);
+    }
+    await stack.queues.drained();
+    const told = await fetch(`${stack.urls.sandbox}/_sandbox/openai/behaviour`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ delayMs: modelMs }),
+    });
+    if (!told.ok) throw new Error(`the sandbox refused its delay: ${told.status}`);
+
+    const loadBefore = loadavg()[0]!;
+    const started = performance.now();
+    const answer = await api('POST', '/api/outreach/generate', { token: user.idToken, body: { contactIds } });
+    if (answer.status !== 200) throw new Error(`generate answered ${answer.status}: ${answer.text.slice(0, 200)}`);
+    const { batchId } = answer.body!.data as { batchId: string };
+    let progress: BatchProgress;
+    for (;;) {
+      const read = await api('GET', `/api/outreach/batches/${batchId}`, { token: user.idToken });
+      progress = read.body!.data as BatchProgress;
+      if (progress.completed + progress.failed >= progress.total) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const elapsedMs = performance.now() - started;
+    const idealMs = Math.ceil(count / concurrency) * modelMs;
+    return {
+      contacts: count,
+      modelMs,
+      concurrency,
+      elapsedMs,
+      idealMs,
+      ratio: elapsedMs / idealMs,
+      completed: progress.completed,
+      failed: progress.failed,
+      load: [loadBefore, loadavg()[0]!],
+      stackFailures: failures,
+    };
+  } finally {
+    users.destroy();
+    await stack.stop();
+    rmSync(localDir, { recursive: true, force: true });
+  }
+};
+
+/** Goal (issue 11): within 1.3x of the ideal. */
+export const generationGoalRatio = 1.3;
+
+export const printGeneration = async () => {
+  const result = await benchGeneration();
+  console.log(
+    `\nAI generation batch (local stack): ${result.contacts} contacts, sandbox model answering in ${result.modelMs} ms,` +
+      ` ${result.concurrency} at once (ai-generation maxConcurrency; load average` +
+      ` ${result.load.map((load) => load.toFixed(1)).join(' -> ')} on 2 cores)`,
+  );
+  console.log(
+    `  finished in ${(result.elapsedMs / 1000).toFixed(2)} s, ideal ${(result.idealMs / 1000).toFixed(2)} s:` +
+      ` ratio ${result.ratio.toFixed(2)} (goal <= ${generationGoalRatio})${result.ratio > generationGoalRatio ? '   OVER' : ''};` +
+      ` ${result.completed} completed, ${result.failed} failed`,
+  );
+  for (const line of result.stackFailures) console.log(`  stack: ${line}`);
+  return result;
+};
+
+if (import.meta.url === `file://${process.argv[1]}`) await printGeneration();

@@ -1,0 +1,419 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../infra/local/net.js';
+import { openAiSandbox } from '../../infra/local/sandbox/openai.js';
+import { perplexityVendor } from '../../infra/local/sandbox/perplexity.js';
+import { startSandbox, type Sandbox } from '../../infra/local/sandbox/server.js';
+import type { LiveEvent } from '../../shared/live-events.js';
+import type { GenerationMessage } from '../../shared/schemas/ai.js';
+import { HttpError } from '../core/errors.js';
+import { createLogger } from '../core/logger.js';
+import { createDataClient } from '../data/client.js';
+import { contactDefaults, getContact, putContacts, type ContactItem } from '../data/contact.js';
+import { activityActionKey } from '../data/generation-batch.js';
+import { userDrafts } from '../data/draft.js';
+import { rateLimits } from '../data/rate-limit.js';
+import { getSharedProfile, upsertSharedProfile } from '../data/shared-profile.js';
+import { createTemplateItem } from '../data/template.js';
+import { upsertUserProfile } from '../data/user-profile.js';
+import { primaryDraft, saveGeneratedDraft } from '../drafts/index.js';
+import { createOpenAiClient, openAi } from '../providers/ai/openai.js';
+import type { AiRequest } from '../providers/ai/port.js';
+import type { QueuePort } from '../providers/queue/port.js';
+import { createResearchClient, perplexityResearch } from '../providers/research/perplexity.js';
+import { vendorLimits } from '../providers/vendor-limits.js';
+import { memoryIdempotencyStore } from '../test/memory-idempotency.js';
+import { readItem } from '../test/raw-items.js';
+import { sqsEvent, sqsRecord } from '../test/sqs-event.js';
+import { batchProgress, type GenerationDeps, generateEmail, generationMessages, startBatch } from './generation.js';
+import { generationWorker } from './generation-worker.js';
+import { renderTemplateFor } from './template-values.js';
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox({
+    port: await freePort(),
+    vendors: [openAiSandbox({ delayMs: 0 }), perplexityVendor],
+    log: () => {},
+  });
+});
+afterAll(() => sandbox.stop());
+
+const logger = createLogger('ai-test');
+const db = createDataClient(process.env.TABLE_NAME!);
+
+/** The real adapters against the sandbox, with what they were asked recorded. */
+const setup = (options: { now?: () => Date } = {}) => {
+  const prompts: AiRequest[] = [];
+  const searches: string[] = [];
+  const events: { uid: string; event: LiveEvent }[] = [];
+  const sent: GenerationMessage[] = [];
+  const ai = openAi(
+    createOpenAiClient(
+      { baseURL: `${sandbox.url}/openai/v1`, apiKey: 'k', apiKeySecret: undefined, model: 'gpt-4o-mini' },
+      undefined,
+      // the SDK's one retry, with a short wait
+      { ...vendorLimits.openaiEmail, baseDelayMs: 10, maxDelayMs: 20 },
+    ),
+    'gpt-4o-mini',
+    vendorLimits.openaiEmail,
+  );
+  const research = perplexityResearch(
+    createResearchClient({
+      baseURL: `${sandbox.url}/perplexity`,
+      apiKey: 'k',
+      apiKeySecret: undefined,
+      model: 'sonar',
+    }),
+    'sonar',
+  );
+  const queue: QueuePort = {
+    send: async (_queue, message) => {
+      sent.push(message as GenerationMessage);
+    },
+    sendMany: async (_queue, messages) => {
+      sent.push(...(messages as GenerationMessage[]));
+    },
+  };
+  const deps: GenerationDeps = {
+    db,
+    ai: {
+      complete: async (request) => {
+        prompts.push(request);
+        return ai.complete(request);
+      },
+    },
+    research: {
+      findFacts: async (subject) => {
+        searches.push(subject.name);
+        return research.findFacts(subject);
+      },
+    },
+    saveDraft: saveGeneratedDraft,
+    renderTemplate: renderTemplateFor,
+    live: { publish: async (uid, event) => void events.push({ uid, event }) },
+    queue,
+    now: options.now ?? (() => new Date()),
+    logger,
+  };
+  return { deps, prompts, searches, events, sent };
+};
+
+const newUser = async () => {
+  const uid = randomUUID();
+  await upsertUserProfile(db, uid, {
+    set: {
+      displayName: 'Ada Lovelace',
+      jobTitle: 'Analyst',
+      company: 'Engines Ltd',
+      goals: 'Learn how teams ship compilers.',
+      resumeContent: 'Wrote the first published algorithm.',
+      normalizedSummary: 'Ada is an analyst who writes algorithms.',
+      updatedAt: new Date().toISOString(),
+    },
+    setIfMissing: {},
+  });
+  return uid;
+};
+
+const addContacts = async (uid: string, people: Partial<ContactItem>[]) => {
+  const at = new Date().toISOString();
+  const contacts = people.map((person) => ({
+    ...contactDefaults,
+    uid,
+    contactId: randomUUID(),
+    importedAt: at,
+    lastUpdated: at,
+    ...person,
+  })) as ContactItem[];
+  await putContacts(db, contacts);
+  return contacts;
+};
+
+/** A person known by a LinkedIn profile (so researched): its shared profile exists. */
+const onLinkedIn = async (name: string) => {
+  const url = `https://www.linkedin.com/in/${name.toLowerCase().replace(/\W+/g, '-')}-${randomUUID().slice(0, 8)}`;
+  await upsertSharedProfile(db, url, { name, updatedAt: new Date().toISOString() });
+  return { canonicalLinkedinUrl: url, linkedinUrl: url };
+};
+
+const grace = {
+  name: 'Grace Hopper',
+  firstName: 'Grace',
+  jobTitle: 'Rear Admiral',
+  company: 'Navy Labs',
+  education: [{ institution: 'Yale University', degree: 'PhD' }],
+  experiences: [{ title: 'Compiler lead', company: 'Remington Rand' }],
+};
+
+/** Runs the worker on every message the batch queued, as the event source would, one per batch. */
+const runWorker = async (deps: GenerationDeps, messages: GenerationMessage[]) => {
+  const worker = generationWorker(deps, logger, memoryIdempotencyStore().store);
+  const results = await Promise.all(
+    messages.map((message) => worker(sqsEvent(sqsRecord(JSON.stringify(message), { queue: 'ai-generation' })))),
+  );
+  return { worker, results };
+};
+
+describe('an AI-written e-mail against DynamoDB Local and the sandbox models', () => {
+  it("writes from both profiles, saves it as the contact's primary draft and records the angle", async () => {
+    const { deps, prompts, events } = setup();
+    const uid = await newUser();
+    const [contact] = await addContacts(uid, [{ ...grace, ...(await onLinkedIn('Grace Hopper')) }]);
+
+    const email = await generateEmail(deps, uid, { contactId: contact!.contactId });
+
+    expect(email.subject).toBe('Ada on your work as Rear Admiral at Navy Labs');
+    expect(email.body).toMatch(/^Hi Grace,/);
+    expect(email.body).toContain("I'm Ada Lovelace, Analyst at Engines Ltd. Ada is an analyst who writes algorithms.");
+    expect(email.body).toMatch(/I came across this: Grace Hopper spoke about/);
+    expect(email.placeholderAlternatives).toBeUndefined();
+    const prompt = prompts[0]!.prompt;
+    for (const part of [
+      'Wrote the first published algorithm.',
+      'PhD, Yale University',
+      'Compiler lead at Remington Rand',
+    ]) {
+      expect(prompt).toContain(part);
+    }
+    const draft = await primaryDraft(db, uid, contact!.contactId);
+    expect(draft).toMatchObject({
+      id: email.draftId,
+      subject: email.subject,
+      body: email.body,
+      isPrimary: true,
+      draftType: 'initial_outreach',
+      createdFromTemplate: false,
+    });
+    expect((await getContact(db, uid, contact!.contactId))?.aiStrategy).toBe('recent_activity');
+    expect(events).toEqual([
+      {
+        uid,
+        event: {
+          type: 'draft.saved',
+          data: { draftId: email.draftId, contactId: contact!.contactId, isPrimary: true },
+        },
+      },
+    ]);
+  });
+
+  it("answers without saving when asked to, and 404 for a contact that is not the user's", async () => {
+    const { deps } = setup();
+    const uid = await newUser();
+    const [contact] = await addContacts(uid, [grace]);
+    const email = await generateEmail(deps, uid, { contactId: contact!.contactId, save: false });
+    expect(email.draftId).toBeUndefined();
+    expect(await primaryDraft(db, uid, contact!.contactId)).toBeNull();
+    const other = await newUser();
+    await expect(generateEmail(deps, other, { contactId: contact!.contactId })).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('keeps the facts it found on the shared profile and reuses them for 30 days', async () => {
+    let now = new Date('2026-11-01T10:00:00.000Z');
+    const { deps, searches, prompts } = setup({ now: () => now });
+    const linkedin = await onLinkedIn('Grace Hopper');
+    const url = linkedin.canonicalLinkedinUrl;
+    const uid = await newUser();
+    const [contact] = await addContacts(uid, [{ ...grace, ...linkedin }]);
+
+    await generateEmail(deps, uid, { contactId: contact!.contactId, save: false });
+    const shared = await getSharedProfile(db, url);
+    expect(shared?.uniquePerplexityFacts).toHaveLength(3);
+    expect(shared?.perplexitySearchedAt).toBe('2026-11-01T10:00:00.000Z');
+    expect(prompts[0]!.prompt).toContain(`### Recipient recent facts\n- ${shared!.uniquePerplexityFacts![0]}`);
+
+    now = new Date('2026-11-30T10:00:00.000Z');
+    await generateEmail(deps, uid, { contactId: contact!.contactId, save: false });
+    expect(searches).toHaveLength(1);
+    now = new Date('2026-12-02T10:00:00.000Z');
+    await generateEmail(deps, uid, { contactId: contact!.contactId, save: false });
+    expect(searches).toHaveLength(2);
+    expect((await getSharedProfile(db, url))?.perplexitySearchedAt).toBe('2026-12-02T10:00:00.000Z');
+  });
+
+  it('writes without facts when the search fails, and searches for nobody known only by a typed name', async () => {
+    const { deps, prompts, searches } = setup();
+    const uid = await newUser();
+    const [failing, typed] = await addContacts(uid, [
+      {
+        name: 'Nobody sandbox:search-fails',
+        firstName: 'Nobody',
+        ...(await onLinkedIn('Nobody sandbox:search-fails')),
+      },
+      { name: 'Typed Name', firstName: 'Typed' },
+    ]);
+    const email = await generateEmail(deps, uid, { contactId: failing!.contactId, save: false });
+    expect(email.body).toMatch(/^Hi Nobody,/);
+    expect(searches).toEqual(['Nobody sandbox:search-fails']);
+    await generateEmail(deps, uid, { contactId: typed!.contactId, save: false });
+    expect(searches).toHaveLength(1);
+    expect(prompts.map((request) => request.prompt).join('\n')).not.toContain('Recipient recent facts');
+  });
+
+  it('gives the model the template filled in for the contact and the instructions, and offers alternatives for the spots left open', async () => {
+    const { deps, prompts } = setup();
+    const uid = await newUser();
+    const [contact] = await addContacts(uid, [{ name: 'Alan Turing', firstName: 'Alan', company: 'Bletchley' }]);
+    const templateId = randomUUID();
+    const at = new Date().toISOString();
+    await createTemplateItem(db, uid, {
+      id: templateId,
+      name: 'Alumni',
+      subject: 'Hello {{firstName}} from {{myName}}',
+      body: 'Hi {{firstName}},\nI saw your work at {{company}}; we both studied at {{school}}.',
+      createdAt: at,
+      updatedAt: at,
+    });
+
+    const email = await generateEmail(deps, uid, {
+      contactId: contact!.contactId,
+      templateId,
+      instructions: 'Mention the Enigma talk.',
+    });
+
+    const prompt = prompts[0]!.prompt;
+    expect(prompt).toContain('Template subject: Hello Alan from Ada Lovelace');
+    expect(prompt).toContain(
+      '### Template body\nHi Alan,\nI saw your work at Bletchley; we both studied at {{school}}.',
+    );
+    expect(prompt).toContain('### Instructions\nMention the Enigma talk.');
+    expect(email).toMatchObject({
+      subject: 'Hello Alan from Ada Lovelace',
+      body: 'Hi Alan,\nI saw your work at Bletchley; we both studied at {{school}}.\n\nMention the Enigma talk.',
+      placeholderAlternatives: { school: ['your university', 'your alma mater'] },
+    });
+    expect(await primaryDraft(db, uid, contact!.contactId)).toMatchObject({
+      createdFromTemplate: true,
+      placeholderAlternatives: { school: ['your university', 'your alma mater'] },
+    });
+    expect((await getContact(db, uid, contact!.contactId))?.aiStrategy).toBe('template');
+    await expect(generateEmail(deps, uid, { contactId: contact!.contactId, templateId: 'nope' })).rejects.toMatchObject(
+      {
+        status: 404,
+        message: generationMessages.templateNotFound,
+      },
+    );
+  });
+
+  it('answers a clear error when the model fails, and saves nothing', async () => {
+    const { deps } = setup();
+    const uid = await newUser();
+    const [contact] = await addContacts(uid, [{ name: 'Broken sandbox:fail', firstName: 'Broken' }]);
+    const failure = await generateEmail(deps, uid, { contactId: contact!.contactId }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(HttpError);
+    expect(failure).toMatchObject({ status: 503, expose: true, message: generationMessages.busy });
+    expect(await primaryDraft(db, uid, contact!.contactId)).toBeNull();
+  });
+
+  it('takes a token before asking the model: 429 with Retry-After beyond the bucket, after a batch of 100', async () => {
+    const { deps, prompts } = setup();
+    const uid = await newUser();
+    const contacts = await addContacts(
+      uid,
+      Array.from({ length: rateLimits.aiGeneration.capacity }, (_, index) => ({ name: `Person ${index}` })),
+    );
+    const started = await startBatch(deps, uid, { contactIds: contacts.map((contact) => contact.contactId) });
+    expect(started.total).toBe(100);
+
+    const refused = await generateEmail(deps, uid, { contactId: contacts[0]!.contactId }).catch(
+      (error: unknown) => error,
+    );
+    expect(refused).toMatchObject({ status: 429, headers: { 'Retry-After': expect.stringMatching(/^\d+$/) } });
+    expect(prompts).toEqual([]);
+    await expect(startBatch(deps, uid, { contactIds: [contacts[0]!.contactId] })).rejects.toMatchObject({
+      status: 429,
+    });
+  });
+});
+
+describe('a batch through the ai-generation worker', () => {
+  it('queues one message per contact, writes each e-mail, and fails only the contact whose model call failed', async () => {
+    const { deps, sent, events } = setup();
+    const uid = await newUser();
+    const contacts = await addContacts(uid, [
+      grace,
+      { name: 'Broken sandbox:fail', firstName: 'Broken' },
+      { name: 'Alan Turing', firstName: 'Alan', company: 'Bletchley' },
+    ]);
+    const ids = contacts.map((contact) => contact.contactId);
+
+    const { batchId, total } = await startBatch(deps, uid, { contactIds: ids, instructions: 'Keep it short.' });
+    expect(total).toBe(3);
+    expect(sent).toEqual(ids.map((contactId) => ({ uid, batchId, contactId, instructions: 'Keep it short.' })));
+    expect(await batchProgress(deps, uid, batchId)).toEqual({
+      batchId,
+      total: 3,
+      completed: 0,
+      failed: 0,
+      items: ids.map((contactId) => ({ contactId, status: 'queued' })),
+    });
+
+    const { results } = await runWorker(deps, sent);
+    expect(results.every((result) => result.batchItemFailures.length === 0)).toBe(true);
+
+    const progress = await batchProgress(deps, uid, batchId);
+    expect(progress).toMatchObject({ batchId, total: 3, completed: 2, failed: 1 });
+    expect(progress.items[0]).toEqual({ contactId: ids[0], status: 'completed', draftId: expect.any(String) });
+    expect(progress.items[1]).toEqual({ contactId: ids[1], status: 'failed', error: generationMessages.busy });
+    expect(progress.items[2]).toMatchObject({ contactId: ids[2], status: 'completed' });
+    expect((await primaryDraft(db, uid, ids[2]!))?.body).toContain('Keep it short.');
+    expect(await primaryDraft(db, uid, ids[1]!)).toBeNull();
+
+    // SPEC §3 'Activity action'
+    expect(await readItem(db, activityActionKey(uid, batchId))).toMatchObject({
+      actionType: 'generate_emails',
+      status: 'completed',
+      completedAt: expect.any(String),
+      profileCount: 3,
+      completedCount: 2,
+      failedCount: 1,
+      metadata: { generationType: 'ai', emailsGenerated: 2, emailsTotal: 3 },
+    });
+    // each step told on the live channel: generating, then completed or failed, and each saved draft
+    const progressOf = (contactId: string) =>
+      events.flatMap(({ event }) =>
+        event.type === 'generation.progress' && event.data.contactId === contactId ? [event.data.status] : [],
+      );
+    expect(progressOf(ids[0]!)).toEqual(['generating', 'completed']);
+    expect(progressOf(ids[1]!)).toEqual(['generating', 'failed']);
+    expect(events.filter(({ event }) => event.type === 'draft.saved')).toHaveLength(2);
+    const last = events.findLast(({ event }) => event.type === 'generation.progress')!.event;
+    expect(last.data).toMatchObject({ batchId, total: 3 });
+  });
+
+  it('writes one draft per contact however often its message is delivered', async () => {
+    const { deps, sent, prompts } = setup();
+    const uid = await newUser();
+    const [contact] = await addContacts(uid, [grace]);
+    const { batchId } = await startBatch(deps, uid, { contactIds: [contact!.contactId] });
+    const body = JSON.stringify(sent[0]);
+    const worker = generationWorker(deps, logger, memoryIdempotencyStore().store);
+    const record = sqsRecord(body, { queue: 'ai-generation' });
+
+    // the same record twice side by side, again later, and a copy of the message with another id
+    await Promise.all([worker(sqsEvent(record)), worker(sqsEvent(record))]);
+    await worker(sqsEvent({ ...record, attributes: { ...record.attributes, ApproximateReceiveCount: '2' } }));
+    // even with another claim store (the claim expired): the batch says the contact is done
+    await generationWorker(deps, logger, memoryIdempotencyStore().store)(sqsEvent(sqsRecord(body)));
+
+    expect(prompts).toHaveLength(1);
+    const drafts = (await userDrafts(db, uid)).filter((draft) => draft.contactId === contact!.contactId);
+    expect(drafts).toHaveLength(1);
+    expect(await batchProgress(deps, uid, batchId)).toMatchObject({ completed: 1, failed: 0 });
+  });
+
+  it("refuses contacts that are not the user's, and an unknown batch is 404", async () => {
+    const { deps, sent } = setup();
+    const uid = await newUser();
+    const [mine] = await addContacts(uid, [grace]);
+    await expect(startBatch(deps, uid, { contactIds: [mine!.contactId, randomUUID()] })).rejects.toMatchObject({
+      status: 404,
+      message: generationMessages.contactsNotFound(1),
+    });
+    expect(sent).toEqual([]);
+    await expect(batchProgress(deps, uid, 'no-such-batch')).rejects.toMatchObject({ status: 404 });
+    const other = await newUser();
+    const { batchId } = await startBatch(deps, uid, { contactIds: [mine!.contactId] });
+    await expect(batchProgress(deps, other, batchId)).rejects.toMatchObject({ status: 404 });
+  });
+});
