@@ -1,6 +1,7 @@
 import { draftsRoutes } from '../../shared/routes/drafts.js';
 import { readConfig } from '../core/config.js';
 import { cursorSignerFromEnv } from '../core/cursor.js';
+import { created } from '../core/envelope.js';
 import { httpHandler } from '../core/http.js';
 import { createLogger } from '../core/logger.js';
 import { createDataClient } from '../data/client.js';
@@ -22,7 +23,7 @@ export const handler = httpHandler(
     'GET /api/drafts': ({ userId }) => drafts.listDrafts(deps, userId),
     'GET /api/drafts/contact/{contactId}': ({ userId, params, query }) =>
       drafts.contactDrafts(deps, userId, params.contactId, query.primary),
-    'POST /api/drafts': ({ userId, body }) => drafts.createDraft(deps, userId, body),
+    'POST /api/drafts': async ({ userId, body }) => created(await drafts.createDraft(deps, userId, body)),
     'PATCH /api/drafts/{id}': ({ userId, params, body }) => drafts.updateDraft(deps, userId, params.id, body),
     'DELETE /api/drafts/{id}': ({ userId, params }) => drafts.deleteDraft(deps, userId, params.id),
     'POST /api/drafts/contact/{contactId}/clear-primary': ({ userId, params }) =>
