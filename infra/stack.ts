@@ -99,6 +99,8 @@ export class AppStack extends Stack {
       contacts: (fn) => fn.bindTable(data.table, 'readWrite'),
       // issue 11: drafts and the Outreach list (the user's contacts and their drafts)
       drafts: (fn) => fn.bindTable(data.table, 'readWrite'),
+      // issue 11: the user's templates, and the contact and profile a template is filled in from
+      templates: (fn) => fn.bindTable(data.table, 'readWrite'),
       // DESIGN §6 "Your data": every item under the user's key, every file (and every stored version of it) under
       // `users/<sub>/`, the Cognito user
       account: (fn) => {

@@ -96,6 +96,15 @@ const owned: Record<string, (user: LocalUser) => Promise<string>> = {
     expect(answer.status, answer.text).toBeLessThan(300);
     return (answer.body!.data as { id: string }).id;
   },
+  // issue 11: a template
+  '/api/templates/{id}': async (user) => {
+    const answer = await api('POST', '/api/templates', {
+      token: user.idToken,
+      body: { name: 'Owned template', subject: 'Hi {{firstName}}', body: 'not yours' },
+    });
+    expect(answer.status, answer.text).toBeLessThan(300);
+    return (answer.body!.data as { id: string }).id;
+  },
   // issue 11: a batch of AI-written e-mails (one contact)
   '/api/outreach/batches/{batchId}': async (user) => {
     const contact = await api('POST', '/api/contacts', { token: user.idToken, body: { name: 'Batch Contact' } });
@@ -113,7 +122,12 @@ const owned: Record<string, (user: LocalUser) => Promise<string>> = {
  * Routes whose owner is refused too, for a reason of the route's own (not the ids): the answer the owner gets instead
  * of a success. Sending waits for a connected mailbox, which arrives with a later issue (issue 11).
  */
-const ownerRefusal: Record<string, number> = { 'POST /api/drafts/{id}/send': 409 };
+const ownerRefusal: Record<string, number> = {
+  'POST /api/drafts/{id}/send': 409,
+  // the generated body names a contact the owner does not have: 'Contact not found' (lambdas/templates/http.int.test.ts
+  // renders the owner's template for the owner's contact)
+  'POST /api/templates/{id}/render': 404,
+};
 
 /** The path parameters of `route` that `user` owns (made by the fixtures of `owned`). */
 const ownedParams = async (route: Route, user: LocalUser) => {

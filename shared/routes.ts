@@ -5,6 +5,7 @@ import { documentsRoutes } from './routes/documents.js';
 import { draftsRoutes } from './routes/drafts.js';
 import { healthRoutes } from './routes/health.js';
 import { profilesRoutes } from './routes/profiles.js';
+import { templatesRoutes } from './routes/templates.js';
 import type {
   BodyOf,
   Domain,
@@ -33,6 +34,7 @@ export const routeTables = {
   account: accountRoutes,
   contacts: contactsRoutes,
   drafts: draftsRoutes,
+  templates: templatesRoutes,
 } as const satisfies Record<Domain, RouteTable>;
 
 /** The whole table; a key in two domains' tables would keep only the last (shared/routes.test.ts guards that). */
@@ -44,6 +46,7 @@ export const routes = {
   ...accountRoutes,
   ...contactsRoutes,
   ...draftsRoutes,
+  ...templatesRoutes,
 } as const satisfies RouteTable;
 
 export type Routes = typeof routes;
