@@ -22,7 +22,9 @@ export const handler = httpHandler(
   {
     'GET /api/drafts': ({ userId }) => drafts.listDrafts(deps, userId),
     'GET /api/drafts/contact/{contactId}': ({ userId, params, query }) =>
-      drafts.contactDrafts(deps, userId, params.contactId, query.primary),
+      query.primary === 'true'
+        ? drafts.contactPrimaryDraft(deps, userId, params.contactId)
+        : drafts.contactDrafts(deps, userId, params.contactId),
     'POST /api/drafts': async ({ userId, body }) => created(await drafts.createDraft(deps, userId, body)),
     'PATCH /api/drafts/{id}': ({ userId, params, body }) => drafts.updateDraft(deps, userId, params.id, body),
     'DELETE /api/drafts/{id}': ({ userId, params }) => drafts.deleteDraft(deps, userId, params.id),

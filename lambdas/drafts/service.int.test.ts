@@ -102,7 +102,7 @@ describe('POST /api/drafts (SPEC §4/§5)', () => {
     });
     expect(draft.id).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
     expect(await drafts.contactDrafts(deps, uid, contactId)).toEqual([draft]);
-    expect(await drafts.contactDrafts(deps, uid, contactId, 'true')).toEqual(draft);
+    expect(await drafts.contactPrimaryDraft(deps, uid, contactId)).toEqual(draft);
     expect(await drafts.listDrafts(deps, uid)).toEqual([draft]);
   });
 
@@ -252,7 +252,7 @@ describe('one primary draft per contact', () => {
     const draft = await drafts.createDraft(deps, uid, { contactId, subject: 's' });
     expect(await drafts.clearPrimary(deps, uid, contactId)).toEqual({ cleared: true });
     expect(await drafts.contactDrafts(deps, uid, contactId)).toMatchObject([{ id: draft.id, isPrimary: false }]);
-    expect(await drafts.contactDrafts(deps, uid, contactId, 'true')).toBeNull();
+    expect(await drafts.contactPrimaryDraft(deps, uid, contactId)).toBeNull();
   });
 });
 
@@ -331,7 +331,7 @@ describe('PATCH and DELETE /api/drafts/{id}', () => {
     });
     const unscheduled = await drafts.updateDraft(deps, uid, draft.id, { scheduledSendTime: null });
     expect(unscheduled).not.toHaveProperty('scheduledSendTime');
-    expect(await drafts.contactDrafts(deps, uid, draft.contactId, 'true')).toEqual(unscheduled);
+    expect(await drafts.contactPrimaryDraft(deps, uid, draft.contactId)).toEqual(unscheduled);
   });
 
   it('keeps the content of a sent draft (409)', async () => {
@@ -366,7 +366,7 @@ describe('PATCH and DELETE /api/drafts/{id}', () => {
     const draft = await drafts.createDraft(deps, uid, { contactId });
     expect(await drafts.deleteDraft(deps, uid, draft.id)).toEqual({ deleted: true });
     expect(await drafts.contactDrafts(deps, uid, contactId)).toEqual([]);
-    expect(await drafts.contactDrafts(deps, uid, contactId, 'true')).toBeNull();
+    expect(await drafts.contactPrimaryDraft(deps, uid, contactId)).toBeNull();
     expect(await failure(drafts.deleteDraft(deps, uid, draft.id))).toMatchObject({ status: 404 });
   });
 });

@@ -294,22 +294,22 @@ export const clearPrimary = async (deps: DraftsDeps, uid: string, contactId: str
   );
 };
 
-/** GET /api/drafts/contact/{contactId}: `primary=true` the primary draft or null; else every draft, sorted. */
-export const contactDrafts = async (deps: DraftsDeps, uid: string, contactId: string, primary?: 'true' | 'false') => {
+/** GET /api/drafts/contact/{contactId}: every draft of the contact, sorted (SPEC §4). */
+export const contactDrafts = async (deps: DraftsDeps, uid: string, contactId: string): Promise<Draft[]> => {
   await ownContact(deps, uid, contactId);
   const list = await getContactDrafts(deps.db, uid, contactId);
-  if (primary === 'true') return primaryDraft(deps.db, uid, contactId, list);
   return sortDrafts(await getDrafts(deps.db, uid, list.draftIds));
 };
 
+/** GET /api/drafts/contact/{contactId}?primary=true: the contact's primary draft, or null. */
+export const contactPrimaryDraft = async (deps: DraftsDeps, uid: string, contactId: string) => {
+  await ownContact(deps, uid, contactId);
+  return primaryDraft(deps.db, uid, contactId);
+};
+
 /** The contact's primary draft, or null. */
-export const primaryDraft = async (
-  db: DataClient,
-  uid: string,
-  contactId: string,
-  read?: ContactDrafts,
-): Promise<Draft | null> => {
-  const list = read ?? (await getContactDrafts(db, uid, contactId));
+export const primaryDraft = async (db: DataClient, uid: string, contactId: string): Promise<Draft | null> => {
+  const list = await getContactDrafts(db, uid, contactId);
   if (!list.primaryDraftId) return null;
   const draft = await getDraft(db, uid, list.primaryDraftId);
   return draft?.isPrimary ? draft : null;
