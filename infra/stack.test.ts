@@ -238,10 +238,11 @@ describe('the dev stack', () => {
       const ours = dev.stack.node
         .findAll()
         .filter((construct): construct is AppFunction => construct instanceof AppFunction);
-      // one per domain of the route table, the confirmation trigger, one worker per queue and one job per schedule
+      // one per domain of the route table, the confirmation trigger, the live channel's connection Lambda, one worker
+      // per queue and one job per schedule
       expect(ours).toHaveLength(
         new Set(routeEntries().map((route) => route.domain)).size +
-          1 +
+          2 +
           queueEntries(queues).length +
           scheduleEntries(schedules).length,
       );

@@ -8,6 +8,7 @@ import { Api } from './constructs/api.js';
 import { Auth } from './constructs/auth.js';
 import { Data } from './constructs/data.js';
 import { AppFunction, type DomainAccess, lambdaEntry } from './constructs/function.js';
+import { Live } from './constructs/live.js';
 import { Monitoring } from './constructs/monitoring.js';
 import { Schedules } from './constructs/schedules.js';
 import { Web } from './constructs/web.js';
@@ -163,14 +164,27 @@ export class AppStack extends Stack {
     api.functions.get('contacts')?.bindSecret(cursorKey, 'CURSOR_SIGNING_KEY_SECRET');
     api.functions.get('drafts')?.bindSecret(cursorKey, 'CURSOR_SIGNING_KEY_SECRET');
 
+    // the live channel (DESIGN §8): every function of a publishing domain (HTTP, workers, jobs) may post to it
+    const live = new Live(this, 'Live', {
+      config,
+      table: data.table,
+      userPool: auth.userPool,
+      client: auth.client,
+    });
+    const publishers = new Set(['ai', 'drafts']);
+    for (const construct of this.node.findAll()) {
+      if (construct instanceof AppFunction && publishers.has(construct.service)) live.grantPublish(construct);
+    }
+
     const web = new Web(this, 'Web', {
       config,
       logs: data.logs,
-      connectSources: [api.origin, ...auth.origins, data.uploadsOrigin],
+      connectSources: [api.origin, live.origin, ...auth.origins, data.uploadsOrigin],
       distDir: props.webDist,
       webConfig: {
         stage: config.stage,
         apiUrl: api.url,
+        liveUrl: live.url,
         region: this.region,
         userPoolId: auth.userPool.userPoolId,
         userPoolClientId: auth.client.userPoolClientId,
