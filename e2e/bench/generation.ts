@@ -73,7 +73,7 @@ export const benchGeneration = async (options: { contacts?: number; modelMs?: nu
       const read = await api('GET', `/api/outreach/batches/${batchId}`, { token: user.idToken });
       progress = read.body!.data as BatchProgress;
       if (progress.completed + progress.failed >= progress.total) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const elapsedMs = performance.now() - started;
     const idealMs = Math.ceil(count / concurrency) * modelMs;

@@ -142,7 +142,8 @@ export const markGenerating = async (db: DataClient, uid: string, batchId: strin
 
 /**
  * A contact of the batch is done: its state and the batch's count move together, once (a contact already finished
- * changes nothing). Answers the batch after the change, or null when nothing changed.
+ * changes nothing). Answers the batch after the change, or null when nothing changed; its activity follows with
+ * `recordActivity`.
  */
 export const markFinished = async (
   db: DataClient,
@@ -170,9 +171,7 @@ export const markFinished = async (
         ReturnValues: 'ALL_NEW',
       }),
     );
-    const batch = Attributes as GenerationBatchItem;
-    await recordActivity(db, batch, at);
-    return batch;
+    return Attributes as GenerationBatchItem;
   } catch (error) {
     if (isConditionFailed(error)) return null;
     throw error;
@@ -183,7 +182,7 @@ export const markFinished = async (
  * The activity action follows the batch's counts; both only grow, so a later state (both counts at least as large)
  * replaces an earlier one whatever order two workers' writes land in.
  */
-const recordActivity = async (db: DataClient, batch: GenerationBatchItem, at: string) => {
+export const recordActivity = async (db: DataClient, batch: GenerationBatchItem, at: string) => {
   const done = batch.completed + batch.failed >= batch.total;
   const finished = batch.completed > 0 ? 'completed' : 'failed';
   try {
