@@ -483,11 +483,13 @@ describe('contacts service', () => {
       search: ['QueryCommand', 'GetItemCommand', 'BatchGetItemCommand'],
       filter: ['QueryCommand', 'GetItemCommand', 'BatchGetItemCommand'],
       recent: ['QueryCommand'],
-      get: ['GetItemCommand'],
+      // the contact, then its drafts' list (issue 11: no primary draft here, so no draft to read)
+      get: ['GetItemCommand', 'GetItemCommand'],
       // the contact, its directory chunk, then the change and the directory line in one transaction
       update: ['GetItemCommand', 'GetItemCommand', 'TransactWriteItemsCommand'],
       lookup: ['BatchGetItemCommand'],
-      delete: ['GetItemCommand', 'GetItemCommand', 'TransactWriteItemsCommand'],
+      // ... then its drafts' list (issue 11: no drafts here, so nothing more to delete)
+      delete: ['GetItemCommand', 'GetItemCommand', 'TransactWriteItemsCommand', 'GetItemCommand'],
     });
   });
 });
