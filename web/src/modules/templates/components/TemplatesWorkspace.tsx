@@ -1,0 +1,106 @@
+import { FileTextOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Menu, Skeleton, Typography } from 'antd';
+import { useState } from 'react';
+import { EmptyState } from '@/ui/EmptyState';
+import { useTemplates } from '../hooks/useTemplates';
+import { TemplateEditor } from './TemplateEditor';
+import './templates.css';
+
+/** What the editor shows: a saved template by id, a new one, or the first of the list. */
+type Selection = { kind: 'template'; id: string } | { kind: 'new' } | { kind: 'first' };
+
+const updatedLabel = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** /templates: the list of the person's templates beside the editor of the chosen one. */
+export const TemplatesWorkspace = () => {
+  const { templates, error, isLoading, mutate, save, duplicate, remove } = useTemplates();
+  const [selection, setSelection] = useState<Selection>({ kind: 'first' });
+
+  if (isLoading) {
+    return (
+      <Card aria-busy="true">
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </Card>
+    );
+  }
+  if (error && templates.length === 0) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title="Your templates could not be loaded"
+        description={error.message}
+        action={<Button onClick={() => void mutate()}>Try again</Button>}
+      />
+    );
+  }
+
+  const selected =
+    selection.kind === 'template'
+      ? (templates.find((template) => template.id === selection.id) ?? null)
+      : selection.kind === 'first'
+        ? (templates[0] ?? null)
+        : null;
+  const editing = selection.kind === 'new' || selected !== null;
+  const select = (id: string | null) => setSelection(id ? { kind: 'template', id } : { kind: 'first' });
+  const newButton = (
+    <Button type="primary" icon={<PlusOutlined />} onClick={() => setSelection({ kind: 'new' })}>
+      New template
+    </Button>
+  );
+
+  if (!editing) {
+    return (
+      <Card>
+        <EmptyState
+          icon={<FileTextOutlined />}
+          title="No templates yet"
+          description="A template is an e-mail you write once, with placeholders such as the contact's first name and company that are filled in for each person. Templates you save appear here, ready to use instead of an AI-written draft."
+        >
+          {newButton}
+        </EmptyState>
+      </Card>
+    );
+  }
+
+  return (
+    <div className="templates-page">
+      <Card className="templates-page__list" title="Your templates" extra={newButton}>
+        {templates.length === 0 ? (
+          <Typography.Paragraph type="secondary" className="templates-text--small">
+            Your saved templates appear here.
+          </Typography.Paragraph>
+        ) : (
+          <Menu
+            mode="inline"
+            aria-label="Templates"
+            className="templates-page__menu"
+            selectedKeys={selected ? [selected.id] : []}
+            onClick={({ key }) => select(key)}
+            items={templates.map((template) => ({
+              key: template.id,
+              label: (
+                <span className="templates-page__item">
+                  <span className="templates-page__item-name">{template.name}</span>
+                  <Typography.Text type="secondary" className="templates-text--small">
+                    {updatedLabel(template.updatedAt)}
+                  </Typography.Text>
+                </span>
+              ),
+            }))}
+          />
+        )}
+      </Card>
+      <TemplateEditor
+        // a fresh editor per template: its fields start from what is saved
+        key={selected?.id ?? 'new'}
+        template={selected}
+        onSave={save}
+        onDuplicate={duplicate}
+        onDelete={remove}
+        onSelect={select}
+      />
+    </div>
+  );
+};
