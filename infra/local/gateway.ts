@@ -35,9 +35,9 @@ export type GatewayOptions = {
   /** the live channel (live.ts): `/ws` on this port, and the management API's `@connections` under the secret path */
   live?: LocalLive;
   /**
-   * The run's local secret (`newLocalSecret`): the Lambda-Invoke and SQS endpoints answer only under
-   * `localAwsEndpoint(origin, secret)`, so no other process or web page on this machine can run a Cognito trigger or
-   * queue a message. Required with `functions` or `sqs`.
+   * The run's local secret (`newLocalSecret`): the Lambda-Invoke, SQS and `@connections` endpoints answer only under
+   * `localAwsEndpoint(origin, secret)`, so no other process or web page on this machine can run a Cognito trigger,
+   * queue a message or push a live event. Required with `functions`, `sqs` or `live`.
    */
   localSecret?: string;
   /** one line per request @default console.log */

@@ -29,6 +29,7 @@ let issuer: string;
 let jwks: Server;
 let gateway: Gateway;
 let socketUrl: string;
+let gatewayOrigin: string;
 let port: LivePort;
 
 const token = (sub: string, claims: Record<string, unknown> = {}, key: KeyObject = poolKey) => {
@@ -72,6 +73,7 @@ beforeAll(async () => {
     localSecret,
     log: () => {},
   });
+  gatewayOrigin = `http://127.0.0.1:${gatewayPort}`;
   socketUrl = `ws://127.0.0.1:${gatewayPort}${livePath}`;
   port = createLivePort({
     db,
@@ -180,6 +182,24 @@ describe('the live channel on the local gateway', () => {
     );
     expect((await listLiveConnections(db, sub, new Date())).length).toBe(1);
     kept.socket.close();
+  });
+
+  it("answers the management API only under the run's secret: nobody else on the machine can push to a tab", async () => {
+    const sub = randomUUID();
+    const tab = await open(token(sub));
+    const [item] = await listLiveConnections(db, sub, new Date());
+    const forged = await fetch(
+      `${gatewayOrigin}/_aws/not-the-secret/@connections/${encodeURIComponent(item!.connectionId)}`,
+      {
+        method: 'POST',
+        body: JSON.stringify(draftSaved('forged')),
+      },
+    );
+    expect(forged.status).toBe(403);
+    const event = draftSaved('contact-e');
+    await port.publish(sub, event);
+    await vi.waitFor(() => expect(tab.received).toEqual([event]));
+    tab.socket.close();
   });
 
   it('publishes to a user with no open tab without loading anything or failing', async () => {
