@@ -1,6 +1,7 @@
 import { DeleteOutlined, EditOutlined, LinkedinFilled, MailOutlined } from '@ant-design/icons';
 import { Alert, Button, Descriptions, Divider, Drawer, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { ContactDraftSummary } from '@/modules/outreach/components/ContactDraftSummary';
 import { useToast } from '@/ui/toast/useToast';
 import type { Contact } from '../api/contactMapping';
 import { useContactActions } from '../hooks/useContactActions';
@@ -171,6 +172,8 @@ export const ContactDrawer = ({ contactId, onClose, onChanged }: ContactDrawerPr
                 </Typography.Text>
               ) : null}
             </section>
+
+            <ContactDraftSummary draft={data?.draft ?? null} />
 
             <ProfileSummary education={contact.education} experiences={contact.experiences} />
 

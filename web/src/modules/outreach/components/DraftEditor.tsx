@@ -1,0 +1,171 @@
+import { DeleteOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import { Alert, Button, Checkbox, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
+import type { Draft } from '@shared/schemas/drafts';
+import { fillPlaceholder, openPlaceholders, remainingAlternatives, type DraftText } from '../utils/placeholders';
+import { type DraftAttachment, resumeSource, startsWithResume, withResume } from '../utils/attachments';
+import './outreach.css';
+
+export type DraftChanges = {
+  subject: string;
+  body: string;
+  placeholderAlternatives: Record<string, string[]>;
+  attachments: DraftAttachment[];
+};
+
+export type DraftEditorProps = {
+  draft: Draft;
+  /** the user's résumé, null when none was uploaded */
+  resume: DraftAttachment | null;
+  /** the settings' includeResume */
+  includeResume: boolean;
+  busy: 'save' | 'primary' | 'delete' | null;
+  onSave: (changes: DraftChanges) => void;
+  onMakePrimary: () => void;
+  onDelete: () => void;
+  /** what the footer shows beside the actions (the Send button) */
+  sendAction: ReactNode;
+};
+
+/**
+ * One draft's subject and body to edit, the spots the AI could not fill with their alternatives to pick (SPEC §3
+ * placeholderAlternatives), the résumé attachment, and save, make primary, delete.
+ */
+export const DraftEditor = ({
+  draft,
+  resume,
+  includeResume,
+  busy,
+  onSave,
+  onMakePrimary,
+  onDelete,
+  sendAction,
+}: DraftEditorProps) => {
+  const [text, setText] = useState<DraftText>({
+    subject: draft.subject ?? '',
+    body: draft.body ?? '',
+    placeholderAlternatives: draft.placeholderAlternatives ?? {},
+  });
+  const [attachResume, setAttachResume] = useState(startsWithResume(draft, includeResume, resume !== null));
+  const spots = openPlaceholders(text);
+  const savedWithResume = Boolean(draft.attachments?.some((attachment) => attachment.source === resumeSource));
+  const changed =
+    text.subject !== (draft.subject ?? '') || text.body !== (draft.body ?? '') || attachResume !== savedWithResume;
+
+  return (
+    <div className="draft-editor" data-testid="draft-editor">
+      <Space size={6}>
+        {draft.isPrimary ? <Tag color="gold">Primary</Tag> : null}
+        {draft.createdFromTemplate ? <Tag>From a template</Tag> : <Tag>Written by AI</Tag>}
+        <Typography.Text type="secondary">Updated {new Date(draft.updatedAt).toLocaleString()}</Typography.Text>
+      </Space>
+
+      <div className="draft-editor__field">
+        <span className="draft-editor__label">Subject</span>
+        <Input
+          value={text.subject}
+          maxLength={1000}
+          onChange={(event) => setText({ ...text, subject: event.target.value })}
+          aria-label="Subject"
+        />
+      </div>
+      <div className="draft-editor__field">
+        <span className="draft-editor__label">Body</span>
+        <Input.TextArea
+          value={text.body}
+          autoSize={{ minRows: 10, maxRows: 24 }}
+          onChange={(event) => setText({ ...text, body: event.target.value })}
+          aria-label="Body"
+        />
+      </div>
+
+      {spots.length ? (
+        <section className="draft-editor__spots" aria-label="Spots to fill" data-testid="placeholder-spots">
+          <Typography.Text strong>
+            {spots.length === 1 ? 'One spot to fill' : `${spots.length} spots to fill`}
+          </Typography.Text>
+          <Typography.Text type="secondary">
+            The AI could not fill these from what it knows. Pick a suggestion or type your own.
+          </Typography.Text>
+          {spots.map((spot) => (
+            <div className="draft-editor__spot" key={spot.name}>
+              <Typography.Text code>{`{{${spot.name}}}`}</Typography.Text>
+              <Select
+                className="draft-editor__spot-select"
+                showSearch
+                placeholder={spot.alternatives.length ? 'Pick or type a replacement' : 'Type a replacement'}
+                aria-label={`Fill ${spot.name}`}
+                options={spot.alternatives.map((alternative) => ({ value: alternative, label: alternative }))}
+                onSelect={(value: string) => setText(fillPlaceholder(text, spot.name, value))}
+                onInputKeyDown={(event) => {
+                  const typed = (event.target as HTMLInputElement).value.trim();
+                  if (event.key === 'Enter' && typed && !spot.alternatives.includes(typed)) {
+                    event.preventDefault();
+                    setText(fillPlaceholder(text, spot.name, typed));
+                  }
+                }}
+              />
+            </div>
+          ))}
+        </section>
+      ) : null}
+
+      <div className="draft-editor__field">
+        <span className="draft-editor__label">Attachments</span>
+        {resume ? (
+          <Checkbox checked={attachResume} onChange={(event) => setAttachResume(event.target.checked)}>
+            Attach my résumé ({resume.name})
+          </Checkbox>
+        ) : (
+          <Typography.Text type="secondary">
+            Upload a résumé on your profile to attach it to your e-mails.
+          </Typography.Text>
+        )}
+      </div>
+
+      {draft.status !== 'draft' ? (
+        <Alert type="info" showIcon title={`This draft is ${draft.status}; changes apply to the next one.`} />
+      ) : null}
+
+      <div className="draft-editor__footer">
+        <Space>
+          <Button
+            type="primary"
+            loading={busy === 'save'}
+            disabled={!changed || !text.subject.trim() || !text.body.trim()}
+            onClick={() =>
+              onSave({
+                subject: text.subject,
+                body: text.body,
+                placeholderAlternatives: remainingAlternatives(text),
+                attachments: withResume(draft.attachments, resume, attachResume),
+              })
+            }
+          >
+            Save
+          </Button>
+          <Button
+            icon={draft.isPrimary ? <StarFilled /> : <StarOutlined />}
+            disabled={draft.isPrimary}
+            loading={busy === 'primary'}
+            onClick={onMakePrimary}
+          >
+            {draft.isPrimary ? 'Primary' : 'Make primary'}
+          </Button>
+          {sendAction}
+        </Space>
+        <Popconfirm
+          title="Delete this draft?"
+          description="It cannot be brought back."
+          okText="Delete"
+          okButtonProps={{ danger: true }}
+          onConfirm={onDelete}
+        >
+          <Button danger icon={<DeleteOutlined />} loading={busy === 'delete'}>
+            Delete
+          </Button>
+        </Popconfirm>
+      </div>
+    </div>
+  );
+};

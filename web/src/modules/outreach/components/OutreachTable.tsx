@@ -1,0 +1,142 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { Button, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { ContactAvatar } from '@/modules/contacts/components/ContactAvatar';
+import type { OutreachRow } from '../api/outreachApi';
+import type { GenerationEntry } from '../state/generationState';
+import { type RowStateKind, rowState } from '../utils/rowState';
+import './outreach.css';
+
+export type OutreachTableProps = {
+  rows: readonly OutreachRow[];
+  generation: Readonly<Record<string, Readonly<GenerationEntry>>>;
+  selectedIds: readonly string[];
+  onSelect: (ids: string[]) => void;
+  onOpen: (contactId: string) => void;
+  onRetry: (contactId: string) => void;
+  loading: boolean;
+};
+
+const stateColors: Record<RowStateKind, string> = {
+  queued: 'default',
+  generating: 'processing',
+  error: 'error',
+  ready: 'success',
+  sending: 'processing',
+  sent: 'blue',
+  sendFailed: 'warning',
+  none: 'default',
+};
+
+/** The contacts with their primary draft and its state; select many to write for them, open one to edit. */
+export const OutreachTable = ({
+  rows,
+  generation,
+  selectedIds,
+  onSelect,
+  onOpen,
+  onRetry,
+  loading,
+}: OutreachTableProps) => {
+  const columns: TableColumnsType<OutreachRow> = [
+    {
+      key: 'contact',
+      title: 'Contact',
+      width: 280,
+      render: (_, { contact }) => (
+        <div className="outreach-contact">
+          <ContactAvatar name={contact.name} avatarUrl={contact.avatarUrl} />
+          <div className="outreach-contact__text">
+            <Typography.Text strong ellipsis data-testid="outreach-contact-name">
+              {contact.name || 'Unnamed contact'}
+            </Typography.Text>
+            <Typography.Text type="secondary" ellipsis>
+              {contact.email || [contact.jobTitle, contact.company].filter(Boolean).join(' at ') || 'No address yet'}
+            </Typography.Text>
+          </div>
+        </div>
+      ),
+    },
+    {
+      key: 'draft',
+      title: 'Primary draft',
+      render: (_, { primaryDraft }) =>
+        primaryDraft ? (
+          <div className="outreach-draft-cell" data-testid="draft-cell">
+            <Typography.Text ellipsis>{primaryDraft.subject || '(no subject)'}</Typography.Text>
+            <Typography.Paragraph type="secondary" className="outreach-draft-cell__body" ellipsis={{ rows: 1 }}>
+              {primaryDraft.body}
+            </Typography.Paragraph>
+          </div>
+        ) : (
+          <Typography.Text type="secondary">No draft yet</Typography.Text>
+        ),
+    },
+    {
+      key: 'state',
+      title: 'State',
+      width: 200,
+      render: (_, { contact, primaryDraft }) => {
+        const state = rowState(generation[contact.id], primaryDraft);
+        return (
+          <div className="outreach-state" data-testid="row-state">
+            {state.kind === 'error' ? (
+              <Tooltip title={state.error}>
+                <Tag color={stateColors[state.kind]}>{state.label}</Tag>
+              </Tooltip>
+            ) : (
+              <Tag color={stateColors[state.kind]}>{state.label}</Tag>
+            )}
+            {state.kind === 'error' ? (
+              <Button
+                size="small"
+                icon={<ReloadOutlined />}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  onRetry(contact.id);
+                }}
+              >
+                Retry
+              </Button>
+            ) : null}
+          </div>
+        );
+      },
+    },
+    {
+      key: 'open',
+      title: '',
+      width: 110,
+      render: (_, { contact, primaryDraft }) => (
+        <Button
+          size="small"
+          onClick={(event) => {
+            event.stopPropagation();
+            onOpen(contact.id);
+          }}
+        >
+          {primaryDraft ? 'Edit draft' : 'Open'}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Table<OutreachRow>
+      rowKey={(row) => row.contact.id}
+      columns={columns}
+      dataSource={[...rows]}
+      loading={loading}
+      pagination={{ pageSize: 50, hideOnSinglePage: true }}
+      rowSelection={{ selectedRowKeys: [...selectedIds], onChange: (keys) => onSelect(keys.map(String)) }}
+      onRow={(row) => ({
+        onClick: (event) => {
+          // the checkbox cell selects; the rest of the row opens the editor
+          if ((event.target as HTMLElement).closest('.ant-table-selection-column')) return;
+          onOpen(row.contact.id);
+        },
+        'data-testid': 'outreach-row',
+      })}
+      data-testid="outreach-table"
+    />
+  );
+};

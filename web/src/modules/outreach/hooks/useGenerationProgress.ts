@@ -1,0 +1,66 @@
+import { useEffect } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import { useSnapshot } from 'valtio';
+import { useApiClient } from '@/lib/http/useApiClient';
+import { useLiveEvent, useLiveStatus } from '@/lib/live';
+import { getBatchProgress, outreachKey } from '../api/outreachApi';
+import {
+  applyBatchProgress,
+  applyProgressEvent,
+  clearBatch,
+  generationState,
+  isBatchFinished,
+  pruneGeneration,
+} from '../state/generationState';
+
+/** Batch progress is read this often while the live channel is down, and now and then while it is up. */
+export const batchPollMs = 1_500;
+const batchPollLiveMs = 10_000;
+/** A finished batch's bar stays at its final count this long before it clears (SPEC §4: a batch ends by clearing). */
+export const finishedBatchShownMs = 4_000;
+const pruneEveryMs = 60_000;
+
+const staleAfterGeneration = (route: string) =>
+  route.startsWith('GET /api/drafts') || route === 'GET /api/contacts/{id}';
+
+/**
+ * Keeps the generation state (SPEC §3) current: live `generation.progress` events as they happen, and the batch's
+ * progress polled (every 1.5 s when the live channel is not open). A finished batch refreshes the list, then clears.
+ */
+export const useGenerationProgress = (onBatchFinished: (counts: { completed: number; failed: number }) => void) => {
+  const api = useApiClient();
+  const live = useLiveStatus();
+  const { mutate } = useSWRConfig();
+  const { batch } = useSnapshot(generationState);
+  const batchId = batch?.batchId ?? null;
+  const finished = isBatchFinished(batch);
+
+  useLiveEvent('generation.progress', (event) => applyProgressEvent(event, Date.now()));
+
+  const { data } = useSWR(
+    batchId && !finished ? ['GET /api/outreach/batches/{batchId}', batchId] : null,
+    ([, id]: readonly [string, string]) => getBatchProgress(api, id),
+    { refreshInterval: live === 'open' ? batchPollLiveMs : batchPollMs, dedupingInterval: 500 },
+  );
+  useEffect(() => {
+    if (data) applyBatchProgress(data, Date.now());
+  }, [data]);
+
+  const completed = batch?.completed ?? 0;
+  const failed = batch?.failed ?? 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per finished batch, not per render
+  useEffect(() => {
+    if (!finished) return;
+    onBatchFinished({ completed, failed });
+    void mutate(outreachKey);
+    // the drafts of the batch's contacts, when no live event said so
+    void mutate((key) => Array.isArray(key) && typeof key[0] === 'string' && staleAfterGeneration(key[0]));
+    const timer = setTimeout(clearBatch, finishedBatchShownMs);
+    return () => clearTimeout(timer);
+  }, [finished]);
+
+  useEffect(() => {
+    const timer = setInterval(() => pruneGeneration(Date.now()), pruneEveryMs);
+    return () => clearInterval(timer);
+  }, []);
+};

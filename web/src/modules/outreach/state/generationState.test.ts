@@ -1,0 +1,138 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  applyBatchProgress,
+  applyProgressEvent,
+  clearBatch,
+  generationRetentionMs,
+  generationState,
+  isAnyGenerating,
+  isBatchFinished,
+  markContactDone,
+  markContactStarted,
+  pruneGeneration,
+  resetGeneration,
+  startBatch,
+  startRetry,
+} from './generationState';
+
+beforeEach(() => resetGeneration());
+
+const event = (contactId: string, status: 'queued' | 'generating' | 'completed' | 'failed', counts = [0, 0]) => ({
+  batchId: 'b1',
+  contactId,
+  status,
+  total: 3,
+  completed: counts[0] ?? 0,
+  failed: counts[1] ?? 0,
+  ...(status === 'completed' ? { draftId: `d-${contactId}` } : {}),
+  ...(status === 'failed' ? { error: 'The model is unavailable' } : {}),
+});
+
+describe('a batch', () => {
+  it('starts with completed 0 and failed 0, every contact generating', () => {
+    startBatch('b1', ['a', 'b', 'c'], 'ai', 1000);
+    expect(generationState.batch).toMatchObject({ total: 3, completed: 0, failed: 0, currentContact: 'a' });
+    expect(Object.values(generationState.contacts).map((entry) => entry.status)).toEqual([
+      'generating',
+      'generating',
+      'generating',
+    ]);
+    expect(isAnyGenerating(generationState)).toBe(true);
+  });
+
+  it('follows live events: the current contact, the counts, each contact done or failed with its error', () => {
+    startBatch('b1', ['a', 'b', 'c'], 'ai', 1000);
+    applyProgressEvent(event('b', 'generating'), 1100);
+    expect(generationState.batch?.currentContact).toBe('b');
+    applyProgressEvent(event('b', 'completed', [1, 0]), 1200);
+    applyProgressEvent(event('a', 'failed', [1, 1]), 1300);
+    expect(generationState.contacts.b).toMatchObject({ status: 'completed', draftId: 'd-b', completedAt: 1200 });
+    expect(generationState.contacts.a).toMatchObject({ status: 'error', error: 'The model is unavailable' });
+    expect(generationState.batch).toMatchObject({ completed: 1, failed: 1 });
+    expect(isBatchFinished(generationState.batch)).toBe(false);
+    applyProgressEvent(event('c', 'completed', [2, 1]), 1400);
+    expect(isBatchFinished(generationState.batch)).toBe(true);
+    clearBatch();
+    expect(generationState.batch).toBeNull();
+  });
+
+  it('never counts backwards when an older event or poll arrives late', () => {
+    startBatch('b1', ['a', 'b', 'c'], 'ai', 1000);
+    applyProgressEvent(event('b', 'completed', [2, 0]), 1200);
+    applyProgressEvent(event('a', 'completed', [1, 0]), 1100);
+    applyProgressEvent(event('b', 'generating'), 1300);
+    expect(generationState.batch?.completed).toBe(2);
+    expect(generationState.contacts.b?.status).toBe('completed');
+  });
+
+  it('takes the polled batch answer when the live channel is down', () => {
+    startBatch('b1', ['a', 'b'], 'ai', 1000);
+    applyBatchProgress(
+      {
+        batchId: 'b1',
+        total: 2,
+        completed: 1,
+        failed: 0,
+        items: [
+          { contactId: 'a', status: 'completed', draftId: 'd-a' },
+          { contactId: 'b', status: 'generating' },
+        ],
+      },
+      2000,
+    );
+    expect(generationState.batch).toMatchObject({ completed: 1, failed: 0, currentContact: 'b' });
+    expect(generationState.contacts.a).toMatchObject({ status: 'completed', progress: 100, draftId: 'd-a' });
+    expect(generationState.contacts.b).toMatchObject({ status: 'generating', progress: 50 });
+  });
+
+  it("ignores another batch's answer", () => {
+    startBatch('b1', ['a'], 'ai', 1000);
+    applyBatchProgress({ batchId: 'other', total: 1, completed: 1, failed: 0, items: [] }, 2000);
+    applyProgressEvent({ ...event('a', 'completed', [1, 0]), batchId: 'other' }, 2000);
+    expect(generationState.batch?.completed).toBe(0);
+    expect(generationState.contacts.a?.status).toBe('generating');
+  });
+
+  it('counts a client-run batch (a template applied contact by contact)', () => {
+    startBatch(null, ['a', 'b'], 'template', 1000, 't1');
+    markContactStarted('a', 1001);
+    expect(generationState.batch?.currentContact).toBe('a');
+    markContactDone('a', { draftId: 'd-a' }, 1002);
+    markContactStarted('b', 1003);
+    markContactDone('b', { error: 'Template not found' }, 1004);
+    expect(generationState.batch).toMatchObject({ completed: 1, failed: 1, currentContact: null });
+    expect(isBatchFinished(generationState.batch)).toBe(true);
+    expect(generationState.contacts.b).toMatchObject({
+      status: 'error',
+      type: 'template',
+      error: 'Template not found',
+    });
+    startRetry('b', 1005);
+    expect(generationState.contacts.b).toMatchObject({ status: 'generating', type: 'template', templateId: 't1' });
+  });
+});
+
+describe('retry', () => {
+  it("counts retries, and a retry is not undone by the old batch's late word", () => {
+    startBatch('b1', ['a'], 'ai', 1000);
+    applyProgressEvent(event('a', 'failed', [0, 1]), 1100);
+    startRetry('a', 1200);
+    expect(generationState.contacts.a).toMatchObject({ status: 'generating', retryCount: 1, batchId: null });
+    applyProgressEvent(event('a', 'failed', [0, 1]), 1300);
+    expect(generationState.contacts.a?.status).toBe('generating');
+    markContactDone('a', { draftId: 'd-a' }, 1400);
+    expect(generationState.contacts.a).toMatchObject({ status: 'completed', retryCount: 1, draftId: 'd-a' });
+  });
+});
+
+describe('pruneGeneration', () => {
+  it('clears completed entries 30 minutes after they completed, keeps errors and running ones', () => {
+    startBatch(null, ['a', 'b', 'c'], 'template', 0);
+    markContactDone('a', { draftId: 'd-a' }, 1000);
+    markContactDone('b', { error: 'failed' }, 1000);
+    pruneGeneration(1000 + generationRetentionMs - 1);
+    expect(Object.keys(generationState.contacts).sort()).toEqual(['a', 'b', 'c']);
+    pruneGeneration(1000 + generationRetentionMs);
+    expect(Object.keys(generationState.contacts).sort()).toEqual(['b', 'c']);
+  });
+});

@@ -1,0 +1,198 @@
+import { proxy, type Snapshot } from 'valtio';
+import type { LiveEventMap } from '@shared/live-events';
+import type { BatchProgress } from '@shared/schemas/ai';
+
+/** SPEC §9: completed generation entries are cleared after 30 min. */
+export const generationRetentionMs = 1_800_000;
+
+/** How a contact's e-mail is being written: by the AI, or filled in from a template. */
+export type GenerationType = 'ai' | 'template';
+
+/** SPEC §3 'Generation state per contact' (client side). */
+export type GenerationEntry = {
+  status: 'generating' | 'completed' | 'error';
+  type: GenerationType;
+  /** epoch ms */
+  startedAt: number;
+  completedAt?: number;
+  retryCount: number;
+  /** 0-100: queued 0, being written 50, done 100 */
+  progress: number;
+  error?: string;
+  /** the batch it belongs to (null: written one at a time) */
+  batchId: string | null;
+  draftId?: string;
+  /** the template it was written from, so a retry writes it the same way */
+  templateId?: string;
+};
+
+/** SPEC §3 'Batch progress': total, completed, failed, currentContact. */
+export type BatchState = {
+  batchId: string | null;
+  type: GenerationType;
+  total: number;
+  completed: number;
+  failed: number;
+  /** the contact being written now (null between two, or when done) */
+  currentContact: string | null;
+  contactIds: string[];
+};
+
+export type GenerationStore = { contacts: Record<string, GenerationEntry>; batch: BatchState | null };
+
+export const generationState = proxy<GenerationStore>({ contacts: {}, batch: null });
+
+export const resetGeneration = () => {
+  generationState.contacts = {};
+  generationState.batch = null;
+};
+
+type ItemStatus = LiveEventMap['generation.progress']['status'];
+
+const progressOf: Record<ItemStatus, number> = { queued: 0, generating: 50, completed: 100, failed: 100 };
+
+/** One contact's state from the server's word for it (a batch item or a live event). */
+const applyItem = (
+  item: { contactId: string; status: ItemStatus; draftId?: string; error?: string },
+  batchId: string | null,
+  now: number,
+) => {
+  const current = generationState.contacts[item.contactId];
+  // a later one-at-a-time retry is not undone by an old batch's word
+  if (current && current.batchId !== batchId) return;
+  const base: GenerationEntry = current ?? {
+    status: 'generating',
+    type: 'ai',
+    startedAt: now,
+    retryCount: 0,
+    progress: 0,
+    batchId,
+  };
+  if (base.status !== 'generating' && (item.status === 'queued' || item.status === 'generating')) return;
+  const finished = item.status === 'completed' || item.status === 'failed';
+  generationState.contacts[item.contactId] = {
+    ...base,
+    status: item.status === 'completed' ? 'completed' : item.status === 'failed' ? 'error' : 'generating',
+    progress: Math.max(base.status === 'generating' ? base.progress : 0, progressOf[item.status]),
+    ...(finished ? { completedAt: base.completedAt ?? now } : {}),
+    ...(item.draftId ? { draftId: item.draftId } : {}),
+    ...(item.status === 'failed' ? { error: item.error ?? 'The e-mail could not be written.' } : {}),
+  };
+};
+
+/** SPEC §4 'Generation': a batch starts with completed 0 and failed 0; each of its contacts is generating. */
+export const startBatch = (
+  batchId: string | null,
+  contactIds: readonly string[],
+  type: GenerationType,
+  now: number,
+  templateId?: string,
+) => {
+  generationState.batch = {
+    batchId,
+    type,
+    total: contactIds.length,
+    completed: 0,
+    failed: 0,
+    currentContact: contactIds[0] ?? null,
+    contactIds: [...contactIds],
+  };
+  for (const contactId of contactIds) {
+    const previous = generationState.contacts[contactId];
+    generationState.contacts[contactId] = {
+      status: 'generating',
+      type,
+      startedAt: now,
+      retryCount: previous?.retryCount ?? 0,
+      progress: 0,
+      batchId,
+      ...(templateId ? { templateId } : {}),
+    };
+  }
+};
+
+/** The polled `GET /api/outreach/batches/{batchId}` answer. */
+export const applyBatchProgress = (progress: BatchProgress, now: number) => {
+  const batch = generationState.batch;
+  if (!batch || batch.batchId !== progress.batchId) return;
+  for (const item of progress.items) applyItem(item, progress.batchId, now);
+  batch.total = progress.total;
+  batch.completed = Math.max(batch.completed, progress.completed);
+  batch.failed = Math.max(batch.failed, progress.failed);
+  batch.currentContact =
+    progress.items.find((item) => item.status === 'generating')?.contactId ??
+    progress.items.find((item) => item.status === 'queued')?.contactId ??
+    null;
+};
+
+/** A live `generation.progress` event: the contact's state, and the batch's counts when it is the running batch. */
+export const applyProgressEvent = (event: LiveEventMap['generation.progress'], now: number) => {
+  applyItem(event, event.batchId, now);
+  const batch = generationState.batch;
+  if (!batch || event.batchId === null || batch.batchId !== event.batchId) return;
+  batch.completed = Math.max(batch.completed, event.completed);
+  batch.failed = Math.max(batch.failed, event.failed);
+  if (event.status === 'generating') batch.currentContact = event.contactId;
+  else if (batch.currentContact === event.contactId) batch.currentContact = null;
+};
+
+/** A contact of a client-run batch (a template applied contact by contact) begins. */
+export const markContactStarted = (contactId: string, now: number) => {
+  const entry = generationState.contacts[contactId];
+  if (entry) generationState.contacts[contactId] = { ...entry, status: 'generating', progress: 50, startedAt: now };
+  if (generationState.batch) generationState.batch.currentContact = contactId;
+};
+
+/** A contact written one at a time, or one of a client-run batch, finished. */
+export const markContactDone = (contactId: string, outcome: { draftId: string } | { error: string }, now: number) => {
+  const entry = generationState.contacts[contactId];
+  if (entry?.status !== 'generating') return;
+  const failed = 'error' in outcome;
+  generationState.contacts[contactId] = {
+    ...entry,
+    status: failed ? 'error' : 'completed',
+    progress: 100,
+    completedAt: now,
+    ...(failed ? { error: outcome.error } : { draftId: outcome.draftId }),
+  };
+  const batch = generationState.batch;
+  if (batch?.contactIds.includes(contactId) && batch.batchId === entry.batchId) {
+    if (failed) batch.failed += 1;
+    else batch.completed += 1;
+    if (batch.currentContact === contactId) batch.currentContact = null;
+  }
+};
+
+/** Per-contact retry (one at a time, outside any batch). */
+export const startRetry = (contactId: string, now: number) => {
+  const previous = generationState.contacts[contactId];
+  generationState.contacts[contactId] = {
+    status: 'generating',
+    type: previous?.type ?? 'ai',
+    startedAt: now,
+    retryCount: (previous?.retryCount ?? 0) + 1,
+    progress: 50,
+    batchId: null,
+    ...(previous?.templateId ? { templateId: previous.templateId } : {}),
+  };
+};
+
+export const isBatchFinished = (batch: Snapshot<BatchState> | null) =>
+  batch !== null && batch.completed + batch.failed >= batch.total;
+
+/** SPEC §4: a batch ends by clearing. */
+export const clearBatch = () => {
+  generationState.batch = null;
+};
+
+/** SPEC §4, §9: completed entries are cleared 30 min after they completed; errors stay until retried. */
+export const pruneGeneration = (now: number) => {
+  for (const [contactId, entry] of Object.entries(generationState.contacts)) {
+    if (entry.status === 'completed' && now - (entry.completedAt ?? entry.startedAt) >= generationRetentionMs)
+      delete generationState.contacts[contactId];
+  }
+};
+
+/** Whether any generation runs (SPEC §4: draft cache updates wait while one does). */
+export const isAnyGenerating = (store: Snapshot<GenerationStore>) =>
+  Object.values(store.contacts).some((entry) => entry.status === 'generating');

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import type { Draft } from '@shared/schemas/drafts';
+import type { GenerationEntry } from '../state/generationState';
+import { rowState } from './rowState';
+
+const entry = (changes: Partial<GenerationEntry>): GenerationEntry => ({
+  status: 'generating',
+  type: 'ai',
+  startedAt: 0,
+  retryCount: 0,
+  progress: 50,
+  batchId: 'b1',
+  ...changes,
+});
+
+const draft = (status: Draft['status']): Draft => ({
+  id: 'd1',
+  userId: 'u1',
+  contactId: 'c1',
+  conversationId: null,
+  draftType: 'initial_outreach',
+  status,
+  isPrimary: true,
+  createdFromTemplate: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  subject: 'Hello',
+  body: 'Hi',
+});
+
+describe('rowState', () => {
+  it('shows a running generation before the draft it replaces', () => {
+    expect(rowState(entry({ progress: 0 }), draft('draft')).kind).toBe('queued');
+    expect(rowState(entry({}), draft('draft'))).toEqual({ kind: 'generating', label: 'Writing…' });
+    expect(rowState(entry({ type: 'template' }), null).label).toBe('Filling in…');
+  });
+
+  it('shows a failure with its error until retried', () => {
+    expect(rowState(entry({ status: 'error', error: 'Model down' }), draft('draft'))).toEqual({
+      kind: 'error',
+      label: 'Failed',
+      error: 'Model down',
+    });
+  });
+
+  it("else the primary draft's send state, or none", () => {
+    expect(rowState(entry({ status: 'completed', progress: 100 }), draft('draft')).kind).toBe('ready');
+    expect(rowState(undefined, draft('sent')).kind).toBe('sent');
+    expect(rowState(undefined, draft('sending')).kind).toBe('sending');
+    expect(rowState(undefined, draft('failed')).kind).toBe('sendFailed');
+    expect(rowState(undefined, null)).toEqual({ kind: 'none', label: 'No draft' });
+  });
+});
