@@ -5,7 +5,8 @@ import { applyEnvironment, lambdaEnvironment } from '../../infra/local/lambda-en
 import { openAiVendor } from '../../infra/local/sandbox/openai.js';
 import { startSandbox, type Sandbox } from '../../infra/local/sandbox/server.js';
 import { messages } from '../../shared/messages.js';
-import { rateLimits } from '../data/rate-limit.js';
+import { createDataClient } from '../data/client.js';
+import { rateLimits, takeTokens } from '../data/rate-limit.js';
 import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
 import { aiMessages } from './service.js';
 
@@ -126,5 +127,70 @@ describe('AI Lambda', () => {
     const other = userClaims();
     await call(profiles, other, 'PUT', '/api/profiles', { goals: 'Meet engineers.' });
     expect((await call(handler, other, 'POST', '/api/profiles/normalize')).status).toBe(200);
+  });
+
+  describe('POST /ai/generate-ai-email', () => {
+    const contactsLambda = async () => (await import('../contacts/http.js')).handler as Handler;
+
+    it("answers the e-mail and keeps it as the contact's primary draft, which the contact then shows", async () => {
+      const handler = await coldStart(sandbox.url);
+      const contacts = await contactsLambda();
+      const claims = userClaims();
+      const added = await call(contacts, claims, 'POST', '/api/contacts', {
+        name: 'Grace Hopper',
+        company: 'Navy Labs',
+      });
+      expect(added.status).toBe(201);
+      const contactId = added.json.data.id as string;
+
+      const { status, json } = await call(handler, claims, 'POST', '/ai/generate-ai-email', { contactId });
+
+      expect(status).toBe(200);
+      expect(json.data).toEqual({
+        subject: 'on your work at Navy Labs',
+        body: expect.stringMatching(/^Hi Grace,/),
+        draftId: expect.any(String),
+      });
+      const read = await contacts(
+        apiEvent({ method: 'GET', resource: '/api/contacts/{id}', params: { id: contactId }, claims }),
+        lambdaContext(),
+      );
+      const shown = { json: JSON.parse(read.body) };
+      expect(shown.json.data.draft).toMatchObject({
+        id: json.data.draftId,
+        subject: json.data.subject,
+        isPrimary: true,
+      });
+      expect(shown.json.data.contact.ai_strategy).toBe('shared_interest');
+    });
+
+    it('answers 429 with Retry-After once the AI generation bucket is empty, and 400 for more than 100 contacts', async () => {
+      const handler = await coldStart(sandbox.url);
+      const contacts = await contactsLambda();
+      const claims = userClaims();
+      const added = await call(contacts, claims, 'POST', '/api/contacts', { name: 'Alan Turing' });
+      const db = createDataClient(process.env.TABLE_NAME!);
+      const { capacity, refillEveryMs } = rateLimits.aiGeneration;
+      await takeTokens(db, claims.sub, 'aiGeneration', { now: new Date(), cost: capacity });
+
+      const response = await handler(
+        apiEvent({
+          method: 'POST',
+          resource: '/ai/generate-ai-email',
+          body: { contactId: added.json.data.id },
+          claims,
+        }),
+        lambdaContext(),
+      );
+
+      expect(response.statusCode).toBe(429);
+      expect(JSON.parse(response.body)).toMatchObject({ error: messages.status[429], code: 'rate_limited' });
+      expect(Number(response.headers?.['Retry-After'])).toBeGreaterThan(0);
+      expect(Number(response.headers?.['Retry-After'])).toBeLessThanOrEqual(refillEveryMs / 1000);
+      const tooMany = await call(handler, claims, 'POST', '/api/outreach/generate', {
+        contactIds: Array.from({ length: 101 }, (_, index) => `c${index}`),
+      });
+      expect(tooMany.status).toBe(400);
+    });
   });
 });
