@@ -22,6 +22,8 @@ export type TemplateEditorProps = {
   onDelete: (id: string) => Promise<void>;
   /** after a save, a duplicate or a delete: which template to show (null: none) */
   onSelect: (id: string | null) => void;
+  previewContactId: string | null;
+  onPreviewContactChange: (contactId: string | null) => void;
 };
 
 const unknownIn = (text: string) => {
@@ -30,7 +32,15 @@ const unknownIn = (text: string) => {
 };
 
 /** Name, subject and body of one template, placeholders inserted at the cursor, and its preview on a contact. */
-export const TemplateEditor = ({ template, onSave, onDuplicate, onDelete, onSelect }: TemplateEditorProps) => {
+export const TemplateEditor = ({
+  template,
+  onSave,
+  onDuplicate,
+  onDelete,
+  onSelect,
+  previewContactId,
+  onPreviewContactChange,
+}: TemplateEditorProps) => {
   const toast = useToast();
   const [fields, setFields] = useState<TemplateFields>({
     name: template?.name ?? '',
@@ -216,7 +226,13 @@ export const TemplateEditor = ({ template, onSave, onDuplicate, onDelete, onSele
         <PlaceholderButtons onInsert={insert} disabled={busy !== null} />
       </Card>
       <Card title="Preview" className="templates-editor__preview">
-        <TemplatePreview templateId={template?.id ?? null} subject={fields.subject} body={fields.body} />
+        <TemplatePreview
+          templateId={template?.id ?? null}
+          subject={fields.subject}
+          body={fields.body}
+          contactId={previewContactId}
+          onContactChange={onPreviewContactChange}
+        />
       </Card>
     </div>
   );

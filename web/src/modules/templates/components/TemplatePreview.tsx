@@ -1,6 +1,5 @@
 import { placeholderLabels } from '@shared/placeholders';
 import { Alert, Select, Skeleton, Typography } from 'antd';
-import { useState } from 'react';
 import { useContactOptions } from '../hooks/useContactOptions';
 import { useTemplatePreview } from '../hooks/useTemplatePreview';
 
@@ -9,11 +8,13 @@ export type TemplatePreviewProps = {
   templateId: string | null;
   subject: string;
   body: string;
+  /** the contact chosen to preview on */
+  contactId: string | null;
+  onContactChange: (contactId: string | null) => void;
 };
 
 /** The editor's text filled in for a chosen contact (the render route), with what that contact has no value for. */
-export const TemplatePreview = ({ templateId, subject, body }: TemplatePreviewProps) => {
-  const [contactId, setContactId] = useState<string | null>(null);
+export const TemplatePreview = ({ templateId, subject, body, contactId, onContactChange }: TemplatePreviewProps) => {
   const options = useContactOptions();
   const preview = useTemplatePreview(templateId, contactId, { subject, body });
 
@@ -41,7 +42,7 @@ export const TemplatePreview = ({ templateId, subject, body }: TemplatePreviewPr
           placeholder="Choose a contact to preview on"
           loading={options.isLoading}
           value={contactId ?? undefined}
-          onChange={(value?: string) => setContactId(value ?? null)}
+          onChange={(value?: string) => onContactChange(value ?? null)}
           options={options.contacts.map((contact) => ({
             value: contact.id,
             label: contact.company

@@ -16,6 +16,8 @@ const updatedLabel = (iso: string) =>
 export const TemplatesWorkspace = () => {
   const { templates, error, isLoading, mutate, save, duplicate, remove } = useTemplates();
   const [selection, setSelection] = useState<Selection>({ kind: 'first' });
+  /** the contact the preview is shown on, kept from one template to the next */
+  const [previewContactId, setPreviewContactId] = useState<string | null>(null);
 
   if (isLoading) {
     return (
@@ -66,7 +68,8 @@ export const TemplatesWorkspace = () => {
 
   return (
     <div className="templates-page">
-      <Card className="templates-page__list" title="Your templates" extra={newButton}>
+      <Card className="templates-page__list" title="Your templates">
+        <div className="templates-page__new">{newButton}</div>
         {templates.length === 0 ? (
           <Typography.Paragraph type="secondary" className="templates-text--small">
             Your saved templates appear here.
@@ -100,6 +103,8 @@ export const TemplatesWorkspace = () => {
         onDuplicate={duplicate}
         onDelete={remove}
         onSelect={select}
+        previewContactId={previewContactId}
+        onPreviewContactChange={setPreviewContactId}
       />
     </div>
   );
