@@ -53,6 +53,8 @@ export const AppProviders = ({ children }: AppProvidersProps) => {
     session.tabs.start();
     const stopListening = onSessionEnd(async () => {
       session.tokens.clear();
+      // the socket was opened with the person's token: the next one (if any) opens their own
+      session.live?.restart();
       resetSessionStores();
       // every cached answer belongs to the person leaving
       await mutateCache(() => true, undefined, { revalidate: false });

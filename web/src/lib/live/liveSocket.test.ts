@@ -111,6 +111,21 @@ describe('the live socket', () => {
     expect(live.status()).toBe('closed');
     expect(timers).toHaveLength(0);
   });
+  it('restarts with the token of whoever is signed in now (the session changed), and not once stopped', async () => {
+    const { live, sockets, tokenCalls } = setup(['alice', 'bob']);
+    live.start();
+    await tick();
+    sockets[0]?.onopen?.({});
+    live.restart();
+    await tick();
+    expect(sockets[0]?.closed).toBe(true);
+    expect(sockets.map((socket) => socket.url)).toEqual(['ws://gateway/ws?token=alice', 'ws://gateway/ws?token=bob']);
+    expect(tokenCalls).toHaveLength(2);
+    live.stop();
+    live.restart();
+    await tick();
+    expect(sockets).toHaveLength(2);
+  });
 });
 
 describe('the SWR answers a live event makes stale', () => {

@@ -31,6 +31,8 @@ export type LiveSocketOptions = {
 export type LiveSocket = {
   start: () => void;
   stop: () => void;
+  /** closes the socket and, if started, opens a new one at once (with the token of whoever is signed in now) */
+  restart: () => void;
   status: () => LiveStatus;
   onStatus: (listener: (status: LiveStatus) => void) => () => void;
   on: <K extends LiveEventType>(type: K, handler: LiveHandler<K>) => () => void;
@@ -137,22 +139,30 @@ export const createLiveSocket = (options: LiveSocketOptions): LiveSocket => {
     };
   };
 
+  const start = () => {
+    if (running) return;
+    running = true;
+    failures = 0;
+    void connect();
+  };
+  const stop = () => {
+    running = false;
+    generation += 1;
+    cancelRetry?.();
+    cancelRetry = undefined;
+    const current = socket;
+    socket = undefined;
+    current?.close();
+    setStatus('closed');
+  };
+
   return {
-    start: () => {
-      if (running) return;
-      running = true;
-      failures = 0;
-      void connect();
-    },
-    stop: () => {
-      running = false;
-      generation += 1;
-      cancelRetry?.();
-      cancelRetry = undefined;
-      const current = socket;
-      socket = undefined;
-      current?.close();
-      setStatus('closed');
+    start,
+    stop,
+    restart: () => {
+      if (!running) return;
+      stop();
+      start();
     },
     status: () => status,
     onStatus: (listener) => {
