@@ -5,15 +5,21 @@ import { created } from '../core/envelope.js';
 import { httpHandler } from '../core/http.js';
 import { createLogger } from '../core/logger.js';
 import { createDataClient } from '../data/client.js';
+import { createLivePort } from '../providers/live/live.js';
 import * as drafts from './service.js';
 
 const config = readConfig();
 
+const logger = createLogger('drafts');
+const db = createDataClient(config.tableName);
 const deps: drafts.DraftsDeps = {
-  db: createDataClient(config.tableName),
+  db,
   now: () => new Date(),
   newId: drafts.newDraftId,
   cursors: cursorSignerFromEnv(),
+  // DESIGN §8: a draft saved here reaches the user's other tabs
+  live: createLivePort({ db }),
+  logger,
 };
 
 /** The drafts Lambda: SPEC §7 'Drafts' and GET /api/outreach (issue 11). */
@@ -33,5 +39,5 @@ export const handler = httpHandler(
     'POST /api/drafts/{id}/send': ({ userId, params }) => drafts.sendDraft(deps, userId, params.id),
     'GET /api/outreach': ({ userId, query }) => drafts.outreach(deps, userId, query),
   },
-  { logger: createLogger('drafts'), corsOrigin: config.corsOrigin },
+  { logger, corsOrigin: config.corsOrigin },
 );

@@ -7,6 +7,8 @@ import { cursorSigner } from '../core/cursor.js';
 import { HttpError } from '../core/errors.js';
 import { createDataClient } from '../data/client.js';
 import { contactDraftsKey, conversationKey, draftKey, getContactDrafts, userDrafts } from '../data/draft.js';
+import type { LiveEvent } from '../../shared/live-events.js';
+import type { LivePort } from '../providers/live/port.js';
 import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
 import { partitionSnapshot, readItem, setAttributes } from '../test/raw-items.js';
 import { primaryDraft, saveGeneratedDraft } from './index.js';
@@ -461,5 +463,36 @@ describe('GET /api/outreach', () => {
       status: 400,
       message: messages.validation.unknownCursor,
     });
+  });
+});
+
+describe('the live channel (DESIGN §8)', () => {
+  it("tells the user's tabs of saved drafts (created, changed, demoted by clear-primary), not of refused ones", async () => {
+    const events: { uid: string; event: LiveEvent }[] = [];
+    const live: LivePort = {
+      publish: async (uid, event) => {
+        events.push({ uid, event });
+      },
+    };
+    const liveDeps: drafts.DraftsDeps = { ...deps, live };
+    const uid = newUser();
+    const contactId = await addContact(uid);
+    const draft = await drafts.createDraft(liveDeps, uid, { contactId });
+    await drafts.updateDraft(liveDeps, uid, draft.id, { body: 'b' });
+    await failure(drafts.updateDraft(liveDeps, uid, draft.id, {}));
+    await drafts.clearPrimary(liveDeps, uid, contactId);
+    const saved = (isPrimary: boolean) => ({
+      uid,
+      event: { type: 'draft.saved', data: { draftId: draft.id, contactId, isPrimary } },
+    });
+    expect(events).toEqual([saved(true), saved(true), saved(false)]);
+  });
+
+  it('answers a saved draft even when publishing fails', async () => {
+    const live: LivePort = { publish: () => Promise.reject(new Error('no endpoint')) };
+    const uid = newUser();
+    const contactId = await addContact(uid);
+    const draft = await drafts.createDraft({ ...deps, live }, uid, { contactId });
+    expect(await drafts.contactDrafts(deps, uid, contactId)).toEqual([draft]);
   });
 });

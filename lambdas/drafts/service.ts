@@ -9,6 +9,8 @@ import {
   type updateDraftBody,
 } from '../../shared/schemas/drafts.js';
 import type { OutreachPage, outreachQuery } from '../../shared/schemas/outreach.js';
+import type { Logger } from '@aws-lambda-powertools/logger';
+import type { LivePort } from '../providers/live/port.js';
 import type { CursorSigner } from '../core/cursor.js';
 import { badRequest, conflict, HttpError, notFound } from '../core/errors.js';
 import type { DataClient } from '../data/client.js';
@@ -34,9 +36,31 @@ export type DraftsDeps = {
   newId: () => string;
   /** seals the outreach list's page cursors (lambdas/core/cursor.ts) */
   cursors: CursorSigner;
+  /** the live channel (DESIGN §8): a saved draft reaches the user's other tabs as `draft.saved` */
+  live?: LivePort;
+  logger?: Pick<Logger, 'warn'>;
 };
-/** What a change of drafts needs (the AI's generated drafts too: lambdas/drafts/index.ts). */
-export type DraftWriteDeps = Pick<DraftsDeps, 'db' | 'now' | 'newId'>;
+/**
+ * What a change of drafts needs (the AI's generated drafts too: lambdas/drafts/index.ts, whose caller publishes its
+ * own events).
+ */
+export type DraftWriteDeps = Pick<DraftsDeps, 'db' | 'now' | 'newId' | 'live' | 'logger'>;
+
+/**
+ * Tells the user's open tabs that drafts were saved (best effort: pages poll too). A failed publish is logged, never
+ * the answer: the drafts are saved, and a retried save would make another one.
+ */
+const publishSaved = async (deps: DraftWriteDeps, uid: string, saved: readonly Draft[]) => {
+  if (!deps.live) return;
+  for (const draft of saved) {
+    await deps.live
+      .publish(uid, {
+        type: 'draft.saved',
+        data: { draftId: draft.id, contactId: draft.contactId, isPrimary: draft.isPrimary },
+      })
+      .catch((error: unknown) => deps.logger?.warn('draft.saved was not published', { error }));
+  }
+};
 
 const ulid = monotonicFactory();
 export const newDraftId = () => ulid();
@@ -170,7 +194,7 @@ export const createDraft = async (
     updatedAt: now,
     ...editedFields(body),
   };
-  return changeContactDrafts(
+  const saved = await changeContactDrafts(
     deps,
     uid,
     contactId,
@@ -183,6 +207,8 @@ export const createDraft = async (
     },
     { requireContact: true },
   );
+  await publishSaved(deps, uid, [saved]);
+  return saved;
 };
 
 /** A draft of the user, or a 404 (another user's id is not under this user's key). */
@@ -214,7 +240,7 @@ export const updateDraft = async (
   const { contactId } = await ownDraft(deps, uid, draftId);
   if (Object.values(body).every((value) => value === undefined)) throw badRequest(draftMessages.noValidFields);
   const contentChanged = Object.keys(body).some((key) => key !== 'isPrimary');
-  return changeContactDrafts(
+  const updated = await changeContactDrafts(
     deps,
     uid,
     contactId,
@@ -235,6 +261,8 @@ export const updateDraft = async (
     },
     { requireContact: false },
   );
+  await publishSaved(deps, uid, [updated]);
+  return updated;
 };
 
 /** DELETE /api/drafts/{id}: not while it is being sent (409). */
@@ -272,26 +300,25 @@ const ownContact = async (deps: DraftsDeps, uid: string, contactId: string) => {
 /** POST /api/drafts/contact/{contactId}/clear-primary: the contact keeps its drafts, none of them primary. */
 export const clearPrimary = async (deps: DraftsDeps, uid: string, contactId: string) => {
   await ownContact(deps, uid, contactId);
-  return changeContactDrafts(
+  const { cleared, demoted } = await changeContactDrafts(
     deps,
     uid,
     contactId,
     (state) => {
       const primaries = state.drafts.filter((draft) => draft.isPrimary);
       if (primaries.length === 0 && state.list.primaryDraftId === null)
-        return { change: null, result: { cleared: false } };
+        return { change: null, result: { cleared: false, demoted: [] as Draft[] } };
       const now = deps.now().toISOString();
+      const demoted = primaries.map((draft) => ({ ...draft, isPrimary: false, updatedAt: now }));
       return {
-        change: {
-          put: primaries.map((draft) => ({ ...draft, isPrimary: false, updatedAt: now })),
-          remove: [],
-          list: { ...state.list, primaryDraftId: null },
-        },
-        result: { cleared: true },
+        change: { put: demoted, remove: [], list: { ...state.list, primaryDraftId: null } },
+        result: { cleared: true, demoted },
       };
     },
     { requireContact: false },
   );
+  await publishSaved(deps, uid, demoted);
+  return { cleared };
 };
 
 /** GET /api/drafts/contact/{contactId}: every draft of the contact, sorted (SPEC §4). */
