@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { freeStackPorts, startLocalStack } from '../../infra/local/stack.js';
 import { localApi, localUsers } from '../../infra/local/test/local-users.js';
 import { createDataClient } from '../../lambdas/data/client.js';
@@ -24,11 +25,15 @@ export const benchGeneration = async (options: { contacts?: number; modelMs?: nu
   const concurrency = queues['ai-generation'].maxConcurrency;
   const localDir = mkdtempSync(join(tmpdir(), 'bench-generation-'));
   const failures: string[] = [];
+  /** each ai-generation delivery's time, as the queue runner logs it */
+  const deliveries: number[] = [];
   const stack = await startLocalStack({
     localDir,
     web: false,
     ports: await freeStackPorts(),
     log: (line) => {
+      const delivery = /^queue ai-generation: .* \((\d+) ms\)$/.exec(line);
+      if (delivery) deliveries.push(Number(delivery[1]));
       if (/failed|Error/.test(line) && failures.length < 5) failures.push(line.slice(0, 300));
     },
   });
@@ -63,6 +68,13 @@ export const benchGeneration = async (options: { contacts?: number; modelMs?: nu
     });
     if (!told.ok) throw new Error(`the sandbox refused its delay: ${told.status}`);
 
+    // a DynamoDB Local round trip now, the unit of everything around the model's answer
+    const probe: number[] = [];
+    for (let index = 0; index < 20; index++) {
+      const at = performance.now();
+      await db.documents.send(new GetCommand({ TableName: db.table, Key: quotaKey(user.sub) }));
+      probe.push(performance.now() - at);
+    }
     const loadBefore = loadavg()[0]!;
     const started = performance.now();
     const answer = await api('POST', '/api/outreach/generate', { token: user.idToken, body: { contactIds } });
@@ -84,6 +96,8 @@ export const benchGeneration = async (options: { contacts?: number; modelMs?: nu
       elapsedMs,
       idealMs,
       ratio: elapsedMs / idealMs,
+      deliveryP50Ms: median(deliveries),
+      dynamoDbP50Ms: median(probe),
       completed: progress.completed,
       failed: progress.failed,
       load: [loadBefore, loadavg()[0]!],
@@ -95,6 +109,8 @@ export const benchGeneration = async (options: { contacts?: number; modelMs?: nu
     rmSync(localDir, { recursive: true, force: true });
   }
 };
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /** Goal (issue 11): within 1.3x of the ideal. */
 export const generationGoalRatio = 1.3;
@@ -110,6 +126,10 @@ export const printGeneration = async () => {
     `  finished in ${(result.elapsedMs / 1000).toFixed(2)} s, ideal ${(result.idealMs / 1000).toFixed(2)} s:` +
       ` ratio ${result.ratio.toFixed(2)} (goal <= ${generationGoalRatio})${result.ratio > generationGoalRatio ? '   OVER' : ''};` +
       ` ${result.completed} completed, ${result.failed} failed`,
+  );
+  console.log(
+    `  one contact's delivery p50 ${result.deliveryP50Ms.toFixed(0)} ms (the model's ${result.modelMs} ms and the` +
+      ` table's round trips around it: a DynamoDB Local GetItem took ${result.dynamoDbP50Ms.toFixed(1)} ms p50 just before)`,
   );
   for (const line of result.stackFailures) console.log(`  stack: ${line}`);
   return result;

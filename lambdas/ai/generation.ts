@@ -188,7 +188,9 @@ const generateFor = async (deps: GenerationDeps, uid: string, contact: ContactIt
   );
   await Promise.all([
     // the angle the e-mail took (SPEC §3 Contact aiStrategy)
-    answer.strategy ? setContactAiStrategy(deps.db, uid, contact.contactId, answer.strategy) : undefined,
+    answer.strategy && answer.strategy !== contact.aiStrategy
+      ? setContactAiStrategy(deps.db, uid, contact.contactId, answer.strategy)
+      : undefined,
     deps.live.publish(uid, {
       type: 'draft.saved',
       data: { draftId: draft.id, contactId: contact.contactId, isPrimary: draft.isPrimary },
@@ -299,7 +301,9 @@ export const generateBatchItem = async (
     const at = deps.now().toISOString();
     const batch = await markFinished(deps.db, uid, batchId, contactId, outcome, at);
     await generating;
-    if (batch) await Promise.all([recordActivity(deps.db, batch, at), publishProgress(deps, batch, contactId)]);
+    // the activity action is told once, by the contact that finishes the batch (its counts are the batch's)
+    const done = batch && batch.completed + batch.failed >= batch.total;
+    if (batch) await Promise.all([done && recordActivity(deps.db, batch, at), publishProgress(deps, batch, contactId)]);
     return { outcome: outcome.status };
   };
   try {

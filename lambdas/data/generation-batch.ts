@@ -179,8 +179,8 @@ export const markFinished = async (
 };
 
 /**
- * The activity action follows the batch's counts; both only grow, so a later state (both counts at least as large)
- * replaces an earlier one whatever order two workers' writes land in.
+ * The activity action takes the batch's counts (and, once every contact is done, its final status); both counts only
+ * grow, so a later state (both at least as large) replaces an earlier one whatever order two writes land in.
  */
 export const recordActivity = async (db: DataClient, batch: GenerationBatchItem, at: string) => {
   const done = batch.completed + batch.failed >= batch.total;
