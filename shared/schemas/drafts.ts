@@ -21,7 +21,10 @@ export const draftAttachmentSchema = z.object({
 });
 
 /** placeholder -> alternatives the user may pick (SPEC §3 'AI e-mail response') */
-export const placeholderAlternativesSchema = z.record(z.string().min(1).max(200), z.array(z.string().max(2000)).max(20));
+export const placeholderAlternativesSchema = z.record(
+  z.string().min(1).max(200),
+  z.array(z.string().max(2000)).max(20),
+);
 
 /**
  * A draft on the wire (SPEC §3 'Draft'): camelCase, string ULID ids (DESIGN §8). `conversationId` is null for an
