@@ -88,6 +88,29 @@ describe('useLiveEvent and useLiveStatus', () => {
     expect(container.textContent).toContain('closed');
   });
 
+  it('reads the live answers again when the socket reopens after a drop (events sent meanwhile were lost)', async () => {
+    const socket = liveSocket();
+    act(() =>
+      root.render(
+        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+          <LiveProvider socket={socket}>
+            <Probe />
+          </LiveProvider>
+        </SWRConfig>,
+      ),
+    );
+    await flush();
+    act(() => sockets[0]?.onopen?.({}));
+    await flush();
+    // the first opening is no reconnection: nothing read again
+    expect(container.textContent).toBe('open fetch 1');
+    act(() => sockets[0]?.onclose?.({}));
+    act(() => socket.restart());
+    await flush();
+    act(() => sockets.at(-1)?.onopen?.({}));
+    await vi.waitFor(() => expect(container.textContent).toBe('open fetch 2'));
+  });
+
   it('say closed, and deliver nothing, without a live channel (pages poll)', async () => {
     act(() => root.render(<Probe />));
     await flush();

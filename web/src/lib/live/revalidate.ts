@@ -54,3 +54,18 @@ export const staleKeys =
         return false;
     }
   };
+
+/** What events would have touched: while the socket was down, any of it may have changed unseen. */
+const liveRoutes = [
+  'GET /api/outreach',
+  'GET /api/drafts',
+  'GET /api/contacts/{id}',
+  'GET /api/conversations',
+  'GET /api/notifications',
+];
+
+/** The answers to read again when the socket reopens after a drop (events sent meanwhile were lost). */
+export const missedKeys = (key: unknown): boolean => {
+  const route = routeOf(key);
+  return route !== undefined && liveRoutes.some((prefix) => route.startsWith(prefix));
+};
