@@ -6,7 +6,7 @@ import { useProfile } from '@/modules/profile/hooks/useProfile';
 import { useSettings } from '@/modules/settings/hooks/useSettings';
 import { useToast } from '@/ui/toast/useToast';
 import type { OutreachRow } from '../api/outreachApi';
-import { deleteDraft, outreachKey, updateDraft } from '../api/outreachApi';
+import { createDraft, deleteDraft, outreachKey, updateDraft } from '../api/outreachApi';
 import { useContactDrafts } from '../hooks/useContactDrafts';
 import { resumeAttachment } from '../utils/attachments';
 import { errorText } from '../utils/errorText';
@@ -32,15 +32,16 @@ export const DraftDrawer = ({ row, onClose, onGenerate, generating }: DraftDrawe
   const { data: profile } = useProfile();
   const { settings } = useSettings();
   const [chosenId, setChosenId] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'save' | 'primary' | 'delete' | null>(null);
+  const [busy, setBusy] = useState<'save' | 'saveNew' | 'primary' | 'delete' | null>(null);
   const draft = drafts?.find((candidate) => candidate.id === chosenId) ?? drafts?.[0] ?? null;
 
-  const run = async (kind: 'save' | 'primary' | 'delete', action: () => Promise<unknown>, done: string) => {
+  const run = async (kind: 'save' | 'saveNew' | 'primary' | 'delete', action: () => Promise<unknown>, done: string) => {
     setBusy(kind);
     try {
       await action();
-      toast.success(done);
+      // the editor shows the saved draft before the toast says so (it remounts on a new updatedAt)
       await mutate();
+      toast.success(done);
       void mutateCache(outreachKey);
       void mutateCache((key) => Array.isArray(key) && key[0] === 'GET /api/contacts/{id}' && key[1] === contactId);
     } catch (caught) {
@@ -52,6 +53,23 @@ export const DraftDrawer = ({ row, onClose, onGenerate, generating }: DraftDrawe
 
   const handleSave = (changes: DraftChanges) =>
     draft && void run('save', () => updateDraft(api, draft.id, changes), 'Draft saved');
+  const handleSaveAsNew = (changes: DraftChanges) =>
+    draft &&
+    void run(
+      'saveNew',
+      async () => {
+        const created = await createDraft(api, {
+          contactId: draft.contactId,
+          draftType: draft.draftType,
+          ...(draft.conversationId ? { conversationId: draft.conversationId } : {}),
+          createdFromTemplate: draft.createdFromTemplate,
+          isPrimary: false,
+          ...changes,
+        });
+        setChosenId(created.id);
+      },
+      'Saved as a new draft',
+    );
   const handleMakePrimary = () =>
     draft && void run('primary', () => updateDraft(api, draft.id, { isPrimary: true }), 'Primary draft changed');
   const handleDelete = () =>
@@ -112,6 +130,7 @@ export const DraftDrawer = ({ row, onClose, onGenerate, generating }: DraftDrawe
           includeResume={settings.includeResume}
           busy={busy}
           onSave={handleSave}
+          onSaveAsNew={handleSaveAsNew}
           onMakePrimary={handleMakePrimary}
           onDelete={handleDelete}
           sendAction={<SendExplainer />}

@@ -33,6 +33,7 @@ const mount = (props: Partial<DraftEditorProps> = {}) =>
       includeResume
       busy={null}
       onSave={vi.fn()}
+      onSaveAsNew={vi.fn()}
       onMakePrimary={vi.fn()}
       onDelete={vi.fn()}
       sendAction={null}
@@ -70,6 +71,7 @@ describe('DraftEditor', () => {
     const onMakePrimary = vi.fn();
     await mount({ includeResume: false, onMakePrimary });
     expect(button('Save')?.disabled).toBe(true);
+    expect(button('Save as new draft')?.disabled).toBe(true);
     await act(async () => button('Make primary')?.click());
     expect(onMakePrimary).toHaveBeenCalledOnce();
   });

@@ -19,8 +19,10 @@ export type DraftEditorProps = {
   resume: DraftAttachment | null;
   /** the settings' includeResume */
   includeResume: boolean;
-  busy: 'save' | 'primary' | 'delete' | null;
+  busy: 'save' | 'saveNew' | 'primary' | 'delete' | null;
   onSave: (changes: DraftChanges) => void;
+  /** keeps this draft as it is and saves the edited text as another draft of the contact */
+  onSaveAsNew: (changes: DraftChanges) => void;
   onMakePrimary: () => void;
   onDelete: () => void;
   /** what the footer shows beside the actions (the Send button) */
@@ -37,6 +39,7 @@ export const DraftEditor = ({
   includeResume,
   busy,
   onSave,
+  onSaveAsNew,
   onMakePrimary,
   onDelete,
   sendAction,
@@ -51,6 +54,13 @@ export const DraftEditor = ({
   const savedWithResume = Boolean(draft.attachments?.some((attachment) => attachment.source === resumeSource));
   const changed =
     text.subject !== (draft.subject ?? '') || text.body !== (draft.body ?? '') || attachResume !== savedWithResume;
+  const complete = Boolean(text.subject.trim() && text.body.trim());
+  const changes = (): DraftChanges => ({
+    subject: text.subject,
+    body: text.body,
+    placeholderAlternatives: remainingAlternatives(text),
+    attachments: withResume(draft.attachments, resume, attachResume),
+  });
 
   return (
     <div className="draft-editor" data-testid="draft-editor">
@@ -132,17 +142,13 @@ export const DraftEditor = ({
           <Button
             type="primary"
             loading={busy === 'save'}
-            disabled={!changed || !text.subject.trim() || !text.body.trim()}
-            onClick={() =>
-              onSave({
-                subject: text.subject,
-                body: text.body,
-                placeholderAlternatives: remainingAlternatives(text),
-                attachments: withResume(draft.attachments, resume, attachResume),
-              })
-            }
+            disabled={!changed || !complete}
+            onClick={() => onSave(changes())}
           >
             Save
+          </Button>
+          <Button loading={busy === 'saveNew'} disabled={!changed || !complete} onClick={() => onSaveAsNew(changes())}>
+            Save as new draft
           </Button>
           <Button
             icon={draft.isPrimary ? <StarFilled /> : <StarOutlined />}

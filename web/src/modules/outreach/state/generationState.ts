@@ -36,6 +36,8 @@ export type BatchState = {
   /** the contact being written now (null between two, or when done) */
   currentContact: string | null;
   contactIds: string[];
+  /** the Recent Activity entry that reports it */
+  activityId: string;
 };
 
 export type GenerationStore = { contacts: Record<string, GenerationEntry>; batch: BatchState | null };
@@ -96,6 +98,7 @@ export const startBatch = (
     failed: 0,
     currentContact: contactIds[0] ?? null,
     contactIds: [...contactIds],
+    activityId: batchId ?? `${type}-${now}`,
   };
   for (const contactId of contactIds) {
     const previous = generationState.contacts[contactId];
