@@ -197,6 +197,19 @@ describe('an AI-written e-mail against DynamoDB Local and the sandbox models', (
     ]);
   });
 
+  it('saves the e-mail even when the live channel fails (pages poll what they miss)', async () => {
+    const { deps } = setup();
+    const uid = await newUser();
+    const [contact] = await addContacts(uid, [grace]);
+    const failingLive = {
+      publish: async () => {
+        throw new Error('LIVE_ENDPOINT is not set');
+      },
+    };
+    const email = await generateEmail({ ...deps, live: failingLive }, uid, { contactId: contact!.contactId });
+    expect((await primaryDraft(db, uid, contact!.contactId))?.id).toBe(email.draftId);
+  });
+
   it("answers without saving when asked to, and 404 for a contact that is not the user's", async () => {
     const { deps } = setup();
     const uid = await newUser();

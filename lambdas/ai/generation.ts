@@ -1,5 +1,6 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { monotonicFactory } from 'ulid';
+import type { LiveEvent } from '../../shared/live-events.js';
 import { messages } from '../../shared/messages.js';
 import type {
   BatchProgress,
@@ -142,6 +143,15 @@ const writeEmail = async (deps: GenerationDeps, prompt: string): Promise<EmailAn
   }
 };
 
+/**
+ * Tells the user's open tabs (DESIGN §8 live channel). Pages poll what they miss, so a live channel that fails (a
+ * stack without its endpoint) is logged and never fails the e-mail it tells of.
+ */
+const tell = (deps: GenerationDeps, uid: string, event: LiveEvent) =>
+  deps.live.publish(uid, event).catch((error: unknown) => {
+    deps.logger.warn('could not publish a live event', { type: event.type, error: error as Error });
+  });
+
 type OneEmail = {
   contactId: string;
   templateId?: string;
@@ -191,7 +201,7 @@ const generateFor = async (deps: GenerationDeps, uid: string, contact: ContactIt
     answer.strategy && answer.strategy !== contact.aiStrategy
       ? setContactAiStrategy(deps.db, uid, contact.contactId, answer.strategy)
       : undefined,
-    deps.live.publish(uid, {
+    tell(deps, uid, {
       type: 'draft.saved',
       data: { draftId: draft.id, contactId: contact.contactId, isPrimary: draft.isPrimary },
     }),
@@ -258,7 +268,7 @@ export const batchProgress = async (deps: GenerationDeps, uid: string, batchId: 
 
 const publishProgress = (deps: GenerationDeps, batch: GenerationBatchItem, contactId: string) => {
   const item = batch.items[contactId]!;
-  return deps.live.publish(batch.uid, {
+  return tell(deps, batch.uid, {
     type: 'generation.progress',
     data: {
       batchId: batch.batchId,
