@@ -1,13 +1,17 @@
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DataClient } from './client.js';
 import { directoryRecord } from './contact-directory.js';
+import { liveConnectionRecord } from './live-connection.js';
 import { table } from './table.js';
 
-/** Records that only serve reads (derived from the others, rebuilt from them): not the owner's data to export. */
-const derivedRecords: ReadonlySet<unknown> = new Set([directoryRecord]);
+/**
+ * Records that only serve reads (derived from the others, rebuilt from them) or the machinery (a browser tab's open
+ * live connection): not the owner's data to export. Read when called: live-connection.ts imports this module too.
+ */
+const notOwnerRecords = (): ReadonlySet<unknown> => new Set([directoryRecord, liveConnectionRecord]);
 
 /** Whether an item of a user's partition is the owner's data rather than a derived record. */
-export const isOwnerRecord = (item: Record<string, unknown>) => !derivedRecords.has(item.entity);
+export const isOwnerRecord = (item: Record<string, unknown>) => !notOwnerRecords().has(item.entity);
 
 /*
  * Raw access to a user's whole partition, whatever entities later features put there: the account export and

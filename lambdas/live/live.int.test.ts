@@ -11,6 +11,7 @@ import { signJwt, strangerKey } from '../../infra/local/test/tokens.js';
 import { createDataClient } from '../data/client.js';
 import { markAccountDeleted } from '../data/deleted-account.js';
 import { listLiveConnections, putLiveConnection } from '../data/live-connection.js';
+import { isOwnerRecord, userItems } from '../data/user-partition.js';
 import { createLivePort } from '../providers/live/live.js';
 import type { LivePort } from '../providers/live/port.js';
 import { createIdTokenVerifier } from './id-token.js';
@@ -117,6 +118,14 @@ describe('$connect', () => {
     const sub = randomUUID();
     expect(await live.connect(deps(), { connectionId: 'conn-valid', token: token(sub) })).toEqual({ statusCode: 200 });
     expect((await listLiveConnections(db, sub, new Date())).map((item) => item.connectionId)).toEqual(['conn-valid']);
+  });
+
+  it("is not the owner's data: an account export leaves it out (it is wiped with the account all the same)", async () => {
+    const sub = randomUUID();
+    await live.connect(deps(), { connectionId: 'conn-export', token: token(sub) });
+    const items = await userItems(db, sub);
+    expect(items).toHaveLength(1);
+    expect(items.filter(isOwnerRecord)).toEqual([]);
   });
 
   it.each([
