@@ -1,0 +1,153 @@
+import { expect, test } from './fixtures/test';
+import { ContactsPage } from './pages/ContactsPage';
+import { OutreachPage } from './pages/OutreachPage';
+import { stackEnv } from './stack-env';
+
+const sandbox = `http://localhost:${stackEnv.LOCAL_SANDBOX_PORT}`;
+
+const people = [
+  { url: 'https://www.linkedin.com/in/barbara-liskov-1939', name: /barbara liskov/i },
+  { url: 'https://www.linkedin.com/in/alan-turing-1912', name: /alan turing/i },
+  { url: 'https://www.linkedin.com/in/grace-hopper-1906', name: /grace hopper/i },
+  { url: 'https://www.linkedin.com/in/katherine-johnson-1918', name: /katherine johnson/i },
+  { url: 'https://www.linkedin.com/in/edsger-dijkstra-1930', name: /edsger dijkstra/i },
+];
+/** the one whose e-mail is edited */
+const edited = /barbara liskov/i;
+
+test.describe('Outreach', () => {
+  test.afterEach(async ({ request }) => {
+    await request.post(`${sandbox}/_sandbox/openai/behaviour`, { data: { delayMs: 0 } });
+  });
+
+  test('generates e-mails for five contacts at once, watches them arrive, edits one and makes it primary', async ({
+    page,
+    request,
+    signedInUser,
+    capture,
+  }) => {
+    void signedInUser;
+    test.setTimeout(180_000);
+    const contacts = new ContactsPage(page);
+    const outreach = new OutreachPage(page);
+
+    await test.step('has five contacts', async () => {
+      await contacts.goto();
+      await contacts.openAdd('Many URLs');
+      await contacts
+        .addModal()
+        .getByLabel('LinkedIn profile URLs, one per line')
+        .fill(people.map((person) => person.url).join('\n'));
+      await contacts.addModal().getByRole('button', { name: 'Add 5 contacts' }).click();
+      await expect(page.getByTestId('add-many-progress')).toContainText('5 of 5 added', { timeout: 45_000 });
+      await contacts.addModal().getByRole('button', { name: 'Close' }).click();
+      await expect(contacts.rows()).toHaveCount(5);
+    });
+
+    await test.step('writes a template and previews it on a contact', async () => {
+      await page.goto('/templates');
+      await page.getByRole('button', { name: 'New template' }).first().click();
+      await page.getByLabel('Name', { exact: true }).fill('A question about their work');
+      await page.getByLabel('Subject', { exact: true }).fill('A question for {{firstName}} about {{company}}');
+      const body = page.getByLabel('Body', { exact: true });
+      await body.fill('Hi {{firstName}},\n\nI admire what you do as {{jobTitle}}.\n\nBest,\n');
+      await body.press('End');
+      await page.getByRole('button', { name: 'My name', exact: true }).click();
+      await expect(body).toHaveValue(/Best,\n\{\{myName\}\}$/);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('Template saved')).toBeVisible();
+      await page.getByLabel('Preview on contact').click();
+      await page.locator('.ant-select-item-option').filter({ hasText: 'Grace Hopper' }).click();
+      await expect(page.getByTestId('template-preview-subject')).toHaveText(/^A question for Grace about \S/);
+      await expect(page.getByTestId('template-preview-body')).toContainText('Hi Grace,');
+      await capture('outreach-template-preview');
+    });
+
+    await test.step('sees them on the Outreach page, none with a draft yet', async () => {
+      await outreach.goto();
+      await expect(outreach.rows()).toHaveCount(5);
+      for (const person of people) await expect(outreach.state(outreach.row(person.name))).toHaveText('No draft');
+      await capture('outreach-no-drafts');
+    });
+
+    await test.step('generates e-mails for all five at once and watches them arrive', async () => {
+      // a model that takes its time, so the batch can be watched
+      await request.post(`${sandbox}/_sandbox/openai/behaviour`, { data: { delayMs: 8000 } });
+      await outreach.select(people.map((person) => person.name));
+      await expect(page.getByTestId('outreach-selection')).toHaveText('5 selected');
+      await outreach.openBatch('Generate with AI');
+      await outreach.batchDialog().getByLabel('Instructions').fill('Keep it short.');
+      await outreach.batchDialog().getByRole('button', { name: 'Generate' }).click();
+      const progress = outreach.progress();
+      await expect(progress).toBeVisible();
+      await expect(progress).toContainText('Writing e-mails: 0 of 5');
+      await expect(progress.getByTestId('progress-current')).toContainText('Now: ');
+      await expect(page.getByRole('region', { name: 'Recent Activity' })).toContainText('Generating 5 e-mails');
+      await expect(
+        outreach
+          .rows()
+          .getByText(/Writing…|Queued/)
+          .first(),
+      ).toBeVisible();
+      await capture('outreach-generating');
+      await expect(progress.getByTestId('progress-completed')).toHaveText('5 completed', { timeout: 60_000 });
+      await expect(progress.getByTestId('progress-failed')).toHaveText('0 failed');
+      for (const person of people)
+        await expect(outreach.state(outreach.row(person.name))).toHaveText('Draft ready', { timeout: 15_000 });
+      await expect(outreach.row(edited).getByTestId('draft-cell')).not.toBeEmpty();
+      await expect(progress).toBeHidden({ timeout: 15_000 });
+    });
+
+    await test.step('applies the template to one contact', async () => {
+      await outreach.select([/grace hopper/i]);
+      await outreach.openBatch('Apply template');
+      await outreach.chooseTemplate('A question about their work');
+      await outreach.batchDialog().getByRole('button', { name: 'Apply template' }).click();
+      const row = outreach.row(/grace hopper/i);
+      await expect(row.getByTestId('draft-cell')).toContainText('A question for Grace about', { timeout: 15_000 });
+      await expect(outreach.state(row)).toHaveText('Draft ready');
+    });
+
+    await test.step('edits one e-mail and saves it', async () => {
+      await request.post(`${sandbox}/_sandbox/openai/behaviour`, { data: { delayMs: 0 } });
+      await outreach.open(edited);
+      const editor = outreach.editor();
+      await expect(editor.getByLabel('Subject')).not.toHaveValue('');
+      await expect(editor.getByRole('button', { name: 'Primary' })).toBeDisabled();
+      const body = editor.getByLabel('Body');
+      await body.fill(`${await body.inputValue()}\n\nP.S. Your talk on CLU stayed with me.`);
+      const patch = page.waitForRequest(
+        (request) => request.method() === 'PATCH' && request.url().includes('/api/drafts/'),
+      );
+      await editor.getByRole('button', { name: 'Save', exact: true }).click();
+      expect((await patch).postDataJSON()).toMatchObject({ body: expect.stringContaining('Your talk on CLU') });
+      await expect(page.getByText('Draft saved')).toBeVisible();
+      await expect(outreach.editor().getByLabel('Body')).toHaveValue(/Your talk on CLU stayed with me\.$/);
+    });
+
+    await test.step('keeps that one, saves an edited copy as a new draft and makes it primary', async () => {
+      const editor = outreach.editor();
+      await editor.getByLabel('Subject').fill('Your work on data abstraction');
+      await capture('outreach-editor');
+      await editor.getByRole('button', { name: 'Save as new draft' }).click();
+      await expect(page.getByText('Saved as a new draft')).toBeVisible();
+      const drawer = outreach.drawer();
+      await expect(drawer.getByRole('button', { name: 'Draft 2' })).toHaveClass(/ant-btn-primary/);
+      await expect(outreach.editor().getByLabel('Subject')).toHaveValue('Your work on data abstraction');
+      // the list still shows the primary one
+      await expect(outreach.row(edited).getByTestId('draft-cell')).not.toContainText('Your work on data abstraction');
+      await outreach.editor().getByRole('button', { name: 'Make primary' }).click();
+      await expect(page.getByText('Primary draft changed')).toBeVisible();
+      await expect(outreach.editor().getByRole('button', { name: 'Primary' })).toBeDisabled();
+      await expect(outreach.editor().getByLabel('Subject')).toHaveValue('Your work on data abstraction');
+      await page.keyboard.press('Escape');
+      await expect(outreach.row(edited).getByTestId('draft-cell')).toContainText('Your work on data abstraction');
+    });
+
+    await test.step('sees the primary draft in the contact drawer of the dashboard', async () => {
+      await contacts.goto();
+      await contacts.open(edited);
+      await expect(contacts.drawer().getByTestId('drawer-draft')).toContainText('Your work on data abstraction');
+    });
+  });
+});

@@ -1,0 +1,43 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The Outreach page on /outreach: the contacts with their drafts, batch generation, the draft editor. */
+export class OutreachPage {
+  constructor(private readonly page: Page) {}
+
+  readonly table = () => this.page.getByTestId('outreach-table');
+  readonly rows = () => this.page.getByTestId('outreach-row');
+  readonly row = (name: string | RegExp) =>
+    this.rows().filter({ has: this.page.getByTestId('outreach-contact-name').filter({ hasText: name }) });
+  readonly state = (row: Locator) => row.getByTestId('row-state');
+  readonly progress = () => this.page.getByTestId('generation-progress');
+  readonly batchDialog = () => this.page.getByRole('dialog').filter({ has: this.page.getByLabel('Template') });
+  readonly drawer = () => this.page.getByRole('dialog').filter({ has: this.page.getByTestId('draft-editor') });
+  readonly editor = () => this.page.getByTestId('draft-editor');
+
+  async goto() {
+    await this.page.goto('/outreach');
+    await expect(this.page.getByRole('heading', { name: 'Outreach', level: 1 })).toBeVisible();
+  }
+
+  /** Ticks the rows' checkboxes. */
+  async select(names: readonly (string | RegExp)[]) {
+    for (const name of names) await this.row(name).getByRole('checkbox').check();
+  }
+
+  async openBatch(action: 'Generate with AI' | 'Apply template') {
+    await this.page.getByRole('button', { name: action }).click();
+    await expect(this.batchDialog()).toBeVisible();
+  }
+
+  async chooseTemplate(name: string) {
+    await this.batchDialog().getByLabel('Template').click();
+    await this.page.locator(`.ant-select-item-option[title="${name}"]`).click();
+  }
+
+  async open(name: string | RegExp) {
+    await this.row(name)
+      .getByRole('button', { name: /Edit draft|Open/ })
+      .click();
+    await expect(this.drawer()).toBeVisible();
+  }
+}
