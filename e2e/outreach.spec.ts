@@ -148,6 +148,7 @@ test.describe('Outreach', () => {
       await contacts.goto();
       await contacts.open(edited);
       await expect(contacts.drawer().getByTestId('drawer-draft')).toContainText('Your work on data abstraction');
+      await capture('outreach-contact-drawer');
     });
   });
 });

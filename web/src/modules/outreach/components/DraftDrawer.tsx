@@ -96,7 +96,7 @@ export const DraftDrawer = ({ row, onClose, onGenerate, generating }: DraftDrawe
       extra={
         row ? (
           <Button loading={generating} onClick={() => onGenerate(row.contact.id)}>
-            {drafts?.length ? 'Write another with AI' : 'Generate with AI'}
+            {drafts?.length ? 'Rewrite with AI' : 'Generate with AI'}
           </Button>
         ) : null
       }
