@@ -149,6 +149,8 @@ test.describe('Outreach', () => {
       await contacts.open(edited);
       await expect(contacts.drawer().getByTestId('drawer-draft')).toContainText('Your work on data abstraction');
       await capture('outreach-contact-drawer');
+      await contacts.drawer().getByRole('link', { name: 'Edit on the Outreach page' }).click();
+      await expect(outreach.editor().getByLabel('Subject')).toHaveValue('Your work on data abstraction');
     });
   });
 });

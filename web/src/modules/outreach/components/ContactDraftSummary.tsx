@@ -1,7 +1,7 @@
 import { Tag, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import type { Draft } from '@shared/schemas/drafts';
-import { outreachPaths } from '../outreachPaths';
+import { outreachContactPath, outreachPaths } from '../outreachPaths';
 import { rowState } from '../utils/rowState';
 import './outreach.css';
 
@@ -22,7 +22,7 @@ export const ContactDraftSummary = ({ draft }: { draft: Draft | null }) => {
           <Typography.Paragraph className="contact-draft__body" ellipsis={{ rows: 6, expandable: true }}>
             {draft.body}
           </Typography.Paragraph>
-          <Link to={outreachPaths.outreach}>Edit on the Outreach page</Link>
+          <Link to={outreachContactPath(draft.contactId)}>Edit on the Outreach page</Link>
         </>
       ) : (
         <Typography.Text type="secondary">

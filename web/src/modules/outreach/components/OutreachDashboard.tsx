@@ -1,7 +1,7 @@
 import { FileTextOutlined, RobotOutlined, SendOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Typography } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { EmptyState } from '@/ui/EmptyState';
 import { useToast } from '@/ui/toast/useToast';
@@ -9,6 +9,7 @@ import { contactsPaths } from '@/modules/contacts/contactsPaths';
 import { useGenerationProgress } from '../hooks/useGenerationProgress';
 import { maxBatchSize, useOutreachActions } from '../hooks/useOutreachActions';
 import { useOutreachList } from '../hooks/useOutreachList';
+import { outreachContactParam } from '../outreachPaths';
 import { generationState, isAnyGenerating } from '../state/generationState';
 import { errorText } from '../utils/errorText';
 import { type BatchMode, BatchModal } from './BatchModal';
@@ -30,7 +31,19 @@ export const OutreachDashboard = () => {
   const [selected, setSelected] = useState<string[]>([]);
   const [mode, setMode] = useState<BatchMode | null>(null);
   const [targets, setTargets] = useState<string[]>([]);
-  const [openId, setOpenId] = useState<string | null>(null);
+  // the contact drawer's "Edit on the Outreach page" opens the contact's drafts here
+  const [searchParams, setSearchParams] = useSearchParams();
+  const openId = searchParams.get(outreachContactParam);
+  const setOpenId = (id: string | null) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set(outreachContactParam, id);
+        else next.delete(outreachContactParam);
+        return next;
+      },
+      { replace: true },
+    );
 
   useGenerationProgress(({ completed, failed }) => {
     if (failed) toast.warning(`${completed} e-mail${completed === 1 ? '' : 's'} ready, ${failed} failed`);
