@@ -120,6 +120,11 @@ const resolveValue = (value: CfnValue, template: Template, stackName: string): s
       const type = template.Resources[id]?.Type;
       if (type === 'AWS::SQS::Queue') return `https://sqs.${region}.amazonaws.com/${account}/${id}`;
       if (type === 'AWS::Cognito::UserPool') return `${region}_${id.slice(0, 9)}`;
+      if (type === 'AWS::SecretsManager::Secret') {
+        // a secret's ARN ends in its name and a random suffix
+        const name = template.Resources[id]?.Properties?.Name;
+        return `arn:aws:secretsmanager:${region}:${account}:secret:${typeof name === 'string' ? name : id}-AbCdEf`;
+      }
       return id.toLowerCase();
     }
     case 'Fn::GetAtt': {
@@ -132,6 +137,18 @@ const resolveValue = (value: CfnValue, template: Template, stackName: string): s
     case 'Fn::Join': {
       const [separator, parts] = args as [string, CfnValue[]];
       return parts.map(resolve).join(separator);
+    }
+    case 'Fn::Select': {
+      const [index, list] = args as [number, CfnValue];
+      // a part of a split value, e.g. a secret's name out of its ARN
+      const split = typeof list === 'object' && !Array.isArray(list) ? (list['Fn::Split'] as CfnValue) : undefined;
+      const items = Array.isArray(split)
+        ? resolve(split[1] as CfnValue).split(String(split[0]))
+        : Array.isArray(list)
+          ? list.map(resolve)
+          : undefined;
+      if (!items?.[index]) throw new Error(`The bench cannot stand in for Fn::Select of ${JSON.stringify(list)}`);
+      return items[index];
     }
     default:
       throw new Error(`The bench cannot stand in for ${fn} in a function's environment: teach resolveValue`);
