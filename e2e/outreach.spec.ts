@@ -50,7 +50,9 @@ test.describe('Outreach', () => {
       await page.getByLabel('Name', { exact: true }).fill('A question about their work');
       await page.getByLabel('Subject', { exact: true }).fill('A question for {{firstName}} about {{company}}');
       const body = page.getByLabel('Body', { exact: true });
-      await body.fill('Hi {{firstName}},\n\nI admire what you do as {{jobTitle}}.\n\nBest,\n');
+      await body.fill(
+        'Hi {{firstName}},\n\nI admire what you do as {{jobTitle}}. We at {{myCompany}} would love to learn from you.\n\nBest,\n',
+      );
       await body.press('End');
       await page.getByRole('button', { name: 'My name', exact: true }).click();
       await expect(body).toHaveValue(/Best,\n\{\{myName\}\}$/);
@@ -142,6 +144,26 @@ test.describe('Outreach', () => {
       await expect(outreach.editor().getByLabel('Subject')).toHaveValue('Your work on data abstraction');
       await page.keyboard.press('Escape');
       await expect(outreach.row(edited).getByTestId('draft-cell')).toContainText('Your work on data abstraction');
+    });
+
+    await test.step('writes one from the template with AI and picks a phrase for the spot it could not fill', async () => {
+      await outreach.open(/katherine johnson/i);
+      await outreach.drawer().getByRole('button', { name: 'Rewrite with AI' }).click();
+      await outreach.chooseTemplate('A question about their work');
+      await outreach.batchDialog().getByRole('button', { name: 'Generate' }).click();
+      const spots = outreach.editor().getByTestId('placeholder-spots');
+      await expect(spots).toContainText('{{myCompany}}', { timeout: 30_000 });
+      await capture('outreach-editor-spots');
+      await spots.getByLabel('Fill myCompany').click();
+      await page.locator('.ant-select-dropdown .ant-select-item-option').first().click();
+      await expect(spots).toBeHidden();
+      await expect(outreach.editor().getByLabel('Body')).not.toHaveValue(/\{\{myCompany\}\}/);
+      await outreach.editor().getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(page.getByText('Draft saved')).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(outreach.row(/katherine johnson/i).getByTestId('draft-cell')).toContainText(
+        'A question for Katherine',
+      );
     });
 
     await test.step('sees the primary draft in the contact drawer of the dashboard', async () => {
