@@ -92,7 +92,8 @@ export const TemplateEditor = ({
     setBusy('save');
     try {
       const saved = await onSave(template?.id ?? null, { ...fields, name: fields.name.trim() });
-      toast.success('Template saved');
+      // saving again while the last one's toast shows replaces it rather than stacking a second
+      toast.success('Template saved', { key: 'template-saved' });
       onSelect(saved.id);
     } catch (error) {
       failed(error);
