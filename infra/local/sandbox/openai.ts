@@ -61,16 +61,22 @@ type Field = { label: string; text: string };
 export const promptFields = (prompt: string): Field[] => {
   const fields: Field[] = [];
   let current: Field | undefined;
+  /** a `### heading` section keeps its blank lines (a template's paragraphs), trimmed off its end below */
+  let inSection = false;
   for (const line of prompt.split(/\r?\n/)) {
     const heading = headingLine.exec(line);
     const field = heading ? undefined : fieldLine.exec(line);
     if (heading) {
       current = { label: heading[1]!, text: '' };
       fields.push(current);
+      inSection = true;
     } else if (field) {
       current = { label: field[1]!.trim(), text: field[2]! };
       fields.push(current);
-    } else if (line.trim() !== '') {
+      inSection = false;
+    } else if (line.trim() === '') {
+      if (inSection && current?.text) current.text += '\n';
+    } else {
       if (!current) {
         current = { label: '', text: '' };
         fields.push(current);
@@ -78,7 +84,9 @@ export const promptFields = (prompt: string): Field[] => {
       current.text += `${current.text ? '\n' : ''}${line}`;
     }
   }
-  return fields.filter((field) => field.text.trim() !== '');
+  return fields
+    .map((field) => ({ ...field, text: field.text.replace(/\s+$/, '') }))
+    .filter((field) => field.text.trim() !== '');
 };
 
 /** The first sentences of a text, whitespace collapsed, at most `max` characters. */

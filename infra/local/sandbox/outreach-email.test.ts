@@ -76,6 +76,12 @@ describe('the sandbox model writing an outreach e-mail', () => {
     });
   });
 
+  it("keeps a template's paragraphs", async () => {
+    const body = 'Hi Grace,\n\nWe both studied at Yale.\n\nBest,\nAda';
+    const email = await write(emailPrompt({ profile, contact, facts: [], template: { subject: 'Hello', body } }));
+    expect(email.body).toBe(body);
+  });
+
   it('fails a request that asks it to (sandbox:fail) with a server error', async () => {
     await expect(
       write(emailPrompt({ profile, contact: { ...contact, name: 'X sandbox:fail' }, facts: [] })),
