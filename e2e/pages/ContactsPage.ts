@@ -28,7 +28,12 @@ export class ContactsPage {
   async openAdd(tab: 'LinkedIn URL' | 'By hand' | 'Many URLs' = 'LinkedIn URL') {
     await this.page.getByTestId('add-contact').click();
     await expect(this.addModal()).toBeVisible();
-    await this.addModal().getByRole('tab', { name: tab }).click();
+    // a click that lands while the dialog is still opening can focus the tab without selecting it: click until selected
+    const chosen = this.addModal().getByRole('tab', { name: tab });
+    await expect(async () => {
+      await chosen.click();
+      await expect(chosen).toHaveAttribute('aria-selected', 'true', { timeout: 1000 });
+    }).toPass({ timeout: 10_000 });
   }
 
   async previewUrl(url: string) {
