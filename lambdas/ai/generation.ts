@@ -1,3 +1,4 @@
+import type { saveGeneratedDraft } from '../drafts/index.js';
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { monotonicFactory } from 'ulid';
 import type { LiveEvent } from '../../shared/live-events.js';
@@ -38,18 +39,7 @@ import {
 } from './email-prompt.js';
 
 /** The draft a generated e-mail becomes (lambdas/drafts/index.ts `saveGeneratedDraft`: the contact's primary). */
-export type SaveGeneratedDraft = (
-  db: DataClient,
-  uid: string,
-  input: {
-    contactId: string;
-    subject: string;
-    body: string;
-    placeholderAlternatives?: Record<string, string[]>;
-    createdFromTemplate?: boolean;
-  },
-  now: Date,
-) => Promise<{ id: string; contactId: string; isPrimary: boolean }>;
+export type SaveGeneratedDraft = typeof saveGeneratedDraft;
 
 /** A template rendered for a contact (lambdas/templates/index.ts); null when the user has no template of that id. */
 export type RenderTemplate = (

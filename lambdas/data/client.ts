@@ -1,5 +1,5 @@
 import { DescribeTableCommand, DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 
 /**
  * What every access function of `lambdas/data/` needs: the SDK client (its middleware stack is where tests count
@@ -36,4 +36,19 @@ export const createDataClient = (table: string, config?: DynamoDBClientConfig): 
 // the table answers (DescribeTable): the health check
 export const checkTable = async (db: DataClient) => {
   await db.client.send(new DescribeTableCommand({ TableName: db.table }));
+};
+
+/** Every item a Query matches, page after page (past DynamoDB's 1 MB per answer). */
+export const queryAll = async (
+  db: DataClient,
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
+): Promise<Record<string, unknown>[]> => {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.documents.send(new QueryCommand({ ...input, TableName: db.table, ExclusiveStartKey: start }));
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
 };

@@ -1,6 +1,6 @@
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Draft } from '../../shared/schemas/drafts.js';
-import type { DataClient } from './client.js';
+import { queryAll, type DataClient } from './client.js';
 import { cancellationReasons } from './errors.js';
 import { itemBytes } from './item-size.js';
 import { deleteItems } from './user-partition.js';
@@ -116,24 +116,14 @@ export const primaryDraftsOf = async (db: DataClient, uid: string, contactIds: r
 };
 
 // every draft of a user (Query on the partition key and `DRAFT#`, consistent, paged)
-export const userDrafts = async (db: DataClient, uid: string): Promise<DraftItem[]> => {
-  const drafts: DraftItem[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.documents.send(
-      new QueryCommand({
-        TableName: db.table,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': userKey(uid), ':prefix': 'DRAFT#' },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    drafts.push(...(page.Items ?? []).map(fromItem));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return drafts;
-};
+export const userDrafts = async (db: DataClient, uid: string): Promise<DraftItem[]> =>
+  (
+    await queryAll(db, {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': userKey(uid), ':prefix': 'DRAFT#' },
+      ConsistentRead: true,
+    })
+  ).map(fromItem);
 
 // whether the user has a conversation of this id (GetItem)
 export const conversationExists = async (db: DataClient, uid: string, conversationId: string) => {

@@ -1,6 +1,6 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Template } from '../../shared/schemas/templates.js';
-import type { DataClient } from './client.js';
+import { queryAll, type DataClient } from './client.js';
 import { writtenIf } from './errors.js';
 import { itemBytes } from './item-size.js';
 import { userPartitionKey } from './user-partition.js';
@@ -51,24 +51,14 @@ export const getTemplateItem = async (
 };
 
 // every template of a user (Query on the partition key and `TEMPLATE#`, consistent, paged)
-export const listTemplateItems = async (db: DataClient, uid: string): Promise<TemplateItem[]> => {
-  const templates: TemplateItem[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.documents.send(
-      new QueryCommand({
-        TableName: db.table,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': userPartitionKey(uid), ':prefix': sortKeyPrefix },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    templates.push(...(page.Items ?? []).map(fromItem));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return templates;
-};
+export const listTemplateItems = async (db: DataClient, uid: string): Promise<TemplateItem[]> =>
+  (
+    await queryAll(db, {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': userPartitionKey(uid), ':prefix': sortKeyPrefix },
+      ConsistentRead: true,
+    })
+  ).map(fromItem);
 
 // a new template (PutItem on the condition that the id is new)
 export const createTemplateItem = async (db: DataClient, uid: string, template: TemplateItem) => {
