@@ -9,6 +9,7 @@ import type { GenerationMessage } from '../../shared/schemas/ai.js';
 import { HttpError } from '../core/errors.js';
 import { createLogger } from '../core/logger.js';
 import { createDataClient } from '../data/client.js';
+import { countingDataClient } from '../test/counting-client.js';
 import { contactDefaults, getContact, putContacts, type ContactItem } from '../data/contact.js';
 import { activityActionKey } from '../data/generation-batch.js';
 import { userDrafts } from '../data/draft.js';
@@ -418,6 +419,32 @@ describe('a batch through the ai-generation worker', () => {
     const drafts = (await userDrafts(db, uid)).filter((draft) => draft.contactId === contact!.contactId);
     expect(drafts).toHaveLength(1);
     expect(await batchProgress(deps, uid, batchId)).toMatchObject({ completed: 1, failed: 0 });
+  });
+
+  it("costs the table eight calls for a batch's last contact (the batch figure of issue 11 is the table's round trips)", async () => {
+    const { deps, sent } = setup();
+    const uid = await newUser();
+    const [contact] = await addContacts(uid, [grace]);
+    await startBatch(deps, uid, { contactIds: [contact!.contactId] });
+    const counting = countingDataClient();
+    const { results } = await runWorker({ ...deps, db: counting.data }, sent);
+
+    expect(results).toEqual([{ batchItemFailures: [] }]);
+    // the batch's contact, the contact and the profile; the contact's drafts (none yet) and the draft written with
+    // the condition on its contact; the angle; the batch's counts, and the batch's activity action told by its last
+    // contact (the idempotency claims are kept in memory here)
+    expect([...counting.calls].sort()).toEqual(
+      [
+        'UpdateItemCommand',
+        'UpdateItemCommand',
+        'GetItemCommand',
+        'GetItemCommand',
+        'GetItemCommand',
+        'TransactWriteItemsCommand',
+        'UpdateItemCommand',
+        'UpdateItemCommand',
+      ].sort(),
+    );
   });
 
   it("refuses contacts that are not the user's, and an unknown batch is 404", async () => {

@@ -177,8 +177,12 @@ export const createDraft = async (
     throw badRequest(draftMessages.conversationIdRequired(draftType));
   if (!body.contactId) throw badRequest(draftMessages.contactIdRequired);
   const contactId = body.contactId;
-  if (!(await getContact(deps.db, uid, contactId))) throw contactNotFound();
-  if (conversationId && !(await conversationExists(deps.db, uid, conversationId))) throw notFound();
+  // a draft of a conversation checks its contact first, so a missing contact is named as such; otherwise the write's
+  // own condition on the contact (requireContact) answers the same 404 a round trip sooner (issue 11 batch figure)
+  if (conversationId) {
+    if (!(await getContact(deps.db, uid, contactId))) throw contactNotFound();
+    if (!(await conversationExists(deps.db, uid, conversationId))) throw notFound();
+  }
   const now = deps.now().toISOString();
   const isPrimary = body.isPrimary ?? true;
   const draft: Draft = {

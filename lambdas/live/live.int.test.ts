@@ -12,7 +12,8 @@ import { createDataClient } from '../data/client.js';
 import { markAccountDeleted } from '../data/deleted-account.js';
 import { listLiveConnections, putLiveConnection } from '../data/live-connection.js';
 import { isOwnerRecord, userItems } from '../data/user-partition.js';
-import { createLivePort } from '../providers/live/live.js';
+import { createLivePort, liveConnectionsMaxAgeMs, managementApiLive } from '../providers/live/live.js';
+import { countingDataClient } from '../test/counting-client.js';
 import type { LivePort } from '../providers/live/port.js';
 import { createIdTokenVerifier } from './id-token.js';
 import * as live from './service.js';
@@ -209,6 +210,22 @@ describe('the live channel on the local gateway', () => {
     await port.publish(sub, event);
     await vi.waitFor(() => expect(tab.received).toEqual([event]));
     tab.socket.close();
+  });
+
+  it("reads a user's open tabs once for the events of the next second, and again after it", async () => {
+    const counting = countingDataClient();
+    let at = Date.now();
+    const live = managementApiLive({ db: counting.data, client: undefined, now: () => new Date(at) });
+    const sub = randomUUID();
+    await Promise.all([live.publish(sub, draftSaved('a')), live.publish(sub, draftSaved('b'))]);
+    await live.publish(sub, draftSaved('c'));
+    expect(counting.calls).toEqual(['QueryCommand']);
+
+    // another user is read on their own, and the first user again once the read is a second old
+    await live.publish(randomUUID(), draftSaved('d'));
+    at += liveConnectionsMaxAgeMs;
+    await live.publish(sub, draftSaved('e'));
+    expect(counting.calls).toEqual(['QueryCommand', 'QueryCommand', 'QueryCommand']);
   });
 
   it('publishes to a user with no open tab without loading anything or failing', async () => {

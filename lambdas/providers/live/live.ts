@@ -30,51 +30,87 @@ const isGone = (error: unknown) =>
   (error.name === 'GoneException' ||
     (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 410);
 
+type Connections = Awaited<ReturnType<typeof listLiveConnections>>;
+
+/**
+ * How long a user's open connections, once read, serve the next events of that user. A worker tells one contact's
+ * progress in three events within a few hundred ms (issue 11): one Query serves them all. A tab opened meanwhile
+ * misses at most this long of events, which its page's first read covers anyway (pages poll what they miss).
+ */
+export const liveConnectionsMaxAgeMs = 1_000;
+
 /**
  * The live port over the management API: the user's open connections (lambdas/data/live-connection.ts), one
  * PostToConnection each, in parallel; a connection API Gateway calls gone (410) is forgotten. Best effort (port.ts):
- * a failed delivery is logged, never thrown, and a user with no open connection costs one Query and no SDK.
+ * a failed delivery is logged, never thrown, and a user with no open connection costs one Query (shared by the events
+ * of the next `connectionsMaxAgeMs`, @default {@link liveConnectionsMaxAgeMs}) and no SDK.
  */
 export const managementApiLive = (deps: {
   db: DataClient;
   client: LazyClient<ApiGatewayManagementApiClient> | undefined;
   now?: () => Date;
   logger?: Warn;
-}): LivePort => ({
-  publish: async (userId, event) => {
-    const now = deps.now ?? (() => new Date());
-    let connections: Awaited<ReturnType<typeof listLiveConnections>>;
-    try {
-      connections = await listLiveConnections(deps.db, userId, now());
-    } catch (error) {
-      deps.logger?.warn('Live event not sent: the connections could not be read', { type: event.type, error });
-      return;
+  connectionsMaxAgeMs?: number;
+}): LivePort => {
+  const now = deps.now ?? (() => new Date());
+  const maxAgeMs = deps.connectionsMaxAgeMs ?? liveConnectionsMaxAgeMs;
+  const recent = new Map<string, { readAt: number; connections: Promise<Connections> }>();
+  const connectionsOf = (userId: string): Promise<Connections> => {
+    const at = now().getTime();
+    const known = recent.get(userId);
+    if (known && at - known.readAt < maxAgeMs) return known.connections;
+    // a few users' lists at a time, in a Lambda serving many: drop what is too old before adding
+    for (const [user, entry] of recent) if (at - entry.readAt >= maxAgeMs) recent.delete(user);
+    const connections = listLiveConnections(deps.db, userId, new Date(at));
+    recent.set(userId, { readAt: at, connections });
+    connections.catch(() => recent.delete(userId));
+    return connections;
+  };
+  const forget = (userId: string, connectionId: string) => {
+    const known = recent.get(userId);
+    if (known) {
+      recent.set(userId, {
+        readAt: known.readAt,
+        connections: known.connections.then((list) => list.filter((item) => item.connectionId !== connectionId)),
+      });
     }
-    if (connections.length === 0) return;
-    if (!deps.client) {
-      throw new Error(
-        `${liveEndpointEnvName} is not set: the stack gives a Lambda that publishes live events its endpoint`,
-      );
-    }
-    const [{ PostToConnectionCommand }, client] = await Promise.all([loadSdk(), deps.client.get()]);
-    const payload = new TextEncoder().encode(JSON.stringify(event));
-    await Promise.all(
-      connections.map(async ({ connectionId }) => {
-        try {
-          await client.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: payload }));
-        } catch (error) {
-          if (isGone(error)) {
-            await deleteLiveConnection(deps.db, userId, connectionId).catch((deleteError: unknown) =>
-              deps.logger?.warn('A gone live connection could not be forgotten', { error: deleteError }),
-            );
-            return;
+  };
+  return {
+    publish: async (userId, event) => {
+      let connections: Connections;
+      try {
+        connections = await connectionsOf(userId);
+      } catch (error) {
+        deps.logger?.warn('Live event not sent: the connections could not be read', { type: event.type, error });
+        return;
+      }
+      if (connections.length === 0) return;
+      if (!deps.client) {
+        throw new Error(
+          `${liveEndpointEnvName} is not set: the stack gives a Lambda that publishes live events its endpoint`,
+        );
+      }
+      const [{ PostToConnectionCommand }, client] = await Promise.all([loadSdk(), deps.client.get()]);
+      const payload = new TextEncoder().encode(JSON.stringify(event));
+      await Promise.all(
+        connections.map(async ({ connectionId }) => {
+          try {
+            await client.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: payload }));
+          } catch (error) {
+            if (isGone(error)) {
+              forget(userId, connectionId);
+              await deleteLiveConnection(deps.db, userId, connectionId).catch((deleteError: unknown) =>
+                deps.logger?.warn('A gone live connection could not be forgotten', { error: deleteError }),
+              );
+              return;
+            }
+            deps.logger?.warn('Live event not delivered to a connection', { type: event.type, error });
           }
-          deps.logger?.warn('Live event not delivered to a connection', { type: event.type, error });
-        }
-      }),
-    );
-  },
-});
+        }),
+      );
+    },
+  };
+};
 
 /**
  * The live port of a Lambda (DESIGN §8), from its environment: the table of `TABLE_NAME` (the process's shared
