@@ -12,7 +12,7 @@ import type {
 } from '../../shared/schemas/ai.js';
 import { HttpError, notFound, tooManyRequests } from '../core/errors.js';
 import type { DataClient } from '../data/client.js';
-import { getContact, getContacts, setContactAiStrategy, type ContactItem } from '../data/contact.js';
+import { getContact, getContacts, type ContactItem } from '../data/contact.js';
 import {
   createGenerationBatch,
   getGenerationBatch,
@@ -183,14 +183,12 @@ const generateFor = async (deps: GenerationDeps, uid: string, contact: ContactIt
       body: email.body,
       ...(placeholderAlternatives ? { placeholderAlternatives } : {}),
       createdFromTemplate: Boolean(template),
+      // the angle the e-mail took (SPEC §3 Contact aiStrategy), kept in the draft's own write
+      ...(answer.strategy && answer.strategy !== contact.aiStrategy ? { aiStrategy: answer.strategy } : {}),
     },
     deps.now(),
   );
   await Promise.all([
-    // the angle the e-mail took (SPEC §3 Contact aiStrategy)
-    answer.strategy && answer.strategy !== contact.aiStrategy
-      ? setContactAiStrategy(deps.db, uid, contact.contactId, answer.strategy)
-      : undefined,
     tell(deps, uid, {
       type: 'draft.saved',
       data: { draftId: draft.id, contactId: contact.contactId, isPrimary: draft.isPrimary },

@@ -2,6 +2,7 @@ import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-
 import type { Draft } from '../../shared/schemas/drafts.js';
 import { queryAll, type DataClient } from './client.js';
 import { cancellationReasons } from './errors.js';
+import { itemExists, updateParams } from './expressions.js';
 import { itemBytes } from './item-size.js';
 import { deleteItems } from './user-partition.js';
 
@@ -150,14 +151,15 @@ export type ChangeOutcome = 'written' | 'conflict' | 'contactMissing';
 
 /**
  * Writes `change` in ONE transaction, on the conditions that the contact's list is still at `read.version` and
- * (when `requireContact`) that the contact exists. Nothing is written unless both hold.
+ * (when `requireContact`) that the contact exists, setting `contactSet` on the contact in the same write (e.g. the
+ * angle of an AI-written e-mail). Nothing is written unless both hold.
  */
 export const writeContactDrafts = async (
   db: DataClient,
   uid: string,
   read: ContactDrafts,
   change: ContactDraftsChange,
-  options: { requireContact: boolean },
+  options: { requireContact: boolean; contactSet?: Record<string, string> },
 ): Promise<ChangeOutcome> => {
   const listWrite = {
     Put: {
@@ -175,13 +177,15 @@ export const writeContactDrafts = async (
       ...(read.version === 0 ? {} : { ExpressionAttributeValues: { ':version': read.version } }),
     },
   };
-  const contactCheck = {
-    ConditionCheck: {
-      TableName: db.table,
-      Key: contactKeyOf(uid, read.contactId),
-      ConditionExpression: 'attribute_exists(pk)',
-    },
-  };
+  const contactCheck = options.contactSet
+    ? { Update: updateParams(db.table, contactKeyOf(uid, read.contactId), { set: options.contactSet }, itemExists) }
+    : {
+        ConditionCheck: {
+          TableName: db.table,
+          Key: contactKeyOf(uid, read.contactId),
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      };
   const writes = [
     listWrite,
     ...(options.requireContact ? [contactCheck] : []),

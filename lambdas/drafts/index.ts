@@ -19,18 +19,25 @@ export const saveGeneratedDraft = (
     body: string;
     placeholderAlternatives?: Record<string, string[]>;
     createdFromTemplate?: boolean;
+    /** the angle the e-mail took (SPEC §3 Contact aiStrategy), set on the contact in the same write */
+    aiStrategy?: string;
   },
   now: Date,
 ): Promise<Draft> =>
-  createDraft({ db, now: () => now, newId: newDraftId }, uid, {
-    contactId: input.contactId,
-    draftType: 'initial_outreach',
-    isPrimary: true,
-    subject: input.subject,
-    body: input.body,
-    createdFromTemplate: input.createdFromTemplate ?? false,
-    ...(input.placeholderAlternatives ? { placeholderAlternatives: input.placeholderAlternatives } : {}),
-  });
+  createDraft(
+    { db, now: () => now, newId: newDraftId },
+    uid,
+    {
+      contactId: input.contactId,
+      draftType: 'initial_outreach',
+      isPrimary: true,
+      subject: input.subject,
+      body: input.body,
+      createdFromTemplate: input.createdFromTemplate ?? false,
+      ...(input.placeholderAlternatives ? { placeholderAlternatives: input.placeholderAlternatives } : {}),
+    },
+    input.aiStrategy ? { contactSet: { aiStrategy: input.aiStrategy } } : {},
+  );
 
 /** The contact's primary draft, or null (none, or the contact is not the user's). */
 export const primaryDraft = (db: DataClient, uid: string, contactId: string): Promise<Draft | null> =>

@@ -96,7 +96,7 @@ const changeContactDrafts = async <T>(
   uid: string,
   contactId: string,
   plan: (state: State) => Planned<T> | Promise<Planned<T>>,
-  options: { requireContact: boolean },
+  options: { requireContact: boolean; contactSet?: Record<string, string> },
 ): Promise<T> => {
   for (let attempt = 0; ; attempt += 1) {
     const list = await getContactDrafts(deps.db, uid, contactId);
@@ -168,7 +168,7 @@ export const createDraft = async (
   deps: DraftWriteDeps,
   uid: string,
   body: CreateBody,
-  options: { replacePrimary?: boolean } = {},
+  options: { replacePrimary?: boolean; contactSet?: Record<string, string> } = {},
 ): Promise<Draft> => {
   const draftType = body.draftType ?? 'initial_outreach';
   const conversationId = body.conversationId ?? null;
@@ -209,7 +209,7 @@ export const createDraft = async (
         : { put: [draft], remove: [], list: { ...state.list, draftIds: [...state.list.draftIds, draft.id] } };
       return { change, result: draft };
     },
-    { requireContact: true },
+    { requireContact: true, ...(options.contactSet ? { contactSet: options.contactSet } : {}) },
   );
   await publishSaved(deps, uid, [saved]);
   return saved;
