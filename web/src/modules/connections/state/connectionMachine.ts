@@ -17,7 +17,13 @@ export type ConnectionErrorType =
   | 'rate_limited'
   | 'unexpected_error';
 
-export type ConnectionError = { message: string; type: ConnectionErrorType; requiresReconnect: boolean };
+export type ConnectionError = {
+  message: string;
+  type: ConnectionErrorType;
+  requiresReconnect: boolean;
+  /** epoch milliseconds (SPEC §3 'Connection store state': error timestamp) */
+  timestamp?: number;
+};
 
 export type ConnectionState = {
   status: ConnectionStatus;
@@ -36,6 +42,8 @@ export type ConnectionEvent =
   | { type: 'RECONNECT' }
   /** the flow was closed before it finished (SPEC §4: a popup closed without completion) */
   | { type: 'CANCEL' }
+  /** the flow failed before it changed anything (a blocked popup, a denied consent): back where it started, with why */
+  | { type: 'ABORTED'; error: ConnectionError }
   /** a successful auth, refresh, load or another tab's broadcast */
   | { type: 'CONNECTED' }
   /** the token health says expired, or a refresh failed for good */
@@ -81,6 +89,8 @@ export const nextConnectionState = (state: ConnectionState, event: ConnectionEve
       return connecting ? null : { ...state, status: 'connecting', pending: 'reconnecting', error: null };
     case 'CANCEL':
       return connecting ? { ...state, status: state.settled, pending: null } : null;
+    case 'ABORTED':
+      return connecting ? { ...state, status: state.settled, pending: null, error: event.error } : null;
     case 'CONNECTED':
       return settle('connected');
     case 'EXPIRED':

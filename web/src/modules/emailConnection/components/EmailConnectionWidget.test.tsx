@@ -31,35 +31,48 @@ describe('EmailConnectionWidget', () => {
     expect(text).toContain('Connect your email to start sending outreach messages');
     expect(popoverButton('Connect Gmail')?.disabled).toBe(true);
     expect(popoverButton('Connect Outlook')?.disabled).toBe(true);
-    expect(text).toContain('Mailbox connections open once the mail service is connected to this workspace.');
   });
 
   it('names the last mailbox while disconnected, and starts the chosen provider', async () => {
     const onConnect = vi.fn();
-    const text = await open({ lastEmail: 'ada@example.com' }, { onConnect });
+    const text = await open({ lastAuthenticatedEmail: 'ada@example.com' }, { onConnect });
     expect(text).toContain('Last authenticated with ada@example.com');
-    expect(text).not.toContain('Mailbox connections open');
     act(() => popoverButton('Connect Outlook')!.click());
     expect(onConnect).toHaveBeenCalledWith('outlook');
   });
 
-  it('shows the connected mailbox and its provider', async () => {
-    const text = await open(
-      { status: 'connected', settled: 'connected' },
-      { account: mailbox, onChangeEmail: vi.fn() },
-    );
+  it('shows the connected mailbox and its provider; Change Email asks for the provider of the other mailbox', async () => {
+    const onChangeEmail = vi.fn();
+    const text = await open({ status: 'connected', settled: 'connected' }, { account: mailbox, onChangeEmail });
     expect(text).toContain('Connected: ada@example.com');
     expect(text).toContain('Gmail');
-    expect(popoverButton('Change Email')?.disabled).toBe(false);
+    await act(async () => popoverButton('Change Email')!.click());
+    act(() => popoverButton('Connect Outlook')!.click());
+    expect(onChangeEmail).toHaveBeenCalledWith('outlook');
+  });
+
+  it('shows the notice it is given (token health or the last failure)', async () => {
+    const text = await open(
+      { status: 'connected', settled: 'connected' },
+      { account: mailbox, notice: 'Your email authentication will expire very soon. Refreshing...' },
+    );
+    expect(text).toContain('Your email authentication will expire very soon. Refreshing...');
   });
 
   it('asks to reconnect an expired connection, and shows an error after a connection the same way', async () => {
     const expired = await open({ status: 'expired', settled: 'expired' }, { account: mailbox });
     expect(expired).toContain('Email Authentication Expired');
     expect(expired).toContain('Your email connection has expired. Please reconnect to continue sending emails.');
-    expect(popoverButton('Reconnect Email')).toBeDefined();
+    const onReconnect = vi.fn();
+    await render(<EmailConnectionWidget account={mailbox} onReconnect={onReconnect} />);
+    act(() => popoverButton('Reconnect Email')!.click());
+    expect(onReconnect).toHaveBeenCalledTimes(1);
 
-    Object.assign(emailConnectionState, { status: 'error', settled: 'error', lastEmail: 'ada@example.com' });
+    Object.assign(emailConnectionState, {
+      status: 'error',
+      settled: 'error',
+      lastAuthenticatedEmail: 'ada@example.com',
+    });
     await render(<EmailConnectionWidget />);
     expect(document.querySelector('.ant-popover')?.textContent).toContain('Email Authentication Expired');
   });
@@ -69,7 +82,7 @@ describe('EmailConnectionWidget', () => {
       status: 'connecting',
       settled: 'expired',
       pending: 'reconnecting',
-      lastEmail: 'ada@example.com',
+      lastAuthenticatedEmail: 'ada@example.com',
     });
     expect(text).toContain('Reconnecting email');
   });

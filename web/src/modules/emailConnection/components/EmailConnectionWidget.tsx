@@ -1,5 +1,6 @@
 import { GoogleOutlined, MailOutlined, WindowsFilled } from '@ant-design/icons';
 import { Button } from 'antd';
+import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { ConnectionWidget, type ConnectionPanel } from '@/modules/connections/components/ConnectionWidget';
 import type { ConnectionView } from '@/modules/connections/state/connectionMachine';
@@ -13,15 +14,30 @@ import {
 } from '../state/emailConnectionState';
 
 export type EmailConnectionWidgetProps = {
-  /** the connected mailbox, as the server has it; none until one is connected */
+  /** the connected (default) mailbox, as the server has it; none until one is connected */
   account?: EmailAccount | null;
   /** starts a provider's connect flow; without it the connect buttons are disabled */
   onConnect?: (provider: EmailProvider) => void;
-  /** starts connecting another mailbox in place of the current one */
-  onChangeEmail?: () => void;
+  /** connects another mailbox (of the provider chosen) in place of the current one */
+  onChangeEmail?: (provider: EmailProvider) => void;
   /** renews an expired connection */
   onReconnect?: () => void;
+  /** a line about the token's health or the last failure (SPEC §8 'Token health', 'Connection') */
+  notice?: string | null;
 };
+
+type ProviderButtonsProps = { onChoose?: (provider: EmailProvider) => void };
+
+const ProviderButtons = ({ onChoose }: ProviderButtonsProps) => (
+  <>
+    <Button block icon={<GoogleOutlined />} onClick={() => onChoose?.('gmail')} disabled={!onChoose}>
+      {text.connectGmail}
+    </Button>
+    <Button block icon={<WindowsFilled />} onClick={() => onChoose?.('outlook')} disabled={!onChoose}>
+      {text.connectOutlook}
+    </Button>
+  </>
+);
 
 /** SPEC §2 'E-mail connection popover': the header button and its popover for each connection state. */
 export const EmailConnectionWidget = ({
@@ -29,16 +45,27 @@ export const EmailConnectionWidget = ({
   onConnect,
   onChangeEmail,
   onReconnect,
+  notice = null,
 }: EmailConnectionWidgetProps) => {
   const state = useSnapshot(emailConnectionState);
   const view = emailConnectionView(state, account);
+  // 'Change Email' first asks which provider the other mailbox is with
+  const [changing, setChanging] = useState(false);
+
+  const handleChange = (provider: EmailProvider) => {
+    setChanging(false);
+    onChangeEmail?.(provider);
+  };
 
   const panels: Record<ConnectionView, () => ConnectionPanel> = {
     connected: () => ({
       heading: text.connected(account?.email ?? ''),
       description: account ? providerLabels[account.provider] : undefined,
-      actions: (
-        <Button block onClick={onChangeEmail} disabled={!onChangeEmail}>
+      footnote: notice,
+      actions: changing ? (
+        <ProviderButtons onChoose={onChangeEmail ? handleChange : undefined} />
+      ) : (
+        <Button block onClick={() => setChanging(true)} disabled={!onChangeEmail}>
           {text.changeEmail}
         </Button>
       ),
@@ -46,26 +73,23 @@ export const EmailConnectionWidget = ({
     expired: () => ({
       heading: text.expiredTitle,
       description: text.expiredDescription,
-      actions: (
+      footnote: notice,
+      // without a known mailbox (its read failed) there is nothing to renew: connect one instead
+      actions: account ? (
         <Button type="primary" block onClick={onReconnect} disabled={!onReconnect}>
           {text.reconnect}
         </Button>
+      ) : (
+        <ProviderButtons onChoose={onConnect} />
       ),
     }),
     disconnected: () => ({
       heading: text.disconnectedTitle,
-      description: state.lastEmail ? text.lastAuthenticated(state.lastEmail) : text.connectPrompt,
-      footnote: onConnect ? undefined : text.connectUnavailable,
-      actions: (
-        <>
-          <Button block icon={<GoogleOutlined />} onClick={() => onConnect?.('gmail')} disabled={!onConnect}>
-            {text.connectGmail}
-          </Button>
-          <Button block icon={<WindowsFilled />} onClick={() => onConnect?.('outlook')} disabled={!onConnect}>
-            {text.connectOutlook}
-          </Button>
-        </>
-      ),
+      description: state.lastAuthenticatedEmail
+        ? text.lastAuthenticated(state.lastAuthenticatedEmail)
+        : text.connectPrompt,
+      footnote: notice,
+      actions: <ProviderButtons onChoose={onConnect} />,
     }),
   };
 

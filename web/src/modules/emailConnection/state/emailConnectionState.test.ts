@@ -13,9 +13,9 @@ const mailbox = { email: 'ada@example.com', provider: 'gmail' } as const;
 describe('emailConnectionView', () => {
   it('shows an error as expired when a mailbox is connected or was last authenticated here (SPEC §4)', () => {
     const error = { status: 'error', settled: 'error' } as const;
-    expect(emailConnectionView({ ...error, lastEmail: null }, mailbox)).toBe('expired');
-    expect(emailConnectionView({ ...error, lastEmail: 'ada@example.com' }, null)).toBe('expired');
-    expect(emailConnectionView({ ...error, lastEmail: null }, null)).toBe('disconnected');
+    expect(emailConnectionView({ ...error, lastAuthenticatedEmail: null }, mailbox)).toBe('expired');
+    expect(emailConnectionView({ ...error, lastAuthenticatedEmail: 'ada@example.com' }, null)).toBe('expired');
+    expect(emailConnectionView({ ...error, lastAuthenticatedEmail: null }, null)).toBe('disconnected');
   });
 });
 
@@ -26,8 +26,8 @@ describe('emailConnectionState', () => {
     expect(emailConnectionState).toMatchObject({ status: 'connecting', pending: 'updating' });
     sendEmailConnectionEvent({ type: 'CONNECTED' });
     expect(emailConnectionState).toMatchObject({ status: 'connected', pending: null });
-    Object.assign(emailConnectionState, { lastEmail: 'ada@example.com' });
+    Object.assign(emailConnectionState, { lastAuthenticatedEmail: 'ada@example.com' });
     resetEmailConnection();
-    expect(emailConnectionState).toMatchObject({ status: 'disconnected', pending: null, lastEmail: null });
+    expect(emailConnectionState).toMatchObject({ status: 'disconnected', pending: null, lastAuthenticatedEmail: null });
   });
 });

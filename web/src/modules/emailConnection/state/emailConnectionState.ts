@@ -3,26 +3,63 @@ import {
   connectionView,
   initialConnectionState,
   nextConnectionState,
+  type ConnectionErrorType,
   type ConnectionEvent,
   type ConnectionState,
   type ConnectionView,
 } from '@/modules/connections/state/connectionMachine';
+import type { EmailConnection } from '../api/emailConnectionsApi';
+import { expiredConnectionError, expiringRefreshErrors } from '../utils/connectionErrors';
+import {
+  readLastAuthenticatedEmail,
+  readLegacyTokenEmail,
+  writeLastAuthenticatedEmail,
+} from '../utils/emailAuthStorage';
+import { tokenHealthLevel, type TokenHealthLevel } from '../utils/tokenHealth';
 
 export type EmailProvider = 'gmail' | 'outlook';
 
 /** The mailbox as the server has it (the e-mail connection routes, DESIGN §8 'Mailboxes'). */
 export type EmailAccount = { email: string; provider: EmailProvider };
 
-/**
- * This browser's side of the e-mail connection (SPEC §3 'Connection store state'): where its flow stands (SPEC §4) and
- * the mailbox last authenticated here. The mailbox itself is the server's and comes from outside.
- */
-export type EmailConnectionState = ConnectionState & {
-  /** the mailbox last authenticated in this browser, offered while disconnected or expired */
-  lastEmail: string | null;
+/** SPEC §3 'Connection store state': refreshStatus. */
+export type RefreshStatus = {
+  inProgress: boolean;
+  success: boolean;
+  error: string | null;
+  errorType: ConnectionErrorType | null;
+  requiresReconnect: boolean;
+  timestamp: number | null;
 };
 
-const initialState = (): EmailConnectionState => ({ ...initialConnectionState(), lastEmail: null });
+/**
+ * This browser's side of the e-mail connection (SPEC §3 'Connection store state'): where its flow stands (SPEC §4),
+ * the last refresh, and the mailbox last authenticated here. The mailboxes themselves are the server's, read through
+ * SWR (hooks/useEmailConnections.ts), never copied here.
+ */
+export type EmailConnectionState = ConnectionState & {
+  /** the mailbox last authenticated in this browser (kept across reloads), offered while disconnected or expired */
+  lastAuthenticatedEmail: string | null;
+  refreshStatus: RefreshStatus;
+  /** SPEC §4 'Initialisation' has run its wait: the default connection may be read */
+  initialised: boolean;
+};
+
+const initialRefreshStatus = (): RefreshStatus => ({
+  inProgress: false,
+  success: false,
+  error: null,
+  errorType: null,
+  requiresReconnect: false,
+  timestamp: null,
+});
+
+const initialState = (): EmailConnectionState => ({
+  ...initialConnectionState(),
+  lastAuthenticatedEmail: readLastAuthenticatedEmail(),
+  refreshStatus: initialRefreshStatus(),
+  initialised: false,
+});
 
 export const emailConnectionState = proxy<EmailConnectionState>(initialState());
 
@@ -34,13 +71,65 @@ export const sendEmailConnectionEvent = (event: ConnectionEvent) => {
   if (next) Object.assign(emailConnectionState, next);
 };
 
-/** SPEC §4: an error shows as expired when a mailbox was connected here before, as disconnected otherwise. */
-export const emailConnectionView = (
-  state: Pick<EmailConnectionState, 'status' | 'settled' | 'lastEmail'>,
-  account: EmailAccount | null,
-): ConnectionView => connectionView(state, Boolean(account || state.lastEmail));
+export const setLastAuthenticatedEmail = (email: string) => {
+  emailConnectionState.lastAuthenticatedEmail = email;
+  writeLastAuthenticatedEmail(email);
+};
 
-/** On sign-out (SPEC §4 'Logout ... resets ... e-mail connection'). */
+export const setInitialised = () => {
+  emailConnectionState.initialised = true;
+};
+
+export const setRefreshStatus = (change: Partial<RefreshStatus>) => {
+  Object.assign(emailConnectionState.refreshStatus, change);
+};
+
+/** SPEC §4: a connection the server holds as expired, with a fatal refreshError, or whose token health says so. */
+export const isConnectionExpired = (connection: EmailConnection, now: number = Date.now()) =>
+  connection.status === 'expired' ||
+  (connection.refreshError !== null && expiringRefreshErrors.has(connection.refreshError)) ||
+  tokenHealthLevel(connection, now) === 'expired';
+
+/**
+ * The state the server's default connection gives (SPEC §4 'Initialisation'): connected, expired with its reason, or
+ * disconnected when there is none. A flow under way owns the state until it ends, so nothing changes meanwhile.
+ */
+export const applyDefaultConnection = (connection: EmailConnection | null, now: number = Date.now()) => {
+  if (emailConnectionState.status === 'connecting') return;
+  if (!connection) {
+    sendEmailConnectionEvent({ type: 'DISCONNECTED' });
+    return;
+  }
+  if (emailConnectionState.lastAuthenticatedEmail !== connection.email) setLastAuthenticatedEmail(connection.email);
+  if (isConnectionExpired(connection, now))
+    sendEmailConnectionEvent({ type: 'FAILED', error: expiredConnectionError(connection.refreshError, now) });
+  else if (emailConnectionState.status !== 'connected') sendEmailConnectionEvent({ type: 'CONNECTED' });
+};
+
+/**
+ * SPEC §4: a failure to read the connection other than 'none' falls back to the legacy stored tokens: only their
+ * address is used, to say which mailbox was last authenticated here.
+ */
+export const applyLoadFailure = (event: Extract<ConnectionEvent, { type: 'FAILED' }>) => {
+  if (emailConnectionState.status === 'connecting') return;
+  const legacyEmail = readLegacyTokenEmail();
+  if (legacyEmail && !emailConnectionState.lastAuthenticatedEmail)
+    emailConnectionState.lastAuthenticatedEmail = legacyEmail;
+  sendEmailConnectionEvent(event);
+};
+
+/** The level of the default connection's token (SPEC §4 'Store levels'). */
+export const connectionTokenLevel = (connection: EmailConnection | null, now: number = Date.now()): TokenHealthLevel =>
+  connection ? tokenHealthLevel(connection, now) : 'normal';
+
+/** SPEC §4: an error shows as expired when a mailbox is connected or was last authenticated here, else disconnected. */
+export const emailConnectionView = (
+  state: Pick<EmailConnectionState, 'status' | 'settled' | 'lastAuthenticatedEmail'>,
+  account: EmailAccount | null,
+): ConnectionView => connectionView(state, Boolean(account || state.lastAuthenticatedEmail));
+
+/** On sign-out (SPEC §4 'Logout ... resets ... e-mail connection'): the next person sees none of this one's. */
 export const resetEmailConnection = () => {
+  writeLastAuthenticatedEmail(null);
   Object.assign(emailConnectionState, initialState());
 };

@@ -1,4 +1,4 @@
-import { EmailConnectionWidget } from '@/modules/emailConnection/components/EmailConnectionWidget';
+import { HeaderEmailConnection } from '@/modules/emailConnection/components/HeaderEmailConnection';
 import { NotificationBell } from '@/modules/notifications/components/NotificationBell';
 import { ZoomConnectionWidget } from '@/modules/zoom/components/ZoomConnectionWidget';
 import { UserMenu } from './UserMenu';
@@ -7,7 +7,7 @@ import { UserMenu } from './UserMenu';
 export const AppHeader = () => (
   <header className="app-header">
     <div className="app-header__actions">
-      <EmailConnectionWidget />
+      <HeaderEmailConnection />
       <ZoomConnectionWidget />
       <span className="app-header__divider" aria-hidden="true" />
       <NotificationBell />
