@@ -398,6 +398,19 @@ describe('createApiClient on 401', () => {
     expect(onAuthFailure).not.toHaveBeenCalled();
   });
 
+  it("throws a mailbox's invalid_grant 401 with the server's text, without refreshing the session or signing out", async () => {
+    const reauthorize =
+      'Your email connection needs to be re-authorized. The token has been invalidated or permissions revoked.';
+    const { api, seen, getToken, onAuthFailure } = setup(() => failure(401, reauthorize, 'invalid_grant'));
+    const error = await caught(
+      api.request('POST /api/email-connections/{id}/tokens', { params: { id: 'm1' }, body: { purpose: 'send_email' } }),
+    );
+    expect(error).toMatchObject({ status: 401, code: 'invalid_grant', message: reauthorize });
+    expect(seen).toHaveLength(1);
+    expect(getToken.mock.calls.filter(([options]) => options?.force)).toHaveLength(0);
+    expect(onAuthFailure).not.toHaveBeenCalled();
+  });
+
   it('does not refresh for a 401 of a public route', async () => {
     const { api, getToken, onAuthFailure } = setup(() => failure(401, 'No', 'unauthorized'));
     expect((await caught(api.request('GET /api/health'))).message).toBe(messages.status[401]);

@@ -62,6 +62,12 @@ export const listPathPrefixes = [
 /** SPEC §5: a path is public when it contains one of these; used for paths the route table does not know. */
 const publicPathParts = ['/api/public', '/api/auth', '/api/health', '/api/signup', '/api/login'];
 
+/**
+ * The body code of a 401 that is about a mailbox's grant, not the app's session (SPEC §4 'A 401 on e-mail endpoints
+ * flags the connection expired'): thrown as it is, with the server's text, without a token refresh or a sign-out.
+ */
+export const mailboxGrantGoneCode = 'invalid_grant';
+
 type Payload = { kind: 'empty' } | { kind: 'json'; value: unknown } | { kind: 'invalid' };
 
 type Sent = { response: Response; payload: Payload };
@@ -128,6 +134,9 @@ const authOf = (route: string, path: string): RouteSpec['auth'] => {
 const isListPath = (method: string, path: string) =>
   method === 'GET' && listPathPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 
+const isGrantGone = ({ payload }: Sent) =>
+  payload.kind === 'json' && isRecord(payload.value) && payload.value.code === mailboxGrantGoneCode;
+
 const cancelled = (cause: unknown) =>
   new ApiError({ status: 0, code: 'cancelled', message: messages.status.cancelled, cause });
 
@@ -167,10 +176,11 @@ const unwrap = (
 
   if (isRecord(value) && value.success === false) {
     const serverMessage = text(value.error) ?? text(value.message);
+    const grantGone = value.code === mailboxGrantGoneCode && serverMessage;
     throw new ApiError({
       status: response.status,
       code: text(value.code) ?? statusCode(response.status),
-      message: errorMessage(response.status, kind, serverMessage),
+      message: grantGone ? serverMessage : errorMessage(response.status, kind, serverMessage),
       serverMessage,
       details: value.details,
       ...retryAfter(),
@@ -314,7 +324,7 @@ export const createApiClient = ({
     if (needsUser && !token) throw new ApiError({ status: 401, code: 'unauthorized', message: messages.auth.required });
 
     let sent = await send(token);
-    if (needsUser && sent.response.status === 401) {
+    if (needsUser && sent.response.status === 401 && !isGrantGone(sent)) {
       // SPEC §7: force one refresh, retry once; SPEC §8: a second 401 signs out
       const fresh = await tokenFor(true);
       if (!fresh) throw authFailed();

@@ -7,6 +7,7 @@ import {
   getDefaultEmailConnection,
   listEmailConnections,
   makeDefaultEmailConnection,
+  validateEmailConnection,
 } from '../api/emailConnectionsApi';
 import { emailConnectionChannel } from '../state/emailConnectionBroadcast';
 import { emailConnectionState, sendEmailConnectionEvent } from '../state/emailConnectionState';
@@ -71,9 +72,30 @@ export const useEmailConnections = () => {
     raiseEmailConnectionEvent('email-connection-removed', { id });
   };
 
+  /**
+   * Asks the provider whether the mailbox still works (the server renews it or marks it expired) and puts the answer
+   * in the list (and the default); a changed status is told to the other tabs.
+   */
+  const validate = async (id: string) => {
+    const before = list.data?.find((connection) => connection.id === id);
+    const answer = await validateEmailConnection(api, id);
+    const { connection } = answer;
+    await list.mutate((current = []) => current.map((item) => (item.id === id ? connection : item)), {
+      revalidate: false,
+    });
+    if (connection.isDefault) await mutate(emailConnectionKeys.default, connection, { revalidate: false });
+    if (before && before.status !== connection.status)
+      emailConnectionChannel.broadcast({
+        type: connection.status === 'expired' ? 'token_expired' : 'connection_changed',
+        connectionId: id,
+        email: connection.email,
+      });
+    return answer;
+  };
+
   /** SPEC §2: 'Reconnect Email' runs the same provider's flow with that address as login_hint. */
   const reconnect = (connection: Pick<EmailConnection, 'provider' | 'email'>) =>
     connect(connection.provider, { loginHint: connection.email, reconnect: true });
 
-  return { ...list, connections: list.data ?? [], makeDefault, disconnect, reconnect, connect };
+  return { ...list, connections: list.data ?? [], makeDefault, disconnect, validate, reconnect, connect };
 };

@@ -31,7 +31,10 @@ export const connectionErrorOf = (error: unknown, now: number = Date.now()): Con
     message: shownMessage(error),
     timestamp: now,
   });
-  if (lower.includes('network') || (isApiError(error) && (error.code === 'network_error' || error.code === 'timeout')))
+  if (
+    lower.includes('network') ||
+    (isApiError(error) && ['network_error', 'timeout', 'provider_unavailable'].includes(error.code))
+  )
     return of('network_error', false);
   if (lower.includes('invalid_grant') || lower.includes('invalidated')) return of('invalid_grant', true);
   if (lower.includes('expired')) return of('token_expired', true);
