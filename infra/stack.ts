@@ -1,6 +1,8 @@
 import { CfnOutput, Duration, Lazy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { sealedPurposes } from '../lambdas/mailboxes/sealed-purposes.js';
+import { kmsKeyEnvName } from '../lambdas/providers/crypto/data-keys.js';
 import { queueEntries, queues as sharedQueues, queueUrlEnvName, type QueueSpec } from '../shared/queues.js';
 import type { ScheduleSpec } from '../shared/schedules.js';
 import { appName, type StageConfig } from './config.js';
@@ -72,6 +74,13 @@ export class AppStack extends Stack {
       id: 'AwsSolutions-SMG4',
       reason: 'A new key only sends lists back to their first page; it guards no data, so no rotation Lambda for it',
     });
+    // the mailboxes' OAuth clients are the federated sign-in's own (config.google / config.microsoft), their secrets
+    // created by hand per stage and read by name at run time; without them connecting that provider fails
+    const googleClientSecret =
+      config.google && secretsmanager.Secret.fromSecretNameV2(this, 'GoogleClientSecret', config.google.secretName);
+    const microsoftClientSecret =
+      config.microsoft &&
+      secretsmanager.Secret.fromSecretNameV2(this, 'MicrosoftClientSecret', config.microsoft.secretName);
     // calls that wait on an outside service or work through a whole account, under API Gateway's 29 s; a function
     // that calls a vendor runs longer than the worst case of its calls (lambdas/providers/vendor-limits.ts)
     const slowRouteTimeout = Duration.seconds(28);
@@ -102,6 +111,27 @@ export class AppStack extends Stack {
       drafts: (fn) => fn.bindTable(data.table, 'readWrite'),
       // issue 11: the user's templates, and the contact and profile a template is filled in from
       templates: (fn) => fn.bindTable(data.table, 'readWrite'),
+      // issue 12: the user's mailboxes (HTTP and the token-refresh job): the table, data keys of the KMS key that seals
+      // their tokens and sign-in verifiers (DESIGN §6), the Google and Microsoft OAuth clients (ids as settings,
+      // secrets by name)
+      mailboxes: (fn) => {
+        fn.bindTable(data.table, 'readWrite').bindDataKeys(
+          data.secretsKey,
+          kmsKeyEnvName,
+          Object.values(sealedPurposes),
+        );
+        if (config.google && googleClientSecret) {
+          fn.addEnvironment('GOOGLE_OAUTH_CLIENT_ID', config.google.clientId).bindSecret(
+            googleClientSecret,
+            'GOOGLE_OAUTH_CLIENT_SECRET_SECRET',
+          );
+        }
+        if (config.microsoft && microsoftClientSecret) {
+          fn.addEnvironment('MICROSOFT_OAUTH_CLIENT_ID', config.microsoft.clientId)
+            .addEnvironment('MICROSOFT_TENANT', config.microsoft.tenant)
+            .bindSecret(microsoftClientSecret, 'MICROSOFT_OAUTH_CLIENT_SECRET_SECRET');
+        }
+      },
       // DESIGN §6 "Your data": every item under the user's key, every file (and every stored version of it) under
       // `users/<sub>/`, the Cognito user
       account: (fn) => {
@@ -157,6 +187,8 @@ export class AppStack extends Stack {
     api.functions.get('contacts')?.bindSecret(enrichmentKey, 'ENRICHMENT_API_KEY_SECRET').withTimeout(slowRouteTimeout);
     // a research call and a completion per e-mail (lambdas/providers/vendor-limits.ts); the worker keeps its queue's
     api.functions.get('ai')?.withTimeout(slowRouteTimeout);
+    // a sign-in's callback exchanges the code and asks who the mailbox is: two provider calls
+    api.functions.get('mailboxes')?.withTimeout(slowRouteTimeout);
     workers.workers.get('email-lookup')?.fn.bindSecret(verificationKey, 'VERIFICATION_API_KEY_SECRET');
 
     // page cursors are sealed by the HTTP Lambdas of paged lists only, contacts and drafts (the Outreach list): a
@@ -171,7 +203,7 @@ export class AppStack extends Stack {
       userPool: auth.userPool,
       client: auth.client,
     });
-    const publishers = new Set(['ai', 'drafts']);
+    const publishers = new Set(['ai', 'drafts', 'mailboxes']);
     for (const construct of this.node.findAll()) {
       if (construct instanceof AppFunction && publishers.has(construct.service)) live.grantPublish(construct);
     }

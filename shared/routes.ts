@@ -4,6 +4,7 @@ import { contactsRoutes } from './routes/contacts.js';
 import { documentsRoutes } from './routes/documents.js';
 import { draftsRoutes } from './routes/drafts.js';
 import { healthRoutes } from './routes/health.js';
+import { mailboxesRoutes } from './routes/mailboxes.js';
 import { profilesRoutes } from './routes/profiles.js';
 import { templatesRoutes } from './routes/templates.js';
 import type {
@@ -35,6 +36,7 @@ export const routeTables = {
   contacts: contactsRoutes,
   drafts: draftsRoutes,
   templates: templatesRoutes,
+  mailboxes: mailboxesRoutes,
 } as const satisfies Record<Domain, RouteTable>;
 
 /** The whole table; a key in two domains' tables would keep only the last (shared/routes.test.ts guards that). */
@@ -47,6 +49,7 @@ export const routes = {
   ...contactsRoutes,
   ...draftsRoutes,
   ...templatesRoutes,
+  ...mailboxesRoutes,
 } as const satisfies RouteTable;
 
 export type Routes = typeof routes;

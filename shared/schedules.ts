@@ -24,6 +24,13 @@ export const schedules = {
     timeoutSeconds: 60,
     summary: 'Send again the e-mail lookups contacts owe longer than 5 minutes (a message lost after the write)',
   },
+  'token-refresh': {
+    domain: 'mailboxes',
+    job: 'token-refresh',
+    everyMinutes: 10,
+    timeoutSeconds: 120,
+    summary: 'Renew the access tokens of connected mailboxes that expire within 15 minutes (invalid_grant: expired)',
+  },
 } as const satisfies Record<string, ScheduleSpec>;
 
 export const scheduleEntries = (table: Record<string, ScheduleSpec> = schedules) =>

@@ -12,6 +12,7 @@ import {
 } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { type BuildOptions, buildSync } from 'esbuild';
@@ -132,7 +133,7 @@ class HouseBundling implements ILocalBundling {
 /**
  * The house Lambda (STYLE §4): Node 22 on arm64, a minified ESM bundle with source maps, its own log group with a
  * retention, X-Ray tracing, the environment the handler kit reads, and a role that starts empty: each function gets
- * only what it is bound to (`bindTable`, `bindBucket`, `bindBucketListing`, `bindSecret`).
+ * only what it is bound to (`bindTable`, `bindBucket`, `bindBucketListing`, `bindSecret`, `bindDataKeys`).
  *
  * The AWS SDK v3 is bundled rather than taken from the runtime: the bundle then runs the exact SDK versions the tests
  * ran against, a runtime SDK update cannot change behaviour under us, and esbuild keeps only the clients imported.
@@ -276,6 +277,22 @@ export class AppFunction extends Construct {
       this.fn.addLayers(lambda.LayerVersion.fromLayerVersionArn(this, 'SecretsExtension', layerArn));
     }
     return this.addEnvironment(envName, secret.secretName);
+  }
+
+  /**
+   * Envelope encryption with one KMS key (DESIGN §6, lambdas/providers/crypto/kms.ts): new data keys and their
+   * unwrapping, only under an encryption context whose `purpose` is one of `purposes`; nothing else of the key (no
+   * Encrypt of data, no key management). The key's ARN goes in `envName`.
+   */
+  bindDataKeys(key: kms.IKey, envName: string, purposes: readonly string[]) {
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['kms:GenerateDataKey', 'kms:Decrypt'],
+        resources: [key.keyArn],
+        conditions: { StringEquals: { 'kms:EncryptionContext:purpose': [...purposes] } },
+      }),
+    );
+    return this.addEnvironment(envName, key.keyArn);
   }
 
   /**

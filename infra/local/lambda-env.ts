@@ -1,3 +1,4 @@
+import { keyFileEnvName } from '../../lambdas/providers/crypto/data-keys.js';
 import { queues, queueUrlEnvName } from '../../shared/queues.js';
 import { localCredentials, localNames } from './ports.js';
 import { localQueueUrl } from './sqs-api.js';
@@ -20,6 +21,8 @@ export const lambdaEnvironment = (options: {
   userPoolId?: string;
   /** the sandbox server (infra/local/sandbox/): the outside services' SDKs are pointed at it */
   sandboxEndpoint?: string;
+  /** the local master key of token encryption (`<localDir>/token.key`, made by `ensureKeyFile`); in AWS a KMS key */
+  tokenKeyFile?: string;
   logLevel?: string;
 }): Record<string, string> => {
   const env: Record<string, string> = {
@@ -49,6 +52,7 @@ export const lambdaEnvironment = (options: {
   }
   if (options.cognitoEndpoint) env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER = options.cognitoEndpoint;
   if (options.userPoolId) env.USER_POOL_ID = options.userPoolId;
+  if (options.tokenKeyFile) env[keyFileEnvName] = options.tokenKeyFile;
   if (options.sandboxEndpoint) {
     env.OPENAI_BASE_URL = `${options.sandboxEndpoint}/openai/v1`;
     // the sandbox wants a bearer token, as OpenAI does, and accepts any

@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import type { QueueSpec } from '../../shared/queues.js';
 import type { ScheduleSpec } from '../../shared/schedules.js';
 import type { WebConfig } from '../../shared/web-config.js';
+import { ensureKeyFile } from '../../lambdas/providers/crypto/key-file.js';
 import { createLocalAuthorizer } from './authorizer.js';
 import { startCognitoLocal } from './cognito/emulator.js';
 import { startCognitoShim } from './cognito/shim.js';
@@ -180,6 +181,8 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
       sqsEndpoint: gatewayAwsEndpoint,
       cognitoEndpoint: cognitoEmulatorEndpoint,
       sandboxEndpoint: `http://127.0.0.1:${ports.sandbox}`,
+      // DESIGN §6: mailbox tokens are sealed under a key kept with the run's data (0600, made on first start)
+      tokenKeyFile: ensureKeyFile(join(localDir, 'token.key')),
     });
     // Before any handler module is imported: they read their configuration at cold start.
     restoreEnv = applyEnvironment(env);

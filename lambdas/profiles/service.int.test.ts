@@ -20,13 +20,13 @@ const setup = () => {
 };
 
 describe('profiles service against DynamoDB Local', () => {
-  it('creates the profile with the new-user defaults on the first sync, in one request', async () => {
+  it('creates the profile with the new-user defaults on the first sync, in one write (and the mailboxes read beside it)', async () => {
     const { db, deps, identity } = setup();
     const profile = await profiles.syncUser(deps, identity, {
       timeZone: 'Europe/Paris',
       signupData: { referralCode: 'friend42' },
     });
-    expect(db.calls).toEqual(['UpdateItemCommand']);
+    expect(db.calls.sort()).toEqual(['QueryCommand', 'UpdateItemCommand']);
     expect(profile).toMatchObject({
       uid: identity.uid,
       email: identity.email,
@@ -76,14 +76,14 @@ describe('profiles service against DynamoDB Local', () => {
     expect(profile.referredByCode).toBe('LATE99');
   });
 
-  it('reads an existing profile with one GetItem and makes a missing one on first read', async () => {
+  it('reads an existing profile with one GetItem (and its mailboxes with one Query) and makes a missing one on first read', async () => {
     const { db, deps, identity } = setup();
     const made = await profiles.getProfile(deps, identity);
-    expect(db.calls).toEqual(['GetItemCommand', 'UpdateItemCommand']);
+    expect(db.calls.sort()).toEqual(['GetItemCommand', 'QueryCommand', 'UpdateItemCommand']);
     expect(made.subscriptionTier).toBe('free');
     db.reset();
     const read = await profiles.getProfile(deps, identity);
-    expect(db.calls).toEqual(['GetItemCommand']);
+    expect(db.calls.sort()).toEqual(['GetItemCommand', 'QueryCommand']);
     expect(read).toEqual(made);
   });
 
@@ -96,7 +96,7 @@ describe('profiles service against DynamoDB Local', () => {
       jobTitle: 'Mathematician',
       connectedEmails: [{ email: 'x@example.com' }],
     });
-    expect(db.calls).toEqual(['UpdateItemCommand']);
+    expect(db.calls.sort()).toEqual(['QueryCommand', 'UpdateItemCommand']);
     expect(updated).toMatchObject({
       bio: 'Builds analytical engines',
       jobTitle: 'Mathematician',

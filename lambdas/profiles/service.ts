@@ -12,7 +12,9 @@ import { settingsDefaults } from '../../shared/schemas/settings-defaults.js';
 import { badRequest } from '../core/errors.js';
 import type { DataClient } from '../data/client.js';
 import { isItemTooLarge, itemBytes, maxItemBytes } from '../data/item-size.js';
+import { listMailboxes } from '../data/mailbox.js';
 import { getUserProfile, setUserSettings, upsertUserProfile, type UserProfileItem } from '../data/user-profile.js';
+import { toConnectedEmails } from '../mailboxes/index.js';
 
 export type ProfilesDeps = {
   db: DataClient;
@@ -48,17 +50,22 @@ const creationDefaults = (deps: ProfilesDeps, identity: Identity) => {
 const signedUrl = (deps: Pick<ProfilesDeps, 'documentUrl'>, key: string | undefined) =>
   key ? deps.documentUrl(key) : Promise.resolve('');
 
-/** The wire shape of SPEC §3 with short-lived links to the stored documents. */
+/** The profile's `connectedEmails` (SPEC §3): the user's mailboxes (issue 12), one Query beside the profile's own call. */
+const connectedEmailsOf = async (db: DataClient, uid: string): Promise<Profile['connectedEmails']> =>
+  toConnectedEmails(await listMailboxes(db, uid));
+
+/** The wire shape of SPEC §3 with short-lived links to the stored documents (and the mailboxes, when read). */
 export const toProfileWithLinks = async (
   deps: Pick<ProfilesDeps, 'documentUrl'>,
   item: Partial<UserProfileItem> & { uid: string },
+  connectedEmails: Profile['connectedEmails'] = [],
 ): Promise<Profile> => {
   const [resumeFileURL, coverLetterFileURL, backgroundFileURL] = await Promise.all([
     signedUrl(deps, item.resumeFileKey),
     signedUrl(deps, item.coverLetterFileKey),
     signedUrl(deps, item.backgroundFileKey),
   ]);
-  return { ...toProfile(item), resumeFileURL, coverLetterFileURL, backgroundFileURL };
+  return { ...toProfile(item), resumeFileURL, coverLetterFileURL, backgroundFileURL, connectedEmails };
 };
 
 /** The wire shape of SPEC §3: every field present, missing ones at their defaults (links empty: toProfileWithLinks). */
@@ -105,7 +112,7 @@ export const toProfile = (item: Partial<UserProfileItem> & { uid: string }): Pro
   settings: { ...settingsDefaults, ...item.settings },
   createdAt: item.createdAt ?? '',
   updatedAt: item.updatedAt ?? '',
-  // Filled by the e-mail connection and Zoom issues; until a mailbox or Zoom can be connected there is none.
+  // the mailboxes are read beside the profile (toProfileWithLinks); Zoom arrives with its issue
   connectedEmails: [],
   zoomConnection: { isConnected: false },
 });
@@ -131,23 +138,30 @@ const upsertProfile = async (
   identity: Identity,
   changes: Partial<UserProfileItem>,
   keepIfPresent: Partial<UserProfileItem> = {},
+  knownConnectedEmails?: Profile['connectedEmails'],
 ) => {
   if (itemBytes(changes) > maxItemBytes) throw profileTooLarge();
   // what `changes` names is set, not defaulted (DynamoDB refuses two actions on one attribute)
-  const data = await refuseTooLarge(
-    upsertUserProfile(deps.db, identity.uid, {
-      set: { ...changes, updatedAt: deps.now().toISOString() },
-      setIfMissing: { ...creationDefaults(deps, identity), ...keepIfPresent },
-    }),
-  );
-  return toProfileWithLinks(deps, data);
+  const [data, connectedEmails] = await Promise.all([
+    refuseTooLarge(
+      upsertUserProfile(deps.db, identity.uid, {
+        set: { ...changes, updatedAt: deps.now().toISOString() },
+        setIfMissing: { ...creationDefaults(deps, identity), ...keepIfPresent },
+      }),
+    ),
+    knownConnectedEmails ?? connectedEmailsOf(deps.db, identity.uid),
+  ]);
+  return toProfileWithLinks(deps, data, connectedEmails);
 };
 
-// the profile of a user (GetItem); made with the defaults on first read
+// the profile of a user (GetItem) and its mailboxes (Query), side by side; made with the defaults on first read
 export const getProfile = async (deps: ProfilesDeps, identity: Identity) => {
-  const data = await getUserProfile(deps.db, identity.uid);
-  if (data) return toProfileWithLinks(deps, data);
-  return upsertProfile(deps, identity, {});
+  const [data, connectedEmails] = await Promise.all([
+    getUserProfile(deps.db, identity.uid),
+    connectedEmailsOf(deps.db, identity.uid),
+  ]);
+  if (data) return toProfileWithLinks(deps, data, connectedEmails);
+  return upsertProfile(deps, identity, {}, {}, connectedEmails);
 };
 
 /**

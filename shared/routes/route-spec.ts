@@ -9,7 +9,17 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RouteKey = `${HttpMethod} /${string}`;
 
 /** A domain is one Lambda: `lambdas/<domain>/http.ts` exports `handler`. */
-export const domains = ['health', 'profiles', 'documents', 'ai', 'account', 'contacts', 'drafts', 'templates'] as const;
+export const domains = [
+  'health',
+  'profiles',
+  'documents',
+  'ai',
+  'account',
+  'contacts',
+  'drafts',
+  'templates',
+  'mailboxes',
+] as const;
 export type Domain = (typeof domains)[number];
 
 export type RouteSpec = {

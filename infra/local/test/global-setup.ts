@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { ensureKeyFile } from '../../../lambdas/providers/crypto/key-file.js';
 import { startDynamoDbLocal, type DynamoDbLocal } from '../dynamodb.js';
 import { applyEnvironment, lambdaEnvironment } from '../lambda-env.js';
 import { freePorts } from '../net.js';
@@ -38,12 +42,15 @@ export default async function setup(project: TestProject) {
   }
   const dynamodb: DynamoDbLocal = startedDynamoDb.value;
   const s3: S3Local = startedS3.value;
+  // the master key of token encryption, as the local stack keeps under `.local/` (DESIGN §6)
+  const keyDir = mkdtempSync(join(tmpdir(), 'int-token-key-'));
   const env = lambdaEnvironment({
     tableName,
     bucket,
     webOrigin: 'http://localhost:5173',
     dynamodbEndpoint: dynamodb.endpoint,
     s3Endpoint: s3.endpoint,
+    tokenKeyFile: ensureKeyFile(join(keyDir, 'token.key')),
     logLevel: process.env.LOG_LEVEL ?? 'SILENT',
   });
   const restore = applyEnvironment(env);
@@ -52,6 +59,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     restore();
     await Promise.all([dynamodb.stop(), s3.stop()]);
+    rmSync(keyDir, { recursive: true, force: true });
     watchdog.stop();
   };
 }

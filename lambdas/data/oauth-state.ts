@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { MailProvider } from '../../shared/schemas/mailboxes.js';
+import type { Sealed } from '../providers/crypto/envelope.js';
+import type { DataClient } from './client.js';
+import { isConditionFailed } from './errors.js';
+import { userPartitionKey } from './user-partition.js';
+
+/**
+ * A mailbox sign-in in progress (DESIGN §8 'Mailboxes': the state is single-use, bound to the user, expires in
+ * 10 min; PKCE). Keyed by a hash of the state (`OAUTHSTATE#<sha256>`), so the table never holds a usable state;
+ * the PKCE verifier is sealed (DESIGN §6). Taken with a conditional delete that answers the old item: of two
+ * callbacks with one state, one gets it. The TTL removes forgotten ones eventually; the service refuses an old one
+ * whatever the TTL did (DynamoDB deletes expired items up to days late).
+ * Also `USER#<sub>` / `OAUTHPENDING#gmail`: the user's latest Gmail sign-in, for the legacy /exchange_google_code
+ * that sends only a code.
+ */
+export type OAuthStateItem = {
+  uid: string;
+  provider: MailProvider;
+  /** the web origin the sign-in started from */
+  origin: string;
+  redirectUri: string;
+  /** the PKCE verifier, sealed */
+  verifier: Sealed;
+  createdAt: string;
+};
+
+export const oauthStateRecord = 'oauth-state';
+
+/** The state's digest: the key of its item, and what the pending pointer names. */
+export const stateDigest = (state: string) => createHash('sha256').update(state, 'utf8').digest('hex');
+
+const stateKey = (digest: string) => ({ pk: `OAUTHSTATE#${digest}`, sk: 'OAUTHSTATE' });
+const pendingKey = (uid: string, provider: MailProvider) => ({
+  pk: userPartitionKey(uid),
+  sk: `OAUTHPENDING#${provider}`,
+});
+
+const fromItem = (item: Record<string, unknown>): OAuthStateItem => ({
+  uid: String(item.uid),
+  provider: item.provider as MailProvider,
+  origin: String(item.origin),
+  redirectUri: String(item.redirectUri),
+  verifier: item.verifier as Sealed,
+  createdAt: String(item.createdAt),
+});
+
+// a new sign-in's state, and the user's pending pointer to it (two PutItems; `expiresAt` sets both TTLs)
+export const putOAuthState = async (db: DataClient, state: string, item: OAuthStateItem, expiresAt: Date) => {
+  const digest = stateDigest(state);
+  const ttl = Math.ceil(expiresAt.getTime() / 1000);
+  await db.documents.send(
+    new PutCommand({
+      TableName: db.table,
+      Item: { ...stateKey(digest), entity: oauthStateRecord, ...item, ttl },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+  await db.documents.send(
+    new PutCommand({
+      TableName: db.table,
+      Item: { ...pendingKey(item.uid, item.provider), entity: 'oauth-pending', digest, createdAt: item.createdAt, ttl },
+    }),
+  );
+};
+
+// takes a state (DeleteItem on the condition that it exists, answering the old item); null when unknown or taken
+export const takeOAuthState = async (db: DataClient, digest: string): Promise<OAuthStateItem | null> => {
+  try {
+    const { Attributes } = await db.documents.send(
+      new DeleteCommand({
+        TableName: db.table,
+        Key: stateKey(digest),
+        ConditionExpression: 'attribute_exists(pk)',
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    return Attributes ? fromItem(Attributes) : null;
+  } catch (error) {
+    if (isConditionFailed(error)) return null;
+    throw error;
+  }
+};
+
+// the digest of the user's latest sign-in with a provider (GetItem, consistent); null when there is none
+export const pendingOAuthDigest = async (db: DataClient, uid: string, provider: MailProvider) => {
+  const { Item } = await db.documents.send(
+    new GetCommand({ TableName: db.table, Key: pendingKey(uid, provider), ConsistentRead: true }),
+  );
+  return typeof Item?.digest === 'string' ? Item.digest : null;
+};

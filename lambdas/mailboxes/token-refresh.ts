@@ -1,0 +1,70 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
+import { createLogger } from '../core/logger.js';
+import { getMailbox, mailboxesExpiringBefore, type MailboxItem } from '../data/mailbox.js';
+import { mailboxesDepsFromEnv } from './deps.js';
+import { type MailboxesDeps, renewMailbox } from './service.js';
+
+export const tokenRefresh = {
+  /** DESIGN §4: connections whose access token expires within this are renewed */
+  windowMs: 15 * 60_000,
+  /** renewals at once (each is a provider call and a write) */
+  concurrency: 5,
+  /** mailboxes read per index partition and run; the rest on the next run (every 10 minutes) */
+  perPartition: 200,
+} as const;
+
+/** What one run did. */
+export type TokenRefreshSummary = { due: number; renewed: number; expired: number; skipped: number; failed: number };
+
+type Outcome = keyof Omit<TokenRefreshSummary, 'due'>;
+
+/**
+ * Renews the access tokens that expire within 15 minutes (DESIGN §4), found with one Query per partition of the
+ * refresh index, never a scan. Each is read again first: one renewed since the index was read (by a user's call, or
+ * an overlapping run) is left alone, so runs are idempotent. A gone grant marks the mailbox expired (and tells the
+ * user's tabs); a provider that is down, or any other failure, leaves it for the next run and does not stop the others.
+ */
+export const refreshExpiringTokens = async (
+  deps: MailboxesDeps & { logger: Pick<Logger, 'warn' | 'info'> },
+): Promise<TokenRefreshSummary> => {
+  const cutoff = new Date(deps.now().getTime() + tokenRefresh.windowMs);
+  const due = await mailboxesExpiringBefore(deps.db, cutoff, tokenRefresh.perPartition);
+  const summary: TokenRefreshSummary = { due: due.length, renewed: 0, expired: 0, skipped: 0, failed: 0 };
+
+  const renewOne = async (listed: MailboxItem): Promise<Outcome> => {
+    const item = await getMailbox(deps.db, listed.uid, listed.id);
+    if (item?.status !== 'connected' || !item.renewable || new Date(item.expiry) >= cutoff) return 'skipped';
+    const renewal = await renewMailbox(deps, item);
+    return renewal.item.status === 'expired' ? 'expired' : 'renewed';
+  };
+
+  let next = 0;
+  const lane = async () => {
+    while (next < due.length) {
+      const listed = due[next++]!;
+      try {
+        summary[await renewOne(listed)] += 1;
+      } catch (error) {
+        summary.failed += 1;
+        deps.logger.warn('a mailbox token was not renewed; the next run tries again', {
+          userId: listed.uid,
+          mailboxId: listed.id,
+          provider: listed.provider,
+          error: error instanceof Error ? { name: error.name, message: error.message } : String(error),
+        });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(tokenRefresh.concurrency, due.length) }, lane));
+  return summary;
+};
+
+const logger = createLogger('mailboxes');
+const deps = { ...mailboxesDepsFromEnv(logger), logger };
+
+/** The `token-refresh` job of shared/schedules.ts. */
+export const handler = async (): Promise<TokenRefreshSummary> => {
+  const summary = await refreshExpiringTokens(deps);
+  logger.info('renewed expiring mailbox tokens', { ...summary });
+  return summary;
+};
