@@ -66,6 +66,16 @@ export const lambdaEnvironment = (options: {
     env.ENRICHMENT_BASE_URL = `${options.sandboxEndpoint}/pdl`;
     // the sandbox wants an X-Api-Key header, as People Data Labs does, and accepts any
     env.ENRICHMENT_API_KEY = 'sandbox-enrichment-key';
+    // mailbox sign-in (lambdas/providers/mail/settings.ts): the sandbox knows no app registrations; it takes any client
+    // id and wants the same secret from a client id every time (infra/local/sandbox/oauth-grants.ts)
+    env.GOOGLE_OAUTH_CLIENT_ID = 'sandbox-google-client';
+    env.GOOGLE_OAUTH_CLIENT_SECRET = 'sandbox-google-client-secret';
+    env.GOOGLE_OAUTH_BASE_URL = `${options.sandboxEndpoint}/google`;
+    env.GMAIL_API_BASE_URL = `${options.sandboxEndpoint}/`;
+    env.MICROSOFT_OAUTH_CLIENT_ID = 'sandbox-microsoft-client';
+    env.MICROSOFT_OAUTH_CLIENT_SECRET = 'sandbox-microsoft-client-secret';
+    env.MICROSOFT_AUTHORITY_BASE_URL = `${options.sandboxEndpoint}/microsoft`;
+    env.MICROSOFT_GRAPH_BASE_URL = `${options.sandboxEndpoint}/microsoft/graph/`;
   }
   return env;
 };

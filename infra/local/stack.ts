@@ -238,7 +238,7 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
       return cognito;
     };
     const startSandboxServer = async () => {
-      const sandbox = await startSandbox({ port: ports.sandbox, log });
+      const sandbox = await startSandbox({ port: ports.sandbox, log, dataDir: join(localDir, 'sandbox') });
       stops.push(sandbox.stop);
     };
     const startWebServer = async (config: Promise<WebConfig>) => {

@@ -16,11 +16,13 @@ export type SandboxRequest = {
   origin: string;
 };
 
-/** What a sandbox route answers: JSON unless `text`/`bytes` is given. */
+/** What a sandbox route answers: JSON unless `html`/`text`/`bytes` is given. */
 export type SandboxResponse = {
   status?: number;
   headers?: Record<string, string>;
   json?: unknown;
+  /** a page for a person (OAuth consent, checkout) */
+  html?: string;
   text?: string;
   bytes?: Buffer;
   /** a redirect (302), e.g. an OAuth authorize step */
@@ -75,10 +77,21 @@ export class SandboxRouter {
   }
 }
 
+/** What one sandbox server gives its vendors besides the router. */
+export type SandboxContext = {
+  /** where state that should outlive a restart may be kept (the stack's local folder); none: memory only */
+  dataDir: string | undefined;
+  /**
+   * State of this server shared by several vendors (Google and Microsoft share their OAuth grants), made by the first
+   * vendor that asks for `key`; a second server gets its own.
+   */
+  shared: <T>(key: string, make: () => T) => T;
+};
+
 /** One outside service's sandbox: `infra/local/sandbox/<vendor>.ts` exports one of these. */
 export type SandboxVendor = {
   name: string;
   /** what `/health` says about it, e.g. the base URL to give the SDK */
   summary: string;
-  register: (router: SandboxRouter) => void;
+  register: (router: SandboxRouter, context: SandboxContext) => void;
 };

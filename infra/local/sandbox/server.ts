@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readBody, sendJson } from '../http-util.js';
 import { closeServer, listen } from '../net.js';
-import { SandboxRouter, type SandboxResponse, type SandboxVendor } from './router.js';
+import { type SandboxContext, SandboxRouter, type SandboxResponse, type SandboxVendor } from './router.js';
 import { sandboxVendors } from './vendors.js';
 
 export type Sandbox = { url: string; stop: () => Promise<void> };
@@ -16,6 +16,8 @@ export const startSandbox = async (options: {
   vendors?: SandboxVendor[];
   /** @default console.log */
   log?: (line: string) => void;
+  /** where vendors keep state across restarts (OAuth grants, so connected mailboxes stay connected); none: memory */
+  dataDir?: string;
 }): Promise<Sandbox> => {
   const vendors = options.vendors ?? sandboxVendors;
   const log = options.log ?? ((line: string) => console.log(line));
@@ -23,12 +25,28 @@ export const startSandbox = async (options: {
   router.get('/health', () => ({
     json: { ok: true, vendors: vendors.map(({ name, summary }) => ({ name, summary })) },
   }));
-  for (const vendor of vendors) vendor.register(router);
+  const shared = new Map<string, unknown>();
+  const context: SandboxContext = {
+    dataDir: options.dataDir,
+    shared: <T>(key: string, make: () => T) => {
+      if (!shared.has(key)) shared.set(key, make());
+      return shared.get(key) as T;
+    },
+  };
+  for (const vendor of vendors) vendor.register(router, context);
 
   const answer = (res: ServerResponse, response: SandboxResponse) => {
     if (response.redirect) {
       res.writeHead(response.status ?? 302, { Location: response.redirect, ...response.headers });
       res.end();
+    } else if (response.html !== undefined) {
+      res.writeHead(response.status ?? 200, {
+        'Content-Type': 'text/html; charset=utf-8',
+        // the pages have no script (a form and its buttons); no form-action: the form's answer redirects to the app
+        'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+        ...response.headers,
+      });
+      res.end(response.html);
     } else if (response.bytes !== undefined || response.text !== undefined) {
       res.writeHead(response.status ?? 200, {
         'Content-Type': response.text !== undefined ? 'text/plain; charset=utf-8' : 'application/octet-stream',

@@ -1,4 +1,6 @@
 import { enrichmentVendor } from './enrichment.js';
+import { googleVendor } from './google.js';
+import { microsoftVendor } from './microsoft.js';
 import { openAiVendor } from './openai.js';
 import { perplexityVendor } from './perplexity.js';
 import type { SandboxVendor } from './router.js';
@@ -8,4 +10,11 @@ import { verificationVendor } from './verification.js';
  * The vendors the sandbox speaks (DESIGN §5), one file each beside this one (`google.ts`, `microsoft.ts`,
  * `openai.ts`, `zoom.ts`, `stripe.ts`, ...). Add a vendor by importing its file here.
  */
-export const sandboxVendors: SandboxVendor[] = [openAiVendor, verificationVendor, enrichmentVendor, perplexityVendor];
+export const sandboxVendors: SandboxVendor[] = [
+  openAiVendor,
+  verificationVendor,
+  enrichmentVendor,
+  perplexityVendor,
+  googleVendor,
+  microsoftVendor,
+];

@@ -1,0 +1,43 @@
+import { isRetryableStatus } from '../retry.js';
+import { MailAuthFailure } from './port.js';
+
+/** The words of a failure: the status and the OAuth error code, never the vendor's text (it may quote the request). */
+const describe = (status: number | undefined, error: string | undefined) =>
+  [status ?? 'no answer', error].filter(Boolean).join(' ');
+
+/**
+ * A refusal of the token endpoint (code or refresh grant, RFC 6749 §5.2). `invalid_grant` is the grant's own word:
+ * the code is used, expired or its PKCE verifier does not match (RFC 7636 §4.6: both providers answer a verifier
+ * mismatch with `invalid_grant`, so it surfaces as such), or the refresh token was revoked or expired. Any other
+ * refusal (`invalid_client`, `invalid_request`, `redirect_uri_mismatch`, ...) is our request's fault:
+ * `invalid_request`. No answer, 429 and 5xx: `unavailable`.
+ */
+export const tokenEndpointFailure = (
+  vendor: string,
+  status: number | undefined,
+  error: string | undefined,
+  endpoint = 'token endpoint',
+) => {
+  const words = describe(status, error);
+  if (error === 'invalid_grant') return new MailAuthFailure('invalid_grant', `${vendor} refused the grant (${words})`);
+  if (status === undefined || isRetryableStatus(status)) {
+    return new MailAuthFailure('unavailable', `${vendor} ${endpoint} is unavailable (${words})`);
+  }
+  return new MailAuthFailure('invalid_request', `${vendor} ${endpoint} refused the request (${words})`);
+};
+
+/** A refusal of a mailbox API (Gmail, Graph): 401/403 the access token is refused; 429, 5xx, no answer: try later. */
+export const apiFailure = (vendor: string, status: number | undefined, error?: string) => {
+  const words = describe(status, error);
+  if (status === 401 || status === 403) {
+    return new MailAuthFailure('unauthorized', `${vendor} refused the access token (${words})`);
+  }
+  if (status === undefined || isRetryableStatus(status)) {
+    return new MailAuthFailure('unavailable', `${vendor} is unavailable (${words})`);
+  }
+  return new MailAuthFailure('invalid_request', `${vendor} refused the request (${words})`);
+};
+
+/** A token answer's lifetime; both providers document one hour when they leave it out (they do not in practice). */
+export const expiresAt = (expiresInSeconds: number | null | undefined, now: number = Date.now()) =>
+  new Date(now + (expiresInSeconds ?? 3600) * 1000);
