@@ -35,10 +35,10 @@ export const OutlookAuthPage = () => {
     return () => window.clearTimeout(timer);
   }, [outcome.kind]);
 
+  // the opener answers a retry by sending this same window to a new authorization URL (utils/outlookPopupFlow.ts)
   const handleTryAgain = () => {
     const retry: OutlookAuthRetryMessage = { type: 'outlook-auth-retry', timestamp: Date.now() };
     openerWindow()?.postMessage(retry, window.location.origin);
-    window.close();
   };
 
   const handleClose = () => window.close();

@@ -18,6 +18,18 @@ const failure = (type: ConnectionError['type'], requiresReconnect = false): Conn
 });
 
 describe('nextConnectionState', () => {
+  it('a flow that fails before it changed anything goes back to where it started, keeping why', () => {
+    const why: ConnectionError = { message: 'Popup blocked', type: 'unexpected_error', requiresReconnect: false };
+    expect(stateAfter({ type: 'CONNECTED' }, { type: 'CONNECT' }, { type: 'ABORTED', error: why })).toEqual({
+      status: 'connected',
+      settled: 'connected',
+      pending: null,
+      error: why,
+    });
+    // nothing to abort when no flow runs
+    expect(nextConnectionState(initialConnectionState(), { type: 'ABORTED', error: why })).toBeNull();
+  });
+
   it('starts disconnected; a load shows its loading text and ends connected or disconnected', () => {
     expect(initialConnectionState()).toEqual({
       status: 'disconnected',
