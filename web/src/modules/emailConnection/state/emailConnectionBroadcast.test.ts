@@ -1,6 +1,10 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
-import { createEmailConnectionChannel, type EmailConnectionMessage } from './emailConnectionBroadcast';
+import {
+  createEmailConnectionChannel,
+  type EmailConnectionChannelOptions,
+  type EmailConnectionMessage,
+} from './emailConnectionBroadcast';
 
 /** BroadcastChannels of one browser: what one posts, the others receive (never the poster itself). */
 const fakeChannels = () => {
@@ -25,7 +29,7 @@ const fakeChannels = () => {
 /** A tab: its channel, and the storage events it would receive. */
 const tab = (
   tabId: string,
-  createChannel: ReturnType<typeof fakeChannels>,
+  createChannel: NonNullable<EmailConnectionChannelOptions['createChannel']>,
   storage: Pick<Storage, 'setItem'> | null = null,
 ) => {
   const target = new EventTarget();
