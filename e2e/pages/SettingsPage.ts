@@ -7,6 +7,7 @@ export type SettingsSwitch =
   | 'Automatic follow-up';
 export type ThemeOption = 'Light' | 'Dark' | 'System';
 export type SettingsSelect = 'Time zone' | 'Language' | 'Meeting duration' | 'Follow-up delay' | 'Follow-up time';
+export type MailProviderName = 'Gmail' | 'Outlook';
 
 /** /accountSettings: account, profile and app settings (saved as they change), and "Your data". */
 export class SettingsPage {
@@ -25,6 +26,72 @@ export class SettingsPage {
     this.page.getByRole('radiogroup', { name: 'Theme' }).getByRole('radio', { name: option });
   readonly loadFailed = () => this.page.getByTestId('settings-load-failed');
   readonly toast = (text: string) => this.page.locator('.ant-notification-notice').filter({ hasText: text }).last();
+
+  /** The Mailboxes section: the person's connected mailboxes, the default first. */
+  readonly mailboxes = () => this.page.getByTestId('settings-mailboxes');
+  readonly mailboxList = () => this.mailboxes().getByRole('list', { name: 'Mailboxes' });
+  /** the row of one mailbox, by its address */
+  readonly mailbox = (email: string) =>
+    this.mailboxList()
+      .getByRole('listitem')
+      .filter({ has: this.page.getByText(email, { exact: true }) });
+  readonly mailboxesEmpty = () => this.mailboxes().getByTestId('mailboxes-empty');
+  readonly connectMailboxButton = (provider: MailProviderName) =>
+    this.mailboxes()
+      .getByRole('button', { name: `Connect ${provider}` })
+      .first();
+  readonly mailboxAction = (email: string, action: 'Make default' | 'Reconnect' | 'Disconnect') =>
+    this.mailbox(email).getByRole('button', { name: action });
+
+  /** A mailbox row as the person reads it: provider, whether it is the default, connected or expired. */
+  async expectMailbox(
+    email: string,
+    expected: { provider: MailProviderName; isDefault: boolean; status: 'connected' | 'expired' },
+  ) {
+    const row = this.mailbox(email);
+    await expect(row).toBeVisible();
+    await expect(row.getByTestId('mailbox-provider')).toHaveText(expected.provider);
+    const defaultTag = row.getByText('Default', { exact: true });
+    if (expected.isDefault) await expect(defaultTag).toBeVisible();
+    else await expect(defaultTag).toHaveCount(0);
+    if (expected.status === 'expired') {
+      await expect(row.getByText('Email Authentication Expired')).toBeVisible();
+      await expect(
+        row.getByText('Your email connection has expired. Please reconnect to continue sending emails.'),
+      ).toBeVisible();
+      await expect(this.mailboxAction(email, 'Reconnect')).toBeVisible();
+    } else {
+      await expect(row.getByText('Email Authentication Expired')).toHaveCount(0);
+      await expect(row.getByText('Connected', { exact: true })).toBeVisible();
+      await expect(this.mailboxAction(email, 'Reconnect')).toHaveCount(0);
+    }
+    await expect(this.mailboxAction(email, 'Make default')).toHaveCount(expected.isDefault ? 0 : 1);
+  }
+
+  /** The addresses listed, in their order (the default first). */
+  readonly mailboxAddresses = () => this.mailboxList().getByTestId('mailbox-email').allTextContents();
+
+  /** Makes a mailbox the default; resolves once the server has answered. */
+  async makeDefault(email: string) {
+    const answered = this.page.waitForResponse(
+      (response) =>
+        /\/api\/email-connections\/[^/]+\/default$/.test(response.url()) && response.request().method() === 'POST',
+    );
+    await this.mailboxAction(email, 'Make default').click();
+    return answered;
+  }
+
+  /** Disconnects a mailbox through its confirmation; resolves once the server has answered. */
+  async disconnect(email: string) {
+    await this.mailboxAction(email, 'Disconnect').click();
+    const confirmation = this.page.locator('.ant-popconfirm:not(.ant-popover-hidden)');
+    await expect(confirmation).toContainText(email);
+    const answered = this.page.waitForResponse(
+      (response) => /\/api\/email-connections\/[^/]+$/.test(response.url()) && response.request().method() === 'DELETE',
+    );
+    await confirmation.getByRole('button', { name: 'Disconnect' }).click();
+    return answered;
+  }
 
   async goto() {
     await this.page.goto('/accountSettings');
