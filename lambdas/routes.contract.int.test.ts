@@ -12,6 +12,7 @@ import { createDataClient, type DataClient } from './data/client.js';
 import { apiEvent, lambdaContext } from './test/api-event.js';
 import { arbitraryOf, asQuery, fieldsOf, junkBody, junkQuery, largestOf } from './test/arbitraries.js';
 import { localApi, localUsers, type ApiAnswer, type LocalUser } from '../infra/local/test/local-users.js';
+import { consentInSandbox } from '../infra/local/sandbox/oauth-consent.js';
 import { partitionSnapshot } from './test/raw-items.js';
 
 /**
@@ -72,6 +73,23 @@ const paramsOf = (path: string) => [...path.matchAll(/\{(\w+)\+?\}/g)].map((matc
 const concretePath = (path: string, params: Record<string, string>) =>
   path.replace(/\{(\w+)\+?\}/g, (_, name: string) => encodeURIComponent(params[name] ?? `no-${name}`));
 
+/** issue 12: a Gmail mailbox of the user, connected through the sandbox's consent page as the web app would. */
+const connectMailbox = async (user: LocalUser) => {
+  const started = await api('POST', '/api/email-connections/oauth/init', {
+    token: user.idToken,
+    body: { provider: 'gmail', origin: stack.urls.web },
+  });
+  expect(started.status, started.text).toBeLessThan(300);
+  const { authUrl } = started.body!.data as { authUrl: string };
+  const email = `${user.sub.slice(0, 8)}.${Math.random().toString(36).slice(2, 8)}@gmail.com`;
+  const redirect = await consentInSandbox(authUrl, { email });
+  const finished = await api('POST', '/api/email-connections/oauth/callback-public', {
+    body: { provider: 'gmail', code: redirect.code, state: redirect.state, origin: stack.urls.web },
+  });
+  expect(finished.status, finished.text).toBeLessThan(300);
+  return (finished.body!.data as { connection: { id: string; email: string } }).connection;
+};
+
 /**
  * How a user comes to own what a path parameter names, by the route's path up to that parameter. A new route with a
  * `{param}` needs its entry here: the 404 and fuzz tests of that route fail until it has one.
@@ -116,6 +134,9 @@ const owned: Record<string, (user: LocalUser) => Promise<string>> = {
     expect(answer.status, answer.text).toBeLessThan(300);
     return (answer.body!.data as { batchId: string }).batchId;
   },
+  // issue 12: a mailbox, by id and by address
+  '/api/email-connections/{id}': async (user) => (await connectMailbox(user)).id,
+  '/api/email-connections/email/{email}': async (user) => (await connectMailbox(user)).email,
 };
 
 /**

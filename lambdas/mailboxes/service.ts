@@ -319,6 +319,8 @@ export const disconnect = async (deps: MailboxesDeps, uid: string, id: string) =
   return { deleted: true, id };
 };
 
+const bearerToken = /^[\x21-\x7e]+$/;
+
 /** SPEC §5: without a provider, outlook or hotmail addresses are Outlook, anything else Gmail. */
 export const providerOfAddress = (email: string): MailProvider =>
   /@(outlook|hotmail|live|msn)\./i.test(email) ? 'outlook' : 'gmail';
@@ -388,6 +390,10 @@ const keepMailbox = async (
  * and name the same address; an expiry missing is an hour from now (SPEC §5).
  */
 export const createConnection = async (deps: MailboxesDeps, uid: string, body: CreateConnectionBody) => {
+  // RFC 6750 §2.1: a bearer token is visible ASCII; anything else is refused before it reaches a provider's header
+  if (![body.accessToken, body.refreshToken ?? 'none'].every((token) => bearerToken.test(token))) {
+    throw invalidRequest();
+  }
   const provider = body.provider ?? providerOfAddress(body.email);
   let address: string;
   try {
