@@ -13,7 +13,8 @@ const echoVendor: SandboxVendor = {
         status: 201,
         json: { id: request.params.id, body: request.json(), q: request.query.get('q') },
       }))
-      .get('/echo/v1/authorize', (request) => ({ redirect: `${request.query.get('redirect_uri')}?code=abc` })),
+      .get('/echo/v1/authorize', (request) => ({ redirect: `${request.query.get('redirect_uri')}?code=abc` }))
+      .get('/echo/v1/consent', () => ({ html: '<form><button>Allow</button></form>' })),
 };
 
 let sandbox: Sandbox;
@@ -44,6 +45,39 @@ describe('the sandbox provider server', () => {
     });
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('http://localhost:5173/cb?code=abc');
+  });
+
+  it('answers pages as HTML without scripts, as consent pages need', async () => {
+    const response = await fetch(`${sandbox.url}/echo/v1/consent`);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(await response.text()).toBe('<form><button>Allow</button></form>');
+  });
+
+  it('gives each server its own shared vendor state', async () => {
+    const made: number[] = [];
+    const counter: SandboxVendor = {
+      name: 'counter',
+      summary: 'state shared by vendors of one server',
+      register: (router, context) => {
+        const state = context.shared('count', () => {
+          made.push(made.length);
+          return { hits: 0 };
+        });
+        router.post('/count', () => ({ json: { hits: ++state.hits } }));
+      },
+    };
+    const [one, two] = await Promise.all([
+      startSandbox({ port: await freePort(), vendors: [counter, counter], log: () => {} }),
+      startSandbox({ port: await freePort(), vendors: [counter], log: () => {} }),
+    ]);
+    try {
+      await fetch(`${one.url}/count`, { method: 'POST' });
+      expect(await (await fetch(`${two.url}/count`, { method: 'POST' })).json()).toEqual({ hits: 1 });
+      expect(made).toHaveLength(2);
+    } finally {
+      await Promise.all([one.stop(), two.stop()]);
+    }
   });
 
   it('answers 404 for what no vendor serves', async () => {
