@@ -27,13 +27,18 @@ const mailbox = (expiresInMinutes: number, change: Partial<EmailConnection> = {}
 });
 
 /** A fake API: the default connection is `server.current`; a refresh answers `server.refresh()`. */
-const fakeApi = (server: { current: EmailConnection | null; refresh: () => EmailConnection }) => {
+const fakeApi = (server: { current: EmailConnection | null; refresh: () => EmailConnection; revoked?: boolean }) => {
   const request = vi.fn(async (route: string) => {
     if (route === 'GET /api/email-connections/default') {
       if (!server.current) throw new ApiError({ status: 404, code: 'not_found', message: 'Not found' });
       return server.current;
     }
     if (route === 'GET /api/email-connections') return server.current ? [server.current] : [];
+    if (route === 'POST /api/email-connections/{id}/validate') {
+      if (server.revoked && server.current)
+        server.current = { ...server.current, status: 'expired', refreshError: 'invalid_grant' };
+      return { valid: !server.revoked, connection: server.current };
+    }
     if (route === 'POST /api/email-connections/{id}/refresh') {
       server.current = server.refresh();
       return server.current;
@@ -105,6 +110,18 @@ describe('useEmailConnectionSync', () => {
     await flush();
     expect(emailConnectionState.status).toBe('connected');
     expect(refreshCalls(request)).toBe(0);
+  });
+
+  it('asks the server once whether the default mailbox still works, and is expired when its grant was revoked', async () => {
+    const { api, request } = fakeApi({ current: mailbox(60), refresh: () => mailbox(60), revoked: true });
+    await mount(api);
+    await flush();
+    await flush();
+    expect(emailConnectionState).toMatchObject({ status: 'expired', error: { type: 'invalid_grant' } });
+    await pass(minute);
+    expect(request.mock.calls.filter(([route]) => route === 'POST /api/email-connections/{id}/validate')).toHaveLength(
+      1,
+    );
   });
 
   it('refreshes a token that needs it once, and not again for the fresh 1 h token it gets back', async () => {

@@ -3,6 +3,7 @@ import { useSWRConfig } from 'swr';
 import { useLiveEvent } from '@/lib/live';
 import { useApiClient } from '@/lib/http/useApiClient';
 import { waitForAuthReady } from '@/modules/auth/state/authState';
+import { validateEmailConnection } from '../api/emailConnectionsApi';
 import { emailConnectionTimings } from '../emailConnectionTimings';
 import { emailConnectionPaths } from '../emailConnectionPaths';
 import { type EmailConnectionChannel, emailConnectionChannel } from '../state/emailConnectionBroadcast';
@@ -16,7 +17,7 @@ import {
 import { connectionErrorOf } from '../utils/connectionErrors';
 import { raiseEmailConnectionEvent } from '../utils/emailConnectionEvents';
 import { shouldTriggerRefresh } from '../utils/tokenHealth';
-import { revalidateEmailConnections } from './emailConnectionKeys';
+import { emailConnectionKeys, revalidateEmailConnections } from './emailConnectionKeys';
 import { refreshEmailToken } from './refreshEmailToken';
 import { useDefaultEmailConnection } from './useEmailConnections';
 
@@ -74,6 +75,24 @@ export const useEmailConnectionSync = ({ channel = emailConnectionChannel }: Use
     else if (isLoading && emailConnectionState.status === 'disconnected') sendEmailConnectionEvent({ type: 'LOAD' });
   }, [ready, data, error, isLoading]);
 
+  // SPEC §4 'Initialisation' reads the connection's tokens as well: here the server asks the provider once per page
+  // load whether the default mailbox still works (a grant revoked at Google or Microsoft shows as expired at once)
+  const validatedIds = useRef(new Set<string>());
+  useEffect(() => {
+    if (connection?.status !== 'connected' || validatedIds.current.has(connection.id)) return;
+    validatedIds.current.add(connection.id);
+    void validateEmailConnection(api, connection.id).then(
+      ({ connection: checked }) => {
+        if (checked.status === connection.status) return;
+        void mutate(emailConnectionKeys.default, checked, { revalidate: false });
+        void mutate(emailConnectionKeys.list);
+        channel.broadcast({ type: 'token_expired', connectionId: checked.id, email: checked.email });
+      },
+      // the provider could not be asked now: the refresh schedule and the next page load will
+      () => undefined,
+    );
+  }, [api, mutate, channel, connection]);
+
   // other tabs (BroadcastChannel and storage events) and the server's live channel
   useEffect(
     () =>
@@ -89,6 +108,15 @@ export const useEmailConnectionSync = ({ channel = emailConnectionChannel }: Use
   useLiveEvent('connection.changed', (event) => {
     if (event.kind === 'email') void revalidateEmailConnections(mutate);
   });
+
+  // back from the provider's page through the back button: the page (and its 'connecting') comes from the bfcache
+  useEffect(() => {
+    const handlePageShow = (event: PageTransitionEvent) => {
+      if (event.persisted && emailConnectionState.status === 'connecting') sendEmailConnectionEvent({ type: 'CANCEL' });
+    };
+    window.addEventListener('pageshow', handlePageShow);
+    return () => window.removeEventListener('pageshow', handlePageShow);
+  }, []);
 
   // token health, looked at again as time passes
   useEffect(() => {
