@@ -7,6 +7,7 @@ import type { DataClient } from '../data/client.js';
 import { getMailbox, mailboxKey } from '../data/mailbox.js';
 import { keyFileDataKeys } from '../providers/crypto/key-file.js';
 import { MailAuthFailure } from '../providers/mail/port.js';
+import * as profiles from '../profiles/index.js';
 import { countingDataClient } from '../test/counting-client.js';
 import { partitionSnapshot, readItem, setAttributes } from '../test/raw-items.js';
 import * as mailboxes from './service.js';
@@ -445,6 +446,27 @@ describe("a user's mailboxes", () => {
       id: connection.id,
     });
     expect(await mailboxes.countConnections(t.deps, t.uid)).toEqual({ count: 0 });
+  });
+
+  it("fills the profile's connectedEmails, the default first, without any token", async () => {
+    const t = setup();
+    const gmail = await connect(t, 'gmail', 'ada@gmail.com');
+    const outlook = await connect(t, 'outlook', 'ada@outlook.com');
+    await mailboxes.makeDefault(t.deps, t.uid, outlook.connection.id);
+    const profileDeps: profiles.ProfilesDeps = {
+      db: t.deps.db,
+      now: t.deps.now,
+      newReferralCode: profiles.newReferralCode,
+      documentUrl: async () => '',
+    };
+    const profile = await profiles.getProfile(profileDeps, { uid: t.uid, email: 'ada@example.com' });
+    expect(profile.connectedEmails).toEqual([
+      { ...outlook.connection, isDefault: true },
+      { ...gmail.connection, isDefault: false },
+    ]);
+    for (const secret of [...t.gmail.secrets(), ...t.outlook.secrets()]) {
+      expect(JSON.stringify(profile)).not.toContain(secret);
+    }
   });
 
   it('lists the mailboxes with one call to the table', async () => {
