@@ -23,7 +23,7 @@ beforeAll(async () => {
   restoreEnv = applyEnvironment(
     Object.fromEntries(Object.entries(env).filter(([name]) => /^(GOOGLE|GMAIL|MICROSOFT)_/.test(name))),
   );
-  ({ handler } = await import('./http.js'));
+  ({ handler } = (await import('./http.js')) as unknown as { handler: typeof handler });
 });
 
 afterAll(async () => {
