@@ -9,7 +9,8 @@ import { mountPerTest } from '@/test/mountPerTest';
 import type { EmailConnection } from '../api/emailConnectionsApi';
 import { type EmailConnectionMessage, createEmailConnectionChannel } from '../state/emailConnectionBroadcast';
 import { emailConnectionState, resetEmailConnection } from '../state/emailConnectionState';
-import { useEmailConnectionSync } from './useEmailConnectionSync';
+import { authState } from '@/modules/auth/state/authState';
+import { initialisesOn, useEmailConnectionSync } from './useEmailConnectionSync';
 
 const minute = 60_000;
 
@@ -101,9 +102,36 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
+  Object.assign(authState, { ready: false, status: 'initial' });
+});
+
+describe('initialisesOn', () => {
+  it('skips initialisation on the OAuth pages (SPEC §4)', () => {
+    expect(initialisesOn('/dashboard')).toBe(true);
+    expect(initialisesOn('/oauth/callback')).toBe(false);
+    expect(initialisesOn('/outlook-auth')).toBe(false);
+    expect(initialisesOn('/gmail-auth')).toBe(false);
+  });
 });
 
 describe('useEmailConnectionSync', () => {
+  it('reads the default connection only once the signed-in user is known', async () => {
+    emailConnectionState.initialised = false;
+    authState.ready = false;
+    authState.status = 'loading';
+    const { api, request } = fakeApi({ current: mailbox(60), refresh: () => mailbox(60) });
+    await mount(api);
+    await pass(10_000);
+    expect(request).not.toHaveBeenCalled();
+    await act(async () => {
+      authState.ready = true;
+      authState.status = 'authenticated';
+    });
+    await pass(10_000);
+    expect(request).toHaveBeenCalledWith('GET /api/email-connections/default', expect.anything());
+    expect(emailConnectionState.status).toBe('connected');
+  });
+
   it('is connected by the default mailbox and asks for no refresh while its token is fresh', async () => {
     const { api, request } = fakeApi({ current: mailbox(60), refresh: () => mailbox(60) });
     await mount(api);
