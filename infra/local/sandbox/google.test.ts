@@ -326,6 +326,8 @@ describe('the sandbox control of OAuth grants', () => {
     expect(await refresh.json()).toMatchObject({ error: 'invalid_grant' });
     expect((await control('revoke', { email: 'control@gmail.com' })).status).toBe(404);
     expect((await control('revoke', { nobody: true })).status).toBe(400);
+    const malformed = await fetch(`${sandbox.url}/_sandbox/oauth/revoke`, { method: 'POST', body: '{not json' });
+    expect(malformed.status).toBe(400);
   });
 
   it("revokes one provider's grants of an address when told which", async () => {

@@ -35,6 +35,7 @@ const google: OAuthDialect = {
   denied: 'The user denied access to the app',
   grantedScope: (scopes) => scopes.join(' '),
   rotatesRefreshTokens: false,
+  refreshNeedsScope: false,
   tokenExtras: () => ({}),
 };
 

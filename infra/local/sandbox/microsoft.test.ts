@@ -71,16 +71,26 @@ describe('the Microsoft sandbox', () => {
 
   it('rotates the refresh token on each refresh, the old one still valid until the grant ends', async () => {
     const { body } = await connect('rotate@contoso.com');
-    const first = await token({ grant_type: 'refresh_token', refresh_token: body.refresh_token as string });
+    const refresh = { grant_type: 'refresh_token', refresh_token: body.refresh_token as string, scope };
+    const first = await token(refresh);
     expect(first.body.refresh_token).toEqual(expect.any(String));
     expect(first.body.refresh_token).not.toBe(body.refresh_token);
-    expect((await token({ grant_type: 'refresh_token', refresh_token: body.refresh_token as string })).status).toBe(
-      200,
-    );
+    expect((await token(refresh)).status).toBe(200);
+  });
+
+  it('wants the scopes with a refresh token, no more than were granted', async () => {
+    const { body } = await connect('scoped@contoso.com', 'offline_access User.Read');
+    const refresh = { grant_type: 'refresh_token', refresh_token: body.refresh_token as string };
+    expect(await token(refresh)).toMatchObject({ status: 400, body: { error: 'invalid_request' } });
+    expect(await token({ ...refresh, scope: 'User.Read Mail.Send' })).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_scope' },
+    });
+    expect((await token({ ...refresh, scope: 'User.Read' })).status).toBe(200);
   });
 
   it('refuses in its own shape: an AADSTS code in error_codes and the description', async () => {
-    const { status, body } = await token({ grant_type: 'refresh_token', refresh_token: 'M.C5_R.unknown' });
+    const { status, body } = await token({ grant_type: 'refresh_token', refresh_token: 'M.C5_R.unknown', scope });
     expect(status).toBe(400);
     expect(body).toMatchObject({
       error: 'invalid_grant',

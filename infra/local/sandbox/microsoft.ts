@@ -16,6 +16,7 @@ const aadsts: Record<string, number> = {
   invalid_grant: 70000,
   invalid_client: 7000215,
   invalid_request: 900144,
+  invalid_scope: 70011,
   unsupported_grant_type: 70003,
 };
 
@@ -56,6 +57,7 @@ const microsoft: OAuthDialect = {
   // the granted scopes as Microsoft reports them: the resource's, without offline_access
   grantedScope: (scopes) => scopes.filter((scope) => scope !== 'offline_access').join(' '),
   rotatesRefreshTokens: true,
+  refreshNeedsScope: true,
   tokenExtras: (expiresIn) => ({ ext_expires_in: expiresIn }),
 };
 

@@ -25,6 +25,8 @@ export type OAuthDialect = {
   grantedScope: (scopes: string[]) => string;
   /** Microsoft answers a refresh with a new refresh token; Google keeps the one it gave */
   rotatesRefreshTokens: boolean;
+  /** Microsoft's v2 endpoint wants `scope` with a refresh token: the granted scopes or fewer */
+  refreshNeedsScope: boolean;
   /** fields the provider adds to a token answer */
   tokenExtras: (expiresIn: number) => Record<string, unknown>;
 };
@@ -263,6 +265,15 @@ export const token =
       if (grant.clientId !== clientId) {
         return fail(400, 'invalid_grant', 'The refresh token was issued to another client');
       }
+      if (dialect.refreshNeedsScope) {
+        const asked = (form.get('scope') ?? '').split(/\s+/).filter(Boolean);
+        if (asked.length === 0) {
+          return fail(400, 'invalid_request', "The request body must contain the following parameter: 'scope'");
+        }
+        if (!asked.every((scope) => grant.scopes.includes(scope))) {
+          return fail(400, 'invalid_scope', 'The scopes asked are more than the grant gave');
+        }
+      }
       return answer(grant, dialect.rotatesRefreshTokens ? grants.rotateRefreshToken(grant) : undefined);
     }
     return fail(400, 'unsupported_grant_type', `Unsupported grant_type: ${grantType ?? '(none)'}`);
@@ -289,7 +300,13 @@ export const registerOAuthControl = (router: SandboxRouter, context: SandboxCont
   context.shared('oauth-control', () => {
     const grants = oauthGrantsOf(context);
     const act = (what: 'revoked' | 'expired') => (request: SandboxRequest) => {
-      const body = controlBody.safeParse(request.json());
+      let json: unknown;
+      try {
+        json = request.json();
+      } catch {
+        json = undefined;
+      }
+      const body = controlBody.safeParse(json);
       if (!body.success) return { status: 400, json: { error: { message: 'Give {email, provider?}' } } };
       const { email, provider } = body.data;
       const count = what === 'revoked' ? grants.revokeEmail(email, provider) : grants.expireEmail(email, provider);

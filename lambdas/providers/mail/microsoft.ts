@@ -126,10 +126,14 @@ export const microsoftMailAuth = (
   const clientSecret = clientSecretReader(settings, 'MICROSOFT_OAUTH_CLIENT_SECRET', readSecret);
   const client = () => ({ client_id: requireClientId(settings, 'MICROSOFT_OAUTH_CLIENT_ID', 'Outlook') });
 
-  /** The token endpoint: the client's secret, the retry policy, and http only for the local sandbox. */
+  /**
+   * The token endpoint: the client's secret, the scopes (required with a refresh token on the v2 endpoint), the retry
+   * policy, and http only for the local sandbox.
+   */
   const tokenRequest = async () => {
     const oauth = await loadOAuth();
     const options: TokenEndpointRequestOptions = {
+      additionalParameters: { scope: microsoftScopes.join(' ') },
       [oauth.customFetch]: retryingFetch(policy),
       // deprecated in favour of a custom fetch, but the one switch that lets the sandbox's http endpoint through
       ...(isLocalHttp(server.token_endpoint!) ? { [oauth.allowInsecureRequests]: true } : {}),
