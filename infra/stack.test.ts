@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { exportTags } from '../lambdas/account/export-files.js';
 import { emailPatterns } from '../lambdas/contacts/email-candidates.js';
 import { table as tableDefinition } from '../lambdas/data/table.js';
+import { sealedPurposes } from '../lambdas/mailboxes/sealed-purposes.js';
 import { type Vendor, vendorBudgetMs } from '../lambdas/providers/vendor-limits.js';
 import { messages } from '../shared/messages.js';
 import { queueEntries, queues, visibilityTimeoutSeconds, type QueueSpec } from '../shared/queues.js';
@@ -535,6 +536,35 @@ describe('the dev stack', () => {
     it('keeps a KMS key with rotation for secrets', () => {
       template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
     });
+
+    it('lets the mailboxes functions (HTTP and token-refresh job), and no other, make and open data keys of that key, for their purposes only', () => {
+      const keyId = logicalIdOf(dev.stack, (dev.stack.node.findChild('Data') as Data).secretsKey);
+      const mailboxFunctions = ourFunctions(dev.stack).filter((fn) => fn.service === 'mailboxes');
+      expect(mailboxFunctions.map((fn) => fn.node.path).sort()).toEqual([
+        'Test/Api/Mailboxes',
+        'Test/Schedules/token-refresh/Job',
+      ]);
+      for (const fn of ourFunctions(dev.stack)) {
+        const kms = roleStatements(template, dev.stack, fn).filter((statement) =>
+          [statement.Action].flat().some((action) => action.startsWith('kms:')),
+        );
+        if (fn.service !== 'mailboxes') {
+          expect(kms, fn.node.path).toEqual([]);
+          continue;
+        }
+        expect(kms, fn.node.path).toEqual([
+          {
+            Effect: 'Allow',
+            Action: ['kms:Decrypt', 'kms:GenerateDataKey'],
+            Resource: { 'Fn::GetAtt': [keyId, 'Arn'] },
+            Condition: { StringEquals: { 'kms:EncryptionContext:purpose': Object.values(sealedPurposes) } },
+          },
+        ]);
+        expect(environmentOf(template, logicalIdOf(dev.stack, fn.fn)).TOKEN_KMS_KEY_ID).toEqual({
+          'Fn::GetAtt': [keyId, 'Arn'],
+        });
+      }
+    });
   });
 
   describe('auth', () => {
@@ -837,6 +867,27 @@ describe('federated sign-in', () => {
       AllowedOAuthScopes: Match.arrayWith(['openid', 'email', 'profile']),
     });
     template.hasOutput('HostedUiDomain', {});
+  });
+
+  it('gives the mailboxes functions, and no other, the OAuth client ids and their secrets by name', () => {
+    const { template, stack } = subject;
+    for (const fn of ourFunctions(stack)) {
+      const env = environmentOf(template, logicalIdOf(stack, fn.fn));
+      const secrets = vendorSecretsReadBy(template, stack, fn);
+      if (fn.service !== 'mailboxes') {
+        expect(env, fn.node.path).not.toHaveProperty('GOOGLE_OAUTH_CLIENT_ID');
+        expect(secrets, fn.node.path).not.toContain('google-client-secret');
+        continue;
+      }
+      expect(env, fn.node.path).toMatchObject({
+        GOOGLE_OAUTH_CLIENT_ID: 'google-client',
+        GOOGLE_OAUTH_CLIENT_SECRET_SECRET: 'outreach/dev/google-client-secret',
+        MICROSOFT_OAUTH_CLIENT_ID: 'microsoft-client',
+        MICROSOFT_TENANT: 'tenant-1',
+        MICROSOFT_OAUTH_CLIENT_SECRET_SECRET: 'outreach/dev/microsoft-client-secret',
+      });
+      expect(secrets, fn.node.path).toEqual(['google-client-secret', 'microsoft-client-secret']);
+    }
   });
 
   it("marks a Microsoft address verified only when Microsoft says its domain's owner verified it (xms_edov)", () => {
