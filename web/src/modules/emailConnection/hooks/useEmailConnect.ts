@@ -79,7 +79,8 @@ export const useEmailConnect = () => {
     const latest =
       options.makeDefault && !connection.isDefault ? await makeDefaultEmailConnection(api, connection.id) : connection;
     setLastAuthenticatedEmail(latest.email);
-    sendEmailConnectionEvent({ type: 'CONNECTED' });
+    // the store follows the default mailbox: another one connected beside it leaves the store where it was
+    sendEmailConnectionEvent({ type: latest.isDefault ? 'CONNECTED' : 'CANCEL' });
     if (latest.isDefault) await mutate(emailConnectionKeys.default, latest, { revalidate: false });
     await revalidateEmailConnections(mutate);
     emailConnectionChannel.broadcast({ type: 'connection_changed', connectionId: latest.id, email: latest.email });
