@@ -3,7 +3,7 @@ import type { ApiClient } from '@/lib/http/apiClient';
 import type { ConnectionError } from '@/modules/connections/state/connectionMachine';
 import { type EmailConnection, refreshEmailConnection } from '../api/emailConnectionsApi';
 import type { EmailConnectionChannel } from '../state/emailConnectionBroadcast';
-import { sendEmailConnectionEvent, setRefreshStatus } from '../state/emailConnectionState';
+import { sendEmailConnectionEvent, setRefreshStatus, setTokenError } from '../state/emailConnectionState';
 import { connectionErrorOf, expiredConnectionError } from '../utils/connectionErrors';
 import { raiseEmailConnectionEvent } from '../utils/emailConnectionEvents';
 import { emailConnectionKeys } from './emailConnectionKeys';
@@ -31,6 +31,14 @@ export const refreshEmailToken = async ({ api, mutate, channel }: RefreshEmailTo
       requiresReconnect: failure.requiresReconnect,
       timestamp: failure.timestamp ?? Date.now(),
     });
+    setTokenError(target.email, {
+      email: target.email,
+      provider: target.provider,
+      errorType: failure.type,
+      requiresReconnect: failure.requiresReconnect,
+      message: failure.message,
+      timestamp: failure.timestamp ?? Date.now(),
+    });
     raiseEmailConnectionEvent('email-token-refresh-failed', {
       id: target.id,
       email: target.email,
@@ -50,6 +58,7 @@ export const refreshEmailToken = async ({ api, mutate, channel }: RefreshEmailTo
     void mutate(emailConnectionKeys.list);
     if (refreshed.status === 'expired') return failed(expiredConnectionError(refreshed.refreshError));
     setRefreshStatus({ inProgress: false, success: true, timestamp: Date.now() });
+    setTokenError(refreshed.email, null);
     raiseEmailConnectionEvent('email-token-refreshed', {
       id: refreshed.id,
       email: refreshed.email,

@@ -16,6 +16,7 @@ import {
   providerLabels,
   sendEmailConnectionEvent,
   setLastAuthenticatedEmail,
+  setTokenError,
 } from '../state/emailConnectionState';
 import { connectionErrorOf } from '../utils/connectionErrors';
 import { writePendingGmailAuth } from '../utils/emailAuthStorage';
@@ -79,6 +80,7 @@ export const useEmailConnect = () => {
     const latest =
       options.makeDefault && !connection.isDefault ? await makeDefaultEmailConnection(api, connection.id) : connection;
     setLastAuthenticatedEmail(latest.email);
+    setTokenError(latest.email, null);
     // the store follows the default mailbox: another one connected beside it leaves the store where it was
     sendEmailConnectionEvent({ type: latest.isDefault ? 'CONNECTED' : 'CANCEL' });
     if (latest.isDefault) await mutate(emailConnectionKeys.default, latest, { revalidate: false });

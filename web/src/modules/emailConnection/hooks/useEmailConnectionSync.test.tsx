@@ -183,6 +183,11 @@ describe('useEmailConnectionSync', () => {
     await flush();
     await flush();
     expect(emailConnectionState).toMatchObject({ status: 'expired', error: { type: 'invalid_grant' } });
+    expect(emailConnectionState.tokenErrors['ada@gmail.com']).toMatchObject({
+      provider: 'gmail',
+      errorType: 'invalid_grant',
+      requiresReconnect: true,
+    });
     expect(heard.map((message) => message.type)).toContain('token_expired');
   });
 

@@ -4,6 +4,7 @@ import { useLiveEvent } from '@/lib/live';
 import { useApiClient } from '@/lib/http/useApiClient';
 import { waitForAuthReady } from '@/modules/auth/state/authState';
 import { validateEmailConnection } from '../api/emailConnectionsApi';
+import { emailConnectionMessages as text } from '../emailConnectionMessages';
 import { emailConnectionTimings } from '../emailConnectionTimings';
 import { emailConnectionPaths } from '../emailConnectionPaths';
 import { type EmailConnectionChannel, emailConnectionChannel } from '../state/emailConnectionBroadcast';
@@ -71,8 +72,12 @@ export const useEmailConnectionSync = ({ channel = emailConnectionChannel }: Use
   useEffect(() => {
     if (!ready) return;
     if (data !== undefined) applyDefaultConnection(data);
-    else if (error) applyLoadFailure({ type: 'FAILED', error: connectionErrorOf(error) });
-    else if (isLoading && emailConnectionState.status === 'disconnected') sendEmailConnectionEvent({ type: 'LOAD' });
+    else if (error) {
+      const failure = connectionErrorOf(error);
+      // SPEC §8: a failure with nothing more specific to say
+      const message = failure.type === 'unexpected_error' ? text.errors.initFailed : failure.message;
+      applyLoadFailure({ type: 'FAILED', error: { ...failure, message } });
+    } else if (isLoading && emailConnectionState.status === 'disconnected') sendEmailConnectionEvent({ type: 'LOAD' });
   }, [ready, data, error, isLoading]);
 
   // SPEC §4 'Initialisation' reads the connection's tokens as well: here the server asks the provider once per page

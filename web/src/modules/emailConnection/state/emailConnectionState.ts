@@ -32,6 +32,16 @@ export type RefreshStatus = {
   timestamp: number | null;
 };
 
+/** SPEC §3 'Token-error info per mailbox'. */
+export type TokenErrorInfo = {
+  email: string;
+  provider: EmailProvider;
+  errorType: ConnectionErrorType;
+  requiresReconnect: boolean;
+  message: string;
+  timestamp: number;
+};
+
 /**
  * This browser's side of the e-mail connection (SPEC §3 'Connection store state'): where its flow stands (SPEC §4),
  * the last refresh, and the mailbox last authenticated here. The mailboxes themselves are the server's, read through
@@ -41,6 +51,8 @@ export type EmailConnectionState = ConnectionState & {
   /** the mailbox last authenticated in this browser (kept across reloads), offered while disconnected or expired */
   lastAuthenticatedEmail: string | null;
   refreshStatus: RefreshStatus;
+  /** the last token failure of each mailbox (by address), until it is renewed or reconnected */
+  tokenErrors: Record<string, TokenErrorInfo>;
   /** SPEC §4 'Initialisation' has run its wait: the default connection may be read */
   initialised: boolean;
 };
@@ -58,6 +70,7 @@ const initialState = (): EmailConnectionState => ({
   ...initialConnectionState(),
   lastAuthenticatedEmail: readLastAuthenticatedEmail(),
   refreshStatus: initialRefreshStatus(),
+  tokenErrors: {},
   initialised: false,
 });
 
@@ -82,6 +95,12 @@ export const setInitialised = () => {
 
 export const setRefreshStatus = (change: Partial<RefreshStatus>) => {
   Object.assign(emailConnectionState.refreshStatus, change);
+};
+
+/** Records (info) or forgets (null) a mailbox's token failure. */
+export const setTokenError = (email: string, info: TokenErrorInfo | null) => {
+  if (info) emailConnectionState.tokenErrors[email] = info;
+  else delete emailConnectionState.tokenErrors[email];
 };
 
 /** SPEC §4: a connection the server holds as expired, with a fatal refreshError, or whose token health says so. */
