@@ -29,6 +29,8 @@ export type ConnectionWidgetProps = {
   panel: ConnectionPanel;
   /** SPEC §2 'Loading texts': covers the panel while work is under way */
   pendingText?: string | null;
+  /** the popover opened or closed */
+  onOpenChange?: (open: boolean) => void;
 };
 
 const tones: Record<ConnectionView, StatusPanelTone> = {
@@ -49,6 +51,7 @@ export const ConnectionWidget = ({
   buttonLabel,
   panel,
   pendingText = null,
+  onOpenChange,
 }: ConnectionWidgetProps) => {
   const stateIcon =
     view === 'connected' ? <CheckCircleFilled /> : view === 'expired' ? <ExclamationCircleFilled /> : icon;
@@ -56,6 +59,7 @@ export const ConnectionWidget = ({
     <Popover
       trigger="click"
       placement="bottomRight"
+      onOpenChange={onOpenChange}
       title={title}
       content={
         <StatusPanel

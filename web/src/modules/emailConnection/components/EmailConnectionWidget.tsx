@@ -57,6 +57,11 @@ export const EmailConnectionWidget = ({
     onChangeEmail?.(provider);
   };
 
+  // a provider choice left open is not offered again the next time
+  const handleOpenChange = (open: boolean) => {
+    if (!open) setChanging(false);
+  };
+
   const panels: Record<ConnectionView, () => ConnectionPanel> = {
     connected: () => ({
       heading: text.connected(account?.email ?? ''),
@@ -104,6 +109,7 @@ export const EmailConnectionWidget = ({
       }
       panel={panels[view]()}
       pendingText={state.pending ? text.pending[state.pending] : null}
+      onOpenChange={handleOpenChange}
     />
   );
 };
