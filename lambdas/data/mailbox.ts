@@ -30,6 +30,8 @@ export type MailboxItem = {
   connectedAt: string;
   lastSynced: string | null;
   updatedAt: string;
+  /** written with every change (replaceMailbox): a change made on a stale read is refused */
+  version: number;
   /** whether `tokens` holds a refresh token (the refresh index lists only those) */
   renewable: boolean;
   /** `{accessToken, refreshToken}`, sealed (lambdas/providers/crypto/envelope.ts) */
@@ -75,6 +77,7 @@ const fromItem = (item: Record<string, unknown>): MailboxItem => ({
   connectedAt: String(item.connectedAt),
   lastSynced: (item.lastSynced as string | null | undefined) ?? null,
   updatedAt: String(item.updatedAt ?? item.connectedAt),
+  version: Number(item.version ?? 0),
   renewable: item.renewable === true,
   tokens: item.tokens as Sealed,
 });
@@ -134,11 +137,17 @@ export const createMailbox = async (db: DataClient, item: MailboxItem): Promise<
   }
 };
 
-// a changed mailbox written whole (PutItem on the condition that it still exists); false when it was deleted
+// a changed mailbox written whole as the next version of the one read (PutItem on the condition that it still exists
+// at that version); false when it was deleted or changed since
 export const replaceMailbox = (db: DataClient, item: MailboxItem) =>
   writtenIf(
     db.documents.send(
-      new PutCommand({ TableName: db.table, Item: toItem(item), ConditionExpression: 'attribute_exists(pk)' }),
+      new PutCommand({
+        TableName: db.table,
+        Item: toItem({ ...item, version: item.version + 1 }),
+        ConditionExpression: 'attribute_exists(pk) AND version = :read',
+        ExpressionAttributeValues: { ':read': item.version },
+      }),
     ),
   );
 

@@ -330,6 +330,21 @@ describe('the tokens of a mailbox', () => {
     await expect(mailboxes.validateConnection(t.deps, t.uid, connection.id)).resolves.toMatchObject({ valid: false });
   });
 
+  it('a renewal read before a reconnect does not undo it: the reconnect stands, with its own tokens', async () => {
+    const t = setup();
+    const first = await connect(t, 'gmail', 'ada@gmail.com');
+    const stale = (await getMailbox(t.deps.db, t.uid, first.connection.id))!;
+    t.gmail.revoke('ada@gmail.com');
+    const again = await connect(t, 'gmail', 'ada@gmail.com');
+    // the old grant is gone: on its own, this renewal would mark the mailbox expired
+    const renewal = await mailboxes.renewMailbox(t.deps, stale);
+    expect(renewal.item).toMatchObject({ status: 'connected', refreshError: null });
+    expect(renewal.tokens?.accessToken).toBe(again.access_token);
+    await expect(mailboxes.connectionTokens(t.deps, t.uid, first.connection.id)).resolves.toMatchObject({
+      accessToken: again.access_token,
+    });
+  });
+
   it('answers 503 when the provider is down, and leaves the mailbox connected', async () => {
     const t = setup();
     const { connection } = await connect(t, 'gmail', 'ada@gmail.com');

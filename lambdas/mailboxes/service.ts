@@ -18,6 +18,7 @@ import {
   createMailbox,
   deleteMailbox,
   effectiveDefault,
+  getMailbox,
   listMailboxes,
   type MailboxItem,
   replaceDeletedDefault,
@@ -144,21 +145,39 @@ const findByEmail = async (deps: MailboxesDeps, uid: string, email: string) => {
   return { item, defaultId: set.defaultId };
 };
 
-/** Writes a changed mailbox and tells the tabs; 404 when it was deleted meanwhile. */
-const saveChanged = async (deps: MailboxesDeps, item: MailboxItem) => {
-  if (!(await replaceMailbox(deps.db, item))) throw mailboxNotFound();
-  await publishChanged(deps, item.uid, item.id);
-  return item;
+/**
+ * Writes a changed mailbox and tells the tabs. A change made meanwhile (a reconnect, another renewal) wins: the mailbox
+ * as it now is is answered instead; 404 when it was deleted meanwhile.
+ */
+const saveChanged = async (deps: MailboxesDeps, item: MailboxItem): Promise<{ item: MailboxItem; won: boolean }> => {
+  if (await replaceMailbox(deps.db, item)) {
+    await publishChanged(deps, item.uid, item.id);
+    return { item: { ...item, version: item.version + 1 }, won: true };
+  }
+  const current = await getMailbox(deps.db, item.uid, item.id);
+  if (!current) throw mailboxNotFound();
+  return { item: current, won: false };
 };
 
 /**
  * Marks a mailbox expired (SPEC §4: a refreshError of invalid_grant means expired): off the refresh schedule, its
  * tokens kept until the user reconnects or disconnects it.
  */
-const markExpired = (deps: MailboxesDeps, item: MailboxItem, refreshError: string = 'invalid_grant') =>
-  saveChanged(deps, { ...item, status: 'expired', refreshError, updatedAt: deps.now().toISOString() });
-
 export type Renewal = { item: MailboxItem; tokens: TokenPair | null };
+
+/** Writes a changed mailbox and answers it with `tokens`; a change that won meanwhile stands, with its own tokens. */
+const settle = async (deps: MailboxesDeps, changed: MailboxItem, tokens: TokenPair | null): Promise<Renewal> => {
+  const saved = await saveChanged(deps, changed);
+  if (saved.won) return { item: saved.item, tokens };
+  return { item: saved.item, tokens: saved.item.status === 'connected' ? await openTokens(deps, saved.item) : null };
+};
+
+const markExpired = (deps: MailboxesDeps, item: MailboxItem): Promise<Renewal> =>
+  settle(
+    deps,
+    { ...item, status: 'expired', refreshError: 'invalid_grant', updatedAt: deps.now().toISOString() },
+    null,
+  );
 
 /**
  * Renews a mailbox's access token with its refresh token (the provider may rotate the refresh token; the old one is
@@ -167,12 +186,12 @@ export type Renewal = { item: MailboxItem; tokens: TokenPair | null };
  */
 export const renewMailbox = async (deps: MailboxesDeps, item: MailboxItem): Promise<Renewal> => {
   const tokens = await openTokens(deps, item);
-  if (!tokens.refreshToken) return { item: await markExpired(deps, item), tokens: null };
+  if (!tokens.refreshToken) return markExpired(deps, item);
   let fresh: MailTokens;
   try {
     fresh = await deps.mail[item.provider].refresh(tokens.refreshToken);
   } catch (error) {
-    if (isGrantGone(error)) return { item: await markExpired(deps, item), tokens: null };
+    if (isGrantGone(error)) return markExpired(deps, item);
     return providerFailed(error);
   }
   const pair: TokenPair = { accessToken: fresh.accessToken, refreshToken: fresh.refreshToken ?? tokens.refreshToken };
@@ -185,7 +204,7 @@ export const renewMailbox = async (deps: MailboxesDeps, item: MailboxItem): Prom
     updatedAt: deps.now().toISOString(),
     tokens: await sealTokens(deps, item, pair),
   };
-  return { item: await saveChanged(deps, renewed), tokens: pair };
+  return settle(deps, renewed, pair);
 };
 
 /** GET /api/email-connections: the default first. */
@@ -279,7 +298,7 @@ export const validateConnection = async (deps: MailboxesDeps, uid: string, id: s
   try {
     await deps.mail[item.provider].mailboxAddress(renewal.tokens.accessToken);
   } catch (error) {
-    if (isGrantGone(error)) return answer(await markExpired(deps, renewal.item));
+    if (isGrantGone(error)) return answer((await markExpired(deps, renewal.item)).item);
     return providerFailed(error);
   }
   return answer(renewal.item);
@@ -373,6 +392,7 @@ const keepMailbox = async (
       lastSynced: null,
       updatedAt: now,
       renewable: input.tokens.refreshToken !== null,
+      version: 0,
       tokens: await sealTokens(deps, { uid, id }, input.tokens),
     };
     if ((await createMailbox(deps.db, created)) === 'created') {
