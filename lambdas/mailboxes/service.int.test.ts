@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../shared/live-events.js';
 import { mailboxMessages } from '../../shared/schemas/mailboxes.js';
 import type { DataClient } from '../data/client.js';
+import { markAccountDeleted } from '../data/deleted-account.js';
 import { getMailbox, mailboxKey } from '../data/mailbox.js';
 import { keyFileDataKeys } from '../providers/crypto/key-file.js';
 import { MailAuthFailure } from '../providers/mail/port.js';
@@ -198,6 +199,18 @@ describe('connecting a mailbox (OAuth with PKCE and a single-use state)', () => 
     );
     expect(await mailboxes.listConnections(t.deps, t.uid)).toEqual([]);
     expect(await mailboxes.listConnections(t.deps, victim)).toEqual([]);
+  });
+
+  it('gives no mailbox to an account deleted since its sign-in began', async () => {
+    const t = setup();
+    const { state } = await mailboxes.startSignIn(t.deps, t.uid, { provider: 'gmail', origin: webOrigin });
+    const code = t.gmail.consent(state, 'ada@gmail.com');
+    await markAccountDeleted(t.deps.db, t.uid, t.deps.now().toISOString());
+    await expect(
+      mailboxes.finishPublicSignIn(t.deps, { provider: 'gmail', code, state, origin: webOrigin }),
+    ).rejects.toMatchObject(refused);
+    expect(t.gmail.calls).not.toContain('exchangeCode');
+    expect(await mailboxes.listConnections(t.deps, t.uid)).toEqual([]);
   });
 
   it("finishes the user's pending Gmail sign-in from a code alone (legacy /exchange_google_code)", async () => {

@@ -14,6 +14,7 @@ import {
 } from '../../shared/schemas/mailboxes.js';
 import { badRequest, HttpError, notFound } from '../core/errors.js';
 import type { DataClient } from '../data/client.js';
+import { isAccountDeleted } from '../data/deleted-account.js';
 import {
   createMailbox,
   deleteMailbox,
@@ -512,6 +513,8 @@ const finishSignIn = async (
   ) {
     throw invalidRequest();
   }
+  // the public callback has no session to refuse: an account deleted since its sign-in began gets no mailbox
+  if (input.uid === undefined && (await isAccountDeleted(deps.db, pending.uid))) throw invalidRequest();
   const verifier = await open(deps.keys, verifierContext(pending.uid, input.digest), pending.verifier);
   if (typeof verifier !== 'string') throw new Error('A sign-in state holds no verifier');
   const auth = deps.mail[pending.provider];
