@@ -26,14 +26,18 @@ const connection = {
 const { container, render } = mountPerTest();
 
 const visit = async (search: string) => {
-  const request = vi.fn(async (_route: string, _input?: unknown) => ({
-    email: connection.email,
-    provider: 'gmail',
-    access_token: 'at',
-    refresh_token: null,
-    expiry: connection.expiry,
-    connection,
-  }));
+  const request = vi.fn(async (route: string, _input?: unknown) =>
+    route === 'POST /api/email-connections/{id}/default'
+      ? { ...connection, isDefault: true }
+      : {
+          email: connection.email,
+          provider: 'gmail',
+          access_token: 'at',
+          refresh_token: null,
+          expiry: connection.expiry,
+          connection: { ...connection, isDefault: false },
+        },
+  );
   const router = createMemoryRouter(
     [
       { path: '/gmail-auth', element: <GmailAuthPage /> },
@@ -77,6 +81,8 @@ describe('GmailAuthPage', () => {
     expect(page.request).toHaveBeenCalledExactlyOnceWith('POST /api/email-connections/oauth/callback-public', {
       body: { provider: 'gmail', code: 'code-1', state: 'state-1', origin: window.location.origin },
     });
+    // no 'Change Email': the mailbox is left as the server made it
+    expect(page.request).not.toHaveBeenCalledWith('POST /api/email-connections/{id}/default', expect.anything());
     expect(JSON.parse(localStorage.getItem('emailAuthCompleted') ?? '{}')).toMatchObject({
       provider: 'gmail',
       email: 'ada@gmail.com',
@@ -86,6 +92,16 @@ describe('GmailAuthPage', () => {
     expect(page.text()).toContain('Gmail Authentication');
     await pass(1_500);
     expect(page.router.state.location.pathname).toBe('/outreach');
+  });
+
+  it("makes the new mailbox the default when 'Change Email' started the flow", async () => {
+    sessionStorage.setItem(
+      'emailAuthPending',
+      JSON.stringify({ state: 'state-1', returnPath: '/outreach', loginHint: null, makeDefault: true }),
+    );
+    const page = await visit('?code=code-1&state=state-1');
+    await pass(0);
+    expect(page.request).toHaveBeenCalledWith('POST /api/email-connections/{id}/default', { params: { id: 'm1' } });
   });
 
   it('waits for the signed-in user, showing the attempt, and tells a signed-out visitor to log in first', async () => {

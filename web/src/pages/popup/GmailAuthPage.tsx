@@ -6,7 +6,7 @@ import { subscribe } from 'valtio';
 import { useApiClient } from '@/lib/http/useApiClient';
 import { useAuth } from '@/modules/auth/hooks/useAuth';
 import { authState } from '@/modules/auth/state/authState';
-import { completeEmailOAuth } from '@/modules/emailConnection/api/emailConnectionsApi';
+import { completeEmailOAuth, makeDefaultEmailConnection } from '@/modules/emailConnection/api/emailConnectionsApi';
 import { emailConnectionMessages } from '@/modules/emailConnection/emailConnectionMessages';
 import { emailConnectionTimings } from '@/modules/emailConnection/emailConnectionTimings';
 import { revalidateEmailConnections } from '@/modules/emailConnection/hooks/emailConnectionKeys';
@@ -84,13 +84,16 @@ export const GmailAuthPage = () => {
         completeEmailOAuth(api, { provider: 'gmail', code, state, origin: window.location.origin }),
       sleep,
       onProgress: (message) => setView({ status: 'loading', message }),
-    }).then((outcome) => {
+    }).then(async (outcome) => {
       writePendingGmailAuth(null);
       if (outcome.kind === 'error') {
         setView({ status: 'error', message: outcome.message });
         return;
       }
-      const { connection } = outcome.result;
+      let { connection } = outcome.result;
+      // 'Change Email' started this flow: the new mailbox is the one to send from (it is connected either way)
+      if (pending?.makeDefault && !connection.isDefault)
+        connection = await makeDefaultEmailConnection(api, connection.id).catch(() => connection);
       writeEmailAuthCompleted({
         provider: connection.provider,
         email: connection.email,

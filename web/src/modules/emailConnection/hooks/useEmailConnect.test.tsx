@@ -193,6 +193,7 @@ describe('useEmailConnect', () => {
       state: 'state-1',
       returnPath: '/outreach?contact=c1',
       loginHint: 'ada@gmail.com',
+      makeDefault: false,
     });
     expect(emailConnectionState).toMatchObject({ status: 'connecting', pending: 'reconnecting' });
   });

@@ -105,7 +105,12 @@ export const useEmailConnect = () => {
         () => initEmailOAuth(api, { provider: 'gmail', origin: window.location.origin }),
         'gmail',
       );
-      writePendingGmailAuth({ state, returnPath: currentPath(), loginHint: options.loginHint ?? null });
+      writePendingGmailAuth({
+        state,
+        returnPath: currentPath(),
+        loginHint: options.loginHint ?? null,
+        makeDefault: options.makeDefault === true,
+      });
       window.location.assign(withLoginHint(authUrl, options.loginHint));
       return true;
     } catch (error) {

@@ -18,7 +18,13 @@ export const emailAuthStorageKeys = {
 
 export type EmailAuthCompleted = { provider: MailProvider; email: string; connectionId: string; timestamp: number };
 
-export type PendingGmailAuth = { state: string; returnPath: string; loginHint: string | null };
+export type PendingGmailAuth = {
+  state: string;
+  returnPath: string;
+  loginHint: string | null;
+  /** the new mailbox becomes the default once connected (the header's 'Change Email') */
+  makeDefault?: boolean;
+};
 
 const read = (storage: Storage | undefined, key: string): unknown => {
   try {
@@ -59,6 +65,7 @@ export const readPendingGmailAuth = (): PendingGmailAuth | null => {
         state: value.state,
         returnPath: value.returnPath,
         loginHint: typeof value.loginHint === 'string' ? value.loginHint : null,
+        makeDefault: value.makeDefault === true,
       }
     : null;
 };
