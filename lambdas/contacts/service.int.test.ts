@@ -409,6 +409,36 @@ describe('contacts service', () => {
     ).toEqual(byCompany);
   });
 
+  it("finds what another Lambda added, renamed or deleted since this Lambda's last search (its directory snapshot)", async () => {
+    const reader = setup({ counting: true });
+    const writer = setup();
+    const uid = randomUUID();
+    const [ada, grace] = await Promise.all(
+      ['Ada Lovelace', 'Grace Hopper'].map(async (name) => created(contacts.createContact(writer.deps, uid, { name }))),
+    );
+    const names = async (q: string) =>
+      (await contacts.listContacts(reader.deps, uid, { ...listQuery, q, sort: 'name', order: 'asc' })).contacts.map(
+        (contact) => contact.name,
+      );
+    expect(await names('a')).toEqual(['Ada Lovelace', 'Grace Hopper']);
+
+    await contacts.updateContact(writer.deps, uid, ada!.id, { company: 'Analytical Engines' });
+    await contacts.deleteContact(writer.deps, uid, grace!.id);
+    await contacts.createContact(writer.deps, uid, { name: 'Katherine Johnson' });
+    reader.resetCalls();
+    expect(await names('a')).toEqual(['Ada Lovelace', 'Katherine Johnson']);
+    expect(await names('engines')).toEqual(['Ada Lovelace']);
+    expect(await names('hopper')).toEqual([]);
+    // after the first: the changed chunks only (one Query), then the page's contacts; nothing more for a search of none
+    expect(reader.calls).toEqual([
+      'QueryCommand',
+      'BatchGetItemCommand',
+      'QueryCommand',
+      'BatchGetItemCommand',
+      'QueryCommand',
+    ]);
+  });
+
   it('rebuilds a directory whose count is off from the contacts themselves, so no contact is missing from a search', async () => {
     const { deps } = setup();
     const uid = randomUUID();
@@ -481,7 +511,8 @@ describe('contacts service', () => {
       listSorted: ['QueryCommand', 'GetItemCommand'],
       // the directory and the contact count (side by side), then the page's contacts
       search: ['QueryCommand', 'GetItemCommand', 'BatchGetItemCommand'],
-      filter: ['QueryCommand', 'GetItemCommand', 'BatchGetItemCommand'],
+      // the directory's chunks changed since the search only (this Lambda read it before), then the page's contacts
+      filter: ['QueryCommand', 'BatchGetItemCommand'],
       recent: ['QueryCommand'],
       // the contact, then its drafts' list (issue 11: no primary draft here, so no draft to read)
       get: ['GetItemCommand', 'GetItemCommand'],

@@ -290,6 +290,22 @@ const sortValue = (item: DirectoryEntry, sort: ListQuery['sort']) =>
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
+ * The searched fields of a directory entry, lower-cased once per entry a Lambda keeps (the directory's snapshot keeps
+ * the same entry objects from search to search), joined by a line break, which no field holds (contact-directory.ts).
+ */
+const searchTexts = new WeakMap<DirectoryEntry, string>();
+const searchTextOf = (item: DirectoryEntry) => {
+  let text = searchTexts.get(item);
+  if (text === undefined) {
+    text = [item.name, item.firstName, item.lastName, item.company, item.jobTitle, item.currentRole]
+      .join('\n')
+      .toLocaleLowerCase();
+    searchTexts.set(item, text);
+  }
+  return text;
+};
+
+/**
  * GET /api/contacts. Without a search or filter every order is one Query of one page on the index of that order
  * (gsi1 last updated, gsi3 name, gsi4 company, gsi5 date added) plus the quota's contact count for `total`. A search
  * or a filter reads the user's contact directory (the list fields of every contact in a few items, one Query; see
@@ -325,10 +341,8 @@ export const listContacts = async (deps: ContactsDeps, uid: string, query: ListQ
   const needle = query.q?.toLocaleLowerCase();
   const matching = all.filter(
     (item) =>
-      (!needle ||
-        [item.name, item.firstName, item.lastName, item.company, item.jobTitle, item.currentRole].some((field) =>
-          field.toLocaleLowerCase().includes(needle),
-        )) &&
+      // a search with a line break matches nothing, as no field holds one
+      (!needle || (!needle.includes('\n') && searchTextOf(item).includes(needle))) &&
       (!query.email_lookup_status || item.emailLookupStatus === query.email_lookup_status) &&
       (!query.relationship_status || (item.relationshipStatus || 'new') === query.relationship_status),
   );

@@ -80,23 +80,89 @@ const parseChunk = (stored: unknown) => {
 const storeChunk = (lines: readonly DirectoryEntry[]) =>
   deflateRawSync(Buffer.from(lines.map(formatLine).join('\n'), 'utf8'));
 
-// every entry of a user's directory (Query on the user's partition, sort keys CONTACTDIR#..., paged past 1 MB)
+/**
+ * What a Lambda last read of a user's directory: each chunk's version and lines. The next search asks the table only
+ * for the chunks whose version moved (every contact write moves its chunk's version, in its own transaction), so a
+ * warm Lambda reads a few KB instead of the whole directory and parses only what changed. Kept per data client (one
+ * per Lambda) for the last few users it served.
+ */
+type Snapshot = Map<string, { version: number; lines: DirectoryEntry[] }>;
+
+const snapshots = new WeakMap<DataClient, Map<string, Snapshot>>();
+
+/** Users whose directory a Lambda keeps (about 1 MB each at 5,000 contacts). */
+export const directorySnapshotUsers = 20;
+
+const snapshotsOf = (db: DataClient) => {
+  let users = snapshots.get(db);
+  if (!users) {
+    users = new Map();
+    snapshots.set(db, users);
+  }
+  return users;
+};
+
+const keepSnapshot = (db: DataClient, uid: string, snapshot: Snapshot) => {
+  const users = snapshotsOf(db);
+  // most recently used last: the first is the one to drop
+  users.delete(uid);
+  users.set(uid, snapshot);
+  for (const oldest of users.keys()) {
+    if (users.size <= directorySnapshotUsers) break;
+    users.delete(oldest);
+  }
+};
+
+/** Forgets what this Lambda read of a user's directory (it was rebuilt: read it whole again). */
+export const forgetDirectorySnapshot = (db: DataClient, uid: string) => snapshotsOf(db).delete(uid);
+
+/** Whether this Lambda has read the user's directory before (the next read asks only for what changed). */
+export const hasDirectorySnapshot = (db: DataClient, uid: string) => snapshotsOf(db).has(uid);
+
+const entriesOf = (snapshot: Snapshot) => [...snapshot.values()].flatMap((chunk) => chunk.lines);
+
+/**
+ * Every entry of a user's directory (Query on the user's partition, sort keys CONTACTDIR#..., paged past 1 MB). With
+ * a snapshot of an earlier read, the Query filters out the chunks still at the versions known, so only changed ones
+ * come back (a chunk written before it held its `chunk` name always comes back, until its next write). A chunk is
+ * never deleted while its user exists (emptied chunks stay, at a new version), so a chunk that does not come back is
+ * one that did not change.
+ */
 export const readDirectory = async (db: DataClient, uid: string): Promise<DirectoryEntry[]> => {
-  const entries: DirectoryEntry[] = [];
+  const known = snapshotsOf(db).get(uid);
+  const snapshot: Snapshot = new Map(known);
+  const unchanged = [...(known ?? [])];
+  const names: Record<string, string> = { '#chunk': 'chunk', '#version': 'version' };
+  const values: Record<string, unknown> = { ':pk': `USER#${uid}`, ':prefix': prefix };
+  unchanged.forEach(([chunk, { version }], index) => {
+    values[`:s${index}`] = chunk;
+    values[`:v${index}`] = version;
+  });
+  const filter = unchanged.length
+    ? {
+        FilterExpression: `NOT (${unchanged.map((_, index) => `(#chunk = :s${index} AND #version = :v${index})`).join(' OR ')})`,
+        ExpressionAttributeNames: names,
+      }
+    : {};
   let start: Record<string, unknown> | undefined;
   do {
     const result = await db.documents.send(
       new QueryCommand({
         TableName: db.table,
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': `USER#${uid}`, ':prefix': prefix },
+        ExpressionAttributeValues: values,
+        ...filter,
         ExclusiveStartKey: start,
       }),
     );
-    for (const item of result.Items ?? []) entries.push(...parseChunk(item.entries));
+    for (const item of result.Items ?? []) {
+      const chunk = String(item.sk).slice(prefix.length);
+      snapshot.set(chunk, { version: Number(item.version ?? 0), lines: parseChunk(item.entries) });
+    }
     start = result.LastEvaluatedKey;
   } while (start);
-  return entries;
+  keepSnapshot(db, uid, snapshot);
+  return entriesOf(snapshot);
 };
 
 /** The chunk as read now (consistently): its version (0 when it does not exist yet) and its lines. */
@@ -114,7 +180,15 @@ const chunkPut = (
   lines: DirectoryEntry[],
 ) => ({
   TableName: db.table,
-  Item: { ...key, uid, entity: directoryRecord, version: version + 1, entries: storeChunk(lines) },
+  // `chunk` repeats the sort key's end for the snapshot's filter (a filter cannot name a key attribute)
+  Item: {
+    ...key,
+    uid,
+    entity: directoryRecord,
+    chunk: key.sk.slice(prefix.length),
+    version: version + 1,
+    entries: storeChunk(lines),
+  },
   ConditionExpression: version === 0 ? 'attribute_not_exists(version)' : 'version = :seen',
   ...(version === 0 ? {} : { ExpressionAttributeValues: { ':seen': version } }),
 });
