@@ -60,10 +60,12 @@ describe('applyDefaultConnection (SPEC §4 Initialisation)', () => {
     expect(readLastAuthenticatedEmail()).toBe('ada@gmail.com');
   });
 
-  it('is disconnected when the server has none', () => {
+  it('is disconnected when the server has none, and clears the legacy stored tokens', () => {
+    localStorage.setItem('outlookToken', JSON.stringify({ email: 'old@outlook.com', accessToken: 'x' }));
     applyDefaultConnection(connection());
     applyDefaultConnection(null);
     expect(emailConnectionState.status).toBe('disconnected');
+    expect(localStorage.getItem('outlookToken')).toBeNull();
   });
 
   it('is expired by a connection the server holds as expired, or one with an invalid_grant or permission_denied refreshError', () => {

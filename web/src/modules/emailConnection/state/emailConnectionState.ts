@@ -116,6 +116,8 @@ export const isConnectionExpired = (connection: EmailConnection, now: number = D
 export const applyDefaultConnection = (connection: EmailConnection | null, now: number = Date.now()) => {
   if (emailConnectionState.status === 'connecting') return;
   if (!connection) {
+    // SPEC §4: disconnected clears the stored tokens too (the legacy ones, the store's own write of SPEC §5)
+    clearLegacyTokens();
     sendEmailConnectionEvent({ type: 'DISCONNECTED' });
     return;
   }
