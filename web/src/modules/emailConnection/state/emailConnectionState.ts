@@ -11,6 +11,7 @@ import {
 import type { EmailConnection } from '../api/emailConnectionsApi';
 import { expiredConnectionError, expiringRefreshErrors } from '../utils/connectionErrors';
 import {
+  clearLegacyTokens,
   readLastAuthenticatedEmail,
   readLegacyTokenEmail,
   writeLastAuthenticatedEmail,
