@@ -174,7 +174,7 @@ const readChunk = async (db: DataClient, key: Record<string, string>) => {
 /** The Put of a chunk's next version, holding only if the chunk is still at `version`. */
 const chunkPut = (
   db: DataClient,
-  key: Record<string, string>,
+  key: ReturnType<typeof chunkKey>,
   uid: string,
   version: number,
   lines: DirectoryEntry[],
