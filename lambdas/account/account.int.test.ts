@@ -35,6 +35,9 @@ import { deletionWorker } from './deletion-worker.js';
 import { exportPrefix } from './export-files.js';
 import { deleteAccount, exportAccount, laterPassDelaySeconds, type AccountDeps } from './service.js';
 import { putContacts, type ContactItem } from '../data/contact.js';
+import { createMailbox, setDefaultIfNone, type MailboxItem } from '../data/mailbox.js';
+import { seal } from '../providers/crypto/envelope.js';
+import { keyFileDataKeys } from '../providers/crypto/key-file.js';
 import { isAccountDeleted } from '../data/deleted-account.js';
 import { userItems, userPartitionKey } from '../data/user-partition.js';
 
@@ -229,6 +232,37 @@ describe('account export against DynamoDB Local and s3rver', () => {
       expect(await (await fetch(file.url)).text()).toBe(`ada: ${file.key}`);
     }
     expect(JSON.stringify(exported)).not.toContain(grace.uid);
+  });
+
+  it("holds a mailbox's address and state but not its sealed tokens, nor the mailboxes' machinery", async () => {
+    const ada = await seedUser('ada-mailbox');
+    const keys = keyFileDataKeys(process.env.TOKEN_KEY_FILE!);
+    const id = '01JMAILBOXADAXXXXXXXXXXXXX';
+    const mailbox: MailboxItem = {
+      uid: ada.uid,
+      id,
+      provider: 'gmail',
+      email: 'ada@example.com',
+      status: 'connected',
+      expiry: '2026-11-21T11:00:00.000Z',
+      refreshError: null,
+      connectedAt: '2026-11-21T10:00:00.000Z',
+      lastSynced: null,
+      updatedAt: '2026-11-21T10:00:00.000Z',
+      version: 1,
+      renewable: true,
+      tokens: await seal(keys, { purpose: 'mailbox-tokens', uid: ada.uid, mailbox: id }, { accessToken: 'a' }),
+    };
+    const { db } = deps();
+    expect(await createMailbox(db, mailbox)).toBe('created');
+    expect(await setDefaultIfNone(db, ada.uid, id)).toBe(true);
+
+    const { document: exported } = await download((await exportAccount(deps(), ada)).url);
+    const mailboxes = exported.items.filter((item) => String(item.recordType).startsWith('mailbox'));
+    expect(mailboxes).toEqual([
+      expect.objectContaining({ recordType: 'mailbox', id, email: 'ada@example.com', provider: 'gmail' }),
+    ]);
+    expect(mailboxes[0]).not.toHaveProperty('tokens');
   });
 
   it("keeps the export documents under the user's own prefix, out of the next export's files", async () => {

@@ -4,6 +4,7 @@ import type { DataClient } from '../data/client.js';
 import { isAccountDeleted, markAccountDeleted } from '../data/deleted-account.js';
 import { table } from '../data/table.js';
 import { deleteItems, isOwnerRecord, userItems } from '../data/user-partition.js';
+import { isSealed } from '../providers/crypto/envelope.js';
 import type { UserDirectory } from '../providers/identity/identity.js';
 import type { QueuePort } from '../providers/queue/port.js';
 import { userPrefix, type Storage } from '../providers/storage/storage.js';
@@ -47,7 +48,8 @@ const toRecord = (item: Record<string, unknown>) => {
   const recordType = recordTypeAttributes.map((name) => item[name]).find((value) => typeof value === 'string');
   const record: Record<string, unknown> = recordType ? { recordType } : {};
   for (const [name, value] of Object.entries(item)) {
-    if (!storageAttributes.has(name) && !bookkeeping.has(name)) record[name] = value;
+    // sealed secrets (a mailbox's OAuth tokens) are ours to open, not the owner's data: their ciphertext stays out
+    if (!storageAttributes.has(name) && !bookkeeping.has(name) && !isSealed(value)) record[name] = value;
   }
   return record;
 };

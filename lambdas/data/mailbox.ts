@@ -39,6 +39,9 @@ export type MailboxItem = {
 };
 
 export const mailboxRecord = 'mailbox';
+/** The address guard and the default pointer: machinery of the mailboxes, not the owner's data (an export leaves them out). */
+export const mailboxAddressRecord = 'mailbox-address';
+export const mailboxDefaultRecord = 'mailbox-default';
 
 const prefix = 'MAILBOX';
 const mailboxPrefix = `${prefix}#`;
@@ -122,7 +125,7 @@ export const createMailbox = async (db: DataClient, item: MailboxItem): Promise<
           {
             Put: {
               TableName: db.table,
-              Item: { ...addressKey(item.uid, item.email), entity: 'mailbox-address', mailboxId: item.id },
+              Item: { ...addressKey(item.uid, item.email), entity: mailboxAddressRecord, mailboxId: item.id },
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
@@ -164,7 +167,7 @@ export const setDefaultMailbox = async (db: DataClient, uid: string, id: string)
               ConditionExpression: 'attribute_exists(pk)',
             },
           },
-          { Put: { TableName: db.table, Item: { ...defaultKey(uid), entity: 'mailbox-default', mailboxId: id } } },
+          { Put: { TableName: db.table, Item: { ...defaultKey(uid), entity: mailboxDefaultRecord, mailboxId: id } } },
         ],
       }),
     );
@@ -181,7 +184,7 @@ export const setDefaultIfNone = (db: DataClient, uid: string, id: string) =>
     db.documents.send(
       new PutCommand({
         TableName: db.table,
-        Item: { ...defaultKey(uid), entity: 'mailbox-default', mailboxId: id },
+        Item: { ...defaultKey(uid), entity: mailboxDefaultRecord, mailboxId: id },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     ),
@@ -201,7 +204,7 @@ export const replaceDeletedDefault = (db: DataClient, uid: string, deletedId: st
       ? db.documents.send(
           new PutCommand({
             TableName: db.table,
-            Item: { ...defaultKey(uid), entity: 'mailbox-default', mailboxId: next },
+            Item: { ...defaultKey(uid), entity: mailboxDefaultRecord, mailboxId: next },
             ...condition,
           }),
         )

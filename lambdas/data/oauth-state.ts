@@ -27,6 +27,8 @@ export type OAuthStateItem = {
 };
 
 export const oauthStateRecord = 'oauth-state';
+/** The user's latest pending Gmail sign-in (legacy /exchange_google_code): machinery, not the owner's data. */
+export const oauthPendingRecord = 'oauth-pending';
 
 /** The state's digest: the key of its item, and what the pending pointer names. */
 export const stateDigest = (state: string) => createHash('sha256').update(state, 'utf8').digest('hex');
@@ -60,7 +62,13 @@ export const putOAuthState = async (db: DataClient, state: string, item: OAuthSt
   await db.documents.send(
     new PutCommand({
       TableName: db.table,
-      Item: { ...pendingKey(item.uid, item.provider), entity: 'oauth-pending', digest, createdAt: item.createdAt, ttl },
+      Item: {
+        ...pendingKey(item.uid, item.provider),
+        entity: oauthPendingRecord,
+        digest,
+        createdAt: item.createdAt,
+        ttl,
+      },
     }),
   );
 };

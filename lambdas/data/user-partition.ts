@@ -2,13 +2,17 @@ import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DataClient } from './client.js';
 import { directoryRecord } from './contact-directory.js';
 import { liveConnectionRecord } from './live-connection.js';
+import { mailboxAddressRecord, mailboxDefaultRecord } from './mailbox.js';
+import { oauthPendingRecord } from './oauth-state.js';
 import { table } from './table.js';
 
 /**
  * Records that only serve reads (derived from the others, rebuilt from them) or the machinery (a browser tab's open
- * live connection): not the owner's data to export. Read when called: live-connection.ts imports this module too.
+ * live connection, a mailbox's address guard and the default pointer, a pending sign-in): not the owner's data to
+ * export. Read when called: live-connection.ts and mailbox.ts import this module too.
  */
-const notOwnerRecords = (): ReadonlySet<unknown> => new Set([directoryRecord, liveConnectionRecord]);
+const notOwnerRecords = (): ReadonlySet<unknown> =>
+  new Set([directoryRecord, liveConnectionRecord, mailboxAddressRecord, mailboxDefaultRecord, oauthPendingRecord]);
 
 /** Whether an item of a user's partition is the owner's data rather than a derived record. */
 export const isOwnerRecord = (item: Record<string, unknown>) => !notOwnerRecords().has(item.entity);

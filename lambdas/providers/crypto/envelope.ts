@@ -18,6 +18,10 @@ export type Sealed = {
   data: string;
 };
 
+/** Whether a stored value is a sealed envelope (an export leaves its ciphertext out: it opens for nobody but us). */
+export const isSealed = (value: unknown): value is Sealed =>
+  typeof value === 'object' && value !== null && ['v', 'by', 'key', 'iv', 'tag', 'data'].every((name) => name in value);
+
 /** The context as stable bytes (keys sorted), the additional data of both the wrapped key and the data. */
 export const contextBytes = (context: EncryptionContext) =>
   Buffer.from(
