@@ -5,6 +5,7 @@ import { exportTags } from '../lambdas/account/export-files.js';
 import { emailPatterns } from '../lambdas/contacts/email-candidates.js';
 import { table as tableDefinition } from '../lambdas/data/table.js';
 import { sealedPurposes } from '../lambdas/mailboxes/sealed-purposes.js';
+import { renewalWorstCaseMs } from '../lambdas/mailboxes/token-refresh-rules.js';
 import { type Vendor, vendorBudgetMs } from '../lambdas/providers/vendor-limits.js';
 import { messages } from '../shared/messages.js';
 import { queueEntries, queues, visibilityTimeoutSeconds, type QueueSpec } from '../shared/queues.js';
@@ -664,6 +665,22 @@ describe('the dev stack', () => {
         const timeoutSeconds = functionProperties(template, dev.stack, caller.fn).Timeout as number;
         expect(timeoutSeconds * 1000, caller.fn.node.path).toBeGreaterThan(vendorBudgetMs(caller.calls));
       }
+    });
+
+    it('runs the mailboxes Lambda past a sign-in (two calls) and the token-refresh job past one renewal', () => {
+      // the OAuth callback: the code for tokens, then the mailbox's address (lambdas/mailboxes/service.ts)
+      const mailboxes = (dev.stack.node.findChild('Api') as Api).functions.get('mailboxes')!;
+      expect(
+        (functionProperties(template, dev.stack, mailboxes) as { Timeout: number }).Timeout * 1000,
+      ).toBeGreaterThan(vendorBudgetMs({ mailAuth: 2 }));
+      // a run starts no renewal it could not finish (lambdas/mailboxes/token-refresh.ts), so one must fit
+      const job = dev.stack.node
+        .findChild('Schedules')
+        .node.findChild('token-refresh')
+        .node.findChild('Job') as AppFunction;
+      expect((functionProperties(template, dev.stack, job) as { Timeout: number }).Timeout * 1000).toBeGreaterThan(
+        renewalWorstCaseMs,
+      );
     });
 
     it("keeps the HTTP Lambdas under API Gateway's 29 s", () => {

@@ -7,6 +7,7 @@ import { keyFileDataKeys } from '../providers/crypto/key-file.js';
 import * as mailboxes from './service.js';
 import { fakeMailAuth } from './test/fake-mail-auth.js';
 import { refreshExpiringTokens } from './token-refresh.js';
+import { renewalWorstCaseMs } from './token-refresh-rules.js';
 
 const webOrigin = 'http://localhost:5173';
 const silent = { warn: () => {}, info: () => {} };
@@ -64,7 +65,7 @@ describe('the token-refresh job', () => {
 
     const summary = await refreshExpiringTokens(t.deps);
 
-    expect(summary).toEqual({ due: 2, renewed: 2, expired: 0, skipped: 0, failed: 0 });
+    expect(summary).toEqual({ due: 2, renewed: 2, expired: 0, skipped: 0, failed: 0, left: 0 });
     expect(t.gmail.calls.filter((call) => call === 'refresh')).toHaveLength(1);
     expect(t.outlook.calls.filter((call) => call === 'refresh')).toHaveLength(1);
     const [soonAfter, pastAfter, laterAfter] = await Promise.all(
@@ -95,7 +96,7 @@ describe('the token-refresh job', () => {
 
     const summary = await refreshExpiringTokens(t.deps);
 
-    expect(summary).toEqual({ due: 3, renewed: 1, expired: 1, skipped: 0, failed: 1 });
+    expect(summary).toEqual({ due: 3, renewed: 1, expired: 1, skipped: 0, failed: 1, left: 0 });
     expect(await getMailbox(t.deps.db, revoked.uid, revoked.id)).toMatchObject({
       status: 'expired',
       refreshError: 'invalid_grant',
@@ -117,5 +118,25 @@ describe('the token-refresh job', () => {
     expect(await getMailbox(t.deps.db, failing.uid, failing.id)).toMatchObject({
       expiry: '2003-03-01T10:00:00.000Z',
     });
+  });
+
+  it("starts no renewal it could not finish before the run's time is up, and the next run takes it", async () => {
+    const t = setup(2002);
+    const due = await connectExpiringIn(t, 'gmail', 5);
+    t.gmail.calls.splice(0);
+    const almostUp = new Date(t.clock.now.getTime() + renewalWorstCaseMs - 1);
+
+    expect(await refreshExpiringTokens(t.deps, { deadline: almostUp })).toEqual({
+      due: 1,
+      renewed: 0,
+      expired: 0,
+      skipped: 0,
+      failed: 0,
+      left: 1,
+    });
+    expect(t.gmail.calls).toEqual([]);
+    const enough = new Date(t.clock.now.getTime() + renewalWorstCaseMs);
+    expect(await refreshExpiringTokens(t.deps, { deadline: enough })).toMatchObject({ renewed: 1, left: 0 });
+    expect(await getMailbox(t.deps.db, due.uid, due.id)).toMatchObject({ expiry: '2002-03-01T10:00:00.000Z' });
   });
 });

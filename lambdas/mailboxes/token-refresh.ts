@@ -1,35 +1,39 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
+import type { Context } from 'aws-lambda';
 import { createLogger } from '../core/logger.js';
 import { getMailbox, mailboxesExpiringBefore, type MailboxItem } from '../data/mailbox.js';
 import { mailboxesDepsFromEnv } from './deps.js';
 import { type MailboxesDeps, renewMailbox } from './service.js';
+import { renewalWorstCaseMs, tokenRefresh } from './token-refresh-rules.js';
 
-export const tokenRefresh = {
-  /** DESIGN §4: connections whose access token expires within this are renewed */
-  windowMs: 15 * 60_000,
-  /** renewals at once (each is a provider call and a write) */
-  concurrency: 5,
-  /** mailboxes read per index partition and run; the rest on the next run (every 10 minutes) */
-  perPartition: 200,
-} as const;
+/** What one run did; `left`: due, not started before the run's time was up (the next run takes them). */
+export type TokenRefreshSummary = {
+  due: number;
+  renewed: number;
+  expired: number;
+  skipped: number;
+  failed: number;
+  left: number;
+};
 
-/** What one run did. */
-export type TokenRefreshSummary = { due: number; renewed: number; expired: number; skipped: number; failed: number };
-
-type Outcome = keyof Omit<TokenRefreshSummary, 'due'>;
+type Outcome = keyof Omit<TokenRefreshSummary, 'due' | 'left'>;
 
 /**
  * Renews the access tokens that expire within 15 minutes (DESIGN §4), found with one Query per partition of the
  * refresh index, never a scan. Each is read again first: one renewed since the index was read (by a user's call, or
  * an overlapping run) is left alone, so runs are idempotent. A gone grant marks the mailbox expired (and tells the
  * user's tabs); a provider that is down, or any other failure, leaves it for the next run and does not stop the others.
+ * No renewal starts once less than its worst case is left before `deadline` (the Lambda's timeout, e.g. while a
+ * provider is down and every call takes its full time): the rest wait for the next run instead of being cut off.
  */
 export const refreshExpiringTokens = async (
   deps: MailboxesDeps & { logger: Pick<Logger, 'warn' | 'info'> },
+  options: { deadline?: Date } = {},
 ): Promise<TokenRefreshSummary> => {
   const cutoff = new Date(deps.now().getTime() + tokenRefresh.windowMs);
   const due = await mailboxesExpiringBefore(deps.db, cutoff, tokenRefresh.perPartition);
-  const summary: TokenRefreshSummary = { due: due.length, renewed: 0, expired: 0, skipped: 0, failed: 0 };
+  const summary: TokenRefreshSummary = { due: due.length, renewed: 0, expired: 0, skipped: 0, failed: 0, left: 0 };
+  const timeLeft = () => !options.deadline || options.deadline.getTime() - deps.now().getTime() >= renewalWorstCaseMs;
 
   const renewOne = async (listed: MailboxItem): Promise<Outcome> => {
     const item = await getMailbox(deps.db, listed.uid, listed.id);
@@ -40,7 +44,7 @@ export const refreshExpiringTokens = async (
 
   let next = 0;
   const lane = async () => {
-    while (next < due.length) {
+    while (next < due.length && timeLeft()) {
       const listed = due[next++]!;
       try {
         summary[await renewOne(listed)] += 1;
@@ -56,6 +60,7 @@ export const refreshExpiringTokens = async (
     }
   };
   await Promise.all(Array.from({ length: Math.min(tokenRefresh.concurrency, due.length) }, lane));
+  summary.left = due.length - next;
   return summary;
 };
 
@@ -63,8 +68,10 @@ const logger = createLogger('mailboxes');
 const deps = { ...mailboxesDepsFromEnv(logger), logger };
 
 /** The `token-refresh` job of shared/schedules.ts. */
-export const handler = async (): Promise<TokenRefreshSummary> => {
-  const summary = await refreshExpiringTokens(deps);
+export const handler = async (_event: unknown, context: Context): Promise<TokenRefreshSummary> => {
+  const summary = await refreshExpiringTokens(deps, {
+    deadline: new Date(Date.now() + context.getRemainingTimeInMillis()),
+  });
   logger.info('renewed expiring mailbox tokens', { ...summary });
   return summary;
 };

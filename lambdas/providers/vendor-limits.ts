@@ -31,6 +31,12 @@ export const vendorLimits = {
    * an e-mail is worth writing without its facts (generation goes on without them). 5 s.
    */
   research: { attemptTimeoutMs: 5_000, retries: 0, baseDelayMs: 250, maxDelayMs: 1_000 },
+  /**
+   * Google's and Microsoft's sign-in endpoints and the mailbox's profile (Gmail getProfile, Graph /me), each call: the
+   * OAuth callback route makes two in a row (code for tokens, then the address) under API Gateway's 29 s:
+   * 2 x (2 x 5 s + 1 s) = 22 s.
+   */
+  mailAuth: { attemptTimeoutMs: 5_000, retries: 1, baseDelayMs: 250, maxDelayMs: 1_000 },
 } as const satisfies Record<string, RetryPolicy>;
 
 export type Vendor = keyof typeof vendorLimits;

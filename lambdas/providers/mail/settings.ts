@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { RetryPolicy } from '../retry.js';
+import { vendorLimits } from '../vendor-limits.js';
 
 /**
  * One OAuth client (an app registration at Google or Microsoft): its id is configuration; its secret is a Secrets
@@ -110,13 +111,5 @@ export const isLocalHttp = (value: string) => {
   return parsed.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname);
 };
 
-/**
- * Each call to a sign-in endpoint or to the mailbox's profile: the OAuth callback route makes two in a row (code for
- * tokens, then the address) under API Gateway's 29 s: 2 x (2 x 5 s + 1 s) = 22 s.
- */
-export const mailAuthPolicy = {
-  attemptTimeoutMs: 5_000,
-  retries: 1,
-  baseDelayMs: 250,
-  maxDelayMs: 1_000,
-} as const satisfies RetryPolicy;
+/** Each call to a sign-in endpoint or to the mailbox's profile (lambdas/providers/vendor-limits.ts `mailAuth`). */
+export const mailAuthPolicy: RetryPolicy = vendorLimits.mailAuth;
