@@ -20,7 +20,7 @@ import {
   markGenerating,
   recordActivity,
   toBatchProgress,
-  type GenerationBatchItem,
+  type BatchChange,
 } from '../data/generation-batch.js';
 import { takeTokens } from '../data/rate-limit.js';
 import { getSharedProfile, insightsMaxAgeMs, storeInsights } from '../data/shared-profile.js';
@@ -254,8 +254,8 @@ export const batchProgress = async (deps: GenerationDeps, uid: string, batchId: 
   return toBatchProgress(batch);
 };
 
-const publishProgress = (deps: GenerationDeps, batch: GenerationBatchItem, contactId: string) => {
-  const item = batch.items[contactId]!;
+const publishProgress = (deps: GenerationDeps, batch: BatchChange, contactId: string) => {
+  const { item } = batch;
   return tell(deps, batch.uid, {
     type: 'generation.progress',
     data: {
