@@ -17,6 +17,10 @@ export type LiveEventMap = {
   };
   /** a draft was created or changed (by the user in another tab, or by generation) */
   'draft.saved': { draftId: string; contactId: string; isPrimary: boolean };
+  /** a draft was deleted (DELETE /api/drafts/{id}) */
+  'draft.deleted': { draftId: string; contactId: string };
+  /** the contact was left without a primary draft (POST /api/drafts/contact/{contactId}/clear-primary) */
+  'draft.primaryCleared': { contactId: string };
   'email.sent': { draftId: string; contactId: string; conversationId?: string };
   'reply.received': { conversationId: string; contactId: string };
   'notification.created': { notificationId: string };

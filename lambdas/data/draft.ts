@@ -151,15 +151,16 @@ export type ChangeOutcome = 'written' | 'conflict' | 'contactMissing';
 
 /**
  * Writes `change` in ONE transaction, on the conditions that the contact's list is still at `read.version` and
- * (when `requireContact`) that the contact exists, setting `contactSet` on the contact in the same write (e.g. the
- * angle of an AI-written e-mail). Nothing is written unless both hold.
+ * (when `requireContact`, or when `contactSet` is given) that the contact exists, setting `contactSet` on the contact
+ * in the same write (e.g. the angle of an AI-written e-mail, SPEC §3 `hasActiveDraft`). Nothing is written unless all
+ * hold.
  */
 export const writeContactDrafts = async (
   db: DataClient,
   uid: string,
   read: ContactDrafts,
   change: ContactDraftsChange,
-  options: { requireContact: boolean; contactSet?: Record<string, string> },
+  options: { requireContact: boolean; contactSet?: Record<string, string | boolean> },
 ): Promise<ChangeOutcome> => {
   const listWrite = {
     Put: {
@@ -188,7 +189,7 @@ export const writeContactDrafts = async (
       };
   const writes = [
     listWrite,
-    ...(options.requireContact ? [contactCheck] : []),
+    ...(options.requireContact || options.contactSet ? [contactCheck] : []),
     ...change.put.map((draft) => ({ Put: { TableName: db.table, Item: toItem(draft) } })),
     ...change.remove.map((id) => ({ Delete: { TableName: db.table, Key: draftKey(uid, id) } })),
   ];
@@ -198,7 +199,8 @@ export const writeContactDrafts = async (
   } catch (error) {
     const reasons = cancellationReasons(error);
     if (!reasons) throw error;
-    if (options.requireContact && reasons[1] === 'ConditionalCheckFailed') return 'contactMissing';
+    if ((options.requireContact || options.contactSet) && reasons[1] === 'ConditionalCheckFailed')
+      return 'contactMissing';
     if (reasons.some((reason) => reason === 'ConditionalCheckFailed' || reason === 'TransactionConflict'))
       return 'conflict';
     throw error;

@@ -5,7 +5,9 @@ import { messages } from '../../shared/messages.js';
 import { type Draft, draftMessages } from '../../shared/schemas/drafts.js';
 import { cursorSigner } from '../core/cursor.js';
 import { HttpError } from '../core/errors.js';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { createDataClient } from '../data/client.js';
+import { contactKey } from '../data/contact.js';
 import { contactDraftsKey, conversationKey, draftKey, getContactDrafts, userDrafts } from '../data/draft.js';
 import type { LiveEvent } from '../../shared/live-events.js';
 import type { LivePort } from '../providers/live/port.js';
@@ -441,6 +443,86 @@ describe('drafts and their contact', () => {
   });
 });
 
+describe("the contact's hasActiveDraft (SPEC §3): an unsent primary draft, written with the drafts", () => {
+  const storedFlag = async (uid: string, contactId: string) =>
+    (await readItem(db, contactKey(uid, contactId)))?.hasActiveDraft;
+  /** what the flag must say: the contact's primary draft, as stored, is unsent */
+  const expectedFlag = async (uid: string, contactId: string) =>
+    (await drafts.contactPrimaryDraft(deps, uid, contactId))?.status === 'draft';
+
+  it('is true after a create and a replace, false after a demote, a delete and a clear-primary; answered on the contact', async () => {
+    const uid = newUser();
+    const contactId = await addContact(uid);
+    const wireFlag = async () =>
+      ((await getContactDetail(uid, contactId)) as unknown as { contact: { has_active_draft: boolean } }).contact
+        .has_active_draft;
+    expect(await wireFlag()).toBe(false);
+    await drafts.createDraft(deps, uid, { contactId, subject: 'aside', isPrimary: false });
+    expect(await storedFlag(uid, contactId)).toBe(false);
+    const first = await drafts.createDraft(deps, uid, { contactId, subject: 'first' });
+    expect(await storedFlag(uid, contactId)).toBe(true);
+    expect(await wireFlag()).toBe(true);
+    const second = await saveGeneratedDraft(db, uid, { contactId, subject: 'second', body: 'b' }, new Date());
+    expect(await readItem(db, draftKey(uid, first.id))).toBeNull();
+    expect(await storedFlag(uid, contactId)).toBe(true);
+    await drafts.updateDraft(deps, uid, second.id, { isPrimary: false });
+    expect(await storedFlag(uid, contactId)).toBe(false);
+    await drafts.updateDraft(deps, uid, second.id, { isPrimary: true });
+    expect(await storedFlag(uid, contactId)).toBe(true);
+    await drafts.deleteDraft(deps, uid, second.id);
+    expect(await storedFlag(uid, contactId)).toBe(false);
+    expect(await wireFlag()).toBe(false);
+    await drafts.createDraft(deps, uid, { contactId, subject: 'third' });
+    expect(await storedFlag(uid, contactId)).toBe(true);
+    await drafts.clearPrimary(deps, uid, contactId);
+    expect(await storedFlag(uid, contactId)).toBe(false);
+  });
+
+  it('is false while the primary draft is a sent one', async () => {
+    const uid = newUser();
+    const contactId = await addContact(uid);
+    const sent = await drafts.createDraft(deps, uid, { contactId, subject: 'sent', isPrimary: false });
+    await markSent(uid, sent.id);
+    await drafts.createDraft(deps, uid, { contactId, subject: 'unsent' });
+    expect(await storedFlag(uid, contactId)).toBe(true);
+    await drafts.updateDraft(deps, uid, sent.id, { isPrimary: true });
+    expect(await storedFlag(uid, contactId)).toBe(false);
+  });
+
+  it('never drifts from the drafts under two concurrent changes', async () => {
+    const uid = newUser();
+    const contactId = await addContact(uid);
+    for (let round = 0; round < 4; round += 1) {
+      const aside = await drafts.createDraft(deps, uid, { contactId, subject: `aside ${round}`, isPrimary: false });
+      const primary = await drafts.createDraft(deps, uid, { contactId, subject: `primary ${round}` });
+      await Promise.all([
+        round % 2
+          ? drafts.deleteDraft(deps, uid, primary.id)
+          : drafts.clearPrimary(deps, uid, contactId).then(() => undefined),
+        drafts.updateDraft(deps, uid, aside.id, { isPrimary: true }),
+      ]);
+      expect(await storedFlag(uid, contactId)).toBe(await expectedFlag(uid, contactId));
+      await Promise.all([
+        drafts.createDraft(deps, uid, { contactId, subject: `a ${round}` }),
+        saveGeneratedDraft(db, uid, { contactId, subject: `b ${round}`, body: 'b' }, new Date()),
+      ]);
+      expect(await storedFlag(uid, contactId)).toBe(true);
+      await drafts.clearPrimary(deps, uid, contactId);
+      expect(await storedFlag(uid, contactId)).toBe(false);
+    }
+  });
+
+  it('a draft of a contact deleted meanwhile is still deleted (the flag has no contact to go on)', async () => {
+    const uid = newUser();
+    const contactId = await addContact(uid);
+    const draft = await drafts.createDraft(deps, uid, { contactId });
+    await db.documents.send(new DeleteCommand({ TableName: db.table, Key: contactKey(uid, contactId) }));
+    expect(await drafts.deleteDraft(deps, uid, draft.id)).toEqual({ deleted: true });
+    expect(await readItem(db, draftKey(uid, draft.id))).toBeNull();
+    expect(await readItem(db, contactKey(uid, contactId))).toBeNull();
+  });
+});
+
 describe('GET /api/outreach', () => {
   it('pages the contacts, most recently updated first, each with its primary draft', async () => {
     const uid = newUser();
@@ -467,7 +549,7 @@ describe('GET /api/outreach', () => {
 });
 
 describe('the live channel (DESIGN §8)', () => {
-  it("tells the user's tabs of saved drafts (created, changed, demoted by clear-primary), not of refused ones", async () => {
+  it("tells the user's tabs of saved drafts (created, changed), not of refused ones", async () => {
     const events: { uid: string; event: LiveEvent }[] = [];
     const live: LivePort = {
       publish: async (uid, event) => {
@@ -480,12 +562,37 @@ describe('the live channel (DESIGN §8)', () => {
     const draft = await drafts.createDraft(liveDeps, uid, { contactId });
     await drafts.updateDraft(liveDeps, uid, draft.id, { body: 'b' });
     await failure(drafts.updateDraft(liveDeps, uid, draft.id, {}));
-    await drafts.clearPrimary(liveDeps, uid, contactId);
+    await drafts.updateDraft(liveDeps, uid, draft.id, { isPrimary: false });
     const saved = (isPrimary: boolean) => ({
       uid,
       event: { type: 'draft.saved', data: { draftId: draft.id, contactId, isPrimary } },
     });
     expect(events).toEqual([saved(true), saved(true), saved(false)]);
+  });
+
+  it("tells only the owner's tabs of a deleted draft and of a cleared primary, not of refused or idle ones", async () => {
+    const events: { uid: string; event: LiveEvent }[] = [];
+    const live: LivePort = {
+      publish: async (uid, event) => {
+        events.push({ uid, event });
+      },
+    };
+    const liveDeps: drafts.DraftsDeps = { ...deps, live };
+    const uid = newUser();
+    const stranger = newUser();
+    const contactId = await addContact(uid);
+    const kept = await drafts.createDraft(deps, uid, { contactId, subject: 'kept' });
+    const gone = await drafts.createDraft(deps, uid, { contactId, subject: 'gone', isPrimary: false });
+    await failure(drafts.deleteDraft(liveDeps, stranger, gone.id));
+    await failure(drafts.clearPrimary(liveDeps, stranger, contactId));
+    await drafts.deleteDraft(liveDeps, uid, gone.id);
+    await drafts.clearPrimary(liveDeps, uid, contactId);
+    await drafts.clearPrimary(liveDeps, uid, contactId); // nothing left to clear
+    expect(events).toEqual([
+      { uid, event: { type: 'draft.deleted', data: { draftId: gone.id, contactId } } },
+      { uid, event: { type: 'draft.primaryCleared', data: { contactId } } },
+    ]);
+    expect(await drafts.contactDrafts(deps, uid, contactId)).toMatchObject([{ id: kept.id, isPrimary: false }]);
   });
 
   it('answers a saved draft even when publishing fails', async () => {

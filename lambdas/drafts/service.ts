@@ -10,6 +10,7 @@ import {
 } from '../../shared/schemas/drafts.js';
 import type { OutreachPage, outreachQuery } from '../../shared/schemas/outreach.js';
 import type { Logger } from '@aws-lambda-powertools/logger';
+import type { LiveEvent } from '../../shared/live-events.js';
 import type { LivePort } from '../providers/live/port.js';
 import type { CursorSigner } from '../core/cursor.js';
 import { badRequest, conflict, HttpError, notFound } from '../core/errors.js';
@@ -36,7 +37,10 @@ export type DraftsDeps = {
   newId: () => string;
   /** seals the outreach list's page cursors (lambdas/core/cursor.ts) */
   cursors: CursorSigner;
-  /** the live channel (DESIGN §8): a saved draft reaches the user's other tabs as `draft.saved` */
+  /**
+   * the live channel (DESIGN §8): a saved draft reaches the user's other tabs as `draft.saved`, a deleted one as
+   * `draft.deleted`, a cleared primary as `draft.primaryCleared`
+   */
   live?: LivePort;
   logger?: Pick<Logger, 'warn'>;
 };
@@ -50,16 +54,18 @@ export type DraftWriteDeps = Pick<DraftsDeps, 'db' | 'now' | 'newId' | 'live' | 
  * Tells the user's open tabs that drafts were saved (best effort: pages poll too). A failed publish is logged, never
  * the answer: the drafts are saved, and a retried save would make another one.
  */
+const publish = async (deps: DraftWriteDeps, uid: string, event: LiveEvent) => {
+  await deps.live
+    ?.publish(uid, event)
+    .catch((error: unknown) => deps.logger?.warn(`${event.type} was not published`, { error }));
+};
+
 const publishSaved = async (deps: DraftWriteDeps, uid: string, saved: readonly Draft[]) => {
-  if (!deps.live) return;
-  for (const draft of saved) {
-    await deps.live
-      .publish(uid, {
-        type: 'draft.saved',
-        data: { draftId: draft.id, contactId: draft.contactId, isPrimary: draft.isPrimary },
-      })
-      .catch((error: unknown) => deps.logger?.warn('draft.saved was not published', { error }));
-  }
+  for (const draft of saved)
+    await publish(deps, uid, {
+      type: 'draft.saved',
+      data: { draftId: draft.id, contactId: draft.contactId, isPrimary: draft.isPrimary },
+    });
 };
 
 const ulid = monotonicFactory();
@@ -84,12 +90,26 @@ export const sortDrafts = (drafts: readonly Draft[]) =>
 type State = { list: ContactDrafts; drafts: Draft[] };
 type Planned<T> = { change: ContactDraftsChange | null; result: T };
 
+/**
+ * SPEC §3 Contact `hasActiveDraft` after a change: the contact's primary draft (the list's, as the change leaves it)
+ * is unsent (status draft).
+ */
+const activeDraftAfter = (state: State, change: ContactDraftsChange) => {
+  const primaryId = change.list.primaryDraftId;
+  if (!primaryId || change.remove.includes(primaryId)) return false;
+  const primary =
+    change.put.find((draft) => draft.id === primaryId) ?? state.drafts.find((draft) => draft.id === primaryId);
+  return primary?.isPrimary === true && primary.status === 'draft';
+};
+
 /** Times a change is read and tried again because another change of the same contact's drafts came first. */
 const conflictRetries = 20;
 
 /**
  * Reads a contact's drafts, plans a change (`plan` may throw a 4xx) and writes it in one transaction conditioned on
- * nothing having changed in between (lambdas/data/draft.ts); if something did, reads and plans again.
+ * nothing having changed in between (lambdas/data/draft.ts); if something did, reads and plans again. The same
+ * transaction sets the contact's `hasActiveDraft` (SPEC §3), so it never drifts from its drafts. A change that does not
+ * need the contact (`requireContact` false) of a contact deleted meanwhile is written without it.
  */
 const changeContactDrafts = async <T>(
   deps: DraftWriteDeps,
@@ -98,17 +118,26 @@ const changeContactDrafts = async <T>(
   plan: (state: State) => Planned<T> | Promise<Planned<T>>,
   options: { requireContact: boolean; contactSet?: Record<string, string> },
 ): Promise<T> => {
+  let contactGone = false;
   for (let attempt = 0; ; attempt += 1) {
     const list = await getContactDrafts(deps.db, uid, contactId);
     const drafts = await getDrafts(deps.db, uid, list.draftIds);
     const { change, result } = await plan({ list, drafts });
     if (!change) return result;
     for (const draft of change.put) if (draftItemBytes(draft) > maxItemBytes) throw draftTooLarge();
-    const outcome = await writeContactDrafts(deps.db, uid, list, change, options).catch((error: unknown) => {
+    const contactSet = { ...options.contactSet, hasActiveDraft: activeDraftAfter({ list, drafts }, change) };
+    const outcome = await writeContactDrafts(deps.db, uid, list, change, {
+      requireContact: options.requireContact,
+      ...(contactGone ? {} : { contactSet }),
+    }).catch((error: unknown) => {
       if (isItemTooLarge(error)) throw draftTooLarge();
       throw error;
     });
     if (outcome === 'written') return result;
+    if (outcome === 'contactMissing' && !options.requireContact) {
+      contactGone = true;
+      continue;
+    }
     if (outcome === 'contactMissing') throw contactNotFound();
     if (attempt >= conflictRetries) throw conflict();
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
@@ -272,7 +301,7 @@ export const updateDraft = async (
 /** DELETE /api/drafts/{id}: not while it is being sent (409). */
 export const deleteDraft = async (deps: DraftsDeps, uid: string, draftId: string) => {
   const { contactId } = await ownDraft(deps, uid, draftId);
-  return changeContactDrafts(
+  const deleted = await changeContactDrafts(
     deps,
     uid,
     contactId,
@@ -293,6 +322,8 @@ export const deleteDraft = async (deps: DraftsDeps, uid: string, draftId: string
     },
     { requireContact: false },
   );
+  await publish(deps, uid, { type: 'draft.deleted', data: { draftId, contactId } });
+  return deleted;
 };
 
 const ownContact = async (deps: DraftsDeps, uid: string, contactId: string) => {
@@ -304,24 +335,24 @@ const ownContact = async (deps: DraftsDeps, uid: string, contactId: string) => {
 /** POST /api/drafts/contact/{contactId}/clear-primary: the contact keeps its drafts, none of them primary. */
 export const clearPrimary = async (deps: DraftsDeps, uid: string, contactId: string) => {
   await ownContact(deps, uid, contactId);
-  const { cleared, demoted } = await changeContactDrafts(
+  const { cleared } = await changeContactDrafts(
     deps,
     uid,
     contactId,
     (state) => {
       const primaries = state.drafts.filter((draft) => draft.isPrimary);
       if (primaries.length === 0 && state.list.primaryDraftId === null)
-        return { change: null, result: { cleared: false, demoted: [] as Draft[] } };
+        return { change: null, result: { cleared: false } };
       const now = deps.now().toISOString();
       const demoted = primaries.map((draft) => ({ ...draft, isPrimary: false, updatedAt: now }));
       return {
         change: { put: demoted, remove: [], list: { ...state.list, primaryDraftId: null } },
-        result: { cleared: true, demoted },
+        result: { cleared: true },
       };
     },
     { requireContact: false },
   );
-  await publishSaved(deps, uid, demoted);
+  if (cleared) await publish(deps, uid, { type: 'draft.primaryCleared', data: { contactId } });
   return { cleared };
 };
 
