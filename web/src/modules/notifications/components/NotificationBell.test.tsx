@@ -44,6 +44,7 @@ describe('NotificationBell', () => {
     });
     await render(<NotificationBell />);
     expect(bell().getAttribute('aria-label')).toBe('Notifications, 1 unread');
+    expect(bell().querySelector('.count-badge__count')?.textContent).toBe('1');
     await act(async () => bell().click());
     const items = [...document.querySelectorAll('.ant-popover li')].map((item) => item.textContent);
     expect(items).toEqual([
@@ -55,5 +56,6 @@ describe('NotificationBell', () => {
     await act(async () => panelButton('Mark all as read')!.click());
     expect(notificationsState.items.every((item) => item.read)).toBe(true);
     expect(bell().getAttribute('aria-label')).toBe('Notifications');
+    expect(bell().querySelector('.count-badge__count')).toBeNull();
   });
 });

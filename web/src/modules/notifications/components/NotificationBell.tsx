@@ -1,6 +1,7 @@
 import { BellOutlined } from '@ant-design/icons';
-import { Badge, Button, Popover, Typography } from 'antd';
+import { Button, Popover, Typography } from 'antd';
 import { useSnapshot } from 'valtio';
+import { CountBadge } from '@/ui/CountBadge';
 import { EmptyState } from '@/ui/EmptyState';
 import { useNow } from '../hooks/useNow';
 import { notificationsMessages as text } from '../notificationsMessages';
@@ -66,9 +67,9 @@ export const NotificationBell = () => {
         aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
         className="notification-bell"
         icon={
-          <Badge count={unread} size="small" offset={[2, -2]}>
+          <CountBadge count={unread}>
             <BellOutlined className="notification-bell__icon" />
-          </Badge>
+          </CountBadge>
         }
       />
     </Popover>

@@ -1,8 +1,9 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Progress, Skeleton, Tag, Tooltip, Typography } from 'antd';
+import { Button, Skeleton, Tag, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { plans } from '@shared/constants';
 import { publicPaths } from '@/modules/public/publicPaths';
+import { ProgressBar } from '@/ui/ProgressBar';
 import { useQuota } from '../hooks/useQuota';
 import './QuotaSummary.css';
 
@@ -48,10 +49,8 @@ export const QuotaSummary = () => {
         </span>
       </div>
       <div className="quota-summary__bar">
-        <Progress
+        <ProgressBar
           percent={percent}
-          showInfo={false}
-          size="small"
           status={full ? 'exception' : 'normal'}
           aria-label={`${quota.slotsUsed} of ${quota.slotsAllowed} contact slots used`}
         />
