@@ -17,7 +17,7 @@ import {
   writeEmailAuthCompleted,
   writePendingGmailAuth,
 } from '@/modules/emailConnection/utils/emailAuthStorage';
-import { raiseEmailConnectionEvent } from '@/modules/emailConnection/utils/emailConnectionEvents';
+import { raiseWindowEvent } from '@/lib/windowEvents';
 import { type ReceiverSession, runGmailReceiver } from '@/modules/emailConnection/utils/gmailReceiverFlow';
 import { publicPaths } from '@/modules/public/publicPaths';
 import { ReceiverCard, type ReceiverStatus } from '@/ui/ReceiverCard';
@@ -106,7 +106,7 @@ export const GmailAuthPage = () => {
         connectionId: connection.id,
         email: connection.email,
       });
-      raiseEmailConnectionEvent('email-connection-added', {
+      raiseWindowEvent('email-connection-added', {
         id: connection.id,
         email: connection.email,
         provider: connection.provider,

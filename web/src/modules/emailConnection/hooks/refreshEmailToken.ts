@@ -5,7 +5,7 @@ import { type EmailConnection, refreshEmailConnection } from '../api/emailConnec
 import type { EmailConnectionChannel } from '../state/emailConnectionBroadcast';
 import { sendEmailConnectionEvent, setRefreshStatus, setTokenError } from '../state/emailConnectionState';
 import { connectionErrorOf, expiredConnectionError } from '../utils/connectionErrors';
-import { raiseEmailConnectionEvent } from '../utils/emailConnectionEvents';
+import { raiseWindowEvent } from '@/lib/windowEvents';
 import { emailConnectionKeys } from './emailConnectionKeys';
 
 export type RefreshEmailTokenDeps = {
@@ -39,7 +39,7 @@ export const refreshEmailToken = async ({ api, mutate, channel }: RefreshEmailTo
       message: failure.message,
       timestamp: failure.timestamp ?? Date.now(),
     });
-    raiseEmailConnectionEvent('email-token-refresh-failed', {
+    raiseWindowEvent('email-token-refresh-failed', {
       id: target.id,
       email: target.email,
       errorType: failure.type,
@@ -59,7 +59,7 @@ export const refreshEmailToken = async ({ api, mutate, channel }: RefreshEmailTo
     if (refreshed.status === 'expired') return failed(expiredConnectionError(refreshed.refreshError));
     setRefreshStatus({ inProgress: false, success: true, timestamp: Date.now() });
     setTokenError(refreshed.email, null);
-    raiseEmailConnectionEvent('email-token-refreshed', {
+    raiseWindowEvent('email-token-refreshed', {
       id: refreshed.id,
       email: refreshed.email,
       expiry: refreshed.expiry,

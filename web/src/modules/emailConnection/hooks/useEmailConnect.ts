@@ -20,7 +20,7 @@ import {
 } from '../state/emailConnectionState';
 import { connectionErrorOf } from '../utils/connectionErrors';
 import { writePendingGmailAuth } from '../utils/emailAuthStorage';
-import { raiseEmailConnectionEvent } from '../utils/emailConnectionEvents';
+import { raiseWindowEvent } from '@/lib/windowEvents';
 import { runOutlookPopupFlow } from '../utils/outlookPopupFlow';
 import { withLoginHint } from '../utils/withLoginHint';
 import { emailConnectionKeys, revalidateEmailConnections } from './emailConnectionKeys';
@@ -86,7 +86,7 @@ export const useEmailConnect = () => {
     if (latest.isDefault) await mutate(emailConnectionKeys.default, latest, { revalidate: false });
     await revalidateEmailConnections(mutate);
     emailConnectionChannel.broadcast({ type: 'connection_changed', connectionId: latest.id, email: latest.email });
-    raiseEmailConnectionEvent('email-connection-added', {
+    raiseWindowEvent('email-connection-added', {
       id: latest.id,
       email: latest.email,
       provider: latest.provider,

@@ -16,7 +16,7 @@ import {
   setInitialised,
 } from '../state/emailConnectionState';
 import { connectionErrorOf } from '../utils/connectionErrors';
-import { raiseEmailConnectionEvent } from '../utils/emailConnectionEvents';
+import { raiseWindowEvent } from '@/lib/windowEvents';
 import { shouldTriggerRefresh } from '../utils/tokenHealth';
 import { emailConnectionKeys, revalidateEmailConnections } from './emailConnectionKeys';
 import { refreshEmailToken } from './refreshEmailToken';
@@ -105,7 +105,7 @@ export const useEmailConnectionSync = ({ channel = emailConnectionChannel }: Use
         if (message.type === 'token_expired' && message.connectionId && message.connectionId === connection?.id)
           applyDefaultConnection({ ...connection, status: 'expired' });
         if (message.type === 'connection_removed' && message.connectionId)
-          raiseEmailConnectionEvent('email-connection-removed', { id: message.connectionId });
+          raiseWindowEvent('email-connection-removed', { id: message.connectionId });
         void revalidateEmailConnections(mutate);
       }),
     [channel, connection, mutate],

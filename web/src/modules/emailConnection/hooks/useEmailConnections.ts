@@ -12,7 +12,7 @@ import {
 import { emailConnectionChannel } from '../state/emailConnectionBroadcast';
 import { emailConnectionState, sendEmailConnectionEvent } from '../state/emailConnectionState';
 import { clearLegacyTokens } from '../utils/emailAuthStorage';
-import { raiseEmailConnectionEvent } from '../utils/emailConnectionEvents';
+import { raiseWindowEvent } from '@/lib/windowEvents';
 import { loadDefaultConnection } from '../utils/loadDefaultConnection';
 import { emailConnectionKeys, revalidateEmailConnections } from './emailConnectionKeys';
 import { useEmailConnect } from './useEmailConnect';
@@ -69,7 +69,7 @@ export const useEmailConnections = () => {
     }
     await revalidateEmailConnections(mutate);
     emailConnectionChannel.broadcast({ type: 'connection_removed', connectionId: id });
-    raiseEmailConnectionEvent('email-connection-removed', { id });
+    raiseWindowEvent('email-connection-removed', { id });
   };
 
   /**
