@@ -5,6 +5,7 @@ import type { LiveHandler, LiveStatus } from './liveSocket';
 
 export { LiveProvider } from './LiveProvider';
 export { createLiveSocket, type LiveSocket, type LiveStatus } from './liveSocket';
+export { isGenerationRunning, setGenerationRunning } from './draftUpdates';
 
 const noSubscription = () => () => {};
 

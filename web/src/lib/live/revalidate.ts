@@ -15,8 +15,8 @@ const mentions = (key: unknown, value: string) =>
 
 /**
  * Which cached answers an event makes stale (DESIGN §8: an event only says what changed, the page reads the rest):
- * a saved draft, or a generation that finished, touches the contact's drafts, the Outreach list and the contact
- * itself (its primary draft); a progress event touches its batch.
+ * a saved or deleted draft, a cleared primary, or a generation that finished, touches the contact's drafts, the
+ * Outreach list and the contact itself (its primary draft); a progress event touches its batch.
  */
 export const staleKeys =
   (event: LiveEvent) =>
@@ -25,6 +25,8 @@ export const staleKeys =
     if (!route) return false;
     switch (event.type) {
       case 'draft.saved':
+      case 'draft.deleted':
+      case 'draft.primaryCleared':
         return (
           route.startsWith('GET /api/outreach') ||
           (route.startsWith('GET /api/drafts') &&
@@ -54,6 +56,12 @@ export const staleKeys =
         return false;
     }
   };
+
+/** Every cached list of drafts, and the Outreach list (its primary drafts): what a generation's end reads again. */
+export const draftKeys = (key: unknown): boolean => {
+  const route = routeOf(key);
+  return route !== undefined && (route.startsWith('GET /api/drafts') || route.startsWith('GET /api/outreach'));
+};
 
 /** What events would have touched: while the socket was down, any of it may have changed unseen. */
 const liveRoutes = [

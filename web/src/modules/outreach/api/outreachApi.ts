@@ -1,6 +1,7 @@
 import type { RouteBody } from '@shared/routes';
 import type { Draft } from '@shared/schemas/drafts';
 import { type ApiClient, helperTimeoutMs } from '@/lib/http/apiClient';
+import { raiseWindowEvent } from '@/lib/windowEvents';
 import { toContact, type Contact } from '@/modules/contacts/api/contactMapping';
 
 type Api = Pick<ApiClient, 'request'>;
@@ -30,24 +31,48 @@ export const startGenerationBatch = (api: Api, body: RouteBody<'POST /api/outrea
 export const getBatchProgress = (api: Api, batchId: string, signal?: AbortSignal) =>
   api.request('GET /api/outreach/batches/{batchId}', { params: { batchId }, signal });
 
+/**
+ * SPEC §4 'App events': every change of drafts this tab makes raises its window event (`draft-saved`,
+ * `draft-deleted`, `primary-draft-cleared`); the live provider revalidates the caches it touches from them.
+ */
+const saved = (draft: Pick<Draft, 'id' | 'contactId' | 'isPrimary'>) => {
+  raiseWindowEvent('draft-saved', { draftId: draft.id, contactId: draft.contactId, isPrimary: draft.isPrimary });
+  return draft;
+};
+
 /** One e-mail now, kept as the contact's primary draft (SPEC §7: a helper call, 120 s). */
-export const generateEmail = (api: Api, contactId: string, templateId?: string) =>
-  api.request('POST /ai/generate-ai-email', {
+export const generateEmail = async (api: Api, contactId: string, templateId?: string) => {
+  const written = await api.request('POST /ai/generate-ai-email', {
     body: { contactId, ...(templateId ? { templateId } : {}) },
     timeoutMs: helperTimeoutMs,
   });
+  if (written.draftId) saved({ id: written.draftId, contactId, isPrimary: true });
+  return written;
+};
 
 export const listTemplates = (api: Api) => api.request('GET /api/templates');
 
 export const renderTemplate = (api: Api, templateId: string, contactId: string) =>
   api.request('POST /api/templates/{id}/render', { params: { id: templateId }, body: { contactId } });
 
-export const createDraft = (api: Api, body: RouteBody<'POST /api/drafts'>) => api.request('POST /api/drafts', { body });
+export const createDraft = async (api: Api, body: RouteBody<'POST /api/drafts'>) =>
+  saved(await api.request('POST /api/drafts', { body }));
 
-export const updateDraft = (api: Api, id: string, body: RouteBody<'PATCH /api/drafts/{id}'>) =>
-  api.request('PATCH /api/drafts/{id}', { params: { id }, body });
+export const updateDraft = async (api: Api, id: string, body: RouteBody<'PATCH /api/drafts/{id}'>) =>
+  saved(await api.request('PATCH /api/drafts/{id}', { params: { id }, body }));
 
-export const deleteDraft = (api: Api, id: string) => api.request('DELETE /api/drafts/{id}', { params: { id } });
+export const deleteDraft = async (api: Api, draft: Pick<Draft, 'id' | 'contactId'>) => {
+  const answer = await api.request('DELETE /api/drafts/{id}', { params: { id: draft.id } });
+  raiseWindowEvent('draft-deleted', { draftId: draft.id, contactId: draft.contactId });
+  return answer;
+};
+
+/** Leaves the contact's drafts, none of them primary. */
+export const clearPrimaryDraft = async (api: Api, contactId: string) => {
+  const answer = await api.request('POST /api/drafts/contact/{contactId}/clear-primary', { params: { contactId } });
+  if (answer.cleared) raiseWindowEvent('primary-draft-cleared', { contactId });
+  return answer;
+};
 
 /** Every draft of a contact, primary first (SPEC §4 sort). */
 export const listContactDrafts = async (api: Api, contactId: string, signal?: AbortSignal): Promise<Draft[]> => {

@@ -1,12 +1,11 @@
 import { Alert, Button, Drawer, Empty, Skeleton } from 'antd';
 import { useState } from 'react';
-import { useSWRConfig } from 'swr';
 import { useApiClient } from '@/lib/http/useApiClient';
 import { useProfile } from '@/modules/profile/hooks/useProfile';
 import { useSettings } from '@/modules/settings/hooks/useSettings';
 import { useToast } from '@/ui/toast/useToast';
 import type { OutreachRow } from '../api/outreachApi';
-import { createDraft, deleteDraft, outreachKey, updateDraft } from '../api/outreachApi';
+import { createDraft, deleteDraft, updateDraft } from '../api/outreachApi';
 import { useContactDrafts } from '../hooks/useContactDrafts';
 import { resumeAttachment } from '../utils/attachments';
 import { errorText } from '../utils/errorText';
@@ -26,9 +25,8 @@ export type DraftDrawerProps = {
 export const DraftDrawer = ({ row, onClose, onGenerate, generating }: DraftDrawerProps) => {
   const api = useApiClient();
   const toast = useToast();
-  const { mutate: mutateCache } = useSWRConfig();
   const contactId = row?.contact.id ?? null;
-  const { data: drafts, error, isLoading, mutate } = useContactDrafts(contactId);
+  const { data: drafts, error, isLoading } = useContactDrafts(contactId);
   const { data: profile } = useProfile();
   const { settings } = useSettings();
   const [chosenId, setChosenId] = useState<string | null>(null);
@@ -38,12 +36,10 @@ export const DraftDrawer = ({ row, onClose, onGenerate, generating }: DraftDrawe
   const run = async (kind: 'save' | 'saveNew' | 'primary' | 'delete', action: () => Promise<unknown>, done: string) => {
     setBusy(kind);
     try {
+      // the change's window event revalidates the drafts, the list and the contact (lib/live: not while a generation
+      // runs, then once it ends)
       await action();
-      // the editor shows the saved draft before the toast says so (it remounts on a new updatedAt)
-      await mutate();
       toast.success(done);
-      void mutateCache(outreachKey);
-      void mutateCache((key) => Array.isArray(key) && key[0] === 'GET /api/contacts/{id}' && key[1] === contactId);
     } catch (caught) {
       toast.error(errorText(caught));
     } finally {
@@ -77,7 +73,7 @@ export const DraftDrawer = ({ row, onClose, onGenerate, generating }: DraftDrawe
     void run(
       'delete',
       async () => {
-        await deleteDraft(api, draft.id);
+        await deleteDraft(api, draft);
         setChosenId(null);
       },
       'Draft deleted',

@@ -1,6 +1,7 @@
-import { proxy, type Snapshot } from 'valtio';
+import { proxy, type Snapshot, subscribe } from 'valtio';
 import type { LiveEventMap } from '@shared/live-events';
 import type { BatchProgress } from '@shared/schemas/ai';
+import { setGenerationRunning } from '@/lib/live';
 
 /** SPEC §9: completed generation entries are cleared after 30 min. */
 export const generationRetentionMs = 1_800_000;
@@ -196,6 +197,10 @@ export const pruneGeneration = (now: number) => {
   }
 };
 
-/** Whether any generation runs (SPEC §4: draft cache updates wait while one does). */
+/** Whether any generation runs: a batch in progress, or a contact's e-mail being written. */
 export const isAnyGenerating = (store: Snapshot<GenerationStore>) =>
+  (store.batch !== null && !isBatchFinished(store.batch)) ||
   Object.values(store.contacts).some((entry) => entry.status === 'generating');
+
+// SPEC §4 'Draft': the tab's draft cache updates wait while any generation runs (lib/live/draftUpdates.ts)
+subscribe(generationState, () => setGenerationRunning(isAnyGenerating(generationState)));
