@@ -3,7 +3,7 @@ import { unknownPlaceholders, unknownPlaceholdersMessage } from '@shared/placeho
 import { maxTemplateBodyLength, maxTemplateNameLength, maxTemplateSubjectLength } from '@shared/schemas/templates';
 import { Button, Card, Form, Input, type InputRef, Popconfirm, Space } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '@/lib/http/ApiError';
 import { fieldErrors } from '@/lib/http/fieldErrors';
 import { useToast } from '@/ui/toast/useToast';
@@ -24,6 +24,8 @@ export type TemplateEditorProps = {
   onSelect: (id: string | null) => void;
   previewContactId: string | null;
   onPreviewContactChange: (contactId: string | null) => void;
+  /** whether the fields hold what is not saved (a new template: anything written), told on every change */
+  onUnsavedChange: (unsaved: boolean) => void;
 };
 
 const unknownIn = (text: string) => {
@@ -40,6 +42,7 @@ export const TemplateEditor = ({
   onSelect,
   previewContactId,
   onPreviewContactChange,
+  onUnsavedChange,
 }: TemplateEditorProps) => {
   const toast = useToast();
   const [fields, setFields] = useState<TemplateFields>({
@@ -56,6 +59,11 @@ export const TemplateEditor = ({
 
   const dirty =
     !template || fields.name !== template.name || fields.subject !== template.subject || fields.body !== template.body;
+  const unsaved = template ? dirty : Object.values(fields).some((value) => value.trim() !== '');
+  const reportUnsaved = useRef(onUnsavedChange);
+  reportUnsaved.current = onUnsavedChange;
+  useEffect(() => reportUnsaved.current(unsaved), [unsaved]);
+  useEffect(() => () => reportUnsaved.current(false), []);
   const errors: Partial<Record<Field, string>> = {
     name: serverErrors.name,
     subject: unknownIn(fields.subject) ?? serverErrors.subject,

@@ -1,6 +1,8 @@
 import { FileTextOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Menu, Skeleton, Typography } from 'antd';
+import { Alert, App, Button, Card, Menu, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
+import { useReportDirty } from '@/modules/profile/hooks/useReportDirty';
+import { useUnsavedChangesGuard } from '@/modules/profile/hooks/useUnsavedChangesGuard';
 import { EmptyState } from '@/ui/EmptyState';
 import { useTemplates } from '../hooks/useTemplates';
 import { TemplateEditor } from './TemplateEditor';
@@ -18,6 +20,23 @@ export const TemplatesWorkspace = () => {
   const [selection, setSelection] = useState<Selection>({ kind: 'first' });
   /** the contact the preview is shown on, kept from one template to the next */
   const [previewContactId, setPreviewContactId] = useState<string | null>(null);
+  const [unsaved, setUnsaved] = useState(false);
+  const { modal } = App.useApp();
+  // leaving the page (a link, closing the tab) asks first while the editor holds unsaved changes
+  useReportDirty('template-editor', unsaved);
+  useUnsavedChangesGuard();
+  /** switching to another template, or to a new one, asks first while the editor holds unsaved changes */
+  const leaveEditor = (next: Selection) => {
+    if (!unsaved) return setSelection(next);
+    modal.confirm({
+      title: 'Discard your changes?',
+      content: 'The changes to this template are not saved yet. If you open another one now, they are lost.',
+      okText: 'Discard changes',
+      okButtonProps: { danger: true },
+      cancelText: 'Keep editing',
+      onOk: () => setSelection(next),
+    });
+  };
 
   if (isLoading) {
     return (
@@ -47,7 +66,11 @@ export const TemplatesWorkspace = () => {
   const editing = selection.kind === 'new' || selected !== null;
   const select = (id: string | null) => setSelection(id ? { kind: 'template', id } : { kind: 'first' });
   const newButton = (
-    <Button type="primary" icon={<PlusOutlined />} onClick={() => setSelection({ kind: 'new' })}>
+    <Button
+      type="primary"
+      icon={<PlusOutlined />}
+      onClick={() => selection.kind !== 'new' && leaveEditor({ kind: 'new' })}
+    >
       New template
     </Button>
   );
@@ -80,7 +103,7 @@ export const TemplatesWorkspace = () => {
             aria-label="Templates"
             className="templates-page__menu"
             selectedKeys={selected ? [selected.id] : []}
-            onClick={({ key }) => select(key)}
+            onClick={({ key }) => key !== selected?.id && leaveEditor({ kind: 'template', id: key })}
             items={templates.map((template) => ({
               key: template.id,
               label: (
@@ -105,6 +128,7 @@ export const TemplatesWorkspace = () => {
         onSelect={select}
         previewContactId={previewContactId}
         onPreviewContactChange={setPreviewContactId}
+        onUnsavedChange={setUnsaved}
       />
     </div>
   );
