@@ -21,8 +21,6 @@ const batchPollLiveMs = 10_000;
 export const finishedBatchShownMs = 4_000;
 const pruneEveryMs = 60_000;
 
-const staleAfterGeneration = (route: string) =>
-  route.startsWith('GET /api/drafts') || route === 'GET /api/contacts/{id}';
 
 /**
  * Keeps the generation state (SPEC §3) current: live `generation.progress` events as they happen, and the batch's
@@ -63,8 +61,9 @@ export const useGenerationProgress = (onBatchFinished: (counts: { completed: num
     }
     onBatchFinished({ completed, failed });
     void mutate(outreachKey);
-    // the drafts of the batch's contacts, when no live event said so
-    void mutate((key) => Array.isArray(key) && typeof key[0] === 'string' && staleAfterGeneration(key[0]));
+    // the contacts of the batch (their primary drafts), when no live event said so; the drafts themselves are read
+    // once no generation runs any more (lib/live/draftUpdates.ts, SPEC §4 'Draft')
+    void mutate((key) => Array.isArray(key) && key[0] === 'GET /api/contacts/{id}');
     const timer = setTimeout(clearBatch, finishedBatchShownMs);
     return () => clearTimeout(timer);
   }, [finished]);
