@@ -21,7 +21,6 @@ const batchPollLiveMs = 10_000;
 export const finishedBatchShownMs = 4_000;
 const pruneEveryMs = 60_000;
 
-
 /**
  * Keeps the generation state (SPEC §3) current: live `generation.progress` events as they happen, and the batch's
  * progress polled (every 1.5 s when the live channel is not open). A finished batch refreshes the list, then clears.
