@@ -56,4 +56,22 @@ describe('AppThemeProvider', () => {
     await act(async () => device.switchTo('light'));
     expect(scheme()).toBe('light');
   });
+
+  it("wraps the page in the element that carries the scheme's CSS variables, so plain markup is painted with them", async () => {
+    fakeDevice(false);
+    await render(
+      <AppThemeProvider preference="dark">
+        <p id="plain">page</p>
+      </AppThemeProvider>,
+    );
+    const root = document.getElementById('plain')!.parentElement!;
+    expect(root.classList.contains('app-theme')).toBe(true);
+    expect(root.classList.contains('app-theme-dark')).toBe(true);
+    await render(
+      <AppThemeProvider preference="light">
+        <p id="plain">page</p>
+      </AppThemeProvider>,
+    );
+    expect(document.getElementById('plain')!.parentElement!.classList.contains('app-theme-light')).toBe(true);
+  });
 });

@@ -1,9 +1,10 @@
-import { App as AntdApp, ConfigProvider } from 'antd';
+import { ConfigProvider, theme } from 'antd';
 import { useLayoutEffect, type ReactNode } from 'react';
 import { appThemes } from './appTheme';
 import { applyColorScheme, type ThemePreference } from './theme/themePreference';
 import { useColorScheme } from './theme/useColorScheme';
-import { toastDefaults } from './toast/toastDefaults';
+import { AppFeedbackProvider } from './feedback/AppFeedbackProvider';
+import './AppThemeProvider.css';
 
 export type AppThemeProviderProps = {
   /** the person's choice; 'system' follows the device */
@@ -21,9 +22,18 @@ export const AppThemeProvider = ({ preference, children }: AppThemeProviderProps
   useLayoutEffect(() => applyColorScheme(scheme), [scheme]);
   return (
     <ConfigProvider theme={appThemes[scheme]}>
-      <AntdApp className="app-theme" notification={toastDefaults}>
-        {children}
-      </AntdApp>
+      <ThemedRoot cssVarClass={appThemes[scheme].cssVar.key}>
+        <AppFeedbackProvider>{children}</AppFeedbackProvider>
+      </ThemedRoot>
     </ConfigProvider>
   );
+};
+
+/**
+ * The element that carries the theme's CSS variables (and antd's base text style) to plain markup below, as antd's
+ * `App` would, without antd's toast and dialog code that `App` imports.
+ */
+const ThemedRoot = ({ cssVarClass, children }: { cssVarClass: string; children: ReactNode }) => {
+  const { hashId } = theme.useToken();
+  return <div className={['app-theme', hashId, cssVarClass].filter(Boolean).join(' ')}>{children}</div>;
 };

@@ -10,12 +10,15 @@ const shared = { borderRadius: 8, fontSize: 14 } as const;
  * The app pages' styles: the light one of SPEC §2 'Page styles' and a dark one (Settings' theme). Every colour the app
  * paints comes from these tokens, as antd's CSS variables (`var(--ant-color-…)`) in the modules' CSS.
  */
-export const appThemes: Record<ColorScheme, ThemeConfig> = {
+export const appThemes: Record<ColorScheme, ThemeConfig & { cssVar: { key: string } }> = {
   light: {
+    // the class that carries the scheme's variables (AppThemeProvider puts it on the app's root element)
+    cssVar: { key: 'app-theme-light' },
     algorithm: theme.defaultAlgorithm,
     token: { ...shared, colorPrimary: brand.light, colorLink: brand.light, colorBgLayout: '#f5f6fa' },
   },
   dark: {
+    cssVar: { key: 'app-theme-dark' },
     algorithm: theme.darkAlgorithm,
     token: {
       ...shared,

@@ -1,5 +1,5 @@
-import { App } from 'antd';
 import type { ReactNode } from 'react';
+import { useNotificationApi } from '../feedback/AppFeedbackProvider';
 
 export type ToastOptions = {
   /** longer text under the title */
@@ -13,9 +13,10 @@ export type ToastOptions = {
 /**
  * Toasts of the app pages (SPEC §9 defaults, set once in AppThemeProvider): `toast.success('Saved')`,
  * `toast.error(error.message)`, `toast.loading('Importing...', {key})` then `toast.success('Imported', {key})`.
+ * antd's notification code is loaded with the first toast (ui/feedback/AppFeedbackProvider).
  */
 export const useToast = () => {
-  const { notification } = App.useApp();
+  const notification = useNotificationApi();
   const show =
     (type: 'success' | 'error' | 'info' | 'warning') =>
     (title: ReactNode, options: ToastOptions = {}) =>

@@ -1,0 +1,2 @@
+// the chunk of antd's static notification, for toasts outside an AppFeedbackProvider
+export { notification } from 'antd';
