@@ -9,7 +9,9 @@ export class AppShell {
   constructor(private readonly page: Page) {}
 
   readonly sidebar = () => this.page.getByTestId('app-sidebar');
-  readonly navEntry = (name: NavEntry) => this.sidebar().getByRole('menuitem', { name });
+  /** The sidebar's page links, in order (the logo's home link is not one of them). */
+  readonly navEntries = () => this.sidebar().getByRole('navigation', { name: 'Main' }).getByRole('link');
+  readonly navEntry = (name: NavEntry) => this.navEntries().and(this.page.getByRole('link', { name, exact: true }));
   readonly sidebarToggle = () => this.sidebar().getByRole('button', { name: /^(Collapse|Expand) sidebar$/ });
   readonly recentActivity = () => this.sidebar().getByRole('region', { name: 'Recent Activity' });
   readonly userMenu = () => this.page.getByTestId('user-menu');
@@ -27,6 +29,11 @@ export class AppShell {
 
   /** A header popover (or the notification panel) by its title. */
   readonly popover = (title: string): Locator => this.page.locator('.ant-popover').filter({ hasText: title });
+
+  /** The entry shown as the current page. */
+  async expectCurrent(name: NavEntry) {
+    await expect(this.navEntry(name)).toHaveAttribute('aria-current', 'page');
+  }
 
   async open(name: NavEntry) {
     await this.navEntry(name).click();

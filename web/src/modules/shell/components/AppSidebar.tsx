@@ -1,9 +1,10 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Button, Menu, Tooltip } from 'antd';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Button, Tooltip } from 'antd';
+import { Link, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { contactsPaths } from '@/modules/contacts/contactsPaths';
 import { BrandMark } from '@/ui/BrandMark';
+import { NavList } from '@/ui/NavList';
 import { RecentActivity } from '@/modules/activity/components/RecentActivity';
 import { shellMessages as text } from '../shellMessages';
 import { shellState, toggleSidebarCompact } from '../state/shellState';
@@ -16,7 +17,6 @@ const tooltipDelaySeconds = 0.7;
 export const AppSidebar = () => {
   const { sidebarCompact: compact } = useSnapshot(shellState);
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const active = activeNavPath(pathname);
   const toggleLabel = compact ? text.expandSidebar : text.collapseSidebar;
 
@@ -29,15 +29,7 @@ export const AppSidebar = () => {
           </Link>
         </div>
         <nav aria-label="Main" className="app-sidebar__nav">
-          <Menu
-            mode="inline"
-            inlineCollapsed={compact}
-            inlineIndent={16}
-            selectedKeys={active ? [active] : []}
-            items={navItems.map((item) => ({ key: item.path, icon: item.icon, label: item.label }))}
-            onClick={({ key }) => navigate(key)}
-            tooltip={{ mouseEnterDelay: tooltipDelaySeconds }}
-          />
+          <NavList items={navItems} activePath={active} compact={compact} tooltipDelay={tooltipDelaySeconds} />
         </nav>
         {compact ? <div className="app-sidebar__spacer" /> : <RecentActivity />}
         <div className="app-sidebar__footer">

@@ -1,0 +1,77 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountPerTest } from '@/test/mountPerTest';
+import { UserMenu } from './UserMenu';
+
+const signOut = vi.hoisted(() => vi.fn(async () => {}));
+vi.mock('@/modules/auth/hooks/useAuth', () => ({
+  useAuth: () => ({ user: { name: 'Ada Lovelace', email: 'ada@example.com' } }),
+}));
+vi.mock('@/modules/profile/hooks/useProfile', () => ({ useProfile: () => ({ data: undefined }) }));
+vi.mock('@/modules/auth/api/authSession', () => ({ signOutOfApp: signOut }));
+
+const { container, render } = mountPerTest();
+
+const trigger = () => container().querySelector<HTMLButtonElement>('[data-testid="user-menu"]')!;
+const entries = () => [...document.querySelectorAll<HTMLButtonElement>('.user-menu__popover [role="menuitem"]')];
+const entry = (name: string) => entries().find((button) => button.textContent === name)!;
+const menuOpen = () => Boolean(document.querySelector('.user-menu__popover:not(.ant-popover-hidden) [role="menu"]'));
+const key = (name: string) =>
+  act(async () => {
+    (document.activeElement as HTMLElement).dispatchEvent(new KeyboardEvent('keydown', { key: name, bubbles: true }));
+  });
+
+const mount = () =>
+  render(
+    <MemoryRouter initialEntries={['/dashboard']}>
+      <Routes>
+        <Route path="/dashboard" element={<UserMenu />} />
+        <Route path="/accountSettings" element={<p>settings page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+
+beforeEach(() => signOut.mockClear());
+
+describe('UserMenu', () => {
+  it('opens a menu with the person and Plan, Settings, Log Out, and says so on its button', async () => {
+    await mount();
+    expect(trigger().getAttribute('aria-haspopup')).toBe('menu');
+    expect(trigger().getAttribute('aria-expanded')).toBe('false');
+    await act(async () => trigger().click());
+    expect(trigger().getAttribute('aria-expanded')).toBe('true');
+    expect(document.querySelector('.user-menu__popup')?.textContent).toContain('ada@example.com');
+    expect(entries().map((button) => button.textContent)).toEqual(['Plan', 'Settings', 'Log Out']);
+  });
+
+  it('moves between the entries with the arrow keys, and Escape closes it and gives the focus back', async () => {
+    await mount();
+    await act(async () => trigger().click());
+    await act(async () => entry('Plan').focus());
+    await key('ArrowDown');
+    expect(document.activeElement).toBe(entry('Settings'));
+    await key('End');
+    expect(document.activeElement).toBe(entry('Log Out'));
+    await key('ArrowDown');
+    expect(document.activeElement).toBe(entry('Plan'));
+    await key('ArrowUp');
+    expect(document.activeElement).toBe(entry('Log Out'));
+    await key('Escape');
+    expect(trigger().getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(trigger());
+  });
+
+  it('opens the settings page from Settings and signs out from Log Out', async () => {
+    await mount();
+    await act(async () => trigger().click());
+    await act(async () => entry('Log Out').click());
+    expect(signOut).toHaveBeenCalledWith({ byUser: true });
+    expect(trigger().getAttribute('aria-expanded')).toBe('false');
+    await act(async () => trigger().click());
+    expect(menuOpen()).toBe(true);
+    await act(async () => entry('Settings').click());
+    expect(container().textContent).toBe('settings page');
+  });
+});
