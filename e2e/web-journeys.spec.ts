@@ -121,5 +121,17 @@ test.describe('the production build', () => {
     await leave.getByRole('button', { name: 'Stay' }).click();
     await expect(leave).toBeHidden();
     await expect(page).toHaveURL(/\/profile$/);
+
+    // a Dropdown's menu arrives when it first opens: the dashboard's other ways to add a contact
+    await appShell.open('Dashboard');
+    await page
+      .getByRole('dialog')
+      .filter({ hasText: 'Leave without saving?' })
+      .getByRole('button', { name: 'Leave' })
+      .click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.getByRole('button', { name: 'More ways to add' }).click();
+    await page.getByRole('menuitem', { name: 'By hand' }).click();
+    await expect(page.getByRole('dialog').getByRole('tab', { name: 'By hand', selected: true })).toBeVisible();
   });
 });

@@ -62,6 +62,28 @@ export const lazyAntdParts: readonly LazyAntdPart[] = [
     reason: "the same dialog for the static `Modal.confirm()`, whose module the hook's helpers share",
   },
   {
+    importer: 'dropdown/dropdown.js',
+    statement: "import Menu from '../menu';",
+    reason:
+      "a Dropdown's `menu`, drawn when it first opens: Menu and rc-menu (about 14 KiB gzip) with every dropdown (the " +
+      "contacts' Add contact button) and every table (its filters and selections use Dropdown)",
+  },
+  {
+    importer: 'table/hooks/useFilter/FilterDropdown.js',
+    statement: "import Menu from '../../../menu';",
+    reason: "the list of a column filter's choices, drawn when the filter first opens",
+  },
+  {
+    importer: 'table/hooks/useFilter/FilterDropdown.js',
+    statement: "import Dropdown from '../../../dropdown';",
+    reason: "a column filter's dropdown: the app's tables filter in their toolbars, not in column headers",
+  },
+  {
+    importer: 'table/hooks/useSelection.js',
+    statement: "import Dropdown from '../../dropdown';",
+    reason: "the dropdown of a row selection's `selections` (select all / invert), which the app's tables do not offer",
+  },
+  {
     importer: 'input/index.js',
     statement: "import OTP from './OTP';",
     reason: '`Input.OTP`, a one-time-code field, comes with every input',
