@@ -72,7 +72,7 @@ describe('the sandbox OAuth grants', () => {
     const dir = mkdtempSync(join(tmpdir(), 'oauth-grants-'));
     try {
       const file = join(dir, 'grants.json');
-      const { grants } = storeAt({ file });
+      const { clock, grants } = storeAt({ file });
       const code = grants.redeemCode(grants.issueCode(consentOf(grants), 'ada@gmail.com'), 'google');
       if (!code.ok) throw new Error('no code');
       const grant = grants.createGrant(code.code);
@@ -81,7 +81,8 @@ describe('the sandbox OAuth grants', () => {
       const saved = readFileSync(file, 'utf8');
       expect(saved).toContain(token);
       expect(saved).not.toContain(pending);
-      const reopened = new OAuthGrants({ file });
+      // at the same moment: the store's clock, not the machine's (its tokens live an hour from the clock's 09:00)
+      const reopened = new OAuthGrants({ file, now: () => clock.now });
       expect(reopened.grantOfAccessToken(token, 'google')?.email).toBe('ada@gmail.com');
       expect(reopened.redeemCode(pending, 'google')).toEqual({ ok: false, reason: 'unknown' });
     } finally {

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { App } from 'antd';
+import { App, ConfigProvider } from 'antd';
 import { act } from 'react';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -77,9 +77,12 @@ const show = async (api: ApiClient) => {
   await render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
       <ApiClientContext.Provider value={api}>
-        <App>
-          <MailboxesSection />
-        </App>
+        {/* no click wave: antd draws it in a root of its own after the click, which may outlive the test file */}
+        <ConfigProvider wave={{ disabled: true }}>
+          <App>
+            <MailboxesSection />
+          </App>
+        </ConfigProvider>
       </ApiClientContext.Provider>
     </SWRConfig>,
   );
