@@ -409,6 +409,21 @@ describe('contacts service', () => {
     ).toEqual(byCompany);
   });
 
+  it('searches again from its snapshot when the directory has a single chunk, and when it has several', async () => {
+    const { deps } = setup();
+    const uid = randomUUID();
+    await contacts.createContact(deps, uid, { name: 'Ada Lovelace' });
+    const search = async () => (await contacts.listContacts(deps, uid, { ...listQuery, q: 'ada' })).total;
+    expect(await search()).toBe(1);
+    expect(await search()).toBe(1);
+    // enough contacts for several chunks (one per last character of the id)
+    await Promise.all(
+      Array.from({ length: 12 }, (_, index) => contacts.createContact(deps, uid, { name: `Ada ${index}` })),
+    );
+    expect(await search()).toBe(13);
+    expect(await search()).toBe(13);
+  });
+
   it("finds what another Lambda added, renamed or deleted since this Lambda's last search (its directory snapshot)", async () => {
     const reader = setup({ counting: true });
     const writer = setup();

@@ -140,7 +140,8 @@ export const readDirectory = async (db: DataClient, uid: string): Promise<Direct
   });
   const filter = unchanged.length
     ? {
-        FilterExpression: `NOT (${unchanged.map((_, index) => `(#chunk = :s${index} AND #version = :v${index})`).join(' OR ')})`,
+        // AND binds before OR, and DynamoDB refuses parentheses it does not need (around a single pair, say)
+        FilterExpression: `NOT (${unchanged.map((_, index) => `#chunk = :s${index} AND #version = :v${index}`).join(' OR ')})`,
         ExpressionAttributeNames: names,
       }
     : {};
