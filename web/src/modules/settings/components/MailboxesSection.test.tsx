@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { App, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import { act } from 'react';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +9,7 @@ import { ApiError } from '@/lib/http/ApiError';
 import { ApiClientContext } from '@/lib/http/useApiClient';
 import { resetEmailConnection } from '@/modules/emailConnection/state/emailConnectionState';
 import { buttonIn, mountPerTest } from '@/test/mountPerTest';
+import { AppFeedbackProvider } from '@/ui/feedback/AppFeedbackProvider';
 import { MailboxesSection } from './MailboxesSection';
 
 const hour = 60 * 60_000;
@@ -77,11 +78,15 @@ const show = async (api: ApiClient) => {
   await render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
       <ApiClientContext.Provider value={api}>
-        {/* no click wave: antd draws it in a root of its own after the click, which may outlive the test file */}
+        {/*
+          the app's own feedback provider: its toasts render in this test's root, which is unmounted after each test;
+          without it a toast falls back to antd's static notification, drawn in a root of its own that outlives the
+          file ('window is not defined'); no click wave, drawn in a root of its own too
+        */}
         <ConfigProvider wave={{ disabled: true }}>
-          <App>
+          <AppFeedbackProvider>
             <MailboxesSection />
-          </App>
+          </AppFeedbackProvider>
         </ConfigProvider>
       </ApiClientContext.Provider>
     </SWRConfig>,
