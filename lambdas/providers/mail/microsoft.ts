@@ -225,8 +225,8 @@ export const microsoftMailAuth = (
     },
 
     /**
-     * Nothing to call: the Microsoft identity platform has no endpoint that revokes one app's refresh token (RFC 7009
-     * is not implemented; Graph's `revokeSignInSessions` ends every session of the user in every app and needs an
+     * Nothing to call: the Microsoft identity platform has no endpoint that revokes one app's refresh token (it offers
+     * no RFC 7009 revocation; Graph's `revokeSignInSessions` ends every session of the user in every app and needs an
      * administrator's permission). The grant ends on our side when the caller deletes the tokens it holds; the user
      * removes the app's consent in their account's app permissions.
      * @link https://learn.microsoft.com/en-us/entra/identity-platform/refresh-tokens#token-revocation
