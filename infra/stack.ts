@@ -85,6 +85,25 @@ export class AppStack extends Stack {
     // that calls a vendor runs longer than the worst case of its calls (lambdas/providers/vendor-limits.ts)
     const slowRouteTimeout = Duration.seconds(28);
 
+    // issue 12: the user's mailboxes (their HTTP Lambda and token-refresh job, and since issue 13 the domains that send
+    // and read mail): the table, data keys of the KMS key that seals their tokens and sign-in verifiers (DESIGN §6),
+    // the Google and Microsoft OAuth clients (ids as settings, secrets by name)
+    const mailboxAccess = (fn: AppFunction) => {
+      fn.bindTable(data.table, 'readWrite').bindDataKeys(data.secretsKey, kmsKeyEnvName, Object.values(sealedPurposes));
+      if (config.google && googleClientSecret) {
+        fn.addEnvironment('GOOGLE_OAUTH_CLIENT_ID', config.google.clientId).bindSecret(
+          googleClientSecret,
+          'GOOGLE_OAUTH_CLIENT_SECRET_SECRET',
+        );
+      }
+      if (config.microsoft && microsoftClientSecret) {
+        fn.addEnvironment('MICROSOFT_OAUTH_CLIENT_ID', config.microsoft.clientId)
+          .addEnvironment('MICROSOFT_TENANT', config.microsoft.tenant)
+          .bindSecret(microsoftClientSecret, 'MICROSOFT_OAUTH_CLIENT_SECRET_SECRET');
+      }
+      return fn;
+    };
+
     // What each domain's Lambdas may touch; a new domain is a compile error here until it says. A vendor's key is
     // not a domain's: it is bound below to the one function that calls that vendor.
     const access: DomainAccess = {
@@ -108,30 +127,20 @@ export class AppStack extends Stack {
       // them, once those exist
       contacts: (fn) => fn.bindTable(data.table, 'readWrite'),
       // issue 11: drafts and the Outreach list (the user's contacts and their drafts)
-      drafts: (fn) => fn.bindTable(data.table, 'readWrite'),
+      // issue 13: sending opens the mailbox's sealed tokens (renewing them when due) and reads the résumé to attach
+      drafts: (fn) => mailboxAccess(fn).bindBucket(data.uploads, 'read'),
       // issue 11: the user's templates, and the contact and profile a template is filled in from
       templates: (fn) => fn.bindTable(data.table, 'readWrite'),
       // issue 12: the user's mailboxes (HTTP and the token-refresh job): the table, data keys of the KMS key that seals
       // their tokens and sign-in verifiers (DESIGN §6), the Google and Microsoft OAuth clients (ids as settings,
       // secrets by name)
-      mailboxes: (fn) => {
-        fn.bindTable(data.table, 'readWrite').bindDataKeys(
-          data.secretsKey,
-          kmsKeyEnvName,
-          Object.values(sealedPurposes),
-        );
-        if (config.google && googleClientSecret) {
-          fn.addEnvironment('GOOGLE_OAUTH_CLIENT_ID', config.google.clientId).bindSecret(
-            googleClientSecret,
-            'GOOGLE_OAUTH_CLIENT_SECRET_SECRET',
-          );
-        }
-        if (config.microsoft && microsoftClientSecret) {
-          fn.addEnvironment('MICROSOFT_OAUTH_CLIENT_ID', config.microsoft.clientId)
-            .addEnvironment('MICROSOFT_TENANT', config.microsoft.tenant)
-            .bindSecret(microsoftClientSecret, 'MICROSOFT_OAUTH_CLIENT_SECRET_SECRET');
-        }
-      },
+      mailboxes: (fn) => mailboxAccess(fn),
+      // issue 13: conversations, their e-mails, notifications (the table only: mail is read by the replies domain)
+      conversations: (fn) => fn.bindTable(data.table, 'readWrite'),
+      // issue 13: reply checks read the user's mailboxes (their sealed tokens, renewed when due) and the webhooks
+      replies: (fn) => mailboxAccess(fn),
+      // issue 13: the pipeline's stages over the user's contacts
+      pipeline: (fn) => fn.bindTable(data.table, 'readWrite'),
       // DESIGN §6 "Your data": every item under the user's key, every file (and every stored version of it) under
       // `users/<sub>/`, the Cognito user
       account: (fn) => {

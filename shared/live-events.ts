@@ -22,9 +22,17 @@ export type LiveEventMap = {
   /** the contact was left without a primary draft (POST /api/drafts/contact/{contactId}/clear-primary) */
   'draft.primaryCleared': { contactId: string };
   'email.sent': { draftId: string; contactId: string; conversationId?: string };
+  /** a send failed for good (the draft's failureReason says why) or waits (its sendWaitReason) */
+  'email.sendState': { draftId: string; contactId: string; status: 'sending' | 'failed'; reason?: string };
   'reply.received': { conversationId: string; contactId: string };
   'notification.created': { notificationId: string };
   'connection.changed': { kind: 'email' | 'zoom'; id: string };
+  /** a contact moved to another pipeline stage (by an event or by hand in another tab) */
+  'pipeline.changed': { contactId: string; stage: string };
+  /** a mailbox's reply check failed or recovered (GET /api/reply-checks has the banner's text) */
+  'replyCheck.changed': { mailboxId: string; error: string | null };
+  /** a conversation changed (a reply, a status, an e-mail sent in it) */
+  'conversation.updated': { conversationId: string; contactId: string };
 };
 
 export type LiveEventType = keyof LiveEventMap;

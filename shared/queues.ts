@@ -59,6 +59,28 @@ export const queues = {
     summary:
       'The later pass of an account deletion, sent delayed: removes what was written while it ran, then the sign-in',
   },
+  send: {
+    domain: 'drafts',
+    worker: 'send-worker',
+    // one e-mail per batch: renew the token, look the Message-ID up in the mailbox (a retry), read the résumé,
+    // send (each call bounded by vendorLimits), then the table's writes
+    batchSize: 1,
+    maxReceiveCount: 5,
+    workerTimeoutSeconds: 60,
+    // sends are spread per mailbox by the guard; this bounds the burst at the providers
+    maxConcurrency: 5,
+    summary: "Send one draft from the user's mailbox, exactly once (DESIGN §6 sending guard)",
+  },
+  'reply-check': {
+    domain: 'replies',
+    worker: 'reply-check-worker',
+    // one mailbox per batch: read its changes from the stored cursor (a bounded page), record replies
+    batchSize: 1,
+    maxReceiveCount: 3,
+    workerTimeoutSeconds: 60,
+    maxConcurrency: 10,
+    summary: 'Read one mailbox from its cursor: replies, auto-replies and bounces of its conversations',
+  },
 } as const satisfies Record<string, QueueSpec>;
 
 export type QueueName = keyof typeof queues;

@@ -1,11 +1,14 @@
 import { accountRoutes } from './routes/account.js';
 import { aiRoutes } from './routes/ai.js';
 import { contactsRoutes } from './routes/contacts.js';
+import { conversationsRoutes } from './routes/conversations.js';
 import { documentsRoutes } from './routes/documents.js';
 import { draftsRoutes } from './routes/drafts.js';
 import { healthRoutes } from './routes/health.js';
 import { mailboxesRoutes } from './routes/mailboxes.js';
+import { pipelineRoutes } from './routes/pipeline.js';
 import { profilesRoutes } from './routes/profiles.js';
+import { repliesRoutes } from './routes/replies.js';
 import { templatesRoutes } from './routes/templates.js';
 import type {
   BodyOf,
@@ -37,6 +40,9 @@ export const routeTables = {
   drafts: draftsRoutes,
   templates: templatesRoutes,
   mailboxes: mailboxesRoutes,
+  conversations: conversationsRoutes,
+  replies: repliesRoutes,
+  pipeline: pipelineRoutes,
 } as const satisfies Record<Domain, RouteTable>;
 
 /** The whole table; a key in two domains' tables would keep only the last (shared/routes.test.ts guards that). */
@@ -50,6 +56,9 @@ export const routes = {
   ...draftsRoutes,
   ...templatesRoutes,
   ...mailboxesRoutes,
+  ...conversationsRoutes,
+  ...repliesRoutes,
+  ...pipelineRoutes,
 } as const satisfies RouteTable;
 
 export type Routes = typeof routes;

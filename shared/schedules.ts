@@ -31,6 +31,21 @@ export const schedules = {
     timeoutSeconds: 120,
     summary: 'Renew the access tokens of connected mailboxes that expire within 15 minutes (invalid_grant: expired)',
   },
+  'reply-check': {
+    domain: 'replies',
+    job: 'reply-check-schedule',
+    everyMinutes: 5,
+    timeoutSeconds: 120,
+    summary:
+      'One reply-check message per connected mailbox with open conversations (the safety net of push); renew push before it lapses',
+  },
+  'due-sends': {
+    domain: 'drafts',
+    job: 'due-sends',
+    everyMinutes: 1,
+    timeoutSeconds: 60,
+    summary: 'Queue the sends that are due: scheduled drafts, auto follow-ups, sends the guard held back',
+  },
 } as const satisfies Record<string, ScheduleSpec>;
 
 export const scheduleEntries = (table: Record<string, ScheduleSpec> = schedules) =>

@@ -268,6 +268,16 @@ export const defaultConnectionTokens = async (deps: MailboxesDeps, uid: string) 
   return accessTokenOf(deps, item, defaultId);
 };
 
+/**
+ * A mailbox the provider refused with a 401/403 while sending or reading it (SPEC §4 'Reply checks': token errors
+ * mark it expired): off the refresh schedule until the user reconnects. The connection as it now is.
+ */
+export const expireMailbox = async (deps: MailboxesDeps, uid: string, id: string) => {
+  const { item, defaultId } = await findMailbox(deps, uid, id);
+  if (item.status === 'expired') return toConnection(item, defaultId);
+  return toConnection((await markExpired(deps, item)).item, defaultId);
+};
+
 /** POST /api/email-connections/{id}/refresh: the connection as it now is (expired when the grant is gone). */
 export const refreshConnection = async (deps: MailboxesDeps, uid: string, id: string) => {
   const { item, defaultId } = await findMailbox(deps, uid, id);

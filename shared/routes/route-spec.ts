@@ -19,6 +19,9 @@ export const domains = [
   'drafts',
   'templates',
   'mailboxes',
+  'conversations',
+  'replies',
+  'pipeline',
 ] as const;
 export type Domain = (typeof domains)[number];
 

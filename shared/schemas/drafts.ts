@@ -49,6 +49,14 @@ export const draftSchema = z.object({
   sentAt: z.string().optional(),
   sentMessageId: z.string().optional(),
   expiresAt: z.string().optional(),
+  /** issue 13: why a send failed, as the UI shows it (status `failed`) */
+  failureReason: z.string().optional(),
+  /** issue 13: why a queued send waits (the sending guard: daily cap, spreading, a provider's Retry-After) */
+  sendWaitReason: z.string().optional(),
+  /** issue 13: the earliest time the sending guard lets this send go */
+  sendAfter: z.string().optional(),
+  /** issue 13: the mailbox it leaves (or left) from */
+  mailboxId: z.string().optional(),
 });
 export type Draft = z.infer<typeof draftSchema>;
 

@@ -54,3 +54,127 @@ export class MailAuthFailure extends Error {
     this.kind = kind;
   }
 }
+
+/**
+ * Sending and reading a mailbox (issue 13, DESIGN §5 'mail', §8 'Conversations and replies'). One `MailApi` per
+ * provider (Gmail API through `@googleapis/gmail`, Microsoft Graph through `@microsoft/microsoft-graph-client`);
+ * each call takes a fresh access token of the mailbox (the caller renews it first). Locally and in tests the same
+ * adapters talk to the sandbox (infra/local/sandbox/gmail-api.ts, graph-mail.ts) by base URL.
+ *
+ * Failures are MailApiFailure: `unauthorized` (401/403, the token or grant is refused: the mailbox is expired),
+ * `rate_limited` (429, with `retryAfterSeconds` from `Retry-After`), `not_found` (the cursor, message or thread is
+ * gone: Gmail history 404, Graph delta 410 `syncStateNotFound`), `rejected` (the provider refused this message for
+ * good: a bad recipient, a message too large), `unavailable` (5xx, timeout: try again later).
+ */
+export type OutgoingMail = {
+  /** the mailbox's own address */
+  from: string;
+  /** the user's name for the From header, when known */
+  fromName?: string;
+  to: string;
+  toName?: string;
+  subject: string;
+  /** plain text; the adapter sends it as text/plain (and the MIME builder may add an HTML alternative) */
+  body: string;
+  /**
+   * The RFC 5322 Message-ID this e-mail carries, chosen by the caller BEFORE the first attempt and kept with the
+   * draft, so a retry can ask the mailbox whether it was already sent (`findSent`). Form `<ulid@domain>`.
+   */
+  messageId: string;
+  /** threading: the Message-ID answered (the last message of the conversation) and the whole chain */
+  inReplyTo?: string;
+  references?: string[];
+  /** the provider's thread or conversation id, so Gmail files the reply in the same thread */
+  threadId?: string;
+  attachments?: { fileName: string; contentType: string; content: Uint8Array }[];
+  /** extra headers, e.g. `X-Outreach-Draft-Id` */
+  headers?: Record<string, string>;
+};
+
+export type SentMail = {
+  /** the provider's id of the sent message (Gmail message id, Graph message id) */
+  providerMessageId: string;
+  /** the provider's thread id (Gmail threadId, Graph conversationId) */
+  threadId: string;
+  /** the RFC Message-ID as sent */
+  messageId: string;
+  sentAt: Date;
+};
+
+/** A message that arrived in (or was sent from) the mailbox, as reply detection needs it. */
+export type MailboxMessage = {
+  providerMessageId: string;
+  threadId: string;
+  /** RFC Message-ID, when the message has one */
+  messageId: string | null;
+  inReplyTo: string | null;
+  references: string[];
+  /** bare lower-case address and display name */
+  from: { email: string; name: string | null };
+  to: string[];
+  subject: string;
+  /** plain text body (decoded), cut to a bounded length by the adapter (64 KiB) */
+  body: string;
+  receivedAt: Date;
+  /** lower-case header names -> values, only those classification needs: auto-submitted, x-autoreply,
+   * x-autorespond, precedence, x-failed-recipients, content-type, list-unsubscribe, x-outreach-draft-id */
+  headers: Record<string, string>;
+};
+
+/** What changed since a cursor: new messages and the next cursor (Gmail historyId, Graph deltaLink). */
+export type MailChanges = { messages: MailboxMessage[]; cursor: string };
+
+export type MailWatch = {
+  /** Gmail: the watch's historyId start; Graph: the subscription id */
+  id: string;
+  /** when it lapses (Gmail watch: 7 days; Graph subscription on messages: at most ~3 days) */
+  expiresAt: Date;
+  /** the cursor to read from after starting the watch (Gmail: historyId of `watch`; Graph: a fresh delta link) */
+  cursor: string | null;
+};
+
+export type MailApi = {
+  provider: MailProvider;
+  send: (accessToken: string, mail: OutgoingMail) => Promise<SentMail>;
+  /** the sent message carrying this Message-ID, or null: how a retried send learns it already went out */
+  findSent: (accessToken: string, messageId: string) => Promise<SentMail | null>;
+  /** the cursor for "from now on" (Gmail profile historyId; Graph: a delta link after an initial bounded sync) */
+  currentCursor: (accessToken: string) => Promise<string>;
+  /**
+   * Messages added since `cursor` (Gmail `history.list` historyTypes=messageAdded then `messages.get`; Graph delta on
+   * the inbox), at most `limit` messages; MailApiFailure `not_found` when the cursor is too old (resync).
+   */
+  changesSince: (accessToken: string, cursor: string, limit: number) => Promise<MailChanges>;
+  /** the messages of one provider thread, oldest first (the resync path and the drawer's thread) */
+  threadMessages: (accessToken: string, threadId: string) => Promise<MailboxMessage[]>;
+  /**
+   * Start (or renew) push: Gmail `users.watch` on INBOX to `topicName`; Graph a subscription on the inbox's messages
+   * (`created`) with `notificationUrl`, `lifecycleNotificationUrl` and `clientState`. `renewId` renews that one.
+   */
+  watch: (
+    accessToken: string,
+    input: { topicName?: string; notificationUrl?: string; clientState?: string; renewId?: string },
+  ) => Promise<MailWatch>;
+  /** stop push (Gmail `users.stop`; Graph delete the subscription), best effort */
+  unwatch: (accessToken: string, watchId: string) => Promise<void>;
+};
+
+export type MailApiFailureKind = 'unauthorized' | 'rate_limited' | 'not_found' | 'rejected' | 'unavailable';
+
+export class MailApiFailure extends Error {
+  readonly kind: MailApiFailureKind;
+  readonly retryAfterSeconds: number | null;
+  readonly status: number | null;
+
+  constructor(
+    kind: MailApiFailureKind,
+    message: string,
+    options: { cause?: unknown; retryAfterSeconds?: number | null; status?: number | null } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = 'MailApiFailure';
+    this.kind = kind;
+    this.retryAfterSeconds = options.retryAfterSeconds ?? null;
+    this.status = options.status ?? null;
+  }
+}

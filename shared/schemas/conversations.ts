@@ -1,0 +1,246 @@
+import * as z from 'zod';
+
+/**
+ * Conversations, their e-mails, reply checks and notifications (issue 13; SPEC §3 'Conversation', 'Notification',
+ * §7 'Conversations', §8 'Reply checks'; DESIGN §8 'Conversations and replies'). JSON keys camelCase except where
+ * SPEC §7 shows snake_case (`contact_id`, `created_at`, `time_period`, `access_token`...). Ids are ULID strings.
+ */
+const id = z.string().min(1).max(64);
+const isoDate = z.iso.datetime({ offset: true });
+
+/**
+ * Where a conversation stands: `awaiting_reply` once an e-mail was sent, `REPLY_RECEIVED` when the contact answered
+ * (SPEC §4: the value is the spec's), `auto_reply` when only an out-of-office came back (shown, not counted as a
+ * reply), `bounced` when the address refused the e-mail, `closed` by hand.
+ */
+export const replyStatuses = ['awaiting_reply', 'REPLY_RECEIVED', 'auto_reply', 'bounced', 'closed'] as const;
+export type ReplyStatus = (typeof replyStatuses)[number];
+
+/** A conversation on the wire (SPEC §3): both the spec's snake_case `contact_id`/`created_at` and camelCase. */
+export const conversationSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  contactId: z.string(),
+  contact_id: z.string(),
+  subject: z.string(),
+  created_at: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  replyStatus: z.enum(replyStatuses),
+  lastReplyDate: z.string().nullable(),
+  replySender: z.string().nullable(),
+  /** the provider's thread id (Gmail threadId, Graph conversationId); null until the first e-mail left */
+  threadId: z.string().nullable(),
+  /** the RFC Message-ID of the first e-mail sent */
+  messageId: z.string().nullable(),
+  /** the mailbox the conversation's e-mails leave from */
+  mailboxId: z.string().nullable(),
+  provider: z.enum(['gmail', 'outlook']).nullable(),
+  /** how many e-mails were sent in it, and when the last left */
+  emailCount: z.number().int().nonnegative(),
+  lastEmailSentAt: z.string().nullable(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+/** `sent` by the user; `reply` from the contact; `auto_reply` (out-of-office, `Auto-Submitted`); `bounce` */
+export const conversationEmailKinds = ['sent', 'reply', 'auto_reply', 'bounce'] as const;
+export type ConversationEmailKind = (typeof conversationEmailKinds)[number];
+
+/** One e-mail of a conversation (the contact drawer's thread), oldest first. */
+export const conversationEmailSchema = z.object({
+  id: z.string(),
+  conversationId: z.string(),
+  kind: z.enum(conversationEmailKinds),
+  from: z.string(),
+  fromName: z.string().nullable(),
+  to: z.string(),
+  subject: z.string(),
+  /** plain text, cut to 64 KiB */
+  body: z.string(),
+  at: z.string(),
+  messageId: z.string().nullable(),
+  /** the draft it was sent from (kind `sent`) */
+  draftId: z.string().nullable(),
+});
+export type ConversationEmail = z.infer<typeof conversationEmailSchema>;
+
+export const conversationIdParams = z.strictObject({ id });
+export const conversationContactParams = z.strictObject({ contactId: id });
+export const conversationThreadParams = z.strictObject({ threadId: z.string().min(1).max(256) });
+
+/** POST /api/conversations (SPEC §7): `contactId, subject` -> `{id, contact_id, subject, created_at}` and the rest */
+export const createConversationBody = z.strictObject({
+  contactId: id,
+  subject: z.string().trim().min(1).max(1000),
+});
+
+const conversationUpdates = {
+  replyStatus: z.enum(replyStatuses).optional(),
+  lastReplyDate: isoDate.nullable().optional(),
+  replySender: z.string().max(320).nullable().optional(),
+  subject: z.string().trim().min(1).max(1000).optional(),
+};
+/** PATCH /api/conversations/{id}: a 404 is "stale" to the client and ignored (SPEC §7) */
+export const updateConversationBody = z.strictObject(conversationUpdates);
+/** PATCH /api/conversations/{id}/reply-status */
+export const replyStatusBody = z.strictObject({
+  replyStatus: z.enum(replyStatuses),
+  lastReplyDate: isoDate.nullable().optional(),
+  replySender: z.string().max(320).nullable().optional(),
+});
+/** PATCH /api/conversations/bulk-update: at most 100 ids, all the user's (others are reported not found) */
+export const bulkUpdateBody = z.strictObject({
+  conversationIds: z.array(id).min(1).max(100),
+  updates: z.strictObject(conversationUpdates),
+});
+export const bulkUpdateSchema = z.object({ updated: z.array(z.string()), notFound: z.array(z.string()) });
+
+/** POST /api/conversations/search: text in subject or contact name/address; by reply status; newest first */
+export const searchConversationsBody = z.strictObject({
+  query: z.string().trim().max(200).optional(),
+  replyStatus: z.enum(replyStatuses).optional(),
+  contactId: id.optional(),
+  limit: z.number().int().min(1).max(100).default(50),
+});
+
+export const conversationListSchema = z.array(conversationSchema);
+/** GET /api/conversations/{id} answers the conversation with its e-mails (SPEC §3: e-mails come back as an array) */
+export const conversationWithEmailsSchema = conversationSchema.extend({ emails: z.array(conversationEmailSchema) });
+export const conversationsWithEmailsSchema = z.array(conversationWithEmailsSchema);
+export const conversationDeletedSchema = z.object({ deleted: z.boolean() });
+
+/** GET /api/conversations/analytics (SPEC §7, optional filters); issue 16 widens it */
+export const analyticsQuery = z.strictObject({
+  contactId: id.optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
+export const timePeriods = ['week', 'month', 'quarter', 'year'] as const;
+export const detailedAnalyticsQuery = analyticsQuery.extend({ time_period: z.enum(timePeriods).default('week') });
+export const conversationAnalyticsSchema = z.object({
+  totalConversations: z.number().int(),
+  emailsSent: z.number().int(),
+  replies: z.number().int(),
+  autoReplies: z.number().int(),
+  bounces: z.number().int(),
+  awaitingReply: z.number().int(),
+  /** replies / conversations with a sent e-mail, 0..1 */
+  replyRate: z.number(),
+});
+export const detailedAnalyticsSchema = conversationAnalyticsSchema.extend({
+  time_period: z.enum(timePeriods),
+  /** per day (week, month) or per week (quarter, year): ISO date of the bucket's start */
+  series: z.array(z.object({ start: z.string(), sent: z.number().int(), replies: z.number().int() })),
+});
+
+/**
+ * POST /api/conversations/check-replies (SPEC §7): checks now. DESIGN §6: replies are read server-side with the
+ * stored grant, so the body's tokens are accepted for the spec's shape and never used; `conversationIds` narrows
+ * the answer (default: every open conversation of the user).
+ */
+export const checkRepliesBody = z.strictObject({
+  conversationIds: z.array(id).max(500).optional(),
+  emailProvider: z.enum(['gmail', 'outlook']).optional(),
+  accessToken: z.string().max(8192).optional(),
+  refreshToken: z.string().max(8192).optional(),
+});
+export const checkReplyResultSchema = z.object({
+  conversationId: z.string(),
+  updated: z.boolean(),
+  hasReply: z.boolean(),
+  replySender: z.string().nullable(),
+  replyDate: z.string().nullable(),
+  replySubject: z.string().nullable(),
+  /** a SPEC §8 reply-check message when this conversation's mailbox could not be read */
+  error: z.string().nullable(),
+});
+export const checkRepliesSchema = z.object({ results: z.array(checkReplyResultSchema) });
+
+/** POST /outlook/check-replies-batch (SPEC §7): the Outlook shape of the same check */
+export const outlookBatchBody = z.strictObject({
+  token: z.object({
+    access_token: z.string().max(8192).optional(),
+    refresh_token: z.string().max(8192).optional(),
+    email: z.string().max(320),
+  }),
+  threads: z
+    .array(
+      z.object({
+        threadId: z.string().max(512).optional(),
+        messageId: z.string().max(512).optional(),
+        targetName: z.string().max(500).optional(),
+        email: z.string().max(320).optional(),
+        originalThreadId: z.string().max(512).optional(),
+        newThreadId: z.string().max(512).optional(),
+        mappingState: z.string().max(100).optional(),
+      }),
+    )
+    .max(500),
+});
+export const outlookBatchSchema = z.object({
+  results: z.array(
+    z.object({
+      threadId: z.string().nullable(),
+      messageId: z.string().nullable(),
+      newThreadId: z.string().nullable(),
+      originalThreadId: z.string().nullable(),
+      hasReply: z.boolean(),
+      replySender: z.string().nullable(),
+      lastReplyDate: z.string().nullable(),
+      replySubject: z.string().nullable(),
+      conversationId: z.string().nullable(),
+      error: z.string().nullable(),
+    }),
+  ),
+});
+
+/**
+ * A notification (SPEC §3): `id` is the reply's message id plus its time (SPEC §5: an existing id is skipped);
+ * newest 30 kept (SPEC §9). The text is built by the client: 'Received a reply from {name} ({email})'.
+ */
+export const notificationSchema = z.object({
+  id: z.string(),
+  contact: z.object({ name: z.string(), email: z.string() }),
+  contactId: z.string().nullable(),
+  conversationId: z.string().nullable(),
+  timestamp: z.string(),
+  read: z.boolean(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+export const notificationListSchema = z.object({
+  notifications: z.array(notificationSchema),
+  unreadCount: z.number().int().nonnegative(),
+});
+/** POST /api/notifications/read `{ids}` or `{all: true}` ('Mark all as read') */
+export const readNotificationsBody = z.union([
+  z.strictObject({ ids: z.array(z.string().min(1).max(600)).min(1).max(30) }),
+  z.strictObject({ all: z.literal(true) }),
+]);
+export const readNotificationsSchema = z.object({ updated: z.number().int().nonnegative() });
+
+/** The texts of SPEC §8 'Reply checks' (shown in the red banner) and the webhooks' refusals. */
+export const replyCheckMessages = {
+  gmailExpired: '[Gmail] Email authentication expired. Please reconnect your email account.',
+  outlookExpired: '[Outlook] Email authentication expired. Please reconnect your email account.',
+  outlookRateLimited: (seconds: number) => `Microsoft API rate limit exceeded. Will retry in ${seconds} seconds.`,
+  failed: (detail: string) => `Failed to check for email replies: ${detail}`,
+  outlookTokenExpired: 'Email token expired. Please reconnect your email account.',
+  unicode: 'Unicode conversion error in email data. Please retry.',
+} as const;
+
+/** GET /api/reply-checks: each mailbox's last reply check, and the SPEC §8 error the red banner shows (or null). */
+export const replyCheckStatusSchema = z.object({
+  mailboxes: z.array(
+    z.object({
+      mailboxId: z.string(),
+      email: z.string(),
+      provider: z.enum(['gmail', 'outlook']),
+      lastCheckedAt: z.string().nullable(),
+      /** a replyCheckMessages text, or null when the last check went well */
+      error: z.string().nullable(),
+      errorAt: z.string().nullable(),
+      /** push is on (Gmail watch / Graph subscription) and lapses at this time */
+      pushExpiresAt: z.string().nullable(),
+    }),
+  ),
+});

@@ -1,0 +1,46 @@
+import * as z from 'zod';
+
+/**
+ * The pipeline (issue 13; DESIGN §6 'Pipeline stages', §8 'Pipeline'): each contact in one stage, moved by events
+ * (a draft saved: drafted; an e-mail sent: contacted; a reply: replied; a meeting booked: meeting scheduled) and by
+ * hand. Events only move a contact forward (a later stage is never pulled back by an earlier event); by hand any
+ * stage may be chosen.
+ */
+export const pipelineStages = ['drafted', 'contacted', 'replied', 'meeting_scheduled', 'closed'] as const;
+export type PipelineStage = (typeof pipelineStages)[number];
+
+/** the stage titles the page shows */
+export const pipelineStageLabels: Record<PipelineStage, string> = {
+  drafted: 'Drafted',
+  contacted: 'Contacted',
+  replied: 'Replied',
+  meeting_scheduled: 'Meeting scheduled',
+  closed: 'Closed',
+};
+
+export const pipelineCardSchema = z.object({
+  contactId: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  company: z.string().nullable(),
+  jobTitle: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  stage: z.enum(pipelineStages),
+  /** when it entered this stage */
+  stageChangedAt: z.string(),
+  /** `event` when an event put it there, `manual` when the user did */
+  movedBy: z.enum(['event', 'manual']),
+  conversationId: z.string().nullable(),
+  /** the conversation's subject and last activity, when there is one */
+  subject: z.string().nullable(),
+  lastActivityAt: z.string().nullable(),
+});
+export type PipelineCard = z.infer<typeof pipelineCardSchema>;
+
+/** GET /api/pipeline: contacts grouped by stage, each stage most recently changed first */
+export const pipelineSchema = z.object({
+  stages: z.array(z.object({ stage: z.enum(pipelineStages), cards: z.array(pipelineCardSchema) })),
+});
+
+export const pipelineContactParams = z.strictObject({ contactId: z.string().min(1).max(64) });
+export const movePipelineBody = z.strictObject({ stage: z.enum(pipelineStages) });
