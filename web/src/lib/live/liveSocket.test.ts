@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLiveSocket } from './liveSocket';
-import { staleKeys } from './revalidate';
+import { missedKeys, staleKeys } from './revalidate';
 
 type Fake = {
   url: string;
@@ -137,6 +137,21 @@ describe('the SWR answers a live event makes stale', () => {
     expect(stale(['GET /api/contacts/{id}', 'c1'])).toBe(true);
     expect(stale(['GET /api/contacts/{id}', 'c2'])).toBe(false);
     expect(stale('GET /api/profiles')).toBe(false);
+  });
+
+  it('a send, a reply or a stage change: the pipeline board; other events leave it alone', () => {
+    expect(
+      staleKeys({ type: 'pipeline.changed', data: { contactId: 'c1', stage: 'replied' } })('GET /api/pipeline'),
+    ).toBe(true);
+    expect(staleKeys({ type: 'email.sent', data: { draftId: 'd', contactId: 'c1' } })('GET /api/pipeline')).toBe(true);
+    expect(
+      staleKeys({ type: 'reply.received', data: { conversationId: 'v', contactId: 'c1' } })('GET /api/pipeline'),
+    ).toBe(true);
+    expect(staleKeys({ type: 'notification.created', data: { notificationId: 'n' } })('GET /api/pipeline')).toBe(false);
+    expect(
+      staleKeys({ type: 'pipeline.changed', data: { contactId: 'c1', stage: 'replied' } })('GET /api/outreach'),
+    ).toBe(false);
+    expect(missedKeys('GET /api/pipeline')).toBe(true);
   });
 
   it('progress: its batch always, the contact only once its generation finished', () => {

@@ -16,7 +16,8 @@ const mentions = (key: unknown, value: string) =>
 /**
  * Which cached answers an event makes stale (DESIGN §8: an event only says what changed, the page reads the rest):
  * a saved or deleted draft, a cleared primary, or a generation that finished, touches the contact's drafts, the
- * Outreach list and the contact itself (its primary draft); a progress event touches its batch.
+ * Outreach list and the contact itself (its primary draft); a progress event touches its batch; a send, a reply or a
+ * stage change touches the pipeline.
  */
 export const staleKeys =
   (event: LiveEvent) =>
@@ -49,7 +50,14 @@ export const staleKeys =
       }
       case 'email.sent':
       case 'reply.received':
-        return route.startsWith('GET /api/conversations') || route.startsWith('GET /api/outreach');
+        // DESIGN §6: a send moves its contact to contacted, a reply to replied
+        return (
+          route.startsWith('GET /api/conversations') ||
+          route.startsWith('GET /api/outreach') ||
+          route === 'GET /api/pipeline'
+        );
+      case 'pipeline.changed':
+        return route === 'GET /api/pipeline';
       case 'notification.created':
         return route.startsWith('GET /api/notifications');
       default:
@@ -70,6 +78,7 @@ const liveRoutes = [
   'GET /api/contacts/{id}',
   'GET /api/conversations',
   'GET /api/notifications',
+  'GET /api/pipeline',
 ];
 
 /** The answers to read again when the socket reopens after a drop (events sent meanwhile were lost). */
