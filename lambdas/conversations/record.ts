@@ -1,0 +1,408 @@
+import { ulid } from 'ulid';
+import type { Conversation, ConversationEmail, Notification } from '../../shared/schemas/conversations.js';
+import type { DraftType } from '../../shared/schemas/drafts.js';
+import type { MailProvider } from '../../shared/schemas/mailboxes.js';
+import type { PipelineStage } from '../../shared/schemas/pipeline.js';
+import { notFound } from '../core/errors.js';
+import type { DataClient } from '../data/client.js';
+import { getContact, sortName } from '../data/contact.js';
+import {
+  type ConversationItem,
+  changedConversationWrite,
+  conversationEmails,
+  conversationIdOfThread,
+  getConversationItem,
+  hasConversationEmail,
+  newConversationWrite,
+  newEmailWrite,
+  receivedEmailKey,
+  sentEmailKey,
+  threadPointerWrite,
+  toConversationWire,
+  type TransactionWrite,
+  transact,
+  userConversations,
+} from '../data/conversation.js';
+import {
+  addDoNotContactEntry,
+  type DoNotContactReason,
+  doNotContactWrite,
+  getDoNotContact,
+} from '../data/do-not-contact.js';
+import { newNotificationWrite, trimNotifications } from '../data/notification.js';
+import {
+  getPipelineEntry,
+  movePipelineEntry,
+  type PipelineEntry,
+  pipelineMoveWrite,
+  stageRank,
+} from '../data/pipeline.js';
+
+/**
+ * What the sending and reply-reading domains record in conversations (issue 13; contracts in the coordination notes,
+ * DESIGN §4: a redelivered message never produces a second e-mail or notification). Every recording is ONE
+ * transaction: the e-mail under its business key (refused when it exists: a repeat writes nothing), the conversation
+ * at the version it was read at, and what follows from it (the thread pointer, the notification, the pipeline's move,
+ * the do-not-contact entry), so a crash leaves all of it or none, and a repeat finds it all.
+ */
+
+/** Times a recording is read and planned again because something it read changed meanwhile. */
+const conflictRetries = 20;
+const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
+const conversationNotFound = () => notFound();
+
+/** A stored body is plain text cut to 64 KiB (shared/schemas/conversations.ts). */
+const maxBodyBytes = 64 * 1024;
+export const cutBody = (text: string) => {
+  if (Buffer.byteLength(text, 'utf8') <= maxBodyBytes) return text;
+  const cut = Buffer.from(text, 'utf8').subarray(0, maxBodyBytes).toString('utf8');
+  // a character cut in two decodes as U+FFFD: drop it
+  return cut.replace(/\uFFFD$/, '');
+};
+
+const later = (a: string | null, b: string) => (a && a > b ? a : b);
+
+/** The event that moves a contact to `stage` when it is a later one than where it stands (DESIGN §6: forward only). */
+const forwardMove = async (
+  db: DataClient,
+  uid: string,
+  contactId: string,
+  stage: PipelineStage,
+  at: string,
+  conversationId: string,
+): Promise<PipelineEntry | null> => {
+  const current = await getPipelineEntry(db, uid, contactId);
+  if (current && stageRank(current.stage) >= stageRank(stage)) return null;
+  return { contactId, stage, stageChangedAt: at, movedBy: 'event', conversationId };
+};
+
+export type SentEmail = {
+  /** null for an initial outreach: the e-mail starts a conversation */
+  conversationId: string | null;
+  contactId: string;
+  draftId: string;
+  draftType: DraftType;
+  mailboxId: string;
+  provider: MailProvider;
+  from: string;
+  fromName: string | null;
+  to: string;
+  subject: string;
+  body: string;
+  sentAt: Date;
+  messageId: string;
+  providerMessageId: string;
+  threadId: string;
+};
+
+/**
+ * Records a sent e-mail. An initial outreach (`conversationId` null) starts a conversation, whose id is the draft's (so
+ * a repeat finds it) and whose thread id points to it; a reply or follow-up is appended to its conversation (a 404
+ * HttpError when the user has none of that id). Idempotent by draft id: a repeat answers the same conversation,
+ * `created: false`, and writes nothing. The conversation waits for a reply (`awaiting_reply`) unless one came already
+ * (SPEC §4 `REPLY_RECEIVED` stays), counts the e-mail, and the contact moves to `contacted` (forward only).
+ */
+export const recordSentEmail = async (
+  db: DataClient,
+  uid: string,
+  input: SentEmail,
+): Promise<{ conversation: Conversation; created: boolean }> => {
+  const initial = input.conversationId === null;
+  const conversationId = input.conversationId ?? input.draftId;
+  const emailKey = sentEmailKey(input.draftId);
+  const at = input.sentAt.toISOString();
+  for (let attempt = 0; ; attempt += 1) {
+    const current = await getConversationItem(db, uid, conversationId);
+    if (current && (await hasConversationEmail(db, uid, conversationId, emailKey)))
+      return { conversation: toConversationWire(current), created: false };
+    if (!current && !initial) throw conversationNotFound();
+    const now = new Date().toISOString();
+    const base: ConversationItem = current ?? {
+      id: conversationId,
+      userId: uid,
+      contactId: input.contactId,
+      subject: input.subject,
+      createdAt: at,
+      updatedAt: at,
+      replyStatus: 'awaiting_reply',
+      lastReplyDate: null,
+      replySender: null,
+      threadId: null,
+      messageId: null,
+      mailboxId: null,
+      provider: null,
+      emailCount: 0,
+      lastEmailSentAt: null,
+      version: 0,
+    };
+    const next: ConversationItem = {
+      ...base,
+      updatedAt: later(base.updatedAt, now),
+      replyStatus: base.replyStatus === 'REPLY_RECEIVED' ? 'REPLY_RECEIVED' : 'awaiting_reply',
+      threadId: base.threadId ?? input.threadId,
+      messageId: base.messageId ?? input.messageId,
+      mailboxId: base.mailboxId ?? input.mailboxId,
+      provider: base.provider ?? input.provider,
+      emailCount: base.emailCount + 1,
+      lastEmailSentAt: later(base.lastEmailSentAt, at),
+    };
+    const email: ConversationEmail = {
+      id: ulid(input.sentAt.getTime()),
+      conversationId,
+      kind: 'sent',
+      from: input.from,
+      fromName: input.fromName,
+      to: input.to,
+      subject: input.subject,
+      body: cutBody(input.body),
+      at,
+      messageId: input.messageId,
+      draftId: input.draftId,
+    };
+    const move = await forwardMove(db, uid, base.contactId, 'contacted', at, conversationId);
+    const writes: TransactionWrite[] = [
+      newEmailWrite(db, uid, emailKey, email),
+      current ? changedConversationWrite(db, current, next) : newConversationWrite(db, next),
+      ...(input.threadId && current?.threadId !== input.threadId
+        ? [threadPointerWrite(db, uid, input.threadId, conversationId)]
+        : []),
+      ...(move ? [pipelineMoveWrite(db, uid, move)] : []),
+    ];
+    const outcome = await transact(db, writes);
+    if (outcome.done)
+      return { conversation: toConversationWire({ ...next, version: base.version + 1 }), created: !current };
+    // the e-mail is there (a repeat racing this one), the conversation or the contact's stage changed: read again
+    if (!outcome.reasons.some((reason) => reason === 'ConditionalCheckFailed' || reason === 'TransactionConflict'))
+      throw new Error(`Recording the sent e-mail was refused: ${outcome.reasons.join(', ')}`);
+    if (attempt >= conflictRetries) throw new Error('Recording the sent e-mail kept conflicting');
+    await backoff(attempt);
+  }
+};
+
+export type IncomingEmail = {
+  kind: 'reply' | 'auto_reply' | 'bounce';
+  providerMessageId: string;
+  messageId: string | null;
+  from: string;
+  fromName: string | null;
+  to: string;
+  subject: string;
+  body: string;
+  at: Date;
+};
+
+/** SPEC §3/§5: a notification's id is the reply's message id plus its time. */
+export const notificationIdOf = (input: Pick<IncomingEmail, 'messageId' | 'providerMessageId' | 'at'>) =>
+  `${input.messageId ?? input.providerMessageId}-${input.at.getTime()}`;
+
+/** The name a notification shows: the contact's as the list shows it, else the sender's, else the address. */
+const senderName = async (db: DataClient, uid: string, contactId: string, input: IncomingEmail) => {
+  const contact = await getContact(db, uid, contactId);
+  const name = contact ? sortName(contact).trim() : '';
+  return name || input.fromName?.trim() || input.from;
+};
+
+/**
+ * Records an e-mail that came into a conversation (a 404 HttpError when the user has none of that id). Idempotent by
+ * the provider's message id: a repeat answers `recorded: false` and writes nothing.
+ * - a reply: `REPLY_RECEIVED` (SPEC §4), its date and sender, a notification (SPEC §5: skipped when one of its id
+ *   exists; the newest 30 kept, SPEC §9) and the contact to `replied` (forward only);
+ * - an auto-reply: shown, not counted: `auto_reply` unless a reply came already; no notification;
+ * - a bounce: `bounced`, and the address it was sent to goes on the do-not-contact list (DESIGN §6).
+ * `stage` is the contact's new stage when it moved.
+ */
+export const recordIncomingEmail = async (
+  db: DataClient,
+  uid: string,
+  conversationId: string,
+  input: IncomingEmail,
+): Promise<{
+  recorded: boolean;
+  conversation: Conversation;
+  notification: Notification | null;
+  stage: PipelineStage | null;
+}> => {
+  const emailKey = receivedEmailKey(input.providerMessageId);
+  const at = input.at.toISOString();
+  let skipNotification = false;
+  for (let attempt = 0; ; attempt += 1) {
+    const current = await getConversationItem(db, uid, conversationId);
+    if (!current) throw conversationNotFound();
+    if (await hasConversationEmail(db, uid, conversationId, emailKey))
+      return { recorded: false, conversation: toConversationWire(current), notification: null, stage: null };
+    const now = new Date().toISOString();
+    const next: ConversationItem = { ...current, updatedAt: later(current.updatedAt, now) };
+    if (input.kind === 'reply') {
+      next.replyStatus = 'REPLY_RECEIVED';
+      next.lastReplyDate = later(current.lastReplyDate, at);
+      next.replySender = input.from;
+    } else if (input.kind === 'auto_reply') {
+      if (current.replyStatus !== 'REPLY_RECEIVED') next.replyStatus = 'auto_reply';
+    } else {
+      next.replyStatus = 'bounced';
+    }
+    const email: ConversationEmail = {
+      id: ulid(input.at.getTime()),
+      conversationId,
+      kind: input.kind,
+      from: input.from,
+      fromName: input.fromName,
+      to: input.to,
+      subject: input.subject,
+      body: cutBody(input.body),
+      at,
+      messageId: input.messageId,
+      draftId: null,
+    };
+    const notification: Notification | null =
+      input.kind === 'reply' && !skipNotification
+        ? {
+            id: notificationIdOf(input),
+            contact: { name: await senderName(db, uid, current.contactId, input), email: input.from },
+            contactId: current.contactId,
+            conversationId,
+            timestamp: at,
+            read: false,
+          }
+        : null;
+    const move =
+      input.kind === 'reply' ? await forwardMove(db, uid, current.contactId, 'replied', at, conversationId) : null;
+    const bounced = input.kind === 'bounce' ? await bouncedAddress(db, uid, current) : null;
+    const unlisted = bounced && !(await getDoNotContact(db, uid, bounced)) ? bounced : null;
+    type Extra = [kind: 'notification' | 'move' | 'doNotContact', write: TransactionWrite];
+    const extra: Extra[] = [
+      ...(notification ? [['notification', newNotificationWrite(db, uid, notification)] satisfies Extra] : []),
+      ...(move ? [['move', pipelineMoveWrite(db, uid, move)] satisfies Extra] : []),
+      ...(unlisted
+        ? [
+            [
+              'doNotContact',
+              doNotContactWrite(db, uid, { email: unlisted, reason: 'bounce', addedAt: at }),
+            ] satisfies Extra,
+          ]
+        : []),
+    ];
+    const outcome = await transact(db, [
+      newEmailWrite(db, uid, emailKey, email),
+      changedConversationWrite(db, current, next),
+      ...extra.map(([, write]) => write),
+    ]);
+    if (outcome.done) {
+      if (notification) await trimNotifications(db, uid);
+      return {
+        recorded: true,
+        conversation: toConversationWire({ ...next, version: current.version + 1 }),
+        notification,
+        stage: move?.stage ?? null,
+      };
+    }
+    // SPEC §5: a notification of this id exists (the same reply read from another mailbox): recorded without one
+    const refusedExtra = extra.filter((_, index) => outcome.reasons[index + 2] === 'ConditionalCheckFailed');
+    if (refusedExtra.some(([kind]) => kind === 'notification')) skipNotification = true;
+    if (!outcome.reasons.some((reason) => reason === 'ConditionalCheckFailed' || reason === 'TransactionConflict'))
+      throw new Error(`Recording the incoming e-mail was refused: ${outcome.reasons.join(', ')}`);
+    if (attempt >= conflictRetries) throw new Error('Recording the incoming e-mail kept conflicting');
+    await backoff(attempt);
+  }
+};
+
+/** The address a bounce refused: the one the conversation's last sent e-mail went to, else the contact's. */
+const bouncedAddress = async (db: DataClient, uid: string, conversation: ConversationItem) => {
+  const sent = (await conversationEmails(db, uid, conversation.id)).filter((email) => email.kind === 'sent');
+  const to = sent.at(-1)?.to;
+  if (to) return to;
+  const contact = await getContact(db, uid, conversation.contactId);
+  return contact?.email || null;
+};
+
+/** One conversation of the user, or null (none of that id, or another user's). */
+export const getConversation = async (db: DataClient, uid: string, id: string): Promise<Conversation | null> => {
+  const item = await getConversationItem(db, uid, id);
+  return item ? toConversationWire(item) : null;
+};
+
+/** The user's conversation of a provider thread id (Gmail threadId, Graph conversationId), or null. */
+export const conversationByThread = async (
+  db: DataClient,
+  uid: string,
+  threadId: string,
+): Promise<Conversation | null> => {
+  const id = await conversationIdOfThread(db, uid, threadId);
+  return id ? getConversation(db, uid, id) : null;
+};
+
+/**
+ * How a next e-mail of the conversation threads (RFC 5322 §3.6.4): the provider thread, `In-Reply-To` the last
+ * e-mail's Message-ID, `References` every Message-ID of the conversation oldest first; null when there is none.
+ */
+export const threadingOf = async (
+  db: DataClient,
+  uid: string,
+  conversationId: string,
+): Promise<{
+  threadId: string | null;
+  inReplyTo: string | null;
+  references: string[];
+  subject: string;
+  mailboxId: string | null;
+} | null> => {
+  const conversation = await getConversationItem(db, uid, conversationId);
+  if (!conversation) return null;
+  const references = (await conversationEmails(db, uid, conversationId))
+    .map((email) => email.messageId)
+    .filter((id): id is string => Boolean(id));
+  return {
+    threadId: conversation.threadId,
+    inReplyTo: references.at(-1) ?? null,
+    references: [...new Set(references)],
+    subject: conversation.subject,
+    mailboxId: conversation.mailboxId,
+  };
+};
+
+/** The user's conversations still waiting for an answer (`awaiting_reply`, `auto_reply`), of one mailbox or all. */
+export const openConversations = async (db: DataClient, uid: string, mailboxId?: string): Promise<Conversation[]> =>
+  (await userConversations(db, uid))
+    .filter(
+      (conversation) =>
+        (conversation.replyStatus === 'awaiting_reply' || conversation.replyStatus === 'auto_reply') &&
+        (mailboxId === undefined || conversation.mailboxId === mailboxId),
+    )
+    .map(toConversationWire);
+
+/** Puts an address on the user's do-not-contact list (the first reason stays); false when it was listed already. */
+export const addDoNotContact = (
+  db: DataClient,
+  uid: string,
+  email: string,
+  reason: DoNotContactReason,
+  at: Date = new Date(),
+) => addDoNotContactEntry(db, uid, { email, reason, addedAt: at.toISOString() });
+
+/** Whether an address is on the user's do-not-contact list (case-blind). */
+export const isDoNotContact = async (db: DataClient, uid: string, email: string) =>
+  (await getDoNotContact(db, uid, email)) !== null;
+
+/**
+ * Moves a contact in the pipeline. By an event only forward (DESIGN §6); by hand (`manual`) to any stage. `moved` is
+ * false when the contact is not the user's, or an event found it at this stage or a later one.
+ */
+export const moveContactStage = async (
+  db: DataClient,
+  uid: string,
+  contactId: string,
+  stage: PipelineStage,
+  at: Date,
+  by: 'event' | 'manual',
+): Promise<{ moved: boolean }> => {
+  const current = await getPipelineEntry(db, uid, contactId);
+  if (by === 'event' && current && stageRank(current.stage) >= stageRank(stage)) return { moved: false };
+  const outcome = await movePipelineEntry(db, uid, {
+    contactId,
+    stage,
+    stageChangedAt: at.toISOString(),
+    movedBy: by,
+    conversationId: current?.conversationId ?? null,
+  });
+  return { moved: outcome === 'moved' };
+};

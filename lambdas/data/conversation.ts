@@ -1,0 +1,283 @@
+import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Conversation, ConversationEmail } from '../../shared/schemas/conversations.js';
+import { queryAll, type DataClient } from './client.js';
+import { cancellationReasons, writtenIf } from './errors.js';
+import { expressionAttributes, expressionParts, itemExists, itemMissing, updateParams } from './expressions.js';
+import { deleteItems } from './user-partition.js';
+
+/**
+ * A user's conversations and their e-mails (SPEC §3 'Conversation'; issue 13), under the user's key (DESIGN §3):
+ * - `USER#<sub>` / `CONVERSATION#<id>`: one conversation (the wire fields but the spec's snake_case twins) and a
+ *   `version` every change is conditioned on; gsi1 `USER#<sub>#CONVERSATIONSOF#<contactId>` / `<createdAt>#<id>`
+ *   lists a contact's conversations;
+ * - `USER#<sub>` / `CONVTHREAD#<threadId>`: the conversation of a provider thread id (a pointer, derived);
+ * - `USER#<sub>` / `CONVMAIL#<conversationId>#<key>`: one e-mail of it. The key is the e-mail's business id (`sent#`
+ *   and the draft id, `in#` and the provider's message id), so writing an e-mail twice is refused by its condition:
+ *   a repeated send or a re-read reply changes nothing (DESIGN §4 idempotent workers).
+ * Reads are GetItem / Query with consistent reads on the table (the contact's list is the index's).
+ */
+export type ConversationItem = Omit<Conversation, 'contact_id' | 'created_at'> & { version: number };
+
+export const conversationRecord = 'conversation';
+export const conversationThreadRecord = 'conversationThread';
+export const conversationEmailRecord = 'conversationEmail';
+
+const userKey = (uid: string) => `USER#${uid}`;
+export const conversationKey = (uid: string, conversationId: string) => ({
+  pk: userKey(uid),
+  sk: `CONVERSATION#${conversationId}`,
+});
+export const conversationThreadKey = (uid: string, threadId: string) => ({
+  pk: userKey(uid),
+  sk: `CONVTHREAD#${threadId}`,
+});
+const emailPrefix = (conversationId: string) => `CONVMAIL#${conversationId}#`;
+export const conversationEmailKey = (uid: string, conversationId: string, emailKey: string) => ({
+  pk: userKey(uid),
+  sk: `${emailPrefix(conversationId)}${emailKey}`,
+});
+/** the business key of a sent e-mail (its draft) and of a received one (the provider's message id) */
+export const sentEmailKey = (draftId: string) => `sent#${draftId}`;
+export const receivedEmailKey = (providerMessageId: string) => `in#${providerMessageId}`;
+const contactCollection = (uid: string, contactId: string) => `USER#${uid}#CONVERSATIONSOF#${contactId}`;
+
+/**
+ * DynamoDB refuses a sort key over 1,024 bytes (a ValidationException, a 500): a key built from what a request
+ * names (a thread id of wide characters, a notification id) is looked up only when it fits; else nothing is there.
+ */
+export const fitsSortKey = (key: { sk: string }) => Buffer.byteLength(key.sk, 'utf8') <= 1024;
+
+const toItem = (conversation: ConversationItem) => ({
+  ...conversationKey(conversation.userId, conversation.id),
+  entity: conversationRecord,
+  gsi1pk: contactCollection(conversation.userId, conversation.contactId),
+  gsi1sk: `${conversation.createdAt}#${conversation.id}`,
+  ...conversation,
+});
+
+const fromItem = (item: Record<string, unknown>): ConversationItem => {
+  const { pk: _pk, sk: _sk, entity: _entity, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, ...conversation } = item;
+  return conversation as ConversationItem;
+};
+
+/** A conversation on the wire (SPEC §3: both `contact_id`/`created_at` and camelCase). */
+export const toConversationWire = (item: ConversationItem): Conversation => {
+  const { version: _version, ...conversation } = item;
+  return { ...conversation, contact_id: item.contactId, created_at: item.createdAt };
+};
+
+// one conversation of a user (GetItem, consistent); another user's id is simply not under this user's key
+export const getConversationItem = async (
+  db: DataClient,
+  uid: string,
+  conversationId: string,
+): Promise<ConversationItem | null> => {
+  const key = conversationKey(uid, conversationId);
+  if (!fitsSortKey(key)) return null;
+  const { Item } = await db.documents.send(new GetCommand({ TableName: db.table, Key: key, ConsistentRead: true }));
+  return Item ? fromItem(Item) : null;
+};
+
+// the conversation id a provider thread id points to (GetItem, consistent); null when none
+export const conversationIdOfThread = async (db: DataClient, uid: string, threadId: string) => {
+  const key = conversationThreadKey(uid, threadId);
+  if (!fitsSortKey(key)) return null;
+  const { Item } = await db.documents.send(
+    new GetCommand({ TableName: db.table, Key: key, ProjectionExpression: 'conversationId', ConsistentRead: true }),
+  );
+  return typeof Item?.conversationId === 'string' ? Item.conversationId : null;
+};
+
+// every conversation of a user, newest first (Query on the partition key and `CONVERSATION#`, consistent, paged)
+export const userConversations = async (db: DataClient, uid: string): Promise<ConversationItem[]> =>
+  (
+    await queryAll(db, {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': userKey(uid), ':prefix': 'CONVERSATION#' },
+      ConsistentRead: true,
+    })
+  )
+    .map(fromItem)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+
+// a contact's conversations, newest first (Query on gsi1, the contact's collection)
+export const contactConversations = async (
+  db: DataClient,
+  uid: string,
+  contactId: string,
+): Promise<ConversationItem[]> =>
+  (
+    await queryAll(db, {
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :collection',
+      ExpressionAttributeValues: { ':collection': contactCollection(uid, contactId) },
+      ScanIndexForward: false,
+    })
+  ).map(fromItem);
+
+// the e-mails of a conversation, oldest first (Query on `CONVMAIL#<id>#`, consistent)
+export const conversationEmails = async (
+  db: DataClient,
+  uid: string,
+  conversationId: string,
+): Promise<ConversationEmail[]> =>
+  (
+    await queryAll(db, {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': userKey(uid), ':prefix': emailPrefix(conversationId) },
+      ConsistentRead: true,
+    })
+  )
+    .map((item) => {
+      const { pk: _pk, sk: _sk, entity: _entity, ...email } = item;
+      return email as ConversationEmail;
+    })
+    .sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id));
+
+// whether the conversation holds the e-mail of this business key (GetItem, consistent)
+export const hasConversationEmail = async (db: DataClient, uid: string, conversationId: string, emailKey: string) => {
+  const key = conversationEmailKey(uid, conversationId, emailKey);
+  if (!fitsSortKey(key)) return false;
+  const { Item } = await db.documents.send(
+    new GetCommand({ TableName: db.table, Key: key, ProjectionExpression: 'pk', ConsistentRead: true }),
+  );
+  return Boolean(Item);
+};
+
+/** A write of a transaction (TransactWriteItems' item), as the data modules build them. */
+export type TransactionWrite = Record<string, unknown>;
+
+/** A new conversation: written only when no conversation of its id exists. */
+export const newConversationWrite = (db: DataClient, conversation: ConversationItem): TransactionWrite => {
+  const p = expressionParts();
+  return {
+    Put: {
+      TableName: db.table,
+      Item: toItem(conversation),
+      ConditionExpression: itemMissing(p),
+      ...expressionAttributes(p),
+    },
+  };
+};
+
+/** A conversation as changed: written only when it still is at the version it was read at (`read.version`). */
+export const changedConversationWrite = (
+  db: DataClient,
+  read: ConversationItem,
+  next: ConversationItem,
+): TransactionWrite => {
+  const p = expressionParts();
+  const condition = `${p.name('version')} = ${p.value(read.version)}`;
+  return {
+    Put: {
+      TableName: db.table,
+      Item: toItem({ ...next, version: read.version + 1 }),
+      ConditionExpression: condition,
+      ...expressionAttributes(p),
+    },
+  };
+};
+
+/** The pointer from a provider thread id to its conversation (a later thread of the conversation points to it too). */
+export const threadPointerWrite = (db: DataClient, uid: string, threadId: string, conversationId: string) => ({
+  Put: {
+    TableName: db.table,
+    Item: { ...conversationThreadKey(uid, threadId), entity: conversationThreadRecord, threadId, conversationId },
+  },
+});
+
+/** An e-mail of a conversation under its business key: written only once. */
+export const newEmailWrite = (db: DataClient, uid: string, emailKey: string, email: ConversationEmail) => {
+  const p = expressionParts();
+  return {
+    Put: {
+      TableName: db.table,
+      Item: { ...conversationEmailKey(uid, email.conversationId, emailKey), entity: conversationEmailRecord, ...email },
+      ConditionExpression: itemMissing(p),
+      ...expressionAttributes(p),
+    },
+  };
+};
+
+/** What a transaction came to: written, or refused with one code per write in order. */
+export type TransactOutcome = { done: true } | { done: false; reasons: string[] };
+
+/** Writes `writes` in ONE transaction (all or nothing). */
+export const transact = async (db: DataClient, writes: readonly TransactionWrite[]): Promise<TransactOutcome> => {
+  try {
+    await db.documents.send(new TransactWriteCommand({ TransactItems: writes as never }));
+    return { done: true };
+  } catch (error) {
+    const reasons = cancellationReasons(error);
+    if (reasons) return { done: false, reasons };
+    throw error;
+  }
+};
+
+/** The fields of a conversation a user may change by hand (PATCH, bulk update). */
+export type ConversationChange = Partial<
+  Pick<ConversationItem, 'replyStatus' | 'lastReplyDate' | 'replySender' | 'subject'>
+>;
+
+// changes fields of an existing conversation (UpdateItem, conditioned on it existing); null when it is not there
+export const changeConversation = async (
+  db: DataClient,
+  uid: string,
+  conversationId: string,
+  change: ConversationChange,
+  at: string,
+): Promise<ConversationItem | null> => {
+  const key = conversationKey(uid, conversationId);
+  if (!fitsSortKey(key)) return null;
+  try {
+    const { Attributes } = await db.documents.send(
+      new UpdateCommand({
+        ...updateParams(db.table, key, { set: { ...change, updatedAt: at }, add: { version: 1 } }, itemExists),
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ? fromItem(Attributes) : null;
+  } catch (error) {
+    if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return null;
+    throw error;
+  }
+};
+
+/**
+ * Removes a conversation: the conversation first (conditioned on it existing: false when it was not there), then its
+ * e-mails and its thread pointers.
+ */
+export const removeConversation = async (db: DataClient, uid: string, conversationId: string) => {
+  const key = conversationKey(uid, conversationId);
+  if (!fitsSortKey(key)) return false;
+  const p = expressionParts();
+  const removed = await writtenIf(
+    db.documents.send(
+      new DeleteCommand({
+        TableName: db.table,
+        Key: key,
+        ConditionExpression: itemExists(p),
+        ...expressionAttributes(p),
+      }),
+    ),
+  );
+  if (!removed) return false;
+  const emails = await queryAll(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': userKey(uid), ':prefix': emailPrefix(conversationId) },
+    ProjectionExpression: 'pk, sk',
+    ConsistentRead: true,
+  });
+  const pointers = await queryAll(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    FilterExpression: 'conversationId = :id',
+    ExpressionAttributeValues: { ':pk': userKey(uid), ':prefix': 'CONVTHREAD#', ':id': conversationId },
+    ProjectionExpression: 'pk, sk',
+    ConsistentRead: true,
+  });
+  await deleteItems(
+    db,
+    [...emails, ...pointers].map(({ pk, sk }) => ({ pk, sk })),
+  );
+  return true;
+};

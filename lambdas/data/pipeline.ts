@@ -1,0 +1,102 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { type PipelineStage, pipelineStages } from '../../shared/schemas/pipeline.js';
+import { queryAll, type DataClient } from './client.js';
+import { contactKey } from './contact.js';
+import { type TransactionWrite, transact } from './conversation.js';
+import { expressionAttributes, expressionParts } from './expressions.js';
+
+/**
+ * Where a contact stands in the user's pipeline (DESIGN §6 'Pipeline stages'; issue 13): `USER#<sub>` /
+ * `PIPELINE#<contactId>`. A contact without one is on the board only while it has an active draft (`drafted`, read
+ * from the contact). Events move a contact forward only: their write is conditioned on the stored stage being an
+ * earlier one (`stageRank`), so an event that arrives late never pulls a contact back; by hand any stage is written.
+ */
+export type PipelineEntry = {
+  contactId: string;
+  stage: PipelineStage;
+  stageChangedAt: string;
+  movedBy: 'event' | 'manual';
+  /** the conversation that moved it last (an e-mail, a reply), when one did */
+  conversationId: string | null;
+};
+
+export const pipelineRecord = 'pipeline';
+
+const userKey = (uid: string) => `USER#${uid}`;
+export const pipelineKey = (uid: string, contactId: string) => ({ pk: userKey(uid), sk: `PIPELINE#${contactId}` });
+
+/** A stage's place on the board: drafted 0 ... closed 4. */
+export const stageRank = (stage: PipelineStage) => pipelineStages.indexOf(stage);
+
+const fromItem = (item: Record<string, unknown>): PipelineEntry => ({
+  contactId: String(item.contactId),
+  stage: item.stage as PipelineStage,
+  stageChangedAt: String(item.stageChangedAt),
+  movedBy: item.movedBy === 'manual' ? 'manual' : 'event',
+  conversationId: (item.conversationId as string | null | undefined) ?? null,
+});
+
+// a contact's place in the pipeline (GetItem, consistent); null when it has none
+export const getPipelineEntry = async (db: DataClient, uid: string, contactId: string) => {
+  const { Item } = await db.documents.send(
+    new GetCommand({ TableName: db.table, Key: pipelineKey(uid, contactId), ConsistentRead: true }),
+  );
+  return Item ? fromItem(Item) : null;
+};
+
+// every pipeline entry of a user (Query on `PIPELINE#`, consistent, paged)
+export const userPipelineEntries = async (db: DataClient, uid: string): Promise<PipelineEntry[]> =>
+  (
+    await queryAll(db, {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': userKey(uid), ':prefix': 'PIPELINE#' },
+      ConsistentRead: true,
+    })
+  ).map(fromItem);
+
+/**
+ * The write that puts a contact in `entry.stage`, for a transaction. By an event (`movedBy: 'event'`) it holds only
+ * while the stored stage is an earlier one (or there is none): forward only. By hand it always holds.
+ */
+export const pipelineMoveWrite = (db: DataClient, uid: string, entry: PipelineEntry): TransactionWrite => {
+  const p = expressionParts();
+  const condition =
+    entry.movedBy === 'event'
+      ? `attribute_not_exists(${p.name('pk')}) OR ${p.name('stageRank')} < ${p.value(stageRank(entry.stage))}`
+      : undefined;
+  return {
+    Put: {
+      TableName: db.table,
+      Item: {
+        ...pipelineKey(uid, entry.contactId),
+        entity: pipelineRecord,
+        ...entry,
+        stageRank: stageRank(entry.stage),
+      },
+      ...(condition ? { ConditionExpression: condition, ...expressionAttributes(p) } : {}),
+    },
+  };
+};
+
+/**
+ * Moves a contact (one transaction: the contact must exist, and an event moves forward only). Answers `moved`, or
+ * why not: the contact is not the user's, or (an event) it already is at this stage or a later one.
+ */
+export const movePipelineEntry = async (
+  db: DataClient,
+  uid: string,
+  entry: PipelineEntry,
+): Promise<'moved' | 'contactMissing' | 'notForward'> => {
+  const contactCheck = {
+    ConditionCheck: {
+      TableName: db.table,
+      Key: contactKey(uid, entry.contactId),
+      ConditionExpression: 'attribute_exists(pk)',
+    },
+  };
+  const outcome = await transact(db, [contactCheck, pipelineMoveWrite(db, uid, entry)]);
+  if (outcome.done) return 'moved';
+  if (outcome.reasons[0] === 'ConditionalCheckFailed') return 'contactMissing';
+  if (outcome.reasons[1] === 'ConditionalCheckFailed') return 'notForward';
+  throw new Error(`Moving the contact in the pipeline was refused: ${outcome.reasons.join(', ')}`);
+};
