@@ -37,6 +37,12 @@ export const vendorLimits = {
    * 2 x (2 x 5 s + 1 s) = 22 s.
    */
   mailAuth: { attemptTimeoutMs: 5_000, retries: 1, baseDelayMs: 250, maxDelayMs: 1_000 },
+  /**
+   * The Gmail API and Graph mail calls (lambdas/providers/mail/{gmail-mail,graph-mail}.ts), each call: a send (one
+   * attempt: a POST is never repeated inside the adapter, the send worker retries after asking `findSent`), a page of
+   * changes, one message. A send carrying a résumé may take seconds. Reads: 2 x 10 s + 2 s = 22 s.
+   */
+  mailApi: { attemptTimeoutMs: 10_000, retries: 1, baseDelayMs: 500, maxDelayMs: 2_000 },
 } as const satisfies Record<string, RetryPolicy>;
 
 export type Vendor = keyof typeof vendorLimits;

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { RetryPolicy } from '../retry.js';
+import { type RetryPolicy, retryingFetch } from '../retry.js';
 import { vendorLimits } from '../vendor-limits.js';
 
 /**
@@ -113,3 +113,19 @@ export const isLocalHttp = (value: string) => {
 
 /** Each call to a sign-in endpoint or to the mailbox's profile (lambdas/providers/vendor-limits.ts `mailAuth`). */
 export const mailAuthPolicy: RetryPolicy = vendorLimits.mailAuth;
+
+/** Each Gmail API or Graph mail call: sends and reads (lambdas/providers/vendor-limits.ts `mailApi`). */
+export const mailApiPolicy: RetryPolicy = vendorLimits.mailApi;
+
+/**
+ * `fetch` for the mailbox APIs under `policy`: reads, renewals and deletes are tried again (retry.ts
+ * `retryingFetch`: timeouts, 429 with a short Retry-After, 5xx); a POST (a send, a new subscription or watch) is
+ * made once, as a second attempt after a timeout could send the e-mail twice: the send worker retries it only after
+ * asking the mailbox (`findSent`).
+ */
+export const mailApiFetch = (policy: RetryPolicy = mailApiPolicy) => {
+  const reads = retryingFetch(policy);
+  const once = retryingFetch({ ...policy, retries: 0 });
+  return (input: string | URL, init: RequestInit = {}) =>
+    (init.method ?? 'GET').toUpperCase() === 'POST' ? once(input, init) : reads(input, init);
+};

@@ -1,0 +1,397 @@
+import type { gmail_v1 } from '@googleapis/gmail';
+import * as z from 'zod';
+import type { LazyClient } from '../lazy-client.js';
+import type { RetryPolicy } from '../retry.js';
+import { mailApiFailure } from './failures.js';
+import { createGmailClient } from './google.js';
+import {
+  allAddresses,
+  cutBody,
+  firstMailbox,
+  headerValue,
+  messageIdsIn,
+  pickHeaders,
+  textOfHtml,
+} from './message-fields.js';
+import { buildMime } from './mime.js';
+import { type MailApi, MailApiFailure, type MailboxMessage, type SentMail } from './port.js';
+import { type GoogleMailSettings, mailApiFetch, mailApiPolicy } from './settings.js';
+
+/** A page of `history.list`: Gmail's largest. */
+const historyPageSize = 500;
+/** The most pages one `changesSince` reads, whatever its limit: the rest waits for the next call. */
+const maxHistoryPages = 10;
+/** Messages fetched at once after a page of history. */
+const fetchConcurrency = 5;
+
+/**
+ * A failed gaxios request: the answer's status, headers and body, when there was an answer.
+ * @link https://developers.google.com/workspace/gmail/api/guides/handle-errors
+ */
+const gaxiosErrorSchema = z.object({
+  response: z.object({ status: z.number(), headers: z.unknown().optional(), data: z.unknown().optional() }),
+});
+const gmailErrorSchema = z.object({
+  error: z.object({
+    status: z.string().optional(),
+    errors: z.array(z.object({ reason: z.string().optional() })).optional(),
+  }),
+});
+
+const headerOf = (headers: unknown, name: string): string | null => {
+  if (headers instanceof Headers) return headers.get(name);
+  if (headers && typeof headers === 'object') {
+    const value = (headers as Record<string, unknown>)[name];
+    return typeof value === 'string' ? value : null;
+  }
+  return null;
+};
+
+/** What a failed Gmail call means for the caller (failures.ts `mailApiFailure`). */
+export const gmailFailure = (error: unknown) => {
+  if (error instanceof MailApiFailure) return error;
+  const answer = gaxiosErrorSchema.safeParse(error).data?.response;
+  const body = gmailErrorSchema.safeParse(answer?.data).data?.error;
+  return mailApiFailure('Gmail', {
+    status: answer?.status,
+    reason: body?.errors?.[0]?.reason ?? body?.status,
+    retryAfter: headerOf(answer?.headers, 'retry-after'),
+  });
+};
+
+const headerSchema = z.object({ name: z.string(), value: z.string() });
+
+/**
+ * One MIME part of a message as `messages.get` (format `full`) answers it: its headers, its body (base64url data,
+ * decoded from its transfer encoding), its child parts.
+ * @link https://developers.google.com/workspace/gmail/api/reference/rest/v1/users.messages#MessagePart
+ */
+type GmailPart = {
+  mimeType?: string | undefined;
+  filename?: string | undefined;
+  headers?: { name: string; value: string }[] | undefined;
+  body?: { data?: string | undefined } | undefined;
+  parts?: GmailPart[] | undefined;
+};
+const partSchema: z.ZodType<GmailPart> = z.lazy(() =>
+  z.object({
+    mimeType: z.string().optional(),
+    filename: z.string().optional(),
+    headers: z.array(headerSchema).optional(),
+    body: z.object({ data: z.string().optional() }).optional(),
+    parts: z.array(partSchema).optional(),
+  }),
+);
+
+/** @link https://developers.google.com/workspace/gmail/api/reference/rest/v1/users.messages#Message */
+const messageSchema = z.object({
+  id: z.string().min(1),
+  threadId: z.string().min(1),
+  /** ms since the epoch, as a string */
+  internalDate: z.string().regex(/^\d+$/).optional(),
+  payload: partSchema.optional(),
+});
+type GmailMessage = z.infer<typeof messageSchema>;
+
+/** `messages.send`, `messages.list` entries: ids only. */
+const messageRefSchema = z.object({ id: z.string().min(1), threadId: z.string().min(1) });
+
+/** @link https://developers.google.com/workspace/gmail/api/reference/rest/v1/users.history/list */
+const historyPageSchema = z.object({
+  history: z
+    .array(
+      z.object({
+        id: z.string().min(1),
+        messagesAdded: z.array(z.object({ message: messageRefSchema })).optional(),
+      }),
+    )
+    .optional(),
+  nextPageToken: z.string().optional(),
+  historyId: z.string().min(1).optional(),
+});
+
+/** @link https://developers.google.com/workspace/gmail/api/reference/rest/v1/users/getProfile */
+const profileSchema = z.object({ historyId: z.string().min(1) });
+/** @link https://developers.google.com/workspace/gmail/api/reference/rest/v1/users/watch */
+const watchSchema = z.object({ historyId: z.string().min(1), expiration: z.string().regex(/^\d+$/) });
+/** @link https://developers.google.com/workspace/gmail/api/reference/rest/v1/users.threads/get */
+const threadSchema = z.object({ messages: z.array(messageSchema).optional() });
+
+const parsed = <T>(schema: z.ZodType<T>, data: unknown, what: string): T => {
+  const result = schema.safeParse(data);
+  if (!result.success) throw new MailApiFailure('unavailable', `Gmail answered ${what} of an unexpected shape`);
+  return result.data;
+};
+
+const decodePart = (part: GmailPart) => {
+  const bytes = Buffer.from(part.body?.data ?? '', 'base64url');
+  const contentType = headerValue(part.headers ?? [], 'content-type') ?? '';
+  const charset = /charset="?([\w.:-]+)"?/i.exec(contentType)?.[1] ?? 'utf-8';
+  try {
+    return new TextDecoder(charset).decode(bytes);
+  } catch {
+    return bytes.toString('utf8');
+  }
+};
+
+/** The first part of `mimeType` that is the message's text, not an attachment, depth first. */
+const findPart = (part: GmailPart | undefined, mimeType: string): GmailPart | undefined => {
+  if (!part) return undefined;
+  if (part.mimeType?.toLowerCase() === mimeType && !part.filename && part.body?.data) return part;
+  for (const child of part.parts ?? []) {
+    const found = findPart(child, mimeType);
+    if (found) return found;
+  }
+  return undefined;
+};
+
+/** A message's plain text: its text/plain part, else its text/html part as text; cut to the port's bound. */
+const bodyOf = (payload: GmailPart | undefined) => {
+  const plain = findPart(payload, 'text/plain');
+  if (plain) return cutBody(decodePart(plain));
+  const html = findPart(payload, 'text/html');
+  return html ? cutBody(textOfHtml(decodePart(html))) : '';
+};
+
+const receivedAt = (message: GmailMessage) => new Date(message.internalDate ? Number(message.internalDate) : 0);
+
+/** A Gmail message (format `full`) as the port's MailboxMessage. */
+export const mailboxMessageOf = async (message: GmailMessage): Promise<MailboxMessage> => {
+  const headers = message.payload?.headers ?? [];
+  return {
+    providerMessageId: message.id,
+    threadId: message.threadId,
+    messageId: messageIdsIn(headerValue(headers, 'message-id'))[0] ?? null,
+    inReplyTo: messageIdsIn(headerValue(headers, 'in-reply-to'))[0] ?? null,
+    references: messageIdsIn(headerValue(headers, 'references')),
+    from: await firstMailbox(headerValue(headers, 'from')),
+    to: await allAddresses(headerValue(headers, 'to')),
+    subject: headerValue(headers, 'subject') ?? '',
+    body: bodyOf(message.payload),
+    receivedAt: receivedAt(message),
+    headers: pickHeaders(headers),
+  };
+};
+
+/** `<id@host>` as Gmail's `rfc822msgid:` search takes it: without the angle brackets. */
+const searchableMessageId = (messageId: string) => messageId.replace(/^<|>$/g, '');
+
+/** At most `concurrency` of `work` at once, results in order. */
+const mapLimited = async <T, R>(items: T[], concurrency: number, work: (item: T) => Promise<R>) => {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  return results;
+};
+
+/**
+ * The mail port for Gmail (DESIGN §5) over `@googleapis/gmail`: the message sent as `raw` MIME (mime.ts), replies
+ * found with `history.list` (2 quota units for an idle mailbox) and read with `messages.get`, push by `users.watch`.
+ * Each call carries the mailbox's access token in its own header (the client is shared by every user of the
+ * Lambda) and goes through `mailApiFetch` (a send is never repeated inside the adapter). Errors are MailApiFailure
+ * and never quote the request (it holds the token).
+ */
+export const gmailMailApi = (
+  settings: GoogleMailSettings,
+  gmail: LazyClient<gmail_v1.Gmail> = createGmailClient(settings),
+  policy: RetryPolicy = mailApiPolicy,
+): MailApi => {
+  const fetcher = mailApiFetch(policy);
+  const options = (accessToken: string) => ({
+    headers: { Authorization: `Bearer ${accessToken}` },
+    retry: false,
+    fetchImplementation: (input: string | URL | Request, init?: RequestInit) =>
+      fetcher(input instanceof Request ? input.url : input, init),
+  });
+
+  const call = async <T>(
+    work: (api: gmail_v1.Gmail) => Promise<{ data: unknown }>,
+    schema: z.ZodType<T>,
+    what: string,
+  ) => {
+    const api = await gmail.get();
+    let data: unknown;
+    try {
+      ({ data } = await work(api));
+    } catch (error) {
+      throw gmailFailure(error);
+    }
+    return parsed(schema, data, what);
+  };
+
+  const getMessage = (accessToken: string, id: string) =>
+    call(
+      (api) => api.users.messages.get({ userId: 'me', id, format: 'full' }, options(accessToken)),
+      messageSchema,
+      'a message',
+    );
+
+  /** The sent message's Message-ID and time (Gmail may have given it its own Message-ID). */
+  const sentMailOf = async (accessToken: string, ref: { id: string; threadId: string }, fallbackId: string) => {
+    const message = await call(
+      (api) =>
+        api.users.messages.get(
+          { userId: 'me', id: ref.id, format: 'metadata', metadataHeaders: ['Message-ID'] },
+          options(accessToken),
+        ),
+      messageSchema,
+      'a message',
+    );
+    return {
+      providerMessageId: ref.id,
+      threadId: message.threadId,
+      messageId: messageIdsIn(headerValue(message.payload?.headers ?? [], 'message-id'))[0] ?? fallbackId,
+      sentAt: message.internalDate ? receivedAt(message) : new Date(),
+    } satisfies SentMail;
+  };
+
+  return {
+    provider: 'gmail',
+
+    /** @link https://developers.google.com/workspace/gmail/api/reference/rest/v1/users.messages/send */
+    send: async (accessToken, mail) => {
+      const raw = (await buildMime(mail)).toString('base64url');
+      const sent = await call(
+        (api) =>
+          api.users.messages.send(
+            { userId: 'me', requestBody: { raw, ...(mail.threadId ? { threadId: mail.threadId } : {}) } },
+            options(accessToken),
+          ),
+        messageRefSchema,
+        'a sent message',
+      );
+      // it went out: a failure to read it back must not make the caller send it again
+      return sentMailOf(accessToken, sent, mail.messageId).catch(
+        (): SentMail => ({
+          providerMessageId: sent.id,
+          threadId: sent.threadId,
+          messageId: mail.messageId,
+          sentAt: new Date(),
+        }),
+      );
+    },
+
+    /** @link https://developers.google.com/workspace/gmail/api/reference/rest/v1/users.messages/list */
+    findSent: async (accessToken, messageId) => {
+      const page = await call(
+        (api) =>
+          api.users.messages.list(
+            { userId: 'me', q: `rfc822msgid:${searchableMessageId(messageId)} in:sent`, maxResults: 1 },
+            options(accessToken),
+          ),
+        z.object({ messages: z.array(messageRefSchema).optional() }),
+        'a message list',
+      );
+      const found = page.messages?.[0];
+      return found ? sentMailOf(accessToken, found, messageId) : null;
+    },
+
+    currentCursor: async (accessToken) =>
+      (await call((api) => api.users.getProfile({ userId: 'me' }, options(accessToken)), profileSchema, 'a profile'))
+        .historyId,
+
+    /**
+     * New INBOX messages after `cursor`, in history order. When `limit` (or the page bound) stops the reading early,
+     * the cursor is the last history record read, so the next call goes on from there; otherwise the mailbox's
+     * current historyId. A message gone before it is read is skipped. History too old: `not_found` (404).
+     */
+    changesSince: async (accessToken, cursor, limit) => {
+      const ids: string[] = [];
+      const seen = new Set<string>();
+      let next = cursor;
+      let pageToken: string | undefined;
+      for (let pages = 0; pages < maxHistoryPages; pages++) {
+        const page = await call(
+          (api) =>
+            api.users.history.list(
+              {
+                userId: 'me',
+                startHistoryId: cursor,
+                historyTypes: ['messageAdded'],
+                labelId: 'INBOX',
+                maxResults: historyPageSize,
+                ...(pageToken ? { pageToken } : {}),
+              },
+              options(accessToken),
+            ),
+          historyPageSchema,
+          'a history page',
+        );
+        let full = false;
+        for (const record of page.history ?? []) {
+          for (const { message } of record.messagesAdded ?? []) {
+            if (!seen.has(message.id)) {
+              seen.add(message.id);
+              ids.push(message.id);
+            }
+          }
+          next = record.id;
+          if (ids.length >= limit) {
+            full = true;
+            break;
+          }
+        }
+        if (full) break;
+        pageToken = page.nextPageToken;
+        if (!pageToken) {
+          next = page.historyId ?? next;
+          break;
+        }
+      }
+      const messages = await mapLimited(ids, fetchConcurrency, (id) =>
+        getMessage(accessToken, id).catch((error: unknown) => {
+          if (error instanceof MailApiFailure && error.kind === 'not_found') return null;
+          throw error;
+        }),
+      );
+      const found = messages.filter((message): message is GmailMessage => message !== null);
+      return { messages: await Promise.all(found.map(mailboxMessageOf)), cursor: next };
+    },
+
+    threadMessages: async (accessToken, threadId) => {
+      const thread = await call(
+        (api) => api.users.threads.get({ userId: 'me', id: threadId, format: 'full' }, options(accessToken)),
+        threadSchema,
+        'a thread',
+      );
+      const messages = await Promise.all((thread.messages ?? []).map(mailboxMessageOf));
+      return messages.sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime());
+    },
+
+    /**
+     * Push of INBOX changes to the Pub/Sub topic; calling it again renews it (Gmail keeps one watch per mailbox and
+     * topic), so `renewId` needs nothing more. The watch lasts 7 days.
+     * @link https://developers.google.com/workspace/gmail/api/guides/push
+     */
+    watch: async (accessToken, { topicName }) => {
+      if (!topicName) throw new Error('A Gmail watch needs the Pub/Sub topic: set GMAIL_PUBSUB_TOPIC');
+      const watch = await call(
+        (api) =>
+          api.users.watch(
+            { userId: 'me', requestBody: { topicName, labelIds: ['INBOX'], labelFilterBehavior: 'include' } },
+            options(accessToken),
+          ),
+        watchSchema,
+        'a watch',
+      );
+      return { id: watch.historyId, expiresAt: new Date(Number(watch.expiration)), cursor: watch.historyId };
+    },
+
+    /** @link https://developers.google.com/workspace/gmail/api/reference/rest/v1/users/stop */
+    unwatch: async (accessToken) => {
+      const api = await gmail.get();
+      try {
+        await api.users.stop({ userId: 'me' }, options(accessToken));
+      } catch (error) {
+        const failure = gmailFailure(error);
+        if (failure.kind !== 'not_found') throw failure;
+      }
+    },
+  };
+};

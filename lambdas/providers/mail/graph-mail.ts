@@ -1,0 +1,390 @@
+import type { Client, Middleware } from '@microsoft/microsoft-graph-client';
+import { setTimeout as sleep } from 'node:timers/promises';
+import * as z from 'zod';
+import { LazyClient } from '../lazy-client.js';
+import type { RetryPolicy } from '../retry.js';
+import { mailApiFailure } from './failures.js';
+import { cutBody, headerValue, messageIdsIn, pickHeaders, textOfHtml } from './message-fields.js';
+import { buildMime } from './mime.js';
+import { type MailApi, MailApiFailure, type MailboxMessage, type SentMail } from './port.js';
+import { type MicrosoftMailSettings, mailApiFetch, mailApiPolicy } from './settings.js';
+
+/** Graph's client: imported on the first mailbox call, so no Lambda pays for it at cold start. */
+const loadGraph = () => import('@microsoft/microsoft-graph-client');
+
+/** The inbox's messages, as delta and subscriptions name them. */
+const inboxMessages = "/me/mailFolders('inbox')/messages";
+/** A page of messages (`Prefer: odata.maxpagesize`); Graph's default for messages is 10. */
+const pageSize = 50;
+/** The most pages one read follows: an initial sync of a large inbox stops here instead of running on. */
+const maxPages = 40;
+/**
+ * Waits before looking a just-sent message up in Sent Items again: Graph's sendMail answers 202 before the message
+ * is saved there. About 4 s in all.
+ */
+const sentLookupWaitsMs = [250, 500, 1_000, 2_000];
+/**
+ * A new subscription's lifetime: under the 4,230 minutes Graph allowed for Outlook messages for years (newer limits
+ * are longer); the subscription is renewed before it lapses.
+ * @link https://learn.microsoft.com/en-us/graph/api/resources/subscription#subscription-lifetime
+ */
+const subscriptionLifetimeMs = 4_200 * 60_000;
+
+/** The message fields a MailboxMessage needs. */
+const messageFields = [
+  'id',
+  'conversationId',
+  'internetMessageId',
+  'subject',
+  'from',
+  'toRecipients',
+  'receivedDateTime',
+  'body',
+  'internetMessageHeaders',
+];
+
+/**
+ * The one middleware of the mail client: the request with its own `Authorization` header under `mailApiFetch`
+ * (Graph's default chain is not used, microsoft.ts says why; here a POST is also never repeated).
+ */
+const fetchMiddleware = (policy: RetryPolicy): Middleware => {
+  const send = mailApiFetch(policy);
+  return {
+    execute: async (context) => {
+      const url = typeof context.request === 'string' ? context.request : context.request.url;
+      context.response = await send(url, context.options as RequestInit);
+    },
+  };
+};
+
+/** Graph's client for mail calls (its base URL), built on first use; each call gives its own access token. */
+export const createGraphMailClient = (settings: MicrosoftMailSettings, policy: RetryPolicy = mailApiPolicy) =>
+  new LazyClient<Client>(async () =>
+    (await loadGraph()).Client.initWithMiddleware({
+      baseUrl: settings.graphBaseUrl,
+      defaultVersion: 'v1.0',
+      middleware: fetchMiddleware(policy),
+    }),
+  );
+
+/** What a failed Graph request carries (GraphError). */
+const graphErrorSchema = z.object({
+  statusCode: z.number(),
+  code: z.string().nullish(),
+  headers: z.unknown().optional(),
+});
+
+/** What a failed Graph call means for the caller (failures.ts `mailApiFailure`). */
+export const graphFailure = (error: unknown) => {
+  if (error instanceof MailApiFailure) return error;
+  const failed = graphErrorSchema.safeParse(error).data;
+  const headers = failed?.headers instanceof Headers ? failed.headers : undefined;
+  return mailApiFailure('Microsoft Graph', {
+    status: failed && failed.statusCode > 0 ? failed.statusCode : undefined,
+    reason: failed?.code ?? undefined,
+    retryAfter: headers?.get('retry-after'),
+  });
+};
+
+const emailAddressSchema = z.object({
+  emailAddress: z.object({ address: z.string().nullish(), name: z.string().nullish() }).nullish(),
+});
+
+/** @link https://learn.microsoft.com/en-us/graph/api/resources/message */
+const messageSchema = z.object({
+  id: z.string().min(1),
+  conversationId: z.string().min(1),
+  internetMessageId: z.string().nullish(),
+  subject: z.string().nullish(),
+  from: emailAddressSchema.nullish(),
+  toRecipients: z.array(emailAddressSchema).nullish(),
+  receivedDateTime: z.iso.datetime({ offset: true }).nullish(),
+  body: z.object({ contentType: z.string().nullish(), content: z.string().nullish() }).nullish(),
+  internetMessageHeaders: z.array(z.object({ name: z.string(), value: z.string() })).nullish(),
+});
+type GraphMessage = z.infer<typeof messageSchema>;
+
+/** A page of a collection or of a delta round; a delta entry marked `@removed` was deleted or moved out. */
+const pageSchema = z.object({
+  value: z.array(z.looseObject({ id: z.string().min(1), '@removed': z.unknown().optional() })),
+  '@odata.nextLink': z.string().optional(),
+  '@odata.deltaLink': z.string().optional(),
+});
+
+/** @link https://learn.microsoft.com/en-us/graph/api/resources/subscription */
+const subscriptionSchema = z.object({ id: z.string().min(1), expirationDateTime: z.iso.datetime({ offset: true }) });
+
+/** A sent message as `findSent` reads it. */
+const sentSchema = z.object({
+  id: z.string().min(1),
+  conversationId: z.string().min(1),
+  internetMessageId: z.string().nullish(),
+  sentDateTime: z.iso.datetime({ offset: true }).nullish(),
+});
+
+const parsed = <T>(schema: z.ZodType<T>, data: unknown, what: string): T => {
+  const result = schema.safeParse(data);
+  if (!result.success)
+    throw new MailApiFailure('unavailable', `Microsoft Graph answered ${what} of an unexpected shape`);
+  return result.data;
+};
+
+/** A Graph message as the port's MailboxMessage (its headers read from `internetMessageHeaders`). */
+export const mailboxMessageOf = (message: GraphMessage): MailboxMessage => {
+  const headers = message.internetMessageHeaders ?? [];
+  const body = message.body?.content ?? '';
+  return {
+    providerMessageId: message.id,
+    threadId: message.conversationId,
+    messageId: message.internetMessageId ?? null,
+    inReplyTo: messageIdsIn(headerValue(headers, 'in-reply-to'))[0] ?? null,
+    references: messageIdsIn(headerValue(headers, 'references')),
+    from: {
+      email: (message.from?.emailAddress?.address ?? '').toLowerCase(),
+      name: message.from?.emailAddress?.name || null,
+    },
+    to: (message.toRecipients ?? [])
+      .map((recipient) => (recipient.emailAddress?.address ?? '').toLowerCase())
+      .filter(Boolean),
+    subject: message.subject ?? '',
+    body: cutBody(message.body?.contentType?.toLowerCase() === 'html' ? textOfHtml(body) : body),
+    receivedAt: new Date(message.receivedDateTime ?? 0),
+    headers: pickHeaders(headers),
+  };
+};
+
+/** A query string of OData options, each value percent-encoded (Graph's client sends the path's query as given). */
+const query = (options: Record<string, string>) =>
+  `?${Object.entries(options)
+    .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
+    .join('&')}`;
+
+/** A string literal of an OData filter: single quotes doubled. */
+const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
+
+/**
+ * The mail port for Outlook (DESIGN §5) over `@microsoft/microsoft-graph-client`: the message sent as MIME through
+ * `sendMail` (mime.ts; Graph keeps its Message-ID), replies found with a delta query on the inbox from a stored delta
+ * link, push by a subscription on the inbox's new messages. Each call carries the mailbox's access token in its own
+ * header. Errors are MailApiFailure and never quote the request.
+ */
+export const graphMailApi = (
+  settings: MicrosoftMailSettings,
+  graph: LazyClient<Client> = createGraphMailClient(settings),
+  wait: (ms: number) => Promise<unknown> = (ms) => sleep(ms),
+): MailApi => {
+  const base = new URL(settings.graphBaseUrl);
+  const versionPath = `${base.pathname.replace(/\/+$/, '')}/v1.0/`;
+
+  /**
+   * A stored next or delta link as a path under the client's base URL. A link to any other place is refused before
+   * the token goes anywhere (a cursor is data read back from the table): `not_found`, so the caller starts afresh.
+   */
+  const pathOfLink = (link: string) => {
+    let url: URL;
+    try {
+      url = new URL(link);
+    } catch {
+      throw new MailApiFailure('not_found', 'The Outlook cursor is not a link');
+    }
+    if (url.origin !== base.origin || !url.pathname.startsWith(versionPath)) {
+      throw new MailApiFailure('not_found', 'The Outlook cursor is not a Microsoft Graph link');
+    }
+    return `/${url.pathname.slice(versionPath.length)}${url.search}`;
+  };
+
+  const request = async (accessToken: string, path: string, headers: Record<string, string> = {}) =>
+    (await graph.get()).api(path).headers({ Authorization: `Bearer ${accessToken}`, ...headers });
+
+  const get = async <T>(accessToken: string, path: string, schema: z.ZodType<T>, what: string, size = pageSize) => {
+    let data: unknown;
+    try {
+      data = await (
+        await request(accessToken, path, { Prefer: `outlook.body-content-type="text", odata.maxpagesize=${size}` })
+      ).get();
+    } catch (error) {
+      throw graphFailure(error);
+    }
+    return parsed(schema, data, what);
+  };
+
+  /** A message with its internet headers, when the page it came in did not carry them. */
+  const withHeaders = async (accessToken: string, message: GraphMessage) =>
+    message.internetMessageHeaders
+      ? message
+      : get(
+          accessToken,
+          `/me/messages/${encodeURIComponent(message.id)}${query({ $select: messageFields.join(',') })}`,
+          messageSchema,
+          'a message',
+        ).catch((error: unknown) => {
+          // gone since the page was read: the page's fields are all there is
+          if (error instanceof MailApiFailure && error.kind === 'not_found') return message;
+          throw error;
+        });
+
+  /**
+   * Pages from `path` on, `size` messages a page: the messages (deltas' `@removed` entries left out) and where the
+   * reading stopped: the delta link at the end of a round (`complete`), or the next link when `room` or the page
+   * bound ran out first. No page is asked for that could overrun `room`, so the caller drops nothing it read.
+   */
+  const readPages = async (accessToken: string, path: string, room: number, size = pageSize) => {
+    const messages: GraphMessage[] = [];
+    let next = path;
+    for (let pages = 0; pages < maxPages; pages++) {
+      const page = await get(accessToken, next, pageSchema, 'a page of messages', size);
+      for (const entry of page.value) {
+        if (entry['@removed'] === undefined) messages.push(parsed(messageSchema, entry, 'a message'));
+      }
+      const nextLink = page['@odata.nextLink'];
+      if (!nextLink) return { messages, link: page['@odata.deltaLink'], complete: true };
+      if (messages.length + size > room || pages === maxPages - 1) return { messages, link: nextLink, complete: false };
+      next = pathOfLink(nextLink);
+    }
+    throw new Error('unreachable: the page loop returns');
+  };
+
+  /**
+   * The inbox delta from now on: a round filtered to messages received from now (the one filter delta takes on
+   * messages), so the initial sync is empty instead of the whole inbox, paged to its delta link.
+   * @link https://learn.microsoft.com/en-us/graph/api/message-delta
+   */
+  const freshDeltaLink = async (accessToken: string) => {
+    const { link, complete } = await readPages(
+      accessToken,
+      `${inboxMessages}/delta${query({
+        $select: messageFields.join(','),
+        $filter: `receivedDateTime ge ${new Date().toISOString()}`,
+      })}`,
+      Number.POSITIVE_INFINITY,
+    );
+    if (!complete || !link) throw new MailApiFailure('unavailable', 'Microsoft Graph gave no delta link for the inbox');
+    return link;
+  };
+
+  const findSent = async (accessToken: string, messageId: string): Promise<SentMail | null> => {
+    const page = await get(
+      accessToken,
+      `/me/mailFolders/sentitems/messages${query({
+        $filter: `internetMessageId eq ${literal(messageId)}`,
+        $select: 'id,conversationId,internetMessageId,sentDateTime',
+        $top: '1',
+      })}`,
+      z.object({ value: z.array(sentSchema) }),
+      'sent messages',
+    );
+    const found = page.value[0];
+    if (!found) return null;
+    return {
+      providerMessageId: found.id,
+      threadId: found.conversationId,
+      messageId: found.internetMessageId ?? messageId,
+      sentAt: found.sentDateTime ? new Date(found.sentDateTime) : new Date(),
+    };
+  };
+
+  return {
+    provider: 'outlook',
+
+    /**
+     * `sendMail` with the MIME message base64-encoded as text/plain; Graph answers 202 with no id, so the sent message
+     * is then looked up in Sent Items by its Message-ID a few times. Still not there: `unavailable`, and the send
+     * worker's retry asks `findSent` before sending again.
+     * @link https://learn.microsoft.com/en-us/graph/api/user-sendmail#example-4-send-a-new-message-using-mime-format
+     */
+    send: async (accessToken, mail) => {
+      const mime = (await buildMime(mail)).toString('base64');
+      try {
+        await (await request(accessToken, '/me/sendMail', { 'Content-Type': 'text/plain' })).post(mime);
+      } catch (error) {
+        throw graphFailure(error);
+      }
+      for (const ms of [0, ...sentLookupWaitsMs]) {
+        if (ms) await wait(ms);
+        const sent = await findSent(accessToken, mail.messageId).catch(() => null);
+        if (sent) return sent;
+      }
+      throw new MailApiFailure('unavailable', 'Microsoft Graph accepted the e-mail but it is not in Sent Items yet');
+    },
+
+    /** @link https://learn.microsoft.com/en-us/graph/api/user-list-messages */
+    findSent,
+
+    currentCursor: freshDeltaLink,
+
+    /**
+     * New inbox messages from the stored link on, each with its internet headers. An expired link: `not_found` (410,
+     * `syncStateNotFound`).
+     * @link https://learn.microsoft.com/en-us/graph/delta-query-messages
+     */
+    changesSince: async (accessToken, cursor, limit) => {
+      const size = Math.min(pageSize, Math.max(limit, 1));
+      const { messages, link } = await readPages(accessToken, pathOfLink(cursor), Math.max(limit, 1), size);
+      const full: GraphMessage[] = [];
+      for (const message of messages) full.push(await withHeaders(accessToken, message));
+      return { messages: full.map(mailboxMessageOf), cursor: link ?? cursor };
+    },
+
+    threadMessages: async (accessToken, threadId) => {
+      const { messages } = await readPages(
+        accessToken,
+        `/me/messages${query({
+          $filter: `conversationId eq ${literal(threadId)}`,
+          $select: messageFields.join(','),
+        })}`,
+        Number.POSITIVE_INFINITY,
+      );
+      const full: GraphMessage[] = [];
+      for (const message of messages) full.push(await withHeaders(accessToken, message));
+      return full.map(mailboxMessageOf).sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime());
+    },
+
+    /**
+     * A subscription on the inbox's new messages, its lifecycle events to the same URL; `renewId` moves that one's
+     * expiry on instead. A new one also answers a fresh delta link to read from.
+     * @link https://learn.microsoft.com/en-us/graph/api/subscription-post-subscriptions
+     * @link https://learn.microsoft.com/en-us/graph/api/subscription-update
+     */
+    watch: async (accessToken, { notificationUrl, clientState, renewId }) => {
+      if (!renewId && (!notificationUrl || !clientState)) {
+        throw new Error('A Graph subscription needs its notification URL and client state');
+      }
+      const expirationDateTime = new Date(Date.now() + subscriptionLifetimeMs).toISOString();
+      let answer: unknown;
+      try {
+        if (renewId) {
+          answer = await (await request(accessToken, `/subscriptions/${encodeURIComponent(renewId)}`)).patch({
+            expirationDateTime,
+          });
+        } else {
+          answer = await (await request(accessToken, '/subscriptions')).post({
+            changeType: 'created',
+            notificationUrl,
+            lifecycleNotificationUrl: notificationUrl,
+            resource: inboxMessages.slice(1),
+            expirationDateTime,
+            clientState,
+          });
+        }
+      } catch (error) {
+        throw graphFailure(error);
+      }
+      const subscription = parsed(subscriptionSchema, answer, 'a subscription');
+      return {
+        id: subscription.id,
+        expiresAt: new Date(subscription.expirationDateTime),
+        cursor: renewId ? null : await freshDeltaLink(accessToken),
+      };
+    },
+
+    /** @link https://learn.microsoft.com/en-us/graph/api/subscription-delete */
+    unwatch: async (accessToken, watchId) => {
+      try {
+        await (await request(accessToken, `/subscriptions/${encodeURIComponent(watchId)}`)).delete();
+      } catch (error) {
+        const failure = graphFailure(error);
+        if (failure.kind !== 'not_found') throw failure;
+      }
+    },
+  };
+};

@@ -1,0 +1,60 @@
+import type { OutgoingMail } from './port.js';
+
+/** nodemailer's MIME composer: imported on the first send, so no Lambda pays for it at cold start. */
+const loadComposer = () => import('nodemailer/lib/mail-composer');
+
+/** RFC 5322 §3.6.8: a field name is printable US-ASCII but the colon. */
+const fieldName = /^[!-9;-~]+$/;
+
+/** Headers the message's own fields set; an extra header may not replace them. */
+const ownHeaders = new Set([
+  'from',
+  'to',
+  'cc',
+  'bcc',
+  'subject',
+  'message-id',
+  'in-reply-to',
+  'references',
+  'date',
+  'content-type',
+  'content-transfer-encoding',
+  'mime-version',
+]);
+
+const address = (email: string, name: string | undefined) => (name ? { name, address: email } : email);
+
+/**
+ * The RFC 5322 message of an e-mail, as the Gmail API (`raw`) and Graph (`sendMail` as MIME) take it, built by
+ * nodemailer's MailComposer: names and subject encoded as RFC 2047 words where they are not ASCII, the body as UTF-8
+ * text/plain, the caller's Message-ID, In-Reply-To and References kept (threading, and `findSent` after a retry),
+ * attachments as parts of a multipart/mixed message. Every header value has its line breaks folded away by
+ * MailComposer, so a subject or name carrying CR/LF cannot add a header. Content is never read from a path or URL.
+ */
+export const buildMime = async (mail: OutgoingMail): Promise<Buffer> => {
+  const extra = Object.entries(mail.headers ?? {});
+  for (const [name] of extra) {
+    if (!fieldName.test(name) || ownHeaders.has(name.toLowerCase())) {
+      throw new Error(`Not an extra header an e-mail may carry: ${JSON.stringify(name)}`);
+    }
+  }
+  const { default: MailComposer } = await loadComposer();
+  const composer = new MailComposer({
+    from: address(mail.from, mail.fromName),
+    to: address(mail.to, mail.toName),
+    subject: mail.subject,
+    text: mail.body,
+    messageId: mail.messageId,
+    ...(mail.inReplyTo ? { inReplyTo: mail.inReplyTo } : {}),
+    ...(mail.references?.length ? { references: mail.references } : {}),
+    attachments: (mail.attachments ?? []).map((attachment) => ({
+      filename: attachment.fileName,
+      contentType: attachment.contentType,
+      content: Buffer.from(attachment.content),
+    })),
+    headers: Object.fromEntries(extra),
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  });
+  return composer.compile().build();
+};
