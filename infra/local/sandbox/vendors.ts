@@ -1,5 +1,7 @@
 import { enrichmentVendor } from './enrichment.js';
+import { gmailVendor } from './gmail-api.js';
 import { googleVendor } from './google.js';
+import { mailControlVendor } from './mail-page.js';
 import { microsoftVendor } from './microsoft.js';
 import { openAiVendor } from './openai.js';
 import { perplexityVendor } from './perplexity.js';
@@ -16,5 +18,7 @@ export const sandboxVendors: SandboxVendor[] = [
   enrichmentVendor,
   perplexityVendor,
   googleVendor,
+  gmailVendor,
+  mailControlVendor,
   microsoftVendor,
 ];
