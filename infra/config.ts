@@ -31,6 +31,13 @@ export type StageConfig = {
   authDomainPrefix?: string;
   /** where the alarm topic mails its notifications (`-c alarmEmail=`); without it the topic has no subscriber */
   alarmEmail?: string;
+  /**
+   * Gmail push (issue 13): the Pub/Sub topic Gmail's `users.watch` publishes to (`-c gmailPubsubTopic=projects/p/topics/t`)
+   * and the service account its push subscription signs OIDC tokens as (`-c gmailPushServiceAccount=`). The push
+   * subscription's endpoint is the API's `/api/webhooks/gmail` and its audience that URL. Without them, replies of
+   * Gmail mailboxes are found by the reply-check schedule alone.
+   */
+  gmailPush?: { topic: string; serviceAccount: string };
 };
 
 const stagePattern = /^[a-z][a-z0-9-]{0,19}$/;
@@ -85,5 +92,9 @@ export const readStageConfig = (node: Node): StageConfig => {
     }),
     ...(text('authDomainPrefix') && { authDomainPrefix: text('authDomainPrefix') }),
     ...(alarmEmail && { alarmEmail }),
+    ...(text('gmailPubsubTopic') &&
+      text('gmailPushServiceAccount') && {
+        gmailPush: { topic: text('gmailPubsubTopic') as string, serviceAccount: text('gmailPushServiceAccount') as string },
+      }),
   };
 };

@@ -205,6 +205,19 @@ export class AppStack extends Stack {
     api.functions.get('contacts')?.bindSecret(cursorKey, 'CURSOR_SIGNING_KEY_SECRET');
     api.functions.get('drafts')?.bindSecret(cursorKey, 'CURSOR_SIGNING_KEY_SECRET');
 
+    // issue 13: where the providers push (DESIGN §8). The webhooks' URLs are built from the API's id and stage name,
+    // not from its deployment stage, so a function does not depend on the deployment that depends on it.
+    const apiBase = `https://${api.restApi.restApiId}.execute-api.${this.region}.${this.urlSuffix}/${config.stage}`;
+    for (const fn of this.node.findAll()) {
+      if (!(fn instanceof AppFunction) || fn.service !== 'replies') continue;
+      fn.addEnvironment('OUTLOOK_NOTIFICATION_URL', `${apiBase}/api/webhooks/outlook`);
+      if (config.gmailPush) {
+        fn.addEnvironment('GMAIL_PUBSUB_TOPIC', config.gmailPush.topic)
+          .addEnvironment('GMAIL_PUSH_AUDIENCE', `${apiBase}/api/webhooks/gmail`)
+          .addEnvironment('GMAIL_PUSH_SERVICE_ACCOUNT', config.gmailPush.serviceAccount);
+      }
+    }
+
     // the live channel (DESIGN §8): every function of a publishing domain (HTTP, workers, jobs) may post to it
     const live = new Live(this, 'Live', {
       config,
@@ -212,7 +225,7 @@ export class AppStack extends Stack {
       userPool: auth.userPool,
       client: auth.client,
     });
-    const publishers = new Set(['ai', 'drafts', 'mailboxes']);
+    const publishers = new Set(['ai', 'drafts', 'mailboxes', 'conversations', 'replies', 'pipeline']);
     for (const construct of this.node.findAll()) {
       if (construct instanceof AppFunction && publishers.has(construct.service)) live.grantPublish(construct);
     }
