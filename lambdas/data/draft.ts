@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Draft } from '../../shared/schemas/drafts.js';
 import { queryAll, type DataClient } from './client.js';
 import { cancellationReasons } from './errors.js';
@@ -15,8 +15,26 @@ import { deleteItems } from './user-partition.js';
  * on the condition that the list's version is still the one read (and that the contact still exists), so concurrent
  * saves are serialised per contact: at most one primary draft, whatever runs at the same time. Reads are GetItem /
  * BatchGetItem / Query with consistent reads: a draft is listed as soon as its save answered.
+ *
+ * A draft being sent (status `sending`, issue 13) is also on the due index (gsi1, sparse, `SENDDUE#<shard>`, sorted by
+ * `<dueAt>#<uid>#<draftId>`), which the due-sends job Queries (DESIGN §4): a scheduled send at its time, a send the
+ * sending guard held back at the guard's time, any other one a while after it was queued (a message lost between the
+ * write and the queue still goes out).
  */
-export type DraftItem = Draft;
+export type DraftItem = Draft & {
+  /** a `sending` draft only: when the due-sends job queues it (again) */
+  dueAt?: string;
+  /** provider send attempts so far: a later attempt first asks the mailbox whether it went out (findSent) */
+  sendAttempts?: number;
+  /** the sending guard's slot this send reserved (lambdas/data/send-guard.ts): at that time it goes without another */
+  guardSlot?: string;
+};
+
+/** A draft as the routes answer it: its send machinery left out. */
+export const toWireDraft = (item: DraftItem): Draft => {
+  const { dueAt: _dueAt, sendAttempts: _sendAttempts, guardSlot: _guardSlot, ...draft } = item;
+  return draft;
+};
 
 export type ContactDrafts = {
   contactId: string;
@@ -43,11 +61,59 @@ export const conversationKey = (uid: string, conversationId: string) => ({
   sk: `CONVERSATION#${conversationId}`,
 });
 
-const toItem = (draft: DraftItem) => ({ ...draftKey(draft.userId, draft.id), entity: draftRecord, ...draft });
+/** Partitions of the due index, so every send does not write to one GSI partition. */
+export const dueShards = 4;
+const duePartition = (shard: number) => `SENDDUE#${shard}`;
+const shardOf = (id: string) => Array.from(id).reduce((sum, char) => sum + char.charCodeAt(0), 0) % dueShards;
+
+const dueKeys = (draft: DraftItem) =>
+  draft.status === 'sending' && draft.dueAt
+    ? { gsi1pk: duePartition(shardOf(draft.id)), gsi1sk: `${draft.dueAt}#${draft.userId}#${draft.id}` }
+    : {};
+
+const toItem = (draft: DraftItem) => ({
+  ...draftKey(draft.userId, draft.id),
+  entity: draftRecord,
+  ...draft,
+  ...dueKeys(draft),
+});
 
 const fromItem = (item: Record<string, unknown>): DraftItem => {
-  const { pk: _pk, sk: _sk, entity: _entity, ...draft } = item;
+  const { pk: _pk, sk: _sk, entity: _entity, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, ...draft } = item;
   return draft as DraftItem;
+};
+
+/** A draft the due index lists: whose, which, and when it was due. */
+export type DueDraft = { uid: string; draftId: string; dueAt: string };
+
+// drafts being sent whose due time is before `now`, the longest due first (one Query of gsi1 per partition, up to
+// `perPartition` each, in pages; the rest on the next run)
+export const dueDrafts = async (db: DataClient, now: Date, perPartition: number): Promise<DueDraft[]> => {
+  const partitions = await Promise.all(
+    Array.from({ length: dueShards }, async (_, shard) => {
+      const found: DueDraft[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const result = await db.documents.send(
+          new QueryCommand({
+            TableName: db.table,
+            IndexName: 'gsi1',
+            KeyConditionExpression: 'gsi1pk = :partition AND gsi1sk < :now',
+            ExpressionAttributeValues: { ':partition': duePartition(shard), ':now': now.toISOString() },
+            ProjectionExpression: '#uid, #id, #dueAt',
+            ExpressionAttributeNames: { '#uid': 'userId', '#id': 'id', '#dueAt': 'dueAt' },
+            Limit: perPartition - found.length,
+            ExclusiveStartKey: start,
+          }),
+        );
+        for (const item of result.Items ?? [])
+          found.push({ uid: String(item.userId), draftId: String(item.id), dueAt: String(item.dueAt) });
+        start = result.LastEvaluatedKey;
+      } while (start && found.length < perPartition);
+      return found;
+    }),
+  );
+  return partitions.flat();
 };
 
 /** The size DynamoDB gives a draft as stored (item-size.ts): one over `maxItemBytes` cannot be written. */

@@ -6,6 +6,7 @@ import { httpHandler } from '../core/http.js';
 import { createLogger } from '../core/logger.js';
 import { createDataClient } from '../data/client.js';
 import { createLivePort } from '../providers/live/live.js';
+import { createSqsClient, sqsQueue } from '../providers/queue/sqs.js';
 import * as drafts from './service.js';
 
 const config = readConfig();
@@ -20,6 +21,7 @@ const deps: drafts.DraftsDeps = {
   // DESIGN §8: a draft saved here reaches the user's other tabs
   live: createLivePort({ db }),
   logger,
+  queue: sqsQueue(createSqsClient()),
 };
 
 /** The drafts Lambda: SPEC §7 'Drafts' and GET /api/outreach (issue 11). */
@@ -36,7 +38,7 @@ export const handler = httpHandler(
     'DELETE /api/drafts/{id}': ({ userId, params }) => drafts.deleteDraft(deps, userId, params.id),
     'POST /api/drafts/contact/{contactId}/clear-primary': ({ userId, params }) =>
       drafts.clearPrimary(deps, userId, params.contactId),
-    'POST /api/drafts/{id}/send': ({ userId, params }) => drafts.sendDraft(deps, userId, params.id),
+    'POST /api/drafts/{id}/send': ({ userId, params, body }) => drafts.sendDraft(deps, userId, params.id, body ?? {}),
     'GET /api/outreach': ({ userId, query }) => drafts.outreach(deps, userId, query),
   },
   { logger, corsOrigin: config.corsOrigin },

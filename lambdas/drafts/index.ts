@@ -1,6 +1,15 @@
 import type { Draft } from '../../shared/schemas/drafts.js';
 import type { DataClient } from '../data/client.js';
-import { createDraft, newDraftId, primaryDraft as primaryDraftOf } from './service.js';
+import type { DraftItem } from '../data/draft.js';
+import { getConversation } from '../conversations/index.js';
+import {
+  changeContactDrafts,
+  createDraft,
+  newDraftId,
+  primaryDraft as primaryDraftOf,
+  publishSaved,
+  type DraftWriteDeps,
+} from './service.js';
 
 export type { Draft };
 
@@ -42,3 +51,45 @@ export const saveGeneratedDraft = (
 /** The contact's primary draft, or null (none, or the contact is not the user's). */
 export const primaryDraft = (db: DataClient, uid: string, contactId: string): Promise<Draft | null> =>
   primaryDraftOf(db, uid, contactId);
+
+/** An unsent scheduled follow-up of the conversation (an auto follow-up, or one the user scheduled). */
+const isScheduledFollowUp = (draft: DraftItem, conversationId: string) =>
+  draft.conversationId === conversationId &&
+  draft.draftType === 'follow_up' &&
+  Boolean(draft.scheduledSendTime) &&
+  (draft.status === 'sending' || draft.status === 'draft');
+
+/**
+ * DESIGN §6: a reply cancels the conversation's follow-ups (coord: H5 calls this when a reply arrives). Archives the
+ * unsent scheduled follow-up drafts of the conversation (off the due index, so they are never sent) in one change of
+ * the contact's drafts; answers their ids (none when the conversation is not the user's, or has none). A send worker
+ * that reads one afterwards finds it archived and sends nothing.
+ */
+export const cancelFollowUps = async (
+  db: DataClient,
+  uid: string,
+  conversationId: string,
+  now: Date,
+  options: Pick<DraftWriteDeps, 'live' | 'logger'> = {},
+): Promise<string[]> => {
+  const conversation = await getConversation(db, uid, conversationId);
+  if (!conversation) return [];
+  const deps: DraftWriteDeps = { db, now: () => now, newId: newDraftId, ...options };
+  const archived = await changeContactDrafts(
+    deps,
+    uid,
+    conversation.contactId,
+    (state) => {
+      const due = state.drafts.filter((draft) => isScheduledFollowUp(draft, conversationId));
+      if (due.length === 0) return { change: null, result: [] as DraftItem[] };
+      const put = due.map((draft): DraftItem => {
+        const { dueAt: _due, guardSlot: _slot, sendAfter: _after, sendWaitReason: _reason, ...rest } = draft;
+        return { ...rest, status: 'archived', updatedAt: now.toISOString() };
+      });
+      return { change: { put, remove: [], list: state.list }, result: put };
+    },
+    { requireContact: false },
+  );
+  await publishSaved(deps, uid, archived);
+  return archived.map((draft) => draft.id);
+};

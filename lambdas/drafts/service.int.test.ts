@@ -22,6 +22,14 @@ const deps: drafts.DraftsDeps = {
   now: () => new Date(),
   newId: drafts.newDraftId,
   cursors: cursorSigner('test-key'),
+  queue: {
+    send: async () => {
+      throw new Error('these tests queue nothing');
+    },
+    sendMany: async () => {
+      throw new Error('these tests queue nothing');
+    },
+  },
 };
 
 /** The contacts Lambda, called as the API would (contacts are its domain). */

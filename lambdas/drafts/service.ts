@@ -20,16 +20,22 @@ import {
   type ContactDrafts,
   type ContactDraftsChange,
   conversationExists,
+  type DraftItem,
   draftItemBytes,
   getContactDrafts,
   getDraft,
   getDrafts,
   primaryDraftsOf,
+  toWireDraft,
   userDrafts,
   writeContactDrafts,
 } from '../data/draft.js';
 import { isItemTooLarge, maxItemBytes } from '../data/item-size.js';
+import { effectiveDefault, listMailboxes } from '../data/mailbox.js';
+import type { QueuePort } from '../providers/queue/port.js';
 import { toContactWire } from '../contacts/index.js';
+import { getConversation, isDoNotContact } from '../conversations/index.js';
+import { sendRules, usableAddress } from './send-rules.js';
 
 export type DraftsDeps = {
   db: DataClient;
@@ -43,6 +49,8 @@ export type DraftsDeps = {
    */
   live?: LivePort;
   logger?: Pick<Logger, 'warn'>;
+  /** the `send` queue (issue 13): an immediate send is queued at once */
+  queue: QueuePort;
 };
 /**
  * What a change of drafts needs (the AI's generated drafts too: lambdas/drafts/index.ts, whose caller publishes its
@@ -54,13 +62,13 @@ export type DraftWriteDeps = Pick<DraftsDeps, 'db' | 'now' | 'newId' | 'live' | 
  * Tells the user's open tabs that drafts were saved (best effort: pages poll too). A failed publish is logged, never
  * the answer: the drafts are saved, and a retried save would make another one.
  */
-const publish = async (deps: DraftWriteDeps, uid: string, event: LiveEvent) => {
+export const publish = async (deps: DraftWriteDeps, uid: string, event: LiveEvent) => {
   await deps.live
     ?.publish(uid, event)
     .catch((error: unknown) => deps.logger?.warn(`${event.type} was not published`, { error }));
 };
 
-const publishSaved = async (deps: DraftWriteDeps, uid: string, saved: readonly Draft[]) => {
+export const publishSaved = async (deps: DraftWriteDeps, uid: string, saved: readonly Draft[]) => {
   for (const draft of saved)
     await publish(deps, uid, {
       type: 'draft.saved',
@@ -87,8 +95,8 @@ export const sortDrafts = (drafts: readonly Draft[]) =>
   );
 
 /** A contact's list and its drafts as read, and what a change makes of them. */
-type State = { list: ContactDrafts; drafts: Draft[] };
-type Planned<T> = { change: ContactDraftsChange | null; result: T };
+export type State = { list: ContactDrafts; drafts: DraftItem[] };
+export type Planned<T> = { change: ContactDraftsChange | null; result: T };
 
 /**
  * SPEC §3 Contact `hasActiveDraft` after a change: the contact's primary draft (the list's, as the change leaves it)
@@ -111,12 +119,12 @@ const conflictRetries = 20;
  * transaction sets the contact's `hasActiveDraft` (SPEC §3), so it never drifts from its drafts. A change that does not
  * need the contact (`requireContact` false) of a contact deleted meanwhile is written without it.
  */
-const changeContactDrafts = async <T>(
+export const changeContactDrafts = async <T>(
   deps: DraftWriteDeps,
   uid: string,
   contactId: string,
   plan: (state: State) => Planned<T> | Promise<Planned<T>>,
-  options: { requireContact: boolean; contactSet?: Record<string, string> },
+  options: { requireContact: boolean; contactSet?: Record<string, string> | undefined },
 ): Promise<T> => {
   let contactGone = false;
   for (let attempt = 0; ; attempt += 1) {
@@ -148,7 +156,7 @@ const changeContactDrafts = async <T>(
  * The change that makes `draft` the contact's primary one (SPEC §4: at most one): the previous primary is demoted,
  * or, when `replace` and it is an unsent draft of the same type (a regenerated e-mail), replaced.
  */
-const withPrimary = (state: State, draft: Draft, now: string, replace: boolean): ContactDraftsChange => {
+const withPrimary = (state: State, draft: DraftItem, now: string, replace: boolean): ContactDraftsChange => {
   const previous = state.drafts.find((other) => other.id !== draft.id && other.isPrimary);
   const replaced = replace && previous?.status === 'draft' && previous.draftType === draft.draftType;
   const others = state.list.draftIds.filter((id) => id !== draft.id && !(replaced && id === previous?.id));
@@ -164,18 +172,34 @@ const withPrimary = (state: State, draft: Draft, now: string, replace: boolean):
 
 /**
  * SPEC §4/§5 type rules for a reply or follow-up in `conversationId`, against the contact's other drafts: no reply
- * once one was sent; a follow-up needs a sent reply first.
+ * once one was sent; a follow-up needs an e-mail of the user sent in the conversation first: a sent reply, or the
+ * conversation's own count of sent e-mails (`conversationSent`: the initial outreach that opened it carries no
+ * conversation id, so only the conversation knows it left). SPEC §5's 'Cannot send follow-up before sending a reply'
+ * keeps its text for a conversation where nothing was sent.
  */
-const checkConversationRules = (drafts: readonly Draft[], type: DraftType, conversationId: string, self?: string) => {
-  const sentReply = drafts.some(
-    (other) =>
-      other.id !== self &&
-      other.conversationId === conversationId &&
-      other.draftType === 'reply' &&
-      other.status === 'sent',
-  );
-  if (type === 'reply' && sentReply) throw badRequest(draftMessages.replyAlreadySent);
-  if (type === 'follow_up' && !sentReply) throw badRequest(draftMessages.followUpBeforeReply);
+const checkConversationRules = (
+  drafts: readonly Draft[],
+  type: DraftType,
+  conversationId: string,
+  conversationSent: boolean,
+  self?: string,
+) => {
+  const sentHere = (kind?: DraftType) =>
+    drafts.some(
+      (other) =>
+        other.id !== self &&
+        other.conversationId === conversationId &&
+        (kind === undefined || other.draftType === kind) &&
+        other.status === 'sent',
+    );
+  if (type === 'reply' && sentHere('reply')) throw badRequest(draftMessages.replyAlreadySent);
+  if (type === 'follow_up' && !conversationSent && !sentHere()) throw badRequest(draftMessages.followUpBeforeReply);
+};
+
+/** Whether the user sent an e-mail in the conversation (its count of sent e-mails, lambdas/conversations). */
+export const conversationHasSent = async (db: DataClient, uid: string, conversationId: string) => {
+  const conversation = await getConversation(db, uid, conversationId);
+  return (conversation?.emailCount ?? 0) > 0 || Boolean(conversation?.lastEmailSentAt);
 };
 
 type CreateBody = z.infer<typeof createDraftBody>;
@@ -208,13 +232,15 @@ export const createDraft = async (
   const contactId = body.contactId;
   // a draft of a conversation checks its contact first, so a missing contact is named as such; otherwise the write's
   // own condition on the contact (requireContact) answers the same 404 a round trip sooner (issue 11 batch figure)
+  let conversationSent = false;
   if (conversationId) {
     if (!(await getContact(deps.db, uid, contactId))) throw contactNotFound();
     if (!(await conversationExists(deps.db, uid, conversationId))) throw notFound();
+    if (draftType === 'follow_up') conversationSent = await conversationHasSent(deps.db, uid, conversationId);
   }
   const now = deps.now().toISOString();
   const isPrimary = body.isPrimary ?? true;
-  const draft: Draft = {
+  const draft: DraftItem = {
     id: deps.newId(),
     userId: uid,
     contactId,
@@ -232,7 +258,7 @@ export const createDraft = async (
     uid,
     contactId,
     (state) => {
-      if (conversationId) checkConversationRules(state.drafts, draftType, conversationId);
+      if (conversationId) checkConversationRules(state.drafts, draftType, conversationId, conversationSent);
       const change: ContactDraftsChange = isPrimary
         ? withPrimary(state, draft, now, options.replacePrimary ?? true)
         : { put: [draft], remove: [], list: { ...state.list, draftIds: [...state.list.draftIds, draft.id] } };
@@ -241,7 +267,7 @@ export const createDraft = async (
     { requireContact: true, ...(options.contactSet ? { contactSet: options.contactSet } : {}) },
   );
   await publishSaved(deps, uid, [saved]);
-  return saved;
+  return toWireDraft(saved);
 };
 
 /** A draft of the user, or a 404 (another user's id is not under this user's key). */
@@ -261,8 +287,32 @@ const inState = (state: State, draftId: string) => {
 const isSendingOrSent = (draft: Draft) => draft.status === 'sending' || draft.status === 'sent';
 
 /**
+ * A scheduled send the user may still call off (coord: a send-later or an auto follow-up): being sent, at a time more
+ * than `sendRules.cancelMarginMs` ahead (so the due-sends job has not queued it yet). An immediate send may not.
+ */
+const isCancellable = (draft: DraftItem, now: Date) =>
+  draft.status === 'sending' &&
+  Boolean(draft.scheduledSendTime) &&
+  Date.parse(draft.dueAt ?? draft.scheduledSendTime ?? '') - now.getTime() > sendRules.cancelMarginMs;
+
+/** A scheduled send called off: back to an unsent draft, off the due index, without its send state. */
+const unscheduled = (draft: DraftItem, now: string): DraftItem => {
+  const {
+    scheduledSendTime: _time,
+    dueAt: _dueAt,
+    sendAfter: _sendAfter,
+    sendWaitReason: _reason,
+    guardSlot: _slot,
+    mailboxId: _mailboxId,
+    ...rest
+  } = draft;
+  return { ...rest, status: 'draft', updatedAt: now };
+};
+
+/**
  * PATCH /api/drafts/{id}: subject, body, attachments, placeholder alternatives, scheduled send time, primary (SPEC
- * §5: at least one, else 'No valid fields to update'). A draft being sent or sent keeps its content (409).
+ * §5: at least one, else 'No valid fields to update'). A draft being sent or sent keeps its content (409), except that
+ * `scheduledSendTime: null` calls a scheduled send off while it may be (`isCancellable`): the draft is `draft` again.
  */
 export const updateDraft = async (
   deps: DraftsDeps,
@@ -279,13 +329,23 @@ export const updateDraft = async (
     contactId,
     (state) => {
       const current = inState(state, draftId);
-      if (contentChanged && isSendingOrSent(current)) throw conflict(draftMessages.notEditable);
       const now = deps.now().toISOString();
-      const next: Draft = { ...current, ...editedFields(body), updatedAt: now };
+      const cancelling =
+        body.scheduledSendTime === null && current.status === 'sending' && isCancellable(current, deps.now());
+      const edited = Object.keys(body).some(
+        (key) => key !== 'isPrimary' && !(cancelling && key === 'scheduledSendTime'),
+      );
+      if ((contentChanged && isSendingOrSent(current) && !cancelling) || (cancelling && edited))
+        throw conflict(draftMessages.notEditable);
+      const next: DraftItem = {
+        ...(cancelling ? unscheduled(current, now) : current),
+        ...editedFields(body),
+        updatedAt: now,
+      };
       if (body.scheduledSendTime === null) delete next.scheduledSendTime;
       if (body.isPrimary === true) {
         const change = withPrimary(state, next, now, false);
-        return { change, result: change.put[0] as Draft };
+        return { change, result: change.put[0] as DraftItem };
       }
       const unset = body.isPrimary === false && current.isPrimary;
       const result = { ...next, isPrimary: unset ? false : current.isPrimary };
@@ -295,10 +355,10 @@ export const updateDraft = async (
     { requireContact: false },
   );
   await publishSaved(deps, uid, [updated]);
-  return updated;
+  return toWireDraft(updated);
 };
 
-/** DELETE /api/drafts/{id}: not while it is being sent (409). */
+/** DELETE /api/drafts/{id}: not while it is being sent (409), unless it is a scheduled send still cancellable. */
 export const deleteDraft = async (deps: DraftsDeps, uid: string, draftId: string) => {
   const { contactId } = await ownDraft(deps, uid, draftId);
   const deleted = await changeContactDrafts(
@@ -307,7 +367,8 @@ export const deleteDraft = async (deps: DraftsDeps, uid: string, draftId: string
     contactId,
     (state) => {
       const current = inState(state, draftId);
-      if (current.status === 'sending') throw conflict(draftMessages.alreadySent);
+      if (current.status === 'sending' && !isCancellable(current, deps.now()))
+        throw conflict(draftMessages.alreadySent);
       return {
         change: {
           put: [],
@@ -360,7 +421,7 @@ export const clearPrimary = async (deps: DraftsDeps, uid: string, contactId: str
 export const contactDrafts = async (deps: DraftsDeps, uid: string, contactId: string): Promise<Draft[]> => {
   await ownContact(deps, uid, contactId);
   const list = await getContactDrafts(deps.db, uid, contactId);
-  return sortDrafts(await getDrafts(deps.db, uid, list.draftIds));
+  return sortDrafts((await getDrafts(deps.db, uid, list.draftIds)).map(toWireDraft));
 };
 
 /** GET /api/drafts/contact/{contactId}?primary=true: the contact's primary draft, or null. */
@@ -374,32 +435,113 @@ export const primaryDraft = async (db: DataClient, uid: string, contactId: strin
   const list = await getContactDrafts(db, uid, contactId);
   if (!list.primaryDraftId) return null;
   const draft = await getDraft(db, uid, list.primaryDraftId);
-  return draft?.isPrimary ? draft : null;
+  return draft?.isPrimary ? toWireDraft(draft) : null;
 };
 
 /** GET /api/drafts: every draft of the user, sorted as SPEC §4 says. */
-export const listDrafts = async (deps: DraftsDeps, uid: string) => sortDrafts(await userDrafts(deps.db, uid));
+export const listDrafts = async (deps: DraftsDeps, uid: string) =>
+  sortDrafts((await userDrafts(deps.db, uid)).map(toWireDraft));
 
 /**
- * POST /api/drafts/{id}/send: sending arrives with a later issue. The draft's own rules come first (404, 409 once
- * sent, SPEC §5 type rules as 400s); then, as no mailbox can be connected yet, a 409 that says how to connect one.
+ * POST /api/drafts/{id}/send (DESIGN §8, issue 13): the draft's own rules first (404, 409 once being sent or sent,
+ * SPEC §5 type rules as 400s); then the user's default mailbox (409 with how to connect one, or to reconnect an
+ * expired one), the contact's address (SPEC §5: usable only when verified 'valid'; 400) and the do-not-contact list
+ * (409). Then ONE change of the contact's drafts moves the draft `draft|failed -> sending` (conditioned on the list
+ * read: of two sends at once exactly one wins, the other is answered 409), with the mailbox and, for a send later
+ * than `sendRules.scheduleMarginMs`, its time on the due index; an immediate send is queued on `send` at once (and on
+ * the due index a while later, should the message be lost).
  */
-export const sendDraft = async (deps: DraftsDeps, uid: string, draftId: string) => {
+export const sendDraft = async (
+  deps: DraftsDeps,
+  uid: string,
+  draftId: string,
+  body: { scheduledSendTime?: string | undefined } = {},
+): Promise<Draft> => {
   const draft = await ownDraft(deps, uid, draftId);
-  if (isSendingOrSent(draft) || draft.status === 'archived') throw conflict(draftMessages.alreadySent);
+  const sendable = (current: Draft) => current.status === 'draft' || current.status === 'failed';
+  if (!sendable(draft)) throw conflict(draftMessages.alreadySent);
   if (draft.draftType === 'initial_outreach' && draft.conversationId)
     throw badRequest(draftMessages.initialWithConversation);
-  if (draft.draftType !== 'initial_outreach') {
-    if (!draft.conversationId) throw badRequest(draftMessages.requiresConversation(draft.draftType));
+  const conversationId = draft.draftType === 'initial_outreach' ? null : draft.conversationId;
+  if (draft.draftType !== 'initial_outreach' && !conversationId)
+    throw badRequest(draftMessages.requiresConversation(draft.draftType));
+  const conversationSent =
+    conversationId && draft.draftType === 'follow_up' ? await conversationHasSent(deps.db, uid, conversationId) : false;
+  const check = (drafts: readonly Draft[]) => {
+    if (conversationId) checkConversationRules(drafts, draft.draftType, conversationId, conversationSent, draft.id);
+  };
+  if (conversationId) {
     const list = await getContactDrafts(deps.db, uid, draft.contactId);
-    checkConversationRules(
-      await getDrafts(deps.db, uid, list.draftIds),
-      draft.draftType,
-      draft.conversationId,
-      draft.id,
-    );
+    check(await getDrafts(deps.db, uid, list.draftIds));
   }
-  throw new HttpError(409, draftMessages.mailboxNotConnected, { code: 'mailbox_not_connected' });
+
+  const { mailboxes, defaultId } = await listMailboxes(deps.db, uid);
+  const mailbox = mailboxes.find((item) => item.id === effectiveDefault(mailboxes, defaultId));
+  if (!mailbox) throw new HttpError(409, draftMessages.mailboxNotConnected, { code: 'mailbox_not_connected' });
+  if (mailbox.status !== 'connected')
+    throw new HttpError(409, draftMessages.mailboxExpired(mailbox.email), { code: 'mailbox_expired' });
+
+  const contact = await getContact(deps.db, uid, draft.contactId);
+  if (!contact) throw contactNotFound();
+  const address = usableAddress(contact);
+  if (!address) throw new HttpError(400, draftMessages.unusableAddress, { code: 'unusable_address' });
+  if (await isDoNotContact(deps.db, uid, address))
+    throw new HttpError(409, draftMessages.doNotContact(address), { code: 'do_not_contact' });
+
+  const now = deps.now();
+  const wanted = body.scheduledSendTime ?? draft.scheduledSendTime;
+  const at = wanted ? new Date(wanted) : null;
+  if (at && at.getTime() - now.getTime() > sendRules.maxScheduleAheadMs) throw badRequest(draftMessages.scheduleTooFar);
+  const scheduled = at !== null && at.getTime() - now.getTime() > sendRules.scheduleMarginMs ? at : null;
+
+  const sending = await changeContactDrafts(
+    deps,
+    uid,
+    draft.contactId,
+    (state) => {
+      const current = inState(state, draftId);
+      if (!sendable(current)) throw conflict(draftMessages.alreadySent);
+      check(state.drafts);
+      const {
+        failureReason: _failure,
+        sendWaitReason: _wait,
+        sendAfter: _after,
+        guardSlot: _slot,
+        scheduledSendTime: _time,
+        ...rest
+      } = current;
+      const next: DraftItem = {
+        ...rest,
+        status: 'sending',
+        mailboxId: mailbox.id,
+        updatedAt: now.toISOString(),
+        ...(scheduled
+          ? { scheduledSendTime: scheduled.toISOString(), dueAt: scheduled.toISOString() }
+          : { dueAt: new Date(now.getTime() + sendRules.redriveAfterMs).toISOString() }),
+      };
+      return {
+        change: {
+          put: [next],
+          remove: [],
+          list: state.list,
+        },
+        result: next,
+      };
+    },
+    { requireContact: false },
+  );
+  if (!scheduled) {
+    // should this fail, the due index sends it a while later (its dueAt)
+    await deps.queue
+      .send('send', { uid, draftId })
+      .catch((error: unknown) => deps.logger?.warn('a send was not queued; the due-sends job will', { error }));
+  }
+  await publishSaved(deps, uid, [sending]);
+  await publish(deps, uid, {
+    type: 'email.sendState',
+    data: { draftId, contactId: sending.contactId, status: 'sending' },
+  });
+  return toWireDraft(sending);
 };
 
 /** What an outreach cursor is bound to: the user, so it opens for no other. */
@@ -433,7 +575,7 @@ export const outreach = async (
   return {
     items: page.items.map((item) => ({
       contact: toContactWire(item, now),
-      primaryDraft: primaries.get(item.contactId) ?? null,
+      primaryDraft: ((draft) => (draft ? toWireDraft(draft) : null))(primaries.get(item.contactId)),
     })),
     nextCursor: page.next ? await deps.cursors.seal(outreachScope(uid), page.next) : null,
   };

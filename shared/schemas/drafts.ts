@@ -102,6 +102,10 @@ export const updateDraftBody = z.object(editable);
 /** POST /api/drafts/{id}/send (DESIGN §8) */
 export const sendDraftBody = z.strictObject({ scheduledSendTime: z.iso.datetime({ offset: true }).optional() });
 
+/** A message of the `send` queue (shared/queues.ts): one draft of one user, moved to `sending` by its send. */
+export const sendMessageSchema = z.strictObject({ uid: z.string().min(1), draftId: z.string().min(1) });
+export type SendMessage = z.infer<typeof sendMessageSchema>;
+
 export const deletedSchema = z.object({ deleted: z.boolean() });
 export const clearPrimarySchema = z.object({ cleared: z.boolean() });
 
@@ -123,4 +127,20 @@ export const draftMessages = {
   alreadySent: 'This draft is being sent or was sent already.',
   tooLarge:
     'This draft is too large to save: together its fields may hold at most 400 KB. Shorten its body or attachments and try again.',
+  /** issue 13: the send's own refusals and the reasons a send waits or failed (shown in Outreach) */
+  mailboxExpired: (email: string) =>
+    `Your email connection ${email} has expired. Reconnect it in the Email Connection menu to send.`,
+  unusableAddress: 'This contact has no verified e-mail address to send to. Find or verify their e-mail address first.',
+  doNotContact: (email: string) => `${email} is on your do-not-contact list, so nothing is sent to it.`,
+  scheduleTooFar: 'A send can be scheduled at most a year ahead.',
+  mailboxGone: 'The email connection this was to be sent from was removed. Connect your email and send it again.',
+  reconnectToSend: (email: string) =>
+    `Your email connection ${email} has expired, so this e-mail was not sent. Reconnect it and send it again.`,
+  rejected: (detail: string) => `The e-mail provider refused this e-mail: ${detail}`,
+  providerDown: 'The e-mail provider could not be reached; the send is tried again shortly.',
+  providerGaveUp: 'The e-mail provider could not be reached after several tries. Send it again later.',
+  dailyCap: (cap: number, email: string) => `Daily sending limit of ${cap} reached for ${email}; it goes out tomorrow.`,
+  spreading: (seconds: number, email: string) => `Waiting ${seconds} s to spread sends from ${email}`,
+  rateLimited: (seconds: number, email: string) =>
+    `The e-mail provider asked to slow down; sending from ${email} resumes in ${seconds} s`,
 } as const;

@@ -1,0 +1,106 @@
+import type { ContactItem } from '../data/contact.js';
+
+/** The times sending works by (issue 13, DESIGN §4/§6). */
+export const sendRules = {
+  /** a send asked for a time less than this ahead goes at once; later, the due-sends job sends it then */
+  scheduleMarginMs: 60_000,
+  /** a scheduled send may be called off by hand until this long before its time (the due-sends job runs each minute) */
+  cancelMarginMs: 60_000,
+  /** a send queued (or re-queued) is on the due index this much later: a lost message still goes out */
+  redriveAfterMs: 5 * 60_000,
+  /** how far ahead a send may be scheduled */
+  maxScheduleAheadMs: 366 * 24 * 60 * 60_000,
+  /** SQS holds a message back at most 15 minutes; a longer wait is left to the due-sends job */
+  maxDelaySeconds: 900,
+  /** a provider's 429 without a Retry-After waits this long (SPEC §8: retryAfter defaults to 60 s) */
+  defaultRetryAfterSeconds: 60,
+} as const;
+
+/** SPEC §5: a contact's e-mail is usable only if emailQevStatus is 'valid' and an e-mail is present; null otherwise. */
+export const usableAddress = (contact: Pick<ContactItem, 'email' | 'emailQevStatus'>): string | null => {
+  const email = contact.email?.trim();
+  return email && contact.emailQevStatus === 'valid' ? email : null;
+};
+
+/** The Message-ID a draft's e-mail carries (coord: deterministic, so a retry after a crash looks the same one up). */
+export const draftMessageId = (draftId: string, from: string) =>
+  `<draft-${draftId.toLowerCase()}@${from.split('@').at(-1)?.toLowerCase() || 'localhost'}>`;
+
+/** The header every sent e-mail carries: the draft it came from (reply detection and the sandbox read it). */
+export const draftIdHeader = 'X-Outreach-Draft-Id';
+
+/** The parts of a wall-clock time in `timeZone`. */
+const wallClock = (at: Date, timeZone: string) => {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((item) => item.type === type)?.value ?? 0);
+  return {
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    hour: part('hour'),
+    minute: part('minute'),
+    second: part('second'),
+  };
+};
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `at`, in ms. */
+const offsetAt = (at: Date, timeZone: string) => {
+  const wall = wallClock(at, timeZone);
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  return asUtc - Math.floor(at.getTime() / 1000) * 1000;
+};
+
+/**
+ * The instant a wall-clock time of `timeZone` names (Intl only): the offset of a first guess, then of the result, so
+ * a date across a daylight-saving change gets its own offset. A time a spring-forward skips is read with the offset
+ * before the change (09:00 is never skipped in practice).
+ */
+export const zonedTime = (
+  wall: { year: number; month: number; day: number; hour: number; minute: number },
+  timeZone: string,
+) => {
+  const naive = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
+  const first = naive - offsetAt(new Date(naive), timeZone);
+  return new Date(naive - offsetAt(new Date(first), timeZone));
+};
+
+/**
+ * DESIGN §6 auto follow-up: `delayDays` calendar days after `sentAt` (as the user's calendar reads it), at
+ * `time` (HH:MM) in `timeZone`.
+ */
+export const followUpTime = (sentAt: Date, settings: { delayDays: number; time: string; timeZone: string }) => {
+  const sent = wallClock(sentAt, settings.timeZone);
+  const [hour = 9, minute = 0] = settings.time.split(':').map(Number);
+  // the calendar day `delayDays` later (Date.UTC rolls months and years over)
+  const day = new Date(Date.UTC(sent.year, sent.month - 1, sent.day + settings.delayDays));
+  return zonedTime(
+    { year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate(), hour, minute },
+    settings.timeZone,
+  );
+};
+
+/** The subject of an answer in a thread: `Re: <subject>`, once. */
+export const replySubject = (subject: string) =>
+  /^re:/i.test(subject.trim()) ? subject.trim() : `Re: ${subject.trim()}`;
+
+/** The auto follow-up's text (DESIGN §6): short, polite, naming the first e-mail's subject. */
+export const followUpText = (input: { subject: string; firstName: string | null; senderName: string | null }) => ({
+  subject: replySubject(input.subject),
+  body: [
+    input.firstName ? `Hi ${input.firstName},` : 'Hi,',
+    '',
+    `I wanted to follow up on my e-mail about "${input.subject.trim()}" in case it got buried. I would be glad to hear your thoughts whenever you have a moment.`,
+    '',
+    'Thank you, and best regards,',
+    ...(input.senderName ? [input.senderName] : []),
+  ].join('\n'),
+});
