@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type PipelineStage, pipelineStages } from '../../shared/schemas/pipeline.js';
 import { queryAll, type DataClient } from './client.js';
-import { contactKey } from './contact.js';
+import { type ContactItem, contactKey } from './contact.js';
 import { type TransactionWrite, transact } from './conversation.js';
 import { expressionAttributes, expressionParts } from './expressions.js';
 
@@ -42,6 +42,47 @@ export const getPipelineEntry = async (db: DataClient, uid: string, contactId: s
     new GetCommand({ TableName: db.table, Key: pipelineKey(uid, contactId), ConsistentRead: true }),
   );
   return Item ? fromItem(Item) : null;
+};
+
+/** What a pipeline card shows of a contact (lambdas/data/contact.ts `ContactItem`). */
+export type PipelineContact = Pick<
+  ContactItem,
+  | 'contactId'
+  | 'name'
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'company'
+  | 'jobTitle'
+  | 'currentRole'
+  | 'avatarUrl'
+  | 'hasActiveDraft'
+  | 'lastUpdated'
+>;
+const cardFields = [
+  'contactId',
+  'name',
+  'firstName',
+  'lastName',
+  'email',
+  'company',
+  'jobTitle',
+  'currentRole',
+  'avatarUrl',
+  'hasActiveDraft',
+  'lastUpdated',
+] as const satisfies readonly (keyof PipelineContact)[];
+
+// the card fields of every contact of a user (Query on `CONTACT#`, the contacts' own items, consistent, paged)
+export const pipelineContacts = async (db: DataClient, uid: string): Promise<PipelineContact[]> => {
+  const p = expressionParts();
+  const projection = cardFields.map((field) => p.name(field)).join(', ');
+  return (await queryAll(db, {
+    KeyConditionExpression: `${p.name('pk')} = ${p.value(userKey(uid))} AND begins_with(${p.name('sk')}, ${p.value('CONTACT#')})`,
+    ProjectionExpression: projection,
+    ConsistentRead: true,
+    ...expressionAttributes(p),
+  })) as PipelineContact[];
 };
 
 // every pipeline entry of a user (Query on `PIPELINE#`, consistent, paged)

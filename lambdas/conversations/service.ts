@@ -1,0 +1,358 @@
+import type * as z from 'zod';
+import type { Logger } from '@aws-lambda-powertools/logger';
+import { monotonicFactory } from 'ulid';
+import type { LiveEvent } from '../../shared/live-events.js';
+import { messages } from '../../shared/messages.js';
+import type {
+  analyticsQuery,
+  bulkUpdateBody,
+  Conversation,
+  ConversationEmail,
+  createConversationBody,
+  detailedAnalyticsQuery,
+  readNotificationsBody,
+  replyStatusBody,
+  searchConversationsBody,
+  updateConversationBody,
+} from '../../shared/schemas/conversations.js';
+import { notFound } from '../core/errors.js';
+import type { DataClient } from '../data/client.js';
+import { type ContactItem, getContact, getContacts, sortName } from '../data/contact.js';
+import {
+  type ConversationChange,
+  type ConversationItem,
+  changeConversation,
+  contactConversations,
+  conversationEmails,
+  conversationIdOfThread,
+  getConversationItem,
+  newConversationWrite,
+  removeConversation,
+  toConversationWire,
+  transact,
+  userConversations,
+} from '../data/conversation.js';
+import { markNotificationRead, notificationsKept, userNotifications } from '../data/notification.js';
+import type { LivePort } from '../providers/live/port.js';
+
+export type ConversationsDeps = {
+  db: DataClient;
+  now: () => Date;
+  newId: () => string;
+  /** the live channel (DESIGN §8): a changed conversation reaches the user's other tabs as `conversation.updated` */
+  live?: LivePort;
+  logger?: Pick<Logger, 'warn'>;
+};
+
+const ulid = monotonicFactory();
+export const newConversationId = () => ulid();
+
+const conversationNotFound = () => notFound(messages.status[404]);
+const contactNotFound = () => notFound(messages.contacts.notFound);
+
+/** Tells the user's open tabs (best effort: pages poll too); a failed publish is logged, never the answer. */
+const publish = async (deps: ConversationsDeps, uid: string, event: LiveEvent) => {
+  await deps.live
+    ?.publish(uid, event)
+    .catch((error: unknown) => deps.logger?.warn(`${event.type} was not published`, { error }));
+};
+const publishUpdated = (deps: ConversationsDeps, uid: string, conversation: ConversationItem) =>
+  publish(deps, uid, {
+    type: 'conversation.updated',
+    data: { conversationId: conversation.id, contactId: conversation.contactId },
+  });
+
+type WithEmails = Conversation & { emails: ConversationEmail[] };
+const withEmails = async (deps: ConversationsDeps, uid: string, item: ConversationItem): Promise<WithEmails> => ({
+  ...toConversationWire(item),
+  emails: await conversationEmails(deps.db, uid, item.id),
+});
+
+const ownConversation = async (deps: ConversationsDeps, uid: string, id: string) => {
+  const item = await getConversationItem(deps.db, uid, id);
+  if (!item) throw conversationNotFound();
+  return item;
+};
+
+/** POST /api/conversations (SPEC §7): a conversation with one of the user's contacts, before any e-mail. */
+export const createConversation = async (
+  deps: ConversationsDeps,
+  uid: string,
+  body: z.infer<typeof createConversationBody>,
+): Promise<Conversation> => {
+  if (!(await getContact(deps.db, uid, body.contactId))) throw contactNotFound();
+  const now = deps.now().toISOString();
+  const item: ConversationItem = {
+    id: deps.newId(),
+    userId: uid,
+    contactId: body.contactId,
+    subject: body.subject,
+    createdAt: now,
+    updatedAt: now,
+    replyStatus: 'awaiting_reply',
+    lastReplyDate: null,
+    replySender: null,
+    threadId: null,
+    messageId: null,
+    mailboxId: null,
+    provider: null,
+    emailCount: 0,
+    lastEmailSentAt: null,
+    version: 0,
+  };
+  const outcome = await transact(deps.db, [newConversationWrite(deps.db, item)]);
+  if (!outcome.done) throw new Error(`Creating the conversation was refused: ${outcome.reasons.join(', ')}`);
+  await publishUpdated(deps, uid, item);
+  return toConversationWire(item);
+};
+
+/** GET /api/conversations/contact/{contactId}: the contact's conversations, newest first, each with its e-mails. */
+export const contactConversationsWithEmails = async (
+  deps: ConversationsDeps,
+  uid: string,
+  contactId: string,
+): Promise<WithEmails[]> => {
+  if (!(await getContact(deps.db, uid, contactId))) throw contactNotFound();
+  const items = await contactConversations(deps.db, uid, contactId);
+  return Promise.all(items.map((item) => withEmails(deps, uid, item)));
+};
+
+/** GET /api/conversations/thread/{threadId} */
+export const conversationOfThread = async (
+  deps: ConversationsDeps,
+  uid: string,
+  threadId: string,
+): Promise<WithEmails> => {
+  const id = await conversationIdOfThread(deps.db, uid, threadId);
+  if (!id) throw conversationNotFound();
+  return withEmails(deps, uid, await ownConversation(deps, uid, id));
+};
+
+/** GET /api/conversations/{id} */
+export const conversationById = async (deps: ConversationsDeps, uid: string, id: string): Promise<WithEmails> =>
+  withEmails(deps, uid, await ownConversation(deps, uid, id));
+
+/** The change a body asks for: the fields it names (an explicit null clears a reply's date or sender). */
+const changeOf = (body: z.infer<typeof updateConversationBody>): ConversationChange => ({
+  ...(body.replyStatus !== undefined && { replyStatus: body.replyStatus }),
+  ...(body.lastReplyDate !== undefined && {
+    lastReplyDate: body.lastReplyDate === null ? null : new Date(body.lastReplyDate).toISOString(),
+  }),
+  ...(body.replySender !== undefined && { replySender: body.replySender }),
+  ...(body.subject !== undefined && { subject: body.subject }),
+});
+
+/**
+ * Changes a conversation of the user; 404 when it is gone (SPEC §7: the client takes that as stale). A body naming
+ * nothing changes nothing and answers the conversation as it is.
+ */
+const change = async (deps: ConversationsDeps, uid: string, id: string, fields: ConversationChange) => {
+  if (Object.keys(fields).length === 0) return ownConversation(deps, uid, id);
+  const changed = await changeConversation(deps.db, uid, id, fields, deps.now().toISOString());
+  if (!changed) throw conversationNotFound();
+  await publishUpdated(deps, uid, changed);
+  return changed;
+};
+
+/** PATCH /api/conversations/{id} */
+export const updateConversation = async (
+  deps: ConversationsDeps,
+  uid: string,
+  id: string,
+  body: z.infer<typeof updateConversationBody>,
+): Promise<Conversation> => toConversationWire(await change(deps, uid, id, changeOf(body)));
+
+/** PATCH /api/conversations/{id}/reply-status */
+export const setReplyStatus = async (
+  deps: ConversationsDeps,
+  uid: string,
+  id: string,
+  body: z.infer<typeof replyStatusBody>,
+): Promise<Conversation> => toConversationWire(await change(deps, uid, id, changeOf(body)));
+
+/**
+ * PATCH /api/conversations/bulk-update: the same change of each of the user's conversations named; ids the user does
+ * not have (another user's, deleted ones) are reported in `notFound` and nothing of theirs changes.
+ */
+export const bulkUpdate = async (
+  deps: ConversationsDeps,
+  uid: string,
+  body: z.infer<typeof bulkUpdateBody>,
+): Promise<{ updated: string[]; notFound: string[] }> => {
+  const fields = changeOf(body.updates);
+  const updated: string[] = [];
+  const missing: string[] = [];
+  const at = deps.now().toISOString();
+  for (const id of new Set(body.conversationIds)) {
+    const changed =
+      Object.keys(fields).length === 0
+        ? await getConversationItem(deps.db, uid, id)
+        : await changeConversation(deps.db, uid, id, fields, at);
+    if (changed) updated.push(id);
+    else missing.push(id);
+    if (changed && Object.keys(fields).length > 0) await publishUpdated(deps, uid, changed);
+  }
+  return { updated, notFound: missing };
+};
+
+/** DELETE /api/conversations/{id}: the conversation, its e-mails and its thread pointers. */
+export const deleteConversation = async (deps: ConversationsDeps, uid: string, id: string) => {
+  const item = await ownConversation(deps, uid, id);
+  if (!(await removeConversation(deps.db, uid, id))) throw conversationNotFound();
+  await publishUpdated(deps, uid, item);
+  return { deleted: true };
+};
+
+/** Lower-case text without accents, for matching a search's words. */
+const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
+
+const contactsById = async (deps: ConversationsDeps, uid: string, items: readonly ConversationItem[]) =>
+  new Map(
+    (await getContacts(deps.db, uid, [...new Set(items.map((item) => item.contactId))])).map((contact) => [
+      contact.contactId,
+      contact,
+    ]),
+  );
+
+const searchableText = (item: ConversationItem, contact: ContactItem | undefined) =>
+  folded(
+    [
+      item.subject,
+      item.replySender ?? '',
+      contact ? sortName(contact) : '',
+      contact?.email ?? '',
+      contact?.company ?? '',
+    ].join('\n'),
+  );
+
+/**
+ * POST /api/conversations/search: the user's conversations whose subject, reply sender or contact (name, address,
+ * company) holds every word of `query`, of a reply status and a contact when given; newest first, at most `limit`.
+ */
+export const searchConversations = async (
+  deps: ConversationsDeps,
+  uid: string,
+  body: z.infer<typeof searchConversationsBody>,
+): Promise<Conversation[]> => {
+  const items = (
+    body.contactId ? await contactConversations(deps.db, uid, body.contactId) : await userConversations(deps.db, uid)
+  ).filter((item) => !body.replyStatus || item.replyStatus === body.replyStatus);
+  const words = folded(body.query ?? '')
+    .split(/\s+/)
+    .filter(Boolean);
+  if (words.length === 0) return items.slice(0, body.limit).map(toConversationWire);
+  const contacts = await contactsById(deps, uid, items);
+  return items
+    .filter((item) => {
+      const text = searchableText(item, contacts.get(item.contactId));
+      return words.every((word) => text.includes(word));
+    })
+    .slice(0, body.limit)
+    .map(toConversationWire);
+};
+
+type AnalyticsFilters = z.infer<typeof analyticsQuery>;
+
+/** The user's conversations the filters keep: one contact's, started in [from, to]. */
+const analysed = async (deps: ConversationsDeps, uid: string, filters: AnalyticsFilters) => {
+  const items = filters.contactId
+    ? await contactConversations(deps.db, uid, filters.contactId)
+    : await userConversations(deps.db, uid);
+  const from = filters.from ? new Date(filters.from).toISOString() : null;
+  const to = filters.to ? new Date(filters.to).toISOString() : null;
+  return items.filter((item) => (!from || item.createdAt >= from) && (!to || item.createdAt <= to));
+};
+
+const countsOf = (items: readonly ConversationItem[]) => {
+  const withSent = items.filter((item) => item.emailCount > 0);
+  const replies = items.filter((item) => item.replyStatus === 'REPLY_RECEIVED').length;
+  return {
+    totalConversations: items.length,
+    emailsSent: items.reduce((sum, item) => sum + item.emailCount, 0),
+    replies,
+    autoReplies: items.filter((item) => item.replyStatus === 'auto_reply').length,
+    bounces: items.filter((item) => item.replyStatus === 'bounced').length,
+    awaitingReply: items.filter((item) => item.replyStatus === 'awaiting_reply' && item.emailCount > 0).length,
+    replyRate: withSent.length === 0 ? 0 : replies / withSent.length,
+  };
+};
+
+/** GET /api/conversations/analytics: counts over the user's conversations (issue 16 widens it). */
+export const analytics = async (deps: ConversationsDeps, uid: string, filters: AnalyticsFilters) =>
+  countsOf(await analysed(deps, uid, filters));
+
+const dayMs = 86_400_000;
+/** a period's length in days and its buckets' (SPEC §7 `time_period`, default week) */
+const periods = {
+  week: { days: 7, bucketDays: 1 },
+  month: { days: 30, bucketDays: 1 },
+  quarter: { days: 91, bucketDays: 7 },
+  year: { days: 364, bucketDays: 7 },
+} as const;
+
+const startOfUtcDay = (time: number) => Math.floor(time / dayMs) * dayMs;
+
+/**
+ * GET /api/conversations/detailed-analytics: the counts over the conversations started in the period (the last 7,
+ * 30, 91 or 364 days up to `to`, or from `from`), and a series per day (week, month) or per week (quarter, year):
+ * conversations whose first e-mail left in the bucket (`sent`), and whose last reply came in it (`replies`).
+ */
+export const detailedAnalytics = async (
+  deps: ConversationsDeps,
+  uid: string,
+  query: z.infer<typeof detailedAnalyticsQuery>,
+) => {
+  const period = periods[query.time_period];
+  const end = query.to ? new Date(query.to).getTime() : deps.now().getTime();
+  const firstDay = query.from
+    ? startOfUtcDay(new Date(query.from).getTime())
+    : startOfUtcDay(end) - (period.days - 1) * dayMs;
+  const bucketMs = period.bucketDays * dayMs;
+  const bucketCount = Math.max(0, Math.min(400, Math.floor((startOfUtcDay(end) - firstDay) / bucketMs) + 1));
+  const series = Array.from({ length: bucketCount }, (_, index) => ({
+    start: new Date(firstDay + index * bucketMs).toISOString().slice(0, 10),
+    sent: 0,
+    replies: 0,
+  }));
+  const bucketOf = (iso: string | null) => {
+    if (!iso) return undefined;
+    const time = new Date(iso).getTime();
+    if (time < firstDay || time > end) return undefined;
+    return series[Math.floor((time - firstDay) / bucketMs)];
+  };
+  const items = (await analysed(deps, uid, { ...query, from: new Date(firstDay).toISOString() })).filter(
+    (item) => new Date(item.createdAt).getTime() <= end,
+  );
+  for (const item of items) {
+    if (item.emailCount > 0) {
+      const bucket = bucketOf(item.createdAt);
+      if (bucket) bucket.sent += 1;
+    }
+    if (item.replyStatus === 'REPLY_RECEIVED') {
+      const bucket = bucketOf(item.lastReplyDate);
+      if (bucket) bucket.replies += 1;
+    }
+  }
+  return { ...countsOf(items), time_period: query.time_period, series };
+};
+
+/** GET /api/notifications: the newest 30 (SPEC §9), newest first, and how many of them are unread. */
+export const listNotifications = async (deps: ConversationsDeps, uid: string) => {
+  const notifications = (await userNotifications(deps.db, uid)).slice(0, notificationsKept);
+  return { notifications, unreadCount: notifications.filter((notification) => !notification.read).length };
+};
+
+/** POST /api/notifications/read: some of the user's notifications, or all ('Mark all as read'); ids not theirs are skipped. */
+export const readNotifications = async (
+  deps: ConversationsDeps,
+  uid: string,
+  body: z.infer<typeof readNotificationsBody>,
+) => {
+  const ids =
+    'all' in body
+      ? (await userNotifications(deps.db, uid)).filter((notification) => !notification.read).map(({ id }) => id)
+      : [...new Set(body.ids)];
+  let updated = 0;
+  for (const id of ids) if (await markNotificationRead(deps.db, uid, id)) updated += 1;
+  return { updated };
+};
