@@ -112,6 +112,12 @@ describe('the Gmail mail adapter against the sandbox', () => {
     );
     expect(followUp.threadId).toBe(first.threadId);
     const [, second] = await gmail.threadMessages(accessToken, first.threadId);
+    // a thread the mailbox does not have (deleted): the e-mail still goes out, in a new thread
+    const orphan = await gmail.send(
+      accessToken,
+      outgoing('ada.follow@gmail.com', '01JF3', { subject: 'Re: Gone', threadId: 'ffffffffffffffff' }),
+    );
+    expect(orphan.threadId).not.toBe('ffffffffffffffff');
     expect(second).toMatchObject({ inReplyTo: '<draft-01JF1@gmail.com>', references: ['<draft-01JF1@gmail.com>'] });
   });
 

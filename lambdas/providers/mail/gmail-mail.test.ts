@@ -125,6 +125,23 @@ describe('the Gmail mail adapter', () => {
     expect(hanging.requests).toHaveLength(1);
   });
 
+  it('sends in a new thread when the thread is gone from the mailbox, and only then', async () => {
+    const { gmail, requests } = await vendor([
+      { status: 400, json: gmailError(400, 'invalidArgument', 'INVALID_ARGUMENT') },
+      { status: 200, json: { id: 'm2', threadId: 't2' } },
+      { status: 200, json: { id: 'm2', threadId: 't2', internalDate: '1764000000000' } },
+    ]);
+    expect(await gmail.send('t', { ...mail, threadId: 'deleted-thread' })).toMatchObject({
+      providerMessageId: 'm2',
+      threadId: 't2',
+    });
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(2);
+    await stop?.();
+    const refused = await vendor([{ status: 400, json: gmailError(400, 'invalidArgument', 'INVALID_ARGUMENT') }]);
+    expect((await failureOf(refused.gmail.send('t', mail))).kind).toBe('rejected');
+    expect(refused.requests).toHaveLength(1);
+  });
+
   it('tries a read again after a server error, then reports the mailbox unavailable', async () => {
     const { gmail, requests } = await vendor([{ status: 500, json: gmailError(500, 'backendError', 'INTERNAL') }]);
     expect((await failureOf(gmail.currentCursor('t'))).kind).toBe('unavailable');

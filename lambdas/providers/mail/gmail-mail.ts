@@ -257,15 +257,24 @@ export const gmailMailApi = (
     /** @link https://developers.google.com/workspace/gmail/api/reference/rest/v1/users.messages/send */
     send: async (accessToken, mail) => {
       const raw = (await buildMime(mail)).toString('base64url');
-      const sent = await call(
-        (api) =>
-          api.users.messages.send(
-            { userId: 'me', requestBody: { raw, ...(mail.threadId ? { threadId: mail.threadId } : {}) } },
-            options(accessToken),
-          ),
-        messageRefSchema,
-        'a sent message',
-      );
+      const sendRaw = (threadId: string | undefined) =>
+        call(
+          (api) =>
+            api.users.messages.send(
+              { userId: 'me', requestBody: { raw, ...(threadId ? { threadId } : {}) } },
+              options(accessToken),
+            ),
+          messageRefSchema,
+          'a sent message',
+        );
+      const sent = await sendRaw(mail.threadId).catch((error: unknown) => {
+        // the thread is gone from the mailbox (deleted): refused, so nothing went out; the e-mail starts a new thread
+        const threadRefused =
+          error instanceof MailApiFailure &&
+          (error.kind === 'not_found' || (error.kind === 'rejected' && error.status === 400));
+        if (mail.threadId && threadRefused) return sendRaw(undefined);
+        throw error;
+      });
       // it went out: a failure to read it back must not make the caller send it again
       return sentMailOf(accessToken, sent, mail.messageId).catch(
         (): SentMail => ({
