@@ -1,6 +1,5 @@
 import { resetActivity } from '@/modules/activity/state/activityState';
 import { resetEmailConnection } from '@/modules/emailConnection/state/emailConnectionState';
-import { resetNotifications } from '@/modules/notifications/state/notificationsState';
 import { resetNormalize } from '@/modules/profile/state/normalizeState';
 import { resetUpgradeModal } from '@/modules/quota/state/upgradeModalState';
 import { resetShell } from '@/modules/shell/state/shellState';
@@ -11,7 +10,6 @@ import { resetZoom } from '@/modules/zoom/state/zoomState';
  * Composed here, at the app level, so the auth module imports none of them.
  */
 export const resetSessionStores = () => {
-  resetNotifications();
   resetActivity();
   resetEmailConnection();
   resetZoom();

@@ -2,7 +2,7 @@ import { CheckCircleFilled, CloseCircleFilled, LoadingOutlined } from '@ant-desi
 import { Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
-import { useNow } from '@/modules/notifications/hooks/useNow';
+import { useNow } from '@/lib/useNow';
 import { formatRelativeTime } from '@/modules/notifications/utils/formatRelativeTime';
 import { activityState, sidebarActivity, type ActivityAction, type ActivityStatus } from '../state/activityState';
 import './RecentActivity.css';

@@ -17,12 +17,12 @@ import { useContactList, type ContactFilters } from '../hooks/useContactList';
 import type { AddContactMode } from './AddContactModal';
 import { ContactsTable } from './ContactsTable';
 import { ContactsToolbar } from './ContactsToolbar';
+import { LazyContactDrawer } from './LazyContactDrawer';
 import './contacts.css';
 
-// The dialogs and the drawer arrive when first opened: the dashboard's first paint needs only the table.
+// The dialogs arrive when first opened (the drawer too: LazyContactDrawer): the dashboard's first paint needs only the table.
 const AddContactModal = lazy(async () => ({ default: (await import('./AddContactModal')).AddContactModal }));
 const CsvImportModal = lazy(async () => ({ default: (await import('./CsvImportModal')).CsvImportModal }));
-const ContactDrawer = lazy(async () => ({ default: (await import('./ContactDrawer')).ContactDrawer }));
 // So do the card's error state and the bar of bulk actions (shown once rows are selected).
 const ContactsLoadError = lazy(async () => ({ default: (await import('./ContactsLoadError')).ContactsLoadError }));
 const BulkActions = lazy(async () => ({ default: (await import('./BulkActions')).BulkActions }));
@@ -52,7 +52,6 @@ export const ContactsDashboard = () => {
   const [openId, setOpenId] = useState<string | null>(null);
   const addMounted = useOnceTrue(addMode !== null);
   const importMounted = useOnceTrue(importOpen);
-  const drawerMounted = useOnceTrue(openId !== null);
   const [busy, setBusy] = useState<'lookup' | 'delete' | 'export' | null>(null);
   const refresh = list.mutate;
 
@@ -239,9 +238,7 @@ export const ContactsDashboard = () => {
         {importMounted ? (
           <CsvImportModal open={importOpen} onClose={() => setImportOpen(false)} onImported={handleAdded} />
         ) : null}
-        {drawerMounted ? (
-          <ContactDrawer contactId={openId} onClose={() => setOpenId(null)} onChanged={handleAdded} />
-        ) : null}
+        <LazyContactDrawer contactId={openId} onClose={() => setOpenId(null)} onChanged={handleAdded} />
       </Suspense>
     </>
   );

@@ -1,61 +1,231 @@
 // @vitest-environment happy-dom
+import { ConfigProvider } from 'antd';
 import { act } from 'react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { MemoryRouter } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Notification } from '@shared/schemas/conversations';
+import type { ApiClient } from '@/lib/http/apiClient';
+import { ApiError } from '@/lib/http/ApiError';
+import { ApiClientContext } from '@/lib/http/useApiClient';
+import { createLiveSocket, LiveProvider, type LiveSocket } from '@/lib/live';
+import { wireContact } from '@/test/contactFixtures';
 import { buttonIn, mountPerTest } from '@/test/mountPerTest';
-import { addNotification, notificationsState, resetNotifications } from '../state/notificationsState';
+import { AppFeedbackProvider } from '@/ui/feedback/AppFeedbackProvider';
 import { NotificationBell } from './NotificationBell';
+
+const minute = 60_000;
+
+const reply = (id: string, name: string, agoMs: number, read = false): Notification => ({
+  id,
+  contact: { name, email: `${name.split(' ')[0]?.toLowerCase()}@example.com` },
+  contactId: `contact-${id}`,
+  conversationId: `conversation-${id}`,
+  timestamp: new Date(Date.now() - agoMs).toISOString(),
+  read,
+});
+
+type Server = { notifications: Notification[]; readFails?: boolean };
+
+/** A fake client over `server`: the notification routes as shared/routes/conversations.ts describes them. */
+const fakeApi = (server: Server) => {
+  const request = vi.fn(async (route: string, input?: { body?: unknown; params?: { id: string } }) => {
+    switch (route) {
+      case 'GET /api/notifications':
+        return {
+          notifications: server.notifications.map((notification) => ({ ...notification })),
+          unreadCount: server.notifications.filter((notification) => !notification.read).length,
+        };
+      case 'POST /api/notifications/read': {
+        if (server.readFails)
+          throw new ApiError({ status: 500, code: 'server_error', message: 'Server error. Please try again later.' });
+        const body = input?.body as { ids: string[] } | { all: true };
+        let updated = 0;
+        for (const notification of server.notifications) {
+          if (notification.read || !('all' in body || body.ids.includes(notification.id))) continue;
+          notification.read = true;
+          updated += 1;
+        }
+        return { updated };
+      }
+      case 'GET /api/contacts/{id}':
+        return { contact: wireContact({ id: input?.params?.id, name: 'Grace Hopper' }), draft: null };
+      default:
+        throw new Error(`unexpected ${route}`);
+    }
+  });
+  return { api: { request } as unknown as ApiClient, request };
+};
+
+type FakeSocket = { onopen: (() => void) | null; onmessage: ((event: { data: unknown }) => void) | null };
+
+/** A live channel whose socket the test drives: it opens, and frames arrive, when the test says. */
+const fakeLive = () => {
+  const sockets: FakeSocket[] = [];
+  const socket = createLiveSocket({
+    url: 'ws://gateway/ws',
+    getToken: async () => 'token',
+    createSocket: () => {
+      const created = { onopen: null, onclose: null, onerror: null, onmessage: null, close: () => {} };
+      sockets.push(created);
+      return created;
+    },
+    schedule: () => () => {},
+  });
+  return {
+    socket,
+    open: () => act(() => sockets.at(-1)?.onopen?.()),
+    send: (frame: unknown) => act(() => sockets.at(-1)?.onmessage?.({ data: JSON.stringify(frame) })),
+  };
+};
 
 const { container, render } = mountPerTest();
 
+const show = async (api: ApiClient, socket: LiveSocket | null = null) => {
+  await render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
+      <ApiClientContext.Provider value={api}>
+        <ConfigProvider wave={{ disabled: true }}>
+          <AppFeedbackProvider>
+            <LiveProvider socket={socket}>
+              {/* the contact drawer links to the contact's Outreach page */}
+              <MemoryRouter>
+                <NotificationBell />
+              </MemoryRouter>
+            </LiveProvider>
+          </AppFeedbackProvider>
+        </ConfigProvider>
+      </ApiClientContext.Provider>
+    </SWRConfig>,
+  );
+};
+
+/**
+ * Runs `check` until it passes, letting React work between tries in short act() rounds: a waitFor inside one act()
+ * would not see what lazily loaded code (the contact drawer, the toasts) renders once it arrives.
+ */
+const until = async (check: () => void) => {
+  for (let round = 0; ; round += 1) {
+    try {
+      check();
+      return;
+    } catch (error) {
+      if (round >= 200) throw error;
+    }
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+  }
+};
+
 const bell = () => container().querySelector<HTMLButtonElement>('button[aria-label^="Notifications"]')!;
+const badge = () => bell().querySelector('.count-badge__count')?.textContent ?? null;
 const panel = () => document.querySelector('.ant-popover');
 const panelButton = (name: string) => buttonIn('.ant-popover', name);
+const items = () => [...document.querySelectorAll<HTMLElement>('.ant-popover li')];
+const calls = (request: ReturnType<typeof fakeApi>['request'], route: string) =>
+  request.mock.calls.filter(([called]) => called === route).map(([, input]) => input?.body);
 
 beforeEach(() => {
-  resetNotifications();
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 describe('NotificationBell', () => {
-  it('shows the empty state when there is nothing', async () => {
-    await render(<NotificationBell />);
-    expect(bell().getAttribute('aria-label')).toBe('Notifications');
+  it('shows the empty state when the server has no notification', async () => {
+    const { api } = fakeApi({ notifications: [] });
+    await show(api);
+    await until(() => expect(bell().getAttribute('aria-label')).toBe('Notifications'));
     await act(async () => bell().click());
     expect(panel()?.textContent).toContain('No notifications');
     expect(panel()?.textContent).toContain("You're all caught up! New notifications will appear here.");
+    expect(panel()?.textContent).toContain('0 unread');
     expect(panelButton('Mark all as read')?.disabled).toBe(true);
   });
 
-  it('lists replies with how long ago they came, counts the unread and marks them all read', async () => {
-    addNotification({
-      id: 'n1',
-      type: 'reply_received',
-      contactName: 'Grace Hopper',
-      contactEmail: 'grace@example.com',
-      timestamp: new Date(Date.now() - 5 * 60_000).toISOString(),
-      read: false,
+  it("lists the server's replies with how long ago they came and counts the unread on the bell", async () => {
+    const { api } = fakeApi({
+      notifications: [
+        reply('n1', 'Grace Hopper', 30_000),
+        reply('n2', 'Alan Turing', 5 * minute),
+        reply('n3', 'Ada Lovelace', 3 * 60 * minute, true),
+        reply('n4', 'Edsger Dijkstra', 2 * 24 * 60 * minute, true),
+      ],
     });
-    addNotification({
-      id: 'n2',
-      type: 'reply_received',
-      contactName: 'Alan Turing',
-      contactEmail: 'alan@example.com',
-      timestamp: new Date(Date.now() - 3 * 60 * 60_000).toISOString(),
-      read: true,
-    });
-    await render(<NotificationBell />);
-    expect(bell().getAttribute('aria-label')).toBe('Notifications, 1 unread');
-    expect(bell().querySelector('.count-badge__count')?.textContent).toBe('1');
+    await show(api);
+    await until(() => expect(badge()).toBe('2'));
+    expect(bell().getAttribute('aria-label')).toBe('Notifications, 2 unread');
     await act(async () => bell().click());
-    const items = [...document.querySelectorAll('.ant-popover li')].map((item) => item.textContent);
-    expect(items).toEqual([
-      expect.stringContaining('Received a reply from Grace Hopper (grace@example.com)5m ago'),
-      expect.stringContaining('Received a reply from Alan Turing (alan@example.com)3h ago'),
+    expect(items().map((item) => item.textContent)).toEqual([
+      'Received a reply from Grace Hopper (grace@example.com)just now',
+      'Received a reply from Alan Turing (alan@example.com)5m ago',
+      'Received a reply from Ada Lovelace (ada@example.com)3h ago',
+      'Received a reply from Edsger Dijkstra (edsger@example.com)2d ago',
     ]);
-    expect(panel()?.textContent).toContain('1 unread');
+    expect(items().map((item) => item.querySelector('[aria-label="Unread"]') !== null)).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+    expect(panel()?.textContent).toContain('2 unread');
+  });
 
+  it("'Mark all as read' stores it on the server and clears the count", async () => {
+    const server: Server = { notifications: [reply('n1', 'Grace Hopper', minute), reply('n2', 'Alan Turing', minute)] };
+    const { api, request } = fakeApi(server);
+    await show(api);
+    await until(() => expect(badge()).toBe('2'));
+    await act(async () => bell().click());
     await act(async () => panelButton('Mark all as read')!.click());
-    expect(notificationsState.items.every((item) => item.read)).toBe(true);
+    await until(() => expect(badge()).toBeNull());
+    expect(calls(request, 'POST /api/notifications/read')).toEqual([{ all: true }]);
+    expect(server.notifications.every((notification) => notification.read)).toBe(true);
     expect(bell().getAttribute('aria-label')).toBe('Notifications');
-    expect(bell().querySelector('.count-badge__count')).toBeNull();
+    expect(panel()?.querySelector('[aria-label="Unread"]')).toBeNull();
+  });
+
+  it('opening a notification marks that one read on the server and opens its contact', async () => {
+    const server: Server = { notifications: [reply('n1', 'Grace Hopper', minute), reply('n2', 'Alan Turing', minute)] };
+    const { api, request } = fakeApi(server);
+    await show(api);
+    await until(() => expect(badge()).toBe('2'));
+    await act(async () => bell().click());
+    await act(async () => items()[1]!.querySelector('button')!.click());
+    await until(() => expect(badge()).toBe('1'));
+    expect(calls(request, 'POST /api/notifications/read')).toEqual([{ ids: ['n2'] }]);
+    expect(server.notifications.map((notification) => notification.read)).toEqual([false, true]);
+    await until(() =>
+      expect(
+        request.mock.calls.filter(([route]) => route === 'GET /api/contacts/{id}').map(([, input]) => input),
+      ).toEqual([{ params: { id: 'contact-n2' } }]),
+    );
+    await until(() => expect(document.querySelector('.ant-drawer')?.textContent).toContain('Grace Hopper'));
+  });
+
+  it('puts the unread count back and says so when the server refuses to store the read state', async () => {
+    const { api } = fakeApi({ notifications: [reply('n1', 'Grace Hopper', minute)], readFails: true });
+    await show(api);
+    await until(() => expect(badge()).toBe('1'));
+    await act(async () => bell().click());
+    await act(async () => panelButton('Mark all as read')!.click());
+    await until(() => expect(document.body.textContent).toContain('Server error. Please try again later.'));
+    expect(badge()).toBe('1');
+  });
+
+  it('shows a notification created on the server as soon as the live channel tells, without a reload', async () => {
+    const server: Server = { notifications: [reply('n1', 'Grace Hopper', 10 * minute, true)] };
+    const { api, request } = fakeApi(server);
+    const live = fakeLive();
+    await show(api, live.socket);
+    await until(() => expect(request).toHaveBeenCalledWith('GET /api/notifications', expect.anything()));
+    await live.open();
+    expect(badge()).toBeNull();
+    server.notifications.unshift(reply('n2', 'Alan Turing', 0));
+    await live.send({ type: 'notification.created', data: { notificationId: 'n2' } });
+    await until(() => expect(badge()).toBe('1'));
+    await act(async () => bell().click());
+    expect(items()[0]?.textContent).toContain('Received a reply from Alan Turing (alan@example.com)just now');
   });
 });

@@ -1,24 +1,44 @@
 import { BellOutlined } from '@ant-design/icons';
 import { Button, Popover, Typography } from 'antd';
-import { useSnapshot } from 'valtio';
+import { useState } from 'react';
+import type { Notification } from '@shared/schemas/conversations';
+import { useNow } from '@/lib/useNow';
+import { LazyContactDrawer } from '@/modules/contacts/components/LazyContactDrawer';
 import { CountBadge } from '@/ui/CountBadge';
 import { EmptyState } from '@/ui/EmptyState';
-import { useNow } from '../hooks/useNow';
+import { useToast } from '@/ui/toast/useToast';
+import { useNotifications } from '../hooks/useNotifications';
 import { notificationsMessages as text } from '../notificationsMessages';
-import {
-  markAllNotificationsRead,
-  markNotificationRead,
-  notificationsState,
-  unreadCount,
-} from '../state/notificationsState';
+import type { ReadNotifications } from '../api/notificationsApi';
 import { NotificationItem } from './NotificationItem';
 import './NotificationBell.css';
 
-/** SPEC §2 'Notification panel': the header bell with the unread count, and the panel it opens. */
+/**
+ * SPEC §2 'Notification panel': the header bell with the unread count, and the panel it opens. The list and its read
+ * state live on the server; opening a notification marks it read and opens the contact (the drawer shows the
+ * conversation).
+ */
 export const NotificationBell = () => {
-  const { items } = useSnapshot(notificationsState);
-  const unread = unreadCount(items);
+  const { list, markRead, mutate } = useNotifications();
+  const { notifications, unreadCount: unread } = list;
+  const toast = useToast();
   const now = useNow();
+  const [open, setOpen] = useState(false);
+  const [contactId, setContactId] = useState<string | null>(null);
+
+  const store = async (body: ReadNotifications) => {
+    try {
+      await markRead(body);
+    } catch (caught) {
+      toast.error(caught instanceof Error ? caught.message : String(caught));
+    }
+  };
+
+  const handleOpen = (notification: Notification) => {
+    setOpen(false);
+    if (notification.contactId) setContactId(notification.contactId);
+    if (!notification.read) void store({ ids: [notification.id] });
+  };
 
   const title = (
     <div className="notification-panel__header">
@@ -31,7 +51,7 @@ export const NotificationBell = () => {
       <Button
         type="link"
         size="small"
-        onClick={markAllNotificationsRead}
+        onClick={() => void store({ all: true })}
         disabled={unread === 0}
         className="notification-panel__mark-all"
       >
@@ -42,17 +62,12 @@ export const NotificationBell = () => {
 
   const content = (
     <div className="notification-panel">
-      {items.length === 0 ? (
+      {notifications.length === 0 ? (
         <EmptyState compact icon={<BellOutlined />} title={text.emptyTitle} description={text.emptyDescription} />
       ) : (
         <ul className="notification-panel__list" aria-label={text.title}>
-          {items.map((notification) => (
-            <NotificationItem
-              key={notification.id}
-              notification={notification}
-              now={now}
-              onOpen={markNotificationRead}
-            />
+          {notifications.map((notification) => (
+            <NotificationItem key={notification.id} notification={notification} now={now} onOpen={handleOpen} />
           ))}
         </ul>
       )}
@@ -60,18 +75,28 @@ export const NotificationBell = () => {
   );
 
   return (
-    <Popover trigger="click" placement="bottomRight" title={title} content={content}>
-      <Button
-        type="text"
-        shape="circle"
-        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
-        className="notification-bell"
-        icon={
-          <CountBadge count={unread}>
-            <BellOutlined className="notification-bell__icon" />
-          </CountBadge>
-        }
-      />
-    </Popover>
+    <>
+      <Popover
+        trigger="click"
+        placement="bottomRight"
+        title={title}
+        content={content}
+        open={open}
+        onOpenChange={setOpen}
+      >
+        <Button
+          type="text"
+          shape="circle"
+          aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+          className="notification-bell"
+          icon={
+            <CountBadge count={unread}>
+              <BellOutlined className="notification-bell__icon" />
+            </CountBadge>
+          }
+        />
+      </Popover>
+      <LazyContactDrawer contactId={contactId} onClose={() => setContactId(null)} onChanged={() => void mutate()} />
+    </>
   );
 };
