@@ -8,6 +8,7 @@ import { freeStackPorts, startLocalStack, type LocalStack } from '../infra/local
 import { cognitoLocalKey, signJwt } from '../infra/local/test/tokens.js';
 import { messages } from '../shared/messages.js';
 import { routeEntries } from '../shared/routes.js';
+import { recordSentEmail } from './conversations/index.js';
 import { createDataClient, type DataClient } from './data/client.js';
 import { apiEvent, lambdaContext } from './test/api-event.js';
 import { arbitraryOf, asQuery, fieldsOf, junkBody, junkQuery, largestOf } from './test/arbitraries.js';
@@ -137,6 +138,41 @@ const owned: Record<string, (user: LocalUser) => Promise<string>> = {
   // issue 12: a mailbox, by id and by address
   '/api/email-connections/{id}': async (user) => (await connectMailbox(user)).id,
   '/api/email-connections/email/{email}': async (user) => (await connectMailbox(user)).email,
+  // issue 13: a contact's conversations, a conversation, the conversation of a sent e-mail's thread, a pipeline card
+  '/api/conversations/contact/{contactId}': (user) => owned['/api/contacts/{id}']!(user),
+  '/api/conversations/{id}': async (user) => {
+    const contactId = await owned['/api/contacts/{id}']!(user);
+    const answer = await api('POST', '/api/conversations', {
+      token: user.idToken,
+      body: { contactId, subject: 'Owned conversation' },
+    });
+    expect(answer.status, answer.text).toBeLessThan(300);
+    return (answer.body!.data as { id: string }).id;
+  },
+  '/api/conversations/thread/{threadId}': async (user) => {
+    const contactId = await owned['/api/contacts/{id}']!(user);
+    const draftId = `draft-${Math.random().toString(36).slice(2)}`;
+    // what the send worker records once an e-mail left (lambdas/conversations/index.ts)
+    const { conversation } = await recordSentEmail(db, user.sub, {
+      conversationId: null,
+      contactId,
+      draftId,
+      draftType: 'initial_outreach',
+      mailboxId: 'owned-mailbox',
+      provider: 'gmail',
+      from: 'owner@gmail.com',
+      fromName: null,
+      to: 'contact@example.com',
+      subject: 'Owned thread',
+      body: 'not yours',
+      sentAt: new Date(),
+      messageId: `<draft-${draftId}@gmail.com>`,
+      providerMessageId: `gm-${draftId}`,
+      threadId: `thread-${draftId}`,
+    });
+    return conversation.threadId!;
+  },
+  '/api/pipeline/{contactId}': (user) => owned['/api/contacts/{id}']!(user),
 };
 
 /**
