@@ -1,0 +1,308 @@
+// @vitest-environment happy-dom
+import { type PipelineCard, type PipelineStage, pipelineStages } from '@shared/schemas/pipeline';
+import { ConfigProvider } from 'antd';
+import { act } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ApiClient } from '@/lib/http/apiClient';
+import { ApiError } from '@/lib/http/ApiError';
+import { ApiClientContext } from '@/lib/http/useApiClient';
+import { createLiveSocket, LiveProvider, type LiveSocket } from '@/lib/live';
+import { wireContact } from '@/test/contactFixtures';
+import { mountPerTest } from '@/test/mountPerTest';
+import { AppFeedbackProvider } from '@/ui/feedback/AppFeedbackProvider';
+import { PipelineDashboard } from './PipelineDashboard';
+
+const hour = 60 * 60_000;
+
+const card = (contactId: string, name: string, stage: PipelineStage, agoMs = hour): PipelineCard => ({
+  contactId,
+  name,
+  email: `${name.split(' ')[0]?.toLowerCase()}@example.com`,
+  company: 'Analytical Engines Ltd',
+  jobTitle: 'Mathematician',
+  avatarUrl: null,
+  stage,
+  stageChangedAt: new Date(Date.now() - agoMs).toISOString(),
+  movedBy: 'event',
+  conversationId: `conversation-${contactId}`,
+  subject: `Hello ${name.split(' ')[0]}`,
+  lastActivityAt: null,
+});
+
+type Server = { cards: PipelineCard[]; patch?: () => Promise<void> };
+
+/** A fake client over `server`: the pipeline routes as shared/routes/pipeline.ts describes them. */
+const fakeApi = (server: Server) => {
+  const request = vi.fn(
+    async (
+      route: string,
+      input?: { params?: { contactId?: string; id?: string }; body?: { stage: PipelineStage } },
+    ) => {
+      switch (route) {
+        case 'GET /api/pipeline':
+          // the server's order: the stages it has cards in, most recently changed first
+          return {
+            stages: pipelineStages
+              .map((stage) => ({
+                stage,
+                cards: server.cards
+                  .filter((item) => item.stage === stage)
+                  .sort((a, b) => b.stageChangedAt.localeCompare(a.stageChangedAt)),
+              }))
+              .filter((column) => column.cards.length > 0),
+          };
+        case 'PATCH /api/pipeline/{contactId}': {
+          await server.patch?.();
+          const moved = server.cards.find((item) => item.contactId === input?.params?.contactId)!;
+          Object.assign(moved, {
+            stage: input?.body?.stage,
+            stageChangedAt: new Date().toISOString(),
+            movedBy: 'manual',
+          });
+          return { ...moved };
+        }
+        case 'GET /api/contacts/{id}':
+          return { contact: wireContact({ id: input?.params?.id, name: 'Ada Lovelace' }), draft: null };
+        default:
+          throw new Error(`unexpected ${route}`);
+      }
+    },
+  );
+  return { api: { request } as unknown as ApiClient, request };
+};
+
+type FakeSocket = { onopen: (() => void) | null; onmessage: ((event: { data: unknown }) => void) | null };
+
+const fakeLive = () => {
+  const sockets: FakeSocket[] = [];
+  const socket = createLiveSocket({
+    url: 'ws://gateway/ws',
+    getToken: async () => 'token',
+    createSocket: () => {
+      const created = { onopen: null, onclose: null, onerror: null, onmessage: null, close: () => {} };
+      sockets.push(created);
+      return created;
+    },
+    schedule: () => () => {},
+  });
+  return {
+    socket,
+    open: () => act(() => sockets.at(-1)?.onopen?.()),
+    send: (frame: unknown) => act(() => sockets.at(-1)?.onmessage?.({ data: JSON.stringify(frame) })),
+  };
+};
+
+const { render } = mountPerTest();
+
+const show = async (api: ApiClient, socket: LiveSocket | null = null) => {
+  await render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
+      <ApiClientContext.Provider value={api}>
+        <ConfigProvider wave={{ disabled: true }}>
+          <AppFeedbackProvider>
+            <LiveProvider socket={socket}>
+              <MemoryRouter>
+                <PipelineDashboard />
+              </MemoryRouter>
+            </LiveProvider>
+          </AppFeedbackProvider>
+        </ConfigProvider>
+      </ApiClientContext.Provider>
+    </SWRConfig>,
+  );
+};
+
+/** Runs `check` until it passes, letting React (and lazily loaded code) work between tries in short act() rounds. */
+const until = async (check: () => void) => {
+  for (let round = 0; ; round += 1) {
+    try {
+      check();
+      return;
+    } catch (error) {
+      if (round >= 200) throw error;
+    }
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+  }
+};
+
+const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+
+const stage = (key: PipelineStage) => document.querySelector<HTMLElement>(`[data-testid="pipeline-stage-${key}"]`)!;
+const cardEl = (contactId: string) => document.querySelector<HTMLElement>(`[data-testid="pipeline-card-${contactId}"]`);
+const namesIn = (key: PipelineStage) =>
+  [...stage(key).querySelectorAll('[data-testid^="pipeline-card-"]')].map(
+    (element) => document.getElementById(element.getAttribute('aria-labelledby')!)?.textContent,
+  );
+const countOf = (key: PipelineStage) =>
+  stage(key).querySelector('.ant-card-extra [aria-label]')?.getAttribute('aria-label');
+const announced = () => document.querySelector('[role="status"][aria-live]')?.textContent ?? '';
+
+const key = (element: Element | Document, code: string) =>
+  act(async () => {
+    element.dispatchEvent(new KeyboardEvent('keydown', { code, key: code === 'Space' ? ' ' : code, bubbles: true }));
+    // the keyboard sensor listens from the next tick on
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  });
+
+/** Space picks the card up, each arrow moves it one stage, Space drops it (the way a keyboard user drags). */
+const dragByKeyboard = async (contactId: string, arrows: string[]) => {
+  const element = cardEl(contactId)!;
+  element.focus();
+  await key(element, 'Space');
+  for (const arrow of arrows) {
+    await key(document, arrow);
+    await settle();
+  }
+  await key(document, 'Space');
+};
+
+/**
+ * happy-dom lays nothing out: the board is drawn as @dnd-kit would measure it in a browser, five 220 px columns
+ * 240 px apart, each card at the top of its column (the copy that follows the pointer where its card is).
+ */
+const layOutBoard = () => {
+  const rect = (x: number, y: number, width: number, height: number) => new DOMRect(x, y, width, height);
+  const columnOf = (element: Element) => {
+    const column = element.closest<HTMLElement>('[data-testid^="pipeline-stage-"]');
+    return column ? pipelineStages.indexOf(column.dataset.testid!.replace('pipeline-stage-', '') as PipelineStage) : -1;
+  };
+  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+    const source = this.classList.contains('pipeline-card--dragging')
+      ? document.querySelector('.pipeline-card--placeholder')
+      : this;
+    const column = source ? columnOf(source) : -1;
+    if (column < 0) return rect(0, 0, 0, 0);
+    if (source?.matches('[data-testid^="pipeline-stage-"]')) return rect(column * 240, 0, 220, 600);
+    return rect(column * 240 + 10, 60, 200, 90);
+  });
+};
+
+beforeEach(() => {
+  layOutBoard();
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('PipelineDashboard', () => {
+  it("shows the five stages with the server's cards, their counts, and what puts a contact in an empty stage", async () => {
+    const { api } = fakeApi({
+      cards: [
+        card('c1', 'Ada Lovelace', 'contacted', 3 * 24 * hour),
+        card('c2', 'Alan Turing', 'contacted', 2 * hour),
+        card('c3', 'Grace Hopper', 'replied', 30_000),
+      ],
+    });
+    await show(api);
+    await until(() => expect(namesIn('contacted')).toEqual(['Alan Turing', 'Ada Lovelace']));
+    expect(namesIn('replied')).toEqual(['Grace Hopper']);
+    expect(pipelineStages.map(countOf)).toEqual([
+      'Drafted: 0 contacts',
+      'Contacted: 2 contacts',
+      'Replied: 1 contact',
+      'Meeting scheduled: 0 contacts',
+      'Closed: 0 contacts',
+    ]);
+    expect(stage('drafted').textContent).toContain('No contacts');
+    expect(stage('drafted').textContent).toContain('Contacts with an e-mail drafted and ready to send.');
+    expect(stage('closed').textContent).toContain('Conversations you have wrapped up.');
+
+    const ada = cardEl('c1')!;
+    expect(ada.textContent).toContain('Mathematician · Analytical Engines Ltd');
+    expect(ada.textContent).toContain('ada@example.com');
+    expect(ada.textContent).toContain('Hello Ada');
+    expect(ada.textContent).toContain('3d in stage');
+    expect(cardEl('c3')?.textContent).toContain('<1m in stage');
+  });
+
+  it('moves a card dragged with the keyboard at once, stores the move with PATCH and says where it went', async () => {
+    let release = () => {};
+    const server: Server = {
+      cards: [card('c1', 'Ada Lovelace', 'contacted'), card('c2', 'Alan Turing', 'replied')],
+      patch: () => new Promise<void>((resolve) => (release = resolve)),
+    };
+    const { api, request } = fakeApi(server);
+    await show(api);
+    await until(() => expect(namesIn('contacted')).toEqual(['Ada Lovelace']));
+
+    await dragByKeyboard('c1', ['ArrowRight', 'ArrowRight']);
+    // shown in its new stage before the server answers
+    await until(() => expect(namesIn('meeting_scheduled')).toEqual(['Ada Lovelace']));
+    expect(namesIn('contacted')).toEqual([]);
+    expect(announced()).toContain('Ada Lovelace was moved to Meeting scheduled.');
+    expect(
+      request.mock.calls.filter(([route]) => route === 'PATCH /api/pipeline/{contactId}').map(([, input]) => input),
+    ).toEqual([{ params: { contactId: 'c1' }, body: { stage: 'meeting_scheduled' } }]);
+    await act(async () => release());
+    await until(() => expect(server.cards[0]?.stage).toBe('meeting_scheduled'));
+    expect(namesIn('meeting_scheduled')).toEqual(['Ada Lovelace']);
+    expect(cardEl('c1')?.textContent).toContain('<1m in stage');
+  });
+
+  it('leaves the card where it was when the drag is cancelled or dropped back on its own stage', async () => {
+    const { api, request } = fakeApi({ cards: [card('c1', 'Ada Lovelace', 'contacted')] });
+    await show(api);
+    await until(() => expect(namesIn('contacted')).toEqual(['Ada Lovelace']));
+    await dragByKeyboard('c1', ['ArrowRight', 'ArrowLeft']);
+    await settle();
+    expect(namesIn('contacted')).toEqual(['Ada Lovelace']);
+    const element = cardEl('c1')!;
+    await key(element, 'Space');
+    await key(document, 'ArrowRight');
+    await key(document, 'Escape');
+    await settle();
+    expect(namesIn('contacted')).toEqual(['Ada Lovelace']);
+    expect(announced()).toContain('Moving Ada Lovelace was cancelled; it stays in Contacted.');
+    expect(request.mock.calls.some(([route]) => route === 'PATCH /api/pipeline/{contactId}')).toBe(false);
+  });
+
+  it('puts the card back and says why when the server refuses the move', async () => {
+    const server: Server = {
+      cards: [card('c1', 'Ada Lovelace', 'contacted')],
+      patch: async () => {
+        throw new ApiError({ status: 500, code: 'server_error', message: 'Server error. Please try again later.' });
+      },
+    };
+    const { api } = fakeApi(server);
+    await show(api);
+    await until(() => expect(namesIn('contacted')).toEqual(['Ada Lovelace']));
+    await dragByKeyboard('c1', ['ArrowRight']);
+    await until(() => expect(document.body.textContent).toContain('Ada Lovelace could not be moved to Replied'));
+    expect(document.body.textContent).toContain('Server error. Please try again later.');
+    await until(() => expect(namesIn('contacted')).toEqual(['Ada Lovelace']));
+    expect(namesIn('replied')).toEqual([]);
+  });
+
+  it("opens the contact's drawer when a card is clicked", async () => {
+    const { api, request } = fakeApi({ cards: [card('c1', 'Ada Lovelace', 'replied')] });
+    await show(api);
+    await until(() => expect(cardEl('c1')).not.toBeNull());
+    await act(async () => cardEl('c1')!.click());
+    await until(() =>
+      expect(
+        request.mock.calls.filter(([route]) => route === 'GET /api/contacts/{id}').map(([, input]) => input),
+      ).toEqual([{ params: { id: 'c1' } }]),
+    );
+    await until(() => expect(document.querySelector('.ant-drawer')?.textContent).toContain('Ada Lovelace'));
+  });
+
+  it('moves a card when the live channel says its contact changed stage, without a reload', async () => {
+    const server: Server = { cards: [card('c1', 'Ada Lovelace', 'contacted')] };
+    const { api } = fakeApi(server);
+    const live = fakeLive();
+    await show(api, live.socket);
+    await until(() => expect(namesIn('contacted')).toEqual(['Ada Lovelace']));
+    await live.open();
+    Object.assign(server.cards[0]!, { stage: 'replied', stageChangedAt: new Date().toISOString() });
+    await live.send({ type: 'reply.received', data: { conversationId: 'conversation-c1', contactId: 'c1' } });
+    await until(() => expect(namesIn('replied')).toEqual(['Ada Lovelace']));
+    expect(namesIn('contacted')).toEqual([]);
+    Object.assign(server.cards[0]!, { stage: 'closed', stageChangedAt: new Date().toISOString() });
+    await live.send({ type: 'pipeline.changed', data: { contactId: 'c1', stage: 'closed' } });
+    await until(() => expect(namesIn('closed')).toEqual(['Ada Lovelace']));
+  });
+});

@@ -1,0 +1,47 @@
+import type { PipelineCard } from '@shared/schemas/pipeline';
+import { Alert, Button, Skeleton } from 'antd';
+import { useState } from 'react';
+import { LazyContactDrawer } from '@/modules/contacts/components/LazyContactDrawer';
+import { useNow } from '@/lib/useNow';
+import { usePipeline } from '../hooks/usePipeline';
+import { pipelineMessages as text } from '../pipelineMessages';
+import { PipelineBoard } from './PipelineBoard';
+import './PipelineDashboard.css';
+
+/** The board of /pipeline: the server's stages, cards moved by dragging, a card opening its contact's drawer. */
+export const PipelineDashboard = () => {
+  const { stages, move, data, error, isLoading, mutate } = usePipeline();
+  const now = useNow();
+  const [openId, setOpenId] = useState<string | null>(null);
+
+  if (error && !data)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={text.loadFailed}
+        description={error.message}
+        action={<Button onClick={() => void mutate()}>{text.retry}</Button>}
+      />
+    );
+
+  return (
+    <>
+      {isLoading && !data ? (
+        <div className="pipeline-board" aria-busy="true">
+          {stages.map((column) => (
+            <Skeleton key={column.stage} active paragraph={{ rows: 4 }} className="pipeline-board__skeleton" />
+          ))}
+        </div>
+      ) : (
+        <PipelineBoard
+          stages={stages}
+          now={now}
+          onMove={(card, stage) => void move(card, stage)}
+          onOpen={(card: PipelineCard) => setOpenId(card.contactId)}
+        />
+      )}
+      <LazyContactDrawer contactId={openId} onClose={() => setOpenId(null)} onChanged={() => void mutate()} />
+    </>
+  );
+};
