@@ -11,6 +11,25 @@ export class Reply<T> {
 
 export const created = <T>(data: T) => new Reply(201, data);
 
+/**
+ * A handler's answer outside the envelope, as it is: what a vendor's webhook protocol wants (Graph's validation
+ * handshake echoes a token as text/plain; a push is acknowledged with an empty 202 or 204).
+ */
+export class RawReply {
+  constructor(readonly response: APIGatewayProxyResult) {}
+}
+
+/** An empty answer of this status (204, 202), or a text/plain one. */
+export const rawReply = (statusCode: number, text = '') =>
+  new RawReply({
+    statusCode,
+    headers: {
+      ...(text ? { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' } : {}),
+      'Cache-Control': 'no-store',
+    },
+    body: text,
+  });
+
 export const jsonResponse = (statusCode: number, body: Success<unknown> | Failure): APIGatewayProxyResult => ({
   statusCode,
   headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },

@@ -9,7 +9,7 @@ import type { BodyOf, ParamsOf, QueryOf, RouteKey, RouteSpec, RouteTable } from 
 import { createDataClient, type DataClient } from '../data/client.js';
 import { isAccountDeleted } from '../data/deleted-account.js';
 import { readConfig } from './config.js';
-import { Reply, failure, success } from './envelope.js';
+import { RawReply, Reply, failure, success } from './envelope.js';
 import { HttpError, unauthorized } from './errors.js';
 import { identityFromClaims, type Identity } from './identity.js';
 import { parseOrThrow } from './validation.js';
@@ -24,6 +24,8 @@ export type RouteRequest<S extends RouteSpec> = {
   params: ParamsOf<S>;
   requestId: string;
   logger: Logger;
+  /** the request as API Gateway gave it: what a public webhook checks itself (its signature header, raw query, body) */
+  event: APIGatewayProxyEvent;
 };
 
 /** A route handler answers its data (200) or a `Reply` with another status; it throws `HttpError` for 4xx. */
@@ -135,9 +137,11 @@ const dispatch = async (
     params: route.params ? parseOrThrow('path', route.params, event.pathParameters ?? {}) : undefined,
     requestId: event.requestContext?.requestId ?? 'unknown',
     logger,
+    event,
   } as RouteRequest<RouteSpec>;
 
   const result = await handle(request);
+  if (result instanceof RawReply) return result.response;
   return result instanceof Reply ? success(result.data, result.status) : success(result ?? null);
 };
 

@@ -1,0 +1,515 @@
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyEnvironment, lambdaEnvironment } from '../../infra/local/lambda-env.js';
+import { freePorts } from '../../infra/local/net.js';
+import { consentInSandbox } from '../../infra/local/sandbox/oauth-consent.js';
+import { type Sandbox, startSandbox } from '../../infra/local/sandbox/server.js';
+import type { LiveEvent } from '../../shared/live-events.js';
+import type { QueueName } from '../../shared/queues.js';
+import { replyCheckMessages } from '../../shared/schemas/conversations.js';
+import type { MailProvider } from '../../shared/schemas/mailboxes.js';
+import type { ReplyCheckMessage } from '../../shared/schemas/replies.js';
+import * as conversations from '../conversations/index.js';
+import { createLogger } from '../core/logger.js';
+import { createDataClient } from '../data/client.js';
+import { getDoNotContact } from '../data/do-not-contact.js';
+import { getMailbox } from '../data/mailbox.js';
+import { getMailSync } from '../data/mail-sync.js';
+import { userNotifications } from '../data/notification.js';
+import { getPipelineEntry } from '../data/pipeline.js';
+import { cancelFollowUps } from '../drafts/index.js';
+import { mailboxesDepsFromEnv } from '../mailboxes/index.js';
+import { MailApiFailure } from '../providers/mail/port.js';
+import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
+import { memoryIdempotencyStore } from '../test/memory-idempotency.js';
+import { sqsEvent, sqsRecord } from '../test/sqs-event.js';
+import { checkMailbox, markMailboxActive, replyCheckRules } from './check.js';
+import type { ReplyDeps } from './deps.js';
+import { fanOutReplyChecks } from './reply-check-schedule.js';
+import { replyCheckWorker } from './reply-check-worker.js';
+import { fakeMailApi } from './test/fake-mail-api.js';
+
+/**
+ * Reply checks against DynamoDB Local with the conversations and drafts domains' real functions; mailboxes connected
+ * through the sandbox's consent page (their tokens sealed and renewed by the mailboxes domain); the mail APIs are
+ * in-memory doubles (test/fake-mail-api.ts) so failures and lost cursors can be made at will.
+ */
+type Handler = (event: APIGatewayProxyEvent, context: unknown) => Promise<APIGatewayProxyResult>;
+let sandbox: Sandbox;
+let restoreEnv: () => void;
+let mailboxesHandler: Handler;
+let contactsHandler: Handler;
+const webOrigin = 'http://localhost:5173';
+const db = createDataClient(process.env.TABLE_NAME!);
+const silent = { warn: () => {}, info: () => {}, error: () => {} };
+
+beforeAll(async () => {
+  const [port] = (await freePorts(1)) as [number];
+  sandbox = await startSandbox({ port, log: () => {} });
+  const env = lambdaEnvironment({ sandboxEndpoint: `http://127.0.0.1:${port}` });
+  restoreEnv = applyEnvironment(
+    Object.fromEntries(Object.entries(env).filter(([name]) => /^(GOOGLE|GMAIL|MICROSOFT)_/.test(name))),
+  );
+  ({ handler: mailboxesHandler } = (await import('../mailboxes/http.js')) as unknown as { handler: Handler });
+  ({ handler: contactsHandler } = (await import('../contacts/http.js')) as unknown as { handler: Handler });
+});
+
+afterAll(async () => {
+  restoreEnv?.();
+  await sandbox?.stop();
+});
+
+const call = async (
+  handler: Handler,
+  method: string,
+  resource: string,
+  claims: Record<string, unknown>,
+  body?: unknown,
+) => {
+  const response = await handler(apiEvent({ method, resource, claims, body }), lambdaContext());
+  expect(response.statusCode, response.body).toBeLessThan(300);
+  return JSON.parse(response.body).data;
+};
+
+/** A user with a mailbox connected through the sandbox's consent page and a contact. */
+const newUser = async (provider: MailProvider = 'gmail') => {
+  const claims = userClaims();
+  const email = `${claims.sub.slice(0, 8)}@${provider === 'gmail' ? 'gmail.com' : 'outlook.com'}`;
+  const init = await call(mailboxesHandler, 'POST', '/api/email-connections/oauth/init', claims, {
+    provider,
+    origin: webOrigin,
+  });
+  const redirect = await consentInSandbox(init.authUrl, { email });
+  const callback = await mailboxesHandler(
+    apiEvent({
+      method: 'POST',
+      resource: '/api/email-connections/oauth/callback-public',
+      body: { provider, code: redirect.code, state: redirect.state, origin: webOrigin },
+    }),
+    lambdaContext(),
+  );
+  expect(callback.statusCode, callback.body).toBe(200);
+  const mailboxId = JSON.parse(callback.body).data.connection.id as string;
+  const contact = await call(contactsHandler, 'POST', '/api/contacts', claims, {
+    name: 'Grace Hopper',
+    email: 'grace@example.com',
+  });
+  return { uid: claims.sub, email, mailboxId, contactId: contact.id as string, provider };
+};
+type User = Awaited<ReturnType<typeof newUser>>;
+
+const setup = () => {
+  const clock = { now: new Date() };
+  const now = () => new Date(clock.now);
+  const gmail = fakeMailApi('gmail', { now });
+  const outlook = fakeMailApi('outlook', { now });
+  const events: { uid: string; event: LiveEvent }[] = [];
+  const sent: { queue: QueueName; message: ReplyCheckMessage; delaySeconds?: number }[] = [];
+  const deps: ReplyDeps = {
+    db,
+    mailboxes: mailboxesDepsFromEnv(silent as never),
+    mail: { gmail: gmail.api, outlook: outlook.api },
+    conversations: { ...conversations, cancelFollowUps },
+    queue: {
+      send: async (queue, message, options) =>
+        void sent.push({ queue, message: message as ReplyCheckMessage, delaySeconds: options?.delaySeconds }),
+      sendMany: async (queue, messages) =>
+        void sent.push(...messages.map((message) => ({ queue, message: message as ReplyCheckMessage }))),
+    },
+    live: { publish: async (uid, event) => void events.push({ uid, event }) },
+    settings: {
+      gmailTopic: 'projects/test/topics/gmail',
+      gmailPushAudience: undefined,
+      gmailPushServiceAccount: undefined,
+      googleJwksUrl: 'http://127.0.0.1:1/certs',
+      outlookNotificationUrl: 'http://localhost:3001/api/webhooks/outlook',
+    },
+    now,
+    newSecret: () => `secret-${randomUUID()}`,
+    logger: silent,
+  };
+  const fake = (provider: MailProvider) => (provider === 'gmail' ? gmail : outlook);
+  /** an e-mail the user sent to the contact, recorded as the send worker records it */
+  const sendTo = async (user: User) => {
+    const draftId = randomUUID();
+    const threadId = `thread-${randomUUID()}`;
+    const messageId = `<draft-${draftId}@${user.email.split('@')[1]}>`;
+    fake(user.provider).deliver({
+      threadId,
+      messageId,
+      from: { email: user.email, name: 'Ada' },
+      to: ['grace@example.com'],
+      subject: 'Coffee next week?',
+      headers: { 'x-outreach-draft-id': draftId },
+    });
+    const { conversation } = await conversations.recordSentEmail(db, user.uid, {
+      conversationId: null,
+      contactId: user.contactId,
+      draftId,
+      draftType: 'initial_outreach',
+      mailboxId: user.mailboxId,
+      provider: user.provider,
+      from: user.email,
+      fromName: 'Ada',
+      to: 'grace@example.com',
+      subject: 'Coffee next week?',
+      body: 'Hi Grace, coffee next week?',
+      sentAt: now(),
+      messageId,
+      providerMessageId: `sent-${draftId}`,
+      threadId,
+    });
+    await markMailboxActive(db, user.uid, user.mailboxId, user.provider, now());
+    return { conversation, threadId, messageId };
+  };
+  const replyTo = (
+    user: User,
+    thread: { threadId: string; messageId: string },
+    overrides: Parameters<typeof gmail.deliver>[0] extends infer M ? Partial<M> : never = {},
+  ) =>
+    fake(user.provider).deliver({
+      threadId: thread.threadId,
+      inReplyTo: thread.messageId,
+      references: [thread.messageId],
+      from: { email: 'grace@example.com', name: 'Grace Hopper' },
+      to: [user.email],
+      subject: 'Re: Coffee next week?',
+      body: 'Sounds good, Tuesday works.',
+      ...overrides,
+    });
+  const check = (user: User, reason: ReplyCheckMessage['reason'] = 'schedule') =>
+    checkMailbox(deps, user.uid, user.mailboxId, { reason });
+  return { clock, gmail, outlook, events, sent, deps, sendTo, replyTo, check };
+};
+
+const eventTypes = (events: { event: LiveEvent }[]) => events.map(({ event }) => event.type);
+
+describe('a reply check', () => {
+  it('records a reply once: the conversation, a notification, the pipeline, follow-ups cancelled, the tabs told', async () => {
+    const t = setup();
+    const user = await newUser();
+    const thread = await t.sendTo(user);
+    // the first check has no cursor: it reads the open conversations' threads, takes the cursor and starts push
+    expect(await t.check(user)).toMatchObject({ status: 'checked', recorded: [] });
+    expect(t.gmail.calls).toEqual(['currentCursor', 'threadMessages', 'watch']);
+    expect(await getMailSync(db, user.uid, user.mailboxId)).toMatchObject({
+      cursor: String(t.gmail.state.historyId),
+      watchId: expect.any(String),
+      active: true,
+    });
+
+    const reply = t.replyTo(user, thread);
+    t.gmail.calls.splice(0);
+    const result = await t.check(user);
+
+    expect(result).toMatchObject({
+      status: 'checked',
+      recorded: [{ conversationId: thread.conversation.id, kind: 'reply', from: 'grace@example.com' }],
+    });
+    // an idle cycle afterwards is one history read, nothing else (push is not due for renewal)
+    expect(t.gmail.calls).toEqual(['changesSince']);
+    expect(await conversations.getConversation(db, user.uid, thread.conversation.id)).toMatchObject({
+      replyStatus: 'REPLY_RECEIVED',
+      replySender: 'grace@example.com',
+    });
+    const notifications = await userNotifications(db, user.uid);
+    expect(notifications).toHaveLength(1);
+    expect(notifications[0]).toMatchObject({ id: `${reply.messageId}-${reply.receivedAt.getTime()}` });
+    expect((await getPipelineEntry(db, user.uid, user.contactId))?.stage).toBe('replied');
+    expect(eventTypes(t.events)).toEqual([
+      'reply.received',
+      'notification.created',
+      'pipeline.changed',
+      'conversation.updated',
+    ]);
+
+    // the same message read again (a cursor reset, a concurrent run) records nothing and tells nobody
+    t.events.splice(0);
+    await getMailSync(db, user.uid, user.mailboxId);
+    expect(await t.check(user, 'push')).toMatchObject({ status: 'checked', recorded: [] });
+    expect(await userNotifications(db, user.uid)).toHaveLength(1);
+    expect(t.events).toEqual([]);
+  });
+
+  it("ignores messages from the mailbox's own address", async () => {
+    const t = setup();
+    const user = await newUser();
+    const thread = await t.sendTo(user);
+    await t.check(user);
+    t.replyTo(user, thread, { from: { email: user.email.toUpperCase(), name: 'Me' }, body: 'A note to myself' });
+
+    expect(await t.check(user)).toMatchObject({ status: 'checked', recorded: [] });
+    expect(await conversations.getConversation(db, user.uid, thread.conversation.id)).toMatchObject({
+      replyStatus: 'awaiting_reply',
+    });
+    expect(await userNotifications(db, user.uid)).toEqual([]);
+  });
+
+  it('shows an auto-reply in the conversation without counting it as a reply', async () => {
+    const t = setup();
+    const user = await newUser();
+    const thread = await t.sendTo(user);
+    await t.check(user);
+    t.replyTo(user, thread, {
+      subject: 'Automatic reply: Coffee next week?',
+      body: 'I am out of the office until Monday.',
+      headers: { 'auto-submitted': 'auto-replied' },
+    });
+
+    expect(await t.check(user)).toMatchObject({ recorded: [{ kind: 'auto_reply' }] });
+    expect(await conversations.getConversation(db, user.uid, thread.conversation.id)).toMatchObject({
+      replyStatus: 'auto_reply',
+    });
+    expect(await userNotifications(db, user.uid)).toEqual([]);
+    expect((await getPipelineEntry(db, user.uid, user.contactId))?.stage).toBe('contacted');
+    expect(eventTypes(t.events)).not.toContain('reply.received');
+  });
+
+  it('marks a bounced e-mail and puts the address on the do-not-contact list', async () => {
+    const t = setup();
+    const user = await newUser();
+    const thread = await t.sendTo(user);
+    await t.check(user);
+    // a DSN in another thread: found by the Message-ID its report quotes
+    t.gmail.deliver({
+      threadId: `dsn-${randomUUID()}`,
+      from: { email: 'mailer-daemon@googlemail.com', name: 'Mail Delivery Subsystem' },
+      to: [user.email],
+      subject: 'Delivery Status Notification (Failure)',
+      body: `Address not found.\n\nMessage-ID: ${thread.messageId}`,
+      headers: { 'x-failed-recipients': 'grace@example.com' },
+    });
+
+    expect(await t.check(user)).toMatchObject({ recorded: [{ kind: 'bounce' }] });
+    expect(await conversations.getConversation(db, user.uid, thread.conversation.id)).toMatchObject({
+      replyStatus: 'bounced',
+    });
+    expect(await getDoNotContact(db, user.uid, 'grace@example.com')).toBeTruthy();
+    expect(await userNotifications(db, user.uid)).toEqual([]);
+  });
+
+  it('puts an address that asks to unsubscribe on the do-not-contact list, and only that one', async () => {
+    const t = setup();
+    const user = await newUser();
+    const thread = await t.sendTo(user);
+    await t.check(user);
+    t.replyTo(user, thread, { body: 'Please remove me from your list.\n\nOn Monday, Ada wrote:\n> Hi Grace' });
+
+    expect(await t.check(user)).toMatchObject({ recorded: [{ kind: 'reply' }] });
+    expect(await getDoNotContact(db, user.uid, 'grace@example.com')).toMatchObject({ reason: 'unsubscribe' });
+
+    const other = await newUser();
+    const otherThread = await t.sendTo(other);
+    await t.check(other);
+    t.replyTo(other, otherThread, { body: 'Tuesday works!\n\nOn Monday, Ada wrote:\n> reply STOP to unsubscribe' });
+    await t.check(other);
+    expect(await getDoNotContact(db, other.uid, 'grace@example.com')).toBeNull();
+  });
+
+  it('resyncs a lost cursor from the open threads without recording anything twice', async () => {
+    const t = setup();
+    const user = await newUser();
+    const thread = await t.sendTo(user);
+    await t.check(user);
+    t.replyTo(user, thread, { body: 'Out of the office', headers: { 'auto-submitted': 'auto-replied' } });
+    await t.check(user);
+    // the cursor is lost (Gmail keeps about a week of history) while the real answer arrives
+    t.replyTo(user, thread, { body: 'Back now: Tuesday works' });
+    t.gmail.state.oldestCursor = t.gmail.state.historyId + 1;
+    t.gmail.calls.splice(0);
+
+    const result = await t.check(user);
+
+    expect(result.recorded.map((recorded) => recorded.kind)).toEqual(['reply']);
+    expect(t.gmail.calls).toEqual(['changesSince', 'currentCursor', 'threadMessages']);
+    const emails = await (await import('../data/conversation.js')).conversationEmails(
+      db,
+      user.uid,
+      thread.conversation.id,
+    );
+    // each once (both arrived at the test clock's one instant, so their order is not asserted)
+    const received = emails.filter((email) => email.kind !== 'sent').map((email) => [email.kind, email.body]);
+    expect(received.sort()).toEqual([
+      ['auto_reply', 'Out of the office'],
+      ['reply', 'Back now: Tuesday works'],
+    ]);
+    expect(await userNotifications(db, user.uid)).toHaveLength(1);
+    expect((await getMailSync(db, user.uid, user.mailboxId))?.cursor).toBe(String(t.gmail.state.historyId));
+    t.gmail.state.oldestCursor = 0;
+    expect(await t.check(user)).toMatchObject({ status: 'checked', recorded: [] });
+  });
+
+  it('records a reply once when two checks of one mailbox run at the same time', async () => {
+    const t = setup();
+    const user = await newUser();
+    const thread = await t.sendTo(user);
+    await t.check(user);
+    t.replyTo(user, thread);
+
+    const results = await Promise.all([t.check(user, 'push'), t.check(user, 'schedule'), t.check(user, 'push')]);
+
+    expect(results.flatMap((result) => result.recorded)).toHaveLength(1);
+    expect(await userNotifications(db, user.uid)).toHaveLength(1);
+    expect((await getMailSync(db, user.uid, user.mailboxId))?.cursor).toBe(String(t.gmail.state.historyId));
+  });
+});
+
+describe('the reply-check worker', () => {
+  it('runs a redelivered message once', async () => {
+    const t = setup();
+    const user = await newUser();
+    const thread = await t.sendTo(user);
+    await t.check(user);
+    t.replyTo(user, thread);
+    const worker = replyCheckWorker(t.deps, createLogger('replies'), memoryIdempotencyStore().store);
+    const body = JSON.stringify({ uid: user.uid, mailboxId: user.mailboxId, reason: 'push', checkId: 'gmail-1234' });
+    const record = sqsRecord(body);
+    t.gmail.calls.splice(0);
+
+    expect(await worker(sqsEvent(record), lambdaContext())).toEqual({ batchItemFailures: [] });
+    expect(await worker(sqsEvent(sqsRecord(body, { messageId: record.messageId, receiveCount: 2 })))).toEqual({
+      batchItemFailures: [],
+    });
+    expect(await worker(sqsEvent(sqsRecord(body)))).toEqual({ batchItemFailures: [] });
+
+    expect(t.gmail.calls.filter((name) => name === 'changesSince')).toHaveLength(1);
+    expect(await userNotifications(db, user.uid)).toHaveLength(1);
+  });
+});
+
+describe('reply-check failures (SPEC §8)', () => {
+  it('marks a Gmail mailbox whose token is refused expired, with the banner text, and takes it off the fan-out', async () => {
+    const t = setup();
+    const user = await newUser();
+    await t.sendTo(user);
+    await t.check(user);
+    t.gmail.state.failWith = new MailApiFailure('unauthorized', 'refused', { status: 401 });
+
+    expect(await t.check(user)).toEqual({ status: 'expired', recorded: [], error: replyCheckMessages.gmailExpired });
+
+    expect(await getMailbox(db, user.uid, user.mailboxId)).toMatchObject({ status: 'expired' });
+    expect(await getMailSync(db, user.uid, user.mailboxId)).toMatchObject({
+      active: false,
+      error: replyCheckMessages.gmailExpired,
+    });
+    expect(t.events.map(({ event }) => event)).toContainEqual({
+      type: 'replyCheck.changed',
+      data: { mailboxId: user.mailboxId, error: replyCheckMessages.gmailExpired },
+    });
+    // the schedule no longer queues it
+    const fanned = await fanOutReplyChecks(t.deps);
+    expect(fanned.complete).toBe(true);
+    expect(t.sent.filter(({ message }) => message.mailboxId === user.mailboxId)).toEqual([]);
+  });
+
+  it('says so for Outlook in its own words, and a 429 waits its Retry-After', async () => {
+    const t = setup();
+    const user = await newUser('outlook');
+    await t.sendTo(user);
+    await t.check(user);
+    t.outlook.state.failWith = new MailApiFailure('rate_limited', 'slow down', { retryAfterSeconds: 120, status: 429 });
+
+    expect(await t.check(user)).toMatchObject({
+      status: 'failed',
+      error: 'Microsoft API rate limit exceeded. Will retry in 120 seconds.',
+    });
+    expect(t.sent).toContainEqual({
+      queue: 'reply-check',
+      message: expect.objectContaining({ uid: user.uid, mailboxId: user.mailboxId }),
+      delaySeconds: 120,
+    });
+    // the wait holds: nothing is read until it is over
+    t.outlook.state.failWith = null;
+    t.outlook.calls.splice(0);
+    expect(await t.check(user)).toMatchObject({ status: 'waiting' });
+    expect(t.outlook.calls).toEqual([]);
+    t.clock.now = new Date(t.clock.now.getTime() + 121_000);
+    expect(await t.check(user)).toMatchObject({ status: 'checked', error: null });
+
+    t.outlook.state.failWith = new MailApiFailure('unauthorized', 'refused', { status: 403 });
+    expect(await t.check(user)).toMatchObject({ error: replyCheckMessages.outlookExpired });
+  });
+
+  it('shows other failures from the third in a row, and a success clears them', async () => {
+    const t = setup();
+    const user = await newUser();
+    await t.sendTo(user);
+    await t.check(user);
+    t.gmail.state.failWith = new MailApiFailure('unavailable', 'down', { status: 503 });
+
+    expect((await t.check(user)).error).toBeNull();
+    expect((await t.check(user)).error).toBeNull();
+    const third = await t.check(user);
+    expect(third.error).toBe(replyCheckMessages.failed('Gmail did not answer (HTTP 503)'));
+    expect(await getMailSync(db, user.uid, user.mailboxId)).toMatchObject({ errorCount: 3, error: third.error });
+    expect(await getMailbox(db, user.uid, user.mailboxId)).toMatchObject({ status: 'connected' });
+
+    t.gmail.state.failWith = null;
+    t.events.splice(0);
+    expect(await t.check(user)).toMatchObject({ status: 'checked', error: null });
+    expect(await getMailSync(db, user.uid, user.mailboxId)).toMatchObject({ errorCount: 0, error: null });
+    expect(t.events.map(({ event }) => event)).toEqual([
+      { type: 'replyCheck.changed', data: { mailboxId: user.mailboxId, error: null } },
+    ]);
+  });
+});
+
+describe('activation and the schedule', () => {
+  it('puts a mailbox on the fan-out once, queuing its first check when given a queue', async () => {
+    const t = setup();
+    const user = await newUser();
+
+    expect(
+      await markMailboxActive(db, user.uid, user.mailboxId, 'gmail', t.clock.now, { queue: t.deps.queue }),
+    ).toEqual({
+      activated: true,
+    });
+    expect(
+      await markMailboxActive(db, user.uid, user.mailboxId, 'gmail', t.clock.now, { queue: t.deps.queue }),
+    ).toEqual({
+      activated: false,
+    });
+    expect(t.sent).toEqual([
+      {
+        queue: 'reply-check',
+        message: expect.objectContaining({ uid: user.uid, reason: 'manual' }),
+        delaySeconds: undefined,
+      },
+    ]);
+
+    t.sent.splice(0);
+    const summary = await fanOutReplyChecks(t.deps, { slot: 'schedule-test' });
+    expect(summary.complete).toBe(true);
+    expect(t.sent.filter(({ message }) => message.mailboxId === user.mailboxId)).toEqual([
+      {
+        queue: 'reply-check',
+        message: { uid: user.uid, mailboxId: user.mailboxId, reason: 'schedule', checkId: 'schedule-test' },
+      },
+    ]);
+  });
+
+  it('renews push that lapses within a day, and makes a new Outlook subscription when the old one is gone', async () => {
+    const t = setup();
+    const user = await newUser('outlook');
+    await t.sendTo(user);
+    await t.check(user);
+    const first = (await getMailSync(db, user.uid, user.mailboxId))!;
+    expect(t.outlook.state.watches).toHaveLength(1);
+    expect(t.outlook.state.watches[0]).toMatchObject({ id: first.watchId, clientState: expect.any(String) });
+
+    // 70 h later the subscription lapses within a day: renewed, same id
+    t.clock.now = new Date(t.clock.now.getTime() + 50 * 3600_000);
+    await t.check(user);
+    expect(t.outlook.state.renewed).toEqual([first.watchId]);
+
+    // Graph removed it: a new one with a new clientState
+    t.outlook.state.watches.splice(0);
+    t.clock.now = new Date(t.clock.now.getTime() + 50 * 3600_000);
+    await t.check(user);
+    const second = (await getMailSync(db, user.uid, user.mailboxId))!;
+    expect(second.watchId).not.toBe(first.watchId);
+    expect(new Date(second.watchExpiresAt!).getTime()).toBeGreaterThan(t.clock.now.getTime());
+    expect(replyCheckRules.pushRenewMarginMs).toBe(24 * 3600_000);
+  });
+});

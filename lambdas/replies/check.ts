@@ -1,0 +1,479 @@
+import { createHash } from 'node:crypto';
+import { replyCheckMessages, type Conversation } from '../../shared/schemas/conversations.js';
+import type { MailProvider } from '../../shared/schemas/mailboxes.js';
+import type { ReplyCheckMessage } from '../../shared/schemas/replies.js';
+import { HttpError } from '../core/errors.js';
+import { getMailbox, type MailboxItem } from '../data/mailbox.js';
+import {
+  activateMailSync,
+  advanceCursor,
+  deactivateMailSync,
+  deleteGraphSubscription,
+  deleteMailSync,
+  getGraphSubscription,
+  getMailSync,
+  type MailSyncItem,
+  putGraphSubscription,
+  recordCheckOutcome,
+  recordWatch,
+} from '../data/mail-sync.js';
+import { expireMailbox, mailboxAccessToken } from '../mailboxes/index.js';
+import { type MailApi, MailApiFailure, type MailboxMessage } from '../providers/mail/port.js';
+import { classifyIncoming, isUnsubscribeRequest } from './classify.js';
+import type { ReplyDeps } from './deps.js';
+
+export const replyCheckRules = {
+  /** messages read per run from the cursor; a mailbox with more gets another run at once */
+  changesPerRun: 100,
+  /** a lost cursor is rebuilt from the threads of this many open conversations, newest first */
+  resyncConversations: 25,
+  /** threads read at once while resyncing */
+  resyncConcurrency: 5,
+  /** SPEC §9: at least 30 s between a user's checks; sooner, the stored state answers */
+  manualMinGapMs: 30_000,
+  /** push that lapses within a day is renewed */
+  pushRenewMarginMs: 24 * 60 * 60_000,
+  /** SPEC §8: the banner shows the third consecutive failure (Gmail: more than two) */
+  failuresShown: 3,
+  /** SPEC §8: a 429 without Retry-After waits 60 s */
+  defaultRetryAfterSeconds: 60,
+  /** SQS holds a message back at most 15 minutes */
+  maxDelaySeconds: 900,
+} as const;
+
+const providerName: Record<MailProvider, string> = { gmail: 'Gmail', outlook: 'Outlook' };
+
+/** What one check recorded for a conversation. */
+export type RecordedEmail = {
+  conversationId: string;
+  contactId: string;
+  kind: 'reply' | 'auto_reply' | 'bounce';
+  from: string;
+  subject: string;
+  at: string;
+};
+
+export type CheckResult = {
+  /** `checked`: read; `recent`: read under 30 s ago (manual only); `waiting`: a 429's wait runs; `failed`; `expired`;
+   * `gone`: the mailbox no longer exists */
+  status: 'checked' | 'recent' | 'waiting' | 'failed' | 'expired' | 'gone';
+  recorded: RecordedEmail[];
+  /** the mailbox's SPEC §8 error after this check (null when fine) */
+  error: string | null;
+};
+
+const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
+
+/** What is kept of a Graph subscription's clientState: its SHA-256 (a notification's is hashed and compared). */
+export const clientStateHash = digest;
+
+/** A reply-check message of the mailbox (shared/schemas/replies.ts). */
+export const checkMessage = (
+  uid: string,
+  mailboxId: string,
+  reason: ReplyCheckMessage['reason'],
+  checkId: string,
+): ReplyCheckMessage => ({ uid, mailboxId, reason, checkId: checkId.slice(0, 200) });
+
+const publish = async (deps: ReplyDeps, uid: string, event: Parameters<ReplyDeps['live']['publish']>[1]) => {
+  await deps.live
+    .publish(uid, event)
+    .catch((error: unknown) => deps.logger.warn('a live event was not published', { type: event.type, error }));
+};
+
+/**
+ * Puts a mailbox on the reply-check fan-out (coord: H4's send worker calls it after each send): idempotent and cheap
+ * when it is on already (one GetItem). The first activation reads nothing at the provider: with `queue` given it
+ * queues the mailbox's first check, which rebuilds what it missed from the open conversations' threads (so a reply that
+ * came before is found), takes the cursor and starts push; without, the next schedule run does. A mailbox that is not
+ * the user's or is expired is left off.
+ */
+export const markMailboxActive = async (
+  db: ReplyDeps['db'],
+  uid: string,
+  mailboxId: string,
+  provider: MailProvider,
+  now: Date,
+  options: { queue?: ReplyDeps['queue'] } = {},
+): Promise<{ activated: boolean }> => {
+  const sync = await getMailSync(db, uid, mailboxId);
+  if (sync?.active) return { activated: false };
+  const mailbox = await getMailbox(db, uid, mailboxId);
+  if (mailbox?.status !== 'connected') return { activated: false };
+  await activateMailSync(db, { uid, mailboxId, provider, email: mailbox.email, now });
+  if (options.queue) {
+    await options.queue.send('reply-check', checkMessage(uid, mailboxId, 'manual', `activate-${now.toISOString()}`));
+  }
+  return { activated: true };
+};
+
+type Run = {
+  deps: ReplyDeps;
+  uid: string;
+  mailbox: MailboxItem;
+  sync: MailSyncItem;
+  api: MailApi;
+  now: Date;
+};
+
+/** Stores the outcome and tells the tabs when the banner's text changed. */
+const settle = async (run: Run, outcome: { error: string | null; errorCount: number; retryAt?: Date }) => {
+  const { deps, uid, mailbox, sync, now } = run;
+  const changed = outcome.error !== sync.error;
+  await recordCheckOutcome(deps.db, uid, mailbox.id, {
+    lastCheckedAt: now.toISOString(),
+    errorCount: outcome.errorCount,
+    error: outcome.error,
+    errorAt: outcome.error === null ? null : changed ? now.toISOString() : (sync.errorAt ?? now.toISOString()),
+    retryAt: outcome.retryAt?.toISOString() ?? null,
+  });
+  if (changed) {
+    await publish(deps, uid, { type: 'replyCheck.changed', data: { mailboxId: mailbox.id, error: outcome.error } });
+  }
+};
+
+/** SPEC §8: 401/403 (or a gone grant) mark the mailbox expired; it leaves the fan-out until it is reconnected. */
+const expired = async (run: Run): Promise<CheckResult> => {
+  const { deps, uid, mailbox } = run;
+  const error = mailbox.provider === 'gmail' ? replyCheckMessages.gmailExpired : replyCheckMessages.outlookExpired;
+  // expireMailbox tells the tabs (connection.changed) when it changed the mailbox
+  await expireMailbox(deps.mailboxes, uid, mailbox.id).catch((cause: unknown) => {
+    if (!(cause instanceof HttpError && cause.status === 404)) throw cause;
+  });
+  await deactivateMailSync(deps.db, uid, mailbox.id);
+  await settle(run, { error, errorCount: run.sync.errorCount + 1 });
+  return { status: 'expired', recorded: [], error };
+};
+
+/** What the banner may say of a failure: the provider and what went wrong, never our internals. */
+const failureDetail = (provider: MailProvider, error: unknown) => {
+  const name = providerName[provider];
+  if (error instanceof MailApiFailure) {
+    if (error.kind === 'rate_limited') return `${name} rate limit exceeded`;
+    if (error.kind === 'rejected') return `${name} refused the request`;
+    return `${name} did not answer${error.status ? ` (HTTP ${error.status})` : ''}`;
+  }
+  return `${name} sign-in did not answer`;
+};
+
+/** A failed check: Outlook's 429 waits its Retry-After; the rest count, shown from the third in a row (SPEC §8). */
+const failed = async (run: Run, error: unknown): Promise<CheckResult> => {
+  const { deps, uid, mailbox, sync, now } = run;
+  const errorCount = sync.errorCount + 1;
+  if (error instanceof MailApiFailure && error.kind === 'rate_limited' && mailbox.provider === 'outlook') {
+    const seconds = Math.max(1, Math.ceil(error.retryAfterSeconds ?? replyCheckRules.defaultRetryAfterSeconds));
+    const retryAt = new Date(now.getTime() + seconds * 1000);
+    const text = replyCheckMessages.outlookRateLimited(seconds);
+    await settle(run, { error: text, errorCount, retryAt });
+    await deps.queue.send('reply-check', checkMessage(uid, mailbox.id, 'schedule', `retry-${retryAt.toISOString()}`), {
+      delaySeconds: Math.min(seconds, replyCheckRules.maxDelaySeconds),
+    });
+    return { status: 'failed', recorded: [], error: text };
+  }
+  const text =
+    errorCount >= replyCheckRules.failuresShown
+      ? replyCheckMessages.failed(failureDetail(mailbox.provider, error))
+      : sync.error;
+  deps.logger.warn('a reply check failed', {
+    userId: uid,
+    mailboxId: mailbox.id,
+    errorCount,
+    error: error instanceof Error ? { name: error.name, message: error.message } : String(error),
+  });
+  await settle(run, { error: text, errorCount });
+  return { status: 'failed', recorded: [], error: text };
+};
+
+/** A lost (or never taken) cursor: a new one first, then what the open conversations' threads hold (bounded). */
+const resync = async (run: Run, token: string) => {
+  const { deps, uid, mailbox, api } = run;
+  const cursor = await api.currentCursor(token);
+  const open = (await deps.conversations.openConversations(deps.db, uid, mailbox.id))
+    .filter((conversation) => conversation.threadId)
+    .sort((a, b) => (b.lastEmailSentAt ?? b.updatedAt).localeCompare(a.lastEmailSentAt ?? a.updatedAt))
+    .slice(0, replyCheckRules.resyncConversations);
+  const messages: MailboxMessage[] = [];
+  let next = 0;
+  const lane = async () => {
+    while (next < open.length) {
+      const conversation = open[next++]!;
+      try {
+        messages.push(...(await api.threadMessages(token, conversation.threadId!)));
+      } catch (error) {
+        // a thread deleted in the mailbox has nothing to find; anything else fails the check
+        if (!(error instanceof MailApiFailure && error.kind === 'not_found')) throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(replyCheckRules.resyncConcurrency, open.length) }, lane));
+  return { messages, cursor };
+};
+
+const messageIdsIn = (text: string) => text.match(/<[^<>\s@]+@[^<>\s]+>/g) ?? [];
+
+/** Finds the conversation a message belongs to: its thread, else the Message-IDs it answers. */
+const conversationFinder = (run: Run) => {
+  const { deps, uid, mailbox } = run;
+  const byThread = new Map<string, Promise<Conversation | null>>();
+  let byMessageId: Promise<Map<string, Conversation>> | null = null;
+  const ours = (conversation: Conversation | null) =>
+    conversation && (conversation.mailboxId === null || conversation.mailboxId === mailbox.id) ? conversation : null;
+  // the Message-IDs of the mailbox's open conversations, read once per run and only when a message needs them
+  const knownIds = async () => {
+    const map = new Map<string, Conversation>();
+    const open = await deps.conversations.openConversations(deps.db, uid, mailbox.id);
+    for (const conversation of open) {
+      if (conversation.messageId) map.set(conversation.messageId, conversation);
+      const threading = await deps.conversations.threadingOf(deps.db, uid, conversation.id);
+      for (const id of [threading?.inReplyTo, ...(threading?.references ?? [])]) if (id) map.set(id, conversation);
+    }
+    return map;
+  };
+  return async (message: MailboxMessage, kind: string): Promise<Conversation | null> => {
+    let thread = byThread.get(message.threadId);
+    if (!thread) {
+      thread = deps.conversations.conversationByThread(deps.db, uid, message.threadId).then(ours);
+      byThread.set(message.threadId, thread);
+    }
+    const found = await thread;
+    if (found) return found;
+    // a bounce quotes the refused e-mail's Message-ID in its report
+    const answered = [
+      message.inReplyTo,
+      ...message.references,
+      ...(kind === 'bounce' ? messageIdsIn(message.body) : []),
+    ];
+    if (!answered.some(Boolean)) return null;
+    byMessageId ??= knownIds();
+    const map = await byMessageId;
+    for (const id of answered) {
+      const conversation = id ? map.get(id) : undefined;
+      if (conversation) return conversation;
+    }
+    return null;
+  };
+};
+
+/**
+ * Records one message in its conversation, once (recordIncomingEmail is idempotent by provider message id). The
+ * consequences that must hold whatever happened before (cancelling follow-ups, do-not-contact) run on a repeat too, so
+ * a run cut off after the record still completes them; the tabs hear only of what is new.
+ */
+const recordMessage = async (
+  run: Run,
+  find: ReturnType<typeof conversationFinder>,
+  message: MailboxMessage,
+): Promise<RecordedEmail | null> => {
+  const { deps, uid, mailbox, now } = run;
+  const kind = classifyIncoming(message, mailbox.email);
+  if (kind === 'own') return null;
+  const conversation = await find(message, kind);
+  if (!conversation) return null;
+  let result: Awaited<ReturnType<ReplyDeps['conversations']['recordIncomingEmail']>>;
+  try {
+    result = await deps.conversations.recordIncomingEmail(deps.db, uid, conversation.id, {
+      kind,
+      providerMessageId: message.providerMessageId,
+      messageId: message.messageId,
+      from: message.from.email,
+      fromName: message.from.name,
+      to: message.to[0] ?? mailbox.email,
+      subject: message.subject,
+      body: message.body,
+      at: message.receivedAt,
+    });
+  } catch (error) {
+    // the conversation was deleted since it was found: nothing to record it in
+    if (error instanceof HttpError && error.status === 404) return null;
+    throw error;
+  }
+  if (kind === 'reply') {
+    await deps.conversations.cancelFollowUps(deps.db, uid, conversation.id, now);
+    if (isUnsubscribeRequest(message.body)) {
+      await deps.conversations.addDoNotContact(deps.db, uid, message.from.email, 'unsubscribe');
+    }
+  }
+  if (kind === 'bounce') {
+    const failedRecipients = (message.headers['x-failed-recipients'] ?? '')
+      .split(',')
+      .map((address) => address.trim().toLowerCase())
+      .filter((address) => address.includes('@'));
+    for (const address of failedRecipients) await deps.conversations.addDoNotContact(deps.db, uid, address, 'bounce');
+  }
+  if (!result.recorded) return null;
+  const { contactId } = result.conversation;
+  const conversationId = conversation.id;
+  if (kind === 'reply') await publish(deps, uid, { type: 'reply.received', data: { conversationId, contactId } });
+  if (result.notification) {
+    await publish(deps, uid, { type: 'notification.created', data: { notificationId: result.notification.id } });
+  }
+  if (result.stage) await publish(deps, uid, { type: 'pipeline.changed', data: { contactId, stage: result.stage } });
+  await publish(deps, uid, { type: 'conversation.updated', data: { conversationId, contactId } });
+  return {
+    conversationId,
+    contactId,
+    kind,
+    from: message.from.email,
+    subject: message.subject,
+    at: message.receivedAt.toISOString(),
+  };
+};
+
+/**
+ * Push that lapses within a day is renewed (Gmail: `users.watch` again; Graph: the subscription renewed, or made anew
+ * with a new clientState when it is gone). Without its setting a provider has no push: the schedule reads it.
+ * A failure here never fails the check: the next run tries again.
+ */
+const ensurePush = async (run: Run, token: string) => {
+  const { deps, uid, mailbox, sync, api, now } = run;
+  const due =
+    !sync.watchExpiresAt || new Date(sync.watchExpiresAt).getTime() - now.getTime() < replyCheckRules.pushRenewMarginMs;
+  if (!due) return;
+  try {
+    if (mailbox.provider === 'gmail') {
+      if (!deps.settings.gmailTopic) return;
+      const watch = await api.watch(token, { topicName: deps.settings.gmailTopic });
+      await recordWatch(deps.db, uid, mailbox.id, {
+        watchId: watch.id,
+        watchExpiresAt: watch.expiresAt.toISOString(),
+      });
+      return;
+    }
+    const notificationUrl = deps.settings.outlookNotificationUrl;
+    if (!notificationUrl) return;
+    if (sync.watchId && (await getGraphSubscription(deps.db, sync.watchId))) {
+      try {
+        const renewed = await api.watch(token, { notificationUrl, renewId: sync.watchId });
+        await recordWatch(deps.db, uid, mailbox.id, {
+          watchId: sync.watchId,
+          watchExpiresAt: renewed.expiresAt.toISOString(),
+        });
+        return;
+      } catch (error) {
+        if (!(error instanceof MailApiFailure && error.kind === 'not_found')) throw error;
+      }
+    }
+    const clientState = deps.newSecret();
+    const created = await api.watch(token, { notificationUrl, clientState });
+    // the lookup first: a notification may arrive as soon as the subscription exists
+    await putGraphSubscription(deps.db, {
+      subscriptionId: created.id,
+      uid,
+      mailboxId: mailbox.id,
+      clientStateHash: clientStateHash(clientState),
+    });
+    await recordWatch(deps.db, uid, mailbox.id, {
+      watchId: created.id,
+      watchExpiresAt: created.expiresAt.toISOString(),
+    });
+    if (sync.watchId && sync.watchId !== created.id) await deleteGraphSubscription(deps.db, sync.watchId);
+  } catch (error) {
+    deps.logger.warn('push was not renewed; the next check tries again', {
+      userId: uid,
+      mailboxId: mailbox.id,
+      provider: mailbox.provider,
+      error: error instanceof Error ? { name: error.name, message: error.message } : String(error),
+    });
+  }
+};
+
+/** The mailbox is gone (disconnected): its sync state, address lookup and subscription lookup go. */
+const forget = async (deps: ReplyDeps, sync: MailSyncItem) => {
+  await deleteMailSync(deps.db, sync);
+  if (sync.provider === 'outlook' && sync.watchId) await deleteGraphSubscription(deps.db, sync.watchId);
+};
+
+/**
+ * Reads one mailbox from its cursor (DESIGN §4: incremental, `history.list` / Graph delta) and records the replies,
+ * auto-replies and bounces of its conversations. A lost or missing cursor resyncs boundedly. The cursor moves only
+ * from the one this run read (a concurrent run's is kept); every record is idempotent, so a repeat records nothing
+ * twice. SPEC §8 failures are stored for the red banner; success clears them.
+ */
+export const checkMailbox = async (
+  deps: ReplyDeps,
+  uid: string,
+  mailboxId: string,
+  options: { reason: ReplyCheckMessage['reason'] },
+): Promise<CheckResult> => {
+  const now = deps.now();
+  const [mailbox, stored] = await Promise.all([
+    getMailbox(deps.db, uid, mailboxId),
+    getMailSync(deps.db, uid, mailboxId),
+  ]);
+  if (!mailbox) {
+    if (stored) await forget(deps, stored);
+    return { status: 'gone', recorded: [], error: null };
+  }
+  let sync = stored;
+  if (!sync?.active && mailbox.status === 'connected') {
+    await activateMailSync(deps.db, { uid, mailboxId, provider: mailbox.provider, email: mailbox.email, now });
+    sync = await getMailSync(deps.db, uid, mailboxId);
+  }
+  if (!sync) return { status: 'expired', recorded: [], error: null };
+  const run: Run = { deps, uid, mailbox, sync, api: deps.mail[mailbox.provider], now };
+  if (mailbox.status === 'expired') {
+    if (sync.active) await deactivateMailSync(deps.db, uid, mailboxId);
+    return { status: 'expired', recorded: [], error: sync.error };
+  }
+  if (options.reason === 'manual' && sync.lastCheckedAt) {
+    if (now.getTime() - new Date(sync.lastCheckedAt).getTime() < replyCheckRules.manualMinGapMs) {
+      return { status: 'recent', recorded: [], error: sync.error };
+    }
+  }
+  if (sync.retryAt && new Date(sync.retryAt) > now) return { status: 'waiting', recorded: [], error: sync.error };
+
+  let token: string;
+  try {
+    token = (await mailboxAccessToken(deps.mailboxes, uid, mailboxId)).accessToken;
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 401) return expired(run);
+    if (error instanceof HttpError && error.status === 404) {
+      await forget(deps, sync);
+      return { status: 'gone', recorded: [], error: null };
+    }
+    // the provider's sign-in is down or refused our request (lambdas/mailboxes: a 502/503 whose text is the user's)
+    if (error instanceof HttpError && error.status >= 500 && error.expose) return failed(run, error);
+    throw error;
+  }
+
+  try {
+    let changes: { messages: MailboxMessage[]; cursor: string };
+    let more = false;
+    if (sync.cursor === null) changes = await resync(run, token);
+    else {
+      try {
+        changes = await run.api.changesSince(token, sync.cursor, replyCheckRules.changesPerRun);
+        more = changes.messages.length >= replyCheckRules.changesPerRun;
+      } catch (error) {
+        if (!(error instanceof MailApiFailure && error.kind === 'not_found')) throw error;
+        deps.logger.info('the mailbox cursor was lost; resyncing from the open conversations', {
+          userId: uid,
+          mailboxId,
+        });
+        changes = await resync(run, token);
+      }
+    }
+    const find = conversationFinder(run);
+    const recorded: RecordedEmail[] = [];
+    for (const message of changes.messages) {
+      const done = await recordMessage(run, find, message);
+      if (done) recorded.push(done);
+    }
+    await advanceCursor(deps.db, uid, mailboxId, sync.cursor, changes.cursor);
+    await ensurePush(run, token);
+    await settle(run, { error: null, errorCount: 0 });
+    if (more) {
+      await deps.queue.send(
+        'reply-check',
+        checkMessage(uid, mailboxId, options.reason, `more-${digest(changes.cursor)}`),
+      );
+    }
+    return { status: 'checked', recorded, error: null };
+  } catch (error) {
+    if (error instanceof MailApiFailure) {
+      if (error.kind === 'unauthorized') return expired(run);
+      return failed(run, error);
+    }
+    throw error;
+  }
+};

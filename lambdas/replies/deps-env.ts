@@ -1,0 +1,47 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
+import { readConfig } from '../core/config.js';
+import {
+  addDoNotContact,
+  conversationByThread,
+  getConversation,
+  openConversations,
+  recordIncomingEmail,
+  threadingOf,
+} from '../conversations/index.js';
+import { createDataClient } from '../data/client.js';
+import { cancelFollowUps } from '../drafts/index.js';
+import { mailboxesDepsFromEnv } from '../mailboxes/index.js';
+import { createLivePort } from '../providers/live/live.js';
+import { createMailApis } from '../providers/mail/mail-api.js';
+import { createSqsClient, sqsQueue } from '../providers/queue/sqs.js';
+import { newClientState, type ReplyDeps } from './deps.js';
+import { readReplySettings } from './settings.js';
+
+/**
+ * The replies domain's dependencies in a Lambda (its HTTP Lambda, the worker and the schedule job), from its
+ * environment, built once (STYLE §10): the table, the mailboxes' tokens, the mail APIs (the sandbox locally, by base
+ * URL), the conversations and drafts domains, the queue and the live channel.
+ */
+export const replyDepsFromEnv = (logger: Logger, env: NodeJS.ProcessEnv = process.env): ReplyDeps => {
+  const db = createDataClient(readConfig(env).tableName);
+  return {
+    db,
+    mailboxes: mailboxesDepsFromEnv(logger, env),
+    mail: createMailApis(env),
+    conversations: {
+      getConversation,
+      conversationByThread,
+      threadingOf,
+      openConversations,
+      recordIncomingEmail,
+      addDoNotContact,
+      cancelFollowUps,
+    },
+    queue: sqsQueue(createSqsClient()),
+    live: createLivePort({ db }),
+    settings: readReplySettings(env),
+    now: () => new Date(),
+    newSecret: newClientState,
+    logger,
+  };
+};

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import type { Logger } from '@aws-lambda-powertools/logger';
+import type { MailProvider } from '../../shared/schemas/mailboxes.js';
+import type { Conversation, Notification } from '../../shared/schemas/conversations.js';
+import type { PipelineStage } from '../../shared/schemas/pipeline.js';
+import type { DataClient } from '../data/client.js';
+import type { MailboxesDeps } from '../mailboxes/index.js';
+import type { LivePort } from '../providers/live/port.js';
+import type { MailApi } from '../providers/mail/port.js';
+import type { QueuePort } from '../providers/queue/port.js';
+import type { ReplySettings } from './settings.js';
+
+/** An incoming e-mail of a conversation, as the conversations domain records it (coord: H3's recordIncomingEmail). */
+export type IncomingEmail = {
+  kind: 'reply' | 'auto_reply' | 'bounce';
+  providerMessageId: string;
+  messageId: string | null;
+  from: string;
+  fromName: string | null;
+  to: string;
+  subject: string;
+  body: string;
+  at: Date;
+};
+
+/**
+ * What reply checks use of the conversations and drafts domains (their index.ts exports; deps-env.ts wires them), as
+ * arguments (STYLE §10) so a test can count and fail them.
+ */
+export type RepliesConversations = {
+  getConversation: (db: DataClient, uid: string, id: string) => Promise<Conversation | null>;
+  conversationByThread: (db: DataClient, uid: string, threadId: string) => Promise<Conversation | null>;
+  threadingOf: (
+    db: DataClient,
+    uid: string,
+    conversationId: string,
+  ) => Promise<{ inReplyTo: string | null; references: string[] } | null>;
+  openConversations: (db: DataClient, uid: string, mailboxId?: string) => Promise<Conversation[]>;
+  /** idempotent by providerMessageId: `recorded` false on a repeat (nothing written) */
+  recordIncomingEmail: (
+    db: DataClient,
+    uid: string,
+    conversationId: string,
+    input: IncomingEmail,
+  ) => Promise<{
+    recorded: boolean;
+    conversation: Conversation;
+    notification: Notification | null;
+    stage: PipelineStage | null;
+  }>;
+  addDoNotContact: (
+    db: DataClient,
+    uid: string,
+    email: string,
+    reason: 'bounce' | 'unsubscribe' | 'manual',
+  ) => Promise<unknown>;
+  /** archives the conversation's unsent scheduled follow-ups (H4); their ids */
+  cancelFollowUps: (db: DataClient, uid: string, conversationId: string, now: Date) => Promise<string[]>;
+};
+
+export type ReplyDeps = {
+  db: DataClient;
+  /** a fresh access token of a mailbox, and marking one expired (lambdas/mailboxes/index.ts) */
+  mailboxes: MailboxesDeps;
+  mail: Record<MailProvider, MailApi>;
+  conversations: RepliesConversations;
+  queue: QueuePort;
+  live: LivePort;
+  settings: ReplySettings;
+  now: () => Date;
+  /** a Graph subscription's clientState: random, 32 bytes @default base64url of randomBytes(32) */
+  newSecret: () => string;
+  logger: Pick<Logger, 'warn' | 'info' | 'error'>;
+};
+
+export const newClientState = () => randomBytes(32).toString('base64url');

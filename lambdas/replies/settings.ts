@@ -1,0 +1,47 @@
+import * as z from 'zod';
+
+/** Where push is verified and delivered (issue 13; the CDK stack sets them in AWS, infra/local/lambda-env.ts locally). */
+export type ReplySettings = {
+  /** Gmail `users.watch` publishes to this Pub/Sub topic; undefined: Gmail mailboxes are read by the schedule alone */
+  gmailTopic: string | undefined;
+  /** the push subscription's OIDC audience (the webhook's URL) */
+  gmailPushAudience: string | undefined;
+  /** the `email` claim of the push's OIDC token: the push subscription's service account */
+  gmailPushServiceAccount: string | undefined;
+  /** Google's signing keys */
+  googleJwksUrl: string;
+  /** Graph change and lifecycle notifications go here; undefined: Outlook mailboxes are read by the schedule alone */
+  outlookNotificationUrl: string | undefined;
+};
+
+const optional = z.string().trim().min(1).optional();
+
+const settingsSchema = z.object({
+  GMAIL_PUBSUB_TOPIC: z
+    .string()
+    .trim()
+    .regex(/^projects\/[^/]+\/topics\/[^/]+$/)
+    .optional(),
+  GMAIL_PUSH_AUDIENCE: optional,
+  GMAIL_PUSH_SERVICE_ACCOUNT: z.email().optional(),
+  /** @default https://www.googleapis.com/oauth2/v3/certs */
+  GOOGLE_OIDC_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  OUTLOOK_NOTIFICATION_URL: z.url().optional(),
+});
+
+/** The replies domain's settings from the Lambda's environment; a malformed value fails here, naming the variable. */
+export const readReplySettings = (env: NodeJS.ProcessEnv = process.env): ReplySettings => {
+  const parsed = settingsSchema.safeParse(env);
+  if (!parsed.success) {
+    const names = parsed.error.issues.map((issue) => issue.path.join('.')).join(', ');
+    throw new Error(`Reply-check settings are invalid: ${names}`);
+  }
+  const settings = parsed.data;
+  return {
+    gmailTopic: settings.GMAIL_PUBSUB_TOPIC,
+    gmailPushAudience: settings.GMAIL_PUSH_AUDIENCE,
+    gmailPushServiceAccount: settings.GMAIL_PUSH_SERVICE_ACCOUNT,
+    googleJwksUrl: settings.GOOGLE_OIDC_JWKS_URL,
+    outlookNotificationUrl: settings.OUTLOOK_NOTIFICATION_URL,
+  };
+};
