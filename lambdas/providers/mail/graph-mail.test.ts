@@ -201,6 +201,30 @@ describe('the Graph mail adapter', () => {
     expect(requests[0]!.headers.prefer).toBe('outlook.body-content-type="text", odata.maxpagesize=50');
   });
 
+  it('reads by id a delta entry that came with a few fields only, and skips one gone since', async () => {
+    const { outlook, link, calls } = await vendor((link) => [
+      {
+        status: 200,
+        json: {
+          value: [
+            { id: 'm1', isRead: true, parentFolderId: 'inbox' },
+            { id: 'gone', isRead: true },
+          ],
+          '@odata.deltaLink': link('/me/mailFolders/inbox/messages/delta?$deltatoken=d2'),
+        },
+      },
+      { status: 200, json: message('m1') },
+      { status: 404, json: graphError('ErrorItemNotFound') },
+    ]);
+    const changes = await outlook.changesSince('t', link('/me/mailFolders/inbox/messages/delta?$deltatoken=d1'), 10);
+    expect(changes.messages.map((found) => found.providerMessageId)).toEqual(['m1']);
+    expect(
+      calls()
+        .slice(1)
+        .map((call) => call.split('?')[0]),
+    ).toEqual(['GET /graph/v1.0/me/messages/m1', 'GET /graph/v1.0/me/messages/gone']);
+  });
+
   it('stops before a page that could overrun the limit and answers the next link as the cursor', async () => {
     const { outlook, requests, link } = await vendor((link) => [
       {
@@ -229,6 +253,7 @@ describe('the Graph mail adapter', () => {
     expect(await outlook.currentCursor('t')).toBe(link("/me/mailFolders('inbox')/messages/delta?$deltatoken=now"));
     const url = new URL(calls()[0]!.slice(4), 'http://x');
     expect(url.pathname).toBe("/graph/v1.0/me/mailFolders('inbox')/messages/delta");
+    expect(url.searchParams.get('changeType')).toBe('created');
     const since = /^receivedDateTime ge (.+)$/.exec(url.searchParams.get('$filter') ?? '')?.[1];
     expect(new Date(since!).getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
   });

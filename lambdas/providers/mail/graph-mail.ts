@@ -105,8 +105,10 @@ const messageSchema = z.object({
 type GraphMessage = z.infer<typeof messageSchema>;
 
 /** A page of a collection or of a delta round; a delta entry marked `@removed` was deleted or moved out. */
+const pageEntrySchema = z.looseObject({ id: z.string().min(1), '@removed': z.unknown().optional() });
+type PageEntry = z.infer<typeof pageEntrySchema>;
 const pageSchema = z.object({
-  value: z.array(z.looseObject({ id: z.string().min(1), '@removed': z.unknown().optional() })),
+  value: z.array(pageEntrySchema),
   '@odata.nextLink': z.string().optional(),
   '@odata.deltaLink': z.string().optional(),
 });
@@ -208,20 +210,35 @@ export const graphMailApi = (
     return parsed(schema, data, what);
   };
 
-  /** A message with its internet headers, when the page it came in did not carry them. */
-  const withHeaders = async (accessToken: string, message: GraphMessage) =>
-    message.internetMessageHeaders
-      ? message
-      : get(
-          accessToken,
-          `/me/messages/${encodeURIComponent(message.id)}${query({ $select: messageFields.join(',') })}`,
-          messageSchema,
-          'a message',
-        ).catch((error: unknown) => {
-          // gone since the page was read: the page's fields are all there is
-          if (error instanceof MailApiFailure && error.kind === 'not_found') return message;
-          throw error;
-        });
+  /**
+   * A page's entry as a whole message: as it came when it carries every field and its internet headers, else read by
+   * its id (a delta entry for a change may carry only a few fields; a list never carries the headers). A message gone
+   * since the page was read: what the page had, or nothing when that was not a whole message.
+   */
+  const wholeMessage = async (accessToken: string, entry: PageEntry): Promise<GraphMessage | null> => {
+    const fromPage = messageSchema.safeParse(entry).data ?? null;
+    if (fromPage?.internetMessageHeaders) return fromPage;
+    try {
+      return await get(
+        accessToken,
+        `/me/messages/${encodeURIComponent(entry.id)}${query({ $select: messageFields.join(',') })}`,
+        messageSchema,
+        'a message',
+      );
+    } catch (error) {
+      if (error instanceof MailApiFailure && error.kind === 'not_found') return fromPage;
+      throw error;
+    }
+  };
+
+  const wholeMessages = async (accessToken: string, entries: PageEntry[]) => {
+    const messages: GraphMessage[] = [];
+    for (const entry of entries) {
+      const message = await wholeMessage(accessToken, entry);
+      if (message) messages.push(message);
+    }
+    return messages.map(mailboxMessageOf);
+  };
 
   /**
    * Pages from `path` on, `size` messages a page: the messages (deltas' `@removed` entries left out) and where the
@@ -229,12 +246,12 @@ export const graphMailApi = (
    * bound ran out first. No page is asked for that could overrun `room`, so the caller drops nothing it read.
    */
   const readPages = async (accessToken: string, path: string, room: number, size = pageSize) => {
-    const messages: GraphMessage[] = [];
+    const messages: PageEntry[] = [];
     let next = path;
     for (let pages = 0; pages < maxPages; pages++) {
       const page = await get(accessToken, next, pageSchema, 'a page of messages', size);
       for (const entry of page.value) {
-        if (entry['@removed'] === undefined) messages.push(parsed(messageSchema, entry, 'a message'));
+        if (entry['@removed'] === undefined) messages.push(entry);
       }
       const nextLink = page['@odata.nextLink'];
       if (!nextLink) return { messages, link: page['@odata.deltaLink'], complete: true };
@@ -246,13 +263,17 @@ export const graphMailApi = (
 
   /**
    * The inbox delta from now on: a round filtered to messages received from now (the one filter delta takes on
-   * messages), so the initial sync is empty instead of the whole inbox, paged to its delta link.
+   * messages), so the initial sync is empty instead of the whole inbox, paged to its delta link. `changeType=created`
+   * (kept in the links by Graph) leaves out updates such as a message marked read, which would come with a few
+   * fields only.
    * @link https://learn.microsoft.com/en-us/graph/api/message-delta
+   * @link https://learn.microsoft.com/en-us/graph/delta-query-messages
    */
   const freshDeltaLink = async (accessToken: string) => {
     const { link, complete } = await readPages(
       accessToken,
       `${inboxMessages}/delta${query({
+        changeType: 'created',
         $select: messageFields.join(','),
         $filter: `receivedDateTime ge ${new Date().toISOString()}`,
       })}`,
@@ -320,9 +341,7 @@ export const graphMailApi = (
     changesSince: async (accessToken, cursor, limit) => {
       const size = Math.min(pageSize, Math.max(limit, 1));
       const { messages, link } = await readPages(accessToken, pathOfLink(cursor), Math.max(limit, 1), size);
-      const full: GraphMessage[] = [];
-      for (const message of messages) full.push(await withHeaders(accessToken, message));
-      return { messages: full.map(mailboxMessageOf), cursor: link ?? cursor };
+      return { messages: await wholeMessages(accessToken, messages), cursor: link ?? cursor };
     },
 
     threadMessages: async (accessToken, threadId) => {
@@ -334,9 +353,8 @@ export const graphMailApi = (
         })}`,
         Number.POSITIVE_INFINITY,
       );
-      const full: GraphMessage[] = [];
-      for (const message of messages) full.push(await withHeaders(accessToken, message));
-      return full.map(mailboxMessageOf).sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime());
+      const found = await wholeMessages(accessToken, messages);
+      return found.sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime());
     },
 
     /**
