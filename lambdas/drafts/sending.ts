@@ -151,10 +151,12 @@ const guard = async (
   deps: SendingDeps,
   draft: DraftItem,
   mailbox: MailboxItem,
-): Promise<{ go: true } | { go: false; until: Date; reason: string; guardSlot: Date | null }> => {
+): Promise<{ go: true; slot: Date } | { go: false; until: Date; reason: string; guardSlot: Date | null }> => {
   const now = deps.now();
-  // a slot reserved on an earlier delivery is this send's, once its time came
-  if (draft.guardSlot && Date.parse(draft.guardSlot) <= now.getTime() + 500) return { go: true };
+  // a slot reserved on an earlier delivery (held for it, or retried after a transient failure) is this send's, once
+  // its time came: counted already
+  if (draft.guardSlot && Date.parse(draft.guardSlot) <= now.getTime() + 500)
+    return { go: true, slot: new Date(draft.guardSlot) };
   const limits = sendLimitsOf(mailbox.provider, mailbox.email);
   const slot = await reserveSendSlot(deps.db, {
     uid: draft.userId,
@@ -178,7 +180,7 @@ const guard = async (
       reason: draftMessages.spreading(secondsUntil(slot, now), mailbox.email),
     };
   }
-  return { go: true };
+  return { go: true, slot };
 };
 
 type Profile = Pick<
@@ -255,15 +257,16 @@ const accessTokenOf = async (
 };
 
 /**
- * Counts a provider attempt on the draft BEFORE it is made, answering how many came before: a later attempt (a crash
+ * Counts a provider attempt on the draft BEFORE it is made (keeping the guard's slot), answering how many came before: a later attempt (a crash
  * after the provider took the e-mail, a redelivery) first asks the mailbox for the Message-ID (`findSent`), so the
  * e-mail never leaves twice. Null when the draft is no longer being sent.
  */
-const countAttempt = async (deps: SendingDeps, draft: DraftItem): Promise<number | null> => {
+const countAttempt = async (deps: SendingDeps, draft: DraftItem, slot: Date): Promise<number | null> => {
   let before = 0;
   const counted = await changeSending(deps, draft, (current) => {
     before = current.sendAttempts ?? 0;
-    return { ...current, sendAttempts: before + 1 };
+    // the guard's slot stays this send's: a retry after a transient failure takes no second one
+    return { ...current, sendAttempts: before + 1, guardSlot: whenOf(slot) };
   });
   return counted ? before : null;
 };
@@ -349,7 +352,7 @@ export const sendOne = async (
     headers: { [draftIdHeader]: draft.id },
   };
 
-  const before = await countAttempt(deps, draft);
+  const before = await countAttempt(deps, draft, allowed.slot);
   if (before === null) return 'movedOn';
   const api = deps.mailApis[mailbox.provider];
   let sent: SentMail | null;
