@@ -487,8 +487,11 @@ export class MailStore {
   /** `POST /_sandbox/mail/expire-cursors`: the mailbox forgets its history and changes (mail is kept). */
   expireCursors(address: string) {
     const box = this.mailbox(address);
+    // one step on, so that even a cursor of the current state is older than what is kept
+    box.historyId += 1;
     box.historyFloor = box.historyId;
     box.history = [];
+    box.changeSeq += 1;
     box.changeFloor = box.changeSeq;
     this.save();
   }

@@ -77,8 +77,16 @@ export class SandboxRouter {
   }
 }
 
+/**
+ * Where the sandbox delivers Gmail push: the endpoint of its Pub/Sub push subscription (the app's webhook), the OIDC
+ * token's audience and service account, and the topic it serves (@default any topic a watch names).
+ */
+export type GmailPushSettings = { endpoint?: string; audience?: string; serviceAccount?: string; topic?: string };
+
 /** What one sandbox server gives its vendors besides the router. */
 export type SandboxContext = {
+  /** Gmail push delivery (mail-push.ts); `POST /_sandbox/mail/push-config` changes it while the server runs */
+  gmailPush: GmailPushSettings;
   /** where state that should outlive a restart may be kept (the stack's local folder); none: memory only */
   dataDir: string | undefined;
   /**

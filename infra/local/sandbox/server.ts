@@ -1,7 +1,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readBody, sendJson } from '../http-util.js';
 import { closeServer, listen } from '../net.js';
-import { type SandboxContext, SandboxRouter, type SandboxResponse, type SandboxVendor } from './router.js';
+import {
+  type GmailPushSettings,
+  type SandboxContext,
+  SandboxRouter,
+  type SandboxResponse,
+  type SandboxVendor,
+} from './router.js';
 import { sandboxVendors } from './vendors.js';
 
 export type Sandbox = { url: string; stop: () => Promise<void> };
@@ -18,6 +24,8 @@ export const startSandbox = async (options: {
   log?: (line: string) => void;
   /** where vendors keep state across restarts (OAuth grants, so connected mailboxes stay connected); none: memory */
   dataDir?: string;
+  /** where Gmail push goes (the gateway's `/api/webhooks/gmail`) and how its OIDC token reads; none: no push */
+  gmailPush?: GmailPushSettings;
 }): Promise<Sandbox> => {
   const vendors = options.vendors ?? sandboxVendors;
   const log = options.log ?? ((line: string) => console.log(line));
@@ -28,6 +36,7 @@ export const startSandbox = async (options: {
   const shared = new Map<string, unknown>();
   const context: SandboxContext = {
     dataDir: options.dataDir,
+    gmailPush: { ...options.gmailPush },
     shared: <T>(key: string, make: () => T) => {
       if (!shared.has(key)) shared.set(key, make());
       return shared.get(key) as T;

@@ -1,7 +1,9 @@
 import { enrichmentVendor } from './enrichment.js';
 import { gmailVendor } from './gmail-api.js';
 import { googleVendor } from './google.js';
+import { graphMailVendor } from './graph-mail.js';
 import { mailControlVendor } from './mail-page.js';
+import { mailPushVendor } from './mail-push.js';
 import { microsoftVendor } from './microsoft.js';
 import { openAiVendor } from './openai.js';
 import { perplexityVendor } from './perplexity.js';
@@ -20,5 +22,7 @@ export const sandboxVendors: SandboxVendor[] = [
   googleVendor,
   gmailVendor,
   mailControlVendor,
+  mailPushVendor,
   microsoftVendor,
+  graphMailVendor,
 ];
