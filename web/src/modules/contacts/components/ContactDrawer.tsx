@@ -1,6 +1,7 @@
 import { DeleteOutlined, EditOutlined, LinkedinFilled, MailOutlined } from '@ant-design/icons';
 import { Alert, Button, Descriptions, Divider, Drawer, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { ConversationThread } from '@/modules/conversations/components/ConversationThread';
 import { ContactDraftSummary } from '@/modules/outreach/components/ContactDraftSummary';
 import { useToast } from '@/ui/toast/useToast';
 import type { Contact } from '../api/contactMapping';
@@ -27,7 +28,10 @@ const freshnessLabels: Record<Contact['dataFreshness'], string> = {
   unknown: 'Not fetched',
 };
 
-/** One contact in full: the professional profile, the e-mail and its verification, the user's own fields to edit. */
+/**
+ * One contact in full: the professional profile, the e-mail and its verification, the primary draft, the conversation
+ * (e-mails sent and answers), the user's own fields to edit.
+ */
 export const ContactDrawer = ({ contactId, onClose, onChanged }: ContactDrawerProps) => {
   const { data, error, isLoading, mutate } = useContactDetail(contactId);
   const { removeMany, findEmails } = useContactActions();
@@ -174,6 +178,8 @@ export const ContactDrawer = ({ contactId, onClose, onChanged }: ContactDrawerPr
             </section>
 
             <ContactDraftSummary draft={data?.draft ?? null} />
+
+            <ConversationThread contactId={contact.id} />
 
             <ProfileSummary education={contact.education} experiences={contact.experiences} />
 

@@ -67,6 +67,24 @@ export const deleteDraft = async (api: Api, draft: Pick<Draft, 'id' | 'contactId
   return answer;
 };
 
+/**
+ * POST /api/drafts/{id}/send (DESIGN §8): sends the draft from the default mailbox now, or at `scheduledSendTime`;
+ * answers the draft with its send state (`sending` or `sent`). A failed draft is sent again the same way (Retry).
+ */
+export const sendDraft = async (api: Api, id: string, scheduledSendTime?: string) =>
+  saved(
+    await api.request('POST /api/drafts/{id}/send', {
+      params: { id },
+      body: scheduledSendTime ? { scheduledSendTime } : {},
+    }),
+  );
+
+/**
+ * Cancels a send waiting for its time (a Send later, or an auto follow-up, DESIGN §6): the draft goes back to an
+ * unsent draft, kept to edit or send by hand. One due within a minute is already leaving: a 409 says so.
+ */
+export const cancelScheduledSend = (api: Api, id: string) => updateDraft(api, id, { scheduledSendTime: null });
+
 /** Leaves the contact's drafts, none of them primary. */
 export const clearPrimaryDraft = async (api: Api, contactId: string) => {
   const answer = await api.request('POST /api/drafts/contact/{contactId}/clear-primary', { params: { contactId } });

@@ -2,12 +2,22 @@ import { Tag, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import type { Draft } from '@shared/schemas/drafts';
 import { outreachContactPath, outreachPaths } from '../outreachPaths';
-import { rowState } from '../utils/rowState';
+import { type SendStateKind, sendStateOf } from '../utils/sendState';
 import './outreach.css';
+
+const stateColors: Record<SendStateKind, string> = {
+  draft: 'success',
+  sending: 'processing',
+  queued: 'warning',
+  scheduled: 'purple',
+  sent: 'blue',
+  failed: 'error',
+  archived: 'default',
+};
 
 /** The contact drawer's view of a contact's primary draft: its subject and body, its state, where to edit it. */
 export const ContactDraftSummary = ({ draft }: { draft: Draft | null }) => {
-  const state = rowState(undefined, draft);
+  const state = draft ? sendStateOf(draft) : null;
   return (
     <section aria-label="Primary draft" className="contact-draft" data-testid="drawer-draft">
       <Typography.Text type="secondary" className="draft-editor__label">
@@ -16,7 +26,7 @@ export const ContactDraftSummary = ({ draft }: { draft: Draft | null }) => {
       {draft ? (
         <>
           <div>
-            <Tag color={state.kind === 'sent' ? 'blue' : 'success'}>{state.label}</Tag>
+            {state ? <Tag color={stateColors[state.kind]}>{state.label}</Tag> : null}
             <Typography.Text strong>{draft.subject || '(no subject)'}</Typography.Text>
           </div>
           <Typography.Paragraph className="contact-draft__body" ellipsis={{ rows: 6, expandable: true }}>

@@ -1,15 +1,24 @@
 import { Alert, Button, Drawer, Empty, Skeleton } from 'antd';
 import { useState } from 'react';
+import type { Draft } from '@shared/schemas/drafts';
 import { useApiClient } from '@/lib/http/useApiClient';
+import { isUsableEmail } from '@/modules/contacts/utils/emailVerification';
+import { useDefaultEmailConnection } from '@/modules/emailConnection/hooks/useEmailConnections';
+import { isConnectionExpired } from '@/modules/emailConnection/state/emailConnectionState';
+import { useNow } from '@/lib/useNow';
 import { useProfile } from '@/modules/profile/hooks/useProfile';
 import { useSettings } from '@/modules/settings/hooks/useSettings';
 import { useToast } from '@/ui/toast/useToast';
 import type { OutreachRow } from '../api/outreachApi';
-import { createDraft, deleteDraft, updateDraft } from '../api/outreachApi';
+import { cancelScheduledSend, createDraft, deleteDraft, sendDraft, updateDraft } from '../api/outreachApi';
 import { useContactDrafts } from '../hooks/useContactDrafts';
 import { resumeAttachment } from '../utils/attachments';
 import { errorText } from '../utils/errorText';
+import { canSend, isScheduledFollowUp, sendStateOf } from '../utils/sendState';
 import { type DraftChanges, DraftEditor } from './DraftEditor';
+import { DraftSendStatus } from './DraftSendStatus';
+import { FollowUpList } from './FollowUpList';
+import { SendButtons } from './SendButtons';
 import { SendExplainer } from './SendExplainer';
 import './outreach.css';
 
@@ -21,7 +30,22 @@ export type DraftDrawerProps = {
   generating: boolean;
 };
 
-/** A contact's drafts: the primary one first, each to edit, make primary or delete. */
+type Busy = 'save' | 'saveNew' | 'primary' | 'delete' | 'send' | 'schedule' | 'retry';
+
+const versionLabel = (draft: Draft, index: number) =>
+  draft.isPrimary
+    ? 'Primary'
+    : draft.draftType === 'follow_up'
+      ? 'Follow-up'
+      : draft.status === 'sent'
+        ? 'Sent'
+        : `Draft ${index + 1}`;
+
+/**
+ * A contact's drafts: the primary one first, each to edit, make primary, delete, send now or later (with the default
+ * mailbox connected; else how to connect one), with its send state; the follow-ups scheduled for the contact, each
+ * to cancel.
+ */
 export const DraftDrawer = ({ row, onClose, onGenerate, generating }: DraftDrawerProps) => {
   const api = useApiClient();
   const toast = useToast();
@@ -30,16 +54,22 @@ export const DraftDrawer = ({ row, onClose, onGenerate, generating }: DraftDrawe
   const { data: profile } = useProfile();
   const { settings } = useSettings();
   const [chosenId, setChosenId] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'save' | 'saveNew' | 'primary' | 'delete' | null>(null);
+  const [busy, setBusy] = useState<Busy | null>(null);
+  const [cancelling, setCancelling] = useState<string | null>(null);
+  const { connection } = useDefaultEmailConnection();
+  const now = useNow();
   const draft = drafts?.find((candidate) => candidate.id === chosenId) ?? drafts?.[0] ?? null;
+  // the follow-ups waiting for their time (DESIGN §6 auto follow-up), listed above the drafts
+  const followUps = drafts?.filter((candidate) => isScheduledFollowUp(candidate, now)) ?? [];
+  const mailboxReady = connection !== null && !isConnectionExpired(connection, now);
 
-  const run = async (kind: 'save' | 'saveNew' | 'primary' | 'delete', action: () => Promise<unknown>, done: string) => {
+  const run = async (kind: Busy, action: () => Promise<unknown>, done: string | ((result: unknown) => string)) => {
     setBusy(kind);
     try {
       // the change's window event revalidates the drafts, the list and the contact (lib/live: not while a generation
       // runs, then once it ends)
-      await action();
-      toast.success(done);
+      const result = await action();
+      toast.success(typeof done === 'string' ? done : done(result));
     } catch (caught) {
       toast.error(errorText(caught));
     } finally {
@@ -79,6 +109,54 @@ export const DraftDrawer = ({ row, onClose, onGenerate, generating }: DraftDrawe
       'Draft deleted',
     );
 
+  /** saves what the editor holds first (a send takes the saved draft), then sends now or at `when` */
+  const handleSend = (kind: Busy, changes: DraftChanges | null, when?: string) =>
+    draft &&
+    void run(
+      kind,
+      async () => {
+        if (changes) await updateDraft(api, draft.id, changes);
+        return sendDraft(api, draft.id, when);
+      },
+      (sent) => {
+        const state = sendStateOf(sent as Draft);
+        return state.kind === 'scheduled' || state.kind === 'sent' ? state.label : 'Sending your e-mail';
+      },
+    );
+
+  const handleCancelSchedule = async (scheduled: Draft) => {
+    setCancelling(scheduled.id);
+    try {
+      await cancelScheduledSend(api, scheduled.id);
+      toast.success(scheduled.draftType === 'follow_up' ? 'Follow-up cancelled' : 'Scheduled send cancelled', {
+        description: 'It stays among the drafts, to edit or send by hand.',
+      });
+    } catch (caught) {
+      toast.error(errorText(caught));
+    } finally {
+      setCancelling(null);
+    }
+  };
+
+  const addressProblem =
+    row && !isUsableEmail(row.contact)
+      ? row.contact.email
+        ? 'This contact’s address is not verified as deliverable, so it cannot be sent to.'
+        : 'This contact has no e-mail address yet. Find one on the dashboard first.'
+      : null;
+  const sendAction = ({ changes, complete }: { changes: DraftChanges | null; complete: boolean }) => {
+    if (!draft || !canSend(draft)) return null;
+    if (!mailboxReady) return <SendExplainer expiredEmail={connection?.email ?? null} />;
+    const blockedBy = addressProblem ?? (complete ? null : 'Write a subject and a body first.');
+    return (
+      <SendButtons
+        blockedBy={blockedBy}
+        busy={busy === 'send' || busy === 'schedule' ? busy : null}
+        onSend={(when) => handleSend(when ? 'schedule' : 'send', changes, when)}
+      />
+    );
+  };
+
   return (
     <Drawer
       open={row !== null}
@@ -104,6 +182,11 @@ export const DraftDrawer = ({ row, onClose, onGenerate, generating }: DraftDrawe
       {drafts && !drafts.length ? (
         <Empty description="No draft yet. Generate one with AI, or apply a template from the list." />
       ) : null}
+      <FollowUpList
+        followUps={followUps}
+        cancelling={cancelling}
+        onCancel={(item) => void handleCancelSchedule(item)}
+      />
       {drafts && drafts.length > 1 ? (
         <fieldset className="draft-editor__versions" aria-label="Drafts">
           {drafts.map((candidate, index) => (
@@ -113,10 +196,19 @@ export const DraftDrawer = ({ row, onClose, onGenerate, generating }: DraftDrawe
               type={candidate.id === draft?.id ? 'primary' : 'default'}
               onClick={() => setChosenId(candidate.id)}
             >
-              {candidate.isPrimary ? 'Primary' : `Draft ${index + 1}`}
+              {versionLabel(candidate, index)}
             </Button>
           ))}
         </fieldset>
+      ) : null}
+      {draft ? (
+        <DraftSendStatus
+          draft={draft}
+          retrying={busy === 'retry'}
+          onRetry={mailboxReady ? () => handleSend('retry', null) : null}
+          cancelling={cancelling === draft.id}
+          onCancelSchedule={() => void handleCancelSchedule(draft)}
+        />
       ) : null}
       {draft ? (
         <DraftEditor
@@ -124,12 +216,12 @@ export const DraftDrawer = ({ row, onClose, onGenerate, generating }: DraftDrawe
           draft={draft}
           resume={resumeAttachment(profile)}
           includeResume={settings.includeResume}
-          busy={busy}
+          busy={busy === 'save' || busy === 'saveNew' || busy === 'primary' || busy === 'delete' ? busy : null}
           onSave={handleSave}
           onSaveAsNew={handleSaveAsNew}
           onMakePrimary={handleMakePrimary}
           onDelete={handleDelete}
-          sendAction={<SendExplainer />}
+          sendAction={sendAction}
         />
       ) : null}
     </Drawer>

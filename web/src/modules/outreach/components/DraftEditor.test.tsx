@@ -36,7 +36,7 @@ const mount = (props: Partial<DraftEditorProps> = {}) =>
       onSaveAsNew={vi.fn()}
       onMakePrimary={vi.fn()}
       onDelete={vi.fn()}
-      sendAction={null}
+      sendAction={() => null}
       {...props}
     />,
   );

@@ -1,5 +1,5 @@
 import { DeleteOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import { Button, Checkbox, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import type { Draft } from '@shared/schemas/drafts';
 import { fillPlaceholder, openPlaceholders, remainingAlternatives, type DraftText } from '../utils/placeholders';
@@ -25,8 +25,11 @@ export type DraftEditorProps = {
   onSaveAsNew: (changes: DraftChanges) => void;
   onMakePrimary: () => void;
   onDelete: () => void;
-  /** what the footer shows beside the actions (the Send button) */
-  sendAction: ReactNode;
+  /**
+   * what the footer shows beside the actions (Send, Send later), given the unsaved changes (null: none) so sending
+   * can save them first, and whether subject and body are both there
+   */
+  sendAction: (pending: { changes: DraftChanges | null; complete: boolean }) => ReactNode;
 };
 
 /**
@@ -55,6 +58,8 @@ export const DraftEditor = ({
   const changed =
     text.subject !== (draft.subject ?? '') || text.body !== (draft.body ?? '') || attachResume !== savedWithResume;
   const complete = Boolean(text.subject.trim() && text.body.trim());
+  // the server refuses changes to a draft that is being sent or was sent (draftMessages.notEditable)
+  const locked = draft.status === 'sending' || draft.status === 'sent';
   const changes = (): DraftChanges => ({
     subject: text.subject,
     body: text.body,
@@ -133,16 +138,12 @@ export const DraftEditor = ({
         )}
       </div>
 
-      {draft.status !== 'draft' ? (
-        <Alert type="info" showIcon title={`This draft is ${draft.status}; changes apply to the next one.`} />
-      ) : null}
-
       <div className="draft-editor__footer">
         <Space>
           <Button
             type="primary"
             loading={busy === 'save'}
-            disabled={!changed || !complete}
+            disabled={!changed || !complete || locked}
             onClick={() => onSave(changes())}
           >
             Save
@@ -158,7 +159,7 @@ export const DraftEditor = ({
           >
             {draft.isPrimary ? 'Primary' : 'Make primary'}
           </Button>
-          {sendAction}
+          {sendAction({ changes: changed ? changes() : null, complete })}
         </Space>
         <Popconfirm
           title="Delete this draft?"

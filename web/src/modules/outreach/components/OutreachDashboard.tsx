@@ -1,11 +1,13 @@
 import { FileTextOutlined, RobotOutlined, SendOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Typography } from 'antd';
 import { useState } from 'react';
+import { useApiClient } from '@/lib/http/useApiClient';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { EmptyState } from '@/ui/EmptyState';
 import { useToast } from '@/ui/toast/useToast';
 import { contactsPaths } from '@/modules/contacts/contactsPaths';
+import { type OutreachRow, sendDraft } from '../api/outreachApi';
 import { useGenerationProgress } from '../hooks/useGenerationProgress';
 import { maxBatchSize, useOutreachActions } from '../hooks/useOutreachActions';
 import { useOutreachList } from '../hooks/useOutreachList';
@@ -28,6 +30,8 @@ export const OutreachDashboard = () => {
   const { rows, error, isLoading, mutate } = useOutreachList(generating);
   const { generate, applyTemplate, retry } = useOutreachActions();
   const toast = useToast();
+  const api = useApiClient();
+  const [retryingSend, setRetryingSend] = useState<string | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
   const [mode, setMode] = useState<BatchMode | null>(null);
   const [targets, setTargets] = useState<string[]>([]);
@@ -79,6 +83,19 @@ export const OutreachDashboard = () => {
   };
 
   const handleRetry = (contactId: string) => void retry(contactId);
+  /** a failed send goes again from the default mailbox; its window event refreshes the row */
+  const handleRetrySend = async ({ contact, primaryDraft }: OutreachRow) => {
+    if (!primaryDraft) return;
+    setRetryingSend(contact.id);
+    try {
+      await sendDraft(api, primaryDraft.id);
+      toast.success(`Sending to ${contact.name || 'your contact'} again`);
+    } catch (caught) {
+      toast.error(errorText(caught));
+    } finally {
+      setRetryingSend(null);
+    }
+  };
   const openRow = rows.find((row) => row.contact.id === openId) ?? null;
   const busy = Boolean(store.batch);
 
@@ -138,6 +155,8 @@ export const OutreachDashboard = () => {
         onSelect={setSelected}
         onOpen={setOpenId}
         onRetry={handleRetry}
+        onRetrySend={(row) => void handleRetrySend(row)}
+        retryingSend={retryingSend}
         loading={isLoading}
       />
       <BatchModal mode={mode} count={targets.length} onCancel={() => setMode(null)} onStart={handleStart} />

@@ -1,6 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { ContactAvatar } from '@/modules/contacts/components/ContactAvatar';
+import { useNow } from '@/lib/useNow';
 import type { OutreachRow } from '../api/outreachApi';
 import type { GenerationEntry } from '../state/generationState';
 import { type RowStateKind, rowState } from '../utils/rowState';
@@ -12,7 +13,12 @@ export type OutreachTableProps = {
   selectedIds: readonly string[];
   onSelect: (ids: string[]) => void;
   onOpen: (contactId: string) => void;
+  /** writes the contact's e-mail again after its generation failed */
   onRetry: (contactId: string) => void;
+  /** sends the contact's primary draft again after its send failed */
+  onRetrySend: (row: OutreachRow) => void;
+  /** the contact whose send is being retried */
+  retryingSend: string | null;
   loading: boolean;
 };
 
@@ -22,8 +28,11 @@ const stateColors: Record<RowStateKind, string> = {
   error: 'error',
   ready: 'success',
   sending: 'processing',
+  sendQueued: 'warning',
+  scheduled: 'purple',
   sent: 'blue',
-  sendFailed: 'warning',
+  sendFailed: 'error',
+  archived: 'default',
   none: 'default',
 };
 
@@ -35,8 +44,12 @@ export const OutreachTable = ({
   onSelect,
   onOpen,
   onRetry,
+  onRetrySend,
+  retryingSend,
   loading,
 }: OutreachTableProps) => {
+  // 'Sent 5m ago' stays true while the page is open
+  const now = useNow();
   const columns: TableColumnsType<OutreachRow> = [
     {
       key: 'contact',
@@ -74,18 +87,43 @@ export const OutreachTable = ({
     {
       key: 'state',
       title: 'State',
-      width: 200,
-      render: (_, { contact, primaryDraft }) => {
-        const state = rowState(generation[contact.id], primaryDraft);
+      width: 280,
+      render: (_, row) => {
+        const { contact, primaryDraft } = row;
+        const state = rowState(generation[contact.id], primaryDraft, now);
+        const tag = (
+          <Tag color={stateColors[state.kind]} className="outreach-state__tag">
+            {state.kind === 'sendFailed' ? 'Failed' : state.label}
+          </Tag>
+        );
         return (
           <div className="outreach-state" data-testid="row-state">
-            {state.kind === 'error' ? (
-              <Tooltip title={state.error}>
-                <Tag color={stateColors[state.kind]}>{state.label}</Tag>
-              </Tooltip>
-            ) : (
-              <Tag color={stateColors[state.kind]}>{state.label}</Tag>
-            )}
+            <div className="outreach-state__text">
+              {state.kind === 'error' ? <Tooltip title={state.error}>{tag}</Tooltip> : tag}
+              {state.detail ? (
+                <Typography.Text
+                  type={state.kind === 'sendFailed' ? 'danger' : 'secondary'}
+                  className="outreach-state__detail"
+                  ellipsis={{ tooltip: state.detail }}
+                  data-testid="row-state-detail"
+                >
+                  {state.detail}
+                </Typography.Text>
+              ) : null}
+            </div>
+            {state.kind === 'sendFailed' ? (
+              <Button
+                size="small"
+                icon={<ReloadOutlined />}
+                loading={retryingSend === contact.id}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  onRetrySend(row);
+                }}
+              >
+                Retry
+              </Button>
+            ) : null}
             {state.kind === 'error' ? (
               <Button
                 size="small"

@@ -1,8 +1,9 @@
 import useSWR from 'swr';
 import type { ApiError } from '@/lib/http/ApiError';
 import { useApiClient } from '@/lib/http/useApiClient';
-import { useLiveStatus } from '@/lib/live';
+import { useLiveEvent, useLiveStatus } from '@/lib/live';
 import { listOutreach, outreachKey, type OutreachRow } from '../api/outreachApi';
+import { isLeaving, sendPollMs } from '../utils/sendState';
 
 /** While e-mails are being written and the live channel is down, the list is read again this often. */
 export const generatingPollMs = 3_000;
@@ -10,8 +11,8 @@ export const generatingPollMs = 3_000;
 const maxRows = 1_000;
 
 /**
- * Every contact with its primary draft, page after page. The live channel revalidates it when a draft is saved or a
- * generation finishes; without it, the list polls while anything is being written.
+ * Every contact with its primary draft, page after page. The live channel revalidates it when a draft is saved, a
+ * generation finishes or a send moves on; without it, the list polls while anything is being written or sent.
  */
 export const useOutreachList = (generating: boolean) => {
   const api = useApiClient();
@@ -28,7 +29,19 @@ export const useOutreachList = (generating: boolean) => {
       } while (cursor && rows.length < maxRows);
       return rows;
     },
-    { refreshInterval: generating && live !== 'open' ? generatingPollMs : 0, keepPreviousData: true },
+    {
+      refreshInterval: (rows) =>
+        live === 'open'
+          ? 0
+          : generating
+            ? generatingPollMs
+            : rows?.some((row) => row.primaryDraft && isLeaving(row.primaryDraft, Date.now()))
+              ? sendPollMs
+              : 0,
+      keepPreviousData: true,
+    },
   );
+  // a send that failed or waits (`email.sent` already makes the list stale, lib/live/revalidate.ts)
+  useLiveEvent('email.sendState', () => void result.mutate());
   return { ...result, rows: result.data ?? [] };
 };

@@ -46,8 +46,20 @@ describe('rowState', () => {
   it("else the primary draft's send state, or none", () => {
     expect(rowState(entry({ status: 'completed', progress: 100 }), draft('draft')).kind).toBe('ready');
     expect(rowState(undefined, draft('sent')).kind).toBe('sent');
-    expect(rowState(undefined, draft('sending')).kind).toBe('sending');
-    expect(rowState(undefined, draft('failed')).kind).toBe('sendFailed');
+    expect(rowState(undefined, draft('sending'))).toEqual({ kind: 'sending', label: 'Sending…' });
+    expect(rowState(undefined, { ...draft('failed'), failureReason: 'Mailbox full' })).toEqual({
+      kind: 'sendFailed',
+      label: 'Failed: Mailbox full',
+      detail: 'Mailbox full',
+    });
     expect(rowState(undefined, null)).toEqual({ kind: 'none', label: 'No draft' });
+  });
+
+  it('tells a queued send and a scheduled one apart from one leaving now', () => {
+    const now = Date.parse('2026-01-02T00:00:00.000Z');
+    const queued = { ...draft('sending'), sendWaitReason: 'Daily limit reached' };
+    expect(rowState(undefined, queued, now)).toMatchObject({ kind: 'sendQueued', detail: 'Daily limit reached' });
+    const scheduled = { ...draft('sending'), scheduledSendTime: '2026-01-03T09:00:00.000Z' };
+    expect(rowState(undefined, scheduled, now).kind).toBe('scheduled');
   });
 });

@@ -1,29 +1,47 @@
 import type { Draft } from '@shared/schemas/drafts';
 import type { GenerationEntry } from '../state/generationState';
+import { type SendStateKind, sendStateOf } from './sendState';
 
-export type RowStateKind = 'queued' | 'generating' | 'error' | 'ready' | 'sending' | 'sent' | 'sendFailed' | 'none';
+export type RowStateKind =
+  | 'queued'
+  | 'generating'
+  | 'error'
+  | 'ready'
+  | 'sending'
+  | 'sendQueued'
+  | 'scheduled'
+  | 'sent'
+  | 'sendFailed'
+  | 'archived'
+  | 'none';
 
-export type RowState = { kind: RowStateKind; label: string; error?: string };
+export type RowState = { kind: RowStateKind; label: string; error?: string; detail?: string };
+
+const rowKinds: Record<SendStateKind, RowStateKind> = {
+  draft: 'ready',
+  sending: 'sending',
+  queued: 'sendQueued',
+  scheduled: 'scheduled',
+  sent: 'sent',
+  failed: 'sendFailed',
+  archived: 'archived',
+};
 
 /**
  * What the Outreach list says about a contact: its generation state (SPEC §3) while one runs or after it failed,
- * else its primary draft's send state, else that there is none.
+ * else its primary draft's send state (utils/sendState.ts), else that there is none.
  */
-export const rowState = (entry: GenerationEntry | undefined, draft: Draft | null): RowState => {
+export const rowState = (
+  entry: GenerationEntry | undefined,
+  draft: Draft | null,
+  now: number = Date.now(),
+): RowState => {
   if (entry?.status === 'generating')
     return entry.progress === 0
       ? { kind: 'queued', label: 'Queued' }
       : { kind: 'generating', label: entry.type === 'template' ? 'Filling in…' : 'Writing…' };
   if (entry?.status === 'error') return { kind: 'error', label: 'Failed', error: entry.error ?? '' };
   if (!draft) return { kind: 'none', label: 'No draft' };
-  switch (draft.status) {
-    case 'sent':
-      return { kind: 'sent', label: 'Sent' };
-    case 'sending':
-      return { kind: 'sending', label: 'Sending' };
-    case 'failed':
-      return { kind: 'sendFailed', label: 'Not sent' };
-    default:
-      return { kind: 'ready', label: 'Draft ready' };
-  }
+  const state = sendStateOf(draft, now);
+  return { kind: rowKinds[state.kind], label: state.label, ...(state.detail ? { detail: state.detail } : {}) };
 };

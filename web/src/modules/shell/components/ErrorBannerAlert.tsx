@@ -1,17 +1,16 @@
 import { Alert } from 'antd';
 import { shellMessages as text } from '../shellMessages';
-import { dismissBanner } from '../state/shellState';
 
-export type ErrorBannerAlertProps = { message: string };
+export type ErrorBannerAlertProps = { message: string; onClose: () => void };
 
-/** The red banner itself (antd's Alert), dismissible. */
-export const ErrorBannerAlert = ({ message }: ErrorBannerAlertProps) => (
+/** One red banner (antd's Alert), dismissible. */
+export const ErrorBannerAlert = ({ message, onClose }: ErrorBannerAlertProps) => (
   <Alert
     type="error"
     showIcon
     role="alert"
     title={message}
-    closable={{ onClose: dismissBanner, 'aria-label': text.dismissBanner }}
+    closable={{ onClose, 'aria-label': text.dismissBanner }}
     className="error-banner"
   />
 );

@@ -1,0 +1,133 @@
+import { MailOutlined, SyncOutlined } from '@ant-design/icons';
+import { Alert, Button, Skeleton, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import type { ConversationEmail } from '@shared/schemas/conversations';
+import { useApiClient } from '@/lib/http/useApiClient';
+import { useNow } from '@/lib/useNow';
+import { formatRelativeTime } from '@/modules/notifications/utils/formatRelativeTime';
+import { useToast } from '@/ui/toast/useToast';
+import { checkReplies } from '../api/conversationsApi';
+import { useContactConversations } from '../hooks/useContactConversations';
+import { emailKindLabels, replyStatusLabels, sender } from '../utils/conversationLabels';
+import './conversations.css';
+
+export type ConversationThreadProps = { contactId: string };
+
+const statusColors = {
+  awaiting_reply: 'processing',
+  REPLY_RECEIVED: 'success',
+  auto_reply: 'default',
+  bounced: 'error',
+  closed: 'default',
+} as const;
+
+const kindColors = { sent: 'default', reply: 'success', auto_reply: 'gold', bounce: 'error' } as const;
+
+const ThreadEmail = ({ email, now }: { email: ConversationEmail; now: number }) => {
+  const label = emailKindLabels[email.kind];
+  return (
+    <article
+      className={`thread-email thread-email--${email.kind}`}
+      data-testid="thread-email"
+      data-kind={email.kind}
+      aria-label={`${label ?? 'Sent'} from ${email.fromName ?? email.from}`}
+    >
+      <header className="thread-email__head">
+        <div className="thread-email__who">
+          <Typography.Text strong ellipsis>
+            {email.kind === 'sent' ? `You (${email.from})` : sender(email.fromName, email.from)}
+          </Typography.Text>
+          <Typography.Text type="secondary" className="thread-email__to" ellipsis>
+            to {email.to}
+          </Typography.Text>
+        </div>
+        <div className="thread-email__meta">
+          {label ? <Tag color={kindColors[email.kind]}>{label}</Tag> : null}
+          <Tooltip title={new Date(email.at).toLocaleString()}>
+            <Typography.Text type="secondary" className="thread-email__when">
+              {formatRelativeTime(email.at, now)}
+            </Typography.Text>
+          </Tooltip>
+        </div>
+      </header>
+      <Typography.Text className="thread-email__subject">{email.subject || '(no subject)'}</Typography.Text>
+      <Typography.Paragraph className="thread-email__body" ellipsis={{ rows: 6, expandable: true, symbol: 'more' }}>
+        {email.body}
+      </Typography.Paragraph>
+    </article>
+  );
+};
+
+/**
+ * The contact drawer's 'Conversation' section: every e-mail sent to the contact and every answer, oldest first per
+ * conversation (DESIGN §8); replies stand out, auto-replies and bounces are labelled; live as replies arrive.
+ */
+export const ConversationThread = ({ contactId }: ConversationThreadProps) => {
+  const api = useApiClient();
+  const toast = useToast();
+  const now = useNow();
+  const { data: conversations, error, isLoading, mutate } = useContactConversations(contactId);
+  const [checking, setChecking] = useState(false);
+
+  const handleCheck = async () => {
+    setChecking(true);
+    try {
+      const { results } = await checkReplies(
+        api,
+        conversations?.map((conversation) => conversation.id),
+      );
+      const failure = results.find((result) => result.error)?.error;
+      if (failure) toast.error(failure);
+      else if (results.some((result) => result.hasReply && result.updated)) toast.success('A new reply arrived');
+      else toast.info('No new replies');
+      await mutate();
+    } catch (caught) {
+      toast.error(caught instanceof Error ? caught.message : String(caught));
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const sent = conversations?.some((conversation) => conversation.emails.length > 0) ?? false;
+  return (
+    <section aria-label="Conversation" className="thread" data-testid="conversation-thread">
+      <div className="thread__head">
+        <Typography.Text type="secondary" className="thread__title">
+          Conversation
+        </Typography.Text>
+        {sent ? (
+          <Button size="small" icon={<SyncOutlined />} loading={checking} onClick={() => void handleCheck()}>
+            Check for replies
+          </Button>
+        ) : null}
+      </div>
+      {error ? (
+        <Alert type="error" showIcon title="The conversation could not be loaded" description={error.message} />
+      ) : null}
+      {isLoading && !conversations ? <Skeleton active paragraph={{ rows: 3 }} /> : null}
+      {conversations && !sent ? (
+        <div className="thread__empty" data-testid="thread-empty">
+          <MailOutlined className="thread__empty-icon" />
+          <Typography.Text type="secondary">
+            Nothing sent yet. E-mails you send to this contact, and their replies, appear here.
+          </Typography.Text>
+        </div>
+      ) : null}
+      {conversations
+        ?.filter((conversation) => conversation.emails.length > 0)
+        .map((conversation) => (
+          <div key={conversation.id} className="thread__conversation" data-testid="thread-conversation">
+            <div className="thread__conversation-head">
+              <Typography.Text strong ellipsis>
+                {conversation.subject}
+              </Typography.Text>
+              <Tag color={statusColors[conversation.replyStatus]}>{replyStatusLabels[conversation.replyStatus]}</Tag>
+            </div>
+            {conversation.emails.map((email) => (
+              <ThreadEmail key={email.id} email={email} now={now} />
+            ))}
+          </div>
+        ))}
+    </section>
+  );
+};

@@ -1,0 +1,67 @@
+import type { Draft } from '@shared/schemas/drafts';
+import { formatRelativeTime } from '@/modules/notifications/utils/formatRelativeTime';
+
+export type SendStateKind = 'draft' | 'sending' | 'queued' | 'scheduled' | 'sent' | 'failed' | 'archived';
+
+/** What a draft's send state says to a person: a short label, and a detail line when there is more to tell. */
+export type SendState = { kind: SendStateKind; label: string; detail?: string };
+
+type SendFields = Pick<
+  Draft,
+  'status' | 'scheduledSendTime' | 'sentAt' | 'failureReason' | 'sendWaitReason' | 'sendAfter'
+>;
+
+const isFuture = (iso: string | undefined, now: number): iso is string =>
+  iso !== undefined && !Number.isNaN(Date.parse(iso)) && Date.parse(iso) > now;
+
+/** A time in this browser's zone, as people read it ('Nov 24, 2026, 3:05 PM'). */
+export const formatLocalTime = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * A draft's send state (SPEC §4 'Draft', DESIGN §6 sending guard): a `sending` draft is Scheduled while its
+ * scheduledSendTime lies ahead, Queued while the sending guard holds it (its sendWaitReason, until sendAfter), else
+ * Sending…; a sent one says when, a failed one why.
+ */
+export const sendStateOf = (draft: SendFields, now: number = Date.now()): SendState => {
+  switch (draft.status) {
+    case 'sending': {
+      if (isFuture(draft.scheduledSendTime, now))
+        return { kind: 'scheduled', label: `Scheduled for ${formatLocalTime(draft.scheduledSendTime)}` };
+      if (draft.sendWaitReason || isFuture(draft.sendAfter, now)) {
+        const until = isFuture(draft.sendAfter, now) ? `until ${formatLocalTime(draft.sendAfter)}` : '';
+        const detail = [draft.sendWaitReason, until].filter(Boolean).join(' ');
+        return { kind: 'queued', label: 'Queued', ...(detail ? { detail } : {}) };
+      }
+      return { kind: 'sending', label: 'Sending…' };
+    }
+    case 'sent':
+      return { kind: 'sent', label: draft.sentAt ? `Sent ${formatRelativeTime(draft.sentAt, now)}` : 'Sent' };
+    case 'failed':
+      return {
+        kind: 'failed',
+        label: draft.failureReason ? `Failed: ${draft.failureReason}` : 'Failed',
+        ...(draft.failureReason ? { detail: draft.failureReason } : {}),
+      };
+    case 'archived':
+      return { kind: 'archived', label: 'Cancelled' };
+    default:
+      return { kind: 'draft', label: 'Draft ready' };
+  }
+};
+
+/** Whether Send (or Send later, or Retry) may be offered: an unsent draft, or one whose send failed. */
+export const canSend = (draft: Pick<Draft, 'status'>) => draft.status === 'draft' || draft.status === 'failed';
+
+/** A follow-up waiting for its time (DESIGN §6 auto follow-up): sending, its scheduledSendTime ahead. */
+export const isScheduledFollowUp = (
+  draft: Pick<Draft, 'draftType' | 'status' | 'scheduledSendTime'>,
+  now: number = Date.now(),
+) => draft.draftType === 'follow_up' && draft.status === 'sending' && isFuture(draft.scheduledSendTime, now);
+
+/** While the live channel is down, drafts that are leaving are read again this often. */
+export const sendPollMs = 3_000;
+
+/** Leaving now or soon: sending, not scheduled for later (a scheduled one changes at its time, not before). */
+export const isLeaving = (draft: Pick<Draft, 'status' | 'scheduledSendTime'>, now: number = Date.now()) =>
+  draft.status === 'sending' && !isFuture(draft.scheduledSendTime, now);
