@@ -88,7 +88,7 @@ const fullMessage = (
 });
 
 describe('the Gmail mail adapter', () => {
-  it('sends the MIME message as raw in the thread, then answers the Message-ID Gmail kept', async () => {
+  it('uploads the MIME message with the thread id, then answers the Message-ID Gmail kept', async () => {
     const { gmail, requests } = await vendor([
       { status: 200, json: { id: 'm1', threadId: 't1', labelIds: ['SENT'] } },
       {
@@ -109,9 +109,10 @@ describe('the Gmail mail adapter', () => {
       sentAt: new Date(1764000000000),
     });
     expect(requests.map((request) => `${request.method} ${request.url}`)).toEqual([
-      'POST /gmail/v1/users/me/messages/send',
+      'POST /upload/gmail/v1/users/me/messages/send?uploadType=multipart',
       'GET /gmail/v1/users/me/messages/m1?format=metadata&metadataHeaders=Message-ID',
     ]);
+    expect(requests[0]!.headers['content-type']).toMatch(/^multipart\/related; boundary=/);
     expect(requests.every((request) => request.headers.authorization === 'Bearer ya29.token')).toBe(true);
   });
 

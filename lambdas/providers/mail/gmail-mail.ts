@@ -191,7 +191,8 @@ const mapLimited = async <T, R>(items: T[], concurrency: number, work: (item: T)
 };
 
 /**
- * The mail port for Gmail (DESIGN §5) over `@googleapis/gmail`: the message sent as `raw` MIME (mime.ts), replies
+ * The mail port for Gmail (DESIGN §5) over `@googleapis/gmail`: the MIME message (mime.ts) sent as a media upload
+ * (`message/rfc822` to the upload endpoint, which Gmail documents for messages up to 35 MB, so a résumé fits), replies
  * found with `history.list` (2 quota units for an idle mailbox) and read with `messages.get`, push by `users.watch`.
  * Each call carries the mailbox's access token in its own header (the client is shared by every user of the
  * Lambda) and goes through `mailApiFetch` (a send is never repeated inside the adapter). Errors are MailApiFailure
@@ -205,6 +206,8 @@ export const gmailMailApi = (
   const fetcher = mailApiFetch(policy);
   const options = (accessToken: string) => ({
     headers: { Authorization: `Bearer ${accessToken}` },
+    // the client's root URL does not reach a media upload's URL (the send): it is given with each call
+    ...(settings.gmailBaseUrl ? { rootUrl: settings.gmailBaseUrl } : {}),
     retry: false,
     fetchImplementation: (input: string | URL | Request, init?: RequestInit) =>
       fetcher(input instanceof Request ? input.url : input, init),
@@ -256,12 +259,17 @@ export const gmailMailApi = (
 
     /** @link https://developers.google.com/workspace/gmail/api/reference/rest/v1/users.messages/send */
     send: async (accessToken, mail) => {
-      const raw = (await buildMime(mail)).toString('base64url');
+      // MIME is 7-bit (nodemailer encodes non-ASCII text and attachments), so as a latin1 string it is the same bytes
+      const message = (await buildMime(mail)).toString('latin1');
       const sendRaw = (threadId: string | undefined) =>
         call(
           (api) =>
             api.users.messages.send(
-              { userId: 'me', requestBody: { raw, ...(threadId ? { threadId } : {}) } },
+              {
+                userId: 'me',
+                requestBody: threadId ? { threadId } : {},
+                media: { mimeType: 'message/rfc822', body: message },
+              },
               options(accessToken),
             ),
           messageRefSchema,
