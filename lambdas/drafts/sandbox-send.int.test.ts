@@ -1,0 +1,201 @@
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyEnvironment, lambdaEnvironment } from '../../infra/local/lambda-env.js';
+import { freePorts } from '../../infra/local/net.js';
+import { consentInSandbox } from '../../infra/local/sandbox/oauth-consent.js';
+import { type Sandbox, startSandbox } from '../../infra/local/sandbox/server.js';
+import type { MailProvider } from '../../shared/schemas/mailboxes.js';
+import { cursorSigner } from '../core/cursor.js';
+import { createLogger } from '../core/logger.js';
+import { createDataClient } from '../data/client.js';
+import { contactKey } from '../data/contact.js';
+import { getDraft } from '../data/draft.js';
+import { mailboxesDepsFromEnv } from '../mailboxes/index.js';
+import { createMailApis } from '../providers/mail/mail-api.js';
+import { type MailApi, MailApiFailure } from '../providers/mail/port.js';
+import { createS3Client, s3Storage } from '../providers/storage/storage.js';
+import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
+import { setAttributes } from '../test/raw-items.js';
+import { sqsRecord } from '../test/sqs-event.js';
+import { queueDueSends } from './due-sends.js';
+import { draftMessageId } from './send-rules.js';
+import { sendWorker } from './send-worker.js';
+import type { SendingDeps } from './sending.js';
+import * as drafts from './service.js';
+
+/**
+ * Sending through the real mail adapters (@googleapis/gmail, @microsoft/microsoft-graph-client, nodemailer's MIME)
+ * pointed at the sandbox by base URL, as the local stack runs them; the mailbox connected through the sandbox's
+ * consent page. What arrived is read back from the sandbox's mail control (`GET /_sandbox/mail/messages`).
+ */
+type Handler = (event: APIGatewayProxyEvent, context: unknown) => Promise<APIGatewayProxyResult>;
+let sandbox: Sandbox;
+let restoreEnv: () => void;
+let mailboxesHandler: Handler;
+let contactsHandler: Handler;
+const webOrigin = 'http://localhost:5173';
+const db = createDataClient(process.env.TABLE_NAME!);
+const logger = createLogger('drafts-sandbox-test');
+
+beforeAll(async () => {
+  const [port] = (await freePorts(1)) as [number];
+  sandbox = await startSandbox({ port, log: () => {} });
+  const env = lambdaEnvironment({ sandboxEndpoint: `http://127.0.0.1:${port}` });
+  restoreEnv = applyEnvironment(
+    Object.fromEntries(Object.entries(env).filter(([name]) => /^(GOOGLE|GMAIL|MICROSOFT)_/.test(name))),
+  );
+  ({ handler: mailboxesHandler } = (await import('../mailboxes/http.js')) as unknown as { handler: Handler });
+  ({ handler: contactsHandler } = (await import('../contacts/http.js')) as unknown as { handler: Handler });
+});
+
+afterAll(async () => {
+  restoreEnv?.();
+  await sandbox?.stop();
+});
+
+const call = async (
+  handler: Handler,
+  method: string,
+  resource: string,
+  claims: Record<string, unknown>,
+  body?: unknown,
+) => {
+  const response = await handler(apiEvent({ method, resource, claims, body }), lambdaContext());
+  expect(response.statusCode, response.body).toBeLessThan(300);
+  return JSON.parse(response.body).data;
+};
+
+type SandboxMessage = {
+  id: string;
+  threadId: string;
+  from: string;
+  to: string;
+  subject: string;
+  body: string;
+  messageId: string;
+  inReplyTo: string | null;
+};
+const messagesTo = async (address: string): Promise<SandboxMessage[]> => {
+  const response = await fetch(`${sandbox.url}/_sandbox/mail/messages?to=${encodeURIComponent(address)}`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as SandboxMessage[]).reverse();
+};
+
+/** A user with a mailbox connected through the sandbox, a contact with a verified address, the worker on the real adapters. */
+const world = async (provider: MailProvider) => {
+  const claims = userClaims();
+  const uid = claims.sub as string;
+  const email = `${uid.slice(0, 8)}@${provider === 'gmail' ? 'gmail.com' : 'outlook.com'}`;
+  const init = await call(mailboxesHandler, 'POST', '/api/email-connections/oauth/init', claims, {
+    provider,
+    origin: webOrigin,
+  });
+  const redirect = await consentInSandbox(init.authUrl, { email });
+  const callback = await mailboxesHandler(
+    apiEvent({
+      method: 'POST',
+      resource: '/api/email-connections/oauth/callback-public',
+      body: { provider, code: redirect.code, state: redirect.state, origin: webOrigin },
+    }),
+    lambdaContext(),
+  );
+  expect(callback.statusCode, callback.body).toBe(200);
+  const contactAddress = `grace.${uid.slice(0, 8)}@navy.example`;
+  const contact = await call(contactsHandler, 'POST', '/api/contacts', claims, {
+    name: 'Grace Hopper',
+    email: contactAddress,
+  });
+  await setAttributes(db, contactKey(uid, contact.id), { emailQevStatus: 'valid', firstName: 'Grace' });
+
+  const clock = { now: new Date() };
+  const now = () => new Date(clock.now);
+  const queued: { uid: string; draftId: string }[] = [];
+  const queue = {
+    send: async (name: string, message: unknown) => {
+      if (name === 'send') queued.push(message as { uid: string; draftId: string });
+    },
+    sendMany: async (name: string, messages: unknown[]) => {
+      if (name === 'send') queued.push(...(messages as { uid: string; draftId: string }[]));
+    },
+  };
+  const draftsDeps: drafts.DraftsDeps = { db, now, newId: drafts.newDraftId, cursors: cursorSigner('k'), queue };
+  const apis = createMailApis(process.env);
+  const sendingDeps: SendingDeps = {
+    db,
+    now,
+    newId: drafts.newDraftId,
+    logger,
+    queue,
+    mailboxes: mailboxesDepsFromEnv(logger, process.env),
+    mailApis: apis,
+    storage: s3Storage(createS3Client(), process.env.BUCKET_NAME!),
+  };
+  const deliver = (handler: ReturnType<typeof sendWorker>, draftId: string, receiveCount = 1) =>
+    handler({ Records: [sqsRecord(JSON.stringify({ uid, draftId }), { receiveCount })] }, lambdaContext());
+  return {
+    uid,
+    email,
+    contactId: contact.id as string,
+    contactAddress,
+    clock,
+    queued,
+    draftsDeps,
+    sendingDeps,
+    apis,
+    deliver,
+  };
+};
+
+describe.each(['gmail', 'outlook'] as const)('sending from a %s mailbox through the sandbox', (provider) => {
+  it('sends once across a crash after the provider took it, then threads the due follow-up under it', async () => {
+    const w = await world(provider);
+    const draft = await drafts.createDraft(w.draftsDeps, w.uid, {
+      contactId: w.contactId,
+      subject: 'Compilers',
+      body: 'Dear Grace, may I ask you about compilers?',
+    });
+    await drafts.sendDraft(w.draftsDeps, w.uid, draft.id);
+    expect(w.queued).toEqual([{ uid: w.uid, draftId: draft.id }]);
+
+    // the provider takes the e-mail, but the answer never comes back (a timeout): the retry must not send it again
+    const real = w.apis[provider];
+    const crashing: MailApi = {
+      ...real,
+      send: async (token, mail) => {
+        await real.send(token, mail);
+        throw new MailApiFailure('unavailable', 'the answer never came back');
+      },
+    };
+    const crashingWorker = sendWorker({ ...w.sendingDeps, mailApis: { ...w.apis, [provider]: crashing } }, logger);
+    expect((await w.deliver(crashingWorker, draft.id)).batchItemFailures).toHaveLength(1);
+    const worker = sendWorker(w.sendingDeps, logger);
+    expect(await w.deliver(worker, draft.id, 2)).toEqual({ batchItemFailures: [] });
+
+    const arrived = await messagesTo(w.contactAddress);
+    expect(arrived).toHaveLength(1);
+    expect(arrived[0]).toMatchObject({
+      from: w.email,
+      subject: 'Compilers',
+      messageId: draftMessageId(draft.id, w.email),
+    });
+    expect(arrived[0]!.body).toContain('may I ask you about compilers?');
+    const sent = await getDraft(db, w.uid, draft.id);
+    expect(sent).toMatchObject({ status: 'sent', sentMessageId: draftMessageId(draft.id, w.email) });
+
+    // three days later at 09:00 UTC the follow-up is due: it goes in the same thread
+    const followUp = (await drafts.contactDrafts(w.draftsDeps, w.uid, w.contactId)).find(
+      (item) => item.draftType === 'follow_up',
+    )!;
+    w.clock.now = new Date(Date.parse(followUp.scheduledSendTime!) + 1000);
+    await queueDueSends({ ...w.draftsDeps, logger });
+    expect(w.queued.filter((item) => item.uid === w.uid).at(-1)).toEqual({ uid: w.uid, draftId: followUp.id });
+    expect(await w.deliver(worker, followUp.id)).toEqual({ batchItemFailures: [] });
+    const thread = await messagesTo(w.contactAddress);
+    expect(thread).toHaveLength(2);
+    expect(thread[1]).toMatchObject({
+      subject: 'Re: Compilers',
+      inReplyTo: arrived[0]!.messageId,
+      threadId: arrived[0]!.threadId,
+    });
+  });
+});
