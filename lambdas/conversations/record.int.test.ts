@@ -5,7 +5,8 @@ import { HttpError } from '../core/errors.js';
 import { createDataClient } from '../data/client.js';
 import { conversationEmails } from '../data/conversation.js';
 import { notificationsKept, userNotifications } from '../data/notification.js';
-import { getPipelineEntry } from '../data/pipeline.js';
+import { getPipelineEntry, movePipelineEntry } from '../data/pipeline.js';
+import { isOwnerRecord, userItems } from '../data/user-partition.js';
 import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
 import { partitionSnapshot } from '../test/raw-items.js';
 import {
@@ -312,6 +313,17 @@ describe('do-not-contact and pipeline moves', () => {
     expect((await getPipelineEntry(db, uid, contactId))?.stage).toBe('meeting_scheduled');
   });
 
+  it('refuses, in the write itself, an event that would move a contact back (a move read before a later one landed)', async () => {
+    const { uid, contactId } = await newUserWithContact();
+    const at = new Date().toISOString();
+    const event = { contactId, stageChangedAt: at, movedBy: 'event', conversationId: null } as const;
+    expect(await movePipelineEntry(db, uid, { ...event, stage: 'replied' })).toBe('moved');
+    expect(await movePipelineEntry(db, uid, { ...event, stage: 'contacted' })).toBe('notForward');
+    expect(await movePipelineEntry(db, uid, { ...event, stage: 'replied' })).toBe('notForward');
+    expect(await movePipelineEntry(db, uid, { ...event, stage: 'contacted', movedBy: 'manual' })).toBe('moved');
+    expect((await getPipelineEntry(db, uid, contactId))?.stage).toBe('contacted');
+  });
+
   it("does not move another user's contact", async () => {
     const owner = await newUserWithContact();
     const intruder = await newUserWithContact();
@@ -321,5 +333,19 @@ describe('do-not-contact and pipeline moves', () => {
     });
     expect(await getPipelineEntry(db, owner.uid, owner.contactId)).toBeNull();
     expect(await getPipelineEntry(db, intruder.uid, owner.contactId)).toBeNull();
+  });
+});
+
+describe('the account export and deletion', () => {
+  it("see the user's conversations, their e-mails, notifications, pipeline entries and do-not-contact list as theirs", async () => {
+    const { uid, contactId } = await newUserWithContact();
+    const { conversation } = await recordSentEmail(db, uid, sent(contactId));
+    await recordIncomingEmail(db, uid, conversation.id, incoming());
+    await addDoNotContact(db, uid, 'someone@example.com', 'manual');
+    // the export lists every item of the user's partition that is an owner record (lambdas/account/service.ts);
+    // the deletion removes the whole partition
+    const owned = (await userItems(db, uid)).filter(isOwnerRecord).map((item) => item.entity);
+    for (const type of ['conversation', 'conversationEmail', 'notification', 'pipeline', 'doNotContact'])
+      expect(owned).toContain(type);
   });
 });
