@@ -5,13 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freeStackPorts, startLocalStack, type LocalStack } from '../infra/local/stack.js';
+import { consentInSandbox } from '../infra/local/sandbox/oauth-consent.js';
 import { localApi, localUsers } from '../infra/local/test/local-users.js';
 import { queueEntries } from '../shared/queues.js';
 import { lookupMessage } from './contacts/lookup-rules.js';
 import { createDataClient, type DataClient } from './data/client.js';
+import { contactKey } from './data/contact.js';
 import { sharedProfileKey } from './data/shared-profile.js';
 import { lambdaContext } from './test/api-event.js';
-import { partitionSnapshot, readItem } from './test/raw-items.js';
+import { partitionSnapshot, readItem, setAttributes } from './test/raw-items.js';
 import { sqsRecord } from './test/sqs-event.js';
 
 /**
@@ -108,6 +110,53 @@ const deliveredOnce: Record<string, () => Promise<Delivered>> = {
           items: { [contactId]: { status: 'completed', draftId: expect.any(String) } },
         });
         expect(items.filter((item) => String(item.sk).startsWith('DRAFT#'))).toHaveLength(1);
+      },
+    };
+  },
+  send: async () => {
+    const user = await users.signUp('sending');
+    const token = user.idToken;
+    // a Gmail mailbox connected on the sandbox's consent page, a contact with a verified address, a draft sent
+    const mailbox = `${user.sub.slice(0, 8)}@gmail.com`;
+    const init = await api('POST', '/api/email-connections/oauth/init', {
+      token,
+      body: { provider: 'gmail', origin: stack.urls.web },
+    });
+    expect(init.status, init.text).toBe(200);
+    const redirect = await consentInSandbox((init.body!.data as { authUrl: string }).authUrl, { email: mailbox });
+    const connected = await api('POST', '/api/email-connections/oauth/callback-public', {
+      body: { provider: 'gmail', code: redirect.code, state: redirect.state, origin: stack.urls.web },
+    });
+    expect(connected.status, connected.text).toBe(200);
+    const address = `grace.${user.sub.slice(0, 8)}@navy.example`;
+    const added = await api('POST', '/api/contacts', { token, body: { name: 'Grace Hopper', email: address } });
+    expect(added.status, added.text).toBe(201);
+    const contactId = (added.body!.data as { id: string }).id;
+    await setAttributes(db, contactKey(user.sub, contactId), { emailQevStatus: 'valid' });
+    const draft = await api('POST', '/api/drafts', { token, body: { contactId, subject: 'Compilers', body: 'Hello' } });
+    expect(draft.status, draft.text).toBe(201);
+    const draftId = (draft.body!.data as { id: string }).id;
+    const sent = await api('POST', `/api/drafts/${draftId}/send`, { token });
+    expect(sent.status, sent.text).toBe(200);
+    const arrived = async () => {
+      const response = await fetch(`${stack.urls.sandbox}/_sandbox/mail/messages?to=${encodeURIComponent(address)}`);
+      return (await response.json()) as { messageId: string }[];
+    };
+    // what sending writes (the reply checks it starts keep their own state, which their schedule moves on)
+    const sendingItems = /^(DRAFT|DRAFTSOF|CONTACT|CONVERSATION|CONVMAIL|CONVTHREAD|SENDGUARD)#/;
+    const snapshot = async () => ({
+      partition: (await partitionSnapshot(db, user.sub)).filter((item) => sendingItems.test(String(item.sk))),
+      arrived: await arrived(),
+    });
+    return {
+      body: JSON.stringify({ uid: user.sub, draftId }),
+      snapshot,
+      didWork: (written) => {
+        const { partition, arrived: messages } = written as Awaited<ReturnType<typeof snapshot>>;
+        expect(partition.find((item) => item.sk === `DRAFT#${draftId}`)).toMatchObject({ status: 'sent' });
+        expect(messages).toEqual([
+          expect.objectContaining({ messageId: expect.stringContaining(draftId.toLowerCase()) }),
+        ]);
       },
     };
   },
