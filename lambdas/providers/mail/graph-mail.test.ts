@@ -301,6 +301,18 @@ describe('the Graph mail adapter', () => {
     expect(renewed.calls()).toEqual(['PATCH /graph/v1.0/subscriptions/sub-1']);
   });
 
+  it('answers a new subscription even when the delta round after it fails', async () => {
+    const { outlook } = await vendor([
+      { status: 201, json: { id: 'sub-2', expirationDateTime: '2026-11-27T10:00:00Z' } },
+      { status: 503, json: graphError('ServiceUnavailable') },
+    ]);
+    expect(await outlook.watch('t', { notificationUrl: 'https://api.example/hook', clientState: 's' })).toEqual({
+      id: 'sub-2',
+      expiresAt: new Date('2026-11-27T10:00:00Z'),
+      cursor: null,
+    });
+  });
+
   it('ignores a subscription already gone when unwatching', async () => {
     const { outlook, calls } = await vendor([{ status: 404, json: graphError('ResourceNotFound') }]);
     await outlook.unwatch('t', 'sub-1');

@@ -359,7 +359,7 @@ export const graphMailApi = (
 
     /**
      * A subscription on the inbox's new messages, its lifecycle events to the same URL; `renewId` moves that one's
-     * expiry on instead. A new one also answers a fresh delta link to read from.
+     * expiry on instead. A new one also answers a fresh delta link to read from (null when that read failed).
      * @link https://learn.microsoft.com/en-us/graph/api/subscription-post-subscriptions
      * @link https://learn.microsoft.com/en-us/graph/api/subscription-update
      */
@@ -391,7 +391,8 @@ export const graphMailApi = (
       return {
         id: subscription.id,
         expiresAt: new Date(subscription.expirationDateTime),
-        cursor: renewId ? null : await freshDeltaLink(accessToken),
+        // the subscription exists now: a failed delta round must not lose its id (the caller keeps its own cursor)
+        cursor: renewId ? null : await freshDeltaLink(accessToken).catch(() => null),
       };
     },
 
