@@ -46,7 +46,7 @@ export const expiresAt = (expiresInSeconds: number | null | undefined, now: numb
  * What a refused or failed mailbox call (Gmail API, Graph mail) means for the caller (port.ts `MailApiFailure`).
  * `reason` is the vendor's error word: Gmail's `errors[0].reason` (`rateLimitExceeded`, `userRateLimitExceeded`,
  * `invalidArgument`, ...), Graph's `error.code` (`syncStateNotFound`, `ErrorInvalidRecipients`, ...). 401 and 403 are
- * the token or grant refused, except Gmail's 403 for a rate limit; 404 and 410 (an expired delta) are `not_found`;
+ * the token or grant refused, except Gmail's 403 for a rate or quota limit; 404 and 410 (an expired delta) are `not_found`;
  * 429 `rate_limited` with the `Retry-After` asked; no answer and 5xx `unavailable`; any other 4xx `rejected`.
  * @link https://developers.google.com/workspace/gmail/api/guides/handle-errors
  * @link https://learn.microsoft.com/en-us/graph/errors
@@ -59,7 +59,10 @@ export const mailApiFailure = (
   const words = describe(status, reason);
   // no `cause`: the vendor's error holds the request, and so the access token
   const options = { status: status ?? null };
-  const rateLimited = status === 429 || (status === 403 && /ratelimitexceeded/i.test(reason ?? ''));
+  // Gmail answers its per-user and per-project limits with 403 and these reasons: not a refused token
+  const rateLimited =
+    status === 429 ||
+    (status === 403 && /^(user)?ratelimitexceeded$|^dailylimitexceeded$|^quotaexceeded$/i.test(reason ?? ''));
   if (rateLimited) {
     const asked = retryAfterMs(answer.retryAfter ?? null);
     return new MailApiFailure('rate_limited', `${vendor} asks to slow down (${words})`, {

@@ -154,6 +154,7 @@ describe('the Gmail mail adapter', () => {
     [403, 'insufficientPermissions', 'unauthorized'],
     [403, 'userRateLimitExceeded', 'rate_limited'],
     [403, 'rateLimitExceeded', 'rate_limited'],
+    [403, 'dailyLimitExceeded', 'rate_limited'],
     [404, 'notFound', 'not_found'],
     [400, 'invalidArgument', 'rejected'],
   ] as const)('maps a %i %s answer to %s', async (status, reason, kind) => {
