@@ -28,6 +28,7 @@ import { checkMailbox, markMailboxActive, replyCheckRules } from './check.js';
 import type { ReplyDeps } from './deps.js';
 import { fanOutReplyChecks } from './reply-check-schedule.js';
 import { replyCheckWorker } from './reply-check-worker.js';
+import { checkReplies, outlookBatch, replyCheckStatus } from './service.js';
 import { fakeMailApi } from './test/fake-mail-api.js';
 
 /**
@@ -511,5 +512,90 @@ describe('activation and the schedule', () => {
     expect(second.watchId).not.toBe(first.watchId);
     expect(new Date(second.watchExpiresAt!).getTime()).toBeGreaterThan(t.clock.now.getTime());
     expect(replyCheckRules.pushRenewMarginMs).toBe(24 * 3600_000);
+  });
+});
+
+describe("the user's reply-check routes", () => {
+  it('checks now and answers each conversation in the spec’s shape; a second check within 30 s reads nothing', async () => {
+    const t = setup();
+    const user = await newUser();
+    const thread = await t.sendTo(user);
+    await t.check(user);
+    t.replyTo(user, thread, { subject: 'Re: Coffee next week? Yes' });
+    t.clock.now = new Date(t.clock.now.getTime() + replyCheckRules.manualMinGapMs);
+
+    const answer = await checkReplies(t.deps, user.uid, { accessToken: 'ignored', emailProvider: 'gmail' });
+
+    expect(answer.results).toEqual([
+      {
+        conversationId: thread.conversation.id,
+        updated: true,
+        hasReply: true,
+        replySender: 'grace@example.com',
+        replyDate: expect.any(String),
+        replySubject: 'Re: Coffee next week? Yes',
+        error: null,
+      },
+    ]);
+    t.gmail.calls.splice(0);
+    const again = await checkReplies(t.deps, user.uid, { conversationIds: [thread.conversation.id, 'no-such-id'] });
+    expect(t.gmail.calls).toEqual([]);
+    expect(again.results.map((result) => [result.conversationId, result.hasReply, result.error])).toEqual([
+      [thread.conversation.id, true, null],
+      ['no-such-id', false, 'The requested resource was not found.'],
+    ]);
+  });
+
+  it('answers the Outlook batch by thread id', async () => {
+    const t = setup();
+    const user = await newUser('outlook');
+    const thread = await t.sendTo(user);
+    await t.check(user);
+    t.replyTo(user, thread);
+    t.clock.now = new Date(t.clock.now.getTime() + replyCheckRules.manualMinGapMs);
+
+    const answer = await outlookBatch(t.deps, user.uid, {
+      token: { email: user.email },
+      threads: [{ threadId: thread.threadId, messageId: thread.messageId }, { threadId: 'unknown-thread' }],
+    });
+
+    expect(answer.results[0]).toMatchObject({
+      threadId: thread.threadId,
+      messageId: thread.messageId,
+      conversationId: thread.conversation.id,
+      hasReply: true,
+      replySender: 'grace@example.com',
+      error: null,
+    });
+    expect(answer.results[1]).toMatchObject({ threadId: 'unknown-thread', conversationId: null, hasReply: false });
+  });
+
+  it("tells each mailbox's banner text: the third failure's, and an expired mailbox's", async () => {
+    const t = setup();
+    const user = await newUser();
+    await t.sendTo(user);
+    await t.check(user);
+    expect((await replyCheckStatus(t.deps, user.uid)).mailboxes).toEqual([
+      {
+        mailboxId: user.mailboxId,
+        email: user.email,
+        provider: 'gmail',
+        lastCheckedAt: t.clock.now.toISOString(),
+        error: null,
+        errorAt: null,
+        pushExpiresAt: expect.any(String),
+      },
+    ]);
+    t.gmail.state.failWith = new MailApiFailure('unavailable', 'down');
+    for (let run = 0; run < 3; run += 1) await t.check(user);
+    expect((await replyCheckStatus(t.deps, user.uid)).mailboxes[0]).toMatchObject({
+      error: replyCheckMessages.failed('Gmail did not answer'),
+      errorAt: t.clock.now.toISOString(),
+    });
+    t.gmail.state.failWith = new MailApiFailure('unauthorized', 'refused', { status: 401 });
+    await t.check(user);
+    expect((await replyCheckStatus(t.deps, user.uid)).mailboxes[0]).toMatchObject({
+      error: replyCheckMessages.gmailExpired,
+    });
   });
 });
