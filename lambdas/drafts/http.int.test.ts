@@ -73,7 +73,7 @@ describe('drafts Lambda', () => {
     expect(reply.json.error).toBe('conversationId is required to save a reply draft');
   });
 
-  it('answers Send with a 409 saying how to connect a mailbox (sending arrives with a later issue)', async () => {
+  it('answers Send with a 409 saying how to connect a mailbox when the user has none', async () => {
     const claims = userClaims();
     const contact = await call(contactsHandler, claims, 'POST', '/api/contacts', { body: { name: 'Grace Hopper' } });
     const made = await call(draftsHandler, claims, 'POST', '/api/drafts', {

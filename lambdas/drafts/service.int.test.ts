@@ -383,7 +383,7 @@ describe('PATCH and DELETE /api/drafts/{id}', () => {
   });
 });
 
-describe('POST /api/drafts/{id}/send before mailboxes exist', () => {
+describe('POST /api/drafts/{id}/send without a mailbox', () => {
   it('says how to connect a mailbox (409), after the draft’s own rules', async () => {
     const uid = newUser();
     const contactId = await addContact(uid);

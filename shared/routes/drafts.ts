@@ -64,7 +64,8 @@ export const draftsRoutes = {
   'POST /api/drafts/{id}/send': {
     domain: 'drafts',
     auth: 'user',
-    summary: 'Send a draft from the default mailbox (a later issue: until a mailbox is connected, a 409 saying how)',
+    summary:
+      'Send a draft from the default mailbox, now or at scheduledSendTime (409 without a connected mailbox, 400 for an unusable address)',
     params: draftIdParams,
     body: sendDraftBody,
     response: draftSchema,
