@@ -33,27 +33,73 @@ export const cutBody = (text: string) => {
 
 const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
+/** The most HTML read for its text: four times the body bound, which the text is cut to anyway. */
+const htmlLimitChars = 4 * messageBodyLimitBytes;
+/** Elements whose content is not text. */
+const skipped = new Set(['script', 'style', 'head', 'title']);
+/** Elements that end a line. */
+const blocks = new Set(['p', 'div', 'li', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'table']);
+
+const decodeEntities = (text: string) =>
+  text.replace(/&(#x[\da-f]{1,6}|#\d{1,7}|[a-z]{2,8});/gi, (whole, name: string) => {
+    if (name.startsWith('#')) {
+      const code = /^#x/i.test(name) ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return entities[name.toLowerCase()] ?? whole;
+  });
+
 /**
- * The readable text of an HTML body, for a message with no text/plain part: scripts, styles and comments dropped,
- * block ends as line breaks, tags removed, the common entities decoded. Only ever shown as text, never as HTML.
+ * The readable text of an HTML body, for a message with no text/plain part: comments and the content of scripts,
+ * styles and the head dropped, `<br>` and block ends as line breaks, other tags removed, the common entities
+ * decoded. One pass over the text (the HTML comes from outside: no pattern that backtracks over it). Only ever shown
+ * as text, never as HTML.
  */
-export const textOfHtml = (html: string) =>
-  html
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<(script|style|head)\b[\s\S]*?<\/\1\s*>/gi, '')
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div|li|tr|h[1-6]|blockquote)\s*>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#x[\da-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-      if (name.startsWith('#')) {
-        const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
-        return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-      }
-      return entities[name.toLowerCase()] ?? whole;
-    })
-    .replace(/[ \t]+\n/g, '\n')
+export const textOfHtml = (html: string) => {
+  const source = html.slice(0, htmlLimitChars);
+  const lower = source.toLowerCase();
+  let text = '';
+  let at = 0;
+  let nextEnd = 0;
+  while (at < source.length) {
+    const open = source.indexOf('<', at);
+    if (open === -1) {
+      text += source.slice(at);
+      break;
+    }
+    text += source.slice(at, open);
+    if (lower.startsWith('<!--', open)) {
+      const close = lower.indexOf('-->', open + 4);
+      at = close === -1 ? source.length : close + 3;
+      continue;
+    }
+    const name = /^<(\/?)([a-z][a-z0-9]{0,15})/.exec(lower.slice(open, open + 18));
+    // the next '>' is looked for again only once passed, so many '<' without one stay one pass
+    if (name && nextEnd !== -1 && nextEnd <= open) nextEnd = source.indexOf('>', open + 1);
+    const end = nextEnd;
+    if (!name || end === -1) {
+      // not a tag: a lone '<' is text
+      text += '<';
+      at = open + 1;
+      continue;
+    }
+    const [, closing, tag] = name as unknown as [string, string, string];
+    at = end + 1;
+    if (!closing && skipped.has(tag)) {
+      const close = lower.indexOf(`</${tag}`, at);
+      const closeEnd = close === -1 ? -1 : source.indexOf('>', close);
+      at = closeEnd === -1 ? source.length : closeEnd + 1;
+    } else if (tag === 'br' || (closing && blocks.has(tag))) {
+      text += '\n';
+    }
+  }
+  return decodeEntities(text)
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+};
 
 /** The classification headers of a message's header list, by lower-case name (the first of a repeated one). */
 export const pickHeaders = (headers: readonly { name: string; value: string }[]) => {
