@@ -3,6 +3,18 @@ import { queues, queueUrlEnvName } from '../../shared/queues.js';
 import { localCredentials, localNames } from './ports.js';
 import { localQueueUrl } from './sqs-api.js';
 
+/** Gmail push locally (issue 13): the topic a watch names and the service account of the sandbox's push tokens. */
+export const localGmailPush = {
+  topic: 'projects/outreach-local/topics/gmail-push',
+  serviceAccount: 'gmail-push@outreach-local.iam.gserviceaccount.com',
+} as const;
+
+/** The app's mail webhooks on the local gateway: where the sandbox pushes (Gmail) and subscriptions point (Graph). */
+export const localMailWebhooks = (apiUrl: string) => ({
+  gmail: `${apiUrl}/api/webhooks/gmail`,
+  outlook: `${apiUrl}/api/webhooks/outlook`,
+});
+
 /**
  * The environment the Lambdas read (lambdas/core/config.ts and the AWS SDK's own `AWS_ENDPOINT_URL_<SERVICE>`), as the
  * CDK stack sets it in AWS, with endpoints pointing at the emulators. Handlers run in the local stack's process, so
@@ -21,6 +33,8 @@ export const lambdaEnvironment = (options: {
   userPoolId?: string;
   /** the sandbox server (infra/local/sandbox/): the outside services' SDKs are pointed at it */
   sandboxEndpoint?: string;
+  /** the gateway's URL as outside services reach it (the mail webhooks) */
+  apiUrl?: string;
   /** the local master key of token encryption (`<localDir>/token.key`, made by `ensureKeyFile`); in AWS a KMS key */
   tokenKeyFile?: string;
   logLevel?: string;
@@ -76,6 +90,15 @@ export const lambdaEnvironment = (options: {
     env.MICROSOFT_OAUTH_CLIENT_SECRET = 'sandbox-microsoft-client-secret';
     env.MICROSOFT_AUTHORITY_BASE_URL = `${options.sandboxEndpoint}/microsoft`;
     env.MICROSOFT_GRAPH_BASE_URL = `${options.sandboxEndpoint}/microsoft/graph/`;
+    // reply push (issue 13): the sandbox signs Gmail's push tokens with its own key, served as Google's JWKS
+    env.GOOGLE_OIDC_JWKS_URL = `${options.sandboxEndpoint}/google/oauth2/v3/certs`;
+    env.GMAIL_PUBSUB_TOPIC = localGmailPush.topic;
+    env.GMAIL_PUSH_SERVICE_ACCOUNT = localGmailPush.serviceAccount;
+  }
+  if (options.apiUrl) {
+    const webhooks = localMailWebhooks(options.apiUrl);
+    env.GMAIL_PUSH_AUDIENCE = webhooks.gmail;
+    env.OUTLOOK_NOTIFICATION_URL = webhooks.outlook;
   }
   return env;
 };

@@ -8,7 +8,7 @@ import { startCognitoLocal } from './cognito/emulator.js';
 import { startCognitoShim } from './cognito/shim.js';
 import { startDynamoDbLocal } from './dynamodb.js';
 import { localAwsEndpoint, newLocalSecret, startGateway, type LambdaModule } from './gateway.js';
-import { applyEnvironment, lambdaEnvironment } from './lambda-env.js';
+import { applyEnvironment, lambdaEnvironment, localGmailPush, localMailWebhooks } from './lambda-env.js';
 import { createLocalLive, livePath } from './live.js';
 import { acquireLock } from './lock.js';
 import { assertPortsFree, freePorts } from './net.js';
@@ -181,6 +181,7 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
       sqsEndpoint: gatewayAwsEndpoint,
       cognitoEndpoint: cognitoEmulatorEndpoint,
       sandboxEndpoint: `http://127.0.0.1:${ports.sandbox}`,
+      apiUrl: urls.api,
       // DESIGN §6: mailbox tokens are sealed under a key kept with the run's data (0600, made on first start)
       tokenKeyFile: ensureKeyFile(join(localDir, 'token.key')),
     });
@@ -238,7 +239,14 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
       return cognito;
     };
     const startSandboxServer = async () => {
-      const sandbox = await startSandbox({ port: ports.sandbox, log, dataDir: join(localDir, 'sandbox') });
+      // Gmail push goes to the gateway's webhook, as a Pub/Sub push subscription would (issue 13)
+      const gmailWebhook = localMailWebhooks(urls.api).gmail;
+      const sandbox = await startSandbox({
+        port: ports.sandbox,
+        log,
+        dataDir: join(localDir, 'sandbox'),
+        gmailPush: { endpoint: gmailWebhook, audience: gmailWebhook, ...localGmailPush },
+      });
       stops.push(sandbox.stop);
     };
     const startWebServer = async (config: Promise<WebConfig>) => {

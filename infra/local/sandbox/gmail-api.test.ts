@@ -225,6 +225,16 @@ describe('the sandbox Gmail API', () => {
     ).toBe(400);
   });
 
+  it('files mail to oneself as one message labelled SENT and INBOX, in the inbox history', async () => {
+    const joy = await mailbox('joy@gmail.com');
+    const { historyId } = await joy.profile();
+    const sent = await joy.send({ from: 'joy@gmail.com', to: 'joy@gmail.com', subject: 'Note', text: 'n' });
+    expect(sent.labelIds).toEqual(['SENT', 'INBOX']);
+    const history = await joy.history(historyId!);
+    expect(history.history?.map((record) => record.messagesAdded?.[0]?.message?.id)).toEqual([sent.id]);
+    expect((await joy.list('in:inbox')).messages).toEqual([{ id: sent.id, threadId: sent.threadId }]);
+  });
+
   it('answers 404 to history.list from a cursor the mailbox no longer keeps', async () => {
     const fay = await mailbox('fay@gmail.com');
     const { historyId } = await fay.profile();

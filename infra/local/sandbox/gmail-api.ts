@@ -104,12 +104,16 @@ const payloadOf = (copy: MailCopy, format: 'full' | 'metadata', metadataHeaders:
       : copy.headers;
   const top = { partId: '', mimeType: copy.mimeType, filename: '', headers };
   if (format === 'metadata') return top;
-  const leaf = (partId: string, mimeType: string, content: Buffer, filename = '') => ({
+  const leaf = (partId: string, mimeType: string, content: Buffer | number, filename = '') => ({
     partId,
     mimeType,
     filename,
     headers: [{ name: 'Content-Type', value: `${mimeType}; charset="UTF-8"` }],
-    body: { size: content.length, data: base64url(content) },
+    // a large attachment comes with an attachmentId instead of its data, as Gmail answers
+    body:
+      typeof content === 'number'
+        ? { size: content, attachmentId: `ANGjdJ${copy.gmailId}${partId}` }
+        : { size: content.length, data: base64url(content) },
   });
   if (!copy.mimeType.startsWith('multipart/')) {
     const isHtml = copy.mimeType === 'text/html' && copy.html !== null;
@@ -125,7 +129,7 @@ const payloadOf = (copy: MailCopy, format: 'full' | 'metadata', metadataHeaders:
       leaf(
         String(parts.length),
         attachment.contentType,
-        Buffer.from(attachment.content, 'base64'),
+        attachment.content === null ? attachment.size : Buffer.from(attachment.content, 'base64'),
         attachment.fileName ?? '',
       ),
     );

@@ -149,7 +149,7 @@ const page = (store: MailStore) => {
   const messages = store.messages().slice().reverse();
   // every address that got mail, and every mailbox even with none: each message shows once, under its recipient
   const addresses = new Map<string, MailCopy[]>();
-  for (const mailbox of store.mailboxes()) addresses.set(mailbox.address, []);
+  for (const address of store.mailboxAddresses()) addresses.set(address, []);
   for (const message of messages) {
     const recipient = message.to[0]?.address;
     if (!recipient) continue;

@@ -23,9 +23,13 @@ export type MailHeader = z.infer<typeof headerSchema>;
 const attachmentSchema = z.object({
   fileName: z.string().nullable(),
   contentType: z.string(),
-  /** base64 */
-  content: z.string(),
+  size: z.number(),
+  /** base64, for a small part (a delivery report); a larger one (a résumé) is only in `raw` */
+  content: z.string().nullable(),
 });
+
+/** Parts up to this size are kept apart from the raw message, so reading them needs no MIME parsing. */
+const inlineAttachmentBytes = 16 * 1024;
 
 export const mailLabels = ['SENT', 'INBOX'] as const;
 export type MailLabel = (typeof mailLabels)[number];
@@ -200,7 +204,8 @@ export const parseMime = async (raw: Buffer): Promise<ParsedMail> => {
     attachments: parsed.attachments.map((attachment) => ({
       fileName: attachment.filename ?? null,
       contentType: attachment.contentType,
-      content: attachment.content.toString('base64'),
+      size: attachment.size,
+      content: attachment.size <= inlineAttachmentBytes ? attachment.content.toString('base64') : null,
     })),
   };
 };
@@ -227,14 +232,14 @@ export class MailStoreError extends Error {
 }
 
 /**
- * The store: mailboxes by address (made when an address first uses the API, or on first mail when `isConnected` says
+ * The store: mailboxes by address (made when an address first uses the API, or on first mail when `connected` says
  * the address has a grant), their copies, Gmail history and watches, Graph change sequence and subscriptions.
  */
 export class MailStore {
   readonly #file: string | undefined;
   readonly #now: () => number;
   readonly #historyLimit: number;
-  readonly #isConnected: (address: string) => boolean;
+  readonly #connected: () => string[];
   readonly #listeners: MailListener[] = [];
   #mailboxes = new Map<string, Mailbox>();
   #copies: MailCopy[] = [];
@@ -247,14 +252,14 @@ export class MailStore {
       file?: string;
       now?: () => number;
       historyLimit?: number;
-      /** whether an address is a connected sandbox mailbox (a grant exists) before it first called the API */
-      isConnected?: (address: string) => boolean;
+      /** the addresses of connected sandbox mailboxes (live grants), before they first call the API */
+      connected?: () => string[];
     } = {},
   ) {
     this.#file = options.file;
     this.#now = options.now ?? Date.now;
     this.#historyLimit = options.historyLimit ?? defaultHistoryLimit;
-    this.#isConnected = options.isConnected ?? (() => false);
+    this.#connected = options.connected ?? (() => []);
     if (this.#file && existsSync(this.#file)) {
       const saved = savedSchema.safeParse(JSON.parse(readFileSync(this.#file, 'utf8')));
       // a file of another shape (an older sandbox) is started over rather than half read
@@ -312,11 +317,16 @@ export class MailStore {
   /** An address that is a sandbox mailbox: it used the API, or has a grant. */
   isMailbox(address: string) {
     const key = address.trim().toLowerCase();
-    return this.#mailboxes.has(key) || this.#isConnected(key);
+    return this.#mailboxes.has(key) || this.#connected().includes(key);
   }
 
   mailboxes(): Mailbox[] {
     return [...this.#mailboxes.values()];
+  }
+
+  /** Every mailbox's address: those that used the API and those connected since. */
+  mailboxAddresses(): string[] {
+    return [...new Set([...this.#mailboxes.keys(), ...this.#connected()])];
   }
 
   /** A mailbox's copies, oldest first. */
@@ -438,7 +448,7 @@ export class MailStore {
         box.changeSeq += 1;
         copy.historyId = box.historyId;
         copy.changeSeq = box.changeSeq;
-        box.history.push({ id: box.historyId, gmailId, threadId: copy.threadId, labels: copy.labels });
+        box.history.push({ id: box.historyId, gmailId, threadId: copy.threadId, labels: [...copy.labels] });
         if (box.history.length > this.#historyLimit) {
           const dropped = box.history.splice(0, box.history.length - this.#historyLimit);
           box.historyFloor = dropped.at(-1)!.id;
@@ -455,6 +465,12 @@ export class MailStore {
       ? copyIn(from.address, 'SENT', () => this.#threadFor(from.address, parsed, options.threadId))
       : undefined;
     const delivered = new Set<string>();
+    // mail to oneself is one message with both labels, as Gmail files it
+    if (sent && recipients.some((recipient) => recipient.address === from.address)) {
+      sent.labels.push('INBOX');
+      this.mailbox(from.address).history.at(-1)?.labels.push('INBOX');
+      delivered.add(from.address);
+    }
     for (const recipient of recipients) {
       if (delivered.has(recipient.address) || !this.isMailbox(recipient.address)) continue;
       delivered.add(recipient.address);
@@ -537,6 +553,6 @@ export const mailStoreOf = (context: SandboxContext) =>
     const grants = oauthGrantsOf(context);
     return new MailStore({
       ...(context.dataDir ? { file: join(context.dataDir, 'mail.json') } : {}),
-      isConnected: (address) => grants.list().some((grant) => grant.email === address && !grant.revoked),
+      connected: () => grants.list().flatMap((grant) => (grant.revoked ? [] : [grant.email])),
     });
   });
