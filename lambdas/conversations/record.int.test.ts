@@ -279,6 +279,26 @@ describe('recordIncomingEmail', () => {
     expect(second.recorded).toBe(true);
   });
 
+  it('records a reply whose ids and texts are far beyond a key or a field (an odd mailer), once', async () => {
+    const { uid, contactId } = await newUserWithContact();
+    const { conversation } = await recordSentEmail(db, uid, sent(contactId));
+    const odd = incoming({
+      providerMessageId: `gm-${'𝔸'.repeat(600)}`,
+      messageId: `<${'x'.repeat(3000)}@example.com>`,
+      subject: 'Re: '.repeat(20_000),
+      from: `${'a'.repeat(2000)}@example.com`,
+      fromName: 'N'.repeat(5000),
+    });
+    const first = await recordIncomingEmail(db, uid, conversation.id, odd);
+    expect(first.recorded).toBe(true);
+    expect(first.notification?.id.length).toBeLessThanOrEqual(600);
+    expect(first.conversation.replySender?.length).toBeLessThanOrEqual(320);
+    expect((await recordIncomingEmail(db, uid, conversation.id, odd)).recorded).toBe(false);
+    const emails = await conversationEmails(db, uid, conversation.id);
+    expect(emails).toHaveLength(2);
+    expect(emails[1]!.subject.length).toBe(1000);
+  });
+
   it("answers 404 for another user's conversation and writes nothing of theirs", async () => {
     const owner = await newUserWithContact();
     const { conversation } = await recordSentEmail(db, owner.uid, sent(owner.contactId));

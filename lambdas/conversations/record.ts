@@ -13,6 +13,7 @@ import {
   conversationIdOfThread,
   getConversationItem,
   hasConversationEmail,
+  keyPart,
   newConversationWrite,
   newEmailWrite,
   receivedEmailKey,
@@ -59,6 +60,12 @@ export const cutBody = (text: string) => {
   // a character cut in two decodes as U+FFFD: drop it
   return cut.replace(/\uFFFD$/, '');
 };
+
+/** Outside texts are cut to what a conversation holds (shared/schemas/conversations.ts: a subject of 1,000). */
+const cut = (text: string, max: number) => (text.length <= max ? text : text.slice(0, max));
+const addressMax = 320;
+const nameMax = 500;
+const subjectMax = 1000;
 
 const later = (a: string | null, b: string) => (a && a > b ? a : b);
 
@@ -121,7 +128,7 @@ export const recordSentEmail = async (
       id: conversationId,
       userId: uid,
       contactId: input.contactId,
-      subject: input.subject,
+      subject: cut(input.subject, subjectMax),
       createdAt: at,
       updatedAt: at,
       replyStatus: 'awaiting_reply',
@@ -150,10 +157,10 @@ export const recordSentEmail = async (
       id: ulid(input.sentAt.getTime()),
       conversationId,
       kind: 'sent',
-      from: input.from,
-      fromName: input.fromName,
-      to: input.to,
-      subject: input.subject,
+      from: cut(input.from, addressMax),
+      fromName: input.fromName === null ? null : cut(input.fromName, nameMax),
+      to: cut(input.to, addressMax),
+      subject: cut(input.subject, subjectMax),
       body: cutBody(input.body),
       at,
       messageId: input.messageId,
@@ -193,7 +200,7 @@ export type IncomingEmail = {
 
 /** SPEC §3/§5: a notification's id is the reply's message id plus its time. */
 export const notificationIdOf = (input: Pick<IncomingEmail, 'messageId' | 'providerMessageId' | 'at'>) =>
-  `${input.messageId ?? input.providerMessageId}-${input.at.getTime()}`;
+  `${keyPart(input.messageId ?? input.providerMessageId)}-${input.at.getTime()}`;
 
 /** The name a notification shows: the contact's as the list shows it, else the sender's, else the address. */
 const senderName = async (db: DataClient, uid: string, contactId: string, input: IncomingEmail) => {
@@ -235,7 +242,7 @@ export const recordIncomingEmail = async (
     if (input.kind === 'reply') {
       next.replyStatus = 'REPLY_RECEIVED';
       next.lastReplyDate = later(current.lastReplyDate, at);
-      next.replySender = input.from;
+      next.replySender = cut(input.from, addressMax);
     } else if (input.kind === 'auto_reply') {
       if (current.replyStatus !== 'REPLY_RECEIVED') next.replyStatus = 'auto_reply';
     } else {
@@ -245,10 +252,10 @@ export const recordIncomingEmail = async (
       id: ulid(input.at.getTime()),
       conversationId,
       kind: input.kind,
-      from: input.from,
-      fromName: input.fromName,
-      to: input.to,
-      subject: input.subject,
+      from: cut(input.from, addressMax),
+      fromName: input.fromName === null ? null : cut(input.fromName, nameMax),
+      to: cut(input.to, addressMax),
+      subject: cut(input.subject, subjectMax),
       body: cutBody(input.body),
       at,
       messageId: input.messageId,
@@ -258,7 +265,10 @@ export const recordIncomingEmail = async (
       input.kind === 'reply' && !skipNotification
         ? {
             id: notificationIdOf(input),
-            contact: { name: await senderName(db, uid, current.contactId, input), email: input.from },
+            contact: {
+              name: cut(await senderName(db, uid, current.contactId, input), nameMax),
+              email: cut(input.from, addressMax),
+            },
             contactId: current.contactId,
             conversationId,
             timestamp: at,

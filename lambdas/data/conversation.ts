@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Conversation, ConversationEmail } from '../../shared/schemas/conversations.js';
 import { queryAll, type DataClient } from './client.js';
@@ -36,9 +37,15 @@ export const conversationEmailKey = (uid: string, conversationId: string, emailK
   pk: userKey(uid),
   sk: `${emailPrefix(conversationId)}${emailKey}`,
 });
+/**
+ * An outside id as part of a key: as it is when short, else its SHA-256 (a provider's id is not ours to bound, and a
+ * sort key holds at most 1,024 bytes).
+ */
+export const keyPart = (id: string) =>
+  Buffer.byteLength(id, 'utf8') <= 400 ? id : `sha256:${createHash('sha256').update(id).digest('hex')}`;
 /** the business key of a sent e-mail (its draft) and of a received one (the provider's message id) */
-export const sentEmailKey = (draftId: string) => `sent#${draftId}`;
-export const receivedEmailKey = (providerMessageId: string) => `in#${providerMessageId}`;
+export const sentEmailKey = (draftId: string) => `sent#${keyPart(draftId)}`;
+export const receivedEmailKey = (providerMessageId: string) => `in#${keyPart(providerMessageId)}`;
 const contactCollection = (uid: string, contactId: string) => `USER#${uid}#CONVERSATIONSOF#${contactId}`;
 
 /**
