@@ -314,9 +314,10 @@ export const gmailMailApi = (
         .historyId,
 
     /**
-     * New INBOX messages after `cursor`, in history order. When `limit` (or the page bound) stops the reading early,
-     * the cursor is the last history record read, so the next call goes on from there; otherwise the mailbox's
-     * current historyId. A message gone before it is read is skipped. History too old: `not_found` (404).
+     * New INBOX messages after `cursor`, in history order. The reading stops at the history record that reaches
+     * `limit` (read whole: the cursor is a record, so a result may pass the limit by that record's other messages, and
+     * a result of `limit` or more says more may wait); then the cursor is that record, so the next call goes on from
+     * there; otherwise the mailbox's current historyId. A message gone before it is read is skipped. History too old: `not_found` (404).
      */
     changesSince: async (accessToken, cursor, limit) => {
       const ids: string[] = [];
