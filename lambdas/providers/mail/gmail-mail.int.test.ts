@@ -121,6 +121,18 @@ describe('the Gmail mail adapter against the sandbox', () => {
     expect(second).toMatchObject({ inReplyTo: '<draft-01JF1@gmail.com>', references: ['<draft-01JF1@gmail.com>'] });
   });
 
+  it('sends an e-mail carrying a résumé of several megabytes', async () => {
+    const { accessToken } = await connectSandboxMailbox(sandbox.url, 'gmail', 'ada.big@gmail.com');
+    const resume = new Uint8Array(4 * 1024 * 1024).map((_, index) => (index * 7919) % 256);
+    const sent = await gmail.send(
+      accessToken,
+      outgoing('ada.big@gmail.com', '01JBIG', {
+        attachments: [{ fileName: 'resume.pdf', contentType: 'application/pdf', content: resume }],
+      }),
+    );
+    expect(await gmail.findSent(accessToken, '<draft-01JBIG@gmail.com>')).toEqual(sent);
+  });
+
   it('shows auto-replies and bounces with the headers that classify them', async () => {
     const { accessToken } = await connectSandboxMailbox(sandbox.url, 'gmail', 'ada.auto@gmail.com');
     const cursor = await gmail.currentCursor(accessToken);
