@@ -116,6 +116,19 @@ describe('the Graph mail adapter', () => {
     expect(await failureOf(refused.outlook.send('t', mail))).toMatchObject({ kind: 'rejected', status: 400 });
   });
 
+  it('refuses before sending an e-mail larger than Graph takes', async () => {
+    const { outlook, requests } = await vendor([{ status: 202 }]);
+    const failure = await failureOf(
+      outlook.send('t', {
+        ...mail,
+        attachments: [{ fileName: 'resume.pdf', contentType: 'application/pdf', content: new Uint8Array(3_200_000) }],
+      }),
+    );
+    expect(failure.kind).toBe('rejected');
+    expect(failure.message).toContain('too large for Outlook');
+    expect(requests).toHaveLength(0);
+  });
+
   it.each([
     [401, 'InvalidAuthenticationToken', 'unauthorized'],
     [403, 'ErrorAccessDenied', 'unauthorized'],

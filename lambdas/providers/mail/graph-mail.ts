@@ -30,6 +30,14 @@ const sentLookupWaitsMs = [250, 500, 1_000, 2_000];
  */
 const subscriptionLifetimeMs = 4_200 * 60_000;
 
+/**
+ * The largest request Graph takes (the base64 of the MIME message, whose attachments are base64 already): about a
+ * 2.2 MB attachment. A larger message would need a draft with upload sessions for its attachments, which this
+ * adapter does not do: it is refused before sending.
+ * @link https://learn.microsoft.com/en-us/graph/outlook-large-attachments
+ */
+const sendMailLimitBytes = 4 * 1024 * 1024;
+
 /** The message fields a MailboxMessage needs. */
 const messageFields = [
   'id',
@@ -315,6 +323,12 @@ export const graphMailApi = (
      */
     send: async (accessToken, mail) => {
       const mime = (await buildMime(mail)).toString('base64');
+      if (mime.length > sendMailLimitBytes) {
+        throw new MailApiFailure(
+          'rejected',
+          'The e-mail with its attachments is too large for Outlook to send (Microsoft Graph takes at most 4 MB)',
+        );
+      }
       try {
         await (await request(accessToken, '/me/sendMail', { 'Content-Type': 'text/plain' })).post(mime);
       } catch (error) {
