@@ -28,10 +28,7 @@ export const conversationKey = (uid: string, conversationId: string) => ({
   pk: userKey(uid),
   sk: `CONVERSATION#${conversationId}`,
 });
-export const conversationThreadKey = (uid: string, threadId: string) => ({
-  pk: userKey(uid),
-  sk: `CONVTHREAD#${threadId}`,
-});
+
 const emailPrefix = (conversationId: string) => `CONVMAIL#${conversationId}#`;
 export const conversationEmailKey = (uid: string, conversationId: string, emailKey: string) => ({
   pk: userKey(uid),
@@ -46,6 +43,11 @@ export const keyPart = (id: string) =>
 /** the business key of a sent e-mail (its draft) and of a received one (the provider's message id) */
 export const sentEmailKey = (draftId: string) => `sent#${keyPart(draftId)}`;
 export const receivedEmailKey = (providerMessageId: string) => `in#${keyPart(providerMessageId)}`;
+/** a provider thread id's pointer (keyed by `keyPart`: a Graph conversation id is the provider's to size) */
+export const conversationThreadKey = (uid: string, threadId: string) => ({
+  pk: userKey(uid),
+  sk: `CONVTHREAD#${keyPart(threadId)}`,
+});
 const contactCollection = (uid: string, contactId: string) => `USER#${uid}#CONVERSATIONSOF#${contactId}`;
 
 /**
