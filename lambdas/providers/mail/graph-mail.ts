@@ -32,8 +32,9 @@ const subscriptionLifetimeMs = 4_200 * 60_000;
 
 /**
  * The largest request Graph takes (the base64 of the MIME message, whose attachments are base64 already): about a
- * 2.2 MB attachment. A larger message would need a draft with upload sessions for its attachments, which this
- * adapter does not do: it is refused before sending.
+ * 2.2 MB attachment. A larger message would need a draft with upload sessions for its attachments, and creating a
+ * draft takes `Mail.ReadWrite`, which the app does not ask for (microsoft.ts, least privilege): it is refused before
+ * sending.
  * @link https://learn.microsoft.com/en-us/graph/outlook-large-attachments
  */
 const sendMailLimitBytes = 4 * 1024 * 1024;
