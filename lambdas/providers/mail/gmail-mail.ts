@@ -259,8 +259,8 @@ export const gmailMailApi = (
 
     /** @link https://developers.google.com/workspace/gmail/api/reference/rest/v1/users.messages/send */
     send: async (accessToken, mail) => {
-      // MIME is 7-bit (nodemailer encodes non-ASCII text and attachments), so as a latin1 string it is the same bytes
-      const message = (await buildMime(mail)).toString('latin1');
+      // googleapis writes a string body as UTF-8: the message (7-bit ASCII as nodemailer encodes it) keeps its bytes
+      const message = (await buildMime(mail)).toString('utf8');
       const sendRaw = (threadId: string | undefined) =>
         call(
           (api) =>
