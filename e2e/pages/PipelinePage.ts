@@ -1,0 +1,50 @@
+import { expect, type Page, type Response } from '@playwright/test';
+
+export type PipelineStageKey = 'drafted' | 'contacted' | 'replied' | 'meeting_scheduled' | 'closed';
+
+const isMove = (response: Response) =>
+  response.request().method() === 'PATCH' && new URL(response.url()).pathname.startsWith('/api/pipeline/');
+
+/** The pipeline board on /pipeline: five stages of contact cards, moved by dragging (pointer or keyboard). */
+export class PipelinePage {
+  constructor(private readonly page: Page) {}
+
+  readonly stage = (stage: PipelineStageKey) => this.page.getByTestId(`pipeline-stage-${stage}`);
+  /** a card, by its contact's name (its accessible name) */
+  readonly card = (name: string) => this.page.getByRole('button', { name, exact: true });
+  readonly cardIn = (stage: PipelineStageKey, name: string) =>
+    this.stage(stage).getByRole('button', { name, exact: true });
+  /** what @dnd-kit tells screen readers while a card is dragged */
+  readonly announcement = () => this.page.locator('[role="status"][aria-live]');
+
+  async goto() {
+    await this.page.goto('/pipeline');
+    await expect(this.page.getByRole('heading', { name: 'Pipeline', level: 1 })).toBeVisible();
+  }
+
+  /** Drags the card with the mouse into the middle of `stage`; answers the PATCH that stores the move. */
+  async dragWithPointer(name: string, stage: PipelineStageKey) {
+    const from = await this.card(name).boundingBox();
+    const to = await this.stage(stage).boundingBox();
+    if (!from || !to) throw new Error(`The card ${name} or the stage ${stage} is not on the board`);
+    const stored = this.page.waitForResponse(isMove);
+    await this.page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await this.page.mouse.down();
+    // past the 6 px that tell a drag from a click, then across
+    await this.page.mouse.move(from.x + from.width / 2 + 12, from.y + from.height / 2, { steps: 3 });
+    await this.page.mouse.move(to.x + to.width / 2, to.y + to.height / 3, { steps: 10 });
+    await this.page.mouse.up();
+    return stored;
+  }
+
+  /** Space picks the card up, the arrows move it `steps` stages (negative: left), Space drops it; answers the PATCH. */
+  async moveWithKeyboard(name: string, steps: number) {
+    const stored = this.page.waitForResponse(isMove);
+    await this.card(name).focus();
+    await this.page.keyboard.press('Space');
+    for (let step = 0; step < Math.abs(steps); step += 1)
+      await this.page.keyboard.press(steps > 0 ? 'ArrowRight' : 'ArrowLeft');
+    await this.page.keyboard.press('Space');
+    return stored;
+  }
+}
