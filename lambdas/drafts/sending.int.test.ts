@@ -59,7 +59,14 @@ const goneGrant = (provider: MailProvider): MailAuth => {
  * queue that records what is sent to it, and the send worker with a MailApi double, all on one clock.
  */
 const world = async (
-  options: { provider?: MailProvider; mailboxEmail?: string; start?: string; settings?: Partial<Settings> } = {},
+  options: {
+    provider?: MailProvider;
+    mailboxEmail?: string;
+    start?: string;
+    settings?: Partial<Settings>;
+    /** queues that refuse every message (SQS down, or a Lambda not given the queue) */
+    refuse?: QueueName[];
+  } = {},
 ) => {
   const uid = randomUUID();
   const clock = { now: new Date(options.start ?? '2026-11-24T09:00:00.000Z') };
@@ -71,6 +78,7 @@ const world = async (
   const queued: { queue: QueueName; message: { uid: string; draftId: string }; delaySeconds: number }[] = [];
   const queue = {
     send: async (name: QueueName, message: unknown, sendOptions: { delaySeconds?: number } = {}) => {
+      if (options.refuse?.includes(name)) throw new Error(`${name} refused the message`);
       queued.push({ queue: name, message: message as never, delaySeconds: sendOptions.delaySeconds ?? 0 });
     },
     sendMany: async (name: QueueName, messages: unknown[]) => {
@@ -622,6 +630,53 @@ describe('the sending guard (DESIGN §6)', () => {
     await w.deliver(draft.id);
     expect(w.mail.sent.map((item) => item.mail.headers?.['X-Outreach-Draft-Id'])).toEqual([other.id, draft.id]);
     expect(await w.draftOf(draft.id)).toMatchObject({ status: 'sent' });
+  });
+});
+
+describe('the send worker when a queue refuses its message', () => {
+  it('records a sent e-mail although the first reply check could not be queued', async () => {
+    const w = await world({ refuse: ['reply-check'] });
+    const draft = await w.newDraft(await w.addContact());
+    await drafts.sendDraft(w.draftsDeps, w.uid, draft.id);
+    expect(await w.deliver(draft.id)).toEqual({ batchItemFailures: [] });
+    expect(w.mail.sent).toHaveLength(1);
+    expect(await w.draftOf(draft.id)).toMatchObject({ status: 'sent' });
+  });
+
+  it('leaves a held send to the due-sends job when it cannot be queued again with a delay', async () => {
+    const w = await world();
+    const first = await w.newDraft(await w.addContact());
+    const second = await w.newDraft(await w.addContact());
+    await drafts.sendDraft(w.draftsDeps, w.uid, first.id);
+    await drafts.sendDraft(w.draftsDeps, w.uid, second.id);
+    await w.deliver(first.id);
+    const refusing = sendWorker(
+      {
+        ...w.sendingDeps,
+        queue: {
+          send: async () => {
+            throw new Error('send refused the message');
+          },
+          sendMany: w.sendingDeps.queue.sendMany,
+        },
+      },
+      logger,
+    );
+    expect(
+      await refusing({ Records: [sqsRecord(JSON.stringify({ uid: w.uid, draftId: second.id }))] }, lambdaContext()),
+    ).toEqual({ batchItemFailures: [] });
+    expect(await w.draftOf(second.id)).toMatchObject({
+      status: 'sending',
+      sendAfter: '2026-11-24T09:00:02.000Z',
+      dueAt: '2026-11-24T09:05:02.000Z',
+    });
+    w.clock.now = new Date('2026-11-24T09:05:03.000Z');
+    await queueDueSends({ ...w.draftsDeps, logger });
+    expect(w.sendsQueued().filter((item) => item.message.uid === w.uid).at(-1)).toMatchObject({
+      message: { draftId: second.id },
+    });
+    await w.deliver(second.id);
+    expect(w.mail.sent).toHaveLength(2);
   });
 });
 

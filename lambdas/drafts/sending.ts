@@ -123,7 +123,14 @@ const hold = async (
     };
   });
   if (!held) return 'movedOn';
-  if (requeue) await deps.queue.send('send', { uid: draft.userId, draftId: draft.id }, { delaySeconds: seconds });
+  if (requeue) {
+    // should this fail, the due-sends job sends it at its dueAt
+    await deps.queue
+      .send('send', { uid: draft.userId, draftId: draft.id }, { delaySeconds: seconds })
+      .catch((error: unknown) =>
+        deps.logger?.warn('a held send was not queued again; the due-sends job will', { error }),
+      );
+  }
   if (input.reason) {
     await publishSaved(deps, draft.userId, [held]);
     await publish(deps, draft.userId, {
@@ -408,7 +415,10 @@ const recordSent = async (
     providerMessageId: sent.providerMessageId,
     threadId: sent.threadId,
   });
-  await markMailboxActive(deps.db, uid, mailbox.id, mailbox.provider, deps.now(), { queue: deps.queue });
+  // best effort: the e-mail left; the reply-check schedule also finds the mailbox's open conversations
+  await markMailboxActive(deps.db, uid, mailbox.id, mailbox.provider, deps.now(), { queue: deps.queue }).catch(
+    (error: unknown) => deps.logger?.warn('the mailbox was not put on the reply checks now', { error }),
+  );
 
   const settings = { ...settingsDefaults, ...profile?.settings };
   const sentAt = whenOf(sent.sentAt);
