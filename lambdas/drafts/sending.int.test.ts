@@ -458,6 +458,23 @@ describe('the send worker: exactly once', () => {
     expect(await w.draftOf(draft.id)).toMatchObject({ status: 'sent' });
   });
 
+  it('retries a send the provider could not take (the wait shown), and gives it up as failed on the last receive', async () => {
+    const w = await world();
+    const draft = await w.newDraft(await w.addContact());
+    await drafts.sendDraft(w.draftsDeps, w.uid, draft.id);
+    w.mail.script.push(new MailApiFailure('unavailable', 'Backend Error', { status: 503 }));
+    expect((await w.deliver(draft.id)).batchItemFailures).toHaveLength(1);
+    expect(await w.draftOf(draft.id)).toMatchObject({ status: 'sending', sendWaitReason: draftMessages.providerDown });
+
+    w.mail.script.push(new MailApiFailure('unavailable', 'Backend Error', { status: 503 }));
+    expect(await w.deliver(draft.id, 5)).toEqual({ batchItemFailures: [] });
+    expect(await w.draftOf(draft.id)).toMatchObject({
+      status: 'failed',
+      failureReason: draftMessages.providerGaveUp,
+    });
+    expect(w.mail.sent).toEqual([]);
+  });
+
   it('fails a send whose mailbox grant is gone with a reason to reconnect; a provider 401 marks the mailbox expired', async () => {
     const w = await world();
     const contactId = await w.addContact();
@@ -672,7 +689,12 @@ describe('the send worker when a queue refuses its message', () => {
     });
     w.clock.now = new Date('2026-11-24T09:05:03.000Z');
     await queueDueSends({ ...w.draftsDeps, logger });
-    expect(w.sendsQueued().filter((item) => item.message.uid === w.uid).at(-1)).toMatchObject({
+    expect(
+      w
+        .sendsQueued()
+        .filter((item) => item.message.uid === w.uid)
+        .at(-1),
+    ).toMatchObject({
       message: { draftId: second.id },
     });
     await w.deliver(second.id);
