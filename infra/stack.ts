@@ -4,6 +4,7 @@ import type { Construct } from 'constructs';
 import { sealedPurposes } from '../lambdas/mailboxes/sealed-purposes.js';
 import { kmsKeyEnvName } from '../lambdas/providers/crypto/data-keys.js';
 import { queueEntries, queues as sharedQueues, queueUrlEnvName, type QueueSpec } from '../shared/queues.js';
+import type { Domain } from '../shared/routes.js';
 import type { ScheduleSpec } from '../shared/schedules.js';
 import { appName, type StageConfig } from './config.js';
 import { Api } from './constructs/api.js';
@@ -176,13 +177,18 @@ export class AppStack extends Stack {
       schedules: props.schedules,
       lambdasRoot: props.lambdasRoot,
     });
-    // producers (DESIGN §4): the HTTP Lambda and the jobs of a queue's domain may send to it and find it by its URL
+    // producers (DESIGN §4): the HTTP Lambda, the jobs and the workers of a queue's domain may send to it and find it
+    // by its URL (a worker re-queues what must wait, e.g. a send the sending guard holds back), and the domains named
+    // here: a mailbox's first send starts its reply checks (lambdas/replies/index.ts `markMailboxActive`)
+    const otherProducers: Partial<Record<string, readonly string[]>> = { 'reply-check': ['drafts'] };
     for (const spec of queueEntries(props.queues ?? sharedQueues)) {
       const worker = workers.workers.get(spec.name);
       if (!worker) continue;
+      const producerDomains = new Set([spec.domain, ...(otherProducers[spec.name] ?? [])]);
       const producers = [
-        api.functions.get(spec.domain),
-        ...[...schedules.jobs.values()].map((job) => job.fn).filter((fn) => fn.service === spec.domain),
+        ...[...producerDomains].map((domain) => api.functions.get(domain as Domain)),
+        ...[...schedules.jobs.values()].map((job) => job.fn).filter((fn) => producerDomains.has(fn.service)),
+        ...[...workers.workers.values()].map((each) => each.fn).filter((fn) => producerDomains.has(fn.service)),
       ];
       for (const producer of producers) {
         if (!producer) continue;
