@@ -204,6 +204,8 @@ export class AppStack extends Stack {
     api.functions.get('ai')?.withTimeout(slowRouteTimeout);
     // a sign-in's callback exchanges the code and asks who the mailbox is: two provider calls
     api.functions.get('mailboxes')?.withTimeout(slowRouteTimeout);
+    // check-replies reads the user's mailboxes inline: token renewals and incremental reads (vendorLimits.mailApi)
+    api.functions.get('replies')?.withTimeout(slowRouteTimeout);
     workers.workers.get('email-lookup')?.fn.bindSecret(verificationKey, 'VERIFICATION_API_KEY_SECRET');
 
     // page cursors are sealed by the HTTP Lambdas of paged lists only, contacts and drafts (the Outreach list): a
