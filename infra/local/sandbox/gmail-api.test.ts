@@ -280,6 +280,18 @@ describe('the sandbox Gmail API', () => {
     );
   });
 
+  it('answers 400 to a send without a message or with a body that is not JSON', async () => {
+    const kim = await mailbox('kim@gmail.com');
+    for (const body of ['{}', 'not json']) {
+      const response = await fetch(`${sandbox.url}/gmail/v1/users/me/messages/send`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${kim.accessToken}`, 'Content-Type': 'application/json' },
+        body,
+      });
+      expect(response.status).toBe(400);
+    }
+  });
+
   it('keeps mailboxes and their mail across a restart of the sandbox', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-mail-'));
     try {

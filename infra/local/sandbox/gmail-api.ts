@@ -42,6 +42,15 @@ const badRequest = (message: string) => gmailError(400, 'INVALID_ARGUMENT', mess
 
 type Authorized = { grant: Grant; address: string };
 
+/** The JSON body, or undefined when it is none or not JSON (the route then answers 400). */
+const jsonOf = <T>(request: SandboxRequest): T | undefined => {
+  try {
+    return request.json<T>();
+  } catch {
+    return undefined;
+  }
+};
+
 /**
  * The mailbox of the request's bearer token, with the scopes the call needs: 401 for a token that is unknown, expired
  * or revoked, 403 for missing scopes or another user's id, 429 while the mailbox is throttled.
@@ -189,7 +198,7 @@ const send = (grants: OAuthGrants, store: MailStore, upload: boolean) => async (
   if (upload) {
     message = uploadedMessage(request);
   } else {
-    const body = request.json<{ raw?: string; threadId?: string }>();
+    const body = jsonOf<{ raw?: string; threadId?: string }>(request);
     message = body?.raw
       ? { raw: fromBase64(body.raw), ...(body.threadId ? { threadId: body.threadId } : {}) }
       : undefined;
@@ -352,12 +361,12 @@ export const gmailWatchLifetimeMs = 7 * 24 * 3600 * 1000;
 const watch = (grants: OAuthGrants, store: MailStore) => (request: SandboxRequest) => {
   const caller = gmailCaller(grants, store, request, metadataScopes);
   if (isResponse(caller)) return caller;
-  const body = request.json<{
+  const body = jsonOf<{
     topicName?: string;
     labelIds?: string[];
     labelFilterBehavior?: string;
     labelFilterAction?: string;
-  }>();
+  }>(request);
   const topicName = body?.topicName ?? '';
   if (!/^projects\/[^/]+\/topics\/[^/]+$/.test(topicName)) {
     return badRequest('Invalid topicName does not match projects/SOME-ANDROID-PROJECT/topics/*');

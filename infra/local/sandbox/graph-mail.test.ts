@@ -125,6 +125,8 @@ describe('the sandbox Microsoft Graph mail', () => {
     await api.api('/me/sendMail').post({ message, saveToSentItems: true });
     const sent = (await api.api('/me/mailFolders/sentitems/messages').get()) as Page;
     expect(sent.value.map((entry) => entry.subject)).toEqual(['JSON']);
+    const quoted = (await api.api("/me/mailFolders('SentItems')/messages").get()) as Page;
+    expect(quoted.value.map((entry) => entry.subject)).toEqual(['JSON']);
     const invalid = { ...message, internetMessageHeaders: [{ name: 'In-Reply-To', value: '<x@y>' }] };
     expect(await statusOf(api.api('/me/sendMail').post({ message: invalid }))).toBe(400);
   });

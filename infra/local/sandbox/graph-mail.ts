@@ -555,7 +555,12 @@ const subscriptionRoutes = (grants: OAuthGrants, store: MailStore) => ({
     if (isResponse(who)) return who;
     const subscription = ownSubscription(store, who, request.params.id!);
     if (!subscription) return subscriptionNotFound();
-    const body = request.json<{ expirationDateTime?: string }>();
+    let body: { expirationDateTime?: string } | undefined;
+    try {
+      body = request.json<{ expirationDateTime?: string }>();
+    } catch {
+      body = undefined;
+    }
     if (!body?.expirationDateTime) return graphError(400, 'InvalidRequest', 'expirationDateTime is required.');
     const expiration = expirationOf(store, body.expirationDateTime);
     if (!(expiration instanceof Date)) return expiration;
