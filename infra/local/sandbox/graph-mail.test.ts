@@ -230,6 +230,22 @@ describe('the sandbox Microsoft Graph mail', () => {
       // only the inbox's new mail: the sent message made no notification
       expect(endpoint.received).toHaveLength(1);
 
+      const lifecycle = endpoint.next();
+      const asked = await post('/_sandbox/mail/lifecycle', {
+        subscriptionId: subscription.id,
+        lifecycleEvent: 'reauthorizationRequired',
+      });
+      expect(asked.status).toBe(200);
+      expect(JSON.parse((await lifecycle).body)).toEqual({
+        value: [
+          expect.objectContaining({
+            subscriptionId: subscription.id,
+            clientState: 'secret-state',
+            lifecycleEvent: 'reauthorizationRequired',
+          }),
+        ],
+      });
+
       const renewedTo = new Date(Date.now() + 3600 * 1000).toISOString();
       const renewed = await api.api(`/subscriptions/${subscription.id}`).patch({ expirationDateTime: renewedTo });
       expect(renewed.expirationDateTime).toBe(renewedTo);
