@@ -803,6 +803,23 @@ describe('auto follow-up (DESIGN §6)', () => {
     expect(w.mail.sent).toHaveLength(1);
   });
 
+  it('archives a due follow-up instead of sending it when the contact replied meanwhile', async () => {
+    const w = await world();
+    const contactId = await w.addContact();
+    const draft = await w.newDraft(contactId);
+    await drafts.sendDraft(w.draftsDeps, w.uid, draft.id);
+    await w.deliver(draft.id);
+    const followUp = (await drafts.contactDrafts(w.draftsDeps, w.uid, contactId)).find(
+      (item) => item.draftType === 'follow_up',
+    )!;
+    // a reply recorded without its cancellation (a crash in between): the worker still sends nothing
+    await setAttributes(db, { pk: `USER#${w.uid}`, sk: `CONVERSATION#${draft.id}` }, { replyStatus: 'REPLY_RECEIVED' });
+    w.clock.now = new Date('2026-11-27T09:00:10.000Z');
+    expect(await w.deliver(followUp.id)).toEqual({ batchItemFailures: [] });
+    expect(w.mail.sent).toHaveLength(1);
+    expect(await w.draftOf(followUp.id)).toMatchObject({ status: 'archived' });
+  });
+
   it('accepts a follow-up draft in a conversation whose initial e-mail was sent; still refuses one where nothing was', async () => {
     const w = await world({ settings: { autoFollowUp: false } });
     const contactId = await w.addContact();

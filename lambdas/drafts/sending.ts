@@ -3,7 +3,7 @@ import { type Draft, draftMessages, type SendMessage } from '../../shared/schema
 import { settingsDefaults } from '../../shared/schemas/profile.js';
 import { HttpError } from '../core/errors.js';
 import { getContact } from '../data/contact.js';
-import { type DraftItem, getDraft, toWireDraft } from '../data/draft.js';
+import { type DraftItem, getDraft } from '../data/draft.js';
 import { getMailbox, type MailboxItem } from '../data/mailbox.js';
 import { countDailySend, deferMailboxSends, nextUtcDay, reserveSendSlot, sendLimitsOf } from '../data/send-guard.js';
 import { getUserProfile, type UserProfileItem } from '../data/user-profile.js';
@@ -45,7 +45,8 @@ const secondsUntil = (until: Date, now: Date) => Math.max(1, Math.ceil((until.ge
 
 /**
  * Changes the draft being sent, only while it is still `sending` (a user who called a scheduled send off, or another
- * delivery that finished it, wins): `change` makes the next draft of it. False when it was no longer sending.
+ * delivery that finished it, wins): `change` makes the next draft of it (and any draft it adds). Null when it was no
+ * longer sending.
  */
 const changeSending = async (
   deps: SendingDeps,
@@ -482,10 +483,4 @@ const recordSent = async (
     data: { draftId: draft.id, contactId: draft.contactId, conversationId: conversation.id },
   });
   return 'sent';
-};
-
-/** The draft as the worker left it (tests and logs). */
-export const sentDraftOf = async (deps: Pick<SendingDeps, 'db'>, uid: string, draftId: string) => {
-  const draft = await getDraft(deps.db, uid, draftId);
-  return draft ? toWireDraft(draft) : null;
 };
