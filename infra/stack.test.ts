@@ -538,18 +538,37 @@ describe('the dev stack', () => {
       template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
     });
 
-    it('lets the mailboxes functions (HTTP and token-refresh job), and no other, make and open data keys of that key, for their purposes only', () => {
+    it('lets the functions that use mailboxes, and no other, make and open data keys of that key: sign-ins and tokens for the mailboxes domain, tokens only for sending (drafts) and reply checks (replies)', () => {
       const keyId = logicalIdOf(dev.stack, (dev.stack.node.findChild('Data') as Data).secretsKey);
+      const purposesOf: Partial<Record<string, string[]>> = {
+        mailboxes: Object.values(sealedPurposes),
+        drafts: [sealedPurposes.tokens],
+        replies: [sealedPurposes.tokens],
+      };
       const mailboxFunctions = ourFunctions(dev.stack).filter((fn) => fn.service === 'mailboxes');
       expect(mailboxFunctions.map((fn) => fn.node.path).sort()).toEqual([
         'Test/Api/Mailboxes',
         'Test/Schedules/token-refresh/Job',
       ]);
+      expect(
+        ourFunctions(dev.stack)
+          .filter((fn) => fn.service === 'drafts' || fn.service === 'replies')
+          .map((fn) => fn.node.path)
+          .sort(),
+      ).toEqual([
+        'Test/Api/Drafts',
+        'Test/Api/Replies',
+        'Test/Schedules/due-sends/Job',
+        'Test/Schedules/reply-check/Job',
+        'Test/Workers/reply-check/Worker',
+        'Test/Workers/send/Worker',
+      ]);
       for (const fn of ourFunctions(dev.stack)) {
         const kms = roleStatements(template, dev.stack, fn).filter((statement) =>
           [statement.Action].flat().some((action) => action.startsWith('kms:')),
         );
-        if (fn.service !== 'mailboxes') {
+        const purposes = purposesOf[fn.service];
+        if (!purposes) {
           expect(kms, fn.node.path).toEqual([]);
           continue;
         }
@@ -558,7 +577,9 @@ describe('the dev stack', () => {
             Effect: 'Allow',
             Action: ['kms:Decrypt', 'kms:GenerateDataKey'],
             Resource: { 'Fn::GetAtt': [keyId, 'Arn'] },
-            Condition: { StringEquals: { 'kms:EncryptionContext:purpose': Object.values(sealedPurposes) } },
+            Condition: {
+              StringEquals: { 'kms:EncryptionContext:purpose': purposes },
+            },
           },
         ]);
         expect(environmentOf(template, logicalIdOf(dev.stack, fn.fn)).TOKEN_KMS_KEY_ID).toEqual({
@@ -886,12 +907,12 @@ describe('federated sign-in', () => {
     template.hasOutput('HostedUiDomain', {});
   });
 
-  it('gives the mailboxes functions, and no other, the OAuth client ids and their secrets by name', () => {
+  it('gives the functions that use mailboxes (mailboxes, sending, reply checks), and no other, the OAuth client ids and their secrets by name', () => {
     const { template, stack } = subject;
     for (const fn of ourFunctions(stack)) {
       const env = environmentOf(template, logicalIdOf(stack, fn.fn));
       const secrets = vendorSecretsReadBy(template, stack, fn);
-      if (fn.service !== 'mailboxes') {
+      if (!['mailboxes', 'drafts', 'replies'].includes(fn.service)) {
         expect(env, fn.node.path).not.toHaveProperty('GOOGLE_OAUTH_CLIENT_ID');
         expect(secrets, fn.node.path).not.toContain('google-client-secret');
         continue;

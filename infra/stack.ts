@@ -89,8 +89,8 @@ export class AppStack extends Stack {
     // issue 12: the user's mailboxes (their HTTP Lambda and token-refresh job, and since issue 13 the domains that send
     // and read mail): the table, data keys of the KMS key that seals their tokens and sign-in verifiers (DESIGN §6),
     // the Google and Microsoft OAuth clients (ids as settings, secrets by name)
-    const mailboxAccess = (fn: AppFunction) => {
-      fn.bindTable(data.table, 'readWrite').bindDataKeys(data.secretsKey, kmsKeyEnvName, Object.values(sealedPurposes));
+    const mailboxAccess = (fn: AppFunction, purposes: readonly string[] = Object.values(sealedPurposes)) => {
+      fn.bindTable(data.table, 'readWrite').bindDataKeys(data.secretsKey, kmsKeyEnvName, [...purposes]);
       if (config.google && googleClientSecret) {
         fn.addEnvironment('GOOGLE_OAUTH_CLIENT_ID', config.google.clientId).bindSecret(
           googleClientSecret,
@@ -129,7 +129,7 @@ export class AppStack extends Stack {
       contacts: (fn) => fn.bindTable(data.table, 'readWrite'),
       // issue 11: drafts and the Outreach list (the user's contacts and their drafts)
       // issue 13: sending opens the mailbox's sealed tokens (renewing them when due) and reads the résumé to attach
-      drafts: (fn) => mailboxAccess(fn).bindBucket(data.uploads, 'read'),
+      drafts: (fn) => mailboxAccess(fn, [sealedPurposes.tokens]).bindBucket(data.uploads, 'read'),
       // issue 11: the user's templates, and the contact and profile a template is filled in from
       templates: (fn) => fn.bindTable(data.table, 'readWrite'),
       // issue 12: the user's mailboxes (HTTP and the token-refresh job): the table, data keys of the KMS key that seals
@@ -139,7 +139,7 @@ export class AppStack extends Stack {
       // issue 13: conversations, their e-mails, notifications (the table only: mail is read by the replies domain)
       conversations: (fn) => fn.bindTable(data.table, 'readWrite'),
       // issue 13: reply checks read the user's mailboxes (their sealed tokens, renewed when due) and the webhooks
-      replies: (fn) => mailboxAccess(fn),
+      replies: (fn) => mailboxAccess(fn, [sealedPurposes.tokens]),
       // issue 13: the pipeline's stages over the user's contacts
       pipeline: (fn) => fn.bindTable(data.table, 'readWrite'),
       // DESIGN §6 "Your data": every item under the user's key, every file (and every stored version of it) under

@@ -66,10 +66,11 @@ describe('the live channel', () => {
     expect(manageConnections(live.connections)).toEqual([]);
   });
 
-  it("lets the ai, drafts and mailboxes functions (HTTP, workers, jobs) post to this stage's connections, and no other", () => {
+  it("lets the functions (HTTP, workers, jobs) of the domains that tell tabs post to this stage's connections, and no other", () => {
     const functions = ourFunctions(dev.stack);
-    const publishers = functions.filter((fn) => ['ai', 'drafts', 'mailboxes'].includes(fn.service));
-    expect(publishers.map((fn) => fn.service)).toEqual(expect.arrayContaining(['ai', 'drafts', 'mailboxes']));
+    const publishing = ['ai', 'drafts', 'mailboxes', 'conversations', 'replies', 'pipeline'];
+    const publishers = functions.filter((fn) => publishing.includes(fn.service));
+    expect(publishers.map((fn) => fn.service)).toEqual(expect.arrayContaining(publishing));
     for (const fn of functions) {
       const resources = manageConnections(fn);
       const env = environmentOf(template, logicalId(dev.stack, fn.fn));
