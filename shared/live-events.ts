@@ -26,6 +26,8 @@ export type LiveEventMap = {
   'email.sendState': { draftId: string; contactId: string; status: 'sending' | 'failed'; reason?: string };
   'reply.received': { conversationId: string; contactId: string };
   'notification.created': { notificationId: string };
+  /** notifications were marked read (in another tab, or 'Mark all as read'): the unread count changed */
+  'notification.read': { ids: string[] };
   'connection.changed': { kind: 'email' | 'zoom'; id: string };
   /** a contact moved to another pipeline stage (by an event or by hand in another tab) */
   'pipeline.changed': { contactId: string; stage: string };

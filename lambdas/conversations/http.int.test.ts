@@ -351,4 +351,21 @@ describe('conversations service: live events', () => {
       { type: 'conversation.updated', data: { conversationId: made.id, contactId } },
     ]);
   });
+
+  it('tells the user’s other tabs which notifications were read, and nothing when none changed', async () => {
+    const claims = newUser();
+    const contactId = await addContact(claims);
+    const { conversation } = await recordSentEmail(db, claims.sub, sent(contactId));
+    const { notification } = await recordIncomingEmail(db, claims.sub, conversation.id, reply());
+    const events: LiveEvent[] = [];
+    const deps: service.ConversationsDeps = {
+      db,
+      now: () => new Date(),
+      newId: service.newConversationId,
+      live: { publish: async (_uid, event) => void events.push(event) },
+    };
+    expect(await service.readNotifications(deps, claims.sub, { all: true })).toEqual({ updated: 1 });
+    expect(await service.readNotifications(deps, claims.sub, { all: true })).toEqual({ updated: 0 });
+    expect(events).toEqual([{ type: 'notification.read', data: { ids: [notification!.id] } }]);
+  });
 });

@@ -352,7 +352,8 @@ export const readNotifications = async (
     'all' in body
       ? (await userNotifications(deps.db, uid)).filter((notification) => !notification.read).map(({ id }) => id)
       : [...new Set(body.ids)];
-  let updated = 0;
-  for (const id of ids) if (await markNotificationRead(deps.db, uid, id)) updated += 1;
-  return { updated };
+  const read: string[] = [];
+  for (const id of ids) if (await markNotificationRead(deps.db, uid, id)) read.push(id);
+  if (read.length) await publish(deps, uid, { type: 'notification.read', data: { ids: read } });
+  return { updated: read.length };
 };

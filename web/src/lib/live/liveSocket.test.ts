@@ -148,6 +148,8 @@ describe('the SWR answers a live event makes stale', () => {
       staleKeys({ type: 'reply.received', data: { conversationId: 'v', contactId: 'c1' } })('GET /api/pipeline'),
     ).toBe(true);
     expect(staleKeys({ type: 'notification.created', data: { notificationId: 'n' } })('GET /api/pipeline')).toBe(false);
+    expect(staleKeys({ type: 'notification.read', data: { ids: ['n'] } })('GET /api/notifications')).toBe(true);
+    expect(staleKeys({ type: 'notification.read', data: { ids: ['n'] } })('GET /api/pipeline')).toBe(false);
     expect(
       staleKeys({ type: 'pipeline.changed', data: { contactId: 'c1', stage: 'replied' } })('GET /api/outreach'),
     ).toBe(false);

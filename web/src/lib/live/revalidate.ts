@@ -59,6 +59,7 @@ export const staleKeys =
       case 'pipeline.changed':
         return route === 'GET /api/pipeline';
       case 'notification.created':
+      case 'notification.read':
         return route.startsWith('GET /api/notifications');
       default:
         return false;
