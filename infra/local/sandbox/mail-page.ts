@@ -163,21 +163,24 @@ const page = (store: MailStore) => {
         .map((message) => {
           const id = escapeHtml(message.gmailId);
           const field = `reply-${id}`;
-          return `<article>
-<header><strong>${escapeHtml(message.subject || '(no subject)')}</strong>
+          // the article is named by its subject, so a test finds it as getByRole('article', { name: subject })
+          return `<article aria-labelledby="subject-${id}">
+<header><strong id="subject-${id}">${escapeHtml(message.subject || '(no subject)')}</strong>
 <div class="meta">From ${escapeHtml(message.from.address)} to ${escapeHtml(message.to.map((to) => to.address).join(', '))} · <time>${escapeHtml(message.time)}</time></div></header>
 <pre>${escapeHtml(message.text)}</pre>
-<form method="post" action="/_sandbox/mail/reply">
+<form id="form-${field}" method="post" action="/_sandbox/mail/reply">
 <input type="hidden" name="messageId" value="${id}">
 <input type="hidden" name="from" value="${escapeHtml(address)}">
 <label for="${field}">Reply as ${escapeHtml(address)}</label>
 <textarea id="${field}" name="body" rows="3" required></textarea>
-<div class="actions"><button type="submit">Send reply</button></div>
 </form>
+<div class="actions">
 <form method="post" action="/_sandbox/mail/bounce">
 <input type="hidden" name="messageId" value="${id}">
-<div class="actions"><button type="submit" class="secondary">Bounce</button></div>
+<button type="submit" class="secondary">Bounce</button>
 </form>
+<button type="submit" form="form-${field}">Send reply</button>
+</div>
 </article>`;
         })
         .join('\n');
@@ -204,7 +207,8 @@ article { background: #262930; border: 1px solid #3a3d45; border-radius: 6px; pa
 pre { white-space: pre-wrap; font-family: inherit; background: #1f2127; padding: .6rem; border-radius: 4px; }
 label { display: block; font-size: .85rem; margin: .6rem 0 .2rem; }
 textarea { width: 100%; box-sizing: border-box; background: #1b1d22; color: #e6e6e6; border: 1px solid #4a4e58; border-radius: 4px; padding: .4rem; font: inherit; }
-.actions { display: flex; justify-content: flex-end; margin-top: .4rem; }
+.actions { display: flex; justify-content: flex-end; gap: .5rem; margin-top: .5rem; }
+.actions form { margin: 0; }
 button { padding: .35rem 1rem; border-radius: 4px; border: 1px solid #4c8dff; background: #2f6fe4; color: #fff; cursor: pointer; }
 button.secondary { background: transparent; border-color: #6b6f78; color: #e6e6e6; }
 .empty { color: #9aa0aa; }
