@@ -8,9 +8,11 @@ import type { Notification } from '@shared/schemas/conversations';
 import type { ApiClient } from '@/lib/http/apiClient';
 import { ApiError } from '@/lib/http/ApiError';
 import { ApiClientContext } from '@/lib/http/useApiClient';
-import { createLiveSocket, LiveProvider, type LiveSocket } from '@/lib/live';
+import { LiveProvider, type LiveSocket } from '@/lib/live';
 import { wireContact } from '@/test/contactFixtures';
+import { fakeLiveSocket } from '@/test/fakeLiveSocket';
 import { buttonIn, mountPerTest } from '@/test/mountPerTest';
+import { lazyCodeTestTimeoutMs, untilPasses } from '@/test/untilPasses';
 import { AppFeedbackProvider } from '@/ui/feedback/AppFeedbackProvider';
 import { NotificationBell } from './NotificationBell';
 
@@ -57,28 +59,6 @@ const fakeApi = (server: Server) => {
   return { api: { request } as unknown as ApiClient, request };
 };
 
-type FakeSocket = { onopen: (() => void) | null; onmessage: ((event: { data: unknown }) => void) | null };
-
-/** A live channel whose socket the test drives: it opens, and frames arrive, when the test says. */
-const fakeLive = () => {
-  const sockets: FakeSocket[] = [];
-  const socket = createLiveSocket({
-    url: 'ws://gateway/ws',
-    getToken: async () => 'token',
-    createSocket: () => {
-      const created = { onopen: null, onclose: null, onerror: null, onmessage: null, close: () => {} };
-      sockets.push(created);
-      return created;
-    },
-    schedule: () => () => {},
-  });
-  return {
-    socket,
-    open: () => act(() => sockets.at(-1)?.onopen?.()),
-    send: (frame: unknown) => act(() => sockets.at(-1)?.onmessage?.({ data: JSON.stringify(frame) })),
-  };
-};
-
 const { container, render } = mountPerTest();
 
 const show = async (api: ApiClient, socket: LiveSocket | null = null) => {
@@ -100,22 +80,6 @@ const show = async (api: ApiClient, socket: LiveSocket | null = null) => {
   );
 };
 
-/**
- * Runs `check` until it passes, letting React work between tries in short act() rounds: a waitFor inside one act()
- * would not see what lazily loaded code (the contact drawer, the toasts) renders once it arrives.
- */
-const until = async (check: () => void) => {
-  for (let round = 0; ; round += 1) {
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (round >= 200) throw error;
-    }
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
-  }
-};
-
 const bell = () => container().querySelector<HTMLButtonElement>('button[aria-label^="Notifications"]')!;
 const badge = () => bell().querySelector('.count-badge__count')?.textContent ?? null;
 const panel = () => document.querySelector('.ant-popover');
@@ -132,11 +96,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('NotificationBell', () => {
+// the drawer and the toasts are lazily loaded code
+describe('NotificationBell', { timeout: lazyCodeTestTimeoutMs }, () => {
   it('shows the empty state when the server has no notification', async () => {
     const { api } = fakeApi({ notifications: [] });
     await show(api);
-    await until(() => expect(bell().getAttribute('aria-label')).toBe('Notifications'));
+    await untilPasses(() => expect(bell().getAttribute('aria-label')).toBe('Notifications'));
     await act(async () => bell().click());
     expect(panel()?.textContent).toContain('No notifications');
     expect(panel()?.textContent).toContain("You're all caught up! New notifications will appear here.");
@@ -154,7 +119,7 @@ describe('NotificationBell', () => {
       ],
     });
     await show(api);
-    await until(() => expect(badge()).toBe('2'));
+    await untilPasses(() => expect(badge()).toBe('2'));
     expect(bell().getAttribute('aria-label')).toBe('Notifications, 2 unread');
     await act(async () => bell().click());
     expect(items().map((item) => item.textContent)).toEqual([
@@ -176,10 +141,10 @@ describe('NotificationBell', () => {
     const server: Server = { notifications: [reply('n1', 'Grace Hopper', minute), reply('n2', 'Alan Turing', minute)] };
     const { api, request } = fakeApi(server);
     await show(api);
-    await until(() => expect(badge()).toBe('2'));
+    await untilPasses(() => expect(badge()).toBe('2'));
     await act(async () => bell().click());
     await act(async () => panelButton('Mark all as read')!.click());
-    await until(() => expect(badge()).toBeNull());
+    await untilPasses(() => expect(badge()).toBeNull());
     expect(calls(request, 'POST /api/notifications/read')).toEqual([{ all: true }]);
     expect(server.notifications.every((notification) => notification.read)).toBe(true);
     expect(bell().getAttribute('aria-label')).toBe('Notifications');
@@ -190,41 +155,40 @@ describe('NotificationBell', () => {
     const server: Server = { notifications: [reply('n1', 'Grace Hopper', minute), reply('n2', 'Alan Turing', minute)] };
     const { api, request } = fakeApi(server);
     await show(api);
-    await until(() => expect(badge()).toBe('2'));
+    await untilPasses(() => expect(badge()).toBe('2'));
     await act(async () => bell().click());
     await act(async () => items()[1]!.querySelector('button')!.click());
-    await until(() => expect(badge()).toBe('1'));
+    await untilPasses(() => expect(badge()).toBe('1'));
     expect(calls(request, 'POST /api/notifications/read')).toEqual([{ ids: ['n2'] }]);
     expect(server.notifications.map((notification) => notification.read)).toEqual([false, true]);
-    await until(() =>
+    await untilPasses(() =>
       expect(
         request.mock.calls.filter(([route]) => route === 'GET /api/contacts/{id}').map(([, input]) => input),
       ).toEqual([{ params: { id: 'contact-n2' } }]),
     );
-    await until(() => expect(document.querySelector('.ant-drawer')?.textContent).toContain('Grace Hopper'));
+    await untilPasses(() => expect(document.querySelector('.ant-drawer')?.textContent).toContain('Grace Hopper'));
   });
 
   it('puts the unread count back and says so when the server refuses to store the read state', async () => {
     const { api } = fakeApi({ notifications: [reply('n1', 'Grace Hopper', minute)], readFails: true });
     await show(api);
-    await until(() => expect(badge()).toBe('1'));
+    await untilPasses(() => expect(badge()).toBe('1'));
     await act(async () => bell().click());
     await act(async () => panelButton('Mark all as read')!.click());
-    await until(() => expect(document.body.textContent).toContain('Server error. Please try again later.'));
+    await untilPasses(() => expect(document.body.textContent).toContain('Server error. Please try again later.'));
     expect(badge()).toBe('1');
   });
 
   it('shows a notification created on the server as soon as the live channel tells, without a reload', async () => {
     const server: Server = { notifications: [reply('n1', 'Grace Hopper', 10 * minute, true)] };
     const { api, request } = fakeApi(server);
-    const live = fakeLive();
+    const live = fakeLiveSocket();
     await show(api, live.socket);
-    await until(() => expect(request).toHaveBeenCalledWith('GET /api/notifications', expect.anything()));
-    await live.open();
+    await untilPasses(() => expect(request).toHaveBeenCalledWith('GET /api/notifications', expect.anything()));
     expect(badge()).toBeNull();
     server.notifications.unshift(reply('n2', 'Alan Turing', 0));
     await live.send({ type: 'notification.created', data: { notificationId: 'n2' } });
-    await until(() => expect(badge()).toBe('1'));
+    await untilPasses(() => expect(badge()).toBe('1'));
     await act(async () => bell().click());
     expect(items()[0]?.textContent).toContain('Received a reply from Alan Turing (alan@example.com)just now');
   });

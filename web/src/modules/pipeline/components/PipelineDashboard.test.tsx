@@ -8,9 +8,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '@/lib/http/apiClient';
 import { ApiError } from '@/lib/http/ApiError';
 import { ApiClientContext } from '@/lib/http/useApiClient';
-import { createLiveSocket, LiveProvider, type LiveSocket } from '@/lib/live';
+import { LiveProvider, type LiveSocket } from '@/lib/live';
 import { wireContact } from '@/test/contactFixtures';
+import { fakeLiveSocket } from '@/test/fakeLiveSocket';
 import { mountPerTest } from '@/test/mountPerTest';
+import { lazyCodeTestTimeoutMs, untilPasses } from '@/test/untilPasses';
 import { AppFeedbackProvider } from '@/ui/feedback/AppFeedbackProvider';
 import { PipelineDashboard } from './PipelineDashboard';
 
@@ -73,27 +75,6 @@ const fakeApi = (server: Server) => {
   return { api: { request } as unknown as ApiClient, request };
 };
 
-type FakeSocket = { onopen: (() => void) | null; onmessage: ((event: { data: unknown }) => void) | null };
-
-const fakeLive = () => {
-  const sockets: FakeSocket[] = [];
-  const socket = createLiveSocket({
-    url: 'ws://gateway/ws',
-    getToken: async () => 'token',
-    createSocket: () => {
-      const created = { onopen: null, onclose: null, onerror: null, onmessage: null, close: () => {} };
-      sockets.push(created);
-      return created;
-    },
-    schedule: () => () => {},
-  });
-  return {
-    socket,
-    open: () => act(() => sockets.at(-1)?.onopen?.()),
-    send: (frame: unknown) => act(() => sockets.at(-1)?.onmessage?.({ data: JSON.stringify(frame) })),
-  };
-};
-
 const { render } = mountPerTest();
 
 const show = async (api: ApiClient, socket: LiveSocket | null = null) => {
@@ -112,19 +93,6 @@ const show = async (api: ApiClient, socket: LiveSocket | null = null) => {
       </ApiClientContext.Provider>
     </SWRConfig>,
   );
-};
-
-/** Runs `check` until it passes, letting React (and lazily loaded code) work between tries in short act() rounds. */
-const until = async (check: () => void) => {
-  for (let round = 0; ; round += 1) {
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (round >= 200) throw error;
-    }
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
-  }
 };
 
 const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
@@ -188,7 +156,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('PipelineDashboard', () => {
+// the drawer and the toasts are lazily loaded code
+describe('PipelineDashboard', { timeout: lazyCodeTestTimeoutMs }, () => {
   it("shows the five stages with the server's cards, their counts, and what puts a contact in an empty stage", async () => {
     const { api } = fakeApi({
       cards: [
@@ -198,7 +167,7 @@ describe('PipelineDashboard', () => {
       ],
     });
     await show(api);
-    await until(() => expect(namesIn('contacted')).toEqual(['Alan Turing', 'Ada Lovelace']));
+    await untilPasses(() => expect(namesIn('contacted')).toEqual(['Alan Turing', 'Ada Lovelace']));
     expect(namesIn('replied')).toEqual(['Grace Hopper']);
     expect(pipelineStages.map(countOf)).toEqual([
       'Drafted: 0 contacts',
@@ -227,18 +196,18 @@ describe('PipelineDashboard', () => {
     };
     const { api, request } = fakeApi(server);
     await show(api);
-    await until(() => expect(namesIn('contacted')).toEqual(['Ada Lovelace']));
+    await untilPasses(() => expect(namesIn('contacted')).toEqual(['Ada Lovelace']));
 
     await dragByKeyboard('c1', ['ArrowRight', 'ArrowRight']);
     // shown in its new stage before the server answers
-    await until(() => expect(namesIn('meeting_scheduled')).toEqual(['Ada Lovelace']));
+    await untilPasses(() => expect(namesIn('meeting_scheduled')).toEqual(['Ada Lovelace']));
     expect(namesIn('contacted')).toEqual([]);
     expect(announced()).toContain('Ada Lovelace was moved to Meeting scheduled.');
     expect(
       request.mock.calls.filter(([route]) => route === 'PATCH /api/pipeline/{contactId}').map(([, input]) => input),
     ).toEqual([{ params: { contactId: 'c1' }, body: { stage: 'meeting_scheduled' } }]);
     await act(async () => release());
-    await until(() => expect(server.cards[0]?.stage).toBe('meeting_scheduled'));
+    await untilPasses(() => expect(server.cards[0]?.stage).toBe('meeting_scheduled'));
     expect(namesIn('meeting_scheduled')).toEqual(['Ada Lovelace']);
     expect(cardEl('c1')?.textContent).toContain('<1m in stage');
   });
@@ -246,7 +215,7 @@ describe('PipelineDashboard', () => {
   it('leaves the card where it was when the drag is cancelled or dropped back on its own stage', async () => {
     const { api, request } = fakeApi({ cards: [card('c1', 'Ada Lovelace', 'contacted')] });
     await show(api);
-    await until(() => expect(namesIn('contacted')).toEqual(['Ada Lovelace']));
+    await untilPasses(() => expect(namesIn('contacted')).toEqual(['Ada Lovelace']));
     await dragByKeyboard('c1', ['ArrowRight', 'ArrowLeft']);
     await settle();
     expect(namesIn('contacted')).toEqual(['Ada Lovelace']);
@@ -269,40 +238,39 @@ describe('PipelineDashboard', () => {
     };
     const { api } = fakeApi(server);
     await show(api);
-    await until(() => expect(namesIn('contacted')).toEqual(['Ada Lovelace']));
+    await untilPasses(() => expect(namesIn('contacted')).toEqual(['Ada Lovelace']));
     await dragByKeyboard('c1', ['ArrowRight']);
-    await until(() => expect(document.body.textContent).toContain('Ada Lovelace could not be moved to Replied'));
+    await untilPasses(() => expect(document.body.textContent).toContain('Ada Lovelace could not be moved to Replied'));
     expect(document.body.textContent).toContain('Server error. Please try again later.');
-    await until(() => expect(namesIn('contacted')).toEqual(['Ada Lovelace']));
+    await untilPasses(() => expect(namesIn('contacted')).toEqual(['Ada Lovelace']));
     expect(namesIn('replied')).toEqual([]);
   });
 
   it("opens the contact's drawer when a card is clicked", async () => {
     const { api, request } = fakeApi({ cards: [card('c1', 'Ada Lovelace', 'replied')] });
     await show(api);
-    await until(() => expect(cardEl('c1')).not.toBeNull());
+    await untilPasses(() => expect(cardEl('c1')).not.toBeNull());
     await act(async () => cardEl('c1')!.click());
-    await until(() =>
+    await untilPasses(() =>
       expect(
         request.mock.calls.filter(([route]) => route === 'GET /api/contacts/{id}').map(([, input]) => input),
       ).toEqual([{ params: { id: 'c1' } }]),
     );
-    await until(() => expect(document.querySelector('.ant-drawer')?.textContent).toContain('Ada Lovelace'));
+    await untilPasses(() => expect(document.querySelector('.ant-drawer')?.textContent).toContain('Ada Lovelace'));
   });
 
   it('moves a card when the live channel says its contact changed stage, without a reload', async () => {
     const server: Server = { cards: [card('c1', 'Ada Lovelace', 'contacted')] };
     const { api } = fakeApi(server);
-    const live = fakeLive();
+    const live = fakeLiveSocket();
     await show(api, live.socket);
-    await until(() => expect(namesIn('contacted')).toEqual(['Ada Lovelace']));
-    await live.open();
+    await untilPasses(() => expect(namesIn('contacted')).toEqual(['Ada Lovelace']));
     Object.assign(server.cards[0]!, { stage: 'replied', stageChangedAt: new Date().toISOString() });
     await live.send({ type: 'reply.received', data: { conversationId: 'conversation-c1', contactId: 'c1' } });
-    await until(() => expect(namesIn('replied')).toEqual(['Ada Lovelace']));
+    await untilPasses(() => expect(namesIn('replied')).toEqual(['Ada Lovelace']));
     expect(namesIn('contacted')).toEqual([]);
     Object.assign(server.cards[0]!, { stage: 'closed', stageChangedAt: new Date().toISOString() });
     await live.send({ type: 'pipeline.changed', data: { contactId: 'c1', stage: 'closed' } });
-    await until(() => expect(namesIn('closed')).toEqual(['Ada Lovelace']));
+    await untilPasses(() => expect(namesIn('closed')).toEqual(['Ada Lovelace']));
   });
 });
