@@ -139,7 +139,7 @@ describe('the SWR answers a live event makes stale', () => {
     expect(stale('GET /api/profiles')).toBe(false);
   });
 
-  it('a send, a reply or a stage change: the pipeline board; other events leave it alone', () => {
+  it('a draft, a send, a reply or a stage change: the pipeline board; other events leave it alone', () => {
     expect(
       staleKeys({ type: 'pipeline.changed', data: { contactId: 'c1', stage: 'replied' } })('GET /api/pipeline'),
     ).toBe(true);
@@ -148,6 +148,9 @@ describe('the SWR answers a live event makes stale', () => {
       staleKeys({ type: 'reply.received', data: { conversationId: 'v', contactId: 'c1' } })('GET /api/pipeline'),
     ).toBe(true);
     expect(staleKeys({ type: 'notification.created', data: { notificationId: 'n' } })('GET /api/pipeline')).toBe(false);
+    expect(
+      staleKeys({ type: 'draft.saved', data: { draftId: 'd', contactId: 'c1', isPrimary: true } })('GET /api/pipeline'),
+    ).toBe(true);
     expect(staleKeys({ type: 'notification.read', data: { ids: ['n'] } })('GET /api/notifications')).toBe(true);
     expect(staleKeys({ type: 'notification.read', data: { ids: ['n'] } })('GET /api/pipeline')).toBe(false);
     expect(

@@ -16,8 +16,8 @@ const mentions = (key: unknown, value: string) =>
 /**
  * Which cached answers an event makes stale (DESIGN §8: an event only says what changed, the page reads the rest):
  * a saved or deleted draft, a cleared primary, or a generation that finished, touches the contact's drafts, the
- * Outreach list and the contact itself (its primary draft); a progress event touches its batch; a send, a reply or a
- * stage change touches the pipeline.
+ * Outreach list, the contact itself (its primary draft) and the pipeline (its drafted stage); a progress event touches
+ * its batch; a send, a reply or a stage change touches the pipeline.
  */
 export const staleKeys =
   (event: LiveEvent) =>
@@ -30,6 +30,8 @@ export const staleKeys =
       case 'draft.primaryCleared':
         return (
           route.startsWith('GET /api/outreach') ||
+          // DESIGN §6: a contact with an unsent draft is in the pipeline's drafted stage
+          route === 'GET /api/pipeline' ||
           (route.startsWith('GET /api/drafts') &&
             (keyParts(key).length === 1 || mentions(key, event.data.contactId))) ||
           (route === 'GET /api/contacts/{id}' && mentions(key, event.data.contactId))
