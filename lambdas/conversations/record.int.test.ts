@@ -357,7 +357,7 @@ describe('do-not-contact and pipeline moves', () => {
 });
 
 describe('the account export and deletion', () => {
-  it("see the user's conversations, their e-mails, notifications, pipeline entries and do-not-contact list as theirs", async () => {
+  it("see the user's conversations, their e-mails, notifications, pipeline entries and do-not-contact list as theirs, and a thread's pointer as machinery", async () => {
     const { uid, contactId } = await newUserWithContact();
     const { conversation } = await recordSentEmail(db, uid, sent(contactId));
     await recordIncomingEmail(db, uid, conversation.id, incoming());
@@ -367,5 +367,8 @@ describe('the account export and deletion', () => {
     const owned = (await userItems(db, uid)).filter(isOwnerRecord).map((item) => item.entity);
     for (const type of ['conversation', 'conversationEmail', 'notification', 'pipeline', 'doNotContact'])
       expect(owned).toContain(type);
+    // a thread's pointer is derived from the conversation: machinery, not exported
+    expect((await userItems(db, uid)).map((item) => item.entity)).toContain('conversationThread');
+    expect(owned).not.toContain('conversationThread');
   });
 });

@@ -1,9 +1,12 @@
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DataClient } from './client.js';
 import { directoryRecord } from './contact-directory.js';
+import { conversationThreadRecord } from './conversation.js';
 import { liveConnectionRecord } from './live-connection.js';
+import { mailSyncRecord } from './mail-sync.js';
 import { mailboxAddressRecord, mailboxDefaultRecord } from './mailbox.js';
 import { oauthPendingRecord } from './oauth-state.js';
+import { sendGuardRecord } from './send-guard.js';
 import { table } from './table.js';
 
 /**
@@ -12,7 +15,17 @@ import { table } from './table.js';
  * export. Read when called: live-connection.ts and mailbox.ts import this module too.
  */
 const notOwnerRecords = (): ReadonlySet<unknown> =>
-  new Set([directoryRecord, liveConnectionRecord, mailboxAddressRecord, mailboxDefaultRecord, oauthPendingRecord]);
+  new Set([
+    directoryRecord,
+    liveConnectionRecord,
+    mailboxAddressRecord,
+    mailboxDefaultRecord,
+    oauthPendingRecord,
+    // issue 13: a thread's pointer to its conversation, a mailbox's sending-guard counters and its reply-check cursor
+    conversationThreadRecord,
+    sendGuardRecord,
+    mailSyncRecord,
+  ]);
 
 /** Whether an item of a user's partition is the owner's data rather than a derived record. */
 export const isOwnerRecord = (item: Record<string, unknown>) => !notOwnerRecords().has(item.entity);
