@@ -192,4 +192,15 @@ describe('NotificationBell', { timeout: lazyCodeTestTimeoutMs }, () => {
     await act(async () => bell().click());
     expect(items()[0]?.textContent).toContain('Received a reply from Alan Turing (alan@example.com)just now');
   });
+
+  it('follows read state stored by another tab when the live channel tells', async () => {
+    const server: Server = { notifications: [reply('n1', 'Grace Hopper', minute), reply('n2', 'Alan Turing', minute)] };
+    const { api } = fakeApi(server);
+    const live = fakeLiveSocket();
+    await show(api, live.socket);
+    await untilPasses(() => expect(badge()).toBe('2'));
+    server.notifications[0]!.read = true;
+    await live.send({ type: 'notification.read', data: { ids: ['n1'] } });
+    await untilPasses(() => expect(badge()).toBe('1'));
+  });
 });
