@@ -235,6 +235,23 @@ describe('the sandbox Gmail API', () => {
     expect((await joy.list('in:inbox')).messages).toEqual([{ id: sent.id, threadId: sent.threadId }]);
   });
 
+  it("counts each mailbox's Gmail quota units: a history.list of an idle mailbox costs 2", async () => {
+    const lou = await mailbox('lou@gmail.com');
+    const { historyId } = await lou.profile();
+    const usage = async () =>
+      (
+        (await (await fetch(`${sandbox.url}/_sandbox/mail/usage?email=lou@gmail.com`)).json()) as Record<
+          string,
+          { units: number; calls: Record<string, number> }
+        >
+      )['gmail:lou@gmail.com']!;
+    const before = await usage();
+    await lou.history(historyId!);
+    const after = await usage();
+    expect(after.units - before.units).toBe(2);
+    expect(after.calls['history.list']).toBe(1);
+  });
+
   it('answers 404 to history.list from a cursor the mailbox no longer keeps', async () => {
     const fay = await mailbox('fay@gmail.com');
     const { historyId } = await fay.profile();

@@ -52,6 +52,23 @@ const jsonOf = <T>(request: SandboxRequest): T | undefined => {
 };
 
 /**
+ * Gmail's quota units per method, counted per mailbox (`GET /_sandbox/mail/usage`) so the bench can tell what a
+ * reply check costs.
+ * @link https://developers.google.com/workspace/gmail/api/reference/quota
+ */
+export const gmailQuotaUnits = {
+  'messages.send': 100,
+  'messages.list': 5,
+  'messages.get': 5,
+  'threads.get': 10,
+  'history.list': 2,
+  'users.watch': 100,
+  'users.stop': 50,
+  'users.getProfile': 1,
+} as const;
+export type GmailCall = keyof typeof gmailQuotaUnits;
+
+/**
  * The mailbox of the request's bearer token, with the scopes the call needs: 401 for a token that is unknown, expired
  * or revoked, 403 for missing scopes or another user's id, 429 while the mailbox is throttled.
  */
@@ -60,6 +77,7 @@ export const gmailCaller = (
   store: MailStore,
   request: SandboxRequest,
   scopes: string[],
+  call: GmailCall,
 ): Authorized | SandboxResponse => {
   const grant = bearerGrant(grants, 'google', request);
   if (!grant) {
@@ -83,6 +101,7 @@ export const gmailCaller = (
     return gmailError(403, 'PERMISSION_DENIED', `Delegation denied for ${grant.email}`, 'forbidden');
   }
   store.mailbox(grant.email);
+  store.recordCall(grant.email, 'gmail', call, gmailQuotaUnits[call]);
   const retryAfter = store.takeThrottle(grant.email, 'gmail');
   if (retryAfter !== null) {
     return gmailError(429, 'RESOURCE_EXHAUSTED', 'Too many concurrent requests for user.', 'rateLimitExceeded', {
@@ -192,7 +211,7 @@ const uploadedMessage = (request: SandboxRequest): { raw: Buffer; threadId?: str
  * @link https://developers.google.com/workspace/gmail/api/reference/rest/v1/users.messages/send
  */
 const send = (grants: OAuthGrants, store: MailStore, upload: boolean) => async (request: SandboxRequest) => {
-  const caller = gmailCaller(grants, store, request, sendScopes);
+  const caller = gmailCaller(grants, store, request, sendScopes, 'messages.send');
   if (isResponse(caller)) return caller;
   let message: { raw: Buffer; threadId?: string } | undefined;
   if (upload) {
@@ -256,7 +275,7 @@ const pageOf = <T>(items: T[], request: SandboxRequest, defaultSize: number, max
  */
 const list = (grants: OAuthGrants, store: MailStore) => (request: SandboxRequest) => {
   const q = request.query.get('q') ?? '';
-  const caller = gmailCaller(grants, store, request, q ? readScopes : metadataScopes);
+  const caller = gmailCaller(grants, store, request, q ? readScopes : metadataScopes, 'messages.list');
   if (isResponse(caller)) return caller;
   const labelIds = request.query.getAll('labelIds');
   const found = store
@@ -286,7 +305,7 @@ const get = (grants: OAuthGrants, store: MailStore) => (request: SandboxRequest)
   const asked = readFormat(request);
   if (!asked) return badRequest(`Invalid value for format: ${request.query.get('format')}`);
   const bodies = asked.format === 'full' || asked.format === 'raw';
-  const caller = gmailCaller(grants, store, request, bodies ? readScopes : metadataScopes);
+  const caller = gmailCaller(grants, store, request, bodies ? readScopes : metadataScopes, 'messages.get');
   if (isResponse(caller)) return caller;
   const copy = store.byGmailId(caller.address, request.params.id!);
   if (!copy) return notFound();
@@ -300,7 +319,13 @@ const get = (grants: OAuthGrants, store: MailStore) => (request: SandboxRequest)
 const thread = (grants: OAuthGrants, store: MailStore) => (request: SandboxRequest) => {
   const asked = readFormat(request);
   if (!asked || asked.format === 'raw') return badRequest(`Invalid value for format: ${request.query.get('format')}`);
-  const caller = gmailCaller(grants, store, request, asked.format === 'full' ? readScopes : metadataScopes);
+  const caller = gmailCaller(
+    grants,
+    store,
+    request,
+    asked.format === 'full' ? readScopes : metadataScopes,
+    'threads.get',
+  );
   if (isResponse(caller)) return caller;
   const copies = store.thread(caller.address, request.params.id!);
   if (copies.length === 0) return notFound();
@@ -319,7 +344,7 @@ const thread = (grants: OAuthGrants, store: MailStore) => (request: SandboxReque
  * @link https://developers.google.com/workspace/gmail/api/reference/rest/v1/users.history/list
  */
 const history = (grants: OAuthGrants, store: MailStore) => (request: SandboxRequest) => {
-  const caller = gmailCaller(grants, store, request, metadataScopes);
+  const caller = gmailCaller(grants, store, request, metadataScopes, 'history.list');
   if (isResponse(caller)) return caller;
   const start = request.query.get('startHistoryId');
   if (!start) return badRequest('Missing required field: startHistoryId');
@@ -359,7 +384,7 @@ export const gmailWatchLifetimeMs = 7 * 24 * 3600 * 1000;
  * @link https://developers.google.com/workspace/gmail/api/reference/rest/v1/users/watch
  */
 const watch = (grants: OAuthGrants, store: MailStore) => (request: SandboxRequest) => {
-  const caller = gmailCaller(grants, store, request, metadataScopes);
+  const caller = gmailCaller(grants, store, request, metadataScopes, 'users.watch');
   if (isResponse(caller)) return caller;
   const body = jsonOf<{
     topicName?: string;
@@ -389,7 +414,7 @@ const watch = (grants: OAuthGrants, store: MailStore) => (request: SandboxReques
  * @link https://developers.google.com/workspace/gmail/api/reference/rest/v1/users/stop
  */
 const stop = (grants: OAuthGrants, store: MailStore) => (request: SandboxRequest) => {
-  const caller = gmailCaller(grants, store, request, metadataScopes);
+  const caller = gmailCaller(grants, store, request, metadataScopes, 'users.stop');
   if (isResponse(caller)) return caller;
   store.setWatch(caller.address, null);
   return { status: 204, bytes: Buffer.alloc(0) };
@@ -400,7 +425,7 @@ const stop = (grants: OAuthGrants, store: MailStore) => (request: SandboxRequest
  * @link https://developers.google.com/workspace/gmail/api/reference/rest/v1/users/getProfile
  */
 export const gmailProfile = (grants: OAuthGrants, store: MailStore) => (request: SandboxRequest) => {
-  const caller = gmailCaller(grants, store, request, [...metadataScopes, scope('gmail.compose')]);
+  const caller = gmailCaller(grants, store, request, [...metadataScopes, scope('gmail.compose')], 'users.getProfile');
   if (isResponse(caller)) return caller;
   const copies = store.copiesOf(caller.address);
   return {

@@ -43,6 +43,7 @@ const caller = (
   store: MailStore,
   request: SandboxRequest,
   scopes: string[],
+  call: string,
 ): Caller | SandboxResponse => {
   const grant = bearerGrant(grants, 'microsoft', request);
   if (!grant) return graphError(401, 'InvalidAuthenticationToken', 'Access token has expired or is not yet valid.');
@@ -50,6 +51,7 @@ const caller = (
     return graphError(403, 'ErrorAccessDenied', 'Access is denied. Check credentials and try again.');
   }
   store.mailbox(grant.email);
+  store.recordCall(grant.email, 'outlook', call, 1);
   const retryAfter = store.takeThrottle(grant.email, 'outlook');
   if (retryAfter !== null) {
     return graphError(429, 'ApplicationThrottled', 'Application is over its MailboxConcurrency limit.', {
@@ -174,7 +176,7 @@ const invalidFilter = () =>
  * @link https://learn.microsoft.com/en-us/graph/api/user-list-messages
  */
 const listMessages = (grants: OAuthGrants, store: MailStore) => (request: SandboxRequest) => {
-  const who = caller(grants, store, request, readScopes);
+  const who = caller(grants, store, request, readScopes, 'messages.list');
   if (isResponse(who)) return who;
   let label: MailLabel | undefined;
   if (request.params.folder !== undefined) {
@@ -214,7 +216,7 @@ const messageNotFound = () => graphError(404, 'ErrorItemNotFound', 'The specifie
  * @link https://learn.microsoft.com/en-us/graph/api/message-get
  */
 const getMessage = (grants: OAuthGrants, store: MailStore, mime: boolean) => (request: SandboxRequest) => {
-  const who = caller(grants, store, request, readScopes);
+  const who = caller(grants, store, request, readScopes, 'messages.get');
   if (isResponse(who)) return who;
   const copy = store.byGraphId(who.address, request.params.id!);
   if (!copy) return messageNotFound();
@@ -250,7 +252,7 @@ const jsonMessage = z.object({
  * @link https://learn.microsoft.com/en-us/graph/api/user-sendmail
  */
 const sendMail = (grants: OAuthGrants, store: MailStore) => async (request: SandboxRequest) => {
-  const who = caller(grants, store, request, sendScopes);
+  const who = caller(grants, store, request, sendScopes, 'sendMail');
   if (isResponse(who)) return who;
   let raw: Buffer;
   if ((request.headers['content-type'] ?? '').startsWith('text/plain')) {
@@ -337,7 +339,7 @@ const syncStateNotFound = () =>
  * @link https://learn.microsoft.com/en-us/graph/api/message-delta
  */
 const delta = (grants: OAuthGrants, store: MailStore) => (request: SandboxRequest) => {
-  const who = caller(grants, store, request, readScopes);
+  const who = caller(grants, store, request, readScopes, 'delta');
   if (isResponse(who)) return who;
   const label = folderOf(request.params.folder!);
   if (!label) return messageNotFound();
@@ -491,7 +493,7 @@ const expirationOf = (store: MailStore, value: string): Date | SandboxResponse =
  * @link https://learn.microsoft.com/en-us/graph/api/subscription-post-subscriptions
  */
 const createSubscription = (grants: OAuthGrants, store: MailStore) => async (request: SandboxRequest) => {
-  const who = caller(grants, store, request, readScopes);
+  const who = caller(grants, store, request, readScopes, 'subscriptions.create');
   if (isResponse(who)) return who;
   let body: z.infer<typeof subscriptionBody>;
   try {
@@ -545,13 +547,13 @@ const subscriptionNotFound = () => graphError(404, 'ResourceNotFound', 'The obje
  */
 const subscriptionRoutes = (grants: OAuthGrants, store: MailStore) => ({
   get: (request: SandboxRequest) => {
-    const who = caller(grants, store, request, readScopes);
+    const who = caller(grants, store, request, readScopes, 'subscriptions.get');
     if (isResponse(who)) return who;
     const subscription = ownSubscription(store, who, request.params.id!);
     return subscription ? { json: subscriptionJson(request, subscription) } : subscriptionNotFound();
   },
   patch: (request: SandboxRequest) => {
-    const who = caller(grants, store, request, readScopes);
+    const who = caller(grants, store, request, readScopes, 'subscriptions.update');
     if (isResponse(who)) return who;
     const subscription = ownSubscription(store, who, request.params.id!);
     if (!subscription) return subscriptionNotFound();
@@ -570,7 +572,7 @@ const subscriptionRoutes = (grants: OAuthGrants, store: MailStore) => ({
     return { json: subscriptionJson(request, renewed) };
   },
   delete: (request: SandboxRequest) => {
-    const who = caller(grants, store, request, readScopes);
+    const who = caller(grants, store, request, readScopes, 'subscriptions.delete');
     if (isResponse(who)) return who;
     const subscription = ownSubscription(store, who, request.params.id!);
     if (!subscription) return subscriptionNotFound();

@@ -226,7 +226,7 @@ ${sections || '<p class="empty">No mail yet.</p>'}
 export const mailControlVendor: SandboxVendor = {
   name: 'mail',
   summary:
-    'Sandbox mail control: GET /_sandbox/mail (page), GET /_sandbox/mail/messages?to=|from=, POST /_sandbox/mail/reply, /bounce, /throttle, /expire-cursors',
+    'Sandbox mail control: GET /_sandbox/mail (page), GET /_sandbox/mail/messages?to=|from=, /usage, POST /_sandbox/mail/reply, /bounce, /throttle, /expire-cursors',
   register: (router, context) => {
     const store = mailStoreOf(context);
     router
@@ -265,6 +265,7 @@ export const mailControlVendor: SandboxVendor = {
         store.throttle(body.email, body.provider, body.seconds, body.count);
         return { json: body };
       })
+      .get('/_sandbox/mail/usage', (request) => ({ json: store.usage(request.query.get('email') ?? undefined) }))
       .post('/_sandbox/mail/expire-cursors', (request) => {
         const body = bodyOf(request, emailBody);
         if (!body) return refuse(400, 'Give {email}');

@@ -246,6 +246,8 @@ export class MailStore {
   #subscriptions: GraphSubscription[] = [];
   /** `POST /_sandbox/mail/throttle`: per `<provider>:<address>`, how many more calls answer 429 and its Retry-After */
   readonly #throttles = new Map<string, { seconds: number; remaining: number }>();
+  /** API calls per `<provider>:<address>` since the server started: Gmail quota units and calls by method */
+  readonly #usage = new Map<string, { units: number; calls: Record<string, number> }>();
 
   constructor(
     options: {
@@ -525,6 +527,21 @@ export class MailStore {
     throttle.remaining -= 1;
     if (throttle.remaining === 0) this.#throttles.delete(key);
     return throttle.seconds;
+  }
+
+  /** One API call of the mailbox (Gmail: its quota units; Graph: 1). */
+  recordCall(address: string, provider: MailApiProvider, call: string, units: number) {
+    const key = `${provider}:${address.toLowerCase()}`;
+    const usage = this.#usage.get(key) ?? { units: 0, calls: {} };
+    usage.units += units;
+    usage.calls[call] = (usage.calls[call] ?? 0) + 1;
+    this.#usage.set(key, usage);
+  }
+
+  /** `GET /_sandbox/mail/usage`: the calls of every mailbox, or of one address. */
+  usage(address?: string) {
+    const wanted = address?.toLowerCase();
+    return Object.fromEntries([...this.#usage].filter(([key]) => wanted === undefined || key.endsWith(`:${wanted}`)));
   }
 
   setWatch(address: string, watch: GmailWatch | null) {
