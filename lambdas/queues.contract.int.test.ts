@@ -160,6 +160,82 @@ const deliveredOnce: Record<string, () => Promise<Delivered>> = {
       },
     };
   },
+  'reply-check': async () => {
+    const user = await users.signUp('replying');
+    const token = user.idToken;
+    // a Gmail mailbox connected on the sandbox's consent page sends a contact an e-mail, which the contact answers
+    const mailbox = `${user.sub.slice(0, 8)}@gmail.com`;
+    const init = await api('POST', '/api/email-connections/oauth/init', {
+      token,
+      body: { provider: 'gmail', origin: stack.urls.web },
+    });
+    expect(init.status, init.text).toBe(200);
+    const redirect = await consentInSandbox((init.body!.data as { authUrl: string }).authUrl, { email: mailbox });
+    const connected = await api('POST', '/api/email-connections/oauth/callback-public', {
+      body: { provider: 'gmail', code: redirect.code, state: redirect.state, origin: stack.urls.web },
+    });
+    expect(connected.status, connected.text).toBe(200);
+    const mailboxId = (connected.body!.data as { connection: { id: string } }).connection.id;
+    const address = `ada.${user.sub.slice(0, 8)}@engine.example`;
+    const added = await api('POST', '/api/contacts', { token, body: { name: 'Ada Lovelace', email: address } });
+    expect(added.status, added.text).toBe(201);
+    const contactId = (added.body!.data as { id: string }).id;
+    await setAttributes(db, contactKey(user.sub, contactId), { emailQevStatus: 'valid' });
+    const draft = await api('POST', '/api/drafts', { token, body: { contactId, subject: 'Engines', body: 'Hello' } });
+    expect(draft.status, draft.text).toBe(201);
+    const sent = await api('POST', `/api/drafts/${(draft.body!.data as { id: string }).id}/send`, { token });
+    expect(sent.status, sent.text).toBe(200);
+    const arrived = await vi.waitFor(
+      async () => {
+        const response = await fetch(`${stack.urls.sandbox}/_sandbox/mail/messages?to=${encodeURIComponent(address)}`);
+        const messages = (await response.json()) as { id: string }[];
+        expect(messages).toHaveLength(1);
+        return messages[0]!;
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+    // the send queued the mailbox's first check (cursor, watch): once it is done, the Gmail client is loaded and a
+    // check is one history read, well within the runner's fast visibility timeouts
+    await vi.waitFor(
+      async () =>
+        expect(await readItem(db, { pk: `USER#${user.sub}`, sk: `MAILSYNC#${mailboxId}` })).toMatchObject({
+          watchId: expect.any(String),
+        }),
+      { timeout: 20_000, interval: 100 },
+    );
+    await stack.queues.drained();
+    const replied = await fetch(`${stack.urls.sandbox}/_sandbox/mail/reply`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ messageId: arrived.id, body: 'Gladly: Thursday?' }),
+    });
+    expect(replied.status, await replied.text()).toBeLessThan(300);
+    // what a check records (its mailbox's last-check time and push, which the schedule and push move on, left out)
+    const recorded = /^(CONVERSATION|CONVMAIL|CONVTHREAD|NOTIF|PIPELINE|DNC)#/;
+    const snapshot = async () => {
+      const items = await partitionSnapshot(db, user.sub);
+      const sync = items.find((item) => item.sk === `MAILSYNC#${mailboxId}`);
+      return {
+        partition: items.filter((item) => recorded.test(String(item.sk))),
+        sync: sync && { cursor: sync.cursor, error: sync.error, errorCount: sync.errorCount, active: sync.active },
+      };
+    };
+    // the user's check now, through the runner (push and the send's own first check may find the reply as well)
+    const body = JSON.stringify({ uid: user.sub, mailboxId, reason: 'manual', checkId: `contract-${randomUUID()}` });
+    stack.queues.send('reply-check', body);
+    return {
+      body,
+      snapshot,
+      didWork: (written) => {
+        const { partition, sync } = written as Awaited<ReturnType<typeof snapshot>>;
+        expect(sync).toMatchObject({ cursor: expect.any(String), error: null, active: true });
+        expect(partition.filter((item) => String(item.sk).startsWith('NOTIF#'))).toHaveLength(1);
+        expect(partition.find((item) => String(item.sk).startsWith('CONVERSATION#'))).toMatchObject({
+          replyStatus: 'REPLY_RECEIVED',
+        });
+      },
+    };
+  },
   'account-deletion': async () => {
     const user = await users.signUp('leaving');
     const added = await api('POST', '/api/contacts', { token: user.idToken, body: { name: 'Left Behind' } });

@@ -2,6 +2,7 @@ import { printContactsList } from './contacts.js';
 import { printGeneration } from './generation.js';
 import { lambdaBudget, measureLambdaBundles } from './lambda-bundles.js';
 import { printLoad } from './mixed-load.js';
+import { printReplies } from './replies.js';
 import { printWebBundles } from './web-bundles.js';
 
 /** `npm run bench`: numbers worth watching as the product grows. */
@@ -44,6 +45,9 @@ await printContactsList();
 
 // issue 11: a batch of 100 AI-written e-mails against the ideal of the queue's concurrency
 await printGeneration();
+
+// issue 13: reply latency by push, the Gmail quota of an idle safety-net check, the reply-check fan-out
+await printReplies();
 
 // about a minute of mixed requests from several users (LOAD_USERS, LOAD_SECONDS, LOAD_MAX_REQUESTS)
 await printLoad();

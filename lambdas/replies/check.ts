@@ -54,7 +54,7 @@ export type RecordedEmail = {
 };
 
 export type CheckResult = {
-  /** `checked`: read; `recent`: read under 30 s ago (manual only); `waiting`: a 429's wait runs; `failed`; `expired`;
+  /** `checked`: read; `recent`: read within the caller's `minGapMs`; `waiting`: a 429's wait runs; `failed`; `expired`;
    * `gone`: the mailbox no longer exists */
   status: 'checked' | 'recent' | 'waiting' | 'failed' | 'expired' | 'gone';
   recorded: RecordedEmail[];
@@ -393,7 +393,11 @@ export const checkMailbox = async (
   deps: ReplyDeps,
   uid: string,
   mailboxId: string,
-  options: { reason: ReplyCheckMessage['reason'] },
+  options: {
+    reason: ReplyCheckMessage['reason'];
+    /** a mailbox read more recently than this answers from what is stored (`recent`): a user's checks (SPEC §9) */
+    minGapMs?: number;
+  },
 ): Promise<CheckResult> => {
   const now = deps.now();
   const [mailbox, stored] = await Promise.all([
@@ -415,8 +419,8 @@ export const checkMailbox = async (
     if (sync.active) await deactivateMailSync(deps.db, uid, mailboxId);
     return { status: 'expired', recorded: [], error: sync.error };
   }
-  if (options.reason === 'manual' && sync.lastCheckedAt) {
-    if (now.getTime() - new Date(sync.lastCheckedAt).getTime() < replyCheckRules.manualMinGapMs) {
+  if (options.minGapMs && sync.lastCheckedAt) {
+    if (now.getTime() - new Date(sync.lastCheckedAt).getTime() < options.minGapMs) {
       return { status: 'recent', recorded: [], error: sync.error };
     }
   }

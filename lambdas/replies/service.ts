@@ -12,7 +12,7 @@ import {
 import type { MailProvider } from '../../shared/schemas/mailboxes.js';
 import { listMailboxes, type MailboxItem } from '../data/mailbox.js';
 import { listMailSyncs } from '../data/mail-sync.js';
-import { type CheckResult, checkMailbox, type RecordedEmail } from './check.js';
+import { type CheckResult, checkMailbox, type RecordedEmail, replyCheckRules } from './check.js';
 import type { ReplyDeps } from './deps.js';
 
 /** Reads at once while answering a user's check. */
@@ -42,7 +42,11 @@ const checkNow = async (deps: ReplyDeps, uid: string, provider?: MailProvider): 
   const checks: MailboxCheck[] = [];
   for (const mailbox of mailboxes) {
     if (provider && mailbox.provider !== provider) continue;
-    checks.push({ mailbox, result: await checkMailbox(deps, uid, mailbox.id, { reason: 'manual' }) });
+    const result = await checkMailbox(deps, uid, mailbox.id, {
+      reason: 'manual',
+      minGapMs: replyCheckRules.manualMinGapMs,
+    });
+    checks.push({ mailbox, result });
   }
   return checks;
 };
