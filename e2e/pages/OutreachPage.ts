@@ -13,6 +13,12 @@ export class OutreachPage {
   readonly batchDialog = () => this.page.getByRole('dialog').filter({ has: this.page.getByLabel('Template') });
   readonly drawer = () => this.page.getByRole('dialog').filter({ has: this.page.getByTestId('draft-editor') });
   readonly editor = () => this.page.getByTestId('draft-editor');
+  /** the open draft's Send button (its icon's name comes first: 'send Send'), not Send later */
+  readonly sendButton = () => this.editor().getByRole('button', { name: /^(send )?Send$/ });
+  /** the open draft's send state in the drawer (Sending…, Queued, Scheduled for …, Sent …, Failed: …) */
+  readonly sendStatus = () => this.drawer().getByTestId('draft-send-status');
+  /** the contact's follow-ups waiting for their time, in the drawer ('Follow-up scheduled for …') */
+  readonly followUps = () => this.drawer().getByTestId('follow-up');
 
   async goto() {
     await this.page.goto('/outreach');
