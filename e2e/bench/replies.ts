@@ -17,13 +17,12 @@ import { schedules } from '../../shared/schedules.js';
  * push, the gateway, the queue runner, DynamoDB Local):
  * - reply latency by push: a contact's answer on the sandbox's mail control until GET /api/notifications lists it
  *   (what an open tab shows on `notification.created`); goal p95 at most 10 s;
- * - check cost: the Gmail quota units one safety-net check of an idle mailbox spends, counted from the Gmail API
- *   calls the sandbox served (history.list 2, messages.get 5, threads.get 10, getProfile 1, watch 100 units:
+ * - check cost: the Gmail quota units one safety-net check of an idle mailbox spends, as the sandbox counts them
+ *   (GET /_sandbox/mail/usage: history.list 2, messages.get 5, threads.get 10, getProfile 1, watch 100 units, per
  *   https://developers.google.com/gmail/api/reference/quota); goal at most 2;
  * - fan-out: the reply-check job over 10,000 simulated active mailboxes on the index (their messages counted, not
  *   delivered: SendMessageBatch calls of 10).
  */
-const quotaUnits: Record<string, number> = { history: 2, messages: 5, threads: 10, profile: 1, watch: 100, stop: 50 };
 const gmailCall = /^sandbox (GET|POST) \/gmail\/v1\/users\/me\/(\w+)/;
 
 export const benchReplies = async (options: { replies?: number; mailboxes?: number } = {}) => {
@@ -81,7 +80,7 @@ export const benchReplies = async (options: { replies?: number; mailboxes?: numb
     ).json()) as { id: string }[];
     const notificationCount = async () => {
       const answer = await api('GET', '/api/notifications', { token });
-      return (answer.body?.data as { notifications: unknown[] }).notifications.length;
+      return (answer.body!.data as { notifications: unknown[] }).notifications.length;
     };
 
     // reply latency by push
@@ -99,7 +98,13 @@ export const benchReplies = async (options: { replies?: number; mailboxes?: numb
     }
     await stack.queues.drained();
 
-    // one safety-net check of the now idle mailbox, as the schedule queues it
+    // one safety-net check of the now idle mailbox, as the schedule queues it; the sandbox counts Gmail's quota units
+    const usage = async () => {
+      const answer = await fetch(`${stack.urls.sandbox}/_sandbox/mail/usage?email=${encodeURIComponent(mailbox)}`);
+      const counted = (await answer.json()) as Record<string, { units: number } | undefined>;
+      return counted[`gmail:${mailbox}`]?.units ?? 0;
+    };
+    const unitsBefore = await usage();
     gmailCalls.splice(0);
     stack.queues.send(
       'reply-check',
@@ -108,7 +113,7 @@ export const benchReplies = async (options: { replies?: number; mailboxes?: numb
     await new Promise((resolve) => setTimeout(resolve, 200));
     await stack.queues.drained();
     const idleCalls = [...gmailCalls];
-    const idleUnits = idleCalls.reduce((sum, call) => sum + (quotaUnits[call] ?? 5), 0);
+    const idleUnits = (await usage()) - unitsBefore;
 
     // fan-out over simulated mailboxes (outside the stack's users: they exist only on the index)
     const now = new Date();

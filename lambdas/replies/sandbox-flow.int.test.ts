@@ -96,7 +96,7 @@ describe('a reply through the sandbox', () => {
     const notifications = await vi.waitFor(
       async () => {
         const answer = await api('GET', '/api/notifications', { token });
-        const list = (answer.body?.data as { notifications: { contact: { email: string } }[] }).notifications;
+        const list = (answer.body!.data as { notifications: { contact: { email: string } }[] }).notifications;
         expect(list).toHaveLength(1);
         return list;
       },
