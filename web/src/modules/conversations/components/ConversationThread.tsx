@@ -65,7 +65,9 @@ const ThreadEmail = ({ email, now }: { email: ConversationEmail; now: number }) 
 export const ConversationThread = ({ contactId }: ConversationThreadProps) => {
   const api = useApiClient();
   const toast = useToast();
-  const now = useNow();
+  // re-rendered every 30 s so '5m ago' stays true; the time is read at render (the thread may be newer)
+  useNow();
+  const now = Date.now();
   const { data: conversations, error, isLoading, mutate } = useContactConversations(contactId);
   const [checking, setChecking] = useState(false);
 

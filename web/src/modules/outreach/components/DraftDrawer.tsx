@@ -151,6 +151,7 @@ export const DraftDrawer = ({ row, onClose, onGenerate, generating }: DraftDrawe
     return (
       <SendButtons
         blockedBy={blockedBy}
+        from={connection?.email}
         busy={busy === 'send' || busy === 'schedule' ? busy : null}
         onSend={(when) => handleSend(when ? 'schedule' : 'send', changes, when)}
       />

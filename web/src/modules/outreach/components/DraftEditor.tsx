@@ -67,6 +67,8 @@ export const DraftEditor = ({
     attachments: withResume(draft.attachments, resume, attachResume),
   });
 
+  const send = sendAction({ changes: changed ? changes() : null, complete });
+
   return (
     <div className="draft-editor" data-testid="draft-editor">
       <Space size={6}>
@@ -159,7 +161,6 @@ export const DraftEditor = ({
           >
             {draft.isPrimary ? 'Primary' : 'Make primary'}
           </Button>
-          {sendAction({ changes: changed ? changes() : null, complete })}
         </Space>
         <Popconfirm
           title="Delete this draft?"
@@ -173,6 +174,11 @@ export const DraftEditor = ({
           </Button>
         </Popconfirm>
       </div>
+      {send ? (
+        <div className="draft-editor__send" data-testid="send-bar">
+          {send}
+        </div>
+      ) : null}
     </div>
   );
 };

@@ -32,7 +32,9 @@ const descriptions: Partial<Record<SendStateKind, string>> = {
 
 /** The drawer's word on a draft that is not a plain draft any more: sending, queued, scheduled, sent, failed. */
 export const DraftSendStatus = ({ draft, onRetry, retrying, onCancelSchedule, cancelling }: DraftSendStatusProps) => {
-  const now = useNow();
+  // re-rendered every 30 s so 'Sent 5m ago' stays true; the time is read at render (the draft may be newer)
+  useNow();
+  const now = Date.now();
   const state = sendStateOf(draft, now);
   if (state.kind === 'draft') return null;
   const description =

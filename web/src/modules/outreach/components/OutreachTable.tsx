@@ -48,8 +48,9 @@ export const OutreachTable = ({
   retryingSend,
   loading,
 }: OutreachTableProps) => {
-  // 'Sent 5m ago' stays true while the page is open
-  const now = useNow();
+  // 'Sent 5m ago' stays true while the page is open (a render every 30 s), read at render: rows arrive after mount
+  useNow();
+  const now = Date.now();
   const columns: TableColumnsType<OutreachRow> = [
     {
       key: 'contact',
@@ -87,7 +88,7 @@ export const OutreachTable = ({
     {
       key: 'state',
       title: 'State',
-      width: 280,
+      width: 250,
       render: (_, row) => {
         const { contact, primaryDraft } = row;
         const state = rowState(generation[contact.id], primaryDraft, now);
@@ -160,6 +161,8 @@ export const OutreachTable = ({
 
   return (
     <Table<OutreachRow>
+      // the columns' widths hold whatever a state says (a queued send's reason is cut, its tooltip has it all)
+      tableLayout="fixed"
       rowKey={(row) => row.contact.id}
       columns={columns}
       dataSource={[...rows]}

@@ -1,5 +1,5 @@
 import { ClockCircleOutlined, SendOutlined } from '@ant-design/icons';
-import { Button, Popover, Skeleton, Tooltip } from 'antd';
+import { Button, Popover, Skeleton, Tooltip, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 
 // the date-time picker comes with the first "Send later", not with the Outreach page
@@ -11,10 +11,12 @@ export type SendButtonsProps = {
   busy: 'send' | 'schedule' | null;
   /** sends now (no time) or at `scheduledSendTime` */
   onSend: (scheduledSendTime?: string) => void;
+  /** the mailbox it leaves from, said beside the buttons */
+  from?: string;
 };
 
 /** Send now, or Send later at a chosen time (DESIGN §8: POST /api/drafts/{id}/send {scheduledSendTime?}). */
-export const SendButtons = ({ blockedBy, busy, onSend }: SendButtonsProps) => {
+export const SendButtons = ({ blockedBy, busy, onSend, from }: SendButtonsProps) => {
   const [laterOpen, setLaterOpen] = useState(false);
   const disabled = blockedBy !== null || busy !== null;
   const buttons = (
@@ -30,6 +32,7 @@ export const SendButtons = ({ blockedBy, busy, onSend }: SendButtonsProps) => {
       </Button>
       <Popover
         trigger="click"
+        placement="topLeft"
         open={laterOpen && blockedBy === null}
         onOpenChange={setLaterOpen}
         title="Send later"
@@ -52,13 +55,20 @@ export const SendButtons = ({ blockedBy, busy, onSend }: SendButtonsProps) => {
       </Popover>
     </>
   );
-  return blockedBy ? (
-    <Tooltip title={blockedBy}>
-      <span className="send-buttons" data-testid="send-blocked">
-        {buttons}
-      </span>
-    </Tooltip>
-  ) : (
-    <span className="send-buttons">{buttons}</span>
+  return (
+    <>
+      {blockedBy ? (
+        <Tooltip title={blockedBy}>
+          <span className="send-buttons" data-testid="send-blocked">
+            {buttons}
+          </span>
+        </Tooltip>
+      ) : (
+        <span className="send-buttons">{buttons}</span>
+      )}
+      <Typography.Text type={blockedBy ? 'warning' : 'secondary'} className="send-buttons__note">
+        {blockedBy ?? (from ? `From ${from}` : null)}
+      </Typography.Text>
+    </>
   );
 };

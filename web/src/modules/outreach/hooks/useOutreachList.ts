@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import type { ApiError } from '@/lib/http/ApiError';
 import { useApiClient } from '@/lib/http/useApiClient';
-import { useLiveEvent, useLiveStatus } from '@/lib/live';
+import { type LiveStatus, useLiveEvent, useLiveStatus } from '@/lib/live';
 import { listOutreach, outreachKey, type OutreachRow } from '../api/outreachApi';
 import { isLeaving, sendPollMs } from '../utils/sendState';
 
@@ -9,6 +9,19 @@ import { isLeaving, sendPollMs } from '../utils/sendState';
 export const generatingPollMs = 3_000;
 /** The most rows the page loads (GET /api/outreach pages of 100). */
 const maxRows = 1_000;
+
+/**
+ * How often the list is read again (0: never): only while the live channel is down, every 3 s while e-mails are being
+ * written or one of the rows' sends is leaving (not one scheduled for later).
+ */
+export const outreachPollMs = (live: LiveStatus, generating: boolean, rows: readonly OutreachRow[] | undefined) =>
+  live === 'open'
+    ? 0
+    : generating
+      ? generatingPollMs
+      : rows?.some((row) => row.primaryDraft && isLeaving(row.primaryDraft, Date.now()))
+        ? sendPollMs
+        : 0;
 
 /**
  * Every contact with its primary draft, page after page. The live channel revalidates it when a draft is saved, a
@@ -30,14 +43,7 @@ export const useOutreachList = (generating: boolean) => {
       return rows;
     },
     {
-      refreshInterval: (rows) =>
-        live === 'open'
-          ? 0
-          : generating
-            ? generatingPollMs
-            : rows?.some((row) => row.primaryDraft && isLeaving(row.primaryDraft, Date.now()))
-              ? sendPollMs
-              : 0,
+      refreshInterval: (rows) => outreachPollMs(live, generating, rows),
       keepPreviousData: true,
     },
   );

@@ -1,0 +1,96 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Draft } from '@shared/schemas/drafts';
+import { toContact } from '@/modules/contacts/api/contactMapping';
+import { wireContact } from '@/test/contactFixtures';
+import { mountPerTest } from '@/test/mountPerTest';
+import type { OutreachRow } from '../api/outreachApi';
+import { formatLocalTime } from '../utils/sendState';
+import { OutreachTable } from './OutreachTable';
+
+const { render } = mountPerTest();
+
+const hourMs = 3_600_000;
+const tomorrow = new Date(Date.now() + 24 * hourMs).toISOString();
+
+const row = (id: string, changes: Partial<Draft> | null): OutreachRow => ({
+  contact: toContact(wireContact({ id, name: `Contact ${id}` })),
+  primaryDraft: changes
+    ? {
+        id: `d-${id}`,
+        userId: 'u1',
+        contactId: id,
+        conversationId: null,
+        draftType: 'initial_outreach',
+        status: 'draft',
+        isPrimary: true,
+        createdFromTemplate: false,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        updatedAt: '2026-01-01T00:00:00.000Z',
+        subject: 'Hello',
+        body: 'Hi',
+        ...changes,
+      }
+    : null,
+});
+
+const rows = [
+  row('c1', {}),
+  row('c2', { status: 'sending' }),
+  row('c3', { status: 'sending', sendWaitReason: 'Daily limit of 50 e-mails reached' }),
+  row('c4', { status: 'sending', scheduledSendTime: tomorrow }),
+  row('c5', { status: 'sent', sentAt: new Date(Date.now() - 3 * hourMs).toISOString() }),
+  row('c6', { status: 'failed', failureReason: 'The address does not exist' }),
+  row('c7', null),
+];
+
+const stateOf = (index: number) => document.querySelectorAll<HTMLElement>('[data-testid="row-state"]')[index] ?? null;
+
+describe('the Outreach rows’ states', () => {
+  it('say where each contact’s primary draft stands: ready, sending, queued and why, scheduled, sent, failed and why', async () => {
+    await render(
+      <OutreachTable
+        rows={rows}
+        generation={{}}
+        selectedIds={[]}
+        onSelect={() => {}}
+        onOpen={() => {}}
+        onRetry={() => {}}
+        onRetrySend={() => {}}
+        retryingSend={null}
+        loading={false}
+      />,
+    );
+    expect(stateOf(0)?.textContent).toBe('Draft ready');
+    expect(stateOf(1)?.textContent).toBe('Sending…');
+    expect(stateOf(2)?.textContent).toBe('QueuedDaily limit of 50 e-mails reached');
+    expect(stateOf(3)?.textContent).toBe(`Scheduled for ${formatLocalTime(tomorrow)}`);
+    expect(stateOf(4)?.textContent).toBe('Sent 3h ago');
+    expect(stateOf(5)?.textContent).toContain('FailedThe address does not exist');
+    expect(stateOf(6)?.textContent).toBe('No draft');
+  });
+
+  it('offer Retry on a failed send only, which sends that row again without opening it', async () => {
+    const onRetrySend = vi.fn();
+    const onOpen = vi.fn();
+    await render(
+      <OutreachTable
+        rows={rows}
+        generation={{}}
+        selectedIds={[]}
+        onSelect={() => {}}
+        onOpen={onOpen}
+        onRetry={() => {}}
+        onRetrySend={onRetrySend}
+        retryingSend={null}
+        loading={false}
+      />,
+    );
+    const retries = [...document.querySelectorAll<HTMLButtonElement>('[data-testid="row-state"] button')];
+    expect(retries.map((button) => button.textContent)).toEqual(['Retry']);
+    await act(async () => retries[0]?.click());
+    expect(onRetrySend).toHaveBeenCalledWith(rows[5]);
+    expect(onOpen).not.toHaveBeenCalled();
+  });
+});
