@@ -11,10 +11,11 @@ import { getMailSync } from '../data/mail-sync.js';
 import { setAttributes } from '../test/raw-items.js';
 
 /**
- * The whole loop on the local stack, every piece real: an e-mail sent from a Gmail mailbox of the sandbox, the
- * mailbox's first reply check (queued by the send) starts its watch, the contact answers on the sandbox's mail control,
- * the sandbox pushes an OIDC-signed Pub/Sub message to the gateway's /api/webhooks/gmail, the webhook queues a check,
- * and the reply is a notification, the conversation's status and the pipeline's stage.
+ * The whole loop on the local stack, every piece real: an e-mail sent from a Gmail or Outlook mailbox of the sandbox,
+ * the mailbox's first reply check (queued by the send) starts push (Gmail watch; Graph subscription after its
+ * validation handshake), the contact answers on the sandbox's mail control, the sandbox pushes (an OIDC-signed Pub/Sub
+ * message to /api/webhooks/gmail; a Graph notification with the clientState to /api/webhooks/outlook), the webhook
+ * queues a check, and the reply is a notification, the conversation's status and the pipeline's stage.
  */
 let stack: LocalStack;
 let localDir: string;
@@ -40,19 +41,19 @@ afterAll(async () => {
   rmSync(localDir, { recursive: true, force: true });
 });
 
-describe('a reply through the sandbox', () => {
+describe.each(['gmail', 'outlook'] as const)('a reply through the sandbox (%s)', (provider) => {
   it('reaches the notifications by push, the forged push is refused, and the banner stays clear', async () => {
-    const user = await users.signUp('replies-flow');
+    const user = await users.signUp(`replies-flow-${provider}`);
     const token = user.idToken;
-    const mailbox = `${user.sub.slice(0, 8)}@gmail.com`;
+    const mailbox = `${user.sub.slice(0, 8)}@${provider === 'gmail' ? 'gmail.com' : 'outlook.com'}`;
     const init = await api('POST', '/api/email-connections/oauth/init', {
       token,
-      body: { provider: 'gmail', origin: stack.urls.web },
+      body: { provider, origin: stack.urls.web },
     });
     expect(init.status, init.text).toBe(200);
     const redirect = await consentInSandbox((init.body!.data as { authUrl: string }).authUrl, { email: mailbox });
     const connected = await api('POST', '/api/email-connections/oauth/callback-public', {
-      body: { provider: 'gmail', code: redirect.code, state: redirect.state, origin: stack.urls.web },
+      body: { provider, code: redirect.code, state: redirect.state, origin: stack.urls.web },
     });
     expect(connected.status, connected.text).toBe(200);
     const mailboxId = (connected.body!.data as { connection: { id: string } }).connection.id;
@@ -76,13 +77,23 @@ describe('a reply through the sandbox', () => {
     ).json()) as { id: string }[];
     expect(arrived).toHaveLength(1);
 
-    const forged = await fetch(`${stack.urls.api}/api/webhooks/gmail`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer not.a.token' },
-      body: JSON.stringify({
-        message: { data: Buffer.from(JSON.stringify({ emailAddress: mailbox, historyId: 1e9 })).toString('base64') },
-      }),
-    });
+    const watchId = (await getMailSync(db, user.sub, mailboxId))!.watchId!;
+    const forged =
+      provider === 'gmail'
+        ? await fetch(`${stack.urls.api}/api/webhooks/gmail`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Authorization: 'Bearer not.a.token' },
+            body: JSON.stringify({
+              message: {
+                data: Buffer.from(JSON.stringify({ emailAddress: mailbox, historyId: 1e9 })).toString('base64'),
+              },
+            }),
+          })
+        : await fetch(`${stack.urls.api}/api/webhooks/outlook`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ value: [{ subscriptionId: watchId, clientState: 'guess', changeType: 'created' }] }),
+          });
     expect(forged.status).toBe(401);
 
     const replied = await fetch(`${stack.urls.sandbox}/_sandbox/mail/reply`, {
@@ -107,7 +118,7 @@ describe('a reply through the sandbox', () => {
     expect(JSON.stringify(pipeline.body)).toContain(contactId);
     const status = await api('GET', '/api/reply-checks', { token });
     expect(status.body?.data).toMatchObject({
-      mailboxes: [{ mailboxId, email: mailbox, provider: 'gmail', error: null, pushExpiresAt: expect.any(String) }],
+      mailboxes: [{ mailboxId, email: mailbox, provider, error: null, pushExpiresAt: expect.any(String) }],
     });
   }, 90_000);
 });
