@@ -117,6 +117,20 @@ describe('the draft drawer’s Send', () => {
     expect(sends(calls)).toEqual([]);
   });
 
+  it('asks to reconnect an expired default mailbox instead of sending', async () => {
+    const { api, calls } = fakeApi({ drafts: [draft()], mailbox: { ...mailbox, status: 'expired' } });
+    await mount(api);
+    await vi.waitFor(() =>
+      expect(calls.some((call) => call.route === 'GET /api/email-connections/default')).toBe(true),
+    );
+    await vi.waitFor(() => expect(button('Send')).toBeDefined());
+    expect(button('Send later')).toBeUndefined();
+    await act(async () => button('Send')?.click());
+    await vi.waitFor(() => expect(testId('send-explainer')?.textContent).toContain('Reconnect Email'));
+    expect(testId('send-explainer')?.textContent).toContain('me@example.com');
+    expect(sends(calls)).toEqual([]);
+  });
+
   it('sends the draft from the default mailbox, saving unsaved edits first', async () => {
     const { api, calls } = fakeApi({ drafts: [draft()], mailbox });
     await mount(api);
