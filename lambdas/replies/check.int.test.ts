@@ -338,7 +338,7 @@ describe('a reply check', () => {
     expect(await userNotifications(db, user.uid)).toHaveLength(1);
     expect((await getMailSync(db, user.uid, user.mailboxId))?.cursor).toBe(String(t.gmail.state.historyId));
     t.gmail.state.oldestCursor = 0;
-    expect(await t.check(user)).toMatchObject({ status: 'checked', recorded: [] });
+    expect(await t.check(user, 'push')).toMatchObject({ status: 'checked', recorded: [] });
   });
 
   it('records a reply once when two checks of one mailbox run at the same time', async () => {
@@ -353,6 +353,20 @@ describe('a reply check', () => {
     expect(results.flatMap((result) => result.recorded)).toHaveLength(1);
     expect(await userNotifications(db, user.uid)).toHaveLength(1);
     expect((await getMailSync(db, user.uid, user.mailboxId))?.cursor).toBe(String(t.gmail.state.historyId));
+  });
+  it('spends no quota on a scheduled check of a mailbox without open conversations; push still reads it', async () => {
+    const t = setup();
+    const user = await newUser();
+    const thread = await t.sendTo(user);
+    await t.check(user);
+    t.replyTo(user, thread);
+    await t.check(user);
+    // the only conversation has its reply: nothing is open any more
+    t.gmail.calls.splice(0);
+    expect(await t.check(user, 'schedule')).toMatchObject({ status: 'idle' });
+    expect(t.gmail.calls).toEqual([]);
+    t.replyTo(user, thread, { body: 'One more thing' });
+    expect(await t.check(user, 'push')).toMatchObject({ status: 'checked', recorded: [{ kind: 'reply' }] });
   });
 });
 

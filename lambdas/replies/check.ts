@@ -55,8 +55,8 @@ export type RecordedEmail = {
 
 export type CheckResult = {
   /** `checked`: read; `recent`: read within the caller's `minGapMs`; `waiting`: a 429's wait runs; `failed`; `expired`;
-   * `gone`: the mailbox no longer exists */
-  status: 'checked' | 'recent' | 'waiting' | 'failed' | 'expired' | 'gone';
+   * `idle`: a scheduled check of a mailbox without open conversations, not read; `gone`: the mailbox no longer exists */
+  status: 'checked' | 'recent' | 'waiting' | 'idle' | 'failed' | 'expired' | 'gone';
   recorded: RecordedEmail[];
   /** the mailbox's SPEC §8 error after this check (null when fine) */
   error: string | null;
@@ -425,6 +425,12 @@ export const checkMailbox = async (
     }
   }
   if (sync.retryAt && new Date(sync.retryAt) > now) return { status: 'waiting', recorded: [], error: sync.error };
+  // DESIGN §4: the safety net reads mailboxes with open conversations; the others cost one Query and no quota (push,
+  // a send or the user's check still read them; a new send brings the schedule back)
+  if (options.reason === 'schedule' && sync.cursor !== null) {
+    const open = await deps.conversations.openConversations(deps.db, uid, mailboxId);
+    if (open.length === 0) return { status: 'idle', recorded: [], error: sync.error };
+  }
 
   let token: string;
   try {
