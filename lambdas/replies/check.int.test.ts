@@ -14,7 +14,7 @@ import * as conversations from '../conversations/index.js';
 import { createLogger } from '../core/logger.js';
 import { createDataClient } from '../data/client.js';
 import { getDoNotContact } from '../data/do-not-contact.js';
-import { getMailbox } from '../data/mailbox.js';
+import { getMailbox, mailboxKey } from '../data/mailbox.js';
 import { getMailSync } from '../data/mail-sync.js';
 import { userNotifications } from '../data/notification.js';
 import { getPipelineEntry } from '../data/pipeline.js';
@@ -22,6 +22,7 @@ import { cancelFollowUps } from '../drafts/index.js';
 import { mailboxesDepsFromEnv } from '../mailboxes/index.js';
 import { MailApiFailure } from '../providers/mail/port.js';
 import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
+import { setAttributes } from '../test/raw-items.js';
 import { memoryIdempotencyStore } from '../test/memory-idempotency.js';
 import { sqsEvent, sqsRecord } from '../test/sqs-event.js';
 import { checkMailbox, markMailboxActive, replyCheckRules } from './check.js';
@@ -444,6 +445,33 @@ describe('reply-check failures (SPEC §8)', () => {
 
     t.outlook.state.failWith = new MailApiFailure('unauthorized', 'refused', { status: 403 });
     expect(await t.check(user)).toMatchObject({ error: replyCheckMessages.outlookExpired });
+  });
+
+  it('says an Outlook token that cannot be renewed expired (the grant revoked at Microsoft) and marks the mailbox', async () => {
+    const t = setup();
+    const user = await newUser('outlook');
+    await t.sendTo(user);
+    await t.check(user);
+    const revoked = await fetch(`${sandbox.url}/_sandbox/oauth/revoke`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: user.email }),
+    });
+    expect(revoked.status).toBeLessThan(300);
+    // its access token has run out: the check must renew it first
+    await setAttributes(db, mailboxKey(user.uid, user.mailboxId), {
+      expiry: new Date(Date.now() - 60_000).toISOString(),
+    });
+    t.outlook.calls.splice(0);
+
+    expect(await t.check(user)).toEqual({
+      status: 'expired',
+      recorded: [],
+      error: replyCheckMessages.outlookTokenExpired,
+    });
+    expect(t.outlook.calls).toEqual([]);
+    expect(await getMailbox(db, user.uid, user.mailboxId)).toMatchObject({ status: 'expired' });
+    expect((await replyCheckStatus(t.deps, user.uid)).mailboxes[0]?.error).toBe(replyCheckMessages.outlookTokenExpired);
   });
 
   it('shows other failures from the third in a row, and a success clears them', async () => {

@@ -132,10 +132,19 @@ const settle = async (run: Run, outcome: { error: string | null; errorCount: num
   }
 };
 
-/** SPEC §8: 401/403 (or a gone grant) mark the mailbox expired; it leaves the fan-out until it is reconnected. */
-const expired = async (run: Run): Promise<CheckResult> => {
+/**
+ * SPEC §8: 401/403 (or a gone grant) mark the mailbox expired; it leaves the fan-out until it is reconnected. Outlook
+ * says which: its API refused the token ('[Outlook] Email authentication expired...') or the token could not be
+ * renewed ('Email token expired...').
+ */
+const expired = async (run: Run, cause: 'api' | 'token'): Promise<CheckResult> => {
   const { deps, uid, mailbox } = run;
-  const error = mailbox.provider === 'gmail' ? replyCheckMessages.gmailExpired : replyCheckMessages.outlookExpired;
+  const error =
+    mailbox.provider === 'gmail'
+      ? replyCheckMessages.gmailExpired
+      : cause === 'token'
+        ? replyCheckMessages.outlookTokenExpired
+        : replyCheckMessages.outlookExpired;
   // expireMailbox tells the tabs (connection.changed) when it changed the mailbox
   await expireMailbox(deps.mailboxes, uid, mailbox.id).catch((cause: unknown) => {
     if (!(cause instanceof HttpError && cause.status === 404)) throw cause;
@@ -436,7 +445,7 @@ export const checkMailbox = async (
   try {
     token = (await mailboxAccessToken(deps.mailboxes, uid, mailboxId)).accessToken;
   } catch (error) {
-    if (error instanceof HttpError && error.status === 401) return expired(run);
+    if (error instanceof HttpError && error.status === 401) return expired(run, 'token');
     if (error instanceof HttpError && error.status === 404) {
       await forget(deps, sync);
       return { status: 'gone', recorded: [], error: null };
@@ -481,7 +490,7 @@ export const checkMailbox = async (
     return { status: 'checked', recorded, error: null };
   } catch (error) {
     if (error instanceof MailApiFailure) {
-      if (error.kind === 'unauthorized') return expired(run);
+      if (error.kind === 'unauthorized') return expired(run, 'api');
       return failed(run, error);
     }
     throw error;
