@@ -25,7 +25,7 @@ const seedContact = async (
       name: contact.name,
       company: contact.company,
       job_title: contact.jobTitle,
-      email: `${contact.name.split(' ')[0]?.toLowerCase()}@example.com`,
+      email: `${contact.name.toLowerCase().replace(' ', '.')}@analytical-engines.example`,
     },
   });
   expect(created.status()).toBe(201);
@@ -60,7 +60,7 @@ test('cards move between pipeline stages by mouse, by keyboard and by moves made
   await test.step('the board shows each contact in its stage, with where they work and how to reach them', async () => {
     await pipeline.goto();
     await expect(pipeline.cardIn('contacted', 'Ada Lovelace')).toContainText('Mathematician · Analytical Engines');
-    await expect(pipeline.cardIn('contacted', 'Ada Lovelace')).toContainText('ada@example.com');
+    await expect(pipeline.cardIn('contacted', 'Ada Lovelace')).toContainText('ada.lovelace@analytical-engines.example');
     await expect(page.getByTestId(`pipeline-card-${ada}`)).toContainText('in stage');
     await expect(pipeline.stage('replied')).toContainText('No contacts');
     await capture('pipeline-board');

@@ -32,23 +32,30 @@ const isStage = (value: unknown): value is PipelineStage => pipelineStages.inclu
 
 const cardOf = (data: { current?: Record<string, unknown> } | undefined) => data?.current?.card as PipelineCard;
 
+/** Where a keyboard drag aims: the stage the arrows last chose (null: none yet, or a pointer drag). */
+type KeyboardAim = { current: PipelineStage | null };
+
 /**
  * The arrow keys move a picked-up card one stage left or right (to the middle of that column), not a few pixels:
- * a stage is the only place a card can go.
+ * a stage is the only place a card can go. The stage chosen is remembered in `aim` at once, so quick presses count
+ * from it even before the board has measured where the card now is.
  */
-export const stageCoordinates: KeyboardCoordinateGetter = (event, { context }) => {
-  const step = event.code === 'ArrowRight' ? 1 : event.code === 'ArrowLeft' ? -1 : 0;
-  const { collisionRect, droppableRects, over, active } = context;
-  if (!step || !collisionRect) return undefined;
-  const overStage = over?.id;
-  const from = isStage(overStage) ? overStage : cardOf(active?.data)?.stage;
-  const index = from ? pipelineStages.indexOf(from) : -1;
-  const target = pipelineStages[index + step];
-  const rect = target ? droppableRects.get(target) : undefined;
-  if (!rect) return undefined;
-  event.preventDefault();
-  return { x: rect.left + (rect.width - collisionRect.width) / 2, y: rect.top + Math.min(48, rect.height / 4) };
-};
+export const stageCoordinates =
+  (aim: KeyboardAim): KeyboardCoordinateGetter =>
+  (event, { context }) => {
+    const step = event.code === 'ArrowRight' ? 1 : event.code === 'ArrowLeft' ? -1 : 0;
+    const { collisionRect, droppableRects, over, active } = context;
+    if (!step || !collisionRect) return undefined;
+    const overStage = over?.id;
+    const from = aim.current ?? (isStage(overStage) ? overStage : cardOf(active?.data)?.stage);
+    const index = from ? pipelineStages.indexOf(from) : -1;
+    const target = pipelineStages[index + step];
+    const rect = target ? droppableRects.get(target) : undefined;
+    if (!target || !rect) return undefined;
+    event.preventDefault();
+    aim.current = target;
+    return { x: rect.left + (rect.width - collisionRect.width) / 2, y: rect.top + Math.min(48, rect.height / 4) };
+  };
 
 /** A pointer drops into the stage under it; the keyboard (no pointer) into the stage its card is centred on. */
 const stageCollision: CollisionDetection = (args) => {
@@ -57,39 +64,57 @@ const stageCollision: CollisionDetection = (args) => {
   return within.length > 0 ? within : rectIntersection(args);
 };
 
-const announcements: Announcements = {
+/** What a screen reader hears; a keyboard drag ends in the stage it aimed at (see {@link dropStage}). */
+const announcementsFor = (aim: KeyboardAim): Announcements => ({
   onDragStart: ({ active }) => text.pickedUp(cardOf(active.data).name, cardOf(active.data).stage),
   onDragOver: ({ active, over }) => text.over(cardOf(active.data).name, over ? String(over.id) : null),
   onDragEnd: ({ active, over }) =>
-    text.dropped(cardOf(active.data).name, cardOf(active.data).stage, over ? String(over.id) : null),
+    text.dropped(cardOf(active.data).name, cardOf(active.data).stage, dropStage(aim, over?.id)),
   onDragCancel: ({ active }) => text.cancelled(cardOf(active.data).name, cardOf(active.data).stage),
-};
+});
+
+/** The stage a drag ends in: the one the keyboard aimed at, else the one under the pointer. */
+const dropStage = (aim: KeyboardAim, overId: unknown): PipelineStage | null =>
+  aim.current ?? (isStage(overId) ? overId : null);
+
+const pointer = { activationConstraint: { distance: 6 } };
 
 /** The five stages side by side; a card dragged to another stage is moved there (@dnd-kit, pointer and keyboard). */
 export const PipelineBoard = ({ stages, now, onMove, onOpen }: PipelineBoardProps) => {
+  const [aim] = useState<KeyboardAim>(() => ({ current: null }));
+  const [keyboard] = useState(() => ({
+    coordinateGetter: stageCoordinates(aim),
+    // Enter opens the contact (a click on the card), so only Space picks it up; Tab does not drop it
+    keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
+  }));
+  const [accessibility] = useState(() => ({
+    announcements: announcementsFor(aim),
+    screenReaderInstructions: { draggable: text.dragInstructions },
+  }));
   const sensors = useSensors(
     // a click (no movement) opens the contact; a drag starts after 6 px
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, {
-      coordinateGetter: stageCoordinates,
-      // Enter opens the contact (a click on the card), so only Space picks it up; Tab does not drop it
-      keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
-    }),
+    useSensor(PointerSensor, pointer),
+    useSensor(KeyboardSensor, keyboard),
   );
   const [dragged, setDragged] = useState<PipelineCard | null>(null);
 
-  const handleDragStart = ({ active }: DragStartEvent) => setDragged(cardOf(active.data) ?? null);
+  const handleDragStart = ({ active }: DragStartEvent) => {
+    aim.current = null;
+    setDragged(cardOf(active.data) ?? null);
+  };
   const handleDragEnd = ({ active, over }: DragEndEvent) => {
+    // aim is left as it is until the next drag starts: the drop's announcement, made after this, reads it too
+    const to = dropStage(aim, over?.id);
     setDragged(null);
     const card = cardOf(active.data);
-    if (card && over && isStage(over.id) && over.id !== card.stage) onMove(card, over.id);
+    if (card && to && to !== card.stage) onMove(card, to);
   };
 
   return (
     <DndContext
       sensors={sensors}
       collisionDetection={stageCollision}
-      accessibility={{ announcements, screenReaderInstructions: { draggable: text.dragInstructions } }}
+      accessibility={accessibility}
       onDragStart={handleDragStart}
       onDragEnd={handleDragEnd}
       onDragCancel={() => setDragged(null)}

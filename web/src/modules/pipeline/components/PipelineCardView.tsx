@@ -33,10 +33,17 @@ export const PipelineCardView = ({ card, now, nameId }: PipelineCardViewProps) =
       </span>
       {card.email ? (
         <Typography.Text type="secondary" className="pipeline-card__line">
-          <MailOutlined aria-hidden="true" /> {card.email}
+          <MailOutlined aria-hidden="true" />
+          <span className="pipeline-card__text" title={card.email}>
+            {card.email}
+          </span>
         </Typography.Text>
       ) : null}
-      {card.subject ? <Typography.Text className="pipeline-card__subject">{card.subject}</Typography.Text> : null}
+      {card.subject ? (
+        <Typography.Text className="pipeline-card__subject" title={card.subject}>
+          {card.subject}
+        </Typography.Text>
+      ) : null}
       <Typography.Text type="secondary" className="pipeline-card__line pipeline-card__time">
         <ClockCircleOutlined aria-hidden="true" />{' '}
         <time dateTime={card.stageChangedAt}>{text.timeInStage(timeInStage(card.stageChangedAt, now))}</time>

@@ -212,6 +212,23 @@ describe('PipelineDashboard', { timeout: lazyCodeTestTimeoutMs }, () => {
     expect(cardEl('c1')?.textContent).toContain('<1m in stage');
   });
 
+  it('counts every arrow press and drops where they aimed, however quickly the keys come', async () => {
+    const { api, request } = fakeApi({ cards: [card('c1', 'Ada Lovelace', 'drafted')] });
+    await show(api);
+    await untilPasses(() => expect(namesIn('drafted')).toEqual(['Ada Lovelace']));
+    await key(cardEl('c1')!, 'Space');
+    // three arrows and the drop before React draws anything in between
+    await act(async () => {
+      for (const code of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'Space'])
+        document.dispatchEvent(new KeyboardEvent('keydown', { code, bubbles: true }));
+    });
+    await untilPasses(() => expect(namesIn('meeting_scheduled')).toEqual(['Ada Lovelace']));
+    expect(announced()).toContain('Ada Lovelace was moved to Meeting scheduled.');
+    expect(
+      request.mock.calls.filter(([route]) => route === 'PATCH /api/pipeline/{contactId}').map(([, input]) => input),
+    ).toEqual([{ params: { contactId: 'c1' }, body: { stage: 'meeting_scheduled' } }]);
+  });
+
   it('leaves the card where it was when the drag is cancelled or dropped back on its own stage', async () => {
     const { api, request } = fakeApi({ cards: [card('c1', 'Ada Lovelace', 'contacted')] });
     await show(api);
