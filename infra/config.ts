@@ -69,6 +69,8 @@ export const readStageConfig = (node: Node): StageConfig => {
   }
   const googleClientId = text('googleClientId');
   const microsoftClientId = text('microsoftClientId');
+  const gmailPubsubTopic = text('gmailPubsubTopic');
+  const gmailPushServiceAccount = text('gmailPushServiceAccount');
   return {
     stage,
     durable: stage !== 'dev',
@@ -92,9 +94,9 @@ export const readStageConfig = (node: Node): StageConfig => {
     }),
     ...(text('authDomainPrefix') && { authDomainPrefix: text('authDomainPrefix') }),
     ...(alarmEmail && { alarmEmail }),
-    ...(text('gmailPubsubTopic') &&
-      text('gmailPushServiceAccount') && {
-        gmailPush: { topic: text('gmailPubsubTopic') as string, serviceAccount: text('gmailPushServiceAccount') as string },
+    ...(gmailPubsubTopic &&
+      gmailPushServiceAccount && {
+        gmailPush: { topic: gmailPubsubTopic, serviceAccount: gmailPushServiceAccount },
       }),
   };
 };

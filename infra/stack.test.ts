@@ -875,8 +875,29 @@ describe('federated sign-in', () => {
       googleClientId: 'google-client',
       microsoftClientId: 'microsoft-client',
       microsoftTenantId: 'tenant-1',
+      gmailPubsubTopic: 'projects/p/topics/gmail',
+      gmailPushServiceAccount: 'push@p.iam.gserviceaccount.com',
     });
   }, synthTimeout);
+
+  it('tells the reply-check functions, and no other, where the providers push: the Gmail topic, its audience and service account, and the Outlook notification URL on this API', () => {
+    const { template, stack } = subject;
+    const joined = (value: unknown) => JSON.stringify(value);
+    for (const fn of ourFunctions(stack)) {
+      const env = environmentOf(template, logicalIdOf(stack, fn.fn));
+      if (fn.service !== 'replies') {
+        for (const name of ['GMAIL_PUBSUB_TOPIC', 'GMAIL_PUSH_AUDIENCE', 'OUTLOOK_NOTIFICATION_URL'])
+          expect(env, fn.node.path).not.toHaveProperty(name);
+        continue;
+      }
+      expect(env.GMAIL_PUBSUB_TOPIC, fn.node.path).toBe('projects/p/topics/gmail');
+      expect(env.GMAIL_PUSH_SERVICE_ACCOUNT, fn.node.path).toBe('push@p.iam.gserviceaccount.com');
+      expect(joined(env.GMAIL_PUSH_AUDIENCE), fn.node.path).toMatch(/ApiRestApi\w*.*\/dev\/api\/webhooks\/gmail/);
+      expect(joined(env.OUTLOOK_NOTIFICATION_URL), fn.node.path).toMatch(
+        /ApiRestApi\w*.*\/dev\/api\/webhooks\/outlook/,
+      );
+    }
+  });
 
   it('adds Google and Microsoft (OIDC) with secrets from Secrets Manager, and a hosted-UI domain', () => {
     const { template } = subject;
