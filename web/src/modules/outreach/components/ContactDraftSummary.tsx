@@ -25,7 +25,7 @@ export const ContactDraftSummary = ({ draft }: { draft: Draft | null }) => {
       </Typography.Text>
       {draft ? (
         <>
-          <div>
+          <div className="contact-draft__heading">
             {state ? <Tag color={stateColors[state.kind]}>{state.label}</Tag> : null}
             <Typography.Text strong>{draft.subject || '(no subject)'}</Typography.Text>
           </div>
