@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { replyCheckMessages, type Conversation } from '../../shared/schemas/conversations.js';
 import type { MailProvider } from '../../shared/schemas/mailboxes.js';
-import type { ReplyCheckMessage } from '../../shared/schemas/replies.js';
+import { type ReplyCheckMessage, replyCheckMessage } from '../../shared/schemas/replies.js';
 import { HttpError } from '../core/errors.js';
 import { getMailbox, type MailboxItem } from '../data/mailbox.js';
 import {
@@ -68,12 +68,8 @@ const digest = (value: string) => createHash('sha256').update(value, 'utf8').dig
 export const clientStateHash = digest;
 
 /** A reply-check message of the mailbox (shared/schemas/replies.ts). */
-export const checkMessage = (
-  uid: string,
-  mailboxId: string,
-  reason: ReplyCheckMessage['reason'],
-  checkId: string,
-): ReplyCheckMessage => ({ uid, mailboxId, reason, checkId: checkId.slice(0, 200) });
+/** A `reply-check` message (shared/schemas/replies.ts), named here for this domain's callers. */
+export const checkMessage = replyCheckMessage;
 
 const publish = async (deps: ReplyDeps, uid: string, event: Parameters<ReplyDeps['live']['publish']>[1]) => {
   await deps.live

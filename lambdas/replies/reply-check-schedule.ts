@@ -1,9 +1,11 @@
 import type { Context } from 'aws-lambda';
+import { replyCheckMessage as checkMessage } from '../../shared/schemas/replies.js';
+import { readConfig } from '../core/config.js';
 import { createLogger } from '../core/logger.js';
+import { createDataClient } from '../data/client.js';
 import { activeMailboxesPage, replyCheckShards } from '../data/mail-sync.js';
-import { checkMessage } from './check.js';
+import { createSqsClient, sqsQueue } from '../providers/queue/sqs.js';
 import type { ReplyDeps } from './deps.js';
-import { replyDepsFromEnv } from './deps-env.js';
 
 export const replyCheckFanOut = {
   /** index items read per Query page */
@@ -56,7 +58,12 @@ export const fanOutReplyChecks = async (
 };
 
 const logger = createLogger('replies');
-const deps = replyDepsFromEnv(logger);
+// the job reads the fan-out index and queues: the table and the queue only, none of the mail machinery of the checks
+const deps: Pick<ReplyDeps, 'db' | 'queue' | 'now'> = {
+  db: createDataClient(readConfig().tableName),
+  queue: sqsQueue(createSqsClient()),
+  now: () => new Date(),
+};
 
 /** The `reply-check` job of shared/schedules.ts. */
 export const handler = async (_event: unknown, context: Context): Promise<FanOutSummary> => {

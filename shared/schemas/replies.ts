@@ -12,3 +12,11 @@ export const replyCheckMessageSchema = z.strictObject({
   checkId: z.string().min(1).max(200),
 });
 export type ReplyCheckMessage = z.infer<typeof replyCheckMessageSchema>;
+
+/** A `reply-check` message; the occasion's id is cut to what the schema keeps. */
+export const replyCheckMessage = (
+  uid: string,
+  mailboxId: string,
+  reason: ReplyCheckMessage['reason'],
+  checkId: string,
+): ReplyCheckMessage => ({ uid, mailboxId, reason, checkId: checkId.slice(0, 200) });
