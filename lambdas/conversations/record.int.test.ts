@@ -216,7 +216,10 @@ describe('recordIncomingEmail', () => {
     expect(again).toEqual({ recorded: false, conversation: first.conversation, notification: null, stage: null });
     expect(await partitionSnapshot(db, uid)).toEqual(before);
     expect(await userNotifications(db, uid)).toHaveLength(1);
-    expect(await openConversations(db, uid)).toEqual([]);
+    // answered: still open for the contact's next message for 30 days, then no longer
+    const answeredAt = new Date('2026-11-21T10:00:00.000Z').getTime();
+    expect(await openConversations(db, uid, undefined, new Date(answeredAt + 29 * 86_400_000))).toHaveLength(1);
+    expect(await openConversations(db, uid, undefined, new Date(answeredAt + 31 * 86_400_000))).toEqual([]);
   });
 
   it('skips the notification when one of its id exists (the same reply read twice under two provider ids)', async () => {

@@ -370,14 +370,31 @@ export const threadingOf = async (
   };
 };
 
-/** The user's conversations still waiting for an answer (`awaiting_reply`, `auto_reply`), of one mailbox or all. */
-export const openConversations = async (db: DataClient, uid: string, mailboxId?: string): Promise<Conversation[]> =>
+/** How long a conversation the contact answered stays open: their next message in it is looked for this long. */
+export const repliedOpenForMs = 30 * 24 * 60 * 60_000;
+
+/**
+ * The user's open conversations, of one mailbox or all: those still waiting for an answer (`awaiting_reply`,
+ * `auto_reply`), and those the contact answered within the last 30 days, whose next message the reply checks must
+ * still find (a conversation goes on after a first reply). Closed and bounced ones are not.
+ */
+export const openConversations = async (
+  db: DataClient,
+  uid: string,
+  mailboxId?: string,
+  now: Date = new Date(),
+): Promise<Conversation[]> =>
   (await userConversations(db, uid))
-    .filter(
-      (conversation) =>
-        (conversation.replyStatus === 'awaiting_reply' || conversation.replyStatus === 'auto_reply') &&
-        (mailboxId === undefined || conversation.mailboxId === mailboxId),
-    )
+    .filter((conversation) => {
+      if (mailboxId !== undefined && conversation.mailboxId !== mailboxId) return false;
+      if (conversation.replyStatus === 'awaiting_reply' || conversation.replyStatus === 'auto_reply') return true;
+      if (conversation.replyStatus !== 'REPLY_RECEIVED') return false;
+      const lastActivity = [conversation.lastReplyDate, conversation.lastEmailSentAt]
+        .filter((at): at is string => Boolean(at))
+        .sort()
+        .at(-1);
+      return lastActivity !== undefined && now.getTime() - Date.parse(lastActivity) < repliedOpenForMs;
+    })
     .map(toConversationWire);
 
 /** Puts an address on the user's do-not-contact list (the first reason stays); false when it was listed already. */

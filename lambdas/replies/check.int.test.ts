@@ -13,6 +13,7 @@ import type { ReplyCheckMessage } from '../../shared/schemas/replies.js';
 import * as conversations from '../conversations/index.js';
 import { createLogger } from '../core/logger.js';
 import { createDataClient } from '../data/client.js';
+import { conversationKey } from '../data/conversation.js';
 import { getDoNotContact } from '../data/do-not-contact.js';
 import { getMailbox, mailboxKey } from '../data/mailbox.js';
 import { getMailSync } from '../data/mail-sync.js';
@@ -355,14 +356,30 @@ describe('a reply check', () => {
     expect(await userNotifications(db, user.uid)).toHaveLength(1);
     expect((await getMailSync(db, user.uid, user.mailboxId))?.cursor).toBe(String(t.gmail.state.historyId));
   });
-  it('spends no quota on a scheduled check of a mailbox without open conversations; push still reads it', async () => {
+  it('reads, by the schedule too, a conversation the contact answered (their next message) for 30 days; then the schedule spends no quota on it while push still reads it', async () => {
     const t = setup();
     const user = await newUser();
     const thread = await t.sendTo(user);
     await t.check(user);
     t.replyTo(user, thread);
     await t.check(user);
-    // the only conversation has its reply: nothing is open any more
+    // answered, the conversation goes on: the safety net still finds the contact's next message
+    t.replyTo(user, thread, { body: 'One more thing' });
+    expect(await t.check(user, 'schedule')).toMatchObject({ status: 'checked', recorded: [{ kind: 'reply' }] });
+    // a month later nothing is open any more: the scheduled check reads nothing at the provider
+    t.clock.now = new Date(t.clock.now.getTime() + 31 * 86_400_000);
+    t.gmail.calls.splice(0);
+    expect(await t.check(user, 'schedule')).toMatchObject({ status: 'idle' });
+    expect(t.gmail.calls).toEqual([]);
+  });
+
+  it('spends no quota on a scheduled check of a mailbox whose conversations are closed; push still reads it', async () => {
+    const t = setup();
+    const user = await newUser();
+    const thread = await t.sendTo(user);
+    await t.check(user);
+    // closed by the user (PATCH /api/conversations/{id}/reply-status)
+    await setAttributes(db, conversationKey(user.uid, thread.conversation.id), { replyStatus: 'closed' });
     t.gmail.calls.splice(0);
     expect(await t.check(user, 'schedule')).toMatchObject({ status: 'idle' });
     expect(t.gmail.calls).toEqual([]);

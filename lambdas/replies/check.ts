@@ -193,7 +193,7 @@ const failed = async (run: Run, error: unknown): Promise<CheckResult> => {
 const resync = async (run: Run, token: string) => {
   const { deps, uid, mailbox, api } = run;
   const cursor = await api.currentCursor(token);
-  const open = (await deps.conversations.openConversations(deps.db, uid, mailbox.id))
+  const open = (await deps.conversations.openConversations(deps.db, uid, mailbox.id, deps.now()))
     .filter((conversation) => conversation.threadId)
     .sort((a, b) => (b.lastEmailSentAt ?? b.updatedAt).localeCompare(a.lastEmailSentAt ?? a.updatedAt))
     .slice(0, replyCheckRules.resyncConversations);
@@ -226,7 +226,7 @@ const conversationFinder = (run: Run) => {
   // the Message-IDs of the mailbox's open conversations, read once per run and only when a message needs them
   const knownIds = async () => {
     const map = new Map<string, Conversation>();
-    const open = await deps.conversations.openConversations(deps.db, uid, mailbox.id);
+    const open = await deps.conversations.openConversations(deps.db, uid, mailbox.id, deps.now());
     for (const conversation of open) {
       if (conversation.messageId) map.set(conversation.messageId, conversation);
       const threading = await deps.conversations.threadingOf(deps.db, uid, conversation.id);
@@ -433,7 +433,7 @@ export const checkMailbox = async (
   // DESIGN §4: the safety net reads mailboxes with open conversations; the others cost one Query and no quota (push,
   // a send or the user's check still read them; a new send brings the schedule back)
   if (options.reason === 'schedule' && sync.cursor !== null) {
-    const open = await deps.conversations.openConversations(deps.db, uid, mailboxId);
+    const open = await deps.conversations.openConversations(deps.db, uid, mailboxId, deps.now());
     if (open.length === 0) return { status: 'idle', recorded: [], error: sync.error };
   }
 

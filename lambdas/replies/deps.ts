@@ -35,7 +35,7 @@ export type RepliesConversations = {
     uid: string,
     conversationId: string,
   ) => Promise<{ inReplyTo: string | null; references: string[] } | null>;
-  openConversations: (db: DataClient, uid: string, mailboxId?: string) => Promise<Conversation[]>;
+  openConversations: (db: DataClient, uid: string, mailboxId?: string, now?: Date) => Promise<Conversation[]>;
   /** idempotent by providerMessageId: `recorded` false on a repeat (nothing written) */
   recordIncomingEmail: (
     db: DataClient,

@@ -81,7 +81,9 @@ export const checkReplies = async (
   const changed = new Set(checks.flatMap(({ result }) => result.recorded.map((recorded) => recorded.conversationId)));
   const ids = body.conversationIds ?? [
     ...new Set([
-      ...(await deps.conversations.openConversations(deps.db, uid)).map((conversation) => conversation.id),
+      ...(await deps.conversations.openConversations(deps.db, uid, undefined, deps.now())).map(
+        (conversation) => conversation.id,
+      ),
       ...changed,
     ]),
   ];
