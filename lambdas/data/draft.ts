@@ -1,6 +1,7 @@
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Draft } from '../../shared/schemas/drafts.js';
 import { queryAll, type DataClient } from './client.js';
+import { conversationKey } from './conversation.js';
 import { cancellationReasons } from './errors.js';
 import { itemExists, updateParams } from './expressions.js';
 import { itemBytes } from './item-size.js';
@@ -55,11 +56,8 @@ export const contactDraftsKey = (uid: string, contactId: string) => ({
 });
 /** the contact's key (lambdas/data/contact.ts `contactKey`): a draft is saved only while its contact exists */
 const contactKeyOf = (uid: string, contactId: string) => ({ pk: userKey(uid), sk: `CONTACT#${contactId}` });
-/** a conversation (a later issue stores them): `USER#<sub>` / `CONVERSATION#<id>` */
-export const conversationKey = (uid: string, conversationId: string) => ({
-  pk: userKey(uid),
-  sk: `CONVERSATION#${conversationId}`,
-});
+/** a conversation's key (lambdas/data/conversation.ts): a reply or follow-up draft belongs to one */
+export { conversationKey };
 
 /** Partitions of the due index, so every send does not write to one GSI partition. */
 export const dueShards = 4;

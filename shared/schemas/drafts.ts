@@ -120,7 +120,7 @@ export const draftMessages = {
     `${{ initial_outreach: 'Initial Email', reply: 'Reply', follow_up: 'Follow-up' }[type]} drafts require a conversation`,
   replyAlreadySent: 'A reply has already been sent for this conversation',
   followUpBeforeReply: 'Cannot send follow-up before sending a reply',
-  /** SPEC §2 'E-mail connection popover': sending needs a connected mailbox (sending arrives with a later issue) */
+  /** SPEC §2 'E-mail connection popover': sending needs a connected mailbox */
   mailboxNotConnected:
     'No email connected. Connect your email to start sending outreach messages: choose Connect Gmail or Connect Outlook in the Email Connection menu at the top of the page.',
   notEditable: 'This draft is being sent or was sent, so it can no longer be changed.',
