@@ -18,9 +18,10 @@ import {
   recordWatch,
 } from '../data/mail-sync.js';
 import { apiEvent, lambdaContext } from '../test/api-event.js';
+import { countingDataClient } from '../test/counting-client.js';
 import { clientStateHash } from './check.js';
 import type { ReplyDeps } from './deps.js';
-import { createPushTokenVerifier, gmailPush, outlookNotifications } from './push.js';
+import { createPushTokenVerifier, gmailPush, outlookNotifications, outlookWebhookRules } from './push.js';
 import type { ReplySettings } from './settings.js';
 
 /**
@@ -259,6 +260,40 @@ describe('the Outlook notification webhook', () => {
       expect(await refused(outlookNotifications(t.deps, graphEvent([forged])))).toBe(401);
     }
     expect(t.sent).toEqual([]);
+  });
+
+  it('refuses a body of unknown subscriptions after a few reads, reads a known one once however often it is named, and reads a genuine body to its end', async () => {
+    const counting = countingDataClient();
+    const t = setup();
+    const deps = { ...t.deps, db: counting.data };
+    const forged = Array.from({ length: 1000 }, () => ({
+      subscriptionId: `sub-${randomUUID()}`,
+      clientState: 'guess',
+      changeType: 'created',
+    }));
+    expect(await refused(outlookNotifications(deps, graphEvent(forged)))).toBe(401);
+    expect(counting.calls).toHaveLength(outlookWebhookRules.refusalsBeforeAny);
+
+    const mailbox = await outlookMailbox();
+    counting.reset();
+    const genuine = Array.from({ length: 20 }, (_, index) => ({
+      subscriptionId: mailbox.subscriptionId,
+      clientState: mailbox.secret,
+      changeType: 'created',
+      resourceData: { id: `message-${index}` },
+    }));
+    await outlookNotifications(deps, graphEvent(genuine));
+    expect(counting.calls).toEqual(['GetItemCommand']);
+    expect(t.sent).toHaveLength(20);
+
+    // a genuine body that also names subscriptions we no longer know is read to its end
+    counting.reset();
+    await outlookNotifications(
+      deps,
+      graphEvent([genuine[0]!, ...forged.slice(0, 10), { ...genuine[1]!, resourceData: { id: 'late' } }]),
+    );
+    expect(counting.calls).toHaveLength(11);
+    expect(t.sent.at(-1)?.message.checkId).toContain('late');
   });
 
   it('has the next check renew a subscription that needs reauthorizing, and make a new one when it was removed', async () => {

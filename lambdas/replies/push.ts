@@ -127,6 +127,9 @@ export const gmailPush = async (deps: ReplyDeps, verify: VerifyPushToken, event:
   return rawReply(204);
 };
 
+/** A Graph notification body whose first this many entries are all refused is forged: it is refused without reading on. */
+export const outlookWebhookRules = { refusalsBeforeAny: 5 } as const;
+
 /** @link https://learn.microsoft.com/en-us/graph/change-notifications-delivery-webhooks */
 const graphNotificationsSchema = z.object({
   value: z
@@ -160,9 +163,21 @@ export const outlookNotifications = async (deps: ReplyDeps, event: APIGatewayPro
   const parsed = graphNotificationsSchema.safeParse(jsonBody(event));
   if (!parsed.success) throw unauthorized();
   const accepted: { uid: string; mailboxId: string; checkId: string }[] = [];
+  // one read per subscription however many notifications name it; a body whose first entries are all refused
+  // (anyone may post here) is refused after a few reads instead of one per entry, while a genuine body that also names
+  // a subscription we forgot is read to its end
+  const subscriptions = new Map<string, Awaited<ReturnType<typeof getGraphSubscription>>>();
+  let refusals = 0;
   for (const notification of parsed.data.value) {
-    const subscription = await getGraphSubscription(deps.db, notification.subscriptionId);
-    if (!subscription || !sameSecret(notification.clientState, subscription.clientStateHash)) continue;
+    if (!subscriptions.has(notification.subscriptionId)) {
+      subscriptions.set(notification.subscriptionId, await getGraphSubscription(deps.db, notification.subscriptionId));
+    }
+    const subscription = subscriptions.get(notification.subscriptionId);
+    if (!subscription || !sameSecret(notification.clientState, subscription.clientStateHash)) {
+      refusals += 1;
+      if (accepted.length === 0 && refusals >= outlookWebhookRules.refusalsBeforeAny) throw unauthorized();
+      continue;
+    }
     const { uid, mailboxId } = subscription;
     const { lifecycleEvent } = notification;
     if (lifecycleEvent === 'subscriptionRemoved') {
