@@ -52,3 +52,43 @@ export const queryAll = async (
   } while (start);
   return items;
 };
+
+/**
+ * The items of a sharded sparse index whose sort key is before `before` (a due time), the longest due first: one
+ * Query of each partition side by side, up to `perPartition` items each in pages; the rest wait for the next run.
+ * The due indexes of scheduled jobs (owed lookups, token renewals, due sends) all read this way.
+ */
+export const dueOnShardedIndex = async (
+  db: DataClient,
+  input: {
+    index: 'gsi1' | 'gsi2';
+    partitions: readonly string[];
+    before: string;
+    perPartition: number;
+    projection?: Pick<QueryCommandInput, 'ProjectionExpression' | 'ExpressionAttributeNames'>;
+  },
+): Promise<Record<string, unknown>[]> => {
+  const found = await Promise.all(
+    input.partitions.map(async (partition) => {
+      const items: Record<string, unknown>[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const page = await db.documents.send(
+          new QueryCommand({
+            TableName: db.table,
+            IndexName: input.index,
+            KeyConditionExpression: `${input.index}pk = :partition AND ${input.index}sk < :before`,
+            ExpressionAttributeValues: { ':partition': partition, ':before': input.before },
+            ...input.projection,
+            Limit: input.perPartition - items.length,
+            ExclusiveStartKey: start,
+          }),
+        );
+        items.push(...(page.Items ?? []));
+        start = page.LastEvaluatedKey;
+      } while (start && items.length < input.perPartition);
+      return items;
+    }),
+  );
+  return found.flat();
+};

@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { emailLookupStatuses, emailQevStatuses, relationshipStatuses } from '../../shared/schemas/contacts.js';
 import type { EducationEntry, ExperienceEntry } from '../providers/enrichment/port.js';
-import type { DataClient } from './client.js';
+import { dueOnShardedIndex, type DataClient } from './client.js';
 import { cancellationReasons, writtenIf } from './errors.js';
 import {
   expressionAttributes,
@@ -557,30 +557,15 @@ export const setContactEmail = async (
 
 // contacts of every user owing an e-mail lookup whose redrive time is before `now`, the longest due first (one Query
 // of gsi2 per partition, up to `perPartition` each; the rest on the next run)
-export const dueLookups = async (db: DataClient, now: Date, perPartition: number): Promise<ContactItem[]> => {
-  const partitions = await Promise.all(
-    Array.from({ length: owedLookupShards }, async (_, shard) => {
-      const found: ContactItem[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const result = await db.documents.send(
-          new QueryCommand({
-            TableName: db.table,
-            IndexName: 'gsi2',
-            KeyConditionExpression: 'gsi2pk = :partition AND gsi2sk < :now',
-            ExpressionAttributeValues: { ':partition': owedLookupPartition(shard), ':now': now.toISOString() },
-            Limit: perPartition - found.length,
-            ExclusiveStartKey: start,
-          }),
-        );
-        found.push(...(result.Items ?? []).map(fromItem));
-        start = result.LastEvaluatedKey;
-      } while (start && found.length < perPartition);
-      return found;
-    }),
-  );
-  return partitions.flat();
-};
+export const dueLookups = async (db: DataClient, now: Date, perPartition: number): Promise<ContactItem[]> =>
+  (
+    await dueOnShardedIndex(db, {
+      index: 'gsi2',
+      partitions: Array.from({ length: owedLookupShards }, (_, shard) => owedLookupPartition(shard)),
+      before: now.toISOString(),
+      perPartition,
+    })
+  ).map(fromItem);
 
 /** The contact still owes the lookup it owed when read: pending, the same redrive time, no attempt spent since. */
 const stillOwed = (contact: ContactItem) => (p: Placeholders) => {

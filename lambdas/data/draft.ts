@@ -1,6 +1,6 @@
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Draft } from '../../shared/schemas/drafts.js';
-import { queryAll, type DataClient } from './client.js';
+import { dueOnShardedIndex, queryAll, type DataClient } from './client.js';
 import { conversationKey } from './conversation.js';
 import { cancellationReasons } from './errors.js';
 import { itemExists, updateParams } from './expressions.js';
@@ -86,33 +86,19 @@ export type DueDraft = { uid: string; draftId: string; dueAt: string };
 
 // drafts being sent whose due time is before `now`, the longest due first (one Query of gsi1 per partition, up to
 // `perPartition` each, in pages; the rest on the next run)
-export const dueDrafts = async (db: DataClient, now: Date, perPartition: number): Promise<DueDraft[]> => {
-  const partitions = await Promise.all(
-    Array.from({ length: dueShards }, async (_, shard) => {
-      const found: DueDraft[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const result = await db.documents.send(
-          new QueryCommand({
-            TableName: db.table,
-            IndexName: 'gsi1',
-            KeyConditionExpression: 'gsi1pk = :partition AND gsi1sk < :now',
-            ExpressionAttributeValues: { ':partition': duePartition(shard), ':now': now.toISOString() },
-            ProjectionExpression: '#uid, #id, #dueAt',
-            ExpressionAttributeNames: { '#uid': 'userId', '#id': 'id', '#dueAt': 'dueAt' },
-            Limit: perPartition - found.length,
-            ExclusiveStartKey: start,
-          }),
-        );
-        for (const item of result.Items ?? [])
-          found.push({ uid: String(item.userId), draftId: String(item.id), dueAt: String(item.dueAt) });
-        start = result.LastEvaluatedKey;
-      } while (start && found.length < perPartition);
-      return found;
-    }),
-  );
-  return partitions.flat();
-};
+export const dueDrafts = async (db: DataClient, now: Date, perPartition: number): Promise<DueDraft[]> =>
+  (
+    await dueOnShardedIndex(db, {
+      index: 'gsi1',
+      partitions: Array.from({ length: dueShards }, (_, shard) => duePartition(shard)),
+      before: now.toISOString(),
+      perPartition,
+      projection: {
+        ProjectionExpression: '#uid, #id, #dueAt',
+        ExpressionAttributeNames: { '#uid': 'userId', '#id': 'id', '#dueAt': 'dueAt' },
+      },
+    })
+  ).map((item) => ({ uid: String(item.userId), draftId: String(item.id), dueAt: String(item.dueAt) }));
 
 /** The size DynamoDB gives a draft as stored (item-size.ts): one over `maxItemBytes` cannot be written. */
 export const draftItemBytes = (draft: DraftItem) => itemBytes(toItem(draft));

@@ -1,7 +1,7 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ConnectionStatus, MailProvider } from '../../shared/schemas/mailboxes.js';
 import type { Sealed } from '../providers/crypto/envelope.js';
-import { queryAll, type DataClient } from './client.js';
+import { dueOnShardedIndex, queryAll, type DataClient } from './client.js';
 import { cancellationReasons, writtenIf } from './errors.js';
 import { userPartitionKey } from './user-partition.js';
 
@@ -242,27 +242,12 @@ export const mailboxesExpiringBefore = async (
   db: DataClient,
   before: Date,
   perPartition: number,
-): Promise<MailboxItem[]> => {
-  const partitions = await Promise.all(
-    Array.from({ length: refreshShards }, async (_, shard) => {
-      const found: MailboxItem[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const result = await db.documents.send(
-          new QueryCommand({
-            TableName: db.table,
-            IndexName: 'gsi1',
-            KeyConditionExpression: 'gsi1pk = :partition AND gsi1sk < :before',
-            ExpressionAttributeValues: { ':partition': refreshPartition(shard), ':before': before.toISOString() },
-            Limit: perPartition - found.length,
-            ExclusiveStartKey: start,
-          }),
-        );
-        found.push(...(result.Items ?? []).map(fromItem));
-        start = result.LastEvaluatedKey;
-      } while (start && found.length < perPartition);
-      return found;
-    }),
-  );
-  return partitions.flat();
-};
+): Promise<MailboxItem[]> =>
+  (
+    await dueOnShardedIndex(db, {
+      index: 'gsi1',
+      partitions: Array.from({ length: refreshShards }, (_, shard) => refreshPartition(shard)),
+      before: before.toISOString(),
+      perPartition,
+    })
+  ).map(fromItem);
