@@ -1,6 +1,7 @@
 import { CfnOutput, Duration, Lazy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { meetingsSealedPurposes } from '../lambdas/meetings/sealed-purposes.js';
 import { sealedPurposes } from '../lambdas/mailboxes/sealed-purposes.js';
 import { kmsKeyEnvName } from '../lambdas/providers/crypto/data-keys.js';
 import { queueEntries, queues as sharedQueues, queueUrlEnvName, type QueueSpec } from '../shared/queues.js';
@@ -142,6 +143,10 @@ export class AppStack extends Stack {
       replies: (fn) => mailboxAccess(fn, [sealedPurposes.tokens]),
       // issue 13: the pipeline's stages over the user's contacts
       pipeline: (fn) => fn.bindTable(data.table, 'readWrite'),
+      // issue 14: meetings and the Zoom connection (its sealed tokens and sign-in verifiers), and invitations sent from
+      // the user's mailbox (its sealed tokens, renewed when due)
+      meetings: (fn) =>
+        mailboxAccess(fn, [sealedPurposes.tokens, meetingsSealedPurposes.zoomTokens, meetingsSealedPurposes.verifier]),
       // DESIGN §6 "Your data": every item under the user's key, every file (and every stored version of it) under
       // `users/<sub>/`, the Cognito user
       account: (fn) => {

@@ -35,6 +35,8 @@ export type LiveEventMap = {
   'replyCheck.changed': { mailboxId: string; error: string | null };
   /** a conversation changed (a reply, a status, an e-mail sent in it) */
   'conversation.updated': { conversationId: string; contactId: string };
+  /** a meeting was booked, changed or cancelled, or its invitation left (or failed) */
+  'meeting.updated': { meetingId: string; contactId: string };
 };
 
 export type LiveEventType = keyof LiveEventMap;

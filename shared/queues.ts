@@ -81,6 +81,18 @@ export const queues = {
     maxConcurrency: 10,
     summary: 'Read one mailbox from its cursor: replies, auto-replies and bounces of its conversations',
   },
+  'meeting-invitation': {
+    domain: 'meetings',
+    worker: 'invitation-worker',
+    // one invitation per batch: renew the mailbox token, ask the mailbox whether this Message-ID already left (a
+    // retry), send the e-mail with its iCalendar part, then the meeting's write
+    batchSize: 1,
+    maxReceiveCount: 5,
+    workerTimeoutSeconds: 60,
+    maxConcurrency: 5,
+    summary:
+      "E-mail a meeting's iCalendar invitation (REQUEST or CANCEL at its SEQUENCE) from the user's mailbox, once",
+  },
 } as const satisfies Record<string, QueueSpec>;
 
 export type QueueName = keyof typeof queues;

@@ -6,6 +6,7 @@ import { documentsRoutes } from './routes/documents.js';
 import { draftsRoutes } from './routes/drafts.js';
 import { healthRoutes } from './routes/health.js';
 import { mailboxesRoutes } from './routes/mailboxes.js';
+import { meetingsRoutes } from './routes/meetings.js';
 import { pipelineRoutes } from './routes/pipeline.js';
 import { profilesRoutes } from './routes/profiles.js';
 import { repliesRoutes } from './routes/replies.js';
@@ -43,6 +44,7 @@ export const routeTables = {
   conversations: conversationsRoutes,
   replies: repliesRoutes,
   pipeline: pipelineRoutes,
+  meetings: meetingsRoutes,
 } as const satisfies Record<Domain, RouteTable>;
 
 /** The whole table; a key in two domains' tables would keep only the last (shared/routes.test.ts guards that). */
@@ -59,6 +61,7 @@ export const routes = {
   ...conversationsRoutes,
   ...repliesRoutes,
   ...pipelineRoutes,
+  ...meetingsRoutes,
 } as const satisfies RouteTable;
 
 export type Routes = typeof routes;

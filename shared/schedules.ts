@@ -46,6 +46,14 @@ export const schedules = {
     timeoutSeconds: 60,
     summary: 'Queue the sends that are due: scheduled drafts, auto follow-ups, sends the guard held back',
   },
+  'zoom-token-refresh': {
+    domain: 'meetings',
+    job: 'zoom-token-refresh',
+    everyMinutes: 10,
+    timeoutSeconds: 120,
+    summary:
+      'Renew the Zoom access tokens that expire within 15 minutes (Zoom rotates refresh tokens; invalid_grant: expired)',
+  },
 } as const satisfies Record<string, ScheduleSpec>;
 
 export const scheduleEntries = (table: Record<string, ScheduleSpec> = schedules) =>

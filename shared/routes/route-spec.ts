@@ -22,6 +22,7 @@ export const domains = [
   'conversations',
   'replies',
   'pipeline',
+  'meetings',
 ] as const;
 export type Domain = (typeof domains)[number];
 

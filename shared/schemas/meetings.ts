@@ -1,0 +1,196 @@
+import * as z from 'zod';
+import { timeZoneSchema } from './profile.js';
+
+/**
+ * Meetings and the Zoom connection (issue 14): SPEC §2 'Zoom popover', §3 'Zoom connection', §4 'Zoom states', §7
+ * 'Zoom', §8 'Zoom'; DESIGN §8 'Meetings'. Zoom's tokens are sealed at rest (DESIGN §6) and never answered.
+ */
+
+/** The texts the server answers with (400s, the connection's `message`, a meeting's `zoomError`), once. */
+export const zoomMessages = {
+  /** SPEC §8 'Zoom': what the web shows when the exchange fails for another reason than a duplicate code */
+  exchangeFailed: 'Zoom OAuth exchange failed.',
+  /**
+   * A code (or its state) exchanged twice, e.g. a page's effect run twice: SPEC §8 says the web ignores it and checks
+   * the connection (its text carries 'already been used').
+   */
+  codeUsed: 'This Zoom authorization code has already been used.',
+  /** the state is unknown, expired (10 min) or was made for another redirect */
+  invalidState: 'Invalid Zoom authorization request. Please connect Zoom again.',
+  /** `redirect` of /zoom/oauth/authorize is not a page of the web app */
+  unknownRedirect: 'Zoom can only send you back to a page of this app.',
+  notConnected: 'No Zoom account connected',
+  /** the connection's `message` when the grant is gone (SPEC §8: invalid_grant ... mean expired and reconnect) */
+  expired: 'Zoom Authentication Expired. Reconnect your Zoom account to continue.',
+  connected: 'Zoom is connected',
+  /** Zoom is down or slow: nothing was changed, try again */
+  unavailable: 'Zoom could not be reached. Please try again in a moment.',
+  /** a webhook whose signature or timestamp does not verify */
+  badSignature: 'Invalid Zoom signature',
+} as const;
+
+/** The texts of meetings (400s, 404s, what a meeting says about its link and its invitation). */
+export const meetingMessages = {
+  notFound: 'Meeting not found',
+  contactNotFound: 'Contact not found',
+  /** SPEC §5 style: a PATCH that changes nothing */
+  noValidFields: 'No valid fields to update',
+  cancelled: 'This meeting was cancelled and cannot be changed',
+  /** booked without Zoom connected: kept without a link */
+  noZoom: 'Zoom is not connected, so this meeting has no Zoom link. Connect Zoom from the header to add one.',
+  /** Zoom failed while booking or rescheduling: kept, the user told */
+  zoomFailed: 'Zoom could not create a meeting link, so this meeting has none yet. The meeting is saved.',
+  zoomUpdateFailed: 'Zoom could not be updated, so the Zoom meeting may still show the old time.',
+  zoomExpired: 'Your Zoom authorization has expired, so this meeting has no Zoom link. Reconnect Zoom to add one.',
+  /** the invitation could not leave */
+  noMailbox: 'Connect a mailbox to send the invitation: the contact has not been invited.',
+  noContactEmail: 'This contact has no e-mail address, so no invitation was sent.',
+  doNotContact: 'This contact is on your do-not-contact list, so no invitation was sent.',
+  invitationFailed: 'The invitation could not be sent.',
+  startInPast: 'A meeting cannot start in the past',
+} as const;
+
+// ---- Zoom connection (SPEC §7 'Zoom') ----
+
+/** SPEC §4: invalid_grant, missing_credentials, permission_denied mean expired and reconnect. */
+export const zoomRefreshErrors = ['invalid_grant', 'missing_credentials', 'permission_denied'] as const;
+export type ZoomRefreshError = (typeof zoomRefreshErrors)[number];
+
+/**
+ * GET /zoom/connection (SPEC §7): 404 with `notConnected` when there is none; otherwise this, `connected` false with a
+ * `refreshError` once the grant is gone (the popover's Expired state).
+ */
+export const zoomConnectionSchema = z.object({
+  connected: z.boolean(),
+  id: z.string(),
+  email: z.string(),
+  provider: z.literal('zoom'),
+  /** when the access token the server holds expires (ISO 8601) */
+  expiresAt: z.string(),
+  refreshError: z.enum(zoomRefreshErrors).nullable(),
+  message: z.string(),
+});
+export type ZoomConnection = z.infer<typeof zoomConnectionSchema>;
+
+/**
+ * GET /zoom/oauth/authorize?redirect=<page url>&state=<the browser's state> (browser navigation, public): 302 to Zoom's
+ * consent with PKCE. Zoom sends the browser back to `redirect` (its origin and path) with `code` and `state`; the web
+ * checks `state` is the one it made (kept in sessionStorage) before it exchanges.
+ */
+export const zoomAuthorizeQuery = z.strictObject({
+  redirect: z.url().max(2048),
+  /** made by the browser (at least 128 bits, base64url): the key of the sign-in, single-use, 10 min */
+  state: z.string().regex(/^[A-Za-z0-9_-]{22,128}$/, 'Expected a random state of 22 to 128 base64url characters'),
+});
+
+/** POST /zoom/oauth/exchange (SPEC §7 `code`; `state` as Zoom gave it back) */
+export const zoomExchangeBody = z.strictObject({
+  code: z.string().min(1).max(2048),
+  state: z.string().regex(/^[A-Za-z0-9_-]{22,128}$/, 'Expected the state Zoom sent back'),
+});
+
+/** POST /zoom/disconnect */
+export const zoomDisconnectSchema = z.object({ disconnected: z.literal(true) });
+
+// ---- Meetings (DESIGN §8) ----
+
+export const meetingStatuses = ['scheduled', 'cancelled', 'done'] as const;
+export type MeetingStatus = (typeof meetingStatuses)[number];
+
+/** Where the invitation e-mail stands: `queued` until the worker sent it (or could not). */
+export const invitationStatuses = ['queued', 'sent', 'failed', 'skipped'] as const;
+
+const isoDateTime = z.iso.datetime({ offset: true });
+const id = z.string().min(1).max(64);
+
+export const meetingSchema = z.object({
+  id: z.string(),
+  contactId: z.string(),
+  /** the contact as it was when booked (the list shows it without reading every contact) */
+  contactName: z.string(),
+  contactEmail: z.string().nullable(),
+  contactCompany: z.string().nullable(),
+  title: z.string(),
+  /** ISO 8601 in UTC */
+  startTime: z.string(),
+  durationMinutes: z.number().int(),
+  /** the IANA zone the meeting was booked in (the user's settings `timeZone` unless given) */
+  timeZone: z.string(),
+  zoomJoinUrl: z.string().optional(),
+  zoomMeetingId: z.string().optional(),
+  /** why the meeting has no Zoom link (not connected, expired, Zoom failed); absent when it has one */
+  zoomError: z.string().optional(),
+  notes: z.string(),
+  status: z.enum(meetingStatuses),
+  /** the iCalendar SEQUENCE of the last invitation: 0 when booked, +1 with each reschedule and the cancel */
+  sequence: z.number().int(),
+  invitation: z.object({
+    status: z.enum(invitationStatuses),
+    /** `REQUEST` (booked or rescheduled) or `CANCEL` */
+    method: z.enum(['REQUEST', 'CANCEL']),
+    sequence: z.number().int(),
+    /** why it was not sent (skipped or failed) */
+    error: z.string().optional(),
+    sentAt: z.string().optional(),
+  }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Meeting = z.infer<typeof meetingSchema>;
+
+export const meetingListSchema = z.array(meetingSchema);
+
+export const meetingIdParams = z.strictObject({ id });
+
+/** GET /api/meetings: every meeting of the user, soonest first; narrowed by time or status when asked */
+export const meetingListQuery = z.strictObject({
+  /** ISO 8601: meetings starting at or after */
+  from: isoDateTime.optional(),
+  /** ISO 8601: meetings starting before */
+  to: isoDateTime.optional(),
+  status: z.enum(meetingStatuses).optional(),
+  contactId: id.optional(),
+});
+
+const title = z.string().trim().min(1).max(200);
+const notes = z.string().max(10_000);
+
+/** POST /api/meetings */
+export const createMeetingBody = z.strictObject({
+  contactId: id,
+  /** @default 'Meeting with {contact name}' */
+  title: title.optional(),
+  startTime: isoDateTime,
+  /** @default the user's settings `meetingDuration` */
+  durationMinutes: z.number().int().min(5).max(480).optional(),
+  /** @default the user's settings `timeZone` */
+  timeZone: timeZoneSchema.optional(),
+  notes: notes.optional(),
+  /** e-mail the contact an iCalendar invitation from the user's default mailbox @default true */
+  sendInvitation: z.boolean().optional(),
+});
+
+/**
+ * PATCH /api/meetings/{id}: a new time or length reschedules (the Zoom meeting follows, an updated invitation goes
+ * out with a higher SEQUENCE); `status: 'done'` marks it held; notes at any time. `addZoomLink` retries creating the
+ * Zoom meeting of a scheduled meeting that has none. Cancelling is DELETE.
+ */
+export const updateMeetingBody = z.strictObject({
+  title: title.optional(),
+  startTime: isoDateTime.optional(),
+  durationMinutes: z.number().int().min(5).max(480).optional(),
+  timeZone: timeZoneSchema.optional(),
+  notes: notes.optional(),
+  status: z.enum(['scheduled', 'done']).optional(),
+  addZoomLink: z.literal(true).optional(),
+  /** e-mail the contact the updated invitation when the time changes @default true */
+  sendInvitation: z.boolean().optional(),
+});
+
+/** The `meeting-invitation` queue's message: send the invitation of this meeting at this SEQUENCE (once). */
+export const invitationMessageSchema = z.object({
+  uid: z.string().min(1),
+  meetingId: z.string().min(1),
+  sequence: z.number().int().min(0),
+});
+export type InvitationMessage = z.infer<typeof invitationMessageSchema>;
