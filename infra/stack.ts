@@ -147,6 +147,9 @@ export class AppStack extends Stack {
       // the user's mailbox (its sealed tokens, renewed when due)
       meetings: (fn) =>
         mailboxAccess(fn, [sealedPurposes.tokens, meetingsSealedPurposes.zoomTokens, meetingsSealedPurposes.verifier]),
+      // issue 15: plans with Stripe (the user's subscription, quota and profile; Stripe's key and webhook secret are
+      // bound below to the billing functions only)
+      billing: (fn) => fn.bindTable(data.table, 'readWrite'),
       // DESIGN §6 "Your data": every item under the user's key, every file (and every stored version of it) under
       // `users/<sub>/`, the Cognito user
       account: (fn) => {

@@ -1,5 +1,6 @@
 import { accountRoutes } from './routes/account.js';
 import { aiRoutes } from './routes/ai.js';
+import { billingRoutes } from './routes/billing.js';
 import { contactsRoutes } from './routes/contacts.js';
 import { conversationsRoutes } from './routes/conversations.js';
 import { documentsRoutes } from './routes/documents.js';
@@ -45,6 +46,7 @@ export const routeTables = {
   replies: repliesRoutes,
   pipeline: pipelineRoutes,
   meetings: meetingsRoutes,
+  billing: billingRoutes,
 } as const satisfies Record<Domain, RouteTable>;
 
 /** The whole table; a key in two domains' tables would keep only the last (shared/routes.test.ts guards that). */
@@ -62,6 +64,7 @@ export const routes = {
   ...repliesRoutes,
   ...pipelineRoutes,
   ...meetingsRoutes,
+  ...billingRoutes,
 } as const satisfies RouteTable;
 
 export type Routes = typeof routes;

@@ -54,6 +54,14 @@ export const schedules = {
     summary:
       'Renew the Zoom access tokens that expire within 15 minutes (Zoom rotates refresh tokens; invalid_grant: expired)',
   },
+  'quota-periods': {
+    domain: 'billing',
+    job: 'quota-periods',
+    everyMinutes: 15,
+    timeoutSeconds: 120,
+    summary:
+      "Start the next slot period of the users whose period ended (their own date): used slots reset, a downgrade or cancellation due at the period's end applied",
+  },
 } as const satisfies Record<string, ScheduleSpec>;
 
 export const scheduleEntries = (table: Record<string, ScheduleSpec> = schedules) =>

@@ -5,6 +5,7 @@ import {
   updateProfileBody,
   updateSettingsBody,
 } from '../schemas/profile.js';
+import { referralsSchema } from '../schemas/billing.js';
 import type { DomainRouteTable } from './route-spec.js';
 
 /** The profiles Lambda's routes: SPEC §3 user profile, §7 'Profile'. */
@@ -54,5 +55,11 @@ export const profilesRoutes = {
     summary: 'Update some settings: body {settings}',
     body: updateSettingsBody,
     response: settingsSchema,
+  },
+  'GET /api/referrals': {
+    domain: 'profiles',
+    auth: 'user',
+    summary: "The user's referral code and link, who signed up with it and the bonus slots earned (issue 15)",
+    response: referralsSchema,
   },
 } as const satisfies DomainRouteTable<'profiles'>;

@@ -23,6 +23,7 @@ export const domains = [
   'replies',
   'pipeline',
   'meetings',
+  'billing',
 ] as const;
 export type Domain = (typeof domains)[number];
 
