@@ -32,6 +32,13 @@ export const vendorLimits = {
    */
   research: { attemptTimeoutMs: 5_000, retries: 0, baseDelayMs: 250, maxDelayMs: 1_000 },
   /**
+   * Stripe (lambdas/providers/billing/stripe.ts) through the SDK's own retries (`timeout`, `maxNetworkRetries`; a POST
+   * is retried with the SDK's idempotency key, so it is not made twice). The SDK's first retry waits 0.5 s. The longest
+   * routes make two calls in a row (a customer then a Checkout Session; a session then its subscription):
+   * 2 x (2 x 4 s + 0.5 s) = 17 s under API Gateway's 29 s.
+   */
+  stripe: { attemptTimeoutMs: 4_000, retries: 1, baseDelayMs: 500, maxDelayMs: 500 },
+  /**
    * Google's and Microsoft's sign-in endpoints and the mailbox's profile (Gmail getProfile, Graph /me), each call: the
    * OAuth callback route makes two in a row (code for tokens, then the address) under API Gateway's 29 s:
    * 2 x (2 x 5 s + 1 s) = 22 s.
