@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { buildMime } from '../providers/mail/mime.js';
+import {
+  type InvitationInput,
+  invitationBody,
+  invitationCalendar,
+  invitationContentType,
+  invitationMessageId,
+  invitationSubject,
+  invitationUid,
+} from './invitation.js';
+
+/** The content lines of an iCalendar text, folded lines joined again (RFC 5545 §3.1). */
+export const icsLines = (text: string) =>
+  text
+    .replace(/\r\n[ \t]/g, '')
+    .split('\r\n')
+    .filter(Boolean);
+
+const input = (overrides: Partial<InvitationInput['meeting']> = {}, method: 'REQUEST' | 'CANCEL' = 'REQUEST') => ({
+  meeting: {
+    id: '01JDXMEETING0000000000000A',
+    title: 'Meeting with Grace Hopper',
+    // 10:00 in Paris (CET, UTC+1 in January)
+    startTime: '2030-01-07T09:00:00.000Z',
+    durationMinutes: 45,
+    timeZone: 'Europe/Paris',
+    zoomJoinUrl: 'https://zoom.example/j/123456789',
+    sequence: 0,
+    ...overrides,
+  },
+  method,
+  organizer: { email: 'ada@gmail.com', name: 'Ada Lovelace' },
+  attendee: { email: 'grace@navy.example', name: 'Grace Hopper', firstName: 'Grace' },
+  now: new Date('2029-12-01T12:00:00.000Z'),
+});
+
+describe('the invitation of a meeting', () => {
+  it('is an iTIP REQUEST with the UID, SEQUENCE 0, UTC times, organizer, attendee and Zoom link', () => {
+    const lines = icsLines(invitationCalendar(input()));
+    expect(lines).toContain('METHOD:REQUEST');
+    expect(lines).toContain(`UID:${invitationUid('01JDXMEETING0000000000000A')}`);
+    expect(lines).toContain('SEQUENCE:0');
+    expect(lines).toContain('DTSTART:20300107T090000Z');
+    expect(lines).toContain('DTEND:20300107T094500Z');
+    expect(lines).toContain('SUMMARY:Meeting with Grace Hopper');
+    expect(lines).toContain('ORGANIZER;CN="Ada Lovelace":mailto:ada@gmail.com');
+    const attendee = lines.find((line) => line.startsWith('ATTENDEE'));
+    expect(attendee).toMatch(/RSVP=TRUE/);
+    expect(attendee).toMatch(/PARTSTAT=NEEDS-ACTION/);
+    expect(attendee?.toLowerCase()).toMatch(/:mailto:grace@navy\.example$/);
+    expect(lines).toContain('LOCATION:https://zoom.example/j/123456789');
+    expect(lines).toContain('URL;VALUE=URI:https://zoom.example/j/123456789');
+    expect(lines).toContain('STATUS:CONFIRMED');
+  });
+
+  it('keeps its UID across versions: a reschedule is a REQUEST with a higher SEQUENCE, a cancel a CANCEL', () => {
+    const booked = icsLines(invitationCalendar(input()));
+    const moved = icsLines(invitationCalendar(input({ sequence: 1, startTime: '2030-01-08T09:00:00.000Z' })));
+    const cancelled = icsLines(invitationCalendar(input({ sequence: 2 }, 'CANCEL')));
+    const uidOf = (lines: string[]) => lines.find((line) => line.startsWith('UID:'));
+    expect(uidOf(moved)).toBe(uidOf(booked));
+    expect(uidOf(cancelled)).toBe(uidOf(booked));
+    expect(moved).toContain('METHOD:REQUEST');
+    expect(moved).toContain('SEQUENCE:1');
+    expect(moved).toContain('DTSTART:20300108T090000Z');
+    expect(cancelled).toContain('METHOD:CANCEL');
+    expect(cancelled).toContain('SEQUENCE:2');
+    expect(cancelled).toContain('STATUS:CANCELLED');
+  });
+
+  it('has no location without a Zoom link', () => {
+    const lines = icsLines(invitationCalendar(input({ zoomJoinUrl: undefined })));
+    expect(lines.some((line) => line.startsWith('LOCATION') || line.startsWith('URL'))).toBe(false);
+    expect(invitationBody(input({ zoomJoinUrl: undefined }))).not.toMatch(/Zoom/);
+  });
+
+  it("names the time as the meeting's zone reads it, in the subject and the body", () => {
+    expect(invitationSubject(input())).toBe('Invitation: Meeting with Grace Hopper @ Mon, 7 Jan 2030, 10:00 CET');
+    expect(invitationSubject(input({ sequence: 1 }))).toMatch(/^Updated invitation: Meeting with Grace Hopper @ /);
+    expect(invitationSubject(input({ sequence: 2 }, 'CANCEL'))).toMatch(/^Cancelled: Meeting with Grace Hopper @ /);
+    const body = invitationBody(input());
+    expect(body).toMatch(/^Hi Grace,/);
+    expect(body).toContain('Mon, 7 Jan 2030, 10:00 CET - 10:45 CET (Europe/Paris)');
+    expect(body).toContain('Join Zoom: https://zoom.example/j/123456789');
+    expect(invitationSubject(input({ timeZone: 'America/New_York' }))).toMatch(/@ Mon, 7 Jan 2030, 04:00 GMT-5$/);
+  });
+
+  it('is one Message-ID per (meeting, SEQUENCE) from the mailbox domain', () => {
+    expect(invitationMessageId('01ABC', 0, 'ada@gmail.com')).toBe('<meeting-01abc-0@gmail.com>');
+    expect(invitationMessageId('01ABC', 1, 'ada@gmail.com')).not.toBe(invitationMessageId('01ABC', 0, 'ada@gmail.com'));
+  });
+
+  it('travels as a text/calendar part with its method, named invite.ics', async () => {
+    const mime = (
+      await buildMime({
+        from: 'ada@gmail.com',
+        to: 'grace@navy.example',
+        subject: invitationSubject(input()),
+        body: invitationBody(input()),
+        messageId: invitationMessageId('01ABC', 0, 'ada@gmail.com'),
+        attachments: [
+          {
+            fileName: 'invite.ics',
+            contentType: invitationContentType('CANCEL'),
+            content: new TextEncoder().encode(invitationCalendar(input({}, 'CANCEL'))),
+          },
+        ],
+      })
+    ).toString();
+    expect(mime).toMatch(/Content-Type: text\/calendar; method=CANCEL; charset=UTF-8; name=invite\.ics/);
+    expect(mime).toMatch(/Content-Disposition: attachment; filename=invite\.ics/);
+  });
+});
