@@ -9,13 +9,7 @@ import {
   invitationSubject,
   invitationUid,
 } from './invitation.js';
-
-/** The content lines of an iCalendar text, folded lines joined again (RFC 5545 §3.1). */
-export const icsLines = (text: string) =>
-  text
-    .replace(/\r\n[ \t]/g, '')
-    .split('\r\n')
-    .filter(Boolean);
+import { icsLines } from './test/ics.js';
 
 const input = (overrides: Partial<InvitationInput['meeting']> = {}, method: 'REQUEST' | 'CANCEL' = 'REQUEST') => ({
   meeting: {
