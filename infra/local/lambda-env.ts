@@ -16,6 +16,17 @@ export const localMailWebhooks = (apiUrl: string) => ({
 });
 
 /**
+ * Zoom locally (issue 14): the sandbox's app registration and the secret token it signs event notifications with
+ * (infra/local/sandbox/zoom.ts); the app's Zoom webhook on the local gateway is where the sandbox posts its events.
+ */
+export const localZoom = {
+  clientId: 'sandbox-zoom-client',
+  clientSecret: 'sandbox-zoom-client-secret',
+  webhookSecret: 'sandbox-zoom-webhook-secret',
+  webhook: (apiUrl: string) => `${apiUrl}/api/webhooks/zoom`,
+} as const;
+
+/**
  * The environment the Lambdas read (lambdas/core/config.ts and the AWS SDK's own `AWS_ENDPOINT_URL_<SERVICE>`), as the
  * CDK stack sets it in AWS, with endpoints pointing at the emulators. Handlers run in the local stack's process, so
  * this is applied to `process.env` before any handler module is imported.
@@ -94,6 +105,13 @@ export const lambdaEnvironment = (options: {
     env.GOOGLE_OIDC_JWKS_URL = `${options.sandboxEndpoint}/google/oauth2/v3/certs`;
     env.GMAIL_PUBSUB_TOPIC = localGmailPush.topic;
     env.GMAIL_PUSH_SERVICE_ACCOUNT = localGmailPush.serviceAccount;
+    // meetings (issue 14): Zoom's OAuth and API (lambdas/providers/meetings/zoom.ts); the sandbox takes any client id and
+    // wants the same secret from it every time, and signs its events with the webhook secret (stack.ts tells it)
+    env.ZOOM_OAUTH_BASE_URL = `${options.sandboxEndpoint}/zoom`;
+    env.ZOOM_API_BASE_URL = `${options.sandboxEndpoint}/zoom/v2`;
+    env.ZOOM_OAUTH_CLIENT_ID = localZoom.clientId;
+    env.ZOOM_OAUTH_CLIENT_SECRET = localZoom.clientSecret;
+    env.ZOOM_WEBHOOK_SECRET = localZoom.webhookSecret;
   }
   if (options.apiUrl) {
     const webhooks = localMailWebhooks(options.apiUrl);

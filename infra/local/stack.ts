@@ -8,7 +8,7 @@ import { startCognitoLocal } from './cognito/emulator.js';
 import { startCognitoShim } from './cognito/shim.js';
 import { startDynamoDbLocal } from './dynamodb.js';
 import { localAwsEndpoint, newLocalSecret, startGateway, type LambdaModule } from './gateway.js';
-import { applyEnvironment, lambdaEnvironment, localGmailPush, localMailWebhooks } from './lambda-env.js';
+import { applyEnvironment, lambdaEnvironment, localGmailPush, localMailWebhooks, localZoom } from './lambda-env.js';
 import { createLocalLive, livePath } from './live.js';
 import { acquireLock } from './lock.js';
 import { assertPortsFree, freePorts } from './net.js';
@@ -246,6 +246,8 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
         log,
         dataDir: join(localDir, 'sandbox'),
         gmailPush: { endpoint: gmailWebhook, audience: gmailWebhook, ...localGmailPush },
+        // Zoom's events (app_deauthorized) go to the gateway's webhook, signed with the secret the Lambdas check
+        zoomWebhook: { endpoint: localZoom.webhook(urls.api), secret: localZoom.webhookSecret },
       });
       stops.push(sandbox.stop);
     };

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { dirname } from 'node:path';
 import * as z from 'zod';
 
-export const oauthVendors = ['google', 'microsoft'] as const;
+export const oauthVendors = ['google', 'microsoft', 'zoom'] as const;
 export type OAuthVendor = (typeof oauthVendors)[number];
 
 /** A sign-in waiting on the consent page: what the authorize request asked, kept here rather than in the form. */
@@ -35,7 +35,10 @@ const grantSchema = z.object({
   clientId: z.string(),
   email: z.string(),
   scopes: z.array(z.string()),
-  /** every refresh token issued for the grant (Microsoft issues a new one on each refresh; old ones stay valid) */
+  /**
+   * the grant's live refresh tokens (Microsoft issues a new one on each refresh and the old ones stay valid; Zoom's
+   * new one replaces the one used)
+   */
   refreshTokens: z.array(z.string()),
   revoked: z.boolean(),
   createdAt: z.string(),
@@ -54,7 +57,7 @@ const savedSchema = z.object({
 
 /** RFC 6749 §4.1.2: a code lives at most 10 minutes; so does a consent page left open. */
 export const codeLifetimeMs = 10 * 60 * 1000;
-/** Both providers' access tokens live an hour. */
+/** Google's and Microsoft's access tokens live an hour (Zoom's a second less: its dialect says so). */
 export const accessTokenLifetimeSeconds = 3600;
 
 const randomToken = (bytes = 24) => randomBytes(bytes).toString('base64url');
@@ -63,8 +66,15 @@ export type RedeemedCode =
   | { ok: true; code: AuthorizationCode }
   | { ok: false; reason: 'unknown' | 'used' | 'expired'; code?: AuthorizationCode };
 
+/** How each provider's codes and tokens start, so a mix-up shows in logs (Zoom's real ones are JWTs: `eyJ...`). */
+const prefixes: Record<OAuthVendor, { code: string; refresh: string; access: string }> = {
+  google: { code: '4/', refresh: '1//', access: 'ya29.' },
+  microsoft: { code: 'M.C5', refresh: 'M.C5_R', access: 'EwB' },
+  zoom: { code: 'zc', refresh: 'eyJzr.', access: 'eyJza.' },
+};
+
 /**
- * The sandbox's OAuth state, shared by its Google and Microsoft vendors: pending consents, codes, grants and their
+ * The sandbox's OAuth state, shared by its Google, Microsoft and Zoom vendors: pending consents, codes, grants and their
  * tokens. Grants and access tokens are written to `file` (when given) on every change, so a restarted local stack
  * keeps its connected mailboxes; codes and open consent pages live in memory only.
  */
@@ -122,7 +132,7 @@ export class OAuthGrants {
 
   /** The code for a consent given as `email`. */
   issueCode(consent: PendingConsent, email: string): string {
-    const code = `${consent.vendor === 'google' ? '4/' : 'M.C5'}sandbox-${randomToken()}`;
+    const code = `${prefixes[consent.vendor].code}sandbox-${randomToken()}`;
     const { id: _id, loginHint: _hint, state: _state, ...rest } = consent;
     this.#codes.set(code, { ...rest, code, email, used: false, expiresAt: this.#now() + codeLifetimeMs });
     return code;
@@ -156,12 +166,16 @@ export class OAuthGrants {
   }
 
   #refreshToken(vendor: OAuthVendor) {
-    return `${vendor === 'google' ? '1//' : 'M.C5_R'}sandbox-${randomToken(32)}`;
+    return `${prefixes[vendor].refresh}sandbox-${randomToken(32)}`;
   }
 
-  /** Microsoft's refresh answers carry a new refresh token (the old ones stay valid until the grant ends). */
-  rotateRefreshToken(grant: Grant): string {
+  /**
+   * A refresh answer's new refresh token. Microsoft's old ones stay valid until the grant ends; Zoom's `retired` one
+   * (the token just used) stops working now, so a second use of it finds no grant (`invalid_grant`).
+   */
+  rotateRefreshToken(grant: Grant, retired?: string): string {
     const token = this.#refreshToken(grant.vendor);
+    if (retired !== undefined) grant.refreshTokens = grant.refreshTokens.filter((old) => old !== retired);
     grant.refreshTokens.push(token);
     this.#save();
     return token;
@@ -172,15 +186,12 @@ export class OAuthGrants {
     return this.#grants.find((grant) => grant.vendor === vendor && grant.refreshTokens.includes(token));
   }
 
-  issueAccessToken(grant: Grant): { token: string; expiresIn: number } {
-    const token = `${grant.vendor === 'google' ? 'ya29.' : 'EwB'}sandbox-${randomToken(32)}`;
-    this.#accessTokens.set(token, {
-      token,
-      grantId: grant.id,
-      expiresAt: this.#now() + accessTokenLifetimeSeconds * 1000,
-    });
+  /** A new access token of the grant, living `lifetimeSeconds` (@default an hour). */
+  issueAccessToken(grant: Grant, lifetimeSeconds = accessTokenLifetimeSeconds): { token: string; expiresIn: number } {
+    const token = `${prefixes[grant.vendor].access}sandbox-${randomToken(32)}`;
+    this.#accessTokens.set(token, { token, grantId: grant.id, expiresAt: this.#now() + lifetimeSeconds * 1000 });
     this.#save();
-    return { token, expiresIn: accessTokenLifetimeSeconds };
+    return { token, expiresIn: lifetimeSeconds };
   }
 
   /** The live grant an access token stands for: none when the token is unknown, expired or its grant revoked. */
@@ -191,7 +202,7 @@ export class OAuthGrants {
     return grant && grant.vendor === vendor && !grant.revoked ? grant : undefined;
   }
 
-  /** Google's revocation endpoint: either token of a grant ends the whole grant. False when the token is unknown. */
+  /** Google's and Zoom's revocation endpoints: either token of a grant ends the whole grant. False when unknown. */
   revokeToken(token: string, vendor: OAuthVendor): boolean {
     const grant =
       this.grantOfRefreshToken(token, vendor) ??

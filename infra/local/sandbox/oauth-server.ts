@@ -4,10 +4,13 @@ import * as z from 'zod';
 import { type Grant, type OAuthVendor, OAuthGrants, type PendingConsent } from './oauth-grants.js';
 import type { SandboxContext, SandboxRequest, SandboxResponse, SandboxRouter } from './router.js';
 
-/** How one provider's authorization server differs from the other's: words, error shapes, refresh-token rules. */
+/** What a token refusal is about, for providers whose words depend on it (Zoom's `reason`). */
+export type TokenRefusalSubject = 'request' | 'client' | 'code' | 'redirect' | 'verifier' | 'refresh';
+
+/** How one provider's authorization server differs from the others': words, error shapes, refresh-token rules. */
 export type OAuthDialect = {
   vendor: OAuthVendor;
-  /** `Google`, `Microsoft` */
+  /** `Google`, `Microsoft`, `Zoom` */
   name: string;
   /** the consent page's e-mail when the sign-in gives no `login_hint` */
   defaultEmail: string;
@@ -16,31 +19,40 @@ export type OAuthDialect = {
   /** whether the grant gets a refresh token (Google: `access_type=offline`; Microsoft: the `offline_access` scope) */
   offline: (query: URLSearchParams, scopes: string[]) => boolean;
   /** the token endpoint's refusal in the provider's shape */
-  tokenError: (status: number, error: string, description: string) => SandboxResponse;
+  tokenError: (status: number, error: string, description: string, subject: TokenRefusalSubject) => SandboxResponse;
   /** the error code of a token request whose `redirect_uri` is not the authorize request's */
   redirectMismatch: string;
   /** `error_description` of the redirect when the person clicks Deny */
   denied: string;
   /** the token answer's `scope` */
   grantedScope: (scopes: string[]) => string;
-  /** Microsoft answers a refresh with a new refresh token; Google keeps the one it gave */
+  /** Microsoft and Zoom answer a refresh with a new refresh token; Google keeps the one it gave */
   rotatesRefreshTokens: boolean;
+  /** Zoom: the refresh token used stops working once its successor is issued (Microsoft's old ones stay valid) */
+  retiresUsedRefreshToken?: boolean;
+  /** Zoom: the app's scopes are set where the app is registered, so an authorize request names none (these) */
+  defaultScopes?: string[];
+  /** Zoom: the client authenticates with HTTP Basic only (Google and Microsoft also take it in the form) */
+  basicClientAuthOnly?: boolean;
+  /** the access tokens' `expires_in` (@default an hour; Zoom's are 3599 s) */
+  accessTokenSeconds?: number;
   /** Microsoft's v2 endpoint wants `scope` with a refresh token: the granted scopes or fewer */
   refreshNeedsScope: boolean;
   /** fields the provider adds to a token answer */
   tokenExtras: (expiresIn: number) => Record<string, unknown>;
 };
 
-/** The OAuth state of this sandbox server, shared by its Google and Microsoft vendors (kept in `<dataDir>`). */
+/** The OAuth state of this sandbox server, shared by its Google, Microsoft and Zoom vendors (kept in `<dataDir>`). */
 export const oauthGrantsOf = (context: SandboxContext) =>
   context.shared(
     'oauth-grants',
     () => new OAuthGrants(context.dataDir ? { file: join(context.dataDir, 'oauth-grants.json') } : {}),
   );
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-const page = (title: string, body: string) => `<!doctype html>
+/** A page of the sandbox for a person (consent, a Zoom meeting's join page): `body` is HTML, already escaped. */
+export const sandboxPage = (title: string, body: string) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -65,7 +77,7 @@ code { font-size: .8rem; color: #555; }
 /** An authorize request the sandbox cannot send back to the app (no client or no valid redirect URI). */
 const errorPage = (dialect: OAuthDialect, error: string, description: string): SandboxResponse => ({
   status: 400,
-  html: page(
+  html: sandboxPage(
     `Error 400: ${error}`,
     `<h1>${escapeHtml(dialect.name)} sign-in (sandbox)</h1>
 <p class="error">Error 400: ${escapeHtml(error)}</p>
@@ -78,7 +90,7 @@ const errorPage = (dialect: OAuthDialect, error: string, description: string): S
  * (the sign-in's `login_hint`, or the provider's default) and the buttons `Allow` (first: Enter allows) and `Deny`.
  */
 export const consentPage = (dialect: OAuthDialect, consent: PendingConsent, email: string, problem?: string) =>
-  page(
+  sandboxPage(
     `Sign in with ${dialect.name} (sandbox)`,
     `<h1>Sign in with ${escapeHtml(dialect.name)}</h1>
 <p class="sandbox">Sandbox: no real ${escapeHtml(dialect.name)} account is used. Any address signs in.</p>
@@ -139,7 +151,8 @@ export const authorize =
     if (query.get('response_type') !== 'code') {
       return refuse('unsupported_response_type', 'Only response_type=code is supported');
     }
-    const scopes = (query.get('scope') ?? '').split(/\s+/).filter(Boolean);
+    const asked = (query.get('scope') ?? '').split(/\s+/).filter(Boolean);
+    const scopes = asked.length > 0 ? asked : (dialect.defaultScopes ?? []);
     if (scopes.length === 0) return refuse('invalid_scope', 'Missing required parameter: scope');
     const codeChallenge = query.get('code_challenge');
     const codeChallengeMethod = query.get('code_challenge_method') ?? 'plain';
@@ -192,12 +205,13 @@ export const consent =
 const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
 
 /** The client of a token request: HTTP Basic (RFC 6749 §2.3.1) or `client_id`/`client_secret` in the form. */
-const clientOf = (request: SandboxRequest, form: URLSearchParams) => {
+const clientOf = (request: SandboxRequest, form: URLSearchParams, basicOnly: boolean) => {
   const basic = /^Basic (.+)$/i.exec(request.headers.authorization ?? '');
   if (basic) {
     const [id, secret] = Buffer.from(basic[1]!, 'base64').toString('utf8').split(':').map(decodeURIComponent);
     return { clientId: id || null, clientSecret: secret || null };
   }
+  if (basicOnly) return { clientId: null, clientSecret: null };
   return { clientId: form.get('client_id'), clientSecret: form.get('client_secret') };
 };
 
@@ -209,16 +223,22 @@ export const token =
   (dialect: OAuthDialect, grants: OAuthGrants) =>
   (request: SandboxRequest): SandboxResponse => {
     const form = request.form();
-    const fail = (status: number, error: string, description: string) => dialect.tokenError(status, error, description);
-    const { clientId, clientSecret } = clientOf(request, form);
-    if (!clientId) return fail(400, 'invalid_request', 'Missing required parameter: client_id');
-    if (!clientSecret) return fail(401, 'invalid_client', 'The request must contain a client secret');
+    const fail = (status: number, error: string, description: string, subject: TokenRefusalSubject = 'request') =>
+      dialect.tokenError(status, error, description, subject);
+    const basicOnly = dialect.basicClientAuthOnly ?? false;
+    const { clientId, clientSecret } = clientOf(request, form, basicOnly);
+    if (!clientId) {
+      return basicOnly
+        ? fail(401, 'invalid_client', 'The client must authenticate with HTTP Basic', 'client')
+        : fail(400, 'invalid_request', 'Missing required parameter: client_id');
+    }
+    if (!clientSecret) return fail(401, 'invalid_client', 'The request must contain a client secret', 'client');
     if (!grants.checkClientSecret(dialect.vendor, clientId, clientSecret)) {
-      return fail(401, 'invalid_client', 'Invalid client secret provided');
+      return fail(401, 'invalid_client', 'Invalid client secret provided', 'client');
     }
 
     const answer = (grant: Grant, refreshToken: string | undefined): SandboxResponse => {
-      const { token: accessToken, expiresIn } = grants.issueAccessToken(grant);
+      const { token: accessToken, expiresIn } = grants.issueAccessToken(grant, dialect.accessTokenSeconds);
       return {
         headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' },
         json: {
@@ -239,20 +259,20 @@ export const token =
       const redeemed = grants.redeemCode(code, dialect.vendor);
       if (!redeemed.ok) {
         const why = { unknown: 'is not known', used: 'was already used', expired: 'has expired' }[redeemed.reason];
-        return fail(400, 'invalid_grant', `The authorization code ${why}`);
+        return fail(400, 'invalid_grant', `The authorization code ${why}`, 'code');
       }
       const found = redeemed.code;
       if (found.clientId !== clientId) {
-        return fail(400, 'invalid_grant', 'The authorization code was issued to another client');
+        return fail(400, 'invalid_grant', 'The authorization code was issued to another client', 'code');
       }
       if (form.get('redirect_uri') !== found.redirectUri) {
-        return fail(400, dialect.redirectMismatch, 'redirect_uri does not match the authorization request');
+        return fail(400, dialect.redirectMismatch, 'redirect_uri does not match the authorization request', 'redirect');
       }
       const verifier = form.get('code_verifier');
-      if (!verifier) return fail(400, 'invalid_grant', 'Missing code verifier');
+      if (!verifier) return fail(400, 'invalid_grant', 'Missing code verifier', 'verifier');
       const expected = found.codeChallengeMethod === 'S256' ? s256(verifier) : verifier;
       if (!pkceValue.test(verifier) || expected !== found.codeChallenge) {
-        return fail(400, 'invalid_grant', 'The code_verifier does not match the code_challenge');
+        return fail(400, 'invalid_grant', 'The code_verifier does not match the code_challenge', 'verifier');
       }
       const grant = grants.createGrant(found);
       return answer(grant, grant.refreshTokens[0]);
@@ -261,9 +281,9 @@ export const token =
       const refreshToken = form.get('refresh_token');
       if (!refreshToken) return fail(400, 'invalid_request', 'Missing required parameter: refresh_token');
       const grant = grants.grantOfRefreshToken(refreshToken, dialect.vendor);
-      if (!grant || grant.revoked) return fail(400, 'invalid_grant', 'Token has been expired or revoked');
+      if (!grant || grant.revoked) return fail(400, 'invalid_grant', 'Token has been expired or revoked', 'refresh');
       if (grant.clientId !== clientId) {
-        return fail(400, 'invalid_grant', 'The refresh token was issued to another client');
+        return fail(400, 'invalid_grant', 'The refresh token was issued to another client', 'refresh');
       }
       if (dialect.refreshNeedsScope) {
         const asked = (form.get('scope') ?? '').split(/\s+/).filter(Boolean);
@@ -274,7 +294,8 @@ export const token =
           return fail(400, 'invalid_scope', 'The scopes asked are more than the grant gave');
         }
       }
-      return answer(grant, dialect.rotatesRefreshTokens ? grants.rotateRefreshToken(grant) : undefined);
+      const retired = dialect.retiresUsedRefreshToken ? refreshToken : undefined;
+      return answer(grant, dialect.rotatesRefreshTokens ? grants.rotateRefreshToken(grant, retired) : undefined);
     }
     return fail(400, 'unsupported_grant_type', `Unsupported grant_type: ${grantType ?? '(none)'}`);
   };
@@ -285,16 +306,18 @@ export const bearerGrant = (grants: OAuthGrants, vendor: OAuthVendor, request: S
   return bearer ? grants.grantOfAccessToken(bearer[1]!, vendor) : undefined;
 };
 
-const vendorOf = z
-  .enum(['google', 'gmail', 'microsoft', 'outlook'])
-  .transform((name): OAuthVendor => (name === 'gmail' || name === 'google' ? 'google' : 'microsoft'));
+const vendorOf = z.enum(['google', 'gmail', 'microsoft', 'outlook', 'zoom']).transform((name): OAuthVendor => {
+  if (name === 'gmail' || name === 'google') return 'google';
+  return name === 'zoom' ? 'zoom' : 'microsoft';
+});
 const controlBody = z.object({ email: z.string().trim().min(3), provider: vendorOf.optional() });
 
 /**
- * Sandbox control of the mailboxes' grants (DESIGN §8, for people and tests), registered once per server:
- * `POST /_sandbox/oauth/revoke {email, provider?}` ends the mailbox's grants (refresh: `invalid_grant`, API calls:
- * 401); `POST /_sandbox/oauth/expire {email, provider?}` makes its access tokens expired now (refresh still works);
- * `GET /_sandbox/oauth/grants` lists the grants without their tokens. `provider`: google|gmail|microsoft|outlook.
+ * Sandbox control of the mailboxes' and Zoom accounts' grants (DESIGN §8, for people and tests), registered once per
+ * server: `POST /_sandbox/oauth/revoke {email, provider?}` ends the address's grants (refresh: `invalid_grant`, API
+ * calls: 401); `POST /_sandbox/oauth/expire {email, provider?}` makes its access tokens expired now (refresh still
+ * works); `GET /_sandbox/oauth/grants` lists the grants without their tokens. `provider`:
+ * google|gmail|microsoft|outlook|zoom; none: every provider's.
  */
 export const registerOAuthControl = (router: SandboxRouter, context: SandboxContext) =>
   context.shared('oauth-control', () => {

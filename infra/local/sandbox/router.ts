@@ -83,10 +83,18 @@ export class SandboxRouter {
  */
 export type GmailPushSettings = { endpoint?: string; audience?: string; serviceAccount?: string; topic?: string };
 
+/**
+ * Where the sandbox's Zoom sends its event notifications (the app's `/api/webhooks/zoom`) and the secret token it
+ * signs them with (`x-zm-signature`), as a Zoom app's event subscription has them; none: no events are sent.
+ */
+export type ZoomWebhookSettings = { endpoint?: string; secret?: string };
+
 /** What one sandbox server gives its vendors besides the router. */
 export type SandboxContext = {
   /** Gmail push delivery (mail-push.ts); `POST /_sandbox/mail/push-config` changes it while the server runs */
   gmailPush: GmailPushSettings;
+  /** Zoom's event notifications (zoom.ts); `POST /_sandbox/zoom/webhook-config` changes it while the server runs */
+  zoomWebhook: ZoomWebhookSettings;
   /** where state that should outlive a restart may be kept (the stack's local folder); none: memory only */
   dataDir: string | undefined;
   /**

@@ -7,6 +7,7 @@ import {
   SandboxRouter,
   type SandboxResponse,
   type SandboxVendor,
+  type ZoomWebhookSettings,
 } from './router.js';
 import { sandboxVendors } from './vendors.js';
 
@@ -26,6 +27,8 @@ export const startSandbox = async (options: {
   dataDir?: string;
   /** where Gmail push goes (the gateway's `/api/webhooks/gmail`) and how its OIDC token reads; none: no push */
   gmailPush?: GmailPushSettings;
+  /** where Zoom's events go (the gateway's `/api/webhooks/zoom`) and their signing secret; none: no events */
+  zoomWebhook?: ZoomWebhookSettings;
 }): Promise<Sandbox> => {
   const vendors = options.vendors ?? sandboxVendors;
   const log = options.log ?? ((line: string) => console.log(line));
@@ -37,6 +40,7 @@ export const startSandbox = async (options: {
   const context: SandboxContext = {
     dataDir: options.dataDir,
     gmailPush: { ...options.gmailPush },
+    zoomWebhook: { ...options.zoomWebhook },
     shared: <T>(key: string, make: () => T) => {
       if (!shared.has(key)) shared.set(key, make());
       return shared.get(key) as T;

@@ -9,6 +9,7 @@ import { openAiVendor } from './openai.js';
 import { perplexityVendor } from './perplexity.js';
 import type { SandboxVendor } from './router.js';
 import { verificationVendor } from './verification.js';
+import { zoomVendor } from './zoom.js';
 
 /**
  * The vendors the sandbox speaks (DESIGN §5), one file each beside this one (`google.ts`, `microsoft.ts`,
@@ -25,4 +26,5 @@ export const sandboxVendors: SandboxVendor[] = [
   mailPushVendor,
   microsoftVendor,
   graphMailVendor,
+  zoomVendor,
 ];
