@@ -3,12 +3,15 @@ import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { MailProvider } from '../../shared/schemas/mailboxes.js';
 import type { Sealed } from '../providers/crypto/envelope.js';
 import type { DataClient } from './client.js';
-import { isConditionFailed } from './errors.js';
+import { isConditionFailed, writtenIf } from './errors.js';
 import { userPartitionKey } from './user-partition.js';
 
+/** Who a sign-in is with: a mailbox provider, or Zoom (issue 14). */
+export type OAuthProvider = MailProvider | 'zoom';
+
 /**
- * A mailbox sign-in in progress (DESIGN §8 'Mailboxes': the state is single-use, bound to the user, expires in
- * 10 min; PKCE). Keyed by a hash of the state (`OAUTHSTATE#<sha256>`), so the table never holds a usable state;
+ * A mailbox or Zoom sign-in in progress (DESIGN §8 'Mailboxes': the state is single-use, bound to the user, expires
+ * in 10 min; PKCE). Keyed by a hash of the state (`OAUTHSTATE#<sha256>`), so the table never holds a usable state;
  * the PKCE verifier is sealed (DESIGN §6). Taken with a conditional delete that answers the old item: of two
  * callbacks with one state, one gets it. The TTL removes forgotten ones eventually; the service refuses an old one
  * whatever the TTL did (DynamoDB deletes expired items up to days late).
@@ -16,8 +19,12 @@ import { userPartitionKey } from './user-partition.js';
  * that sends only a code.
  */
 export type OAuthStateItem = {
+  /**
+   * the user who started it; '' for Zoom, whose sign-in starts by browser navigation without a session (the signed-in
+   * exchange binds it to its caller)
+   */
   uid: string;
-  provider: MailProvider;
+  provider: OAuthProvider;
   /** the web origin the sign-in started from */
   origin: string;
   redirectUri: string;
@@ -41,24 +48,35 @@ const pendingKey = (uid: string, provider: MailProvider) => ({
 
 const fromItem = (item: Record<string, unknown>): OAuthStateItem => ({
   uid: String(item.uid),
-  provider: item.provider as MailProvider,
+  provider: item.provider as OAuthProvider,
   origin: String(item.origin),
   redirectUri: String(item.redirectUri),
   verifier: item.verifier as Sealed,
   createdAt: String(item.createdAt),
 });
 
-// a new sign-in's state, and the user's pending pointer to it (two PutItems; `expiresAt` sets both TTLs)
-export const putOAuthState = async (db: DataClient, state: string, item: OAuthStateItem, expiresAt: Date) => {
+// a new sign-in's state, and for a mailbox the user's pending pointer to it (PutItems; `expiresAt` sets the TTLs);
+// false when a sign-in of this state exists already (nothing was written)
+export const createOAuthState = async (
+  db: DataClient,
+  state: string,
+  item: OAuthStateItem,
+  expiresAt: Date,
+): Promise<boolean> => {
   const digest = stateDigest(state);
   const ttl = Math.ceil(expiresAt.getTime() / 1000);
-  await db.documents.send(
-    new PutCommand({
-      TableName: db.table,
-      Item: { ...stateKey(digest), entity: oauthStateRecord, ...item, ttl },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
+  const written = await writtenIf(
+    db.documents.send(
+      new PutCommand({
+        TableName: db.table,
+        Item: { ...stateKey(digest), entity: oauthStateRecord, ...item, ttl },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    ),
   );
+  // the pointer serves the legacy /exchange_google_code, which sends a code without its state; a Zoom exchange always
+  // carries its state
+  if (!written || item.provider === 'zoom') return written;
   await db.documents.send(
     new PutCommand({
       TableName: db.table,
@@ -71,6 +89,7 @@ export const putOAuthState = async (db: DataClient, state: string, item: OAuthSt
       },
     }),
   );
+  return true;
 };
 
 // takes a state (DeleteItem on the condition that it exists, answering the old item); null when unknown or taken
@@ -97,4 +116,9 @@ export const pendingOAuthDigest = async (db: DataClient, uid: string, provider: 
     new GetCommand({ TableName: db.table, Key: pendingKey(uid, provider), ConsistentRead: true }),
   );
   return typeof Item?.digest === 'string' ? Item.digest : null;
+};
+
+// as createOAuthState, for states the server made (random, 256 bits): one that exists already is a failure
+export const putOAuthState = async (db: DataClient, state: string, item: OAuthStateItem, expiresAt: Date) => {
+  if (!(await createOAuthState(db, state, item, expiresAt))) throw new Error('A sign-in of this state exists already');
 };

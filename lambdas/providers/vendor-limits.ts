@@ -50,6 +50,13 @@ export const vendorLimits = {
    * changes, one message. A send carrying a résumé may take seconds. Reads: 2 x 10 s + 2 s = 22 s.
    */
   mailApi: { attemptTimeoutMs: 10_000, retries: 1, baseDelayMs: 500, maxDelayMs: 2_000 },
+  /**
+   * Zoom (lambdas/providers/meetings/zoom.ts), each call: reads, updates, deletes and the revocation 2 x 4 s + 1 s = 9 s;
+   * the token grants and a new meeting are one attempt of 4 s (a refresh rotates the refresh token, a meeting must not
+   * be made twice). The longest route, POST /zoom/oauth/exchange, makes a grant, `users/me` and the revocation of the
+   * connection it replaces: 4 + 9 + 9 = 22 s under API Gateway's 29 s.
+   */
+  zoom: { attemptTimeoutMs: 4_000, retries: 1, baseDelayMs: 250, maxDelayMs: 1_000 },
 } as const satisfies Record<string, RetryPolicy>;
 
 export type Vendor = keyof typeof vendorLimits;

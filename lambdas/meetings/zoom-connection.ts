@@ -1,0 +1,530 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from '@aws-lambda-powertools/logger';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import * as z from 'zod';
+import type { meetingsRoutes } from '../../shared/routes/meetings.js';
+import {
+  type ZoomConnection,
+  type zoomAuthorizeQuery,
+  type zoomExchangeBody,
+  zoomMessages,
+} from '../../shared/schemas/meetings.js';
+import { RawReply } from '../core/envelope.js';
+import { badRequest, HttpError, notFound } from '../core/errors.js';
+import type { DomainHandlers } from '../core/http.js';
+import type { DataClient } from '../data/client.js';
+import { createOAuthState, stateDigest, takeOAuthState } from '../data/oauth-state.js';
+import {
+  deleteZoomConnection,
+  getZoomConnection,
+  putZoomConnection,
+  replaceZoomConnection,
+  usersOfZoomUser,
+  type ZoomConnectionItem,
+} from '../data/zoom-connection.js';
+import { open, seal } from '../providers/crypto/envelope.js';
+import type { DataKeyPort } from '../providers/crypto/port.js';
+import type { LivePort } from '../providers/live/port.js';
+import { ZoomFailure, type ZoomProvider, type ZoomTokens, type ZoomUser } from '../providers/meetings/port.js';
+import { meetingsSealedPurposes } from './sealed-purposes.js';
+
+/**
+ * The Zoom connection (issue 14): SPEC §2 'Zoom popover', §3 'Zoom connection', §4 'Zoom states', §7 'Zoom', §8 'Zoom'.
+ * One connection per user; its tokens sealed (DESIGN §6) and renewed before they expire, safely under Zoom's rotating
+ * refresh tokens; Zoom's deauthorization event (signed) removes it.
+ */
+
+/** What the Zoom connection needs of the meetings domain's dependencies (lambdas/meetings/deps.ts `MeetingsDeps`). */
+export type ZoomDeps = {
+  db: DataClient;
+  keys: DataKeyPort;
+  zoom: ZoomProvider;
+  live: LivePort;
+  now: () => Date;
+  newId: () => string;
+  /** the web app's origin (`CORS_ORIGIN`): the only place Zoom may send a browser back to; `*`: localhost pages */
+  webOrigin: string;
+  logger: Pick<Logger, 'warn' | 'info'>;
+};
+
+export const zoomRules = {
+  /** DESIGN §8: a sign-in's state is refused once older than this, whatever the TTL did */
+  stateLifetimeMs: 10 * 60_000,
+  /** SPEC §4 (silent refresh): an access token with less left is renewed before it is handed out */
+  renewMarginMs: 5 * 60_000,
+  /**
+   * After Zoom refused a refresh token that another renewal may just have used (Zoom rotates them), how long that
+   * renewal is given to store what Zoom answered it before the connection is judged expired
+   */
+  settleMs: 1_000,
+  /** a webhook's `x-zm-request-timestamp` further than this from our clock is a replay: refused */
+  webhookToleranceMs: 5 * 60_000,
+  /** the users one deauthorization event removes the connection of (a Zoom user is rarely linked to more than one) */
+  linkedUsersPerEvent: 25,
+} as const;
+
+/**
+ * SPEC §8 'Zoom': Zoom refused the code (used, expired, not of this sign-in's verifier); the web ignores a duplicate
+ * code whose text has 'invalid authorization code' and checks the connection instead.
+ */
+export const zoomCodeRefused = 'Zoom refused this authorization code (invalid authorization code).';
+
+/** A 5xx whose text is the user's to read (Zoom is down, not us). */
+class ZoomUnavailable extends HttpError {
+  override readonly expose = true;
+}
+
+const unavailable = (cause: unknown) =>
+  new ZoomUnavailable(503, zoomMessages.unavailable, { code: 'zoom_unavailable', cause });
+const badSignature = () => new HttpError(401, zoomMessages.badSignature, { code: 'bad_signature' });
+
+type TokenPair = { accessToken: string; refreshToken: string };
+
+/** What a connection's tokens are sealed under: the user and the connection (a copy elsewhere does not open). */
+const tokenContext = (item: Pick<ZoomConnectionItem, 'uid' | 'id'>) => ({
+  purpose: meetingsSealedPurposes.zoomTokens,
+  uid: item.uid,
+  connection: item.id,
+});
+/** A Zoom sign-in starts without a session (browser navigation): its verifier is sealed under its state alone. */
+const verifierContext = (digest: string) => ({
+  purpose: meetingsSealedPurposes.verifier,
+  provider: 'zoom',
+  state: digest,
+});
+
+const sealTokens = (deps: ZoomDeps, item: Pick<ZoomConnectionItem, 'uid' | 'id'>, tokens: TokenPair) =>
+  seal(deps.keys, tokenContext(item), tokens);
+
+const openTokens = async (deps: ZoomDeps, item: ZoomConnectionItem): Promise<TokenPair> => {
+  const value = (await open(deps.keys, tokenContext(item), item.tokens)) as Partial<TokenPair>;
+  if (typeof value.accessToken !== 'string' || typeof value.refreshToken !== 'string') {
+    throw new Error(`The Zoom connection of ${item.uid} holds no tokens`);
+  }
+  return { accessToken: value.accessToken, refreshToken: value.refreshToken };
+};
+
+/** Tells the user's open tabs the Zoom connection changed (best effort: pages poll too). */
+const publishChanged = async (deps: ZoomDeps, uid: string, id: string) => {
+  await deps.live.publish(uid, { type: 'connection.changed', data: { kind: 'zoom', id } }).catch((error: unknown) =>
+    deps.logger.warn('connection.changed was not published', {
+      error: error instanceof Error ? error.name : 'unknown',
+    }),
+  );
+};
+
+/** GET /zoom/connection's answer (SPEC §7): connected, or expired with why (SPEC §4 'Zoom states'). */
+export const toZoomConnection = (item: ZoomConnectionItem): ZoomConnection => ({
+  connected: item.refreshError === null,
+  id: item.id,
+  email: item.email,
+  provider: 'zoom',
+  expiresAt: item.expiresAt,
+  refreshError: item.refreshError,
+  message: item.refreshError === null ? zoomMessages.connected : zoomMessages.expired,
+});
+
+// ---- access tokens (the meetings domain's Zoom calls), renewals ----
+
+export type ZoomAccess =
+  | { status: 'connected'; accessToken: string; connectionId: string }
+  | { status: 'none' }
+  | { status: 'expired' };
+
+const connectedWith = (item: ZoomConnectionItem, accessToken: string): ZoomAccess => ({
+  status: 'connected',
+  accessToken,
+  connectionId: item.id,
+});
+
+/** What a connection read again gives: its own tokens while connected. */
+const accessOf = async (deps: ZoomDeps, item: ZoomConnectionItem | null): Promise<ZoomAccess> => {
+  if (!item) return { status: 'none' };
+  if (item.refreshError !== null) return { status: 'expired' };
+  return connectedWith(item, (await openTokens(deps, item)).accessToken);
+};
+
+/** The connection changed since `item` was read: by another write, or not at all (null: deleted since). */
+const changedSince = (item: ZoomConnectionItem, current: ZoomConnectionItem | null) =>
+  !current || current.version !== item.version;
+
+/** Writes `renewed` (tokens Zoom just issued) as the next version of what it was read from; the access it gives. */
+const storeRenewal = async (deps: ZoomDeps, renewed: ZoomConnectionItem, fresh: TokenPair): Promise<ZoomAccess> => {
+  let read = renewed;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    if (await replaceZoomConnection(deps.db, read)) {
+      // a renewal after an expiry written by a renewal that lost the race (see below) brings the connection back
+      if (read.refreshError === null && read !== renewed) await publishChanged(deps, renewed.uid, renewed.id);
+      return connectedWith(renewed, fresh.accessToken);
+    }
+    const current = await getZoomConnection(deps.db, renewed.uid);
+    // another renewal stored its tokens (use them), the user reconnected (a new connection) or disconnected
+    if (!current || current.id !== renewed.id || current.refreshError === null) return accessOf(deps, current);
+    // a renewal that raced ours saw Zoom refuse the refresh token we had just used and judged the grant gone; the
+    // tokens Zoom issued us prove it is not: they are stored over the expiry
+    read = { ...renewed, version: current.version };
+  }
+  throw new Error(`The Zoom connection of ${renewed.uid} changed under three attempts to store its renewal`);
+};
+
+/**
+ * Marks a connection expired (SPEC §4: a refreshError of invalid_grant means expired): off the refresh index, its
+ * tokens kept until the user reconnects or disconnects. A change made meanwhile wins.
+ */
+const markExpired = async (deps: ZoomDeps, item: ZoomConnectionItem): Promise<ZoomAccess> => {
+  const expired: ZoomConnectionItem = { ...item, refreshError: 'invalid_grant', updatedAt: deps.now().toISOString() };
+  if (await replaceZoomConnection(deps.db, expired)) {
+    await publishChanged(deps, item.uid, item.id);
+    return { status: 'expired' };
+  }
+  return accessOf(deps, await getZoomConnection(deps.db, item.uid));
+};
+
+/**
+ * Renews a connection's access token with its refresh token. Zoom rotates refresh tokens: the old one is refused
+ * (`invalid_grant`) once another renewal used it, so a refusal is judged on the connection read again, and after a
+ * short wait (the other renewal storing what Zoom answered it): changed since, it is that renewal's tokens that count;
+ * unchanged, the grant is gone and the connection is expired. Zoom down (`unavailable`) changes nothing and is thrown.
+ */
+export const renewZoomConnection = async (deps: ZoomDeps, item: ZoomConnectionItem): Promise<ZoomAccess> => {
+  const tokens = await openTokens(deps, item);
+  let fresh: ZoomTokens;
+  try {
+    fresh = await deps.zoom.auth.refresh(tokens.refreshToken);
+  } catch (error) {
+    if (!(error instanceof ZoomFailure && error.kind === 'invalid_grant')) throw error;
+    let current = await getZoomConnection(deps.db, item.uid);
+    if (!changedSince(item, current)) {
+      await sleep(zoomRules.settleMs);
+      current = await getZoomConnection(deps.db, item.uid);
+    }
+    if (changedSince(item, current)) return accessOf(deps, current);
+    return markExpired(deps, item);
+  }
+  const pair: TokenPair = { accessToken: fresh.accessToken, refreshToken: fresh.refreshToken };
+  const renewed: ZoomConnectionItem = {
+    ...item,
+    expiresAt: fresh.expiresAt.toISOString(),
+    refreshError: null,
+    updatedAt: deps.now().toISOString(),
+    tokens: await sealTokens(deps, item, pair),
+  };
+  return storeRenewal(deps, renewed, pair);
+};
+
+/**
+ * A Zoom access token of the user for the meetings domain's calls: renewed first when it expires within 5 minutes,
+ * or whatever its expiry with `forceRefresh` (Zoom refused a token that looked fresh). `none` without a connection,
+ * `expired` once its grant is gone (the refusal publishes connection.changed). Zoom down while renewing throws its
+ * ZoomFailure (`unavailable`): nothing changed.
+ */
+export const zoomAccess = async (
+  deps: ZoomDeps,
+  uid: string,
+  options: { forceRefresh?: boolean } = {},
+): Promise<ZoomAccess> => {
+  const item = await getZoomConnection(deps.db, uid);
+  if (!item || item.refreshError !== null) return accessOf(deps, item);
+  const due = new Date(item.expiresAt).getTime() - deps.now().getTime() < zoomRules.renewMarginMs;
+  if (!due && !options.forceRefresh) return accessOf(deps, item);
+  return renewZoomConnection(deps, item);
+};
+
+// ---- the routes ----
+
+/**
+ * The page Zoom may send the browser back to: a page of the web app (its origin; where any is configured, `*` in local
+ * development, a localhost one), without credentials in it. Null when refused.
+ */
+export const appPage = (webOrigin: string, redirect: string): URL | null => {
+  let url: URL;
+  try {
+    url = new URL(redirect);
+  } catch {
+    return null;
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) return null;
+  if (webOrigin === '*') return ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname) ? url : null;
+  return url.origin === new URL(webOrigin).origin ? url : null;
+};
+
+/**
+ * GET /zoom/oauth/authorize: the browser's state is kept 10 minutes (hash-keyed, single-use) with a PKCE verifier,
+ * sealed, and the page to come back to (its origin and path), then the browser goes to Zoom's consent (302).
+ */
+export const startZoomSignIn = async (deps: ZoomDeps, query: z.infer<typeof zoomAuthorizeQuery>) => {
+  const page = appPage(deps.webOrigin, query.redirect);
+  if (!page) throw new HttpError(400, zoomMessages.unknownRedirect, { code: 'unknown_redirect' });
+  const redirectUri = `${page.origin}${page.pathname}`;
+  const codeVerifier = randomBytes(32).toString('base64url');
+  const codeChallenge = createHash('sha256').update(codeVerifier, 'ascii').digest('base64url');
+  const digest = stateDigest(query.state);
+  const now = deps.now();
+  const created = await createOAuthState(
+    deps.db,
+    query.state,
+    {
+      uid: '',
+      provider: 'zoom',
+      origin: page.origin,
+      redirectUri,
+      verifier: await seal(deps.keys, verifierContext(digest), codeVerifier),
+      createdAt: now.toISOString(),
+    },
+    new Date(now.getTime() + zoomRules.stateLifetimeMs),
+  );
+  // a state is used once: the same authorize URL opened again (back button) starts nothing
+  if (!created) throw new HttpError(400, zoomMessages.invalidState, { code: 'invalid_state' });
+  const location = deps.zoom.auth.authorizeUrl({ state: query.state, redirectUri, codeChallenge });
+  return new RawReply({
+    statusCode: 302,
+    headers: { Location: location, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' },
+    body: '',
+  });
+};
+
+/** A failed code exchange or users/me (SPEC §8 'Zoom'): the code refused, Zoom down, anything else refused. */
+const exchangeFailure = (error: unknown): never => {
+  if (!(error instanceof ZoomFailure)) throw error;
+  if (error.kind === 'invalid_grant')
+    throw new HttpError(400, zoomCodeRefused, { code: 'invalid_grant', cause: error });
+  if (error.kind === 'unavailable') throw unavailable(error);
+  throw new HttpError(400, zoomMessages.exchangeFailed, { code: 'exchange_failed', cause: error });
+};
+
+/** Best effort: a grant we will not keep is ended at Zoom; the caller's answer never depends on it. */
+const revokeQuietly = async (deps: ZoomDeps, token: string, why: string) => {
+  try {
+    await deps.zoom.auth.revoke(token);
+  } catch (error) {
+    deps.logger.warn('a Zoom grant was not revoked', {
+      why,
+      reason: error instanceof ZoomFailure ? error.kind : error instanceof Error ? error.name : 'unknown',
+    });
+  }
+};
+
+/** Keeps the connection Zoom vouched for as the user's, in place of the one they had. */
+const keepConnection = async (deps: ZoomDeps, uid: string, user: ZoomUser, tokens: ZoomTokens) => {
+  const id = deps.newId();
+  const now = deps.now().toISOString();
+  const sealed = await sealTokens(
+    deps,
+    { uid, id },
+    { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken },
+  );
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const previous = await getZoomConnection(deps.db, uid);
+    const item: ZoomConnectionItem = {
+      uid,
+      id,
+      email: user.email,
+      zoomUserId: user.id,
+      accountId: user.accountId,
+      expiresAt: tokens.expiresAt.toISOString(),
+      refreshError: null,
+      connectedAt: now,
+      updatedAt: now,
+      version: 0,
+      tokens: sealed,
+    };
+    if (await putZoomConnection(deps.db, item, previous)) {
+      return { item: { ...item, version: previous ? previous.version + 1 : 0 }, previous };
+    }
+  }
+  throw new Error(`The Zoom connection of ${uid} changed under three attempts to replace it`);
+};
+
+/**
+ * POST /zoom/oauth/exchange: the state is taken (once: a second exchange finds none, the 400 whose text says the code
+ * was already used, which the web ignores), refused when older than 10 minutes or not Zoom's; the code is exchanged
+ * with its verifier, Zoom names the account, and the connection is kept (replacing the user's older one, whose grant
+ * is ended at Zoom when it was another Zoom account's).
+ */
+export const exchangeZoomCode = async (
+  deps: ZoomDeps,
+  uid: string,
+  body: z.infer<typeof zoomExchangeBody>,
+): Promise<ZoomConnection> => {
+  const digest = stateDigest(body.state);
+  const pending = await takeOAuthState(deps.db, digest);
+  // unknown and taken cannot be told apart (taking deletes it): either way this code was (or will never be) exchanged
+  if (!pending) throw new HttpError(400, zoomMessages.codeUsed, { code: 'code_used' });
+  const age = deps.now().getTime() - new Date(pending.createdAt).getTime();
+  if (pending.provider !== 'zoom' || !(age >= 0 && age <= zoomRules.stateLifetimeMs)) {
+    throw new HttpError(400, zoomMessages.invalidState, { code: 'invalid_state' });
+  }
+  const codeVerifier = await open(deps.keys, verifierContext(digest), pending.verifier);
+  if (typeof codeVerifier !== 'string') throw new Error('A Zoom sign-in state holds no verifier');
+  let tokens: ZoomTokens;
+  try {
+    tokens = await deps.zoom.auth.exchangeCode({ code: body.code, redirectUri: pending.redirectUri, codeVerifier });
+  } catch (error) {
+    return exchangeFailure(error);
+  }
+  let user: ZoomUser;
+  try {
+    user = await deps.zoom.api.me(tokens.accessToken);
+  } catch (error) {
+    await revokeQuietly(deps, tokens.accessToken, 'the account could not be read');
+    return exchangeFailure(error);
+  }
+  const { item, previous } = await keepConnection(deps, uid, user, tokens);
+  if (previous && previous.zoomUserId !== user.id && previous.refreshError === null) {
+    // revoking a grant ends the app's authorization of that Zoom user: never when it is the one just connected
+    const old = await openTokens(deps, previous).catch(() => null);
+    if (old) await revokeQuietly(deps, old.accessToken, 'replaced by another Zoom account');
+  }
+  await publishChanged(deps, uid, item.id);
+  return toZoomConnection(item);
+};
+
+/** GET /zoom/connection: 404 when the user has none (SPEC §4: disconnected). */
+export const zoomConnectionOf = async (deps: ZoomDeps, uid: string): Promise<ZoomConnection> => {
+  const item = await getZoomConnection(deps.db, uid);
+  if (!item) throw notFound(zoomMessages.notConnected);
+  return toZoomConnection(item);
+};
+
+/**
+ * POST /zoom/disconnect: the grant is ended at Zoom (best effort, with an access token renewed first when it is
+ * about to expire), then the connection and its Zoom user's link are deleted. Done also when there was none.
+ */
+export const disconnectZoom = async (deps: ZoomDeps, uid: string) => {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const item = await getZoomConnection(deps.db, uid);
+    if (!item) return { disconnected: true as const };
+    if (attempt === 0 && item.refreshError === null) {
+      const access = await zoomAccess(deps, uid).catch(() => null);
+      if (access?.status === 'connected') await revokeQuietly(deps, access.accessToken, 'disconnected by the user');
+    }
+    // on the condition that it is still of this Zoom user: one connected meanwhile is read again and goes too
+    if (await deleteZoomConnection(deps.db, uid, item.zoomUserId)) {
+      await publishChanged(deps, uid, item.id);
+      return { disconnected: true as const };
+    }
+  }
+  throw new Error(`The Zoom connection of ${uid} changed under three attempts to delete it`);
+};
+
+// ---- Zoom's event notifications ----
+
+/** @link https://developers.zoom.us/docs/api/webhooks/#verify-webhook-events */
+const eventSchema = z.object({ event: z.string().max(200), payload: z.unknown() });
+const urlValidationSchema = z.object({ plainToken: z.string().min(1).max(512) });
+/** @link https://developers.zoom.us/docs/api/rest/reference/user/events/#/paths/app_deauthorized */
+const deauthorizationSchema = z.object({ user_id: z.string().min(1).max(200) });
+
+const header = (event: APIGatewayProxyEvent, name: string) => {
+  const headers = event.headers ?? {};
+  const found = Object.keys(headers).find((key) => key.toLowerCase() === name);
+  return found === undefined ? undefined : headers[found];
+};
+
+const hmacHex = (secret: string, text: string) => createHmac('sha256', secret).update(text, 'utf8').digest('hex');
+
+/**
+ * Whether a notification is Zoom's: `x-zm-signature` is `v0=` + hex HMAC-SHA256 under the secret token of
+ * `v0:{x-zm-request-timestamp}:{raw body}`, compared in constant time, and the timestamp (seconds, or milliseconds)
+ * within 5 minutes of our clock (an old one replayed is refused).
+ */
+export const verifyZoomSignature = (
+  secret: string,
+  input: { signature: string | undefined; timestamp: string | undefined; rawBody: string; now: Date },
+) => {
+  const { signature, timestamp } = input;
+  if (!signature || !timestamp || !/^\d{1,16}$/.test(timestamp)) return false;
+  const stamp = Number(timestamp);
+  const ms = stamp < 1e11 ? stamp * 1000 : stamp;
+  if (Math.abs(input.now.getTime() - ms) > zoomRules.webhookToleranceMs) return false;
+  const expected = Buffer.from(`v0=${hmacHex(secret, `v0:${timestamp}:${input.rawBody}`)}`, 'utf8');
+  const given = Buffer.from(signature, 'utf8');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+};
+
+const jsonReply = (body: unknown) =>
+  new RawReply({
+    statusCode: 200,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+    body: JSON.stringify(body),
+  });
+
+/**
+ * `app_deauthorized`: the user removed our app in Zoom. Every connection of ours to that Zoom user goes (found by its
+ * links, at most `linkedUsersPerEvent`); a link whose user has since connected another Zoom account leaves that one.
+ */
+const removeDeauthorized = async (deps: ZoomDeps, zoomUserId: string) => {
+  const uids = await usersOfZoomUser(deps.db, zoomUserId, zoomRules.linkedUsersPerEvent);
+  let removed = 0;
+  for (const uid of uids) {
+    const item = await getZoomConnection(deps.db, uid);
+    if (item?.zoomUserId !== zoomUserId) continue;
+    if (await deleteZoomConnection(deps.db, uid, zoomUserId)) {
+      removed += 1;
+      await publishChanged(deps, uid, item.id);
+    }
+  }
+  return removed;
+};
+
+/**
+ * POST /api/webhooks/zoom: Zoom's event notifications. Nothing is read before the signature and timestamp verify
+ * (401 otherwise, nothing changed). `endpoint.url_validation` answers Zoom's challenge; `app_deauthorized` removes
+ * the Zoom user's connections; other events are acknowledged and ignored.
+ */
+export const zoomWebhook = async (deps: ZoomDeps, event: APIGatewayProxyEvent) => {
+  const secret = await deps.zoom.webhookSecret();
+  const rawBody = event.body
+    ? event.isBase64Encoded
+      ? Buffer.from(event.body, 'base64').toString('utf8')
+      : event.body
+    : '';
+  const verified =
+    secret !== null &&
+    verifyZoomSignature(secret, {
+      signature: header(event, 'x-zm-signature'),
+      timestamp: header(event, 'x-zm-request-timestamp'),
+      rawBody,
+      now: deps.now(),
+    });
+  if (!verified) throw badSignature();
+  let parsedBody: unknown;
+  try {
+    parsedBody = JSON.parse(rawBody);
+  } catch {
+    parsedBody = undefined;
+  }
+  const notification = eventSchema.safeParse(parsedBody);
+  if (!notification.success) throw badRequest();
+  if (notification.data.event === 'endpoint.url_validation') {
+    const challenge = urlValidationSchema.safeParse(notification.data.payload);
+    if (!challenge.success) throw badRequest();
+    const { plainToken } = challenge.data;
+    return jsonReply({ plainToken, encryptedToken: hmacHex(secret, plainToken) });
+  }
+  if (notification.data.event === 'app_deauthorized') {
+    const payload = deauthorizationSchema.safeParse(notification.data.payload);
+    if (!payload.success) throw badRequest();
+    const removed = await removeDeauthorized(deps, payload.data.user_id);
+    deps.logger.info('Zoom deauthorized our app for a user', { removed });
+    return jsonReply({ received: true });
+  }
+  return jsonReply({ received: true, ignored: true });
+};
+
+type ZoomRouteKey =
+  | 'GET /zoom/oauth/authorize'
+  | 'POST /zoom/oauth/exchange'
+  | 'GET /zoom/connection'
+  | 'POST /zoom/disconnect'
+  | 'POST /api/webhooks/zoom';
+
+/** The handlers of the Zoom routes, for the meetings Lambda (lambdas/meetings/http.ts) to spread in. */
+export const zoomRouteHandlers = (deps: ZoomDeps): Pick<DomainHandlers<typeof meetingsRoutes>, ZoomRouteKey> => ({
+  'GET /zoom/oauth/authorize': ({ query }) => startZoomSignIn(deps, query),
+  'POST /zoom/oauth/exchange': ({ userId, body }) => exchangeZoomCode(deps, userId, body),
+  'GET /zoom/connection': ({ userId }) => zoomConnectionOf(deps, userId),
+  'POST /zoom/disconnect': ({ userId }) => disconnectZoom(deps, userId),
+  'POST /api/webhooks/zoom': ({ event }) => zoomWebhook(deps, event),
+});
