@@ -2,7 +2,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { accessTokenLifetimeSeconds, codeLifetimeMs, OAuthGrants, type PendingConsent } from './oauth-grants.js';
+import {
+  accessTokenLifetimeSeconds,
+  codeLifetimeMs,
+  OAuthGrants,
+  type OAuthVendor,
+  type PendingConsent,
+} from './oauth-grants.js';
 
 /** A store on a clock the test moves. */
 const storeAt = (options: { file?: string } = {}) => {
@@ -10,7 +16,7 @@ const storeAt = (options: { file?: string } = {}) => {
   return { clock, grants: new OAuthGrants({ ...options, now: () => clock.now }) };
 };
 
-const consentOf = (grants: OAuthGrants, vendor: 'google' | 'microsoft' = 'google'): PendingConsent =>
+const consentOf = (grants: OAuthGrants, vendor: OAuthVendor = 'google'): PendingConsent =>
   grants.openConsent({
     vendor,
     clientId: 'client',
@@ -59,6 +65,24 @@ describe('the sandbox OAuth grants', () => {
     clock.now += 1;
     expect(grants.grantOfAccessToken(token, 'google')).toBeUndefined();
     expect(grants.grantOfRefreshToken(grant.refreshTokens[0]!, 'google')?.id).toBe(grant.id);
+  });
+
+  it("retires the refresh token used when told (Zoom's rotation), keeping the others otherwise (Microsoft's)", () => {
+    const { grants } = storeAt();
+    const grantOf = (vendor: 'microsoft' | 'zoom') => {
+      const code = grants.redeemCode(grants.issueCode(consentOf(grants, vendor), 'ada@example.com'), vendor);
+      if (!code.ok) throw new Error('no code');
+      return grants.createGrant(code.code);
+    };
+    const zoom = grantOf('zoom');
+    const used = zoom.refreshTokens[0]!;
+    const next = grants.rotateRefreshToken(zoom, used);
+    expect(grants.grantOfRefreshToken(used, 'zoom')).toBeUndefined();
+    expect(grants.grantOfRefreshToken(next, 'zoom')?.id).toBe(zoom.id);
+    const microsoft = grantOf('microsoft');
+    const first = microsoft.refreshTokens[0]!;
+    grants.rotateRefreshToken(microsoft);
+    expect(grants.grantOfRefreshToken(first, 'microsoft')?.id).toBe(microsoft.id);
   });
 
   it('takes the first secret a client shows and wants it from then on', () => {

@@ -7,11 +7,16 @@ import {
   SandboxRouter,
   type SandboxResponse,
   type SandboxVendor,
+  type StripeWebhookSettings,
   type ZoomWebhookSettings,
 } from './router.js';
 import { sandboxVendors } from './vendors.js';
 
 export type Sandbox = { url: string; stop: () => Promise<void> };
+
+/** A request's path and query for the log, without the tokens a query may carry (Zoom's `/oauth/revoke?token=`). */
+const loggedUrl = (url: string | undefined) =>
+  (url ?? '/').replace(/([?&](?:token|access_token|refresh_token|code)=)[^&]*/gi, '$1[redacted]');
 
 /**
  * The sandbox provider server (DESIGN §5): one local HTTP server that the real SDKs of the outside services are
@@ -29,6 +34,8 @@ export const startSandbox = async (options: {
   gmailPush?: GmailPushSettings;
   /** where Zoom's events go (the gateway's `/api/webhooks/zoom`) and their signing secret; none: no events */
   zoomWebhook?: ZoomWebhookSettings;
+  /** where Stripe's events go (the gateway's `/api/webhooks/stripe`) and their signing secret; none: only recorded */
+  stripeWebhook?: StripeWebhookSettings;
 }): Promise<Sandbox> => {
   const vendors = options.vendors ?? sandboxVendors;
   const log = options.log ?? ((line: string) => console.log(line));
@@ -41,6 +48,7 @@ export const startSandbox = async (options: {
     dataDir: options.dataDir,
     gmailPush: { ...options.gmailPush },
     zoomWebhook: { ...options.zoomWebhook },
+    stripeWebhook: { ...options.stripeWebhook },
     shared: <T>(key: string, make: () => T) => {
       if (!shared.has(key)) shared.set(key, make());
       return shared.get(key) as T;
@@ -109,10 +117,10 @@ export const startSandbox = async (options: {
   const server = createServer((req, res) => {
     handle(req, res).then(
       (status) => {
-        if (req.url !== '/health') log(`sandbox ${req.method} ${req.url} ${status}`);
+        if (req.url !== '/health') log(`sandbox ${req.method} ${loggedUrl(req.url)} ${status}`);
       },
       (error: unknown) => {
-        log(`sandbox ${req.method} ${req.url} failed: ${(error as Error).stack ?? String(error)}`);
+        log(`sandbox ${req.method} ${loggedUrl(req.url)} failed: ${(error as Error).stack ?? String(error)}`);
         if (!res.headersSent) sendJson(res, 500, { error: { message: 'sandbox error' } });
         else res.end();
       },

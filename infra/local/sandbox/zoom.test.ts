@@ -432,6 +432,27 @@ describe('the Zoom sandbox events', () => {
   });
 });
 
+describe('the Zoom sandbox log', () => {
+  it('does not print the token a revocation carries in its query', async () => {
+    const lines: string[] = [];
+    const logged = await startSandbox({
+      port: await freePort(),
+      vendors: [zoomVendor],
+      log: (line) => lines.push(line),
+    });
+    try {
+      const response = await fetch(`${logged.url}/zoom/oauth/revoke?token=secret-token-value`, {
+        method: 'POST',
+        headers: { Authorization: basic() },
+      });
+      expect(await response.json()).toEqual({ reason: 'Invalid Token!', error: 'invalid_grant' });
+      expect(lines).toEqual(['sandbox POST /zoom/oauth/revoke?token=[redacted] 400']);
+    } finally {
+      await logged.stop();
+    }
+  });
+});
+
 describe('the Zoom sandbox state', () => {
   it('keeps meetings and grants across a restart in its data folder', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'zoom-sandbox-'));

@@ -629,8 +629,9 @@ const revoke = (grants: OAuthGrants, failures: ZoomFailures) => (request: Sandbo
   const injected = failures.take('revoke');
   if (injected) return injected;
   const value = request.query.get('token') ?? request.form().get('token');
+  // a token Zoom no longer knows (already revoked, the user removed the app) is refused as the refresh grant is
   if (!value || !grants.revokeToken(value, 'zoom')) {
-    return { status: 400, json: { reason: 'Invalid Token!', error: 'invalid_request' } };
+    return { status: 400, json: { reason: 'Invalid Token!', error: 'invalid_grant' } };
   }
   return { json: { status: 'success' } };
 };
