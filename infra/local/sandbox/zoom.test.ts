@@ -8,6 +8,7 @@ import { closeServer, freePort, listen } from '../net.js';
 import { consentInSandbox } from './oauth-consent.js';
 import { startSandbox, type Sandbox } from './server.js';
 import { zoomSignature, zoomVendor } from './zoom.js';
+import { connectSandboxZoom } from './zoom-testing.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -309,6 +310,22 @@ describe('the Zoom sandbox API', () => {
     });
     const others = (await (await fetch(`${sandbox.url}/_sandbox/zoom/meetings?email=grace@example.com`)).json()) as [];
     expect(others).toEqual([]);
+  });
+
+  it("connects an account without the app, as the local app's client (connectSandboxZoom)", async () => {
+    const { accessToken, refreshToken, expiresAt } = await connectSandboxZoom(sandbox.url, 'helper@example.com');
+    expect((await api(accessToken, 'GET', '/users/me')).body).toMatchObject({ email: 'helper@example.com' });
+    expect(expiresAt.getTime()).toBeGreaterThan(Date.now() + 3500_000);
+    const grants = (await (await fetch(`${sandbox.url}/_sandbox/oauth/grants`)).json()) as Record<string, unknown>[];
+    expect(grants.find((grant) => grant.email === 'helper@example.com')).toMatchObject({
+      vendor: 'zoom',
+      clientId: 'sandbox-zoom-client',
+    });
+    const renewed = await token(
+      { grant_type: 'refresh_token', refresh_token: refreshToken },
+      basic('sandbox-zoom-client', 'sandbox-zoom-client-secret'),
+    );
+    expect(renewed.status).toBe(200);
   });
 
   it('refuses a scheduled meeting without a start time or with an unknown zone (code 300)', async () => {
