@@ -1,4 +1,7 @@
-/** SPEC §2 'Zoom popover' texts. */
+/**
+ * SPEC §2 'Zoom popover' and SPEC §8 'Zoom' texts. `exchangeFailed` is also the server's (shared/schemas/meetings.ts,
+ * not imported: its zod would come along into the bundle; the hook's test holds the two equal).
+ */
 export const zoomMessages = {
   title: 'Zoom Connection',
   connected: (email: string) => `Connected: ${email}`,
@@ -15,6 +18,8 @@ export const zoomMessages = {
     reconnecting: 'Reconnecting Zoom',
     loading: 'Loading Zoom info',
   },
-  /** while no connect flow is wired into this workspace */
-  connectUnavailable: 'Zoom connections open once the Zoom app is connected to this workspace.',
+  /** SPEC §8: the code could not be exchanged (or its state was not this tab's): error state, reconnect required */
+  exchangeFailed: 'Zoom OAuth exchange failed.',
+  /** SPEC §8: the connection could not be read */
+  initFailed: 'Failed to initialize Zoom connection.',
 } as const;

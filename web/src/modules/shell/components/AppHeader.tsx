@@ -1,6 +1,6 @@
 import { HeaderEmailConnection } from '@/modules/emailConnection/components/HeaderEmailConnection';
 import { NotificationBell } from '@/modules/notifications/components/NotificationBell';
-import { ZoomConnectionWidget } from '@/modules/zoom/components/ZoomConnectionWidget';
+import { HeaderZoomConnection } from '@/modules/zoom/components/HeaderZoomConnection';
 import { UserMenu } from './UserMenu';
 
 /** SPEC §2 'Desktop header': e-mail connection, Zoom connection, notification bell, avatar menu. */
@@ -8,7 +8,7 @@ export const AppHeader = () => (
   <header className="app-header">
     <div className="app-header__actions">
       <HeaderEmailConnection />
-      <ZoomConnectionWidget />
+      <HeaderZoomConnection />
       <span className="app-header__divider" aria-hidden="true" />
       <NotificationBell />
       <UserMenu />

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useAuth } from '@/modules/auth/hooks/useAuth';
+import { useZoomOAuthReturn } from '@/modules/zoom/hooks/useZoomOAuthReturn';
 import { useIsNarrowScreen } from '../hooks/useIsNarrowScreen';
 import { AppHeader } from './AppHeader';
 import { AppSidebar } from './AppSidebar';
@@ -20,6 +21,8 @@ export type AppShellProps = {
 export const AppShell = ({ children }: AppShellProps) => {
   const { user } = useAuth();
   const narrow = useIsNarrowScreen();
+  // SPEC §2: a `code` on any signed-in page is Zoom sending the browser back
+  useZoomOAuthReturn();
 
   if (!user) return null;
   if (narrow) return <DesktopRequired />;

@@ -50,4 +50,18 @@ describe('ZoomConnectionWidget', () => {
     expect(text).toContain('Reconnect your Zoom account to continue.');
     expect(popoverButton('Reconnect Zoom')).toBeDefined();
   });
+
+  it('shows the notice it is given under the panel', async () => {
+    const text = await open({ status: 'error', settled: 'error' }, { notice: 'Zoom OAuth exchange failed.' });
+    expect(text).toContain('No Zoom account connected');
+    expect(text).toContain('Zoom OAuth exchange failed.');
+  });
+
+  it.each([
+    ['loading', 'Loading Zoom info'],
+    ['updating', 'Updating Zoom connection'],
+    ['reconnecting', 'Reconnecting Zoom'],
+  ] as const)('says what is under way (%s)', async (pending, expected) => {
+    expect(await open({ pending })).toContain(expected);
+  });
 });

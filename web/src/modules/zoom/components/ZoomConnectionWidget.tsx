@@ -13,6 +13,8 @@ export type ZoomConnectionWidgetProps = {
   onConnect?: () => void;
   onDisconnect?: () => void;
   onReconnect?: () => void;
+  /** what went wrong last (SPEC §8 'Zoom': 'Zoom OAuth exchange failed.', 'Failed to initialize Zoom connection.') */
+  notice?: string | null;
 };
 
 const formatExpiry = (iso: string) => {
@@ -28,6 +30,7 @@ export const ZoomConnectionWidget = ({
   onConnect,
   onDisconnect,
   onReconnect,
+  notice = null,
 }: ZoomConnectionWidgetProps) => {
   const state = useSnapshot(zoomState);
   const view = zoomView(state, account);
@@ -36,6 +39,7 @@ export const ZoomConnectionWidget = ({
     connected: () => ({
       heading: text.connected(account?.email ?? ''),
       description: account?.expiresAt ? text.tokenExpiresAt(formatExpiry(account.expiresAt)) : undefined,
+      footnote: notice,
       actions: (
         <Button block danger onClick={onDisconnect} disabled={!onDisconnect}>
           {text.disconnect}
@@ -45,6 +49,7 @@ export const ZoomConnectionWidget = ({
     expired: () => ({
       heading: text.expiredTitle,
       description: text.expiredDescription,
+      footnote: notice,
       actions: (
         <Button type="primary" block onClick={onReconnect} disabled={!onReconnect}>
           {text.reconnect}
@@ -54,7 +59,7 @@ export const ZoomConnectionWidget = ({
     disconnected: () => ({
       heading: text.disconnectedTitle,
       description: text.disconnectedDescription,
-      footnote: onConnect ? undefined : text.connectUnavailable,
+      footnote: notice,
       actions: (
         <Button block icon={<VideoCameraOutlined />} onClick={onConnect} disabled={!onConnect}>
           {text.connect}
