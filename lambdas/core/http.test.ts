@@ -25,6 +25,7 @@ const fakeProfiles = (
     'GET /api/user/profile': echo,
     'GET /api/profiles/settings': echo,
     'PUT /api/profiles/settings': echo,
+    'GET /api/referrals': echo,
     ...overrides,
   };
 };

@@ -135,6 +135,30 @@ export const setUserProfileFields = (db: DataClient, uid: string, fields: Partia
   changeUserProfile(db, uid, { set: fields }, 'ALL_OLD');
 
 /**
+ * Issue 15: the subscription fields of an existing profile (SPEC §3), as the billing domain keeps them from Stripe;
+ * a null renewal date (free, or the subscription ended) is removed. Null when the user has no profile.
+ */
+export const setSubscriptionFields = (
+  db: DataClient,
+  uid: string,
+  fields: { tier: PlanTier; status: SubscriptionStatus; renewalDate: string | null; updatedAt: string },
+) =>
+  changeUserProfile(
+    db,
+    uid,
+    {
+      set: {
+        subscriptionTier: fields.tier,
+        subscriptionStatus: fields.status,
+        updatedAt: fields.updatedAt,
+        ...(fields.renewalDate ? { subscriptionRenewalDate: fields.renewalDate } : {}),
+      },
+      ...(fields.renewalDate ? {} : { remove: ['subscriptionRenewalDate'] }),
+    },
+    'ALL_NEW',
+  );
+
+/**
  * Some settings of an existing profile, each its own document path (so two tabs changing different settings both
  * win); answers the profile after the change, or null when there is none.
  */
@@ -192,4 +216,17 @@ export const clearProfileSummary = (db: DataClient, uid: string) =>
     uid,
     { set: { normalizedSummary: '', normalizedModel: '' }, remove: ['normalizedAt'] },
     'ALL_NEW',
+  );
+
+/**
+ * Gives the profile another referral code if it still holds `seen` (its code turned out to be another user's, or an
+ * old profile's code was never claimed); answers the profile after the change, or null when its code changed meanwhile.
+ */
+export const replaceReferralCode = (db: DataClient, uid: string, seen: string, code: string, updatedAt: string) =>
+  changeUserProfile(
+    db,
+    uid,
+    { set: { referralCode: code, updatedAt } },
+    'ALL_NEW',
+    (p) => `${p.name('referralCode')} = ${p.value(seen)}`,
   );

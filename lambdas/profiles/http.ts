@@ -5,6 +5,7 @@ import type { Identity } from '../core/identity.js';
 import { createLogger } from '../core/logger.js';
 import { createDataClient } from '../data/client.js';
 import { createS3Client, s3Storage } from '../providers/storage/storage.js';
+import { linkOrigin } from './referrals.js';
 import * as profiles from './service.js';
 
 const config = readConfig();
@@ -34,6 +35,8 @@ export const handler = httpHandler(
     'GET /api/user/profile': ({ identity }) => profiles.getProfile(deps, owner(identity)),
     'GET /api/profiles/settings': ({ identity }) => profiles.getSettings(deps, owner(identity)),
     'PUT /api/profiles/settings': ({ identity, body }) => profiles.updateSettings(deps, owner(identity), body),
+    'GET /api/referrals': ({ identity, event }) =>
+      profiles.getReferrals(deps, owner(identity), linkOrigin(config.corsOrigin, event.headers?.origin)),
   },
   { logger: createLogger('profiles'), corsOrigin: config.corsOrigin },
 );

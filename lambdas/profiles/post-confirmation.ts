@@ -4,6 +4,7 @@ import { identityFromClaims } from '../core/identity.js';
 import { createLogger } from '../core/logger.js';
 import { createDataClient } from '../data/client.js';
 import { isAccountDeleted } from '../data/deleted-account.js';
+import { normalizeReferralCode } from './referrals.js';
 import * as profiles from './service.js';
 
 const config = readConfig();
@@ -17,7 +18,8 @@ const deps: profiles.ProfilesDeps = {
 
 /**
  * Cognito PostConfirmation trigger (DESIGN §2): the profile exists with the new-user defaults as soon as the account
- * is confirmed, before the web's first sync. Password resets also confirm; they change nothing here.
+ * is confirmed, before the web's first sync, and a referral it came with is rewarded (DESIGN §6). Password resets also
+ * confirm; they change nothing here.
  */
 export const handler = async (event: PostConfirmationTriggerEvent) => {
   if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp') return event;
@@ -27,7 +29,14 @@ export const handler = async (event: PostConfirmationTriggerEvent) => {
   const { userId, email, name } = identity;
   // DESIGN §6 "Your data": a deleted account gets nothing back, not even a profile (Cognito fails the confirmation)
   if (await isAccountDeleted(deps.db, userId)) throw new Error('This account was deleted');
-  await profiles.syncUser(deps, { uid: userId, email, ...(name ? { name } : {}) }, {});
-  logger.info('profile created on confirmation', { userId });
+  // an e-mail sign-up's `?ref=` code, handed to Cognito as clientMetadata by the web's signUp / confirmSignUp: the
+  // profile keeps it and the referral is rewarded now (syncUser; the web's first sync-user repeats it harmlessly)
+  const referralCode = normalizeReferralCode(event.request.clientMetadata?.referralCode);
+  await profiles.syncUser(
+    deps,
+    { uid: userId, email, ...(name ? { name } : {}) },
+    referralCode ? { signupData: { referralCode } } : {},
+  );
+  logger.info('profile created on confirmation', { userId, referral: Boolean(referralCode) });
   return event;
 };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { settingsDefaults } from '../../shared/schemas/profile.js';
 import { getUserProfile } from '../data/user-profile.js';
@@ -7,26 +8,31 @@ import * as profiles from './service.js';
 
 const setup = () => {
   const db = countingDataClient();
+  // codes are unique across the table (claimed): each run and setup has its own
+  const codePrefix = randomUUID().replaceAll('-', '').slice(0, 8).toUpperCase();
+  const code = (n: number) => `${codePrefix}${String(n).padStart(4, '0')}`;
   let codes = 0;
   const deps: profiles.ProfilesDeps = {
     db: db.data,
     now: () => new Date('2026-11-21T10:00:00.000Z'),
-    newReferralCode: () => `CODE${String(++codes).padStart(4, '0')}`,
+    newReferralCode: () => code(++codes),
     documentUrl: async (key: string) => `https://files.test/${key}`,
   };
   const claims = userClaims();
   const identity: profiles.Identity = { uid: claims.sub, email: claims.email, name: 'Ada Lovelace' };
-  return { db, deps, identity };
+  return { db, deps, identity, code };
 };
 
 describe('profiles service against DynamoDB Local', () => {
-  it('creates the profile with the new-user defaults on the first sync, in one write (and the mailboxes read beside it)', async () => {
-    const { db, deps, identity } = setup();
+  it('creates the profile with the new-user defaults on the first sync, in one write (and the mailboxes read beside it), and claims its referral code', async () => {
+    const { db, deps, identity, code } = setup();
     const profile = await profiles.syncUser(deps, identity, {
       timeZone: 'Europe/Paris',
       signupData: { referralCode: 'friend42' },
     });
-    expect(db.calls.sort()).toEqual(['QueryCommand', 'UpdateItemCommand']);
+    // the profile (UpdateItem) and mailboxes (Query); its code's claim (PutItem); the referrer of FRIEND42 (GetItem:
+    // no one, so nothing is granted)
+    expect(db.calls.sort()).toEqual(['GetItemCommand', 'PutItemCommand', 'QueryCommand', 'UpdateItemCommand']);
     expect(profile).toMatchObject({
       uid: identity.uid,
       email: identity.email,
@@ -36,7 +42,7 @@ describe('profiles service against DynamoDB Local', () => {
       subscriptionRenewalDate: null,
       resumeFileSize: 0,
       resumeLastUpdated: null,
-      referralCode: 'CODE0001',
+      referralCode: code(1),
       referredByCode: 'FRIEND42',
       settings: settingsDefaults,
       connectedEmails: [],
@@ -45,7 +51,7 @@ describe('profiles service against DynamoDB Local', () => {
   });
 
   it('later syncs update e-mail, name and time zone but keep the creation date, code and referral', async () => {
-    const { deps, identity } = setup();
+    const { deps, identity, code } = setup();
     await profiles.syncUser(deps, identity, { signupData: { referralCode: 'FIRST1' } });
     const later = { ...deps, now: () => new Date('2026-12-01T00:00:00.000Z') };
     const profile = await profiles.syncUser(
@@ -60,7 +66,7 @@ describe('profiles service against DynamoDB Local', () => {
     expect(profile).toMatchObject({
       email: 'new@example.com',
       displayName: 'Ada King',
-      referralCode: 'CODE0001',
+      referralCode: code(1),
       referredByCode: 'FIRST1',
       createdAt: '2026-11-21T10:00:00.000Z',
       updatedAt: '2026-12-01T00:00:00.000Z',
@@ -79,7 +85,8 @@ describe('profiles service against DynamoDB Local', () => {
   it('reads an existing profile with one GetItem (and its mailboxes with one Query) and makes a missing one on first read', async () => {
     const { db, deps, identity } = setup();
     const made = await profiles.getProfile(deps, identity);
-    expect(db.calls.sort()).toEqual(['GetItemCommand', 'QueryCommand', 'UpdateItemCommand']);
+    // made: the profile (UpdateItem) and its referral code's claim (PutItem)
+    expect(db.calls.sort()).toEqual(['GetItemCommand', 'PutItemCommand', 'QueryCommand', 'UpdateItemCommand']);
     expect(made.subscriptionTier).toBe('free');
     db.reset();
     const read = await profiles.getProfile(deps, identity);

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type * as z from 'zod';
 import { messages } from '../../shared/messages.js';
+import type { Referrals } from '../../shared/schemas/billing.js';
 import type {
   Profile,
   Settings,
@@ -13,8 +14,10 @@ import { badRequest } from '../core/errors.js';
 import type { DataClient } from '../data/client.js';
 import { isItemTooLarge, itemBytes, maxItemBytes } from '../data/item-size.js';
 import { listMailboxes } from '../data/mailbox.js';
+import { listReferred } from '../data/referral.js';
 import { getUserProfile, setUserSettings, upsertUserProfile, type UserProfileItem } from '../data/user-profile.js';
 import { toConnectedEmails } from '../mailboxes/index.js';
+import { claimOwnReferralCode, ensureReferralCodeClaimed, rewardReferral, toReferrals } from './referrals.js';
 
 export type ProfilesDeps = {
   db: DataClient;
@@ -32,7 +35,7 @@ const referralAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const newReferralCode = () =>
   Array.from({ length: 8 }, () => referralAlphabet[randomInt(referralAlphabet.length)]).join('');
 
-/** What a profile holds when it is first made (SPEC §3 new-user defaults). */
+/** What a profile holds when it is first made (SPEC §3 new-user defaults); its referral code is claimed after. */
 const creationDefaults = (deps: ProfilesDeps, identity: Identity) => {
   const now = deps.now().toISOString();
   return {
@@ -141,16 +144,22 @@ const upsertProfile = async (
   knownConnectedEmails?: Profile['connectedEmails'],
 ) => {
   if (itemBytes(changes) > maxItemBytes) throw profileTooLarge();
+  const defaults = creationDefaults(deps, identity);
   // what `changes` names is set, not defaulted (DynamoDB refuses two actions on one attribute)
   const [data, connectedEmails] = await Promise.all([
     refuseTooLarge(
       upsertUserProfile(deps.db, identity.uid, {
         set: { ...changes, updatedAt: deps.now().toISOString() },
-        setIfMissing: { ...creationDefaults(deps, identity), ...keepIfPresent },
+        setIfMissing: { ...defaults, ...keepIfPresent },
       }),
     ),
     knownConnectedEmails ?? connectedEmailsOf(deps.db, identity.uid),
   ]);
+  // made by this call (the new random code went in): its code is claimed, unique, or replaced by a free one. A crash
+  // before the claim leaves it unclaimed; GET /api/referrals claims it before anyone can share it.
+  if (data.referralCode === defaults.referralCode) {
+    data.referralCode = await claimOwnReferralCode(deps, identity.uid, data.referralCode);
+  }
   return toProfileWithLinks(deps, data, connectedEmails);
 };
 
@@ -179,7 +188,44 @@ export const syncUser = async (deps: ProfilesDeps, identity: Identity, body: z.i
   if (signup.referralCode) keep.referredByCode = signup.referralCode.toUpperCase();
   if (signup.firstName) keep.firstName = signup.firstName;
   if (signup.lastName) keep.lastName = signup.lastName;
-  return upsertProfile(deps, { ...identity, email, name: body.displayName ?? identity.name }, changes, keep);
+  const profile = await upsertProfile(
+    deps,
+    { ...identity, email, name: body.displayName ?? identity.name },
+    changes,
+    keep,
+  );
+  /*
+   * DESIGN §6 referral reward, at the first point that knows both the confirmed account and its code: the
+   * PostConfirmation trigger when Cognito hands it the code (an e-mail sign-up's clientMetadata), else the first
+   * sync-user after sign-in (a Google or Microsoft sign-up: the code waited in the browser across the hosted UI). Both
+   * come here with the code as sign-up data; the reward is one idempotent transaction, so the second one grants
+   * nothing. The code rewarded is the one the profile keeps (the first that arrived), never a later one.
+   */
+  if (signup.referralCode) {
+    const name = profile.displayName || `${profile.firstName} ${profile.lastName}`.trim();
+    await rewardReferral(
+      deps,
+      { uid: profile.uid, email: profile.email, name, createdAt: profile.createdAt },
+      profile.referredByCode ?? undefined,
+    );
+  }
+  return profile;
+};
+
+/**
+ * GET /api/referrals (DESIGN §8): the user's code (claimed, so it can be shared), its link on `webOrigin`, and the
+ * people who signed up with it: the profile's code (GetItem), its claim (GetItem) and one Query of the REFERRED#
+ * items. Names only, never the referred people's e-mail addresses.
+ */
+export const getReferrals = async (deps: ProfilesDeps, identity: Identity, webOrigin: string): Promise<Referrals> => {
+  const stored = (await getUserProfile(deps.db, identity.uid, ['referralCode']))?.referralCode;
+  // no profile yet (or one without a code): made or completed now, its new code claimed on the way
+  const code = stored || (await upsertProfile(deps, identity, {})).referralCode;
+  const [claimed, referred] = await Promise.all([
+    ensureReferralCodeClaimed(deps, identity.uid, code),
+    listReferred(deps.db, identity.uid),
+  ]);
+  return toReferrals(claimed, webOrigin, referred);
 };
 
 /** PUT/POST /api/profiles: a partial update; `connectedEmails` is dropped (SPEC §5). */
