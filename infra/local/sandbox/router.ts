@@ -89,12 +89,20 @@ export type GmailPushSettings = { endpoint?: string; audience?: string; serviceA
  */
 export type ZoomWebhookSettings = { endpoint?: string; secret?: string };
 
+/**
+ * Where the sandbox's Stripe sends its events (the app's `/api/webhooks/stripe`) and the endpoint's signing secret
+ * (`whsec_...`, the `Stripe-Signature` HMAC key), as a Stripe webhook endpoint has them; none: events are only recorded.
+ */
+export type StripeWebhookSettings = { endpoint?: string; secret?: string };
+
 /** What one sandbox server gives its vendors besides the router. */
 export type SandboxContext = {
   /** Gmail push delivery (mail-push.ts); `POST /_sandbox/mail/push-config` changes it while the server runs */
   gmailPush: GmailPushSettings;
   /** Zoom's event notifications (zoom.ts); `POST /_sandbox/zoom/webhook-config` changes it while the server runs */
   zoomWebhook: ZoomWebhookSettings;
+  /** Stripe's events (stripe.ts); `POST /_sandbox/stripe/webhook-config` changes it while the server runs */
+  stripeWebhook: StripeWebhookSettings;
   /** where state that should outlive a restart may be kept (the stack's local folder); none: memory only */
   dataDir: string | undefined;
   /**

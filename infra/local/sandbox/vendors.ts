@@ -8,6 +8,7 @@ import { microsoftVendor } from './microsoft.js';
 import { openAiVendor } from './openai.js';
 import { perplexityVendor } from './perplexity.js';
 import type { SandboxVendor } from './router.js';
+import { stripeVendor } from './stripe.js';
 import { verificationVendor } from './verification.js';
 import { zoomVendor } from './zoom.js';
 
@@ -27,4 +28,5 @@ export const sandboxVendors: SandboxVendor[] = [
   microsoftVendor,
   graphMailVendor,
   zoomVendor,
+  stripeVendor,
 ];
