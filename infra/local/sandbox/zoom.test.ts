@@ -197,6 +197,20 @@ describe('the Zoom sandbox OAuth', () => {
     });
   });
 
+  it('gives access tokens the lifetime set by /_sandbox/zoom/token-lifetime, then Zoom’s again', async () => {
+    expect(await control('token-lifetime', { seconds: 1 })).toEqual({ status: 200, body: { seconds: 1 } });
+    try {
+      const tokens = await connect('short@example.com');
+      expect(tokens).toMatchObject({ expires_in: 1 });
+      expect((await api(tokens.access_token, 'GET', '/users/me')).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect((await api(tokens.access_token, 'GET', '/users/me')).status).toBe(401);
+    } finally {
+      expect(await control('token-lifetime', { seconds: null })).toEqual({ status: 200, body: { seconds: 3599 } });
+    }
+    expect(await connect('long@example.com')).toMatchObject({ expires_in: 3599 });
+  });
+
   it('expires access tokens and ends grants through the shared /_sandbox/oauth control', async () => {
     const tokens = await connect('expire@example.com');
     const post = (path: string, body: unknown) =>

@@ -638,11 +638,15 @@ const revoke = (grants: OAuthGrants, failures: ZoomFailures) => (request: Sandbo
 
 const emailBody = z.object({ email: z.string().trim().toLowerCase().min(3) });
 const webhookConfigBody = z.object({ endpoint: z.url().optional(), secret: z.string().min(1).optional() });
+const lifetimeBody = z.object({ seconds: z.number().int().min(1).max(86_400).nullable() });
+
+/** The access tokens' lifetime the token endpoint gives from now on; undefined: Zoom's 3599 s. */
+type TokenLifetime = { seconds: number | undefined };
 
 /**
  * Control routes (DESIGN §8 'Sandbox control', on the sandbox port): the meetings as JSON, a user removing the app
  * (its grant ends and Zoom's `app_deauthorized` event goes to the webhook), injected failures, the webhook's settings
- * and Zoom's endpoint URL validation.
+ * Zoom's endpoint URL validation, and the lifetime of new access tokens.
  */
 const registerControl = (
   router: SandboxRouter,
@@ -650,9 +654,17 @@ const registerControl = (
   grants: OAuthGrants,
   meetings: ZoomMeetings,
   failures: ZoomFailures,
+  lifetime: TokenLifetime,
 ) => {
   const webhook = context.zoomWebhook;
   router
+    .post('/_sandbox/zoom/token-lifetime', (request) => {
+      // tokens issued from now on live `seconds` (their `expires_in` says so), e.g. to see the app renew them
+      const body = parseJsonBody(request, lifetimeBody);
+      if (!body.success) return controlError(400, 'Give {seconds: 1-86400, or null for Zoom’s 3599}');
+      lifetime.seconds = body.data.seconds ?? undefined;
+      return { json: { seconds: lifetime.seconds ?? zoom.accessTokenSeconds } };
+    })
     .get('/_sandbox/zoom/meetings', (request) => ({
       json: meetings.list(request.query.get('email') ?? undefined).map((meeting) => ({
         id: meeting.id,
@@ -749,13 +761,15 @@ const registerControl = (
 export const zoomVendor: SandboxVendor = {
   name: 'zoom',
   summary:
-    'Zoom OAuth (base /zoom: /zoom/oauth/authorize, /token, /revoke) and API (base /zoom/v2: users/me, meetings); join pages /zoom/j/{id}; control /_sandbox/zoom/meetings, /deauthorize, /fail, /webhook-config',
+    'Zoom OAuth (base /zoom: /zoom/oauth/authorize, /token, /revoke) and API (base /zoom/v2: users/me, meetings); join pages /zoom/j/{id}; control /_sandbox/zoom/meetings, /deauthorize, /fail, /webhook-config, /validate-endpoint, /token-lifetime',
   register: (router, context) => {
     const grants = oauthGrantsOf(context);
     const meetings = zoomMeetingsOf(context);
     const failures = context.shared('zoom-failures', () => new ZoomFailures());
     registerOAuthControl(router, context);
-    const issueTokens = token(zoom, grants);
+    const lifetime = context.shared<TokenLifetime>('zoom-token-lifetime', () => ({ seconds: undefined }));
+    const issueTokens = (request: SandboxRequest) =>
+      token({ ...zoom, accessTokenSeconds: lifetime.seconds ?? zoom.accessTokenSeconds }, grants)(request);
     router
       .get('/zoom/oauth/authorize', authorize(zoom, grants))
       .post('/zoom/oauth/authorize', consent(zoom, grants))
@@ -764,6 +778,6 @@ export const zoomVendor: SandboxVendor = {
       .get('/zoom/j/:id', joinPage(meetings, 'join'))
       .get('/zoom/s/:id', joinPage(meetings, 'start'));
     registerApi(router, grants, meetings, failures);
-    registerControl(router, context, grants, meetings, failures);
+    registerControl(router, context, grants, meetings, failures, lifetime);
   },
 };
