@@ -1,0 +1,205 @@
+import { draftMessages } from '../../shared/schemas/drafts.js';
+import { type InvitationMessage, meetingMessages } from '../../shared/schemas/meetings.js';
+import { isDoNotContact } from '../conversations/index.js';
+import { HttpError } from '../core/errors.js';
+import { getContact } from '../data/contact.js';
+import type { MeetingItem } from '../data/meeting.js';
+import { getMeeting } from '../data/meeting.js';
+import { countDailySend, sendLimitsOf } from '../data/send-guard.js';
+import { getUserProfile } from '../data/user-profile.js';
+import { defaultMailboxAccessToken, expireMailbox } from '../mailboxes/index.js';
+import { MailApiFailure, type OutgoingMail, type SentMail } from '../providers/mail/port.js';
+import type { MeetingsDeps } from './deps.js';
+import {
+  invitationBody,
+  invitationCalendar,
+  invitationContentType,
+  invitationFileName,
+  invitationMessageId,
+  invitationSubject,
+} from './invitation.js';
+import { changeMeeting } from './service.js';
+
+/**
+ * What one `meeting-invitation` message came to (logged). Every outcome is final for its (meeting, SEQUENCE): a
+ * transient failure throws instead, and the queue delivers the message again.
+ * - `superseded`: the meeting moved to a later SEQUENCE (rescheduled again, cancelled); that message sends the newer
+ *   state. A CANCEL is always its meeting's last SEQUENCE (a cancelled meeting never changes), so it is never
+ *   superseded.
+ */
+export type InvitationOutcome = 'sent' | 'alreadySent' | 'superseded' | 'gone' | 'skipped' | 'failed';
+
+/** The invitation header every invitation carries: the meeting it is of. */
+export const meetingIdHeader = 'X-Outreach-Meeting-Id';
+
+const senderName = (profile: { displayName?: string; firstName?: string; lastName?: string } | null) =>
+  profile?.displayName?.trim() ||
+  [profile?.firstName, profile?.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ') ||
+  null;
+
+/**
+ * Sets the invitation of `sequence` to what happened, while the meeting is still at that SEQUENCE (a later change
+ * queued its own invitation: that one is what the meeting shows); a sent one also records the contact as invited.
+ */
+const settle = async (
+  deps: MeetingsDeps,
+  message: InvitationMessage,
+  invitation: Pick<MeetingItem['invitation'], 'status' | 'error' | 'sentAt'>,
+) => {
+  const settled = await changeMeeting(deps, message.uid, message.meetingId, (current) => {
+    const own = current.invitation.sequence === message.sequence;
+    const invited =
+      invitation.status === 'sent' && (current.invitedSequence ?? -1) < message.sequence
+        ? { invitedSequence: message.sequence }
+        : {};
+    if (!own && !('invitedSequence' in invited)) return null;
+    const { error: _error, sentAt: _sentAt, ...kept } = current.invitation;
+    return {
+      ...current,
+      ...invited,
+      ...(own ? { invitation: { ...kept, ...invitation } } : {}),
+    };
+  });
+  if (settled?.written) {
+    await deps.live
+      .publish(message.uid, {
+        type: 'meeting.updated',
+        data: { meetingId: message.meetingId, contactId: settled.meeting.contactId },
+      })
+      .catch((error: unknown) => deps.logger.warn('meeting.updated was not published', { error }));
+  }
+};
+
+const skip = async (deps: MeetingsDeps, message: InvitationMessage, error?: string): Promise<InvitationOutcome> => {
+  await settle(deps, message, { status: 'skipped', ...(error ? { error } : {}) });
+  return 'skipped';
+};
+
+const fail = async (deps: MeetingsDeps, message: InvitationMessage, error: string): Promise<InvitationOutcome> => {
+  await settle(deps, message, { status: 'failed', error });
+  return 'failed';
+};
+
+/** The address the invitation goes to: the contact's as it is now (as booked, should the contact be gone). */
+const attendeeOf = async (deps: MeetingsDeps, meeting: MeetingItem) => {
+  const contact = await getContact(deps.db, meeting.userId, meeting.contactId);
+  const email = contact ? contact.email?.trim() : meeting.contactEmail?.trim();
+  if (!email || contact?.emailQevStatus === 'invalid') return null;
+  const firstName = contact?.firstName?.trim() || meeting.contactName.trim().split(/\s+/)[0] || null;
+  return { email, name: meeting.contactName, firstName };
+};
+
+/**
+ * Counts the provider attempt of this SEQUENCE on the meeting BEFORE it is made, answering how many came before (a
+ * later attempt asks the mailbox for the Message-ID first, so the invitation never leaves twice); null when the
+ * meeting moved to a later SEQUENCE meanwhile.
+ */
+const countAttempt = async (deps: MeetingsDeps, message: InvitationMessage): Promise<number | null> => {
+  let before = 0;
+  const counted = await changeMeeting(deps, message.uid, message.meetingId, (current) => {
+    if (current.sequence !== message.sequence) return null;
+    const attempts = current.invitationAttempts;
+    before = attempts?.sequence === message.sequence ? attempts.count : 0;
+    return { ...current, invitationAttempts: { sequence: message.sequence, count: before + 1 } };
+  });
+  return counted?.written ? before : null;
+};
+
+/**
+ * Sends the invitation of one (meeting, SEQUENCE), once (the `meeting-invitation` message, DESIGN §4): the meeting's
+ * state at that SEQUENCE as a REQUEST (booked, rescheduled) or a CANCEL, from the user's default mailbox, with the
+ * iCalendar part. Skipped without a mailbox, without the contact's address or when it is on the do-not-contact list;
+ * failed when the mailbox has expired (reconnect) or the provider refuses the e-mail; retried by the queue when the
+ * provider cannot be reached (failed on the last receive). Like a draft's send (lambdas/drafts/sending.ts): the
+ * Message-ID is chosen per (meeting, SEQUENCE) and every attempt after the first asks the mailbox for it first, so a
+ * redelivery, or a crash after the provider took it, never sends it twice.
+ *
+ * The sending guard (DESIGN §6): an invitation counts in its mailbox's day (outreach sent after it leaves room for
+ * it) but is never held by the daily cap or the spread: it is one e-mail per booking the user makes by hand, not a
+ * burst, and the cap sits 20% under the provider's own limit, which is the room it takes on a capped day.
+ */
+export const sendInvitation = async (
+  deps: MeetingsDeps,
+  message: InvitationMessage,
+  delivery: { receiveCount: number; maxReceiveCount: number },
+): Promise<InvitationOutcome> => {
+  const { uid, sequence } = message;
+  const meeting = await getMeeting(deps.db, uid, message.meetingId);
+  if (!meeting) return 'gone';
+  if (meeting.sequence > sequence) return 'superseded';
+  if (meeting.sequence < sequence || meeting.invitation.sequence !== sequence) return 'gone';
+  if (meeting.invitation.status === 'sent') return 'alreadySent';
+  if (meeting.invitation.status !== 'queued') return 'skipped';
+  const method = meeting.invitation.method;
+  // a cancellation only for a contact who was sent the meeting
+  if (method === 'CANCEL' && meeting.invitedSequence === undefined) return skip(deps, message);
+
+  const attendee = await attendeeOf(deps, meeting);
+  if (!attendee) return skip(deps, message, meetingMessages.noContactEmail);
+  if (await isDoNotContact(deps.db, uid, attendee.email)) return skip(deps, message, meetingMessages.doNotContact);
+
+  let access: Awaited<ReturnType<typeof defaultMailboxAccessToken>>;
+  try {
+    access = await defaultMailboxAccessToken(deps.mailboxes, uid);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) return skip(deps, message, meetingMessages.noMailbox);
+    if (error instanceof HttpError && error.status === 401) {
+      const email = (error.details as { connection?: { email?: string } } | undefined)?.connection?.email ?? '';
+      return fail(deps, message, `${meetingMessages.invitationFailed} ${draftMessages.mailboxExpired(email)}`);
+    }
+    throw error;
+  }
+
+  const profile = await getUserProfile(deps.db, uid, ['displayName', 'firstName', 'lastName']);
+  const organizer = { email: access.email, name: senderName(profile) };
+  const input = { meeting, method, organizer, attendee, now: deps.now() };
+  const calendar = invitationCalendar(input);
+  const messageId = invitationMessageId(meeting.id, sequence, access.email);
+  const mail: OutgoingMail = {
+    from: access.email,
+    ...(organizer.name ? { fromName: organizer.name } : {}),
+    to: attendee.email,
+    ...(attendee.name ? { toName: attendee.name } : {}),
+    subject: invitationSubject(input),
+    body: invitationBody(input),
+    messageId,
+    attachments: [
+      {
+        fileName: invitationFileName,
+        contentType: invitationContentType(method),
+        content: new TextEncoder().encode(calendar),
+      },
+    ],
+    headers: { [meetingIdHeader]: meeting.id },
+  };
+
+  const before = await countAttempt(deps, message);
+  if (before === null) return 'superseded';
+  if (before === 0) {
+    const limits = sendLimitsOf(access.provider, access.email);
+    await countDailySend(deps.db, { uid, mailboxId: access.id, cap: limits.dailyCap, at: deps.now() });
+  }
+  const api = deps.mailApis[access.provider];
+  let sent: SentMail | null;
+  try {
+    sent = before > 0 ? await api.findSent(access.accessToken, messageId) : null;
+    sent ??= await api.send(access.accessToken, mail);
+  } catch (error) {
+    if (error instanceof MailApiFailure && error.kind === 'unauthorized') {
+      await expireMailbox(deps.mailboxes, uid, access.id);
+      return fail(deps, message, `${meetingMessages.invitationFailed} ${draftMessages.mailboxExpired(access.email)}`);
+    }
+    if (error instanceof MailApiFailure && (error.kind === 'rejected' || error.kind === 'not_found'))
+      return fail(deps, message, `${meetingMessages.invitationFailed} ${draftMessages.rejected(error.message)}`);
+    if (delivery.receiveCount >= delivery.maxReceiveCount) {
+      deps.logger.error('an invitation could not be sent after its last try', { error: error as Error });
+      return fail(deps, message, meetingMessages.invitationFailed);
+    }
+    throw error;
+  }
+  await settle(deps, message, { status: 'sent', sentAt: sent.sentAt.toISOString() });
+  return 'sent';
+};
