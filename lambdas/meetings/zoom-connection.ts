@@ -28,6 +28,7 @@ import type { DataKeyPort } from '../providers/crypto/port.js';
 import type { LivePort } from '../providers/live/port.js';
 import { ZoomFailure, type ZoomProvider, type ZoomTokens, type ZoomUser } from '../providers/meetings/port.js';
 import { meetingsSealedPurposes } from './sealed-purposes.js';
+import { zoomSettleMs } from './zoom-token-refresh-rules.js';
 
 /**
  * The Zoom connection (issue 14): SPEC §2 'Zoom popover', §3 'Zoom connection', §4 'Zoom states', §7 'Zoom', §8 'Zoom'.
@@ -53,11 +54,8 @@ export const zoomRules = {
   stateLifetimeMs: 10 * 60_000,
   /** SPEC §4 (silent refresh): an access token with less left is renewed before it is handed out */
   renewMarginMs: 5 * 60_000,
-  /**
-   * After Zoom refused a refresh token that another renewal may just have used (Zoom rotates them), how long that
-   * renewal is given to store what Zoom answered it before the connection is judged expired
-   */
-  settleMs: 1_000,
+  /** the wait for a renewal that raced ours (zoom-token-refresh-rules.ts `zoomSettleMs`) */
+  settleMs: zoomSettleMs,
   /** a webhook's `x-zm-request-timestamp` further than this from our clock is a replay: refused */
   webhookToleranceMs: 5 * 60_000,
   /** the users one deauthorization event removes the connection of (a Zoom user is rarely linked to more than one) */
