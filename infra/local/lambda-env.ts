@@ -27,6 +27,18 @@ export const localZoom = {
 } as const;
 
 /**
+ * Stripe locally (issue 15): the sandbox account's test key, the signing secret of its webhook endpoint (the app's
+ * `/api/webhooks/stripe` on the local gateway, which stack.ts tells the sandbox) and its two prices
+ * (infra/local/sandbox/stripe.ts).
+ */
+export const localStripe = {
+  secretKey: 'sk_test_sandbox',
+  webhookSecret: 'whsec_sandbox_local',
+  prices: { starter: 'price_sandbox_starter', pro: 'price_sandbox_pro' },
+  webhook: (apiUrl: string) => `${apiUrl}/api/webhooks/stripe`,
+} as const;
+
+/**
  * The environment the Lambdas read (lambdas/core/config.ts and the AWS SDK's own `AWS_ENDPOINT_URL_<SERVICE>`), as the
  * CDK stack sets it in AWS, with endpoints pointing at the emulators. Handlers run in the local stack's process, so
  * this is applied to `process.env` before any handler module is imported.
@@ -112,6 +124,15 @@ export const lambdaEnvironment = (options: {
     env.ZOOM_OAUTH_CLIENT_ID = localZoom.clientId;
     env.ZOOM_OAUTH_CLIENT_SECRET = localZoom.clientSecret;
     env.ZOOM_WEBHOOK_SECRET = localZoom.webhookSecret;
+    // billing (issue 15): the stripe SDK pointed at the sandbox by its host/port/protocol options (paths stay /v1/...)
+    const stripeApi = new URL(options.sandboxEndpoint);
+    env.STRIPE_SECRET_KEY = localStripe.secretKey;
+    env.STRIPE_WEBHOOK_SECRET = localStripe.webhookSecret;
+    env.STRIPE_API_HOST = stripeApi.hostname;
+    env.STRIPE_API_PORT = stripeApi.port;
+    env.STRIPE_API_PROTOCOL = stripeApi.protocol.replace(':', '');
+    env.STRIPE_PRICE_STARTER = localStripe.prices.starter;
+    env.STRIPE_PRICE_PRO = localStripe.prices.pro;
   }
   if (options.apiUrl) {
     const webhooks = localMailWebhooks(options.apiUrl);

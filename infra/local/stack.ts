@@ -8,7 +8,14 @@ import { startCognitoLocal } from './cognito/emulator.js';
 import { startCognitoShim } from './cognito/shim.js';
 import { startDynamoDbLocal } from './dynamodb.js';
 import { localAwsEndpoint, newLocalSecret, startGateway, type LambdaModule } from './gateway.js';
-import { applyEnvironment, lambdaEnvironment, localGmailPush, localMailWebhooks, localZoom } from './lambda-env.js';
+import {
+  applyEnvironment,
+  lambdaEnvironment,
+  localGmailPush,
+  localMailWebhooks,
+  localStripe,
+  localZoom,
+} from './lambda-env.js';
 import { createLocalLive, livePath } from './live.js';
 import { acquireLock } from './lock.js';
 import { assertPortsFree, freePorts } from './net.js';
@@ -248,6 +255,8 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
         gmailPush: { endpoint: gmailWebhook, audience: gmailWebhook, ...localGmailPush },
         // Zoom's events (app_deauthorized) go to the gateway's webhook, signed with the secret the Lambdas check
         zoomWebhook: { endpoint: localZoom.webhook(urls.api), secret: localZoom.webhookSecret },
+        // Stripe's events go to the gateway's webhook, signed with the endpoint secret the billing Lambda checks
+        stripeWebhook: { endpoint: localStripe.webhook(urls.api), secret: localStripe.webhookSecret },
       });
       stops.push(sandbox.stop);
     };
