@@ -242,6 +242,50 @@ const deliveredOnce: Record<string, () => Promise<Delivered>> = {
       },
     };
   },
+  'meeting-invitation': async () => {
+    const user = await users.signUp('meeting');
+    const token = user.idToken;
+    // a Gmail mailbox connected on the sandbox's consent page, a contact with an address, a meeting booked with it
+    const mailbox = `${user.sub.slice(0, 8)}@gmail.com`;
+    const init = await api('POST', '/api/email-connections/oauth/init', {
+      token,
+      body: { provider: 'gmail', origin: stack.urls.web },
+    });
+    expect(init.status, init.text).toBe(200);
+    const redirect = await consentInSandbox((init.body!.data as { authUrl: string }).authUrl, { email: mailbox });
+    const connected = await api('POST', '/api/email-connections/oauth/callback-public', {
+      body: { provider: 'gmail', code: redirect.code, state: redirect.state, origin: stack.urls.web },
+    });
+    expect(connected.status, connected.text).toBe(200);
+    const address = `grace.${user.sub.slice(0, 8)}@navy.example`;
+    const added = await api('POST', '/api/contacts', { token, body: { name: 'Grace Hopper', email: address } });
+    expect(added.status, added.text).toBe(201);
+    const contactId = (added.body!.data as { id: string }).id;
+    // the typed address's lookup finishes first, and may call it invalid: the invitation needs it not invalid
+    await stack.queues.drained();
+    await setAttributes(db, contactKey(user.sub, contactId), { emailQevStatus: 'valid' });
+    const booked = await api('POST', '/api/meetings', {
+      token,
+      body: { contactId, startTime: new Date(Date.now() + 48 * 60 * 60_000).toISOString() },
+    });
+    expect(booked.status, booked.text).toBe(201);
+    const meetingId = (booked.body!.data as { id: string }).id;
+    const snapshot = async () => ({
+      meeting: await readItem(db, { pk: `USER#${user.sub}`, sk: `MEETING#${meetingId}` }),
+      arrived: await (
+        await fetch(`${stack.urls.sandbox}/_sandbox/mail/messages?to=${encodeURIComponent(address)}`)
+      ).json(),
+    });
+    return {
+      body: JSON.stringify({ uid: user.sub, meetingId, sequence: 0 }),
+      snapshot,
+      didWork: (written) => {
+        const { meeting, arrived } = written as Awaited<ReturnType<typeof snapshot>>;
+        expect(meeting).toMatchObject({ invitation: { status: 'sent', method: 'REQUEST', sequence: 0 } });
+        expect(arrived).toEqual([expect.objectContaining({ subject: expect.stringMatching(/^Invitation: /) })]);
+      },
+    };
+  },
   'account-deletion': async () => {
     const user = await users.signUp('leaving');
     const added = await api('POST', '/api/contacts', { token: user.idToken, body: { name: 'Left Behind' } });

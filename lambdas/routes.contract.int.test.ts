@@ -173,6 +173,16 @@ const owned: Record<string, (user: LocalUser) => Promise<string>> = {
     return conversation.threadId!;
   },
   '/api/pipeline/{contactId}': (user) => owned['/api/contacts/{id}']!(user),
+  // issue 14: a meeting booked with a contact (no Zoom, no mailbox: kept without a link, its invitation skipped)
+  '/api/meetings/{id}': async (user) => {
+    const contactId = await owned['/api/contacts/{id}']!(user);
+    const answer = await api('POST', '/api/meetings', {
+      token: user.idToken,
+      body: { contactId, startTime: new Date(Date.now() + 48 * 60 * 60_000).toISOString() },
+    });
+    expect(answer.status, answer.text).toBe(201);
+    return (answer.body!.data as { id: string }).id;
+  },
 };
 
 /**
