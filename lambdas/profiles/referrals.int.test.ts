@@ -1,0 +1,257 @@
+import type { APIGatewayProxyResult, PostConfirmationTriggerEvent } from 'aws-lambda';
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { referral } from '../../shared/constants.js';
+import { referralCodeOwner, referredByKey, referredKey } from '../data/referral.js';
+import { getUserProfile } from '../data/user-profile.js';
+import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
+import { countingDataClient } from '../test/counting-client.js';
+import { readItem } from '../test/raw-items.js';
+import { rewardReferral } from './referrals.js';
+import * as profiles from './service.js';
+
+/*
+ * Referrals (issue 15, DESIGN §6): the Lambdas as the API and Cognito call them, against DynamoDB Local. The bonus
+ * slots are read where the web reads them, GET /api/profiles/slots of the contacts Lambda.
+ */
+
+type Http = (
+  event: ReturnType<typeof apiEvent>,
+  context: ReturnType<typeof lambdaContext>,
+) => Promise<APIGatewayProxyResult>;
+let profilesHttp: Http;
+let contactsHttp: Http;
+let trigger: (event: PostConfirmationTriggerEvent) => Promise<PostConfirmationTriggerEvent>;
+
+beforeAll(async () => {
+  ({ handler: profilesHttp } = (await import('./http.js')) as unknown as { handler: Http });
+  ({ handler: contactsHttp } = (await import('../contacts/http.js')) as unknown as { handler: Http });
+  ({ handler: trigger } = await import('./post-confirmation.js'));
+});
+
+type Claims = ReturnType<typeof userClaims>;
+
+const call = async (http: Http, claims: Claims, method: string, resource: string, body?: unknown) => {
+  const response = await http(
+    apiEvent({ method, resource, body, claims, headers: { origin: 'http://localhost:5173' } }),
+    lambdaContext(),
+  );
+  return { status: response.statusCode, json: JSON.parse(response.body), raw: response.body };
+};
+
+const bonusSlots = async (claims: Claims): Promise<number> => {
+  const { status, json } = await call(contactsHttp, claims, 'GET', '/api/profiles/slots');
+  expect(status).toBe(200);
+  return json.data.bonusSlotsAvailable;
+};
+
+const referralsOf = async (claims: Claims) => {
+  const { status, json, raw } = await call(profilesHttp, claims, 'GET', '/api/referrals');
+  expect(status).toBe(200);
+  return { data: json.data, raw };
+};
+
+/** A signed-up user who shares their code (read as the referrals page reads it). */
+const referrer = async () => {
+  const claims = userClaims({ name: 'Rita Referrer' });
+  const { data } = await referralsOf(claims);
+  return { claims, code: data.code as string };
+};
+
+/** Cognito's PostConfirmation event of an e-mail sign-up, the code in clientMetadata as the web's signUp sends it. */
+const confirmation = (claims: Claims, referralCode?: string) =>
+  ({
+    version: '1',
+    region: 'us-east-1',
+    userPoolId: 'us-east-1_test',
+    userName: claims.sub,
+    triggerSource: 'PostConfirmation_ConfirmSignUp',
+    callerContext: { awsSdkVersion: 'test', clientId: 'client' },
+    request: {
+      userAttributes: { sub: claims.sub, email: claims.email, name: claims.name },
+      ...(referralCode ? { clientMetadata: { referralCode } } : {}),
+    },
+    response: {},
+  }) as PostConfirmationTriggerEvent;
+
+const db = countingDataClient();
+
+describe('referrals', () => {
+  it('gives the referrer 10 bonus slots and the new user 5 when the e-mail sign-up is confirmed', async () => {
+    const rita = await referrer();
+    const newcomer = userClaims({ name: 'Nina Newcomer' });
+    await trigger(confirmation(newcomer, rita.code.toLowerCase()));
+    expect(await bonusSlots(rita.claims)).toBe(referral.referrerBonusSlots);
+    expect(await bonusSlots(newcomer)).toBe(referral.newUserBonusSlots);
+    expect((await getUserProfile(db.data, newcomer.sub))?.referredByCode).toBe(rita.code);
+  });
+
+  it('grants once when Cognito retries the trigger and the web syncs the same sign-up after it', async () => {
+    const rita = await referrer();
+    const newcomer = userClaims({ name: 'Nina Newcomer' });
+    await trigger(confirmation(newcomer, rita.code));
+    await trigger(confirmation(newcomer, rita.code));
+    const synced = await call(profilesHttp, newcomer, 'POST', '/api/users/sync-user', {
+      signupData: { referralCode: rita.code },
+    });
+    expect(synced.status).toBe(200);
+    expect(await bonusSlots(rita.claims)).toBe(referral.referrerBonusSlots);
+    expect(await bonusSlots(newcomer)).toBe(referral.newUserBonusSlots);
+    expect((await referralsOf(rita.claims)).data.referredCount).toBe(1);
+  });
+
+  it('grants once under concurrent calls for the same account (the trigger and two syncs at once)', async () => {
+    const rita = await referrer();
+    const newcomer = userClaims({ name: 'Nina Newcomer' });
+    const sync = () =>
+      call(profilesHttp, newcomer, 'POST', '/api/users/sync-user', { signupData: { referralCode: rita.code } });
+    const results = await Promise.all([trigger(confirmation(newcomer, rita.code)), sync(), sync()]);
+    expect(results.slice(1).map((result) => (result as { status: number }).status)).toEqual([200, 200]);
+    expect(await bonusSlots(rita.claims)).toBe(referral.referrerBonusSlots);
+    expect(await bonusSlots(newcomer)).toBe(referral.newUserBonusSlots);
+  });
+
+  it('rewards a hosted-UI sign-up from its first sync-user (the code kept by the browser across the redirect)', async () => {
+    const rita = await referrer();
+    const newcomer = userClaims({ name: 'Gus Google' });
+    // Cognito's trigger of a federated sign-up has no code: it only makes the profile
+    await trigger(confirmation(newcomer));
+    expect(await bonusSlots(rita.claims)).toBe(0);
+    await call(profilesHttp, newcomer, 'POST', '/api/users/sync-user', {
+      email: newcomer.email,
+      displayName: 'Gus Google',
+      signupData: { referralCode: rita.code },
+    });
+    expect(await bonusSlots(rita.claims)).toBe(referral.referrerBonusSlots);
+    expect(await bonusSlots(newcomer)).toBe(referral.newUserBonusSlots);
+  });
+
+  it('refuses a self-referral: the same account, or another account of the same e-mail address', async () => {
+    const rita = await referrer();
+    await call(profilesHttp, rita.claims, 'POST', '/api/users/sync-user', { signupData: { referralCode: rita.code } });
+    expect(await bonusSlots(rita.claims)).toBe(0);
+
+    // a Google account beside the e-mail one, same address in another case
+    const twin = userClaims({ email: rita.claims.email.toUpperCase(), name: 'Rita Again' });
+    await trigger(confirmation(twin, rita.code));
+    expect(await bonusSlots(rita.claims)).toBe(0);
+    expect(await bonusSlots(twin)).toBe(0);
+    expect((await referralsOf(rita.claims)).data).toMatchObject({
+      referredCount: 0,
+      bonusSlotsEarned: 0,
+      referred: [],
+    });
+  });
+
+  it('ignores an unknown code: the sign-up goes through and nobody gets slots', async () => {
+    const newcomer = userClaims();
+    await expect(trigger(confirmation(newcomer, 'NOSUCHCODE99'))).resolves.toBeDefined();
+    expect(await bonusSlots(newcomer)).toBe(0);
+    expect(await readItem(db.data, referredByKey(newcomer.sub))).toBeNull();
+  });
+
+  it('does not reward an existing account that sends a code later', async () => {
+    const rita = await referrer();
+    const old = userClaims();
+    const deps: profiles.ProfilesDeps = {
+      db: db.data,
+      now: () => new Date(Date.now() - 3 * 24 * 60 * 60 * 1000),
+      newReferralCode: profiles.newReferralCode,
+      documentUrl: async () => '',
+    };
+    await profiles.syncUser(deps, { uid: old.sub, email: old.email }, {});
+    await call(profilesHttp, old, 'POST', '/api/users/sync-user', { signupData: { referralCode: rita.code } });
+    expect(await bonusSlots(rita.claims)).toBe(0);
+    expect(await bonusSlots(old)).toBe(0);
+  });
+
+  it('lists the referred people by name with the bonus earned, never their e-mail addresses', async () => {
+    const rita = await referrer();
+    const nina = userClaims({ name: 'Nina Newcomer' });
+    const anonymous = userClaims({ name: '' });
+    await trigger(confirmation(nina, rita.code));
+    await trigger(confirmation(anonymous, rita.code));
+    const { data, raw } = await referralsOf(rita.claims);
+    expect(data).toEqual({
+      code: rita.code,
+      link: `http://localhost:5173/signup?ref=${rita.code}`,
+      referredCount: 2,
+      bonusSlotsEarned: 2 * referral.referrerBonusSlots,
+      referred: expect.arrayContaining([
+        { name: 'Nina Newcomer', joinedAt: expect.any(String), rewarded: true },
+        { name: 'A new member', joinedAt: expect.any(String), rewarded: true },
+      ]),
+    });
+    for (const person of [nina, anonymous]) {
+      expect(raw).not.toContain(person.email);
+      expect(raw).not.toContain(person.sub);
+    }
+    // another user sees their own (empty) list
+    expect((await referralsOf(nina)).data).toMatchObject({ referredCount: 0, referred: [] });
+  });
+
+  it('finds a code with one GetItem and rewards in one transaction (no Query, no Scan)', async () => {
+    const rita = await referrer();
+    const newcomer = userClaims();
+    const deps: profiles.ProfilesDeps = {
+      db: db.data,
+      now: () => new Date(),
+      newReferralCode: profiles.newReferralCode,
+      documentUrl: async () => '',
+    };
+    db.reset();
+    const outcome = await rewardReferral(
+      deps,
+      { uid: newcomer.sub, email: newcomer.email, name: 'Nina', createdAt: new Date().toISOString() },
+      rita.code,
+    );
+    expect(outcome).toBe('rewarded');
+    // the code's owner (GetItem of REFERRALCODE#), the referrer's address (GetItem, the self-referral check), one
+    // transaction
+    expect(db.calls).toEqual(['GetItemCommand', 'GetItemCommand', 'TransactWriteItemsCommand']);
+    expect(await readItem(db.data, referredKey(rita.claims.sub, newcomer.sub))).toMatchObject({ rewarded: true });
+  });
+
+  it("claims each user's code for them alone, and gives a new profile a free code when its first one is taken", async () => {
+    const rita = await referrer();
+    expect(await referralCodeOwner(db.data, rita.code)).toBe(rita.claims.sub);
+    const newcomer = userClaims();
+    const free = `FREE${randomUUID().replaceAll('-', '').slice(0, 8).toUpperCase()}`;
+    const codes = [rita.code, free];
+    const deps: profiles.ProfilesDeps = {
+      db: db.data,
+      now: () => new Date(),
+      newReferralCode: () => codes.shift() ?? profiles.newReferralCode(),
+      documentUrl: async () => '',
+    };
+    const profile = await profiles.syncUser(deps, { uid: newcomer.sub, email: newcomer.email }, {});
+    expect(profile.referralCode).toBe(free);
+    expect(await referralCodeOwner(db.data, free)).toBe(newcomer.sub);
+    expect(await referralCodeOwner(db.data, rita.code)).toBe(rita.claims.sub);
+    expect((await getUserProfile(db.data, newcomer.sub))?.referralCode).toBe(free);
+  });
+
+  it('claims the code of a profile made before codes were claimed when the referrals are first read', async () => {
+    const claims = userClaims();
+    const code = `OLD${randomUUID().replaceAll('-', '').slice(0, 8).toUpperCase()}`;
+    const { upsertUserProfile } = await import('../data/user-profile.js');
+    await upsertUserProfile(db.data, claims.sub, {
+      set: { email: claims.email },
+      setIfMissing: { referralCode: code },
+    });
+    expect(await referralCodeOwner(db.data, code)).toBeNull();
+    expect((await referralsOf(claims)).data.code).toBe(code);
+    expect(await referralCodeOwner(db.data, code)).toBe(claims.sub);
+    // once claimed, the page's read is the profile's code and its claim (GetItem each) and one Query of REFERRED#
+    const deps: profiles.ProfilesDeps = {
+      db: db.data,
+      now: () => new Date(),
+      newReferralCode: profiles.newReferralCode,
+      documentUrl: async () => '',
+    };
+    db.reset();
+    const read = await profiles.getReferrals(deps, { uid: claims.sub, email: claims.email }, 'https://app.test');
+    expect(read).toMatchObject({ code, link: `https://app.test/signup?ref=${code}`, referredCount: 0 });
+    expect(db.calls.sort()).toEqual(['GetItemCommand', 'GetItemCommand', 'QueryCommand']);
+  });
+});
