@@ -1,0 +1,173 @@
+// @vitest-environment happy-dom
+import { ConfigProvider } from 'antd';
+import { act } from 'react';
+import { SWRConfig } from 'swr';
+import { describe, expect, it, vi } from 'vitest';
+import type { ApiClient } from '@/lib/http/apiClient';
+import { ApiClientContext } from '@/lib/http/useApiClient';
+import { callsTo, fakeMeetingsApi, type MeetingsServer, zoomConnectionFixture } from '@/test/meetingFixtures';
+import { mountPerTest } from '@/test/mountPerTest';
+import { lazyCodeTestTimeoutMs, untilPasses } from '@/test/untilPasses';
+import { AppFeedbackProvider } from '@/ui/feedback/AppFeedbackProvider';
+import { formatClock } from '../utils/zonedTime';
+import { BookMeetingModal } from './BookMeetingModal';
+
+const { render } = mountPerTest();
+
+const ada = { id: 'c1', name: 'Ada Lovelace' };
+
+const show = async (server: MeetingsServer, contact: { id: string; name: string } | null = ada) => {
+  server.settings ??= { timeZone: 'Europe/Paris', meetingDuration: 45 };
+  const { api, request } = fakeMeetingsApi(server);
+  const onBooked = vi.fn();
+  const onClose = vi.fn();
+  await render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
+      <ApiClientContext.Provider value={api as ApiClient}>
+        <ConfigProvider wave={{ disabled: true }}>
+          <AppFeedbackProvider>
+            <BookMeetingModal open contact={contact} onClose={onClose} onBooked={onBooked} />
+          </AppFeedbackProvider>
+        </ConfigProvider>
+      </ApiClientContext.Provider>
+    </SWRConfig>,
+  );
+  await untilPasses(() => expect(field('title')).not.toBeNull());
+  return { request, onBooked, onClose };
+};
+
+const modal = () => document.querySelector<HTMLElement>('.ant-modal')!;
+const field = (name: string) => document.querySelector<HTMLInputElement>(`.ant-modal #${name}`);
+const duration = () => document.querySelector<HTMLInputElement>('.ant-modal input[aria-label="Duration (minutes)"]')!;
+const startInput = () => document.querySelector<HTMLInputElement>('.ant-modal input[aria-label="Date and time"]')!;
+const invitationBox = () => document.querySelector<HTMLInputElement>('.ant-modal input[type="checkbox"]')!;
+const buttonNamed = (name: string) =>
+  [...document.querySelectorAll<HTMLButtonElement>('.ant-modal button')].find(
+    (button) => button.textContent?.trim() === name,
+  );
+const click = (element: HTMLElement | null | undefined) =>
+  act(async () => {
+    if (!element) throw new Error('nothing to click');
+    element.click();
+  });
+const typeInto = (element: HTMLInputElement, value: string) =>
+  act(async () => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(element, value);
+    element.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+
+describe('booking a meeting', { timeout: lazyCodeTestTimeoutMs }, () => {
+  it('starts from the contact and the settings: title, length, the user zone, an invitation, and says Zoom is missing', async () => {
+    await show({ meetings: [], zoom: null });
+    expect(document.querySelector('.ant-modal-title')?.textContent).toBe('Book meeting with Ada Lovelace');
+    expect(field('title')!.value).toBe('Meeting with Ada Lovelace');
+    expect(duration().value).toBe('45');
+    expect(modal().textContent).toContain('In your time zone, Europe/Paris (GMT');
+    expect(invitationBox().checked).toBe(true);
+    expect(modal().textContent).toContain('Send calendar invitation');
+    await untilPasses(() => expect(modal().textContent).toContain('Connect Zoom from the header to add a Zoom link.'));
+    expect(modal().textContent).not.toContain('A Zoom link will be created');
+  });
+
+  it('books at the picked time in the user zone, and shows why the meeting has no Zoom link while keeping it', async () => {
+    const zoomError = 'Zoom could not create a meeting link, so this meeting has none yet. The meeting is saved.';
+    const { request, onBooked } = await show({
+      meetings: [],
+      zoom: zoomConnectionFixture(),
+      booked: { zoomJoinUrl: undefined, zoomError },
+    });
+    await untilPasses(() => expect(modal().textContent).toContain('A Zoom link will be created for this meeting.'));
+    const shown = startInput().value;
+    await click(buttonNamed('Confirm booking'));
+    await untilPasses(() => expect(callsTo(request, 'POST /api/meetings')).toHaveLength(1));
+    const { body } = callsTo(request, 'POST /api/meetings')[0] as { body: Record<string, unknown> };
+    expect(body).toMatchObject({
+      contactId: 'c1',
+      title: 'Meeting with Ada Lovelace',
+      durationMinutes: 45,
+      timeZone: 'Europe/Paris',
+      sendInvitation: true,
+    });
+    // what the picker showed is the Paris clock of the instant sent
+    const start = new Date(body.startTime as string);
+    expect(start.getTime()).toBeGreaterThan(Date.now());
+    expect(shown.endsWith(formatClock(start, 'Europe/Paris'))).toBe(true);
+
+    await untilPasses(() => expect(document.querySelector('[data-testid="meeting-booked"]')).not.toBeNull());
+    const result = document.querySelector<HTMLElement>('[data-testid="meeting-booked"]')!;
+    expect(result.textContent).toContain('Meeting booked');
+    expect(result.querySelector('.ant-alert-warning')?.textContent).toContain(zoomError);
+    expect(result.textContent).toContain('Invitation queued');
+    expect([...result.querySelectorAll('a')].some((link) => link.textContent === 'Join Zoom meeting')).toBe(false);
+    expect(onBooked).toHaveBeenCalledWith(expect.objectContaining({ id: 'm1', zoomError }));
+  });
+
+  it('shows the join link of the Zoom meeting it created, opening in a new tab', async () => {
+    await show({ meetings: [], zoom: zoomConnectionFixture() });
+    await click(buttonNamed('Confirm booking'));
+    await untilPasses(() => expect(document.querySelector('[data-testid="meeting-booked"]')).not.toBeNull());
+    const join = [...document.querySelectorAll<HTMLAnchorElement>('[data-testid="meeting-booked"] a')].find(
+      (link) => link.textContent === 'Join Zoom meeting',
+    )!;
+    expect(join.href).toBe('https://zoom.example/j/123');
+    expect(join.target).toBe('_blank');
+  });
+
+  it('books without an invitation when the box is unticked', async () => {
+    const { request } = await show({ meetings: [] });
+    await click(invitationBox());
+    await click(buttonNamed('Confirm booking'));
+    await untilPasses(() => expect(callsTo(request, 'POST /api/meetings')).toHaveLength(1));
+    expect(callsTo(request, 'POST /api/meetings')[0]).toMatchObject({ body: { sendInvitation: false } });
+  });
+
+  it('refuses an empty title and a missing length, sending nothing', async () => {
+    const { request } = await show({ meetings: [] });
+    await typeInto(field('title')!, '  ');
+    await typeInto(duration(), '');
+    await click(buttonNamed('Confirm booking'));
+    await untilPasses(() => {
+      expect(modal().textContent).toContain('Give the meeting a title');
+      expect(modal().textContent).toContain('Between 5 and 480 minutes');
+    });
+    expect(callsTo(request, 'POST /api/meetings')).toHaveLength(0);
+  });
+
+  it('asks for a contact when opened without one, and names the meeting after the one picked', async () => {
+    const { request } = await show({ meetings: [], contacts: [{ id: 'c7', name: 'Grace Hopper' }] }, null);
+    expect(document.querySelector('.ant-modal-title')?.textContent).toBe('Book meeting');
+    await click(buttonNamed('Confirm booking'));
+    await untilPasses(() => expect(modal().textContent).toContain('Choose the contact you meet'));
+    expect(callsTo(request, 'POST /api/meetings')).toHaveLength(0);
+
+    const selector = document.querySelector<HTMLElement>('.ant-modal .ant-select')!;
+    await act(async () => selector.dispatchEvent(new MouseEvent('mousedown', { bubbles: true })));
+    const option = await untilPasses(() => {
+      const found = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find((item) =>
+        item.textContent?.includes('Grace Hopper'),
+      );
+      expect(found).toBeDefined();
+    }).then(
+      () =>
+        [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find((item) =>
+          item.textContent?.includes('Grace Hopper'),
+        )!,
+    );
+    await click(option);
+    await untilPasses(() => expect(field('title')!.value).toBe('Meeting with Grace Hopper'));
+    await click(buttonNamed('Confirm booking'));
+    await untilPasses(() => expect(callsTo(request, 'POST /api/meetings')).toHaveLength(1));
+    expect(callsTo(request, 'POST /api/meetings')[0]).toMatchObject({
+      body: { contactId: 'c7', title: 'Meeting with Grace Hopper' },
+    });
+  });
+
+  it('says why a booking was refused and keeps the form', async () => {
+    const { request } = await show({ meetings: [], failWith: 'A meeting cannot start in the past' });
+    await click(buttonNamed('Confirm booking'));
+    await untilPasses(() => expect(modal().textContent).toContain('A meeting cannot start in the past'));
+    expect(callsTo(request, 'POST /api/meetings')).toHaveLength(1);
+    expect(modal().textContent).toContain('The meeting could not be booked');
+    expect(field('title')).not.toBeNull();
+  });
+});

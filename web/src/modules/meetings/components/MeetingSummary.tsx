@@ -1,0 +1,85 @@
+import { ClockCircleOutlined, MailOutlined, UserOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import type { Meeting } from '@shared/schemas/meetings';
+import { Alert, Tag, Typography } from 'antd';
+import { meetingsMessages as text } from '../meetingsMessages';
+import { invitationLabel, statusTagColors } from '../utils/meetingLabels';
+import { formatMeetingTime, zoneLabel } from '../utils/zonedTime';
+
+export type MeetingSummaryProps = {
+  meeting: Meeting;
+  /** the zone its time is shown in: the user's settings zone */
+  timeZone: string;
+  /** the title as a heading (a card's, whose id names the card) */
+  titleId?: string;
+};
+
+/**
+ * What a meeting is: title, contact, time in the user's zone and length, status, its Zoom join link or why it has
+ * none (the server's `zoomError`), and where its invitation stands.
+ */
+export const MeetingSummary = ({ meeting, timeZone, titleId }: MeetingSummaryProps) => {
+  const invitation = invitationLabel(meeting);
+  const live = meeting.status === 'scheduled';
+  return (
+    <div className="meeting-summary">
+      <div className="meeting-summary__head">
+        <Typography.Title level={3} className="meeting-summary__title" id={titleId}>
+          {meeting.title}
+        </Typography.Title>
+        <Tag color={statusTagColors[meeting.status]} className="meeting-summary__status">
+          {text.status[meeting.status]}
+        </Tag>
+      </div>
+      <Typography.Text className="meeting-summary__line">
+        <UserOutlined aria-hidden="true" />
+        <span>
+          {meeting.contactName}
+          {meeting.contactCompany ? (
+            <Typography.Text type="secondary"> · {meeting.contactCompany}</Typography.Text>
+          ) : null}
+        </span>
+      </Typography.Text>
+      <Typography.Text className="meeting-summary__line">
+        <ClockCircleOutlined aria-hidden="true" />
+        <span>
+          <time dateTime={meeting.startTime}>
+            {formatMeetingTime(meeting.startTime, meeting.durationMinutes, timeZone)}
+          </time>{' '}
+          <Typography.Text type="secondary">
+            ({zoneLabel(timeZone, new Date(meeting.startTime))}) · {text.minutes(meeting.durationMinutes)}
+          </Typography.Text>
+        </span>
+      </Typography.Text>
+      {meeting.zoomJoinUrl && live ? (
+        <Typography.Text className="meeting-summary__line">
+          <VideoCameraOutlined aria-hidden="true" />
+          <Typography.Link
+            href={meeting.zoomJoinUrl}
+            target="_blank"
+            rel="noreferrer"
+            className="meeting-summary__join"
+          >
+            {text.joinZoom}
+          </Typography.Link>
+          <Typography.Text type="secondary" copyable={{ text: meeting.zoomJoinUrl }} className="meeting-summary__url">
+            {meeting.zoomJoinUrl}
+          </Typography.Text>
+        </Typography.Text>
+      ) : null}
+      {!meeting.zoomJoinUrl && meeting.zoomError && live ? (
+        <Alert type="warning" showIcon title={text.noZoomLink} description={meeting.zoomError} />
+      ) : null}
+      <Typography.Text className="meeting-summary__line" data-testid="meeting-invitation">
+        <MailOutlined aria-hidden="true" />
+        <Tag color={invitation.tone} className="meeting-summary__invitation">
+          {invitation.label}
+        </Tag>
+        {invitation.reason ? (
+          <Typography.Text type="secondary" className="meeting-summary__reason">
+            {invitation.reason}
+          </Typography.Text>
+        ) : null}
+      </Typography.Text>
+    </div>
+  );
+};

@@ -1,0 +1,90 @@
+import type { Meeting } from '@shared/schemas/meetings';
+import { Alert, Button, Form, Modal } from 'antd';
+import { useState } from 'react';
+import type { MeetingChanges } from '../api/meetingsApi';
+import { meetingsMessages as text } from '../meetingsMessages';
+import { instantOfPicked, pickerValueAt } from '../utils/pickerTime';
+import { MeetingTimeFields, type MeetingTimeValues } from './MeetingTimeFields';
+
+export type RescheduleModalProps = {
+  /** the meeting to move; null: closed */
+  meeting: Meeting | null;
+  timeZone: string;
+  onClose: () => void;
+  /** stores the new time (PATCH); rejects with the server's reason */
+  onSave: (
+    meeting: Meeting,
+    changes: { startTime: string; durationMinutes: number; timeZone: string },
+  ) => Promise<void>;
+};
+
+/** A new date, time and length for a meeting; its Zoom meeting follows and the contact gets an updated invitation. */
+export const RescheduleModal = ({ meeting, timeZone, onClose, onSave }: RescheduleModalProps) => (
+  <Modal
+    open={meeting !== null}
+    onCancel={onClose}
+    title={meeting ? text.rescheduleTitle(meeting.title) : text.reschedule}
+    footer={null}
+    destroyOnHidden
+    width={480}
+  >
+    {meeting ? <RescheduleForm meeting={meeting} timeZone={timeZone} onClose={onClose} onSave={onSave} /> : null}
+  </Modal>
+);
+
+const RescheduleForm = ({ meeting, timeZone, onClose, onSave }: RescheduleModalProps & { meeting: Meeting }) => {
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const handleFinish = async ({ start, durationMinutes }: MeetingTimeValues) => {
+    if (!start || durationMinutes === null) return;
+    const picked = instantOfPicked(start, timeZone);
+    // the picker holds whole minutes: the time counts as changed when its minute is another
+    const moved = Math.floor(picked.getTime() / 60_000) !== Math.floor(new Date(meeting.startTime).getTime() / 60_000);
+    const changes: MeetingChanges = {
+      ...(moved ? { startTime: picked.toISOString(), timeZone } : {}),
+      ...(durationMinutes !== meeting.durationMinutes ? { durationMinutes } : {}),
+    };
+    if (Object.keys(changes).length === 0) {
+      onClose();
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      await onSave(meeting, changes);
+      onClose();
+    } catch (caught) {
+      setFailure(caught instanceof Error ? caught.message : String(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Form<MeetingTimeValues>
+      layout="vertical"
+      requiredMark={false}
+      onFinish={(values) => void handleFinish(values)}
+      initialValues={{
+        start: pickerValueAt(new Date(meeting.startTime), timeZone),
+        durationMinutes: meeting.durationMinutes,
+      }}
+    >
+      <MeetingTimeFields timeZone={timeZone} />
+      <Alert
+        type="info"
+        showIcon
+        title={meeting.contactEmail ? text.rescheduleInvitation : text.rescheduleNoEmail}
+        className="reschedule__note"
+      />
+      {failure ? <Alert type="error" showIcon title={failure} className="reschedule__note" /> : null}
+      <div className="book-meeting__footer">
+        <Button onClick={onClose}>Cancel</Button>
+        <Button type="primary" htmlType="submit" loading={busy}>
+          {text.rescheduleSave}
+        </Button>
+      </div>
+    </Form>
+  );
+};

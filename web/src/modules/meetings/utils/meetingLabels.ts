@@ -1,0 +1,55 @@
+import type { Meeting, MeetingStatus } from '@shared/schemas/meetings';
+
+/** antd Tag presets (theme colours) for a meeting's status. */
+export const statusTagColors: Record<MeetingStatus, string> = {
+  scheduled: 'processing',
+  cancelled: 'default',
+  done: 'success',
+};
+
+export type InvitationTone = 'success' | 'processing' | 'warning' | 'error';
+
+export type InvitationLabel = { tone: InvitationTone; label: string; reason?: string };
+
+/**
+ * Where a meeting's last invitation stands, in words: 'Invitation sent', 'Updated invitation queued', 'Cancellation
+ * sent', 'Invitation not sent' with the server's reason (no e-mail, no mailbox), 'Invitation failed' with why.
+ */
+export const invitationLabel = ({ invitation }: Pick<Meeting, 'invitation'>): InvitationLabel => {
+  const what =
+    invitation.method === 'CANCEL' ? 'Cancellation' : invitation.sequence > 0 ? 'Updated invitation' : 'Invitation';
+  switch (invitation.status) {
+    case 'sent':
+      return { tone: 'success', label: `${what} sent` };
+    case 'queued':
+      return { tone: 'processing', label: `${what} queued` };
+    case 'skipped':
+      return { tone: 'warning', label: `${what} not sent`, reason: invitation.error };
+    case 'failed':
+      return { tone: 'error', label: `${what} failed`, reason: invitation.error };
+  }
+};
+
+const endOf = (meeting: Pick<Meeting, 'startTime' | 'durationMinutes'>) =>
+  new Date(meeting.startTime).getTime() + meeting.durationMinutes * 60_000;
+
+/** Whether the meeting has begun (it can be marked done and get its notes). */
+export const hasStarted = (meeting: Pick<Meeting, 'startTime'>, now: number) =>
+  new Date(meeting.startTime).getTime() <= now;
+
+/** Under way now: started, not over, not cancelled. */
+export const isInProgress = (meeting: Meeting, now: number) =>
+  meeting.status === 'scheduled' && hasStarted(meeting, now) && endOf(meeting) > now;
+
+/**
+ * Upcoming: not over yet (cancelled ones too, tagged) unless marked done; soonest first. Past: the rest, latest first.
+ */
+export const splitMeetings = (meetings: readonly Meeting[], now: number) => {
+  const upcoming: Meeting[] = [];
+  const past: Meeting[] = [];
+  for (const meeting of meetings) (meeting.status !== 'done' && endOf(meeting) > now ? upcoming : past).push(meeting);
+  const startOf = (meeting: Meeting) => new Date(meeting.startTime).getTime();
+  upcoming.sort((a, b) => startOf(a) - startOf(b));
+  past.sort((a, b) => startOf(b) - startOf(a));
+  return { upcoming, past };
+};
