@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { settingsDefaults } from '../../shared/schemas/profile.js';
 import { getUserProfile } from '../data/user-profile.js';
+import { putZoomConnection, replaceZoomConnection, type ZoomConnectionItem } from '../data/zoom-connection.js';
 import { countingDataClient } from '../test/counting-client.js';
 import { userClaims } from '../test/api-event.js';
 import * as profiles from './service.js';
@@ -30,9 +31,15 @@ describe('profiles service against DynamoDB Local', () => {
       timeZone: 'Europe/Paris',
       signupData: { referralCode: 'friend42' },
     });
-    // the profile (UpdateItem) and mailboxes (Query); its code's claim (PutItem); the referrer of FRIEND42 (GetItem:
-    // no one, so nothing is granted)
-    expect(db.calls.sort()).toEqual(['GetItemCommand', 'PutItemCommand', 'QueryCommand', 'UpdateItemCommand']);
+    // the profile (UpdateItem), mailboxes (Query) and Zoom connection (GetItem); its code's claim (PutItem); the
+    // referrer of FRIEND42 (GetItem: no one, so nothing is granted)
+    expect(db.calls.sort()).toEqual([
+      'GetItemCommand',
+      'GetItemCommand',
+      'PutItemCommand',
+      'QueryCommand',
+      'UpdateItemCommand',
+    ]);
     expect(profile).toMatchObject({
       uid: identity.uid,
       email: identity.email,
@@ -82,16 +89,44 @@ describe('profiles service against DynamoDB Local', () => {
     expect(profile.referredByCode).toBe('LATE99');
   });
 
-  it('reads an existing profile with one GetItem (and its mailboxes with one Query) and makes a missing one on first read', async () => {
+  it('reads an existing profile with one GetItem (its mailboxes with one Query, its Zoom connection with one GetItem) and makes a missing one on first read', async () => {
     const { db, deps, identity } = setup();
     const made = await profiles.getProfile(deps, identity);
     // made: the profile (UpdateItem) and its referral code's claim (PutItem)
-    expect(db.calls.sort()).toEqual(['GetItemCommand', 'PutItemCommand', 'QueryCommand', 'UpdateItemCommand']);
+    expect(db.calls.sort()).toEqual([
+      'GetItemCommand',
+      'GetItemCommand',
+      'PutItemCommand',
+      'QueryCommand',
+      'UpdateItemCommand',
+    ]);
     expect(made.subscriptionTier).toBe('free');
     db.reset();
     const read = await profiles.getProfile(deps, identity);
-    expect(db.calls.sort()).toEqual(['GetItemCommand', 'QueryCommand']);
+    expect(db.calls.sort()).toEqual(['GetItemCommand', 'GetItemCommand', 'QueryCommand']);
     expect(read).toEqual(made);
+  });
+
+  it("says whether the user's Zoom is connected: not without a connection, nor once its grant is gone", async () => {
+    const { deps, identity } = setup();
+    expect((await profiles.getProfile(deps, identity)).zoomConnection).toEqual({ isConnected: false });
+    const connection: ZoomConnectionItem = {
+      uid: identity.uid,
+      id: 'zoom-connection-1',
+      email: 'ada@zoom.example',
+      zoomUserId: `zoom-user-${identity.uid}`,
+      accountId: 'zoom-account-1',
+      expiresAt: '2026-11-21T11:00:00.000Z',
+      refreshError: null,
+      connectedAt: '2026-11-21T10:00:00.000Z',
+      updatedAt: '2026-11-21T10:00:00.000Z',
+      version: 0,
+      tokens: { v: 1, by: 'file', key: 'k', iv: 'i', tag: 't', data: 'd' },
+    };
+    expect(await putZoomConnection(deps.db, connection, null)).toBe(true);
+    expect((await profiles.getProfile(deps, identity)).zoomConnection).toEqual({ isConnected: true });
+    expect(await replaceZoomConnection(deps.db, { ...connection, refreshError: 'invalid_grant' })).toBe(true);
+    expect((await profiles.getProfile(deps, identity)).zoomConnection).toEqual({ isConnected: false });
   });
 
   it('updates only the named profile fields and ignores connectedEmails', async () => {
@@ -103,7 +138,7 @@ describe('profiles service against DynamoDB Local', () => {
       jobTitle: 'Mathematician',
       connectedEmails: [{ email: 'x@example.com' }],
     });
-    expect(db.calls.sort()).toEqual(['QueryCommand', 'UpdateItemCommand']);
+    expect(db.calls.sort()).toEqual(['GetItemCommand', 'QueryCommand', 'UpdateItemCommand']);
     expect(updated).toMatchObject({
       bio: 'Builds analytical engines',
       jobTitle: 'Mathematician',

@@ -15,6 +15,7 @@ import type { DataClient } from '../data/client.js';
 import { isItemTooLarge, itemBytes, maxItemBytes } from '../data/item-size.js';
 import { listMailboxes } from '../data/mailbox.js';
 import { listReferred } from '../data/referral.js';
+import { getZoomConnection } from '../data/zoom-connection.js';
 import { getUserProfile, setUserSettings, upsertUserProfile, type UserProfileItem } from '../data/user-profile.js';
 import { toConnectedEmails } from '../mailboxes/index.js';
 import { claimOwnReferralCode, ensureReferralCodeClaimed, rewardReferral, toReferrals } from './referrals.js';
@@ -53,22 +54,33 @@ const creationDefaults = (deps: ProfilesDeps, identity: Identity) => {
 const signedUrl = (deps: Pick<ProfilesDeps, 'documentUrl'>, key: string | undefined) =>
   key ? deps.documentUrl(key) : Promise.resolve('');
 
-/** The profile's `connectedEmails` (SPEC §3): the user's mailboxes (issue 12), one Query beside the profile's own call. */
-const connectedEmailsOf = async (db: DataClient, uid: string): Promise<Profile['connectedEmails']> =>
-  toConnectedEmails(await listMailboxes(db, uid));
+/** What the profile says of the user's connections (SPEC §3): `connectedEmails` and `zoomConnection`. */
+export type ProfileConnections = Pick<Profile, 'connectedEmails' | 'zoomConnection'>;
 
-/** The wire shape of SPEC §3 with short-lived links to the stored documents (and the mailboxes, when read). */
+const noConnections: ProfileConnections = { connectedEmails: [], zoomConnection: { isConnected: false } };
+
+// the user's mailboxes (issue 12, one Query) and Zoom connection (issue 14, one GetItem), beside the profile's own call
+const connectionsOf = async (db: DataClient, uid: string): Promise<ProfileConnections> => {
+  const [mailboxes, zoom] = await Promise.all([listMailboxes(db, uid), getZoomConnection(db, uid)]);
+  // connected while its grant works; an expired one (refreshError) asks the user to reconnect it
+  return {
+    connectedEmails: toConnectedEmails(mailboxes),
+    zoomConnection: { isConnected: zoom?.refreshError === null },
+  };
+};
+
+/** The wire shape of SPEC §3 with short-lived links to the stored documents (and the connections, when read). */
 export const toProfileWithLinks = async (
   deps: Pick<ProfilesDeps, 'documentUrl'>,
   item: Partial<UserProfileItem> & { uid: string },
-  connectedEmails: Profile['connectedEmails'] = [],
+  connections: ProfileConnections = noConnections,
 ): Promise<Profile> => {
   const [resumeFileURL, coverLetterFileURL, backgroundFileURL] = await Promise.all([
     signedUrl(deps, item.resumeFileKey),
     signedUrl(deps, item.coverLetterFileKey),
     signedUrl(deps, item.backgroundFileKey),
   ]);
-  return { ...toProfile(item), resumeFileURL, coverLetterFileURL, backgroundFileURL, connectedEmails };
+  return { ...toProfile(item), resumeFileURL, coverLetterFileURL, backgroundFileURL, ...connections };
 };
 
 /** The wire shape of SPEC §3: every field present, missing ones at their defaults (links empty: toProfileWithLinks). */
@@ -115,9 +127,8 @@ export const toProfile = (item: Partial<UserProfileItem> & { uid: string }): Pro
   settings: { ...settingsDefaults, ...item.settings },
   createdAt: item.createdAt ?? '',
   updatedAt: item.updatedAt ?? '',
-  // the mailboxes are read beside the profile (toProfileWithLinks); Zoom arrives with its issue
-  connectedEmails: [],
-  zoomConnection: { isConnected: false },
+  // the connections are read beside the profile (toProfileWithLinks)
+  ...noConnections,
 });
 
 /** issue 10: a profile over DynamoDB's 400 KB item limit cannot be stored; the user is told what to shorten. */
@@ -141,36 +152,37 @@ const upsertProfile = async (
   identity: Identity,
   changes: Partial<UserProfileItem>,
   keepIfPresent: Partial<UserProfileItem> = {},
-  knownConnectedEmails?: Profile['connectedEmails'],
+  knownConnections?: ProfileConnections,
 ) => {
   if (itemBytes(changes) > maxItemBytes) throw profileTooLarge();
   const defaults = creationDefaults(deps, identity);
   // what `changes` names is set, not defaulted (DynamoDB refuses two actions on one attribute)
-  const [data, connectedEmails] = await Promise.all([
+  const [data, connections] = await Promise.all([
     refuseTooLarge(
       upsertUserProfile(deps.db, identity.uid, {
         set: { ...changes, updatedAt: deps.now().toISOString() },
         setIfMissing: { ...defaults, ...keepIfPresent },
       }),
     ),
-    knownConnectedEmails ?? connectedEmailsOf(deps.db, identity.uid),
+    knownConnections ?? connectionsOf(deps.db, identity.uid),
   ]);
   // made by this call (the new random code went in): its code is claimed, unique, or replaced by a free one. A crash
   // before the claim leaves it unclaimed; GET /api/referrals claims it before anyone can share it.
   if (data.referralCode === defaults.referralCode) {
     data.referralCode = await claimOwnReferralCode(deps, identity.uid, data.referralCode);
   }
-  return toProfileWithLinks(deps, data, connectedEmails);
+  return toProfileWithLinks(deps, data, connections);
 };
 
-// the profile of a user (GetItem) and its mailboxes (Query), side by side; made with the defaults on first read
+// the profile of a user (GetItem), its mailboxes (Query) and Zoom connection (GetItem), side by side; made with the
+// defaults on first read
 export const getProfile = async (deps: ProfilesDeps, identity: Identity) => {
-  const [data, connectedEmails] = await Promise.all([
+  const [data, connections] = await Promise.all([
     getUserProfile(deps.db, identity.uid),
-    connectedEmailsOf(deps.db, identity.uid),
+    connectionsOf(deps.db, identity.uid),
   ]);
-  if (data) return toProfileWithLinks(deps, data, connectedEmails);
-  return upsertProfile(deps, identity, {}, {}, connectedEmails);
+  if (data) return toProfileWithLinks(deps, data, connections);
+  return upsertProfile(deps, identity, {}, {}, connections);
 };
 
 /**
