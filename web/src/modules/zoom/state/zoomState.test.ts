@@ -1,5 +1,8 @@
+// @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { resetZoom, sendZoomEvent, zoomState, zoomView } from './zoomState';
+import { expiredZoomConnection, zoomConnection } from '@/test/zoomFixtures';
+import { pendingZoomAuthKey, writePendingZoomAuth } from '../utils/zoomOAuthReturn';
+import { applyZoomConnection, resetZoom, sendZoomEvent, zoomState, zoomView } from './zoomState';
 
 beforeEach(() => resetZoom());
 
@@ -28,5 +31,30 @@ describe('zoomState', () => {
     expect(zoomState.status).toBe('error');
     expect(zoomView(zoomState, account)).toBe('expired');
     expect(zoomView(zoomState, null)).toBe('disconnected');
+  });
+
+  it("gives the state of the server's answer: connected, expired (a fatal refresh error), disconnected (none)", () => {
+    applyZoomConnection(zoomConnection());
+    expect(zoomState.status).toBe('connected');
+    applyZoomConnection(expiredZoomConnection());
+    expect(zoomState).toMatchObject({ status: 'expired', error: { type: 'invalid_grant', requiresReconnect: true } });
+    applyZoomConnection(zoomConnection({ connected: false, refreshError: 'missing_credentials' }));
+    expect(zoomState.status).toBe('expired');
+    applyZoomConnection(null);
+    expect(zoomState.status).toBe('disconnected');
+  });
+
+  it('leaves a connect flow under way to finish before an answer applies', () => {
+    sendZoomEvent({ type: 'CONNECT' });
+    applyZoomConnection(null);
+    expect(zoomState.status).toBe('connecting');
+  });
+
+  it('forgets the store and a pending connect flow on sign-out (SPEC §4 Logout)', () => {
+    sendZoomEvent({ type: 'CONNECTED' });
+    writePendingZoomAuth({ state: 's'.repeat(43), reconnect: false });
+    resetZoom();
+    expect(zoomState).toMatchObject({ status: 'disconnected', pending: null, error: null });
+    expect(sessionStorage.getItem(pendingZoomAuthKey)).toBeNull();
   });
 });
