@@ -1,12 +1,12 @@
-import { plans, type PlanTier } from '../../shared/constants.js';
+import { plans, planTiers, type PlanTier } from '../../shared/constants.js';
 import type { Quota } from '../../shared/schemas/contacts.js';
 import type { DataClient } from '../data/client.js';
-import { addBonusSlots, getQuota, rollOverQuota, setUpQuota, type QuotaItem } from '../data/quota.js';
+import { addBonusSlots, changeQuotaPlan, getQuota, rollOverQuota, setUpQuota, type QuotaItem } from '../data/quota.js';
 import { getUserProfile } from '../data/user-profile.js';
 
 /**
  * Contact slots (SPEC §3/§4 'Quota', DESIGN §6): monthly periods anchored on the user's sign-up; a period rolls over
- * lazily when the quota is read or used (the schedule of DESIGN §4 comes later and calls the same code).
+ * when the quota is read or used, or by the quota-periods job (lambdas/billing/quota-periods.ts), the same code.
  */
 
 /** `anchor` plus `months` calendar months in UTC, the day clamped to the month's end (Jan 31 + 1 = Feb 28/29). */
@@ -52,7 +52,7 @@ export type QuotaState = Required<
     | 'totalBonusSlotsUsed'
     | 'contactCount'
   >
-> & { uid: string };
+> & { uid: string; pendingPlan?: PlanTier };
 
 const complete = (item: Partial<QuotaItem> & { uid: string }): QuotaState | null =>
   item.plan && item.periodStart && item.slotsRefresh
@@ -66,6 +66,7 @@ const complete = (item: Partial<QuotaItem> & { uid: string }): QuotaState | null
         totalBonusSlotsEarned: item.totalBonusSlotsEarned ?? 0,
         totalBonusSlotsUsed: item.totalBonusSlotsUsed ?? 0,
         contactCount: item.contactCount ?? 0,
+        ...(item.pendingPlan ? { pendingPlan: item.pendingPlan } : {}),
       }
     : null;
 
@@ -107,7 +108,14 @@ export const currentQuota = async (db: DataClient, uid: string, now: Date): Prom
         ...periodAt(anchor, now),
       });
     } else {
-      await rollOverQuota(db, uid, quota.periodStart, periodAt(new Date(item?.periodAnchor ?? quota.periodStart), now));
+      // a plan change due at the period's end (issue 15: a downgrade, an ended subscription) starts with the new period
+      await rollOverQuota(
+        db,
+        uid,
+        quota.periodStart,
+        periodAt(new Date(item?.periodAnchor ?? quota.periodStart), now),
+        item?.pendingPlan,
+      );
     }
     // set up or rolled over, by this call or another one first: read again
   }
@@ -126,3 +134,30 @@ export const grantBonusSlots = async (db: DataClient, uid: string, slots: number
 /** Which slot the next addition uses: a bonus slot when there is one (DESIGN §6), else a regular one; null when none is left. */
 export const nextSlot = (quota: QuotaState): 'bonus' | 'regular' | null =>
   quota.bonusSlotsAvailable > 0 ? 'bonus' : quota.slotsUsed < slotsAllowed(quota.plan) ? 'regular' : null;
+
+const tierRank = (tier: PlanTier) => planTiers.indexOf(tier);
+
+/**
+ * Issue 15: the slots follow the plan the user pays for (DESIGN §6): a higher plan applies at once (its slots this
+ * very period), a lower one (a downgrade, an ended subscription) when the next period starts, and the plan already in
+ * force cancels a pending change. Idempotent: the same `tier` again changes nothing. A write conditional on the plan
+ * seen, read again when another change won.
+ */
+export const followPlan = async (db: DataClient, uid: string, tier: PlanTier, now: Date): Promise<QuotaState> => {
+  for (let round = 0; round < 5; round += 1) {
+    const quota = await currentQuota(db, uid, now);
+    const { pendingPlan } = quota;
+    const next =
+      tierRank(tier) > tierRank(quota.plan)
+        ? { plan: tier, pendingPlan: null }
+        : tierRank(tier) < tierRank(quota.plan)
+          ? { plan: quota.plan, pendingPlan: tier }
+          : { plan: quota.plan, pendingPlan: null };
+    if (next.plan === quota.plan && (next.pendingPlan ?? undefined) === pendingPlan) return quota;
+    if (await changeQuotaPlan(db, uid, { plan: quota.plan, pendingPlan }, next)) {
+      const { pendingPlan: _, ...rest } = quota;
+      return { ...rest, plan: next.plan, ...(next.pendingPlan ? { pendingPlan: next.pendingPlan } : {}) };
+    }
+  }
+  throw new Error('The quota kept changing while its plan was being changed');
+};

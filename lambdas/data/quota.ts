@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PlanTier } from '../../shared/constants.js';
-import type { DataClient } from './client.js';
+import { type DataClient, dueOnShardedIndex } from './client.js';
 import { writtenIf } from './errors.js';
 import { expressionAttributes, expressionParts, updateExpression, updateParams } from './expressions.js';
 
@@ -23,11 +23,26 @@ export type QuotaItem = {
   totalBonusSlotsUsed?: number;
   /** the user's contacts now (all periods): the list's `total` without counting items */
   contactCount?: number;
+  /** issue 15: a downgrade or an ended subscription, applied when the next period starts */
+  pendingPlan?: PlanTier;
 };
 
 export const quotaRecord = 'quota';
 
 export const quotaKey = (uid: string) => ({ pk: `USER#${uid}`, sk: 'QUOTA' });
+
+/**
+ * Issue 15: a quota with a period is on the period index (gsi1, `QUOTAPERIOD#<shard>`, sorted by the period's end),
+ * which the quota-periods job Queries for the periods that ended (DESIGN §4), never a scan. Each roll-over moves the
+ * item to its next end. Sharded so one month's roll-overs do not all write one GSI partition.
+ */
+const periodShards = 4;
+const periodPartition = (shard: number) => `QUOTAPERIOD#${shard}`;
+const shardOf = (uid: string) => Array.from(uid).reduce((sum, char) => sum + char.charCodeAt(0), 0) % periodShards;
+const periodIndexKeys = (uid: string, slotsRefresh: string) => ({
+  gsi1pk: periodPartition(shardOf(uid)),
+  gsi1sk: `${slotsRefresh}#${uid}`,
+});
 
 // the quota of a user (GetItem); null when it was never set up
 export const getQuota = async (db: DataClient, uid: string): Promise<QuotaItem | null> => {
@@ -55,19 +70,27 @@ export const setUpQuota = (
         updateParams(
           db.table,
           quotaKey(uid),
-          { set: { ...fields, slotsUsed: 0 }, setIfMissing: { uid, entity: quotaRecord } },
+          {
+            set: { ...fields, slotsUsed: 0, ...periodIndexKeys(uid, fields.slotsRefresh) },
+            setIfMissing: { uid, entity: quotaRecord },
+          },
           (p) => `attribute_not_exists(${p.name('periodStart')})`,
         ),
       ),
     ),
   );
 
-/** Starts a new period if the quota is still in `seenPeriodStart`; false when it rolled over meanwhile. */
+/**
+ * Starts a new period if the quota is still in `seenPeriodStart` with the pending plan seen (`seenPendingPlan`, none
+ * when undefined): the pending plan becomes the plan (issue 15: a downgrade or cancellation at the period's end);
+ * false when it rolled over or its plan changed meanwhile.
+ */
 export const rollOverQuota = (
   db: DataClient,
   uid: string,
   seenPeriodStart: string,
   period: Required<Pick<QuotaItem, 'periodStart' | 'slotsRefresh'>>,
+  seenPendingPlan?: PlanTier,
 ) =>
   writtenIf(
     db.documents.send(
@@ -75,23 +98,84 @@ export const rollOverQuota = (
         updateParams(
           db.table,
           quotaKey(uid),
-          { set: { ...period, slotsUsed: 0 } },
-          (p) => `${p.name('periodStart')} = ${p.value(seenPeriodStart)}`,
+          {
+            set: {
+              ...period,
+              slotsUsed: 0,
+              ...periodIndexKeys(uid, period.slotsRefresh),
+              ...(seenPendingPlan ? { plan: seenPendingPlan } : {}),
+            },
+            ...(seenPendingPlan ? { remove: ['pendingPlan'] } : {}),
+          },
+          (p) =>
+            `${p.name('periodStart')} = ${p.value(seenPeriodStart)} AND ${
+              seenPendingPlan
+                ? `${p.name('pendingPlan')} = ${p.value(seenPendingPlan)}`
+                : `attribute_not_exists(${p.name('pendingPlan')})`
+            }`,
         ),
       ),
     ),
   );
 
-/** Adds bonus slots in one UpdateItem with ADD, so grants never lose each other; works before the quota is set up. */
-export const addBonusSlots = async (db: DataClient, uid: string, slots: number) => {
-  await db.documents.send(
-    new UpdateCommand(
-      updateParams(db.table, quotaKey(uid), {
-        add: { bonusSlotsAvailable: slots, totalBonusSlotsEarned: slots },
-        setIfMissing: { uid, entity: quotaRecord },
-      }),
+/**
+ * Issue 15: the plan whose slots apply now, and the one due when the next period starts (null: none), if the quota
+ * still has the plan and pending plan seen; false when either changed meanwhile.
+ */
+export const changeQuotaPlan = (
+  db: DataClient,
+  uid: string,
+  seen: { plan: PlanTier; pendingPlan: PlanTier | undefined },
+  next: { plan: PlanTier; pendingPlan: PlanTier | null },
+) =>
+  writtenIf(
+    db.documents.send(
+      new UpdateCommand(
+        updateParams(
+          db.table,
+          quotaKey(uid),
+          {
+            set: { plan: next.plan, ...(next.pendingPlan ? { pendingPlan: next.pendingPlan } : {}) },
+            ...(next.pendingPlan ? {} : { remove: ['pendingPlan'] }),
+          },
+          (p) =>
+            `${p.name('plan')} = ${p.value(seen.plan)} AND ${
+              seen.pendingPlan
+                ? `${p.name('pendingPlan')} = ${p.value(seen.pendingPlan)}`
+                : `attribute_not_exists(${p.name('pendingPlan')})`
+            }`,
+        ),
+      ),
     ),
   );
+
+// the users whose quota period ended before `before`, the longest ended first (one Query of gsi1 per partition, up to
+// `perPartition` each; the rest on the next run)
+export const quotasEndedBefore = async (db: DataClient, before: Date, perPartition: number): Promise<string[]> =>
+  (
+    await dueOnShardedIndex(db, {
+      index: 'gsi1',
+      partitions: Array.from({ length: periodShards }, (_, shard) => periodPartition(shard)),
+      before: before.toISOString(),
+      perPartition,
+      projection: { ProjectionExpression: '#uid', ExpressionAttributeNames: { '#uid': 'uid' } },
+    })
+  ).map((item) => String(item.uid));
+
+/**
+ * Bonus slots as a transaction's write (a referral's grant goes with its records, lambdas/data/referral.ts): ADD, so
+ * grants never lose each other; works before the quota is set up.
+ */
+export const bonusSlotsWrite = (db: DataClient, uid: string, slots: number) => ({
+  Update: updateParams(db.table, quotaKey(uid), {
+    add: { bonusSlotsAvailable: slots, totalBonusSlotsEarned: slots },
+    setIfMissing: { uid, entity: quotaRecord },
+  }),
+});
+
+/** Adds bonus slots in one UpdateItem (bonusSlotsWrite). */
+export const addBonusSlots = async (db: DataClient, uid: string, slots: number) => {
+  await db.documents.send(new UpdateCommand(bonusSlotsWrite(db, uid, slots).Update));
 };
 
 /**
