@@ -7,17 +7,12 @@ import { createZoomOAuthState, writePendingZoomAuth, zoomReturnUrl } from '../ut
 import { zoomConnectionKey } from './zoomConnectionKeys';
 import { readZoomConnection } from './useZoomConnection';
 
-export type UseZoomConnectOptions = {
-  /** leaves for Zoom's consent @default window.location.assign */
-  assign?: (url: string) => void;
-};
-
 /**
  * Connects and disconnects Zoom (SPEC §2 'Zoom popover', §7 'Zoom'). Connecting leaves the page for the server's
  * /zoom/oauth/authorize (then Zoom's consent) with a state kept in this tab; Zoom sends the browser back to this page
  * with a code, which the signed-in shell exchanges (useZoomOAuthReturn).
  */
-export const useZoomConnect = ({ assign = (url) => window.location.assign(url) }: UseZoomConnectOptions = {}) => {
+export const useZoomConnect = () => {
   const api = useApiClient();
   const { apiUrl } = useWebConfig();
   const { mutate } = useSWRConfig();
@@ -28,7 +23,7 @@ export const useZoomConnect = ({ assign = (url) => window.location.assign(url) }
     sendZoomEvent({ type: reconnect ? 'RECONNECT' : 'CONNECT' });
     const state = createZoomOAuthState();
     writePendingZoomAuth({ state, reconnect });
-    assign(zoomAuthorizeUrl(apiUrl, { redirect: zoomReturnUrl(new URL(window.location.href)), state }));
+    window.location.assign(zoomAuthorizeUrl(apiUrl, { redirect: zoomReturnUrl(new URL(window.location.href)), state }));
     return true;
   };
 

@@ -94,7 +94,7 @@ export const takeZoomReturn = (win: ZoomReturnWindow): ZoomReturn | null => {
   const state = url.searchParams.get('state');
   const error = url.searchParams.get('error');
   if (!code && !error) return null;
-  const pending = session()?.getItem(pendingZoomAuthKey) ? takePendingZoomAuth() : null;
+  const pending = takePendingZoomAuth();
   if (!code && (!pending || pending.state !== state)) {
     // an error that is not this tab's Zoom flow: the flow (if any) stays pending, the URL as it is
     if (pending) writePendingZoomAuth(pending);
