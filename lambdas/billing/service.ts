@@ -3,7 +3,7 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { plans, planTiers, type SubscriptionStatus } from '../../shared/constants.js';
 import { billingMessages, type PaidTier, type Subscription } from '../../shared/schemas/billing.js';
 import { type QuotaState, currentQuota, followPlan, toQuota } from '../contacts/index.js';
-import { HttpError } from '../core/errors.js';
+import { HttpError, notFound } from '../core/errors.js';
 import {
   type BillingItem,
   claimCustomer,
@@ -223,14 +223,13 @@ export const startCheckout = async (deps: BillingDeps, uid: string, plan: PaidTi
 
 /**
  * GET /api/billing/checkout/{sessionId}: what became of the user's Checkout Session, asked of Stripe. A paid one is
- * applied before answering (the same path as the webhook, so whichever comes first does it once); another user's
- * session is not found, like an unknown one.
+ * applied before answering (the same path as the webhook, so whichever comes first does it, once). An unknown session
+ * and another user's answer the same 404 (DESIGN §1: another user's ids are not found), never the other's data.
  */
 export const checkoutStatus = async (deps: BillingDeps, uid: string, sessionId: string) => {
   const session = await stripeCall(() => deps.billing.retrieveCheckoutSession(sessionId));
   if (!session || session.clientReferenceId !== uid) {
-    const [billing, quota] = await Promise.all([getBilling(deps.db, uid), currentQuota(deps.db, uid, deps.now())]);
-    return { status: 'not_found' as const, plan: null, subscription: subscriptionOf(billing, quota) };
+    throw notFound();
   }
   const plan = planTiers.find((tier) => tier === session.metadata.plan) ?? null;
   const paid =
