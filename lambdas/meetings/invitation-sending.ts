@@ -126,6 +126,18 @@ export const sendInvitation = async (
   message: InvitationMessage,
   delivery: { receiveCount: number; maxReceiveCount: number },
 ): Promise<InvitationOutcome> => {
+  try {
+    return await attemptInvitation(deps, message);
+  } catch (error) {
+    // a transient failure (the mailbox's token renewal, the provider, the table) is retried by the queue; on its last
+    // receive the meeting says the invitation failed rather than staying queued
+    if (delivery.receiveCount < delivery.maxReceiveCount) throw error;
+    deps.logger.error('an invitation could not be sent by its last try', { error: error as Error });
+    return fail(deps, message, meetingMessages.invitationFailed);
+  }
+};
+
+const attemptInvitation = async (deps: MeetingsDeps, message: InvitationMessage): Promise<InvitationOutcome> => {
   const { uid, sequence } = message;
   const meeting = await getMeeting(deps.db, uid, message.meetingId);
   if (!meeting) return 'gone';
@@ -194,10 +206,6 @@ export const sendInvitation = async (
     }
     if (error instanceof MailApiFailure && (error.kind === 'rejected' || error.kind === 'not_found'))
       return fail(deps, message, `${meetingMessages.invitationFailed} ${draftMessages.rejected(error.message)}`);
-    if (delivery.receiveCount >= delivery.maxReceiveCount) {
-      deps.logger.error('an invitation could not be sent after its last try', { error: error as Error });
-      return fail(deps, message, meetingMessages.invitationFailed);
-    }
     throw error;
   }
   await settle(deps, message, { status: 'sent', sentAt: sent.sentAt.toISOString() });

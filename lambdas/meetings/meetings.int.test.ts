@@ -7,7 +7,7 @@ import { freePorts } from '../../infra/local/net.js';
 import { consentInSandbox } from '../../infra/local/sandbox/oauth-consent.js';
 import { type Sandbox, startSandbox } from '../../infra/local/sandbox/server.js';
 import type { LiveEvent } from '../../shared/live-events.js';
-import type { QueueName } from '../../shared/queues.js';
+import { type QueueName, queues } from '../../shared/queues.js';
 import { type Meeting, meetingMessages } from '../../shared/schemas/meetings.js';
 import { settingsDefaults } from '../../shared/schemas/profile.js';
 import { addDoNotContact } from '../conversations/index.js';
@@ -19,6 +19,7 @@ import { getMeeting, meetingKey } from '../data/meeting.js';
 import { getPipelineEntry } from '../data/pipeline.js';
 import { profileKey } from '../data/user-profile.js';
 import { defaultMailboxAccessToken, expireMailbox } from '../mailboxes/index.js';
+import { MailApiFailure } from '../providers/mail/port.js';
 import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
 import { memoryIdempotencyStore } from '../test/memory-idempotency.js';
 import { setAttributes } from '../test/raw-items.js';
@@ -244,6 +245,24 @@ describe('booking a meeting', () => {
     expect(w.queued).toEqual([
       { queue: 'meeting-invitation', message: { uid: w.uid, meetingId: meeting.id, sequence: 0 } },
     ]);
+  });
+
+  it('adds the missing Zoom link once Zoom is connected, and says when Zoom expired', async () => {
+    const w = await world({ zoom: false });
+    const meeting = await w.book();
+    const still = await meetings.updateMeeting(w.deps, w.uid, meeting.id, { addZoomLink: true });
+    expect(still).toMatchObject({ zoomError: meetingMessages.noZoom, sequence: 0 });
+    await w.connectZoom();
+    const linked = await meetings.updateMeeting(w.deps, w.uid, meeting.id, { addZoomLink: true });
+    expect(linked.zoomJoinUrl).toBeDefined();
+    expect(linked).toMatchObject({ sequence: 1, invitation: { status: 'queued', method: 'REQUEST', sequence: 1 } });
+    expect(linked.zoomError).toBeUndefined();
+
+    // the user removed the grant at Zoom: the token is refused, its renewal too
+    await sandboxJson('/_sandbox/oauth/revoke', { email: w.zoomEmail });
+    const expired = await w.book();
+    expect(expired).toMatchObject({ zoomError: meetingMessages.zoomExpired });
+    expect(expired.zoomJoinUrl).toBeUndefined();
   });
 
   it("moves the contact to 'meeting scheduled' and tells the tabs", async () => {
@@ -491,6 +510,36 @@ describe('invitations', () => {
     ).toEqual({ batchItemFailures: [] });
     expect(await w.received()).toHaveLength(1);
     expect((await w.stored(meeting.id)).invitation).toMatchObject({ status: 'sent', sequence: 0 });
+  });
+
+  it('is retried while the mailbox cannot be reached, and failed on its last try', async () => {
+    const w = await world();
+    const meeting = await w.book();
+    const down = {
+      ...w.deps.mailApis.gmail,
+      send: async () => {
+        throw new MailApiFailure('unavailable', 'Gmail is down');
+      },
+    };
+    const worker = invitationWorker(
+      { ...w.deps, mailApis: { ...w.deps.mailApis, gmail: down } },
+      logger,
+      memoryIdempotencyStore().store,
+    );
+    const body = JSON.stringify({ uid: w.uid, meetingId: meeting.id, sequence: 0 });
+    const first = await worker({ Records: [sqsRecord(body, { receiveCount: 1 })] }, lambdaContext());
+    expect(first.batchItemFailures).toHaveLength(1);
+    expect((await w.stored(meeting.id)).invitation.status).toBe('queued');
+    const last = await worker(
+      { Records: [sqsRecord(body, { receiveCount: queues['meeting-invitation'].maxReceiveCount })] },
+      lambdaContext(),
+    );
+    expect(last).toEqual({ batchItemFailures: [] });
+    expect((await w.stored(meeting.id)).invitation).toMatchObject({
+      status: 'failed',
+      error: meetingMessages.invitationFailed,
+    });
+    expect(await w.received()).toEqual([]);
   });
 
   it('sends only the latest state when rescheduled before the first left', async () => {

@@ -221,15 +221,23 @@ export const createMeeting = async (
   );
   if (!linked) throw meetingNotFound();
 
-  const moved = await moveContactStage(deps.db, uid, contact.contactId, 'meeting_scheduled', deps.now(), 'event');
-  if (moved.moved)
-    await publish(deps, uid, {
-      type: 'pipeline.changed',
-      data: { contactId: contact.contactId, stage: 'meeting_scheduled' },
-    });
+  await moveToMeetingScheduled(deps, uid, contact.contactId);
   const meeting = await queueInvitation(deps, linked.meeting);
   await publishUpdated(deps, meeting);
   return toWireMeeting(meeting);
+};
+
+/**
+ * DESIGN §6: booking moves the contact to 'meeting scheduled' (an event: only forward) and tells the tabs. Best
+ * effort: the meeting is booked whatever happens here (a 5xx would make the user book it twice).
+ */
+const moveToMeetingScheduled = async (deps: MeetingsDeps, uid: string, contactId: string) => {
+  try {
+    const { moved } = await moveContactStage(deps.db, uid, contactId, 'meeting_scheduled', deps.now(), 'event');
+    if (moved) await publish(deps, uid, { type: 'pipeline.changed', data: { contactId, stage: 'meeting_scheduled' } });
+  } catch (error) {
+    deps.logger.error('a booked contact was not moved in the pipeline', { contactId, error: error as Error });
+  }
 };
 
 /** Fields whose change reschedules: Zoom follows and the contact gets the updated invitation. */
