@@ -176,7 +176,10 @@ test.describe('Sending and replies', () => {
     });
 
     await test.step("opens the notification: the contact's drawer shows the conversation with the reply", async () => {
-      await notifications.item(found.answering.name).getByRole('button').click();
+      await notifications
+        .item(found.answering.name)
+        .getByRole('button', { name: /^Received a reply/ })
+        .click();
       const drawer = contacts.drawer();
       await expect(drawer.getByTestId('drawer-name')).toHaveText(found.answering.name);
       const thread = drawer.getByRole('region', { name: 'Conversation' });

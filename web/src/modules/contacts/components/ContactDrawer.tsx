@@ -2,6 +2,7 @@ import { DeleteOutlined, EditOutlined, LinkedinFilled, MailOutlined } from '@ant
 import { Alert, Button, Descriptions, Divider, Drawer, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { ConversationThread } from '@/modules/conversations/components/ConversationThread';
+import { BookMeetingButton } from '@/modules/meetings/components/BookMeetingButton';
 import { ContactDraftSummary } from '@/modules/outreach/components/ContactDraftSummary';
 import { useToast } from '@/ui/toast/useToast';
 import type { Contact } from '../api/contactMapping';
@@ -95,6 +96,7 @@ export const ContactDrawer = ({ contactId, onClose, onChanged }: ContactDrawerPr
       extra={
         contact && !editing ? (
           <Space>
+            <BookMeetingButton contact={{ id: contact.id, name: contact.name || 'Unnamed contact' }} />
             <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
               Edit
             </Button>

@@ -12,10 +12,7 @@ export type RescheduleModalProps = {
   timeZone: string;
   onClose: () => void;
   /** stores the new time (PATCH); rejects with the server's reason */
-  onSave: (
-    meeting: Meeting,
-    changes: { startTime: string; durationMinutes: number; timeZone: string },
-  ) => Promise<void>;
+  onSave: (meeting: Meeting, changes: MeetingChanges) => Promise<void>;
 };
 
 /** A new date, time and length for a meeting; its Zoom meeting follows and the contact gets an updated invitation. */

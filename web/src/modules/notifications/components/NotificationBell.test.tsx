@@ -122,7 +122,8 @@ describe('NotificationBell', { timeout: lazyCodeTestTimeoutMs }, () => {
     await untilPasses(() => expect(badge()).toBe('2'));
     expect(bell().getAttribute('aria-label')).toBe('Notifications, 2 unread');
     await act(async () => bell().click());
-    expect(items().map((item) => item.textContent)).toEqual([
+    // each row's own button (its 'Book meeting' sits beside it)
+    expect(items().map((item) => item.querySelector('button')?.textContent)).toEqual([
       'Received a reply from Grace Hopper (grace@example.com)just now',
       'Received a reply from Alan Turing (alan@example.com)5m ago',
       'Received a reply from Ada Lovelace (ada@example.com)3h ago',
@@ -168,6 +169,29 @@ describe('NotificationBell', { timeout: lazyCodeTestTimeoutMs }, () => {
     );
     await untilPasses(() => expect(document.querySelector('.ant-drawer')?.textContent).toContain('Grace Hopper'));
   });
+
+  it(
+    'books a meeting with the contact who replied from their notification',
+    async () => {
+      const { api, request } = fakeApi({
+        notifications: [reply('n1', 'Grace Hopper', minute), reply('n2', 'Alan Turing', minute)],
+      });
+      await show(api);
+      await untilPasses(() => expect(badge()).toBe('2'));
+      await act(async () => bell().click());
+      await act(async () =>
+        items()[1]!.querySelector<HTMLButtonElement>('button[aria-label="Book meeting with Alan Turing"]')!.click(),
+      );
+      await untilPasses(
+        () => expect(document.querySelector('.ant-modal-title')?.textContent).toBe('Book meeting with Alan Turing'),
+        lazyCodeTestTimeoutMs,
+      );
+      // neither read nor opened: only the booking
+      expect(calls(request, 'POST /api/notifications/read')).toEqual([]);
+      expect(request.mock.calls.some(([route]) => route === 'GET /api/contacts/{id}')).toBe(false);
+    },
+    lazyCodeTestTimeoutMs + 5_000,
+  );
 
   it('puts the unread count back and says so when the server refuses to store the read state', async () => {
     const { api } = fakeApi({ notifications: [reply('n1', 'Grace Hopper', minute)], readFails: true });

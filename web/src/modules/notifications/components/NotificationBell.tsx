@@ -4,6 +4,8 @@ import { useState } from 'react';
 import type { Notification } from '@shared/schemas/conversations';
 import { useNow } from '@/lib/useNow';
 import { LazyContactDrawer } from '@/modules/contacts/components/LazyContactDrawer';
+import type { PickedContact } from '@/modules/meetings/components/ContactPicker';
+import { LazyBookMeetingModal } from '@/modules/meetings/components/LazyBookMeetingModal';
 import { CountBadge } from '@/ui/CountBadge';
 import { EmptyState } from '@/ui/EmptyState';
 import { useToast } from '@/ui/toast/useToast';
@@ -25,6 +27,11 @@ export const NotificationBell = () => {
   const now = useNow();
   const [open, setOpen] = useState(false);
   const [contactId, setContactId] = useState<string | null>(null);
+  // the contact stays while the booking modal animates closed
+  const [booking, setBooking] = useState<{ open: boolean; contact: PickedContact | null }>({
+    open: false,
+    contact: null,
+  });
 
   const store = async (body: ReadNotifications) => {
     try {
@@ -38,6 +45,12 @@ export const NotificationBell = () => {
     setOpen(false);
     if (notification.contactId) setContactId(notification.contactId);
     if (!notification.read) void store({ ids: [notification.id] });
+  };
+
+  const handleBookMeeting = (notification: Notification) => {
+    if (!notification.contactId) return;
+    setOpen(false);
+    setBooking({ open: true, contact: { id: notification.contactId, name: notification.contact.name } });
   };
 
   const title = (
@@ -67,7 +80,13 @@ export const NotificationBell = () => {
       ) : (
         <ul className="notification-panel__list" aria-label={text.title}>
           {notifications.map((notification) => (
-            <NotificationItem key={notification.id} notification={notification} now={now} onOpen={handleOpen} />
+            <NotificationItem
+              key={notification.id}
+              notification={notification}
+              now={now}
+              onOpen={handleOpen}
+              onBookMeeting={handleBookMeeting}
+            />
           ))}
         </ul>
       )}
@@ -97,6 +116,11 @@ export const NotificationBell = () => {
         />
       </Popover>
       <LazyContactDrawer contactId={contactId} onClose={() => setContactId(null)} onChanged={() => void mutate()} />
+      <LazyBookMeetingModal
+        open={booking.open}
+        contact={booking.contact}
+        onClose={() => setBooking((current) => ({ ...current, open: false }))}
+      />
     </>
   );
 };

@@ -1,6 +1,7 @@
-import { MessageOutlined } from '@ant-design/icons';
-import { Typography } from 'antd';
+import { CalendarOutlined, MessageOutlined } from '@ant-design/icons';
+import { Button, Typography } from 'antd';
 import type { Notification } from '@shared/schemas/conversations';
+import { meetingsMessages } from '@/modules/meetings/meetingsMessages';
 import { notificationsMessages as text } from '../notificationsMessages';
 import { formatRelativeTime } from '../utils/formatRelativeTime';
 
@@ -8,11 +9,13 @@ export type NotificationItemProps = {
   notification: Notification;
   now: number;
   onOpen: (notification: Notification) => void;
+  /** books a meeting with the contact who replied */
+  onBookMeeting: (notification: Notification) => void;
 };
 
 /** One row of the panel: 'Received a reply from {name} ({email})', how long ago, and a dot while unread. */
-export const NotificationItem = ({ notification, now, onOpen }: NotificationItemProps) => (
-  <li>
+export const NotificationItem = ({ notification, now, onOpen, onBookMeeting }: NotificationItemProps) => (
+  <li className="notification-panel__entry">
     <button
       type="button"
       className={`notification-item${notification.read ? '' : ' notification-item--unread'}`}
@@ -29,5 +32,17 @@ export const NotificationItem = ({ notification, now, onOpen }: NotificationItem
       </span>
       {notification.read ? null : <span className="notification-item__dot" role="img" aria-label="Unread" />}
     </button>
+    {notification.contactId ? (
+      <Button
+        type="link"
+        size="small"
+        icon={<CalendarOutlined />}
+        className="notification-item__book"
+        aria-label={meetingsMessages.bookMeetingWith(notification.contact.name)}
+        onClick={() => onBookMeeting(notification)}
+      >
+        {meetingsMessages.bookMeeting}
+      </Button>
+    ) : null}
   </li>
 );

@@ -1,6 +1,7 @@
 import { useDroppable } from '@dnd-kit/core';
 import { type PipelineCard, type PipelineStage, pipelineStageLabels } from '@shared/schemas/pipeline';
 import { Card, Typography } from 'antd';
+import { BookMeetingButton } from '@/modules/meetings/components/BookMeetingButton';
 import { pipelineMessages as text } from '../pipelineMessages';
 import { DraggableCard } from './PipelineCardView';
 
@@ -47,8 +48,15 @@ export const PipelineColumn = ({ stage, cards, now, onOpen }: PipelineColumnProp
         ) : (
           <ul className="pipeline-stage__cards" aria-labelledby={`stage-${stage}`}>
             {cards.map((card) => (
-              <li key={card.contactId}>
+              <li key={card.contactId} className="pipeline-stage__item">
                 <DraggableCard card={card} now={now} onOpen={onOpen} />
+                <BookMeetingButton
+                  contact={{ id: card.contactId, name: card.name }}
+                  iconOnly
+                  size="small"
+                  type="text"
+                  className="pipeline-card__book"
+                />
               </li>
             ))}
           </ul>

@@ -276,6 +276,41 @@ describe('PipelineDashboard', { timeout: lazyCodeTestTimeoutMs }, () => {
     await untilPasses(() => expect(document.querySelector('.ant-drawer')?.textContent).toContain('Ada Lovelace'));
   });
 
+  it(
+    "books a meeting from a card's button, and from the contact's drawer, with that contact chosen",
+    async () => {
+      const { api, request } = fakeApi({ cards: [card('c1', 'Ada Lovelace', 'replied')] });
+      await show(api);
+      await untilPasses(() => expect(cardEl('c1')).not.toBeNull());
+      const book = cardEl('c1')!.parentElement!.querySelector<HTMLButtonElement>(
+        'button[aria-label="Book meeting with Ada Lovelace"]',
+      )!;
+      await act(async () => book.click());
+      await untilPasses(
+        () => expect(document.querySelector('.ant-modal-title')?.textContent).toBe('Book meeting with Ada Lovelace'),
+        lazyCodeTestTimeoutMs,
+      );
+      // the card itself did not open
+      expect(request.mock.calls.some(([route]) => route === 'GET /api/contacts/{id}')).toBe(false);
+      await act(async () => document.querySelector<HTMLButtonElement>('.ant-modal-close')!.click());
+
+      await act(async () => cardEl('c1')!.click());
+      const inDrawer = () =>
+        document.querySelector<HTMLButtonElement>('.ant-drawer button[aria-label="Book meeting with Ada Lovelace"]');
+      await untilPasses(() => expect(inDrawer()?.textContent).toBe('Book meeting'), lazyCodeTestTimeoutMs);
+      await act(async () => inDrawer()!.click());
+      await untilPasses(() =>
+        expect(
+          [...document.querySelectorAll('.ant-modal-wrap:not([style*="display: none"]) .ant-modal-title')].map(
+            (title) => title.textContent,
+          ),
+        ).toContain('Book meeting with Ada Lovelace'),
+      );
+      expect(document.querySelectorAll('.ant-modal input#title').length).toBeGreaterThan(0);
+    },
+    2 * lazyCodeTestTimeoutMs,
+  );
+
   it('moves a card when the live channel says its contact changed stage, without a reload', async () => {
     const server: Server = { cards: [card('c1', 'Ada Lovelace', 'contacted')] };
     const { api } = fakeApi(server);
