@@ -443,6 +443,32 @@ describe('the Zoom sandbox events', () => {
     expect((await control('deauthorize', { email: 'leaver@example.com' })).status).toBe(404);
   });
 
+  it('shows people the connected accounts and meetings, and removes the app from the page', async () => {
+    const tokens = await connect('page@example.com');
+    const created = await api(tokens.access_token, 'POST', '/users/me/meetings', {
+      ...meetingInput,
+      topic: 'Page <meeting>',
+    });
+    await control('webhook-config', { endpoint: endpointUrl, secret: 'hook-secret' });
+    const page = await (await fetch(`${sandbox.url}/_sandbox/zoom`)).text();
+    expect(page).toContain('<h1>Sandbox Zoom</h1>');
+    expect(page).toContain('aria-label="Remove app for page@example.com"');
+    expect(page).toContain('Page &#60;meeting&#62;');
+    expect(page).toContain(`<a href="${created.body.join_url}">${created.body.id}</a>`);
+    const count = received.length;
+    const removed = await fetch(`${sandbox.url}/_sandbox/zoom/deauthorize`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: 'page@example.com' }),
+    });
+    expect(removed.status).toBe(303);
+    expect(removed.headers.get('location')).toBe('/_sandbox/zoom');
+    expect(received.length).toBe(count + 1);
+    expect((await api(tokens.access_token, 'GET', '/users/me')).status).toBe(401);
+    expect(await (await fetch(`${sandbox.url}/_sandbox/zoom`)).text()).not.toContain('Remove app for page@example.com');
+  });
+
   it("answers with the webhook's status when the webhook refuses the event", async () => {
     await connect('refused@example.com');
     await control('webhook-config', { endpoint: endpointUrl, secret: 'hook-secret' });

@@ -7,11 +7,9 @@ import {
   authorize,
   bearerGrant,
   consent,
-  escapeHtml,
   type OAuthDialect,
   oauthGrantsOf,
   registerOAuthControl,
-  sandboxPage,
   token,
 } from './oauth-server.js';
 import type {
@@ -22,6 +20,7 @@ import type {
   SandboxVendor,
   ZoomWebhookSettings,
 } from './router.js';
+import { controlPage, joinPage } from './zoom-page.js';
 
 /*
  * Zoom as the sandbox speaks it (issue 14): Zoom's OAuth (https://zoom.us/oauth/...) under `/zoom/oauth/`, the REST
@@ -421,10 +420,14 @@ const callerOf = (grants: OAuthGrants, request: SandboxRequest, operation: keyof
   return { grant, user: zoomUserOf(grant.email) };
 };
 
+const isForm = (request: SandboxRequest) =>
+  (request.headers['content-type'] ?? '').includes('application/x-www-form-urlencoded');
+
+/** A control request's body: JSON, or the form of the control page. */
 const parseJsonBody = <T>(request: SandboxRequest, schema: z.ZodType<T>) => {
   let json: unknown;
   try {
-    json = request.json();
+    json = isForm(request) ? Object.fromEntries(request.form()) : request.json();
   } catch {
     json = undefined;
   }
@@ -432,41 +435,6 @@ const parseJsonBody = <T>(request: SandboxRequest, schema: z.ZodType<T>) => {
 };
 
 const controlError = (status: number, message: string) => ({ status, json: { error: { message } } });
-
-/** The page a meeting's join (or start) link opens: its topic, time and host; a deleted one says it is gone. */
-const joinPage =
-  (meetings: ZoomMeetings, role: 'join' | 'start') =>
-  (request: SandboxRequest): SandboxResponse => {
-    const meeting = /^\d+$/.test(request.params.id!) ? meetings.get(Number(request.params.id)) : undefined;
-    if (!meeting || meeting.deleted) {
-      return {
-        status: 404,
-        html: sandboxPage(
-          'Zoom meeting (sandbox)',
-          `<h1>Zoom meeting (sandbox)</h1>
-<p class="sandbox">Sandbox: no real Zoom meeting is held.</p>
-<p class="error">This meeting ID is not valid, or the meeting has been cancelled.</p>`,
-        ),
-      };
-    }
-    const start = new Date(meeting.startTime);
-    const when = new Intl.DateTimeFormat('en-US', {
-      dateStyle: 'full',
-      timeStyle: 'short',
-      timeZone: meeting.timezone || 'UTC',
-    }).format(start);
-    return {
-      html: sandboxPage(
-        `${meeting.topic} - Zoom meeting (sandbox)`,
-        `<h1>Zoom meeting (sandbox)</h1>
-<p class="sandbox">Sandbox: no real Zoom meeting is held. ${role === 'start' ? 'This is the host&#39;s start link.' : ''}</p>
-<h2 id="topic">${escapeHtml(meeting.topic)}</h2>
-<p id="time"><time datetime="${escapeHtml(meeting.startTime)}">${escapeHtml(when)}</time> (${escapeHtml(meeting.timezone || 'UTC')}), ${meeting.duration} minutes</p>
-<p>Host: ${escapeHtml(meeting.hostEmail)}</p>
-<p>Meeting ID: <code>${meeting.id}</code> &middot; Passcode: <code>${escapeHtml(meeting.password)}</code></p>`,
-      ),
-    };
-  };
 
 const registerApi = (router: SandboxRouter, grants: OAuthGrants, meetings: ZoomMeetings, failures: ZoomFailures) => {
   /**
@@ -658,6 +626,7 @@ const registerControl = (
 ) => {
   const webhook = context.zoomWebhook;
   router
+    .get('/_sandbox/zoom', () => ({ html: controlPage(grants.list(), meetings.list(), webhook) }))
     .post('/_sandbox/zoom/token-lifetime', (request) => {
       // tokens issued from now on live `seconds` (their `expires_in` says so), e.g. to see the app renew them
       const body = parseJsonBody(request, lifetimeBody);
@@ -687,10 +656,13 @@ const registerControl = (
       const live = grants.list().filter((grant) => grant.vendor === 'zoom' && grant.email === email && !grant.revoked);
       if (live.length === 0) return controlError(404, `No live Zoom grant for ${email}`);
       grants.revokeEmail(email, 'zoom');
+      // the control page's button comes back to the page
+      const done = (response: SandboxResponse): SandboxResponse =>
+        isForm(request) ? { status: 303, redirect: '/_sandbox/zoom' } : response;
       if (!webhook.endpoint || !webhook.secret) {
-        return {
+        return done({
           json: { revoked: live.length, webhook: null, message: 'No Zoom webhook is configured: no event sent' },
-        };
+        });
       }
       const user = zoomUserOf(email);
       const now = Date.now();
@@ -714,7 +686,7 @@ const registerControl = (
       }
       const last = answers.at(-1)!;
       // the webhook's status is the answer's (502: the webhook could not be reached)
-      return { status: last.status ?? 502, json: { revoked: live.length, webhook: last, deliveries: answers } };
+      return done({ status: last.status ?? 502, json: { revoked: live.length, webhook: last, deliveries: answers } });
     })
     .post('/_sandbox/zoom/fail', (request) => {
       const body = parseJsonBody(request, failBody);
