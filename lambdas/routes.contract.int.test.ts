@@ -173,6 +173,15 @@ const owned: Record<string, (user: LocalUser) => Promise<string>> = {
     return conversation.threadId!;
   },
   '/api/pipeline/{contactId}': (user) => owned['/api/contacts/{id}']!(user),
+  // issue 15: a Checkout Session of the user (its id is in the sandbox Checkout page's URL)
+  '/api/billing/checkout/{sessionId}': async (user) => {
+    const answer = await api('POST', '/api/billing/checkout', { token: user.idToken, body: { plan: 'starter' } });
+    expect(answer.status, answer.text).toBeLessThan(300);
+    const { url } = answer.body!.data as { url: string };
+    const sessionId = /\/(cs_[A-Za-z0-9_]+)/.exec(url)?.[1];
+    if (!sessionId) throw new Error(`no Checkout Session id in ${url}`);
+    return sessionId;
+  },
   // issue 14: a meeting booked with a contact (no Zoom, no mailbox: kept without a link, its invitation skipped)
   '/api/meetings/{id}': async (user) => {
     const contactId = await owned['/api/contacts/{id}']!(user);

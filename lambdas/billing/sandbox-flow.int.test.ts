@@ -1,0 +1,118 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { checkoutInSandbox } from '../../infra/local/sandbox/stripe-testing.js';
+import { freeStackPorts, type LocalStack, startLocalStack } from '../../infra/local/stack.js';
+import { localApi, localUsers } from '../../infra/local/test/local-users.js';
+import { billingMessages } from '../../shared/schemas/billing.js';
+import { getBilling } from '../data/billing.js';
+import { createDataClient, type DataClient } from '../data/client.js';
+import { getUserProfile } from '../data/user-profile.js';
+import { partitionSnapshot } from '../test/raw-items.js';
+
+/**
+ * The upgrade on the local stack, every piece real: a free user asks for Checkout, pays on the sandbox's hosted page
+ * (its form, submitted with fetch as a browser would), the sandbox signs and POSTs its events to the gateway's
+ * /api/webhooks/stripe, and the user's slots rise to Starter's 150 without the /success page asking anything.
+ */
+let stack: LocalStack;
+let localDir: string;
+let db: DataClient;
+let users: ReturnType<typeof localUsers>;
+let api: ReturnType<typeof localApi>;
+
+beforeAll(async () => {
+  localDir = mkdtempSync(join(tmpdir(), 'billing-flow-'));
+  stack = await startLocalStack({ localDir, web: false, ports: await freeStackPorts(), log: () => {} });
+  db = createDataClient(stack.env.TABLE_NAME!);
+  users = localUsers({
+    endpoint: stack.urls.cognitoEmulator,
+    userPoolId: stack.webConfig.userPoolId,
+    clientId: stack.webConfig.userPoolClientId,
+  });
+  api = localApi(stack.urls.api);
+}, 120_000);
+
+afterAll(async () => {
+  users?.destroy();
+  await stack?.stop();
+  rmSync(localDir, { recursive: true, force: true });
+});
+
+type Plans = { usage: { slotsAllowed: number }; subscription: { tier: string; status: string } };
+
+describe('upgrading through the sandbox Checkout', () => {
+  it('takes a free user to Starter: Pay, then the webhook raises the slots to 150', async () => {
+    const user = await users.signUp('billing-flow');
+    const token = user.idToken;
+    const before = await api('GET', '/api/billing/plans', { token });
+    expect(before.status, before.text).toBe(200);
+    expect((before.body!.data as Plans).usage.slotsAllowed).toBe(25);
+
+    const checkout = await api('POST', '/api/billing/checkout', { token, body: { plan: 'starter' } });
+    expect(checkout.status, checkout.text).toBe(200);
+    const { url } = checkout.body!.data as { url: string };
+    const paid = await checkoutInSandbox(url);
+    expect(paid.status, paid.html.slice(0, 300)).toBe(303);
+    expect(paid.location).toMatch(new RegExp(`^${stack.urls.web}/success\\?session_id=cs_`));
+
+    await vi.waitFor(
+      async () => {
+        const plans = await api('GET', '/api/billing/plans', { token });
+        expect((plans.body!.data as Plans).usage.slotsAllowed).toBe(150);
+        expect((plans.body!.data as Plans).subscription).toMatchObject({ tier: 'starter', status: 'active' });
+      },
+      { timeout: 15_000, interval: 250 },
+    );
+    expect(await getUserProfile(db, user.sub)).toMatchObject({
+      subscriptionTier: 'starter',
+      subscriptionStatus: 'active',
+    });
+
+    // what /success shows, asked of Stripe
+    const sessionId = new URL(paid.location!).searchParams.get('session_id')!;
+    const status = await api('GET', `/api/billing/checkout/${sessionId}`, { token });
+    expect(status.status, status.text).toBe(200);
+    expect(status.body!.data).toMatchObject({ status: 'paid', plan: 'starter', subscription: { tier: 'starter' } });
+  });
+
+  it('refuses an event whose Stripe-Signature does not verify with 400, and changes nothing', async () => {
+    const user = await users.signUp('billing-forged');
+    const token = user.idToken;
+    const checkout = await api('POST', '/api/billing/checkout', { token, body: { plan: 'pro' } });
+    expect(checkout.status, checkout.text).toBe(200);
+    await checkoutInSandbox((checkout.body!.data as { url: string }).url);
+    // the sandbox's own deliveries of this payment, made meanwhile, are let through first
+    await vi.waitFor(
+      async () => {
+        const plans = await api('GET', '/api/billing/plans', { token });
+        expect((plans.body!.data as Plans).usage.slotsAllowed).toBe(500);
+      },
+      { timeout: 15_000, interval: 250 },
+    );
+    const before = await partitionSnapshot(db, user.sub);
+    // a forged failure of the user's own customer: taken, it would raise the failed-payment banner
+    const customerId = (await getBilling(db, user.sub))!.customerId!;
+    const payload = JSON.stringify({
+      id: 'evt_forged_1',
+      object: 'event',
+      type: 'invoice.payment_failed',
+      created: Math.floor(Date.now() / 1000) + 60,
+      data: { object: { id: 'in_forged', object: 'invoice', customer: customerId } },
+    });
+    const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
+    for (const headers of [{ 'Stripe-Signature': forged }, {}] as Record<string, string>[]) {
+      const response = await fetch(`${stack.urls.api}/api/webhooks/stripe`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: payload,
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ success: false, error: billingMessages.badSignature });
+    }
+    expect(await partitionSnapshot(db, user.sub)).toEqual(before);
+    expect((await getBilling(db, user.sub))?.paymentFailed).not.toBe(true);
+  });
+});
