@@ -71,6 +71,8 @@ export type Customer = {
   metadata: Metadata;
   delinquent: boolean;
   currency: 'usd' | null;
+  /** sandbox: deleted by DELETE /v1/customers/:id (the API then answers `{id, object, deleted: true}`) */
+  deleted_sandbox?: true;
 };
 
 export type PaymentMethod = {
@@ -463,16 +465,37 @@ export class StripeStore {
 
   #customer(id: string) {
     const customer = this.#state.customers.find((item) => item.id === id);
-    if (!customer) throw missing('customer', id);
+    if (!customer || customer.deleted_sandbox) throw missing('customer', id);
     return customer;
   }
 
+  /** A customer as the API answers it (a deleted one as Stripe's stub). */
   customer(id: string) {
+    const customer = this.#state.customers.find((item) => item.id === id);
+    if (customer?.deleted_sandbox) return { id, object: 'customer' as const, deleted: true as const };
+    return copy(this.#customer(id));
+  }
+
+  /** A customer that has not been deleted (resource_missing otherwise). */
+  liveCustomer(id: string) {
     return copy(this.#customer(id));
   }
 
   customers() {
-    return copy(this.#state.customers);
+    return copy(this.#state.customers.filter((customer) => !customer.deleted_sandbox));
+  }
+
+  /** DELETE /v1/customers/:id: their subscriptions end now (customer.subscription.deleted), then customer.deleted. */
+  deleteCustomer(id: string) {
+    const customer = this.#customer(id);
+    const now = this.now();
+    for (const subscription of this.#state.subscriptions) {
+      if (subscription.customer === id && subscription.status !== 'canceled') this.#end(subscription, now);
+    }
+    customer.deleted_sandbox = true;
+    const { deleted_sandbox: _deleted, ...object } = customer;
+    this.#raise([{ type: 'customer.deleted', object }]);
+    return { id, object: 'customer' as const, deleted: true as const };
   }
 
   updateCustomer(id: string, input: { email?: string | null; name?: string | null; metadata?: Metadata }) {
@@ -671,6 +694,7 @@ export class StripeStore {
     if (session.status !== 'open') return this.#publicSession(session);
     const card = StripeStore.checkCard(input.card);
     let customer: Customer;
+    let newCustomer: Customer | undefined;
     if (session.customer) customer = this.#customer(session.customer);
     else {
       customer = {
@@ -688,6 +712,7 @@ export class StripeStore {
       };
       this.#state.customers.push(customer);
       session.customer = customer.id;
+      newCustomer = copy(customer);
     }
     customer.currency = 'usd';
     const { method } = this.#attachCard(customer, card.digits);
@@ -703,6 +728,7 @@ export class StripeStore {
     session.customer_details = { email: input.email || customer.email, name: customer.name };
     session.url = null;
     this.#raise([
+      ...(newCustomer ? [{ type: 'customer.created', object: newCustomer }] : []),
       { type: 'checkout.session.completed', object: this.#publicSession(session) },
       { type: 'customer.subscription.created', object: subscription },
       { type: 'invoice.paid', object: invoice },

@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { closeServer, freePort, listen } from '../net.js';
@@ -405,5 +408,81 @@ describe('the sandbox Stripe, driven by the stripe SDK', () => {
     }[];
     expect(event!.delivery.state).toBe('delivered');
     expect(event!.delivery.attempts.map((attempt) => attempt.status)).toEqual([500, 200]);
+  });
+
+  it('makes the customer of a session that names only an e-mail when it is paid, and a deleted customer ends their plan', async () => {
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer_email: 'newcomer@example.com',
+      line_items: [{ price: 'price_sandbox_pro' }],
+      success_url: 'http://localhost:5173/success',
+    });
+    const outcome = await checkoutInSandbox(session.url!);
+    expect(outcome.prefilledEmail).toBe('newcomer@example.com');
+    expect(outcome.location).toBe('http://localhost:5173/success');
+    const paid = await stripe.checkout.sessions.retrieve(session.id, { expand: ['customer'] });
+    const customer = paid.customer as Stripe.Customer;
+    expect(customer).toMatchObject({ object: 'customer', email: 'newcomer@example.com' });
+    await waitFor(() => receivedFor(customer.id).find((entry) => entry.type === 'invoice.paid'), 'invoice.paid');
+    expect(receivedFor(customer.id).map((entry) => entry.type)).toEqual([
+      'customer.created',
+      'checkout.session.completed',
+      'customer.subscription.created',
+      'invoice.paid',
+    ]);
+
+    expect(await stripe.customers.del(customer.id)).toMatchObject({ id: customer.id, deleted: true });
+    expect(await stripe.subscriptions.retrieve(paid.subscription as string)).toMatchObject({ status: 'canceled' });
+    await waitFor(() => receivedFor(customer.id).find((entry) => entry.type === 'customer.deleted'), 'the deletion');
+    expect(
+      receivedFor(customer.id)
+        .slice(-2)
+        .map((entry) => entry.type),
+    ).toEqual(['customer.subscription.deleted', 'customer.deleted']);
+  });
+
+  it('answers a retried POST with the same Idempotency-Key once', async () => {
+    const first = await stripe.customers.create({ email: 'once@example.com' }, { idempotencyKey: 'create-once' });
+    const again = await stripe.customers.create({ email: 'once@example.com' }, { idempotencyKey: 'create-once' });
+    expect(again.id).toBe(first.id);
+    expect((await stripe.customers.list({ email: 'once@example.com' })).data).toHaveLength(1);
+    await expect(
+      stripe.customers.create({ email: 'other@example.com' }, { idempotencyKey: 'create-once' }),
+    ).rejects.toMatchObject({ type: 'StripeIdempotencyError' });
+  });
+});
+
+describe('the sandbox Stripe across restarts', () => {
+  it('keeps customers, subscriptions and events in its data folder', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'stripe-sandbox-'));
+    try {
+      const port = await freePort();
+      const client = new Stripe('sk_test_sandbox', { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0 });
+      let first = await startSandbox({ port, vendors: [stripeVendor], log: () => {}, dataDir });
+      let subscriptionId: string;
+      try {
+        const customer = await client.customers.create({ email: 'kept@example.com' });
+        const session = await client.checkout.sessions.create({
+          mode: 'subscription',
+          customer: customer.id,
+          line_items: [{ price: 'price_sandbox_starter' }],
+          success_url: 'http://localhost:5173/success',
+        });
+        expect((await checkoutInSandbox(session.url!)).status).toBe(303);
+        subscriptionId = (await client.checkout.sessions.retrieve(session.id)).subscription as string;
+      } finally {
+        await first.stop();
+      }
+      first = await startSandbox({ port, vendors: [stripeVendor], log: () => {}, dataDir });
+      try {
+        expect(await client.subscriptions.retrieve(subscriptionId)).toMatchObject({ status: 'active' });
+        const events = (await (await fetch(`${first.url}/_sandbox/stripe/events`)).json()) as { type: string }[];
+        expect(events.map((event) => event.type)).toContain('checkout.session.completed');
+      } finally {
+        await first.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

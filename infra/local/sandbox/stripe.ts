@@ -388,6 +388,7 @@ const register = (router: SandboxRouter, context: SandboxContext) => {
       ...(metadataOf(params) ? { metadata: metadataOf(params)! } : {}),
     }),
   }));
+  api('DELETE', '/v1/customers/:id', (request) => ({ json: store.deleteCustomer(request.params.id!) }));
   api('GET', '/v1/customers', (_request, params) => {
     const email = text(params, 'email');
     const customers = store
@@ -592,7 +593,7 @@ const register = (router: SandboxRouter, context: SandboxContext) => {
   // ---- the hosted Customer Portal
   const portalView = (id: string) => {
     const portal = store.portalSession(id);
-    const customer = store.customer(portal.customer);
+    const customer = store.liveCustomer(portal.customer);
     const subscription = store.currentSubscription(customer.id);
     const methodId = customer.invoice_settings.default_payment_method;
     return { portal, customer, subscription, paymentMethod: methodId ? store.paymentMethod(methodId) : undefined };
