@@ -81,6 +81,15 @@ export const fetchIdToken = async (force: boolean) => {
 
 export const pendingReferralKey = 'outreach.pendingReferralCode';
 
+/** Keeps a hosted-UI sign-up's referral code in this tab (sessionStorage outlives the redirect to the provider). */
+export const keepPendingReferralCode = (code: string) => {
+  try {
+    sessionStorage.setItem(pendingReferralKey, code);
+  } catch {
+    // storage blocked: the sign-up goes on without its referral
+  }
+};
+
 /** The referral code a hosted-UI sign-up carried, once. */
 export const takePendingReferralCode = () => {
   try {

@@ -9,7 +9,7 @@ import {
   signUp,
 } from 'aws-amplify/auth';
 import type { WebConfig } from '@shared/web-config';
-import { pendingReferralKey } from './amplifyAuth';
+import { keepPendingReferralCode } from './amplifyAuth';
 
 /* Sign-in, sign-up and password reset through Amplify: the auth pages' part of it (the session is in amplifyAuth.ts). */
 
@@ -41,20 +41,37 @@ export const signInWithPassword = async ({ email, password, authFlowType }: Pass
   throw new UnsupportedAuthStepError(`Sign-in needs a step this app does not offer yet (${step}).`);
 };
 
-export type PasswordSignUp = { email: string; password: string; name: string };
+export type PasswordSignUp = { email: string; password: string; name: string; referralCode?: string };
+
+/**
+ * Cognito hands `clientMetadata` to the PostConfirmation trigger (lambdas/profiles/post-confirmation.ts), which
+ * rewards the referral as the account is confirmed: on AWS with the confirmation code, locally (cognito-local confirms
+ * at once) with the sign-up itself. The first sync-user carries the code too, in case the trigger could not.
+ */
+const referralMetadata = (referralCode: string | undefined) =>
+  referralCode ? { clientMetadata: { referralCode } } : {};
 
 /** Creates the Cognito account; on AWS the e-mail is confirmed with a code first, locally it is confirmed at once. */
-export const signUpWithPassword = async ({ email, password, name }: PasswordSignUp): Promise<AuthStep> => {
+export const signUpWithPassword = async ({
+  email,
+  password,
+  name,
+  referralCode,
+}: PasswordSignUp): Promise<AuthStep> => {
   const result = await signUp({
     username: email,
     password,
-    options: { userAttributes: { email, name } },
+    options: { userAttributes: { email, name }, ...referralMetadata(referralCode) },
   });
   return result.isSignUpComplete ? 'done' : 'confirmSignUp';
 };
 
-export const confirmSignUpCode = async (email: string, code: string) => {
-  await confirmSignUp({ username: email, confirmationCode: code.trim() });
+export const confirmSignUpCode = async (email: string, code: string, referralCode?: string) => {
+  await confirmSignUp({
+    username: email,
+    confirmationCode: code.trim(),
+    ...(referralCode ? { options: referralMetadata(referralCode) } : {}),
+  });
 };
 
 export type IdentityProvider = WebConfig['identityProviders'][number];
@@ -64,8 +81,9 @@ export const signInWithProvider = async (
   provider: IdentityProvider,
   { referralCode }: { referralCode?: string } = {},
 ) => {
-  // the referral of a `?ref=CODE` sign-up survives the trip to the provider (synced on return, useSessionSync)
-  if (referralCode) sessionStorage.setItem(pendingReferralKey, referralCode);
+  // the referral of a `?ref=CODE` sign-up cannot ride through Cognito's hosted UI: it waits in this tab's storage
+  // across the trip to the provider and back, and is sent with the first sync-user on return (useSessionSync)
+  if (referralCode) keepPendingReferralCode(referralCode);
   await signInWithRedirect({ provider: provider === 'Google' ? 'Google' : { custom: provider } });
 };
 

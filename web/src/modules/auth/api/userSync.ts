@@ -13,8 +13,9 @@ export const browserTimeZone = () => {
 };
 
 /**
- * SPEC §7 `POST /api/users/sync-user` when due (isUserSyncDue): its answer primes the profile cache. A failure keeps
- * nobody out (the signed-in pages load the profile themselves).
+ * SPEC §7 `POST /api/users/sync-user` when due (isUserSyncDue), or whatever the schedule says when `always` (a sync
+ * that carries sign-up data, e.g. a referral code, which would be lost if skipped): its answer primes the profile
+ * cache. A failure keeps nobody out (the signed-in pages load the profile themselves). True when it was sent.
  */
 export const syncUserIfDue = async (
   api: ApiClient,
@@ -22,14 +23,21 @@ export const syncUserIfDue = async (
   body: SyncUserBody,
   {
     explicitSignIn,
+    always = false,
     prime,
-  }: { explicitSignIn: boolean; prime: (profile: Awaited<ReturnType<typeof syncUser>>) => Promise<unknown> },
+  }: {
+    explicitSignIn: boolean;
+    always?: boolean;
+    prime: (profile: Awaited<ReturnType<typeof syncUser>>) => Promise<unknown>;
+  },
 ) => {
-  if (!isUserSyncDue(user.userId, { explicitSignIn })) return;
+  if (!always && !isUserSyncDue(user.userId, { explicitSignIn })) return false;
   recordUserSync(user.userId);
   try {
     await prime(await syncUser(api, { ...body, timeZone: browserTimeZone() }));
+    return true;
   } catch (error) {
     console.warn('User sync failed', error);
+    return false;
   }
 };

@@ -90,13 +90,14 @@ export const useAuthActions = () => {
       email: normalizeEmail(input.email),
       password: input.password,
       name: input.name.trim(),
+      ...(input.referralCode ? { referralCode: input.referralCode } : {}),
     });
     return step === 'done' ? completeSignUp(input) : step;
   };
 
   /** The e-mailed code of an AWS sign-up; then the person is signed in with the password they just chose. */
   const confirmSignUp = async ({ code, ...input }: ConfirmSignUpInput) => {
-    await confirmSignUpCode(normalizeEmail(input.email), code);
+    await confirmSignUpCode(normalizeEmail(input.email), code, input.referralCode);
     return completeSignUp(input);
   };
 

@@ -4,6 +4,7 @@ import { useSWRConfig } from 'swr';
 import { useSnapshot } from 'valtio';
 import { useApiClient } from '@/lib/http/useApiClient';
 import { profileKey } from '@/modules/profile/hooks/useProfile';
+import { quotaKey } from '@/modules/quota/hooks/useQuota';
 import { prefetchSettings } from '@/modules/settings/api/settingsApi';
 import { takePendingReferralCode } from '../api/amplifyAuth';
 import { authState } from '../state/authState';
@@ -33,9 +34,11 @@ export const useSessionSync = () => {
     if (status !== 'authenticated' || !user) return;
     void prefetchSettings(api, mutate);
     const prime = (profile: unknown) => mutate(profileKey, profile, { revalidate: false });
-    if (cameFromHostedUi.current) {
+    // a referral code waiting in this tab means a `?ref=` sign-up went through the hosted UI, whether or not Amplify's
+    // redirect event fired before this listener was there
+    const referralCode = takePendingReferralCode();
+    if (cameFromHostedUi.current || referralCode) {
       cameFromHostedUi.current = false;
-      const referralCode = takePendingReferralCode();
       void syncUserIfDue(
         api,
         user,
@@ -44,8 +47,11 @@ export const useSessionSync = () => {
           ...(user.name ? { displayName: user.name } : {}),
           ...(referralCode ? { signupData: { referralCode } } : {}),
         },
-        { explicitSignIn: true, prime },
-      );
+        { explicitSignIn: true, always: Boolean(referralCode), prime },
+      ).then((sent) => {
+        // the sync rewarded the referral (DESIGN §6): the quota the dashboard may have read already has new bonus slots
+        if (sent && referralCode) void mutate(quotaKey);
+      });
       return;
     }
     void syncUserIfDue(api, user, {}, { explicitSignIn: false, prime });

@@ -1,0 +1,72 @@
+// @vitest-environment happy-dom
+import { ConfigProvider } from 'antd';
+import { describe, expect, it, vi } from 'vitest';
+import type { Referrals } from '@shared/schemas/billing';
+import { ApiTestProviders } from '@/test/ApiTestProviders';
+import { mountPerTest } from '@/test/mountPerTest';
+import { untilPasses } from '@/test/untilPasses';
+import { ReferralsOverview } from './ReferralsOverview';
+
+const { render } = mountPerTest();
+
+const show = async (referrals: Referrals) => {
+  const request = vi.fn(async (route: string) => {
+    if (route === 'GET /api/referrals') return referrals;
+    throw new Error(`unexpected ${route}`);
+  });
+  await render(
+    <ApiTestProviders api={{ request } as never}>
+      <ConfigProvider wave={{ disabled: true }}>
+        <ReferralsOverview />
+      </ConfigProvider>
+    </ApiTestProviders>,
+  );
+  await untilPasses(() => expect(document.querySelector('[data-testid="referral-code"]')).not.toBeNull());
+  return request;
+};
+
+const text = (testId: string) => document.querySelector(`[data-testid="${testId}"]`)?.textContent ?? null;
+
+describe('the referrals page', () => {
+  it("shows the user's own code and the server's link, with copy buttons, and the empty state", async () => {
+    const request = await show({
+      code: 'K7PQ2XWM',
+      link: 'https://app.example.com/signup?ref=K7PQ2XWM',
+      referredCount: 0,
+      bonusSlotsEarned: 0,
+      referred: [],
+    });
+    expect(request).toHaveBeenCalledWith('GET /api/referrals');
+    expect(text('referral-code')).toBe('K7PQ2XWM');
+    expect(text('referral-link')).toBe('https://app.example.com/signup?ref=K7PQ2XWM');
+    const buttons = [...document.querySelectorAll('button')].map((button) => button.textContent?.trim());
+    expect(buttons).toEqual(expect.arrayContaining(['Copy link', 'Copy code']));
+    expect(text('referred-count')).toBe('0');
+    expect(text('bonus-slots-earned')).toBe('0');
+    expect(document.body.textContent).toContain('No referred friends yet');
+    expect(document.querySelector('[data-testid="referred-people"]')).toBeNull();
+  });
+
+  it('lists the people who joined with their reward, and the counts', async () => {
+    await show({
+      code: 'K7PQ2XWM',
+      link: 'https://app.example.com/signup?ref=K7PQ2XWM',
+      referredCount: 2,
+      bonusSlotsEarned: 20,
+      referred: [
+        { name: 'Nina Newcomer', joinedAt: '2026-11-20T10:00:00.000Z', rewarded: true },
+        { name: 'A new member', joinedAt: '2026-11-22T10:00:00.000Z', rewarded: true },
+      ],
+    });
+    expect(text('referred-count')).toBe('2');
+    expect(text('bonus-slots-earned')).toBe('20');
+    const rows = [...document.querySelectorAll('[data-testid="referred-people"] tbody tr')].map((row) =>
+      [...row.querySelectorAll('td')].map((cell) => cell.textContent),
+    );
+    expect(rows).toHaveLength(2);
+    expect(rows[0]?.[0]).toBe('Nina Newcomer');
+    expect(rows[0]?.[2]).toBe('+10 slots');
+    expect(rows[1]?.[0]).toBe('A new member');
+    expect(document.body.textContent).not.toContain('No referred friends yet');
+  });
+});
