@@ -313,10 +313,7 @@ export const updateMeeting = async (
       await publishUpdated(deps, meeting);
       return toWireMeeting(meeting);
     }
-    if (made) {
-      const dropped = made;
-      await deleteZoomMeeting(deps, uid, dropped);
-    }
+    if (made) await deleteZoomMeeting(deps, uid, made);
   }
   throw new HttpError(409, messages.status[409]);
 };
