@@ -355,6 +355,16 @@ const maxEvents = 1000;
 
 export type RecordedEvent = { event: StripeEvent; delivery: EventDelivery };
 
+/** The id of the object an event is about. */
+export const eventObjectId = (event: StripeEvent) => String(event.data.object.id ?? '');
+
+/** The customer an event concerns (a customer's own events: that customer), or null. */
+export const eventCustomer = (event: StripeEvent) => {
+  const object = event.data.object;
+  const customer = object.object === 'customer' ? object.id : object.customer;
+  return typeof customer === 'string' ? customer : null;
+};
+
 /** A change that raised events: the listener delivers them (stripe.ts). */
 export type EventListener = (events: RecordedEvent[]) => void;
 
@@ -363,8 +373,9 @@ export class StripeStore {
   readonly #now: () => number;
   #state: Saved;
   readonly #listeners: EventListener[] = [];
-  /** held events are recorded, not delivered, until released */
-  holding = false;
+  /** events held back (recorded, not delivered, until released): every one, or those of these customers */
+  readonly holds = { all: false, customers: new Set<string>() };
+  #collecting: RecordedEvent[][] = [];
 
   constructor(options: { file?: string; now?: () => number } = {}) {
     this.#file = options.file;
@@ -425,8 +436,11 @@ export class StripeStore {
         request: { id: null, idempotency_key: null },
         type,
       };
-      return { event, delivery: { state: this.holding ? 'held' : 'pending', attempts: [] } };
+      const customer = eventCustomer(event);
+      const held = this.holds.all || (customer !== null && this.holds.customers.has(customer));
+      return { event, delivery: { state: held ? 'held' : 'pending', attempts: [] } };
     });
+    for (const collected of this.#collecting) collected.push(...recorded);
     this.#state.events.push(...recorded);
     if (this.#state.events.length > maxEvents) this.#state.events.splice(0, this.#state.events.length - maxEvents);
     this.save();
@@ -436,6 +450,17 @@ export class StripeStore {
 
   events() {
     return this.#state.events;
+  }
+
+  /** Runs a change and answers the events it raised. */
+  collect<T>(run: () => T) {
+    const events: RecordedEvent[] = [];
+    this.#collecting.push(events);
+    try {
+      return { result: run(), events };
+    } finally {
+      this.#collecting = this.#collecting.filter((collected) => collected !== events);
+    }
   }
 
   event(id: string) {

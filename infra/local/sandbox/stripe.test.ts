@@ -381,22 +381,60 @@ describe('the sandbox Stripe, driven by the stripe SDK', () => {
     const [first, second] = received.filter((entry) => entry.id === paid.id);
     expect(second!.body).toBe(first!.body);
 
+    // every event held (a server-wide hold), released newest first
     await control('hold', {});
-    const held = await stripe.customers.create({ email: 'held@example.com' });
-    await stripe.customers.update(held.id, { name: 'Held' });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(receivedFor(held.id)).toEqual([]);
-    const listed = (await (await fetch(`${sandbox.url}/_sandbox/stripe/events?customer=${held.id}`)).json()) as {
-      type: string;
-      delivery: { state: string };
-    }[];
-    expect(listed.map((event) => [event.type, event.delivery.state])).toEqual([
-      ['customer.updated', 'held'],
-      ['customer.created', 'held'],
-    ]);
-    const released = await control('release', { reverse: true });
-    expect(released.status).toBe(200);
+    let held: Stripe.Customer;
+    try {
+      held = await stripe.customers.create({ email: 'held@example.com' });
+      await stripe.customers.update(held.id, { name: 'Held' });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(receivedFor(held.id)).toEqual([]);
+      const listed = (await (await fetch(`${sandbox.url}/_sandbox/stripe/events?customer=${held.id}`)).json()) as {
+        type: string;
+        delivery: { state: string };
+      }[];
+      expect(listed.map((event) => [event.type, event.delivery.state])).toEqual([
+        ['customer.updated', 'held'],
+        ['customer.created', 'held'],
+      ]);
+    } finally {
+      expect((await control('release', { reverse: true })).status).toBe(200);
+    }
     expect(receivedFor(held.id).map((entry) => entry.type)).toEqual(['customer.updated', 'customer.created']);
+
+    // one customer's events held, the subscription's update delivered before its creation
+    const scoped = await stripe.customers.create({ email: 'scoped@example.com' });
+    await waitFor(() => receivedFor(scoped.id)[0], 'customer.created');
+    await control('hold', { customer: scoped.id });
+    const other = await stripe.customers.create({ email: 'not-held@example.com' });
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer: scoped.id,
+      line_items: [{ price: 'price_sandbox_starter' }],
+      success_url: 'http://localhost:5173/success',
+    });
+    expect((await checkoutInSandbox(session.url!)).status).toBe(303);
+    const subscriptionId = (await stripe.checkout.sessions.retrieve(session.id)).subscription as string;
+    await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+    await waitFor(() => receivedFor(other.id)[0], 'the other customer’s event');
+    expect(receivedFor(scoped.id)).toHaveLength(1);
+    const events = (await (
+      await fetch(`${sandbox.url}/_sandbox/stripe/events?customer=${scoped.id}&type=customer.subscription.updated`)
+    ).json()) as { id: string }[];
+    const release = await control('release', { customer: scoped.id, eventIds: [events[0]!.id] });
+    expect((release.json.released as { type: string }[]).map((event) => event.type)).toEqual([
+      'customer.subscription.updated',
+      'checkout.session.completed',
+      'customer.subscription.created',
+      'invoice.paid',
+    ]);
+    expect(receivedFor(scoped.id).map((entry) => entry.type)).toEqual([
+      'customer.created',
+      'customer.subscription.updated',
+      'checkout.session.completed',
+      'customer.subscription.created',
+      'invoice.paid',
+    ]);
 
     nextStatuses.push(500);
     const retried = await stripe.customers.create({ email: 'retried@example.com' });

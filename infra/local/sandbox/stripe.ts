@@ -4,13 +4,14 @@ import type { SandboxContext, SandboxRequest, SandboxResponse, SandboxRouter, Sa
 import { checkoutPage, missingPage, portalPage, successUrl } from './stripe-pages.js';
 import {
   declineCard,
+  eventCustomer,
+  eventObjectId,
   invalid,
   type Metadata,
   missing,
   priceById,
   productById,
   type RecordedEvent,
-  type StripeEvent,
   StripeError,
   StripeStore,
   sandboxPrices,
@@ -295,10 +296,6 @@ class StripeWebhooks {
 }
 
 // ---- the vendor
-
-const objectIdOf = (event: StripeEvent) => String(event.data.object.id ?? '');
-const customerOf = (event: StripeEvent) =>
-  event.data.object.object === 'customer' ? objectIdOf(event) : String(event.data.object.customer ?? '');
 
 /** The store of this sandbox server (kept in `<dataDir>/stripe.json`). */
 export const stripeStoreOf = (context: SandboxContext) =>
@@ -678,8 +675,8 @@ const register = (router: SandboxRouter, context: SandboxContext) => {
     id: recorded.event.id,
     type: recorded.event.type,
     created: recorded.event.created,
-    objectId: objectIdOf(recorded.event),
-    customer: customerOf(recorded.event) || null,
+    objectId: eventObjectId(recorded.event),
+    customer: eventCustomer(recorded.event),
     delivery: recorded.delivery,
     event: recorded.event,
   });
@@ -691,8 +688,8 @@ const register = (router: SandboxRouter, context: SandboxContext) => {
       json: store
         .events()
         .filter((recorded) => !type || recorded.event.type === type)
-        .filter((recorded) => !customer || customerOf(recorded.event) === customer)
-        .filter((recorded) => !objectId || objectIdOf(recorded.event) === objectId)
+        .filter((recorded) => !customer || eventCustomer(recorded.event) === customer)
+        .filter((recorded) => !objectId || eventObjectId(recorded.event) === objectId)
         .map(listed)
         .reverse(),
     };
@@ -703,13 +700,22 @@ const register = (router: SandboxRouter, context: SandboxContext) => {
     await webhooks.deliver([recorded]);
     return { json: listed(recorded) };
   });
-  control('hold', () => {
-    store.holding = true;
-    return { json: { holding: true } };
+  control('hold', (body) => {
+    if (typeof body.customer === 'string') store.holds.customers.add(body.customer);
+    else store.holds.all = true;
+    return { json: { all: store.holds.all, customers: [...store.holds.customers] } };
   });
   control('release', async (body) => {
-    store.holding = false;
-    const held = store.events().filter((recorded) => recorded.delivery.state === 'held');
+    const customer = typeof body.customer === 'string' ? body.customer : undefined;
+    if (customer) store.holds.customers.delete(customer);
+    else {
+      store.holds.all = false;
+      store.holds.customers.clear();
+    }
+    const held = store
+      .events()
+      .filter((recorded) => recorded.delivery.state === 'held')
+      .filter((recorded) => !customer || eventCustomer(recorded.event) === customer);
     const named = Array.isArray(body.eventIds) ? body.eventIds.map(String) : [];
     const first = named.map((id) => {
       const recorded = held.find((item) => item.event.id === id);
@@ -729,11 +735,9 @@ const register = (router: SandboxRouter, context: SandboxContext) => {
     let id = typeof body.subscription === 'string' ? body.subscription : undefined;
     if (!id && typeof body.customer === 'string') id = store.currentSubscription(body.customer)?.id;
     if (!id) throw invalid('Give a subscription (or a customer with one).', 'subscription');
-    const before = store.events().length;
-    const subscription = store.advance(id);
-    const raised = store.events().slice(before);
+    const { result: subscription, events } = store.collect(() => store.advance(id));
     await webhooks.settled();
-    return { json: { subscription, events: raised.map(listed) } };
+    return { json: { subscription, events: events.map(listed) } };
   });
   control('webhook-config', (body) => {
     if (typeof body.endpoint === 'string') target.endpoint = body.endpoint || undefined;
