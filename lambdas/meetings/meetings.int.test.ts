@@ -291,6 +291,35 @@ describe('booking a meeting', () => {
     expect(Date.parse(zoomMeeting!.startTime)).toBe(Date.parse(meeting.startTime));
   });
 
+  it('is stored before Zoom is asked, as it would stand should Zoom never answer (a crash loses no booking)', async () => {
+    const w = await world({ zoom: true });
+    const seen: unknown[] = [];
+    let queuedBeforeZoom = -1;
+    const api = w.deps.zoom.api;
+    const deps: MeetingsDeps = {
+      ...w.deps,
+      zoom: {
+        ...w.deps.zoom,
+        api: {
+          ...api,
+          createMeeting: async (token, input) => {
+            seen.push(...(await meetings.listMeetings(w.deps, w.uid)));
+            queuedBeforeZoom = w.queued.length;
+            return api.createMeeting(token, input);
+          },
+        },
+      },
+    };
+    const meeting = await meetings.createMeeting(deps, w.uid, { contactId: w.contactId, startTime: inHours(30) });
+    expect(seen).toEqual([
+      expect.objectContaining({ id: meeting.id, status: 'scheduled', zoomError: meetingMessages.zoomFailed }),
+    ]);
+    expect(meeting.zoomJoinUrl).toBeDefined();
+    // the invitation is queued only once the link is written: nobody gets a meeting without the link it got
+    expect(queuedBeforeZoom).toBe(0);
+    expect(w.queued).toHaveLength(1);
+  });
+
   it('renews a Zoom token Zoom refused (401) once and makes the meeting', async () => {
     const w = await world({ zoom: true });
     await sandboxJson('/_sandbox/zoom/fail', { operation: 'createMeeting', status: 401, times: 1 });
