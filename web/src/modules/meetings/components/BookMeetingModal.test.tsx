@@ -62,7 +62,7 @@ describe('booking a meeting', { timeout: lazyCodeTestTimeoutMs }, () => {
     expect(document.querySelector('.ant-modal-title')?.textContent).toBe('Book meeting with Ada Lovelace');
     expect(field('title')!.value).toBe('Meeting with Ada Lovelace');
     expect(duration().value).toBe('45');
-    expect(modal().textContent).toContain('In your time zone, Europe/Paris (GMT');
+    expect(modal().textContent).toContain('Your time zone: Europe/Paris (GMT');
     expect(invitationBox().checked).toBe(true);
     expect(modal().textContent).toContain('Send calendar invitation');
     await untilPasses(() => expect(modal().textContent).toContain('Connect Zoom from the header to add a Zoom link.'));

@@ -46,7 +46,7 @@ export const MeetingSummary = ({ meeting, timeZone, titleId }: MeetingSummaryPro
             {formatMeetingTime(meeting.startTime, meeting.durationMinutes, timeZone)}
           </time>{' '}
           <Typography.Text type="secondary">
-            ({zoneLabel(timeZone, new Date(meeting.startTime))}) · {text.minutes(meeting.durationMinutes)}
+            · {zoneLabel(timeZone, new Date(meeting.startTime))} · {text.minutes(meeting.durationMinutes)}
           </Typography.Text>
         </span>
       </Typography.Text>
@@ -67,7 +67,7 @@ export const MeetingSummary = ({ meeting, timeZone, titleId }: MeetingSummaryPro
         </Typography.Text>
       ) : null}
       {!meeting.zoomJoinUrl && meeting.zoomError && live ? (
-        <Alert type="warning" showIcon title={text.noZoomLink} description={meeting.zoomError} />
+        <Alert type="warning" showIcon title={meeting.zoomError} className="meeting-summary__zoom-error" />
       ) : null}
       <Typography.Text className="meeting-summary__line" data-testid="meeting-invitation">
         <MailOutlined aria-hidden="true" />

@@ -279,6 +279,27 @@ describe('the meetings page', { timeout: lazyCodeTestTimeoutMs }, () => {
     expect(buttonNamed('Add Zoom link', card('up')!)).toBeUndefined();
   });
 
+  it('books from the page and keeps showing the booked meeting while the lists are read again', async () => {
+    const request = await show({
+      meetings: [meetingFixture({ id: 'up' })],
+      contacts: [{ id: 'c7', name: 'Grace Hopper' }],
+    });
+    await untilPasses(() => expect(card('up')).not.toBeNull());
+    await click(buttonNamed('Book meeting'));
+    const selector = await untilPasses(() =>
+      expect(document.querySelector('.ant-modal .ant-select')).not.toBeNull(),
+    ).then(() => document.querySelector<HTMLElement>('.ant-modal .ant-select')!);
+    await act(async () => selector.dispatchEvent(new MouseEvent('mousedown', { bubbles: true })));
+    await untilPasses(() => expect(document.querySelector('.ant-select-item-option')).not.toBeNull());
+    await click(document.querySelector<HTMLElement>('.ant-select-item-option'));
+    await click(buttonNamed('Confirm booking'));
+    await untilPasses(() => expect(document.querySelector('[data-testid="meeting-booked"]')).not.toBeNull());
+    await untilPasses(() => expect(card('m2')).not.toBeNull());
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(document.querySelector('[data-testid="meeting-booked"]')).not.toBeNull();
+    expect(callsTo(request, 'POST /api/meetings')).toHaveLength(1);
+  });
+
   it('reads the meetings again when the live channel says one changed', async () => {
     const live = fakeLiveSocket('open');
     const server: MeetingsServer = {

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { meetingFixture } from '@/test/meetingFixtures';
+import { invitationLabel, isInProgress, splitMeetings } from './meetingLabels';
+
+const hour = 60 * 60_000;
+const now = Date.parse('2026-12-01T12:00:00Z');
+const at = (offsetHours: number) => new Date(now + offsetHours * hour).toISOString();
+
+describe('meeting labels', () => {
+  it('says where the invitation stands: first, updated, cancellation; not sent and failed with the reason', () => {
+    const label = (invitation: Parameters<typeof invitationLabel>[0]['invitation']) => invitationLabel({ invitation });
+    expect(label({ status: 'sent', method: 'REQUEST', sequence: 0 })).toEqual({
+      tone: 'success',
+      label: 'Invitation sent',
+    });
+    expect(label({ status: 'queued', method: 'REQUEST', sequence: 2 }).label).toBe('Updated invitation queued');
+    expect(label({ status: 'sent', method: 'CANCEL', sequence: 3 }).label).toBe('Cancellation sent');
+    expect(label({ status: 'skipped', method: 'REQUEST', sequence: 0, error: 'No mailbox' })).toEqual({
+      tone: 'warning',
+      label: 'Invitation not sent',
+      reason: 'No mailbox',
+    });
+    expect(label({ status: 'failed', method: 'REQUEST', sequence: 1, error: 'Bounced' })).toEqual({
+      tone: 'error',
+      label: 'Updated invitation failed',
+      reason: 'Bounced',
+    });
+  });
+
+  it('keeps a meeting upcoming until it ends (cancelled ones too), and past once over or marked done', () => {
+    const meetings = [
+      meetingFixture({ id: 'later', startTime: at(48) }),
+      meetingFixture({ id: 'soon', startTime: at(2) }),
+      meetingFixture({ id: 'running', startTime: at(-0.25), durationMinutes: 30 }),
+      meetingFixture({ id: 'cancelled', startTime: at(5), status: 'cancelled' }),
+      meetingFixture({ id: 'over', startTime: at(-1), durationMinutes: 30 }),
+      meetingFixture({ id: 'doneEarly', startTime: at(-0.1), status: 'done' }),
+      meetingFixture({ id: 'old', startTime: at(-72), status: 'done' }),
+    ];
+    const { upcoming, past } = splitMeetings(meetings, now);
+    expect(upcoming.map((meeting) => meeting.id)).toEqual(['running', 'soon', 'cancelled', 'later']);
+    expect(past.map((meeting) => meeting.id)).toEqual(['doneEarly', 'over', 'old']);
+    expect(isInProgress(meetings[2]!, now)).toBe(true);
+    expect(isInProgress(meetings[1]!, now)).toBe(false);
+  });
+});
