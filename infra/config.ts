@@ -25,8 +25,20 @@ export type StageConfig = {
   version: string;
   google?: { clientId: string; secretName: string };
   microsoft?: { clientId: string; secretName: string; tenant: string };
+  /**
+   * Zoom (issue 14): the OAuth app's client id (`-c zoomClientId=`), and the Secrets Manager secrets (by name, read at
+   * run time) of its client secret and of the secret token Zoom signs its event notifications with. Without it,
+   * connecting Zoom fails and meetings are booked without a link.
+   */
+  zoom?: { clientId: string; secretName: string; webhookSecretName: string };
   /** the AI port (DESIGN §5): the model, and the Secrets Manager secret whose text is the OpenAI API key */
   openai: { model: string; secretName: string };
+  /**
+   * Plans with Stripe (issue 15): the Secrets Manager secrets (by name, read at run time) of the API key and of the
+   * webhook endpoint's signing secret, and the price ids of the paid plans (`-c stripePriceStarter=price_...
+   * -c stripePricePro=price_...`, both or neither; without them Checkout cannot start).
+   */
+  stripe: { secretKeyName: string; webhookSecretName: string; prices?: { starter: string; pro: string } };
   /** hosted-UI domain prefix, used when a federated provider is configured */
   authDomainPrefix?: string;
   /** where the alarm topic mails its notifications (`-c alarmEmail=`); without it the topic has no subscriber */
@@ -50,7 +62,9 @@ const packageVersion = (): string => {
 
 /**
  * Reads the stage and its optional settings from CDK context. Client ids are not secret; client secrets are read by
- * name from Secrets Manager at deploy time (@default `outreach/<stage>/google-client-secret`, `.../microsoft-...`).
+ * name from Secrets Manager at deploy time (@default `outreach/<stage>/google-client-secret`, `.../microsoft-...`);
+ * Zoom's client secret and webhook secret token at run time (@default `outreach/<stage>/zoom-client-secret`,
+ * `.../zoom-webhook-secret`).
  * The OpenAI key is read by name at run time (@default `outreach/<stage>/openai-api-key`). Alarms mail `alarmEmail`
  * when it is given.
  */
@@ -69,6 +83,14 @@ export const readStageConfig = (node: Node): StageConfig => {
   }
   const googleClientId = text('googleClientId');
   const microsoftClientId = text('microsoftClientId');
+  const zoomClientId = text('zoomClientId');
+  const stripePriceStarter = text('stripePriceStarter');
+  const stripePricePro = text('stripePricePro');
+  if (!stripePriceStarter !== !stripePricePro) {
+    throw new Error(
+      'Stripe prices: give both -c stripePriceStarter=price_... and -c stripePricePro=price_..., or neither',
+    );
+  }
   const gmailPubsubTopic = text('gmailPubsubTopic');
   const gmailPushServiceAccount = text('gmailPushServiceAccount');
   return {
@@ -92,6 +114,18 @@ export const readStageConfig = (node: Node): StageConfig => {
         tenant: text('microsoftTenantId') ?? 'common',
       },
     }),
+    ...(zoomClientId && {
+      zoom: {
+        clientId: zoomClientId,
+        secretName: text('zoomClientSecretName') ?? `${appName}/${stage}/zoom-client-secret`,
+        webhookSecretName: text('zoomWebhookSecretName') ?? `${appName}/${stage}/zoom-webhook-secret`,
+      },
+    }),
+    stripe: {
+      secretKeyName: text('stripeSecretKeyName') ?? `${appName}/${stage}/stripe-secret-key`,
+      webhookSecretName: text('stripeWebhookSecretName') ?? `${appName}/${stage}/stripe-webhook-secret`,
+      ...(stripePriceStarter && stripePricePro && { prices: { starter: stripePriceStarter, pro: stripePricePro } }),
+    },
     ...(text('authDomainPrefix') && { authDomainPrefix: text('authDomainPrefix') }),
     ...(alarmEmail && { alarmEmail }),
     ...(gmailPubsubTopic &&

@@ -5,6 +5,8 @@ import { exportTags } from '../lambdas/account/export-files.js';
 import { emailPatterns } from '../lambdas/contacts/email-candidates.js';
 import { table as tableDefinition } from '../lambdas/data/table.js';
 import { sealedPurposes } from '../lambdas/mailboxes/sealed-purposes.js';
+import { meetingsSealedPurposes } from '../lambdas/meetings/sealed-purposes.js';
+import { zoomRenewalWorstCaseMs } from '../lambdas/meetings/zoom-token-refresh-rules.js';
 import { renewalWorstCaseMs } from '../lambdas/mailboxes/token-refresh-rules.js';
 import { type Vendor, vendorBudgetMs } from '../lambdas/providers/vendor-limits.js';
 import { messages } from '../shared/messages.js';
@@ -85,6 +87,9 @@ const vendorCallers = (stack: Stack) => {
       calls: { research: queues['ai-generation'].batchSize },
     },
     { fn: api.functions.get('contacts')!, secret: 'peopledatalabs-api-key', calls: { enrichment: 1 } },
+    // issue 15: Checkout's customer then session; /success's session then its subscription; a webhook's subscription
+    { fn: api.functions.get('billing')!, secret: 'stripe-secret-key', calls: { stripe: 2 } },
+    { fn: api.functions.get('billing')!, secret: 'stripe-webhook-secret', calls: { stripe: 2 } },
     {
       fn: workers.workers.get('email-lookup')!.fn,
       secret: 'quickemailverification-api-key',
@@ -538,12 +543,13 @@ describe('the dev stack', () => {
       template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
     });
 
-    it('lets the functions that use mailboxes, and no other, make and open data keys of that key: sign-ins and tokens for the mailboxes domain, tokens only for sending (drafts) and reply checks (replies)', () => {
+    it('lets the functions that use mailboxes or Zoom, and no other, make and open data keys of that key: sign-ins and tokens for the mailboxes domain, tokens only for sending (drafts) and reply checks (replies), Zoom sign-ins and tokens and mailbox tokens for meetings', () => {
       const keyId = logicalIdOf(dev.stack, (dev.stack.node.findChild('Data') as Data).secretsKey);
       const purposesOf: Partial<Record<string, string[]>> = {
         mailboxes: Object.values(sealedPurposes),
         drafts: [sealedPurposes.tokens],
         replies: [sealedPurposes.tokens],
+        meetings: [sealedPurposes.tokens, meetingsSealedPurposes.zoomTokens, meetingsSealedPurposes.verifier],
       };
       const mailboxFunctions = ourFunctions(dev.stack).filter((fn) => fn.service === 'mailboxes');
       expect(mailboxFunctions.map((fn) => fn.node.path).sort()).toEqual([
@@ -701,6 +707,21 @@ describe('the dev stack', () => {
         .node.findChild('Job') as AppFunction;
       expect((functionProperties(template, dev.stack, job) as { Timeout: number }).Timeout * 1000).toBeGreaterThan(
         renewalWorstCaseMs,
+      );
+    });
+
+    it("runs the meetings Lambda past Zoom's code exchange (three calls) and the Zoom token job past one renewal", () => {
+      // the exchange: the code for tokens, users/me, the revocation of the grant it replaces
+      const meetings = (dev.stack.node.findChild('Api') as Api).functions.get('meetings')!;
+      expect((functionProperties(template, dev.stack, meetings) as { Timeout: number }).Timeout * 1000).toBeGreaterThan(
+        vendorBudgetMs({ zoom: 3 }),
+      );
+      const job = dev.stack.node
+        .findChild('Schedules')
+        .node.findChild('zoom-token-refresh')
+        .node.findChild('Job') as AppFunction;
+      expect((functionProperties(template, dev.stack, job) as { Timeout: number }).Timeout * 1000).toBeGreaterThan(
+        zoomRenewalWorstCaseMs,
       );
     });
 
@@ -928,12 +949,12 @@ describe('federated sign-in', () => {
     template.hasOutput('HostedUiDomain', {});
   });
 
-  it('gives the functions that use mailboxes (mailboxes, sending, reply checks), and no other, the OAuth client ids and their secrets by name', () => {
+  it('gives the functions that use mailboxes (mailboxes, sending, reply checks, invitations), and no other, the OAuth client ids and their secrets by name', () => {
     const { template, stack } = subject;
     for (const fn of ourFunctions(stack)) {
       const env = environmentOf(template, logicalIdOf(stack, fn.fn));
       const secrets = vendorSecretsReadBy(template, stack, fn);
-      if (!['mailboxes', 'drafts', 'replies'].includes(fn.service)) {
+      if (!['mailboxes', 'drafts', 'replies', 'meetings'].includes(fn.service)) {
         expect(env, fn.node.path).not.toHaveProperty('GOOGLE_OAUTH_CLIENT_ID');
         expect(secrets, fn.node.path).not.toContain('google-client-secret');
         continue;
@@ -971,6 +992,50 @@ describe('federated sign-in', () => {
   });
 });
 
+describe('Zoom', () => {
+  let subject: TestApp;
+  beforeAll(() => {
+    subject = synth({ zoomClientId: 'zoom-client' });
+  }, synthTimeout);
+
+  it("gives the meetings functions, and no other, Zoom's client id and its secret by name, and only the meetings API Lambda the webhook's secret", () => {
+    const { template, stack } = subject;
+    const meetingsHttp = (stack.node.findChild('Api') as Api).functions.get('meetings')!;
+    const meetingsFunctions = ourFunctions(stack).filter((fn) => fn.service === 'meetings');
+    expect(meetingsFunctions.map((fn) => fn.node.path).sort()).toEqual([
+      'Test/Api/Meetings',
+      'Test/Schedules/zoom-token-refresh/Job',
+      'Test/Workers/meeting-invitation/Worker',
+    ]);
+    for (const fn of ourFunctions(stack)) {
+      const env = environmentOf(template, logicalIdOf(stack, fn.fn));
+      const secrets = vendorSecretsReadBy(template, stack, fn);
+      if (fn.service !== 'meetings') {
+        expect(env, fn.node.path).not.toHaveProperty('ZOOM_OAUTH_CLIENT_ID');
+        expect(
+          secrets.filter((name) => name.startsWith('zoom-')),
+          fn.node.path,
+        ).toEqual([]);
+        continue;
+      }
+      expect(env, fn.node.path).toMatchObject({
+        ZOOM_OAUTH_CLIENT_ID: 'zoom-client',
+        ZOOM_OAUTH_CLIENT_SECRET_SECRET: 'outreach/dev/zoom-client-secret',
+      });
+      const webhook = fn === meetingsHttp;
+      expect(env.ZOOM_WEBHOOK_SECRET_SECRET, fn.node.path).toEqual(
+        webhook ? 'outreach/dev/zoom-webhook-secret' : undefined,
+      );
+      expect(secrets, fn.node.path).toEqual(
+        webhook ? ['zoom-client-secret', 'zoom-webhook-secret'] : ['zoom-client-secret'],
+      );
+      // never the secrets themselves
+      expect(env, fn.node.path).not.toHaveProperty('ZOOM_OAUTH_CLIENT_SECRET');
+      expect(env, fn.node.path).not.toHaveProperty('ZOOM_WEBHOOK_SECRET');
+    }
+  });
+});
+
 describe('queue and schedule tables', () => {
   let subject: TestApp;
   beforeAll(() => {
@@ -996,5 +1061,53 @@ describe('queue and schedule tables', () => {
         Architectures: ['arm64'],
       });
     }
+  });
+});
+
+describe('Stripe', () => {
+  let subject: TestApp;
+  beforeAll(() => {
+    subject = synth({ stripePriceStarter: 'price_starter_live', stripePricePro: 'price_pro_live' });
+  }, synthTimeout);
+
+  it('gives the billing HTTP Lambda, and no other function, the price ids and the key and webhook secret by name', () => {
+    const { template, stack } = subject;
+    const billingHttp = (stack.node.findChild('Api') as Api).functions.get('billing')!;
+    for (const fn of ourFunctions(stack)) {
+      const env = environmentOf(template, logicalIdOf(stack, fn.fn));
+      if (fn !== billingHttp) {
+        expect(
+          Object.keys(env).filter((name) => name.startsWith('STRIPE_')),
+          fn.node.path,
+        ).toEqual([]);
+        continue;
+      }
+      expect(env).toMatchObject({
+        STRIPE_PRICE_STARTER: 'price_starter_live',
+        STRIPE_PRICE_PRO: 'price_pro_live',
+        STRIPE_SECRET_KEY_SECRET: 'outreach/dev/stripe-secret-key',
+        STRIPE_WEBHOOK_SECRET_SECRET: 'outreach/dev/stripe-webhook-secret',
+      });
+      // the key's name only, never a key; and no sandbox endpoint
+      expect(env).not.toHaveProperty('STRIPE_SECRET_KEY');
+      expect(env).not.toHaveProperty('STRIPE_API_HOST');
+    }
+    const job = stack.node.findChild('Schedules').node.findChild('quota-periods').node.findChild('Job') as AppFunction;
+    expect(vendorSecretsReadBy(template, stack, job)).toEqual([]);
+  });
+
+  it("passes Stripe's webhook its raw body: a proxy integration, and no binary media types that would re-encode it", () => {
+    const { template } = subject;
+    const webhook = apiMethods(template).find(
+      (method) => method.httpMethod === 'POST' && method.path === '/api/webhooks/stripe',
+    );
+    expect((webhook?.properties.Integration as { Type: string }).Type).toBe('AWS_PROXY');
+    for (const [, api] of resourcesOf(template, 'AWS::ApiGateway::RestApi')) {
+      expect(api.Properties?.BinaryMediaTypes ?? []).toEqual([]);
+    }
+  });
+
+  it('refuses one price without the other', () => {
+    expect(() => synth({ stripePriceStarter: 'price_starter_live' })).toThrow(/stripePricePro/);
   });
 });

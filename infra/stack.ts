@@ -66,6 +66,14 @@ export class AppStack extends Stack {
       'EnrichmentApiKey',
       `${appName}/${config.stage}/peopledatalabs-api-key`,
     );
+    // Stripe (issue 15): the API key and the webhook endpoint's signing secret, created by hand per stage and read by
+    // name at run time by the billing HTTP Lambda only; without them only billing fails (503, 500 on the webhook)
+    const stripeKey = secretsmanager.Secret.fromSecretNameV2(this, 'StripeSecretKey', config.stripe.secretKeyName);
+    const stripeWebhookSecret = secretsmanager.Secret.fromSecretNameV2(
+      this,
+      'StripeWebhookSecret',
+      config.stripe.webhookSecretName,
+    );
     // signs the contact list's page cursors (lambdas/core/cursor.ts): generated at deploy, read by nobody else
     const cursorKey = new secretsmanager.Secret(this, 'CursorSigningKey', {
       secretName: `${appName}/${config.stage}/cursor-signing-key`,
@@ -83,6 +91,12 @@ export class AppStack extends Stack {
     const microsoftClientSecret =
       config.microsoft &&
       secretsmanager.Secret.fromSecretNameV2(this, 'MicrosoftClientSecret', config.microsoft.secretName);
+    // Zoom (issue 14): the OAuth app's client secret and the secret token its event notifications are signed with,
+    // created by hand per stage and read by name at run time; without them connecting Zoom fails
+    const zoomClientSecret =
+      config.zoom && secretsmanager.Secret.fromSecretNameV2(this, 'ZoomClientSecret', config.zoom.secretName);
+    const zoomWebhookSecret =
+      config.zoom && secretsmanager.Secret.fromSecretNameV2(this, 'ZoomWebhookSecret', config.zoom.webhookSecretName);
     // calls that wait on an outside service or work through a whole account, under API Gateway's 29 s; a function
     // that calls a vendor runs longer than the worst case of its calls (lambdas/providers/vendor-limits.ts)
     const slowRouteTimeout = Duration.seconds(28);
@@ -143,10 +157,19 @@ export class AppStack extends Stack {
       replies: (fn) => mailboxAccess(fn, [sealedPurposes.tokens]),
       // issue 13: the pipeline's stages over the user's contacts
       pipeline: (fn) => fn.bindTable(data.table, 'readWrite'),
-      // issue 14: meetings and the Zoom connection (its sealed tokens and sign-in verifiers), and invitations sent from
-      // the user's mailbox (its sealed tokens, renewed when due)
-      meetings: (fn) =>
-        mailboxAccess(fn, [sealedPurposes.tokens, meetingsSealedPurposes.zoomTokens, meetingsSealedPurposes.verifier]),
+      // issue 14: meetings and the Zoom connection (its sealed tokens and sign-in verifiers, Zoom's client id as a
+      // setting and its secret by name), and invitations sent from the user's mailbox (its sealed tokens, renewed when
+      // due)
+      meetings: (fn) => {
+        mailboxAccess(fn, [sealedPurposes.tokens, meetingsSealedPurposes.zoomTokens, meetingsSealedPurposes.verifier]);
+        if (config.zoom && zoomClientSecret) {
+          fn.addEnvironment('ZOOM_OAUTH_CLIENT_ID', config.zoom.clientId).bindSecret(
+            zoomClientSecret,
+            'ZOOM_OAUTH_CLIENT_SECRET_SECRET',
+          );
+        }
+        return fn;
+      },
       // issue 15: plans with Stripe (the user's subscription, quota and profile; Stripe's key and webhook secret are
       // bound below to the billing functions only)
       billing: (fn) => fn.bindTable(data.table, 'readWrite'),
@@ -214,12 +237,30 @@ export class AppStack extends Stack {
     api.functions.get('mailboxes')?.withTimeout(slowRouteTimeout);
     // check-replies reads the user's mailboxes inline: token renewals and incremental reads (vendorLimits.mailApi)
     api.functions.get('replies')?.withTimeout(slowRouteTimeout);
+    // Zoom's code exchange, users/me and the revocation of a replaced grant; a booking's renewal and new meeting
+    api.functions.get('meetings')?.withTimeout(slowRouteTimeout);
+    // Zoom's event notifications arrive at the meetings HTTP Lambda only, which checks their signature
+    if (zoomWebhookSecret) api.functions.get('meetings')?.bindSecret(zoomWebhookSecret, 'ZOOM_WEBHOOK_SECRET_SECRET');
     workers.workers.get('email-lookup')?.fn.bindSecret(verificationKey, 'VERIFICATION_API_KEY_SECRET');
 
     // page cursors are sealed by the HTTP Lambdas of paged lists only, contacts and drafts (the Outreach list): a
     // tampered cursor is a 400 (issue 10)
     api.functions.get('contacts')?.bindSecret(cursorKey, 'CURSOR_SIGNING_KEY_SECRET');
     api.functions.get('drafts')?.bindSecret(cursorKey, 'CURSOR_SIGNING_KEY_SECRET');
+
+    // issue 15: Checkout, the Portal and Stripe's webhook are the billing HTTP Lambda's (two Stripe calls at most per
+    // request, lambdas/providers/vendor-limits.ts); the quota-periods job never calls Stripe. The webhook's raw body
+    // reaches it unchanged: a proxy integration, and no binary media types that would re-encode it.
+    const billingHttp = api.functions.get('billing');
+    billingHttp
+      ?.bindSecret(stripeKey, 'STRIPE_SECRET_KEY_SECRET')
+      .bindSecret(stripeWebhookSecret, 'STRIPE_WEBHOOK_SECRET_SECRET')
+      .withTimeout(slowRouteTimeout);
+    if (config.stripe.prices) {
+      billingHttp
+        ?.addEnvironment('STRIPE_PRICE_STARTER', config.stripe.prices.starter)
+        .addEnvironment('STRIPE_PRICE_PRO', config.stripe.prices.pro);
+    }
 
     // issue 13: where the providers push (DESIGN §8). The webhooks' URLs are built from the API's id and stage name,
     // not from its deployment stage, so a function does not depend on the deployment that depends on it.
@@ -241,7 +282,7 @@ export class AppStack extends Stack {
       userPool: auth.userPool,
       client: auth.client,
     });
-    const publishers = new Set(['ai', 'drafts', 'mailboxes', 'conversations', 'replies', 'pipeline']);
+    const publishers = new Set(['ai', 'drafts', 'mailboxes', 'conversations', 'replies', 'pipeline', 'meetings']);
     for (const construct of this.node.findAll()) {
       if (construct instanceof AppFunction && publishers.has(construct.service)) live.grantPublish(construct);
     }
