@@ -2,6 +2,7 @@ import { escapeHtml, sandboxPage } from './oauth-server.js';
 import type {
   CheckoutSession,
   Customer,
+  RecordedEvent,
   PaymentMethod,
   PortalSession,
   Price,
@@ -169,3 +170,68 @@ ${returnLink}`,
 /** A page for a link that leads nowhere (an unknown or expired session). */
 export const missingPage = (title: string, text: string) =>
   sandboxPage(`${title} (sandbox Stripe)`, `${styles}<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`);
+
+/**
+ * The sandbox Stripe for people (`GET /_sandbox/stripe`): where the events go, the subscriptions with 'End period' and
+ * 'Fail next charge', and the newest events with their deliveries and 'Resend' (forms posting to the control routes).
+ */
+export const controlPage = (view: {
+  endpoint: string | undefined;
+  subscriptions: (Subscription & { email: string | null })[];
+  events: RecordedEvent[];
+}) =>
+  sandboxPage(
+    'Stripe (sandbox)',
+    `${styles}<style>
+main { max-width: 64rem; }
+table { border-collapse: collapse; width: 100%; font-size: .9rem; }
+td, th { text-align: left; padding: .3rem .4rem; border-bottom: 1px solid #eee; vertical-align: top; }
+td form { display: inline; }
+td button { padding: .15rem .5rem; font-size: .85rem; }
+.delivered { color: #0a6b2f; } .failed, .none { color: #b00020; } .held, .pending { color: #8a5a00; }
+</style>
+<h1>Stripe (sandbox)</h1>
+<p>Events go to <code>${escapeHtml(view.endpoint ?? 'nowhere (no webhook endpoint)')}</code>, signed with the endpoint's secret.</p>
+<h2>Subscriptions</h2>
+${
+  view.subscriptions.length === 0
+    ? '<p>None yet.</p>'
+    : `<table><thead><tr><th>Customer</th><th>Plan</th><th>Status</th><th>Period ends</th><th></th></tr></thead><tbody>
+${view.subscriptions
+  .map(
+    (
+      subscription,
+    ) => `<tr><td>${escapeHtml(subscription.email ?? subscription.customer)}<br><code>${escapeHtml(subscription.customer)}</code></td>
+<td>${escapeHtml(subscription.items.data.map((item) => item.price.nickname).join(', '))}<br><code>${escapeHtml(subscription.id)}</code></td>
+<td><span class="status ${subscription.status}">${statusText[subscription.status]}</span>${subscription.cancel_at_period_end ? ' (cancels at period end)' : ''}</td>
+<td>${day(subscription.current_period_end)}</td>
+<td>${
+      subscription.status === 'canceled'
+        ? ''
+        : `<form method="post" action="/_sandbox/stripe/advance"><input type="hidden" name="subscription" value="${escapeHtml(subscription.id)}"><button type="submit">End period</button></form>
+<form method="post" action="/_sandbox/stripe/fail-next-invoice"><input type="hidden" name="customer" value="${escapeHtml(subscription.customer)}"><button type="submit">Fail next charge</button></form>`
+    }</td></tr>`,
+  )
+  .join('\n')}
+</tbody></table>`
+}
+<h2>Events</h2>
+${
+  view.events.length === 0
+    ? '<p>None yet.</p>'
+    : `<table><thead><tr><th>When</th><th>Type</th><th>Object</th><th>Delivery</th><th></th></tr></thead><tbody>
+${view.events
+  .map(
+    ({
+      event,
+      delivery,
+    }) => `<tr><td>${escapeHtml(new Date(event.created * 1000).toISOString().replace('T', ' ').slice(0, 19))}</td>
+<td>${escapeHtml(event.type)}<br><code>${escapeHtml(event.id)}</code></td>
+<td><code>${escapeHtml(String(event.data.object.id ?? ''))}</code></td>
+<td><span class="${delivery.state}">${delivery.state}</span>${delivery.attempts.length > 0 ? ` (${delivery.attempts.map((attempt) => attempt.status ?? 'no answer').join(', ')})` : ''}</td>
+<td><form method="post" action="/_sandbox/stripe/resend"><input type="hidden" name="eventId" value="${escapeHtml(event.id)}"><button type="submit">Resend</button></form></td></tr>`,
+  )
+  .join('\n')}
+</tbody></table>`
+}`,
+  );

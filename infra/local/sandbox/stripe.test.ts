@@ -490,6 +490,36 @@ describe('the sandbox Stripe, driven by the stripe SDK', () => {
   });
 });
 
+describe('the sandbox Stripe control page', () => {
+  it('lists subscriptions and events for people, whose buttons end a period and resend an event', async () => {
+    const { customer, subscriptionId } = await subscribed('page@example.com');
+    const page = await (await fetch(`${sandbox.url}/_sandbox/stripe`)).text();
+    expect(page).toContain('page@example.com');
+    expect(page).toContain(subscriptionId);
+    expect(page).toContain('>End period</button>');
+    const paid = receivedFor(customer.id).find((entry) => entry.type === 'invoice.paid')!;
+    expect(page).toContain(paid.id);
+    const form = (path: string, fields: Record<string, string>) =>
+      fetch(`${sandbox.url}/_sandbox/stripe/${path}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields),
+      });
+    const resent = await form('resend', { eventId: paid.id });
+    expect(resent.status).toBe(303);
+    expect(resent.headers.get('location')).toBe('/_sandbox/stripe');
+    expect(received.filter((entry) => entry.id === paid.id)).toHaveLength(2);
+    expect((await form('advance', { subscription: subscriptionId })).status).toBe(303);
+    expect(receivedFor(customer.id).at(-1)!.event.data.object).toMatchObject({
+      object: 'invoice',
+      billing_reason: 'subscription_cycle',
+    });
+    const refused = await form('resend', { eventId: 'evt_nope' });
+    expect(refused.status).toBe(404);
+  });
+});
+
 describe('the sandbox Stripe across restarts', () => {
   it('keeps customers, subscriptions and events in its data folder', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'stripe-sandbox-'));

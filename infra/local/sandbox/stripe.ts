@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { join } from 'node:path';
 import type { SandboxContext, SandboxRequest, SandboxResponse, SandboxRouter, SandboxVendor } from './router.js';
-import { checkoutPage, missingPage, portalPage, successUrl } from './stripe-pages.js';
+import { checkoutPage, controlPage, missingPage, portalPage, successUrl } from './stripe-pages.js';
 import {
   declineCard,
   eventCustomer,
@@ -664,11 +664,16 @@ const register = (router: SandboxRouter, context: SandboxContext) => {
     handle: (body: Record<string, unknown>) => Promise<SandboxResponse> | SandboxResponse,
   ) =>
     router.post(`/_sandbox/stripe/${path}`, async (request) => {
+      // the control page's forms post the same fields as a form, and go back to the page
+      const fromPage = String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
       try {
-        return await handle(request.json<Record<string, unknown>>() ?? {});
+        const body = fromPage ? Object.fromEntries(request.form()) : (request.json<Record<string, unknown>>() ?? {});
+        const response = await handle(body);
+        return fromPage ? { status: 303, redirect: '/_sandbox/stripe' } : response;
       } catch (error) {
-        if (error instanceof StripeError) return { status: error.status, json: error.body() };
-        throw error;
+        if (!(error instanceof StripeError)) throw error;
+        if (fromPage) return { status: error.status, html: missingPage('The sandbox refused', error.message) };
+        return { status: error.status, json: error.body() };
       }
     });
   const listed = (recorded: RecordedEvent) => ({
@@ -679,6 +684,15 @@ const register = (router: SandboxRouter, context: SandboxContext) => {
     customer: eventCustomer(recorded.event),
     delivery: recorded.delivery,
     event: recorded.event,
+  });
+  router.get('/_sandbox/stripe', () => {
+    const subscriptions = store.subscriptions({ status: 'all' }).map((subscription) => {
+      const customer = store.customer(subscription.customer);
+      return { ...subscription, email: 'email' in customer ? customer.email : null };
+    });
+    return {
+      html: controlPage({ endpoint: target.endpoint, subscriptions, events: store.events().slice(-100).reverse() }),
+    };
   });
   router.get('/_sandbox/stripe/events', (request) => {
     const type = request.query.get('type');
