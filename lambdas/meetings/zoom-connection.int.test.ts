@@ -22,6 +22,7 @@ import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
 import { partitionSnapshot, readItem, setAttributes } from '../test/raw-items.js';
 import { type ZoomDeps, zoomAccess, zoomCodeRefused, zoomRouteHandlers } from './zoom-connection.js';
 import { refreshExpiringZoomTokens } from './zoom-token-refresh.js';
+import { zoomRenewalWorstCaseMs } from './zoom-token-refresh-rules.js';
 
 /**
  * The Zoom connection against DynamoDB Local and the sandbox's Zoom (infra/local/sandbox/zoom.ts), through the real
@@ -403,6 +404,33 @@ describe('renewing Zoom tokens', () => {
         left: 0,
       });
       expect((await getZoomConnection(deps.db, due.uid))!.version).toBe(renewed.version);
+    } finally {
+      clock.offsetMs = 0;
+    }
+  });
+});
+
+describe('the zoom-token-refresh job', () => {
+  it("starts no renewal it could not finish before the run's time is up, and the next run takes it", async () => {
+    // in 2000: only this test's connection is due there (see the job's other test)
+    clock.offsetMs = new Date('2000-03-01T09:00:00.000Z').getTime() - Date.now();
+    try {
+      const due = await connect(uniqueEmail('deadline'));
+      const expiresAt = '2000-03-01T09:05:00.000Z';
+      await setAttributes(deps.db, zoomConnectionKey(due.uid), { expiresAt, gsi1sk: `${expiresAt}#${due.uid}` });
+      const almostUp = new Date(deps.now().getTime() + zoomRenewalWorstCaseMs - 1_000);
+      expect(await refreshExpiringZoomTokens(deps, { deadline: almostUp })).toEqual({
+        due: 1,
+        renewed: 0,
+        expired: 0,
+        skipped: 0,
+        failed: 0,
+        left: 1,
+      });
+      expect(await getZoomConnection(deps.db, due.uid)).toMatchObject({ expiresAt });
+      const enough = new Date(deps.now().getTime() + zoomRenewalWorstCaseMs + 1_000);
+      expect(await refreshExpiringZoomTokens(deps, { deadline: enough })).toMatchObject({ renewed: 1, left: 0 });
+      expect(Date.parse((await getZoomConnection(deps.db, due.uid))!.expiresAt)).toBeGreaterThan(Date.now());
     } finally {
       clock.offsetMs = 0;
     }
