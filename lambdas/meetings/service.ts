@@ -327,7 +327,11 @@ export const cancelMeeting = async (deps: MeetingsDeps, uid: string, meetingId: 
   const current = await getMeeting(deps.db, uid, meetingId);
   if (!current) throw meetingNotFound();
   if (current.status === 'cancelled') return toWireMeeting(current);
-  if (current.zoomMeetingId) await deleteZoomMeeting(deps, uid, current.zoomMeetingId);
+  if (current.zoomMeetingId) {
+    const deleted = await deleteZoomMeeting(deps, uid, current.zoomMeetingId);
+    // cancelled all the same: the Zoom meeting stays in the user's Zoom account (Zoom down, or no longer connected)
+    if (!deleted.ok) deps.logger.warn('a cancelled meeting kept its Zoom meeting', { reason: deleted.reason });
+  }
 
   const cancelled = await changeMeeting(deps, uid, meetingId, (meeting) => {
     if (meeting.status === 'cancelled') return null;
