@@ -1,6 +1,7 @@
 import { keyFileEnvName } from '../../lambdas/providers/crypto/data-keys.js';
 import { queues, queueUrlEnvName } from '../../shared/queues.js';
 import { localCredentials, localNames } from './ports.js';
+import { sandboxPriceIds } from './sandbox/stripe-store.js';
 import { localQueueUrl } from './sqs-api.js';
 
 /** Gmail push locally (issue 13): the topic a watch names and the service account of the sandbox's push tokens. */
@@ -34,7 +35,7 @@ export const localZoom = {
 export const localStripe = {
   secretKey: 'sk_test_sandbox',
   webhookSecret: 'whsec_sandbox_local',
-  prices: { starter: 'price_sandbox_starter', pro: 'price_sandbox_pro' },
+  prices: sandboxPriceIds,
   webhook: (apiUrl: string) => `${apiUrl}/api/webhooks/stripe`,
 } as const;
 
