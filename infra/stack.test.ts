@@ -1101,7 +1101,8 @@ describe('Stripe', () => {
     const webhook = apiMethods(template).find(
       (method) => method.httpMethod === 'POST' && method.path === '/api/webhooks/stripe',
     );
-    expect((webhook?.properties.Integration as { Type: string }).Type).toBe('AWS_PROXY');
+    if (!webhook) throw new Error('no method POST /api/webhooks/stripe');
+    expect((webhook.properties.Integration as { Type: string }).Type).toBe('AWS_PROXY');
     for (const [, api] of resourcesOf(template, 'AWS::ApiGateway::RestApi')) {
       expect(api.Properties?.BinaryMediaTypes ?? []).toEqual([]);
     }
