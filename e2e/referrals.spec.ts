@@ -1,0 +1,56 @@
+import { expect, test } from './fixtures/test';
+import { uniqueUser } from './fixtures/users';
+import { ReferralsPage } from './pages/ReferralsPage';
+
+test.describe('Referrals', () => {
+  test("a second person signs up from the first one's referral link and both see their bonus slots", async ({
+    page,
+    signUpPage,
+    signInPage,
+    dashboardPage,
+    appShell,
+    newUser,
+    capture,
+  }) => {
+    const referrals = new ReferralsPage(page);
+    const friend = { ...uniqueUser('friend'), name: 'Nina Newcomer' };
+    let link = '';
+
+    await test.step('the first person signs up and finds their link on /referrals', async () => {
+      await signUpPage.goto();
+      await signUpPage.signUp(newUser);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await appShell.open('Referrals');
+      link = await referrals.shareableLink();
+      const code = (await referrals.code().innerText()).trim();
+      expect(link).toBe(new URL(`/signup?ref=${code}`, page.url()).href);
+      await expect(referrals.referredCount()).toHaveText('0');
+      await expect(page.getByText('No referred friends yet')).toBeVisible();
+      await dashboardPage.signOut();
+    });
+
+    await test.step('a friend opens the link, sees the invite and signs up: 5 bonus slots', async () => {
+      await page.goto(link);
+      await expect(page.getByText(/^You were invited with referral code /)).toBeVisible();
+      await signUpPage.signUp(friend);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page.getByTestId('quota-bonus')).toHaveText(/\+5 bonus/);
+      await capture('referral-friend-dashboard');
+      await dashboardPage.signOut();
+    });
+
+    await test.step('the first person signs back in: 10 bonus slots and the friend listed by name', async () => {
+      await signInPage.goto();
+      await signInPage.submit(newUser);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page.getByTestId('quota-bonus')).toHaveText(/\+10 bonus/);
+      await appShell.open('Referrals');
+      await expect(referrals.referredCount()).toHaveText('1');
+      await expect(referrals.bonusSlotsEarned()).toHaveText('10');
+      await expect(referrals.referredPeople()).toContainText('Nina Newcomer');
+      await expect(referrals.referredPeople()).toContainText('+10 slots');
+      await expect(referrals.referredPeople()).not.toContainText(friend.email);
+      await capture('referrals-page');
+    });
+  });
+});
