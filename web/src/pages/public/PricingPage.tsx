@@ -1,12 +1,46 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import { plans, referral } from '@shared/constants';
+import { plans, referral, type PlanTier } from '@shared/constants';
+import { hasStoredSession } from '@/modules/auth/utils/storedSession';
+import { useWebConfig } from '@/modules/config/hooks/useWebConfig';
 import { CallToAction } from '@/modules/public/components/CallToAction';
 import { FaqList, type FaqItem } from '@/modules/public/components/FaqList';
 import { PageHeader } from '@/modules/public/components/PageHeader';
-import { PlanCards } from '@/modules/public/components/PlanCards';
+import { PlanCards, planActionClass } from '@/modules/public/components/PlanCards';
 import { PublicIcon } from '@/modules/public/components/PublicIcon';
-import './PricingPage.css';
 import { publicPaths } from '@/modules/public/publicPaths';
+import './PricingPage.css';
+
+/*
+ * A signed-in visitor's plan buttons go to Stripe Checkout (issue 15): that needs the app's session and API client,
+ * which arrive with their own chunks, never with the public site's (the router's AppProviders layout, as elements).
+ */
+const AppProviders = lazy(async () => ({ default: (await import('@/app/AppProviders')).AppProviders }));
+const PricingPlans = lazy(async () => ({
+  default: (await import('@/modules/billing/components/PricingPlans')).PricingPlans,
+}));
+
+/** A signed-in visitor's button while the app's code arrives: never the sign-up link, which is not for them. */
+const waitingAction = (tier: PlanTier) => (
+  <button type="button" className={planActionClass(tier)} disabled>
+    Loading...
+  </button>
+);
+
+/** The plans: the sign-up links for a visitor, checkout for a signed-in user (SPEC §2: the limit dialog leads here). */
+const Plans = () => {
+  const { userPoolClientId } = useWebConfig();
+  if (!hasStoredSession(userPoolClientId)) return <PlanCards />;
+  return (
+    <Suspense fallback={<PlanCards action={waitingAction} />}>
+      <AppProviders>
+        <div className="pricing__signed-in">
+          <PricingPlans />
+        </div>
+      </AppProviders>
+    </Suspense>
+  );
+};
 
 // SPEC §1: every plan has every feature; plans differ only in contact slots
 const included = [
@@ -101,7 +135,7 @@ export const PricingPage = () => (
     />
 
     <section aria-label="Plans" className="pricing__plans">
-      <PlanCards />
+      <Plans />
       <p className="pricing__note">Prices in US dollars per month. Cancel any time.</p>
     </section>
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { plans, planTiers, type PlanTier } from '@shared/constants';
 import { authPaths } from '@/modules/auth/authPaths';
@@ -18,22 +19,39 @@ const planCopy: Record<PlanTier, { fits: string; action: string }> = {
   pro: { fits: 'Recruiters, founders and anyone who meets new people every day.', action: 'Choose Pro' },
 };
 
+/** The classes of a plan's call to action (the featured plan's is the primary button). */
+export const planActionClass = (tier: PlanTier) =>
+  tier === 'starter'
+    ? 'landing__button landing__button--primary plan-cards__action'
+    : 'landing__button landing__button--ghost plan-cards__action';
+
 export type PlanCardsProps = {
   /** the short form of the home page: no call to action per plan */
   compact?: boolean;
+  /** the signed-in visitor's plan, marked */
+  current?: PlanTier;
+  /** each plan's call to action instead of the sign-up link (a signed-in visitor's: checkout) */
+  action?: (tier: PlanTier) => ReactNode;
 };
 
 /** One card per plan (SPEC §1: plans differ only in contact slots), numbers from shared/constants.ts. */
-export const PlanCards = ({ compact = false }: PlanCardsProps) => (
+export const PlanCards = ({ compact = false, current, action }: PlanCardsProps) => (
   <div className="plan-cards">
     {planTiers.map((tier) => (
       <article
         key={tier}
-        className={tier === 'starter' ? 'plan-cards__card plan-cards__card--featured' : 'plan-cards__card'}
+        className={[
+          'plan-cards__card',
+          tier === 'starter' && 'plan-cards__card--featured',
+          tier === current && 'plan-cards__card--current',
+        ]
+          .filter(Boolean)
+          .join(' ')}
         aria-labelledby={`plan-${tier}`}
       >
         <h3 id={`plan-${tier}`} className="plan-cards__name">
           {plans[tier].label}
+          {tier === current ? <span className="plan-cards__current">Your plan</span> : null}
         </h3>
         <p className="plan-cards__price">
           <strong>{planPrice(tier)}</strong> <span>/ month</span>
@@ -52,18 +70,14 @@ export const PlanCards = ({ compact = false }: PlanCardsProps) => (
             ))}
           </ul>
         )}
-        {!compact && (
-          <Link
-            className={
-              tier === 'starter'
-                ? 'landing__button landing__button--primary plan-cards__action'
-                : 'landing__button landing__button--ghost plan-cards__action'
-            }
-            to={authPaths.signUp}
-          >
-            {planCopy[tier].action}
-          </Link>
-        )}
+        {!compact &&
+          (action ? (
+            action(tier)
+          ) : (
+            <Link className={planActionClass(tier)} to={authPaths.signUp}>
+              {planCopy[tier].action}
+            </Link>
+          ))}
       </article>
     ))}
   </div>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useAuth } from '@/modules/auth/hooks/useAuth';
+import { PaymentFailedBanner } from '@/modules/billing/components/PaymentFailedBanner';
 import { useZoomOAuthReturn } from '@/modules/zoom/hooks/useZoomOAuthReturn';
 import { useIsNarrowScreen } from '../hooks/useIsNarrowScreen';
 import { AppHeader } from './AppHeader';
@@ -35,6 +36,7 @@ export const AppShell = ({ children }: AppShellProps) => {
         <main className="app-content">
           <div className="app-content__inner">
             <ErrorBanner />
+            <PaymentFailedBanner />
             {children ?? <Outlet />}
           </div>
         </main>

@@ -1,0 +1,55 @@
+import { Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { plans } from '@shared/constants';
+import type { Subscription } from '@shared/schemas/billing';
+import { SectionCard } from '@/ui/SectionCard';
+import { billingTexts as text } from '../billingTexts';
+import { billingDate } from '../utils/billingDate';
+
+export type CurrentPlanCardProps = {
+  subscription: Subscription;
+  /** when the slots' period ends: a downgrade's (or an ended plan's) slots change then */
+  slotsRefresh: string | null;
+  /** the title's action ('Manage billing'), when the user has a Stripe customer */
+  extra?: ReactNode;
+};
+
+const statusColor = (status: Subscription['status']) =>
+  status === 'active' || status === 'trialing' ? 'success' : status === 'past_due' ? 'error' : 'default';
+
+/**
+ * The plan Stripe bills now, its status and what happens next: the renewal, or the end of a cancelled plan, or the
+ * lower plan the slots change to (billing-backend: a cancellation from `renewalDate`, a downgrade from `slotsRefresh`).
+ */
+export const CurrentPlanCard = ({ subscription, slotsRefresh, extra }: CurrentPlanCardProps) => {
+  const { tier, status, renewalDate, cancelAtPeriodEnd, pendingTier } = subscription;
+  const changeDate = cancelAtPeriodEnd ? renewalDate : slotsRefresh;
+  return (
+    <SectionCard title="Current plan" extra={extra} data-testid="current-plan">
+      <div className="billing-current">
+        <div className="billing-current__head">
+          <Typography.Text strong className="billing-current__tier" data-testid="current-plan-tier">
+            {plans[tier].label}
+          </Typography.Text>
+          <Tag color={statusColor(status)} data-testid="current-plan-status">
+            {text.status[status]}
+          </Tag>
+        </div>
+        <Typography.Text type="secondary">
+          {plans[tier].slotsPerPeriod} new contacts a month
+          {plans[tier].priceUsdMonthly ? ` · $${plans[tier].priceUsdMonthly} / month` : ' · no card needed'}
+        </Typography.Text>
+        {renewalDate ? (
+          <Typography.Text data-testid="current-plan-renewal">
+            {cancelAtPeriodEnd ? text.endsOn(billingDate(renewalDate)) : text.renewsOn(billingDate(renewalDate))}
+          </Typography.Text>
+        ) : null}
+        {pendingTier && changeDate ? (
+          <Typography.Text type="warning" data-testid="current-plan-pending">
+            {text.changesTo(pendingTier, billingDate(changeDate))}
+          </Typography.Text>
+        ) : null}
+      </div>
+    </SectionCard>
+  );
+};

@@ -1,0 +1,75 @@
+import { plans, type PlanTier } from '@shared/constants';
+import { Link } from 'react-router-dom';
+import { PlanCards, planActionClass } from '@/modules/public/components/PlanCards';
+import { billingPaths } from '../billingPaths';
+import { billingTexts as text } from '../billingTexts';
+import { useBillingPlans } from '../hooks/useBillingPlans';
+import { useBillingRedirect } from '../hooks/useBillingRedirect';
+import { planChange } from '../utils/planChange';
+import './PricingPlans.css';
+
+/**
+ * The pricing page's plans for a signed-in visitor (issue 15: the limit dialog's 'Upgrade Plan' leads here): their plan
+ * marked, and each other plan's button goes to Stripe Checkout (a paying user: the Customer Portal). Until the plan is
+ * known, a paid plan's button still checks out (the server sends a paying user to the portal).
+ */
+export const PricingPlans = () => {
+  const { data } = useBillingPlans();
+  const redirect = useBillingRedirect();
+  const subscription = data?.subscription;
+
+  const action = (tier: PlanTier) => {
+    if (!subscription) {
+      if (tier === 'free') {
+        return (
+          <Link className={planActionClass(tier)} to={billingPaths.subscribe}>
+            {text.viewPlans}
+          </Link>
+        );
+      }
+      return (
+        <button
+          type="button"
+          className={planActionClass(tier)}
+          disabled={redirect.pending !== null}
+          onClick={() => void redirect.checkout(tier)}
+        >
+          {redirect.pending === tier ? 'Opening checkout…' : `Choose ${plans[tier].label}`}
+        </button>
+      );
+    }
+    const change = planChange(subscription, tier);
+    if (change.kind === 'current') {
+      return (
+        <button type="button" className={planActionClass(tier)} disabled>
+          {text.currentPlan}
+        </button>
+      );
+    }
+    const label =
+      change.kind === 'checkout' || change.direction === 'upgrade' ? text.upgradeTo(tier) : text.downgradeTo(tier);
+    const handleClick = () => void (change.kind === 'checkout' ? redirect.checkout(change.plan) : redirect.portal());
+    const busy = change.kind === 'checkout' ? redirect.pending === change.plan : redirect.pending === 'portal';
+    return (
+      <button
+        type="button"
+        className={planActionClass(tier)}
+        disabled={redirect.pending !== null}
+        onClick={handleClick}
+      >
+        {busy ? 'Opening Stripe…' : label}
+      </button>
+    );
+  };
+
+  return (
+    <>
+      <PlanCards current={subscription?.tier} action={action} />
+      {redirect.error ? (
+        <p role="alert" className="pricing-plans__error">
+          {redirect.error}
+        </p>
+      ) : null}
+    </>
+  );
+};
