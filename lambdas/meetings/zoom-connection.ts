@@ -257,6 +257,8 @@ export const startZoomSignIn = async (deps: ZoomDeps, query: z.infer<typeof zoom
   const redirectUri = `${page.origin}${page.pathname}`;
   const codeVerifier = randomBytes(32).toString('base64url');
   const codeChallenge = createHash('sha256').update(codeVerifier, 'ascii').digest('base64url');
+  // first, so an unconfigured Zoom app (no client id) fails before anything is stored
+  const location = deps.zoom.auth.authorizeUrl({ state: query.state, redirectUri, codeChallenge });
   const digest = stateDigest(query.state);
   const now = deps.now();
   const created = await createOAuthState(
@@ -274,7 +276,6 @@ export const startZoomSignIn = async (deps: ZoomDeps, query: z.infer<typeof zoom
   );
   // a state is used once: the same authorize URL opened again (back button) starts nothing
   if (!created) throw new HttpError(400, zoomMessages.invalidState, { code: 'invalid_state' });
-  const location = deps.zoom.auth.authorizeUrl({ state: query.state, redirectUri, codeChallenge });
   return new RawReply({
     statusCode: 302,
     headers: { Location: location, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' },
