@@ -687,6 +687,22 @@ export class StripeStore {
     return session;
   }
 
+  /** POST /v1/checkout/sessions/:id/expire: an open session can no longer be paid (checkout.session.expired). */
+  expireCheckoutSession(id: string) {
+    const session = this.#session(id);
+    if (session.status !== 'open') {
+      throw invalid(
+        'Only Checkout Sessions with a status in ["open"] can be expired.',
+        undefined,
+        'checkout_session_not_open',
+      );
+    }
+    session.status = 'expired';
+    session.url = null;
+    this.#raise([{ type: 'checkout.session.expired', object: this.#publicSession(session) }]);
+    return this.#publicSession(session);
+  }
+
   checkoutSession(id: string) {
     return this.#publicSession(this.#session(id));
   }

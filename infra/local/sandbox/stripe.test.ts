@@ -245,6 +245,15 @@ describe('the sandbox Stripe, driven by the stripe SDK', () => {
     expect((await stripe.subscriptions.list({ customer: customer.id })).data).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(receivedFor(customer.id).map((entry) => entry.type)).toEqual(['customer.created']);
+
+    // the person gave up: the session expires and can no longer be paid
+    const expired = await control('expire-session', { session: session.id });
+    expect(expired.json.session).toMatchObject({ status: 'expired', url: null });
+    expect(receivedFor(customer.id).at(-1)!.type).toBe('checkout.session.expired');
+    expect((await fetch(session.url!)).status).toBe(200);
+    expect(await (await fetch(session.url!)).text()).toContain('This Checkout Session has expired');
+    expect((await checkoutInSandbox(session.url!).catch((error: Error) => error)) instanceof Error).toBe(true);
+    await expect(stripe.checkout.sessions.expire(session.id)).rejects.toMatchObject({ statusCode: 400 });
   });
 
   it('the Customer Portal switches plan and cancels at period end; the period then ends with the deletion', async () => {

@@ -433,6 +433,9 @@ const register = (router: SandboxRouter, context: SandboxContext) => {
     };
   });
   api('GET', '/v1/checkout/sessions/:id', (request) => ({ json: store.checkoutSession(request.params.id!) }));
+  api('POST', '/v1/checkout/sessions/:id/expire', (request) => ({
+    json: store.expireCheckoutSession(request.params.id!),
+  }));
   api('GET', '/v1/checkout/sessions/:id/line_items', (request, params) => {
     const { session, prices } = store.checkoutPage(request.params.id!);
     const items = prices.map(({ price, quantity }, index) => ({
@@ -740,6 +743,11 @@ const register = (router: SandboxRouter, context: SandboxContext) => {
     const order = [...first, ...(body.reverse === true ? rest.reverse() : rest)];
     await webhooks.deliver(order);
     return { json: { released: order.map(listed) } };
+  });
+  control('expire-session', async (body) => {
+    const { result: session, events } = store.collect(() => store.expireCheckoutSession(String(body.session ?? '')));
+    await webhooks.settled();
+    return { json: { session, events: events.map(listed) } };
   });
   control('fail-next-invoice', (body) => {
     store.failNextCharge(String(body.customer ?? ''));
