@@ -12,6 +12,8 @@ test.describe('Referrals', () => {
     newUser,
     capture,
   }) => {
+    // two sign-ups and a sign-in through cognito-local, each landing on the dashboard
+    test.setTimeout(180_000);
     const referrals = new ReferralsPage(page);
     const friend = { ...uniqueUser('friend'), name: 'Nina Newcomer' };
     let link = '';
@@ -34,7 +36,7 @@ test.describe('Referrals', () => {
       await expect(page.getByText(/^You were invited with referral code /)).toBeVisible();
       await signUpPage.signUp(friend);
       await expect(page).toHaveURL(/\/dashboard$/);
-      await expect(page.getByTestId('quota-bonus')).toHaveText(/\+5 bonus/);
+      await expect(page.getByTestId('quota-bonus')).toHaveText(/\+5 bonus/, { timeout: 30_000 });
       await capture('referral-friend-dashboard');
       await dashboardPage.signOut();
     });
@@ -43,7 +45,7 @@ test.describe('Referrals', () => {
       await signInPage.goto();
       await signInPage.submit(newUser);
       await expect(page).toHaveURL(/\/dashboard$/);
-      await expect(page.getByTestId('quota-bonus')).toHaveText(/\+10 bonus/);
+      await expect(page.getByTestId('quota-bonus')).toHaveText(/\+10 bonus/, { timeout: 30_000 });
       await appShell.open('Referrals');
       await expect(referrals.referredCount()).toHaveText('1');
       await expect(referrals.bonusSlotsEarned()).toHaveText('10');
