@@ -64,7 +64,7 @@ const BookMeetingBody = ({ contact, onClose, onBooked }: Omit<BookMeetingModalPr
     return (
       <div className="book-meeting__result" data-testid="meeting-booked">
         <Alert type="success" showIcon title={text.booked} />
-        <MeetingSummary meeting={booked} timeZone={timeZone} />
+        <MeetingSummary meeting={booked} timeZone={timeZone} zoomErrorAs="alert" />
         <div className="book-meeting__footer">
           <Button type="primary" onClick={onClose}>
             {text.done}

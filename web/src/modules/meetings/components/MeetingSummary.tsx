@@ -11,13 +11,15 @@ export type MeetingSummaryProps = {
   timeZone: string;
   /** the title as a heading (a card's, whose id names the card) */
   titleId?: string;
+  /** why it has no Zoom link: a warning box (right after booking) or a line like the others (the page's cards) */
+  zoomErrorAs?: 'alert' | 'line';
 };
 
 /**
  * What a meeting is: title, contact, time in the user's zone and length, status, its Zoom join link or why it has
  * none (the server's `zoomError`), and where its invitation stands.
  */
-export const MeetingSummary = ({ meeting, timeZone, titleId }: MeetingSummaryProps) => {
+export const MeetingSummary = ({ meeting, timeZone, titleId, zoomErrorAs = 'line' }: MeetingSummaryProps) => {
   const invitation = invitationLabel(meeting);
   const live = meeting.status === 'scheduled';
   return (
@@ -67,7 +69,14 @@ export const MeetingSummary = ({ meeting, timeZone, titleId }: MeetingSummaryPro
         </Typography.Text>
       ) : null}
       {!meeting.zoomJoinUrl && meeting.zoomError && live ? (
-        <Alert type="warning" showIcon title={meeting.zoomError} className="meeting-summary__zoom-error" />
+        zoomErrorAs === 'alert' ? (
+          <Alert type="warning" showIcon title={meeting.zoomError} />
+        ) : (
+          <Typography.Text className="meeting-summary__line">
+            <VideoCameraOutlined aria-hidden="true" />
+            <Typography.Text type="warning">{meeting.zoomError}</Typography.Text>
+          </Typography.Text>
+        )
       ) : null}
       <Typography.Text className="meeting-summary__line" data-testid="meeting-invitation">
         <MailOutlined aria-hidden="true" />

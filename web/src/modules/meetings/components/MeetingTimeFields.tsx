@@ -21,7 +21,6 @@ export const MeetingTimeFields = ({ timeZone }: MeetingTimeFieldsProps) => (
     <Form.Item
       name="start"
       label={text.when}
-      extra={<Typography.Text type="secondary">{text.zoneHint(zoneLabel(timeZone))}</Typography.Text>}
       rules={[
         { required: true, message: text.whenRequired },
         {
@@ -53,5 +52,8 @@ export const MeetingTimeFields = ({ timeZone }: MeetingTimeFieldsProps) => (
     >
       <InputNumber min={5} max={480} step={5} precision={0} aria-label={text.duration} />
     </Form.Item>
+    <Typography.Text type="secondary" className="meeting-time-fields__zone">
+      {text.zoneHint(zoneLabel(timeZone))}
+    </Typography.Text>
   </div>
 );

@@ -23,7 +23,7 @@ export const RescheduleModal = ({ meeting, timeZone, onClose, onSave }: Reschedu
     title={meeting ? text.rescheduleTitle(meeting.title) : text.reschedule}
     footer={null}
     destroyOnHidden
-    width={480}
+    width={560}
   >
     {meeting ? <RescheduleForm meeting={meeting} timeZone={timeZone} onClose={onClose} onSave={onSave} /> : null}
   </Modal>
