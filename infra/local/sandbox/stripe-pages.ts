@@ -156,7 +156,7 @@ ${view.notice ? `<p class="notice" role="status">${escapeHtml(view.notice)}</p>`
 ${view.problem ? `<p class="error" role="alert">${escapeHtml(view.problem)}</p>` : ''}
 ${plan}
 <section><h2>Payment method</h2>
-<p>${paymentMethod ? `${escapeHtml(paymentMethod.card.brand)} •••• ${escapeHtml(paymentMethod.card.last4)}` : 'None'}</p>
+<p>${paymentMethod ? `${escapeHtml(paymentMethod.card.brand.replace(/^./, (first) => first.toUpperCase()))} •••• ${escapeHtml(paymentMethod.card.last4)}` : 'None'}</p>
 <form method="post">
 <label for="card">Card number</label>
 <input id="card" name="card" inputmode="numeric" autocomplete="cc-number" value="${spaced(successCard)}" required>
