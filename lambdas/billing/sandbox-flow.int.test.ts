@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { checkoutInSandbox } from '../../infra/local/sandbox/stripe-testing.js';
+import { checkoutInSandbox, portalInSandbox } from '../../infra/local/sandbox/stripe-testing.js';
 import { freeStackPorts, type LocalStack, startLocalStack } from '../../infra/local/stack.js';
 import { localApi, localUsers } from '../../infra/local/test/local-users.js';
 import { billingMessages } from '../../shared/schemas/billing.js';
@@ -84,17 +84,21 @@ describe('upgrading through the sandbox Checkout', () => {
     const checkout = await api('POST', '/api/billing/checkout', { token, body: { plan: 'pro' } });
     expect(checkout.status, checkout.text).toBe(200);
     await checkoutInSandbox((checkout.body!.data as { url: string }).url);
-    // the sandbox's own deliveries of this payment, made meanwhile, are let through first
+    // the sandbox's own deliveries of this payment are all answered first
+    const customerId = (await getBilling(db, user.sub))!.customerId!;
     await vi.waitFor(
       async () => {
-        const plans = await api('GET', '/api/billing/plans', { token });
-        expect((plans.body!.data as Plans).usage.slotsAllowed).toBe(500);
+        const events = (await (
+          await fetch(`${stack.urls.sandbox}/_sandbox/stripe/events?customer=${customerId}`)
+        ).json()) as { type: string; delivery: { state: string } }[];
+        expect(events.map((event) => event.type)).toContain('invoice.paid');
+        expect(events.filter((event) => event.delivery.state !== 'delivered')).toEqual([]);
       },
       { timeout: 15_000, interval: 250 },
     );
+    expect((await getBilling(db, user.sub))?.tier).toBe('pro');
     const before = await partitionSnapshot(db, user.sub);
     // a forged failure of the user's own customer: taken, it would raise the failed-payment banner
-    const customerId = (await getBilling(db, user.sub))!.customerId!;
     const payload = JSON.stringify({
       id: 'evt_forged_1',
       object: 'event',
@@ -114,5 +118,47 @@ describe('upgrading through the sandbox Checkout', () => {
     }
     expect(await partitionSnapshot(db, user.sub)).toEqual(before);
     expect((await getBilling(db, user.sub))?.paymentFailed).not.toBe(true);
+  });
+
+  it("ends with Stripe's newest state when the sandbox delivers a plan's changes newest first", async () => {
+    const user = await users.signUp('billing-reversed');
+    const token = user.idToken;
+    const checkout = await api('POST', '/api/billing/checkout', { token, body: { plan: 'starter' } });
+    await checkoutInSandbox((checkout.body!.data as { url: string }).url);
+    await vi.waitFor(
+      async () => {
+        const plans = await api('GET', '/api/billing/plans', { token });
+        expect((plans.body!.data as Plans).usage.slotsAllowed).toBe(150);
+      },
+      { timeout: 15_000, interval: 250 },
+    );
+    const control = (path: string, body: Record<string, unknown> = {}) =>
+      fetch(`${stack.urls.sandbox}/_sandbox/stripe/${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const portal = async (action: string) => {
+      const answer = await api('POST', '/api/billing/portal', { token });
+      expect(answer.status, answer.text).toBe(200);
+      const done = await portalInSandbox((answer.body!.data as { url: string }).url, action);
+      expect(done.status, done.html.slice(0, 300)).toBe(303);
+    };
+
+    expect((await control('hold')).status).toBe(200);
+    try {
+      // an upgrade, then a cancellation at the period's end: two subscription.updated events, held
+      await portal('switch:price_sandbox_pro');
+      await portal('cancel');
+    } finally {
+      // sent newest first: the upgrade's event (its payload: not cancelled) arrives last
+      expect((await control('release', { reverse: true })).status).toBe(200);
+    }
+
+    const plans = await api('GET', '/api/billing/plans', { token });
+    expect(plans.body!.data).toMatchObject({
+      usage: { slotsAllowed: 500 },
+      subscription: { tier: 'pro', cancelAtPeriodEnd: true, pendingTier: 'free' },
+    });
   });
 });
