@@ -78,7 +78,7 @@ export const MeetingSummary = ({ meeting, timeZone, titleId, zoomErrorAs = 'line
           </Typography.Text>
         )
       ) : null}
-      <Typography.Text className="meeting-summary__line" data-testid="meeting-invitation">
+      <Typography.Text className="meeting-summary__line meeting-summary__line--tag" data-testid="meeting-invitation">
         <MailOutlined aria-hidden="true" />
         <Tag color={invitation.tone} className="meeting-summary__invitation">
           {invitation.label}
