@@ -371,8 +371,8 @@ const register = (router: SandboxRouter, context: SandboxContext) => {
   // customers
   api('POST', '/v1/customers', (_request, params) => ({
     json: store.createCustomer({
-      email: text(params, 'email') ?? null,
-      name: text(params, 'name') ?? null,
+      email: text(params, 'email') || null,
+      name: text(params, 'name') || null,
       ...(text(params, 'description') !== undefined ? { description: text(params, 'description')! } : {}),
       ...(metadataOf(params) ? { metadata: metadataOf(params)! } : {}),
     }),
