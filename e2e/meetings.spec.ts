@@ -1,0 +1,341 @@
+import type { APIRequestContext } from '@playwright/test';
+import { simpleParser } from 'mailparser';
+import { connectSandboxMailbox } from '../infra/local/sandbox/mail-testing';
+import { isSandboxUrl, sandboxUrl } from './fixtures/sandbox';
+import { expect, test as base } from './fixtures/test';
+import { ContactsPage } from './pages/ContactsPage';
+import { MeetingsPage, type PickedTime } from './pages/MeetingsPage';
+import { PipelinePage } from './pages/PipelinePage';
+import { SandboxConsentPage } from './pages/SandboxConsentPage';
+import { SandboxMailPage } from './pages/SandboxMailPage';
+import { SettingsPage } from './pages/SettingsPage';
+
+const test = base.extend<{ consentPage: SandboxConsentPage }>({
+  consentPage: async ({ page }, use) => use(new SandboxConsentPage(page)),
+});
+
+/** a sandbox person whose e-mail lookup finds a verified address */
+const person = { url: 'https://www.linkedin.com/in/grace-hopper-1906', name: /grace hopper/i };
+
+/** the user's zone for this journey: not the browser's (UTC), so a wrong zone shows in every time */
+const zone = 'Europe/Berlin';
+
+/** Worker-driven steps (the meeting-invitation queue, the sandbox mailbox) take seconds, not minutes. */
+const queued = { timeout: 45_000 };
+
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/** 'YYYY-MM-DD' of the day `days` after today, as a clock in `timeZone` shows it. */
+const dayIn = (timeZone: string, days: number) => {
+  const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' })
+    .format(new Date())
+    .split('-')
+    .map(Number);
+  return new Date(Date.UTC(year!, month! - 1, day! + days)).toISOString().slice(0, 10);
+};
+
+/** The instant a clock in `timeZone` shows `time` (a whole hour away from any DST change: 10:00 and 15:30 are). */
+const instantOf = ({ day, hour, minute }: PickedTime, timeZone: string) => {
+  const asUtc = Date.parse(`${day}T${twoDigits(hour)}:${twoDigits(minute)}:00Z`);
+  const wall = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(new Date(asUtc));
+  const part = (type: string) => Number(wall.find((item) => item.type === type)?.value);
+  const shown = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'));
+  return new Date(asUtc - (shown - asUtc));
+};
+
+/** '20261125T090000Z': an iCalendar UTC date-time. */
+const icsTime = (instant: Date) => `${instant.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
+
+/** 'Wed, 25 Nov 2026, 10:00' as the page shows a meeting's start in `timeZone`. */
+const shownStart = (instant: Date, timeZone: string) => {
+  const day = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  }).format(instant);
+  const clock = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return `${day}, ${clock.format(instant)}`;
+};
+
+type SandboxZoomMeeting = { id: number; hostEmail: string; topic: string; startTime: string; deleted: boolean };
+
+const zoomMeetingsOf = async (request: APIRequestContext, host: string) => {
+  const response = await request.get(`${sandboxUrl}/_sandbox/zoom/meetings?email=${encodeURIComponent(host)}`);
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as SandboxZoomMeeting[];
+};
+
+/**
+ * The invitations `mailbox` sent to `to`, oldest first, with their calendar part (text/calendar): read from the
+ * sender's Sent copies through the sandbox's Gmail API (the mail page and its JSON show only the text).
+ */
+const invitationsSent = async (mailbox: string, to: string) => {
+  const { accessToken } = await connectSandboxMailbox(sandboxUrl, 'gmail', mailbox);
+  const gmail = `${sandboxUrl}/gmail/v1/users/me/messages`;
+  const headers = { Authorization: `Bearer ${accessToken}` };
+  const listed = (await (await fetch(`${gmail}?q=${encodeURIComponent(`to:${to}`)}`, { headers })).json()) as {
+    messages?: { id: string }[];
+  };
+  const found = [];
+  for (const { id } of (listed.messages ?? []).reverse()) {
+    const { raw } = (await (await fetch(`${gmail}/${id}?format=raw`, { headers })).json()) as { raw: string };
+    const parsed = await simpleParser(Buffer.from(raw, 'base64url'));
+    const calendar = parsed.attachments.find((attachment) => attachment.contentType === 'text/calendar');
+    found.push({
+      subject: parsed.subject ?? '',
+      from: parsed.from?.value[0]?.address ?? '',
+      calendarFile: calendar?.filename ?? null,
+      ics: calendar?.content.toString('utf8').replace(/\r\n[ \t]/g, '') ?? '',
+    });
+  }
+  return found;
+};
+
+/** the value of an iCalendar property line (`UID:...`, `DTSTART:...`) of the invitation's VEVENT */
+const icsValue = (ics: string, property: string) =>
+  ics
+    .split(/\r?\n/)
+    .find((line) => line.startsWith(`${property}:`) || line.startsWith(`${property};`))
+    ?.replace(/^[^:]*:/, '') ?? null;
+
+test.describe('Meetings with Zoom', () => {
+  test('a person connects Zoom, books a meeting from a contact with its join link, reschedules it, the contact gets the invitation and its update, and the pipeline shows Meeting scheduled', async ({
+    page,
+    context,
+    request,
+    appShell,
+    consentPage,
+    signedInUser: user,
+    capture,
+  }) => {
+    // a mailbox, a Zoom account, a contact found and verified, a booking and a reschedule with their invitations
+    test.setTimeout(300_000);
+    const gmail = user.email.replace('@', '+gmail@');
+    const zoomEmail = user.email.replace('@', '+zoom@');
+    const contacts = new ContactsPage(page);
+    const meetings = new MeetingsPage(page);
+    const settings = new SettingsPage(page);
+    const first: PickedTime = { day: dayIn(zone, 1), hour: 10, minute: 0 };
+    const second: PickedTime = { day: dayIn(zone, 2), hour: 15, minute: 30 };
+    const firstStart = instantOf(first, zone);
+    const secondStart = instantOf(second, zone);
+
+    await test.step(`sets the time zone to ${zone} in Settings`, async () => {
+      await appShell.chooseFromUserMenu('Settings');
+      await expect(settings.heading()).toBeVisible();
+      const saved = await settings.choose('Time zone', zone, 'Berlin');
+      expect(saved.ok()).toBe(true);
+      await expect(settings.selected('Time zone')).toHaveText(/^Europe\/Berlin \(GMT\+0[12]:00\)$/);
+    });
+
+    await test.step('connects Gmail from the header (invitations leave from this mailbox)', async () => {
+      await page.goto('/dashboard');
+      const popover = await appShell.openEmailConnection();
+      await popover.getByRole('button', { name: 'Connect Gmail' }).click();
+      await consentPage.allowAs(gmail);
+      await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+      await expect(await appShell.openEmailConnection()).toContainText(`Connected: ${gmail}`);
+      await appShell.dismiss();
+    });
+
+    await test.step('connects Zoom from the header on /meetings and comes back to it, connected', async () => {
+      await appShell.open('Meetings');
+      await expect(meetings.heading()).toBeVisible();
+      await expect(page.getByText('No meetings scheduled')).toBeVisible();
+      const popover = await appShell.openZoomConnection();
+      await expect(popover.getByText('No Zoom account connected')).toBeVisible();
+      await popover.getByRole('button', { name: 'Connect Zoom' }).click();
+      await page.waitForURL(isSandboxUrl);
+      expect(new URL(page.url()).pathname).toBe('/zoom/oauth/authorize');
+      await consentPage.allowAs(zoomEmail);
+      // back on the page it started from, the code exchanged and gone from the address
+      await expect(page).toHaveURL(/\/meetings$/, { timeout: 20_000 });
+      const connected = await appShell.openZoomConnection();
+      await expect(connected.getByText(`Connected: ${zoomEmail}`)).toBeVisible();
+      await expect(connected.getByText(/^Token expires at \S/)).toBeVisible();
+      await expect(connected.getByRole('button', { name: 'Disconnect Zoom' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Zoom connection' })).toContainText('Zoom');
+      await capture('meetings-zoom-connected');
+      await appShell.dismiss();
+    });
+
+    const contact = { name: '', email: '' };
+    await test.step('adds a contact by LinkedIn URL and waits for the verified e-mail', async () => {
+      await contacts.goto();
+      await contacts.previewUrl(person.url);
+      await expect(contacts.preview()).toContainText(person.name);
+      await contacts.addModal().getByRole('button', { name: 'Add contact' }).click();
+      await expect(contacts.addModal()).toBeHidden();
+      const row = contacts.row(person.name);
+      await expect(row.getByTestId('email-state')).toHaveAttribute('data-state', 'valid', queued);
+      contact.name = (await row.getByTestId('contact-name').innerText()).trim();
+      contact.email = (await row.getByTestId('contact-email').innerText()).trim();
+      expect(contact.email).toMatch(/^\S+@\S+\.\S+$/);
+    });
+    const title = () => `Meeting with ${contact.name}`;
+
+    let joinUrl = '';
+    await test.step(`books a meeting from the contact's drawer for tomorrow 10:00 (${zone}): the Zoom link shows`, async () => {
+      await contacts.open(person.name);
+      await contacts
+        .drawer()
+        .getByRole('button', { name: `Book meeting with ${contact.name}` })
+        .click();
+      const dialog = meetings.bookDialog(contact.name);
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByLabel('Title')).toHaveValue(title());
+      await expect(dialog.getByText(`Your time zone: ${zone.replace('_', ' ')}`)).toBeVisible();
+      await expect(dialog.getByText('A Zoom link will be created for this meeting.')).toBeVisible();
+      await expect(dialog.getByRole('checkbox', { name: 'Send calendar invitation' })).toBeChecked();
+      await expect(dialog.getByRole('spinbutton', { name: 'Duration (minutes)' })).toHaveValue('30');
+      await meetings.pickStart(dialog, first);
+      await dialog.getByRole('button', { name: 'Confirm booking' }).click();
+
+      const result = meetings.booked();
+      await expect(result).toBeVisible({ timeout: 20_000 });
+      await expect(result.getByText('Meeting booked')).toBeVisible();
+      await expect(result.getByRole('heading', { name: title() })).toBeVisible();
+      await expect(meetings.time(result)).toHaveText(`${shownStart(firstStart, zone)}–10:30`);
+      await expect(meetings.time(result)).toHaveAttribute('datetime', firstStart.toISOString());
+      const link = meetings.joinLink(result);
+      await expect(link).toBeVisible();
+      joinUrl = (await link.getAttribute('href')) ?? '';
+      expect(new URL(joinUrl).pathname).toMatch(/^\/zoom\/j\/\d{11}$/);
+      expect(isSandboxUrl(new URL(joinUrl))).toBe(true);
+      await expect(result).toContainText(joinUrl);
+      await capture('meetings-booked-with-link');
+      await result.getByRole('button', { name: 'Done' }).click();
+      await expect(dialog).toBeHidden();
+      await contacts.drawer().getByRole('button', { name: 'Close', exact: true }).click();
+      await expect(contacts.drawer()).toBeHidden();
+    });
+    const zoomId = Number(new URL(joinUrl).pathname.split('/').pop());
+
+    await test.step('the join link opens the sandbox Zoom meeting with its topic', async () => {
+      const joinTab = await context.newPage();
+      await joinTab.goto(joinUrl);
+      await expect(joinTab.getByRole('heading', { level: 1, name: 'Zoom meeting (sandbox)' })).toBeVisible();
+      await expect(joinTab.getByRole('heading', { level: 2, name: title() })).toBeVisible();
+      await expect(joinTab.locator('time')).toHaveAttribute(
+        'datetime',
+        firstStart.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      );
+      await joinTab.close();
+    });
+
+    await test.step('/meetings lists it under Upcoming with the link; its invitation is sent', async () => {
+      await appShell.open('Meetings');
+      await expect(meetings.heading()).toBeVisible();
+      await expect(meetings.tab('Upcoming')).toHaveText('Upcoming (1)');
+      await expect(meetings.tab('Upcoming')).toHaveAttribute('aria-selected', 'true');
+      const card = meetings.meeting(title());
+      await expect(card).toBeVisible();
+      await expect(card).toContainText(contact.name);
+      await expect(meetings.time(card)).toHaveText(`${shownStart(firstStart, zone)}–10:30`);
+      await expect(meetings.joinLink(card)).toHaveAttribute('href', joinUrl);
+      await expect(meetings.invitation(card)).toHaveText('Invitation sent', queued);
+      await capture('meetings-upcoming');
+    });
+
+    await test.step('the calendar view shows it on its day and opens it', async () => {
+      await meetings.tab('Calendar').click();
+      await expect(meetings.tab('Calendar')).toHaveAttribute('aria-selected', 'true');
+      const onItsDay = meetings
+        .calendarDay(first.day)
+        .getByRole('button', { name: new RegExp(`^10:00 ${contact.name}`) });
+      await expect(onItsDay).toBeVisible();
+      await capture('meetings-calendar');
+      await onItsDay.click();
+      const opened = meetings.meetingDrawer();
+      await expect(opened).toBeVisible();
+      await expect(opened.getByRole('article', { name: title() })).toBeVisible();
+      await expect(meetings.joinLink(opened)).toHaveAttribute('href', joinUrl);
+      await opened.getByRole('button', { name: 'Close', exact: true }).click();
+      await expect(opened).toBeHidden();
+      await meetings.tab('Upcoming').click();
+      await expect(meetings.tab('Upcoming')).toHaveAttribute('aria-selected', 'true');
+    });
+
+    await test.step('reschedules it to the day after tomorrow 15:30: the new time shows, the Zoom meeting moved, the link is the same', async () => {
+      const card = meetings.meeting(title());
+      await card.getByRole('button', { name: 'Reschedule' }).click();
+      const dialog = meetings.rescheduleDialog(title());
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByText('The contact gets an updated invitation with the new time.')).toBeVisible();
+      await meetings.pickStart(dialog, second);
+      await dialog.getByRole('button', { name: 'Save new time' }).click();
+      await expect(dialog).toBeHidden({ timeout: 20_000 });
+      await expect(meetings.toast('Meeting rescheduled')).toBeVisible();
+      await expect(meetings.time(card)).toHaveText(`${shownStart(secondStart, zone)}–16:00`);
+      await expect(meetings.time(card)).toHaveAttribute('datetime', secondStart.toISOString());
+      await expect(meetings.joinLink(card)).toHaveAttribute('href', joinUrl);
+      await expect(meetings.invitation(card)).toHaveText('Updated invitation sent', queued);
+      await capture('meetings-rescheduled');
+
+      const held = await zoomMeetingsOf(request, zoomEmail);
+      expect(held).toHaveLength(1);
+      expect(held[0]).toMatchObject({ id: zoomId, topic: title(), deleted: false });
+      expect(Date.parse(held[0]!.startTime)).toBe(secondStart.getTime());
+    });
+
+    await test.step('the sandbox mail page shows the invitation and its update, sent to the contact from the Gmail address', async () => {
+      const mailTab = await context.newPage();
+      const mail = new SandboxMailPage(mailTab);
+      await mail.goto();
+      const sent = mail.messages(gmail, contact.email);
+      await expect(sent).toHaveCount(2);
+      const invitation = mailTab.getByRole('article', { name: /^Invitation: / }).and(sent);
+      const update = mailTab.getByRole('article', { name: /^Updated invitation: / }).and(sent);
+      await expect(invitation).toHaveCount(1);
+      await expect(update).toHaveCount(1);
+      await expect(invitation).toContainText(`Invitation: ${title()} @ ${shownStart(firstStart, zone)} `);
+      await expect(invitation).toContainText(`Join Zoom: ${joinUrl}`);
+      await expect(update).toContainText(`Updated invitation: ${title()} @ ${shownStart(secondStart, zone)} `);
+      await expect(update).toContainText('The new details:');
+      await expect(update).toContainText(`Join Zoom: ${joinUrl}`);
+      await update.scrollIntoViewIfNeeded();
+      await capture('meetings-sandbox-mail', mailTab);
+      await mailTab.close();
+    });
+
+    await test.step('their calendar parts are one event: METHOD REQUEST, the same UID, SEQUENCE 0 then 1, the new time', async () => {
+      const sent = await invitationsSent(gmail, contact.email);
+      expect(sent.map((message) => message.subject)).toEqual([
+        expect.stringMatching(/^Invitation: /),
+        expect.stringMatching(/^Updated invitation: /),
+      ]);
+      const [invitation, update] = sent as [(typeof sent)[0], (typeof sent)[0]];
+      for (const message of sent) {
+        expect(message.from).toBe(gmail);
+        expect(message.calendarFile).toBe('invite.ics');
+        expect(icsValue(message.ics, 'METHOD')).toBe('REQUEST');
+        expect(icsValue(message.ics, 'LOCATION')).toBe(joinUrl);
+      }
+      const uid = icsValue(invitation.ics, 'UID');
+      expect(uid).toBeTruthy();
+      expect(icsValue(update.ics, 'UID')).toBe(uid);
+      expect(icsValue(invitation.ics, 'SEQUENCE')).toBe('0');
+      expect(icsValue(update.ics, 'SEQUENCE')).toBe('1');
+      expect(icsValue(invitation.ics, 'DTSTART')).toBe(icsTime(firstStart));
+      expect(icsValue(update.ics, 'DTSTART')).toBe(icsTime(secondStart));
+    });
+
+    await test.step("the pipeline shows the contact's card under Meeting scheduled", async () => {
+      const pipeline = new PipelinePage(page);
+      await appShell.open('Pipeline');
+      await expect(pipeline.cardIn('meeting_scheduled', contact.name)).toBeVisible();
+      await expect(pipeline.stage('drafted').getByRole('button', { name: contact.name, exact: true })).toHaveCount(0);
+      await capture('meetings-pipeline');
+    });
+  });
+});
