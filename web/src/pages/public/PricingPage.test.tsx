@@ -4,6 +4,7 @@ import { act } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import type { WebConfig } from '@shared/web-config';
+import { authState } from '@/modules/auth/state/authState';
 import { WebConfigContext } from '@/modules/config/hooks/useWebConfig';
 import { ContactLimitDialog } from '@/modules/quota/components/ContactLimitDialog';
 import { openContactLimitDialog, resetUpgradeModal } from '@/modules/quota/state/upgradeModalState';
@@ -48,6 +49,7 @@ beforeEach(() => {
 afterEach(() => {
   assign.mockRestore();
   localStorage.clear();
+  Object.assign(authState, { status: 'initial', user: null, ready: false });
 });
 
 /** The dashboard's limit dialog and /pricing, as the router has them. */
@@ -86,6 +88,12 @@ describe('the pricing page', () => {
     "takes a signed-in user from the limit dialog's Upgrade Plan through /pricing to Stripe Checkout",
     async () => {
       localStorage.setItem(sessionKey, 'someone');
+      // the session read from that storage (Amplify's part, tested with the auth module)
+      Object.assign(authState, {
+        status: 'authenticated',
+        user: { userId: 'u1', email: 'a@example.com', name: 'Ada' },
+        ready: true,
+      });
       const router = await showApp('/dashboard');
       await act(async () => openContactLimitDialog());
       await untilPasses(() => expect(buttonIn('.ant-modal', 'Upgrade Plan')).toBeDefined());

@@ -2,6 +2,7 @@
 import { act } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { authState } from '@/modules/auth/state/authState';
 import { ApiTestProviders } from '@/test/ApiTestProviders';
 import { billingPlansOf } from '@/test/billingFixtures';
 import { buttonIn, mountPerTest } from '@/test/mountPerTest';
@@ -12,11 +13,27 @@ import { PricingPlans } from './PricingPlans';
 const { render } = mountPerTest();
 
 let assign: MockInstance<(url: string) => void>;
+const signedOut = {
+  status: 'unauthenticated',
+  user: null,
+  error: null,
+  signedOutByUser: false,
+  settled: true,
+  ready: false,
+} as const;
+
 beforeEach(() => {
   assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+  Object.assign(authState, {
+    ...signedOut,
+    status: 'authenticated',
+    user: { userId: 'u1', email: 'a@example.com', name: 'Ada' },
+    ready: true,
+  });
 });
 afterEach(() => {
   assign.mockRestore();
+  Object.assign(authState, signedOut);
 });
 
 const show = async (plans: () => Promise<BillingPlans>) => {
@@ -67,6 +84,14 @@ describe("the pricing page's plans for a signed-in visitor", () => {
     await act(async () => buttonIn('.plan-cards', 'Upgrade to Pro')?.click());
     await untilPasses(() => expect(assign).toHaveBeenCalledWith('https://portal.example/bps_p'));
     expect(request).not.toHaveBeenCalledWith('POST /api/billing/checkout', expect.anything());
+  });
+
+  it("gives the visitor's sign-up links when the stored session turns out to be over, and asks the API nothing", async () => {
+    Object.assign(authState, signedOut);
+    const request = await show(async () => billingPlansOf());
+    expect(actions().map(({ action }) => action)).toEqual(['Start for free', 'Choose Starter', 'Choose Pro']);
+    expect(document.querySelector('a[href="/signup"].plan-cards__action')).not.toBeNull();
+    expect(request).not.toHaveBeenCalled();
   });
 
   it('checks out a paid plan even before the plan is known', async () => {

@@ -1,5 +1,6 @@
 import { plans, type PlanTier } from '@shared/constants';
 import { Link } from 'react-router-dom';
+import { useAuth } from '@/modules/auth/hooks/useAuth';
 import { PlanCards, planActionClass } from '@/modules/public/components/PlanCards';
 import { billingPaths } from '../billingPaths';
 import { billingTexts as text } from '../billingTexts';
@@ -8,12 +9,30 @@ import { useBillingRedirect } from '../hooks/useBillingRedirect';
 import { planChange } from '../utils/planChange';
 import './PricingPlans.css';
 
+/** A plan's button while the session is read: never the sign-up link, which is not for a signed-in person. */
+const waitingAction = (tier: PlanTier) => (
+  <button type="button" className={planActionClass(tier)} disabled>
+    Loading...
+  </button>
+);
+
+/**
+ * The pricing page's plans for a visitor whose browser holds a session: read first (the page is public, nothing else
+ * reads it); a session that turns out to be over gives the visitor's sign-up links.
+ */
+export const PricingPlans = () => {
+  const auth = useAuth();
+  if (auth.status === 'authenticated') return <SignedInPlans />;
+  if (auth.status === 'unauthenticated' || auth.status === 'error') return <PlanCards />;
+  return <PlanCards action={waitingAction} />;
+};
+
 /**
  * The pricing page's plans for a signed-in visitor (issue 15: the limit dialog's 'Upgrade Plan' leads here): their plan
  * marked, and each other plan's button goes to Stripe Checkout (a paying user: the Customer Portal). Until the plan is
  * known, a paid plan's button still checks out (the server sends a paying user to the portal).
  */
-export const PricingPlans = () => {
+const SignedInPlans = () => {
   const { data } = useBillingPlans();
   const redirect = useBillingRedirect();
   const subscription = data?.subscription;
