@@ -1,3 +1,5 @@
+import { bookMeetingMessages } from './bookMeetingMessages';
+
 /** The meetings page's and the booking's texts (the server's own, e.g. a meeting's `zoomError`, come as they are). */
 export const meetingsMessages = {
   title: 'Meetings',
@@ -14,8 +16,7 @@ export const meetingsMessages = {
   past: 'Past',
   list: 'List',
   calendar: 'Calendar',
-  bookMeeting: 'Book meeting',
-  bookMeetingWith: (name: string) => `Book meeting with ${name}`,
+  ...bookMeetingMessages,
   defaultTitle: (name: string) => `Meeting with ${name}`,
   contact: 'Contact',
   contactPlaceholder: 'Search your contacts by name, company or e-mail',

@@ -1,7 +1,7 @@
 import { CalendarOutlined } from '@ant-design/icons';
 import { Button, type ButtonProps } from 'antd';
 import { useState } from 'react';
-import { meetingsMessages as text } from '../meetingsMessages';
+import { bookMeetingMessages as text } from '../bookMeetingMessages';
 import type { PickedContact } from './ContactPicker';
 import { LazyBookMeetingModal } from './LazyBookMeetingModal';
 

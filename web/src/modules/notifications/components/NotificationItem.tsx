@@ -1,7 +1,7 @@
 import { CalendarOutlined, MessageOutlined } from '@ant-design/icons';
 import { Button, Typography } from 'antd';
 import type { Notification } from '@shared/schemas/conversations';
-import { meetingsMessages } from '@/modules/meetings/meetingsMessages';
+import { bookMeetingMessages } from '@/modules/meetings/bookMeetingMessages';
 import { notificationsMessages as text } from '../notificationsMessages';
 import { formatRelativeTime } from '../utils/formatRelativeTime';
 
@@ -38,10 +38,10 @@ export const NotificationItem = ({ notification, now, onOpen, onBookMeeting }: N
         size="small"
         icon={<CalendarOutlined />}
         className="notification-item__book"
-        aria-label={meetingsMessages.bookMeetingWith(notification.contact.name)}
+        aria-label={bookMeetingMessages.bookMeetingWith(notification.contact.name)}
         onClick={() => onBookMeeting(notification)}
       >
-        {meetingsMessages.bookMeeting}
+        {bookMeetingMessages.bookMeeting}
       </Button>
     ) : null}
   </li>
