@@ -1,7 +1,7 @@
 import { CheckOutlined, DeleteOutlined, FieldTimeOutlined, VideoCameraAddOutlined } from '@ant-design/icons';
 import type { Meeting } from '@shared/schemas/meetings';
 import { Button, Card, Input, Popconfirm, Typography } from 'antd';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { meetingsMessages as text } from '../meetingsMessages';
 import { hasStarted, isInProgress } from '../utils/meetingLabels';
 import { MeetingSummary } from './MeetingSummary';
@@ -52,7 +52,8 @@ export const MeetingCard = ({
     }
   };
   const scheduled = meeting.status === 'scheduled';
-  const titleId = `meeting-title-${meeting.id}`;
+  // per card: a meeting can show twice (its list and the calendar's drawer)
+  const titleId = useId();
   return (
     <Card
       size="small"
