@@ -81,6 +81,7 @@ describe('the pricing page', () => {
       ['Choose Starter', '/signup'],
       ['Choose Pro', '/signup'],
     ]);
+    expect(document.body.textContent).toContain('Start with the free plan');
     expect(request).not.toHaveBeenCalled();
   });
 
@@ -103,6 +104,8 @@ describe('the pricing page', () => {
       await untilPasses(() => expect(buttonIn('.plan-cards', 'Upgrade to Starter')).toBeDefined());
       expect(document.querySelector('.plan-cards__card--current h3')?.textContent).toBe('FreeYour plan');
       expect(document.querySelector('a[href="/signup"].plan-cards__action')).toBeNull();
+      // the invitation to create an account is for visitors
+      expect(document.body.textContent).not.toContain('Start with the free plan');
       await act(async () => buttonIn('.plan-cards', 'Upgrade to Starter')?.click());
       await untilPasses(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/cs_test_limit'));
       expect(request).toHaveBeenCalledWith('POST /api/billing/checkout', { body: { plan: 'starter' } });

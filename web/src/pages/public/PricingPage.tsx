@@ -28,9 +28,8 @@ const waitingAction = (tier: PlanTier) => (
 );
 
 /** The plans: the sign-up links for a visitor, checkout for a signed-in user (SPEC §2: the limit dialog leads here). */
-const Plans = () => {
-  const { userPoolClientId } = useWebConfig();
-  if (!hasStoredSession(userPoolClientId)) return <PlanCards />;
+const Plans = ({ signedIn }: { signedIn: boolean }) => {
+  if (!signedIn) return <PlanCards />;
   return (
     <Suspense fallback={<PlanCards action={waitingAction} />}>
       <AppProviders>
@@ -124,54 +123,59 @@ const questions: FaqItem[] = [
 ];
 
 /** `/pricing`: the three plans of shared/constants.ts and what a contact slot is (SPEC §1, DESIGN §6). */
-export const PricingPage = () => (
-  <div className="landing__inner">
-    <title>Pricing · Outreach</title>
-    <PageHeader
-      align="center"
-      eyebrow="Pricing"
-      title="Every feature on every plan"
-      lead={`Choose how many new contacts you want to reach each month, from ${plans.free.slotsPerPeriod} on the free plan to ${plans.pro.slotsPerPeriod} on Pro. Everything else is the same.`}
-    />
+export const PricingPage = () => {
+  const { userPoolClientId } = useWebConfig();
+  const signedIn = hasStoredSession(userPoolClientId);
+  return (
+    <div className="landing__inner">
+      <title>Pricing · Outreach</title>
+      <PageHeader
+        align="center"
+        eyebrow="Pricing"
+        title="Every feature on every plan"
+        lead={`Choose how many new contacts you want to reach each month, from ${plans.free.slotsPerPeriod} on the free plan to ${plans.pro.slotsPerPeriod} on Pro. Everything else is the same.`}
+      />
 
-    <section aria-label="Plans" className="pricing__plans">
-      <Plans />
-      <p className="pricing__note">Prices in US dollars per month. Cancel any time.</p>
-    </section>
+      <section aria-label="Plans" className="pricing__plans">
+        <Plans signedIn={signedIn} />
+        <p className="pricing__note">Prices in US dollars per month. Cancel any time.</p>
+      </section>
 
-    <section className="landing__section" aria-labelledby="pricing-included">
-      <div className="pricing__included">
-        <div className="landing__section-header">
-          <p className="landing__eyebrow">Included in every plan</p>
-          <h2 id="pricing-included" className="landing__section-title">
-            No feature is held back
-          </h2>
-          <p className="landing__section-lead">
-            A free account can do everything a Pro account can. Plans only change how many new contacts you add per
-            month.
-          </p>
+      <section className="landing__section" aria-labelledby="pricing-included">
+        <div className="pricing__included">
+          <div className="landing__section-header">
+            <p className="landing__eyebrow">Included in every plan</p>
+            <h2 id="pricing-included" className="landing__section-title">
+              No feature is held back
+            </h2>
+            <p className="landing__section-lead">
+              A free account can do everything a Pro account can. Plans only change how many new contacts you add per
+              month.
+            </p>
+          </div>
+          <ul className="landing__checklist pricing__checklist">
+            {included.map((item) => (
+              <li key={item}>
+                <PublicIcon name="check" size={18} />
+                <span>{item}</span>
+              </li>
+            ))}
+          </ul>
         </div>
-        <ul className="landing__checklist pricing__checklist">
-          {included.map((item) => (
-            <li key={item}>
-              <PublicIcon name="check" size={18} />
-              <span>{item}</span>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+      </section>
 
-    <section className="landing__section" aria-labelledby="pricing-faq">
-      <div className="landing__section-header">
-        <p className="landing__eyebrow">Questions</p>
-        <h2 id="pricing-faq" className="landing__section-title">
-          Slots, periods and plans
-        </h2>
-      </div>
-      <FaqList items={questions} />
-    </section>
+      <section className="landing__section" aria-labelledby="pricing-faq">
+        <div className="landing__section-header">
+          <p className="landing__eyebrow">Questions</p>
+          <h2 id="pricing-faq" className="landing__section-title">
+            Slots, periods and plans
+          </h2>
+        </div>
+        <FaqList items={questions} />
+      </section>
 
-    <CallToAction secondary={{ to: publicPaths.features, label: 'See the features' }} />
-  </div>
-);
+      {/* 'Create a free account' is for visitors: a signed-in person has one */}
+      {signedIn ? null : <CallToAction secondary={{ to: publicPaths.features, label: 'See the features' }} />}
+    </div>
+  );
+};
