@@ -71,7 +71,7 @@ const vendorSecretsReadBy = (template: Template, stack: Stack, fn: AppFunction) 
  */
 const vendorCallers = (stack: Stack) => {
   const api = stack.node.findChild('Api') as Api;
-  const workers = stack.node.findChild('Workers') as Workers;
+  const workers = stack.node.findChild('Background').node.findChild('Workers') as Workers;
   const calls: { fn: AppFunction; secret: string; calls: Partial<Record<Vendor, number>> }[] = [
     // the AI Lambda's longest request: an e-mail, a research call then a completion (a summary is one completion)
     { fn: api.functions.get('ai')!, secret: 'openai-api-key', calls: { research: 1, openaiEmail: 1 } },
@@ -403,7 +403,9 @@ describe('the dev stack', () => {
         expect(vendorSecretsReadBy(template, dev.stack, fn), fn.node.path).toEqual(own);
       }
       // and the variable naming it, never the key
-      const lookup = (dev.stack.node.findChild('Workers') as Workers).workers.get('email-lookup')!.fn;
+      const lookup = (dev.stack.node.findChild('Background').node.findChild('Workers') as Workers).workers.get(
+        'email-lookup',
+      )!.fn;
       expect(environmentOf(template, logicalIdOf(dev.stack, lookup.fn))).toMatchObject({
         VERIFICATION_API_KEY_SECRET: 'outreach/dev/quickemailverification-api-key',
       });
@@ -554,7 +556,7 @@ describe('the dev stack', () => {
       const mailboxFunctions = ourFunctions(dev.stack).filter((fn) => fn.service === 'mailboxes');
       expect(mailboxFunctions.map((fn) => fn.node.path).sort()).toEqual([
         'Test/Api/Mailboxes',
-        'Test/Schedules/token-refresh/Job',
+        'Test/Background/Schedules/token-refresh/Job',
       ]);
       expect(
         ourFunctions(dev.stack)
@@ -564,10 +566,10 @@ describe('the dev stack', () => {
       ).toEqual([
         'Test/Api/Drafts',
         'Test/Api/Replies',
-        'Test/Schedules/due-sends/Job',
-        'Test/Schedules/reply-check/Job',
-        'Test/Workers/reply-check/Worker',
-        'Test/Workers/send/Worker',
+        'Test/Background/Schedules/due-sends/Job',
+        'Test/Background/Schedules/reply-check/Job',
+        'Test/Background/Workers/reply-check/Worker',
+        'Test/Background/Workers/send/Worker',
       ]);
       for (const fn of ourFunctions(dev.stack)) {
         const kms = roleStatements(template, dev.stack, fn).filter((statement) =>
@@ -702,7 +704,8 @@ describe('the dev stack', () => {
       ).toBeGreaterThan(vendorBudgetMs({ mailAuth: 2 }));
       // a run starts no renewal it could not finish (lambdas/mailboxes/token-refresh.ts), so one must fit
       const job = dev.stack.node
-        .findChild('Schedules')
+        .findChild('Background')
+        .node.findChild('Schedules')
         .node.findChild('token-refresh')
         .node.findChild('Job') as AppFunction;
       expect((functionProperties(template, dev.stack, job) as { Timeout: number }).Timeout * 1000).toBeGreaterThan(
@@ -717,7 +720,8 @@ describe('the dev stack', () => {
         vendorBudgetMs({ zoom: 3 }),
       );
       const job = dev.stack.node
-        .findChild('Schedules')
+        .findChild('Background')
+        .node.findChild('Schedules')
         .node.findChild('zoom-token-refresh')
         .node.findChild('Job') as AppFunction;
       expect((functionProperties(template, dev.stack, job) as { Timeout: number }).Timeout * 1000).toBeGreaterThan(
@@ -813,7 +817,7 @@ const expectWorkers = (template: Template, table: Record<string, QueueSpec>, sta
   const functions = Object.fromEntries(resourcesOf(template, 'AWS::Lambda::Function'));
   const mappings = resourcesOf(template, 'AWS::Lambda::EventSourceMapping');
   const alarms = resourcesOf(template, 'AWS::CloudWatch::Alarm');
-  const workers = stack.node.tryFindChild('Workers');
+  const workers = stack.node.tryFindChild('Background')?.node.tryFindChild('Workers');
 
   for (const spec of queueEntries(table)) {
     const scope = workers?.node.findChild(spec.name);
@@ -1004,8 +1008,8 @@ describe('Zoom', () => {
     const meetingsFunctions = ourFunctions(stack).filter((fn) => fn.service === 'meetings');
     expect(meetingsFunctions.map((fn) => fn.node.path).sort()).toEqual([
       'Test/Api/Meetings',
-      'Test/Schedules/zoom-token-refresh/Job',
-      'Test/Workers/meeting-invitation/Worker',
+      'Test/Background/Schedules/zoom-token-refresh/Job',
+      'Test/Background/Workers/meeting-invitation/Worker',
     ]);
     for (const fn of ourFunctions(stack)) {
       const env = environmentOf(template, logicalIdOf(stack, fn.fn));
@@ -1047,7 +1051,7 @@ describe('queue and schedule tables', () => {
   });
 
   it('fires every job on its EventBridge rate', () => {
-    const schedulesScope = subject.stack.node.findChild('Schedules');
+    const schedulesScope = subject.stack.node.findChild('Background').node.findChild('Schedules');
     for (const spec of scheduleEntries(fixtureSchedules)) {
       const job = schedulesScope.node.findChild(spec.name).node.findChild('Job') as AppFunction;
       subject.template.hasResourceProperties('AWS::Events::Rule', {
@@ -1092,7 +1096,11 @@ describe('Stripe', () => {
       expect(env).not.toHaveProperty('STRIPE_SECRET_KEY');
       expect(env).not.toHaveProperty('STRIPE_API_HOST');
     }
-    const job = stack.node.findChild('Schedules').node.findChild('quota-periods').node.findChild('Job') as AppFunction;
+    const job = stack.node
+      .findChild('Background')
+      .node.findChild('Schedules')
+      .node.findChild('quota-periods')
+      .node.findChild('Job') as AppFunction;
     expect(vendorSecretsReadBy(template, stack, job)).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, Lazy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Lazy, NestedStack, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { meetingsSealedPurposes } from '../lambdas/meetings/sealed-purposes.js';
@@ -196,13 +196,21 @@ export class AppStack extends Stack {
     const auth = new Auth(this, 'Auth', { config, webOrigin, postConfirmation: postConfirmation.fn });
 
     const api = new Api(this, 'Api', { config, userPool: auth.userPool, webOrigin, access });
-    const workers = new Workers(this, 'Workers', {
+    // The queues with their workers and the scheduled jobs live in a nested stack: CloudFormation takes at most 500
+    // resources per stack, and the API alone (a resource and methods per route, a function per domain) uses most of
+    // the top stack's. What they use of the top stack (the table, keys, secrets, the live channel, the alarm topic)
+    // goes in as the nested stack's parameters, and what the top stack uses of them (queue URLs and ARNs for the
+    // producers' grants) comes back as its outputs; CDK wires both.
+    const background = new NestedStack(this, 'Background', {
+      description: `${appName} ${config.stage}: queues with their workers, and scheduled jobs`,
+    });
+    const workers = new Workers(background, 'Workers', {
       config,
       access,
       queues: props.queues,
       lambdasRoot: props.lambdasRoot,
     });
-    const schedules = new Schedules(this, 'Schedules', {
+    const schedules = new Schedules(background, 'Schedules', {
       config,
       access,
       schedules: props.schedules,

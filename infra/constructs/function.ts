@@ -6,6 +6,7 @@ import {
   CfnElement,
   Duration,
   type ILocalBundling,
+  Names,
   RemovalPolicy,
   Stack,
   Validations,
@@ -19,7 +20,7 @@ import { type BuildOptions, buildSync } from 'esbuild';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { FactName } from 'aws-cdk-lib/region-info';
-import { Construct } from 'constructs';
+import { Construct, type IConstruct } from 'constructs';
 import { table as tableDefinition } from '../../lambdas/data/table.js';
 import { userPrefix } from '../../lambdas/providers/storage/storage.js';
 import type { Domain } from '../../shared/routes.js';
@@ -242,7 +243,7 @@ export class AppFunction extends Construct {
       new iam.PolicyStatement({ actions, resources: [bucket.arnForObjects(userObjects)] }),
     );
     Validations.of(this.role).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${bucketLogicalId(bucket)}.Arn>/${userObjects}]`,
+      id: `AwsSolutions-IAM5[Resource::${nagNameOf(this.role, bucketResource(bucket), 'Arn')}/${userObjects}]`,
       reason: "Object keys are created at run time under each user's prefix (users/<sub>/...); nothing else is granted",
     });
     return this.addEnvironment('BUCKET_NAME', bucket.bucketName);
@@ -305,9 +306,22 @@ export class AppFunction extends Construct {
   }
 }
 
-/** The synthesized logical id of a bucket, which is what cdk-nag names in its findings. */
-const bucketLogicalId = (bucket: s3.IBucket) => {
+/**
+ * How cdk-nag names an attribute of `target` (its `Ref`, or its `Arn`) in a policy made in `from`'s stack: the
+ * resource's logical id in the same stack, or the parameter a nested stack receives it through (CDK names it
+ * `reference-to-<the target's unique id><attribute>`; infra/stack.ts nests the workers and jobs).
+ */
+export const nagNameOf = (from: IConstruct, target: CfnElement, attribute: 'Ref' | 'Arn') => {
+  if (Stack.of(from) === target.stack) {
+    const logicalId = target.stack.getLogicalId(target);
+    return attribute === 'Ref' ? `<${logicalId}>` : `<${logicalId}.Arn>`;
+  }
+  return `<referenceto${Names.nodeUniqueId(target.node)}${attribute}>`;
+};
+
+/** The bucket's CloudFormation resource, which cdk-nag's findings name. */
+const bucketResource = (bucket: s3.IBucket) => {
   const cfn = bucket.node.defaultChild;
   if (!(cfn instanceof CfnElement)) throw new Error('bindBucket needs a bucket defined in this app');
-  return Stack.of(cfn).getLogicalId(cfn);
+  return cfn;
 };

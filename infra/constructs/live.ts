@@ -1,4 +1,4 @@
-import { Aws, type CfnElement, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Aws, type CfnElement, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -8,7 +8,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { liveEndpointEnvName } from '../../lambdas/providers/live/live.js';
 import { appName, type StageConfig } from '../config.js';
-import { AppFunction, lambdaEntry } from './function.js';
+import { AppFunction, lambdaEntry, nagNameOf } from './function.js';
 
 export type LiveProps = {
   config: StageConfig;
@@ -108,7 +108,7 @@ export class Live extends Construct {
     this.stage.grantManagementApiAccess(fn.role);
     const api = this.api.node.defaultChild as CfnElement;
     Validations.of(fn.role).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<${Stack.of(api).getLogicalId(api)}>/${this.stage.stageName}/*/@connections/*]`,
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:${nagNameOf(fn.role, api, 'Ref')}/${this.stage.stageName}/*/@connections/*]`,
       reason: "Connection ids are made at run time: the grant covers this stage's @connections, nothing else",
     });
     fn.addEnvironment(liveEndpointEnvName, this.endpoint);
