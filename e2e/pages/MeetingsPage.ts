@@ -17,7 +17,6 @@ export class MeetingsPage {
   readonly heading = () => this.page.getByRole('heading', { level: 1, name: 'Meetings' });
   /** a tab, by the start of its label ('Upcoming (1)') */
   readonly tab = (name: MeetingsTab) => this.page.getByRole('tab', { name: new RegExp(`^${name}\\b`) });
-  readonly tabPanel = () => this.page.getByRole('tabpanel');
   /** a meeting on the page, by its title */
   readonly meeting = (title: string) => this.page.getByRole('article', { name: title, exact: true });
   /** the month calendar (the Calendar tab) */
