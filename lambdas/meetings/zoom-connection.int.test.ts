@@ -20,7 +20,7 @@ import { keyFileDataKeys } from '../providers/crypto/key-file.js';
 import { createZoomProvider } from '../providers/meetings/zoom.js';
 import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
 import { partitionSnapshot, readItem, setAttributes } from '../test/raw-items.js';
-import { type ZoomDeps, zoomAccess, zoomCodeRefused, zoomRouteHandlers } from './zoom-connection.js';
+import { type ZoomDeps, zoomAccess, zoomRouteHandlers } from './zoom-connection.js';
 import { refreshExpiringZoomTokens } from './zoom-token-refresh.js';
 import { zoomRenewalWorstCaseMs } from './zoom-token-refresh-rules.js';
 
@@ -226,7 +226,7 @@ describe('connecting Zoom', () => {
       claims,
       body: { code: first.code, state: second.state },
     });
-    expect(refused).toMatchObject({ status: 400, body: { error: zoomCodeRefused } });
+    expect(refused).toMatchObject({ status: 400, body: { error: zoomMessages.codeRefused } });
     expect(String(refused.body.error).toLowerCase()).toContain('invalid authorization code');
   });
 

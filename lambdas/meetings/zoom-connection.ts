@@ -62,12 +62,6 @@ export const zoomRules = {
   linkedUsersPerEvent: 25,
 } as const;
 
-/**
- * SPEC §8 'Zoom': Zoom refused the code (used, expired, not of this sign-in's verifier); the web ignores a duplicate
- * code whose text has 'invalid authorization code' and checks the connection instead.
- */
-export const zoomCodeRefused = 'Zoom refused this authorization code (invalid authorization code).';
-
 /** A 5xx whose text is the user's to read (Zoom is down, not us). */
 class ZoomUnavailable extends HttpError {
   override readonly expose = true;
@@ -287,7 +281,7 @@ export const startZoomSignIn = async (deps: ZoomDeps, query: z.infer<typeof zoom
 const exchangeFailure = (error: unknown): never => {
   if (!(error instanceof ZoomFailure)) throw error;
   if (error.kind === 'invalid_grant')
-    throw new HttpError(400, zoomCodeRefused, { code: 'invalid_grant', cause: error });
+    throw new HttpError(400, zoomMessages.codeRefused, { code: 'invalid_grant', cause: error });
   if (error.kind === 'unavailable') throw unavailable(error);
   throw new HttpError(400, zoomMessages.exchangeFailed, { code: 'exchange_failed', cause: error });
 };

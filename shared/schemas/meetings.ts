@@ -15,6 +15,8 @@ export const zoomMessages = {
    * the connection (its text carries 'already been used').
    */
   codeUsed: 'This Zoom authorization code has already been used.',
+  /** Zoom refused the code itself (used at Zoom, expired): also a duplicate per SPEC §8 ('invalid authorization code') */
+  codeRefused: 'Zoom refused this authorization code (invalid authorization code).',
   /** the state is unknown, expired (10 min) or was made for another redirect */
   invalidState: 'Invalid Zoom authorization request. Please connect Zoom again.',
   /** `redirect` of /zoom/oauth/authorize is not a page of the web app */
