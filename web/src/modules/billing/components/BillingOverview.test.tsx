@@ -96,6 +96,20 @@ describe('the plans page', () => {
     expect(request).not.toHaveBeenCalledWith('POST /api/billing/checkout', expect.anything());
   });
 
+  it('waits no more once the browser brings the page back from Stripe (back-forward cache)', async () => {
+    await show(billingPlansOf(), {
+      'POST /api/billing/checkout': async () => ({ url: 'https://checkout.example/cs_test_back' }),
+    });
+    await loaded();
+    await act(async () => button('Upgrade to Starter')?.click());
+    await untilPasses(() => expect(assign).toHaveBeenCalled());
+    // the page is left: the other plans wait
+    expect(buttonsOf('pro')).toEqual([{ name: 'Upgrade to Pro', disabled: true }]);
+    await act(async () => window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true })));
+    expect(buttonsOf('pro')).toEqual([{ name: 'Upgrade to Pro', disabled: false }]);
+    expect(buttonsOf('starter')).toEqual([{ name: 'Upgrade to Starter', disabled: false }]);
+  });
+
   it('opens the Customer Portal from Manage billing', async () => {
     const request = await show(billingPlansOf({ tier: 'pro', canManage: true }, { slotsAllowed: 500 }), {
       'POST /api/billing/portal': async () => ({ url: 'https://portal.example/bps_3' }),

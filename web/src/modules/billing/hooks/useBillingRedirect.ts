@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { PaidTier } from '@shared/schemas/billing';
 import { useApiClient } from '@/lib/http/useApiClient';
 import { billingErrorText, openPortal, startCheckout } from '../api/billingRedirects';
@@ -14,6 +14,15 @@ export const useBillingRedirect = () => {
   const api = useApiClient();
   const [pending, setPending] = useState<BillingRedirectTarget | null>(null);
   const [error, setError] = useState<string | null>(null);
+
+  // Back from Stripe through the browser's back-forward cache: the page comes back as it was left, spinning
+  useEffect(() => {
+    const handlePageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setPending(null);
+    };
+    window.addEventListener('pageshow', handlePageShow);
+    return () => window.removeEventListener('pageshow', handlePageShow);
+  }, []);
 
   const go = async (target: BillingRedirectTarget) => {
     setPending(target);
