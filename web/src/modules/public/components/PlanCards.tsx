@@ -40,13 +40,7 @@ export const PlanCards = ({ compact = false, current, action }: PlanCardsProps) 
     {planTiers.map((tier) => (
       <article
         key={tier}
-        className={[
-          'plan-cards__card',
-          tier === 'starter' && 'plan-cards__card--featured',
-          tier === current && 'plan-cards__card--current',
-        ]
-          .filter(Boolean)
-          .join(' ')}
+        className={`plan-cards__card${tier === 'starter' ? ' plan-cards__card--featured' : ''}${tier === current ? ' plan-cards__card--current' : ''}`}
         aria-labelledby={`plan-${tier}`}
       >
         <h3 id={`plan-${tier}`} className="plan-cards__name">
