@@ -52,8 +52,8 @@ const referralsOf = async (claims: Claims) => {
 };
 
 /** A signed-up user who shares their code (read as the referrals page reads it). */
-const referrer = async () => {
-  const claims = userClaims({ name: 'Rita Referrer' });
+const referrer = async (email?: string) => {
+  const claims = userClaims({ name: 'Rita Referrer', ...(email ? { email } : {}) });
   const { data } = await referralsOf(claims);
   return { claims, code: data.code as string };
 };
@@ -141,6 +141,27 @@ describe('referrals', () => {
       bonusSlotsEarned: 0,
       referred: [],
     });
+  });
+
+  it("refuses a self-referral from the same mailbox under a sub-address (+tag) or Gmail's dots", async () => {
+    // one inbox receives every sign-up's confirmation code: each such account would be a free 10 slots for its owner
+    const local = `rita${randomUUID().slice(0, 8)}`;
+    const rita = await referrer(`${local}@gmail.com`);
+    const tagged = userClaims({ email: `${local}+friend@gmail.com`, name: 'Rita Tagged' });
+    await trigger(confirmation(tagged, rita.code));
+    const dotted = userClaims({ email: `${local.slice(0, 2)}.${local.slice(2)}+x@googlemail.com`, name: 'Rita Dots' });
+    await trigger(confirmation(dotted, rita.code));
+    const work = await referrer(`${local}@company.example`);
+    const workTagged = userClaims({ email: `${local.toUpperCase()}+x@company.example`, name: 'Rita At Work' });
+    await trigger(confirmation(workTagged, work.code));
+
+    for (const claims of [rita.claims, tagged, dotted, work.claims, workTagged])
+      expect(await bonusSlots(claims)).toBe(0);
+    expect((await referralsOf(rita.claims)).data).toMatchObject({ referredCount: 0, referred: [] });
+    // the same local part at another domain is another person's mailbox
+    const namesake = userClaims({ email: `${local}@outlook.example`, name: 'Another Rita' });
+    await trigger(confirmation(namesake, rita.code));
+    expect(await bonusSlots(rita.claims)).toBe(referral.referrerBonusSlots);
   });
 
   it('ignores an unknown code: the sign-up goes through and nobody gets slots', async () => {

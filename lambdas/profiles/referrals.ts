@@ -54,8 +54,24 @@ const newAccountWindowMs = 24 * 60 * 60 * 1000;
 /** What the referrer may see of the person: their name, never an address (a name typed as one is not shown). */
 const visibleName = (name: string) => (name.includes('@') ? '' : name.trim().slice(0, 120));
 
+const gmailDomains = new Set(['gmail.com', 'googlemail.com']);
+
+/**
+ * The mailbox an address delivers to: case aside, a sub-address (`rita+x@`, which Gmail, Outlook, iCloud and most
+ * providers deliver to `rita@`) and, at Gmail, its dots and googlemail.com. Two such addresses get their confirmation
+ * codes in one inbox: one person, who could otherwise refer themselves any number of times.
+ */
+const mailboxOf = (address: string) => {
+  const normalized = address.trim().toLowerCase();
+  const at = normalized.lastIndexOf('@');
+  if (at < 1) return normalized;
+  const domain = normalized.slice(at + 1);
+  const local = normalized.slice(0, at).split('+')[0]!;
+  return gmailDomains.has(domain) ? `${local.replaceAll('.', '')}@gmail.com` : `${local}@${domain}`;
+};
+
 const sameAddress = (a: string | undefined, b: string | undefined) =>
-  Boolean(a && b && a.trim().toLowerCase() === b.trim().toLowerCase());
+  Boolean(a?.trim() && b?.trim() && mailboxOf(a) === mailboxOf(b));
 
 export type ReferralOutcome = 'rewarded' | 'already' | 'unknown-code' | 'self-referral' | 'not-new';
 
@@ -64,10 +80,10 @@ export type ReferredAccount = { uid: string; email: string; name: string; create
 
 /**
  * DESIGN §6: the referrer earns 10 bonus slots and the new user 5 (shared/constants.ts `referral`), once per
- * referred account, never for a self-referral (the same account, or an account of the same e-mail address, e.g. a
- * Google sign-in beside an e-mail one); an unknown code is ignored. Safe to call again and at the same time: the
- * records and both grants are one conditional transaction (lambdas/data/referral.ts), so a retried trigger or a
- * second caller grants nothing more, and a crash grants nothing at all.
+ * referred account, never for a self-referral (the same account, or an account of the same mailbox, e.g. a Google
+ * sign-in beside an e-mail one, or a sub-address: `mailboxOf`); an unknown code is ignored. Safe to call again and
+ * at the same time: the records and both grants are one conditional transaction (lambdas/data/referral.ts), so a
+ * retried trigger or a second caller grants nothing more, and a crash grants nothing at all.
  */
 export const rewardReferral = async (
   deps: Deps,
