@@ -11,6 +11,8 @@ export const billingTexts = {
   renewsOn: (date: string) => `Renews on ${date}`,
   endsOn: (date: string) => `Ends on ${date}`,
   changesTo: (tier: PlanTier, date: string) => `Changes to ${plans[tier].label} on ${date}`,
+  slotsUntilChange: (now: number, then: number) =>
+    `You keep your ${now} contact slots until then; from that date you get ${then} a month.`,
   plansLoadFailed: 'Your plan could not be loaded',
   tryAgain: 'Try Again',
   status: {

@@ -88,6 +88,7 @@ describe('the plans page', () => {
     expect(text('current-plan-tier')).toBe('Starter');
     expect(text('current-plan-renewal')).toBe('Renews on Dec 24, 2026');
     expect(text('current-plan-pending')).toBeNull();
+    expect(text('current-plan-pending-note')).toBeNull();
     expect(buttonsOf('starter')).toEqual([{ name: 'Your current plan', disabled: true }]);
     expect(buttonsOf('free')).toEqual([{ name: 'Downgrade to Free', disabled: false }]);
 
@@ -145,6 +146,9 @@ describe('the plans page', () => {
     await loaded();
     expect(text('current-plan-renewal')).toBe('Renews on Dec 24, 2026');
     expect(text('current-plan-pending')).toBe('Changes to Starter on Dec 5, 2026');
+    expect(text('current-plan-pending-note')).toBe(
+      'You keep your 500 contact slots until then; from that date you get 150 a month.',
+    );
   });
 
   it('goes to the Customer Portal when checkout answers 409 already_subscribed', async () => {

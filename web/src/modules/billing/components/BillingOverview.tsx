@@ -56,6 +56,7 @@ export const BillingOverview = () => {
         <CurrentPlanCard
           subscription={subscription}
           slotsRefresh={usage.slotsRefresh}
+          slotsAllowed={usage.slotsAllowed}
           extra={
             subscription.canManage ? (
               <Button

@@ -10,6 +10,8 @@ export type CurrentPlanCardProps = {
   subscription: Subscription;
   /** when the slots' period ends: a downgrade's (or an ended plan's) slots change then */
   slotsRefresh: string | null;
+  /** the slots of this period, which stay until the change */
+  slotsAllowed: number;
   /** the title's action ('Manage billing'), when the user has a Stripe customer */
   extra?: ReactNode;
 };
@@ -21,7 +23,7 @@ const statusColor = (status: Subscription['status']) =>
  * The plan Stripe bills now, its status and what happens next: the renewal, or the end of a cancelled plan, or the
  * lower plan the slots change to (billing-backend: a cancellation from `renewalDate`, a downgrade from `slotsRefresh`).
  */
-export const CurrentPlanCard = ({ subscription, slotsRefresh, extra }: CurrentPlanCardProps) => {
+export const CurrentPlanCard = ({ subscription, slotsRefresh, slotsAllowed, extra }: CurrentPlanCardProps) => {
   const { tier, status, renewalDate, cancelAtPeriodEnd, pendingTier } = subscription;
   const changeDate = cancelAtPeriodEnd ? renewalDate : slotsRefresh;
   return (
@@ -47,6 +49,11 @@ export const CurrentPlanCard = ({ subscription, slotsRefresh, extra }: CurrentPl
         {pendingTier && changeDate ? (
           <Typography.Text type="warning" data-testid="current-plan-pending">
             {text.changesTo(pendingTier, billingDate(changeDate))}
+          </Typography.Text>
+        ) : null}
+        {pendingTier && changeDate ? (
+          <Typography.Text type="secondary" data-testid="current-plan-pending-note">
+            {text.slotsUntilChange(slotsAllowed, plans[pendingTier].slotsPerPeriod)}
           </Typography.Text>
         ) : null}
       </div>
