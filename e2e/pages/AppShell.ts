@@ -15,6 +15,8 @@ export class AppShell {
   readonly sidebarToggle = () => this.sidebar().getByRole('button', { name: /^(Collapse|Expand) sidebar$/ });
   readonly recentActivity = () => this.sidebar().getByRole('region', { name: 'Recent Activity' });
   readonly userMenu = () => this.page.getByTestId('user-menu');
+  /** The plan under the person's name in the header (SPEC §3 subscriptionTier). */
+  readonly planLabel = () => this.userMenu().getByTestId('user-plan');
   readonly pageHeading = (name: string) => this.page.getByRole('heading', { level: 1, name });
   readonly desktopRequired = () => this.page.getByRole('heading', { name: 'Desktop Required' });
 
