@@ -498,6 +498,30 @@ describe("Zoom's event notifications", () => {
     expect(await partitionSnapshot(deps.db, uid)).toEqual(before);
   });
 
+  it('leaves a connection made after the Zoom user removed the app when that event comes again (a retry)', async () => {
+    // Zoom retries an event it had no quick answer to, minutes later: by then the user may have connected again
+    const { uid } = await connect(uniqueEmail('back'));
+    const item = (await getZoomConnection(deps.db, uid))!;
+    const deauthorized = (at: number) => ({
+      event: 'app_deauthorized',
+      event_ts: at,
+      payload: {
+        account_id: item.accountId,
+        user_id: item.zoomUserId,
+        deauthorization_time: new Date(at).toISOString(),
+        client_id: 'sandbox-zoom-client',
+      },
+    });
+
+    const retried = await callRaw(signed(deauthorized(Date.parse(item.connectedAt) - 60_000)));
+    expect(retried.statusCode).toBe(200);
+    expect(await getZoomConnection(deps.db, uid)).toMatchObject({ id: item.id, refreshError: null });
+
+    const later = await callRaw(signed(deauthorized(Date.parse(item.connectedAt) + 1_000)));
+    expect(later.statusCode).toBe(200);
+    expect(await getZoomConnection(deps.db, uid)).toBeNull();
+  });
+
   it("answers Zoom's endpoint validation with the plain token and its HMAC", async () => {
     expect(await control('/_sandbox/zoom/validate-endpoint', {})).toMatchObject({ valid: true });
     const answer = await callRaw(signed({ event: 'endpoint.url_validation', payload: { plainToken: 'plain-1' } }));

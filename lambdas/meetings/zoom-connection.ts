@@ -407,7 +407,10 @@ export const disconnectZoom = async (deps: ZoomDeps, uid: string) => {
 const eventSchema = z.object({ event: z.string().max(200), payload: z.unknown() });
 const urlValidationSchema = z.object({ plainToken: z.string().min(1).max(512) });
 /** @link https://developers.zoom.us/docs/api/rest/reference/user/events/#/paths/app_deauthorized */
-const deauthorizationSchema = z.object({ user_id: z.string().min(1).max(200) });
+const deauthorizationSchema = z.object({
+  user_id: z.string().min(1).max(200),
+  deauthorization_time: z.string().max(64).optional(),
+});
 
 const header = (event: APIGatewayProxyEvent, name: string) => {
   const headers = event.headers ?? {};
@@ -445,14 +448,16 @@ const jsonReply = (body: unknown) =>
 
 /**
  * `app_deauthorized`: the user removed our app in Zoom. Every connection of ours to that Zoom user goes (found by its
- * links, at most `linkedUsersPerEvent`); a link whose user has since connected another Zoom account leaves that one.
+ * links, at most `linkedUsersPerEvent`); a link whose user has since connected another Zoom account leaves that one,
+ * and so does a connection made after the removal (`deauthorizedAt`): a new grant, which a retry of the event that
+ * Zoom sends minutes later must not end.
  */
-const removeDeauthorized = async (deps: ZoomDeps, zoomUserId: string) => {
+const removeDeauthorized = async (deps: ZoomDeps, zoomUserId: string, deauthorizedAt: number) => {
   const uids = await usersOfZoomUser(deps.db, zoomUserId, zoomRules.linkedUsersPerEvent);
   let removed = 0;
   for (const uid of uids) {
     const item = await getZoomConnection(deps.db, uid);
-    if (item?.zoomUserId !== zoomUserId) continue;
+    if (item?.zoomUserId !== zoomUserId || Date.parse(item.connectedAt) > deauthorizedAt) continue;
     if (await deleteZoomConnection(deps.db, uid, zoomUserId)) {
       removed += 1;
       await publishChanged(deps, uid, item.id);
@@ -499,7 +504,9 @@ export const zoomWebhook = async (deps: ZoomDeps, event: APIGatewayProxyEvent) =
   if (notification.data.event === 'app_deauthorized') {
     const payload = deauthorizationSchema.safeParse(notification.data.payload);
     if (!payload.success) throw badRequest();
-    const removed = await removeDeauthorized(deps, payload.data.user_id);
+    // without a time (or an unreadable one), every connection to the Zoom user goes, as the removal came now
+    const at = Date.parse(payload.data.deauthorization_time ?? '');
+    const removed = await removeDeauthorized(deps, payload.data.user_id, Number.isNaN(at) ? Infinity : at);
     deps.logger.info('Zoom deauthorized our app for a user', { removed });
     return jsonReply({ received: true });
   }
