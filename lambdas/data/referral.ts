@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll, type DataClient } from './client.js';
 import { deletedAccountKey } from './deleted-account.js';
@@ -12,7 +13,9 @@ import { userPartitionKey } from './user-partition.js';
  * - `USER#<referrer>` / `REFERRED#<newUid>`: a person who signed up with the referrer's code (a name, never their
  *   e-mail address), one per referred account;
  * - `USER#<newUid>` / `REFERREDBY`: the new account's side of it, so an account is rewarded once whichever code
- *   it comes with later.
+ *   it comes with later;
+ * - `REFERREDMAILBOX#<sha256 of the mailbox>` / `REFERREDMAILBOX`: a mailbox that was rewarded, so a second account
+ *   of one inbox (a sub-address, the address signed up again after a deletion) is not: only a hash, no uid.
  * The two people's bonus slots are granted in the same transaction as both records.
  */
 export type ReferredItem = {
@@ -29,6 +32,7 @@ export type ReferredItem = {
 export const referralCodeRecord = 'referralCode';
 export const referredRecord = 'referred';
 export const referredByRecord = 'referredBy';
+export const referredMailboxRecord = 'referredMailbox';
 
 const referredPrefix = 'REFERRED#';
 
@@ -38,6 +42,10 @@ export const referredKey = (referrerUid: string, uid: string) => ({
   sk: `${referredPrefix}${uid}`,
 });
 export const referredByKey = (uid: string) => ({ pk: userPartitionKey(uid), sk: 'REFERREDBY' });
+export const referredMailboxKey = (mailbox: string) => ({
+  pk: `REFERREDMAILBOX#${createHash('sha256').update(mailbox, 'utf8').digest('hex')}`,
+  sk: 'REFERREDMAILBOX',
+});
 
 // the owner of a referral code (one GetItem); null when no one holds it
 export const referralCodeOwner = async (db: DataClient, code: string): Promise<string | null> => {
@@ -83,15 +91,18 @@ export type ReferralReward = {
   referrerUid: string;
   code: string;
   referred: { uid: string; name: string; joinedAt: string };
+  /** the referred account's mailbox (lambdas/profiles/referrals.ts `mailboxOf`); '' when it has no address */
+  mailbox: string;
   referrerBonusSlots: number;
   newUserBonusSlots: number;
 };
 
 /**
  * Records a referral and grants both bonuses in one transaction (nothing or all of it): the referrer's REFERRED#
- * item and the new account's REFERREDBY item, each on the condition that it is new, the two quotas' bonus slots
- * (ADD), and a check that the referrer's account was not deleted. 'rewarded', or 'already' when this account was
- * rewarded before (by this code or another one) or the referrer is gone: a retried or concurrent call grants nothing.
+ * item, the new account's REFERREDBY item and its mailbox's mark, each on the condition that it is new, the two
+ * quotas' bonus slots (ADD), and a check that the referrer's account was not deleted. 'rewarded', or 'already' when
+ * this account (or its mailbox) was rewarded before (by this code or another one) or the referrer is gone: a retried
+ * or concurrent call grants nothing.
  */
 export const recordReferral = async (db: DataClient, reward: ReferralReward): Promise<'rewarded' | 'already'> => {
   for (let attempt = 1; ; attempt += 1) {
@@ -138,6 +149,21 @@ const tryRecordReferral = async (db: DataClient, reward: ReferralReward) => {
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
+          ...(reward.mailbox
+            ? [
+                {
+                  Put: {
+                    TableName: db.table,
+                    Item: {
+                      ...referredMailboxKey(reward.mailbox),
+                      entity: referredMailboxRecord,
+                      at: referred.joinedAt,
+                    },
+                    ConditionExpression: 'attribute_not_exists(pk)',
+                  },
+                },
+              ]
+            : []),
           {
             ConditionCheck: {
               TableName: db.table,

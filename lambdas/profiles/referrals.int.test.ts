@@ -164,6 +164,25 @@ describe('referrals', () => {
     expect(await bonusSlots(rita.claims)).toBe(referral.referrerBonusSlots);
   });
 
+  it('rewards one account per mailbox: another sub-address of it, or the address signed up again, earns nothing', async () => {
+    // otherwise one second inbox (bob+1@, bob+2@..., or delete and sign up again) is unlimited slots for its referrer
+    const rita = await referrer();
+    const local = `bob${randomUUID().slice(0, 8)}`;
+    const bob = userClaims({ email: `${local}@example.com`, name: 'Bob' });
+    await trigger(confirmation(bob, rita.code));
+    expect(await bonusSlots(rita.claims)).toBe(referral.referrerBonusSlots);
+
+    const tagged = userClaims({ email: `${local}+2@example.com`, name: 'Bob Two' });
+    await trigger(confirmation(tagged, rita.code));
+    const again = userClaims({ email: `${local.toUpperCase()}@example.com`, name: 'Bob Again' });
+    await call(profilesHttp, again, 'POST', '/api/users/sync-user', { signupData: { referralCode: rita.code } });
+
+    expect(await bonusSlots(rita.claims)).toBe(referral.referrerBonusSlots);
+    expect(await bonusSlots(tagged)).toBe(0);
+    expect(await bonusSlots(again)).toBe(0);
+    expect((await referralsOf(rita.claims)).data).toMatchObject({ referredCount: 1, referred: [{ name: 'Bob' }] });
+  });
+
   it('ignores an unknown code: the sign-up goes through and nobody gets slots', async () => {
     const newcomer = userClaims();
     await expect(trigger(confirmation(newcomer, 'NOSUCHCODE99'))).resolves.toBeDefined();

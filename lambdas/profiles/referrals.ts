@@ -61,7 +61,7 @@ const gmailDomains = new Set(['gmail.com', 'googlemail.com']);
  * providers deliver to `rita@`) and, at Gmail, its dots and googlemail.com. Two such addresses get their confirmation
  * codes in one inbox: one person, who could otherwise refer themselves any number of times.
  */
-const mailboxOf = (address: string) => {
+export const mailboxOf = (address: string) => {
   const normalized = address.trim().toLowerCase();
   const at = normalized.lastIndexOf('@');
   if (at < 1) return normalized;
@@ -81,9 +81,10 @@ export type ReferredAccount = { uid: string; email: string; name: string; create
 /**
  * DESIGN §6: the referrer earns 10 bonus slots and the new user 5 (shared/constants.ts `referral`), once per
  * referred account, never for a self-referral (the same account, or an account of the same mailbox, e.g. a Google
- * sign-in beside an e-mail one, or a sub-address: `mailboxOf`); an unknown code is ignored. Safe to call again and
- * at the same time: the records and both grants are one conditional transaction (lambdas/data/referral.ts), so a
- * retried trigger or a second caller grants nothing more, and a crash grants nothing at all.
+ * sign-in beside an e-mail one, or a sub-address: `mailboxOf`), and once per mailbox (another account of it earns
+ * nothing); an unknown code is ignored. Safe to call again and at the same time: the records and both grants are
+ * one conditional transaction (lambdas/data/referral.ts), so a retried trigger or a second caller grants nothing
+ * more, and a crash grants nothing at all.
  */
 export const rewardReferral = async (
   deps: Deps,
@@ -105,6 +106,7 @@ export const rewardReferral = async (
     referrerUid,
     code: normalized,
     referred: { uid: account.uid, name: visibleName(account.name), joinedAt: deps.now().toISOString() },
+    mailbox: account.email.trim() ? mailboxOf(account.email) : '',
     referrerBonusSlots: referral.referrerBonusSlots,
     newUserBonusSlots: referral.newUserBonusSlots,
   });
