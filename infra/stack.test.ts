@@ -90,6 +90,9 @@ const vendorCallers = (stack: Stack) => {
     // issue 15: Checkout's customer then session; /success's session then its subscription; a webhook's subscription
     { fn: api.functions.get('billing')!, secret: 'stripe-secret-key', calls: { stripe: 2 } },
     { fn: api.functions.get('billing')!, secret: 'stripe-webhook-secret', calls: { stripe: 2 } },
+    // an account's deletion (its route, and the queue's later pass): the customer's subscriptions listed, then cancelled
+    { fn: api.functions.get('account')!, secret: 'stripe-secret-key', calls: { stripe: 2 } },
+    { fn: workers.workers.get('account-deletion')!.fn, secret: 'stripe-secret-key', calls: { stripe: 2 } },
     {
       fn: workers.workers.get('email-lookup')!.fn,
       secret: 'quickemailverification-api-key',
@@ -545,13 +548,14 @@ describe('the dev stack', () => {
       template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
     });
 
-    it('lets the functions that use mailboxes or Zoom, and no other, make and open data keys of that key: sign-ins and tokens for the mailboxes domain, tokens only for sending (drafts) and reply checks (replies), Zoom sign-ins and tokens and mailbox tokens for meetings', () => {
+    it('lets the functions that use mailboxes or Zoom, and no other, make and open data keys of that key: sign-ins and tokens for the mailboxes domain, tokens only for sending (drafts) and reply checks (replies), Zoom sign-ins and tokens and mailbox tokens for meetings, Zoom tokens for the account deletion', () => {
       const keyId = logicalIdOf(dev.stack, (dev.stack.node.findChild('Data') as Data).secretsKey);
       const purposesOf: Partial<Record<string, string[]>> = {
         mailboxes: Object.values(sealedPurposes),
         drafts: [sealedPurposes.tokens],
         replies: [sealedPurposes.tokens],
         meetings: [sealedPurposes.tokens, meetingsSealedPurposes.zoomTokens, meetingsSealedPurposes.verifier],
+        account: [meetingsSealedPurposes.zoomTokens],
       };
       const mailboxFunctions = ourFunctions(dev.stack).filter((fn) => fn.service === 'mailboxes');
       expect(mailboxFunctions.map((fn) => fn.node.path).sort()).toEqual([
@@ -1002,7 +1006,7 @@ describe('Zoom', () => {
     subject = synth({ zoomClientId: 'zoom-client' });
   }, synthTimeout);
 
-  it("gives the meetings functions, and no other, Zoom's client id and its secret by name, and only the meetings API Lambda the webhook's secret", () => {
+  it("gives the meetings and account functions, and no other, Zoom's client id and its secret by name, and only the meetings API Lambda the webhook's secret", () => {
     const { template, stack } = subject;
     const meetingsHttp = (stack.node.findChild('Api') as Api).functions.get('meetings')!;
     const meetingsFunctions = ourFunctions(stack).filter((fn) => fn.service === 'meetings');
@@ -1014,6 +1018,19 @@ describe('Zoom', () => {
     for (const fn of ourFunctions(stack)) {
       const env = environmentOf(template, logicalIdOf(stack, fn.fn));
       const secrets = vendorSecretsReadBy(template, stack, fn);
+      // an account's deletion revokes its Zoom grant (lambdas/account/service.ts), with Zoom's client
+      if (fn.service === 'account') {
+        expect(env, fn.node.path).toMatchObject({
+          ZOOM_OAUTH_CLIENT_ID: 'zoom-client',
+          ZOOM_OAUTH_CLIENT_SECRET_SECRET: 'outreach/dev/zoom-client-secret',
+        });
+        expect(env, fn.node.path).not.toHaveProperty('ZOOM_WEBHOOK_SECRET_SECRET');
+        expect(
+          secrets.filter((name) => name.startsWith('zoom-')),
+          fn.node.path,
+        ).toEqual(['zoom-client-secret']);
+        continue;
+      }
       if (fn.service !== 'meetings') {
         expect(env, fn.node.path).not.toHaveProperty('ZOOM_OAUTH_CLIENT_ID');
         expect(
@@ -1074,11 +1091,26 @@ describe('Stripe', () => {
     subject = synth({ stripePriceStarter: 'price_starter_live', stripePricePro: 'price_pro_live' });
   }, synthTimeout);
 
-  it('gives the billing HTTP Lambda, and no other function, the price ids and the key and webhook secret by name', () => {
+  it('gives the billing HTTP Lambda, and no other function, the price ids and the key and webhook secret by name; the account functions the key alone', () => {
     const { template, stack } = subject;
     const billingHttp = (stack.node.findChild('Api') as Api).functions.get('billing')!;
+    const accountFunctions = ourFunctions(stack).filter((fn) => fn.service === 'account');
+    expect(accountFunctions.map((fn) => fn.node.path).sort()).toEqual([
+      'Test/Api/Account',
+      'Test/Background/Workers/account-deletion/Worker',
+    ]);
     for (const fn of ourFunctions(stack)) {
       const env = environmentOf(template, logicalIdOf(stack, fn.fn));
+      // an account's deletion cancels its subscriptions at Stripe (lambdas/account/service.ts)
+      if (fn.service === 'account') {
+        expect(
+          Object.keys(env).filter((name) => name.startsWith('STRIPE_')),
+          fn.node.path,
+        ).toEqual(['STRIPE_SECRET_KEY_SECRET']);
+        expect(env.STRIPE_SECRET_KEY_SECRET, fn.node.path).toBe('outreach/dev/stripe-secret-key');
+        expect(vendorSecretsReadBy(template, stack, fn), fn.node.path).toContain('stripe-secret-key');
+        continue;
+      }
       if (fn !== billingHttp) {
         expect(
           Object.keys(env).filter((name) => name.startsWith('STRIPE_')),

@@ -183,6 +183,19 @@ export class AppStack extends Stack {
         // `auth` is made below, before the API calls these to build its functions
         auth.userPool.grant(fn.role, 'cognito-idp:AdminDeleteUser');
         fn.addEnvironment('USER_POOL_ID', auth.userPool.userPoolId);
+        // what a deletion releases outside the user's partition (lambdas/account/service.ts `releaseOutside`): the
+        // Zoom grant, revoked with the connection's sealed tokens (renewed first when due) and Zoom's client; the
+        // Stripe subscriptions, cancelled with Stripe's key (by name)
+        fn.bindDataKeys(data.secretsKey, kmsKeyEnvName, [meetingsSealedPurposes.zoomTokens]).bindSecret(
+          stripeKey,
+          'STRIPE_SECRET_KEY_SECRET',
+        );
+        if (config.zoom && zoomClientSecret) {
+          fn.addEnvironment('ZOOM_OAUTH_CLIENT_ID', config.zoom.clientId).bindSecret(
+            zoomClientSecret,
+            'ZOOM_OAUTH_CLIENT_SECRET_SECRET',
+          );
+        }
       },
     };
 

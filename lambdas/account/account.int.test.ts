@@ -33,6 +33,7 @@ import { createLogger } from '../core/logger.js';
 import { sqsEvent, sqsRecord } from '../test/sqs-event.js';
 import { deletionWorker } from './deletion-worker.js';
 import { exportPrefix } from './export-files.js';
+import { outsideDepsFromEnv } from './outside-deps.js';
 import { deleteAccount, exportAccount, laterPassDelaySeconds, type AccountDeps } from './service.js';
 import { putContacts, type ContactItem } from '../data/contact.js';
 import { createMailbox, setDefaultIfNone, type MailboxItem } from '../data/mailbox.js';
@@ -97,13 +98,15 @@ const deps = (
     users,
     queue: recordingQueue,
     now: () => new Date('2026-11-21T10:00:00.000Z'),
+    // these accounts have no Zoom connection nor Stripe customer: neither service is called
+    ...outsideDepsFromEnv(data, createLogger('account')),
   };
 };
 
 /** The `account-deletion` worker as the queue runs it, with the test's user pool. */
 const laterPass = (files: Storage = storage()) => {
-  const { users, db, now } = deps();
-  return deletionWorker({ db, storage: files, users, now }, createLogger('account'));
+  const { queue: _queue, ...rest } = deps();
+  return deletionWorker({ ...rest, storage: files }, createLogger('account'));
 };
 const runLaterPass = async (message: AccountDeletionMessage, files?: Storage) =>
   laterPass(files)(sqsEvent(sqsRecord(JSON.stringify(message), { queue: 'account-deletion' })), lambdaContext());

@@ -8,6 +8,7 @@ import { createDataClient } from '../data/client.js';
 import { dynamoIdempotencyStore, type IdempotencyStore } from '../data/idempotency.js';
 import { cognitoUserDirectory, createCognitoClient, type UserDirectory } from '../providers/identity/identity.js';
 import { createS3Client, s3Storage } from '../providers/storage/storage.js';
+import { outsideDepsFromEnv } from './outside-deps.js';
 import { type AccountDeps, sweepDeletedAccount } from './service.js';
 
 /**
@@ -43,12 +44,15 @@ const users: UserDirectory = {
   },
 };
 
+const logger = createLogger('account');
+const db = createDataClient(config.tableName);
 export const handler = deletionWorker(
   {
-    db: createDataClient(config.tableName),
+    db,
     storage: s3Storage(createS3Client(), config.bucketName),
     users,
     now: () => new Date(),
+    ...outsideDepsFromEnv(db, logger),
   },
-  createLogger('account'),
+  logger,
 );

@@ -9,6 +9,7 @@ import { isAccountDeleted } from '../data/deleted-account.js';
 import { cognitoUserDirectory, createCognitoClient, type UserDirectory } from '../providers/identity/identity.js';
 import { createSqsClient, sqsQueue } from '../providers/queue/sqs.js';
 import { createS3Client, s3Storage } from '../providers/storage/storage.js';
+import { outsideDepsFromEnv } from './outside-deps.js';
 import * as account from './service.js';
 
 const config = readConfig();
@@ -17,11 +18,14 @@ if (!config.bucketName) throw new Error('Lambda environment is incomplete: BUCKE
 // integration tests' route contract); a deletion without it fails before anything is removed.
 const userPoolId = z.string().min(1).optional().parse(process.env.USER_POOL_ID);
 const cognito = createCognitoClient();
+const logger = createLogger('account');
+const db = createDataClient(config.tableName);
 const deps: Omit<account.AccountDeps, 'users'> = {
-  db: createDataClient(config.tableName),
+  db,
   storage: s3Storage(createS3Client(), config.bucketName),
   queue: sqsQueue(createSqsClient()),
   now: () => new Date(),
+  ...outsideDepsFromEnv(db, logger),
 };
 const users = (): UserDirectory => {
   if (!userPoolId) throw new Error('Lambda environment is incomplete: USER_POOL_ID');
@@ -39,7 +43,7 @@ export const handler = httpHandler(
     'DELETE /api/account': ({ identity }) => account.deleteAccount({ ...deps, users: users() }, owner(identity)),
   },
   {
-    logger: createLogger('account'),
+    logger,
     corsOrigin: config.corsOrigin,
     isAccountDeleted: (userId) => isAccountDeleted(deps.db, userId),
   },

@@ -1,7 +1,14 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
 import { ulid } from 'ulid';
 import type { AccountDeletionMessage, AccountExport, AccountExportLink } from '../../shared/schemas/account.js';
+import { endBillingOfDeletedAccount } from '../billing/index.js';
+import { billingKey } from '../data/billing.js';
 import type { DataClient } from '../data/client.js';
 import { isAccountDeleted, markAccountDeleted } from '../data/deleted-account.js';
+import { releaseReferralCode } from '../data/referral.js';
+import { getUserProfile } from '../data/user-profile.js';
+import { disconnectZoom, type ZoomDeps } from '../meetings/index.js';
+import type { Billing } from '../providers/billing/port.js';
 import { table } from '../data/table.js';
 import { deleteItems, isOwnerRecord, userItems } from '../data/user-partition.js';
 import { isSealed } from '../providers/crypto/envelope.js';
@@ -17,6 +24,11 @@ export type AccountDeps = {
   /** the `account-deletion` queue's producer: the later pass of a deletion */
   queue: QueuePort;
   now: () => Date;
+  /** the meetings domain's Zoom connection (its grant is revoked at Zoom on deletion) */
+  zoom: ZoomDeps;
+  /** Stripe (the user's subscriptions are cancelled on deletion) */
+  billing: Billing;
+  logger: Pick<Logger, 'info' | 'warn'>;
 };
 
 /** What an export needs: no user directory, no queue. */
@@ -120,16 +132,55 @@ export const exportAccount = async (deps: ExportDeps, identity: AccountIdentity)
 export const laterPassDelaySeconds = 900;
 
 /**
- * Every stored version of every file under the user's prefix (the bucket keeps old versions in AWS), every item under
- * the user's key, a check that nothing is left, then the Cognito user. The sign-in goes last and only once nothing is
- * left, so a failure part-way leaves the sign-in to a later pass; every step finds less to do on a retry and a user
- * already gone counts as removed.
+ * What the user has outside their partition and at outside services, released before the partition is removed (what
+ * finds each of them is in it: the Zoom connection, the profile's referral code, the billing item):
+ * - Zoom: the grant is revoked at Zoom (best effort: a revocation Zoom refuses or misses is logged by the meetings
+ *   domain and not retried, as when the user disconnects), the connection and its `ZOOMUSER#` link deleted. The
+ *   user's Zoom meetings are left as they are: they live in the user's own Zoom account (which the user keeps), and
+ *   the contacts invited to them are told nothing by us; deleting them would cancel real appointments unannounced.
+ * - Referrals: the `REFERRALCODE#` claim of the profile's code is given up, so the code is gone too.
+ * - Stripe: every subscription not ended is cancelled now and the `STRIPECUSTOMER#` lookup deleted. Not best effort:
+ *   a deleted account must not go on being billed, so Stripe failing is answered (`billingFailure`) for the removal
+ *   to keep the billing item and fail, and the later pass to try again.
+ * Each step finds nothing left on a second run.
+ */
+const releaseOutside = async (deps: Omit<AccountDeps, 'queue'>, uid: string) => {
+  await disconnectZoom(deps.zoom, uid);
+  const profile = await getUserProfile(deps.db, uid, ['referralCode']);
+  if (profile?.referralCode) await releaseReferralCode(deps.db, profile.referralCode, uid);
+  try {
+    await endBillingOfDeletedAccount(deps, uid);
+    return { billingFailure: null };
+  } catch (error) {
+    deps.logger.warn('the subscriptions of a deleted account could not be cancelled yet: a later pass retries', {
+      error: error instanceof Error ? error.message : 'unknown',
+    });
+    return { billingFailure: error };
+  }
+};
+
+/** The billing item: kept while the subscriptions it leads to could not be cancelled. */
+const isBillingItem = (uid: string) => {
+  const key = billingKey(uid);
+  return (item: Record<string, unknown>) => item[table.partitionKey] === key.pk && item[table.sortKey] === key.sk;
+};
+
+/**
+ * What the user has outside their partition (`releaseOutside`: Zoom, the referral code, Stripe), then every stored
+ * version of every file under the user's prefix (the bucket keeps old versions in AWS), every item under the user's
+ * key, a check that nothing is left, then the Cognito user. The sign-in goes last and only once nothing is left, so a
+ * failure part-way (Stripe down included: then the billing item stays) leaves the sign-in to a later pass; every step
+ * finds less to do on a retry and a user already gone counts as removed.
  */
 export const removeAccount = async (deps: Omit<AccountDeps, 'queue'>, account: AccountDeletionMessage) => {
+  const { billingFailure } = await releaseOutside(deps, account.uid);
   const prefix = userPrefix(account.uid);
   const versions = await deps.storage.listVersions(prefix);
   await deps.storage.removeVersions(versions);
-  const items = await userItems(deps.db, account.uid, { keysOnly: true });
+  const billingItem = isBillingItem(account.uid);
+  const items = (await userItems(deps.db, account.uid, { keysOnly: true })).filter(
+    (item) => !billingFailure || !billingItem(item),
+  );
   await deleteItems(deps.db, items);
   const [versionsLeft, itemsLeft] = await Promise.all([
     deps.storage.listVersions(prefix),
@@ -138,7 +189,9 @@ export const removeAccount = async (deps: Omit<AccountDeps, 'queue'>, account: A
   if (versionsLeft.length > 0 || itemsLeft.length > 0) {
     throw new Error(
       `Account ${account.uid}: ${versionsLeft.length} file versions and ${itemsLeft.length} items were left after ` +
-        'the deletion; the sign-in stays until a later pass removes them',
+        `the deletion${billingFailure ? ' (its subscriptions could not be cancelled at Stripe)' : ''}; the sign-in ` +
+        'stays until a later pass removes them',
+      billingFailure ? { cause: billingFailure } : undefined,
     );
   }
   await deps.users.remove(account.username);

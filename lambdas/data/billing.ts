@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PlanTier, SubscriptionStatus } from '../../shared/constants.js';
 import type { DataClient } from './client.js';
 import { cancellationReasons, writtenIf } from './errors.js';
@@ -51,6 +51,23 @@ export const ownerOfCustomer = async (db: DataClient, customerId: string): Promi
   const { Item } = await db.documents.send(new GetCommand({ TableName: db.table, Key: customerKey(customerId) }));
   return typeof Item?.uid === 'string' ? Item.uid : null;
 };
+
+/**
+ * Forgets whose Stripe customer this is (the account's deletion, DESIGN §6 "Your data"), on the condition that it is
+ * `uid`'s: false when it is no one's (already forgotten) or another user's.
+ */
+export const forgetCustomerOwner = (db: DataClient, customerId: string, uid: string) =>
+  writtenIf(
+    db.documents.send(
+      new DeleteCommand({
+        TableName: db.table,
+        Key: customerKey(customerId),
+        ConditionExpression: '#uid = :uid',
+        ExpressionAttributeNames: { '#uid': 'uid' },
+        ExpressionAttributeValues: { ':uid': uid },
+      }),
+    ),
+  );
 
 /**
  * Makes `customerId` the user's Stripe customer, once: the user's item is written only if it has no customer yet, and

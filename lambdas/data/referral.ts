@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll, type DataClient } from './client.js';
 import { deletedAccountKey } from './deleted-account.js';
 import { cancellationReasons, writtenIf } from './errors.js';
@@ -63,6 +63,23 @@ export const claimReferralCode = (db: DataClient, code: string, uid: string) =>
         TableName: db.table,
         Item: { ...referralCodeKey(code), entity: referralCodeRecord, uid, code },
         ConditionExpression: 'attribute_not_exists(pk) OR #uid = :uid',
+        ExpressionAttributeNames: { '#uid': 'uid' },
+        ExpressionAttributeValues: { ':uid': uid },
+      }),
+    ),
+  );
+
+/**
+ * Gives up `uid`'s claim of `code` (the account's deletion, DESIGN §6 "Your data"), on the condition that it is theirs:
+ * false when no one holds it (already given up) or another user does.
+ */
+export const releaseReferralCode = (db: DataClient, code: string, uid: string) =>
+  writtenIf(
+    db.documents.send(
+      new DeleteCommand({
+        TableName: db.table,
+        Key: referralCodeKey(code),
+        ConditionExpression: '#uid = :uid',
         ExpressionAttributeNames: { '#uid': 'uid' },
         ExpressionAttributeValues: { ':uid': uid },
       }),

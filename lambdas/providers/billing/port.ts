@@ -57,6 +57,13 @@ export type Billing = {
   retrieveCheckoutSession: (id: string) => Promise<BillingCheckoutSession | null>;
   /** GET /v1/subscriptions/{id}; null when Stripe does not know it */
   retrieveSubscription: (id: string) => Promise<BillingSubscription | null>;
+  /** GET /v1/subscriptions?customer=: the customer's subscriptions that are not canceled yet (at most 100) */
+  listSubscriptions: (customerId: string) => Promise<BillingSubscription[]>;
+  /**
+   * DELETE /v1/subscriptions/{id}: ends it now (no further invoice). Null when there is nothing to end: Stripe does
+   * not know it, or it ended already (Stripe answers a canceled subscription's cancellation as unknown).
+   */
+  cancelSubscription: (id: string) => Promise<BillingSubscription | null>;
   /** POST /v1/billing_portal/sessions */
   createPortalSession: (input: { customerId: string; returnUrl: string }) => Promise<{ url: string }>;
   /** Checks Stripe-Signature on the raw body; BillingFailure `signature` when it does not verify. */

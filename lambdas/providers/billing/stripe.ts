@@ -272,6 +272,18 @@ export const stripeBilling = (
         () => null,
       ),
 
+    listSubscriptions: (customerId) =>
+      call(async (stripe) => {
+        const page = await stripe.subscriptions.list({ customer: customerId, limit: 100 });
+        return page.data.map(toSubscription);
+      }),
+
+    cancelSubscription: (id) =>
+      call(
+        async (stripe) => toSubscription(await stripe.subscriptions.cancel(id)),
+        () => null,
+      ),
+
     createPortalSession: ({ customerId, returnUrl }) =>
       call(async (stripe) => {
         const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });

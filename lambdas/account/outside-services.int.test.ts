@@ -1,0 +1,213 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { localStripe, localZoom } from '../../infra/local/lambda-env.js';
+import { consentInSandbox } from '../../infra/local/sandbox/oauth-consent.js';
+import { checkoutInSandbox } from '../../infra/local/sandbox/stripe-testing.js';
+import { freeStackPorts, type LocalStack, startLocalStack } from '../../infra/local/stack.js';
+import { localApi, localUsers } from '../../infra/local/test/local-users.js';
+import { accountExportLinkSchema, accountExportSchema } from '../../shared/schemas/account.js';
+import { createLogger } from '../core/logger.js';
+import { getBilling, ownerOfCustomer } from '../data/billing.js';
+import { createDataClient, type DataClient } from '../data/client.js';
+import { putContacts } from '../data/contact.js';
+import { memoryIdempotencyStore } from '../test/memory-idempotency.js';
+import { referralCodeOwner } from '../data/referral.js';
+import { getUserProfile } from '../data/user-profile.js';
+import { userItems } from '../data/user-partition.js';
+import { getZoomConnection, usersOfZoomUser } from '../data/zoom-connection.js';
+import { open } from '../providers/crypto/envelope.js';
+import { keyFileDataKeys } from '../providers/crypto/key-file.js';
+import { cognitoUserDirectory, createCognitoClient } from '../providers/identity/identity.js';
+import { createS3Client, s3Storage } from '../providers/storage/storage.js';
+import { lambdaContext } from '../test/api-event.js';
+import { sqsEvent, sqsRecord } from '../test/sqs-event.js';
+import { deletionWorker } from './deletion-worker.js';
+import { outsideDepsFromEnv } from './outside-deps.js';
+
+/**
+ * DESIGN §6 "Your data" for what a user has outside their partition (issues 14 and 15), on the local stack with every
+ * piece real: a user with a Zoom connection (through the sandbox's consent), a meeting with a Zoom link, a paid Stripe
+ * subscription (through the sandbox Checkout) and their referral code deletes the account; the Zoom grant is revoked at
+ * the sandbox, the subscription cancelled there, the lookup items outside the partition gone; the later pass finds
+ * nothing left to do.
+ */
+let stack: LocalStack;
+let localDir: string;
+let db: DataClient;
+let users: ReturnType<typeof localUsers>;
+let api: ReturnType<typeof localApi>;
+
+beforeAll(async () => {
+  localDir = mkdtempSync(join(tmpdir(), 'account-outside-'));
+  stack = await startLocalStack({ localDir, web: false, ports: await freeStackPorts(), log: () => {} });
+  db = createDataClient(stack.env.TABLE_NAME!);
+  users = localUsers({
+    endpoint: stack.urls.cognitoEmulator,
+    userPoolId: stack.webConfig.userPoolId,
+    clientId: stack.webConfig.userPoolClientId,
+  });
+  api = localApi(stack.urls.api);
+}, 120_000);
+
+afterAll(async () => {
+  users?.destroy();
+  await stack?.stop();
+  rmSync(localDir, { recursive: true, force: true });
+});
+
+/** Zoom's token endpoint asked to renew with `refreshToken`, as the app's OAuth client. */
+const refreshAtZoom = async (refreshToken: string) => {
+  const response = await fetch(`${stack.urls.sandbox}/zoom/oauth/token`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Basic ${Buffer.from(`${localZoom.clientId}:${localZoom.clientSecret}`).toString('base64')}`,
+      'Content-Type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }).toString(),
+  });
+  return { status: response.status, body: (await response.json()) as { error?: string } };
+};
+
+/** A subscription as the sandbox Stripe has it now. */
+const stripeSubscription = async (id: string) => {
+  const response = await fetch(`${stack.urls.sandbox}/v1/subscriptions/${id}`, {
+    headers: { Authorization: `Bearer ${localStripe.secretKey}` },
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { status: string };
+};
+
+const sandboxJson = async (path: string) => (await fetch(`${stack.urls.sandbox}${path}`)).json();
+
+/** The user connects Zoom as the web does: authorize (302 to the consent), Allow, the code exchanged. */
+const connectZoom = async (token: string, email: string) => {
+  const webOrigin =
+    stack.env.CORS_ORIGIN && stack.env.CORS_ORIGIN !== '*' ? stack.env.CORS_ORIGIN : 'http://localhost:5173';
+  const state = randomBytes(24).toString('base64url');
+  const query = new URLSearchParams({ redirect: `${webOrigin}/meetings`, state });
+  const started = await fetch(`${stack.urls.api}/zoom/oauth/authorize?${query}`, { redirect: 'manual' });
+  expect(started.status, await started.clone().text()).toBe(302);
+  const redirect = await consentInSandbox(started.headers.get('location')!, { email });
+  expect(redirect.state).toBe(state);
+  const exchanged = await api('POST', '/zoom/oauth/exchange', { token, body: { code: redirect.code, state } });
+  expect(exchanged.status, exchanged.text).toBe(200);
+};
+
+describe('deleting an account with Zoom, a paid plan and a referral code', () => {
+  it('revokes the Zoom grant, cancels the subscription at Stripe, removes the lookups; a later pass changes nothing', async () => {
+    const user = await users.signUp('outside-services');
+    const token = user.idToken;
+    const uid = user.sub;
+
+    // Zoom, and a meeting with a Zoom link
+    const zoomEmail = `outside.${uid.slice(0, 8)}@zoom.example`;
+    await connectZoom(token, zoomEmail);
+    const connection = (await getZoomConnection(db, uid))!;
+    const zoomTokens = (await open(
+      keyFileDataKeys(stack.env.TOKEN_KEY_FILE!),
+      { purpose: 'zoom-tokens', uid, connection: connection.id },
+      connection.tokens,
+    )) as { accessToken: string; refreshToken: string };
+    expect(await usersOfZoomUser(db, connection.zoomUserId, 10)).toEqual([uid]);
+    const contactId = '01JOUTSIDECONTACTXXXXXXXXX';
+    const at = new Date().toISOString();
+    await putContacts(db, [
+      { uid, contactId, name: 'Grace Hopper', email: 'grace@navy.example', importedAt: at, lastUpdated: at },
+    ]);
+    const booked = await api('POST', '/api/meetings', {
+      token,
+      body: { contactId, startTime: new Date(Date.now() + 48 * 3_600_000).toISOString(), sendInvitation: false },
+    });
+    expect(booked.status, booked.text).toBe(201);
+    const meeting = booked.body!.data as { id: string; zoomJoinUrl?: string; zoomMeetingId?: string };
+    expect(meeting.zoomMeetingId).toBeTruthy();
+
+    // a paid plan through the sandbox Checkout
+    const checkout = await api('POST', '/api/billing/checkout', { token, body: { plan: 'starter' } });
+    expect(checkout.status, checkout.text).toBe(200);
+    const paid = await checkoutInSandbox((checkout.body!.data as { url: string }).url);
+    expect(paid.status, paid.html.slice(0, 300)).toBe(303);
+    await vi.waitFor(
+      async () => {
+        expect(await getBilling(db, uid)).toMatchObject({ tier: 'starter', status: 'active' });
+      },
+      { timeout: 15_000, interval: 250 },
+    );
+    const billing = (await getBilling(db, uid))!;
+    const customerId = billing.customerId!;
+    const subscriptionId = billing.subscriptionId!;
+    expect(await ownerOfCustomer(db, customerId)).toBe(uid);
+    expect((await stripeSubscription(subscriptionId)).status).toBe('active');
+
+    // the referral code, claimed outside the partition
+    const code = (await getUserProfile(db, uid, ['referralCode']))!.referralCode;
+    expect(code).toBeTruthy();
+    expect(await referralCodeOwner(db, code)).toBe(uid);
+
+    // the export holds the billing, Zoom and meeting records, never the sealed tokens
+    const exported = await api('GET', '/api/account/export', { token });
+    expect(exported.status, exported.text).toBe(200);
+    const link = accountExportLinkSchema.parse(exported.body!.data);
+    const text = await (await fetch(link.url)).text();
+    const document = accountExportSchema.parse(JSON.parse(text));
+    const records = (type: string) => document.items.filter((item) => item.recordType === type);
+    expect(records('billing')).toEqual([
+      expect.objectContaining({ customerId, subscriptionId, tier: 'starter', status: 'active' }),
+    ]);
+    expect(records('zoom-connection')).toEqual([
+      expect.objectContaining({ email: zoomEmail.toLowerCase(), zoomUserId: connection.zoomUserId }),
+    ]);
+    expect(records('zoom-connection')[0]).not.toHaveProperty('tokens');
+    expect(records('meeting')).toEqual([expect.objectContaining({ id: meeting.id, contactId })]);
+    expect(text).not.toContain(zoomTokens.accessToken);
+    expect(text).not.toContain(zoomTokens.refreshToken);
+
+    const deleted = await api('DELETE', '/api/account', { token, body: { confirm: 'DELETE' } });
+    expect(deleted.status, deleted.text).toBe(200);
+
+    // Zoom: the grant is gone at Zoom (its refresh token refused), the connection and the Zoom user's link deleted
+    expect(await refreshAtZoom(zoomTokens.refreshToken)).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_grant' },
+    });
+    expect(await getZoomConnection(db, uid)).toBeNull();
+    expect(await usersOfZoomUser(db, connection.zoomUserId, 10)).toEqual([]);
+    // the meeting stays in the user's own Zoom account (service.ts `releaseOutside` says why)
+    const zoomMeetings = (await sandboxJson('/_sandbox/zoom/meetings')) as { id: number | string; deleted: boolean }[];
+    expect(zoomMeetings.find((each) => String(each.id) === meeting.zoomMeetingId)?.deleted).toBe(false);
+    // Stripe: billed no more, the customer's lookup deleted; the referral code released
+    expect((await stripeSubscription(subscriptionId)).status).toBe('canceled');
+    expect(await ownerOfCustomer(db, customerId)).toBeNull();
+    expect(await referralCodeOwner(db, code)).toBeNull();
+    expect(await userItems(db, uid, { keysOnly: true })).toEqual([]);
+
+    // the later pass (the account-deletion queue's message) finds nothing to do and succeeds
+    const eventsBefore = (await sandboxJson(`/_sandbox/stripe/events?customer=${customerId}`)) as unknown[];
+    const meetingsBefore = await sandboxJson('/_sandbox/zoom/meetings');
+    const logger = createLogger('account');
+    const worker = deletionWorker(
+      {
+        db,
+        storage: s3Storage(createS3Client(), stack.env.BUCKET_NAME!),
+        users: cognitoUserDirectory(createCognitoClient(), stack.env.USER_POOL_ID!),
+        now: () => new Date(),
+        ...outsideDepsFromEnv(db, logger, stack.env),
+      },
+      logger,
+      memoryIdempotencyStore().store,
+    );
+    const message = JSON.stringify({ uid, username: uid });
+    const answer = await worker(sqsEvent(sqsRecord(message, { queue: 'account-deletion' })), lambdaContext());
+    expect(answer).toEqual({ batchItemFailures: [] });
+    expect(await sandboxJson(`/_sandbox/stripe/events?customer=${customerId}`)).toHaveLength(eventsBefore.length);
+    expect(await sandboxJson('/_sandbox/zoom/meetings')).toEqual(meetingsBefore);
+    expect((await stripeSubscription(subscriptionId)).status).toBe('canceled');
+    expect(await ownerOfCustomer(db, customerId)).toBeNull();
+    expect(await referralCodeOwner(db, code)).toBeNull();
+    expect(await usersOfZoomUser(db, connection.zoomUserId, 10)).toEqual([]);
+    expect(await userItems(db, uid, { keysOnly: true })).toEqual([]);
+  }, 90_000);
+});
