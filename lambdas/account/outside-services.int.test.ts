@@ -1,3 +1,4 @@
+import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,6 +8,7 @@ import { localStripe, localZoom } from '../../infra/local/lambda-env.js';
 import { consentInSandbox } from '../../infra/local/sandbox/oauth-consent.js';
 import { checkoutInSandbox } from '../../infra/local/sandbox/stripe-testing.js';
 import { freeStackPorts, type LocalStack, startLocalStack } from '../../infra/local/stack.js';
+import { localCredentials, localNames } from '../../infra/local/ports.js';
 import { localApi, localUsers } from '../../infra/local/test/local-users.js';
 import { accountExportLinkSchema, accountExportSchema } from '../../shared/schemas/account.js';
 import { createLogger } from '../core/logger.js';
@@ -24,8 +26,10 @@ import { cognitoUserDirectory, createCognitoClient } from '../providers/identity
 import { createS3Client, s3Storage } from '../providers/storage/storage.js';
 import { lambdaContext } from '../test/api-event.js';
 import { sqsEvent, sqsRecord } from '../test/sqs-event.js';
+import { BillingFailure } from '../providers/billing/port.js';
 import { deletionWorker } from './deletion-worker.js';
 import { outsideDepsFromEnv } from './outside-deps.js';
+import { type AccountDeps, deleteAccount } from './service.js';
 
 /**
  * DESIGN §6 "Your data" for what a user has outside their partition (issues 14 and 15), on the local stack with every
@@ -71,6 +75,24 @@ const refreshAtZoom = async (refreshToken: string) => {
   return { status: response.status, body: (await response.json()) as { error?: string } };
 };
 
+/** Whether the user pool still has the sign-in. */
+const signInExists = async (username: string) => {
+  const client = new CognitoIdentityProviderClient({
+    endpoint: stack.urls.cognitoEmulator,
+    region: localNames.region,
+    credentials: localCredentials,
+  });
+  try {
+    await client.send(new AdminGetUserCommand({ UserPoolId: stack.env.USER_POOL_ID!, Username: username }));
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'UserNotFoundException') return false;
+    throw error;
+  } finally {
+    client.destroy();
+  }
+};
+
 /** A subscription as the sandbox Stripe has it now. */
 const stripeSubscription = async (id: string) => {
   const response = await fetch(`${stack.urls.sandbox}/v1/subscriptions/${id}`, {
@@ -81,6 +103,42 @@ const stripeSubscription = async (id: string) => {
 };
 
 const sandboxJson = async (path: string) => (await fetch(`${stack.urls.sandbox}${path}`)).json();
+
+/** The account's dependencies as its Lambdas build them on the local stack (no queue: the later pass is run here). */
+const accountDeps = (): Omit<AccountDeps, 'queue'> => {
+  const logger = createLogger('account');
+  return {
+    db,
+    storage: s3Storage(createS3Client(), stack.env.BUCKET_NAME!),
+    users: cognitoUserDirectory(createCognitoClient(), stack.env.USER_POOL_ID!),
+    now: () => new Date(),
+    ...outsideDepsFromEnv(db, logger, stack.env),
+  };
+};
+
+/** The later pass of a deletion (the account-deletion queue's message), as its worker runs it. */
+const laterPass = (uid: string) =>
+  deletionWorker(
+    accountDeps(),
+    createLogger('account'),
+    memoryIdempotencyStore().store,
+  )(sqsEvent(sqsRecord(JSON.stringify({ uid, username: uid }), { queue: 'account-deletion' })), lambdaContext());
+
+/** A free user who pays for Starter in the sandbox Checkout; their customer and subscription once applied. */
+const subscribe = async (token: string, uid: string) => {
+  const checkout = await api('POST', '/api/billing/checkout', { token, body: { plan: 'starter' } });
+  expect(checkout.status, checkout.text).toBe(200);
+  const paid = await checkoutInSandbox((checkout.body!.data as { url: string }).url);
+  expect(paid.status, paid.html.slice(0, 300)).toBe(303);
+  await vi.waitFor(
+    async () => {
+      expect(await getBilling(db, uid)).toMatchObject({ tier: 'starter', status: 'active' });
+    },
+    { timeout: 15_000, interval: 250 },
+  );
+  const billing = (await getBilling(db, uid))!;
+  return { customerId: billing.customerId!, subscriptionId: billing.subscriptionId! };
+};
 
 /** The user connects Zoom as the web does: authorize (302 to the consent), Allow, the code exchanged. */
 const connectZoom = async (token: string, email: string) => {
@@ -126,19 +184,7 @@ describe('deleting an account with Zoom, a paid plan and a referral code', () =>
     expect(meeting.zoomMeetingId).toBeTruthy();
 
     // a paid plan through the sandbox Checkout
-    const checkout = await api('POST', '/api/billing/checkout', { token, body: { plan: 'starter' } });
-    expect(checkout.status, checkout.text).toBe(200);
-    const paid = await checkoutInSandbox((checkout.body!.data as { url: string }).url);
-    expect(paid.status, paid.html.slice(0, 300)).toBe(303);
-    await vi.waitFor(
-      async () => {
-        expect(await getBilling(db, uid)).toMatchObject({ tier: 'starter', status: 'active' });
-      },
-      { timeout: 15_000, interval: 250 },
-    );
-    const billing = (await getBilling(db, uid))!;
-    const customerId = billing.customerId!;
-    const subscriptionId = billing.subscriptionId!;
+    const { customerId, subscriptionId } = await subscribe(token, uid);
     expect(await ownerOfCustomer(db, customerId)).toBe(uid);
     expect((await stripeSubscription(subscriptionId)).status).toBe('active');
 
@@ -187,21 +233,7 @@ describe('deleting an account with Zoom, a paid plan and a referral code', () =>
     // the later pass (the account-deletion queue's message) finds nothing to do and succeeds
     const eventsBefore = (await sandboxJson(`/_sandbox/stripe/events?customer=${customerId}`)) as unknown[];
     const meetingsBefore = await sandboxJson('/_sandbox/zoom/meetings');
-    const logger = createLogger('account');
-    const worker = deletionWorker(
-      {
-        db,
-        storage: s3Storage(createS3Client(), stack.env.BUCKET_NAME!),
-        users: cognitoUserDirectory(createCognitoClient(), stack.env.USER_POOL_ID!),
-        now: () => new Date(),
-        ...outsideDepsFromEnv(db, logger, stack.env),
-      },
-      logger,
-      memoryIdempotencyStore().store,
-    );
-    const message = JSON.stringify({ uid, username: uid });
-    const answer = await worker(sqsEvent(sqsRecord(message, { queue: 'account-deletion' })), lambdaContext());
-    expect(answer).toEqual({ batchItemFailures: [] });
+    expect(await laterPass(uid)).toEqual({ batchItemFailures: [] });
     expect(await sandboxJson(`/_sandbox/stripe/events?customer=${customerId}`)).toHaveLength(eventsBefore.length);
     expect(await sandboxJson('/_sandbox/zoom/meetings')).toEqual(meetingsBefore);
     expect((await stripeSubscription(subscriptionId)).status).toBe('canceled');
@@ -210,4 +242,43 @@ describe('deleting an account with Zoom, a paid plan and a referral code', () =>
     expect(await usersOfZoomUser(db, connection.zoomUserId, 10)).toEqual([]);
     expect(await userItems(db, uid, { keysOnly: true })).toEqual([]);
   }, 90_000);
+
+  it('keeps the billing item and the sign-in while Stripe fails to cancel, and the later pass cancels and finishes', async () => {
+    const user = await users.signUp('outside-stripe-down');
+    const uid = user.sub;
+    const { customerId, subscriptionId } = await subscribe(user.idToken, uid);
+    const deps = accountDeps();
+    const down: AccountDeps['billing'] = {
+      ...deps.billing,
+      cancelSubscription: async () => {
+        throw new BillingFailure('unavailable', 'Stripe is unavailable (503)');
+      },
+    };
+    const queued: unknown[] = [];
+    await expect(
+      deleteAccount(
+        {
+          ...deps,
+          billing: down,
+          queue: { send: async (_, message) => void queued.push(message), sendMany: async () => {} },
+        },
+        { uid, email: user.email, username: uid },
+      ),
+    ).rejects.toThrow(/could not be cancelled at Stripe/);
+    expect(queued).toEqual([{ uid, username: uid }]);
+    // still billed, so nothing that leads to the subscription is gone, nor the sign-in; everything else is
+    expect((await stripeSubscription(subscriptionId)).status).toBe('active');
+    expect(await ownerOfCustomer(db, customerId)).toBe(uid);
+    expect((await userItems(db, uid, { keysOnly: true })).map((item) => item.sk)).toEqual(['BILLING']);
+    expect(await getUserProfile(db, uid)).toBeNull();
+    const signedIn = await api('GET', '/api/billing/plans', { token: user.idToken });
+    expect(signedIn.status).toBe(401);
+    expect(await signInExists(uid)).toBe(true);
+
+    expect(await laterPass(uid)).toEqual({ batchItemFailures: [] });
+    expect((await stripeSubscription(subscriptionId)).status).toBe('canceled');
+    expect(await ownerOfCustomer(db, customerId)).toBeNull();
+    expect(await userItems(db, uid, { keysOnly: true })).toEqual([]);
+    expect(await signInExists(uid)).toBe(false);
+  }, 60_000);
 });
