@@ -176,20 +176,18 @@ export class AppStack extends Stack {
       // DESIGN §6 "Your data": every item under the user's key, every file (and every stored version of it) under
       // `users/<sub>/`, the Cognito user
       account: (fn) => {
-        fn.bindTable(data.table, 'readWrite')
+        // the table, and what a deletion releases outside the user's partition (lambdas/account/service.ts
+        // `releaseOutside`): the mailboxes' grants, revoked with their sealed tokens and the Google and Microsoft clients
+        mailboxAccess(fn, [sealedPurposes.tokens, meetingsSealedPurposes.zoomTokens])
           .bindBucket(data.uploads, 'readWrite', { versions: true })
           .bindBucketListing(data.uploads, 'users/', { versions: true })
           .withTimeout(slowRouteTimeout);
         // `auth` is made below, before the API calls these to build its functions
         auth.userPool.grant(fn.role, 'cognito-idp:AdminDeleteUser');
         fn.addEnvironment('USER_POOL_ID', auth.userPool.userPoolId);
-        // what a deletion releases outside the user's partition (lambdas/account/service.ts `releaseOutside`): the
-        // Zoom grant, revoked with the connection's sealed tokens (renewed first when due) and Zoom's client; the
+        // the Zoom grant, revoked with the connection's sealed tokens (renewed first when due) and Zoom's client; the
         // Stripe subscriptions, cancelled with Stripe's key (by name)
-        fn.bindDataKeys(data.secretsKey, kmsKeyEnvName, [meetingsSealedPurposes.zoomTokens]).bindSecret(
-          stripeKey,
-          'STRIPE_SECRET_KEY_SECRET',
-        );
+        fn.bindSecret(stripeKey, 'STRIPE_SECRET_KEY_SECRET');
         if (config.zoom && zoomClientSecret) {
           fn.addEnvironment('ZOOM_OAUTH_CLIENT_ID', config.zoom.clientId).bindSecret(
             zoomClientSecret,

@@ -17,12 +17,14 @@ import { createDataClient, type DataClient } from '../data/client.js';
 import { putContacts } from '../data/contact.js';
 import { memoryIdempotencyStore } from '../test/memory-idempotency.js';
 import { referralCodeOwner } from '../data/referral.js';
+import { listMailboxes } from '../data/mailbox.js';
 import { getUserProfile } from '../data/user-profile.js';
 import { userItems } from '../data/user-partition.js';
 import { getZoomConnection, usersOfZoomUser } from '../data/zoom-connection.js';
 import { open } from '../providers/crypto/envelope.js';
 import { keyFileDataKeys } from '../providers/crypto/key-file.js';
 import { cognitoUserDirectory, createCognitoClient } from '../providers/identity/identity.js';
+import { createMailAuths } from '../providers/mail/mail-auth.js';
 import { createS3Client, s3Storage } from '../providers/storage/storage.js';
 import { lambdaContext } from '../test/api-event.js';
 import { sqsEvent, sqsRecord } from '../test/sqs-event.js';
@@ -140,12 +142,27 @@ const subscribe = async (token: string, uid: string) => {
   return { customerId: billing.customerId!, subscriptionId: billing.subscriptionId! };
 };
 
+const webOrigin = () =>
+  stack.env.CORS_ORIGIN && stack.env.CORS_ORIGIN !== '*' ? stack.env.CORS_ORIGIN : 'http://localhost:5173';
+
+/** The user connects a Gmail mailbox as the web does: init, the sandbox's consent, the public callback. */
+const connectGmail = async (token: string, email: string) => {
+  const init = await api('POST', '/api/email-connections/oauth/init', {
+    token,
+    body: { provider: 'gmail', origin: webOrigin() },
+  });
+  expect(init.status, init.text).toBe(200);
+  const redirect = await consentInSandbox((init.body!.data as { authUrl: string }).authUrl, { email });
+  const callback = await api('POST', '/api/email-connections/oauth/callback-public', {
+    body: { provider: 'gmail', code: redirect.code, state: redirect.state, origin: webOrigin() },
+  });
+  expect(callback.status, callback.text).toBe(200);
+};
+
 /** The user connects Zoom as the web does: authorize (302 to the consent), Allow, the code exchanged. */
 const connectZoom = async (token: string, email: string) => {
-  const webOrigin =
-    stack.env.CORS_ORIGIN && stack.env.CORS_ORIGIN !== '*' ? stack.env.CORS_ORIGIN : 'http://localhost:5173';
   const state = randomBytes(24).toString('base64url');
-  const query = new URLSearchParams({ redirect: `${webOrigin}/meetings`, state });
+  const query = new URLSearchParams({ redirect: `${webOrigin()}/meetings`, state });
   const started = await fetch(`${stack.urls.api}/zoom/oauth/authorize?${query}`, { redirect: 'manual' });
   expect(started.status, await started.clone().text()).toBe(302);
   const redirect = await consentInSandbox(started.headers.get('location')!, { email });
@@ -154,11 +171,21 @@ const connectZoom = async (token: string, email: string) => {
   expect(exchanged.status, exchanged.text).toBe(200);
 };
 
-describe('deleting an account with Zoom, a paid plan and a referral code', () => {
-  it('revokes the Zoom grant, cancels the subscription at Stripe, removes the lookups; a later pass changes nothing', async () => {
+describe('deleting an account with a mailbox, Zoom, a paid plan and a referral code', () => {
+  it('revokes the mailbox and Zoom grants, cancels the subscription at Stripe, removes the lookups; a later pass changes nothing', async () => {
     const user = await users.signUp('outside-services');
     const token = user.idToken;
     const uid = user.sub;
+
+    // a Gmail mailbox
+    await connectGmail(token, `outside.${uid.slice(0, 8)}@gmail.com`);
+    const [mailbox] = (await listMailboxes(db, uid)).mailboxes;
+    const mailboxTokens = (await open(
+      keyFileDataKeys(stack.env.TOKEN_KEY_FILE!),
+      { purpose: 'mailbox-tokens', uid, mailbox: mailbox!.id },
+      mailbox!.tokens,
+    )) as { refreshToken: string };
+    expect(mailboxTokens.refreshToken).toBeTruthy();
 
     // Zoom, and a meeting with a Zoom link
     const zoomEmail = `outside.${uid.slice(0, 8)}@zoom.example`;
@@ -214,6 +241,10 @@ describe('deleting an account with Zoom, a paid plan and a referral code', () =>
     const deleted = await api('DELETE', '/api/account', { token, body: { confirm: 'DELETE' } });
     expect(deleted.status, deleted.text).toBe(200);
 
+    // the mailbox's grant is gone at Google (its refresh token refused)
+    await expect(createMailAuths(stack.env).gmail.refresh(mailboxTokens.refreshToken)).rejects.toMatchObject({
+      kind: 'invalid_grant',
+    });
     // Zoom: the grant is gone at Zoom (its refresh token refused), the connection and the Zoom user's link deleted
     expect(await refreshAtZoom(zoomTokens.refreshToken)).toMatchObject({
       status: 400,

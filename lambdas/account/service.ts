@@ -5,8 +5,10 @@ import { endBillingOfDeletedAccount } from '../billing/index.js';
 import { billingKey } from '../data/billing.js';
 import type { DataClient } from '../data/client.js';
 import { isAccountDeleted, markAccountDeleted } from '../data/deleted-account.js';
+import { listMailboxes } from '../data/mailbox.js';
 import { releaseReferralCode } from '../data/referral.js';
 import { getUserProfile } from '../data/user-profile.js';
+import { disconnectMailbox, type MailboxesDeps } from '../mailboxes/index.js';
 import { disconnectZoom, type ZoomDeps } from '../meetings/index.js';
 import type { Billing } from '../providers/billing/port.js';
 import { table } from '../data/table.js';
@@ -24,6 +26,8 @@ export type AccountDeps = {
   /** the `account-deletion` queue's producer: the later pass of a deletion */
   queue: QueuePort;
   now: () => Date;
+  /** the mailboxes domain (each mailbox's grant is revoked at its provider on deletion) */
+  mailboxes: MailboxesDeps;
   /** the meetings domain's Zoom connection (its grant is revoked at Zoom on deletion) */
   zoom: ZoomDeps;
   /** Stripe (the user's subscriptions are cancelled on deletion) */
@@ -134,6 +138,8 @@ export const laterPassDelaySeconds = 900;
 /**
  * What the user has outside their partition and at outside services, released before the partition is removed (what
  * finds each of them is in it: the Zoom connection, the profile's referral code, the billing item):
+ * - Mailboxes: each grant is revoked at Google or Microsoft (best effort, logged when refused or missed, as when the
+ *   user disconnects one) and the mailbox deleted.
  * - Zoom: the grant is revoked at Zoom (best effort: a revocation Zoom refuses or misses is logged by the meetings
  *   domain and not retried, as when the user disconnects), the connection and its `ZOOMUSER#` link deleted. The
  *   user's Zoom meetings are left as they are: they live in the user's own Zoom account (which the user keeps), and
@@ -145,6 +151,9 @@ export const laterPassDelaySeconds = 900;
  * Each step finds nothing left on a second run.
  */
 const releaseOutside = async (deps: Omit<AccountDeps, 'queue'>, uid: string) => {
+  for (const mailbox of (await listMailboxes(deps.db, uid)).mailboxes) {
+    await disconnectMailbox(deps.mailboxes, uid, mailbox.id);
+  }
   await disconnectZoom(deps.zoom, uid);
   const profile = await getUserProfile(deps.db, uid, ['referralCode']);
   if (profile?.referralCode) await releaseReferralCode(deps.db, profile.referralCode, uid);

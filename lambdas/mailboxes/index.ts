@@ -10,6 +10,8 @@ export { mailboxesDepsFromEnv } from './deps.js';
 export {
   connectionTokens as mailboxAccessToken,
   defaultConnectionTokens as defaultMailboxAccessToken,
+  // the account's deletion: each mailbox's grant revoked at its provider (best effort), the mailbox deleted
+  disconnect as disconnectMailbox,
   expireMailbox,
   getDefaultConnection as defaultMailbox,
   type MailboxesDeps,
