@@ -174,8 +174,10 @@ type Sdk = Awaited<ReturnType<typeof loadSdk>>['default'];
 const describe = (error: { statusCode?: number; code?: string; type?: string }) =>
   [error.statusCode ?? 'no answer', error.code ?? error.type].filter(Boolean).join(' ');
 
+/** Stripe does not know the object: a 404, or `resource_missing` (a cancelled subscription's cancellation, a 400). */
 const isMissing = (sdk: Sdk, error: unknown) =>
-  error instanceof sdk.errors.StripeInvalidRequestError && error.statusCode === 404;
+  error instanceof sdk.errors.StripeInvalidRequestError &&
+  (error.statusCode === 404 || error.code === 'resource_missing');
 
 const toFailure = (sdk: Sdk, error: unknown): BillingFailure => {
   // outages, rate limits and timeouts: the SDK has already retried them
