@@ -90,9 +90,11 @@ const vendorCallers = (stack: Stack) => {
     // issue 15: Checkout's customer then session; /success's session then its subscription; a webhook's subscription
     { fn: api.functions.get('billing')!, secret: 'stripe-secret-key', calls: { stripe: 2 } },
     { fn: api.functions.get('billing')!, secret: 'stripe-webhook-secret', calls: { stripe: 2 } },
-    // an account's deletion (its route, and the queue's later pass): the customer's subscriptions listed, then cancelled
-    { fn: api.functions.get('account')!, secret: 'stripe-secret-key', calls: { stripe: 2 } },
-    { fn: workers.workers.get('account-deletion')!.fn, secret: 'stripe-secret-key', calls: { stripe: 2 } },
+    // an account's deletion (its route, and the queue's later pass): the customer's open Checkouts listed, its
+    // subscriptions listed, the paid one cancelled (an open Checkout to expire or a second subscription is one call
+    // more each: a pass that runs out of time fails and the queue's next pass resumes, every step idempotent)
+    { fn: api.functions.get('account')!, secret: 'stripe-secret-key', calls: { stripe: 3 } },
+    { fn: workers.workers.get('account-deletion')!.fn, secret: 'stripe-secret-key', calls: { stripe: 3 } },
     {
       fn: workers.workers.get('email-lookup')!.fn,
       secret: 'quickemailverification-api-key',

@@ -314,4 +314,30 @@ describe('deleting an account with a mailbox, Zoom, a paid plan and a referral c
     expect(await userItems(db, uid, { keysOnly: true })).toEqual([]);
     expect(await signInExists(uid)).toBe(false);
   }, 60_000);
+
+  it('expires a Checkout left open, so paying on it after the deletion starts no subscription', async () => {
+    const user = await users.signUp('outside-open-checkout');
+    const uid = user.sub;
+    const checkout = await api('POST', '/api/billing/checkout', { token: user.idToken, body: { plan: 'pro' } });
+    expect(checkout.status, checkout.text).toBe(200);
+    const { url } = checkout.body!.data as { url: string };
+    const customerId = (await getBilling(db, uid))!.customerId!;
+
+    const deleted = await api('DELETE', '/api/account', { token: user.idToken, body: { confirm: 'DELETE' } });
+    expect(deleted.status, deleted.text).toBe(200);
+
+    const sessionId = new URL(url).pathname.split('/').pop()!;
+    const session = await fetch(`${stack.urls.sandbox}/v1/checkout/sessions/${sessionId}`, {
+      headers: { Authorization: `Bearer ${localStripe.secretKey}` },
+    });
+    expect(((await session.json()) as { status: string }).status).toBe('expired');
+    // the page left open pays for nothing
+    const late = await checkoutInSandbox(url).catch((error: unknown) => ({ status: 0, error }));
+    expect(late.status).not.toBe(303);
+    const subscriptions = await fetch(`${stack.urls.sandbox}/v1/subscriptions?customer=${customerId}&status=all`, {
+      headers: { Authorization: `Bearer ${localStripe.secretKey}` },
+    });
+    expect(((await subscriptions.json()) as { data: unknown[] }).data).toEqual([]);
+    expect(await ownerOfCustomer(db, customerId)).toBeNull();
+  }, 60_000);
 });

@@ -10,7 +10,8 @@ export type BillingEndDeps = { db: DataClient; billing: Billing; logger: Pick<Lo
 const endedStatuses = new Set(['canceled', 'incomplete_expired']);
 
 /**
- * A deleted account is billed no more (DESIGN §6 "Your data"): every subscription of the user's Stripe customer that
+ * A deleted account is billed no more (DESIGN §6 "Your data"): the customer's open Checkout Sessions are expired (a
+ * page left open pays for nothing), every subscription of the user's Stripe customer that
  * has not ended is cancelled at Stripe now (not at the period's end; no refund), the one the billing item names and
  * any other (one a Checkout paid just before, whose webhook has not been applied yet), then the customer's lookup item
  * (`STRIPECUSTOMER#<id>`, outside the user's partition) is deleted. The billing item itself stays for the partition's
@@ -20,6 +21,8 @@ const endedStatuses = new Set(['canceled', 'incomplete_expired']);
 export const endBillingOfDeletedAccount = async (deps: BillingEndDeps, uid: string) => {
   const item = await getBilling(deps.db, uid);
   if (!item?.customerId) return { subscriptionsCanceled: 0 };
+  // first, so a Checkout page left open cannot start a subscription after the listing below
+  await deps.billing.expireOpenCheckouts(item.customerId);
   const open = (await deps.billing.listSubscriptions(item.customerId)).filter(
     (subscription) => !endedStatuses.has(subscription.status),
   );

@@ -57,6 +57,11 @@ export type Billing = {
   retrieveCheckoutSession: (id: string) => Promise<BillingCheckoutSession | null>;
   /** GET /v1/subscriptions/{id}; null when Stripe does not know it */
   retrieveSubscription: (id: string) => Promise<BillingSubscription | null>;
+  /**
+   * Expires the customer's open Checkout Sessions (GET /v1/checkout/sessions?customer=, then POST .../expire each), so
+   * a Checkout page left open can no longer start a subscription; answers how many were open.
+   */
+  expireOpenCheckouts: (customerId: string) => Promise<number>;
   /** GET /v1/subscriptions?customer=: the customer's subscriptions that are not canceled yet (at most 100) */
   listSubscriptions: (customerId: string) => Promise<BillingSubscription[]>;
   /**

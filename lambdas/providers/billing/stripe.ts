@@ -274,6 +274,14 @@ export const stripeBilling = (
         () => null,
       ),
 
+    expireOpenCheckouts: (customerId) =>
+      call(async (stripe) => {
+        const page = await stripe.checkout.sessions.list({ customer: customerId, status: 'open', limit: 100 });
+        const open = page.data.filter((session) => session.status === 'open');
+        for (const session of open) await stripe.checkout.sessions.expire(session.id);
+        return open.length;
+      }),
+
     listSubscriptions: (customerId) =>
       call(async (stripe) => {
         const page = await stripe.subscriptions.list({ customer: customerId, limit: 100 });
