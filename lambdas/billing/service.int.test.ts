@@ -181,6 +181,17 @@ describe('checkout', () => {
     }
   });
 
+  it('expires the Checkout opened before when another one starts, so two open pages cannot make two subscriptions', async () => {
+    const uid = await newUser();
+    const first = await billing.startCheckout(deps, uid, 'starter');
+    const second = await billing.startCheckout(deps, uid, 'pro');
+    expect((await deps.billing.retrieveCheckoutSession(sessionIdOf(first.url)))?.status).toBe('expired');
+    await expect(checkoutInSandbox(first.url)).rejects.toThrow();
+    expect((await checkoutInSandbox(second.url)).status).toBe(303);
+    const customerId = (await getBilling(deps.db, uid))!.customerId!;
+    expect(await deps.billing.listSubscriptions(customerId)).toHaveLength(1);
+  });
+
   it('refuses a second Checkout to a user who pays for a plan (409: the Portal changes plans)', async () => {
     const { uid, customerId } = await paidUser();
     await deliverAll(await eventsOf(customerId));

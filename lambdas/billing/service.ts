@@ -200,13 +200,17 @@ const customerOf = async (deps: BillingDeps, uid: string, billing: BillingItem |
 
 /**
  * POST /api/billing/checkout: a Checkout Session in subscription mode for the user's customer, `client_reference_id`
- * the uid; 409 for a user who pays for a plan already (they change it in the Portal).
+ * the uid; 409 for a user who pays for a plan already (they change it in the Portal). The customer's earlier open
+ * Sessions are expired first, so two Checkout pages cannot both be paid.
  */
 export const startCheckout = async (deps: BillingDeps, uid: string, plan: PaidTier) => {
   const billing = await getBilling(deps.db, uid);
   if (hasPaidPlan(billing)) throw new HttpError(409, billingMessages.alreadySubscribed, { code: 'already_subscribed' });
   const priceId = priceOf(deps, plan);
   const customerId = await customerOf(deps, uid, billing);
+  // one Checkout at a time: a page left open in another tab (or before Back) can no longer start a second
+  // subscription, billed beside the first (a customer made just now has none open)
+  if (billing?.customerId) await stripeCall(() => deps.billing.expireOpenCheckouts(customerId));
   const session = await stripeCall(() =>
     deps.billing.createCheckoutSession({
       customerId,

@@ -34,8 +34,8 @@ export const vendorLimits = {
   /**
    * Stripe (lambdas/providers/billing/stripe.ts) through the SDK's own retries (`timeout`, `maxNetworkRetries`; a POST
    * is retried with the SDK's idempotency key, so it is not made twice). The SDK's first retry waits 0.5 s. The longest
-   * routes make two calls in a row (a customer then a Checkout Session; a session then its subscription):
-   * 2 x (2 x 4 s + 0.5 s) = 17 s under API Gateway's 29 s.
+   * routes make three calls in a row (a returning customer's open Checkout listed, the one left open expired, then a
+   * new Checkout Session): 3 x (2 x 4 s + 0.5 s) = 25.5 s under API Gateway's 29 s.
    */
   stripe: { attemptTimeoutMs: 4_000, retries: 1, baseDelayMs: 500, maxDelayMs: 500 },
   /**
