@@ -1,7 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { timings } from '@shared/constants';
-import { mutate as mutateCache, SWRConfig } from 'swr';
 import { createApiClient } from '@/lib/http/apiClient';
 import { ApiClientProvider } from '@/lib/http/ApiClientProvider';
 import { swrOptions } from '@/lib/http/swrOptions';
@@ -16,6 +15,7 @@ import { createTabPresence } from '@/modules/auth/state/tabPresence';
 import { useWebConfig } from '@/modules/config/hooks/useWebConfig';
 import { SettingsThemeProvider } from '@/modules/settings/components/SettingsThemeProvider';
 import { resetSessionStores } from './resetSessionStores';
+import { SessionCache } from './SessionCache';
 
 export type AppProvidersProps = { children?: ReactNode };
 
@@ -51,13 +51,12 @@ export const AppProviders = ({ children }: AppProvidersProps) => {
 
   useEffect(() => {
     session.tabs.start();
-    const stopListening = onSessionEnd(async () => {
+    const stopListening = onSessionEnd(() => {
       session.tokens.clear();
       // the socket was opened with the person's token: the next one (if any) opens their own
       session.live?.restart();
+      // every cached answer belongs to the person leaving: SessionCache starts the next one on a new cache
       resetSessionStores();
-      // every cached answer belongs to the person leaving
-      await mutateCache(() => true, undefined, { revalidate: false });
     });
     return () => {
       stopListening();
@@ -66,7 +65,7 @@ export const AppProviders = ({ children }: AppProvidersProps) => {
   }, [session]);
 
   return (
-    <SWRConfig value={swrOptions}>
+    <SessionCache options={swrOptions}>
       <ApiClientProvider client={session.api}>
         <LiveProvider socket={session.live}>
           <SettingsThemeProvider>
@@ -75,7 +74,7 @@ export const AppProviders = ({ children }: AppProvidersProps) => {
           </SettingsThemeProvider>
         </LiveProvider>
       </ApiClientProvider>
-    </SWRConfig>
+    </SessionCache>
   );
 };
 
