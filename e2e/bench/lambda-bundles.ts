@@ -86,12 +86,20 @@ const synthesize = (outdir: string) => {
   const manifest = JSON.parse(readFileSync(join(outdir, 'manifest.json'), 'utf8')) as {
     artifacts: Record<string, { type: string; properties?: { templateFile?: string } }>;
   };
-  return Object.entries(manifest.artifacts)
+  const stacks = Object.entries(manifest.artifacts)
     .filter(([, artifact]) => artifact.type === 'aws:cloudformation:stack')
     .map(([stackName, artifact]) => ({
       stackName,
       template: JSON.parse(readFileSync(join(outdir, artifact.properties!.templateFile!), 'utf8')) as Template,
     }));
+  // nested stacks (infra/stack.ts nests the workers and jobs) are assets of their parent, not artifacts of the manifest
+  const nested = readdirSync(outdir)
+    .filter((file) => file.endsWith('.nested.template.json'))
+    .map((file) => ({
+      stackName: file.replace(/\.nested\.template\.json$/, ''),
+      template: JSON.parse(readFileSync(join(outdir, file), 'utf8')) as Template,
+    }));
+  return [...stacks, ...nested];
 };
 
 const region = 'eu-west-1';
@@ -339,8 +347,9 @@ export const measureLambdaBundles = async (options: { runs?: number } = {}): Pro
           Object.entries(variables).map(([name, value]) => [name, resolveValue(value, template, stackName)]),
         );
         subjects.push({
+          // the path within the app's stack (a nested stack's path starts with its parent's name)
           name: path
-            .replace(`${stackName}/`, '')
+            .replace(/^[^/]+\//, '')
             .replace(/\/Function\/Resource$/, '')
             .replace(/\/Resource$/, ''),
           env: { ...runtimeEnvironment(id, handler, properties.MemorySize), ...env },
