@@ -173,6 +173,9 @@ export class AppStack extends Stack {
       // issue 15: plans with Stripe (the user's subscription, quota and profile; Stripe's key and webhook secret are
       // bound below to the billing functions only)
       billing: (fn) => fn.bindTable(data.table, 'readWrite'),
+      // issue 16: the dashboard's counters and pending tasks, the activity log, and the stats aggregator fed by the
+      // table's stream (the table only)
+      dashboard: (fn) => fn.bindTable(data.table, 'readWrite'),
       // DESIGN §6 "Your data": every item under the user's key, every file (and every stored version of it) under
       // `users/<sub>/`, the Cognito user
       account: (fn) => {
@@ -301,7 +304,17 @@ export class AppStack extends Stack {
       userPool: auth.userPool,
       client: auth.client,
     });
-    const publishers = new Set(['ai', 'drafts', 'mailboxes', 'conversations', 'replies', 'pipeline', 'meetings']);
+    const publishers = new Set([
+      'ai',
+      'drafts',
+      'mailboxes',
+      'conversations',
+      'replies',
+      'pipeline',
+      'meetings',
+      'contacts',
+      'dashboard',
+    ]);
     for (const construct of this.node.findAll()) {
       if (construct instanceof AppFunction && publishers.has(construct.service)) live.grantPublish(construct);
     }

@@ -1,6 +1,7 @@
 import { accountRoutes } from './routes/account.js';
 import { aiRoutes } from './routes/ai.js';
 import { billingRoutes } from './routes/billing.js';
+import { dashboardRoutes } from './routes/dashboard.js';
 import { contactsRoutes } from './routes/contacts.js';
 import { conversationsRoutes } from './routes/conversations.js';
 import { documentsRoutes } from './routes/documents.js';
@@ -47,6 +48,7 @@ export const routeTables = {
   pipeline: pipelineRoutes,
   meetings: meetingsRoutes,
   billing: billingRoutes,
+  dashboard: dashboardRoutes,
 } as const satisfies Record<Domain, RouteTable>;
 
 /** The whole table; a key in two domains' tables would keep only the last (shared/routes.test.ts guards that). */
@@ -65,6 +67,7 @@ export const routes = {
   ...pipelineRoutes,
   ...meetingsRoutes,
   ...billingRoutes,
+  ...dashboardRoutes,
 } as const satisfies RouteTable;
 
 export type Routes = typeof routes;

@@ -24,6 +24,7 @@ export const domains = [
   'pipeline',
   'meetings',
   'billing',
+  'dashboard',
 ] as const;
 export type Domain = (typeof domains)[number];
 

@@ -127,10 +127,50 @@ export const conversationAnalyticsSchema = z.object({
   /** replies / conversations with a sent e-mail, 0..1 */
   replyRate: z.number(),
 });
+/** how the replies to e-mails sent to contacts of one company, role, school or seniority went */
+export const analyticsBreakdownSchema = z.array(
+  z.object({ value: z.string(), sent: z.number().int(), replies: z.number().int(), replyRate: z.number() }),
+);
+/**
+ * Issue 16: over the period (the last 7, 30, 91 or 364 days up to `to`, or from `from`), read from the day counters
+ * (lambdas/data/stats.ts): the counts of conversations started in it and their replies, a series, the median time to
+ * the first reply, replies by the contact's company, role, school and seniority (the 10 with most e-mails each),
+ * sending times in the user's time zone, and the pipeline funnel now.
+ */
 export const detailedAnalyticsSchema = conversationAnalyticsSchema.extend({
   time_period: z.enum(timePeriods),
   /** per day (week, month) or per week (quarter, year): ISO date of the bucket's start */
   series: z.array(z.object({ start: z.string(), sent: z.number().int(), replies: z.number().int() })),
+  /** minutes from a conversation's first e-mail to its first reply, the median; null with no replies */
+  medianReplyMinutes: z.number().nullable(),
+  byCompany: analyticsBreakdownSchema,
+  byRole: analyticsBreakdownSchema,
+  bySchool: analyticsBreakdownSchema,
+  bySeniority: analyticsBreakdownSchema,
+  /** the IANA zone weekdays and hours are in (the user's setting, SPEC §3 App settings) */
+  timeZone: z.string(),
+  /** 0 = Sunday .. 6 = Saturday, all seven */
+  byWeekday: z.array(
+    z.object({
+      weekday: z.number().int().min(0).max(6),
+      sent: z.number().int(),
+      replies: z.number().int(),
+      replyRate: z.number(),
+    }),
+  ),
+  /** 0..23, all 24 */
+  byHour: z.array(
+    z.object({
+      hour: z.number().int().min(0).max(23),
+      sent: z.number().int(),
+      replies: z.number().int(),
+      replyRate: z.number(),
+    }),
+  ),
+  /** the weekday and hour with the best reply rate (at least 3 e-mails sent in that slot); null without */
+  bestSendTime: z.object({ weekday: z.number().int(), hour: z.number().int(), replyRate: z.number() }).nullable(),
+  /** contacts that reached each pipeline stage or a later one, in stage order (drafted .. closed) */
+  funnel: z.array(z.object({ stage: z.string(), count: z.number().int() })),
 });
 
 /**
