@@ -1,0 +1,36 @@
+import type { Domain } from './routes.js';
+
+/**
+ * The table's stream consumers (issue 16), once: the CDK stack turns the table's stream on (new and old images) and
+ * maps it to each consumer with a filter on the items' `entity` (an event of any other item never invokes it); the
+ * local stream runner (infra/local) reads DynamoDB Local's stream and delivers the same DynamoDB-stream-shaped
+ * batches. A consumer lives at `lambdas/<domain>/<handler>.ts` and exports `handler` (a DynamoDB stream handler that
+ * reports partial batch failures: `{ batchItemFailures: [{ itemIdentifier: <sequence number> }] }`).
+ */
+export type StreamConsumerSpec = {
+  domain: Domain;
+  /** file name under `lambdas/<domain>/` without `.ts` */
+  handler: string;
+  /** the `entity` values (lambdas/data/*.ts `...Record`) whose changes it receives */
+  entities: readonly string[];
+  /** records per batch, at most */
+  batchSize: number;
+  /** attempts of a failing record before it goes to the consumer's dead-letter queue */
+  maxRetryAttempts: number;
+  workerTimeoutSeconds: number;
+  summary: string;
+};
+
+export const streamConsumers = {
+  stats: {
+    domain: 'dashboard',
+    handler: 'stats-stream',
+    entities: ['contact', 'draft', 'conversation', 'conversationEmail', 'meeting', 'pipeline'],
+    batchSize: 100,
+    maxRetryAttempts: 10,
+    workerTimeoutSeconds: 60,
+    summary: "Keep each user's dashboard counters (lambdas/data/stats.ts) as their items change",
+  },
+} as const satisfies Record<string, StreamConsumerSpec>;
+
+export type StreamConsumerName = keyof typeof streamConsumers;
