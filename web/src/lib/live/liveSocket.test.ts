@@ -170,4 +170,11 @@ describe('the SWR answers a live event makes stale', () => {
     expect(progress('generating')('GET /api/outreach')).toBe(false);
     expect(progress('completed')('GET /api/outreach')).toBe(true);
   });
+  it("an activity action's change: the activity log only, which a reopened socket reads again too", () => {
+    const stale = staleKeys({ type: 'activity.changed', data: { id: 'a1', status: 'completed' } });
+    expect(stale('GET /api/activity')).toBe(true);
+    expect(stale('GET /api/outreach')).toBe(false);
+    expect(staleKeys({ type: 'stats.changed', data: {} })('GET /api/activity')).toBe(false);
+    expect(missedKeys('GET /api/activity')).toBe(true);
+  });
 });

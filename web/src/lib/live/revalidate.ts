@@ -17,7 +17,8 @@ const mentions = (key: unknown, value: string) =>
  * Which cached answers an event makes stale (DESIGN §8: an event only says what changed, the page reads the rest):
  * a saved or deleted draft, a cleared primary, or a generation that finished, touches the contact's drafts, the
  * Outreach list, the contact itself (its primary draft) and the pipeline (its drafted stage); a progress event touches
- * its batch; a send, a reply or a stage change touches the pipeline; a meeting's change its lists, itself and the pipeline.
+ * its batch; a send, a reply or a stage change touches the pipeline; a meeting's change its lists, itself and the pipeline;
+ * an activity action's change the activity log.
  */
 export const staleKeys =
   (event: LiveEvent) =>
@@ -66,6 +67,9 @@ export const staleKeys =
       case 'meeting.updated':
         // DESIGN §6: booking moves the contact to 'meeting scheduled'
         return route.startsWith('GET /api/meetings') || route === 'GET /api/pipeline';
+      case 'activity.changed':
+        // SPEC §2: the sidebar's Recent Activity
+        return route === 'GET /api/activity';
       default:
         return false;
     }
@@ -86,6 +90,7 @@ const liveRoutes = [
   'GET /api/notifications',
   'GET /api/pipeline',
   'GET /api/meetings',
+  'GET /api/activity',
 ];
 
 /** The answers to read again when the socket reopens after a drop (events sent meanwhile were lost). */
