@@ -1,22 +1,13 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { Context } from 'aws-lambda';
 import { createLogger } from '../core/logger.js';
+import { type RenewalOutcome, type RenewalSummary, renewDue } from '../core/renewals.js';
 import { getMailbox, mailboxesExpiringBefore, type MailboxItem } from '../data/mailbox.js';
 import { mailboxesDepsFromEnv } from './deps.js';
 import { type MailboxesDeps, renewMailbox } from './service.js';
 import { renewalWorstCaseMs, tokenRefresh } from './token-refresh-rules.js';
 
-/** What one run did; `left`: due, not started before the run's time was up (the next run takes them). */
-export type TokenRefreshSummary = {
-  due: number;
-  renewed: number;
-  expired: number;
-  skipped: number;
-  failed: number;
-  left: number;
-};
-
-type Outcome = keyof Omit<TokenRefreshSummary, 'due' | 'left'>;
+export type TokenRefreshSummary = RenewalSummary;
 
 /**
  * Renews the access tokens that expire within 15 minutes (DESIGN §4), found with one Query per partition of the
@@ -32,36 +23,27 @@ export const refreshExpiringTokens = async (
 ): Promise<TokenRefreshSummary> => {
   const cutoff = new Date(deps.now().getTime() + tokenRefresh.windowMs);
   const due = await mailboxesExpiringBefore(deps.db, cutoff, tokenRefresh.perPartition);
-  const summary: TokenRefreshSummary = { due: due.length, renewed: 0, expired: 0, skipped: 0, failed: 0, left: 0 };
   const timeLeft = () => !options.deadline || options.deadline.getTime() - deps.now().getTime() >= renewalWorstCaseMs;
 
-  const renewOne = async (listed: MailboxItem): Promise<Outcome> => {
+  const renewOne = async (listed: MailboxItem): Promise<RenewalOutcome> => {
     const item = await getMailbox(deps.db, listed.uid, listed.id);
     if (item?.status !== 'connected' || !item.renewable || new Date(item.expiry) >= cutoff) return 'skipped';
     const renewal = await renewMailbox(deps, item);
     return renewal.item.status === 'expired' ? 'expired' : 'renewed';
   };
 
-  let next = 0;
-  const lane = async () => {
-    while (next < due.length && timeLeft()) {
-      const listed = due[next++]!;
-      try {
-        summary[await renewOne(listed)] += 1;
-      } catch (error) {
-        summary.failed += 1;
-        deps.logger.warn('a mailbox token was not renewed; the next run tries again', {
-          userId: listed.uid,
-          mailboxId: listed.id,
-          provider: listed.provider,
-          error: error instanceof Error ? { name: error.name, message: error.message } : String(error),
-        });
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(tokenRefresh.concurrency, due.length) }, lane));
-  summary.left = due.length - next;
-  return summary;
+  return renewDue(due, {
+    concurrency: tokenRefresh.concurrency,
+    canStart: timeLeft,
+    renewOne,
+    onFailure: (listed, error) =>
+      deps.logger.warn('a mailbox token was not renewed; the next run tries again', {
+        userId: listed.uid,
+        mailboxId: listed.id,
+        provider: listed.provider,
+        error: error instanceof Error ? { name: error.name, message: error.message } : String(error),
+      }),
+  });
 };
 
 const logger = createLogger('mailboxes');

@@ -2,6 +2,7 @@ import type { Context } from 'aws-lambda';
 import { monotonicFactory } from 'ulid';
 import { readConfig } from '../core/config.js';
 import { createLogger } from '../core/logger.js';
+import { type RenewalOutcome, type RenewalSummary, renewDue } from '../core/renewals.js';
 import { createDataClient } from '../data/client.js';
 import { getZoomConnection, type ZoomConnectionItem, zoomConnectionsExpiringBefore } from '../data/zoom-connection.js';
 import { dataKeysFromEnv } from '../providers/crypto/data-keys.js';
@@ -11,17 +12,7 @@ import { createZoomProvider } from '../providers/meetings/zoom.js';
 import { renewZoomConnection, type ZoomDeps } from './zoom-connection.js';
 import { zoomRenewalWorstCaseMs, zoomTokenRefresh } from './zoom-token-refresh-rules.js';
 
-/** What one run did; `left`: due, not started before the run's time was up (the next run takes them). */
-export type ZoomTokenRefreshSummary = {
-  due: number;
-  renewed: number;
-  expired: number;
-  skipped: number;
-  failed: number;
-  left: number;
-};
-
-type Outcome = keyof Omit<ZoomTokenRefreshSummary, 'due' | 'left'>;
+export type ZoomTokenRefreshSummary = RenewalSummary;
 
 /**
  * Renews the Zoom access tokens that expire within 15 minutes (DESIGN §4), found with one Query per partition of the
@@ -36,35 +27,26 @@ export const refreshExpiringZoomTokens = async (
 ): Promise<ZoomTokenRefreshSummary> => {
   const cutoff = new Date(deps.now().getTime() + zoomTokenRefresh.windowMs);
   const due = await zoomConnectionsExpiringBefore(deps.db, cutoff, zoomTokenRefresh.perPartition);
-  const summary: ZoomTokenRefreshSummary = { due: due.length, renewed: 0, expired: 0, skipped: 0, failed: 0, left: 0 };
   const timeLeft = () =>
     !options.deadline || options.deadline.getTime() - deps.now().getTime() >= zoomRenewalWorstCaseMs;
 
-  const renewOne = async (listed: ZoomConnectionItem): Promise<Outcome> => {
+  const renewOne = async (listed: ZoomConnectionItem): Promise<RenewalOutcome> => {
     const item = await getZoomConnection(deps.db, listed.uid);
     if (!item || item.refreshError !== null || new Date(item.expiresAt) >= cutoff) return 'skipped';
     const access = await renewZoomConnection(deps, item);
     return access.status === 'expired' ? 'expired' : access.status === 'connected' ? 'renewed' : 'skipped';
   };
 
-  let next = 0;
-  const lane = async () => {
-    while (next < due.length && timeLeft()) {
-      const listed = due[next++]!;
-      try {
-        summary[await renewOne(listed)] += 1;
-      } catch (error) {
-        summary.failed += 1;
-        deps.logger.warn('a Zoom token was not renewed; the next run tries again', {
-          userId: listed.uid,
-          reason: error instanceof ZoomFailure ? error.kind : error instanceof Error ? error.name : 'unknown',
-        });
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(zoomTokenRefresh.concurrency, due.length) }, lane));
-  summary.left = due.length - next;
-  return summary;
+  return renewDue(due, {
+    concurrency: zoomTokenRefresh.concurrency,
+    canStart: timeLeft,
+    renewOne,
+    onFailure: (listed, error) =>
+      deps.logger.warn('a Zoom token was not renewed; the next run tries again', {
+        userId: listed.uid,
+        reason: error instanceof ZoomFailure ? error.kind : error instanceof Error ? error.name : 'unknown',
+      }),
+  });
 };
 
 const logger = createLogger('meetings');
