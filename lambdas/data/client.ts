@@ -54,6 +54,13 @@ export const queryAll = async (
 };
 
 /**
+ * The partition of a sharded index an id's item goes to (0 .. shards-1), from the id's characters: stable, so an
+ * item moved along its index stays in its partition.
+ */
+export const shardOf = (id: string, shards: number) =>
+  Array.from(id).reduce((sum, char) => sum + char.charCodeAt(0), 0) % shards;
+
+/**
  * The items of a sharded sparse index whose sort key is before `before` (a due time), the longest due first: one
  * Query of each partition side by side, up to `perPartition` items each in pages; the rest wait for the next run.
  * The due indexes of scheduled jobs (owed lookups, token renewals, due sends) all read this way.

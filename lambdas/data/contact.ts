@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { emailLookupStatuses, emailQevStatuses, relationshipStatuses } from '../../shared/schemas/contacts.js';
 import type { EducationEntry, ExperienceEntry } from '../providers/enrichment/port.js';
-import { dueOnShardedIndex, type DataClient } from './client.js';
+import { dueOnShardedIndex, shardOf, type DataClient } from './client.js';
 import { cancellationReasons, writtenIf } from './errors.js';
 import {
   expressionAttributes,
@@ -186,8 +186,6 @@ export const lookupRedriveDelayMs = 5 * 60_000;
 /** Partitions of the owed-lookups index, so every add's and every lookup's write does not land on one GSI partition. */
 const owedLookupShards = 8;
 const owedLookupPartition = (shard: number) => `LOOKUPDUE#${shard}`;
-const shardOf = (contactId: string) =>
-  Array.from(contactId).reduce((sum, char) => sum + char.charCodeAt(0), 0) % owedLookupShards;
 /** What an owed lookup adds to its contact; removed once its status is no longer 'pending'. */
 const owedLookupFields = ['gsi2pk', 'gsi2sk', 'emailLookupRedriveAt', 'emailLookupRedrives'] as const;
 
@@ -199,7 +197,10 @@ const owedLookupKeys = (item: ContactItem) => {
   if (item.emailLookupStatus !== 'pending') return { gsi2pk: undefined, gsi2sk: undefined };
   const dueAt =
     item.emailLookupRedriveAt ?? new Date(new Date(item.lastUpdated).getTime() + lookupRedriveDelayMs).toISOString();
-  return { gsi2pk: owedLookupPartition(shardOf(item.contactId)), gsi2sk: `${dueAt}#${item.contactId}` };
+  return {
+    gsi2pk: owedLookupPartition(shardOf(item.contactId, owedLookupShards)),
+    gsi2sk: `${dueAt}#${item.contactId}`,
+  };
 };
 
 /** The attributes an update removes for the owed-lookups index when the contact owes no lookup (any longer). */

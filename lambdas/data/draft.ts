@@ -1,6 +1,6 @@
 import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Draft } from '../../shared/schemas/drafts.js';
-import { dueOnShardedIndex, queryAll, type DataClient } from './client.js';
+import { dueOnShardedIndex, queryAll, shardOf, type DataClient } from './client.js';
 import { conversationKey } from './conversation.js';
 import { cancellationReasons } from './errors.js';
 import { itemExists, updateParams } from './expressions.js';
@@ -21,6 +21,11 @@ import { deleteItems } from './user-partition.js';
  * `<dueAt>#<uid>#<draftId>`), which the due-sends job Queries (DESIGN §4): a scheduled send at its time, a send the
  * sending guard held back at the guard's time, any other one a while after it was queued (a message lost between the
  * write and the queue still goes out).
+ *
+ * A draft the user has to act on (issue 16 pending tasks) is on gsi1 too (sparse, `USER#<sub>#DRAFTTASKS`): a ready
+ * one (status `draft`, the contact's primary, subject and body not blank) sorted `ready#<updatedAt>#<id>`, a failed
+ * send `failed#<updatedAt>#<id>`; the dashboard reads those in one Query, not every draft the user ever sent. A draft
+ * written before this index existed joins it at its next write.
  */
 export type DraftItem = Draft & {
   /** a `sending` draft only: when the due-sends job queues it (again) */
@@ -62,17 +67,28 @@ export { conversationKey };
 /** Partitions of the due index, so every send does not write to one GSI partition. */
 export const dueShards = 4;
 const duePartition = (shard: number) => `SENDDUE#${shard}`;
-const shardOf = (id: string) => Array.from(id).reduce((sum, char) => sum + char.charCodeAt(0), 0) % dueShards;
 
 const dueKeys = (draft: DraftItem) =>
   draft.status === 'sending' && draft.dueAt
-    ? { gsi1pk: duePartition(shardOf(draft.id)), gsi1sk: `${draft.dueAt}#${draft.userId}#${draft.id}` }
+    ? { gsi1pk: duePartition(shardOf(draft.id, dueShards)), gsi1sk: `${draft.dueAt}#${draft.userId}#${draft.id}` }
     : {};
+
+const taskCollection = (uid: string) => `USER#${uid}#DRAFTTASKS`;
+
+/** Whether a draft is ready to send (SPEC §3 'Draft'): not sent nor queued, the contact's primary, with text. */
+export const isReadyDraft = (draft: Pick<Draft, 'status' | 'isPrimary' | 'subject' | 'body'>) =>
+  draft.status === 'draft' && draft.isPrimary && Boolean(draft.subject?.trim()) && Boolean(draft.body?.trim());
+
+const taskKeys = (draft: DraftItem) => {
+  const kind = isReadyDraft(draft) ? 'ready' : draft.status === 'failed' ? 'failed' : null;
+  return kind ? { gsi1pk: taskCollection(draft.userId), gsi1sk: `${kind}#${draft.updatedAt}#${draft.id}` } : {};
+};
 
 const toItem = (draft: DraftItem) => ({
   ...draftKey(draft.userId, draft.id),
   entity: draftRecord,
   ...draft,
+  ...taskKeys(draft),
   ...dueKeys(draft),
 });
 
@@ -175,6 +191,35 @@ export const userDrafts = async (db: DataClient, uid: string): Promise<DraftItem
       ConsistentRead: true,
     })
   ).map(fromItem);
+
+/** A draft the user has to act on, as the task index lists it (its text and attachments left out). */
+export type DraftTask = Pick<
+  Draft,
+  'id' | 'contactId' | 'conversationId' | 'draftType' | 'status' | 'subject' | 'failureReason' | 'updatedAt'
+>;
+const draftTaskFields = [
+  'id',
+  'contactId',
+  'conversationId',
+  'draftType',
+  'status',
+  'subject',
+  'failureReason',
+  'updatedAt',
+] as const satisfies readonly (keyof DraftTask)[];
+
+// a user's drafts ready to send and failed sends, oldest update first (Query on gsi1, the user's draft tasks, paged:
+// one call per MB of such drafts)
+export const draftTasks = async (db: DataClient, uid: string): Promise<DraftTask[]> =>
+  (
+    await queryAll(db, {
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :collection',
+      ExpressionAttributeValues: { ':collection': taskCollection(uid) },
+      ProjectionExpression: draftTaskFields.map((_, index) => `#f${index}`).join(', '),
+      ExpressionAttributeNames: Object.fromEntries(draftTaskFields.map((name, index) => [`#f${index}`, name])),
+    })
+  ).map((item) => item as DraftTask);
 
 // whether the user has a conversation of this id (GetItem)
 export const conversationExists = async (db: DataClient, uid: string, conversationId: string) => {

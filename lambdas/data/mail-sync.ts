@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MailProvider } from '../../shared/schemas/mailboxes.js';
-import { queryAll, type DataClient } from './client.js';
+import { queryAll, shardOf, type DataClient } from './client.js';
 import { writtenIf } from './errors.js';
 import { expressionParts, updateExpression, type UpdateSpec } from './expressions.js';
 import { userPartitionKey } from './user-partition.js';
@@ -45,7 +45,6 @@ const syncPrefix = 'MAILSYNC#';
 /** Partitions of the fan-out index: every activation does not write to one GSI partition. */
 export const replyCheckShards = 8;
 const replyCheckPartition = (shard: number) => `REPLYCHECK#${shard}`;
-const shardOf = (id: string) => Array.from(id).reduce((sum, char) => sum + char.charCodeAt(0), 0) % replyCheckShards;
 
 export const mailSyncKey = (uid: string, mailboxId: string) => ({
   pk: userPartitionKey(uid),
@@ -58,7 +57,7 @@ const addressKey = (email: string, uid: string, mailboxId: string) => ({
 const subscriptionKey = (subscriptionId: string) => ({ pk: `GRAPHSUB#${subscriptionId}`, sk: 'GRAPHSUB' });
 
 const fanOutKeys = (uid: string, mailboxId: string) => ({
-  gsi2pk: replyCheckPartition(shardOf(mailboxId)),
+  gsi2pk: replyCheckPartition(shardOf(mailboxId, replyCheckShards)),
   gsi2sk: `${uid}#${mailboxId}`,
 });
 

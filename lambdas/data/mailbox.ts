@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ConnectionStatus, MailProvider } from '../../shared/schemas/mailboxes.js';
 import type { Sealed } from '../providers/crypto/envelope.js';
-import { dueOnShardedIndex, queryAll, type DataClient } from './client.js';
+import { dueOnShardedIndex, queryAll, shardOf, type DataClient } from './client.js';
 import { cancellationReasons, writtenIf } from './errors.js';
 import { userPartitionKey } from './user-partition.js';
 
@@ -51,7 +51,6 @@ const defaultSortKey = `${prefix}DEFAULT`;
 /** Partitions of the refresh index, so every token renewal does not write to one GSI partition. */
 const refreshShards = 4;
 const refreshPartition = (shard: number) => `MAILBOXREFRESH#${shard}`;
-const shardOf = (id: string) => Array.from(id).reduce((sum, char) => sum + char.charCodeAt(0), 0) % refreshShards;
 
 export const mailboxKey = (uid: string, id: string) => ({ pk: userPartitionKey(uid), sk: `${mailboxPrefix}${id}` });
 const addressKey = (uid: string, email: string) => ({ pk: userPartitionKey(uid), sk: `${addressPrefix}${email}` });
@@ -59,7 +58,7 @@ const defaultKey = (uid: string) => ({ pk: userPartitionKey(uid), sk: defaultSor
 
 const refreshKeys = (item: MailboxItem) =>
   item.status === 'connected' && item.renewable
-    ? { gsi1pk: refreshPartition(shardOf(item.id)), gsi1sk: `${item.expiry}#${item.uid}#${item.id}` }
+    ? { gsi1pk: refreshPartition(shardOf(item.id, refreshShards)), gsi1sk: `${item.expiry}#${item.uid}#${item.id}` }
     : {};
 
 const toItem = (item: MailboxItem) => ({

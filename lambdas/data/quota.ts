@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PlanTier } from '../../shared/constants.js';
-import { type DataClient, dueOnShardedIndex } from './client.js';
+import { type DataClient, dueOnShardedIndex, shardOf } from './client.js';
 import { writtenIf } from './errors.js';
 import { expressionAttributes, expressionParts, updateExpression, updateParams } from './expressions.js';
 
@@ -38,9 +38,8 @@ export const quotaKey = (uid: string) => ({ pk: `USER#${uid}`, sk: 'QUOTA' });
  */
 const periodShards = 4;
 const periodPartition = (shard: number) => `QUOTAPERIOD#${shard}`;
-const shardOf = (uid: string) => Array.from(uid).reduce((sum, char) => sum + char.charCodeAt(0), 0) % periodShards;
 const periodIndexKeys = (uid: string, slotsRefresh: string) => ({
-  gsi1pk: periodPartition(shardOf(uid)),
+  gsi1pk: periodPartition(shardOf(uid, periodShards)),
   gsi1sk: `${slotsRefresh}#${uid}`,
 });
 

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ZoomRefreshError } from '../../shared/schemas/meetings.js';
 import type { Sealed } from '../providers/crypto/envelope.js';
-import { type DataClient, dueOnShardedIndex } from './client.js';
+import { type DataClient, dueOnShardedIndex, shardOf } from './client.js';
 import { cancellationReasons, writtenIf } from './errors.js';
 import { userPartitionKey } from './user-partition.js';
 
@@ -41,7 +41,6 @@ export const zoomUserRecord = 'zoom-user';
 /** Partitions of the refresh index, so every renewal does not write to one GSI partition. */
 const refreshShards = 4;
 const refreshPartition = (shard: number) => `ZOOMREFRESH#${shard}`;
-const shardOf = (uid: string) => Array.from(uid).reduce((sum, char) => sum + char.charCodeAt(0), 0) % refreshShards;
 
 export const zoomConnectionKey = (uid: string) => ({ pk: userPartitionKey(uid), sk: 'ZOOM' });
 export const zoomUserKey = (zoomUserId: string, uid: string) => ({
@@ -51,7 +50,7 @@ export const zoomUserKey = (zoomUserId: string, uid: string) => ({
 
 const refreshKeys = (item: ZoomConnectionItem) =>
   item.refreshError === null
-    ? { gsi1pk: refreshPartition(shardOf(item.uid)), gsi1sk: `${item.expiresAt}#${item.uid}` }
+    ? { gsi1pk: refreshPartition(shardOf(item.uid, refreshShards)), gsi1sk: `${item.expiresAt}#${item.uid}` }
     : {};
 
 const toItem = (item: ZoomConnectionItem) => ({
