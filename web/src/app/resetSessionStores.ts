@@ -1,4 +1,3 @@
-import { resetActivity } from '@/modules/activity/state/activityState';
 import { resetEmailConnection } from '@/modules/emailConnection/state/emailConnectionState';
 import { resetNormalize } from '@/modules/profile/state/normalizeState';
 import { resetUpgradeModal } from '@/modules/quota/state/upgradeModalState';
@@ -10,7 +9,6 @@ import { resetZoom } from '@/modules/zoom/state/zoomState';
  * Composed here, at the app level, so the auth module imports none of them.
  */
 export const resetSessionStores = () => {
-  resetActivity();
   resetEmailConnection();
   resetZoom();
   resetShell();

@@ -1,61 +1,75 @@
 import { CheckCircleFilled, CloseCircleFilled, LoadingOutlined } from '@ant-design/icons';
+import type { ActivityStatus } from '@shared/schemas/dashboard';
 import { Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { useSnapshot } from 'valtio';
 import { useNow } from '@/lib/useNow';
 import { formatRelativeTime } from '@/modules/notifications/utils/formatRelativeTime';
-import { activityState, sidebarActivity, type ActivityAction, type ActivityStatus } from '../state/activityState';
+import { activityMessages as text } from '../activityMessages';
+import { useRecentActivity } from '../hooks/useRecentActivity';
+import { activityDetail, activityLabel, activityProgress, lastChange } from '../utils/activityText';
 import './RecentActivity.css';
 
-const statusIcons: Record<ActivityStatus, { icon: ReactNode; label: string }> = {
-  in_progress: { icon: <LoadingOutlined />, label: 'In progress' },
-  completed: { icon: <CheckCircleFilled />, label: 'Completed' },
-  failed: { icon: <CloseCircleFilled />, label: 'Failed' },
+const statusIcons: Record<ActivityStatus, ReactNode> = {
+  in_progress: <LoadingOutlined />,
+  completed: <CheckCircleFilled />,
+  failed: <CloseCircleFilled />,
 };
 
-const progress = ({ counts, status }: ActivityAction) =>
-  counts && status === 'in_progress' && counts.total > 0
-    ? ` · ${counts.completed + counts.failed}/${counts.total}`
-    : '';
-
-/** SPEC §2, §9: the sidebar's list of the 10 newest actions, or 'No recent activity.'. */
+/** SPEC §2, §9: the sidebar's list of the 10 newest actions of the server's activity log, or 'No recent activity.'. */
 export const RecentActivity = () => {
-  const { actions } = useSnapshot(activityState);
-  const shown = sidebarActivity(actions);
+  const { actions, error } = useRecentActivity();
   const now = useNow();
 
-  return (
-    <section className="recent-activity" aria-labelledby="recent-activity-title">
-      <h2 id="recent-activity-title" className="recent-activity__title">
-        Recent Activity
-      </h2>
-      {shown.length === 0 ? (
+  const body = () => {
+    if (!actions) {
+      return error ? (
         <Typography.Text type="secondary" className="recent-activity__empty">
-          No recent activity.
+          {text.unavailable}
         </Typography.Text>
-      ) : (
-        <ul className="recent-activity__list">
-          {shown.map((action) => (
+      ) : null;
+    }
+    if (actions.length === 0) {
+      return (
+        <Typography.Text type="secondary" className="recent-activity__empty">
+          {text.empty}
+        </Typography.Text>
+      );
+    }
+    return (
+      <ul className="recent-activity__list">
+        {actions.map((action) => {
+          const detail = activityDetail(action);
+          const progress = activityProgress(action);
+          return (
             <li key={action.id} className="recent-activity__item">
               <span
                 className={`recent-activity__icon recent-activity__icon--${action.status}`}
                 role="img"
-                aria-label={statusIcons[action.status].label}
+                aria-label={text.statuses[action.status]}
               >
-                {statusIcons[action.status].icon}
+                {statusIcons[action.status]}
               </span>
               <span className="recent-activity__body">
-                <span className="recent-activity__label">{action.label}</span>
-                {action.detail ? <span className="recent-activity__detail">{action.detail}</span> : null}
+                <span className="recent-activity__label">{activityLabel(action)}</span>
+                {detail ? <span className="recent-activity__detail">{detail}</span> : null}
                 <span className="recent-activity__time">
-                  {formatRelativeTime(action.finishedAt ?? action.startedAt, now)}
-                  {progress(action)}
+                  {formatRelativeTime(lastChange(action), now)}
+                  {progress ? <span className="recent-activity__progress"> · {progress}</span> : null}
                 </span>
               </span>
             </li>
-          ))}
-        </ul>
-      )}
+          );
+        })}
+      </ul>
+    );
+  };
+
+  return (
+    <section className="recent-activity" aria-labelledby="recent-activity-title" aria-busy={!actions && !error}>
+      <h2 id="recent-activity-title" className="recent-activity__title">
+        {text.title}
+      </h2>
+      {body()}
     </section>
   );
 };

@@ -1,11 +1,6 @@
 import { Alert, Button, Input, Progress, Typography } from 'antd';
 import { useState } from 'react';
-import {
-  completeActivity,
-  failActivity,
-  startActivity,
-  updateActivityCounts,
-} from '@/modules/activity/state/activityState';
+import { useActivityReport } from '@/modules/activity/hooks/useActivityReport';
 import { useContactActions } from '../hooks/useContactActions';
 import { splitUrls } from '../utils/splitUrls';
 import { failureReason } from '../utils/importContacts';
@@ -22,6 +17,7 @@ type Outcome = { url: string; status: 'added' | 'failed' | 'not_added'; message:
  */
 export const AddManyPanel = ({ onAdded }: AddManyPanelProps) => {
   const { add } = useContactActions();
+  const activity = useActivityReport();
   const [text, setText] = useState('');
   const [running, setRunning] = useState(false);
   const [outcomes, setOutcomes] = useState<Outcome[]>([]);
@@ -32,11 +28,7 @@ export const AddManyPanel = ({ onAdded }: AddManyPanelProps) => {
     setRunning(true);
     setOutcomes([]);
     setTotal(urls.length);
-    const activityId = startActivity({
-      type: 'add_contacts',
-      label: `Adding ${urls.length} contacts`,
-      total: urls.length,
-    });
+    const report = activity.start(urls.length);
     const done: Outcome[] = [];
     let fetched = 0;
     let failed = 0;
@@ -57,18 +49,23 @@ export const AddManyPanel = ({ onAdded }: AddManyPanelProps) => {
           );
           setOutcomes([...done]);
           setText(urls.slice(index).join('\n'));
-          failActivity(activityId, `Stopped at the contact limit after ${fetched} of ${urls.length}`);
+          void report.finish(
+            { completed: fetched, added: fetched, failed },
+            `Stopped at the contact limit after ${fetched} of ${urls.length}`,
+          );
           setRunning(false);
           return;
         }
         failed += 1;
         done.push({ url, status: 'failed', message: failureReason(error) });
       }
-      updateActivityCounts(activityId, { completed: fetched, failed });
+      report.progress({ completed: fetched, added: fetched, failed });
       setOutcomes([...done]);
     }
-    if (fetched === 0 && failed > 0) failActivity(activityId, `None of ${urls.length} contacts could be added`);
-    else completeActivity(activityId, failed ? `${fetched} added, ${failed} failed` : `${fetched} added`);
+    void report.finish(
+      { completed: fetched, added: fetched, failed },
+      fetched === 0 && failed > 0 ? `None of ${urls.length} contacts could be added` : undefined,
+    );
     setRunning(false);
     // what is left in the box is what still needs a look
     setText(

@@ -1,12 +1,7 @@
 import { InboxOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Modal, Progress, Select, Steps, Table, Tag, Typography, Upload } from 'antd';
 import { useState, type HTMLAttributes } from 'react';
-import {
-  completeActivity,
-  failActivity,
-  startActivity,
-  updateActivityCounts,
-} from '@/modules/activity/state/activityState';
+import { type AddContactsCounts, useActivityReport } from '@/modules/activity/hooks/useActivityReport';
 import { useApiClient } from '@/lib/http/useApiClient';
 import { listAllContacts } from '../api/contactsApi';
 import { useContactActions } from '../hooks/useContactActions';
@@ -48,6 +43,12 @@ const statusTags: Record<ImportRowStatus, { label: string; color: string }> = {
   not_imported: { label: 'Not imported', color: 'warning' },
 };
 
+/** The activity action's counts (SPEC §3): rows done (added, or skipped as duplicates), of which added, and failed. */
+const importCounts = (results: readonly ImportRowResult[]): AddContactsCounts => {
+  const count = (status: ImportRowStatus) => results.filter((result) => result.status === status).length;
+  return { completed: count('added') + count('skipped'), added: count('added'), failed: count('failed') };
+};
+
 const rowLabel = (row: ImportRow) =>
   row.contact.name ||
   [row.contact.firstName, row.contact.lastName].filter(Boolean).join(' ') ||
@@ -63,6 +64,7 @@ const rowLabel = (row: ImportRow) =>
 export const CsvImportModal = ({ open, onClose, onImported }: CsvImportModalProps) => {
   const api = useApiClient();
   const { add } = useContactActions();
+  const activity = useActivityReport();
   const [step, setStep] = useState<Step>('file');
   const [fileName, setFileName] = useState('');
   const [rows, setRows] = useState<CsvRows>([]);
@@ -128,11 +130,9 @@ export const CsvImportModal = ({ open, onClose, onImported }: CsvImportModalProp
     setTotal(importRows.length);
     setResults([]);
     setRunError(null);
-    const activityId = startActivity({
-      type: 'add_contacts',
-      label: `Importing ${importRows.length} contacts from CSV`,
-      total: importRows.length,
-    });
+    // SPEC §3 'Activity action': the sidebar's Recent Activity follows the import
+    const report = activity.start(importRows.length);
+    let counts: AddContactsCounts = { completed: 0, added: 0, failed: 0 };
     try {
       const existing = indexContacts(await listAllContacts(api, { sort: 'imported_at', order: 'desc' }));
       const finished = await importContacts({
@@ -141,21 +141,18 @@ export const CsvImportModal = ({ open, onClose, onImported }: CsvImportModalProp
         create: add,
         onProgress: (progress) => {
           setResults(progress);
-          updateActivityCounts(activityId, {
-            completed: progress.filter((result) => result.status === 'added').length,
-            failed: progress.filter((result) => result.status === 'failed').length,
-          });
+          counts = importCounts(progress);
+          report.progress(counts);
         },
       });
-      const count = (status: ImportRowStatus) => finished.filter((result) => result.status === status).length;
-      const added = count('added');
-      if (count('not_imported')) failActivity(activityId, `Stopped at the contact limit after ${added} added`);
-      else completeActivity(activityId, `${added} added, ${count('skipped')} skipped, ${count('failed')} failed`);
-      if (added) onImported();
+      counts = importCounts(finished);
+      const limited = finished.some((result) => result.status === 'not_imported');
+      void report.finish(counts, limited ? `Stopped at the contact limit after ${counts.added} added` : undefined);
+      if (counts.added) onImported();
     } catch (caught) {
       const message = caught instanceof Error ? caught.message : String(caught);
       setRunError(message);
-      failActivity(activityId, message);
+      void report.finish(counts, message);
     }
     setStep('report');
   };

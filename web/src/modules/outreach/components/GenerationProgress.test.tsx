@@ -14,7 +14,6 @@ const batch = (changes: Partial<BatchState>): BatchState => ({
   failed: 0,
   currentContact: 'c2',
   contactIds: ['c1', 'c2', 'c3', 'c4', 'c5'],
-  activityId: 'b1',
   ...changes,
 });
 

@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { useSnapshot } from 'valtio';
 import { useApiClient } from '@/lib/http/useApiClient';
-import { completeActivity, failActivity, updateActivityCounts } from '@/modules/activity/state/activityState';
 import { useLiveEvent, useLiveStatus } from '@/lib/live';
 import { getBatchProgress, outreachKey } from '../api/outreachApi';
 import {
@@ -46,18 +45,9 @@ export const useGenerationProgress = (onBatchFinished: (counts: { completed: num
 
   const completed = batch?.completed ?? 0;
   const failed = batch?.failed ?? 0;
-  const activityId = batch?.activityId ?? null;
-  const total = batch?.total ?? 0;
-  useEffect(() => {
-    if (activityId) updateActivityCounts(activityId, { total, completed, failed });
-  }, [activityId, total, completed, failed]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per finished batch, not per render
   useEffect(() => {
     if (!finished) return;
-    if (activityId) {
-      if (completed === 0 && failed > 0) failActivity(activityId, `None of ${total} e-mails could be written`);
-      else completeActivity(activityId, failed ? `${completed} written, ${failed} failed` : `${completed} written`);
-    }
     onBatchFinished({ completed, failed });
     void mutate(outreachKey);
     // the contacts of the batch (their primary drafts), when no live event said so; the drafts themselves are read

@@ -2,7 +2,6 @@
 import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/http/ApiError';
-import { resetActivity } from '@/modules/activity/state/activityState';
 import { ApiTestProviders } from '@/test/ApiTestProviders';
 import { mountPerTest } from '@/test/mountPerTest';
 import { generationState, resetGeneration } from '../state/generationState';
@@ -37,7 +36,6 @@ const fakeApi = () => {
 
 beforeEach(() => {
   resetGeneration();
-  resetActivity();
 });
 
 describe('useOutreachActions', () => {

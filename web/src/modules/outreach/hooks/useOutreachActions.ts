@@ -1,11 +1,9 @@
 import { useSWRConfig } from 'swr';
 import { errorText } from '../utils/errorText';
 import { useApiClient } from '@/lib/http/useApiClient';
-import { startActivity } from '@/modules/activity/state/activityState';
+import { activityKey } from '@/modules/activity/api/activityApi';
 import { createDraft, generateEmail, outreachKey, renderTemplate, startGenerationBatch } from '../api/outreachApi';
 import { generationState, markContactDone, markContactStarted, startBatch, startRetry } from '../state/generationState';
-
-const emailsLabel = (verb: string, count: number) => `${verb} ${count} e-mail${count === 1 ? '' : 's'}`;
 
 /** POST /api/outreach/generate takes up to 100 contacts. */
 export const maxBatchSize = 100;
@@ -25,7 +23,8 @@ export const useOutreachActions = () => {
       ...(options.instructions ? { instructions: options.instructions } : {}),
     });
     startBatch(batchId, contactIds, 'ai', Date.now(), options.templateId);
-    startActivity({ type: 'generate_emails', label: emailsLabel('Generating', contactIds.length), id: batchId });
+    // the server recorded the batch's activity action: the sidebar shows it without waiting for the live channel
+    void mutate(activityKey);
     return batchId;
   };
 
@@ -44,9 +43,6 @@ export const useOutreachActions = () => {
   /** One contact after another, so the bar shows who is being written; a failure does not stop the rest. */
   const applyTemplate = async (contactIds: readonly string[], templateId: string) => {
     startBatch(null, contactIds, 'template', Date.now(), templateId);
-    const activityId = generationState.batch?.activityId;
-    if (activityId)
-      startActivity({ type: 'generate_emails', label: emailsLabel('Filling in', contactIds.length), id: activityId });
     for (const contactId of contactIds) {
       markContactStarted(contactId, Date.now());
       try {

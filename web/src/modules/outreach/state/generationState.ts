@@ -37,8 +37,6 @@ export type BatchState = {
   /** the contact being written now (null between two, or when done) */
   currentContact: string | null;
   contactIds: string[];
-  /** the Recent Activity entry that reports it */
-  activityId: string;
 };
 
 export type GenerationStore = { contacts: Record<string, GenerationEntry>; batch: BatchState | null };
@@ -99,7 +97,6 @@ export const startBatch = (
     failed: 0,
     currentContact: contactIds[0] ?? null,
     contactIds: [...contactIds],
-    activityId: batchId ?? `${type}-${now}`,
   };
   for (const contactId of contactIds) {
     const previous = generationState.contacts[contactId];

@@ -1,0 +1,7 @@
+/** SPEC §2 'App shell': the sidebar's Recent Activity texts. */
+export const activityMessages = {
+  title: 'Recent Activity',
+  empty: 'No recent activity.',
+  unavailable: 'Recent activity could not be loaded.',
+  statuses: { in_progress: 'In progress', completed: 'Completed', failed: 'Failed' },
+} as const;
