@@ -11,7 +11,8 @@ import { createLogger } from '../core/logger.js';
 import { createDataClient } from '../data/client.js';
 import { countingDataClient } from '../test/counting-client.js';
 import { contactDefaults, getContact, putContacts, type ContactItem } from '../data/contact.js';
-import { activityActionKey } from '../data/generation-batch.js';
+import { cutActivityError, getActivity } from '../data/activity.js';
+import { markFinished } from '../data/generation-batch.js';
 import { userDrafts } from '../data/draft.js';
 import { rateLimits } from '../data/rate-limit.js';
 import { getSharedProfile, upsertSharedProfile } from '../data/shared-profile.js';
@@ -24,7 +25,6 @@ import type { QueuePort } from '../providers/queue/port.js';
 import { createResearchClient, perplexityResearch } from '../providers/research/perplexity.js';
 import { vendorLimits } from '../providers/vendor-limits.js';
 import { memoryIdempotencyStore } from '../test/memory-idempotency.js';
-import { readItem } from '../test/raw-items.js';
 import { sqsEvent, sqsRecord } from '../test/sqs-event.js';
 import { batchProgress, type GenerationDeps, generateEmail, generationMessages, startBatch } from './generation.js';
 import { generationWorker } from './generation-worker.js';
@@ -374,7 +374,7 @@ describe('a batch through the ai-generation worker', () => {
     expect(await primaryDraft(db, uid, ids[1]!)).toBeNull();
 
     // SPEC §3 'Activity action'
-    expect(await readItem(db, activityActionKey(uid, batchId))).toMatchObject({
+    expect(await getActivity(db, uid, batchId)).toMatchObject({
       actionType: 'generate_emails',
       status: 'completed',
       completedAt: expect.any(String),
@@ -382,7 +382,14 @@ describe('a batch through the ai-generation worker', () => {
       completedCount: 2,
       failedCount: 1,
       metadata: { generationType: 'ai', emailsGenerated: 2, emailsTotal: 3 },
+      // the failed contact's reason, cut to 50 characters (SPEC §9)
+      error: cutActivityError(generationMessages.busy),
     });
+    expect(cutActivityError(generationMessages.busy)).toHaveLength(50);
+    // each contact counted on it, told live; the last one finished it
+    const activityEvents = events.flatMap(({ event }) => (event.type === 'activity.changed' ? [event.data] : []));
+    expect(activityEvents).toHaveLength(3);
+    expect(activityEvents.filter((data) => data.id === batchId && data.status === 'completed')).toHaveLength(1);
     // each step told on the live channel: generating, then completed or failed, and each saved draft
     const progressOf = (contactId: string) =>
       events.flatMap(({ event }) =>
@@ -419,9 +426,38 @@ describe('a batch through the ai-generation worker', () => {
     const drafts = (await userDrafts(db, uid)).filter((draft) => draft.contactId === contact!.contactId);
     expect(drafts).toHaveLength(1);
     expect(await batchProgress(deps, uid, batchId)).toMatchObject({ completed: 1, failed: 0 });
+    // its activity counted it once
+    expect(await getActivity(db, uid, batchId)).toMatchObject({
+      status: 'completed',
+      completedCount: 1,
+      failedCount: 0,
+    });
   });
 
-  it("costs the table seven calls for a batch's last contact (the batch figure of issue 11 is the table's round trips)", async () => {
+  it('counts a contact that finished before its activity was counted when its message comes again, once', async () => {
+    const { deps, sent } = setup();
+    const uid = await newUser();
+    const [contact] = await addContacts(uid, [grace]);
+    const { batchId } = await startBatch(deps, uid, { contactIds: [contact!.contactId] });
+    // the worker stopped between the batch's write and the activity's
+    const at = new Date().toISOString();
+    expect(
+      await markFinished(db, uid, batchId, contact!.contactId, { status: 'completed', draftId: 'd1' }, at),
+    ).not.toBeNull();
+    expect(await getActivity(db, uid, batchId)).toMatchObject({ status: 'in_progress', completedCount: 0 });
+
+    const worker = generationWorker(deps, logger, memoryIdempotencyStore().store);
+    await worker(sqsEvent(sqsRecord(JSON.stringify(sent[0]), { queue: 'ai-generation' })));
+    await worker(sqsEvent(sqsRecord(JSON.stringify(sent[0]), { queue: 'ai-generation' })));
+
+    expect(await getActivity(db, uid, batchId)).toMatchObject({
+      status: 'completed',
+      completedCount: 1,
+      failedCount: 0,
+    });
+  });
+
+  it("costs the table nine calls for a batch's last contact (the batch figure of issue 11 is the table's round trips)", async () => {
     const { deps, sent } = setup();
     const uid = await newUser();
     const [contact] = await addContacts(uid, [grace]);
@@ -431,8 +467,9 @@ describe('a batch through the ai-generation worker', () => {
 
     expect(results).toEqual([{ batchItemFailures: [] }]);
     // the batch's contact marked generating; the contact, the profile and the contact's drafts (none yet); the draft
-    // written with the angle on its contact, in one transaction; the batch's counts, and the batch's activity action
-    // told by its last contact (the idempotency claims are kept in memory here)
+    // written with the angle on its contact, in one transaction; the batch's counts; the contact counted on the batch's
+    // activity action and, as the last one, the action finished and the user's finished actions read to keep 20
+    // (the idempotency claims are kept in memory here)
     expect([...counting.calls].sort()).toEqual(
       [
         'UpdateItemCommand',
@@ -442,6 +479,8 @@ describe('a batch through the ai-generation worker', () => {
         'TransactWriteItemsCommand',
         'UpdateItemCommand',
         'UpdateItemCommand',
+        'UpdateItemCommand',
+        'QueryCommand',
       ].sort(),
     );
   });

@@ -18,10 +18,11 @@ import {
   getGenerationBatch,
   markFinished,
   markGenerating,
-  recordActivity,
   toBatchProgress,
   type BatchChange,
+  type BatchItem,
 } from '../data/generation-batch.js';
+import { activityChanged, progressActivity } from '../data/activity.js';
 import { takeTokens } from '../data/rate-limit.js';
 import { getSharedProfile, insightsMaxAgeMs, storeInsights } from '../data/shared-profile.js';
 import { getUserProfile, type UserProfileItem } from '../data/user-profile.js';
@@ -271,6 +272,31 @@ const publishProgress = (deps: GenerationDeps, batch: BatchChange, contactId: st
   });
 };
 
+/**
+ * A finished contact counts on the batch's activity action (SPEC §3 'Activity action'), once whatever the deliveries
+ * (lambdas/data/activity.ts); the change is told on the live channel.
+ */
+const countActivity = async (
+  deps: GenerationDeps,
+  uid: string,
+  batchId: string,
+  contactId: string,
+  item: BatchItem,
+) => {
+  if (item.status !== 'completed' && item.status !== 'failed') return;
+  const action = await progressActivity(
+    deps.db,
+    uid,
+    batchId,
+    contactId,
+    item.status === 'completed'
+      ? { status: 'completed' }
+      : { status: 'failed', error: item.error ?? generationMessages.failed },
+    deps.now(),
+  );
+  if (action) await tell(deps, uid, activityChanged(action));
+};
+
 /** Why an e-mail of a batch failed, as the user reads it. */
 const reasonOf = (error: unknown) =>
   error instanceof HttpError && error.expose ? error.message : generationMessages.failed;
@@ -292,16 +318,25 @@ export const generateBatchItem = async (
     getContact(deps.db, uid, contactId),
     getUserProfile(deps.db, uid),
   ]);
-  if (!started) return { outcome: 'finished already' };
+  if (!started) {
+    // a redelivery: a contact finished before its activity was counted (the worker stopped in between) counts now
+    const batch = await getGenerationBatch(deps.db, uid, batchId);
+    const item = batch?.items[contactId];
+    if (item) await countActivity(deps, uid, batchId, contactId, item);
+    return { outcome: 'finished already' };
+  }
   // told while the e-mail is written
   const generating = publishProgress(deps, started, contactId);
   const finish = async (outcome: Parameters<typeof markFinished>[4]) => {
     const at = deps.now().toISOString();
     const batch = await markFinished(deps.db, uid, batchId, contactId, outcome, at);
     await generating;
-    // the activity action is told once, by the contact that finishes the batch (its counts are the batch's)
-    const done = batch && batch.completed + batch.failed >= batch.total;
-    if (batch) await Promise.all([done && recordActivity(deps.db, batch, at), publishProgress(deps, batch, contactId)]);
+    if (batch) {
+      await Promise.all([
+        countActivity(deps, uid, batchId, contactId, batch.item),
+        publishProgress(deps, batch, contactId),
+      ]);
+    }
     return { outcome: outcome.status };
   };
   try {

@@ -1,16 +1,16 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { BatchItemStatus, BatchProgress } from '../../shared/schemas/ai.js';
+import { startActivity } from './activity.js';
 import type { DataClient } from './client.js';
 import { isConditionFailed } from './errors.js';
-import { itemExists, updateParams } from './expressions.js';
 
 /**
  * A batch of AI-written e-mails (DESIGN §8 'AI'): `USER#<sub>` / `GENBATCH#<batchId>`, one item holding the counts
  * and each contact's state (100 contacts at most: a few KB), so its progress is one GetItem and each change one
  * conditional UpdateItem that moves a contact's state and its count together, atomically.
  *
- * Beside it, the batch's activity action (SPEC §3 'Activity action'): `USER#<sub>` / `ACTIVITY#<batchId>`, in
- * progress until every contact is done, then completed (or failed when none succeeded).
+ * Beside it, the batch's activity action (SPEC §3 'Activity action', lambdas/data/activity.ts) of the same id: each
+ * finished contact counts on it once, and the last one finishes it (completed, or failed when none succeeded).
  */
 export type BatchItem = { status: BatchItemStatus; draftId?: string; error?: string };
 
@@ -30,15 +30,13 @@ export type GenerationBatchItem = {
 };
 
 export const generationBatchRecord = 'generationBatch';
-export const activityActionRecord = 'activityAction';
 
 /** A finished batch is kept 30 days, as its activity. */
 const keptSeconds = 30 * 24 * 60 * 60;
 
 export const generationBatchKey = (uid: string, batchId: string) => ({ pk: `USER#${uid}`, sk: `GENBATCH#${batchId}` });
-export const activityActionKey = (uid: string, actionId: string) => ({ pk: `USER#${uid}`, sk: `ACTIVITY#${actionId}` });
 
-// a new batch, every contact queued, and its activity action in progress
+// a new batch, every contact queued, and its activity action in progress (lambdas/data/activity.ts)
 export const createGenerationBatch = async (
   db: DataClient,
   batch: Pick<GenerationBatchItem, 'uid' | 'batchId' | 'order' | 'templateId' | 'instructions' | 'createdAt'>,
@@ -59,28 +57,14 @@ export const createGenerationBatch = async (
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
-  // SPEC §3 'Activity action'
-  await db.documents.send(
-    new PutCommand({
-      TableName: db.table,
-      Item: {
-        ...activityActionKey(batch.uid, batch.batchId),
-        entity: activityActionRecord,
-        id: batch.batchId,
-        uid: batch.uid,
-        actionType: 'generate_emails',
-        status: 'in_progress',
-        timestamp: batch.createdAt,
-        recipients: [],
-        profileCount: item.total,
-        completedCount: 0,
-        fetchedCount: 0,
-        failedCount: 0,
-        metadata: { generationType: batch.templateId ? 'template' : 'ai', emailsGenerated: 0, emailsTotal: item.total },
-        ttl,
-      },
-    }),
-  );
+  // SPEC §3 'Activity action': the batch's own, by its id (lambdas/data/activity.ts)
+  await startActivity(db, batch.uid, {
+    id: batch.batchId,
+    actionType: 'generate_emails',
+    profileCount: item.total,
+    metadata: { generationType: batch.templateId ? 'template' : 'ai', emailsGenerated: 0, emailsTotal: item.total },
+    at: new Date(batch.createdAt),
+  });
   return item;
 };
 
@@ -182,7 +166,7 @@ export const markGenerating = (db: DataClient, uid: string, batchId: string, con
 /**
  * A contact of the batch is done: its state and the batch's count move together, once (a contact already finished
  * changes nothing). Answers the batch's counts after the change, or null when nothing changed; its activity follows
- * with `recordActivity`.
+ * with lambdas/data/activity.ts `progressActivity`.
  */
 export const markFinished = (
   db: DataClient,
@@ -203,39 +187,3 @@ export const markFinished = (
       failed: outcome.status === 'failed' ? 1 : 0,
     },
   );
-
-/**
- * The activity action takes the batch's counts (and, once every contact is done, its final status); both counts only
- * grow, so a later state (both at least as large) replaces an earlier one whatever order two writes land in.
- */
-export const recordActivity = async (
-  db: DataClient,
-  batch: Pick<GenerationBatchItem, 'uid' | 'batchId' | 'total' | 'completed' | 'failed'>,
-  at: string,
-) => {
-  const done = batch.completed + batch.failed >= batch.total;
-  const finished = batch.completed > 0 ? 'completed' : 'failed';
-  try {
-    await db.documents.send(
-      new UpdateCommand(
-        updateParams(
-          db.table,
-          activityActionKey(batch.uid, batch.batchId),
-          {
-            set: {
-              completedCount: batch.completed,
-              failedCount: batch.failed,
-              'metadata.emailsGenerated': batch.completed,
-              ...(done ? { status: finished, [finished === 'completed' ? 'completedAt' : 'failedAt']: at } : {}),
-              ...(done && batch.failed > 0 ? { error: `${batch.failed} of ${batch.total} e-mails failed` } : {}),
-            },
-          },
-          (p) =>
-            `${itemExists(p)} AND ${p.name('completedCount')} <= ${p.value(batch.completed)} AND ${p.name('failedCount')} <= ${p.value(batch.failed)}`,
-        ),
-      ),
-    );
-  } catch (error) {
-    if (!isConditionFailed(error)) throw error;
-  }
-};
