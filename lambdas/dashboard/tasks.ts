@@ -1,7 +1,216 @@
-import type { PendingTasks } from '../../shared/schemas/dashboard.js';
+import {
+  pendingTaskKinds,
+  type PendingTask,
+  type PendingTaskKind,
+  type PendingTasks,
+} from '../../shared/schemas/dashboard.js';
+import { settingsDefaults } from '../../shared/schemas/profile.js';
+import { contactDirectory, getContacts, type DirectoryEntry } from '../data/contact.js';
+import { userConversations, type ConversationItem } from '../data/conversation.js';
+import { draftTasks, type DraftTask } from '../data/draft.js';
+import { userMeetings, type MeetingItem } from '../data/meeting.js';
+import { getUserProfile } from '../data/user-profile.js';
 import type { DashboardDeps } from './deps.js';
 
-/** GET /api/dashboard/pending-tasks (issue 16). Being built by the H5 helper. */
-export const pendingTasks = async (_deps: DashboardDeps, _uid: string): Promise<PendingTasks> => {
-  throw new Error('pendingTasks: not built yet');
+/** How many items of each kind the dashboard shows (the count says how many there are in all). */
+export const pendingTaskItems = 5;
+const dayMs = 24 * 60 * 60_000;
+
+type Item = PendingTask['items'][number];
+
+/** The contact's name as the dashboard shows it: its name, else first and last name. */
+const nameOf = (entry: DirectoryEntry) =>
+  entry.name.trim() || [entry.firstName.trim(), entry.lastName.trim()].filter(Boolean).join(' ') || 'Unnamed contact';
+
+/** `2026-11-24`: the calendar day of `at` in `timeZone`. */
+const dayIn = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+
+/** `14:30`: the clock time of `at` in `timeZone`. */
+const clockIn = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+
+const byAt =
+  (direction: 'oldest' | 'newest') =>
+  (a: Item, b: Item): number => {
+    const order = (a.at ?? '').localeCompare(b.at ?? '') || a.id.localeCompare(b.id);
+    return direction === 'oldest' ? order : -order;
+  };
+
+const taskOf = (kind: PendingTaskKind, items: Item[], order: (a: Item, b: Item) => number): PendingTask => ({
+  kind,
+  count: items.length,
+  items: [...items].sort(order).slice(0, pendingTaskItems),
+});
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** SPEC §7 replies: the contact answered after the user's last e-mail (the user owes the next one). */
+const isReplyWaiting = (conversation: ConversationItem) =>
+  conversation.replyStatus === 'REPLY_RECEIVED' &&
+  Boolean(conversation.lastReplyDate) &&
+  (!conversation.lastEmailSentAt ||
+    Date.parse(conversation.lastReplyDate ?? '') > Date.parse(conversation.lastEmailSentAt));
+
+/** When a conversation awaiting a reply is due a follow-up (its last e-mail `followUpDelay` days old), else null. */
+const followUpDueAt = (conversation: ConversationItem, delayDays: number) =>
+  conversation.replyStatus === 'awaiting_reply' && conversation.lastEmailSentAt
+    ? Date.parse(conversation.lastEmailSentAt) + delayDays * dayMs
+    : null;
+
+/** A scheduled meeting that starts on the user's today and has not ended yet. */
+const isToday = (meeting: MeetingItem, now: Date, timeZone: string) => {
+  const start = new Date(meeting.startTime);
+  return (
+    meeting.status === 'scheduled' &&
+    dayIn(start, timeZone) === dayIn(now, timeZone) &&
+    start.getTime() + meeting.durationMinutes * 60_000 > now.getTime()
+  );
+};
+
+/** The detail of a failed e-mail lookup (the contact keeps no reason: the lookup's provider failed, it may be run again). */
+export const failedLookupDetail = 'E-mail lookup failed';
+/** The detail of a failed send that says no reason. */
+export const failedSendDetail = 'Sending failed';
+
+/**
+ * GET /api/dashboard/pending-tasks (issue 16, SPEC §7 'Dashboard refresh'): what the user should do next, every kind
+ * of `pendingTaskKinds` with its count and its first 5 items, most urgent first:
+ * - drafts_ready: the contacts' primary drafts in status `draft` with a subject and a body (a scheduled send is
+ *   `sending`, so not here), oldest saved first (waiting longest); detail the subject;
+ * - replies_waiting: conversations the contact answered (REPLY_RECEIVED) after the user's last e-mail, oldest reply
+ *   first; detail the reply's sender;
+ * - follow_ups_due: conversations awaiting a reply whose last e-mail is `followUpDelay` days old (SPEC §3 App
+ *   settings, default 3), unless a follow-up or reply draft of it is already ready (or failed: those are tasks of
+ *   their own); longest due first, `at` = when it became due. A follow-up already queued (status `sending`) is not
+ *   known here without reading every draft, so it still counts until it leaves;
+ * - meetings_today: scheduled meetings starting on today's date in the user's time zone (settings `timeZone`,
+ *   default UTC) and not ended yet, soonest first; detail the title and the local start time;
+ * - failed_lookups: contacts whose e-mail lookup failed (status `error`: the provider failed, a new lookup may find
+ *   it). `not_found` is not a task: the lookup ran and found no address, running it again finds none either (the
+ *   contacts list filters it); newest failure first, `at` its last attempt;
+ * - failed_sends: drafts in status `failed`, newest first; detail the failure's reason.
+ * Drafts and conversations of a contact no longer in the list are left out (nothing to act on); a meeting stays, named
+ * as booked.
+ *
+ * DynamoDB calls, side by side, at any number of contacts: GetItem of the profile's settings; Query of the contact
+ * directory (names and lookup statuses of every contact in a few deflated chunks; only the chunks changed since when
+ * the Lambda has read this user before; the first read also GetItems the quota's count); Query of the draft task
+ * index (gsi1 `DRAFTTASKS`: only ready and failed drafts, one call per MB of them); Query of the conversations (one
+ * call per MB, about 1,500 conversations); Query of the meetings; then a BatchGetItem of the (at most 5) failed
+ * lookups shown, for their last attempt. So 5 to 7 calls for a user whose tasks and conversations fit in 1 MB each.
+ */
+export const pendingTasks = async (deps: DashboardDeps, uid: string): Promise<PendingTasks> => {
+  const now = deps.now();
+  const [profile, directory, drafts, conversations, meetings] = await Promise.all([
+    getUserProfile(deps.db, uid, ['settings']),
+    contactDirectory(deps.db, uid),
+    draftTasks(deps.db, uid),
+    userConversations(deps.db, uid),
+    userMeetings(deps.db, uid),
+  ]);
+  const settings = { ...settingsDefaults, ...profile?.settings };
+  const contacts = new Map(directory.map((entry) => [entry.contactId, entry]));
+  const named = <T extends { contactId: string }>(list: T[], item: (value: T, name: string) => Item | null) =>
+    list.flatMap((value) => {
+      const entry = contacts.get(value.contactId);
+      const made = entry ? item(value, nameOf(entry)) : null;
+      return made ? [made] : [];
+    });
+
+  const ready = drafts.filter((draft) => draft.status === 'draft');
+  const failed = drafts.filter((draft) => draft.status === 'failed');
+  const draftItem = (draft: DraftTask, name: string, detail: string): Item => ({
+    contactId: draft.contactId,
+    name,
+    id: draft.id,
+    detail,
+    at: draft.updatedAt,
+  });
+  /** conversations whose next e-mail is already written (ready or failed): a follow-up of them is not due */
+  const drafted = new Set(
+    drafts.filter((draft) => draft.draftType !== 'initial_outreach').map((draft) => draft.conversationId),
+  );
+
+  const failedLookups = directory
+    .filter((entry) => entry.emailLookupStatus === 'error')
+    .sort((a, b) => b.lastUpdated.localeCompare(a.lastUpdated) || b.contactId.localeCompare(a.contactId));
+  const shownLookups = failedLookups.slice(0, pendingTaskItems);
+  const lastAttempts = new Map(
+    (
+      await getContacts(
+        deps.db,
+        uid,
+        shownLookups.map((entry) => entry.contactId),
+      )
+    ).map((contact) => [contact.contactId, contact.emailLookupLastAttempt || contact.lastUpdated]),
+  );
+
+  const tasks: Record<PendingTaskKind, PendingTask> = {
+    drafts_ready: taskOf(
+      'drafts_ready',
+      named(ready, (draft, name) => draftItem(draft, name, draft.subject?.trim() ?? '')),
+      byAt('oldest'),
+    ),
+    replies_waiting: taskOf(
+      'replies_waiting',
+      named(conversations.filter(isReplyWaiting), (conversation, name) => ({
+        contactId: conversation.contactId,
+        name,
+        id: conversation.id,
+        detail: conversation.replySender ?? name,
+        at: conversation.lastReplyDate,
+      })),
+      byAt('oldest'),
+    ),
+    follow_ups_due: taskOf(
+      'follow_ups_due',
+      named(conversations, (conversation, name) => {
+        const dueAt = followUpDueAt(conversation, settings.followUpDelay);
+        if (dueAt === null || dueAt > now.getTime() || drafted.has(conversation.id)) return null;
+        return {
+          contactId: conversation.contactId,
+          name,
+          id: conversation.id,
+          detail: conversation.subject,
+          at: iso(dueAt),
+        };
+      }),
+      byAt('oldest'),
+    ),
+    meetings_today: taskOf(
+      'meetings_today',
+      meetings
+        .filter((meeting) => isToday(meeting, now, settings.timeZone))
+        .map((meeting) => {
+          const entry = contacts.get(meeting.contactId);
+          return {
+            contactId: meeting.contactId,
+            name: entry ? nameOf(entry) : meeting.contactName,
+            id: meeting.id,
+            detail: `${meeting.title} · ${clockIn(new Date(meeting.startTime), settings.timeZone)}`,
+            at: meeting.startTime,
+          };
+        }),
+      byAt('oldest'),
+    ),
+    failed_lookups: {
+      kind: 'failed_lookups',
+      count: failedLookups.length,
+      items: shownLookups.map((entry) => ({
+        contactId: entry.contactId,
+        name: nameOf(entry),
+        id: entry.contactId,
+        detail: failedLookupDetail,
+        at: lastAttempts.get(entry.contactId) ?? entry.lastUpdated,
+      })),
+    },
+    failed_sends: taskOf(
+      'failed_sends',
+      named(failed, (draft, name) => draftItem(draft, name, draft.failureReason?.trim() || failedSendDetail)),
+      byAt('newest'),
+    ),
+  };
+  const ordered = pendingTaskKinds.map((kind) => tasks[kind]);
+  return { tasks: ordered, total: ordered.reduce((sum, task) => sum + task.count, 0) };
 };
