@@ -89,6 +89,16 @@ export const toQuota = (quota: QuotaState): Quota => ({
 });
 
 /**
+ * The quota of the current period from its stored item, read by the caller (the dashboard's summary reads it with the
+ * counters in one BatchGetItem); null when it is not set up or its period is over: `currentQuota` sets it up or rolls
+ * it over.
+ */
+export const quotaOfItem = (item: QuotaItem | null, now: Date): QuotaState | null => {
+  const quota = item ? complete(item) : null;
+  return quota && new Date(quota.slotsRefresh) > now ? quota : null;
+};
+
+/**
  * The user's quota of the current period: one GetItem when it exists and is current. The first time it is set up
  * from the profile (plan, sign-up date); a past period rolls over with a write conditional on the period it saw, so
  * concurrent readers roll it once.
@@ -96,8 +106,9 @@ export const toQuota = (quota: QuotaState): Quota => ({
 export const currentQuota = async (db: DataClient, uid: string, now: Date): Promise<QuotaState> => {
   for (let round = 0; round < 5; round += 1) {
     const item = await getQuota(db, uid);
+    const current = quotaOfItem(item, now);
+    if (current) return current;
     const quota = item ? complete(item) : null;
-    if (quota && new Date(quota.slotsRefresh) > now) return quota;
     if (!quota) {
       const profile = await getUserProfile(db, uid, ['subscriptionTier', 'createdAt']);
       const anchor = profile?.createdAt ? new Date(profile.createdAt) : now;

@@ -1,5 +1,7 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DataClient } from './client.js';
+import { deletedAccountKey } from './deleted-account.js';
+import { cancellationReasons } from './errors.js';
 
 /**
  * A user's counters (issue 16 'Counters, not scans'): kept up to date by the stats aggregator (lambdas/dashboard,
@@ -9,16 +11,25 @@ import type { DataClient } from './client.js';
  *
  * - `USER#<sub>` / `STATS`: totals now. Numbers `verifiedEmails`, `draftsReady`, `emailsSent`,
  *   `conversationsStarted` (conversations with a sent e-mail), `replied` (conversations the contact answered),
- *   `awaitingReply`, `autoReplies`, `bounces`; `stage|<pipeline stage>` numbers (contacts in each stage);
- *   `meeting|<meetingId>` = the start (ISO 8601) of each scheduled meeting not yet started. (The contact count is the
+ *   `awaitingReply`, `autoReplies`, `bounces` (started conversations whose reply status is now `awaiting_reply`,
+ *   `auto_reply`, `bounced`); `stage|<pipeline stage>` numbers (contacts in each stage);
+ *   `meeting|<meetingId>` = the start (ISO 8601) of each scheduled meeting not yet started (one that started over a
+ *   day ago is pruned whenever a meeting event touches the item). (The contact count is the
  *   quota's `contactCount`, kept in the same transaction as each contact: lambdas/data/quota.ts.)
  * - `USER#<sub>` / `STATSDAY#<YYYY-MM-DD>` (UTC day): what happened that day. `sent` (e-mails sent), `started`
  *   (conversations whose first e-mail left), `replies` (conversations first answered that day), `autoReplies`,
- *   `bounces`; for the cohort of conversations started that day: `startedReplied` (how many were answered, whenever)
- *   and `replyMinutes` (a list: minutes from the first e-mail to the first reply, one per answered conversation);
- *   by the contact's dimension at the time, `<dimension>|<value>|sent` and `<dimension>|<value>|replied` numbers
- *   (dimension company, role, school, seniority; value as the contact has it, trimmed); by the first e-mail's UTC
+ *   `bounces` (started conversations that turned `auto_reply`, `bounced` that day); for the cohort of conversations
+ *   started that day: `startedReplied` (how many were answered, whenever) and `replyMinutes` (a list: minutes from
+ *   the first e-mail to the first reply, one per answered conversation); by the contact's dimension when the
+ *   conversation started, `<dimension>|<value>|sent` and `<dimension>|<value>|replied` numbers (company; role = job
+ *   title, else current role; school = the latest education's institution; seniority = shared/seniority.ts of the
+ *   role; value trimmed and cut to 100 characters, none counted without a value); by the first e-mail's UTC
  *   weekday (0 = Sunday) and hour, `slot|<weekday>-<hour>|sent` and `slot|<weekday>-<hour>|replied`.
+ *
+ * A conversation starts when its `emailCount` leaves 0; its first reply is the first time its status turns
+ * `REPLY_RECEIVED` (by a reply read or by hand; a later one counts nothing), at its `lastReplyDate`. A deleted
+ * conversation leaves the counts of what happened (e-mails were sent, a reply came) and leaves the status counts.
+ * Counting starts with the aggregator: items written before it are not in the counts.
  *
  * Every counter changes by an atomic ADD, applied once per stream record (the aggregator claims each record's event
  * id in the same transaction), so concurrent events and a redelivered batch leave them right.
@@ -171,4 +182,249 @@ export const readUserStats = async (db: DataClient, uid: string): Promise<UserSt
     new GetCommand({ TableName: db.table, Key: statsKey(uid), ConsistentRead: true }),
   );
   return toUserStats(Item);
+};
+
+/*
+ * Writes (the stats aggregator, lambdas/dashboard/stats-stream.ts). Beside the two kinds of counters above, two
+ * machinery items:
+ * - `USER#<sub>` / `STATSCONV#<conversationId>`: a started conversation's cohort (its first e-mail's time and the
+ *   contact's dimension values then), written when it starts and marked `repliedAt` at its first reply, so the reply
+ *   counts once, on its cohort's day, under the same values as its e-mail (a contact edited since does not move it);
+ * - `STREAMEVENT#<eventID>` / `STREAMEVENT`: a stream record applied (ttl 2 days; a stream keeps records 24 hours),
+ *   written in the same transaction as its counts, so a redelivered record changes nothing.
+ */
+export const statsConversationRecord = 'statsConversation';
+export const streamEventRecord = 'streamEvent';
+export const statsConversationKey = (uid: string, conversationId: string) => ({
+  pk: userKey(uid),
+  sk: `STATSCONV#${conversationId}`,
+});
+const streamEventKey = (eventId: string) => ({ pk: `STREAMEVENT#${eventId}`, sk: 'STREAMEVENT' });
+const streamEventTtlSeconds = 2 * 24 * 60 * 60;
+
+/** A started conversation's cohort (`STATSCONV#`). */
+export type StatsConversation = {
+  conversationId: string;
+  /** ISO 8601: when its first e-mail left */
+  firstEmailAt: string;
+  /** the contact's values when it started (a dimension without a value is left out) */
+  dimensions: Partial<Record<StatsDimension, string>>;
+  /** ISO 8601: its first reply, once there was one */
+  repliedAt?: string;
+};
+
+/** What one stream record changes: ADD (a negative number subtracts), SET and REMOVE of encoded attributes. */
+export type CounterChange = { add: Record<string, number>; set: Record<string, string>; remove: string[] };
+export const noCounterChange = (): CounterChange => ({ add: {}, set: {}, remove: [] });
+
+/** What one stream record changes in one user's items. */
+export type StatsChange = {
+  /** the STATS item */
+  totals: CounterChange;
+  /** STATSDAY items by day (YYYY-MM-DD): ADD, and minutes appended to `replyMinutes` */
+  days: Record<string, { add: Record<string, number>; replyMinutes: number[] }>;
+  /** the conversation's cohort item: written when it starts, marked at its first reply, removed with it */
+  conversation?:
+    | { put: StatsConversation }
+    | { replied: { conversationId: string; at: string } }
+    | { remove: { conversationId: string } };
+};
+
+const isEmptyCounterChange = (change: CounterChange) =>
+  Object.values(change.add).every((n) => n === 0) && Object.keys(change.set).length === 0 && change.remove.length === 0;
+
+/** A STATS change that only subtracts or removes: it must not create the item (a deleted account's REMOVEs). */
+const onlyTakesAway = (change: CounterChange) =>
+  Object.values(change.add).every((n) => n <= 0) && Object.keys(change.set).length === 0;
+
+/**
+ * An UpdateItem of flat attribute names (an encoded name holds dots and bars as the contact's values do, so it is
+ * never read as a document path, unlike lambdas/data/expressions.ts's names).
+ */
+const counterUpdate = (
+  db: DataClient,
+  key: { pk: string; sk: string },
+  entity: string,
+  change: CounterChange & { append?: Record<string, number[]> },
+  condition?: string,
+) => {
+  const names: Record<string, string> = { '#entity': 'entity' };
+  const values: Record<string, unknown> = { ':entity': entity };
+  const name = (attribute: string) => {
+    const placeholder = `#a${Object.keys(names).length}`;
+    names[placeholder] = attribute;
+    return placeholder;
+  };
+  const value = (input: unknown) => {
+    const placeholder = `:v${Object.keys(values).length}`;
+    values[placeholder] = input;
+    return placeholder;
+  };
+  const sets = [
+    '#entity = :entity',
+    ...Object.entries(change.set).map(([attribute, text]) => `${name(attribute)} = ${value(text)}`),
+    ...Object.entries(change.append ?? {})
+      .filter(([, list]) => list.length > 0)
+      .map(([attribute, list]) => {
+        const placeholder = name(attribute);
+        return `${placeholder} = list_append(if_not_exists(${placeholder}, ${value([])}), ${value(list)})`;
+      }),
+  ];
+  const adds = Object.entries(change.add)
+    .filter(([, n]) => n !== 0)
+    .map(([attribute, n]) => `${name(attribute)} ${value(n)}`);
+  const removes = change.remove.filter((attribute) => !(attribute in change.set)).map(name);
+  return {
+    Update: {
+      TableName: db.table,
+      Key: key,
+      UpdateExpression: [
+        `SET ${sets.join(', ')}`,
+        adds.length ? `ADD ${adds.join(', ')}` : '',
+        removes.length ? `REMOVE ${removes.join(', ')}` : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+      ...(condition ? { ConditionExpression: condition.replaceAll('#pk', name('pk')) } : {}),
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+};
+
+const conversationWrite = (db: DataClient, uid: string, change: NonNullable<StatsChange['conversation']>) => {
+  if ('put' in change)
+    return {
+      Put: {
+        TableName: db.table,
+        Item: {
+          ...statsConversationKey(uid, change.put.conversationId),
+          entity: statsConversationRecord,
+          ...change.put,
+        },
+      },
+    };
+  if ('replied' in change)
+    return {
+      Update: {
+        TableName: db.table,
+        Key: statsConversationKey(uid, change.replied.conversationId),
+        UpdateExpression: 'SET #repliedAt = :at',
+        // counted once: a second first reply (a race) is refused and planned again
+        ConditionExpression: 'attribute_exists(#pk) AND attribute_not_exists(#repliedAt)',
+        ExpressionAttributeNames: { '#pk': 'pk', '#repliedAt': 'repliedAt' },
+        ExpressionAttributeValues: { ':at': change.replied.at },
+      },
+    };
+  return { Delete: { TableName: db.table, Key: statsConversationKey(uid, change.remove.conversationId) } };
+};
+
+// a started conversation's cohort (GetItem, consistent); null when it has none (it never started, or started before
+// the counters existed)
+export const getStatsConversation = async (
+  db: DataClient,
+  uid: string,
+  conversationId: string,
+): Promise<StatsConversation | null> => {
+  const { Item } = await db.documents.send(
+    new GetCommand({ TableName: db.table, Key: statsConversationKey(uid, conversationId), ConsistentRead: true }),
+  );
+  if (!Item) return null;
+  const { pk: _pk, sk: _sk, entity: _entity, ...conversation } = Item;
+  return conversation as StatsConversation;
+};
+
+/**
+ * What applying a record came to: `applied`; `duplicate` (its claim exists: applied before); `accountDeleted` (the
+ * user's account is marked deleted: nothing is counted for it any more); `nothing` (nothing left to change).
+ */
+export type StatsOutcome = 'applied' | 'duplicate' | 'accountDeleted' | 'nothing';
+
+/** Attempts of a record's transaction that conflicted with another one or had to be planned again. */
+const maxAttempts = 25;
+const backoff = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(1000, 10 * 2 ** attempt)));
+
+/**
+ * Applies one stream record's change ONCE (TransactWriteItems): the record's claim (refused when it exists: a
+ * redelivery), a check that the account is not marked deleted (lambdas/data/deleted-account.ts: its partition is
+ * being wiped, and the wipe's REMOVE events must not write counters back), the STATS and STATSDAY updates and the
+ * conversation's cohort item. A STATS change that only takes away is conditioned on the item existing: without it
+ * there is nothing to take from (dropped). `plan` is asked again whenever what it read may have changed (a conflicting
+ * transaction, the cohort's reply counted meanwhile).
+ */
+export const applyStatsChange = async (
+  db: DataClient,
+  uid: string,
+  eventId: string,
+  plan: () => Promise<StatsChange>,
+  now: Date,
+): Promise<StatsOutcome> => {
+  let dropTotals = false;
+  for (let attempt = 0; ; attempt += 1) {
+    const change = await plan();
+    const totals = dropTotals ? noCounterChange() : change.totals;
+    const dayWrites = Object.entries(change.days)
+      .filter(([, day]) => Object.values(day.add).some((n) => n !== 0) || day.replyMinutes.length > 0)
+      .map(([day, { add, replyMinutes }]) =>
+        counterUpdate(db, statsDayKey(uid, day), statsDayRecord, {
+          add,
+          set: {},
+          remove: [],
+          append: { replyMinutes },
+        }),
+      );
+    const totalsWrite = isEmptyCounterChange(totals)
+      ? null
+      : counterUpdate(
+          db,
+          statsKey(uid),
+          statsRecord,
+          totals,
+          onlyTakesAway(totals) ? 'attribute_exists(#pk)' : undefined,
+        );
+    const cohortWrite = change.conversation ? conversationWrite(db, uid, change.conversation) : null;
+    if (!totalsWrite && dayWrites.length === 0 && !cohortWrite) return 'nothing';
+    const writes = [
+      {
+        Put: {
+          TableName: db.table,
+          Item: {
+            ...streamEventKey(eventId),
+            entity: streamEventRecord,
+            uid,
+            ttl: Math.floor(now.getTime() / 1000) + streamEventTtlSeconds,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        ConditionCheck: {
+          TableName: db.table,
+          Key: deletedAccountKey(uid),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      ...(totalsWrite ? [totalsWrite] : []),
+      ...dayWrites,
+      ...(cohortWrite ? [cohortWrite] : []),
+    ];
+    try {
+      await db.documents.send(new TransactWriteCommand({ TransactItems: writes as never }));
+      return 'applied';
+    } catch (error) {
+      const reasons = cancellationReasons(error);
+      if (!reasons) throw error;
+      const failed = (index: number) => reasons[index] === 'ConditionalCheckFailed';
+      if (failed(0)) return 'duplicate';
+      if (failed(1)) return 'accountDeleted';
+      const totalsGone = totalsWrite !== null && failed(2);
+      const cohortRefused = cohortWrite !== null && failed(writes.length - 1);
+      if (totalsGone) dropTotals = true;
+      if (!totalsGone && !cohortRefused && !reasons.includes('TransactionConflict'))
+        throw new Error(`Applying stream record ${eventId} was refused: ${reasons.join(', ')}`);
+      if (attempt >= maxAttempts) throw new Error(`Applying stream record ${eventId} kept conflicting`);
+      if (!totalsGone) await backoff(attempt);
+    }
+  }
 };

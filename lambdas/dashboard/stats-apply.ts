@@ -1,0 +1,71 @@
+import type { DataClient } from '../data/client.js';
+import { getContact } from '../data/contact.js';
+import {
+  applyStatsChange,
+  getStatsConversation,
+  readUserStats,
+  type StatsChange,
+  type StatsConversation,
+  type StatsOutcome,
+  statsAttribute,
+} from '../data/stats.js';
+import { dimensionsOf, replyCounts, type StatsDelta, startCounts } from './stats-delta.js';
+
+const dayMs = 86_400_000;
+/** at most this many past meetings are pruned per write (an update expression holds at most 4 KB) */
+const prunedPerWrite = 50;
+
+/** A copy of the delta's own change, to which the reads' counts are added (a plan may run more than once). */
+const copyOf = (change: StatsChange): StatsChange => ({
+  totals: { add: { ...change.totals.add }, set: { ...change.totals.set }, remove: [...change.totals.remove] },
+  days: Object.fromEntries(
+    Object.entries(change.days).map(([day, counts]) => [
+      day,
+      { add: { ...counts.add }, replyMinutes: [...counts.replyMinutes] },
+    ]),
+  ),
+  ...(change.conversation ? { conversation: change.conversation } : {}),
+});
+
+/**
+ * The full change of a delta, with what it needs read: a starting conversation's contact (its dimensions), a first
+ * reply's cohort (counted only when the cohort shows no reply yet), the past meetings to prune.
+ */
+export const planOf = async (db: DataClient, delta: StatsDelta, now: Date): Promise<StatsChange> => {
+  const change = copyOf(delta.change);
+  let cohort: StatsConversation | null = null;
+  if (delta.started) {
+    const contact = delta.started.contactId ? await getContact(db, delta.uid, delta.started.contactId) : null;
+    cohort = {
+      conversationId: delta.started.conversationId,
+      firstEmailAt: delta.started.firstEmailAt,
+      dimensions: dimensionsOf(contact),
+    };
+    startCounts(change, cohort);
+  }
+  if (delta.replied) {
+    const known = cohort ?? (await getStatsConversation(db, delta.uid, delta.replied.conversationId));
+    // no cohort: it never started, or started before the counters existed (its start was never counted)
+    if (known && !known.repliedAt) {
+      replyCounts(change, known, delta.replied.at);
+      if (cohort) cohort = { ...cohort, repliedAt: delta.replied.at };
+      else change.conversation = { replied: { conversationId: known.conversationId, at: delta.replied.at } };
+    }
+  }
+  if (cohort) change.conversation = { put: cohort };
+  if (delta.meetingTouched) {
+    const { meetings } = await readUserStats(db, delta.uid);
+    const current = statsAttribute.meeting(delta.meetingTouched.meetingId);
+    const past = Object.entries(meetings)
+      .filter(([, start]) => Date.parse(start) < now.getTime() - dayMs)
+      .map(([meetingId]) => statsAttribute.meeting(meetingId))
+      .filter((attribute) => attribute !== current && !change.totals.remove.includes(attribute))
+      .slice(0, prunedPerWrite);
+    change.totals.remove.push(...past);
+  }
+  return change;
+};
+
+/** Applies one stream record's delta once (lambdas/data/stats.ts `applyStatsChange`). */
+export const applyDelta = (db: DataClient, eventId: string, delta: StatsDelta, now: Date): Promise<StatsOutcome> =>
+  applyStatsChange(db, delta.uid, eventId, () => planOf(db, delta, now), now);
