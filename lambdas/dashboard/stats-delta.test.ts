@@ -49,6 +49,7 @@ const draft = (fields: Item = {}): Item => ({
   entity: 'draft',
   id: 'd1',
   status: 'draft',
+  isPrimary: true,
   subject: 'Hello',
   body: 'Hi Ada',
   ...fields,
@@ -59,6 +60,11 @@ describe('drafts: ready to send', () => {
     expect(insert(draft())?.change.totals.add).toEqual({ draftsReady: 1 });
     expect(modify(draft(), draft({ status: 'sending' }))?.change.totals.add).toEqual({ draftsReady: -1 });
     expect(remove(draft())?.change.totals.add).toEqual({ draftsReady: -1 });
+  });
+
+  it('counts only the contact primary draft (as the pending task does)', () => {
+    expect(insert(draft({ isPrimary: false }))).toBeNull();
+    expect(modify(draft(), draft({ isPrimary: false }))?.change.totals.add).toEqual({ draftsReady: -1 });
   });
 
   it('does not count a draft without a subject or body, until it gets one', () => {

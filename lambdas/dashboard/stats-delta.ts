@@ -1,5 +1,6 @@
 import { seniorityOf } from '../../shared/seniority.js';
 import type { ContactItem } from '../data/contact.js';
+import { type DraftItem, isReadyDraft } from '../data/draft.js';
 import {
   type CounterChange,
   noCounterChange,
@@ -45,9 +46,8 @@ const uidOf = (item: Item | undefined) => {
 export const isVerified = (contact: Item | undefined) =>
   Boolean(contact && text(contact.email)) && contact?.emailQevStatus === 'valid';
 
-/** A draft ready to send: status `draft` with a subject and a body (shared/schemas/dashboard.ts `draftsReady`). */
-export const isReadyDraft = (draft: Item | undefined) =>
-  draft?.status === 'draft' && text(draft.subject).trim() !== '' && text(draft.body).trim() !== '';
+/** A draft ready to send (lambdas/data/draft.ts: the pending task's rule too, so the card and the task agree). */
+const isReady = (draft: Item | undefined) => Boolean(draft && isReadyDraft(draft as unknown as DraftItem));
 
 /** A conversation counts once an e-mail left in it. */
 const isStarted = (conversation: Item | undefined) => count(conversation?.emailCount) > 0;
@@ -77,7 +77,7 @@ const contactDelta = (change: StatsChange, { oldImage, newImage }: StreamChange)
 };
 
 const draftDelta = (change: StatsChange, { oldImage, newImage }: StreamChange) => {
-  add(change.totals.add, 'draftsReady', Number(isReadyDraft(newImage)) - Number(isReadyDraft(oldImage)));
+  add(change.totals.add, 'draftsReady', Number(isReady(newImage)) - Number(isReady(oldImage)));
 };
 
 const emailDelta = (change: StatsChange, { eventName, newImage }: StreamChange) => {

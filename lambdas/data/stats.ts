@@ -9,7 +9,8 @@ import { cancellationReasons } from './errors.js';
  * pipeline item), so the dashboard reads a handful of small items at any data size. Two kinds of item under the
  * user's key:
  *
- * - `USER#<sub>` / `STATS`: totals now. Numbers `verifiedEmails`, `draftsReady`, `emailsSent`,
+ * - `USER#<sub>` / `STATS`: totals now. Numbers `verifiedEmails` (an address with a `valid` verdict),
+ *   `draftsReady` (primary drafts ready to send: draft.ts `isReadyDraft`), `emailsSent`,
  *   `conversationsStarted` (conversations with a sent e-mail), `replied` (conversations the contact answered),
  *   `awaitingReply`, `autoReplies`, `bounces` (started conversations whose reply status is now `awaiting_reply`,
  *   `auto_reply`, `bounced`); `stage|<pipeline stage>` numbers (contacts in each stage);
