@@ -7,13 +7,15 @@ import {
   UserAddOutlined,
 } from '@ant-design/icons';
 import { Button, Card, Dropdown, Space, Typography } from 'antd';
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { EmptyState } from '@/ui/EmptyState';
 import { useToast } from '@/ui/toast/useToast';
 import { useApiClient } from '@/lib/http/useApiClient';
 import { listAllContacts } from '../api/contactsApi';
 import { useContactActions } from '../hooks/useContactActions';
 import { useContactList, type ContactFilters } from '../hooks/useContactList';
+import { contactFiltersOf, contactParams, withContactFilters } from '../utils/contactFilterParams';
 import type { AddContactMode } from './AddContactModal';
 import { ContactsTable } from './ContactsTable';
 import { ContactsToolbar } from './ContactsToolbar';
@@ -34,31 +36,52 @@ const useOnceTrue = (flag: boolean) => {
   return seen.current;
 };
 
-const defaultFilters: ContactFilters = { sort: 'last_updated', order: 'desc' };
-
 const isFiltered = (filters: ContactFilters) =>
   Boolean(filters.q || filters.email_lookup_status || filters.relationship_status);
 
-/** The contact dashboard: add (URL, by hand, many, CSV), the table with search and filters, bulk actions, the drawer. */
+/**
+ * The contact dashboard: add (URL, by hand, many, CSV), the table with search and filters, bulk actions, the drawer.
+ * The filters and the open contact live in the URL (utils/contactFilterParams), so links open them and Back undoes them.
+ */
 export const ContactsDashboard = () => {
   const api = useApiClient();
   const toast = useToast();
   const { removeMany, findEmails } = useContactActions();
-  const [filters, setFilters] = useState<ContactFilters>(defaultFilters);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => contactFiltersOf(searchParams), [searchParams]);
+  const openId = searchParams.get(contactParams.contact);
   const list = useContactList(filters);
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const [addMode, setAddMode] = useState<AddContactMode | null>(null);
   const [importOpen, setImportOpen] = useState(false);
-  const [openId, setOpenId] = useState<string | null>(null);
   const addMounted = useOnceTrue(addMode !== null);
   const importMounted = useOnceTrue(importOpen);
   const [busy, setBusy] = useState<'lookup' | 'delete' | 'export' | null>(null);
   const refresh = list.mutate;
 
-  const handleFilters = useCallback((next: ContactFilters) => {
-    setFilters(next);
-    setSelectedIds([]);
-  }, []);
+  const handleFilters = useCallback(
+    (next: ContactFilters) => {
+      // each choice is a step Back can undo; the search, typed a few letters at a time, is one step as it changes
+      const searchChanged = (next.q ?? '') !== (filters.q ?? '');
+      setSearchParams((current) => withContactFilters(current, next), { replace: searchChanged });
+      setSelectedIds([]);
+    },
+    [filters.q, setSearchParams],
+  );
+
+  const setOpenId = useCallback(
+    (id: string | null) =>
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (id) next.set(contactParams.contact, id);
+          else next.delete(contactParams.contact);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
 
   const handleFindEmails = async () => {
     setBusy('lookup');

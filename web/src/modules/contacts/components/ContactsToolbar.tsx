@@ -18,6 +18,12 @@ type SortValue = (typeof sortOptions)[number]['value'];
 /** Search, filters (lookup status, relationship) and sort of the contacts table. */
 export const ContactsToolbar = ({ filters, onChange }: ContactsToolbarProps) => {
   const [search, setSearch] = useState(filters.q ?? '');
+  // the search follows the URL too (Back, a link): a query that is not what was typed replaces it
+  const [shownQuery, setShownQuery] = useState(filters.q ?? '');
+  if ((filters.q ?? '') !== shownQuery) {
+    setShownQuery(filters.q ?? '');
+    if ((filters.q ?? '') !== search.trim()) setSearch(filters.q ?? '');
+  }
 
   useEffect(() => {
     const query = search.trim();

@@ -1,0 +1,126 @@
+// @vitest-environment happy-dom
+import { ConfigProvider } from 'antd';
+import { act } from 'react';
+import { Link, MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { describe, expect, it } from 'vitest';
+import type { ApiClient } from '@/lib/http/apiClient';
+import { ApiClientContext } from '@/lib/http/useApiClient';
+import { wireContact } from '@/test/contactFixtures';
+import { mountPerTest } from '@/test/mountPerTest';
+import { untilPasses } from '@/test/untilPasses';
+import { AppFeedbackProvider } from '@/ui/feedback/AppFeedbackProvider';
+import { ContactsDashboard } from './ContactsDashboard';
+
+const { render } = mountPerTest();
+
+/** The table, its selects and their dropdowns render a lot of antd: seconds on a busy machine. */
+const tableTestTimeoutMs = 20_000;
+
+const Location = () => {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+};
+
+const Back = () => {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate(-1)}>
+      Back
+    </button>
+  );
+};
+
+const show = async (entry: string) => {
+  const queries: Record<string, unknown>[] = [];
+  const request = async (route: string, input: { query: Record<string, unknown> }) => {
+    if (route !== 'GET /api/contacts') throw new Error(`unexpected ${route}`);
+    queries.push(input.query);
+    return { contacts: [wireContact()], next_cursor: null, total: 1 };
+  };
+  await render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
+      <ApiClientContext.Provider value={{ request } as unknown as ApiClient}>
+        <ConfigProvider wave={{ disabled: true }}>
+          <AppFeedbackProvider>
+            <MemoryRouter initialEntries={['/dashboard', entry]}>
+              <Location />
+              <Back />
+              <Link to="/dashboard?q=grace">Search Grace</Link>
+              <ContactsDashboard />
+            </MemoryRouter>
+          </AppFeedbackProvider>
+        </ConfigProvider>
+      </ApiClientContext.Provider>
+    </SWRConfig>,
+  );
+  return queries;
+};
+
+const location = () => document.querySelector('[data-testid="location"]')?.textContent;
+const selectOf = (label: string) =>
+  document.querySelector<HTMLElement>(`input[aria-label="${label}"]`)?.closest<HTMLElement>('.ant-select') ?? null;
+const shown = (label: string) => selectOf(label)?.querySelector('.ant-select-content')?.textContent ?? '';
+const click = (element: HTMLElement | null | undefined) =>
+  act(async () => {
+    if (!element) throw new Error('nothing to click');
+    element.click();
+  });
+const choose = async (label: string, option: string) => {
+  await act(async () => selectOf(label)?.dispatchEvent(new MouseEvent('mousedown', { bubbles: true })));
+  const item = () =>
+    [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find(
+      (candidate) => candidate.textContent === option,
+    );
+  await untilPasses(() => expect(item()).toBeDefined());
+  await click(item());
+};
+
+describe('the contacts table and the URL', () => {
+  it(
+    'opens filtered as the URL says; a filter chosen goes into the URL, and Back undoes it',
+    async () => {
+      const queries = await show('/dashboard?lookup=error');
+      await untilPasses(() => expect(selectOf('Filter by relationship')).not.toBeNull());
+      expect(queries[0]).toMatchObject({ email_lookup_status: 'error', sort: 'last_updated', order: 'desc' });
+      expect(shown('Filter by e-mail lookup')).toContain('Lookup failed');
+
+      await choose('Filter by relationship', 'Replied');
+      await untilPasses(() => expect(location()).toBe('/dashboard?lookup=error&relationship=replied'));
+      await untilPasses(() =>
+        expect(queries.at(-1)).toMatchObject({ email_lookup_status: 'error', relationship_status: 'replied' }),
+      );
+      expect(shown('Filter by relationship')).toContain('Replied');
+
+      await click(
+        [...document.querySelectorAll<HTMLElement>('button')].find((button) => button.textContent === 'Back'),
+      );
+      await untilPasses(() => expect(location()).toBe('/dashboard?lookup=error'));
+      await untilPasses(() => expect(shown('Filter by relationship')).not.toContain('Replied'));
+
+      await click(
+        [...document.querySelectorAll<HTMLElement>('button')].find((button) => button.textContent === 'Back'),
+      );
+      await untilPasses(() => expect(location()).toBe('/dashboard'));
+      await untilPasses(() => expect(shown('Filter by e-mail lookup')).not.toContain('Lookup failed'));
+      expect(queries.at(-1)).not.toHaveProperty('email_lookup_status');
+    },
+    tableTestTimeoutMs,
+  );
+
+  it(
+    'shows a search the URL brings in the search box',
+    async () => {
+      const queries = await show('/dashboard');
+      await untilPasses(() => expect(selectOf('Filter by relationship')).not.toBeNull());
+      await click(
+        [...document.querySelectorAll<HTMLAnchorElement>('a')].find((link) => link.textContent === 'Search Grace'),
+      );
+      await untilPasses(() =>
+        expect(document.querySelector<HTMLInputElement>('input[aria-label="Search contacts"]')?.value).toBe('grace'),
+      );
+      await untilPasses(() => expect(queries.at(-1)).toMatchObject({ q: 'grace' }));
+    },
+    tableTestTimeoutMs,
+  );
+});
