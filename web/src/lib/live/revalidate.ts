@@ -13,6 +13,28 @@ const mentions = (key: unknown, value: string) =>
     (part) => part === value || (typeof part === 'object' && part !== null && Object.values(part).includes(value)),
   );
 
+/** Issue 16: what the dashboard's pending tasks are made of (drafts ready, sends, replies, follow-ups, meetings, failures). */
+const dashboardTaskEvents = new Set<LiveEvent['type']>([
+  'draft.saved',
+  'draft.deleted',
+  'draft.primaryCleared',
+  'email.sent',
+  'email.sendState',
+  'reply.received',
+  'conversation.updated',
+  'meeting.updated',
+  'activity.changed',
+  'stats.changed',
+]);
+
+/**
+ * The dashboard's answers an event makes stale: the summary reads the counters, so it follows `stats.changed` (the
+ * aggregator applied a change; the event that caused it came earlier, before the counters moved); the pending tasks
+ * (and `/all`) read the items themselves, so every change of them counts.
+ */
+const dashboardStale = (event: LiveEvent, route: string) =>
+  route === 'GET /api/dashboard/summary' ? event.type === 'stats.changed' : dashboardTaskEvents.has(event.type);
+
 /**
  * Which cached answers an event makes stale (DESIGN §8: an event only says what changed, the page reads the rest):
  * a saved or deleted draft, a cleared primary, or a generation that finished, touches the contact's drafts, the
@@ -25,6 +47,7 @@ export const staleKeys =
   (key: unknown): boolean => {
     const route = routeOf(key);
     if (!route) return false;
+    if (route.startsWith('GET /api/dashboard')) return dashboardStale(event, route);
     switch (event.type) {
       case 'draft.saved':
       case 'draft.deleted':
@@ -91,6 +114,7 @@ const liveRoutes = [
   'GET /api/pipeline',
   'GET /api/meetings',
   'GET /api/activity',
+  'GET /api/dashboard',
 ];
 
 /** The answers to read again when the socket reopens after a drop (events sent meanwhile were lost). */

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { ContactsDashboard } from '@/modules/contacts/components/ContactsDashboard';
+import { DashboardOverview } from '@/modules/dashboard/components/DashboardOverview';
 import { useProfile } from '@/modules/profile/hooks/useProfile';
 import { profileName } from '@/modules/profile/utils/profileLabels';
 import { QuotaSummary } from '@/modules/quota/components/QuotaSummary';
@@ -13,7 +14,10 @@ const ContactLimitDialog = lazy(async () => ({
   default: (await import('@/modules/quota/components/ContactLimitDialog')).ContactLimitDialog,
 }));
 
-/** /dashboard: the contact dashboard under a compact welcome, with the period's contact slots. */
+/**
+ * /dashboard: under a compact welcome with the period's contact slots, the summary and pending tasks (issue 16), then the
+ * contact dashboard.
+ */
 export const DashboardPage = () => {
   const { data: profile } = useProfile();
   const { isUpgradeModalOpen } = useSnapshot(upgradeModalState);
@@ -28,6 +32,7 @@ export const DashboardPage = () => {
         description="Your contacts, their background and a verified e-mail for each."
         extra={<QuotaSummary />}
       />
+      <DashboardOverview />
       <ContactsDashboard />
       {limitDialogOpened.current ? (
         <Suspense fallback={null}>

@@ -1,0 +1,102 @@
+import { CheckCircleOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Button, Card, Skeleton, Typography } from 'antd';
+import type { PendingTask } from '@shared/schemas/dashboard';
+import { Link } from 'react-router-dom';
+import { EmptyState } from '@/ui/EmptyState';
+import { usePendingTasks } from '../hooks/usePendingTasks';
+import { openTasks, pendingTaskViews, taskTime } from '../utils/pendingTaskLinks';
+import './dashboard.css';
+
+/** Each kind lists its first few; the link under them leads to the rest. */
+const shownItems = 3;
+
+const TaskGroup = ({ task }: { task: PendingTask }) => {
+  const view = pendingTaskViews[task.kind];
+  const headingId = `pending-task-${task.kind}`;
+  return (
+    <section className="pending-task" aria-labelledby={headingId} data-testid={`task-${task.kind}`}>
+      <div className="pending-task__head">
+        <Typography.Title level={3} id={headingId} className="pending-task__title">
+          {view.title}
+        </Typography.Title>
+        <span className="pending-task__count" data-testid={`task-count-${task.kind}`}>
+          {task.count.toLocaleString()}
+        </span>
+      </div>
+      <ul className="pending-task__items">
+        {task.items.slice(0, shownItems).map((item) => (
+          <li key={item.id}>
+            <Link to={view.itemTo(item)} className="pending-task__item">
+              <span className="pending-task__name">{item.name || 'Unnamed contact'}</span>
+              <span className="pending-task__detail">{item.detail}</span>
+              {item.at ? <time dateTime={item.at}>{taskTime(item.at)}</time> : null}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Link to={view.to} className="pending-task__more">
+        {task.count > shownItems ? `All ${task.count.toLocaleString()} in ${view.place}` : `Open ${view.place}`}
+      </Link>
+    </section>
+  );
+};
+
+/** What to do next: the kinds of task with something waiting, each leading to where it is done. */
+export const PendingTasksPanel = () => {
+  const { data, error, isValidating, mutate } = usePendingTasks();
+  const tasks = data ? openTasks(data.tasks) : [];
+
+  const body = (() => {
+    if (!data && error) {
+      return (
+        <div className="pending-tasks__error" role="alert">
+          <Typography.Text type="danger">Your tasks could not be loaded: {error.message}</Typography.Text>
+          <Button size="small" icon={<ReloadOutlined />} loading={isValidating} onClick={() => void mutate()}>
+            Try again
+          </Button>
+        </div>
+      );
+    }
+    if (!data) return <Skeleton active title={false} paragraph={{ rows: 3 }} className="pending-tasks__loading" />;
+    if (!tasks.length) {
+      return (
+        <EmptyState
+          compact
+          icon={<CheckCircleOutlined />}
+          title="All caught up"
+          description="No drafts to send, replies to answer or failures to fix right now."
+        />
+      );
+    }
+    return (
+      <div className="pending-tasks__groups">
+        {tasks.map((task) => (
+          <TaskGroup key={task.kind} task={task} />
+        ))}
+      </div>
+    );
+  })();
+
+  return (
+    <Card
+      size="small"
+      className="pending-tasks"
+      data-testid="pending-tasks"
+      aria-busy={!data && !error}
+      title={
+        <span className="pending-tasks__title">
+          <Typography.Title level={2} className="pending-tasks__heading">
+            Pending tasks
+          </Typography.Title>
+          {data?.total ? (
+            <Typography.Text type="secondary" data-testid="pending-tasks-total">
+              {data.total.toLocaleString()}
+            </Typography.Text>
+          ) : null}
+        </span>
+      }
+    >
+      {body}
+    </Card>
+  );
+};
