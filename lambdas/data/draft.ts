@@ -22,10 +22,11 @@ import { deleteItems } from './user-partition.js';
  * sending guard held back at the guard's time, any other one a while after it was queued (a message lost between the
  * write and the queue still goes out).
  *
- * A draft the user has to act on (issue 16 pending tasks) is on gsi1 too (sparse, `USER#<sub>#DRAFTTASKS`): a ready
- * one (status `draft`, the contact's primary, subject and body not blank) sorted `ready#<updatedAt>#<id>`, a failed
- * send `failed#<updatedAt>#<id>`; the dashboard reads those in one Query, not every draft the user ever sent. A draft
- * written before this index existed joins it at its next write.
+ * A draft the dashboard's pending tasks need (issue 16) is on gsi2 (sparse, `USER#<sub>#DRAFTTASKS`): a ready one
+ * (status `draft`, the contact's primary, subject and body not blank) sorted `ready#<updatedAt>#<id>`, a failed send
+ * `failed#<updatedAt>#<id>`, and a reply or follow-up being sent or scheduled (status `sending`, in a conversation)
+ * `queued#<updatedAt>#<id>` (its conversation is not due a follow-up); the dashboard reads those in one Query, not
+ * every draft the user ever sent. A draft written before this index existed joins it at its next write.
  */
 export type DraftItem = Draft & {
   /** a `sending` draft only: when the due-sends job queues it (again) */
@@ -79,9 +80,16 @@ const taskCollection = (uid: string) => `USER#${uid}#DRAFTTASKS`;
 export const isReadyDraft = (draft: Pick<Draft, 'status' | 'isPrimary' | 'subject' | 'body'>) =>
   draft.status === 'draft' && draft.isPrimary && Boolean(draft.subject?.trim()) && Boolean(draft.body?.trim());
 
+const taskKind = (draft: DraftItem) => {
+  if (isReadyDraft(draft)) return 'ready';
+  if (draft.status === 'failed') return 'failed';
+  if (draft.status === 'sending' && draft.conversationId) return 'queued';
+  return null;
+};
+
 const taskKeys = (draft: DraftItem) => {
-  const kind = isReadyDraft(draft) ? 'ready' : draft.status === 'failed' ? 'failed' : null;
-  return kind ? { gsi1pk: taskCollection(draft.userId), gsi1sk: `${kind}#${draft.updatedAt}#${draft.id}` } : {};
+  const kind = taskKind(draft);
+  return kind ? { gsi2pk: taskCollection(draft.userId), gsi2sk: `${kind}#${draft.updatedAt}#${draft.id}` } : {};
 };
 
 const toItem = (draft: DraftItem) => ({
@@ -93,7 +101,16 @@ const toItem = (draft: DraftItem) => ({
 });
 
 const fromItem = (item: Record<string, unknown>): DraftItem => {
-  const { pk: _pk, sk: _sk, entity: _entity, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, ...draft } = item;
+  const {
+    pk: _pk,
+    sk: _sk,
+    entity: _entity,
+    gsi1pk: _gsi1pk,
+    gsi1sk: _gsi1sk,
+    gsi2pk: _gsi2pk,
+    gsi2sk: _gsi2sk,
+    ...draft
+  } = item;
   return draft as DraftItem;
 };
 
@@ -192,7 +209,7 @@ export const userDrafts = async (db: DataClient, uid: string): Promise<DraftItem
     })
   ).map(fromItem);
 
-/** A draft the user has to act on, as the task index lists it (its text and attachments left out). */
+/** A draft of the task index (ready, failed, or a reply or follow-up queued), its text and attachments left out. */
 export type DraftTask = Pick<
   Draft,
   'id' | 'contactId' | 'conversationId' | 'draftType' | 'status' | 'subject' | 'failureReason' | 'updatedAt'
@@ -208,13 +225,13 @@ const draftTaskFields = [
   'updatedAt',
 ] as const satisfies readonly (keyof DraftTask)[];
 
-// a user's drafts ready to send and failed sends, oldest update first (Query on gsi1, the user's draft tasks, paged:
-// one call per MB of such drafts)
+// a user's drafts ready to send, failed sends and replies or follow-ups queued (Query on gsi2, the user's draft
+// tasks, paged: one call per MB of such drafts)
 export const draftTasks = async (db: DataClient, uid: string): Promise<DraftTask[]> =>
   (
     await queryAll(db, {
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :collection',
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :collection',
       ExpressionAttributeValues: { ':collection': taskCollection(uid) },
       ProjectionExpression: draftTaskFields.map((_, index) => `#f${index}`).join(', '),
       ExpressionAttributeNames: Object.fromEntries(draftTaskFields.map((name, index) => [`#f${index}`, name])),
