@@ -1,0 +1,152 @@
+import { BarChartOutlined } from '@ant-design/icons';
+import { timePeriods } from '@shared/schemas/conversations';
+import { Alert, Button, Card, Segmented, Skeleton, Typography } from 'antd';
+import { EmptyState } from '@/ui/EmptyState';
+import { useAnalyticsPeriod } from '../hooks/useAnalyticsPeriod';
+import { useDetailedAnalytics } from '../hooks/useDetailedAnalytics';
+import { periodLabels, type TimePeriod } from '../utils/analyticsPeriod';
+import {
+  type BreakdownKind,
+  breakdownOf,
+  breakdownTable,
+  breakdownTitles,
+  type DetailedAnalytics,
+  funnelTable,
+  hourTable,
+  seriesTable,
+  weekdayTable,
+} from '../utils/analyticsTables';
+import { AnalyticsChartCard } from './AnalyticsChartCard';
+import { BreakdownChart, FunnelChart, HourChart, SeriesChart, WeekdayChart } from './AnalyticsCharts';
+import { AnalyticsHeadline } from './AnalyticsHeadline';
+import './NetworkAnalytics.css';
+
+const periodOptions = timePeriods.map((value) => ({ value, label: periodLabels[value].label }));
+const breakdownKinds: BreakdownKind[] = ['company', 'role', 'school', 'seniority'];
+
+/** The pipeline funnel is the contacts' stages now, whatever the period: shown with or without e-mails in it. */
+const FunnelCard = ({ data }: { data: DetailedAnalytics }) => (
+  <AnalyticsChartCard
+    table={funnelTable(data)}
+    period={data.time_period}
+    description="Contacts that reached each stage or a later one, now"
+    emptyText={data.funnel.some((step) => step.count > 0) ? null : 'No contacts in the pipeline yet'}
+  >
+    <FunnelChart data={data} />
+  </AnalyticsChartCard>
+);
+
+const AnalyticsReport = ({ data }: { data: DetailedAnalytics }) => {
+  const period = data.time_period;
+  if (data.emailsSent === 0) {
+    return (
+      <div className="analytics-grid">
+        <div className="analytics-grid__wide">
+          <EmptyState
+            icon={<BarChartOutlined />}
+            title="No e-mails sent in this period"
+            description={`E-mails you send from Outreach in ${periodLabels[period].span} show here with their replies. Try a longer period.`}
+          />
+        </div>
+        <FunnelCard data={data} />
+      </div>
+    );
+  }
+  return (
+    <>
+      <AnalyticsHeadline data={data} />
+      <div className="analytics-grid">
+        <AnalyticsChartCard table={seriesTable(data)} period={period} wide>
+          <SeriesChart data={data} />
+        </AnalyticsChartCard>
+        <AnalyticsChartCard table={weekdayTable(data)} period={period} description={`In ${data.timeZone}`}>
+          <WeekdayChart data={data} />
+        </AnalyticsChartCard>
+        <FunnelCard data={data} />
+        <AnalyticsChartCard table={hourTable(data)} period={period} description={`In ${data.timeZone}`} wide>
+          <HourChart data={data} />
+        </AnalyticsChartCard>
+        {breakdownKinds.map((kind) => (
+          <AnalyticsChartCard
+            key={kind}
+            table={breakdownTable(data, kind)}
+            period={period}
+            description="The 10 with the most e-mails sent"
+            emptyText={breakdownOf(data, kind).length ? null : breakdownTitles[kind].none}
+          >
+            <BreakdownChart breakdown={breakdownOf(data, kind)} />
+          </AnalyticsChartCard>
+        ))}
+      </div>
+    </>
+  );
+};
+
+const AnalyticsLoading = () => (
+  <div role="status" aria-busy="true" className="analytics-loading">
+    <span className="analytics-sr-only">Loading network analytics...</span>
+    <div aria-hidden="true" className="analytics-headline__numbers">
+      {[0, 1, 2, 3].map((card) => (
+        <Card key={card} size="small">
+          <Skeleton active title={false} paragraph={{ rows: 2 }} />
+        </Card>
+      ))}
+    </div>
+    <div aria-hidden="true" className="analytics-grid">
+      {[0, 1, 2].map((card) => (
+        <Card key={card} className={card === 0 ? 'analytics-grid__wide' : undefined}>
+          <Skeleton active paragraph={{ rows: 6 }} />
+        </Card>
+      ))}
+    </div>
+  </div>
+);
+
+/**
+ * The dashboard's network analytics (SPEC §1, issue 16): the period's e-mails and replies, how fast people answer,
+ * who answers (company, role, school, seniority), when to send, and the pipeline funnel. The period is in the URL.
+ */
+export const NetworkAnalyticsView = () => {
+  const [period, setPeriod] = useAnalyticsPeriod();
+  const { data, error, mutate } = useDetailedAnalytics(period);
+  // the last period's answer stays while this one loads
+  const stale = data !== undefined && data.time_period !== period;
+
+  return (
+    <section aria-labelledby="network-analytics-title" className="network-analytics">
+      <div className="network-analytics__header">
+        <div>
+          <Typography.Title level={2} id="network-analytics-title" className="network-analytics__title">
+            Network analytics
+          </Typography.Title>
+          <Typography.Text type="secondary">How your outreach went over {periodLabels[period].span}.</Typography.Text>
+        </div>
+        <Segmented<TimePeriod>
+          aria-label="Period"
+          name="analytics-period"
+          value={period}
+          onChange={setPeriod}
+          options={periodOptions}
+        />
+      </div>
+      {error && (!data || stale) ? (
+        <Alert
+          type="error"
+          showIcon
+          title="Network analytics could not be loaded"
+          description={error.message}
+          action={<Button onClick={() => void mutate()}>Try Again</Button>}
+        />
+      ) : data ? (
+        <div
+          aria-busy={stale}
+          className={stale ? 'network-analytics__report network-analytics__report--stale' : 'network-analytics__report'}
+        >
+          <AnalyticsReport data={data} />
+        </div>
+      ) : (
+        <AnalyticsLoading />
+      )}
+    </section>
+  );
+};

@@ -1,0 +1,28 @@
+import { timePeriods } from '@shared/schemas/conversations';
+import { analyticsPeriodParam } from './dashboardView';
+
+export type TimePeriod = (typeof timePeriods)[number];
+
+/** The period switch's words, and what each period covers (the server's: the last 7, 30, 91 or 364 days). */
+export const periodLabels: Record<TimePeriod, { label: string; span: string }> = {
+  week: { label: 'Week', span: 'the last 7 days' },
+  month: { label: 'Month', span: 'the last 30 days' },
+  quarter: { label: 'Quarter', span: 'the last 3 months' },
+  year: { label: 'Year', span: 'the last 12 months' },
+};
+
+const isTimePeriod = (value: string | null): value is TimePeriod =>
+  (timePeriods as readonly (string | null)[]).includes(value);
+
+/** The period `?period=` names; the server's default (week) when it names none or something else. */
+export const periodOf = (params: URLSearchParams): TimePeriod => {
+  const value = params.get(analyticsPeriodParam);
+  return isTimePeriod(value) ? value : 'week';
+};
+
+/** The URL's parameters showing `period`, everything else kept. */
+export const paramsWithPeriod = (params: URLSearchParams, period: TimePeriod) => {
+  const next = new URLSearchParams(params);
+  next.set(analyticsPeriodParam, period);
+  return next;
+};
