@@ -34,3 +34,17 @@ export const streamConsumers = {
 } as const satisfies Record<string, StreamConsumerSpec>;
 
 export type StreamConsumerName = keyof typeof streamConsumers;
+
+export const streamConsumerEntries = (table: Record<string, StreamConsumerSpec> = streamConsumers) =>
+  Object.entries(table).map(([name, spec]) => ({ name, ...spec }));
+
+/** Where a record's `entity` is: the item after the change (insert, modify) or before it (modify, remove). */
+export const streamImages = ['NewImage', 'OldImage'] as const;
+
+/**
+ * A consumer's Lambda event filter patterns (any of them lets a record through): its entities in the new image, or in
+ * the old one (a removal has no new image). The CDK event source gets these as its filter criteria and the local
+ * stream runner applies the same patterns, so a consumer sees the same records in both places.
+ */
+export const streamFilterPatterns = (spec: Pick<StreamConsumerSpec, 'entities'>) =>
+  streamImages.map((image) => ({ dynamodb: { [image]: { entity: { S: [...spec.entities] } } } }));

@@ -106,7 +106,7 @@ export const startDynamoDbLocal = async (options: {
     }
     const tableName = options.tableName ?? localNames.table;
     if (!tables.includes(tableName)) await client.send(new CreateTableCommand(createTableInput(tableName)));
-    else await addMissingIndexes(client, tableName);
+    else await upgradeTable(client, tableName);
     return { endpoint, pid: child.pid, exited, stop };
   } catch (error) {
     await stop();
@@ -115,10 +115,11 @@ export const startDynamoDbLocal = async (options: {
 };
 
 /**
- * A table kept under `.local/` from before an index was added to lambdas/data/table.ts gets it, one at a time as
- * DynamoDB allows (items written before it lack its keys until they are written again; `npm run reset` starts clean).
+ * A table kept under `.local/` from before an index or the stream was added to lambdas/data/table.ts gets it: indexes
+ * one at a time as DynamoDB allows (items written before one lack its keys until they are written again), then the
+ * stream (changes from then on; `npm run reset` starts clean).
  */
-const addMissingIndexes = async (client: DynamoDBClient, tableName: string) => {
+export const upgradeTable = async (client: DynamoDBClient, tableName: string) => {
   const wanted = createTableInput(tableName);
   const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
   const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
@@ -134,5 +135,15 @@ const addMissingIndexes = async (client: DynamoDBClient, tableName: string) => {
         ],
       }),
     );
+  }
+  const stream = wanted.StreamSpecification;
+  if (stream && Table?.StreamSpecification?.StreamViewType !== stream.StreamViewType) {
+    // a stream of another view type is turned off first: DynamoDB changes a view type no other way
+    if (Table?.StreamSpecification?.StreamEnabled) {
+      await client.send(
+        new UpdateTableCommand({ TableName: tableName, StreamSpecification: { StreamEnabled: false } }),
+      );
+    }
+    await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: stream }));
   }
 };

@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import type { QueueSpec } from '../../shared/queues.js';
 import type { ScheduleSpec } from '../../shared/schedules.js';
+import type { StreamConsumerSpec } from '../../shared/streams.js';
 import type { WebConfig } from '../../shared/web-config.js';
 import { ensureKeyFile } from '../../lambdas/providers/crypto/key-file.js';
 import { createLocalAuthorizer } from './authorizer.js';
@@ -26,6 +27,7 @@ import { startS3Local } from './s3.js';
 import { startSandbox } from './sandbox/server.js';
 import { startScheduler, type Scheduler } from './scheduler.js';
 import { createSqsApi } from './sqs-api.js';
+import { startStreamRunner, type StreamRunner } from './streams.js';
 import { startWeb } from './web.js';
 
 export type LocalPorts = typeof localPorts;
@@ -48,6 +50,8 @@ export type LocalStackOptions = {
   queues?: Record<string, QueueSpec>;
   /** @default shared/schedules.ts */
   schedules?: Record<string, ScheduleSpec>;
+  /** the table stream's consumers @default shared/streams.ts */
+  streams?: Record<string, StreamConsumerSpec>;
   /** @default env LOCAL_QUEUE_SPEED or 1 */
   queueSpeed?: number;
   /** @default env LOCAL_SCHEDULE_SPEED or 1 */
@@ -78,6 +82,8 @@ export type LocalStack = {
   env: Record<string, string>;
   queues: QueueRunner;
   scheduler: Scheduler;
+  /** the table stream's consumers; `streams.drained()` waits until what was written before has reached them */
+  streams: StreamRunner;
   /** ms from the call to ready */
   readyMs: number;
   /** ms from the call until each part was up */
@@ -318,6 +324,15 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
       log,
     });
     stops.push(() => scheduler.stop());
+    // the table's stream to its consumers, as Lambda's event source mapping in AWS (before the gateway takes writes)
+    const streams = await startStreamRunner({
+      endpoint: `http://127.0.0.1:${ports.dynamodb}`,
+      tableName: localNames.table,
+      dir: join(localDir, 'streams'),
+      ...(options.streams ? { consumers: options.streams } : {}),
+      log,
+    });
+    stops.push(() => streams.stop());
     const gateway = await startGateway({
       port: ports.api,
       webOrigin,
@@ -342,6 +357,7 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
       env,
       queues,
       scheduler,
+      streams,
       readyMs: Math.round(performance.now() - started),
       timings,
       failed,

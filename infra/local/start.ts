@@ -19,6 +19,7 @@ const table = (stack: LocalStack, seconds: string) => {
     ['DynamoDB', `${stack.urls.dynamodb}  ${dim(`table ${stack.env.TABLE_NAME}`)}`],
     ['S3', `${stack.urls.s3}  ${dim(`bucket ${stack.env.BUCKET_NAME}`)}`],
     ['SQS', `${stack.urls.sqs}  ${dim(`queues: ${stack.queues.names().join(', ') || 'none yet'}`)}`],
+    ['Streams', dim(`the table's stream to: ${stack.streams.names().join(', ') || 'none yet'}`)],
     ['Sandbox', stack.urls.sandbox],
     ['Data', `${relative(process.cwd(), stack.localDir) || '.'}/  ${dim('(npm run reset wipes it)')}`],
   ];

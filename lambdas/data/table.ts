@@ -8,6 +8,11 @@ export const table = {
   partitionKey: 'pk',
   sortKey: 'sk',
   ttlAttribute: 'ttl',
+  /**
+   * The table's stream (issue 16): every change with the item before and after it, read by the stream consumers of
+   * shared/streams.ts (Lambda's event source mapping in AWS, infra/local/streams.ts locally).
+   */
+  streamViewType: 'NEW_AND_OLD_IMAGES',
   indexes: {
     /** second access path of an entity, e.g. a user's items by status or date */
     gsi1: { partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
@@ -25,7 +30,7 @@ export const table = {
 
 export type IndexName = keyof typeof table.indexes;
 
-/** CreateTable input for DynamoDB Local and tests (on-demand, same keys and indexes as the CDK table). */
+/** CreateTable input for DynamoDB Local and tests (on-demand, same keys, indexes and stream as the CDK table). */
 export const createTableInput = (tableName: string): CreateTableCommandInput => {
   const keyAttributes = [
     ...new Set([
@@ -50,5 +55,6 @@ export const createTableInput = (tableName: string): CreateTableCommandInput => 
       ],
       Projection: { ProjectionType: 'ALL' },
     })),
+    StreamSpecification: { StreamEnabled: true, StreamViewType: table.streamViewType },
   };
 };
