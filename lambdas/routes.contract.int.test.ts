@@ -192,6 +192,15 @@ const owned: Record<string, (user: LocalUser) => Promise<string>> = {
     expect(answer.status, answer.text).toBe(201);
     return (answer.body!.data as { id: string }).id;
   },
+  // issue 16: an action of the activity log the browser started (contacts added from a file)
+  '/api/activity/{id}': async (user) => {
+    const answer = await api('POST', '/api/activity', {
+      token: user.idToken,
+      body: { actionType: 'add_contacts', profileCount: 3 },
+    });
+    expect(answer.status, answer.text).toBe(201);
+    return (answer.body!.data as { id: string }).id;
+  },
 };
 
 /**

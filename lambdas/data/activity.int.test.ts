@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { maxActivityErrorLength } from '../../shared/schemas/dashboard.js';
+import { type ActivityAction, maxActivityErrorLength } from '../../shared/schemas/dashboard.js';
 import { readItem, setAttributes } from '../test/raw-items.js';
 import {
   activityKey,
@@ -81,10 +81,10 @@ describe('the activity log (SPEC §3 Activity action, §9)', () => {
 
   it('keeps the newest 20 completed and 20 failed, and every action in progress', async () => {
     const uid = randomUUID();
-    const started = [];
+    const started: ActivityAction[] = [];
     for (let index = 0; index < 3; index += 1) started.push(await lookup(uid));
-    const completed = [];
-    const failed = [];
+    const completed: ActivityAction[] = [];
+    const failed: ActivityAction[] = [];
     for (let index = 0; index < 23; index += 1) {
       completed.push(
         await recordEndedActivity(db, uid, {
