@@ -13,6 +13,7 @@ import {
 import {
   type AnalyticsBreakdown,
   breakdownLabel,
+  cohortNames,
   bucketsAreWeeks,
   type DetailedAnalytics,
   formatBucket,
@@ -20,6 +21,7 @@ import {
   formatHourSpan,
   formatRate,
   funnelShares,
+  seriesNames,
   weekdayNames,
   weekdaysInOrder,
 } from '../utils/analyticsTables';
@@ -75,10 +77,12 @@ const legendText = (value: string) => <span className="analytics-chart__legend-t
 const SentAndReplies = ({
   points,
   height,
+  names,
   wideTicks = false,
 }: {
   points: Point[];
   height: number;
+  names: { sent: string; replies: string };
   wideTicks?: boolean;
 }) => (
   <ResponsiveContainer width="100%" height={height}>
@@ -88,8 +92,8 @@ const SentAndReplies = ({
       <YAxis allowDecimals={false} tickLine={false} axisLine={false} />
       <Tooltip content={ChartTooltip} cursor={{ fill: paint.cursor }} />
       <Legend formatter={legendText} />
-      <Bar dataKey="sent" name="E-mails sent" fill={paint.sent} radius={[3, 3, 0, 0]} maxBarSize={28} />
-      <Bar dataKey="replies" name="Replies" fill={paint.replies} radius={[3, 3, 0, 0]} maxBarSize={28} />
+      <Bar dataKey="sent" name={names.sent} fill={paint.sent} radius={[3, 3, 0, 0]} maxBarSize={28} />
+      <Bar dataKey="replies" name={names.replies} fill={paint.replies} radius={[3, 3, 0, 0]} maxBarSize={28} />
     </BarChart>
   </ResponsiveContainer>
 );
@@ -100,6 +104,7 @@ const axisDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric
 export const SeriesChart = ({ data }: { data: DetailedAnalytics }) => (
   <SentAndReplies
     height={280}
+    names={seriesNames}
     wideTicks
     points={data.series.map((bucket) => {
       const full = formatBucket(bucket.start, data.time_period);
@@ -116,7 +121,7 @@ export const SeriesChart = ({ data }: { data: DetailedAnalytics }) => (
 
 const shortLabel = (label: string, max = 22) => (label.length > max ? `${label.slice(0, max - 1)}…` : label);
 
-/** One bar pair per company, role, school or seniority (the server's order: most e-mails first). */
+/** One bar pair per company, role, school or seniority (the server's order: most conversations first). */
 export const BreakdownChart = ({ breakdown }: { breakdown: AnalyticsBreakdown }) => (
   <ResponsiveContainer width="100%" height={breakdown.length * 40 + 64}>
     <BarChart
@@ -142,16 +147,17 @@ export const BreakdownChart = ({ breakdown }: { breakdown: AnalyticsBreakdown })
       />
       <Tooltip content={ChartTooltip} cursor={{ fill: paint.cursor }} />
       <Legend formatter={legendText} />
-      <Bar dataKey="sent" name="E-mails sent" fill={paint.sent} radius={[0, 3, 3, 0]} maxBarSize={14} />
-      <Bar dataKey="replies" name="Replies" fill={paint.replies} radius={[0, 3, 3, 0]} maxBarSize={14} />
+      <Bar dataKey="sent" name={cohortNames.sent} fill={paint.sent} radius={[0, 3, 3, 0]} maxBarSize={14} />
+      <Bar dataKey="replies" name={cohortNames.replies} fill={paint.replies} radius={[0, 3, 3, 0]} maxBarSize={14} />
     </BarChart>
   </ResponsiveContainer>
 );
 
-/** E-mails and replies by the weekday they were sent, Monday first. */
+/** Conversations and their answers by the weekday their first e-mail left, Monday first. */
 export const WeekdayChart = ({ data }: { data: DetailedAnalytics }) => (
   <SentAndReplies
     height={260}
+    names={cohortNames}
     points={weekdaysInOrder(data).map((item) => ({
       label: (weekdayNames[item.weekday] ?? String(item.weekday)).slice(0, 3),
       full: weekdayNames[item.weekday] ?? String(item.weekday),
@@ -162,10 +168,11 @@ export const WeekdayChart = ({ data }: { data: DetailedAnalytics }) => (
   />
 );
 
-/** E-mails and replies by the hour they were sent (in the zone the answer names). */
+/** Conversations and their answers by the hour their first e-mail left (in the zone the answer names). */
 export const HourChart = ({ data }: { data: DetailedAnalytics }) => (
   <SentAndReplies
     height={260}
+    names={cohortNames}
     points={[...data.byHour]
       .sort((a, b) => a.hour - b.hour)
       .map((item) => ({

@@ -8,18 +8,29 @@ const count = new Intl.NumberFormat('en-US');
 export const AnalyticsHeadline = ({ data }: { data: DetailedAnalytics }) => {
   const best = data.bestSendTime;
   const numbers = [
-    { title: 'E-mails sent', value: count.format(data.emailsSent) },
-    { title: 'Replies', value: count.format(data.replies) },
-    { title: 'Reply rate', value: formatRate(data.replyRate) },
-    { title: 'Median time to reply', value: formatReplyTime(data.medianReplyMinutes) },
+    { title: 'E-mails sent', value: count.format(data.emailsSent), note: 'follow-ups included' },
+    { title: 'Replies', value: count.format(data.replies), note: 'conversations answered' },
+    {
+      title: 'Reply rate',
+      value: formatRate(data.replyRate),
+      note: `of ${count.format(data.totalConversations)} conversations started`,
+    },
+    {
+      title: 'Median time to reply',
+      value: formatReplyTime(data.medianReplyMinutes),
+      note: 'from first e-mail to first reply',
+    },
   ];
   return (
     <div className="analytics-headline">
       <ul aria-label="Headline numbers" className="analytics-headline__numbers">
-        {numbers.map(({ title, value }) => (
+        {numbers.map(({ title, value, note }) => (
           <li key={title}>
             <Card size="small" className="analytics-headline__card">
               <Statistic title={title} value={value} />
+              <Typography.Text type="secondary" className="analytics-headline__note">
+                {note}
+              </Typography.Text>
             </Card>
           </li>
         ))}

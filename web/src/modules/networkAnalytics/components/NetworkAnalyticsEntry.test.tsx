@@ -166,6 +166,7 @@ describe('NetworkAnalyticsEntry', { timeout: lazyCodeTestTimeoutMs }, () => {
       ]),
     );
     expect(periods).toEqual(['week']);
+    expect(text()).toContain('of 12 conversations started');
     expect(text()).not.toContain('The contacts table');
     expect(link('Network analytics')?.getAttribute('aria-current')).toBe('page');
     expect(text()).toContain('Best time to send: Tuesday, 09:00–10:00 (41.7% replied). Times are in Europe/Paris.');
@@ -211,7 +212,7 @@ describe('NetworkAnalyticsEntry', { timeout: lazyCodeTestTimeoutMs }, () => {
     await untilPasses(() =>
       expect(tableIn('Replies by company')).toEqual({
         caption: 'Replies by company',
-        headers: ['Company', 'E-mails sent', 'Replies', 'Reply rate'],
+        headers: ['Company', 'Conversations started', 'Answered', 'Reply rate'],
         rows: [
           ['Initech', '8', '4', '50%'],
           ['=HYPERLINK("http://evil","x")', '3', '1', '33.3%'],
@@ -267,7 +268,7 @@ describe('NetworkAnalyticsEntry', { timeout: lazyCodeTestTimeoutMs }, () => {
     await click(region('Replies by company')?.querySelector('button[aria-label="Download CSV of Replies by company"]'));
     expect(blobs).toHaveLength(1);
     expect(await blobs[0]!.text()).toBe(
-      '\uFEFFCompany,E-mails sent,Replies,Reply rate\r\n' +
+      '\uFEFFCompany,Conversations started,Answered,Reply rate\r\n' +
         'Initech,8,4,50%\r\n' +
         '"\'=HYPERLINK(""http://evil"",""x"")",3,1,33.3%\r\n' +
         'Not known,1,0,0%\r\n',

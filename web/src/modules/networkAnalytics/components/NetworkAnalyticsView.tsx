@@ -59,11 +59,20 @@ const AnalyticsReport = ({ data }: { data: DetailedAnalytics }) => {
         <AnalyticsChartCard table={seriesTable(data)} period={period} wide>
           <SeriesChart data={data} />
         </AnalyticsChartCard>
-        <AnalyticsChartCard table={weekdayTable(data)} period={period} description={`In ${data.timeZone}`}>
+        <AnalyticsChartCard
+          table={weekdayTable(data)}
+          period={period}
+          description={`When the first e-mail left, in ${data.timeZone}`}
+        >
           <WeekdayChart data={data} />
         </AnalyticsChartCard>
         <FunnelCard data={data} />
-        <AnalyticsChartCard table={hourTable(data)} period={period} description={`In ${data.timeZone}`} wide>
+        <AnalyticsChartCard
+          table={hourTable(data)}
+          period={period}
+          description={`When the first e-mail left, in ${data.timeZone}`}
+          wide
+        >
           <HourChart data={data} />
         </AnalyticsChartCard>
         {breakdownKinds.map((kind) => (
@@ -71,7 +80,7 @@ const AnalyticsReport = ({ data }: { data: DetailedAnalytics }) => {
             key={kind}
             table={breakdownTable(data, kind)}
             period={period}
-            description="The 10 with the most e-mails sent"
+            description="The 10 with the most conversations started"
             emptyText={breakdownOf(data, kind).length ? null : breakdownTitles[kind].none}
           >
             <BreakdownChart breakdown={breakdownOf(data, kind)} />

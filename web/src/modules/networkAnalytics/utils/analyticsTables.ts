@@ -67,8 +67,15 @@ export const breakdownOf = (data: DetailedAnalytics, kind: BreakdownKind): Analy
 /** the funnel's stage in words: the pipeline's title for a stage it knows */
 export const stageLabel = (stage: string) => pipelineStageLabels[stage as PipelineStage] ?? stage;
 
-const counts = ['E-mails sent', 'Replies'].map((title) => ({ title, numeric: true }));
-const rate = { title: 'Reply rate', numeric: true };
+/**
+ * The series counts e-mails sent (follow-ups too) and the replies that came in; the breakdowns and sending times
+ * count conversations by their first e-mail, and how many of them were answered (the server's definitions).
+ */
+export const seriesNames = { sent: 'E-mails sent', replies: 'Replies' } as const;
+export const cohortNames = { sent: 'Conversations started', replies: 'Answered' } as const;
+const numeric = (title: string) => ({ title, numeric: true });
+const counts = [numeric(seriesNames.sent), numeric(seriesNames.replies)];
+const cohortCounts = [numeric(cohortNames.sent), numeric(cohortNames.replies), numeric('Reply rate')];
 
 export const seriesTable = (data: DetailedAnalytics): AnalyticsTable => ({
   id: 'sent-and-replies',
@@ -84,7 +91,7 @@ export const seriesTable = (data: DetailedAnalytics): AnalyticsTable => ({
 export const breakdownTable = (data: DetailedAnalytics, kind: BreakdownKind): AnalyticsTable => ({
   id: `replies-by-${kind}`,
   caption: breakdownTitles[kind].caption,
-  columns: [{ title: breakdownTitles[kind].column, numeric: false }, ...counts, rate],
+  columns: [{ title: breakdownTitles[kind].column, numeric: false }, ...cohortCounts],
   rows: breakdownOf(data, kind).map((item) => [
     breakdownLabel(item.value),
     String(item.sent),
@@ -100,7 +107,7 @@ export const weekdaysInOrder = (data: DetailedAnalytics) =>
 export const weekdayTable = (data: DetailedAnalytics): AnalyticsTable => ({
   id: 'by-weekday',
   caption: 'Replies by weekday sent',
-  columns: [{ title: 'Weekday', numeric: false }, ...counts, rate],
+  columns: [{ title: 'Weekday', numeric: false }, ...cohortCounts],
   rows: weekdaysInOrder(data).map((item) => [
     weekdayNames[item.weekday] ?? String(item.weekday),
     String(item.sent),
@@ -112,7 +119,7 @@ export const weekdayTable = (data: DetailedAnalytics): AnalyticsTable => ({
 export const hourTable = (data: DetailedAnalytics): AnalyticsTable => ({
   id: 'by-hour',
   caption: 'Replies by hour sent',
-  columns: [{ title: 'Hour', numeric: false }, ...counts, rate],
+  columns: [{ title: 'Hour', numeric: false }, ...cohortCounts],
   rows: [...data.byHour]
     .sort((a, b) => a.hour - b.hour)
     .map((item) => [formatHourSpan(item.hour), String(item.sent), String(item.replies), formatRate(item.replyRate)]),
