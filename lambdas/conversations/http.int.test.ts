@@ -240,49 +240,6 @@ describe('conversations Lambda', () => {
     expect(await search({ limit: 1 })).toEqual([second.id]);
   });
 
-  it('counts sent e-mails, replies, auto-replies, bounces and the reply rate, overall and by period', async () => {
-    const claims = newUser();
-    const contactId = await addContact(claims);
-    const now = new Date();
-    const a = (await recordSentEmail(db, claims.sub, sent(contactId, { sentAt: now }))).conversation;
-    const b = (await recordSentEmail(db, claims.sub, sent(contactId, { sentAt: now }))).conversation;
-    const c = (await recordSentEmail(db, claims.sub, sent(contactId, { sentAt: now }))).conversation;
-    await recordSentEmail(
-      db,
-      claims.sub,
-      sent(contactId, { conversationId: a.id, draftType: 'follow_up', sentAt: now }),
-    );
-    await recordIncomingEmail(db, claims.sub, a.id, reply(now));
-    await recordIncomingEmail(db, claims.sub, b.id, { ...reply(now), kind: 'auto_reply' });
-    await recordIncomingEmail(db, claims.sub, c.id, { ...reply(now), kind: 'bounce' });
-    const counts = {
-      totalConversations: 3,
-      emailsSent: 4,
-      replies: 1,
-      autoReplies: 1,
-      bounces: 1,
-      awaitingReply: 0,
-      replyRate: 1 / 3,
-    };
-    expect((await api(claims, 'GET', '/api/conversations/analytics')).json.data).toEqual(counts);
-    expect(
-      (
-        await api(claims, 'GET', '/api/conversations/analytics', {
-          query: { from: new Date(now.getTime() + 60_000).toISOString() },
-        })
-      ).json.data.totalConversations,
-    ).toBe(0);
-    const detailed = (await api(claims, 'GET', '/api/conversations/detailed-analytics')).json.data;
-    expect(detailed).toMatchObject({ ...counts, time_period: 'week' });
-    expect(detailed.series).toHaveLength(7);
-    expect(detailed.series.at(-1)).toEqual({ start: now.toISOString().slice(0, 10), sent: 3, replies: 1 });
-    const quarter = (
-      await api(claims, 'GET', '/api/conversations/detailed-analytics', { query: { time_period: 'quarter' } })
-    ).json.data;
-    expect(quarter.series).toHaveLength(13);
-    expect(quarter.series.reduce((sum: number, bucket: { sent: number }) => sum + bucket.sent, 0)).toBe(3);
-  });
-
   it('lists the newest notifications with the unread count, and marks some read (others’ ids skipped) or all', async () => {
     const claims = newUser();
     const contactId = await addContact(claims);

@@ -4,12 +4,10 @@ import { monotonicFactory } from 'ulid';
 import type { LiveEvent } from '../../shared/live-events.js';
 import { messages } from '../../shared/messages.js';
 import type {
-  analyticsQuery,
   bulkUpdateBody,
   Conversation,
   ConversationEmail,
   createConversationBody,
-  detailedAnalyticsQuery,
   readNotificationsBody,
   replyStatusBody,
   searchConversationsBody,
@@ -251,90 +249,8 @@ export const searchConversations = async (
     .map(toConversationWire);
 };
 
-type AnalyticsFilters = z.infer<typeof analyticsQuery>;
-
-/** The user's conversations the filters keep: one contact's, started in [from, to]. */
-const analysed = async (deps: ConversationsDeps, uid: string, filters: AnalyticsFilters) => {
-  const items = filters.contactId
-    ? await contactConversations(deps.db, uid, filters.contactId)
-    : await userConversations(deps.db, uid);
-  const from = filters.from ? new Date(filters.from).toISOString() : null;
-  const to = filters.to ? new Date(filters.to).toISOString() : null;
-  return items.filter((item) => (!from || item.createdAt >= from) && (!to || item.createdAt <= to));
-};
-
-const countsOf = (items: readonly ConversationItem[]) => {
-  const withSent = items.filter((item) => item.emailCount > 0);
-  const replies = items.filter((item) => item.replyStatus === 'REPLY_RECEIVED').length;
-  return {
-    totalConversations: items.length,
-    emailsSent: items.reduce((sum, item) => sum + item.emailCount, 0),
-    replies,
-    autoReplies: items.filter((item) => item.replyStatus === 'auto_reply').length,
-    bounces: items.filter((item) => item.replyStatus === 'bounced').length,
-    awaitingReply: items.filter((item) => item.replyStatus === 'awaiting_reply' && item.emailCount > 0).length,
-    replyRate: withSent.length === 0 ? 0 : replies / withSent.length,
-  };
-};
-
-/** GET /api/conversations/analytics: counts over the user's conversations (issue 16 widens it). */
-export const analytics = async (deps: ConversationsDeps, uid: string, filters: AnalyticsFilters) =>
-  countsOf(await analysed(deps, uid, filters));
-
-const dayMs = 86_400_000;
-/** a period's length in days and its buckets' (SPEC §7 `time_period`, default week) */
-const periods = {
-  week: { days: 7, bucketDays: 1 },
-  month: { days: 30, bucketDays: 1 },
-  quarter: { days: 91, bucketDays: 7 },
-  year: { days: 364, bucketDays: 7 },
-} as const;
-
-const startOfUtcDay = (time: number) => Math.floor(time / dayMs) * dayMs;
-
-/**
- * GET /api/conversations/detailed-analytics: the counts over the conversations started in the period (the last 7,
- * 30, 91 or 364 days up to `to`, or from `from`), and a series per day (week, month) or per week (quarter, year):
- * conversations whose first e-mail left in the bucket (`sent`), and whose last reply came in it (`replies`).
- */
-export const detailedAnalytics = async (
-  deps: ConversationsDeps,
-  uid: string,
-  query: z.infer<typeof detailedAnalyticsQuery>,
-) => {
-  const period = periods[query.time_period];
-  const end = query.to ? new Date(query.to).getTime() : deps.now().getTime();
-  const firstDay = query.from
-    ? startOfUtcDay(new Date(query.from).getTime())
-    : startOfUtcDay(end) - (period.days - 1) * dayMs;
-  const bucketMs = period.bucketDays * dayMs;
-  const bucketCount = Math.max(0, Math.min(400, Math.floor((startOfUtcDay(end) - firstDay) / bucketMs) + 1));
-  const series = Array.from({ length: bucketCount }, (_, index) => ({
-    start: new Date(firstDay + index * bucketMs).toISOString().slice(0, 10),
-    sent: 0,
-    replies: 0,
-  }));
-  const bucketOf = (iso: string | null) => {
-    if (!iso) return undefined;
-    const time = new Date(iso).getTime();
-    if (time < firstDay || time > end) return undefined;
-    return series[Math.floor((time - firstDay) / bucketMs)];
-  };
-  const items = (await analysed(deps, uid, { ...query, from: new Date(firstDay).toISOString() })).filter(
-    (item) => new Date(item.createdAt).getTime() <= end,
-  );
-  for (const item of items) {
-    if (item.emailCount > 0) {
-      const bucket = bucketOf(item.createdAt);
-      if (bucket) bucket.sent += 1;
-    }
-    if (item.replyStatus === 'REPLY_RECEIVED') {
-      const bucket = bucketOf(item.lastReplyDate);
-      if (bucket) bucket.replies += 1;
-    }
-  }
-  return { ...countsOf(items), time_period: query.time_period, series };
-};
+// GET /api/conversations/analytics and /detailed-analytics: read from the stats counters (issue 16)
+export { analytics, detailedAnalytics } from './analytics.js';
 
 /** GET /api/notifications: the newest 30 (SPEC §9), newest first, and how many of them are unread. */
 export const listNotifications = async (deps: ConversationsDeps, uid: string) => {
