@@ -205,9 +205,18 @@ describe('pending tasks', () => {
       lastEmailSentAt: ago(now, 3 * day),
       lastReplyDate: ago(now, 2 * day),
     });
-    // follow-ups: due after 3 days (the default); not due yet; due but its follow-up is already written
+    // follow-ups: due 3 days later at 09:00 (the defaults); not due yet; due but the follow-up is already written or
+    // on its way (the auto follow-up, scheduled)
     const due = await saveConversation(uid, dan!, { subject: 'Our chat', lastEmailSentAt: ago(now, 4 * day) });
-    await saveConversation(uid, eve!, { lastEmailSentAt: ago(now, 3 * day - 60_000) });
+    await saveConversation(uid, eve!, { lastEmailSentAt: ago(now, 2 * day) });
+    const scheduled = await saveConversation(uid, gil!, { lastEmailSentAt: ago(now, 5 * day) });
+    await saveDraft(uid, gil!, {
+      conversationId: scheduled,
+      draftType: 'follow_up',
+      isPrimary: false,
+      status: 'sending',
+      scheduledSendTime: later(now, 60_000),
+    });
     const drafted = await saveConversation(uid, fay!, { lastEmailSentAt: ago(now, 5 * day) });
     const followUp = await saveDraft(uid, fay!, {
       conversationId: drafted,
@@ -253,7 +262,7 @@ describe('pending tasks', () => {
         {
           kind: 'follow_ups_due',
           count: 1,
-          items: [{ contactId: dan, name: 'Dan Sent', id: due, detail: 'Our chat', at: ago(now, day) }],
+          items: [{ contactId: dan, name: 'Dan Sent', id: due, detail: 'Our chat', at: '2026-11-23T09:00:00.000Z' }],
         },
         {
           kind: 'meetings_today',
@@ -378,7 +387,7 @@ describe('pending tasks', () => {
         sixDays: await saveConversation(uid, contactId!, { lastEmailSentAt: ago(now, 6 * day) }),
       };
     }
-    await setSettings(inLosAngeles, { timeZone: 'America/Los_Angeles', followUpDelay: 5 });
+    await setSettings(inLosAngeles, { timeZone: 'America/Los_Angeles', followUpDelay: 5, followUpTime: '08:15' });
 
     const west = await pendingTasks(depsAt(now), inLosAngeles);
     expect(taskOf(west, 'meetings_today').items).toEqual([
@@ -386,7 +395,8 @@ describe('pending tasks', () => {
       expect.objectContaining({ id: ids[inLosAngeles]!.lateTonight, detail: 'Coffee chat · 23:30' }),
     ]);
     expect(taskOf(west, 'follow_ups_due').items).toEqual([
-      expect.objectContaining({ id: ids[inLosAngeles]!.sixDays, at: ago(now, day) }),
+      // sent at 22:00 on the 17th in Los Angeles: due on the 22nd at 08:15 there (the 4 days old one on the 24th)
+      expect.objectContaining({ id: ids[inLosAngeles]!.sixDays, at: '2026-11-22T16:15:00.000Z' }),
     ]);
 
     const utc = await pendingTasks(depsAt(now), inUtc);
@@ -394,9 +404,9 @@ describe('pending tasks', () => {
       expect.objectContaining({ id: ids[inUtc]!.lateTonight, detail: 'Coffee chat · 07:30' }),
       expect.objectContaining({ id: ids[inUtc]!.tomorrowMorning, detail: 'Coffee chat · 16:00' }),
     ]);
-    expect(taskOf(utc, 'follow_ups_due').items.map((item) => item.id)).toEqual([
-      ids[inUtc]!.sixDays,
-      ids[inUtc]!.fourDays,
+    expect(taskOf(utc, 'follow_ups_due').items).toEqual([
+      expect.objectContaining({ id: ids[inUtc]!.sixDays, at: '2026-11-21T09:00:00.000Z' }),
+      expect.objectContaining({ id: ids[inUtc]!.fourDays, at: '2026-11-23T09:00:00.000Z' }),
     ]);
   });
 

@@ -4,17 +4,17 @@ import {
   type PendingTaskKind,
   type PendingTasks,
 } from '../../shared/schemas/dashboard.js';
-import { settingsDefaults } from '../../shared/schemas/profile.js';
+import { type Settings, settingsDefaults } from '../../shared/schemas/profile.js';
 import { contactDirectory, getContacts, type DirectoryEntry } from '../data/contact.js';
 import { userConversations, type ConversationItem } from '../data/conversation.js';
 import { draftTasks, type DraftTask } from '../data/draft.js';
 import { userMeetings, type MeetingItem } from '../data/meeting.js';
 import { getUserProfile } from '../data/user-profile.js';
+import { followUpTime } from '../drafts/index.js';
 import type { DashboardDeps } from './deps.js';
 
 /** How many items of each kind the dashboard shows (the count says how many there are in all). */
 export const pendingTaskItems = 5;
-const dayMs = 24 * 60 * 60_000;
 
 type Item = PendingTask['items'][number];
 
@@ -52,10 +52,17 @@ const isReplyWaiting = (conversation: ConversationItem) =>
   (!conversation.lastEmailSentAt ||
     Date.parse(conversation.lastReplyDate ?? '') > Date.parse(conversation.lastEmailSentAt));
 
-/** When a conversation awaiting a reply is due a follow-up (its last e-mail `followUpDelay` days old), else null. */
-const followUpDueAt = (conversation: ConversationItem, delayDays: number) =>
+/**
+ * When a conversation awaiting a reply is due a follow-up: `followUpDelay` days after its last e-mail at
+ * `followUpTime` in the user's time zone (when the auto follow-up goes, DESIGN §6); null when it awaits none.
+ */
+const followUpDueAt = (conversation: ConversationItem, settings: Settings) =>
   conversation.replyStatus === 'awaiting_reply' && conversation.lastEmailSentAt
-    ? Date.parse(conversation.lastEmailSentAt) + delayDays * dayMs
+    ? followUpTime(new Date(conversation.lastEmailSentAt), {
+        delayDays: settings.followUpDelay,
+        time: settings.followUpTime,
+        timeZone: settings.timeZone,
+      }).getTime()
     : null;
 
 /** A scheduled meeting that starts on the user's today and has not ended yet. */
@@ -81,9 +88,9 @@ export const failedSendDetail = 'Sending failed';
  * - replies_waiting: conversations the contact answered (REPLY_RECEIVED) after the user's last e-mail, oldest reply
  *   first; detail the reply's sender;
  * - follow_ups_due: conversations awaiting a reply whose last e-mail is `followUpDelay` days old (SPEC §3 App
- *   settings, default 3), unless a follow-up or reply draft of it is already ready (or failed: those are tasks of
- *   their own); longest due first, `at` = when it became due. A follow-up already queued (status `sending`) is not
- *   known here without reading every draft, so it still counts until it leaves;
+ *   settings, default 3; due at `followUpTime` of that day in the user's time zone, when the auto follow-up would
+ *   go), unless its next e-mail is already written: a reply or follow-up ready or failed (tasks of their own), or
+ *   being sent or scheduled (the auto follow-up); longest due first, `at` = when it became due;
  * - meetings_today: scheduled meetings starting on today's date in the user's time zone (settings `timeZone`,
  *   default UTC) and not ended yet, soonest first; detail the title and the local start time;
  * - failed_lookups: contacts whose e-mail lookup failed (status `error`: the provider failed, a new lookup may find
@@ -96,7 +103,7 @@ export const failedSendDetail = 'Sending failed';
  * DynamoDB calls, side by side, at any number of contacts: GetItem of the profile's settings; Query of the contact
  * directory (names and lookup statuses of every contact in a few deflated chunks; only the chunks changed since when
  * the Lambda has read this user before; the first read also GetItems the quota's count); Query of the draft task
- * index (gsi1 `DRAFTTASKS`: only ready and failed drafts, one call per MB of them); Query of the conversations (one
+ * index (gsi2 `DRAFTTASKS`: only ready, failed and queued drafts, one call per MB of them); Query of the conversations (one
  * call per MB, about 1,500 conversations); Query of the meetings; then a BatchGetItem of the (at most 5) failed
  * lookups shown, for their last attempt. So 5 to 7 calls for a user whose tasks and conversations fit in 1 MB each.
  */
@@ -127,7 +134,7 @@ export const pendingTasks = async (deps: DashboardDeps, uid: string): Promise<Pe
     detail,
     at: draft.updatedAt,
   });
-  /** conversations whose next e-mail is already written (ready or failed): a follow-up of them is not due */
+  /** conversations whose next e-mail is already written (ready, failed, queued): a follow-up of them is not due */
   const drafted = new Set(
     drafts.filter((draft) => draft.draftType !== 'initial_outreach').map((draft) => draft.conversationId),
   );
@@ -166,7 +173,7 @@ export const pendingTasks = async (deps: DashboardDeps, uid: string): Promise<Pe
     follow_ups_due: taskOf(
       'follow_ups_due',
       named(conversations, (conversation, name) => {
-        const dueAt = followUpDueAt(conversation, settings.followUpDelay);
+        const dueAt = followUpDueAt(conversation, settings);
         if (dueAt === null || dueAt > now.getTime() || drafted.has(conversation.id)) return null;
         return {
           contactId: conversation.contactId,

@@ -93,3 +93,6 @@ export const cancelFollowUps = async (
   await publishSaved(deps, uid, archived);
   return archived.map((draft) => draft.id);
 };
+
+/** DESIGN §6: when the auto follow-up of an e-mail sent at `sentAt` goes (the dashboard's follow-ups due, issue 16). */
+export { followUpTime } from './send-rules.js';
