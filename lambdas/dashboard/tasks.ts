@@ -95,7 +95,8 @@ export const failedSendDetail = 'Sending failed';
  *   default UTC) and not ended yet, soonest first; detail the title and the local start time;
  * - failed_lookups: contacts whose e-mail lookup failed (status `error`: the provider failed, a new lookup may find
  *   it). `not_found` is not a task: the lookup ran and found no address, running it again finds none either (the
- *   contacts list filters it); newest failure first, `at` its last attempt;
+ *   contacts list filters it); newest first by the contact's last change (the failed attempt, unless the contact was
+ *   edited since: the directory holds no attempt time), `at` its last attempt;
  * - failed_sends: drafts in status `failed`, newest first; detail the failure's reason.
  * Drafts and conversations of a contact no longer in the list are left out (nothing to act on); a meeting stays, named
  * as booked.
@@ -103,9 +104,10 @@ export const failedSendDetail = 'Sending failed';
  * DynamoDB calls, side by side, at any number of contacts: GetItem of the profile's settings; Query of the contact
  * directory (names and lookup statuses of every contact in a few deflated chunks; only the chunks changed since when
  * the Lambda has read this user before; the first read also GetItems the quota's count); Query of the draft task
- * index (gsi2 `DRAFTTASKS`: only ready, failed and queued drafts, one call per MB of them); Query of the conversations (one
- * call per MB, about 1,500 conversations); Query of the meetings; then a BatchGetItem of the (at most 5) failed
- * lookups shown, for their last attempt. So 5 to 7 calls for a user whose tasks and conversations fit in 1 MB each.
+ * index (gsi2 `DRAFTTASKS`: only ready, failed and queued drafts, one call per MB of them); Query of the
+ * conversations (one call per MB, about 1,500 conversations); Query of the meetings; then a BatchGetItem of the (at
+ * most 5) failed lookups shown, for their last attempt. So 5 to 7 calls for a user whose draft tasks and
+ * conversations fit in 1 MB each (tasks.int.test.ts pins them).
  */
 export const pendingTasks = async (deps: DashboardDeps, uid: string): Promise<PendingTasks> => {
   const now = deps.now();
