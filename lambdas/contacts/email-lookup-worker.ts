@@ -1,12 +1,14 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
+import { queues } from '../../shared/queues.js';
 import { emailLookupMessageSchema } from '../../shared/schemas/contacts.js';
 import { readConfig } from '../core/config.js';
 import { dynamoIdempotencyStore, type IdempotencyStore } from '../data/idempotency.js';
 import { createLogger } from '../core/logger.js';
 import { sqsWorker } from '../core/worker.js';
 import { createDataClient } from '../data/client.js';
+import { createLivePort } from '../providers/live/live.js';
 import { quickEmailVerification, readVerificationSettings } from '../providers/verification/quickemailverification.js';
-import { type EmailLookupDeps, lookUpEmail } from './email-lookup.js';
+import { countLookupActivity, type EmailLookupDeps, lookUpEmail } from './email-lookup.js';
 
 /**
  * The `email-lookup` queue's worker (DESIGN §4) on the house worker kit: one lookup per message, idempotent on
@@ -24,9 +26,15 @@ export const emailLookupWorker = (
     schema: emailLookupMessageSchema,
     key: ({ uid, contactId, attempt }) => [uid, contactId, attempt],
     handle: async (message, record) => {
-      const outcome = await lookUpEmail(deps, message);
+      const outcome = await lookUpEmail(deps, message).catch(async (error: unknown) => {
+        // failed for good on its last receive: its request's activity counts it failed (issue 16)
+        if (record.receiveCount >= queues['email-lookup'].maxReceiveCount)
+          await countLookupActivity(deps, message, { kind: 'failed' });
+        throw error;
+      });
       // a refused lookup spends no attempt (SPEC §5): the same attempt may come again, e.g. once the user typed an address
       if (outcome.kind === 'refused') record.forgetKey();
+      await countLookupActivity(deps, message, outcome);
       return { userId: message.uid, contactId: message.contactId, attempt: message.attempt, ...outcome };
     },
     idempotency,
@@ -35,12 +43,16 @@ export const emailLookupWorker = (
   });
 
 const config = readConfig();
+const db = createDataClient(config.tableName);
+const logger = createLogger('contacts');
 
 export const handler = emailLookupWorker(
   {
-    db: createDataClient(config.tableName),
+    db,
     verifier: quickEmailVerification(readVerificationSettings()),
     now: () => new Date(),
+    live: createLivePort({ db }),
+    logger,
   },
-  createLogger('contacts'),
+  logger,
 );

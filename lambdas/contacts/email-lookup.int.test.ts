@@ -5,10 +5,12 @@ import { freePort } from '../../infra/local/net.js';
 import { enrichmentVendor } from '../../infra/local/sandbox/enrichment.js';
 import { startSandbox, type Sandbox } from '../../infra/local/sandbox/server.js';
 import { conventionOf, verificationVendor } from '../../infra/local/sandbox/verification.js';
+import type { LiveEvent } from '../../shared/live-events.js';
 import type { EmailLookupMessage } from '../../shared/schemas/contacts.js';
 import { cursorSigner } from '../core/cursor.js';
 import { Reply } from '../core/envelope.js';
 import { createLogger } from '../core/logger.js';
+import { getActivity } from '../data/activity.js';
 import type { DataClient } from '../data/client.js';
 import { contactKey, getContact, putContacts, type ContactItem } from '../data/contact.js';
 import { getSharedProfile, upsertSharedProfile } from '../data/shared-profile.js';
@@ -18,8 +20,9 @@ import type { Verifier } from '../providers/verification/port.js';
 import { quickEmailVerification } from '../providers/verification/quickemailverification.js';
 import { countingDataClient } from '../test/counting-client.js';
 import { readItem } from '../test/raw-items.js';
+import { memoryIdempotencyStore } from '../test/memory-idempotency.js';
 import { sqsEvent, sqsRecord } from '../test/sqs-event.js';
-import { lookUpEmail, type EmailLookupDeps } from './email-lookup.js';
+import { lookUpEmail, lookupActivityMessages, type EmailLookupDeps } from './email-lookup.js';
 import { lookupRedrive, redriveLookups } from './email-lookup-redrive.js';
 import { emailLookupWorker } from './email-lookup-worker.js';
 import { mayLookUp } from './lookup-rules.js';
@@ -407,6 +410,64 @@ describe('the email-lookup worker', () => {
     expect(await worker({ Records: [redelivered] })).toEqual({ batchItemFailures: [] });
     expect(verified).toHaveLength(checks);
     expect(db.calls).toEqual(['PutItemCommand']);
+  });
+
+  it("counts a request's 3 contacts on its activity action once each: found, not found, failed for good", async () => {
+    const { store, deps, queue } = serviceSetup();
+    const events: LiveEvent[] = [];
+    const lookup = setup();
+    const worker = emailLookupWorker(
+      { ...lookup.deps, live: { publish: async (_uid, event) => void events.push(event) } },
+      createLogger('contacts'),
+    );
+    const uid = randomUUID();
+    const found = await seed(store, { firstName: 'Grace', lastName: 'Hopper', domain: 'cobol-systems.org' }, { uid });
+    const notFound = await seed(store, { firstName: 'Hedy', lastName: 'Lamarr', domain: 'unknown-co.com' }, { uid });
+    const failing = await seed(store, { firstName: 'Vint', lastName: 'Cerf', domain: 'outage-networks.com' }, { uid });
+
+    await contacts.lookupEmails(deps, uid, { contact_ids: [found.contactId, notFound.contactId, failing.contactId] });
+    const sent = queue.take(uid);
+    expect(sent).toHaveLength(3);
+    const activityId = sent[0]!.activityId!;
+    expect(sent.every((message) => message.activityId === activityId)).toBe(true);
+    expect(await getActivity(store, uid, activityId)).toMatchObject({
+      actionType: 'find_emails',
+      status: 'in_progress',
+      profileCount: 3,
+      completedCount: 0,
+    });
+
+    const records = sent.map((message) => record(JSON.stringify(message)));
+    const [first, , third] = records as [SQSRecord, SQSRecord, SQSRecord];
+    expect(await worker({ Records: records })).toEqual({ batchItemFailures: [{ itemIdentifier: third.messageId }] });
+    // the vendor failure is not counted before its last receive; a copy of a counted message counts nothing
+    expect(
+      await worker({ Records: [{ ...third, attributes: { ...third.attributes, ApproximateReceiveCount: '4' } }] }),
+    ).toEqual({ batchItemFailures: [{ itemIdentifier: third.messageId }] });
+    const copy = { ...first, messageId: randomUUID() };
+    await emailLookupWorker(lookup.deps, createLogger('contacts'), memoryIdempotencyStore().store)({ Records: [copy] });
+    expect(await getActivity(store, uid, activityId)).toMatchObject({
+      status: 'in_progress',
+      completedCount: 2,
+      fetchedCount: 1,
+      failedCount: 0,
+    });
+
+    const last = { ...third, attributes: { ...third.attributes, ApproximateReceiveCount: '5' } };
+    await worker({ Records: [last] });
+    expect(await getActivity(store, uid, activityId)).toMatchObject({
+      status: 'completed',
+      completedAt: expect.any(String),
+      completedCount: 2,
+      fetchedCount: 1,
+      failedCount: 1,
+      error: lookupActivityMessages.failed,
+    });
+    expect(events.filter((event) => event.type === 'activity.changed').map((event) => event.data)).toEqual([
+      { id: activityId, status: 'in_progress' },
+      { id: activityId, status: 'in_progress' },
+      { id: activityId, status: 'completed' },
+    ]);
   });
 
   it('runs a refused attempt again once the user typed an address (a refusal spends no attempt, SPEC §5)', async () => {

@@ -1,8 +1,11 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
 import { limits } from '../../shared/constants.js';
 import type { EmailLookupMessage } from '../../shared/schemas/contacts.js';
 import type { DataClient } from '../data/client.js';
 import { getContact, setContactEmail, type ContactEmailFields, type ContactItem } from '../data/contact.js';
+import { activityChanged, type ActivityItemOutcome, progressActivity } from '../data/activity.js';
 import { getSharedProfile, storeSharedEmail, type SharedProfileItem } from '../data/shared-profile.js';
+import type { LivePort } from '../providers/live/port.js';
 import type { Verdict, Verifier } from '../providers/verification/port.js';
 import { VerificationFailure } from '../providers/verification/port.js';
 import { emailCandidates, normaliseDomain, normaliseName, type EmailCandidate } from './email-candidates.js';
@@ -12,6 +15,9 @@ export type EmailLookupDeps = {
   db: DataClient;
   verifier: Verifier;
   now: () => Date;
+  /** the live channel (DESIGN §8): a lookup's activity action reaches the user's open tabs */
+  live?: LivePort;
+  logger?: Pick<Logger, 'warn'>;
 };
 
 /**
@@ -236,4 +242,55 @@ const findEmail = async (deps: EmailLookupDeps, contact: ContactItem, manual: bo
   if (candidates.length === 0) return own({ ...notFound('no_name'), ...manualVerdict });
   const result = lookupResult(await verifyInOrder(deps.verifier, candidates), now);
   return { fields: result.email ? result : { ...result, ...manualVerdict }, enrichedFrom };
+};
+
+/** Why a contact of a lookup request counts as failed on its activity action (cut to 50 characters there). */
+export const lookupActivityMessages = {
+  failed: 'The e-mail check failed. Please try again later.',
+  gone: 'The contact was deleted.',
+} as const;
+
+/** How a contact's lookup status counts on its activity action: an address found, none found, or a failure. */
+const outcomeOfStatus = (status: ContactItem['emailLookupStatus'] | null | undefined): ActivityItemOutcome =>
+  status === 'found_valid' || status === 'found_risky'
+    ? { status: 'completed', fetched: true }
+    : status === 'error'
+      ? { status: 'failed', error: lookupActivityMessages.failed }
+      : { status: 'completed' };
+
+/**
+ * A contact's lookup counts on the action of the request that queued it (SPEC §3 'Activity action', issue 16): found
+ * (fetched and completed), not found (completed) or failed for good (`failed`: after the queue's last receive), once
+ * per contact however often its message comes (lambdas/data/activity.ts); the last contact finishes the action. A
+ * message that found its attempt spent, raced or refused counts what the contact holds. Told on the live channel.
+ */
+export const countLookupActivity = async (
+  deps: EmailLookupDeps,
+  message: EmailLookupMessage,
+  result: EmailLookupOutcome | { kind: 'failed' },
+) => {
+  if (!message.activityId) return;
+  let outcome: ActivityItemOutcome;
+  if (result.kind === 'failed') outcome = { status: 'failed', error: lookupActivityMessages.failed };
+  else if (result.kind === 'gone') outcome = { status: 'failed', error: lookupActivityMessages.gone };
+  else if (result.kind === 'written') outcome = outcomeOfStatus(result.status);
+  else {
+    const contact = await getContact(deps.db, message.uid, message.contactId);
+    outcome = contact
+      ? outcomeOfStatus(contact.emailLookupStatus)
+      : { status: 'failed', error: lookupActivityMessages.gone };
+  }
+  const action = await progressActivity(
+    deps.db,
+    message.uid,
+    message.activityId,
+    message.contactId,
+    outcome,
+    deps.now(),
+  );
+  if (action) {
+    await deps.live
+      ?.publish(message.uid, activityChanged(action))
+      .catch((error: unknown) => deps.logger?.warn('activity.changed was not published', { error }));
+  }
 };

@@ -5,6 +5,7 @@ import { httpHandler } from '../core/http.js';
 import { createLogger } from '../core/logger.js';
 import { createDataClient } from '../data/client.js';
 import { enrichmentFromEnv } from '../providers/enrichment/peopledatalabs.js';
+import { createLivePort } from '../providers/live/live.js';
 import { createSqsClient, sqsQueue } from '../providers/queue/sqs.js';
 import * as contacts from './service.js';
 import { chargedEnrichment, rememberingUnknownProfiles } from './enrichment-guards.js';
@@ -24,6 +25,8 @@ const deps: contacts.ContactsDeps = {
   now,
   newId: contacts.newContactId,
   cursors: cursorSignerFromEnv(),
+  // issue 16: a lookup request's activity action reaches the user's open tabs
+  live: createLivePort({ db }),
 };
 
 /**

@@ -11,6 +11,7 @@ import { peopleDataLabsEnrichment } from '../providers/enrichment/peopledatalabs
 import type { EnrichmentPort } from '../providers/enrichment/port.js';
 import type { QueuePort } from '../providers/queue/port.js';
 import { countingDataClient } from '../test/counting-client.js';
+import { getActivity } from '../data/activity.js';
 import { contactKey, type ContactItem } from '../data/contact.js';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DataClient } from '../data/client.js';
@@ -318,7 +319,16 @@ describe('contacts service', () => {
     sent.length = 0;
     const answer = await contacts.lookupEmails(deps, uid, { contact_ids: [typed.id, spent.id, bare.id] });
     expect(answer).toEqual({ queued: [typed.id], skipped: [spent.id, bare.id] });
-    expect(sent).toEqual([{ queue: 'email-lookup', message: { uid, contactId: typed.id, attempt: 1 } }]);
+    // under one find_emails activity action of the contacts queued (issue 16), which the message names
+    expect(sent).toEqual([
+      { queue: 'email-lookup', message: { uid, contactId: typed.id, attempt: 1, activityId: expect.any(String) } },
+    ]);
+    const { activityId } = sent[0]!.message as { activityId: string };
+    expect(await getActivity(deps.db, uid, activityId)).toMatchObject({
+      actionType: 'find_emails',
+      status: 'in_progress',
+      profileCount: 1,
+    });
   });
 
   it('filters, searches and sorts the list, paging with an opaque cursor', async () => {
@@ -533,7 +543,8 @@ describe('contacts service', () => {
       get: ['GetItemCommand', 'GetItemCommand'],
       // the contact, its directory chunk, then the change and the directory line in one transaction
       update: ['GetItemCommand', 'GetItemCommand', 'TransactWriteItemsCommand'],
-      lookup: ['BatchGetItemCommand'],
+      // the contacts, then the request's activity action (issue 16)
+      lookup: ['BatchGetItemCommand', 'PutItemCommand'],
       // ... then its drafts' list (issue 11: no drafts here, so nothing more to delete)
       delete: ['GetItemCommand', 'GetItemCommand', 'TransactWriteItemsCommand', 'GetItemCommand'],
     });

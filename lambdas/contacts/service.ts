@@ -15,6 +15,8 @@ import type {
 import { created } from '../core/envelope.js';
 import type { CursorSigner } from '../core/cursor.js';
 import { HttpError, badRequest, notFound, tooManyRequests } from '../core/errors.js';
+import type { ActivityAction } from '../../shared/schemas/dashboard.js';
+import { activityChanged, finishActivity, startActivity } from '../data/activity.js';
 import type { DataClient } from '../data/client.js';
 import {
   UnknownCursorError,
@@ -39,6 +41,7 @@ import { getContactCount } from '../data/quota.js';
 import { takeTokens, type RateLimitedAction } from '../data/rate-limit.js';
 import { getSharedProfile, upsertSharedProfile, type SharedProfileItem } from '../data/shared-profile.js';
 import type { EnrichedProfile, EnrichmentPort } from '../providers/enrichment/port.js';
+import type { LivePort } from '../providers/live/port.js';
 import type { QueuePort } from '../providers/queue/port.js';
 import { primaryDraft } from '../drafts/index.js';
 import { canonicalLinkedinUrl } from './linkedin-url.js';
@@ -54,6 +57,8 @@ export type ContactsDeps = {
   newId: () => string;
   /** seals the list's page cursors (lambdas/core/cursor.ts) */
   cursors: CursorSigner;
+  /** the live channel (DESIGN §8): a lookup request's activity action reaches the user's open tabs */
+  live?: LivePort;
 };
 
 const ulid = monotonicFactory();
@@ -499,6 +504,46 @@ export const previewContact = async (deps: ContactsDeps, uid: string, body: z.in
   };
 };
 
+/**
+ * The lookups of a request, under one `find_emails` activity action (SPEC §3 'Activity action', issue 16) that each
+ * message names, so the lookup worker counts each contact on it. The action is written first (a message never finds
+ * it missing); should the queue refuse the messages, it ends failed and the request fails.
+ */
+const queueLookups = async (deps: ContactsDeps, uid: string, contacts: readonly ContactItem[]) => {
+  const action = await startActivity(deps.db, uid, {
+    actionType: 'find_emails',
+    profileCount: contacts.length,
+    at: deps.now(),
+  });
+  await tellActivity(deps, uid, action);
+  try {
+    await deps.queue.sendMany(
+      'email-lookup',
+      contacts.map((item) => ({ ...lookupMessage(item), activityId: action.id })),
+    );
+  } catch (error) {
+    const failed = await finishActivity(
+      deps.db,
+      uid,
+      action.id,
+      { status: 'failed', error: lookupQueueFailed },
+      deps.now(),
+    );
+    if (failed) await tellActivity(deps, uid, failed);
+    throw error;
+  }
+};
+
+/** A lookup request's action when its messages could not be queued. */
+const lookupQueueFailed = 'The lookups could not be started.';
+
+/** Tells the user's open tabs (best effort: the sidebar polls what it misses). */
+const tellActivity = async (deps: ContactsDeps, uid: string, action: ActivityAction) => {
+  await deps.live?.publish(uid, activityChanged(action)).catch(() => {
+    // pages poll what they miss; a live channel that fails never fails the request
+  });
+};
+
 /** POST /api/contacts/lookup-email: queues the contacts SPEC §5 allows a lookup for; the rest are reported skipped. */
 export const lookupEmails = async (deps: ContactsDeps, uid: string, body: z.infer<typeof lookupEmailsBody>) => {
   const ids = [...new Set(body.contact_ids)];
@@ -508,7 +553,7 @@ export const lookupEmails = async (deps: ContactsDeps, uid: string, body: z.infe
     const item = byId.get(id);
     return item && lookupPossible(item) && mayLookUp(item) ? [item] : [];
   });
-  if (eligible.length) await deps.queue.sendMany('email-lookup', eligible.map(lookupMessage));
+  if (eligible.length) await queueLookups(deps, uid, eligible);
   const queued = new Set(eligible.map((item) => item.contactId));
   return { queued: [...queued], skipped: ids.filter((id) => !queued.has(id)) };
 };

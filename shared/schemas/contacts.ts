@@ -208,5 +208,7 @@ export const emailLookupMessageSchema = z.object({
   contactId: z.string(),
   /** the attempt this message is for (1-based); a redelivery of a spent attempt changes nothing */
   attempt: z.number().int().min(1),
+  /** issue 16: the activity action of the request that queued it (POST /api/contacts/lookup-email), counted once */
+  activityId: z.string().min(1).max(64).optional(),
 });
 export type EmailLookupMessage = z.infer<typeof emailLookupMessageSchema>;
