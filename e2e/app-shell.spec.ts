@@ -1,5 +1,38 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import type { NavEntry } from './pages/AppShell';
+import { stackEnv } from './stack-env';
+
+const apiUrl = `http://localhost:${stackEnv.LOCAL_API_PORT}`;
+
+/** The ID token the app keeps for the signed-in person (Amplify's storage). */
+const idTokenOf = (page: Page) =>
+  page.evaluate(() => {
+    const key = Object.keys(localStorage).find((name) => name.endsWith('.idToken'));
+    return key ? localStorage.getItem(key) : null;
+  });
+
+/**
+ * Reports contacts added from a list as the Add dialog does (POST then PATCH /api/activity), with the person's own
+ * session: `end` finishes it, without one it stays in progress.
+ */
+const reportAddedContacts = async (
+  page: Page,
+  token: string | null,
+  profileCount: number,
+  counts: { completedCount: number; fetchedCount?: number; failedCount?: number },
+  end?: { status: 'completed' } | { status: 'failed'; error: string },
+) => {
+  const headers = { Authorization: `Bearer ${token}` };
+  const started = await page.request.post(`${apiUrl}/api/activity`, {
+    headers,
+    data: { actionType: 'add_contacts', profileCount },
+  });
+  expect(started.ok()).toBe(true);
+  const { id } = (await started.json()).data as { id: string };
+  const updated = await page.request.patch(`${apiUrl}/api/activity/${id}`, { headers, data: { ...counts, ...end } });
+  expect(updated.ok()).toBe(true);
+};
 
 /** Each sidebar entry, the page it opens and what that page shows before it holds anything. */
 const pages: { entry: NavEntry; path: string; heading: string; shows: string }[] = [
@@ -19,6 +52,8 @@ test.describe('The signed-in app shell', () => {
     signedInUser: _signedInUser,
     capture,
   }) => {
+    // seven pages, then the activity log reported through the API: more than the default minute on a busy machine
+    test.setTimeout(120_000);
     await test.step('lists the seven entries and opens each page', async () => {
       await expect(appShell.navEntries()).toHaveText(pages.map(({ entry }) => entry));
       for (const { entry, path, heading, shows } of pages) {
@@ -56,29 +91,45 @@ test.describe('The signed-in app shell', () => {
       await expect(appShell.recentActivity()).toContainText('No recent activity.');
     });
 
-    await test.step('Recent Activity lists the 10 newest actions an earlier visit stored', async () => {
-      await page.evaluate(() => {
-        const actions = Array.from({ length: 12 }, (_, index) => ({
-          id: `action-${index}`,
-          type: 'generate_emails',
-          label: `Generated e-mails for batch ${index + 1}`,
-          status: index % 4 === 3 ? 'failed' : 'completed',
-          detail: index % 4 === 3 ? 'The AI service did not answer in time' : `${index + 2} drafts ready`,
-          startedAt: new Date(Date.now() - (12 - index) * 60 * 60_000 - 30_000).toISOString(),
-          finishedAt: new Date(Date.now() - (12 - index) * 60 * 60_000).toISOString(),
-        }));
-        localStorage.setItem('outreach.recentActivity', JSON.stringify(actions));
-      });
-      await page.reload();
-      const items = appShell.recentActivity().getByRole('listitem');
+    await test.step('Recent Activity shows the 10 newest actions of the server as they happen', async () => {
+      // 12 lists of contacts added (2 to 13 contacts): every 4th failed, the last one still running
+      const token = await idTokenOf(page);
+      for (let index = 1; index <= 12; index += 1) {
+        const profileCount = index + 1;
+        if (index === 12) await reportAddedContacts(page, token, profileCount, { completedCount: 2, failedCount: 1 });
+        else if (index % 4 === 3)
+          await reportAddedContacts(
+            page,
+            token,
+            profileCount,
+            { completedCount: 1, fetchedCount: 1 },
+            { status: 'failed', error: 'The LinkedIn profile service did not answer in time, twice over' },
+          );
+        else
+          await reportAddedContacts(
+            page,
+            token,
+            profileCount,
+            { completedCount: profileCount, fetchedCount: profileCount - 1 },
+            { status: 'completed' },
+          );
+      }
+      // no reload: the live channel tells the sidebar
+      const items = appShell.activityItems();
       await expect(items).toHaveCount(10);
-      await expect(items.first()).toContainText('Generated e-mails for batch 12');
-      await expect(items.first()).toContainText('1h ago');
-      await expect(items.last()).toContainText('Generated e-mails for batch 3');
+      await expect(items.first()).toContainText('Adding 13 contacts');
+      await expect(items.first()).toContainText('just now · 3/13');
+      await expect(appShell.activityStatus(items.first())).toHaveAccessibleName('In progress');
+      const failed = appShell.activityItem('Adding 12 contacts');
+      await expect(appShell.activityStatus(failed)).toHaveAccessibleName('Failed');
+      // SPEC §9: cut to 50 characters
+      await expect(failed).toContainText('The LinkedIn profile service did not answer in ti…');
+      const completed = appShell.activityItem('Adding 11 contacts');
+      await expect(appShell.activityStatus(completed)).toHaveAccessibleName('Completed');
+      await expect(completed).toContainText('10 added, 1 skipped');
+      await expect(items.last()).toContainText('Adding 4 contacts');
+      await expect(appShell.activityItem('Adding 3 contacts')).toHaveCount(0);
       await capture('app-recent-activity');
-      await page.evaluate(() => localStorage.removeItem('outreach.recentActivity'));
-      await page.reload();
-      await expect(appShell.recentActivity()).toContainText('No recent activity.');
     });
 
     await test.step('the sidebar is 256 px, 80 px compact, and stays compact after a reload', async () => {

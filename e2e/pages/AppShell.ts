@@ -14,6 +14,17 @@ export class AppShell {
   readonly navEntry = (name: NavEntry) => this.navEntries().and(this.page.getByRole('link', { name, exact: true }));
   readonly sidebarToggle = () => this.sidebar().getByRole('button', { name: /^(Collapse|Expand) sidebar$/ });
   readonly recentActivity = () => this.sidebar().getByRole('region', { name: 'Recent Activity' });
+  /**
+   * Recent Activity's entries, newest first (at most 10): each holds an image named by its status ('In progress',
+   * 'Completed', 'Failed'), its label ('Generating 5 e-mails'), its detail once finished ('4 written, 1 failed', or the
+   * error) and its time, with ' · n/total' while it runs.
+   */
+  readonly activityItems = () => this.recentActivity().getByRole('listitem');
+  /** The entry whose label is exactly `label`. */
+  readonly activityItem = (label: string) =>
+    this.activityItems().filter({ has: this.page.getByText(label, { exact: true }) });
+  /** An entry's status: `toHaveAccessibleName('Completed')`. */
+  readonly activityStatus = (item: Locator) => item.getByRole('img', { name: /^(In progress|Completed|Failed)$/ });
   readonly userMenu = () => this.page.getByTestId('user-menu');
   /** The plan under the person's name in the header (SPEC §3 subscriptionTier). */
   readonly planLabel = () => this.userMenu().getByTestId('user-plan');
