@@ -29,9 +29,13 @@ const call = async (
   claims: Record<string, unknown>,
   method: string,
   resource: string,
-  options: { body?: unknown; query?: Record<string, string> } = {},
+  options: { body?: unknown; params?: Record<string, string>; query?: Record<string, string> } = {},
 ) => {
-  const response = await handler(apiEvent({ method, resource, path: resource, ...options, claims }), lambdaContext());
+  const path = Object.entries(options.params ?? {}).reduce(
+    (at, [name, value]) => at.replace(`{${name}}`, encodeURIComponent(value)),
+    resource,
+  );
+  const response = await handler(apiEvent({ method, resource, path, ...options, claims }), lambdaContext());
   return { status: response.statusCode, json: JSON.parse(response.body) };
 };
 const get = async (claims: Record<string, unknown>, resource: string, query: Record<string, string> = {}) => {
@@ -469,54 +473,58 @@ describe('conversation analytics of one contact', () => {
       claims.sub,
       sent(contactId, '2026-03-11T10:00:00Z', { conversationId: first.id, draftType: 'follow_up' }),
     );
+    // two auto-replies before the answer: one conversation that auto-replied (on the first one's day)
+    await recordIncomingEmail(db, claims.sub, first.id, incoming('auto_reply', '2026-03-10T15:00:00Z'));
+    await recordIncomingEmail(db, claims.sub, first.id, incoming('auto_reply', '2026-03-11T15:00:00Z'));
     await recordIncomingEmail(db, claims.sub, first.id, incoming('reply', '2026-03-11T16:30:00Z'));
     const second = (await recordSentEmail(db, claims.sub, sent(contactId, '2026-03-09T09:00:00Z'))).conversation;
     await recordIncomingEmail(db, claims.sub, second.id, incoming('bounce', '2026-03-09T09:05:00Z'));
-    // the user's other counters stay out of a contact's figures (the funnel is the user's pipeline now)
+    // answered by hand, no reply e-mail: its reply date counts (Sunday 12:00 UTC, an hour later)
+    const third = (await recordSentEmail(db, claims.sub, sent(contactId, '2026-03-08T12:00:00Z'))).conversation;
+    const marked = await call(conversationsHandler, claims, 'PATCH', '/api/conversations/{id}/reply-status', {
+      params: { id: third.id },
+      body: { replyStatus: 'REPLY_RECEIVED', lastReplyDate: '2026-03-08T13:00:00Z' },
+    });
+    expect(marked.status, JSON.stringify(marked.json)).toBe(200);
+    // the user's day counters stay out of a contact's figures
     await putDayStats(db, claims.sub, '2026-03-10', { sent: 70, started: 70 });
-    await putUserStats(db, claims.sub, { stages: { contacted: 2 } });
 
     expect(await get(claims, '/api/conversations/analytics', { contactId })).toEqual({
-      totalConversations: 2,
-      emailsSent: 3,
-      replies: 1,
+      totalConversations: 3,
+      emailsSent: 4,
+      replies: 2,
       autoReplies: 0,
       bounces: 1,
       awaitingReply: 0,
-      replyRate: 0.5,
+      replyRate: 2 / 3,
     });
     const week = await detailed(claims, { contactId, to: '2026-03-11T23:00:00Z' });
-    const pair = { sent: 2, replies: 1, replyRate: 0.5 };
+    const pair = { sent: 3, replies: 2, replyRate: 2 / 3 };
     expect(week).toMatchObject({
-      totalConversations: 2,
-      emailsSent: 3,
-      replies: 1,
-      autoReplies: 0,
+      totalConversations: 3,
+      emailsSent: 4,
+      replies: 2,
+      autoReplies: 1,
       bounces: 1,
       awaitingReply: 1,
-      replyRate: 0.5,
+      replyRate: 2 / 3,
       series: [
-        ...emptySeries(days('2026-03-05', 4)),
+        ...emptySeries(days('2026-03-05', 3)),
+        { start: '2026-03-08', sent: 1, replies: 1 },
         { start: '2026-03-09', sent: 1, replies: 0 },
         { start: '2026-03-10', sent: 1, replies: 0 },
         { start: '2026-03-11', sent: 1, replies: 1 },
       ],
-      // 2026-03-10 14:00 to 2026-03-11 16:30
-      medianReplyMinutes: 1590,
+      // [60, 1590]: 2026-03-08 12:00 to 13:00, 2026-03-10 14:00 to 2026-03-11 16:30
+      medianReplyMinutes: 825,
       byCompany: [{ value: 'Analytical Engines', ...pair }],
       byRole: [{ value: 'Senior Engineer', ...pair }],
       bySchool: [],
       bySeniority: [{ value: 'Senior', ...pair }],
       bestSendTime: null,
-      funnel: [
-        { stage: 'drafted', count: 2 },
-        { stage: 'contacted', count: 2 },
-        { stage: 'replied', count: 0 },
-        { stage: 'meeting_scheduled', count: 0 },
-        { stage: 'closed', count: 0 },
-      ],
     });
     expect(week.byWeekday.filter((entry: { sent: number }) => entry.sent > 0)).toEqual([
+      { weekday: 0, sent: 1, replies: 1, replyRate: 1 },
       { weekday: 1, sent: 1, replies: 0, replyRate: 0 },
       { weekday: 2, sent: 1, replies: 1, replyRate: 1 },
     ]);

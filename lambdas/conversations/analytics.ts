@@ -66,7 +66,7 @@ const totalsOf = (stats: UserStats): ConversationAnalytics => ({
  * - `replies`: conversations started in the period that were answered, whenever (`startedReplied`);
  * - `awaitingReply`: conversations started in the period not answered yet (totalConversations - replies; those that
  *   bounced or only auto-replied included: the day counters do not tell them apart);
- * - `autoReplies`, `bounces`: auto-replies and bounces that came in during the period;
+ * - `autoReplies`, `bounces`: conversations started in any period that turned auto_reply / bounced during this one;
  * - `replyRate`: replies / totalConversations, the cohort's rate (0 without any).
  */
 const periodCountsOf = (days: readonly DayStats[]): ConversationAnalytics => {
@@ -132,68 +132,73 @@ const periods = {
 const maxBuckets = 400;
 
 /**
- * One contact's conversations as day counters, counted as the aggregator counts them (lambdas/data/stats.ts): a
- * conversation starts on its first sent e-mail's day and slot; its first reply is a reply on that day, answers the
- * start day's cohort with its minutes; every sent e-mail, auto-reply and bounce counts on its own day.
+ * One contact's conversations as day counters, counted by the aggregator's rules (lambdas/dashboard/stats-delta.ts):
+ * a conversation starts on its first sent e-mail's day and UTC slot, under the contact's dimension values; its first
+ * reply (the first reply e-mail, else `lastReplyDate` for one marked answered by hand) counts in `replies` on its day
+ * and answers the start day's cohort with its minutes; every sent e-mail counts on its own day; a conversation that
+ * got an auto-reply or bounced counts once in `autoReplies` / `bounces`, on the day of the first.
  */
 const contactDays = async (deps: ConversationsDeps, uid: string, contactId: string): Promise<DayStats[]> => {
   const [contact, conversations] = await Promise.all([
     getContact(deps.db, uid, contactId),
     contactConversations(deps.db, uid, contactId),
   ]);
-  const dimensions = contactDimensionsOf(contact);
+  const dimensions = Object.entries(contactDimensionsOf(contact)) as [StatsDimension, string][];
   const days = new Map<string, DayStats>();
   const dayAt = (time: number) => {
     const day = dayOf(time);
-    let stats = days.get(day);
-    if (!stats) {
-      stats = {
-        day,
-        sent: 0,
-        started: 0,
-        replies: 0,
-        autoReplies: 0,
-        bounces: 0,
-        startedReplied: 0,
-        replyMinutes: [],
-        dimensions: { company: {}, role: {}, school: {}, seniority: {} },
-        slots: {},
-      };
-      days.set(day, stats);
-    }
+    const stats = days.get(day) ?? {
+      day,
+      sent: 0,
+      started: 0,
+      replies: 0,
+      autoReplies: 0,
+      bounces: 0,
+      startedReplied: 0,
+      replyMinutes: [],
+      dimensions: { company: {}, role: {}, school: {}, seniority: {} },
+      slots: {},
+    };
+    days.set(day, stats);
     return stats;
   };
   const count = (pairs: Record<string, CountedPair>, key: string, which: keyof CountedPair) => {
     pairs[key] ??= { sent: 0, replied: 0 };
     pairs[key][which] += 1;
   };
-  for (const conversation of conversations) {
-    const emails = (await conversationEmails(deps.db, uid, conversation.id))
+  const emailsOf = await Promise.all(
+    conversations.map((conversation) => conversationEmails(deps.db, uid, conversation.id)),
+  );
+  conversations.forEach((conversation, index) => {
+    const emails = (emailsOf[index] ?? [])
       .map((email) => ({ kind: email.kind, time: Date.parse(email.at) }))
       .sort((a, b) => a.time - b.time);
+    for (const email of emails) if (email.kind === 'sent') dayAt(email.time).sent += 1;
     const firstSent = emails.find((email) => email.kind === 'sent');
-    for (const email of emails) {
-      if (email.kind === 'sent') dayAt(email.time).sent += 1;
-      if (email.kind === 'auto_reply') dayAt(email.time).autoReplies += 1;
-      if (email.kind === 'bounce') dayAt(email.time).bounces += 1;
-    }
-    if (!firstSent) continue;
+    if (!firstSent) return;
+    const firstOf = (kind: string) => emails.find((email) => email.kind === kind && email.time >= firstSent.time);
+    const autoReply = firstOf('auto_reply');
+    if (autoReply) dayAt(autoReply.time).autoReplies += 1;
+    const bounce = firstOf('bounce');
+    if (bounce) dayAt(bounce.time).bounces += 1;
     const start = dayAt(firstSent.time);
     const at = new Date(firstSent.time);
     const slot = `${at.getUTCDay()}-${at.getUTCHours()}`;
     start.started += 1;
     count(start.slots, slot, 'sent');
-    for (const [dimension, value] of Object.entries(dimensions))
-      count(start.dimensions[dimension as StatsDimension], value, 'sent');
-    const firstReply = emails.find((email) => email.kind === 'reply' && email.time >= firstSent.time);
-    if (!firstReply) continue;
-    dayAt(firstReply.time).replies += 1;
+    for (const [dimension, value] of dimensions) count(start.dimensions[dimension], value, 'sent');
+    const markedAnswered =
+      conversation.replyStatus === 'REPLY_RECEIVED' && conversation.lastReplyDate
+        ? Date.parse(conversation.lastReplyDate)
+        : undefined;
+    const repliedAt = firstOf('reply')?.time ?? markedAnswered;
+    if (repliedAt === undefined) return;
+    dayAt(repliedAt).replies += 1;
     start.startedReplied += 1;
-    start.replyMinutes.push(Math.round((firstReply.time - firstSent.time) / 60_000));
+    start.replyMinutes.push(Math.max(0, Math.round((repliedAt - firstSent.time) / 60_000)));
     count(start.slots, slot, 'replied');
-    for (const [dimension, value] of Object.entries(dimensions))
-      count(start.dimensions[dimension as StatsDimension], value, 'replied');
-  }
+    for (const [dimension, value] of dimensions) count(start.dimensions[dimension], value, 'replied');
+  });
   return [...days.values()];
 };
 
