@@ -90,8 +90,8 @@ const SentAndReplies = ({
       <CartesianGrid vertical={false} />
       <XAxis dataKey="label" tickLine={false} minTickGap={wideTicks ? 16 : 4} />
       <YAxis allowDecimals={false} tickLine={false} axisLine={false} />
-      <Tooltip content={ChartTooltip} cursor={{ fill: paint.cursor }} />
-      <Legend formatter={legendText} />
+      <Tooltip content={ChartTooltip} cursor={{ fill: paint.cursor, stroke: 'none' }} />
+      <Legend formatter={legendText} itemSorter={null} />
       <Bar dataKey="sent" name={names.sent} fill={paint.sent} radius={[3, 3, 0, 0]} maxBarSize={28} />
       <Bar dataKey="replies" name={names.replies} fill={paint.replies} radius={[3, 3, 0, 0]} maxBarSize={28} />
     </BarChart>
@@ -145,8 +145,8 @@ export const BreakdownChart = ({ breakdown }: { breakdown: AnalyticsBreakdown })
         tickLine={false}
         tickFormatter={(label: string) => shortLabel(label)}
       />
-      <Tooltip content={ChartTooltip} cursor={{ fill: paint.cursor }} />
-      <Legend formatter={legendText} />
+      <Tooltip content={ChartTooltip} cursor={{ fill: paint.cursor, stroke: 'none' }} />
+      <Legend formatter={legendText} itemSorter={null} />
       <Bar dataKey="sent" name={cohortNames.sent} fill={paint.sent} radius={[0, 3, 3, 0]} maxBarSize={14} />
       <Bar dataKey="replies" name={cohortNames.replies} fill={paint.replies} radius={[0, 3, 3, 0]} maxBarSize={14} />
     </BarChart>
@@ -195,7 +195,7 @@ export const FunnelChart = ({ data }: { data: DetailedAnalytics }) => (
     >
       <XAxis type="number" allowDecimals={false} hide />
       <YAxis type="category" dataKey="label" width={140} tickLine={false} axisLine={false} />
-      <Tooltip content={ChartTooltip} cursor={{ fill: paint.cursor }} />
+      <Tooltip content={ChartTooltip} cursor={{ fill: paint.cursor, stroke: 'none' }} />
       <Bar dataKey="count" name="Contacts" fill={paint.sent} radius={[0, 4, 4, 0]} maxBarSize={28}>
         <LabelList dataKey="count" position="right" className="analytics-chart__bar-label" />
       </Bar>

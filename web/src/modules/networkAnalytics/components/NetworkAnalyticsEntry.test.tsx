@@ -285,6 +285,38 @@ describe('NetworkAnalyticsEntry', { timeout: lazyCodeTestTimeoutMs }, () => {
     expect(region('Replies by company')).toBeUndefined();
   });
 
+  it('leaves the funnel out of an empty period when no contact is in the pipeline either', async () => {
+    await show('/dashboard?view=analytics&period=month', async (period) =>
+      analytics(period, {
+        emailsSent: 0,
+        replies: 0,
+        replyRate: 0,
+        series: [],
+        medianReplyMinutes: null,
+        funnel: ['drafted', 'contacted', 'replied', 'meeting_scheduled', 'closed'].map((stage) => ({
+          stage,
+          count: 0,
+        })),
+      }),
+    );
+    await untilPasses(() => expect(text()).toContain('No e-mails sent in this period'));
+    expect(region('Pipeline funnel')).toBeUndefined();
+  });
+
+  it('shows an outline of the view while the numbers load', async () => {
+    let answer!: (data: DetailedAnalytics) => void;
+    await show('/dashboard?view=analytics', () => new Promise((resolve) => (answer = resolve)));
+    await untilPasses(() => expect(radio('Period', 'Week')?.checked).toBe(true));
+    expect(document.querySelector('[role="status"][aria-busy="true"]')?.textContent).toBe(
+      'Loading network analytics...',
+    );
+    expect(headline()).toEqual([]);
+
+    await act(async () => answer(analytics('week')));
+    await untilPasses(() => expect(headline()[0]).toEqual(['E-mails sent', '12']));
+    expect(document.querySelector('[role="status"][aria-busy="true"]')).toBeNull();
+  });
+
   it('says what went wrong when the analytics cannot be read, and Try Again reads them again', async () => {
     let fail = true;
     const { periods } = await show('/dashboard?view=analytics', async (period) => {

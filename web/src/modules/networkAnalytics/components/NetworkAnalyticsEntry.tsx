@@ -1,6 +1,7 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { type DashboardView, dashboardViewOf, searchForView } from '../utils/dashboardView';
+import { AnalyticsSkeleton } from './AnalyticsSkeleton';
 import './NetworkAnalyticsEntry.css';
 
 // Issue 16: the charts (and their library) arrive when the analytics view first opens, never on the dashboard's first visit
@@ -40,13 +41,7 @@ export const NetworkAnalyticsEntry = ({ children }: NetworkAnalyticsEntryProps) 
         ))}
       </nav>
       {current === 'analytics' ? (
-        <Suspense
-          fallback={
-            <div role="status" aria-busy="true" className="dashboard-views__loading">
-              Loading network analytics...
-            </div>
-          }
-        >
+        <Suspense fallback={<AnalyticsSkeleton />}>
           <NetworkAnalyticsView />
         </Suspense>
       ) : (

@@ -1,6 +1,6 @@
 import { BarChartOutlined } from '@ant-design/icons';
 import { timePeriods } from '@shared/schemas/conversations';
-import { Alert, Button, Card, Segmented, Skeleton, Typography } from 'antd';
+import { Alert, Button, Segmented, Typography } from 'antd';
 import { EmptyState } from '@/ui/EmptyState';
 import { useAnalyticsPeriod } from '../hooks/useAnalyticsPeriod';
 import { useDetailedAnalytics } from '../hooks/useDetailedAnalytics';
@@ -19,6 +19,7 @@ import {
 import { AnalyticsChartCard } from './AnalyticsChartCard';
 import { BreakdownChart, FunnelChart, HourChart, SeriesChart, WeekdayChart } from './AnalyticsCharts';
 import { AnalyticsHeadline } from './AnalyticsHeadline';
+import { AnalyticsSkeleton } from './AnalyticsSkeleton';
 import './NetworkAnalytics.css';
 
 const periodOptions = timePeriods.map((value) => ({ value, label: periodLabels[value].label }));
@@ -48,7 +49,7 @@ const AnalyticsReport = ({ data }: { data: DetailedAnalytics }) => {
             description={`E-mails you send from Outreach in ${periodLabels[period].span} show here with their replies. Try a longer period.`}
           />
         </div>
-        <FunnelCard data={data} />
+        {data.funnel.some((step) => step.count > 0) ? <FunnelCard data={data} /> : null}
       </div>
     );
   }
@@ -90,26 +91,6 @@ const AnalyticsReport = ({ data }: { data: DetailedAnalytics }) => {
     </>
   );
 };
-
-const AnalyticsLoading = () => (
-  <div role="status" aria-busy="true" className="analytics-loading">
-    <span className="analytics-sr-only">Loading network analytics...</span>
-    <div aria-hidden="true" className="analytics-headline__numbers">
-      {[0, 1, 2, 3].map((card) => (
-        <Card key={card} size="small">
-          <Skeleton active title={false} paragraph={{ rows: 2 }} />
-        </Card>
-      ))}
-    </div>
-    <div aria-hidden="true" className="analytics-grid">
-      {[0, 1, 2].map((card) => (
-        <Card key={card} className={card === 0 ? 'analytics-grid__wide' : undefined}>
-          <Skeleton active paragraph={{ rows: 6 }} />
-        </Card>
-      ))}
-    </div>
-  </div>
-);
 
 /**
  * The dashboard's network analytics (SPEC §1, issue 16): the period's e-mails and replies, how fast people answer,
@@ -154,7 +135,7 @@ export const NetworkAnalyticsView = () => {
           <AnalyticsReport data={data} />
         </div>
       ) : (
-        <AnalyticsLoading />
+        <AnalyticsSkeleton />
       )}
     </section>
   );
