@@ -1,7 +1,8 @@
 import { contactsPaths } from '@/modules/contacts/contactsPaths';
+import { searchForView } from '@/modules/networkAnalytics/utils/dashboardView';
 
 /**
- * The dashboard's network analytics view (web/src/modules/networkAnalytics draws it): the dashboard with
- * `view=analytics`, so the summary's sending and reply counts lead to their charts and Back leaves them.
+ * The dashboard's network analytics view (web/src/modules/networkAnalytics draws it, `?view=analytics`), where the
+ * summary's sending and reply counts lead: its charts of them, and Back leaves them.
  */
-export const analyticsViewPath = `${contactsPaths.dashboard}?view=analytics`;
+export const analyticsViewPath = `${contactsPaths.dashboard}${searchForView(new URLSearchParams(), 'analytics')}`;

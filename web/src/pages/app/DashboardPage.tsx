@@ -2,6 +2,7 @@ import { lazy, Suspense, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { ContactsDashboard } from '@/modules/contacts/components/ContactsDashboard';
 import { DashboardOverview } from '@/modules/dashboard/components/DashboardOverview';
+import { NetworkAnalyticsEntry } from '@/modules/networkAnalytics/components/NetworkAnalyticsEntry';
 import { useProfile } from '@/modules/profile/hooks/useProfile';
 import { profileName } from '@/modules/profile/utils/profileLabels';
 import { QuotaSummary } from '@/modules/quota/components/QuotaSummary';
@@ -16,7 +17,7 @@ const ContactLimitDialog = lazy(async () => ({
 
 /**
  * /dashboard: under a compact welcome with the period's contact slots, the summary and pending tasks (issue 16), then the
- * contact dashboard.
+ * contact dashboard or, at `?view=analytics`, the network analytics (its switch chooses).
  */
 export const DashboardPage = () => {
   const { data: profile } = useProfile();
@@ -33,7 +34,9 @@ export const DashboardPage = () => {
         extra={<QuotaSummary />}
       />
       <DashboardOverview />
-      <ContactsDashboard />
+      <NetworkAnalyticsEntry>
+        <ContactsDashboard />
+      </NetworkAnalyticsEntry>
       {limitDialogOpened.current ? (
         <Suspense fallback={null}>
           <ContactLimitDialog />

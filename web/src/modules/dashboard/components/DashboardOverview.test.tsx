@@ -13,6 +13,7 @@ import { pendingTasksOf, summaryOf } from '@/test/dashboardFixtures';
 import { fakeLiveSocket } from '@/test/fakeLiveSocket';
 import { mountPerTest } from '@/test/mountPerTest';
 import { untilPasses } from '@/test/untilPasses';
+import { taskTime } from '../utils/pendingTaskLinks';
 import { DashboardOverview } from './DashboardOverview';
 
 const { render } = mountPerTest();
@@ -130,7 +131,7 @@ describe('the pending tasks', () => {
     drafts_ready: {
       count: 7,
       items: [
-        { contactId: 'c1', name: 'Ada Lovelace', id: 'd1', detail: 'Analytical engines', at: null },
+        { contactId: 'c1', name: 'Ada Lovelace', id: 'd1', detail: 'Analytical engines', at: '2026-03-04T09:00:00Z' },
         { contactId: 'c2', name: 'Alan Turing', id: 'd2', detail: 'Morphogenesis', at: null },
         { contactId: 'c3', name: 'Grace Hopper', id: 'd3', detail: 'Compilers', at: null },
         { contactId: 'c4', name: 'Edsger Dijkstra', id: 'd4', detail: 'Shortest paths', at: null },
@@ -140,9 +141,15 @@ describe('the pending tasks', () => {
       count: 1,
       items: [{ contactId: 'c5', name: 'Barbara Liskov', id: 'v1', detail: 'barbara@mit.edu', at: null }],
     },
+    follow_ups_due: {
+      count: 1,
+      items: [{ contactId: 'c10', name: 'John McCarthy', id: 'v2', detail: 'Lisp', at: null }],
+    },
     meetings_today: {
       count: 1,
-      items: [{ contactId: 'c6', name: 'Ken Thompson', id: 'm1', detail: 'Coffee at 15:00', at: null }],
+      items: [
+        { contactId: 'c6', name: 'Ken Thompson', id: 'm1', detail: 'Coffee · 15:00', at: new Date().toISOString() },
+      ],
     },
     failed_lookups: {
       count: 2,
@@ -163,27 +170,36 @@ describe('the pending tasks', () => {
     await untilPasses(() => expect(byTestId('task-drafts_ready')).not.toBeNull());
     const panel = byTestId('pending-tasks')!;
 
-    expect(text('pending-tasks-total')).toBe('12');
+    expect(text('pending-tasks-total')).toBe('13');
     expect([...panel.querySelectorAll('h3')].map((heading) => heading.textContent)).toEqual([
       'Drafts ready to send',
       'Replies waiting for you',
+      'Follow-ups due',
       'Meetings today',
       'Failed lookups',
       'Failed sends',
     ]);
-    expect(byTestId('task-follow_ups_due')).toBeNull();
 
     const drafts = byTestId('task-drafts_ready')!;
     expect(text('task-count-drafts_ready')).toBe('7');
     expect(drafts.querySelectorAll('li')).toHaveLength(3);
     expect(linkNamed('Ada Lovelace', drafts)?.getAttribute('href')).toBe('/outreach?contact=c1');
+    expect(linkNamed('Ada Lovelace', drafts)?.querySelector('time')?.getAttribute('dateTime')).toBe(
+      '2026-03-04T09:00:00Z',
+    );
     expect(linkNamed('Edsger Dijkstra', drafts)).toBeUndefined();
     expect(linkNamed('All 7 in Outreach', drafts)?.getAttribute('href')).toBe('/outreach');
 
     const replies = byTestId('task-replies_waiting')!;
     expect(linkNamed('Barbara Liskov', replies)?.getAttribute('href')).toBe('/dashboard?contact=c5');
     expect(linkNamed('Open Pipeline', replies)?.getAttribute('href')).toBe('/pipeline');
-    expect(linkNamed('Ken Thompson', byTestId('task-meetings_today')!)?.getAttribute('href')).toBe('/meetings');
+    const followUps = byTestId('task-follow_ups_due')!;
+    expect(linkNamed('John McCarthy', followUps)?.getAttribute('href')).toBe('/outreach?contact=c10');
+    expect(linkNamed('Open Outreach', followUps)?.getAttribute('href')).toBe('/outreach');
+    const meeting = linkNamed('Ken Thompson', byTestId('task-meetings_today')!);
+    expect(meeting?.getAttribute('href')).toBe('/meetings');
+    // its detail says the time already
+    expect(meeting?.querySelector('time')).toBeNull();
 
     const lookups = byTestId('task-failed_lookups')!;
     expect(linkNamed('Dennis Ritchie', lookups)?.getAttribute('href')).toBe('/dashboard?contact=c7');
@@ -201,6 +217,17 @@ describe('the pending tasks', () => {
     await untilPasses(() => expect(text('pending-tasks')).toContain('All caught up'));
     expect(byTestId('pending-tasks-total')).toBeNull();
     expect(byTestId('pending-tasks')?.querySelector('section')).toBeNull();
+  });
+
+  it('says when an item fell due: its time today, its date before', () => {
+    const now = new Date(2026, 10, 24, 18, 0);
+    expect(taskTime(new Date(2026, 10, 24, 9, 5).toISOString(), now)).toBe(
+      new Date(2026, 10, 24, 9, 5).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }),
+    );
+    expect(taskTime(new Date(2026, 2, 4, 9, 5).toISOString(), now)).toBe(
+      new Date(2026, 2, 4).toLocaleDateString(undefined, { month: 'short', day: 'numeric' }),
+    );
+    expect(taskTime(null, now)).toBeNull();
   });
 
   it('shows skeletons while loading, says when it failed, and Try again reads it again', async () => {

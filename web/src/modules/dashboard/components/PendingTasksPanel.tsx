@@ -2,7 +2,6 @@ import { CheckCircleOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Skeleton, Typography } from 'antd';
 import type { PendingTask } from '@shared/schemas/dashboard';
 import { Link } from 'react-router-dom';
-import { EmptyState } from '@/ui/EmptyState';
 import { usePendingTasks } from '../hooks/usePendingTasks';
 import { openTasks, pendingTaskViews, taskTime } from '../utils/pendingTaskLinks';
 import './dashboard.css';
@@ -29,7 +28,7 @@ const TaskGroup = ({ task }: { task: PendingTask }) => {
             <Link to={view.itemTo(item)} className="pending-task__item">
               <span className="pending-task__name">{item.name || 'Unnamed contact'}</span>
               <span className="pending-task__detail">{item.detail}</span>
-              {item.at ? <time dateTime={item.at}>{taskTime(item.at)}</time> : null}
+              {view.showsTime && item.at ? <time dateTime={item.at}>{taskTime(item.at)}</time> : null}
             </Link>
           </li>
         ))}
@@ -60,12 +59,13 @@ export const PendingTasksPanel = () => {
     if (!data) return <Skeleton active title={false} paragraph={{ rows: 3 }} className="pending-tasks__loading" />;
     if (!tasks.length) {
       return (
-        <EmptyState
-          compact
-          icon={<CheckCircleOutlined />}
-          title="All caught up"
-          description="No drafts to send, replies to answer or failures to fix right now."
-        />
+        <div className="pending-tasks__done">
+          <CheckCircleOutlined className="pending-tasks__done-icon" aria-hidden="true" />
+          <Typography.Text strong>All caught up</Typography.Text>
+          <Typography.Text type="secondary">
+            No drafts to send, replies to answer or failures to fix right now.
+          </Typography.Text>
+        </div>
       );
     }
     return (

@@ -14,13 +14,15 @@ export type PendingTaskView = {
   place: string;
   /** where one of them is acted on */
   itemTo: (item: PendingTaskItem) => string;
+  /** whether an item shows when it fell due (a meeting's detail already says its time) */
+  showsTime: boolean;
 };
 
 /**
  * Each kind of task (in the server's order, `pendingTaskKinds`), named for a person and leading to where it is done:
- * a draft or a failed send to the contact's drafts on Outreach, a reply or a follow-up to the contact's conversation
- * (its drawer on the dashboard), a meeting to the meetings, a failed lookup to the contact (all of them: the table
- * filtered to failed lookups).
+ * a draft, a follow-up to write or a failed send to the contact's drafts on Outreach, a reply to the contact's
+ * conversation (its drawer on the dashboard; all of them: the pipeline), a meeting to the meetings, a failed lookup to
+ * the contact (all of them: the table filtered to failed lookups).
  */
 export const pendingTaskViews: Record<PendingTaskKind, PendingTaskView> = {
   drafts_ready: {
@@ -28,36 +30,42 @@ export const pendingTaskViews: Record<PendingTaskKind, PendingTaskView> = {
     to: outreachPaths.outreach,
     place: 'Outreach',
     itemTo: (item) => outreachContactPath(item.contactId),
+    showsTime: true,
   },
   replies_waiting: {
     title: 'Replies waiting for you',
     to: pipelinePaths.pipeline,
     place: 'Pipeline',
     itemTo: (item) => contactDrawerPath(item.contactId),
+    showsTime: true,
   },
   follow_ups_due: {
     title: 'Follow-ups due',
-    to: pipelinePaths.pipeline,
-    place: 'Pipeline',
-    itemTo: (item) => contactDrawerPath(item.contactId),
+    to: outreachPaths.outreach,
+    place: 'Outreach',
+    itemTo: (item) => outreachContactPath(item.contactId),
+    showsTime: true,
   },
   meetings_today: {
     title: 'Meetings today',
     to: meetingsPaths.meetings,
     place: 'Meetings',
     itemTo: () => meetingsPaths.meetings,
+    showsTime: false,
   },
   failed_lookups: {
     title: 'Failed lookups',
     to: contactListPath({ email_lookup_status: 'error' }),
     place: 'Contacts',
     itemTo: (item) => contactDrawerPath(item.contactId),
+    showsTime: true,
   },
   failed_sends: {
     title: 'Failed sends',
     to: outreachPaths.outreach,
     place: 'Outreach',
     itemTo: (item) => outreachContactPath(item.contactId),
+    showsTime: true,
   },
 };
 

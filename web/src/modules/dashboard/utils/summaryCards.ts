@@ -69,7 +69,7 @@ export const summaryCards = (summary: DashboardSummary): SummaryCard[] => [
     key: 'meetings',
     label: 'Upcoming meetings',
     value: count(summary.upcomingMeetings),
-    detail: 'scheduled from now on',
+    detail: 'coming up',
     to: meetingsPaths.meetings,
   },
   {
