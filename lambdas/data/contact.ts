@@ -98,6 +98,16 @@ export type ContactItem = {
   lastUpdated: string;
 };
 
+/** The contact's name as a meeting, a send's activity or an invitation shows it. */
+export const contactNameOf = (contact: Pick<ContactItem, 'name' | 'firstName' | 'lastName' | 'email'>) =>
+  contact.name?.trim() ||
+  [contact.firstName, contact.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ') ||
+  contact.email?.trim() ||
+  'your contact';
+
 /** The text fields a stored contact always holds ('' when nobody gave a value). */
 const contactTextFields = [
   'name',

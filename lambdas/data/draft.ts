@@ -35,11 +35,19 @@ export type DraftItem = Draft & {
   sendAttempts?: number;
   /** the sending guard's slot this send reserved (lambdas/data/send-guard.ts): at that time it goes without another */
   guardSlot?: string;
+  /** issue 16: the activity action of the user's latest send of it (lambdas/data/activity.ts), which the worker ends */
+  sendActivityId?: string;
 };
 
 /** A draft as the routes answer it: its send machinery left out. */
 export const toWireDraft = (item: DraftItem): Draft => {
-  const { dueAt: _dueAt, sendAttempts: _sendAttempts, guardSlot: _guardSlot, ...draft } = item;
+  const {
+    dueAt: _dueAt,
+    sendAttempts: _sendAttempts,
+    guardSlot: _guardSlot,
+    sendActivityId: _sendActivityId,
+    ...draft
+  } = item;
   return draft;
 };
 

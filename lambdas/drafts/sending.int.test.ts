@@ -8,6 +8,7 @@ import { settingsDefaults, type Settings } from '../../shared/schemas/profile.js
 import { createLogger } from '../core/logger.js';
 import { cursorSigner } from '../core/cursor.js';
 import { HttpError } from '../core/errors.js';
+import { cutActivityError, getActivity, userActivity } from '../data/activity.js';
 import { createDataClient } from '../data/client.js';
 import { contactKey, putContacts } from '../data/contact.js';
 import { draftKey, dueDrafts, getDraft } from '../data/draft.js';
@@ -22,6 +23,7 @@ import { MailApiFailure, type MailAuth } from '../providers/mail/port.js';
 import { createS3Client, s3Storage } from '../providers/storage/storage.js';
 import { lambdaContext } from '../test/api-event.js';
 import { partitionSnapshot, readItem, setAttributes } from '../test/raw-items.js';
+import { memoryIdempotencyStore } from '../test/memory-idempotency.js';
 import { sqsRecord } from '../test/sqs-event.js';
 import { queueDueSends } from './due-sends.js';
 import { cancelFollowUps } from './index.js';
@@ -271,6 +273,23 @@ describe('POST /api/drafts/{id}/send', () => {
     });
     // the mailbox is on the reply checks: its first check is queued
     expect(w.queued.filter((item) => item.queue === 'reply-check')).toHaveLength(1);
+    // its activity action (issue 16): one e-mail to the contact, started by the route, completed by the worker
+    expect(await userActivity(db, w.uid, w.now())).toEqual([
+      expect.objectContaining({
+        id: stored.sendActivityId,
+        actionType: 'send_emails',
+        status: 'completed',
+        recipients: [{ name: 'Grace Hopper' }],
+        profileCount: 1,
+        completedCount: 1,
+        failedCount: 0,
+        error: null,
+      }),
+    ]);
+    expect(w.events).toContainEqual({
+      type: 'activity.changed',
+      data: { id: stored.sendActivityId, status: 'completed' },
+    });
   });
 
   it('queues exactly one send when the button is pressed several times at once; the others are refused (409)', async () => {
@@ -367,14 +386,21 @@ describe('POST /api/drafts/{id}/send', () => {
     const contactId = await w.addContact();
     const scheduled = await w.newDraft(contactId);
     await drafts.sendDraft(w.draftsDeps, w.uid, scheduled.id, { scheduledSendTime: '2026-11-26T09:00:00.000Z' });
+    const { sendActivityId: calledOff } = await w.draftOf(scheduled.id);
+    expect(await getActivity(db, w.uid, calledOff!)).toMatchObject({ status: 'in_progress' });
     const back = await drafts.updateDraft(w.draftsDeps, w.uid, scheduled.id, { scheduledSendTime: null });
     expect(back).toMatchObject({ status: 'draft' });
+    // its activity ends, saying why (issue 16)
+    expect(await getActivity(db, w.uid, calledOff!)).toMatchObject({ status: 'failed', error: drafts.sendCalledOff });
     expect(back).not.toHaveProperty('scheduledSendTime');
     expect(back).not.toHaveProperty('mailboxId');
     expect(await readItem(db, draftKey(w.uid, scheduled.id))).not.toHaveProperty('gsi1pk');
 
     await drafts.sendDraft(w.draftsDeps, w.uid, scheduled.id, { scheduledSendTime: '2026-11-26T09:00:00.000Z' });
+    const { sendActivityId: deleted } = await w.draftOf(scheduled.id);
+    expect(deleted).not.toBe(calledOff);
     expect(await drafts.deleteDraft(w.draftsDeps, w.uid, scheduled.id)).toEqual({ deleted: true });
+    expect(await getActivity(db, w.uid, deleted!)).toMatchObject({ status: 'failed', error: drafts.sendCalledOff });
 
     const immediate = await w.newDraft(contactId);
     await drafts.sendDraft(w.draftsDeps, w.uid, immediate.id);
@@ -403,6 +429,21 @@ describe('the send worker: exactly once', () => {
     for (const answer of answers) if (answer.batchItemFailures.length) await w.deliver(second.id, 2);
     expect(w.mail.sent).toHaveLength(2);
     expect(await w.draftOf(second.id)).toMatchObject({ status: 'sent' });
+
+    // each send's activity counted once (issue 16), even for a copy that gets past the claims (another claim store)
+    const copy = sendWorker(w.sendingDeps, logger, memoryIdempotencyStore().store);
+    await copy(
+      { Records: [sqsRecord(JSON.stringify({ uid: w.uid, draftId: first.id }), { queue: 'send' })] },
+      lambdaContext(),
+    );
+    for (const draft of [first, second]) {
+      const { sendActivityId } = await w.draftOf(draft.id);
+      expect(await getActivity(db, w.uid, sendActivityId!)).toMatchObject({
+        status: 'completed',
+        completedCount: 1,
+        failedCount: 0,
+      });
+    }
   });
 
   it('sends nothing more after a crash once the provider took the e-mail: the retry finds it by its Message-ID', async () => {
@@ -447,6 +488,13 @@ describe('the send worker: exactly once', () => {
         reason: draftMessages.rejected('Invalid To header'),
       },
     });
+    // its activity failed with the reason, cut to 50 characters (SPEC §9)
+    const { sendActivityId: failedSend } = await w.draftOf(draft.id);
+    expect(await getActivity(db, w.uid, failedSend!)).toMatchObject({
+      status: 'failed',
+      failedCount: 1,
+      error: cutActivityError(draftMessages.rejected('Invalid To header')),
+    });
 
     // Retry (a moment later): failed -> sending, and this time it leaves (looked up first: an attempt was made)
     w.advance(5_000);
@@ -456,6 +504,8 @@ describe('the send worker: exactly once', () => {
     expect(w.mail.sent).toHaveLength(1);
     expect(w.mail.calls).toEqual(['send', 'findSent', 'send']);
     expect(await w.draftOf(draft.id)).toMatchObject({ status: 'sent' });
+    // a new send, a new activity: the failed one stays as it ended
+    expect((await userActivity(db, w.uid, w.now())).map((action) => action.status)).toEqual(['completed', 'failed']);
   });
 
   it('retries a send the provider could not take (the wait shown), and gives it up as failed on the last receive', async () => {

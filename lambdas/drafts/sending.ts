@@ -2,6 +2,7 @@ import type { MailProvider } from '../../shared/schemas/mailboxes.js';
 import { type Draft, draftMessages, type SendMessage } from '../../shared/schemas/drafts.js';
 import { settingsDefaults } from '../../shared/schemas/profile.js';
 import { HttpError } from '../core/errors.js';
+import { activityChanged, type ActivityItemOutcome, progressActivity } from '../data/activity.js';
 import { getContact } from '../data/contact.js';
 import { type DraftItem, getDraft } from '../data/draft.js';
 import { getMailbox, type MailboxItem } from '../data/mailbox.js';
@@ -78,6 +79,17 @@ const withoutWait = (draft: DraftItem): DraftItem => {
   return rest;
 };
 
+/**
+ * The send's activity action ends (issue 16): completed once the e-mail left, failed with the reason; once, however
+ * often its message comes (lambdas/data/activity.ts counts the draft once). A draft sent without one (an auto
+ * follow-up) has none.
+ */
+const endActivity = async (deps: SendingDeps, draft: DraftItem, outcome: ActivityItemOutcome) => {
+  if (!draft.sendActivityId) return;
+  const action = await progressActivity(deps.db, draft.userId, draft.sendActivityId, draft.id, outcome, deps.now());
+  if (action) await publish(deps, draft.userId, activityChanged(action));
+};
+
 /** The send failed for good: `failed` with the reason the UI shows; the user may send it again. */
 const fail = async (deps: SendingDeps, draft: DraftItem, reason: string): Promise<SendOutcome> => {
   const failed = await changeSending(deps, draft, (current) => ({
@@ -92,6 +104,7 @@ const fail = async (deps: SendingDeps, draft: DraftItem, reason: string): Promis
     type: 'email.sendState',
     data: { draftId: draft.id, contactId: draft.contactId, status: 'failed', reason },
   });
+  await endActivity(deps, draft, { status: 'failed', error: reason });
   return 'failed';
 };
 
@@ -297,7 +310,11 @@ export const sendOne = async (
   const { uid, draftId } = message;
   const draft = await getDraft(deps.db, uid, draftId);
   if (!draft) return 'gone';
-  if (draft.status === 'sent') return 'alreadySent';
+  if (draft.status === 'sent') {
+    // a copy after a stop between the draft's write and its activity's: the activity ends now (once)
+    await endActivity(deps, draft, { status: 'completed' });
+    return 'alreadySent';
+  }
   if (draft.status !== 'sending') return 'notSending';
   const now = deps.now();
 
@@ -482,5 +499,6 @@ const recordSent = async (
     type: 'email.sent',
     data: { draftId: draft.id, contactId: draft.contactId, conversationId: conversation.id },
   });
+  await endActivity(deps, draft, { status: 'completed' });
   return 'sent';
 };

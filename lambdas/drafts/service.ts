@@ -15,7 +15,8 @@ import type { LivePort } from '../providers/live/port.js';
 import type { CursorSigner } from '../core/cursor.js';
 import { badRequest, conflict, HttpError, notFound } from '../core/errors.js';
 import type { DataClient } from '../data/client.js';
-import { contactsPage, getContact, UnknownCursorError } from '../data/contact.js';
+import { activityChanged, newActivityId, progressActivity, startActivity } from '../data/activity.js';
+import { type ContactItem, contactNameOf, contactsPage, getContact, UnknownCursorError } from '../data/contact.js';
 import {
   type ContactDrafts,
   type ContactDraftsChange,
@@ -304,9 +305,31 @@ const unscheduled = (draft: DraftItem, now: string): DraftItem => {
     sendWaitReason: _reason,
     guardSlot: _slot,
     mailboxId: _mailboxId,
+    sendActivityId: _activity,
     ...rest
   } = draft;
   return { ...rest, status: 'draft', updatedAt: now };
+};
+
+/** Why a send's activity action ended failed when the user called the scheduled send off (issue 16). */
+export const sendCalledOff = 'The scheduled send was called off.';
+
+/** A scheduled send called off ends its activity action (best effort, as it started). */
+const callOffSendActivity = async (deps: DraftsDeps, uid: string, activityId: string | undefined, draftId: string) => {
+  if (!activityId) return;
+  try {
+    const action = await progressActivity(
+      deps.db,
+      uid,
+      activityId,
+      draftId,
+      { status: 'failed', error: sendCalledOff },
+      deps.now(),
+    );
+    if (action) await publish(deps, uid, activityChanged(action));
+  } catch (error) {
+    deps.logger?.warn('the activity of a send called off was not ended', { error });
+  }
 };
 
 /**
@@ -323,6 +346,7 @@ export const updateDraft = async (
   const { contactId } = await ownDraft(deps, uid, draftId);
   if (Object.values(body).every((value) => value === undefined)) throw badRequest(draftMessages.noValidFields);
   const contentChanged = Object.keys(body).some((key) => key !== 'isPrimary');
+  let calledOff: string | undefined;
   const updated = await changeContactDrafts(
     deps,
     uid,
@@ -337,6 +361,7 @@ export const updateDraft = async (
       );
       if ((contentChanged && isSendingOrSent(current) && !cancelling) || (cancelling && edited))
         throw conflict(draftMessages.notEditable);
+      calledOff = cancelling ? current.sendActivityId : undefined;
       const next: DraftItem = {
         ...(cancelling ? unscheduled(current, now) : current),
         ...editedFields(body),
@@ -355,12 +380,14 @@ export const updateDraft = async (
     { requireContact: false },
   );
   await publishSaved(deps, uid, [updated]);
+  await callOffSendActivity(deps, uid, calledOff, draftId);
   return toWireDraft(updated);
 };
 
 /** DELETE /api/drafts/{id}: not while it is being sent (409), unless it is a scheduled send still cancellable. */
 export const deleteDraft = async (deps: DraftsDeps, uid: string, draftId: string) => {
   const { contactId } = await ownDraft(deps, uid, draftId);
+  let calledOff: string | undefined;
   const deleted = await changeContactDrafts(
     deps,
     uid,
@@ -369,6 +396,7 @@ export const deleteDraft = async (deps: DraftsDeps, uid: string, draftId: string
       const current = inState(state, draftId);
       if (current.status === 'sending' && !isCancellable(current, deps.now()))
         throw conflict(draftMessages.alreadySent);
+      calledOff = current.status === 'sending' ? current.sendActivityId : undefined;
       return {
         change: {
           put: [],
@@ -384,6 +412,7 @@ export const deleteDraft = async (deps: DraftsDeps, uid: string, draftId: string
     { requireContact: false },
   );
   await publish(deps, uid, { type: 'draft.deleted', data: { draftId, contactId } });
+  await callOffSendActivity(deps, uid, calledOff, draftId);
   return deleted;
 };
 
@@ -443,6 +472,26 @@ export const listDrafts = async (deps: DraftsDeps, uid: string) =>
   sortDrafts((await userDrafts(deps.db, uid)).map(toWireDraft));
 
 /**
+ * A send's activity action (SPEC §3 'Activity action', issue 16): one e-mail to the contact, in progress until the send
+ * worker ends it. Written after the draft turned `sending` and before its message is queued, so the worker finds it;
+ * best effort: a send never fails on its report (a failed write is logged, and the action is missing from the log).
+ */
+const startSendActivity = async (deps: DraftsDeps, uid: string, id: string, contact: ContactItem, at: Date) => {
+  try {
+    const action = await startActivity(deps.db, uid, {
+      id,
+      actionType: 'send_emails',
+      profileCount: 1,
+      recipients: [{ name: contactNameOf(contact) }],
+      at,
+    });
+    await publish(deps, uid, activityChanged(action));
+  } catch (error) {
+    deps.logger?.warn('the activity of a send was not written', { error });
+  }
+};
+
+/**
  * POST /api/drafts/{id}/send (DESIGN §8, issue 13): the draft's own rules first (404, 409 once being sent or sent,
  * SPEC §5 type rules as 400s); then the user's default mailbox (409 with how to connect one, or to reconnect an
  * expired one), the contact's address (SPEC §5: usable only when verified 'valid'; 400) and the do-not-contact list
@@ -489,6 +538,8 @@ export const sendDraft = async (
     throw new HttpError(409, draftMessages.doNotContact(address), { code: 'do_not_contact' });
 
   const now = deps.now();
+  // issue 16: the send's activity action, named on the draft so the send worker ends it
+  const activityId = newActivityId();
   const wanted = body.scheduledSendTime ?? draft.scheduledSendTime;
   const at = wanted ? new Date(wanted) : null;
   if (at && at.getTime() - now.getTime() > sendRules.maxScheduleAheadMs) throw badRequest(draftMessages.scheduleTooFar);
@@ -514,6 +565,7 @@ export const sendDraft = async (
         ...rest,
         status: 'sending',
         mailboxId: mailbox.id,
+        sendActivityId: activityId,
         updatedAt: now.toISOString(),
         ...(scheduled
           ? { scheduledSendTime: scheduled.toISOString(), dueAt: scheduled.toISOString() }
@@ -530,6 +582,7 @@ export const sendDraft = async (
     },
     { requireContact: false },
   );
+  await startSendActivity(deps, uid, activityId, contact, now);
   if (!scheduled) {
     // should this fail, the due index sends it a while later (its dueAt)
     await deps.queue

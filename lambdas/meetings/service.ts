@@ -11,7 +11,7 @@ import { settingsDefaults } from '../../shared/schemas/profile.js';
 import type * as z from 'zod';
 import { moveContactStage } from '../conversations/index.js';
 import { badRequest, HttpError, notFound } from '../core/errors.js';
-import { type ContactItem, getContact } from '../data/contact.js';
+import { contactNameOf, getContact } from '../data/contact.js';
 import {
   createMeetingItem,
   getMeeting,
@@ -51,16 +51,6 @@ const publishUpdated = (deps: MeetingsDeps, meeting: MeetingItem) =>
     type: 'meeting.updated',
     data: { meetingId: meeting.id, contactId: meeting.contactId },
   });
-
-/** The contact's name as the meeting shows it. */
-export const contactNameOf = (contact: Pick<ContactItem, 'name' | 'firstName' | 'lastName' | 'email'>) =>
-  contact.name?.trim() ||
-  [contact.firstName, contact.lastName]
-    .map((part) => part?.trim())
-    .filter(Boolean)
-    .join(' ') ||
-  contact.email?.trim() ||
-  'your contact';
 
 /** The start as stored: ISO 8601 in UTC. */
 const utc = (at: string) => new Date(at).toISOString();
