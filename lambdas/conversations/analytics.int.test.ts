@@ -249,6 +249,18 @@ describe('conversation analytics from the counters', () => {
     expect(fromAt.totalConversations).toBe(105);
     expect(fromAt.medianReplyMinutes).toBe(20);
     expect(fromAt.bestSendTime).toEqual({ weekday: 3, hour: 9, replyRate: 1 / 102 });
+    // a `from` years back: the last 400 buckets, counts and series over the same days
+    const longAgo = await detailed(claims, { from: '2020-01-01T00:00:00Z', to: '2026-03-11T12:00:00Z' });
+    expect(longAgo.series).toHaveLength(400);
+    expect(longAgo.series[0].start).toBe('2025-02-05');
+    expect(longAgo.totalConversations).toBe(105);
+    const weeksAgo = await detailed(claims, {
+      time_period: 'year',
+      from: '2010-01-01T00:00:00Z',
+      to: '2026-03-11T12:00:00Z',
+    });
+    expect(weeksAgo.series).toHaveLength(400);
+    expect(weeksAgo.series[399]).toEqual({ start: '2026-03-05', sent: 6, replies: 3 });
   });
 
   it('keeps the 10 values with most sent (ties: more replies, then by name)', async () => {

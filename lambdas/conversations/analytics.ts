@@ -129,6 +129,7 @@ const periods = {
   quarter: { days: 91, bucketDays: 7 },
   year: { days: 364, bucketDays: 7 },
 } as const;
+/** a series' length at most: a `from` further back starts the period this many buckets before its last day */
 const maxBuckets = 400;
 
 /**
@@ -330,7 +331,7 @@ const funnelOf = (stats: UserStats) =>
 
 /**
  * GET /api/conversations/detailed-analytics: over the period's UTC days (the last 7, 30, 91 or 364 up to `to`, or
- * now; from `from` when given), three DynamoDB calls at any data size: `STATS` (the funnel), the profile (the time
+ * now; from `from` when given, at most 400 buckets back), three DynamoDB calls at any data size: `STATS` (the funnel), the profile (the time
  * zone) and one Query of the period's `STATSDAY#` items (pages followed). The fields:
  * - the counts: as periodCountsOf (the cohort of conversations started in the period);
  * - `series`: one bucket per day (week, month) or per 7 days (quarter, year) from the period's first day, `start`
@@ -355,9 +356,11 @@ export const detailedAnalytics = async (
 ): Promise<DetailedAnalytics> => {
   const period = periods[query.time_period];
   const lastDay = startOfUtcDay(query.to ? Date.parse(query.to) : deps.now().getTime());
-  const firstDay = query.from ? startOfUtcDay(Date.parse(query.from)) : lastDay - (period.days - 1) * dayMs;
   const bucketMs = period.bucketDays * dayMs;
-  const bucketCount = Math.max(0, Math.min(maxBuckets, Math.floor((lastDay - firstDay) / bucketMs) + 1));
+  const firstDay = query.from
+    ? Math.max(startOfUtcDay(Date.parse(query.from)), lastDay - (maxBuckets * period.bucketDays - 1) * dayMs)
+    : lastDay - (period.days - 1) * dayMs;
+  const bucketCount = Math.max(0, Math.floor((lastDay - firstDay) / bucketMs) + 1);
   const readDays = async () => {
     if (firstDay > lastDay) return [];
     const inPeriod = (day: DayStats) => {
