@@ -7,6 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '@/lib/http/apiClient';
 import { ApiError } from '@/lib/http/ApiError';
 import { ApiClientContext } from '@/lib/http/useApiClient';
+import { LiveProvider, type LiveSocket } from '@/lib/live';
+import { fakeLiveSocket } from '@/test/fakeLiveSocket';
 import { mountPerTest } from '@/test/mountPerTest';
 import { lazyCodeTestTimeoutMs, untilPasses } from '@/test/untilPasses';
 import type { TimePeriod } from '../utils/analyticsPeriod';
@@ -78,7 +80,11 @@ const Back = () => {
 
 type Answer = (period: TimePeriod) => Promise<DetailedAnalytics>;
 
-const show = async (entry: string, answer: Answer = async (period) => analytics(period)) => {
+const show = async (
+  entry: string,
+  answer: Answer = async (period) => analytics(period),
+  socket: LiveSocket | null = null,
+) => {
   const periods: TimePeriod[] = [];
   const request = vi.fn(async (route: string, input: { query: { time_period: TimePeriod } }) => {
     if (route !== 'GET /api/conversations/detailed-analytics') throw new Error(`unexpected ${route}`);
@@ -89,13 +95,15 @@ const show = async (entry: string, answer: Answer = async (period) => analytics(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
       <ApiClientContext.Provider value={{ request } as unknown as ApiClient}>
         <ConfigProvider wave={{ disabled: true }}>
-          <MemoryRouter initialEntries={[entry]}>
-            <Location />
-            <Back />
-            <NetworkAnalyticsEntry>
-              <p>The contacts table</p>
-            </NetworkAnalyticsEntry>
-          </MemoryRouter>
+          <LiveProvider socket={socket}>
+            <MemoryRouter initialEntries={[entry]}>
+              <Location />
+              <Back />
+              <NetworkAnalyticsEntry>
+                <p>The contacts table</p>
+              </NetworkAnalyticsEntry>
+            </MemoryRouter>
+          </LiveProvider>
         </ConfigProvider>
       </ApiClientContext.Provider>
     </SWRConfig>,
@@ -301,6 +309,22 @@ describe('NetworkAnalyticsEntry', { timeout: lazyCodeTestTimeoutMs }, () => {
     );
     await untilPasses(() => expect(text()).toContain('No e-mails sent in this period'));
     expect(region('Pipeline funnel')).toBeUndefined();
+  });
+
+  it('reads the numbers again when the counters change (live stats.changed)', async () => {
+    const live = fakeLiveSocket();
+    let sent = 12;
+    const { periods } = await show(
+      '/dashboard?view=analytics&period=month',
+      async (period) => analytics(period, { emailsSent: sent }),
+      live.socket,
+    );
+    await untilPasses(() => expect(headline()[0]).toEqual(['E-mails sent', '12']));
+
+    sent = 13;
+    await live.send({ type: 'stats.changed', data: {} });
+    await untilPasses(() => expect(headline()[0]).toEqual(['E-mails sent', '13']));
+    expect(periods).toEqual(['month', 'month']);
   });
 
   it('shows an outline of the view while the numbers load', async () => {
