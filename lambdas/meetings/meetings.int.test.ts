@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { simpleParser } from 'mailparser';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyEnvironment, lambdaEnvironment } from '../../infra/local/lambda-env.js';
 import { freePorts } from '../../infra/local/net.js';
@@ -13,6 +13,7 @@ import { settingsDefaults } from '../../shared/schemas/profile.js';
 import { addDoNotContact } from '../conversations/index.js';
 import { HttpError } from '../core/errors.js';
 import { createLogger } from '../core/logger.js';
+import { userActivity } from '../data/activity.js';
 import { createDataClient } from '../data/client.js';
 import { putContacts } from '../data/contact.js';
 import { getMeeting, meetingKey } from '../data/meeting.js';
@@ -245,6 +246,36 @@ describe('booking a meeting', () => {
     expect(w.queued).toEqual([
       { queue: 'meeting-invitation', message: { uid: w.uid, meetingId: meeting.id, sequence: 0 } },
     ]);
+  });
+
+  it("is on the activity log with the contact's name: completed once saved, failed when it could not be (issue 16)", async () => {
+    const w = await world({ zoom: false });
+    const meetingId = randomUUID();
+    const deps: MeetingsDeps = { ...w.deps, newId: () => meetingId };
+    await meetings.createMeeting(deps, w.uid, { contactId: w.contactId, startTime: inHours(30) });
+    // a second booking under the same id cannot be saved (its write is refused)
+    await expect(
+      meetings.createMeeting(deps, w.uid, { contactId: w.contactId, startTime: inHours(31) }),
+    ).rejects.toThrow();
+
+    const [failed, completed] = await userActivity(db, w.uid, new Date());
+    expect(completed).toMatchObject({
+      actionType: 'book_meeting',
+      status: 'completed',
+      completedAt: expect.any(String),
+      recipients: [{ name: 'Grace Hopper' }],
+      profileCount: 1,
+      completedCount: 1,
+      error: null,
+    });
+    expect(failed).toMatchObject({
+      actionType: 'book_meeting',
+      status: 'failed',
+      recipients: [{ name: 'Grace Hopper' }],
+      failedCount: 1,
+      error: meetings.meetingNotSaved,
+    });
+    expect(w.events).toContainEqual({ type: 'activity.changed', data: { id: completed!.id, status: 'completed' } });
   });
 
   it('adds the missing Zoom link once Zoom is connected, and says when Zoom expired', async () => {

@@ -11,6 +11,7 @@ import { settingsDefaults } from '../../shared/schemas/profile.js';
 import type * as z from 'zod';
 import { moveContactStage } from '../conversations/index.js';
 import { badRequest, HttpError, notFound } from '../core/errors.js';
+import { activityChanged, recordEndedActivity } from '../data/activity.js';
 import { contactNameOf, getContact } from '../data/contact.js';
 import {
   createMeetingItem,
@@ -201,7 +202,12 @@ export const createMeeting = async (
     updatedAt: now,
     version: 1,
   };
-  await createMeetingItem(deps.db, booked);
+  try {
+    await createMeetingItem(deps.db, booked);
+  } catch (error) {
+    await recordBooking(deps, uid, contactName, { status: 'failed', error: meetingNotSaved });
+    throw error;
+  }
 
   const zoom = await createZoomMeeting(deps, uid, booked);
   const linked = await changeMeeting(deps, uid, booked.id, (current) =>
@@ -213,8 +219,37 @@ export const createMeeting = async (
 
   await moveToMeetingScheduled(deps, uid, contact.contactId);
   const meeting = await queueInvitation(deps, linked.meeting);
+  await recordBooking(deps, uid, contactName, { status: 'completed' });
   await publishUpdated(deps, meeting);
   return toWireMeeting(meeting);
+};
+
+/** Why a booking's activity action failed: the meeting could not be saved (the request fails, a 5xx). */
+export const meetingNotSaved = 'The meeting could not be saved.';
+
+/**
+ * A booking on the activity log (SPEC §3 'Activity action', issue 16): a `book_meeting` action with the contact's
+ * name, written as it ended: completed once the meeting is saved (with or without Zoom), failed when it could not be.
+ * Best effort: a booking never fails on its report (a 5xx would make the user book twice).
+ */
+const recordBooking = async (
+  deps: MeetingsDeps,
+  uid: string,
+  contactName: string,
+  outcome: { status: 'completed' } | { status: 'failed'; error: string },
+) => {
+  try {
+    const action = await recordEndedActivity(deps.db, uid, {
+      actionType: 'book_meeting',
+      profileCount: 1,
+      recipients: [{ name: contactName }],
+      at: deps.now(),
+      outcome,
+    });
+    await publish(deps, uid, activityChanged(action));
+  } catch (error) {
+    deps.logger.warn('the activity of a booking was not written', { error: error as Error });
+  }
 };
 
 /**
