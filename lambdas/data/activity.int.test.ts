@@ -48,6 +48,8 @@ describe('the activity log (SPEC §3 Activity action, §9)', () => {
     // finished: a late copy of a message changes nothing
     expect(await progressActivity(db, uid, action.id, 'c4', found, at)).toBeNull();
     expect(await getActivity(db, uid, action.id)).toEqual(last);
+    // the keys counted, in the table only (a list: an account export shows it as it is)
+    expect((await readItem(db, activityKey(uid, action.id)))?.doneItems).toEqual(['c1', 'c2', 'c3']);
   });
 
   it('fails an action none of whose items succeeded, with the first reason cut to 50 characters', async () => {

@@ -18,7 +18,7 @@ import { deleteItems } from './user-partition.js';
  * one way they are written and read.
  *
  * An action covers `profileCount` items (contacts looked up, e-mails written or sent); each item counts once: its key
- * joins the string set `doneItems` in the same conditional write that grows its count, so a redelivered message
+ * joins the list `doneItems` in the same conditional write that grows its count, so a redelivered message
  * never counts twice. The write that counts the last item finishes the action: completed when any item completed,
  * else failed. A failed item's reason is kept as the action's `error` (the first one, cut to 50 characters: SPEC §9).
  * When one finishes, finished ones beyond the newest 20 completed and 20 failed are removed (SPEC §9), so the log is a
@@ -213,7 +213,7 @@ export type ActivityItemOutcome = { status: 'completed'; fetched?: boolean } | {
 
 /**
  * One item of an action is done (UpdateItem conditioned on the action being in progress and the item's key not in
- * `doneItems` yet; the key joins the set in the same write): its count grows once, however often its message comes.
+ * `doneItems` yet; the key joins the list in the same write): its count grows once, however often its message comes.
  * The write that counts the last item finishes the action (`finishActivity`): completed when any item completed, else
  * failed. Answers the action after it, or null when nothing changed (unknown, finished, that item counted already).
  */
@@ -234,11 +234,14 @@ export const progressActivity = async (
       const adds = [
         `${p.name(outcome.status === 'completed' ? 'completedCount' : 'failedCount')} ${p.value(1)}`,
         ...(outcome.status === 'completed' && outcome.fetched ? [`${p.name('fetchedCount')} ${p.value(1)}`] : []),
-        `${p.name('doneItems')} ${p.value(new Set([itemKey]))}`,
       ];
-      if (outcome.status === 'completed') return `ADD ${adds.join(', ')}`;
-      const error = p.name('error');
-      return `SET ${error} = if_not_exists(${error}, ${p.value(cutActivityError(outcome.error))}) ADD ${adds.join(', ')}`;
+      const done = p.name('doneItems');
+      const sets = [`${done} = list_append(if_not_exists(${done}, ${p.value([])}), ${p.value([itemKey])})`];
+      if (outcome.status === 'failed') {
+        const error = p.name('error');
+        sets.push(`${error} = if_not_exists(${error}, ${p.value(cutActivityError(outcome.error))})`);
+      }
+      return `SET ${sets.join(', ')} ADD ${adds.join(', ')}`;
     },
     (p) => `NOT contains(${p.name('doneItems')}, ${p.value(itemKey)})`,
   );
