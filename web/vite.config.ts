@@ -38,6 +38,7 @@ export default defineConfig({
       'react',
       'react-dom/client',
       'react-router-dom',
+      'recharts',
       'antd',
       '@ant-design/icons',
       'aws-amplify',
