@@ -1,7 +1,7 @@
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { fixturesRoot, synthStackInFile, type TestApp } from './test/app.js';
-import { fixtureQueues, fixtureSchedules } from './test/fixtures.js';
+import { fixtureQueues, fixtureSchedules, fixtureStreams } from './test/fixtures.js';
 
 /**
  * Unacknowledged findings. cdk-nag 3 fails its report on any finding, so `cdk synth` stops on a warning as well as on
@@ -30,8 +30,11 @@ describe('cdk-nag AwsSolutions', () => {
     expect(findings(prod)).toEqual([]);
   });
 
-  it('finds nothing unacknowledged once queues and schedules exist', () => {
-    const withWork = synth({}, { queues: fixtureQueues, schedules: fixtureSchedules, lambdasRoot: fixturesRoot });
+  it('finds nothing unacknowledged once queues, schedules and stream consumers exist', () => {
+    const withWork = synth(
+      {},
+      { queues: fixtureQueues, schedules: fixtureSchedules, streams: fixtureStreams, lambdasRoot: fixturesRoot },
+    );
     expect(findings(withWork)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { CfnElement, type Stack } from 'aws-cdk-lib';
+import { CfnElement, NestedStack, type Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exportTags } from '../lambdas/account/export-files.js';
@@ -13,16 +13,23 @@ import { messages } from '../shared/messages.js';
 import { queueEntries, queues, visibilityTimeoutSeconds, type QueueSpec } from '../shared/queues.js';
 import { routeEntries } from '../shared/routes.js';
 import { scheduleEntries, schedules } from '../shared/schedules.js';
+import {
+  type StreamConsumerSpec,
+  streamConsumerEntries,
+  streamConsumers,
+  streamFilterPatterns,
+} from '../shared/streams.js';
 import { webConfigSchema } from '../shared/web-config.js';
 import type { Api } from './constructs/api.js';
 import type { Auth } from './constructs/auth.js';
 import type { Data } from './constructs/data.js';
 import { AppFunction } from './constructs/function.js';
 import type { Monitoring } from './constructs/monitoring.js';
+import { type Streams, streamIteratorAgeAlarm, streamMaxRecordAge } from './constructs/streams.js';
 import type { Web } from './constructs/web.js';
 import { defaultMaxConcurrency, type Workers } from './constructs/workers.js';
 import { fixturesRoot, synthStackInFile, type TestApp } from './test/app.js';
-import { fixtureQueues, fixtureSchedules } from './test/fixtures.js';
+import { fixtureQueues, fixtureSchedules, fixtureStreams } from './test/fixtures.js';
 import {
   apiMethods,
   denyWithoutTls,
@@ -251,12 +258,13 @@ describe('the dev stack', () => {
         .findAll()
         .filter((construct): construct is AppFunction => construct instanceof AppFunction);
       // one per domain of the route table, the confirmation trigger, the live channel's connection Lambda, one worker
-      // per queue and one job per schedule
+      // per queue, one job per schedule and one consumer per stream consumer
       expect(ours).toHaveLength(
         new Set(routeEntries().map((route) => route.domain)).size +
           2 +
           queueEntries(queues).length +
-          scheduleEntries(schedules).length,
+          scheduleEntries(schedules).length +
+          streamConsumerEntries(streamConsumers).length,
       );
       const functions = Object.fromEntries(resourcesOf(template, 'AWS::Lambda::Function'));
       for (const fn of ours) {
@@ -501,6 +509,7 @@ describe('the dev stack', () => {
         SSESpecification: { SSEEnabled: true },
         TimeToLiveSpecification: { AttributeName: tableDefinition.ttlAttribute, Enabled: true },
         DeletionProtectionEnabled: false,
+        StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
       });
     });
 
@@ -805,7 +814,29 @@ describe('the dev stack', () => {
   describe('background work from the real tables', () => {
     it('makes one queue with a dead-letter queue per entry of shared/queues.ts', () => {
       expectWorkers(template, queues, dev.stack);
-      expect(resourcesOf(template, 'AWS::SQS::Queue')).toHaveLength(queueEntries().length * 2);
+      // and a dead-letter queue per stream consumer
+      expect(resourcesOf(template, 'AWS::SQS::Queue')).toHaveLength(
+        queueEntries().length * 2 + streamConsumerEntries().length,
+      );
+    });
+
+    it("maps the table's stream to each consumer of shared/streams.ts, the dashboard's publishing on the live channel", () => {
+      expectStreams(template, streamConsumers, dev.stack);
+      const stats = (dev.stack.node.findChild('Background').node.findChild('Streams') as Streams).consumers.get(
+        'stats',
+      );
+      expect(stats?.fn.service).toBe('dashboard');
+      const env = environmentOf(template, logicalIdOf(dev.stack, stats!.fn.fn));
+      expect(joined(env.LIVE_ENDPOINT)).toMatch(/^https:\/\/<LiveApi\w+>\.execute-api\..+\/dev$/);
+      expect(env.TABLE_NAME).toBeDefined();
+    });
+
+    it("keeps each stack under CloudFormation's 500 resources", () => {
+      const stacks = [dev.stack, ...dev.stack.node.findAll().filter((each) => NestedStack.isNestedStack(each))];
+      for (const each of stacks as Stack[]) {
+        const count = Object.keys(Template.fromStack(each).toJSON().Resources ?? {}).length;
+        expect(count, each.node.path || 'top').toBeLessThan(500);
+      }
     });
 
     it('makes one rule per entry of shared/schedules.ts', () => {
@@ -867,6 +898,83 @@ const expectWorkers = (template: Template, table: Record<string, QueueSpec>, sta
     expect(referencedIds(alarm?.[1].Properties?.AlarmActions), `${spec.name} alarm action`).toEqual([
       logicalIdOf(stack, topic),
     ]);
+  }
+};
+
+/**
+ * Every stream consumer of the table: a function mapped to the table's stream from its start with the consumer's
+ * entity filter (new or old image), batch size, bisection, partial failures, retries and maximum record age; given-up
+ * records' positions to an encrypted, TLS-only DLQ with an alarm, and an iterator-age alarm, both told to the topic;
+ * the stream's reads granted on the table's stream only.
+ */
+const expectStreams = (template: Template, table: Record<string, StreamConsumerSpec>, stack: Stack) => {
+  const queuesById = Object.fromEntries(resourcesOf(template, 'AWS::SQS::Queue'));
+  const functions = Object.fromEntries(resourcesOf(template, 'AWS::Lambda::Function'));
+  const mappings = resourcesOf(template, 'AWS::Lambda::EventSourceMapping');
+  const alarms = resourcesOf(template, 'AWS::CloudWatch::Alarm');
+  const streams = stack.node.findChild('Background').node.findChild('Streams') as Streams;
+  const tableId = logicalIdOf(stack, (stack.node.findChild('Data') as Data).table);
+  const topicId = logicalIdOf(stack, (stack.node.findChild('Monitoring') as Monitoring).topic);
+  expect([...streams.consumers.keys()]).toEqual(Object.keys(table));
+
+  for (const spec of streamConsumerEntries(table)) {
+    const consumer = streams.consumers.get(spec.name)!;
+    const fnId = logicalIdOf(stack, consumer.fn.fn);
+    const found = mappings.filter(([, candidate]) => referencedIds(candidate.Properties!.FunctionName).includes(fnId));
+    expect(found, spec.name).toHaveLength(1);
+    const mapping = found[0]![1].Properties!;
+    expect(mapping.EventSourceArn).toEqual({ 'Fn::GetAtt': [tableId, 'StreamArn'] });
+    expect(mapping).toMatchObject({
+      StartingPosition: 'TRIM_HORIZON',
+      BatchSize: spec.batchSize,
+      BisectBatchOnFunctionError: true,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      MaximumRetryAttempts: spec.maxRetryAttempts,
+      MaximumRecordAgeInSeconds: streamMaxRecordAge.toSeconds(),
+    });
+    const filters = (mapping.FilterCriteria as { Filters: { Pattern: string }[] }).Filters;
+    expect(filters.map((filter) => JSON.parse(filter.Pattern))).toEqual([
+      { dynamodb: { NewImage: { entity: { S: [...spec.entities] } } } },
+      { dynamodb: { OldImage: { entity: { S: [...spec.entities] } } } },
+    ]);
+    expect(filters.map((filter) => JSON.parse(filter.Pattern))).toEqual(streamFilterPatterns(spec));
+
+    const destination = (mapping.DestinationConfig as { OnFailure: { Destination: unknown } }).OnFailure.Destination;
+    const [dlqId] = referencedIds(destination);
+    expect(dlqId).toBe(logicalIdOf(stack, consumer.deadLetters));
+    expect(queuesById[dlqId!]!.Properties!.SqsManagedSseEnabled).toBe(true);
+    const statements = policyStatements(template, 'AWS::SQS::QueuePolicy', { property: 'Queues', logicalId: dlqId! });
+    expect(statements, `${spec.name} TLS only`).toContainEqual(expect.objectContaining(denyWithoutTls));
+
+    const dlqAlarm = alarms.find(([, candidate]) => referencedIds(candidate.Properties!.Dimensions).includes(dlqId!));
+    expect(dlqAlarm?.[1].Properties, `${spec.name} DLQ alarm`).toMatchObject({
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Namespace: 'AWS/SQS',
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+    const ageAlarm = alarms.find(
+      ([, candidate]) =>
+        candidate.Properties!.MetricName === 'IteratorAge' &&
+        referencedIds(candidate.Properties!.Dimensions).includes(fnId),
+    );
+    expect(ageAlarm?.[1].Properties, `${spec.name} iterator age alarm`).toMatchObject({
+      Namespace: 'AWS/Lambda',
+      Threshold: streamIteratorAgeAlarm.toMilliseconds(),
+    });
+    for (const alarm of [dlqAlarm, ageAlarm])
+      expect(referencedIds(alarm?.[1].Properties?.AlarmActions)).toEqual([topicId]);
+
+    expect(functions[fnId]!.Properties).toMatchObject({
+      Timeout: spec.workerTimeoutSeconds,
+      Runtime: 'nodejs22.x',
+      Architectures: ['arm64'],
+    });
+    const roleStatementsOf = roleStatements(template, stack, consumer.fn);
+    const streamRead = roleStatementsOf.find((statement) => [statement.Action].flat().includes('dynamodb:GetRecords'));
+    expect(streamRead?.Resource).toEqual({ 'Fn::GetAtt': [tableId, 'StreamArn'] });
+    const sends = roleStatementsOf.filter((statement) => [statement.Action].flat().includes('sqs:SendMessage'));
+    expect(sends.flatMap((statement) => referencedIds(statement.Resource))).toEqual([dlqId]);
   }
 };
 
@@ -1063,11 +1171,18 @@ describe('Zoom', () => {
 describe('queue and schedule tables', () => {
   let subject: TestApp;
   beforeAll(() => {
-    subject = synth({}, { queues: fixtureQueues, schedules: fixtureSchedules, lambdasRoot: fixturesRoot });
+    subject = synth(
+      {},
+      { queues: fixtureQueues, schedules: fixtureSchedules, streams: fixtureStreams, lambdasRoot: fixturesRoot },
+    );
   }, synthTimeout);
 
   it('gives every queue a DLQ after maxReceiveCount, an alarm, SSE, visibility >= 6x and partial batch failures', () => {
     expectWorkers(subject.template, fixtureQueues, subject.stack);
+  });
+
+  it("maps the table's stream to every consumer of its table with its filter, batch size, retries and DLQ", () => {
+    expectStreams(subject.template, fixtureStreams, subject.stack);
   });
 
   it('fires every job on its EventBridge rate', () => {

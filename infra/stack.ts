@@ -7,6 +7,7 @@ import { kmsKeyEnvName } from '../lambdas/providers/crypto/data-keys.js';
 import { queueEntries, queues as sharedQueues, queueUrlEnvName, type QueueSpec } from '../shared/queues.js';
 import type { Domain } from '../shared/routes.js';
 import type { ScheduleSpec } from '../shared/schedules.js';
+import type { StreamConsumerSpec } from '../shared/streams.js';
 import { appName, type StageConfig } from './config.js';
 import { Api } from './constructs/api.js';
 import { Auth } from './constructs/auth.js';
@@ -15,6 +16,7 @@ import { AppFunction, type DomainAccess, lambdaEntry } from './constructs/functi
 import { Live } from './constructs/live.js';
 import { Monitoring } from './constructs/monitoring.js';
 import { Schedules } from './constructs/schedules.js';
+import { Streams } from './constructs/streams.js';
 import { Web } from './constructs/web.js';
 import { Workers } from './constructs/workers.js';
 
@@ -24,6 +26,8 @@ export type AppStackProps = StackProps & {
   queues?: Record<string, QueueSpec>;
   /** @default shared/schedules.ts */
   schedules?: Record<string, ScheduleSpec>;
+  /** the table stream's consumers @default shared/streams.ts */
+  streams?: Record<string, StreamConsumerSpec>;
   /** where workers and jobs live (@default lambdas/); tests point it at fixtures */
   lambdasRoot?: string;
   /** @default web/dist */
@@ -216,7 +220,7 @@ export class AppStack extends Stack {
     // goes in as the nested stack's parameters, and what the top stack uses of them (queue URLs and ARNs for the
     // producers' grants) comes back as its outputs; CDK wires both.
     const background = new NestedStack(this, 'Background', {
-      description: `${appName} ${config.stage}: queues with their workers, and scheduled jobs`,
+      description: `${appName} ${config.stage}: queues with their workers, scheduled jobs, and the table stream's consumers`,
     });
     const workers = new Workers(background, 'Workers', {
       config,
@@ -228,6 +232,14 @@ export class AppStack extends Stack {
       config,
       access,
       schedules: props.schedules,
+      lambdasRoot: props.lambdasRoot,
+    });
+    // the table stream's consumers (issue 16), each mapped to the stream with its entity filter and its DLQ
+    const streams = new Streams(background, 'Streams', {
+      config,
+      access,
+      table: data.table,
+      consumers: props.streams,
       lambdasRoot: props.lambdasRoot,
     });
     // producers (DESIGN §4): the HTTP Lambda, the jobs and the workers of a queue's domain may send to it and find it
@@ -344,7 +356,10 @@ export class AppStack extends Stack {
       config,
       functions: this.node.findAll().filter((construct): construct is AppFunction => construct instanceof AppFunction),
       apiStage: api.restApi.deploymentStage,
-      alarms: [...workers.workers.values()].map((worker) => worker.alarm),
+      alarms: [
+        ...[...workers.workers.values()].map((worker) => worker.alarm),
+        ...[...streams.consumers.values()].flatMap((consumer) => consumer.alarms),
+      ],
     });
 
     new CfnOutput(this, 'WebUrl', { value: web.origin, description: 'The web app' });

@@ -68,7 +68,17 @@ describe('the live channel', () => {
 
   it("lets the functions (HTTP, workers, jobs) of the domains that tell tabs post to this stage's connections, and no other", () => {
     const functions = ourFunctions(dev.stack);
-    const publishing = ['ai', 'drafts', 'mailboxes', 'conversations', 'replies', 'pipeline', 'meetings'];
+    const publishing = [
+      'ai',
+      'drafts',
+      'mailboxes',
+      'conversations',
+      'replies',
+      'pipeline',
+      'meetings',
+      'contacts',
+      'dashboard',
+    ];
     const publishers = functions.filter((fn) => publishing.includes(fn.service));
     expect(publishers.map((fn) => fn.service)).toEqual(expect.arrayContaining(publishing));
     for (const fn of functions) {

@@ -1,7 +1,8 @@
 import type { QueueSpec } from '../../shared/queues.js';
 import type { ScheduleSpec } from '../../shared/schedules.js';
+import type { StreamConsumerSpec } from '../../shared/streams.js';
 
-/** Queue and schedule tables for tests, with handlers under infra/test/fixtures/lambdas. */
+/** Queue, schedule and stream consumer tables for tests, with handlers under infra/test/fixtures/lambdas. */
 export const fixtureQueues = {
   'fixture-lookup': {
     domain: 'profiles',
@@ -22,3 +23,15 @@ export const fixtureSchedules = {
     summary: 'Fixture schedule',
   },
 } satisfies Record<string, ScheduleSpec>;
+
+export const fixtureStreams = {
+  'fixture-counter': {
+    domain: 'profiles',
+    handler: 'fixture-stream',
+    entities: ['contact', 'meeting'],
+    batchSize: 25,
+    maxRetryAttempts: 4,
+    workerTimeoutSeconds: 20,
+    summary: 'Fixture stream consumer',
+  },
+} satisfies Record<string, StreamConsumerSpec>;
