@@ -386,9 +386,10 @@ describe('a batch through the ai-generation worker', () => {
       error: cutActivityError(generationMessages.busy),
     });
     expect(cutActivityError(generationMessages.busy)).toHaveLength(50);
-    // each contact counted on it, told live; the last one finished it
+    // started with the batch and each contact counted on it, told live; the last one finished it
     const activityEvents = events.flatMap(({ event }) => (event.type === 'activity.changed' ? [event.data] : []));
-    expect(activityEvents).toHaveLength(3);
+    expect(activityEvents).toHaveLength(4);
+    expect(activityEvents[0]).toEqual({ id: batchId, status: 'in_progress' });
     expect(activityEvents.filter((data) => data.id === batchId && data.status === 'completed')).toHaveLength(1);
     // each step told on the live channel: generating, then completed or failed, and each saved draft
     const progressOf = (contactId: string) =>

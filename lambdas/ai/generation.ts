@@ -237,6 +237,8 @@ export const startBatch = async (deps: GenerationDeps, uid: string, body: Genera
     instructions: body.instructions,
     createdAt: deps.now().toISOString(),
   });
+  // its activity action (lambdas/data/activity.ts), started with the batch
+  await tell(deps, uid, activityChanged({ id: batchId, status: 'in_progress' }));
   const messagesOut: GenerationMessage[] = contactIds.map((contactId) => ({
     uid,
     batchId,
