@@ -293,6 +293,22 @@ describe('NetworkAnalyticsEntry', { timeout: lazyCodeTestTimeoutMs }, () => {
     expect(region('Replies by company')).toBeUndefined();
   });
 
+  it('shows the charts of a period without e-mails sent when replies to older ones came in', async () => {
+    await show('/dashboard?view=analytics&period=week', async (period) =>
+      analytics(period, {
+        emailsSent: 0,
+        replies: 0,
+        replyRate: 0,
+        series: [
+          { start: '2026-11-17', sent: 0, replies: 2 },
+          { start: '2026-11-18', sent: 0, replies: 0 },
+        ],
+      }),
+    );
+    await untilPasses(() => expect(region('E-mails sent and replies')).toBeDefined());
+    expect(text()).not.toContain('No e-mails sent in this period');
+  });
+
   it('leaves the funnel out of an empty period when no contact is in the pipeline either', async () => {
     await show('/dashboard?view=analytics&period=month', async (period) =>
       analytics(period, {

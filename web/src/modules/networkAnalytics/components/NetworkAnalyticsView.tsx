@@ -25,13 +25,18 @@ import './NetworkAnalytics.css';
 const periodOptions = timePeriods.map((value) => ({ value, label: periodLabels[value].label }));
 const breakdownKinds: BreakdownKind[] = ['company', 'role', 'school', 'seniority'];
 
+const hasFunnel = (data: DetailedAnalytics) => data.funnel.some((step) => step.count > 0);
+/** Nothing happened in the period: no e-mail left, and no reply came in (to an older conversation either). */
+const isQuiet = (data: DetailedAnalytics) =>
+  data.emailsSent === 0 && data.series.every((bucket) => bucket.replies === 0);
+
 /** The pipeline funnel is the contacts' stages now, whatever the period: shown with or without e-mails in it. */
 const FunnelCard = ({ data }: { data: DetailedAnalytics }) => (
   <AnalyticsChartCard
     table={funnelTable(data)}
     period={data.time_period}
     description="Contacts that reached each stage or a later one, now"
-    emptyText={data.funnel.some((step) => step.count > 0) ? null : 'No contacts in the pipeline yet'}
+    emptyText={hasFunnel(data) ? null : 'No contacts in the pipeline yet'}
   >
     <FunnelChart data={data} />
   </AnalyticsChartCard>
@@ -39,7 +44,7 @@ const FunnelCard = ({ data }: { data: DetailedAnalytics }) => (
 
 const AnalyticsReport = ({ data }: { data: DetailedAnalytics }) => {
   const period = data.time_period;
-  if (data.emailsSent === 0) {
+  if (isQuiet(data)) {
     return (
       <div className="analytics-grid">
         <div className="analytics-grid__wide">
@@ -49,7 +54,7 @@ const AnalyticsReport = ({ data }: { data: DetailedAnalytics }) => {
             description={`E-mails you send from Outreach in ${periodLabels[period].span} show here with their replies. Try a longer period.`}
           />
         </div>
-        {data.funnel.some((step) => step.count > 0) ? <FunnelCard data={data} /> : null}
+        {hasFunnel(data) ? <FunnelCard data={data} /> : null}
       </div>
     );
   }
