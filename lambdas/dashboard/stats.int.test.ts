@@ -1,0 +1,436 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { ulid } from 'ulid';
+import { describe, expect, it } from 'vitest';
+import { dashboardSummarySchema } from '../../shared/schemas/dashboard.js';
+import { currentQuota } from '../contacts/index.js';
+import { recordIncomingEmail, recordSentEmail } from '../conversations/index.js';
+import { createDataClient, dataClientOf } from '../data/client.js';
+import { contactKey, putContacts, type ContactItem } from '../data/contact.js';
+import { changeConversation, conversationEmailKey, conversationKey, sentEmailKey } from '../data/conversation.js';
+import { markAccountDeleted } from '../data/deleted-account.js';
+import { draftKey, getContactDrafts, writeContactDrafts, type DraftItem } from '../data/draft.js';
+import { createMeetingItem, meetingKey, replaceMeetingItem, type MeetingItem } from '../data/meeting.js';
+import { pipelineKey } from '../data/pipeline.js';
+import { quotaKey } from '../data/quota.js';
+import { readDayStats, readUserStats, statsAttribute, statsDayKey, statsKey } from '../data/stats.js';
+import { deleteItems, userItems } from '../data/user-partition.js';
+import { countingDataClient } from '../test/counting-client.js';
+import { readItem, setAttributes } from '../test/raw-items.js';
+import { statsBatch } from './stats-batch.js';
+import { dashboardSummary } from './summary.js';
+import { statsDeps, streamEvent, streamRecord } from './test/stream-records.js';
+
+const db = createDataClient(process.env.TABLE_NAME!);
+const run = (records: Parameters<typeof streamEvent>[0], now?: () => Date) =>
+  statsBatch(statsDeps(db, now).deps)(streamEvent(records));
+
+type Key = { pk: string; sk: string };
+/** the stream record of what `action` does to the item at `key`, from the item as stored before and after */
+const recordOf = async (key: Key, action: () => Promise<unknown>) => {
+  const before = await readItem(db, key);
+  await action();
+  return streamRecord(before, await readItem(db, key));
+};
+
+const contactOf = (uid: string, fields: Partial<ContactItem> = {}): ContactItem => ({
+  uid,
+  contactId: ulid(),
+  name: 'Grace Hopper',
+  email: 'grace@example.com',
+  emailQevStatus: 'valid',
+  company: 'Navy Labs',
+  jobTitle: 'Senior Engineer',
+  education: [{ institution: 'Yale', endYear: 1934 }],
+  importedAt: '2030-03-01T00:00:00.000Z',
+  lastUpdated: '2030-03-01T00:00:00.000Z',
+  ...fields,
+});
+const addContact = (contact: ContactItem) =>
+  recordOf(contactKey(contact.uid, contact.contactId), () => putContacts(db, [contact]));
+
+/** a first e-mail to the contact (recordSentEmail, as the send worker records it): the conversation's, its e-mail's and the pipeline's records */
+const sendFirstEmail = async (contact: ContactItem, sentAt: Date) => {
+  const draftId = ulid();
+  const conversation = conversationKey(contact.uid, draftId);
+  const email = conversationEmailKey(contact.uid, draftId, sentEmailKey(draftId));
+  const stage = pipelineKey(contact.uid, contact.contactId);
+  const before = await Promise.all([readItem(db, conversation), readItem(db, email), readItem(db, stage)]);
+  await recordSentEmail(db, contact.uid, {
+    conversationId: null,
+    contactId: contact.contactId,
+    draftId,
+    draftType: 'initial_outreach',
+    mailboxId: 'mailbox-1',
+    provider: 'gmail',
+    from: 'ada@example.com',
+    fromName: 'Ada',
+    to: contact.email ?? '',
+    subject: 'Coffee?',
+    body: 'Hi, coffee next week?',
+    sentAt,
+    messageId: `<${draftId}@example.com>`,
+    providerMessageId: `sent-${draftId}`,
+    threadId: `thread-${draftId}`,
+  });
+  const after = await Promise.all([readItem(db, conversation), readItem(db, email), readItem(db, stage)]);
+  return { conversationId: draftId, records: before.map((item, index) => streamRecord(item, after[index] ?? null)) };
+};
+
+/** an e-mail into the conversation (recordIncomingEmail, as the reply readers record it): the conversation's record */
+const reply = (uid: string, conversationId: string, at: Date, kind: 'reply' | 'auto_reply' | 'bounce' = 'reply') =>
+  recordOf(conversationKey(uid, conversationId), () =>
+    recordIncomingEmail(db, uid, conversationId, {
+      kind,
+      providerMessageId: ulid(),
+      messageId: null,
+      from: 'grace@example.com',
+      fromName: 'Grace',
+      to: 'ada@example.com',
+      subject: 'Re: Coffee?',
+      body: 'Gladly',
+      at,
+    }),
+  );
+
+const saveDraft = async (contact: ContactItem, fields: Partial<DraftItem>) => {
+  const id = fields.id ?? ulid();
+  const read = await getContactDrafts(db, contact.uid, contact.contactId);
+  const draft: DraftItem = {
+    id,
+    userId: contact.uid,
+    contactId: contact.contactId,
+    conversationId: null,
+    draftType: 'initial_outreach',
+    status: 'draft',
+    isPrimary: true,
+    createdFromTemplate: false,
+    createdAt: '2030-03-02T00:00:00.000Z',
+    updatedAt: '2030-03-02T00:00:00.000Z',
+    subject: 'Coffee?',
+    body: 'Hi, coffee next week?',
+    ...fields,
+  };
+  return recordOf(draftKey(contact.uid, id), async () =>
+    expect(
+      await writeContactDrafts(
+        db,
+        contact.uid,
+        read,
+        { put: [draft], remove: [], list: { draftIds: [...new Set([...read.draftIds, id])], primaryDraftId: id } },
+        { requireContact: true },
+      ),
+    ).toBe('written'),
+  );
+};
+
+const day = (iso: string) => iso.slice(0, 10);
+const dayStats = async (uid: string, on: string) => (await readDayStats(db, uid, on, on))[0];
+
+describe('the stats aggregator on real items', () => {
+  it('counts a contact, its ready draft, the conversation its first e-mail starts and the first reply, once each', async () => {
+    const uid = randomUUID();
+    const contact = contactOf(uid);
+    const sentAt = new Date('2030-03-04T09:30:00.000Z'); // a Monday
+    const records = [await addContact(contact), await saveDraft(contact, {})];
+    const sent = await sendFirstEmail(contact, sentAt);
+    records.push(...sent.records);
+    // the reply moves the contact to `replied` in the pipeline too
+    records.push(
+      await recordOf(pipelineKey(uid, contact.contactId), async () =>
+        records.push(await reply(uid, sent.conversationId, new Date('2030-03-05T10:00:00.000Z'))),
+      ),
+    );
+    // a second reply in the conversation is no second first reply
+    records.push(await reply(uid, sent.conversationId, new Date('2030-03-06T10:00:00.000Z')));
+    const { deps, published } = statsDeps(db);
+    expect(await statsBatch(deps)(streamEvent(records))).toEqual({ batchItemFailures: [] });
+
+    const stats = await readUserStats(db, uid);
+    expect(stats).toMatchObject({
+      verifiedEmails: 1,
+      draftsReady: 1,
+      emailsSent: 1,
+      conversationsStarted: 1,
+      replied: 1,
+      awaitingReply: 0,
+      stages: { replied: 1 },
+    });
+    const cohort = await dayStats(uid, '2030-03-04');
+    expect(cohort).toMatchObject({
+      sent: 1,
+      started: 1,
+      startedReplied: 1,
+      replyMinutes: [24 * 60 + 30],
+      slots: { '1-9': { sent: 1, replied: 1 } },
+      dimensions: {
+        company: { 'Navy Labs': { sent: 1, replied: 1 } },
+        role: { 'Senior Engineer': { sent: 1, replied: 1 } },
+        school: { Yale: { sent: 1, replied: 1 } },
+        seniority: { Senior: { sent: 1, replied: 1 } },
+      },
+    });
+    expect((await dayStats(uid, '2030-03-05'))?.replies).toBe(1);
+    expect(await dayStats(uid, '2030-03-06')).toBeUndefined();
+    // one live event for the batch's user
+    expect(published).toEqual([{ uid, event: { type: 'stats.changed', data: {} } }]);
+  });
+
+  it('counts a first reply once even when the conversation is set back to awaiting and answered again', async () => {
+    const uid = randomUUID();
+    const contact = contactOf(uid);
+    await run([await addContact(contact)]);
+    const sent = await sendFirstEmail(contact, new Date('2030-03-04T09:30:00.000Z'));
+    await run(sent.records);
+    await run([await reply(uid, sent.conversationId, new Date('2030-03-05T10:00:00.000Z'))]);
+    await run([
+      await recordOf(conversationKey(uid, sent.conversationId), () =>
+        changeConversation(
+          db,
+          uid,
+          sent.conversationId,
+          { replyStatus: 'awaiting_reply', lastReplyDate: null },
+          '2030-03-06T00:00:00.000Z',
+        ),
+      ),
+    ]);
+    expect((await readUserStats(db, uid)).awaitingReply).toBe(1);
+    await run([await reply(uid, sent.conversationId, new Date('2030-03-07T10:00:00.000Z'))]);
+    const stats = await readUserStats(db, uid);
+    expect(stats).toMatchObject({ replied: 1, awaitingReply: 0 });
+    expect((await dayStats(uid, '2030-03-04'))?.startedReplied).toBe(1);
+    expect(await dayStats(uid, '2030-03-07')).toBeUndefined();
+  });
+
+  it('moves auto-replies and bounces between the status counts', async () => {
+    const uid = randomUUID();
+    const contact = contactOf(uid);
+    const sent = await sendFirstEmail(contact, new Date('2030-03-04T09:30:00.000Z'));
+    await run(sent.records);
+    await run([await reply(uid, sent.conversationId, new Date('2030-03-05T10:00:00.000Z'), 'auto_reply')]);
+    expect(await readUserStats(db, uid)).toMatchObject({ awaitingReply: 0, autoReplies: 1, bounces: 0 });
+    await run([await reply(uid, sent.conversationId, new Date('2030-03-05T11:00:00.000Z'), 'bounce')]);
+    expect(await readUserStats(db, uid)).toMatchObject({ awaitingReply: 0, autoReplies: 0, bounces: 1, replied: 0 });
+  });
+});
+
+describe('exactly once', () => {
+  it('counts a redelivered batch once', async () => {
+    const uid = randomUUID();
+    const contact = contactOf(uid);
+    const records = [
+      await addContact(contact),
+      ...(await sendFirstEmail(contact, new Date('2030-03-04T09:30:00Z'))).records,
+    ];
+    await run(records);
+    const { deps, published } = statsDeps(db);
+    expect(await statsBatch(deps)(streamEvent(records))).toEqual({ batchItemFailures: [] });
+    expect(await readUserStats(db, uid)).toMatchObject({ verifiedEmails: 1, emailsSent: 1, conversationsStarted: 1 });
+    expect((await dayStats(uid, '2030-03-04'))?.sent).toBe(1);
+    // nothing changed, nobody told
+    expect(published).toEqual([]);
+  });
+
+  it('keeps the counts right under concurrent batches of one user, each delivered twice at once', async () => {
+    const uid = randomUUID();
+    const contacts = Array.from({ length: 12 }, (_, index) => contactOf(uid, { company: `Company ${index % 3}` }));
+    const batches = await Promise.all(
+      contacts.map(async (contact, index) => [
+        await addContact(contact),
+        ...(await sendFirstEmail(contact, new Date(Date.UTC(2030, 2, 4, 8 + (index % 2), 0)))).records,
+      ]),
+    );
+    const answers = await Promise.all([...batches, ...batches].map((records) => run(records)));
+    expect(answers.every((answer) => answer.batchItemFailures.length === 0)).toBe(true);
+    expect(await readUserStats(db, uid)).toMatchObject({
+      verifiedEmails: 12,
+      emailsSent: 12,
+      conversationsStarted: 12,
+      awaitingReply: 12,
+      stages: { contacted: 12 },
+    });
+    const cohort = await dayStats(uid, '2030-03-04');
+    expect(cohort).toMatchObject({
+      sent: 12,
+      started: 12,
+      slots: { '1-8': { sent: 6, replied: 0 }, '1-9': { sent: 6, replied: 0 } },
+    });
+    expect(cohort?.dimensions.company).toEqual({
+      'Company 0': { sent: 4, replied: 0 },
+      'Company 1': { sent: 4, replied: 0 },
+      'Company 2': { sent: 4, replied: 0 },
+    });
+  });
+
+  it('reports a failed record and every later one, and their redelivery counts each once', async () => {
+    const uid = randomUUID();
+    const contacts = Array.from({ length: 4 }, () => contactOf(uid));
+    const records = await Promise.all(contacts.map(addContact));
+    // DynamoDB refuses the third record's transaction (a throttle, an outage)
+    const failing = records[2]?.eventID;
+    const client = new DynamoDBClient({});
+    client.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (
+          context.commandName === 'TransactWriteItemsCommand' &&
+          JSON.stringify(args.input).includes(`STREAMEVENT#${failing}`)
+        )
+          throw Object.assign(new Error('Throughput exceeded'), { name: 'ProvisionedThroughputExceededException' });
+        return next(args);
+      },
+      { step: 'initialize', name: 'failOne' },
+    );
+    const flaky = dataClientOf(client, db.table);
+    const answer = await statsBatch(statsDeps(flaky).deps)(streamEvent(records));
+    expect(answer.batchItemFailures).toEqual(
+      records.slice(2).map((record) => ({ itemIdentifier: record.dynamodb?.SequenceNumber })),
+    );
+    // the stream delivers the failed record and the ones after it again
+    expect(await run(records.slice(2))).toEqual({ batchItemFailures: [] });
+    expect((await readUserStats(db, uid)).verifiedEmails).toBe(4);
+  });
+});
+
+describe('a deleted account', () => {
+  it('gets no counters back from the REMOVE events of its wiped partition', async () => {
+    const uid = randomUUID();
+    const contact = contactOf(uid);
+    const sent = await sendFirstEmail(contact, new Date('2030-03-04T09:30:00Z'));
+    await run([await addContact(contact), ...sent.records]);
+    expect(await readItem(db, statsKey(uid))).not.toBeNull();
+    // the account's deletion: marked, then every item of the partition removed (lambdas/account)
+    await markAccountDeleted(db, uid, new Date().toISOString());
+    const items = await userItems(db, uid);
+    await deleteItems(
+      db,
+      items.map(({ pk, sk }) => ({ pk, sk })),
+    );
+    const removals = items.map((item) => streamRecord(item, null));
+    expect(await run(removals)).toEqual({ batchItemFailures: [] });
+    expect(await readItem(db, statsKey(uid))).toBeNull();
+    expect(await userItems(db, uid)).toEqual([]);
+  });
+
+  it('never creates counters from a decrement alone, for a user without them', async () => {
+    const uid = randomUUID();
+    const contact = contactOf(uid);
+    const added = await addContact(contact);
+    // the contact's INSERT was never counted (written before the counters existed): its removal has nothing to take from
+    const removed = await recordOf(contactKey(uid, contact.contactId), () =>
+      deleteItems(db, [contactKey(uid, contact.contactId)]),
+    );
+    expect(added.eventName).toBe('INSERT');
+    expect(await run([removed])).toEqual({ batchItemFailures: [] });
+    expect(await readItem(db, statsKey(uid))).toBeNull();
+  });
+});
+
+const meetingOf = (uid: string, startTime: string): MeetingItem => ({
+  id: ulid(),
+  userId: uid,
+  version: 1,
+  contactId: 'c1',
+  contactName: 'Grace',
+  contactEmail: 'grace@example.com',
+  contactCompany: null,
+  title: 'Coffee',
+  startTime,
+  durationMinutes: 30,
+  timeZone: 'UTC',
+  notes: '',
+  status: 'scheduled',
+  sequence: 0,
+  invitation: { status: 'sent', method: 'REQUEST', sequence: 0 },
+  createdAt: '2030-03-01T00:00:00.000Z',
+  updatedAt: '2030-03-01T00:00:00.000Z',
+});
+
+describe('meetings and the summary', () => {
+  it('keeps scheduled meetings, drops cancelled and long past ones, and the summary counts the upcoming', async () => {
+    const uid = randomUUID();
+    const now = new Date('2030-03-10T12:00:00.000Z');
+    const past = meetingOf(uid, '2030-03-08T09:00:00.000Z');
+    const soon = meetingOf(uid, '2030-03-11T09:00:00.000Z');
+    const cancelled = meetingOf(uid, '2030-03-12T09:00:00.000Z');
+    const create = (meeting: MeetingItem) =>
+      recordOf(meetingKey(uid, meeting.id), () => createMeetingItem(db, meeting));
+    await run([await create(past), await create(cancelled)], () => new Date('2030-03-07T00:00:00Z'));
+    expect(Object.keys((await readUserStats(db, uid)).meetings)).toHaveLength(2);
+    const cancelling = await recordOf(meetingKey(uid, cancelled.id), async () =>
+      expect(await replaceMeetingItem(db, { ...cancelled, status: 'cancelled', version: 2 })).toBe(true),
+    );
+    await run([await create(soon), cancelling], () => now);
+    // the cancelled one is gone, the one that started two days ago pruned
+    expect((await readUserStats(db, uid)).meetings).toEqual({ [soon.id]: soon.startTime });
+    const summary = await dashboardSummary(statsDeps(db, () => now).deps, uid);
+    expect(summary.upcomingMeetings).toBe(1);
+  });
+
+  it('answers the counters in 2 DynamoDB calls with 5,000 contacts worth of them', async () => {
+    const uid = randomUUID();
+    const now = new Date('2030-03-10T12:00:00.000Z');
+    await currentQuota(db, uid, now);
+    await setAttributes(db, quotaKey(uid), { contactCount: 5000 });
+    await setAttributes(db, statsKey(uid), {
+      entity: 'stats',
+      verifiedEmails: 4200,
+      draftsReady: 35,
+      emailsSent: 20000,
+      conversationsStarted: 5000,
+      replied: 1250,
+      awaitingReply: 3000,
+      [statsAttribute.stage('contacted')]: 3700,
+      [statsAttribute.stage('replied')]: 1300,
+      ...Object.fromEntries(
+        Array.from({ length: 40 }, (_, index) => [
+          statsAttribute.meeting(`m${index}`),
+          new Date(now.getTime() + (index - 10) * 3_600_000).toISOString(),
+        ]),
+      ),
+    });
+    // a busy week: each day 100 first e-mails to 100 companies, roles and schools
+    for (let offset = 0; offset < 9; offset += 1) {
+      const on = day(new Date(now.getTime() - offset * 86_400_000).toISOString());
+      const counts = Object.fromEntries(
+        Array.from({ length: 100 }, (_, index) => [
+          [statsAttribute.dimension('company', `Company ${index}`, 'sent'), 1],
+          [statsAttribute.dimension('role', `Role ${index}`, 'sent'), 1],
+          [statsAttribute.dimension('school', `School ${index}`, 'sent'), 1],
+        ]).flat(),
+      );
+      await setAttributes(db, statsDayKey(uid, on), { entity: 'statsDay', sent: 300, started: 100 });
+      const entries = Object.entries(counts);
+      for (let index = 0; index < entries.length; index += 50)
+        await setAttributes(db, statsDayKey(uid, on), Object.fromEntries(entries.slice(index, index + 50)));
+    }
+    const counting = countingDataClient();
+    const summary = await dashboardSummary(statsDeps(counting.data, () => now).deps, uid);
+    expect(counting.calls.sort()).toEqual(['BatchGetItemCommand', 'QueryCommand']);
+    expect(dashboardSummarySchema.parse(summary)).toEqual({
+      contacts: 5000,
+      verifiedEmails: 4200,
+      draftsReady: 35,
+      // the last 7 UTC days: today and the 6 before
+      sentThisWeek: 7 * 300,
+      replies: 1250,
+      replyRate: 0.25,
+      upcomingMeetings: 30,
+      slots: expect.objectContaining({ plan: 'free', slotsUsed: 0 }),
+      generatedAt: now.toISOString(),
+    });
+  });
+
+  it('answers zeros for a user with no counters yet', async () => {
+    const uid = randomUUID();
+    const summary = await dashboardSummary(statsDeps(db).deps, uid);
+    expect(dashboardSummarySchema.parse(summary)).toMatchObject({
+      contacts: 0,
+      verifiedEmails: 0,
+      draftsReady: 0,
+      sentThisWeek: 0,
+      replies: 0,
+      replyRate: 0,
+      upcomingMeetings: 0,
+    });
+  });
+});
