@@ -18,7 +18,7 @@ const Probe = () => {
 type Call = { route: string; input?: { params?: { id: string }; body?: unknown } };
 
 /** A fake client that records the activity routes; each PATCH waits until the test lets it answer. */
-const fakeApi = (options: { startFails?: boolean } = {}) => {
+const fakeApi = (options: { startFails?: boolean; firstPatchFails?: boolean } = {}) => {
   const calls: Call[] = [];
   const answers: (() => void)[] = [];
   const request = vi.fn(async (route: string, input?: Call['input']) => {
@@ -30,6 +30,8 @@ const fakeApi = (options: { startFails?: boolean } = {}) => {
     }
     if (route === 'PATCH /api/activity/{id}') {
       await new Promise<void>((resolve) => answers.push(resolve));
+      if (options.firstPatchFails && patches(calls).length === 1)
+        throw new ApiError({ status: 503, code: 'server_error', message: 'Server error. Please try again later.' });
       return activityFixture({ id: 'act1' });
     }
     if (route === 'GET /api/activity') return { actions: [] };
@@ -102,6 +104,25 @@ describe('useActivityReport', () => {
           error: 'Stopped at the contact limit after 10 of 40',
         },
       },
+    ]);
+  });
+
+  it('still sends the end after a count that failed', async () => {
+    const { api, calls, answerAll } = fakeApi({ firstPatchFails: true });
+    await render(
+      <ApiTestProviders api={api}>
+        <Probe />
+      </ApiTestProviders>,
+    );
+    const report = hook.start(2);
+    report.progress({ completed: 1, added: 1, failed: 0 });
+    await answerAll();
+    const finished = report.finish({ completed: 2, added: 2, failed: 0 });
+    await answerAll();
+    await act(() => finished);
+    expect(patches(calls).map((input) => input?.body)).toEqual([
+      { completedCount: 1, fetchedCount: 1, failedCount: 0 },
+      { completedCount: 2, fetchedCount: 2, failedCount: 0, status: 'completed' },
     ]);
   });
 

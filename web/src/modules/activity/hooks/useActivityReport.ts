@@ -21,7 +21,7 @@ const countsBody = ({ completed, added, failed }: AddContactsCounts): UpdateActi
 /**
  * Reports contacts the browser adds itself (a CSV file, a list of URLs) to the server's activity log (SPEC §3
  * 'Activity action'), which the sidebar shows. Reporting is best effort: a refused or failed report never stops the
- * adding, and leaves the rest of the report unsent.
+ * adding; without a started action (POST refused) nothing more is sent.
  */
 export const useActivityReport = () => {
   const api = useApiClient();
@@ -38,14 +38,13 @@ export const useActivityReport = () => {
     // the requests one after another, so the end is never overtaken by a count (a finished action refuses them)
     let queue: Promise<unknown> = started;
     let waiting: UpdateActivity | null = null;
-    let broken = false;
     const send = (body: UpdateActivity) =>
       started.then(async (id) => {
-        if (!id || broken) return;
+        if (!id) return;
         try {
           await updateActivity(api, id, body);
         } catch {
-          broken = true;
+          // a count that did not land is replaced by the next one; the end is still sent
         }
       });
 
