@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv, writeCsv } from './csv';
+import { neutraliseFormula, parseCsv, writeCsv } from './csv';
 
 describe('parseCsv', () => {
   it('splits plain fields and records with LF or CRLF', () => {
@@ -52,5 +52,19 @@ describe('writeCsv', () => {
     ];
     expect(parseCsv(writeCsv(rows))).toEqual(rows);
     expect(parseCsv(writeCsv(rows, { bom: false }))).toEqual(rows);
+  });
+});
+
+describe('formula cells (CSV injection)', () => {
+  it('writes a cell a spreadsheet would run as text, and reads it back as it was', () => {
+    const rows = [['=HYPERLINK("http://evil","Open")', '+1 555 0100', '-x', '@SUM(A1)', 'Ada']];
+    const csv = writeCsv(rows, { bom: false });
+    expect(csv).toBe(`"'=HYPERLINK(""http://evil"",""Open"")",'+1 555 0100,'-x,'@SUM(A1),Ada\r\n`);
+    expect(parseCsv(csv)).toEqual(rows);
+  });
+
+  it('leaves ordinary text and numbers as they are', () => {
+    for (const cell of ['Initech', '12', '42.5%', 'Tue, Nov 3', 'a=b', 'x-y', '', "'quoted"])
+      expect(neutraliseFormula(cell)).toBe(cell);
   });
 });

@@ -3,6 +3,16 @@ export type CsvRows = string[][];
 
 const byteOrderMark = '\uFEFF';
 
+/** A spreadsheet runs a cell starting with one of these as a formula (OWASP 'CSV injection'). */
+const formulaStart = /^[=+\-@\t\r]/;
+
+/** The cell as text a spreadsheet shows and never runs: a leading formula character gets a `'` before it. */
+export const neutraliseFormula = (cell: string) => (formulaStart.test(cell) ? `'${cell}` : cell);
+
+/** What `neutraliseFormula` wrote, read back as the cell it was (so a file this app wrote imports unchanged). */
+const restoreFormula = (cell: string) =>
+  cell.startsWith("'") && formulaStart.test(cell.slice(1)) ? cell.slice(1) : cell;
+
 /**
  * Parses RFC 4180 CSV: fields separated by commas, records by CRLF or LF (a lone CR too), fields in double quotes may
  * hold commas, quotes (doubled) and line breaks. A leading byte-order mark is dropped (spreadsheets write one), and
@@ -18,7 +28,7 @@ export const parseCsv = (input: string): CsvRows => {
   let wasQuoted = false;
 
   const endField = () => {
-    row.push(field);
+    row.push(restoreFormula(field));
     field = '';
     wasQuoted = false;
   };
@@ -66,8 +76,10 @@ const needsQuotes = /[",\r\n]|^\s|\s$/;
 const writeField = (value: string) => (needsQuotes.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
 /**
- * Writes RFC 4180 CSV with CRLF line ends and a byte-order mark, so spreadsheet programs read UTF-8 names right.
+ * Writes RFC 4180 CSV with CRLF line ends and a byte-order mark, so spreadsheet programs read UTF-8 names right. A
+ * cell a spreadsheet would run as a formula is written as text (`neutraliseFormula`): a contact's name or company
+ * comes from outside (a profile, an imported file), and opening an export must never run what someone planted there.
  * @param bom @default true
  */
 export const writeCsv = (rows: readonly (readonly string[])[], { bom = true }: { bom?: boolean } = {}) =>
-  `${bom ? byteOrderMark : ''}${rows.map((row) => row.map(writeField).join(',')).join('\r\n')}\r\n`;
+  `${bom ? byteOrderMark : ''}${rows.map((row) => row.map((cell) => writeField(neutraliseFormula(cell))).join(',')).join('\r\n')}\r\n`;
