@@ -330,15 +330,14 @@ const storedActivity = async (db: DataClient, uid: string, now: Date) => {
 };
 
 /**
- * The user's Recent Activity (one Query, newest first): the actions in progress, then the newest 20 completed and 20
- * failed (SPEC §9), newest first.
+ * The user's Recent Activity (one Query, newest first): the newest 20 actions in progress (more would be imports a
+ * closed page never ended; they lapse with their ttl), then the newest 20 completed and 20 failed (SPEC §9), newest
+ * first.
  */
 export const userActivity = async (db: DataClient, uid: string, now: Date): Promise<ActivityAction[]> => {
   const actions = (await storedActivity(db, uid, now)).map(toActivityAction);
-  const of = (status: ActivityStatus) => actions.filter((action) => action.status === status);
-  const finished = [...of('completed').slice(0, activitiesKept), ...of('failed').slice(0, activitiesKept)].sort(
-    (a, b) => b.id.localeCompare(a.id),
-  );
+  const of = (status: ActivityStatus) => actions.filter((action) => action.status === status).slice(0, activitiesKept);
+  const finished = [...of('completed'), ...of('failed')].sort((a, b) => b.id.localeCompare(a.id));
   return [...of('in_progress'), ...finished];
 };
 
