@@ -25,6 +25,12 @@ import { sqsRecord } from './test/sqs-event.js';
  * - the same message delivered again changes nothing (the worker kit's idempotency claim on the business key).
  */
 let stack: LocalStack;
+/** Every queued message worked, then every table change it made counted: the stats aggregator writes the user's
+ * counters (STATS items) from the table's stream after the queues are done. */
+const settled = async () => {
+  await stack.queues.drained();
+  await stack.streams.drained();
+};
 let localDir: string;
 let db: DataClient;
 let users: ReturnType<typeof localUsers>;
@@ -134,7 +140,7 @@ const deliveredOnce: Record<string, () => Promise<Delivered>> = {
     const contactId = (added.body!.data as { id: string }).id;
     // a typed address is verified by the e-mail lookup worker: let it finish, then make the address usable (the
     // sandbox's verdict on this random address may be either)
-    await stack.queues.drained();
+    await settled();
     await setAttributes(db, contactKey(user.sub, contactId), { emailQevStatus: 'valid' });
     const draft = await api('POST', '/api/drafts', { token, body: { contactId, subject: 'Compilers', body: 'Hello' } });
     expect(draft.status, draft.text).toBe(201);
@@ -185,7 +191,7 @@ const deliveredOnce: Record<string, () => Promise<Delivered>> = {
     const contactId = (added.body!.data as { id: string }).id;
     // a typed address is verified by the e-mail lookup worker: let it finish, then make the address usable (the
     // sandbox's verdict on this random address may be either)
-    await stack.queues.drained();
+    await settled();
     await setAttributes(db, contactKey(user.sub, contactId), { emailQevStatus: 'valid' });
     const draft = await api('POST', '/api/drafts', { token, body: { contactId, subject: 'Engines', body: 'Hello' } });
     expect(draft.status, draft.text).toBe(201);
@@ -209,7 +215,7 @@ const deliveredOnce: Record<string, () => Promise<Delivered>> = {
         }),
       { timeout: 20_000, interval: 100 },
     );
-    await stack.queues.drained();
+    await settled();
     const replied = await fetch(`${stack.urls.sandbox}/_sandbox/mail/reply`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -262,7 +268,7 @@ const deliveredOnce: Record<string, () => Promise<Delivered>> = {
     expect(added.status, added.text).toBe(201);
     const contactId = (added.body!.data as { id: string }).id;
     // the typed address's lookup finishes first, and may call it invalid: the invitation needs it not invalid
-    await stack.queues.drained();
+    await settled();
     await setAttributes(db, contactKey(user.sub, contactId), { emailQevStatus: 'valid' });
     const booked = await api('POST', '/api/meetings', {
       token,
@@ -337,13 +343,13 @@ describe.each(queueEntries())('queue $name', (queue) => {
     const deliver = deliveredOnce[queue.name];
     if (!deliver) throw new Error(`queue ${queue.name}: add how its work is delivered once to \`deliveredOnce\``);
     const { body, snapshot, didWork } = await deliver();
-    await stack.queues.drained();
+    await settled();
     const once = await snapshot();
     didWork(once);
 
     // a producer's retry, or SQS's at-least-once delivery: two more copies of the message, side by side
     const copies = [stack.queues.send(queue.name, body), stack.queues.send(queue.name, body)];
-    await stack.queues.drained();
+    await settled();
     const ids = copies.map((copy) => copy.messageId);
     expect(stack.queues.pending(queue.name).filter((message) => ids.includes(message.messageId))).toEqual([]);
     expect(stack.queues.deadLetters(queue.name).filter((message) => ids.includes(message.messageId))).toEqual([]);

@@ -7,6 +7,7 @@ import { mailSyncRecord } from './mail-sync.js';
 import { mailboxAddressRecord, mailboxDefaultRecord } from './mailbox.js';
 import { oauthPendingRecord } from './oauth-state.js';
 import { sendGuardRecord } from './send-guard.js';
+import { statsConversationRecord, statsDayRecord, statsRecord } from './stats.js';
 import { table } from './table.js';
 
 /**
@@ -25,6 +26,10 @@ const notOwnerRecords = (): ReadonlySet<unknown> =>
     conversationThreadRecord,
     sendGuardRecord,
     mailSyncRecord,
+    // issue 16: the dashboard's counters, derived from the user's contacts, drafts, conversations and meetings
+    statsRecord,
+    statsDayRecord,
+    statsConversationRecord,
   ]);
 
 /** Whether an item of a user's partition is the owner's data rather than a derived record. */
