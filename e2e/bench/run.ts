@@ -1,4 +1,5 @@
 import { printContactsList } from './contacts.js';
+import { printDashboard } from './dashboard.js';
 import { printGeneration } from './generation.js';
 import { lambdaBudget, measureLambdaBundles } from './lambda-bundles.js';
 import { printLoad } from './mixed-load.js';
@@ -48,6 +49,9 @@ await printGeneration();
 
 // issue 13: reply latency by push, the Gmail quota of an idle safety-net check, the reply-check fan-out
 await printReplies();
+
+// issue 16: the stats aggregator catching up with 20,000 sent e-mails; summary and analytics against health
+await printDashboard();
 
 // about a minute of mixed requests from several users (LOAD_USERS, LOAD_SECONDS, LOAD_MAX_REQUESTS)
 await printLoad();

@@ -1,0 +1,371 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { freeStackPorts, startLocalStack } from '../../infra/local/stack.js';
+import { localUsers } from '../../infra/local/test/local-users.js';
+import { currentQuota } from '../../lambdas/contacts/index.js';
+import * as contacts from '../../lambdas/contacts/service.js';
+import { type IncomingEmail, recordIncomingEmail, recordSentEmail } from '../../lambdas/conversations/index.js';
+import { createDataClient } from '../../lambdas/data/client.js';
+import { putContacts, type ContactItem } from '../../lambdas/data/contact.js';
+import { quotaKey } from '../../lambdas/data/quota.js';
+import { setAttributes } from '../../lambdas/test/raw-items.js';
+
+/**
+ * Issue 16 'Measured', on the local stack with every piece real (DynamoDB Local and its stream, the stream runner
+ * feeding the stats aggregator, the gateway with Cognito ID tokens): one user with 5,000 contacts and 20,000 sent
+ * e-mails over the last year (conversations, follow-ups, replies, bounces) written by the data functions the Lambdas
+ * use; how long the aggregator takes to catch up with them; then the dashboard's and analytics' routes against
+ * GET /api/health in the same run: latency (median, p95, ratio of medians) and DynamoDB calls per request.
+ */
+const dayMs = 86_400_000;
+
+const companies = ['Contoso', 'Northwind Traders', 'Fabrikam', 'Adventure Works', 'Wingtip Toys', 'Tailspin', ''];
+const titles = ['Software Engineer', 'Product Manager', 'VP Engineering', 'Head of Sales', 'Founder', 'Intern'];
+const schools = ['University Of Washington', 'MIT', 'ETH Zürich', 'Université Paris-Saclay', 'IIT Bombay'];
+
+/** The routes measured, each against health's median. */
+export const dashboardRoutes = [
+  { label: 'GET /api/health', path: '/api/health' },
+  { label: 'GET /api/dashboard/summary', path: '/api/dashboard/summary' },
+  { label: 'GET /api/dashboard/pending-tasks', path: '/api/dashboard/pending-tasks' },
+  { label: 'GET /api/conversations/analytics', path: '/api/conversations/analytics' },
+  { label: 'detailed-analytics?time_period=week', path: '/api/conversations/detailed-analytics?time_period=week' },
+  { label: 'detailed-analytics?time_period=year', path: '/api/conversations/detailed-analytics?time_period=year' },
+] as const;
+
+/** Goal (issue 16): the summary reads at most 2 DynamoDB calls at any size (besides the account check of every route). */
+export const summaryCallGoal = 2;
+
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(values.length * p) - 1)] ?? 0;
+
+const groupBy = <T>(list: readonly T[], keyOf: (item: T) => string) => {
+  const groups: Record<string, T[]> = {};
+  for (const item of list) {
+    const key = keyOf(item);
+    groups[key] = [...(groups[key] ?? []), item];
+  }
+  return groups;
+};
+
+/** Runs `work(index)` for 0..count-1, `concurrency` at a time. */
+const pool = async (count: number, concurrency: number, work: (index: number) => Promise<void>) => {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) await work(next++);
+    }),
+  );
+};
+
+export const benchDashboard = async (
+  options: { contacts?: number; conversations?: number; followUps?: number; runs?: number } = {},
+) => {
+  // the issue's sizes; DASHBOARD_* to try others (14,000 first e-mails + 6,000 follow-ups = 20,000 sent e-mails)
+  const contactCount = options.contacts ?? Number(process.env.DASHBOARD_CONTACTS ?? 5000);
+  const conversationCount = options.conversations ?? Number(process.env.DASHBOARD_CONVERSATIONS ?? 14_000);
+  const followUpCount = options.followUps ?? Number(process.env.DASHBOARD_FOLLOW_UPS ?? 6000);
+  const runs = options.runs ?? Number(process.env.DASHBOARD_RUNS ?? 30);
+  const localDir = mkdtempSync(join(tmpdir(), 'bench-dashboard-'));
+  // the stream runner's lines 'stream stats: N record(s) done (X ms)': records delivered, time inside the aggregator
+  const delivered = { records: 0, batches: 0, consumerMs: 0, failures: 0 };
+  const streamDone = /^stream stats: (\d+) record\(s\) done \((\d+) ms\)/;
+  const stack = await startLocalStack({
+    localDir,
+    web: false,
+    ports: await freeStackPorts(),
+    log: (line) => {
+      const done = streamDone.exec(line);
+      if (done) {
+        delivered.records += Number(done[1]);
+        delivered.batches += 1;
+        delivered.consumerMs += Number(done[2]);
+      } else if (line.startsWith('stream stats:')) delivered.failures += 1;
+    },
+  });
+  const users = localUsers({
+    endpoint: stack.urls.cognitoEmulator,
+    userPoolId: stack.webConfig.userPoolId,
+    clientId: stack.webConfig.userPoolClientId,
+  });
+  const table = stack.env.TABLE_NAME!;
+  // the Lambdas' own client (one per table and endpoint in the process: lambdas/data/client.ts), which the gateway's
+  // handlers and the stream's aggregator send through: its middleware counts their DynamoDB calls
+  const lambdaClient = createDataClient(table);
+  const calls: { command: string; input: unknown; ms: number; refused?: string }[] = [];
+  lambdaClient.client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const call: (typeof calls)[number] = { command: String(context.commandName), input: args.input, ms: 0 };
+      calls.push(call);
+      const began = performance.now();
+      try {
+        return await next(args);
+      } catch (error) {
+        // a refused transaction names each item's reason (TransactionConflict when another one held an item)
+        const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+        call.refused = reasons
+          ? [...new Set(reasons.map((reason) => reason.Code).filter((code) => code && code !== 'None'))].join('+')
+          : (error as Error).name;
+        throw error;
+      } finally {
+        call.ms = performance.now() - began;
+      }
+    },
+    { step: 'initialize', name: 'benchCountCalls' },
+  );
+  // the seed's own client, so its writes are not counted as the Lambdas'
+  const seedDb = createDataClient(table, {});
+  try {
+    const user = await users.signUp('bench-dashboard');
+    const uid = user.sub;
+    const now = Date.now();
+
+    // 5,000 contacts in batches (as an import writes them), half with a verified address; the quota counts them
+    const seedStarted = performance.now();
+    const items: ContactItem[] = Array.from({ length: contactCount }, (_, index) => {
+      const at = new Date(now - 400 * dayMs + index * 60_000).toISOString();
+      const title = titles[index % titles.length]!;
+      return {
+        uid,
+        contactId: contacts.newContactId(),
+        name: `Person ${index}`,
+        firstName: 'Person',
+        lastName: String(index),
+        company: companies[index % companies.length]!,
+        jobTitle: title,
+        currentRole: title,
+        linkedinUrl: `https://www.linkedin.com/in/person-${index}`,
+        canonicalLinkedinUrl: `https://www.linkedin.com/in/person-${index}`,
+        sharedContactId: `https://www.linkedin.com/in/person-${index}`,
+        relationshipStatus: 'new',
+        ...(index % 2 === 0
+          ? { email: `person.${index}@example.com`, emailSource: 'user', emailQevStatus: 'valid' as const }
+          : {}),
+        education: [{ institution: schools[index % schools.length]!, degree: 'BSc', startYear: 2010, endYear: 2014 }],
+        importedAt: at,
+        lastUpdated: at,
+      };
+    });
+    await putContacts(seedDb, items);
+    await currentQuota(seedDb, uid, new Date(now));
+    await setAttributes(seedDb, quotaKey(uid), { contactCount });
+    const contactsMs = performance.now() - seedStarted;
+
+    // conversations over the last year, oldest first: a first e-mail, for some a follow-up two days later, a reply
+    // (every 4th) or a bounce (every 50th) after it, each recorded by the conversations' data functions
+    const conversationsStarted = performance.now();
+    const span = 360 * dayMs;
+    let replies = 0;
+    let bounces = 0;
+    let followUps = 0;
+    const incoming = (kind: IncomingEmail['kind'], from: string, at: number): IncomingEmail => ({
+      kind,
+      providerMessageId: `gm-${randomUUID()}`,
+      messageId: `<${randomUUID()}@example.com>`,
+      from,
+      fromName: null,
+      to: 'me@gmail.com',
+      subject: 'Re: Coffee?',
+      body: 'Gladly, how about Tuesday?',
+      at: new Date(at),
+    });
+    await pool(conversationCount, 16, async (index) => {
+      const contact = items[index % contactCount]!;
+      const to = contact.email ?? `person.${index % contactCount}@example.net`;
+      const first = now - 365 * dayMs + Math.floor((index / conversationCount) * span) + (index % 13) * 3_600_000;
+      const send = async (conversationId: string | null, at: number) => {
+        const draftId = `draft-${randomUUID()}`;
+        const { conversation } = await recordSentEmail(seedDb, uid, {
+          conversationId,
+          contactId: contact.contactId,
+          draftId,
+          draftType: conversationId ? 'follow_up' : 'initial_outreach',
+          mailboxId: 'mailbox-1',
+          provider: 'gmail',
+          from: 'me@gmail.com',
+          fromName: 'Me',
+          to,
+          subject: 'Coffee?',
+          body: 'Hi, coffee next week?',
+          sentAt: new Date(at),
+          messageId: `<${draftId}@gmail.com>`,
+          providerMessageId: `gm-${randomUUID()}`,
+          threadId: `thread-${draftId}`,
+        });
+        return conversation.id;
+      };
+      const conversationId = await send(null, first);
+      let last = first;
+      // exactly `followUpCount` of them, spread evenly
+      if (
+        Math.floor(((index + 1) * followUpCount) / conversationCount) >
+        Math.floor((index * followUpCount) / conversationCount)
+      ) {
+        followUps += 1;
+        last = first + 2 * dayMs;
+        await send(conversationId, last);
+      }
+      if (index % 4 === 0) {
+        replies += 1;
+        await recordIncomingEmail(
+          seedDb,
+          uid,
+          conversationId,
+          incoming('reply', to, last + (1 + (index % 30)) * 3_600_000),
+        );
+      } else if (index % 50 === 1) {
+        bounces += 1;
+        await recordIncomingEmail(seedDb, uid, conversationId, incoming('bounce', 'mailer@example.com', last + 60_000));
+      }
+    });
+    const writesMs = performance.now() - conversationsStarted;
+    const recordsAtWritesEnd = delivered.records;
+    const drainStarted = performance.now();
+    await stack.streams.drained();
+    const drainMs = performance.now() - drainStarted;
+    const catchUpMs = performance.now() - seedStarted;
+    const skipped = stack.streams.skipped('stats').length;
+    // what the aggregator sent meanwhile (claims + ADDs in one TransactWriteItems per record, and its retries)
+    const aggregatorCalls = Object.entries(groupBy(calls, (call) => call.command.replace(/Command$/, ''))).map(
+      ([command, list = []]) => ({
+        command,
+        count: list.length,
+        medianMs: percentile(
+          list.map((call) => call.ms),
+          0.5,
+        ),
+        totalMs: list.reduce((sum, call) => sum + call.ms, 0),
+        refused: Object.entries(
+          groupBy(
+            list.filter((call) => call.refused),
+            (call) => call.refused!,
+          ),
+        ).map(([reason, refusals = []]) => `${reason} ${refusals.length}`),
+      }),
+    );
+
+    // the routes, interleaved: a warm-up, then `runs` rounds of each (the order turning every round)
+    const request = async (path: string) => {
+      const response = await fetch(`${stack.urls.api}${path}`, {
+        headers: { authorization: `Bearer ${user.idToken}` },
+      });
+      const text = await response.text();
+      if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${text.slice(0, 200)}`);
+      return text;
+    };
+    for (let warm = 0; warm < 3; warm += 1) for (const route of dashboardRoutes) await request(route.path);
+    const samples = dashboardRoutes.map(() => [] as number[]);
+    const callsOf = dashboardRoutes.map(() => [] as string[][]);
+    for (let round = 0; round < runs; round += 1) {
+      for (let turn = 0; turn < dashboardRoutes.length; turn += 1) {
+        const which = (round + turn) % dashboardRoutes.length;
+        calls.length = 0;
+        const began = performance.now();
+        await request(dashboardRoutes[which]!.path);
+        samples[which]!.push(performance.now() - began);
+        callsOf[which]!.push(
+          calls.map((call) =>
+            // the HTTP kit's deleted-account check of every `user` route, told apart from the route's own reads
+            JSON.stringify(call.input).includes('DELETED_ACCOUNT#')
+              ? 'account check'
+              : call.command.replace(/Command$/, ''),
+          ),
+        );
+      }
+    }
+    const summary = await request('/api/dashboard/summary');
+    const routes = dashboardRoutes.map((route, index) => {
+      const perRequest = callsOf[index]!;
+      const counts = perRequest.map((list) => list.length);
+      return {
+        ...route,
+        medianMs: percentile(samples[index]!, 0.5),
+        p95Ms: percentile(samples[index]!, 0.95),
+        minCalls: Math.min(...counts),
+        maxCalls: Math.max(...counts),
+        domainCalls: Math.max(...perRequest.map((list) => list.filter((call) => call !== 'account check').length)),
+        calls: perRequest[perRequest.length - 1]!,
+      };
+    });
+    return {
+      contacts: contactCount,
+      conversations: conversationCount,
+      sent: conversationCount + followUps,
+      replies,
+      bounces,
+      contactsMs,
+      writesMs,
+      drainMs,
+      catchUpMs,
+      recordsAtWritesEnd,
+      delivered: { ...delivered },
+      skipped,
+      aggregatorCalls,
+      runs,
+      routes,
+      summary: (JSON.parse(summary) as { data: unknown }).data,
+    };
+  } finally {
+    users.destroy();
+    await stack.stop();
+    rmSync(localDir, { recursive: true, force: true });
+  }
+};
+
+export const printDashboard = async () => {
+  const result = await benchDashboard();
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const perSecond = (count: number, ms: number) => Math.round(count / (ms / 1000)).toLocaleString('en');
+  console.log(
+    `\nDashboard and analytics (issue 16; local stack, one user with ${result.contacts.toLocaleString('en')} contacts,` +
+      ` ${result.sent.toLocaleString('en')} sent e-mails in ${result.conversations.toLocaleString('en')} conversations` +
+      ` over the last year, ${result.replies.toLocaleString('en')} replies, ${result.bounces} bounces)`,
+  );
+  console.log(
+    `  seed: contacts (BatchWriteItem) ${s(result.contactsMs)}; conversations' e-mails recorded by recordSentEmail /` +
+      ` recordIncomingEmail, 16 at a time, ${s(result.writesMs)}`,
+  );
+  console.log(
+    `  stats aggregator: ${result.delivered.records.toLocaleString('en')} stream records in ${result.delivered.batches}` +
+      ` batches (${result.recordsAtWritesEnd.toLocaleString('en')} delivered while the seed wrote), caught up` +
+      ` ${s(result.drainMs)} after the last write, ${s(result.catchUpMs)} from the first:` +
+      ` ${perSecond(result.delivered.records, result.catchUpMs)} records/s overall,` +
+      ` ${perSecond(result.delivered.records, result.delivered.consumerMs)} records/s inside the consumer` +
+      ` (${s(result.delivered.consumerMs)} in its batches); skipped ${result.skipped}, failed batches` +
+      ` ${result.delivered.failures}`,
+  );
+  console.log(
+    `  the aggregator's DynamoDB calls meanwhile (count, median, total time, refused): ${result.aggregatorCalls
+      .map(
+        (call) =>
+          `${call.command} ${call.count.toLocaleString('en')} x ${call.medianMs.toFixed(1)} ms = ${s(call.totalMs)}` +
+          (call.refused.length ? ` (refused: ${call.refused.join(', ')})` : ''),
+      )
+      .join('; ')}`,
+  );
+  console.log(`  summary: ${JSON.stringify(result.summary)}`);
+  const health = result.routes[0]!.medianMs;
+  console.log(
+    `  ${result.runs} requests each, interleaved, through the local gateway with an ID token; calls = DynamoDB calls` +
+      ` per request (every user route also does the account check, 1 GetItem); goal (issue 16): the summary's own` +
+      ` at most ${summaryCallGoal}`,
+  );
+  console.log(`  ${'route'.padEnd(38)} ${'median'.padStart(9)} ${'p95'.padStart(9)} ${'x health'.padStart(9)}  calls`);
+  for (const route of result.routes) {
+    const calls = route.minCalls === route.maxCalls ? `${route.maxCalls}` : `${route.minCalls}-${route.maxCalls}`;
+    const over = route.path === '/api/dashboard/summary' && route.domainCalls > summaryCallGoal ? '   OVER' : '';
+    console.log(
+      `  ${route.label.padEnd(38)} ${`${route.medianMs.toFixed(1)} ms`.padStart(9)} ${`${route.p95Ms.toFixed(1)} ms`.padStart(9)}` +
+        ` ${`${(route.medianMs / health).toFixed(2)}x`.padStart(9)}  ${calls} (${route.calls.join(', ')})${over}`,
+    );
+  }
+  return result;
+};
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await printDashboard();
+  process.exit(0);
+}
