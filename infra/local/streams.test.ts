@@ -1,4 +1,6 @@
-import type { _Record } from '@aws-sdk/client-dynamodb-streams';
+import type { AttributeValue as DynamoDbAttributeValue } from '@aws-sdk/client-dynamodb';
+import type { _Record, AttributeValue } from '@aws-sdk/client-dynamodb-streams';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { streamConsumers, streamFilterPatterns } from '../../shared/streams.js';
 import { localNames } from './ports.js';
@@ -74,6 +76,18 @@ describe("the local stream runner's records", () => {
         StreamViewType: 'NEW_AND_OLD_IMAGES',
       },
     });
+  });
+
+  it('give an empty map back as one: the streams client reads `{"M":{}}` as a value with no member', () => {
+    // what GetRecords answered for an item with `placeholderAlternatives: {}` (DynamoDB Local, this client's version)
+    const read = { alternatives: {}, nested: { M: { inner: {} } }, list: { L: [{}] } } as unknown as Record<
+      string,
+      AttributeValue
+    >;
+    const record = lambdaStreamRecord({ eventID: 'e2', eventName: 'INSERT', dynamodb: { NewImage: read } }, streamArn);
+    const image = record.dynamodb?.NewImage as Record<string, DynamoDbAttributeValue>;
+    expect(image).toEqual({ alternatives: { M: {} }, nested: { M: { inner: { M: {} } } }, list: { L: [{ M: {} }] } });
+    expect(unmarshall(image)).toEqual({ alternatives: {}, nested: { inner: {} }, list: [{}] });
   });
 
   it("pass a consumer's filter when its entity is in the new image or in the old one, as the CDK filter says", () => {

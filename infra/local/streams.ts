@@ -87,8 +87,13 @@ const checkpointFileSchema = z.object({
 });
 type CheckpointFile = z.infer<typeof checkpointFileSchema>;
 
-/** The SDK's attribute value as Lambda's event has it: binary as base64. */
+/**
+ * The SDK's attribute value as Lambda's event has it: binary as base64. The streams client reads an empty map
+ * (`{"M":{}}`, e.g. a draft's placeholderAlternatives with none) as a value with no member at all, which no reader
+ * can take (`unmarshall`: 'No value defined'): it is the empty map again.
+ */
 const lambdaAttribute = (value: AttributeValue): LambdaAttributeValue => {
+  if (Object.values(value).every((member) => member === undefined)) return { M: {} };
   if (value.B !== undefined) return { B: Buffer.from(value.B).toString('base64') };
   if (value.BS !== undefined) return { BS: value.BS.map((each) => Buffer.from(each).toString('base64')) };
   if (value.M !== undefined) return { M: lambdaImage(value.M) };
