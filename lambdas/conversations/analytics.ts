@@ -7,8 +7,8 @@ import type {
 } from '../../shared/schemas/conversations.js';
 import { pipelineStages } from '../../shared/schemas/pipeline.js';
 import { settingsDefaults } from '../../shared/schemas/settings-defaults.js';
-import { seniorityOf } from '../../shared/seniority.js';
-import { type ContactItem, getContact } from '../data/contact.js';
+import { dimensionsOf } from '../dashboard/index.js';
+import { getContact } from '../data/contact.js';
 import { type ConversationItem, contactConversations, conversationEmails } from '../data/conversation.js';
 import {
   type CountedPair,
@@ -144,7 +144,7 @@ const contactDays = async (deps: ConversationsDeps, uid: string, contactId: stri
     getContact(deps.db, uid, contactId),
     contactConversations(deps.db, uid, contactId),
   ]);
-  const dimensions = Object.entries(contactDimensionsOf(contact)) as [StatsDimension, string][];
+  const dimensions = Object.entries(dimensionsOf(contact)) as [StatsDimension, string][];
   const days = new Map<string, DayStats>();
   const dayAt = (time: number) => {
     const day = dayOf(time);
@@ -201,14 +201,6 @@ const contactDays = async (deps: ConversationsDeps, uid: string, contactId: stri
     for (const [dimension, value] of dimensions) count(start.dimensions[dimension], value, 'replied');
   });
   return [...days.values()];
-};
-
-/** the values a contact is counted under (company, role = job title, seniority read from it), trimmed */
-const contactDimensionsOf = (contact: ContactItem | null): Partial<Record<StatsDimension, string>> => {
-  const company = contact?.company?.trim();
-  const role = (contact?.jobTitle || contact?.currentRole)?.trim();
-  const seniority = seniorityOf(role);
-  return { ...(company && { company }), ...(role && { role }), ...(seniority && { seniority }) };
 };
 
 const median = (values: readonly number[]): number | null => {
