@@ -3,13 +3,17 @@ import { getContact } from '../data/contact.js';
 import {
   applyStatsChange,
   getStatsConversation,
+  readDayDimensionValues,
   readUserStats,
   type StatsChange,
   type StatsConversation,
+  type StatsDimension,
   type StatsOutcome,
   statsAttribute,
+  statsDistinctPerDay,
+  statsOtherValue,
 } from '../data/stats.js';
-import { dimensionsOf, replyCounts, type StatsDelta, startCounts } from './stats-delta.js';
+import { dayOf, dimensionsOf, replyCounts, type StatsDelta, startCounts } from './stats-delta.js';
 
 const dayMs = 86_400_000;
 /** at most this many past meetings are pruned per write (an update expression holds at most 4 KB) */
@@ -28,6 +32,27 @@ const copyOf = (change: StatsChange): StatsChange => ({
 });
 
 /**
+ * The contact's dimension values as its conversation's start day counts them: a value the day does not count yet, once
+ * it counts `statsDistinctPerDay` values of that dimension, is `statsOtherValue` (lambdas/data/stats.ts: the item's
+ * size stays bounded whatever the contacts hold). Read only when the contact has a value.
+ */
+const boundedDimensions = async (
+  db: DataClient,
+  uid: string,
+  firstEmailAt: string,
+  dimensions: Partial<Record<StatsDimension, string>>,
+): Promise<Partial<Record<StatsDimension, string>>> => {
+  if (Object.keys(dimensions).length === 0) return dimensions;
+  const counted = await readDayDimensionValues(db, uid, dayOf(firstEmailAt));
+  return Object.fromEntries(
+    Object.entries(dimensions).map(([dimension, value]) => {
+      const values = counted[dimension as StatsDimension];
+      return [dimension, values.has(value) || values.size < statsDistinctPerDay ? value : statsOtherValue];
+    }),
+  );
+};
+
+/**
  * The full change of a delta, with what it needs read: a starting conversation's contact (its dimensions), a first
  * reply's cohort (counted only when the cohort shows no reply yet), the past meetings to prune.
  */
@@ -39,7 +64,7 @@ export const planOf = async (db: DataClient, delta: StatsDelta, now: Date): Prom
     cohort = {
       conversationId: delta.started.conversationId,
       firstEmailAt: delta.started.firstEmailAt,
-      dimensions: dimensionsOf(contact),
+      dimensions: await boundedDimensions(db, delta.uid, delta.started.firstEmailAt, dimensionsOf(contact)),
     };
     startCounts(change, cohort);
   }

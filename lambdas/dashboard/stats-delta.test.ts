@@ -260,6 +260,14 @@ describe('a contact dimensions', () => {
     expect(dimensionsOf(person({ company: 'x'.repeat(300) })).company).toHaveLength(100);
     expect(latestSchool({ education: [{ institution: 'First' }, { institution: 'Second' }] })).toBe('First');
   });
+
+  it('never cuts a long value between the halves of a surrogate pair (no valid UTF-8 for DynamoDB)', () => {
+    const company = dimensionsOf(person({ company: `${'a'.repeat(99)}😀 and more` })).company ?? '';
+    expect(company).toBe('a'.repeat(99));
+    expect(company).not.toMatch(/[\uD800-\uDBFF]$/);
+    // a pair that fits whole is kept
+    expect(dimensionsOf(person({ company: `${'a'.repeat(98)}😀 and more` })).company).toBe(`${'a'.repeat(98)}😀`);
+  });
 });
 
 describe('counts of a cohort', () => {

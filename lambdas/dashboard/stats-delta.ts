@@ -186,9 +186,18 @@ export const statsDeltaOf = (record: StreamChange): StatsDelta | null => {
   return hasChange(delta) ? delta : null;
 };
 
-/** A dimension's value: trimmed, cut to 100 characters (it is part of an attribute name); null when empty. */
+const maxDimensionLength = 100;
+/**
+ * A dimension's value: trimmed, cut to 100 characters (it is part of an attribute name), never between the halves of
+ * a surrogate pair (a lone half is no valid UTF-8: the record's write would be refused on every retry); null when
+ * empty.
+ */
 const dimensionValue = (value: string | null | undefined) => {
-  const trimmed = (value ?? '').trim().slice(0, 100).trim();
+  const text = (value ?? '').trim();
+  let end = Math.min(text.length, maxDimensionLength);
+  const last = text.charCodeAt(end - 1);
+  if (end < text.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
+  const trimmed = text.slice(0, end).trim();
   return trimmed === '' ? null : trimmed;
 };
 

@@ -1,4 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +14,15 @@ import { draftKey, getContactDrafts, writeContactDrafts, type DraftItem } from '
 import { createMeetingItem, meetingKey, replaceMeetingItem, type MeetingItem } from '../data/meeting.js';
 import { pipelineKey } from '../data/pipeline.js';
 import { quotaKey } from '../data/quota.js';
-import { readDayStats, readUserStats, statsAttribute, statsDayKey, statsKey } from '../data/stats.js';
+import {
+  readDayStats,
+  readUserStats,
+  statsAttribute,
+  statsDayKey,
+  statsDistinctPerDay,
+  statsKey,
+  statsOtherValue,
+} from '../data/stats.js';
 import { deleteItems, userItems } from '../data/user-partition.js';
 import { countingDataClient } from '../test/counting-client.js';
 import { readItem, setAttributes } from '../test/raw-items.js';
@@ -288,6 +297,47 @@ describe('exactly once', () => {
     // the stream delivers the failed record and the ones after it again
     expect(await run(records.slice(2))).toEqual({ batchItemFailures: [] });
     expect((await readUserStats(db, uid)).verifiedEmails).toBe(4);
+  });
+});
+
+describe('a day of many distinct values', () => {
+  it("counts a new value under 'Other' once the day holds the most of its dimension, so the item stays bounded", async () => {
+    const uid = randomUUID();
+    const on = '2030-03-04';
+    // the day counts the most companies, schools and roles already, each a 100-character value of 3-byte characters
+    const many = (dimension: 'company' | 'school' | 'role') =>
+      Object.fromEntries(
+        Array.from({ length: statsDistinctPerDay }, (_, index) => [
+          statsAttribute.dimension(dimension, `${String(index).padStart(3, '0')}${'€'.repeat(97)}`, 'sent'),
+          1,
+        ]),
+      );
+    await db.documents.send(
+      new PutCommand({
+        TableName: db.table,
+        Item: { ...statsDayKey(uid, on), entity: 'statsDay', ...many('company'), ...many('school'), ...many('role') },
+      }),
+    );
+    const known = `007${'€'.repeat(97)}`;
+    const newcomer = contactOf(uid, { company: 'A | new company', jobTitle: known, education: [] });
+    const regular = contactOf(uid, { company: known, jobTitle: 'Intern', education: [{ institution: 'Yale' }] });
+    await putContacts(db, [newcomer, regular]);
+    const first = await sendFirstEmail(newcomer, new Date(`${on}T09:30:00.000Z`));
+    const second = await sendFirstEmail(regular, new Date(`${on}T10:30:00.000Z`));
+    const answered = await reply(uid, first.conversationId, new Date('2030-03-05T10:00:00.000Z'));
+    expect(await run([...first.records, ...second.records, answered])).toEqual({ batchItemFailures: [] });
+
+    const { dimensions } = (await dayStats(uid, on)) ?? { dimensions: null };
+    expect(dimensions?.company[statsOtherValue]).toEqual({ sent: 1, replied: 1 });
+    expect(dimensions?.company['A | new company']).toBeUndefined();
+    expect(dimensions?.company[known]).toEqual({ sent: 2, replied: 0 });
+    expect(dimensions?.school.Yale).toBeUndefined();
+    expect(dimensions?.school[statsOtherValue]).toEqual({ sent: 1, replied: 0 });
+    expect(dimensions?.role[known]).toEqual({ sent: 2, replied: 1 });
+    expect(dimensions?.role[statsOtherValue]).toEqual({ sent: 1, replied: 0 });
+    // seniority has a few values only: counted as it is
+    expect(dimensions?.seniority.Intern).toEqual({ sent: 1, replied: 0 });
+    expect(Object.keys(dimensions?.company ?? {})).toHaveLength(statsDistinctPerDay + 1);
   });
 });
 

@@ -24,7 +24,10 @@ import { cancellationReasons } from './errors.js';
  *   the first e-mail to the first reply, one per answered conversation); by the contact's dimension when the
  *   conversation started, `<dimension>|<value>|sent` and `<dimension>|<value>|replied` numbers (company; role = job
  *   title, else current role; school = the latest education's institution; seniority = shared/seniority.ts of the
- *   role; value trimmed and cut to 100 characters, none counted without a value); by the first e-mail's UTC
+ *   role; value trimmed and cut to 100 characters, never half a surrogate pair, none counted without a value; at most
+ *   `statsDistinctPerDay` values of a dimension per day: a conversation whose value is not among them once they are
+ *   that many counts under `statsOtherValue`, so the item stays far below DynamoDB's 400 KB whatever the contacts
+ *   hold, as a write refused for its size would fail its stream record on every retry); by the first e-mail's UTC
  *   weekday (0 = Sunday) and hour, `slot|<weekday>-<hour>|sent` and `slot|<weekday>-<hour>|replied`.
  *
  * A conversation starts when its `emailCount` leaves 0; its first reply is the first time its status turns
@@ -75,6 +78,14 @@ const userKey = (uid: string) => `USER#${uid}`;
 export const statsKey = (uid: string) => ({ pk: userKey(uid), sk: 'STATS' });
 const dayPrefix = 'STATSDAY#';
 export const statsDayKey = (uid: string, day: string) => ({ pk: userKey(uid), sk: `${dayPrefix}${day}` });
+
+/**
+ * Distinct values of one dimension a STATSDAY item holds at most (then `statsOtherValue`): 3 unbounded dimensions x
+ * 101 values x 2 counts x ~320 bytes (a 100-character value of 3-byte characters in its name) is under 200 KB.
+ */
+export const statsDistinctPerDay = 100;
+/** the value a conversation counts under once its day holds `statsDistinctPerDay` values of that dimension */
+export const statsOtherValue = 'Other';
 
 /** the names of the encoded attributes (one place for the aggregator that writes them and the readers) */
 export const statsAttribute = {
@@ -146,6 +157,24 @@ export const toDayStats = (item: Record<string, unknown>): DayStats => {
       addPair(day.dimensions[parts.prefix as StatsDimension], parts.middle, parts.last, value);
   }
   return day;
+};
+
+/** The values of each dimension a day already counts (GetItem, consistent; none when the day has no item). */
+export const readDayDimensionValues = async (
+  db: DataClient,
+  uid: string,
+  day: string,
+): Promise<Record<StatsDimension, Set<string>>> => {
+  const { Item } = await db.documents.send(
+    new GetCommand({ TableName: db.table, Key: statsDayKey(uid, day), ConsistentRead: true }),
+  );
+  const { dimensions } = toDayStats(Item ?? { sk: statsDayKey(uid, day).sk });
+  return {
+    company: new Set(Object.keys(dimensions.company)),
+    role: new Set(Object.keys(dimensions.role)),
+    school: new Set(Object.keys(dimensions.school)),
+    seniority: new Set(Object.keys(dimensions.seniority)),
+  };
 };
 
 // the days in [fromDay, toDay] that have any counts, oldest first (one Query on the user's key, `STATSDAY#` range;
