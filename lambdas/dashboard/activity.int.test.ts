@@ -67,6 +67,25 @@ describe('the activity routes (SPEC §2 Recent Activity, §3 Activity action)', 
     expect(failed.error).toBe(`The file could not be read: ${'x'.repeat(21)}…`);
   });
 
+  it('refuses a count past the number of contacts of the action (400), leaving it as it was', async () => {
+    const { deps } = setup();
+    const uid = randomUUID();
+    const started = await startBrowserActivity(deps, uid, { actionType: 'add_contacts', profileCount: 4 });
+    for (const counts of [
+      { completedCount: 5 },
+      { fetchedCount: 10_000 },
+      { failedCount: 5, status: 'failed' as const },
+    ])
+      await expect(updateBrowserActivity(deps, uid, started.id, counts)).rejects.toMatchObject({
+        status: 400,
+        message: activityMessages.countOverTotal,
+      });
+    expect((await listActivity(deps, uid)).actions).toEqual([started]);
+    expect(await updateBrowserActivity(deps, uid, started.id, { completedCount: 4 })).toMatchObject({
+      completedCount: 4,
+    });
+  });
+
   it("answers 404 for another user's action and lists only the user's own", async () => {
     const { deps, events } = setup();
     const [owner, intruder] = [randomUUID(), randomUUID()];

@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import type { ActivityAction, startActivityBody, updateActivityBody } from '../../shared/schemas/dashboard.js';
-import { conflict, notFound } from '../core/errors.js';
+import { badRequest, conflict, notFound } from '../core/errors.js';
 import {
   activityChanged,
   finishActivity,
@@ -20,6 +20,7 @@ export const activityMessages = {
   notFound: 'Activity not found',
   finished: 'This activity has already finished and can no longer be changed.',
   notTheBrowsers: 'This activity is reported by the server and cannot be changed here.',
+  countOverTotal: 'A count cannot be more than the number of contacts of the activity.',
 } as const;
 
 /** Tells the user's open tabs (best effort: the sidebar polls what it misses). */
@@ -50,7 +51,7 @@ export const startBrowserActivity = async (
 
 /**
  * PATCH /api/activity/{id}: the counts of an action the browser runs, and its end (`error` without a status ends it
- * failed). 404 for an id the user has none of; 409 once it finished (a finished action stays as it ended) or for the
+ * failed). 400 for a count past its profileCount; 404 for an id the user has none of; 409 once it finished (a finished action stays as it ended) or for the
  * server's own actions.
  */
 export const updateBrowserActivity = async (
@@ -64,6 +65,9 @@ export const updateBrowserActivity = async (
   if (current.actionType !== 'add_contacts') throw conflict(activityMessages.notTheBrowsers);
   if (current.status !== 'in_progress') throw conflict(activityMessages.finished);
   const { status, error, ...counts } = body;
+  // the sidebar shows n/profileCount: a count past it is no progress of this action (profileCount never changes)
+  if (Object.values(counts).some((count) => count !== undefined && count > current.profileCount))
+    throw badRequest(activityMessages.countOverTotal);
   // an error without a status is the failure it tells of
   const end = status ?? (error ? 'failed' : undefined);
   const changed = end
