@@ -334,6 +334,13 @@ test.describe('Dashboard and network analytics', () => {
       await expect(rowCells(table, unansweredWeek)).toHaveText([unansweredWeek, '1', '0']);
       await expect(rowCells(table, thisWeek)).toHaveText([thisWeek, '1', '1']);
       await capture('dashboard-analytics-quarter-table');
+      // the table the person chose stays while they read it
+      await expect(
+        series
+          .getByRole('radiogroup', { name: 'Show E-mails sent and replies as' })
+          .getByRole('radio', { name: 'Table' }),
+      ).toBeChecked();
+      await expect(table).toBeVisible();
       await series
         .getByRole('radiogroup', { name: 'Show E-mails sent and replies as' })
         .getByText('Chart', { exact: true })
