@@ -12,7 +12,7 @@ import type { EnrichmentPort } from '../providers/enrichment/port.js';
 import type { QueuePort } from '../providers/queue/port.js';
 import { countingDataClient } from '../test/counting-client.js';
 import { getActivity } from '../data/activity.js';
-import { contactKey, type ContactItem } from '../data/contact.js';
+import { contactKey, setContactAiStrategy, type ContactItem } from '../data/contact.js';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DataClient } from '../data/client.js';
 import { quotaKey } from '../data/quota.js';
@@ -454,14 +454,117 @@ describe('contacts service', () => {
     expect(await names('a')).toEqual(['Ada Lovelace', 'Katherine Johnson']);
     expect(await names('engines')).toEqual(['Ada Lovelace']);
     expect(await names('hopper')).toEqual([]);
-    // after the first: the changed chunks only (one Query), then the page's contacts; nothing more for a search of none
+    // after the first: the changed chunks only (one Query) and, side by side, the page of what it read before; then
+    // the new page's contacts not fetched yet (Katherine); a search whose directory did not change is those two calls;
+    // a search of none fetches no contact
     expect(reader.calls).toEqual([
       'QueryCommand',
+      'BatchGetItemCommand',
       'BatchGetItemCommand',
       'QueryCommand',
       'BatchGetItemCommand',
       'QueryCommand',
     ]);
+  });
+
+  it("answers a search from the page of this Lambda's last directory read only while the directory did not change, with its contacts as they are now", async () => {
+    const reader = setup();
+    const writer = setup();
+    const uid = randomUUID();
+    const [ada, grace] = await Promise.all(
+      ['Ada Lovelace', 'Grace Hopper', 'Katherine Johnson'].map(async (name) =>
+        created(contacts.createContact(writer.deps, uid, { name })),
+      ),
+    );
+    const page = async () => {
+      const answer = await contacts.listContacts(reader.deps, uid, {
+        ...listQuery,
+        q: 'a',
+        sort: 'name',
+        order: 'asc',
+        limit: 2,
+      });
+      return { ...answer, names: answer.contacts.map((contact) => contact.name) };
+    };
+    expect((await page()).names).toEqual(['Ada Lovelace', 'Grace Hopper']);
+    // a field outside the directory (its chunk stays as it was): the page is the same, its contacts read anew
+    await setContactAiStrategy(writer.deps.db, uid, grace!.id, 'shared-interest');
+    const same = await page();
+    expect(same.names).toEqual(['Ada Lovelace', 'Grace Hopper']);
+    expect(same.contacts[1]!.ai_strategy).toBe('shared-interest');
+    // a rename moves Ada past the page: the page is worked out again, Katherine fetched, Ada's old line not answered
+    await contacts.updateContact(writer.deps, uid, ada!.id, { first_name: 'Zara' });
+    const moved = await page();
+    expect(moved.names).toEqual(['Grace Hopper', 'Katherine Johnson']);
+    expect(moved.total).toBe(3);
+    const next = await contacts.listContacts(reader.deps, uid, {
+      ...listQuery,
+      q: 'a',
+      sort: 'name',
+      order: 'asc',
+      limit: 2,
+      cursor: moved.next_cursor!,
+    });
+    expect(next.contacts.map((contact) => contact.name)).toEqual(['Zara Lovelace']);
+  });
+
+  it("never answers one user's contacts to another from the directories a Lambda keeps of both", async () => {
+    const { deps } = setup();
+    const [first, second] = [randomUUID(), randomUUID()];
+    await Promise.all([
+      ...['Ada One', 'Ada Two'].map((name) => contacts.createContact(deps, first, { name, company: 'Contoso' })),
+      ...['Ada Three', 'Ada Four', 'Ada Five'].map((name) =>
+        contacts.createContact(deps, second, { name, company: 'Contoso' }),
+      ),
+    ]);
+    const search = async (uid: string, sort: 'name' | 'company' | 'last_updated', order: 'asc' | 'desc') =>
+      (await contacts.listContacts(deps, uid, { ...listQuery, q: 'ada', sort, order })).contacts.map(
+        (contact) => contact.name,
+      );
+    for (let round = 0; round < 2; round += 1) {
+      expect(await search(first, 'name', 'asc')).toEqual(['Ada One', 'Ada Two']);
+      expect(await search(second, 'name', 'asc')).toEqual(['Ada Five', 'Ada Four', 'Ada Three']);
+      expect(await search(first, 'name', 'desc')).toEqual(['Ada Two', 'Ada One']);
+      expect(await search(second, 'company', 'asc')).toHaveLength(3);
+      expect((await search(first, 'company', 'desc')).sort()).toEqual(['Ada One', 'Ada Two']);
+    }
+  });
+
+  it('searches in the order of every index, both ways, the same from a directory read before', async () => {
+    const { deps } = setup();
+    const uid = randomUUID();
+    // equal names and companies (ties broken by the id, as the indexes' keys end in it), accents, case, an empty company
+    for (const [name, company] of [
+      ['Émile Durand', 'contoso'],
+      ['emile durand', 'Contoso'],
+      ['Ann Baker', ''],
+      ['Zoë Adams', 'Northwind'],
+      ['Ann Baker', 'Fabrikam'],
+      ['Bob Clark', ''],
+    ] as const) {
+      await created(contacts.createContact(deps, uid, { name, company }));
+    }
+    for (const sort of ['last_updated', 'name', 'company', 'imported_at'] as const) {
+      for (const order of ['asc', 'desc'] as const) {
+        const indexed = (await contacts.listContacts(deps, uid, { ...listQuery, sort, order })).contacts.map(
+          (contact) => contact.id,
+        );
+        for (let time = 0; time < 2; time += 1) {
+          const searched = await contacts.listContacts(deps, uid, { ...listQuery, sort, order, q: ' ' });
+          expect(searched.contacts.map((contact) => contact.id)).toEqual(indexed);
+          const paged = await contacts.listContacts(deps, uid, { ...listQuery, sort, order, q: ' ', limit: 4 });
+          const rest = await contacts.listContacts(deps, uid, {
+            ...listQuery,
+            sort,
+            order,
+            q: ' ',
+            limit: 4,
+            cursor: paged.next_cursor!,
+          });
+          expect([...paged.contacts, ...rest.contacts].map((contact) => contact.id)).toEqual(indexed);
+        }
+      }
+    }
   });
 
   it('rebuilds a directory whose count is off from the contacts themselves, so no contact is missing from a search', async () => {

@@ -30,6 +30,7 @@ import {
   getContact,
   getContactIdByUrl,
   getContacts,
+  knownDirectory as knownContactDirectory,
   removeContact,
   sortName,
   type ContactItem,
@@ -295,6 +296,43 @@ const sortValue = (item: DirectoryEntry, sort: ListQuery['sort']) =>
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
+ * A directory's entries in ascending order of `sort` (then of the id, as the indexes' keys end in it), worked out once
+ * per directory a Lambda keeps: a directory read that found no chunk changed answers the same array
+ * (lambdas/data/contact-directory.ts), so a search sorts again only after a write. Descending is the same list read
+ * backwards (the ids are unique, so no two entries tie). The collation keys of names and companies, the costly part,
+ * are kept per entry, which a new directory array shares with the old one for every chunk that did not change.
+ */
+const sortedDirectories = new WeakMap<readonly DirectoryEntry[], Map<ListQuery['sort'], DirectoryEntry[]>>();
+const collationKeys = new WeakMap<DirectoryEntry, { name?: string; company?: string }>();
+
+const cachedSortValue = (item: DirectoryEntry, sort: ListQuery['sort']) => {
+  if (sort !== 'name' && sort !== 'company') return sortValue(item, sort);
+  let keys = collationKeys.get(item);
+  if (!keys) {
+    keys = {};
+    collationKeys.set(item, keys);
+  }
+  keys[sort] ??= sortValue(item, sort);
+  return keys[sort];
+};
+
+const sortedDirectory = (all: readonly DirectoryEntry[], sort: ListQuery['sort']) => {
+  let orders = sortedDirectories.get(all);
+  if (!orders) {
+    orders = new Map();
+    sortedDirectories.set(all, orders);
+  }
+  let sorted = orders.get(sort);
+  if (!sorted) {
+    const keyed = all.map((item) => ({ item, key: cachedSortValue(item, sort) }));
+    keyed.sort((a, b) => compare(a.key, b.key) || compare(a.item.contactId, b.item.contactId));
+    sorted = keyed.map(({ item }) => item);
+    orders.set(sort, sorted);
+  }
+  return sorted;
+};
+
+/**
  * The searched fields of a directory entry, lower-cased once per entry a Lambda keeps (the directory's snapshot keeps
  * the same entry objects from search to search), joined by a line break, which no field holds (contact-directory.ts).
  */
@@ -310,13 +348,36 @@ const searchTextOf = (item: DirectoryEntry) => {
   return text;
 };
 
+/** A search's or a filter's page of a directory: the ids from `offset` on in the query's order, and how many match. */
+const directoryPage = (all: readonly DirectoryEntry[], query: ListQuery, offset: number) => {
+  const needle = query.q?.toLocaleLowerCase();
+  const matches = (item: DirectoryEntry) =>
+    // a search with a line break matches nothing, as no field holds one
+    (!needle || (!needle.includes('\n') && searchTextOf(item).includes(needle))) &&
+    (!query.email_lookup_status || item.emailLookupStatus === query.email_lookup_status) &&
+    (!query.relationship_status || (item.relationshipStatus || 'new') === query.relationship_status);
+  const sorted = sortedDirectory(all, query.sort);
+  const ids: string[] = [];
+  let total = 0;
+  for (let index = 0; index < sorted.length; index += 1) {
+    const item = sorted[query.order === 'asc' ? index : sorted.length - 1 - index]!;
+    if (!matches(item)) continue;
+    if (total >= offset && ids.length < query.limit) ids.push(item.contactId);
+    total += 1;
+  }
+  return { ids, total };
+};
+
 /**
  * GET /api/contacts. Without a search or filter every order is one Query of one page on the index of that order
  * (gsi1 last updated, gsi3 name, gsi4 company, gsi5 date added) plus the quota's contact count for `total`. A search
  * or a filter reads the user's contact directory (the list fields of every contact in a few items, one Query; see
  * lambdas/data/contact-directory.ts), filters and sorts it in memory in the same order as the indexes, and fetches the
- * page's full items with one BatchGet: three calls at most. Cursors are signed and bound to the user and the query
- * (`cursorScope`): any other is a 400.
+ * page's full items with one BatchGet. A Lambda that read the user's directory before asks only for its chunks changed
+ * since, and fetches the page of what it read side by side (the same two round trips as an index's page, issue 9):
+ * nothing changed, that is the answer; else the page's contacts not fetched yet come in a second BatchGet. Three
+ * calls at most either way (the first read: the directory and the contact count, then the page). Cursors are signed
+ * and bound to the user and the query (`cursorScope`): any other is a 400.
  */
 export const listContacts = async (deps: ContactsDeps, uid: string, query: ListQuery) => {
   const now = deps.now();
@@ -342,38 +403,34 @@ export const listContacts = async (deps: ContactsDeps, uid: string, query: ListQ
   }
 
   const offset = offsetOf(position);
-  const all = await contactDirectory(deps.db, uid);
-  const needle = query.q?.toLocaleLowerCase();
-  const matching = all.filter(
-    (item) =>
-      // a search with a line break matches nothing, as no field holds one
-      (!needle || (!needle.includes('\n') && searchTextOf(item).includes(needle))) &&
-      (!query.email_lookup_status || item.emailLookupStatus === query.email_lookup_status) &&
-      (!query.relationship_status || (item.relationshipStatus || 'new') === query.relationship_status),
-  );
-  const direction = query.order === 'asc' ? 1 : -1;
-  const keyed = matching.map((item) => ({ item, key: sortValue(item, query.sort) }));
-  keyed.sort((a, b) => (compare(a.key, b.key) || compare(a.item.contactId, b.item.contactId)) * direction);
-  const slice = keyed.slice(offset, offset + query.limit).map(({ item }) => item);
+  // the page of the directory this Lambda last read, fetched while the table says whether it changed since: when not
+  // (the same array back), that page is the answer and its contacts are already here; else the page is worked out
+  // again and only its contacts not fetched yet are asked for
+  const known = knownContactDirectory(deps.db, uid);
+  const guess = known ? directoryPage(known, query, offset) : null;
+  const [all, guessed] = await Promise.all([
+    contactDirectory(deps.db, uid),
+    guess ? getContacts(deps.db, uid, guess.ids) : [],
+  ]);
+  const page = guess && all === known ? guess : directoryPage(all, query, offset);
+  const asked = new Set(guess?.ids);
+  const missing = page.ids.filter((id) => !asked.has(id));
   const byId = new Map(
-    (
-      await getContacts(
-        deps.db,
-        uid,
-        slice.map(({ contactId }) => contactId),
-      )
-    ).map((item) => [item.contactId, item]),
+    [...guessed, ...(missing.length ? await getContacts(deps.db, uid, missing) : [])].map((item) => [
+      item.contactId,
+      item,
+    ]),
   );
   return {
-    contacts: slice.flatMap(({ contactId }) => {
+    contacts: page.ids.flatMap((contactId) => {
       const item = byId.get(contactId);
       return item ? [toContactWire(item, now)] : [];
     }),
     next_cursor:
-      offset + query.limit < matching.length
+      offset + query.limit < page.total
         ? await deps.cursors.seal(cursorScope(uid, query), { offset: offset + query.limit })
         : null,
-    total: matching.length,
+    total: page.total,
   };
 };
 

@@ -81,12 +81,12 @@ const storeChunk = (lines: readonly DirectoryEntry[]) =>
   deflateRawSync(Buffer.from(lines.map(formatLine).join('\n'), 'utf8'));
 
 /**
- * What a Lambda last read of a user's directory: each chunk's version and lines. The next search asks the table only
- * for the chunks whose version moved (every contact write moves its chunk's version, in its own transaction), so a
- * warm Lambda reads a few KB instead of the whole directory and parses only what changed. Kept per data client (one
- * per Lambda) for the last few users it served.
+ * What a Lambda last read of a user's directory: each chunk's version and lines, and every line in one array. The next
+ * search asks the table only for the chunks whose version moved (every contact write moves its chunk's version, in its
+ * own transaction), so a warm Lambda reads a few KB instead of the whole directory and parses only what changed. Kept
+ * per data client (one per Lambda) for the last few users it served.
  */
-type Snapshot = Map<string, { version: number; lines: DirectoryEntry[] }>;
+type Snapshot = { chunks: Map<string, { version: number; lines: DirectoryEntry[] }>; entries: DirectoryEntry[] };
 
 const snapshots = new WeakMap<DataClient, Map<string, Snapshot>>();
 
@@ -119,19 +119,26 @@ export const forgetDirectorySnapshot = (db: DataClient, uid: string) => snapshot
 /** Whether this Lambda has read the user's directory before (the next read asks only for what changed). */
 export const hasDirectorySnapshot = (db: DataClient, uid: string) => snapshotsOf(db).has(uid);
 
-const entriesOf = (snapshot: Snapshot) => [...snapshot.values()].flatMap((chunk) => chunk.lines);
+/**
+ * The entries this Lambda last read of the user's directory, without asking the table (null when it read none): what
+ * the next read answers, the very same array, unless a chunk changed since. A search works out its page from them
+ * while the table is asked (lambdas/contacts/service.ts).
+ */
+export const knownDirectory = (db: DataClient, uid: string): readonly DirectoryEntry[] | null =>
+  snapshotsOf(db).get(uid)?.entries ?? null;
 
 /**
  * Every entry of a user's directory (Query on the user's partition, sort keys CONTACTDIR#..., paged past 1 MB). With
  * a snapshot of an earlier read, the Query filters out the chunks still at the versions known, so only changed ones
  * come back (a chunk written before it held its `chunk` name always comes back, until its next write). A chunk is
  * never deleted while its user exists (emptied chunks stay, at a new version), so a chunk that does not come back is
- * one that did not change.
+ * one that did not change; when none came back the answer is the snapshot's own array (`knownDirectory`), so what a
+ * caller worked out from it (its order, a page) still holds.
  */
-export const readDirectory = async (db: DataClient, uid: string): Promise<DirectoryEntry[]> => {
+export const readDirectory = async (db: DataClient, uid: string): Promise<readonly DirectoryEntry[]> => {
   const known = snapshotsOf(db).get(uid);
-  const snapshot: Snapshot = new Map(known);
-  const unchanged = [...(known ?? [])];
+  const chunks = new Map(known?.chunks);
+  const unchanged = [...(known?.chunks ?? [])];
   const names: Record<string, string> = { '#chunk': 'chunk', '#version': 'version' };
   const values: Record<string, unknown> = { ':pk': `USER#${uid}`, ':prefix': prefix };
   unchanged.forEach(([chunk, { version }], index) => {
@@ -145,6 +152,7 @@ export const readDirectory = async (db: DataClient, uid: string): Promise<Direct
         ExpressionAttributeNames: names,
       }
     : {};
+  let changed = false;
   let start: Record<string, unknown> | undefined;
   do {
     const result = await db.documents.send(
@@ -158,12 +166,15 @@ export const readDirectory = async (db: DataClient, uid: string): Promise<Direct
     );
     for (const item of result.Items ?? []) {
       const chunk = String(item.sk).slice(prefix.length);
-      snapshot.set(chunk, { version: Number(item.version ?? 0), lines: parseChunk(item.entries) });
+      chunks.set(chunk, { version: Number(item.version ?? 0), lines: parseChunk(item.entries) });
+      changed = true;
     }
     start = result.LastEvaluatedKey;
   } while (start);
+  const snapshot =
+    known && !changed ? known : { chunks, entries: [...chunks.values()].flatMap((chunk) => chunk.lines) };
   keepSnapshot(db, uid, snapshot);
-  return entriesOf(snapshot);
+  return snapshot.entries;
 };
 
 /** The chunk as read now (consistently): its version (0 when it does not exist yet) and its lines. */

@@ -24,6 +24,7 @@ import {
   directoryWrite,
   forgetDirectorySnapshot,
   hasDirectorySnapshot,
+  knownDirectory,
   readDirectory,
   rebuildDirectory,
   toEntry,
@@ -33,6 +34,8 @@ import { itemBytes } from './item-size.js';
 import { contactRemovedWrite, getContactCount, useSlotWrite } from './quota.js';
 
 export type { DirectoryEntry };
+/** The directory entries this Lambda last read of a user, without a call (lambdas/data/contact-directory.ts). */
+export { knownDirectory };
 
 export type { EducationEntry, ExperienceEntry };
 export type EmailQevStatus = (typeof emailQevStatuses)[number];
@@ -371,7 +374,7 @@ const contactListEntries = async (db: DataClient, uid: string): Promise<Partial<
  * before it existed) is rebuilt from the contacts first. Later reads ask only for the chunks that changed (every
  * contact write since changes its line in the same transaction, so the count cannot drift again).
  */
-export const contactDirectory = async (db: DataClient, uid: string): Promise<DirectoryEntry[]> => {
+export const contactDirectory = async (db: DataClient, uid: string): Promise<readonly DirectoryEntry[]> => {
   if (hasDirectorySnapshot(db, uid)) return readDirectory(db, uid);
   const [entries, count] = await Promise.all([readDirectory(db, uid), getContactCount(db, uid)]);
   if (count === null || entries.length === count) return entries;
