@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { dashboardJourney } from '../../web/vite/firstScreenChunk.js';
 
 /** One entry of Vite's `.vite/manifest.json`. */
 type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
@@ -9,18 +10,14 @@ export type WebManifest = Record<string, ManifestChunk>;
 
 /**
  * What a first visit needs, as source modules of the router (web/src/app/router.tsx): the entry alone for `/`; for
- * `/dashboard` also the lazy layouts and page on its way (providers, the protected layout, the shell, the page). Each
- * journey's files are these chunks and their static imports, transitively; e2e/web-journeys.spec.ts checks that this
- * is exactly what Chromium downloads on a first visit to the built web.
+ * `/dashboard` also the lazy layouts and page on its way (providers, the protected layout, the shell, the page), whose
+ * imports the build gathers into one chunk (web/vite/firstScreenChunk.ts). Each journey's files are these chunks and
+ * their static imports, transitively; e2e/web-journeys.spec.ts checks that this is exactly what Chromium downloads on
+ * a first visit to the built web.
  */
 export const webJourneys = {
   '/': [],
-  '/dashboard': [
-    'src/app/AppProviders.tsx',
-    'src/modules/auth/components/RequireAuth.tsx',
-    'src/modules/shell/components/AppShell.tsx',
-    'src/pages/app/DashboardPage.tsx',
-  ],
+  '/dashboard': dashboardJourney,
 } as const satisfies Record<string, readonly string[]>;
 
 export type WebJourney = keyof typeof webJourneys;
