@@ -1,6 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Input, Select } from 'antd';
+import { Input } from 'antd';
 import { useEffect, useState } from 'react';
+import { SelectField } from '@/ui/SelectField';
 import type { ContactFilters } from '../hooks/useContactList';
 import { lookupStatusOptions, relationshipOptions, sortOptions } from '../utils/contactLabels';
 import './contacts.css';
@@ -43,8 +44,7 @@ export const ContactsToolbar = ({ filters, onChange }: ContactsToolbarProps) => 
         onChange={(event) => setSearch(event.target.value)}
         className="contacts-toolbar__search"
       />
-      <Select
-        allowClear
+      <SelectField
         placeholder="E-mail lookup"
         aria-label="Filter by e-mail lookup"
         className="contacts-toolbar__lookup"
@@ -52,8 +52,7 @@ export const ContactsToolbar = ({ filters, onChange }: ContactsToolbarProps) => 
         onChange={(value) => onChange({ ...filters, email_lookup_status: value })}
         options={lookupStatusOptions}
       />
-      <Select
-        allowClear
+      <SelectField
         placeholder="Relationship"
         aria-label="Filter by relationship"
         className="contacts-toolbar__select"
@@ -61,15 +60,16 @@ export const ContactsToolbar = ({ filters, onChange }: ContactsToolbarProps) => 
         onChange={(value) => onChange({ ...filters, relationship_status: value })}
         options={relationshipOptions}
       />
-      <Select<SortValue>
+      <SelectField<SortValue>
         aria-label="Sort contacts"
         className="contacts-toolbar__select"
         value={`${filters.sort}:${filters.order}` as SortValue}
         onChange={(value) => {
+          if (!value) return;
           const [sort, order] = value.split(':') as [ContactFilters['sort'], ContactFilters['order']];
           onChange({ ...filters, sort, order });
         }}
-        options={sortOptions.map((option) => ({ ...option }))}
+        options={sortOptions}
       />
     </div>
   );
