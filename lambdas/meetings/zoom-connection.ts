@@ -29,6 +29,7 @@ import type { LivePort } from '../providers/live/port.js';
 import { ZoomFailure, type ZoomProvider, type ZoomTokens, type ZoomUser } from '../providers/meetings/port.js';
 import { meetingsSealedPurposes } from './sealed-purposes.js';
 import { zoomSettleMs } from './zoom-token-refresh-rules.js';
+import { lazySchema } from '../../shared/lazy-schema.js';
 
 /**
  * The Zoom connection (issue 14): SPEC §2 'Zoom popover', §3 'Zoom connection', §4 'Zoom states', §7 'Zoom', §8 'Zoom'.
@@ -404,13 +405,15 @@ export const disconnectZoom = async (deps: ZoomDeps, uid: string) => {
 // ---- Zoom's event notifications ----
 
 /** @link https://developers.zoom.us/docs/api/webhooks/#verify-webhook-events */
-const eventSchema = z.object({ event: z.string().max(200), payload: z.unknown() });
-const urlValidationSchema = z.object({ plainToken: z.string().min(1).max(512) });
+const eventSchema = lazySchema(() => z.object({ event: z.string().max(200), payload: z.unknown() }));
+const urlValidationSchema = lazySchema(() => z.object({ plainToken: z.string().min(1).max(512) }));
 /** @link https://developers.zoom.us/docs/api/rest/reference/user/events/#/paths/app_deauthorized */
-const deauthorizationSchema = z.object({
-  user_id: z.string().min(1).max(200),
-  deauthorization_time: z.string().max(64).optional(),
-});
+const deauthorizationSchema = lazySchema(() =>
+  z.object({
+    user_id: z.string().min(1).max(200),
+    deauthorization_time: z.string().max(64).optional(),
+  }),
+);
 
 const header = (event: APIGatewayProxyEvent, name: string) => {
   const headers = event.headers ?? {};

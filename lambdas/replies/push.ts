@@ -15,6 +15,7 @@ import {
 import { checkMessage, clientStateHash } from './check.js';
 import type { ReplyDeps } from './deps.js';
 import type { ReplySettings } from './settings.js';
+import { lazySchema } from '../../shared/lazy-schema.js';
 
 /** Whether a push's bearer token is Google's, for our push subscription (true) or must be refused (false). */
 export type VerifyPushToken = (token: string | undefined) => Promise<boolean>;
@@ -77,11 +78,13 @@ const jsonBody = (event: APIGatewayProxyEvent): unknown => {
 };
 
 /** @link https://developers.google.com/gmail/api/guides/push#receiving_notifications */
-const pubsubPushSchema = z.object({ message: z.object({ data: z.string().max(10_000) }) });
-const gmailNotificationSchema = z.object({
-  emailAddress: z.string().min(3).max(320),
-  historyId: z.union([z.string().regex(/^\d{1,30}$/), z.number().int().nonnegative()]),
-});
+const pubsubPushSchema = lazySchema(() => z.object({ message: z.object({ data: z.string().max(10_000) }) }));
+const gmailNotificationSchema = lazySchema(() =>
+  z.object({
+    emailAddress: z.string().min(3).max(320),
+    historyId: z.union([z.string().regex(/^\d{1,30}$/), z.number().int().nonnegative()]),
+  }),
+);
 
 const historyAfter = (cursor: string | null, historyId: string) => {
   if (!cursor || !/^\d+$/.test(cursor)) return true;
@@ -131,19 +134,21 @@ export const gmailPush = async (deps: ReplyDeps, verify: VerifyPushToken, event:
 export const outlookWebhookRules = { refusalsBeforeAny: 5 } as const;
 
 /** @link https://learn.microsoft.com/en-us/graph/change-notifications-delivery-webhooks */
-const graphNotificationsSchema = z.object({
-  value: z
-    .array(
-      z.object({
-        subscriptionId: z.string().min(1).max(200),
-        clientState: z.string().max(1000).nullish(),
-        changeType: z.string().max(100).optional(),
-        lifecycleEvent: z.string().max(100).optional(),
-        resourceData: z.object({ id: z.string().max(1000).optional() }).nullish(),
-      }),
-    )
-    .max(1000),
-});
+const graphNotificationsSchema = lazySchema(() =>
+  z.object({
+    value: z
+      .array(
+        z.object({
+          subscriptionId: z.string().min(1).max(200),
+          clientState: z.string().max(1000).nullish(),
+          changeType: z.string().max(100).optional(),
+          lifecycleEvent: z.string().max(100).optional(),
+          resourceData: z.object({ id: z.string().max(1000).optional() }).nullish(),
+        }),
+      )
+      .max(1000),
+  }),
+);
 
 const sameSecret = (clientState: string | null | undefined, storedHash: string) => {
   const given = Buffer.from(clientStateHash(clientState ?? ''), 'hex');

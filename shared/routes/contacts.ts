@@ -14,6 +14,7 @@ import {
   updateContactBody,
 } from '../schemas/contacts.js';
 import type { DomainRouteTable } from './route-spec.js';
+import { lazySchema } from '../lazy-schema.js';
 
 /** The contacts Lambda's routes: SPEC §7 'Contacts' (issue 5); wire format snake_case (SPEC §3). */
 export const contactsRoutes = {
@@ -35,7 +36,7 @@ export const contactsRoutes = {
     domain: 'contacts',
     auth: 'user',
     summary: 'The most recently added or updated contacts (10)',
-    response: z.array(contactSchema),
+    response: lazySchema(() => z.array(contactSchema)),
   },
   'POST /api/contacts/preview': {
     domain: 'contacts',
@@ -71,7 +72,7 @@ export const contactsRoutes = {
     auth: 'user',
     summary: 'Delete a contact (its slot is not given back: slots count additions per period)',
     params: contactIdParams,
-    response: z.object({ deleted: z.boolean() }),
+    response: lazySchema(() => z.object({ deleted: z.boolean() })),
   },
   'GET /api/profiles/slots': {
     domain: 'contacts',

@@ -7,8 +7,9 @@ import {
   uploadTicketSchema,
 } from '../schemas/documents.js';
 import type { DomainRouteTable } from './route-spec.js';
+import { lazySchema } from '../lazy-schema.js';
 
-const deletedResponse = z.object({ deleted: z.boolean() });
+const deletedResponse = lazySchema(() => z.object({ deleted: z.boolean() }));
 
 /**
  * The documents Lambda's routes. DESIGN §6 "Uploads": browser -> S3 by presigned POST, then the spec's endpoints

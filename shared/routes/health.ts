@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import type { DomainRouteTable } from './route-spec.js';
+import { lazySchema } from '../lazy-schema.js';
 
-const healthResponse = z.object({ status: z.literal('ok'), time: z.string(), version: z.string() });
+const healthResponse = lazySchema(() => z.object({ status: z.literal('ok'), time: z.string(), version: z.string() }));
 
 /** The health Lambda's routes. */
 export const healthRoutes = {

@@ -8,6 +8,7 @@ import {
   updateTemplateBody,
 } from '../schemas/templates.js';
 import type { DomainRouteTable } from './route-spec.js';
+import { lazySchema } from '../lazy-schema.js';
 
 /** The templates Lambda's routes (DESIGN §8 'Templates', issue 11); camelCase. */
 export const templatesRoutes = {
@@ -15,7 +16,7 @@ export const templatesRoutes = {
     domain: 'templates',
     auth: 'user',
     summary: "The user's templates, most recently updated first",
-    response: z.array(templateSchema),
+    response: lazySchema(() => z.array(templateSchema)),
   },
   'POST /api/templates': {
     domain: 'templates',
@@ -44,7 +45,7 @@ export const templatesRoutes = {
     auth: 'user',
     summary: 'Delete a template',
     params: templateIdParams,
-    response: z.object({ deleted: z.boolean() }),
+    response: lazySchema(() => z.object({ deleted: z.boolean() })),
   },
   'POST /api/templates/{id}/render': {
     domain: 'templates',

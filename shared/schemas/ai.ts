@@ -1,74 +1,85 @@
 import * as z from 'zod';
+import { lazySchema } from '../lazy-schema.js';
 
 /**
  * The AI-written e-mails (DESIGN §8 'AI', SPEC §3 'AI e-mail response'): one at a time, or a batch of up to 100
  * contacts through the `ai-generation` queue. Ids are ULID strings; keys camelCase.
  */
 
-const id = z.string().min(1).max(64);
+const id = lazySchema(() => z.string().min(1).max(64));
 /** what the user adds to the prompt ("mention my talk at ...") */
-const instructions = z.string().trim().max(2000);
+const instructions = lazySchema(() => z.string().trim().max(2000));
 
 /** POST /ai/generate-ai-email */
-export const generateEmailBody = z.strictObject({
-  contactId: id,
-  templateId: id.optional(),
-  instructions: instructions.optional(),
-  /** keep the e-mail as the contact's primary `initial_outreach` draft @default true */
-  save: z.boolean().optional(),
-});
+export const generateEmailBody = lazySchema(() =>
+  z.strictObject({
+    contactId: id,
+    templateId: id.optional(),
+    instructions: instructions.optional(),
+    /** keep the e-mail as the contact's primary `initial_outreach` draft @default true */
+    save: z.boolean().optional(),
+  }),
+);
 export type GenerateEmailBody = z.infer<typeof generateEmailBody>;
 
 /** Spots the model could not fill, by placeholder name, with the choices it offers for each. */
-export const placeholderAlternativesSchema = z.record(z.string(), z.array(z.string()));
+export const placeholderAlternativesSchema = lazySchema(() => z.record(z.string(), z.array(z.string())));
 
-export const generatedEmailSchema = z.object({
-  subject: z.string(),
-  body: z.string(),
-  placeholderAlternatives: placeholderAlternativesSchema.optional(),
-  /** the saved draft's id (absent with `save: false`) */
-  draftId: z.string().optional(),
-});
+export const generatedEmailSchema = lazySchema(() =>
+  z.object({
+    subject: z.string(),
+    body: z.string(),
+    placeholderAlternatives: placeholderAlternativesSchema.optional(),
+    /** the saved draft's id (absent with `save: false`) */
+    draftId: z.string().optional(),
+  }),
+);
 export type GeneratedEmail = z.infer<typeof generatedEmailSchema>;
 
 /** POST /api/outreach/generate */
-export const generateBatchBody = z.strictObject({
-  contactIds: z.array(id).min(1).max(100),
-  templateId: id.optional(),
-  instructions: instructions.optional(),
-});
+export const generateBatchBody = lazySchema(() =>
+  z.strictObject({
+    contactIds: z.array(id).min(1).max(100),
+    templateId: id.optional(),
+    instructions: instructions.optional(),
+  }),
+);
 export type GenerateBatchBody = z.infer<typeof generateBatchBody>;
 
-export const batchStartedSchema = z.object({ batchId: z.string(), total: z.number().int() });
+export const batchStartedSchema = lazySchema(() => z.object({ batchId: z.string(), total: z.number().int() }));
 
 export const batchItemStatuses = ['queued', 'generating', 'completed', 'failed'] as const;
 export type BatchItemStatus = (typeof batchItemStatuses)[number];
 
-export const batchIdParams = z.strictObject({ batchId: id });
+export const batchIdParams = lazySchema(() => z.strictObject({ batchId: id }));
 
 /** GET /api/outreach/batches/{batchId} */
-export const batchProgressSchema = z.object({
-  batchId: z.string(),
-  total: z.number().int(),
-  completed: z.number().int(),
-  failed: z.number().int(),
-  items: z.array(
-    z.object({
-      contactId: z.string(),
-      status: z.enum(batchItemStatuses),
-      draftId: z.string().optional(),
-      error: z.string().optional(),
-    }),
-  ),
-});
+export const batchProgressSchema = lazySchema(() =>
+  z.object({
+    batchId: z.string(),
+    total: z.number().int(),
+    completed: z.number().int(),
+    failed: z.number().int(),
+    items: z.array(
+      z.object({
+        contactId: z.string(),
+        status: z.enum(batchItemStatuses),
+        draftId: z.string().optional(),
+        error: z.string().optional(),
+      }),
+    ),
+  }),
+);
 export type BatchProgress = z.infer<typeof batchProgressSchema>;
 
 /** A message of the `ai-generation` queue (shared/queues.ts): one contact of one batch. */
-export const generationMessageSchema = z.strictObject({
-  uid: z.string().min(1),
-  batchId: z.string().min(1),
-  contactId: z.string().min(1),
-  templateId: z.string().min(1).optional(),
-  instructions: z.string().optional(),
-});
+export const generationMessageSchema = lazySchema(() =>
+  z.strictObject({
+    uid: z.string().min(1),
+    batchId: z.string().min(1),
+    contactId: z.string().min(1),
+    templateId: z.string().min(1).optional(),
+    instructions: z.string().optional(),
+  }),
+);
 export type GenerationMessage = z.infer<typeof generationMessageSchema>;

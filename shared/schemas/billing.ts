@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { planTiers, subscriptionStatuses } from '../constants.js';
+import { lazySchema } from '../lazy-schema.js';
 
 /**
  * Plans with Stripe and referrals (issue 15): SPEC §2 (`/subscribe`, `/success`, contact-limit dialog, referral
@@ -23,67 +24,79 @@ export const billingMessages = {
 } as const;
 
 /** One plan as the pages show it (prices and slots from shared/constants.ts, the one place they live). */
-export const planSchema = z.object({
-  tier: z.enum(planTiers),
-  label: z.string(),
-  slotsPerPeriod: z.number().int(),
-  priceUsdMonthly: z.number(),
-});
+export const planSchema = lazySchema(() =>
+  z.object({
+    tier: z.enum(planTiers),
+    label: z.string(),
+    slotsPerPeriod: z.number().int(),
+    priceUsdMonthly: z.number(),
+  }),
+);
 
 /** The user's subscription as the server knows it (the Stripe webhooks keep it). */
-export const subscriptionSchema = z.object({
-  tier: z.enum(planTiers),
-  status: z.enum(subscriptionStatuses),
-  /** when the current period ends and the plan renews (or ends, when cancelled), ISO 8601; null on free */
-  renewalDate: z.string().nullable(),
-  /** cancelled or downgraded: the tier that applies from `renewalDate` */
-  cancelAtPeriodEnd: z.boolean(),
-  pendingTier: z.enum(planTiers).nullable(),
-  /** the last invoice failed: the banner shows, with a link to the portal */
-  paymentFailed: z.boolean(),
-  /** whether the Customer Portal is available (the user has a Stripe customer) */
-  canManage: z.boolean(),
-});
+export const subscriptionSchema = lazySchema(() =>
+  z.object({
+    tier: z.enum(planTiers),
+    status: z.enum(subscriptionStatuses),
+    /** when the current period ends and the plan renews (or ends, when cancelled), ISO 8601; null on free */
+    renewalDate: z.string().nullable(),
+    /** cancelled or downgraded: the tier that applies from `renewalDate` */
+    cancelAtPeriodEnd: z.boolean(),
+    pendingTier: z.enum(planTiers).nullable(),
+    /** the last invoice failed: the banner shows, with a link to the portal */
+    paymentFailed: z.boolean(),
+    /** whether the Customer Portal is available (the user has a Stripe customer) */
+    canManage: z.boolean(),
+  }),
+);
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
 /** GET /api/billing/plans: the plans, the user's subscription and slot usage (what /subscribe shows) */
-export const billingPlansSchema = z.object({
-  plans: z.array(planSchema),
-  subscription: subscriptionSchema,
-  usage: z.object({
-    slotsAllowed: z.number().int(),
-    slotsUsed: z.number().int(),
-    bonusSlotsAvailable: z.number().int(),
-    /** the next period's start, ISO 8601 */
-    slotsRefresh: z.string().nullable(),
+export const billingPlansSchema = lazySchema(() =>
+  z.object({
+    plans: z.array(planSchema),
+    subscription: subscriptionSchema,
+    usage: z.object({
+      slotsAllowed: z.number().int(),
+      slotsUsed: z.number().int(),
+      bonusSlotsAvailable: z.number().int(),
+      /** the next period's start, ISO 8601 */
+      slotsRefresh: z.string().nullable(),
+    }),
   }),
-});
+);
 
 /** POST /api/billing/checkout */
-export const checkoutBody = z.strictObject({ plan: z.enum(paidTiers) });
+export const checkoutBody = lazySchema(() => z.strictObject({ plan: z.enum(paidTiers) }));
 /** POST /api/billing/checkout and /portal: where the browser goes (Stripe's hosted page) */
-export const billingUrlSchema = z.object({ url: z.string() });
+export const billingUrlSchema = lazySchema(() => z.object({ url: z.string() }));
 
-export const checkoutSessionParams = z.strictObject({ sessionId: z.string().regex(/^cs_[A-Za-z0-9_]{1,250}$/) });
+export const checkoutSessionParams = lazySchema(() =>
+  z.strictObject({ sessionId: z.string().regex(/^cs_[A-Za-z0-9_]{1,250}$/) }),
+);
 
 /**
  * GET /api/billing/checkout/{sessionId}: what /success shows, asked of Stripe (never assumed): `paid` once the session
  * is complete and paid (the subscription is applied before answering), `pending` while payment is processing or the
  * session is open, `not_found` for an unknown session or one of another user, `expired` when it lapsed unpaid.
  */
-export const checkoutStatusSchema = z.object({
-  status: z.enum(['paid', 'pending', 'not_found', 'expired']),
-  plan: z.enum(planTiers).nullable(),
-  subscription: subscriptionSchema,
-});
+export const checkoutStatusSchema = lazySchema(() =>
+  z.object({
+    status: z.enum(['paid', 'pending', 'not_found', 'expired']),
+    plan: z.enum(planTiers).nullable(),
+    subscription: subscriptionSchema,
+  }),
+);
 
 /** GET /api/referrals (DESIGN §8 'Referrals') */
-export const referralsSchema = z.object({
-  code: z.string(),
-  /** `<web origin>/signup?ref=CODE` */
-  link: z.string(),
-  referredCount: z.number().int(),
-  bonusSlotsEarned: z.number().int(),
-  referred: z.array(z.object({ name: z.string(), joinedAt: z.string(), rewarded: z.boolean() })),
-});
+export const referralsSchema = lazySchema(() =>
+  z.object({
+    code: z.string(),
+    /** `<web origin>/signup?ref=CODE` */
+    link: z.string(),
+    referredCount: z.number().int(),
+    bonusSlotsEarned: z.number().int(),
+    referred: z.array(z.object({ name: z.string(), joinedAt: z.string(), rewarded: z.boolean() })),
+  }),
+);
 export type Referrals = z.infer<typeof referralsSchema>;

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { draftSchema } from './drafts.js';
+import { lazySchema } from '../lazy-schema.js';
 
 /**
  * Contacts on the wire (SPEC §3 'Contact'): the server speaks snake_case, the web converts to camelCase in one place
@@ -8,38 +9,42 @@ import { draftSchema } from './drafts.js';
  */
 
 /** SPEC §3 'Education entry' (defaults: institution 'Unknown Institution'). */
-export const educationSchema = z.object({
-  institution: z.string(),
-  degree: z.string().optional(),
-  field_of_study: z.string().optional(),
-  period: z.string().optional(),
-  school_id: z.string().optional(),
-  school_linkedin_url: z.string().optional(),
-  logo_url: z.string().optional(),
-  start_year: z.number().int().optional(),
-  end_year: z.number().int().optional(),
-});
+export const educationSchema = lazySchema(() =>
+  z.object({
+    institution: z.string(),
+    degree: z.string().optional(),
+    field_of_study: z.string().optional(),
+    period: z.string().optional(),
+    school_id: z.string().optional(),
+    school_linkedin_url: z.string().optional(),
+    logo_url: z.string().optional(),
+    start_year: z.number().int().optional(),
+    end_year: z.number().int().optional(),
+  }),
+);
 
 /** SPEC §3 'Experience entry' (defaults: title 'Unknown Position', company 'Unknown Company'). */
-export const experienceSchema = z.object({
-  title: z.string(),
-  company: z.string(),
-  period: z.string().optional(),
-  description: z.string().optional(),
-  location: z.string().optional(),
-  company_id: z.string().optional(),
-  company_linkedin_url: z.string().optional(),
-  company_logo_url: z.string().optional(),
-  company_public_url: z.string().optional(),
-  duration: z.string().optional(),
-  is_current: z.boolean().optional(),
-  job_type: z.string().optional(),
-  skills: z.array(z.string()).optional(),
-  start_month: z.number().int().optional(),
-  start_year: z.number().int().optional(),
-  end_month: z.number().int().optional(),
-  end_year: z.number().int().optional(),
-});
+export const experienceSchema = lazySchema(() =>
+  z.object({
+    title: z.string(),
+    company: z.string(),
+    period: z.string().optional(),
+    description: z.string().optional(),
+    location: z.string().optional(),
+    company_id: z.string().optional(),
+    company_linkedin_url: z.string().optional(),
+    company_logo_url: z.string().optional(),
+    company_public_url: z.string().optional(),
+    duration: z.string().optional(),
+    is_current: z.boolean().optional(),
+    job_type: z.string().optional(),
+    skills: z.array(z.string()).optional(),
+    start_month: z.number().int().optional(),
+    start_year: z.number().int().optional(),
+    end_month: z.number().int().optional(),
+    end_year: z.number().int().optional(),
+  }),
+);
 
 /** Verification verdicts of the verification port (DESIGN §5). */
 export const emailQevStatuses = ['valid', 'invalid', 'accept_all', 'unknown'] as const;
@@ -48,167 +53,191 @@ export const emailLookupStatuses = ['pending', 'found_valid', 'found_risky', 'no
 export const relationshipStatuses = ['new', 'contacted', 'replied', 'meeting_scheduled', 'closed'] as const;
 
 /** A contact as the API answers it (snake_case; SPEC §3 names). */
-export const contactSchema = z.object({
-  id: z.string(),
-  shared_contact_id: z.string().nullable(),
-  name: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  avatar_url: z.string(),
-  current_role: z.string(),
-  job_title: z.string(),
-  company: z.string(),
-  linkedin_url: z.string(),
-  canonical_linkedin_url: z.string(),
-  email: z.string(),
-  email_source: z.string(),
-  email_qev_status: z.enum(emailQevStatuses).nullable(),
-  email_qev_reason: z.string(),
-  email_verified_at: z.string().nullable(),
-  email_verified: z.boolean(),
-  email_lookup_status: z.enum(emailLookupStatuses).nullable(),
-  email_lookup_attempts: z.number().int(),
-  email_lookup_last_attempt: z.string().nullable(),
-  email_not_found_confidence: z.number(),
-  email_pattern_used: z.string(),
-  linkedin_data: z.record(z.string(), z.unknown()).nullable(),
-  linkedin_scraped_at: z.string().nullable(),
-  data_freshness: z.enum(['fresh', 'stale', 'unknown']),
-  unique_perplexity_facts: z.array(z.string()),
-  perplexity_searched_at: z.string().nullable(),
-  imported_at: z.string(),
-  last_updated: z.string(),
-  connected_at: z.string().nullable(),
-  /** SPEC §4 'Contact e-mail': 'empty' until a draft exists; 'sent' after sending */
-  email_status: z.string(),
-  email_subject: z.string(),
-  email_body: z.string(),
-  email_sent_at: z.string().nullable(),
-  email_provider: z.string(),
-  conversation_status: z.string(),
-  relationship_status: z.enum(relationshipStatuses),
-  email_count: z.number().int(),
-  last_email_sent_at: z.string().nullable(),
-  has_active_draft: z.boolean(),
-  last_email_status: z.string(),
-  ai_strategy: z.string(),
-  notes: z.string(),
-  education: z.array(educationSchema),
-  experiences: z.array(experienceSchema),
-});
+export const contactSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    shared_contact_id: z.string().nullable(),
+    name: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    avatar_url: z.string(),
+    current_role: z.string(),
+    job_title: z.string(),
+    company: z.string(),
+    linkedin_url: z.string(),
+    canonical_linkedin_url: z.string(),
+    email: z.string(),
+    email_source: z.string(),
+    email_qev_status: z.enum(emailQevStatuses).nullable(),
+    email_qev_reason: z.string(),
+    email_verified_at: z.string().nullable(),
+    email_verified: z.boolean(),
+    email_lookup_status: z.enum(emailLookupStatuses).nullable(),
+    email_lookup_attempts: z.number().int(),
+    email_lookup_last_attempt: z.string().nullable(),
+    email_not_found_confidence: z.number(),
+    email_pattern_used: z.string(),
+    linkedin_data: z.record(z.string(), z.unknown()).nullable(),
+    linkedin_scraped_at: z.string().nullable(),
+    data_freshness: z.enum(['fresh', 'stale', 'unknown']),
+    unique_perplexity_facts: z.array(z.string()),
+    perplexity_searched_at: z.string().nullable(),
+    imported_at: z.string(),
+    last_updated: z.string(),
+    connected_at: z.string().nullable(),
+    /** SPEC §4 'Contact e-mail': 'empty' until a draft exists; 'sent' after sending */
+    email_status: z.string(),
+    email_subject: z.string(),
+    email_body: z.string(),
+    email_sent_at: z.string().nullable(),
+    email_provider: z.string(),
+    conversation_status: z.string(),
+    relationship_status: z.enum(relationshipStatuses),
+    email_count: z.number().int(),
+    last_email_sent_at: z.string().nullable(),
+    has_active_draft: z.boolean(),
+    last_email_status: z.string(),
+    ai_strategy: z.string(),
+    notes: z.string(),
+    education: z.array(educationSchema),
+    experiences: z.array(experienceSchema),
+  }),
+);
 export type ContactWire = z.infer<typeof contactSchema>;
 
 const text = (max: number) => z.string().trim().max(max);
 
 /** A LinkedIn profile URL as people paste it; canonicalised on the server (scheme, host, trailing slash, query, case). */
-export const linkedinUrlSchema = z
-  .string()
-  .trim()
-  .max(512)
-  .regex(
-    /^(https?:\/\/)?([a-z]{2,3}\.)?(www\.)?linkedin\.com\/in\/[^/?#\s]+\/?(\?[^#\s]*)?(#\S*)?$/i,
-    'Expected a LinkedIn profile URL such as https://www.linkedin.com/in/ada-lovelace',
-  );
+export const linkedinUrlSchema = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .max(512)
+    .regex(
+      /^(https?:\/\/)?([a-z]{2,3}\.)?(www\.)?linkedin\.com\/in\/[^/?#\s]+\/?(\?[^#\s]*)?(#\S*)?$/i,
+      'Expected a LinkedIn profile URL such as https://www.linkedin.com/in/ada-lovelace',
+    ),
+);
 
 /**
  * POST /api/contacts: from a LinkedIn URL (the profile is enriched), or by hand (a name at least). Uses one contact
  * slot (issue 5 / DESIGN §6); over the limit: 402 `contact_limit_reached`.
  */
-export const createContactBody = z
-  .strictObject({
-    linkedin_url: linkedinUrlSchema.optional(),
-    name: text(160).optional(),
+export const createContactBody = lazySchema(() =>
+  z
+    .strictObject({
+      linkedin_url: linkedinUrlSchema.optional(),
+      name: text(160).optional(),
+      first_name: text(80).optional(),
+      last_name: text(80).optional(),
+      company: text(160).optional(),
+      job_title: text(160).optional(),
+      email: z.email().max(320).optional(),
+      notes: text(4000).optional(),
+    })
+    .refine((body) => Boolean(body.linkedin_url || body.name || body.first_name || body.last_name), {
+      message: 'Give a LinkedIn URL or a name',
+      path: ['linkedin_url'],
+    }),
+);
+
+/** PUT /api/contacts/{id}: partial update of the user's own fields of the contact. */
+export const updateContactBody = lazySchema(() =>
+  z.strictObject({
     first_name: text(80).optional(),
     last_name: text(80).optional(),
     company: text(160).optional(),
     job_title: text(160).optional(),
-    email: z.email().max(320).optional(),
+    email: z.union([z.email().max(320), z.literal('')]).optional(),
     notes: text(4000).optional(),
-  })
-  .refine((body) => Boolean(body.linkedin_url || body.name || body.first_name || body.last_name), {
-    message: 'Give a LinkedIn URL or a name',
-    path: ['linkedin_url'],
-  });
-
-/** PUT /api/contacts/{id}: partial update of the user's own fields of the contact. */
-export const updateContactBody = z.strictObject({
-  first_name: text(80).optional(),
-  last_name: text(80).optional(),
-  company: text(160).optional(),
-  job_title: text(160).optional(),
-  email: z.union([z.email().max(320), z.literal('')]).optional(),
-  notes: text(4000).optional(),
-  relationship_status: z.enum(relationshipStatuses).optional(),
-  unique_perplexity_facts: z.array(text(1000)).max(50).optional(),
-  perplexity_searched_at: z.string().max(40).nullable().optional(),
-});
+    relationship_status: z.enum(relationshipStatuses).optional(),
+    unique_perplexity_facts: z.array(text(1000)).max(50).optional(),
+    perplexity_searched_at: z.string().max(40).nullable().optional(),
+  }),
+);
 
 export const contactSortFields = ['last_updated', 'name', 'company', 'imported_at'] as const;
 
 /** GET /api/contacts: a page, newest first by default; filters on text and statuses. */
-export const listContactsQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  /** opaque cursor from the previous page */
-  cursor: z.string().max(2048).optional(),
-  q: z.string().trim().max(160).optional(),
-  email_lookup_status: z.enum(emailLookupStatuses).optional(),
-  relationship_status: z.enum(relationshipStatuses).optional(),
-  sort: z.enum(contactSortFields).default('last_updated'),
-  order: z.enum(['asc', 'desc']).default('desc'),
-});
+export const listContactsQuery = lazySchema(() =>
+  z.strictObject({
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+    /** opaque cursor from the previous page */
+    cursor: z.string().max(2048).optional(),
+    q: z.string().trim().max(160).optional(),
+    email_lookup_status: z.enum(emailLookupStatuses).optional(),
+    relationship_status: z.enum(relationshipStatuses).optional(),
+    sort: z.enum(contactSortFields).default('last_updated'),
+    order: z.enum(['asc', 'desc']).default('desc'),
+  }),
+);
 
-export const contactPageSchema = z.object({
-  contacts: z.array(contactSchema),
-  next_cursor: z.string().nullable(),
-  total: z.number().int(),
-});
+export const contactPageSchema = lazySchema(() =>
+  z.object({
+    contacts: z.array(contactSchema),
+    next_cursor: z.string().nullable(),
+    total: z.number().int(),
+  }),
+);
 
-export const contactIdParams = z.strictObject({ id: z.string().min(1).max(64) });
+export const contactIdParams = lazySchema(() => z.strictObject({ id: z.string().min(1).max(64) }));
 
 /** GET /api/contacts/{id}: the contact and its primary draft, or null (SPEC §3: `{contact, draft}`; issue 11). */
-export const contactDetailSchema = z.object({ contact: contactSchema, draft: draftSchema.nullable() });
+export const contactDetailSchema = lazySchema(() =>
+  z.object({ contact: contactSchema, draft: draftSchema.nullable() }),
+);
 
 /** POST /api/contacts/preview: a LinkedIn URL's profile before adding it (uses no slot). */
-export const previewContactBody = z.strictObject({ linkedin_url: linkedinUrlSchema });
-export const contactPreviewSchema = z.object({
-  canonical_linkedin_url: z.string(),
-  name: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  avatar_url: z.string(),
-  current_role: z.string(),
-  company: z.string(),
-  education: z.array(educationSchema),
-  experiences: z.array(experienceSchema),
-  /** already one of the user's contacts */
-  existing_contact_id: z.string().nullable(),
-});
+export const previewContactBody = lazySchema(() => z.strictObject({ linkedin_url: linkedinUrlSchema }));
+export const contactPreviewSchema = lazySchema(() =>
+  z.object({
+    canonical_linkedin_url: z.string(),
+    name: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    avatar_url: z.string(),
+    current_role: z.string(),
+    company: z.string(),
+    education: z.array(educationSchema),
+    experiences: z.array(experienceSchema),
+    /** already one of the user's contacts */
+    existing_contact_id: z.string().nullable(),
+  }),
+);
 
 /** POST /api/contacts/lookup-email: queue e-mail lookups for some contacts (bulk from the table). */
-export const lookupEmailsBody = z.strictObject({ contact_ids: z.array(z.string().min(1).max(64)).min(1).max(100) });
-export const lookupEmailsResponse = z.object({ queued: z.array(z.string()), skipped: z.array(z.string()) });
+export const lookupEmailsBody = lazySchema(() =>
+  z.strictObject({ contact_ids: z.array(z.string().min(1).max(64)).min(1).max(100) }),
+);
+export const lookupEmailsResponse = lazySchema(() =>
+  z.object({ queued: z.array(z.string()), skipped: z.array(z.string()) }),
+);
 
 /** SPEC §3 'Quota' (GET /api/profiles/slots). */
-export const quotaSchema = z.object({
-  slotsUsed: z.number().int(),
-  slotsAllowed: z.number().int(),
-  /** ISO 8601: when the monthly period rolls over */
-  slotsRefresh: z.string(),
-  plan: z.enum(['free', 'starter', 'pro']),
-  bonusSlotsAvailable: z.number().int(),
-  totalBonusSlotsEarned: z.number().int(),
-  totalBonusSlotsUsed: z.number().int(),
-  totalAvailableSlots: z.number().int(),
-});
+export const quotaSchema = lazySchema(() =>
+  z.object({
+    slotsUsed: z.number().int(),
+    slotsAllowed: z.number().int(),
+    /** ISO 8601: when the monthly period rolls over */
+    slotsRefresh: z.string(),
+    plan: z.enum(['free', 'starter', 'pro']),
+    bonusSlotsAvailable: z.number().int(),
+    totalBonusSlotsEarned: z.number().int(),
+    totalBonusSlotsUsed: z.number().int(),
+    totalAvailableSlots: z.number().int(),
+  }),
+);
 export type Quota = z.infer<typeof quotaSchema>;
 
 /** The email-lookup queue message: one contact of one user (idempotent on contact + attempt). */
-export const emailLookupMessageSchema = z.object({
-  uid: z.string(),
-  contactId: z.string(),
-  /** the attempt this message is for (1-based); a redelivery of a spent attempt changes nothing */
-  attempt: z.number().int().min(1),
-  /** issue 16: the activity action of the request that queued it (POST /api/contacts/lookup-email), counted once */
-  activityId: z.string().min(1).max(64).optional(),
-});
+export const emailLookupMessageSchema = lazySchema(() =>
+  z.object({
+    uid: z.string(),
+    contactId: z.string(),
+    /** the attempt this message is for (1-based); a redelivery of a spent attempt changes nothing */
+    attempt: z.number().int().min(1),
+    /** issue 16: the activity action of the request that queued it (POST /api/contacts/lookup-email), counted once */
+    activityId: z.string().min(1).max(64).optional(),
+  }),
+);
 export type EmailLookupMessage = z.infer<typeof emailLookupMessageSchema>;

@@ -1,12 +1,13 @@
 import * as z from 'zod';
+import { lazySchema } from '../lazy-schema.js';
 
 /**
  * Conversations, their e-mails, reply checks and notifications (issue 13; SPEC §3 'Conversation', 'Notification',
  * §7 'Conversations', §8 'Reply checks'; DESIGN §8 'Conversations and replies'). JSON keys camelCase except where
  * SPEC §7 shows snake_case (`contact_id`, `created_at`, `time_period`, `access_token`...). Ids are ULID strings.
  */
-const id = z.string().min(1).max(64);
-const isoDate = z.iso.datetime({ offset: true });
+const id = lazySchema(() => z.string().min(1).max(64));
+const isoDate = lazySchema(() => z.iso.datetime({ offset: true }));
 
 /**
  * Where a conversation stands: `awaiting_reply` once an e-mail was sent, `REPLY_RECEIVED` when the contact answered
@@ -17,29 +18,31 @@ export const replyStatuses = ['awaiting_reply', 'REPLY_RECEIVED', 'auto_reply', 
 export type ReplyStatus = (typeof replyStatuses)[number];
 
 /** A conversation on the wire (SPEC §3): both the spec's snake_case `contact_id`/`created_at` and camelCase. */
-export const conversationSchema = z.object({
-  id: z.string(),
-  userId: z.string(),
-  contactId: z.string(),
-  contact_id: z.string(),
-  subject: z.string(),
-  created_at: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  replyStatus: z.enum(replyStatuses),
-  lastReplyDate: z.string().nullable(),
-  replySender: z.string().nullable(),
-  /** the provider's thread id (Gmail threadId, Graph conversationId); null until the first e-mail left */
-  threadId: z.string().nullable(),
-  /** the RFC Message-ID of the first e-mail sent */
-  messageId: z.string().nullable(),
-  /** the mailbox the conversation's e-mails leave from */
-  mailboxId: z.string().nullable(),
-  provider: z.enum(['gmail', 'outlook']).nullable(),
-  /** how many e-mails were sent in it, and when the last left */
-  emailCount: z.number().int().nonnegative(),
-  lastEmailSentAt: z.string().nullable(),
-});
+export const conversationSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    userId: z.string(),
+    contactId: z.string(),
+    contact_id: z.string(),
+    subject: z.string(),
+    created_at: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    replyStatus: z.enum(replyStatuses),
+    lastReplyDate: z.string().nullable(),
+    replySender: z.string().nullable(),
+    /** the provider's thread id (Gmail threadId, Graph conversationId); null until the first e-mail left */
+    threadId: z.string().nullable(),
+    /** the RFC Message-ID of the first e-mail sent */
+    messageId: z.string().nullable(),
+    /** the mailbox the conversation's e-mails leave from */
+    mailboxId: z.string().nullable(),
+    provider: z.enum(['gmail', 'outlook']).nullable(),
+    /** how many e-mails were sent in it, and when the last left */
+    emailCount: z.number().int().nonnegative(),
+    lastEmailSentAt: z.string().nullable(),
+  }),
+);
 export type Conversation = z.infer<typeof conversationSchema>;
 
 /** `sent` by the user; `reply` from the contact; `auto_reply` (out-of-office, `Auto-Submitted`); `bounce` */
@@ -47,89 +50,109 @@ export const conversationEmailKinds = ['sent', 'reply', 'auto_reply', 'bounce'] 
 export type ConversationEmailKind = (typeof conversationEmailKinds)[number];
 
 /** One e-mail of a conversation (the contact drawer's thread), oldest first. */
-export const conversationEmailSchema = z.object({
-  id: z.string(),
-  conversationId: z.string(),
-  kind: z.enum(conversationEmailKinds),
-  from: z.string(),
-  fromName: z.string().nullable(),
-  to: z.string(),
-  subject: z.string(),
-  /** plain text, cut to 64 KiB */
-  body: z.string(),
-  at: z.string(),
-  messageId: z.string().nullable(),
-  /** the draft it was sent from (kind `sent`) */
-  draftId: z.string().nullable(),
-});
+export const conversationEmailSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    conversationId: z.string(),
+    kind: z.enum(conversationEmailKinds),
+    from: z.string(),
+    fromName: z.string().nullable(),
+    to: z.string(),
+    subject: z.string(),
+    /** plain text, cut to 64 KiB */
+    body: z.string(),
+    at: z.string(),
+    messageId: z.string().nullable(),
+    /** the draft it was sent from (kind `sent`) */
+    draftId: z.string().nullable(),
+  }),
+);
 export type ConversationEmail = z.infer<typeof conversationEmailSchema>;
 
-export const conversationIdParams = z.strictObject({ id });
-export const conversationContactParams = z.strictObject({ contactId: id });
-export const conversationThreadParams = z.strictObject({ threadId: z.string().min(1).max(256) });
+export const conversationIdParams = lazySchema(() => z.strictObject({ id }));
+export const conversationContactParams = lazySchema(() => z.strictObject({ contactId: id }));
+export const conversationThreadParams = lazySchema(() => z.strictObject({ threadId: z.string().min(1).max(256) }));
 
 /** POST /api/conversations (SPEC §7): `contactId, subject` -> `{id, contact_id, subject, created_at}` and the rest */
-export const createConversationBody = z.strictObject({
-  contactId: id,
-  subject: z.string().trim().min(1).max(1000),
-});
+export const createConversationBody = lazySchema(() =>
+  z.strictObject({
+    contactId: id,
+    subject: z.string().trim().min(1).max(1000),
+  }),
+);
 
 const conversationUpdates = {
-  replyStatus: z.enum(replyStatuses).optional(),
-  lastReplyDate: isoDate.nullable().optional(),
-  replySender: z.string().max(320).nullable().optional(),
-  subject: z.string().trim().min(1).max(1000).optional(),
+  replyStatus: lazySchema(() => z.enum(replyStatuses).optional()),
+  lastReplyDate: lazySchema(() => isoDate.nullable().optional()),
+  replySender: lazySchema(() => z.string().max(320).nullable().optional()),
+  subject: lazySchema(() => z.string().trim().min(1).max(1000).optional()),
 };
 /** PATCH /api/conversations/{id}: a 404 is "stale" to the client and ignored (SPEC §7) */
-export const updateConversationBody = z.strictObject(conversationUpdates);
+export const updateConversationBody = lazySchema(() => z.strictObject(conversationUpdates));
 /** PATCH /api/conversations/{id}/reply-status */
-export const replyStatusBody = z.strictObject({
-  replyStatus: z.enum(replyStatuses),
-  lastReplyDate: isoDate.nullable().optional(),
-  replySender: z.string().max(320).nullable().optional(),
-});
+export const replyStatusBody = lazySchema(() =>
+  z.strictObject({
+    replyStatus: z.enum(replyStatuses),
+    lastReplyDate: isoDate.nullable().optional(),
+    replySender: z.string().max(320).nullable().optional(),
+  }),
+);
 /** PATCH /api/conversations/bulk-update: at most 100 ids, all the user's (others are reported not found) */
-export const bulkUpdateBody = z.strictObject({
-  conversationIds: z.array(id).min(1).max(100),
-  updates: z.strictObject(conversationUpdates),
-});
-export const bulkUpdateSchema = z.object({ updated: z.array(z.string()), notFound: z.array(z.string()) });
+export const bulkUpdateBody = lazySchema(() =>
+  z.strictObject({
+    conversationIds: z.array(id).min(1).max(100),
+    updates: z.strictObject(conversationUpdates),
+  }),
+);
+export const bulkUpdateSchema = lazySchema(() =>
+  z.object({ updated: z.array(z.string()), notFound: z.array(z.string()) }),
+);
 
 /** POST /api/conversations/search: text in subject or contact name/address; by reply status; newest first */
-export const searchConversationsBody = z.strictObject({
-  query: z.string().trim().max(200).optional(),
-  replyStatus: z.enum(replyStatuses).optional(),
-  contactId: id.optional(),
-  limit: z.number().int().min(1).max(100).default(50),
-});
+export const searchConversationsBody = lazySchema(() =>
+  z.strictObject({
+    query: z.string().trim().max(200).optional(),
+    replyStatus: z.enum(replyStatuses).optional(),
+    contactId: id.optional(),
+    limit: z.number().int().min(1).max(100).default(50),
+  }),
+);
 
-export const conversationListSchema = z.array(conversationSchema);
+export const conversationListSchema = lazySchema(() => z.array(conversationSchema));
 /** GET /api/conversations/{id} answers the conversation with its e-mails (SPEC §3: e-mails come back as an array) */
-export const conversationWithEmailsSchema = conversationSchema.extend({ emails: z.array(conversationEmailSchema) });
-export const conversationsWithEmailsSchema = z.array(conversationWithEmailsSchema);
-export const conversationDeletedSchema = z.object({ deleted: z.boolean() });
+export const conversationWithEmailsSchema = lazySchema(() =>
+  conversationSchema.extend({ emails: z.array(conversationEmailSchema) }),
+);
+export const conversationsWithEmailsSchema = lazySchema(() => z.array(conversationWithEmailsSchema));
+export const conversationDeletedSchema = lazySchema(() => z.object({ deleted: z.boolean() }));
 
 /** GET /api/conversations/analytics (SPEC §7, optional filters); issue 16 widens it */
-export const analyticsQuery = z.strictObject({
-  contactId: id.optional(),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
-});
+export const analyticsQuery = lazySchema(() =>
+  z.strictObject({
+    contactId: id.optional(),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+  }),
+);
 export const timePeriods = ['week', 'month', 'quarter', 'year'] as const;
-export const detailedAnalyticsQuery = analyticsQuery.extend({ time_period: z.enum(timePeriods).default('week') });
-export const conversationAnalyticsSchema = z.object({
-  totalConversations: z.number().int(),
-  emailsSent: z.number().int(),
-  replies: z.number().int(),
-  autoReplies: z.number().int(),
-  bounces: z.number().int(),
-  awaitingReply: z.number().int(),
-  /** replies / conversations with a sent e-mail, 0..1 */
-  replyRate: z.number(),
-});
+export const detailedAnalyticsQuery = lazySchema(() =>
+  analyticsQuery.extend({ time_period: z.enum(timePeriods).default('week') }),
+);
+export const conversationAnalyticsSchema = lazySchema(() =>
+  z.object({
+    totalConversations: z.number().int(),
+    emailsSent: z.number().int(),
+    replies: z.number().int(),
+    autoReplies: z.number().int(),
+    bounces: z.number().int(),
+    awaitingReply: z.number().int(),
+    /** replies / conversations with a sent e-mail, 0..1 */
+    replyRate: z.number(),
+  }),
+);
 /** how the replies to e-mails sent to contacts of one company, role, school or seniority went */
-export const analyticsBreakdownSchema = z.array(
-  z.object({ value: z.string(), sent: z.number().int(), replies: z.number().int(), replyRate: z.number() }),
+export const analyticsBreakdownSchema = lazySchema(() =>
+  z.array(z.object({ value: z.string(), sent: z.number().int(), replies: z.number().int(), replyRate: z.number() })),
 );
 /**
  * Issue 16: over the period (the last 7, 30, 91 or 364 days up to `to`, or from `from`), read from the day counters
@@ -137,126 +160,142 @@ export const analyticsBreakdownSchema = z.array(
  * the first reply, replies by the contact's company, role, school and seniority (the 10 with most e-mails each),
  * sending times in the user's time zone, and the pipeline funnel now.
  */
-export const detailedAnalyticsSchema = conversationAnalyticsSchema.extend({
-  time_period: z.enum(timePeriods),
-  /** per day (week, month) or per week (quarter, year): ISO date of the bucket's start */
-  series: z.array(z.object({ start: z.string(), sent: z.number().int(), replies: z.number().int() })),
-  /** minutes from a conversation's first e-mail to its first reply, the median; null with no replies */
-  medianReplyMinutes: z.number().nullable(),
-  byCompany: analyticsBreakdownSchema,
-  byRole: analyticsBreakdownSchema,
-  bySchool: analyticsBreakdownSchema,
-  bySeniority: analyticsBreakdownSchema,
-  /** the IANA zone weekdays and hours are in (the user's setting, SPEC §3 App settings) */
-  timeZone: z.string(),
-  /** 0 = Sunday .. 6 = Saturday, all seven */
-  byWeekday: z.array(
-    z.object({
-      weekday: z.number().int().min(0).max(6),
-      sent: z.number().int(),
-      replies: z.number().int(),
-      replyRate: z.number(),
-    }),
-  ),
-  /** 0..23, all 24 */
-  byHour: z.array(
-    z.object({
-      hour: z.number().int().min(0).max(23),
-      sent: z.number().int(),
-      replies: z.number().int(),
-      replyRate: z.number(),
-    }),
-  ),
-  /** the weekday and hour with the best reply rate (at least 3 e-mails sent in that slot); null without */
-  bestSendTime: z.object({ weekday: z.number().int(), hour: z.number().int(), replyRate: z.number() }).nullable(),
-  /** contacts that reached each pipeline stage or a later one, in stage order (drafted .. closed) */
-  funnel: z.array(z.object({ stage: z.string(), count: z.number().int() })),
-});
+export const detailedAnalyticsSchema = lazySchema(() =>
+  conversationAnalyticsSchema.extend({
+    time_period: z.enum(timePeriods),
+    /** per day (week, month) or per week (quarter, year): ISO date of the bucket's start */
+    series: z.array(z.object({ start: z.string(), sent: z.number().int(), replies: z.number().int() })),
+    /** minutes from a conversation's first e-mail to its first reply, the median; null with no replies */
+    medianReplyMinutes: z.number().nullable(),
+    byCompany: analyticsBreakdownSchema,
+    byRole: analyticsBreakdownSchema,
+    bySchool: analyticsBreakdownSchema,
+    bySeniority: analyticsBreakdownSchema,
+    /** the IANA zone weekdays and hours are in (the user's setting, SPEC §3 App settings) */
+    timeZone: z.string(),
+    /** 0 = Sunday .. 6 = Saturday, all seven */
+    byWeekday: z.array(
+      z.object({
+        weekday: z.number().int().min(0).max(6),
+        sent: z.number().int(),
+        replies: z.number().int(),
+        replyRate: z.number(),
+      }),
+    ),
+    /** 0..23, all 24 */
+    byHour: z.array(
+      z.object({
+        hour: z.number().int().min(0).max(23),
+        sent: z.number().int(),
+        replies: z.number().int(),
+        replyRate: z.number(),
+      }),
+    ),
+    /** the weekday and hour with the best reply rate (at least 3 e-mails sent in that slot); null without */
+    bestSendTime: z.object({ weekday: z.number().int(), hour: z.number().int(), replyRate: z.number() }).nullable(),
+    /** contacts that reached each pipeline stage or a later one, in stage order (drafted .. closed) */
+    funnel: z.array(z.object({ stage: z.string(), count: z.number().int() })),
+  }),
+);
 
 /**
  * POST /api/conversations/check-replies (SPEC §7): checks now. DESIGN §6: replies are read server-side with the
  * stored grant, so the body's tokens are accepted for the spec's shape and never used; `conversationIds` narrows
  * the answer (default: every open conversation of the user).
  */
-export const checkRepliesBody = z.strictObject({
-  conversationIds: z.array(id).max(500).optional(),
-  emailProvider: z.enum(['gmail', 'outlook']).optional(),
-  accessToken: z.string().max(8192).optional(),
-  refreshToken: z.string().max(8192).optional(),
-});
-export const checkReplyResultSchema = z.object({
-  conversationId: z.string(),
-  updated: z.boolean(),
-  hasReply: z.boolean(),
-  replySender: z.string().nullable(),
-  replyDate: z.string().nullable(),
-  replySubject: z.string().nullable(),
-  /** a SPEC §8 reply-check message when this conversation's mailbox could not be read */
-  error: z.string().nullable(),
-});
-export const checkRepliesSchema = z.object({ results: z.array(checkReplyResultSchema) });
+export const checkRepliesBody = lazySchema(() =>
+  z.strictObject({
+    conversationIds: z.array(id).max(500).optional(),
+    emailProvider: z.enum(['gmail', 'outlook']).optional(),
+    accessToken: z.string().max(8192).optional(),
+    refreshToken: z.string().max(8192).optional(),
+  }),
+);
+export const checkReplyResultSchema = lazySchema(() =>
+  z.object({
+    conversationId: z.string(),
+    updated: z.boolean(),
+    hasReply: z.boolean(),
+    replySender: z.string().nullable(),
+    replyDate: z.string().nullable(),
+    replySubject: z.string().nullable(),
+    /** a SPEC §8 reply-check message when this conversation's mailbox could not be read */
+    error: z.string().nullable(),
+  }),
+);
+export const checkRepliesSchema = lazySchema(() => z.object({ results: z.array(checkReplyResultSchema) }));
 
 /** POST /outlook/check-replies-batch (SPEC §7): the Outlook shape of the same check */
-export const outlookBatchBody = z.strictObject({
-  token: z.object({
-    access_token: z.string().max(8192).optional(),
-    refresh_token: z.string().max(8192).optional(),
-    email: z.string().max(320),
-  }),
-  threads: z
-    .array(
-      z.object({
-        threadId: z.string().max(512).optional(),
-        messageId: z.string().max(512).optional(),
-        targetName: z.string().max(500).optional(),
-        email: z.string().max(320).optional(),
-        originalThreadId: z.string().max(512).optional(),
-        newThreadId: z.string().max(512).optional(),
-        mappingState: z.string().max(100).optional(),
-      }),
-    )
-    .max(500),
-});
-export const outlookBatchSchema = z.object({
-  results: z.array(
-    z.object({
-      threadId: z.string().nullable(),
-      messageId: z.string().nullable(),
-      newThreadId: z.string().nullable(),
-      originalThreadId: z.string().nullable(),
-      hasReply: z.boolean(),
-      replySender: z.string().nullable(),
-      lastReplyDate: z.string().nullable(),
-      replySubject: z.string().nullable(),
-      conversationId: z.string().nullable(),
-      error: z.string().nullable(),
+export const outlookBatchBody = lazySchema(() =>
+  z.strictObject({
+    token: z.object({
+      access_token: z.string().max(8192).optional(),
+      refresh_token: z.string().max(8192).optional(),
+      email: z.string().max(320),
     }),
-  ),
-});
+    threads: z
+      .array(
+        z.object({
+          threadId: z.string().max(512).optional(),
+          messageId: z.string().max(512).optional(),
+          targetName: z.string().max(500).optional(),
+          email: z.string().max(320).optional(),
+          originalThreadId: z.string().max(512).optional(),
+          newThreadId: z.string().max(512).optional(),
+          mappingState: z.string().max(100).optional(),
+        }),
+      )
+      .max(500),
+  }),
+);
+export const outlookBatchSchema = lazySchema(() =>
+  z.object({
+    results: z.array(
+      z.object({
+        threadId: z.string().nullable(),
+        messageId: z.string().nullable(),
+        newThreadId: z.string().nullable(),
+        originalThreadId: z.string().nullable(),
+        hasReply: z.boolean(),
+        replySender: z.string().nullable(),
+        lastReplyDate: z.string().nullable(),
+        replySubject: z.string().nullable(),
+        conversationId: z.string().nullable(),
+        error: z.string().nullable(),
+      }),
+    ),
+  }),
+);
 
 /**
  * A notification (SPEC §3): `id` is the reply's message id plus its time (SPEC §5: an existing id is skipped);
  * newest 30 kept (SPEC §9). The text is built by the client: 'Received a reply from {name} ({email})'.
  */
-export const notificationSchema = z.object({
-  id: z.string(),
-  contact: z.object({ name: z.string(), email: z.string() }),
-  contactId: z.string().nullable(),
-  conversationId: z.string().nullable(),
-  timestamp: z.string(),
-  read: z.boolean(),
-});
+export const notificationSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    contact: z.object({ name: z.string(), email: z.string() }),
+    contactId: z.string().nullable(),
+    conversationId: z.string().nullable(),
+    timestamp: z.string(),
+    read: z.boolean(),
+  }),
+);
 export type Notification = z.infer<typeof notificationSchema>;
-export const notificationListSchema = z.object({
-  notifications: z.array(notificationSchema),
-  unreadCount: z.number().int().nonnegative(),
-});
+export const notificationListSchema = lazySchema(() =>
+  z.object({
+    notifications: z.array(notificationSchema),
+    unreadCount: z.number().int().nonnegative(),
+  }),
+);
 /** POST /api/notifications/read `{ids}` or `{all: true}` ('Mark all as read') */
-export const readNotificationsBody = z.union([
-  z.strictObject({ ids: z.array(z.string().min(1).max(600)).min(1).max(30) }),
-  z.strictObject({ all: z.literal(true) }),
-]);
-export const readNotificationsSchema = z.object({ updated: z.number().int().nonnegative() });
+export const readNotificationsBody = lazySchema(() =>
+  z.union([
+    z.strictObject({ ids: z.array(z.string().min(1).max(600)).min(1).max(30) }),
+    z.strictObject({ all: z.literal(true) }),
+  ]),
+);
+export const readNotificationsSchema = lazySchema(() => z.object({ updated: z.number().int().nonnegative() }));
 
 /** The texts of SPEC §8 'Reply checks' (shown in the red banner) and the webhooks' refusals. */
 export const replyCheckMessages = {
@@ -269,18 +308,20 @@ export const replyCheckMessages = {
 } as const;
 
 /** GET /api/reply-checks: each mailbox's last reply check, and the SPEC §8 error the red banner shows (or null). */
-export const replyCheckStatusSchema = z.object({
-  mailboxes: z.array(
-    z.object({
-      mailboxId: z.string(),
-      email: z.string(),
-      provider: z.enum(['gmail', 'outlook']),
-      lastCheckedAt: z.string().nullable(),
-      /** a replyCheckMessages text, or null when the last check went well */
-      error: z.string().nullable(),
-      errorAt: z.string().nullable(),
-      /** push is on (Gmail watch / Graph subscription) and lapses at this time */
-      pushExpiresAt: z.string().nullable(),
-    }),
-  ),
-});
+export const replyCheckStatusSchema = lazySchema(() =>
+  z.object({
+    mailboxes: z.array(
+      z.object({
+        mailboxId: z.string(),
+        email: z.string(),
+        provider: z.enum(['gmail', 'outlook']),
+        lastCheckedAt: z.string().nullable(),
+        /** a replyCheckMessages text, or null when the last check went well */
+        error: z.string().nullable(),
+        errorAt: z.string().nullable(),
+        /** push is on (Gmail watch / Graph subscription) and lapses at this time */
+        pushExpiresAt: z.string().nullable(),
+      }),
+    ),
+  }),
+);

@@ -1,31 +1,34 @@
 import * as z from 'zod';
 import { quotaSchema } from './contacts.js';
+import { lazySchema } from '../lazy-schema.js';
 
 /**
  * The dashboard (issue 16; SPEC §7 'Dashboard refresh', DESIGN §8 'Dashboard and analytics'): what the user should do
  * next and how their networking goes, at a glance. The summary is read from counters the stats aggregator keeps up
  * to date as events happen (lambdas/data/stats.ts), so it costs at most 2 DynamoDB calls at any data size.
  */
-export const dashboardSummarySchema = z.object({
-  /** contacts in the user's list */
-  contacts: z.number().int().nonnegative(),
-  /** contacts whose e-mail is verified (email_verified) */
-  verifiedEmails: z.number().int().nonnegative(),
-  /** drafts in status `draft` with a subject and a body, not yet sent */
-  draftsReady: z.number().int().nonnegative(),
-  /** e-mails the user sent in the last 7 days (today and the 6 days before, UTC days) */
-  sentThisWeek: z.number().int().nonnegative(),
-  /** conversations the contact answered (REPLY_RECEIVED at least once), all time */
-  replies: z.number().int().nonnegative(),
-  /** replies / conversations with at least one sent e-mail, 0..1 (0 with none sent) */
-  replyRate: z.number().min(0).max(1),
-  /** scheduled meetings starting from now on */
-  upcomingMeetings: z.number().int().nonnegative(),
-  /** the contact slots (SPEC §3 'Quota') */
-  slots: quotaSchema,
-  /** ISO 8601: when the counters were read */
-  generatedAt: z.string(),
-});
+export const dashboardSummarySchema = lazySchema(() =>
+  z.object({
+    /** contacts in the user's list */
+    contacts: z.number().int().nonnegative(),
+    /** contacts whose e-mail is verified (email_verified) */
+    verifiedEmails: z.number().int().nonnegative(),
+    /** drafts in status `draft` with a subject and a body, not yet sent */
+    draftsReady: z.number().int().nonnegative(),
+    /** e-mails the user sent in the last 7 days (today and the 6 days before, UTC days) */
+    sentThisWeek: z.number().int().nonnegative(),
+    /** conversations the contact answered (REPLY_RECEIVED at least once), all time */
+    replies: z.number().int().nonnegative(),
+    /** replies / conversations with at least one sent e-mail, 0..1 (0 with none sent) */
+    replyRate: z.number().min(0).max(1),
+    /** scheduled meetings starting from now on */
+    upcomingMeetings: z.number().int().nonnegative(),
+    /** the contact slots (SPEC §3 'Quota') */
+    slots: quotaSchema,
+    /** ISO 8601: when the counters were read */
+    generatedAt: z.string(),
+  }),
+);
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
 
 /** The pending tasks, in the order the dashboard shows them. */
@@ -40,34 +43,42 @@ export const pendingTaskKinds = [
 export type PendingTaskKind = (typeof pendingTaskKinds)[number];
 
 /** One thing to act on: a contact (and its draft, conversation or meeting when the task is about one). */
-export const pendingTaskItemSchema = z.object({
-  contactId: z.string(),
-  name: z.string(),
-  /** the draft, conversation or meeting id the task is about; the contact id for a failed lookup */
-  id: z.string(),
-  /** one line: the draft's subject, the reply's sender, the meeting's title and time, the failure's reason */
-  detail: z.string(),
-  /** ISO 8601: when it became due (draft saved, reply received, follow-up due, meeting start, failure) */
-  at: z.string().nullable(),
-});
-export const pendingTaskSchema = z.object({
-  kind: z.enum(pendingTaskKinds),
-  /** how many there are in all */
-  count: z.number().int().nonnegative(),
-  /** the first 5 of them, most urgent first */
-  items: z.array(pendingTaskItemSchema).max(5),
-});
+export const pendingTaskItemSchema = lazySchema(() =>
+  z.object({
+    contactId: z.string(),
+    name: z.string(),
+    /** the draft, conversation or meeting id the task is about; the contact id for a failed lookup */
+    id: z.string(),
+    /** one line: the draft's subject, the reply's sender, the meeting's title and time, the failure's reason */
+    detail: z.string(),
+    /** ISO 8601: when it became due (draft saved, reply received, follow-up due, meeting start, failure) */
+    at: z.string().nullable(),
+  }),
+);
+export const pendingTaskSchema = lazySchema(() =>
+  z.object({
+    kind: z.enum(pendingTaskKinds),
+    /** how many there are in all */
+    count: z.number().int().nonnegative(),
+    /** the first 5 of them, most urgent first */
+    items: z.array(pendingTaskItemSchema).max(5),
+  }),
+);
 /** GET /api/dashboard/pending-tasks: every kind, in `pendingTaskKinds` order, with 0 when there is nothing to do. */
-export const pendingTasksSchema = z.object({
-  tasks: z.array(pendingTaskSchema),
-  /** the sum of the counts */
-  total: z.number().int().nonnegative(),
-});
+export const pendingTasksSchema = lazySchema(() =>
+  z.object({
+    tasks: z.array(pendingTaskSchema),
+    /** the sum of the counts */
+    total: z.number().int().nonnegative(),
+  }),
+);
 export type PendingTasks = z.infer<typeof pendingTasksSchema>;
 export type PendingTask = z.infer<typeof pendingTaskSchema>;
 
 /** GET /api/dashboard/all: the summary and the pending tasks in one answer (SPEC §7 'Dashboard refresh'). */
-export const dashboardAllSchema = z.object({ summary: dashboardSummarySchema, pendingTasks: pendingTasksSchema });
+export const dashboardAllSchema = lazySchema(() =>
+  z.object({ summary: dashboardSummarySchema, pendingTasks: pendingTasksSchema }),
+);
 
 /**
  * SPEC §3 'Activity action': the long-running work the sidebar's Recent Activity reports on (SPEC §2, §9), stored
@@ -82,51 +93,57 @@ export type ActivityStatus = (typeof activityStatuses)[number];
 /** SPEC §9: a failed action's detail is cut to 50 characters. */
 export const maxActivityErrorLength = 50;
 
-export const activityActionSchema = z.object({
-  id: z.string(),
-  actionType: z.enum(activityTypes),
-  status: z.enum(activityStatuses),
-  /** ISO 8601: when it started */
-  timestamp: z.string(),
-  completedAt: z.string().nullable(),
-  failedAt: z.string().nullable(),
-  /** why it failed, at most 50 characters (SPEC §9) */
-  error: z.string().max(maxActivityErrorLength).nullable(),
-  /** who it was about (a send's or a meeting's contact; empty for batches) */
-  recipients: z.array(z.object({ name: z.string() })),
-  /** how many contacts it covers */
-  profileCount: z.number().int().nonnegative(),
-  completedCount: z.number().int().nonnegative(),
-  /** lookups: how many found an address; contacts added: how many profiles were fetched */
-  fetchedCount: z.number().int().nonnegative(),
-  failedCount: z.number().int().nonnegative(),
-  metadata: z
-    .object({
-      generationType: z.enum(['ai', 'template']).optional(),
-      emailsGenerated: z.number().int().nonnegative().optional(),
-      emailsTotal: z.number().int().nonnegative().optional(),
-    })
-    .nullable(),
-});
+export const activityActionSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    actionType: z.enum(activityTypes),
+    status: z.enum(activityStatuses),
+    /** ISO 8601: when it started */
+    timestamp: z.string(),
+    completedAt: z.string().nullable(),
+    failedAt: z.string().nullable(),
+    /** why it failed, at most 50 characters (SPEC §9) */
+    error: z.string().max(maxActivityErrorLength).nullable(),
+    /** who it was about (a send's or a meeting's contact; empty for batches) */
+    recipients: z.array(z.object({ name: z.string() })),
+    /** how many contacts it covers */
+    profileCount: z.number().int().nonnegative(),
+    completedCount: z.number().int().nonnegative(),
+    /** lookups: how many found an address; contacts added: how many profiles were fetched */
+    fetchedCount: z.number().int().nonnegative(),
+    failedCount: z.number().int().nonnegative(),
+    metadata: z
+      .object({
+        generationType: z.enum(['ai', 'template']).optional(),
+        emailsGenerated: z.number().int().nonnegative().optional(),
+        emailsTotal: z.number().int().nonnegative().optional(),
+      })
+      .nullable(),
+  }),
+);
 export type ActivityAction = z.infer<typeof activityActionSchema>;
 
 /** GET /api/activity: in-progress actions, then the newest 20 completed and 20 failed (SPEC §9), newest first. */
-export const activityListSchema = z.object({ actions: z.array(activityActionSchema) });
+export const activityListSchema = lazySchema(() => z.object({ actions: z.array(activityActionSchema) }));
 
 /** POST /api/activity: an action the browser runs itself (contacts added from a CSV file or a list of URLs). */
-export const startActivityBody = z.strictObject({
-  actionType: z.literal('add_contacts'),
-  profileCount: z.number().int().min(1).max(10_000),
-});
+export const startActivityBody = lazySchema(() =>
+  z.strictObject({
+    actionType: z.literal('add_contacts'),
+    profileCount: z.number().int().min(1).max(10_000),
+  }),
+);
 /** PATCH /api/activity/{id}: its counts as they grow, and its end (a finished action is not changed again: 409). */
-export const updateActivityBody = z
-  .strictObject({
-    completedCount: z.number().int().min(0).max(10_000).optional(),
-    fetchedCount: z.number().int().min(0).max(10_000).optional(),
-    failedCount: z.number().int().min(0).max(10_000).optional(),
-    status: z.enum(['completed', 'failed']).optional(),
-    /** cut to 50 characters when stored */
-    error: z.string().trim().min(1).max(2000).optional(),
-  })
-  .refine((body) => Object.keys(body).length > 0, { message: 'No valid fields to update' });
-export const activityIdParams = z.strictObject({ id: z.string().min(1).max(64) });
+export const updateActivityBody = lazySchema(() =>
+  z
+    .strictObject({
+      completedCount: z.number().int().min(0).max(10_000).optional(),
+      fetchedCount: z.number().int().min(0).max(10_000).optional(),
+      failedCount: z.number().int().min(0).max(10_000).optional(),
+      status: z.enum(['completed', 'failed']).optional(),
+      /** cut to 50 characters when stored */
+      error: z.string().trim().min(1).max(2000).optional(),
+    })
+    .refine((body) => Object.keys(body).length > 0, { message: 'No valid fields to update' }),
+);
+export const activityIdParams = lazySchema(() => z.strictObject({ id: z.string().min(1).max(64) }));

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { limits } from '../constants.js';
+import { lazySchema } from '../lazy-schema.js';
 
 /** The documents a user uploads (SPEC §3, §5, §7 'Profile'): what each is for decides its endpoint. */
 export const documentKinds = ['resume', 'cover-letter', 'background'] as const;
@@ -27,48 +28,54 @@ export const documentAccept = Object.entries(documentTypes)
  * POST /api/uploads (DESIGN §6 "Uploads"): asks for a presigned POST. Size and type are checked here with the spec's
  * messages (the service answers them; the schema only checks shapes).
  */
-export const createUploadBody = z.strictObject({
-  purpose: z.enum(documentKinds),
-  fileName: z.string().trim().min(1).max(255),
-  contentType: z.string().trim().min(1).max(255),
-  /** bytes, as the browser reports them */
-  size: z.number().int().min(0),
-});
+export const createUploadBody = lazySchema(() =>
+  z.strictObject({
+    purpose: z.enum(documentKinds),
+    fileName: z.string().trim().min(1).max(255),
+    contentType: z.string().trim().min(1).max(255),
+    /** bytes, as the browser reports them */
+    size: z.number().int().min(0),
+  }),
+);
 export type CreateUploadBody = z.infer<typeof createUploadBody>;
 
 /** A presigned POST: the browser sends `fields` and then `file` as multipart form data to `url`. */
-export const uploadTicketSchema = z.object({
-  url: z.string(),
-  fields: z.record(z.string(), z.string()),
-  /**
-   * the object key, in the caller's own staging folder (`users/<sub>/staging/<kind>/...`), which the processing
-   * routes take; an upload nobody processes expires a day later
-   */
-  key: z.string(),
-  expiresAt: z.string(),
-  /** SPEC §5: 5 MB */
-  maxBytes: z.number(),
-});
+export const uploadTicketSchema = lazySchema(() =>
+  z.object({
+    url: z.string(),
+    fields: z.record(z.string(), z.string()),
+    /**
+     * the object key, in the caller's own staging folder (`users/<sub>/staging/<kind>/...`), which the processing
+     * routes take; an upload nobody processes expires a day later
+     */
+    key: z.string(),
+    expiresAt: z.string(),
+    /** SPEC §5: 5 MB */
+    maxBytes: z.number(),
+  }),
+);
 export type UploadTicket = z.infer<typeof uploadTicketSchema>;
 
 /** POST /api/profiles/resume and POST /process-file: the uploaded object to process (its ticket's `key`). */
-export const processDocumentBody = z.strictObject({ key: z.string().trim().min(1).max(1024) });
+export const processDocumentBody = lazySchema(() => z.strictObject({ key: z.string().trim().min(1).max(1024) }));
 
 /** POST /api/profiles/cover-letter: the stored object and the company the letter is for. */
-export const processCoverLetterBody = processDocumentBody
-  .extend({ company: z.string().trim().max(160).optional() })
-  .strict();
+export const processCoverLetterBody = lazySchema(() =>
+  processDocumentBody.extend({ company: z.string().trim().max(160).optional() }).strict(),
+);
 
 /** SPEC §7 'Profile': the answer of the three processing endpoints (inside the envelope's `data`). */
-export const processedDocumentSchema = z.object({
-  fileName: z.string(),
-  fileSize: z.number(),
-  /** a short-lived signed URL to view the stored file */
-  fileUrl: z.string(),
-  /** the extracted text */
-  content: z.string(),
-  lastUpdated: z.string(),
-});
+export const processedDocumentSchema = lazySchema(() =>
+  z.object({
+    fileName: z.string(),
+    fileSize: z.number(),
+    /** a short-lived signed URL to view the stored file */
+    fileUrl: z.string(),
+    /** the extracted text */
+    content: z.string(),
+    lastUpdated: z.string(),
+  }),
+);
 export type ProcessedDocument = z.infer<typeof processedDocumentSchema>;
 
 export const maxDocumentBytes = limits.fileBytes;

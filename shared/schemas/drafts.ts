@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { lazySchema } from '../lazy-schema.js';
 
 /** SPEC §3 'Draft' / §4 'Draft'. */
 export const draftTypes = ['initial_outreach', 'reply', 'follow_up'] as const;
@@ -6,108 +7,119 @@ export const draftStatuses = ['draft', 'sending', 'sent', 'failed', 'archived'] 
 export type DraftType = (typeof draftTypes)[number];
 export type DraftStatus = (typeof draftStatuses)[number];
 
-const id = z.string().min(1).max(64);
+const id = lazySchema(() => z.string().min(1).max(64));
 /** the longest subject and body a draft keeps (an e-mail, not a document); the item stays far below 400 KB */
 export const maxSubjectLength = 1000;
 export const maxBodyLength = 100_000;
 
 /** SPEC §3 'Draft' attachments: a file the e-mail carries (the résumé per `includeResume`, DESIGN §8) */
-export const draftAttachmentSchema = z.object({
-  name: z.string().min(1).max(255),
-  /** where the file is: 'resume' or 'cover_letter' of the user's documents, or a URL */
-  source: z.string().min(1).max(2048),
-  contentType: z.string().max(255).optional(),
-  size: z.number().int().nonnegative().optional(),
-});
+export const draftAttachmentSchema = lazySchema(() =>
+  z.object({
+    name: z.string().min(1).max(255),
+    /** where the file is: 'resume' or 'cover_letter' of the user's documents, or a URL */
+    source: z.string().min(1).max(2048),
+    contentType: z.string().max(255).optional(),
+    size: z.number().int().nonnegative().optional(),
+  }),
+);
 
 /** placeholder -> alternatives the user may pick (SPEC §3 'AI e-mail response') */
-export const placeholderAlternativesSchema = z.record(
-  z.string().min(1).max(200),
-  z.array(z.string().max(2000)).max(20),
+export const placeholderAlternativesSchema = lazySchema(() =>
+  z.record(z.string().min(1).max(200), z.array(z.string().max(2000)).max(20)),
 );
 
 /**
  * A draft on the wire (SPEC §3 'Draft'): camelCase, string ULID ids (DESIGN §8). `conversationId` is null for an
  * initial outreach; `status` is the send state (draft -> sending -> sent | failed, or archived).
  */
-export const draftSchema = z.object({
-  id: z.string(),
-  userId: z.string(),
-  contactId: z.string(),
-  conversationId: z.string().nullable(),
-  draftType: z.enum(draftTypes),
-  status: z.enum(draftStatuses),
-  isPrimary: z.boolean(),
-  createdFromTemplate: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  subject: z.string().optional(),
-  body: z.string().optional(),
-  attachments: z.array(draftAttachmentSchema).optional(),
-  placeholderAlternatives: placeholderAlternativesSchema.optional(),
-  scheduledSendTime: z.string().optional(),
-  sentAt: z.string().optional(),
-  sentMessageId: z.string().optional(),
-  expiresAt: z.string().optional(),
-  /** issue 13: why a send failed, as the UI shows it (status `failed`) */
-  failureReason: z.string().optional(),
-  /** issue 13: why a queued send waits (the sending guard: daily cap, spreading, a provider's Retry-After) */
-  sendWaitReason: z.string().optional(),
-  /** issue 13: the earliest time the sending guard lets this send go */
-  sendAfter: z.string().optional(),
-  /** issue 13: the mailbox it leaves (or left) from */
-  mailboxId: z.string().optional(),
-});
+export const draftSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    userId: z.string(),
+    contactId: z.string(),
+    conversationId: z.string().nullable(),
+    draftType: z.enum(draftTypes),
+    status: z.enum(draftStatuses),
+    isPrimary: z.boolean(),
+    createdFromTemplate: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    subject: z.string().optional(),
+    body: z.string().optional(),
+    attachments: z.array(draftAttachmentSchema).optional(),
+    placeholderAlternatives: placeholderAlternativesSchema.optional(),
+    scheduledSendTime: z.string().optional(),
+    sentAt: z.string().optional(),
+    sentMessageId: z.string().optional(),
+    expiresAt: z.string().optional(),
+    /** issue 13: why a send failed, as the UI shows it (status `failed`) */
+    failureReason: z.string().optional(),
+    /** issue 13: why a queued send waits (the sending guard: daily cap, spreading, a provider's Retry-After) */
+    sendWaitReason: z.string().optional(),
+    /** issue 13: the earliest time the sending guard lets this send go */
+    sendAfter: z.string().optional(),
+    /** issue 13: the mailbox it leaves (or left) from */
+    mailboxId: z.string().optional(),
+  }),
+);
 export type Draft = z.infer<typeof draftSchema>;
 
-export const draftIdParams = z.strictObject({ id });
-export const draftContactParams = z.strictObject({ contactId: id });
+export const draftIdParams = lazySchema(() => z.strictObject({ id }));
+export const draftContactParams = lazySchema(() => z.strictObject({ contactId: id }));
 
 /** GET /api/drafts/contact/{contactId}?primary=true|false: the primary draft (or null), or every draft of the contact */
-export const contactDraftsQuery = z.strictObject({
-  primary: z.enum(['true', 'false']).optional(),
-  /** SPEC §6: draft reads add a cache-busting `_t` */
-  _t: z.string().max(64).optional(),
-});
-export const contactDraftsResponse = z.union([draftSchema.nullable(), z.array(draftSchema)]);
+export const contactDraftsQuery = lazySchema(() =>
+  z.strictObject({
+    primary: z.enum(['true', 'false']).optional(),
+    /** SPEC §6: draft reads add a cache-busting `_t` */
+    _t: z.string().max(64).optional(),
+  }),
+);
+export const contactDraftsResponse = lazySchema(() => z.union([draftSchema.nullable(), z.array(draftSchema)]));
 
 /** GET /api/drafts: every draft of the user, sorted as SPEC §4 says */
-export const listDraftsQuery = z.strictObject({ _t: z.string().max(64).optional() });
-export const draftListSchema = z.array(draftSchema);
+export const listDraftsQuery = lazySchema(() => z.strictObject({ _t: z.string().max(64).optional() }));
+export const draftListSchema = lazySchema(() => z.array(draftSchema));
 
 const editable = {
-  subject: z.string().max(maxSubjectLength).optional(),
-  body: z.string().max(maxBodyLength).optional(),
-  attachments: z.array(draftAttachmentSchema).max(10).optional(),
-  placeholderAlternatives: placeholderAlternativesSchema.optional(),
-  scheduledSendTime: z.iso.datetime({ offset: true }).nullable().optional(),
-  isPrimary: z.boolean().optional(),
+  subject: lazySchema(() => z.string().max(maxSubjectLength).optional()),
+  body: lazySchema(() => z.string().max(maxBodyLength).optional()),
+  attachments: lazySchema(() => z.array(draftAttachmentSchema).max(10).optional()),
+  placeholderAlternatives: lazySchema(() => placeholderAlternativesSchema.optional()),
+  scheduledSendTime: lazySchema(() => z.iso.datetime({ offset: true }).nullable().optional()),
+  isPrimary: lazySchema(() => z.boolean().optional()),
 };
 
 /**
  * POST /api/drafts: a new draft. `contactId` and, for a reply or follow-up, `conversationId` are checked by the
  * service so their absence answers SPEC §5's own messages. Defaults: `initial_outreach`, `isPrimary` true.
  */
-export const createDraftBody = z.strictObject({
-  contactId: id.optional(),
-  conversationId: id.nullable().optional(),
-  draftType: z.enum(draftTypes).optional(),
-  createdFromTemplate: z.boolean().optional(),
-  ...editable,
-});
+export const createDraftBody = lazySchema(() =>
+  z.strictObject({
+    contactId: id.optional(),
+    conversationId: id.nullable().optional(),
+    draftType: z.enum(draftTypes).optional(),
+    createdFromTemplate: z.boolean().optional(),
+    ...editable,
+  }),
+);
 
 /** PATCH /api/drafts/{id}: at least one field, else 'No valid fields to update' (SPEC §5). */
-export const updateDraftBody = z.object(editable);
+export const updateDraftBody = lazySchema(() => z.object(editable));
 
 /** POST /api/drafts/{id}/send (DESIGN §8) */
-export const sendDraftBody = z.strictObject({ scheduledSendTime: z.iso.datetime({ offset: true }).optional() });
+export const sendDraftBody = lazySchema(() =>
+  z.strictObject({ scheduledSendTime: z.iso.datetime({ offset: true }).optional() }),
+);
 
 /** A message of the `send` queue (shared/queues.ts): one draft of one user, moved to `sending` by its send. */
-export const sendMessageSchema = z.strictObject({ uid: z.string().min(1), draftId: z.string().min(1) });
+export const sendMessageSchema = lazySchema(() =>
+  z.strictObject({ uid: z.string().min(1), draftId: z.string().min(1) }),
+);
 export type SendMessage = z.infer<typeof sendMessageSchema>;
 
-export const deletedSchema = z.object({ deleted: z.boolean() });
-export const clearPrimarySchema = z.object({ cleared: z.boolean() });
+export const deletedSchema = lazySchema(() => z.object({ deleted: z.boolean() }));
+export const clearPrimarySchema = lazySchema(() => z.object({ cleared: z.boolean() }));
 
 /** The texts of SPEC §5 'Draft' rules (and of this issue's send), answered as 400s/409s. */
 export const draftMessages = {

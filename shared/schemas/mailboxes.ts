@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { lazySchema } from '../lazy-schema.js';
 
 /**
  * Mailboxes (issue 12): the SPEC §7 'E-mail connections' and 'OAuth' routes, DESIGN §8 'Mailboxes', §6 tokens.
@@ -51,18 +52,20 @@ export const refreshErrors = ['invalid_grant', 'permission_denied', 'auth_failur
 export type RefreshError = (typeof refreshErrors)[number];
 
 /** A mailbox as every route answers it (DESIGN §8). */
-export const connectionSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  provider: z.enum(mailProviders),
-  status: z.enum(connectionStatuses),
-  isDefault: z.boolean(),
-  /** when the access token the server holds expires (ISO 8601) */
-  expiry: z.string(),
-  refreshError: z.string().nullable(),
-  connectedAt: z.string(),
-  lastSynced: z.string().nullable(),
-});
+export const connectionSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    email: z.string(),
+    provider: z.enum(mailProviders),
+    status: z.enum(connectionStatuses),
+    isDefault: z.boolean(),
+    /** when the access token the server holds expires (ISO 8601) */
+    expiry: z.string(),
+    refreshError: z.string().nullable(),
+    connectedAt: z.string(),
+    lastSynced: z.string().nullable(),
+  }),
+);
 export type Connection = z.infer<typeof connectionSchema>;
 
 /** A profile's `connectedEmails` entry (SPEC §3 'ConnectedEmail entry' without its access token: DESIGN §6). */
@@ -72,89 +75,107 @@ export type ConnectedEmail = Pick<
 >;
 
 /** `.../tokens`: a short-lived access token for the purpose asked (never the refresh token). */
-export const accessTokenSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  provider: z.enum(mailProviders),
-  accessToken: z.string(),
-  /** ISO 8601 */
-  expiry: z.string(),
-});
+export const accessTokenSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    email: z.string(),
+    provider: z.enum(mailProviders),
+    accessToken: z.string(),
+    /** ISO 8601 */
+    expiry: z.string(),
+  }),
+);
 export type AccessToken = z.infer<typeof accessTokenSchema>;
 
-const id = z.string().min(1).max(64);
+const id = lazySchema(() => z.string().min(1).max(64));
 /** an address as sent, compared in lower case (a plain email schema, so the contract suite can generate valid ones) */
-const email = z
-  .email()
-  .max(320)
-  .transform((address) => address.toLowerCase());
-const provider = z.enum(mailProviders, { error: mailboxMessages.unsupportedProvider });
+const email = lazySchema(() =>
+  z
+    .email()
+    .max(320)
+    .transform((address) => address.toLowerCase()),
+);
+const provider = lazySchema(() => z.enum(mailProviders, { error: mailboxMessages.unsupportedProvider }));
 /** the web app's origin, e.g. http://localhost:5173; checked against the configured one */
-const origin = z.url().max(200);
+const origin = lazySchema(() => z.url().max(200));
 /** what the provider returned on the redirect */
-const code = z.string().min(1).max(4096);
-const state = z.string().min(1).max(256);
+const code = lazySchema(() => z.string().min(1).max(4096));
+const state = lazySchema(() => z.string().min(1).max(256));
 
-export const connectionIdParams = z.strictObject({ id });
-export const connectionEmailParams = z.strictObject({ email: z.string().min(3).max(320) });
+export const connectionIdParams = lazySchema(() => z.strictObject({ id }));
+export const connectionEmailParams = lazySchema(() => z.strictObject({ email: z.string().min(3).max(320) }));
 
 export const tokenPurposes = ['send_email', 'read_email', 'check_replies'] as const;
-export const tokensBody = z.strictObject({ purpose: z.enum(tokenPurposes).default('send_email') });
+export const tokensBody = lazySchema(() => z.strictObject({ purpose: z.enum(tokenPurposes).default('send_email') }));
 
-export const connectionListSchema = z.array(connectionSchema);
-export const connectionCountSchema = z.object({ count: z.number().int().min(0) });
-export const deletedConnectionSchema = z.object({ deleted: z.boolean(), id: z.string() });
+export const connectionListSchema = lazySchema(() => z.array(connectionSchema));
+export const connectionCountSchema = lazySchema(() => z.object({ count: z.number().int().min(0) }));
+export const deletedConnectionSchema = lazySchema(() => z.object({ deleted: z.boolean(), id: z.string() }));
 /** POST .../{id}/validate: whether the provider still accepts the connection, and the connection as it now is */
-export const validationSchema = z.object({ valid: z.boolean(), connection: connectionSchema });
+export const validationSchema = lazySchema(() => z.object({ valid: z.boolean(), connection: connectionSchema }));
 
 /**
  * POST /api/email-connections: a mailbox from tokens the caller already holds (SPEC §7 'connection data'). The
  * access token is checked with the provider, whose answer must name the same address; tokens are kept encrypted.
  */
-export const createConnectionBody = z.strictObject({
-  provider: provider.optional(),
-  email,
-  accessToken: z.string().min(1).max(8192),
-  refreshToken: z.string().min(1).max(8192).nullable().optional(),
-  expiry: z.string().max(64).refine(isValidExpiry, mailboxMessages.invalidExpiry).optional(),
-});
+export const createConnectionBody = lazySchema(() =>
+  z.strictObject({
+    provider: provider.optional(),
+    email,
+    accessToken: z.string().min(1).max(8192),
+    refreshToken: z.string().min(1).max(8192).nullable().optional(),
+    expiry: z.string().max(64).refine(isValidExpiry, mailboxMessages.invalidExpiry).optional(),
+  }),
+);
 export type CreateConnectionBody = z.infer<typeof createConnectionBody>;
 
-export const oauthInitBody = z.strictObject({ provider, origin });
-export const oauthInitSchema = z.object({ authUrl: z.string(), state: z.string() });
+export const oauthInitBody = lazySchema(() => z.strictObject({ provider, origin }));
+export const oauthInitSchema = lazySchema(() => z.object({ authUrl: z.string(), state: z.string() }));
 
 /** POST .../oauth/callback-public: no credentials; the state says whose mailbox this is (single use, 10 min). */
-export const oauthCallbackBody = z.strictObject({ provider, code, state, origin });
+export const oauthCallbackBody = lazySchema(() => z.strictObject({ provider, code, state, origin }));
 /** What the callback answers (SPEC §7: data with email, provider, access_token, expiry, connection.id). */
-export const oauthCallbackSchema = z.object({
-  email: z.string(),
-  provider: z.enum(mailProviders),
-  access_token: z.string(),
-  /** always null: refresh tokens never leave the server (DESIGN §6) */
-  refresh_token: z.null(),
-  expiry: z.string(),
-  connection: connectionSchema,
-});
+export const oauthCallbackSchema = lazySchema(() =>
+  z.object({
+    email: z.string(),
+    provider: z.enum(mailProviders),
+    access_token: z.string(),
+    /** always null: refresh tokens never leave the server (DESIGN §6) */
+    refresh_token: z.null(),
+    expiry: z.string(),
+    connection: connectionSchema,
+  }),
+);
 
-export const silentRefreshBody = z.strictObject({ email });
+export const silentRefreshBody = lazySchema(() => z.strictObject({ email }));
 
 /** Legacy POST /exchange_google_code: the user's pending Gmail sign-in (its state) finished with this code. */
-export const exchangeGoogleCodeBody = z.strictObject({ code, state: state.optional(), origin: origin.optional() });
-export const exchangeGoogleCodeSchema = z.object({
-  access_token: z.string(),
-  /** always null: refresh tokens never leave the server (DESIGN §6) */
-  refresh_token: z.null(),
-  email: z.string(),
-  expires_in: z.number().int(),
-});
+export const exchangeGoogleCodeBody = lazySchema(() =>
+  z.strictObject({ code, state: state.optional(), origin: origin.optional() }),
+);
+export const exchangeGoogleCodeSchema = lazySchema(() =>
+  z.object({
+    access_token: z.string(),
+    /** always null: refresh tokens never leave the server (DESIGN §6) */
+    refresh_token: z.null(),
+    email: z.string(),
+    expires_in: z.number().int(),
+  }),
+);
 
 /** Legacy POST /api/oauth/initiate: `is_manual_mode` is accepted and changes nothing (the redirect flow is the one). */
-export const oauthInitiateBody = z.strictObject({
-  provider,
-  is_manual_mode: z.boolean().optional(),
-  origin: origin.optional(),
-});
-export const oauthInitiateSchema = z.object({ auth_url: z.string(), authUrl: z.string(), state: z.string() });
+export const oauthInitiateBody = lazySchema(() =>
+  z.strictObject({
+    provider,
+    is_manual_mode: z.boolean().optional(),
+    origin: origin.optional(),
+  }),
+);
+export const oauthInitiateSchema = lazySchema(() =>
+  z.object({ auth_url: z.string(), authUrl: z.string(), state: z.string() }),
+);
 
 /** Legacy POST /api/oauth/callback: the signed-in user's own state. */
-export const legacyOauthCallbackBody = z.strictObject({ provider, code, state, origin: origin.optional() });
+export const legacyOauthCallbackBody = lazySchema(() =>
+  z.strictObject({ provider, code, state, origin: origin.optional() }),
+);

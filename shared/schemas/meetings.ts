@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { timeZoneSchema } from './profile.js';
+import { lazySchema } from '../lazy-schema.js';
 
 /**
  * Meetings and the Zoom connection (issue 14): SPEC §2 'Zoom popover', §3 'Zoom connection', §4 'Zoom states', §7
@@ -62,16 +63,18 @@ export type ZoomRefreshError = (typeof zoomRefreshErrors)[number];
  * GET /zoom/connection (SPEC §7): 404 with `notConnected` when there is none; otherwise this, `connected` false with a
  * `refreshError` once the grant is gone (the popover's Expired state).
  */
-export const zoomConnectionSchema = z.object({
-  connected: z.boolean(),
-  id: z.string(),
-  email: z.string(),
-  provider: z.literal('zoom'),
-  /** when the access token the server holds expires (ISO 8601) */
-  expiresAt: z.string(),
-  refreshError: z.enum(zoomRefreshErrors).nullable(),
-  message: z.string(),
-});
+export const zoomConnectionSchema = lazySchema(() =>
+  z.object({
+    connected: z.boolean(),
+    id: z.string(),
+    email: z.string(),
+    provider: z.literal('zoom'),
+    /** when the access token the server holds expires (ISO 8601) */
+    expiresAt: z.string(),
+    refreshError: z.enum(zoomRefreshErrors).nullable(),
+    message: z.string(),
+  }),
+);
 export type ZoomConnection = z.infer<typeof zoomConnectionSchema>;
 
 /**
@@ -79,20 +82,24 @@ export type ZoomConnection = z.infer<typeof zoomConnectionSchema>;
  * consent with PKCE. Zoom sends the browser back to `redirect` (its origin and path) with `code` and `state`; the web
  * checks `state` is the one it made (kept in sessionStorage) before it exchanges.
  */
-export const zoomAuthorizeQuery = z.strictObject({
-  redirect: z.url().max(2048),
-  /** made by the browser (at least 128 bits, base64url): the key of the sign-in, single-use, 10 min */
-  state: z.string().regex(/^[A-Za-z0-9_-]{22,128}$/, 'Expected a random state of 22 to 128 base64url characters'),
-});
+export const zoomAuthorizeQuery = lazySchema(() =>
+  z.strictObject({
+    redirect: z.url().max(2048),
+    /** made by the browser (at least 128 bits, base64url): the key of the sign-in, single-use, 10 min */
+    state: z.string().regex(/^[A-Za-z0-9_-]{22,128}$/, 'Expected a random state of 22 to 128 base64url characters'),
+  }),
+);
 
 /** POST /zoom/oauth/exchange (SPEC §7 `code`; `state` as Zoom gave it back) */
-export const zoomExchangeBody = z.strictObject({
-  code: z.string().min(1).max(2048),
-  state: z.string().regex(/^[A-Za-z0-9_-]{22,128}$/, 'Expected the state Zoom sent back'),
-});
+export const zoomExchangeBody = lazySchema(() =>
+  z.strictObject({
+    code: z.string().min(1).max(2048),
+    state: z.string().regex(/^[A-Za-z0-9_-]{22,128}$/, 'Expected the state Zoom sent back'),
+  }),
+);
 
 /** POST /zoom/disconnect */
-export const zoomDisconnectSchema = z.object({ disconnected: z.literal(true) });
+export const zoomDisconnectSchema = lazySchema(() => z.object({ disconnected: z.literal(true) }));
 
 // ---- Meetings (DESIGN §8) ----
 
@@ -102,97 +109,107 @@ export type MeetingStatus = (typeof meetingStatuses)[number];
 /** Where the invitation e-mail stands: `queued` until the worker sent it (or could not). */
 export const invitationStatuses = ['queued', 'sent', 'failed', 'skipped'] as const;
 
-const isoDateTime = z.iso.datetime({ offset: true });
-const id = z.string().min(1).max(64);
+const isoDateTime = lazySchema(() => z.iso.datetime({ offset: true }));
+const id = lazySchema(() => z.string().min(1).max(64));
 
-export const meetingSchema = z.object({
-  id: z.string(),
-  contactId: z.string(),
-  /** the contact as it was when booked (the list shows it without reading every contact) */
-  contactName: z.string(),
-  contactEmail: z.string().nullable(),
-  contactCompany: z.string().nullable(),
-  title: z.string(),
-  /** ISO 8601 in UTC */
-  startTime: z.string(),
-  durationMinutes: z.number().int(),
-  /** the IANA zone the meeting was booked in (the user's settings `timeZone` unless given) */
-  timeZone: z.string(),
-  zoomJoinUrl: z.string().optional(),
-  zoomMeetingId: z.string().optional(),
-  /** why the meeting has no Zoom link (not connected, expired, Zoom failed); absent when it has one */
-  zoomError: z.string().optional(),
-  notes: z.string(),
-  status: z.enum(meetingStatuses),
-  /** the iCalendar SEQUENCE of the last invitation: 0 when booked, +1 with each reschedule and the cancel */
-  sequence: z.number().int(),
-  invitation: z.object({
-    status: z.enum(invitationStatuses),
-    /** `REQUEST` (booked or rescheduled) or `CANCEL` */
-    method: z.enum(['REQUEST', 'CANCEL']),
+export const meetingSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    contactId: z.string(),
+    /** the contact as it was when booked (the list shows it without reading every contact) */
+    contactName: z.string(),
+    contactEmail: z.string().nullable(),
+    contactCompany: z.string().nullable(),
+    title: z.string(),
+    /** ISO 8601 in UTC */
+    startTime: z.string(),
+    durationMinutes: z.number().int(),
+    /** the IANA zone the meeting was booked in (the user's settings `timeZone` unless given) */
+    timeZone: z.string(),
+    zoomJoinUrl: z.string().optional(),
+    zoomMeetingId: z.string().optional(),
+    /** why the meeting has no Zoom link (not connected, expired, Zoom failed); absent when it has one */
+    zoomError: z.string().optional(),
+    notes: z.string(),
+    status: z.enum(meetingStatuses),
+    /** the iCalendar SEQUENCE of the last invitation: 0 when booked, +1 with each reschedule and the cancel */
     sequence: z.number().int(),
-    /** why it was not sent (skipped or failed) */
-    error: z.string().optional(),
-    sentAt: z.string().optional(),
+    invitation: z.object({
+      status: z.enum(invitationStatuses),
+      /** `REQUEST` (booked or rescheduled) or `CANCEL` */
+      method: z.enum(['REQUEST', 'CANCEL']),
+      sequence: z.number().int(),
+      /** why it was not sent (skipped or failed) */
+      error: z.string().optional(),
+      sentAt: z.string().optional(),
+    }),
+    createdAt: z.string(),
+    updatedAt: z.string(),
   }),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+);
 export type Meeting = z.infer<typeof meetingSchema>;
 
-export const meetingListSchema = z.array(meetingSchema);
+export const meetingListSchema = lazySchema(() => z.array(meetingSchema));
 
-export const meetingIdParams = z.strictObject({ id });
+export const meetingIdParams = lazySchema(() => z.strictObject({ id }));
 
 /** GET /api/meetings: every meeting of the user, soonest first; narrowed by time or status when asked */
-export const meetingListQuery = z.strictObject({
-  /** ISO 8601: meetings starting at or after */
-  from: isoDateTime.optional(),
-  /** ISO 8601: meetings starting before */
-  to: isoDateTime.optional(),
-  status: z.enum(meetingStatuses).optional(),
-  contactId: id.optional(),
-});
+export const meetingListQuery = lazySchema(() =>
+  z.strictObject({
+    /** ISO 8601: meetings starting at or after */
+    from: isoDateTime.optional(),
+    /** ISO 8601: meetings starting before */
+    to: isoDateTime.optional(),
+    status: z.enum(meetingStatuses).optional(),
+    contactId: id.optional(),
+  }),
+);
 
-const title = z.string().trim().min(1).max(200);
-const notes = z.string().max(10_000);
+const title = lazySchema(() => z.string().trim().min(1).max(200));
+const notes = lazySchema(() => z.string().max(10_000));
 
 /** POST /api/meetings */
-export const createMeetingBody = z.strictObject({
-  contactId: id,
-  /** @default 'Meeting with {contact name}' */
-  title: title.optional(),
-  startTime: isoDateTime,
-  /** @default the user's settings `meetingDuration` */
-  durationMinutes: z.number().int().min(5).max(480).optional(),
-  /** @default the user's settings `timeZone` */
-  timeZone: timeZoneSchema.optional(),
-  notes: notes.optional(),
-  /** e-mail the contact an iCalendar invitation from the user's default mailbox @default true */
-  sendInvitation: z.boolean().optional(),
-});
+export const createMeetingBody = lazySchema(() =>
+  z.strictObject({
+    contactId: id,
+    /** @default 'Meeting with {contact name}' */
+    title: title.optional(),
+    startTime: isoDateTime,
+    /** @default the user's settings `meetingDuration` */
+    durationMinutes: z.number().int().min(5).max(480).optional(),
+    /** @default the user's settings `timeZone` */
+    timeZone: timeZoneSchema.optional(),
+    notes: notes.optional(),
+    /** e-mail the contact an iCalendar invitation from the user's default mailbox @default true */
+    sendInvitation: z.boolean().optional(),
+  }),
+);
 
 /**
  * PATCH /api/meetings/{id}: a new time or length reschedules (the Zoom meeting follows, an updated invitation goes
  * out with a higher SEQUENCE); `status: 'done'` marks it held; notes at any time. `addZoomLink` retries creating the
  * Zoom meeting of a scheduled meeting that has none. Cancelling is DELETE.
  */
-export const updateMeetingBody = z.strictObject({
-  title: title.optional(),
-  startTime: isoDateTime.optional(),
-  durationMinutes: z.number().int().min(5).max(480).optional(),
-  timeZone: timeZoneSchema.optional(),
-  notes: notes.optional(),
-  status: z.enum(['scheduled', 'done']).optional(),
-  addZoomLink: z.literal(true).optional(),
-  /** e-mail the contact the updated invitation when the time changes @default true */
-  sendInvitation: z.boolean().optional(),
-});
+export const updateMeetingBody = lazySchema(() =>
+  z.strictObject({
+    title: title.optional(),
+    startTime: isoDateTime.optional(),
+    durationMinutes: z.number().int().min(5).max(480).optional(),
+    timeZone: timeZoneSchema.optional(),
+    notes: notes.optional(),
+    status: z.enum(['scheduled', 'done']).optional(),
+    addZoomLink: z.literal(true).optional(),
+    /** e-mail the contact the updated invitation when the time changes @default true */
+    sendInvitation: z.boolean().optional(),
+  }),
+);
 
 /** The `meeting-invitation` queue's message: send the invitation of this meeting at this SEQUENCE (once). */
-export const invitationMessageSchema = z.object({
-  uid: z.string().min(1),
-  meetingId: z.string().min(1),
-  sequence: z.number().int().min(0),
-});
+export const invitationMessageSchema = lazySchema(() =>
+  z.object({
+    uid: z.string().min(1),
+    meetingId: z.string().min(1),
+    sequence: z.number().int().min(0),
+  }),
+);
 export type InvitationMessage = z.infer<typeof invitationMessageSchema>;

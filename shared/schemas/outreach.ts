@@ -1,20 +1,27 @@
 import * as z from 'zod';
 import { contactSchema } from './contacts.js';
 import { draftSchema } from './drafts.js';
+import { lazySchema } from '../lazy-schema.js';
 
 /** GET /api/outreach: a page of the user's contacts (newest update first), each with its primary draft. */
-export const outreachQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().max(2048).optional(),
-});
-export const outreachItemSchema = z.object({
-  /** the contact as GET /api/contacts answers it (snake_case, SPEC §3) */
-  contact: contactSchema,
-  /** its primary draft (status is the send state), or null */
-  primaryDraft: draftSchema.nullable(),
-});
-export const outreachPageSchema = z.object({
-  items: z.array(outreachItemSchema),
-  nextCursor: z.string().nullable(),
-});
+export const outreachQuery = lazySchema(() =>
+  z.strictObject({
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+    cursor: z.string().max(2048).optional(),
+  }),
+);
+export const outreachItemSchema = lazySchema(() =>
+  z.object({
+    /** the contact as GET /api/contacts answers it (snake_case, SPEC §3) */
+    contact: contactSchema,
+    /** its primary draft (status is the send state), or null */
+    primaryDraft: draftSchema.nullable(),
+  }),
+);
+export const outreachPageSchema = lazySchema(() =>
+  z.object({
+    items: z.array(outreachItemSchema),
+    nextCursor: z.string().nullable(),
+  }),
+);
 export type OutreachPage = z.infer<typeof outreachPageSchema>;

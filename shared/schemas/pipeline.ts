@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { lazySchema } from '../lazy-schema.js';
 
 /**
  * The pipeline (issue 13; DESIGN §6 'Pipeline stages', §8 'Pipeline'): each contact in one stage, moved by events
@@ -18,29 +19,33 @@ export const pipelineStageLabels: Record<PipelineStage, string> = {
   closed: 'Closed',
 };
 
-export const pipelineCardSchema = z.object({
-  contactId: z.string(),
-  name: z.string(),
-  email: z.string().nullable(),
-  company: z.string().nullable(),
-  jobTitle: z.string().nullable(),
-  avatarUrl: z.string().nullable(),
-  stage: z.enum(pipelineStages),
-  /** when it entered this stage */
-  stageChangedAt: z.string(),
-  /** `event` when an event put it there, `manual` when the user did */
-  movedBy: z.enum(['event', 'manual']),
-  conversationId: z.string().nullable(),
-  /** the conversation's subject and last activity, when there is one */
-  subject: z.string().nullable(),
-  lastActivityAt: z.string().nullable(),
-});
+export const pipelineCardSchema = lazySchema(() =>
+  z.object({
+    contactId: z.string(),
+    name: z.string(),
+    email: z.string().nullable(),
+    company: z.string().nullable(),
+    jobTitle: z.string().nullable(),
+    avatarUrl: z.string().nullable(),
+    stage: z.enum(pipelineStages),
+    /** when it entered this stage */
+    stageChangedAt: z.string(),
+    /** `event` when an event put it there, `manual` when the user did */
+    movedBy: z.enum(['event', 'manual']),
+    conversationId: z.string().nullable(),
+    /** the conversation's subject and last activity, when there is one */
+    subject: z.string().nullable(),
+    lastActivityAt: z.string().nullable(),
+  }),
+);
 export type PipelineCard = z.infer<typeof pipelineCardSchema>;
 
 /** GET /api/pipeline: contacts grouped by stage, each stage most recently changed first */
-export const pipelineSchema = z.object({
-  stages: z.array(z.object({ stage: z.enum(pipelineStages), cards: z.array(pipelineCardSchema) })),
-});
+export const pipelineSchema = lazySchema(() =>
+  z.object({
+    stages: z.array(z.object({ stage: z.enum(pipelineStages), cards: z.array(pipelineCardSchema) })),
+  }),
+);
 
-export const pipelineContactParams = z.strictObject({ contactId: z.string().min(1).max(64) });
-export const movePipelineBody = z.strictObject({ stage: z.enum(pipelineStages) });
+export const pipelineContactParams = lazySchema(() => z.strictObject({ contactId: z.string().min(1).max(64) }));
+export const movePipelineBody = lazySchema(() => z.strictObject({ stage: z.enum(pipelineStages) }));

@@ -1,8 +1,9 @@
 import * as z from 'zod';
 import { placeholders, unknownPlaceholders, unknownPlaceholdersMessage } from '../placeholders.js';
+import { lazySchema } from '../lazy-schema.js';
 
 /** DESIGN §8 'Templates'. */
-const id = z.string().min(1).max(64);
+const id = lazySchema(() => z.string().min(1).max(64));
 
 /** The longest name, subject and body a template keeps: an e-mail, not a document (the item stays far below 400 KB). */
 export const maxTemplateNameLength = 200;
@@ -16,19 +17,21 @@ export const templateMessages = {
 } as const;
 
 /** A template on the wire (DESIGN §8): camelCase, a ULID id. */
-export const templateSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  subject: z.string(),
-  body: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const templateSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    subject: z.string(),
+    body: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+);
 export type Template = z.infer<typeof templateSchema>;
 
-const name = z.string().trim().min(1, templateMessages.nameRequired).max(maxTemplateNameLength);
-const subject = z.string().max(maxTemplateSubjectLength);
-const body = z.string().max(maxTemplateBodyLength);
+const name = lazySchema(() => z.string().trim().min(1, templateMessages.nameRequired).max(maxTemplateNameLength));
+const subject = lazySchema(() => z.string().max(maxTemplateSubjectLength));
+const body = lazySchema(() => z.string().max(maxTemplateBodyLength));
 
 /** Unknown placeholders in a text field are a 400 naming them (DESIGN §8), on the field that has them. */
 const knownPlaceholdersOnly = (value: Record<string, unknown>, context: z.RefinementCtx, fields: readonly string[]) => {
@@ -42,37 +45,45 @@ const knownPlaceholdersOnly = (value: Record<string, unknown>, context: z.Refine
   }
 };
 
-export const createTemplateBody = z
-  .strictObject({ name, subject: subject.default(''), body: body.default('') })
-  .superRefine((value, context) => knownPlaceholdersOnly(value, context, ['subject', 'body']));
+export const createTemplateBody = lazySchema(() =>
+  z
+    .strictObject({ name, subject: subject.default(''), body: body.default('') })
+    .superRefine((value, context) => knownPlaceholdersOnly(value, context, ['subject', 'body'])),
+);
 export type CreateTemplateBody = z.infer<typeof createTemplateBody>;
 
 /** PUT changes the fields it names (at least one). */
-export const updateTemplateBody = z
-  .strictObject({ name: name.optional(), subject: subject.optional(), body: body.optional() })
-  .superRefine((value, context) => {
-    if (value.name === undefined && value.subject === undefined && value.body === undefined) {
-      context.addIssue({ code: 'custom', path: [], message: templateMessages.noValidFields });
-    }
-    knownPlaceholdersOnly(value, context, ['subject', 'body']);
-  });
+export const updateTemplateBody = lazySchema(() =>
+  z
+    .strictObject({ name: name.optional(), subject: subject.optional(), body: body.optional() })
+    .superRefine((value, context) => {
+      if (value.name === undefined && value.subject === undefined && value.body === undefined) {
+        context.addIssue({ code: 'custom', path: [], message: templateMessages.noValidFields });
+      }
+      knownPlaceholdersOnly(value, context, ['subject', 'body']);
+    }),
+);
 export type UpdateTemplateBody = z.infer<typeof updateTemplateBody>;
 
-export const templateIdParams = z.strictObject({ id });
+export const templateIdParams = lazySchema(() => z.strictObject({ id }));
 
 /**
  * POST /api/templates/{id}/render: the template for one contact. `subject` and `body`, when given, are rendered in
  * place of the stored ones (the editor's live preview of unsaved text).
  */
-export const renderTemplateBody = z
-  .strictObject({ contactId: id, subject: subject.optional(), body: body.optional() })
-  .superRefine((value, context) => knownPlaceholdersOnly(value, context, ['subject', 'body']));
+export const renderTemplateBody = lazySchema(() =>
+  z
+    .strictObject({ contactId: id, subject: subject.optional(), body: body.optional() })
+    .superRefine((value, context) => knownPlaceholdersOnly(value, context, ['subject', 'body'])),
+);
 export type RenderTemplateBody = z.infer<typeof renderTemplateBody>;
 
-export const renderedTemplateSchema = z.object({
-  subject: z.string(),
-  body: z.string(),
-  /** the placeholders the template uses that have no value for this contact (left as written in the text) */
-  missing: z.array(z.enum(placeholders)),
-});
+export const renderedTemplateSchema = lazySchema(() =>
+  z.object({
+    subject: z.string(),
+    body: z.string(),
+    /** the placeholders the template uses that have no value for this contact (left as written in the text) */
+    missing: z.array(z.enum(placeholders)),
+  }),
+);
 export type RenderedTemplate = z.infer<typeof renderedTemplateSchema>;

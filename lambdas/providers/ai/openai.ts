@@ -6,6 +6,7 @@ import { type RetryPolicy, worstCaseMs } from '../retry.js';
 import { lambdaExtensionSecret } from '../secrets/secrets.js';
 import { vendorLimits } from '../vendor-limits.js';
 import { AiFailure, type Ai } from './port.js';
+import { lazySchema } from '../../../shared/lazy-schema.js';
 
 /** The OpenAI SDK, imported when a completion is first asked for. */
 const loadSdk = () => import('openai');
@@ -15,13 +16,15 @@ const loadSdk = () => import('openai');
  * sandbox and the key a dummy (infra/local/lambda-env.ts); in AWS the key is a Secrets Manager secret whose NAME is
  * in `OPENAI_API_KEY_SECRET`, so the key itself never sits in the function's configuration.
  */
-const settingsSchema = z.object({
-  /** @default the SDK's, https://api.openai.com/v1 */
-  OPENAI_BASE_URL: z.url().optional(),
-  OPENAI_API_KEY: z.string().min(1).optional(),
-  OPENAI_API_KEY_SECRET: z.string().min(1).optional(),
-  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
-});
+const settingsSchema = lazySchema(() =>
+  z.object({
+    /** @default the SDK's, https://api.openai.com/v1 */
+    OPENAI_BASE_URL: z.url().optional(),
+    OPENAI_API_KEY: z.string().min(1).optional(),
+    OPENAI_API_KEY_SECRET: z.string().min(1).optional(),
+    OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  }),
+);
 
 export type OpenAiSettings = {
   baseURL: string | undefined;
@@ -76,15 +79,17 @@ export const createOpenAiClient = (
  * What we read of a chat completion.
  * @link https://platform.openai.com/docs/api-reference/chat/object
  */
-const completionSchema = z.object({
-  model: z.string().min(1),
-  choices: z.array(
-    z.object({
-      message: z.object({ content: z.string().nullable() }),
-      finish_reason: z.string().nullable(),
-    }),
-  ),
-});
+const completionSchema = lazySchema(() =>
+  z.object({
+    model: z.string().min(1),
+    choices: z.array(
+      z.object({
+        message: z.object({ content: z.string().nullable() }),
+        finish_reason: z.string().nullable(),
+      }),
+    ),
+  }),
+);
 
 /** Status and code only: a vendor's message may quote the request, and a 401's quotes part of the key. */
 const describe = (error: APIError) => [error.status ?? 'no answer', error.code ?? error.type].filter(Boolean).join(' ');

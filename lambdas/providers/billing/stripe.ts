@@ -5,11 +5,12 @@ import type { RetryPolicy } from '../retry.js';
 import { lambdaExtensionSecret } from '../secrets/secrets.js';
 import { vendorLimits } from '../vendor-limits.js';
 import { type Billing, BillingFailure, type BillingSubscription } from './port.js';
+import { lazySchema } from '../../../shared/lazy-schema.js';
 
 /** The stripe SDK (about 240 KiB minified), imported when a billing call first needs it. */
 const loadSdk = () => import('stripe');
 
-const optional = z.string().trim().min(1).optional();
+const optional = lazySchema(() => z.string().trim().min(1).optional());
 
 /**
  * The variables the Stripe adapter reads (the CDK stack sets them in AWS; infra/local/lambda-env.ts locally). The API
@@ -17,18 +18,20 @@ const optional = z.string().trim().min(1).optional();
  * the Lambda extension), or the values themselves locally, where the sandbox plays Stripe. Host, port and protocol are
  * the SDK's own options (its paths stay `/v1/...`): unset in AWS (api.stripe.com), the sandbox locally.
  */
-const settingsSchema = z.object({
-  STRIPE_SECRET_KEY: optional,
-  STRIPE_SECRET_KEY_SECRET: optional,
-  STRIPE_WEBHOOK_SECRET: optional,
-  STRIPE_WEBHOOK_SECRET_SECRET: optional,
-  STRIPE_API_HOST: optional,
-  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
-  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
-  /** the price ids of the paid plans (DESIGN §6): CDK context in AWS, the sandbox's locally */
-  STRIPE_PRICE_STARTER: optional,
-  STRIPE_PRICE_PRO: optional,
-});
+const settingsSchema = lazySchema(() =>
+  z.object({
+    STRIPE_SECRET_KEY: optional,
+    STRIPE_SECRET_KEY_SECRET: optional,
+    STRIPE_WEBHOOK_SECRET: optional,
+    STRIPE_WEBHOOK_SECRET_SECRET: optional,
+    STRIPE_API_HOST: optional,
+    STRIPE_API_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+    STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+    /** the price ids of the paid plans (DESIGN §6): CDK context in AWS, the sandbox's locally */
+    STRIPE_PRICE_STARTER: optional,
+    STRIPE_PRICE_PRO: optional,
+  }),
+);
 
 export type StripeSettings = {
   secretKey: string | undefined;
@@ -107,45 +110,51 @@ export const createStripeClient = (
  * simpler fakes) have it on the subscription.
  * @link https://docs.stripe.com/api/subscriptions/object
  */
-const subscriptionSchema = z.object({
-  id: z.string().min(1),
-  customer: z.union([z.string(), z.object({ id: z.string() })]),
-  status: z.string().min(1),
-  cancel_at_period_end: z.boolean().nullish(),
-  current_period_start: z.number().nullish(),
-  current_period_end: z.number().nullish(),
-  items: z
-    .object({
-      data: z.array(
-        z.object({
-          price: z.object({ id: z.string() }).nullish(),
-          current_period_start: z.number().nullish(),
-          current_period_end: z.number().nullish(),
-        }),
-      ),
-    })
-    .nullish(),
-});
+const subscriptionSchema = lazySchema(() =>
+  z.object({
+    id: z.string().min(1),
+    customer: z.union([z.string(), z.object({ id: z.string() })]),
+    status: z.string().min(1),
+    cancel_at_period_end: z.boolean().nullish(),
+    current_period_start: z.number().nullish(),
+    current_period_end: z.number().nullish(),
+    items: z
+      .object({
+        data: z.array(
+          z.object({
+            price: z.object({ id: z.string() }).nullish(),
+            current_period_start: z.number().nullish(),
+            current_period_end: z.number().nullish(),
+          }),
+        ),
+      })
+      .nullish(),
+  }),
+);
 
 /** @link https://docs.stripe.com/api/checkout/sessions/object */
-const checkoutSessionSchema = z.object({
-  id: z.string().min(1),
-  url: z.string().nullish(),
-  status: z.string().nullish(),
-  payment_status: z.string().nullish(),
-  client_reference_id: z.string().nullish(),
-  customer: z.union([z.string(), z.object({ id: z.string() })]).nullish(),
-  subscription: z.union([z.string(), z.object({ id: z.string() })]).nullish(),
-  metadata: z.record(z.string(), z.string()).nullish(),
-});
+const checkoutSessionSchema = lazySchema(() =>
+  z.object({
+    id: z.string().min(1),
+    url: z.string().nullish(),
+    status: z.string().nullish(),
+    payment_status: z.string().nullish(),
+    client_reference_id: z.string().nullish(),
+    customer: z.union([z.string(), z.object({ id: z.string() })]).nullish(),
+    subscription: z.union([z.string(), z.object({ id: z.string() })]).nullish(),
+    metadata: z.record(z.string(), z.string()).nullish(),
+  }),
+);
 
 /** @link https://docs.stripe.com/api/events/object */
-const eventSchema = z.object({
-  id: z.string().min(1),
-  type: z.string().min(1),
-  created: z.number(),
-  data: z.object({ object: z.record(z.string(), z.unknown()) }),
-});
+const eventSchema = lazySchema(() =>
+  z.object({
+    id: z.string().min(1),
+    type: z.string().min(1),
+    created: z.number(),
+    data: z.object({ object: z.record(z.string(), z.unknown()) }),
+  }),
+);
 
 const idOf = (value: string | { id: string } | null | undefined) =>
   value === null || value === undefined ? null : typeof value === 'string' ? value : value.id;

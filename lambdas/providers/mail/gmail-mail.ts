@@ -16,6 +16,7 @@ import {
 import { buildMime } from './mime.js';
 import { type MailApi, MailApiFailure, type MailboxMessage, type SentMail } from './port.js';
 import { type GoogleMailSettings, mailApiFetch, mailApiPolicy } from './settings.js';
+import { lazySchema } from '../../../shared/lazy-schema.js';
 
 /** A page of `history.list`: Gmail's largest. */
 const historyPageSize = 500;
@@ -28,15 +29,19 @@ const fetchConcurrency = 5;
  * A failed gaxios request: the answer's status, headers and body, when there was an answer.
  * @link https://developers.google.com/workspace/gmail/api/guides/handle-errors
  */
-const gaxiosErrorSchema = z.object({
-  response: z.object({ status: z.number(), headers: z.unknown().optional(), data: z.unknown().optional() }),
-});
-const gmailErrorSchema = z.object({
-  error: z.object({
-    status: z.string().optional(),
-    errors: z.array(z.object({ reason: z.string().optional() })).optional(),
+const gaxiosErrorSchema = lazySchema(() =>
+  z.object({
+    response: z.object({ status: z.number(), headers: z.unknown().optional(), data: z.unknown().optional() }),
   }),
-});
+);
+const gmailErrorSchema = lazySchema(() =>
+  z.object({
+    error: z.object({
+      status: z.string().optional(),
+      errors: z.array(z.object({ reason: z.string().optional() })).optional(),
+    }),
+  }),
+);
 
 const headerOf = (headers: unknown, name: string): string | null => {
   if (headers instanceof Headers) return headers.get(name);
@@ -59,7 +64,7 @@ export const gmailFailure = (error: unknown) => {
   });
 };
 
-const headerSchema = z.object({ name: z.string(), value: z.string() });
+const headerSchema = lazySchema(() => z.object({ name: z.string(), value: z.string() }));
 
 /**
  * One MIME part of a message as `messages.get` (format `full`) answers it: its headers, its body (base64url data,
@@ -73,49 +78,55 @@ type GmailPart = {
   body?: { data?: string | undefined } | undefined;
   parts?: GmailPart[] | undefined;
 };
-const partSchema: z.ZodType<GmailPart> = z.lazy(() =>
-  z.object({
-    mimeType: z.string().optional(),
-    filename: z.string().optional(),
-    headers: z.array(headerSchema).optional(),
-    body: z.object({ data: z.string().optional() }).optional(),
-    parts: z.array(partSchema).optional(),
-  }),
+const partSchema: z.ZodType<GmailPart> = lazySchema(() =>
+  z.lazy(() =>
+    z.object({
+      mimeType: z.string().optional(),
+      filename: z.string().optional(),
+      headers: z.array(headerSchema).optional(),
+      body: z.object({ data: z.string().optional() }).optional(),
+      parts: z.array(partSchema).optional(),
+    }),
+  ),
 );
 
 /** @link https://developers.google.com/workspace/gmail/api/reference/rest/v1/users.messages#Message */
-const messageSchema = z.object({
-  id: z.string().min(1),
-  threadId: z.string().min(1),
-  /** ms since the epoch, as a string */
-  internalDate: z.string().regex(/^\d+$/).optional(),
-  payload: partSchema.optional(),
-});
+const messageSchema = lazySchema(() =>
+  z.object({
+    id: z.string().min(1),
+    threadId: z.string().min(1),
+    /** ms since the epoch, as a string */
+    internalDate: z.string().regex(/^\d+$/).optional(),
+    payload: partSchema.optional(),
+  }),
+);
 type GmailMessage = z.infer<typeof messageSchema>;
 
 /** `messages.send`, `messages.list` entries: ids only. */
-const messageRefSchema = z.object({ id: z.string().min(1), threadId: z.string().min(1) });
+const messageRefSchema = lazySchema(() => z.object({ id: z.string().min(1), threadId: z.string().min(1) }));
 
 /** @link https://developers.google.com/workspace/gmail/api/reference/rest/v1/users.history/list */
-const historyPageSchema = z.object({
-  history: z
-    .array(
-      z.object({
-        id: z.string().min(1),
-        messagesAdded: z.array(z.object({ message: messageRefSchema })).optional(),
-      }),
-    )
-    .optional(),
-  nextPageToken: z.string().optional(),
-  historyId: z.string().min(1).optional(),
-});
+const historyPageSchema = lazySchema(() =>
+  z.object({
+    history: z
+      .array(
+        z.object({
+          id: z.string().min(1),
+          messagesAdded: z.array(z.object({ message: messageRefSchema })).optional(),
+        }),
+      )
+      .optional(),
+    nextPageToken: z.string().optional(),
+    historyId: z.string().min(1).optional(),
+  }),
+);
 
 /** @link https://developers.google.com/workspace/gmail/api/reference/rest/v1/users/getProfile */
-const profileSchema = z.object({ historyId: z.string().min(1) });
+const profileSchema = lazySchema(() => z.object({ historyId: z.string().min(1) }));
 /** @link https://developers.google.com/workspace/gmail/api/reference/rest/v1/users/watch */
-const watchSchema = z.object({ historyId: z.string().min(1), expiration: z.string().regex(/^\d+$/) });
+const watchSchema = lazySchema(() => z.object({ historyId: z.string().min(1), expiration: z.string().regex(/^\d+$/) }));
 /** @link https://developers.google.com/workspace/gmail/api/reference/rest/v1/users.threads/get */
-const threadSchema = z.object({ messages: z.array(messageSchema).optional() });
+const threadSchema = lazySchema(() => z.object({ messages: z.array(messageSchema).optional() }));
 
 const parsed = <T>(schema: z.ZodType<T>, data: unknown, what: string): T => {
   const result = schema.safeParse(data);

@@ -7,6 +7,7 @@ import { lambdaExtensionSecret } from '../secrets/secrets.js';
 import { apiFailure, expiresAt, tokenEndpointFailure } from './failures.js';
 import { MailAuthFailure, type MailAuth, type MailTokens } from './port.js';
 import { clientSecretReader, type GoogleMailSettings, mailAuthPolicy, requireClientId } from './settings.js';
+import { lazySchema } from '../../../shared/lazy-schema.js';
 
 /** Google's OAuth client and the Gmail API: imported on the first sign-in, so no Lambda pays for them at cold start. */
 const loadAuth = () => import('google-auth-library');
@@ -53,12 +54,14 @@ const transporterOptions = (policy: RetryPolicy): OAuth2ClientOptions['transport
  * What a failed gaxios request carries: the answer's status and body, if there was an answer.
  * @link https://developers.google.com/identity/protocols/oauth2/web-server#exchange-authorization-code
  */
-const gaxiosErrorSchema = z.object({
-  response: z.object({ status: z.number(), data: z.unknown() }),
-});
-const oauthErrorSchema = z.object({ error: z.string() });
+const gaxiosErrorSchema = lazySchema(() =>
+  z.object({
+    response: z.object({ status: z.number(), data: z.unknown() }),
+  }),
+);
+const oauthErrorSchema = lazySchema(() => z.object({ error: z.string() }));
 /** @link https://cloud.google.com/apis/design/errors#http_mapping */
-const apiErrorSchema = z.object({ error: z.object({ status: z.string() }) });
+const apiErrorSchema = lazySchema(() => z.object({ error: z.object({ status: z.string() }) }));
 
 const answerOf = (error: unknown) => gaxiosErrorSchema.safeParse(error).data?.response;
 
@@ -71,12 +74,14 @@ const tokenFailure = (error: unknown) => {
  * The token endpoint's answer as the OAuth client hands it back (`expires_in` turned into `expiry_date`).
  * @link https://developers.google.com/identity/protocols/oauth2/web-server#httprest_3
  */
-const credentialsSchema = z.object({
-  access_token: z.string().min(1),
-  refresh_token: z.string().min(1).nullish(),
-  expiry_date: z.number().nullish(),
-  scope: z.string().optional(),
-});
+const credentialsSchema = lazySchema(() =>
+  z.object({
+    access_token: z.string().min(1),
+    refresh_token: z.string().min(1).nullish(),
+    expiry_date: z.number().nullish(),
+    scope: z.string().optional(),
+  }),
+);
 
 const tokensOf = (credentials: unknown): MailTokens => {
   const parsed = credentialsSchema.safeParse(credentials);
@@ -94,7 +99,7 @@ const tokensOf = (credentials: unknown): MailTokens => {
  * `users.getProfile`: the mailbox's own address.
  * @link https://developers.google.com/workspace/gmail/api/reference/rest/v1/users/getProfile
  */
-const profileSchema = z.object({ emailAddress: z.string().min(3) });
+const profileSchema = lazySchema(() => z.object({ emailAddress: z.string().min(3) }));
 
 /** Exposes the client's refresh with a given refresh token, without keeping it as the shared client's credentials. */
 type RefreshingClient = OAuth2Client & { refreshWith: (refreshToken: string) => Promise<unknown> };

@@ -8,6 +8,7 @@ import { cutBody, headerValue, messageIdsIn, pickHeaders, textOfHtml } from './m
 import { buildMime } from './mime.js';
 import { type MailApi, MailApiFailure, type MailboxMessage, type SentMail } from './port.js';
 import { type MicrosoftMailSettings, mailApiFetch, mailApiPolicy } from './settings.js';
+import { lazySchema } from '../../../shared/lazy-schema.js';
 
 /** Graph's client: imported on the first mailbox call, so no Lambda pays for it at cold start. */
 const loadGraph = () => import('@microsoft/microsoft-graph-client');
@@ -77,11 +78,13 @@ export const createGraphMailClient = (settings: MicrosoftMailSettings, policy: R
   );
 
 /** What a failed Graph request carries (GraphError). */
-const graphErrorSchema = z.object({
-  statusCode: z.number(),
-  code: z.string().nullish(),
-  headers: z.unknown().optional(),
-});
+const graphErrorSchema = lazySchema(() =>
+  z.object({
+    statusCode: z.number(),
+    code: z.string().nullish(),
+    headers: z.unknown().optional(),
+  }),
+);
 
 /** What a failed Graph call means for the caller (failures.ts `mailApiFailure`). */
 export const graphFailure = (error: unknown) => {
@@ -95,43 +98,53 @@ export const graphFailure = (error: unknown) => {
   });
 };
 
-const emailAddressSchema = z.object({
-  emailAddress: z.object({ address: z.string().nullish(), name: z.string().nullish() }).nullish(),
-});
+const emailAddressSchema = lazySchema(() =>
+  z.object({
+    emailAddress: z.object({ address: z.string().nullish(), name: z.string().nullish() }).nullish(),
+  }),
+);
 
 /** @link https://learn.microsoft.com/en-us/graph/api/resources/message */
-const messageSchema = z.object({
-  id: z.string().min(1),
-  conversationId: z.string().min(1),
-  internetMessageId: z.string().nullish(),
-  subject: z.string().nullish(),
-  from: emailAddressSchema.nullish(),
-  toRecipients: z.array(emailAddressSchema).nullish(),
-  receivedDateTime: z.iso.datetime({ offset: true }).nullish(),
-  body: z.object({ contentType: z.string().nullish(), content: z.string().nullish() }).nullish(),
-  internetMessageHeaders: z.array(z.object({ name: z.string(), value: z.string() })).nullish(),
-});
+const messageSchema = lazySchema(() =>
+  z.object({
+    id: z.string().min(1),
+    conversationId: z.string().min(1),
+    internetMessageId: z.string().nullish(),
+    subject: z.string().nullish(),
+    from: emailAddressSchema.nullish(),
+    toRecipients: z.array(emailAddressSchema).nullish(),
+    receivedDateTime: z.iso.datetime({ offset: true }).nullish(),
+    body: z.object({ contentType: z.string().nullish(), content: z.string().nullish() }).nullish(),
+    internetMessageHeaders: z.array(z.object({ name: z.string(), value: z.string() })).nullish(),
+  }),
+);
 type GraphMessage = z.infer<typeof messageSchema>;
 
 /** A page of a collection or of a delta round; a delta entry marked `@removed` was deleted or moved out. */
-const pageEntrySchema = z.looseObject({ id: z.string().min(1), '@removed': z.unknown().optional() });
+const pageEntrySchema = lazySchema(() => z.looseObject({ id: z.string().min(1), '@removed': z.unknown().optional() }));
 type PageEntry = z.infer<typeof pageEntrySchema>;
-const pageSchema = z.object({
-  value: z.array(pageEntrySchema),
-  '@odata.nextLink': z.string().optional(),
-  '@odata.deltaLink': z.string().optional(),
-});
+const pageSchema = lazySchema(() =>
+  z.object({
+    value: z.array(pageEntrySchema),
+    '@odata.nextLink': z.string().optional(),
+    '@odata.deltaLink': z.string().optional(),
+  }),
+);
 
 /** @link https://learn.microsoft.com/en-us/graph/api/resources/subscription */
-const subscriptionSchema = z.object({ id: z.string().min(1), expirationDateTime: z.iso.datetime({ offset: true }) });
+const subscriptionSchema = lazySchema(() =>
+  z.object({ id: z.string().min(1), expirationDateTime: z.iso.datetime({ offset: true }) }),
+);
 
 /** A sent message as `findSent` reads it. */
-const sentSchema = z.object({
-  id: z.string().min(1),
-  conversationId: z.string().min(1),
-  internetMessageId: z.string().nullish(),
-  sentDateTime: z.iso.datetime({ offset: true }).nullish(),
-});
+const sentSchema = lazySchema(() =>
+  z.object({
+    id: z.string().min(1),
+    conversationId: z.string().min(1),
+    internetMessageId: z.string().nullish(),
+    sentDateTime: z.iso.datetime({ offset: true }).nullish(),
+  }),
+);
 
 const parsed = <T>(schema: z.ZodType<T>, data: unknown, what: string): T => {
   const result = schema.safeParse(data);

@@ -13,6 +13,7 @@ import {
   mailAuthPolicy,
   requireClientId,
 } from './settings.js';
+import { lazySchema } from '../../../shared/lazy-schema.js';
 
 /** The OAuth library and Graph's client: imported on the first sign-in, so no Lambda pays for them at cold start. */
 const loadOAuth = () => import('oauth4webapi');
@@ -73,18 +74,20 @@ export const createGraphClient = (settings: MicrosoftMailSettings, policy: Retry
  * `userPrincipalName`.
  * @link https://learn.microsoft.com/en-us/graph/api/user-get
  */
-const meSchema = z.object({
-  mail: z.string().min(3).nullish(),
-  userPrincipalName: z.string().min(3).nullish(),
-});
+const meSchema = lazySchema(() =>
+  z.object({
+    mail: z.string().min(3).nullish(),
+    userPrincipalName: z.string().min(3).nullish(),
+  }),
+);
 
 /** What a failed Graph request carries. */
-const graphErrorSchema = z.object({ statusCode: z.number(), code: z.string().nullish() });
+const graphErrorSchema = lazySchema(() => z.object({ statusCode: z.number(), code: z.string().nullish() }));
 
 /** What a token endpoint refusal carries (oauth4webapi's ResponseBodyError). */
-const responseBodyErrorSchema = z.object({ status: z.number(), error: z.string() });
+const responseBodyErrorSchema = lazySchema(() => z.object({ status: z.number(), error: z.string() }));
 /** oauth4webapi's other failures carry a code (`OAUTH_...`) that says what without quoting the answer. */
-const operationErrorSchema = z.object({ code: z.string().startsWith('OAUTH_') });
+const operationErrorSchema = lazySchema(() => z.object({ code: z.string().startsWith('OAUTH_') }));
 
 const tokensOf = (answer: TokenEndpointResponse, now: number): MailTokens => ({
   accessToken: answer.access_token,

@@ -12,40 +12,47 @@ import {
   type ZoomTokens,
 } from './port.js';
 import { readZoomSettings, type ZoomSettings } from './settings.js';
+import { lazySchema } from '../../../shared/lazy-schema.js';
 
 /**
  * The token endpoint's answer (code and refresh grants).
  * @link https://developers.zoom.us/docs/integrations/oauth/#step-2-request-access-token
  */
-const tokenSchema = z.object({
-  access_token: z.string().min(1),
-  refresh_token: z.string().min(1),
-  expires_in: z.number().positive().optional(),
-  scope: z.string().optional(),
-});
+const tokenSchema = lazySchema(() =>
+  z.object({
+    access_token: z.string().min(1),
+    refresh_token: z.string().min(1),
+    expires_in: z.number().positive().optional(),
+    scope: z.string().optional(),
+  }),
+);
 
 /** What the token endpoint refuses with: `{reason: 'Invalid authorization code', error: 'invalid_grant'}`. */
-const tokenErrorSchema = z.object({ error: z.string().max(200) });
+const tokenErrorSchema = lazySchema(() => z.object({ error: z.string().max(200) }));
 
 /**
  * The REST API's errors: `{code, message}` (124 invalid access token, 3001 meeting not found, 4711 missing scope).
  * @link https://developers.zoom.us/docs/api/rest/error-definitions/
  */
-const apiErrorSchema = z.object({ code: z.number() });
+const apiErrorSchema = lazySchema(() => z.object({ code: z.number() }));
 
 /** @link https://developers.zoom.us/docs/api/users/#tag/users/GET/users/{userId} */
-const userSchema = z.object({
-  id: z.string().min(1),
-  account_id: z.string().min(1),
-  email: z.string().min(3),
-  timezone: z.string().nullish(),
-});
+const userSchema = lazySchema(() =>
+  z.object({
+    id: z.string().min(1),
+    account_id: z.string().min(1),
+    email: z.string().min(3),
+    timezone: z.string().nullish(),
+  }),
+);
 
 /** @link https://developers.zoom.us/docs/api/meetings/#tag/meetings/POST/users/{userId}/meetings */
-const createdMeetingSchema = z.object({
-  id: z.union([z.number().int(), z.string().regex(/^\d+$/)]),
-  join_url: z.url(),
-});
+const createdMeetingSchema = lazySchema(() =>
+  z.object({
+    id: z.union([z.number().int(), z.string().regex(/^\d+$/)]),
+    join_url: z.url(),
+  }),
+);
 
 /** Zoom's own codes for a refused token and a missing scope, whatever status they come with. */
 const zoomCodes = { invalidToken: 124, meetingNotFound: 3001, missingScope: 4711 } as const;

@@ -5,6 +5,7 @@ import { type RetryPolicy, worstCaseMs } from '../retry.js';
 import { lambdaExtensionSecret } from '../secrets/secrets.js';
 import { vendorLimits } from '../vendor-limits.js';
 import { ResearchFailure, type Research } from './port.js';
+import { lazySchema } from '../../../shared/lazy-schema.js';
 
 /** The OpenAI SDK (Perplexity's API is OpenAI-compatible), imported when a search is first asked for. */
 const loadSdk = () => import('openai');
@@ -14,14 +15,16 @@ const loadSdk = () => import('openai');
  * by default; locally the sandbox (infra/local/lambda-env.ts). In AWS the key is a Secrets Manager secret whose NAME is
  * in `PERPLEXITY_API_KEY_SECRET`.
  */
-const settingsSchema = z.object({
-  /** @default https://api.perplexity.ai */
-  PERPLEXITY_BASE_URL: z.url().default('https://api.perplexity.ai'),
-  PERPLEXITY_API_KEY: z.string().min(1).optional(),
-  PERPLEXITY_API_KEY_SECRET: z.string().min(1).optional(),
-  /** a web-search model @default sonar */
-  PERPLEXITY_MODEL: z.string().min(1).default('sonar'),
-});
+const settingsSchema = lazySchema(() =>
+  z.object({
+    /** @default https://api.perplexity.ai */
+    PERPLEXITY_BASE_URL: z.url().default('https://api.perplexity.ai'),
+    PERPLEXITY_API_KEY: z.string().min(1).optional(),
+    PERPLEXITY_API_KEY_SECRET: z.string().min(1).optional(),
+    /** a web-search model @default sonar */
+    PERPLEXITY_MODEL: z.string().min(1).default('sonar'),
+  }),
+);
 
 export type ResearchSettings = {
   baseURL: string;
@@ -68,7 +71,7 @@ export const createResearchClient = (
  * The answer's shape, asked for as a JSON schema (Perplexity's structured outputs).
  * @link https://docs.perplexity.ai/guides/structured-outputs
  */
-const factsSchema = z.object({ facts: z.array(z.string()) });
+const factsSchema = lazySchema(() => z.object({ facts: z.array(z.string()) }));
 const factsJsonSchema = {
   type: 'object',
   properties: { facts: { type: 'array', items: { type: 'string' } } },
@@ -80,10 +83,12 @@ const factsJsonSchema = {
  * What we read of a chat completion.
  * @link https://docs.perplexity.ai/api-reference/chat-completions-post
  */
-const completionSchema = z.object({
-  model: z.string().min(1),
-  choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1),
-});
+const completionSchema = lazySchema(() =>
+  z.object({
+    model: z.string().min(1),
+    choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1),
+  }),
+);
 
 const instructions = [
   'You research a professional before someone writes them a networking e-mail. Search the web for recent, specific',

@@ -3,18 +3,21 @@ import { type RetryPolicy, retryingFetch, type RetryingFetchOptions } from '../r
 import { lambdaExtensionSecret } from '../secrets/secrets.js';
 import { vendorLimits } from '../vendor-limits.js';
 import { VerificationFailure, type Verdict, type Verifier } from './port.js';
+import { lazySchema } from '../../../shared/lazy-schema.js';
 
 /**
  * Where the QuickEmailVerification adapter points and with which key, from the Lambda's environment. Locally the
  * base URL is the sandbox and the key a dummy (infra/local/lambda-env.ts); in AWS the key is a Secrets Manager secret
  * whose NAME is in `VERIFICATION_API_KEY_SECRET`, so the key itself never sits in the function's configuration.
  */
-const settingsSchema = z.object({
-  /** @default https://api.quickemailverification.com/v1 */
-  VERIFICATION_BASE_URL: z.url().default('https://api.quickemailverification.com/v1'),
-  VERIFICATION_API_KEY: z.string().min(1).optional(),
-  VERIFICATION_API_KEY_SECRET: z.string().min(1).optional(),
-});
+const settingsSchema = lazySchema(() =>
+  z.object({
+    /** @default https://api.quickemailverification.com/v1 */
+    VERIFICATION_BASE_URL: z.url().default('https://api.quickemailverification.com/v1'),
+    VERIFICATION_API_KEY: z.string().min(1).optional(),
+    VERIFICATION_API_KEY_SECRET: z.string().min(1).optional(),
+  }),
+);
 
 export type VerificationSettings = {
   baseUrl: string;
@@ -41,16 +44,18 @@ export const readVerificationSettings = (env: NodeJS.ProcessEnv = process.env): 
  * role, free, mx_record, safe_to_send, did_you_mean, ...) are ignored.
  * @link https://docs.quickemailverification.com/email-verification-api/verify-an-email-address
  */
-export const qevResponseSchema = z.object({
-  result: z.enum(['valid', 'invalid', 'unknown']),
-  reason: z.string().default(''),
-  accept_all: z.enum(['true', 'false']).default('false'),
-  email: z.string().optional(),
-});
+export const qevResponseSchema = lazySchema(() =>
+  z.object({
+    result: z.enum(['valid', 'invalid', 'unknown']),
+    reason: z.string().default(''),
+    accept_all: z.enum(['true', 'false']).default('false'),
+    email: z.string().optional(),
+  }),
+);
 export type QevResponse = z.infer<typeof qevResponseSchema>;
 
 /** The error body the API answers with a 4xx. */
-const qevErrorSchema = z.object({ message: z.string().optional() }).loose();
+const qevErrorSchema = lazySchema(() => z.object({ message: z.string().optional() }).loose());
 
 /** An accept-all domain says every address exists, so a 'valid' there proves nothing: risky. */
 export const verdictOf = (answer: QevResponse): Verdict => {

@@ -1,0 +1,36 @@
+/**
+ * A schema built on first use: `lazySchema(() => z.object({...}))` stands for the schema `build` returns, and builds it
+ * once, when something first reads it (parses with it, reads its shape, composes it into another schema).
+ *
+ * Why (issue 9): zod 4 builds a schema's objects when its `z.*` calls run, and importing a schema module runs them all.
+ * A Lambda imports several such modules through its services (a worker's whole domain, the domains it calls), yet
+ * parses with a few of their schemas: the replies and meetings Lambdas and the send worker built about 1,500 zod
+ * objects at import, some 15-25 ms of CPU of their cold start on the bench machine. So every module-level schema
+ * (shared/schemas, the route tables, the vendor responses in lambdas/providers) is defined through this.
+ *
+ * The stand-in is a Proxy that forwards every operation to the built schema, with the schema itself as the receiver,
+ * so its methods (`parse`, `safeParse`, `extend`, `optional`...) run on it and answer exactly what it answers. Its
+ * own identity is stable (one stand-in per definition), so composing it into other schemas and comparing it work.
+ */
+export const lazySchema = <T extends object>(build: () => T): T => {
+  let built: T | undefined;
+  const schema = () => {
+    built ??= build();
+    return built;
+  };
+  // an empty target: the Proxy invariants then allow every answer the built schema gives (non-configurable own
+  // properties of the schema, such as zod's `_zod`, are reported configurable: the stand-in does not own them)
+  return new Proxy({} as T, {
+    get: (_target, key) => Reflect.get(schema(), key, schema()),
+    set: (_target, key, value) => Reflect.set(schema(), key, value, schema()),
+    has: (_target, key) => Reflect.has(schema(), key),
+    ownKeys: () => Reflect.ownKeys(schema()),
+    getOwnPropertyDescriptor: (_target, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(schema(), key);
+      return descriptor && { ...descriptor, configurable: true };
+    },
+    defineProperty: (_target, key, descriptor) => Reflect.defineProperty(schema(), key, descriptor),
+    deleteProperty: (_target, key) => Reflect.deleteProperty(schema(), key),
+    getPrototypeOf: () => Reflect.getPrototypeOf(schema()),
+  });
+};
