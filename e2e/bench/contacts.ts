@@ -140,34 +140,42 @@ export const benchContactsList = async (options: { contacts?: number; runs?: num
       }
       return samples.map(median);
     };
-    // the DynamoDB calls of one answer, counted on a client of the service itself (the gateway's is the Lambda's own)
-    const counted = new DynamoDBClient({});
-    const calls: string[] = [];
-    counted.middlewareStack.add(
-      (next, context) => (args) => {
-        calls.push(String(context.commandName));
-        return next(args);
-      },
-      { step: 'initialize', name: 'countCalls' },
-    );
-    const deps: contacts.ContactsDeps = {
-      db: dataClientOf(counted, tableName),
-      enrichment: null,
-      queue: { send: async () => undefined, sendMany: async () => undefined },
-      now: () => new Date(),
-      newId: contacts.newContactId,
-      cursors: cursorSigner('bench-key'),
-    };
+    /**
+     * The DynamoDB calls of one answer, counted on a client of the service itself (the gateway's is the Lambda's own):
+     * on a new client, as a Lambda's first request for the user (a search reads the whole directory then), and again
+     * on the same client (what a Lambda that served the user before asks).
+     */
     const callsOf = async (query: string) => {
-      calls.length = 0;
+      const counted = new DynamoDBClient({});
+      const calls: string[] = [];
+      counted.middlewareStack.add(
+        (next, context) => (args) => {
+          calls.push(String(context.commandName));
+          return next(args);
+        },
+        { step: 'initialize', name: 'countCalls' },
+      );
+      const deps: contacts.ContactsDeps = {
+        db: dataClientOf(counted, tableName),
+        enrichment: null,
+        queue: { send: async () => undefined, sendMany: async () => undefined },
+        now: () => new Date(),
+        newId: contacts.newContactId,
+        cursors: cursorSigner('bench-key'),
+      };
       const params = Object.fromEntries(new URLSearchParams(`limit=50${query}`));
-      await contacts.listContacts(deps, uid, {
-        limit: 50,
-        sort: 'last_updated',
-        order: 'desc',
-        ...params,
-      } as Parameters<typeof contacts.listContacts>[2]);
-      return calls.length;
+      const list = () =>
+        contacts.listContacts(deps, uid, {
+          limit: 50,
+          sort: 'last_updated',
+          order: 'desc',
+          ...params,
+        } as Parameters<typeof contacts.listContacts>[2]);
+      await list();
+      const first = calls.length;
+      calls.length = 0;
+      await list();
+      return { first, then: calls.length };
     };
 
     const [bareMs = 0, ...times] = await timeAll([
@@ -194,11 +202,12 @@ export const printContactsList = async () => {
   );
   console.log(`  bare DynamoDB Query of the default page (gsi1)   ${result.bareMs.toFixed(1).padStart(7)} ms`);
   console.log('  budget (issue 9): every order and a search at most 2x the default page, at most 3 DynamoDB calls');
+  console.log("  (calls: a Lambda's first request for the user / its next ones)");
   for (const variant of result.variants) {
     const ratio = variant.ms / base;
-    const over = ratio > 2 || variant.calls > 3 ? '   OVER' : '';
+    const over = ratio > 2 || Math.max(variant.calls.first, variant.calls.then) > 3 ? '   OVER' : '';
     console.log(
-      `  ${variant.label.padEnd(34)} ${variant.ms.toFixed(1).padStart(7)} ms ${ratio.toFixed(2).padStart(6)}x ${String(variant.calls).padStart(3)} calls${over}`,
+      `  ${variant.label.padEnd(34)} ${variant.ms.toFixed(1).padStart(7)} ms ${ratio.toFixed(2).padStart(6)}x ${`${variant.calls.first}/${variant.calls.then}`.padStart(5)} calls${over}`,
     );
   }
 };

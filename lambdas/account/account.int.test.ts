@@ -309,8 +309,8 @@ describe('account deletion against DynamoDB Local, s3rver and cognito-local', ()
       message: { uid: ada.uid, username: ada.username },
       delaySeconds: laterPassDelaySeconds,
     });
-    // profile, three records, a contact and its directory chunk
-    expect(await userItems(db, grace.uid)).toHaveLength(6);
+    // profile, three records, a contact, its directory chunk and the directory's head
+    expect(await userItems(db, grace.uid)).toHaveLength(7);
     expect(await storage().list(userPrefix(grace.uid))).toHaveLength(2);
     expect(await cognitoUserExists(grace.username)).toBe(true);
     expect(await isAccountDeleted(db, grace.uid)).toBe(false);
@@ -368,7 +368,7 @@ describe('account deletion against DynamoDB Local, s3rver and cognito-local', ()
   it('removes nothing in a later pass for an account that was never marked deleted', async () => {
     const ada = await seedUser('ada');
     expect(await runLaterPass({ uid: ada.uid, username: ada.username })).toEqual({ batchItemFailures: [] });
-    expect(await userItems(deps().db, ada.uid)).toHaveLength(6);
+    expect(await userItems(deps().db, ada.uid)).toHaveLength(7);
     expect(await storage().list(userPrefix(ada.uid))).toHaveLength(2);
     expect(await cognitoUserExists(ada.username)).toBe(true);
   });
@@ -431,7 +431,7 @@ describe('the Lambdas after an account deletion', () => {
       expect(json.details).toEqual([{ field: 'body.confirm', message: messages.account.confirmRequired }]);
       expect(json.error).toContain(messages.account.confirmRequired);
     }
-    expect(await userItems(deps().db, ada.uid)).toHaveLength(6);
+    expect(await userItems(deps().db, ada.uid)).toHaveLength(7);
     expect(await storage().list(userPrefix(ada.uid))).toHaveLength(2);
     expect(await cognitoUserExists(ada.username)).toBe(true);
     expect(await isAccountDeleted(deps().db, ada.uid)).toBe(false);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSandbox, type Sandbox } from '../../infra/local/sandbox/server.js';
 import { freePort } from '../../infra/local/net.js';
 import type { QueueName } from '../../shared/queues.js';
@@ -13,11 +13,12 @@ import type { QueuePort } from '../providers/queue/port.js';
 import { countingDataClient } from '../test/counting-client.js';
 import { getActivity } from '../data/activity.js';
 import { contactKey, setContactAiStrategy, type ContactItem } from '../data/contact.js';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { directoryHeadKey, directoryHeadTrustMs } from '../data/contact-directory.js';
 import type { DataClient } from '../data/client.js';
 import { quotaKey } from '../data/quota.js';
 import { getSharedProfile, sharedProfileKey } from '../data/shared-profile.js';
-import { setAttributes } from '../test/raw-items.js';
+import { readItem, setAttributes } from '../test/raw-items.js';
 import { grantBonusSlots } from './quota.js';
 import * as contacts from './service.js';
 
@@ -454,16 +455,15 @@ describe('contacts service', () => {
     expect(await names('a')).toEqual(['Ada Lovelace', 'Katherine Johnson']);
     expect(await names('engines')).toEqual(['Ada Lovelace']);
     expect(await names('hopper')).toEqual([]);
-    // after the first: the changed chunks only (one Query) and, side by side, the page of what it read before; then
-    // the new page's contacts not fetched yet (Katherine); a search whose directory did not change is those two calls;
-    // a search of none fetches no contact
+    // after the first: the page of what it read with the directory's head (it moved), the changed chunks only (one
+    // Query), then the new page's contacts not fetched yet (Katherine); a search whose directory did not change is
+    // that first BatchGetItem only, and a search of none asks the head alone
     expect(reader.calls).toEqual([
-      'QueryCommand',
-      'BatchGetItemCommand',
       'BatchGetItemCommand',
       'QueryCommand',
       'BatchGetItemCommand',
-      'QueryCommand',
+      'BatchGetItemCommand',
+      'BatchGetItemCommand',
     ]);
   });
 
@@ -506,6 +506,48 @@ describe('contacts service', () => {
       cursor: moved.next_cursor!,
     });
     expect(next.contacts.map((contact) => contact.name)).toEqual(['Zara Lovelace']);
+  });
+
+  it('reads the chunks again when the directory head cannot vouch for them: a chunk written without it, or before it existed', async () => {
+    const reader = setup({ counting: true });
+    const writer = setup();
+    const uid = randomUUID();
+    const ada = await created(contacts.createContact(writer.deps, uid, { name: 'Ada Lovelace' }));
+    await created(contacts.createContact(writer.deps, uid, { name: 'Grace Hopper' }));
+    const names = async (q: string) =>
+      (await contacts.listContacts(reader.deps, uid, { ...listQuery, q, sort: 'name', order: 'asc' })).contacts.map(
+        (contact) => contact.name,
+      );
+    expect(await names('a')).toEqual(['Ada Lovelace', 'Grace Hopper']);
+    // a write that moved Ada's chunk but not its number on the head (a Lambda still on older code, during a deploy)
+    const head = await readItem(writer.deps.db, directoryHeadKey(uid));
+    await contacts.updateContact(writer.deps, uid, ada.id, { company: 'Analytical Engines' });
+    await setAttributes(
+      writer.deps.db,
+      directoryHeadKey(uid),
+      Object.fromEntries(Object.entries(head!).filter(([name]) => name.startsWith('v_'))),
+    );
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // the head vouches for what this Lambda read for a minute at most: past it, the chunks are asked again
+      expect(await names('engines')).toEqual([]);
+      vi.setSystemTime(Date.now() + directoryHeadTrustMs);
+      expect(await names('engines')).toEqual(['Ada Lovelace']);
+    } finally {
+      vi.useRealTimers();
+    }
+
+    // chunks written before the head existed: the head names none of them, so the chunks are asked every time
+    await writer.deps.db.documents.send(
+      new DeleteCommand({ TableName: writer.deps.db.table, Key: directoryHeadKey(uid) }),
+    );
+    await contacts.updateContact(writer.deps, uid, ada.id, { company: 'Difference Engines' });
+    await created(contacts.createContact(writer.deps, uid, { name: 'Katherine Johnson' }));
+    reader.resetCalls();
+    expect(await names('engines')).toEqual(['Ada Lovelace']);
+    expect(await names('a')).toEqual(['Ada Lovelace', 'Grace Hopper', 'Katherine Johnson']);
+    // each: the page of what it read with the head, then the chunks (the pages held: nothing more to fetch)
+    expect(reader.calls).toEqual(['BatchGetItemCommand', 'QueryCommand', 'BatchGetItemCommand', 'QueryCommand']);
   });
 
   it("never answers one user's contacts to another from the directories a Lambda keeps of both", async () => {
@@ -639,8 +681,9 @@ describe('contacts service', () => {
       listSorted: ['QueryCommand', 'GetItemCommand'],
       // the directory and the contact count (side by side), then the page's contacts
       search: ['QueryCommand', 'GetItemCommand', 'BatchGetItemCommand'],
-      // the directory's chunks changed since the search only (this Lambda read it before), then the page's contacts
-      filter: ['QueryCommand', 'BatchGetItemCommand'],
+      // this Lambda read the directory a moment ago: the page's contacts with the directory's head, which says that
+      // nothing changed since
+      filter: ['BatchGetItemCommand'],
       recent: ['QueryCommand'],
       // the contact, then its drafts' list (issue 11: no primary draft here, so no draft to read)
       get: ['GetItemCommand', 'GetItemCommand'],

@@ -29,7 +29,9 @@ import {
   contactsPage,
   getContact,
   getContactIdByUrl,
+  directoryConfirmableByHead,
   getContacts,
+  getContactsConfirmingDirectory,
   knownDirectory as knownContactDirectory,
   removeContact,
   sortName,
@@ -369,15 +371,44 @@ const directoryPage = (all: readonly DirectoryEntry[], query: ListQuery, offset:
 };
 
 /**
+ * A search's or a filter's page and its contacts. A Lambda that read the user's directory lately works the page out
+ * from what it read and fetches its contacts in one BatchGetItem with the directory's head: nothing changed, that is
+ * the answer (one call). Else, or when it read the directory longer ago, the directory is read (only its chunks
+ * changed since, if it read it before; side by side with the page's contacts then) and only the new page's contacts
+ * not fetched yet are asked for. Three calls at most: head and contacts, changed chunks, the rest of the page; or the
+ * first read of the directory with the contact count, then the page.
+ */
+const searchPage = async (deps: ContactsDeps, uid: string, query: ListQuery, offset: number) => {
+  const known = knownContactDirectory(deps.db, uid);
+  const guess = known ? directoryPage(known, query, offset) : null;
+  let all: readonly DirectoryEntry[];
+  let fetched: ContactItem[] = [];
+  if (guess && directoryConfirmableByHead(deps.db, uid)) {
+    const confirming = await getContactsConfirmingDirectory(deps.db, uid, guess.ids);
+    fetched = confirming.contacts;
+    if (confirming.directoryUnchanged) return { page: guess, contacts: fetched };
+    all = await contactDirectory(deps.db, uid);
+  } else {
+    [all, fetched] = await Promise.all([
+      contactDirectory(deps.db, uid),
+      guess ? getContacts(deps.db, uid, guess.ids) : [],
+    ]);
+  }
+  // the directory read answers the very array it read before when no chunk changed: that page still holds
+  const page = guess && all === known ? guess : directoryPage(all, query, offset);
+  const asked = new Set(guess?.ids);
+  const missing = page.ids.filter((id) => !asked.has(id));
+  return { page, contacts: missing.length ? [...fetched, ...(await getContacts(deps.db, uid, missing))] : fetched };
+};
+
+/**
  * GET /api/contacts. Without a search or filter every order is one Query of one page on the index of that order
  * (gsi1 last updated, gsi3 name, gsi4 company, gsi5 date added) plus the quota's contact count for `total`. A search
  * or a filter reads the user's contact directory (the list fields of every contact in a few items, one Query; see
  * lambdas/data/contact-directory.ts), filters and sorts it in memory in the same order as the indexes, and fetches the
- * page's full items with one BatchGet. A Lambda that read the user's directory before asks only for its chunks changed
- * since, and fetches the page of what it read side by side (the same two round trips as an index's page, issue 9):
- * nothing changed, that is the answer; else the page's contacts not fetched yet come in a second BatchGet. Three
- * calls at most either way (the first read: the directory and the contact count, then the page). Cursors are signed
- * and bound to the user and the query (`cursorScope`): any other is a 400.
+ * page's full items with one BatchGet; a Lambda that read the directory lately needs only that BatchGet, with the
+ * directory's head in it (`searchPage`, issue 9). Three calls at most. Cursors are signed and bound to the user and
+ * the query (`cursorScope`): any other is a 400.
  */
 export const listContacts = async (deps: ContactsDeps, uid: string, query: ListQuery) => {
   const now = deps.now();
@@ -403,24 +434,8 @@ export const listContacts = async (deps: ContactsDeps, uid: string, query: ListQ
   }
 
   const offset = offsetOf(position);
-  // the page of the directory this Lambda last read, fetched while the table says whether it changed since: when not
-  // (the same array back), that page is the answer and its contacts are already here; else the page is worked out
-  // again and only its contacts not fetched yet are asked for
-  const known = knownContactDirectory(deps.db, uid);
-  const guess = known ? directoryPage(known, query, offset) : null;
-  const [all, guessed] = await Promise.all([
-    contactDirectory(deps.db, uid),
-    guess ? getContacts(deps.db, uid, guess.ids) : [],
-  ]);
-  const page = guess && all === known ? guess : directoryPage(all, query, offset);
-  const asked = new Set(guess?.ids);
-  const missing = page.ids.filter((id) => !asked.has(id));
-  const byId = new Map(
-    [...guessed, ...(missing.length ? await getContacts(deps.db, uid, missing) : [])].map((item) => [
-      item.contactId,
-      item,
-    ]),
-  );
+  const { page, contacts: items } = await searchPage(deps, uid, query, offset);
+  const byId = new Map(items.map((item) => [item.contactId, item]));
   return {
     contacts: page.ids.flatMap((contactId) => {
       const item = byId.get(contactId);

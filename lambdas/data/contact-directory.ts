@@ -1,8 +1,8 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { DataClient } from './client.js';
 import type { ContactItem } from './contact.js';
-import { writtenIf } from './errors.js';
+import { cancellationReasons } from './errors.js';
 
 /**
  * A user's contact directory: the fields the contact list searches, filters and sorts on, for every contact, kept in a
@@ -10,7 +10,10 @@ import { writtenIf } from './errors.js';
  * thousands of contacts is one Query of about a hundred KB instead of reading every contact. Each chunk is one
  * deflated binary attribute (a text line per contact; lines repeat a lot, so it shrinks 5-8x, and with it the read
  * and the write units every contact write spends on its chunk) with a version: every contact write changes its line
- * in the same transaction, conditioned on the version it read, so the directory never drifts from the contacts.
+ * in the same transaction, conditioned on the version it read, so the directory never drifts from the contacts. The
+ * same transaction sets the chunk's new version on the directory's head (`USER#<sub>` / `CONTACTDIR`, one number per
+ * chunk): a Lambda that read the directory before learns from that one small item, read in the BatchGetItem of a
+ * search's page, whether anything changed (lambdas/contacts/service.ts).
  */
 export const directoryFields = [
   'contactId',
@@ -32,6 +35,9 @@ export const directoryRecord = 'contactDirectory';
 const prefix = 'CONTACTDIR#';
 const chunkOf = (contactId: string) => contactId.slice(-1);
 const chunkKey = (uid: string, chunk: string) => ({ pk: `USER#${uid}`, sk: `${prefix}${chunk}` });
+/** The directory's head: `v_<chunk>` the version of each chunk, set with the chunk (no Query of the chunks finds it). */
+export const directoryHeadKey = (uid: string) => ({ pk: `USER#${uid}`, sk: 'CONTACTDIR' });
+const headVersion = 'v_';
 
 /** Tabs and line breaks separate fields and entries, so a field never holds one. */
 const clean = (value: unknown) => (typeof value === 'string' ? value.replace(/[\t\r\n]/g, ' ') : '');
@@ -86,7 +92,12 @@ const storeChunk = (lines: readonly DirectoryEntry[]) =>
  * own transaction), so a warm Lambda reads a few KB instead of the whole directory and parses only what changed. Kept
  * per data client (one per Lambda) for the last few users it served.
  */
-type Snapshot = { chunks: Map<string, { version: number; lines: DirectoryEntry[] }>; entries: DirectoryEntry[] };
+type Snapshot = {
+  chunks: Map<string, { version: number; lines: DirectoryEntry[] }>;
+  entries: DirectoryEntry[];
+  /** when the chunks themselves last said what changed (Date.now()) */
+  checkedAt: number;
+};
 
 const snapshots = new WeakMap<DataClient, Map<string, Snapshot>>();
 
@@ -172,9 +183,41 @@ export const readDirectory = async (db: DataClient, uid: string): Promise<readon
     start = result.LastEvaluatedKey;
   } while (start);
   const snapshot =
-    known && !changed ? known : { chunks, entries: [...chunks.values()].flatMap((chunk) => chunk.lines) };
+    known && !changed
+      ? { ...known, checkedAt: Date.now() }
+      : { chunks, entries: [...chunks.values()].flatMap((chunk) => chunk.lines), checkedAt: Date.now() };
   keepSnapshot(db, uid, snapshot);
   return snapshot.entries;
+};
+
+/**
+ * How long a snapshot is confirmed by the head alone before the chunks are asked again: the head is written with
+ * every chunk by this module, and this bounds what a chunk written otherwise (a Lambda still on older code during a
+ * deploy) could hide from a search.
+ */
+export const directoryHeadTrustMs = 60_000;
+
+/** Whether the user's directory can be confirmed unchanged by its head (this Lambda read it lately). */
+export const headCanConfirm = (db: DataClient, uid: string) => {
+  const known = snapshotsOf(db).get(uid);
+  return known !== undefined && Date.now() - known.checkedAt < directoryHeadTrustMs;
+};
+
+/**
+ * Whether the head read now (undefined: none) says every chunk is at the version this Lambda last read of it, and no
+ * chunk is there that it did not read; then `knownDirectory` is the directory as it is now. A chunk the head does not
+ * name (written before the head existed) is never confirmed this way: `readDirectory` asks the chunks.
+ */
+export const confirmedByHead = (db: DataClient, uid: string, head: Record<string, unknown> | undefined) => {
+  const known = snapshotsOf(db).get(uid);
+  if (!known || !head) return false;
+  const named = Object.keys(head).filter((name) => name.startsWith(headVersion));
+  if (named.length !== known.chunks.size) return false;
+  for (const name of named) {
+    if (known.chunks.get(name.slice(headVersion.length))?.version !== head[name]) return false;
+  }
+  keepSnapshot(db, uid, known);
+  return true;
 };
 
 /** The chunk as read now (consistently): its version (0 when it does not exist yet) and its lines. */
@@ -183,27 +226,50 @@ const readChunk = async (db: DataClient, key: Record<string, string>) => {
   return { version: typeof Item?.version === 'number' ? Item.version : 0, lines: parseChunk(Item?.entries) };
 };
 
-/** The Put of a chunk's next version, holding only if the chunk is still at `version`. */
-const chunkPut = (
+/**
+ * The writes of a chunk's next version: its Put, holding only if the chunk is still at `version`, and the head's number
+ * for it (no condition: writes of one chunk are in turn by its version, so the head's number is the last one's).
+ */
+const chunkWrites = (
   db: DataClient,
   key: ReturnType<typeof chunkKey>,
   uid: string,
   version: number,
   lines: DirectoryEntry[],
-) => ({
-  TableName: db.table,
-  // `chunk` repeats the sort key's end for the snapshot's filter (a filter cannot name a key attribute)
-  Item: {
-    ...key,
-    uid,
-    entity: directoryRecord,
-    chunk: key.sk.slice(prefix.length),
-    version: version + 1,
-    entries: storeChunk(lines),
-  },
-  ConditionExpression: version === 0 ? 'attribute_not_exists(version)' : 'version = :seen',
-  ...(version === 0 ? {} : { ExpressionAttributeValues: { ':seen': version } }),
-});
+) => {
+  const chunk = key.sk.slice(prefix.length);
+  return [
+    {
+      Put: {
+        TableName: db.table,
+        // `chunk` repeats the sort key's end for the snapshot's filter (a filter cannot name a key attribute)
+        Item: { ...key, uid, entity: directoryRecord, chunk, version: version + 1, entries: storeChunk(lines) },
+        ConditionExpression: version === 0 ? 'attribute_not_exists(version)' : 'version = :seen',
+        ...(version === 0 ? {} : { ExpressionAttributeValues: { ':seen': version } }),
+      },
+    },
+    {
+      Update: {
+        TableName: db.table,
+        Key: directoryHeadKey(uid),
+        UpdateExpression: 'SET #version = :version, #uid = :uid, #entity = :entity',
+        ExpressionAttributeNames: { '#version': `${headVersion}${chunk}`, '#uid': 'uid', '#entity': 'entity' },
+        ExpressionAttributeValues: { ':version': version + 1, ':uid': uid, ':entity': directoryRecord },
+      },
+    },
+  ];
+};
+
+/** Whether a chunk's writes went in; false when the chunk (or the head) changed meanwhile. */
+const writtenChunk = async (db: DataClient, writes: ReturnType<typeof chunkWrites>) => {
+  try {
+    await db.documents.send(new TransactWriteCommand({ TransactItems: writes }));
+    return true;
+  } catch (error) {
+    if (cancellationReasons(error)) return false;
+    throw error;
+  }
+};
 
 /** The lines of `contacts` by the chunk they belong to. */
 const byChunk = (contacts: readonly Partial<ContactItem>[], chunks: readonly string[] = []) => {
@@ -216,14 +282,14 @@ const byChunk = (contacts: readonly Partial<ContactItem>[], chunks: readonly str
 };
 
 /**
- * The transaction write that sets (or, with null, removes) the line of `contactId`, from the chunk as read now; the
- * write holds only if nobody changed the chunk since (its version).
+ * The transaction writes that set (or, with null, remove) the line of `contactId`, from the chunk as read now: the
+ * chunk (holding only if nobody changed it since: its version) and then the head's number for it.
  */
 export const directoryWrite = async (db: DataClient, uid: string, contactId: string, entry: DirectoryEntry | null) => {
   const key = chunkKey(uid, chunkOf(contactId));
   const { version, lines } = await readChunk(db, key);
   const kept = lines.filter((line) => line.contactId !== contactId);
-  return { Put: chunkPut(db, key, uid, version, entry ? [...kept, entry] : kept) };
+  return chunkWrites(db, key, uid, version, entry ? [...kept, entry] : kept);
 };
 
 /**
@@ -237,16 +303,18 @@ export const addToDirectory = async (db: DataClient, uid: string, contacts: read
     for (let attempt = 0; ; attempt += 1) {
       const { version, lines } = await readChunk(db, key);
       const merged = [...lines.filter((line) => !ids.has(line.contactId)), ...entries];
-      if (await writtenIf(db.documents.send(new PutCommand(chunkPut(db, key, uid, version, merged))))) break;
+      if (await writtenChunk(db, chunkWrites(db, key, uid, version, merged))) break;
       if (attempt >= 5) throw new Error(`The directory chunk ${chunk} kept changing while contacts were added to it`);
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
     }
   }
 };
 
 /**
  * Replaces a user's directory with the lines of `contacts`, every contact the user has (read from the contacts
- * themselves, the truth): for contacts written before the directory existed, or a directory that lost count. A chunk
- * changed meanwhile is left as it is; the next search sees the count still off and rebuilds again.
+ * themselves, the truth): for contacts written before the directory existed, or a directory that lost count. Chunk by
+ * chunk (each sets the head too, so not side by side); a chunk changed meanwhile is left as it is, and the next search
+ * sees the count still off and rebuilds again.
  */
 export const rebuildDirectory = async (db: DataClient, uid: string, contacts: readonly Partial<ContactItem>[]) => {
   const { Items = [] } = await db.documents.send(
@@ -259,11 +327,7 @@ export const rebuildDirectory = async (db: DataClient, uid: string, contacts: re
     }),
   );
   const versions = new Map(Items.map((item) => [String(item.sk).slice(prefix.length), Number(item.version ?? 0)]));
-  await Promise.all(
-    [...byChunk(contacts, [...versions.keys()])].map(([chunk, entries]) =>
-      writtenIf(
-        db.documents.send(new PutCommand(chunkPut(db, chunkKey(uid, chunk), uid, versions.get(chunk) ?? 0, entries))),
-      ),
-    ),
-  );
+  for (const [chunk, entries] of byChunk(contacts, [...versions.keys()])) {
+    await writtenChunk(db, chunkWrites(db, chunkKey(uid, chunk), uid, versions.get(chunk) ?? 0, entries));
+  }
 };

@@ -20,10 +20,13 @@ import {
 } from './expressions.js';
 import {
   addToDirectory,
+  confirmedByHead,
   directoryFields,
+  directoryHeadKey,
   directoryWrite,
   forgetDirectorySnapshot,
   hasDirectorySnapshot,
+  headCanConfirm,
   knownDirectory,
   readDirectory,
   rebuildDirectory,
@@ -34,8 +37,11 @@ import { itemBytes } from './item-size.js';
 import { contactRemovedWrite, getContactCount, useSlotWrite } from './quota.js';
 
 export type { DirectoryEntry };
-/** The directory entries this Lambda last read of a user, without a call (lambdas/data/contact-directory.ts). */
-export { knownDirectory };
+/**
+ * The directory entries this Lambda last read of a user, without a call, and whether the directory's head alone may
+ * say they are still current (lambdas/data/contact-directory.ts).
+ */
+export { headCanConfirm as directoryConfirmableByHead, knownDirectory };
 
 export type { EducationEntry, ExperienceEntry };
 export type EmailQevStatus = (typeof emailQevStatuses)[number];
@@ -261,26 +267,44 @@ export const getContact = async (db: DataClient, uid: string, contactId: string)
 /** BatchGetItem takes at most 100 keys. */
 const batchGetSize = 100;
 
-// some contacts of a user by id (BatchGetItem, unprocessed keys asked again); missing ids are left out
-export const getContacts = async (
-  db: DataClient,
-  uid: string,
-  contactIds: readonly string[],
-): Promise<ContactItem[]> => {
-  const found: ContactItem[] = [];
-  for (let index = 0; index < contactIds.length; index += batchGetSize) {
-    let keys: Record<string, unknown>[] = contactIds
-      .slice(index, index + batchGetSize)
-      .map((id) => contactKey(uid, id));
-    for (let attempt = 0; keys.length > 0; attempt += 1) {
+// items of a table by key (BatchGetItem by 100, unprocessed keys asked again); missing keys are left out
+const batchGetItems = async (db: DataClient, keys: readonly Record<string, unknown>[]) => {
+  const found: Record<string, unknown>[] = [];
+  for (let index = 0; index < keys.length; index += batchGetSize) {
+    let batch = keys.slice(index, index + batchGetSize);
+    for (let attempt = 0; batch.length > 0; attempt += 1) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
-      if (attempt > 6) throw new Error(`${keys.length} contacts stayed unprocessed`);
-      const result = await db.documents.send(new BatchGetCommand({ RequestItems: { [db.table]: { Keys: keys } } }));
-      found.push(...(result.Responses?.[db.table] ?? []).map(fromItem));
-      keys = result.UnprocessedKeys?.[db.table]?.Keys ?? [];
+      if (attempt > 6) throw new Error(`${batch.length} items stayed unprocessed`);
+      const result = await db.documents.send(new BatchGetCommand({ RequestItems: { [db.table]: { Keys: batch } } }));
+      found.push(...(result.Responses?.[db.table] ?? []));
+      batch = result.UnprocessedKeys?.[db.table]?.Keys ?? [];
     }
   }
   return found;
+};
+
+// some contacts of a user by id (BatchGetItem); missing ids are left out
+export const getContacts = async (db: DataClient, uid: string, contactIds: readonly string[]): Promise<ContactItem[]> =>
+  (
+    await batchGetItems(
+      db,
+      contactIds.map((id) => contactKey(uid, id)),
+    )
+  ).map(fromItem);
+
+/**
+ * Some contacts of a user by id, as `getContacts`, and in the same BatchGetItem the head of the user's directory:
+ * `directoryUnchanged` when it says the directory is still what this Lambda last read of it (`knownDirectory`; see
+ * lambdas/data/contact-directory.ts `confirmedByHead`).
+ */
+export const getContactsConfirmingDirectory = async (db: DataClient, uid: string, contactIds: readonly string[]) => {
+  const head = directoryHeadKey(uid);
+  const items = await batchGetItems(db, [head, ...contactIds.map((id) => contactKey(uid, id))]);
+  const headItem = items.find((item) => item.sk === head.sk);
+  return {
+    contacts: items.filter((item) => item !== headItem).map(fromItem),
+    directoryUnchanged: confirmedByHead(db, uid, headItem),
+  };
 };
 
 // the user's contact of a canonical LinkedIn URL, by its claim (GetItem); null when the user has none
@@ -402,9 +426,10 @@ const transact = async (db: DataClient, writes: Record<string, unknown>[]): Prom
 const directoryRetries = 10;
 
 /**
- * `writes` and the contact's line in its directory chunk (lambdas/data/contact-directory.ts) in one transaction. A
- * chunk changed since it was read (only that refused) is read again and the whole tried again; the reasons answered
- * are those of `writes`.
+ * `writes` and the contact's line in its directory chunk with the chunk's number on the directory's head
+ * (lambdas/data/contact-directory.ts) in one transaction. A chunk changed since it was read, or the head held by
+ * another write of the user's (only those refused), is read again and the whole tried again; the reasons answered are
+ * those of `writes`.
  */
 const transactWithDirectory = async (
   db: DataClient,
@@ -413,10 +438,15 @@ const transactWithDirectory = async (
   writes: Record<string, unknown>[],
 ): Promise<TransactionOutcome> => {
   for (let attempt = 0; ; attempt += 1) {
-    const outcome = await transact(db, [...writes, await directoryWrite(db, contact.uid, contact.contactId, entry)]);
+    const outcome = await transact(db, [
+      ...writes,
+      ...(await directoryWrite(db, contact.uid, contact.contactId, entry)),
+    ]);
     if (outcome.done) return outcome;
     const reasons = outcome.reasons.slice(0, writes.length);
-    const onlyDirectory = outcome.reasons.at(-1) !== 'None' && reasons.every((reason) => reason === 'None');
+    const onlyDirectory =
+      outcome.reasons.slice(writes.length).some((reason) => reason !== 'None') &&
+      reasons.every((reason) => reason === 'None');
     if (!onlyDirectory || attempt >= directoryRetries) return { done: false, reasons };
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
   }
