@@ -98,6 +98,20 @@ export const lazyAntdParts: readonly LazyAntdPart[] = [
     statement: "import Group from './Group';",
     reason: '`Input.Group` (deprecated for Space.Compact) comes with every input',
   },
+  {
+    importer: 'typography/Base/index.js',
+    statement: "import Editable from '../Editable';",
+    reason:
+      "a Typography's `editable` text, with antd's TextArea and its autosize (the app edits in forms): with every " +
+      'title and text',
+  },
+  {
+    importer: 'typography/Base/index.js',
+    statement: "import CopyBtn from './CopyBtn';",
+    reason:
+      "a Typography's `copyable` button, drawn when such a text first shows (the contact drawer's e-mail, a meeting's " +
+      'link, the referral link), not with every title and text',
+  },
 ];
 
 const helperId = 'virtual:lazy-antd-part';
