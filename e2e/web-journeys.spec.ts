@@ -122,7 +122,7 @@ test.describe('the production build', () => {
     await expect(leave).toBeHidden();
     await expect(page).toHaveURL(/\/profile$/);
 
-    // a Dropdown's menu arrives when it first opens: the dashboard's other ways to add a contact
+    // a Dropdown arrives with its menu when it first opens (web/src/ui/MenuButton.tsx): the other ways to add a contact
     await appShell.open('Dashboard');
     await page
       .getByRole('dialog')

@@ -1,4 +1,5 @@
-import { Empty, Typography } from 'antd';
+import { Empty } from 'antd';
+import { Text } from './text/Text';
 import type { ReactNode } from 'react';
 import './EmptyState.css';
 
@@ -28,13 +29,13 @@ export const EmptyState = ({ icon, title, description, children, compact = false
     }
     description={
       <div className="empty-state__text">
-        <Typography.Text strong className="empty-state__title">
+        <Text strong className="empty-state__title">
           {title}
-        </Typography.Text>
+        </Text>
         {description ? (
-          <Typography.Text type="secondary" className="empty-state__description">
+          <Text type="secondary" className="empty-state__description">
             {description}
-          </Typography.Text>
+          </Text>
         ) : null}
       </div>
     }

@@ -1,4 +1,5 @@
-import { Typography } from 'antd';
+import { Title } from './text/Title';
+import { Paragraph } from './text/Paragraph';
 import type { ReactNode } from 'react';
 import './PageHeader.css';
 
@@ -13,13 +14,13 @@ export type PageHeaderProps = {
 export const PageHeader = ({ title, description, extra }: PageHeaderProps) => (
   <div className="page-header">
     <div className="page-header__text">
-      <Typography.Title level={1} className="page-header__title">
+      <Title level={1} className="page-header__title">
         {title}
-      </Typography.Title>
+      </Title>
       {description ? (
-        <Typography.Paragraph type="secondary" className="page-header__description">
+        <Paragraph type="secondary" className="page-header__description">
           {description}
-        </Typography.Paragraph>
+        </Paragraph>
       ) : null}
     </div>
     {extra ? <div className="page-header__extra">{extra}</div> : null}

@@ -1,4 +1,5 @@
-import { Spin, Typography } from 'antd';
+import { Spin } from 'antd';
+import { Text } from './text/Text';
 import type { ReactNode } from 'react';
 import './StatusPanel.css';
 
@@ -35,21 +36,21 @@ export const StatusPanel = ({
           {icon}
         </span>
         <div className="status-panel__text">
-          <Typography.Text strong className="status-panel__heading">
+          <Text strong className="status-panel__heading">
             {heading}
-          </Typography.Text>
+          </Text>
           {description ? (
-            <Typography.Text type="secondary" className="status-panel__description">
+            <Text type="secondary" className="status-panel__description">
               {description}
-            </Typography.Text>
+            </Text>
           ) : null}
         </div>
       </div>
       {children ? <div className="status-panel__actions">{children}</div> : null}
       {footnote ? (
-        <Typography.Text type="secondary" className="status-panel__footnote">
+        <Text type="secondary" className="status-panel__footnote">
           {footnote}
-        </Typography.Text>
+        </Text>
       ) : null}
     </div>
   </Spin>

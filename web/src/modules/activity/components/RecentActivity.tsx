@@ -1,6 +1,6 @@
 import { CheckCircleFilled, CloseCircleFilled, LoadingOutlined } from '@ant-design/icons';
 import type { ActivityStatus } from '@shared/schemas/dashboard';
-import { Typography } from 'antd';
+import { Text } from '@/ui/text/Text';
 import type { ReactNode } from 'react';
 import { useNow } from '@/lib/useNow';
 import { formatRelativeTime } from '@/modules/notifications/utils/formatRelativeTime';
@@ -23,16 +23,16 @@ export const RecentActivity = () => {
   const body = () => {
     if (!actions) {
       return error ? (
-        <Typography.Text type="secondary" className="recent-activity__empty">
+        <Text type="secondary" className="recent-activity__empty">
           {text.unavailable}
-        </Typography.Text>
+        </Text>
       ) : null;
     }
     if (actions.length === 0) {
       return (
-        <Typography.Text type="secondary" className="recent-activity__empty">
+        <Text type="secondary" className="recent-activity__empty">
           {text.empty}
-        </Typography.Text>
+        </Text>
       );
     }
     return (

@@ -6,10 +6,14 @@ import {
   UploadOutlined,
   UserAddOutlined,
 } from '@ant-design/icons';
-import { Button, Card, Dropdown, Space, Typography } from 'antd';
+import { Button, Card } from 'antd';
+import { Text } from '@/ui/text/Text';
+import { Title } from '@/ui/text/Title';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { CompactGroup } from '@/ui/CompactGroup';
 import { EmptyState } from '@/ui/EmptyState';
+import { MenuButton } from '@/ui/MenuButton';
 import { useToast } from '@/ui/toast/useToast';
 import { useApiClient } from '@/lib/http/useApiClient';
 import { listAllContacts } from '../api/contactsApi';
@@ -156,18 +160,18 @@ export const ContactsDashboard = () => {
         className={empty ? 'contacts-card contacts-card--empty' : 'contacts-card'}
         title={
           <span className="contacts-card__title">
-            <Typography.Title level={2} className="contacts-card__heading">
+            <Title level={2} className="contacts-card__heading">
               Contacts
-            </Typography.Title>
+            </Title>
             {list.total ? (
-              <Typography.Text type="secondary" className="contacts-card__count">
+              <Text type="secondary" className="contacts-card__count">
                 {list.total.toLocaleString()}
-              </Typography.Text>
+              </Text>
             ) : null}
           </span>
         }
         extra={
-          <Space>
+          <div className="contacts-card__actions">
             <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)} data-testid="import-csv">
               Import CSV
             </Button>
@@ -180,7 +184,7 @@ export const ContactsDashboard = () => {
             >
               Export CSV
             </Button>
-            <Space.Compact>
+            <CompactGroup>
               <Button
                 type="primary"
                 icon={<PlusOutlined />}
@@ -189,11 +193,11 @@ export const ContactsDashboard = () => {
               >
                 Add contact
               </Button>
-              <Dropdown menu={addMenu} placement="bottomRight" trigger={['click']}>
+              <MenuButton menu={addMenu} placement="bottomRight">
                 <Button type="primary" icon={<DownOutlined />} aria-label="More ways to add" />
-              </Dropdown>
-            </Space.Compact>
-          </Space>
+              </MenuButton>
+            </CompactGroup>
+          </div>
         }
       >
         {list.error && !list.contacts.length ? (
@@ -206,7 +210,7 @@ export const ContactsDashboard = () => {
             title="No contacts yet"
             description="Add people by their LinkedIn profile URL and Outreach brings in their background and finds a verified e-mail address. You can also enter someone by hand or import a CSV file."
           >
-            <Space>
+            <div className="contacts-card__actions">
               <Button type="primary" icon={<LinkedinFilled />} onClick={() => setAddMode('url')}>
                 Add from LinkedIn
               </Button>
@@ -216,7 +220,7 @@ export const ContactsDashboard = () => {
               <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)}>
                 Import CSV
               </Button>
-            </Space>
+            </div>
           </EmptyState>
         ) : (
           <div className="contacts-card__list">

@@ -1,4 +1,5 @@
-import { Button, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Table, Tag, type TableColumnsType } from 'antd';
+import { Text } from '@/ui/text/Text';
 import { useEffect, useState, type Key, type UIEvent } from 'react';
 import type { Contact } from '../api/contactMapping';
 import {
@@ -50,12 +51,12 @@ const columns: TableColumnsType<Contact> = [
       <div className="contacts-table__person">
         <ContactAvatar name={contact.name} avatarUrl={contact.avatarUrl} />
         <div className="contacts-table__who">
-          <Typography.Text strong ellipsis className="contacts-table__name" data-testid="contact-name">
+          <Text strong ellipsis className="contacts-table__name" data-testid="contact-name">
             {contact.name || 'Unnamed contact'}
-          </Typography.Text>
-          <Typography.Text type="secondary" ellipsis className="contacts-table__role">
+          </Text>
+          <Text type="secondary" ellipsis className="contacts-table__role">
             {[contact.jobTitle || contact.currentRole, contact.company].filter(Boolean).join(' · ') || '—'}
-          </Typography.Text>
+          </Text>
         </div>
       </div>
     ),
@@ -67,9 +68,9 @@ const columns: TableColumnsType<Contact> = [
     render: (_, contact) => (
       <div className="contacts-table__email">
         {contact.email ? (
-          <Typography.Text ellipsis className="contacts-table__address" data-testid="contact-email">
+          <Text ellipsis className="contacts-table__address" data-testid="contact-email">
             {contact.email}
-          </Typography.Text>
+          </Text>
         ) : null}
         <EmailTag contact={contact} />
       </div>
@@ -79,18 +80,16 @@ const columns: TableColumnsType<Contact> = [
     key: 'emailStatus',
     title: 'E-mail status',
     width: 105,
-    render: (_, contact) => (
-      <Typography.Text className="contacts-text--small">{emailStatusLabel(contact.emailStatus)}</Typography.Text>
-    ),
+    render: (_, contact) => <Text className="contacts-text--small">{emailStatusLabel(contact.emailStatus)}</Text>,
   },
   {
     key: 'conversation',
     title: 'Conversation',
     width: 110,
     render: (_, contact) => (
-      <Typography.Text type={contact.conversationStatus ? undefined : 'secondary'} className="contacts-text--small">
+      <Text type={contact.conversationStatus ? undefined : 'secondary'} className="contacts-text--small">
         {conversationStatusLabel(contact.conversationStatus)}
-      </Typography.Text>
+      </Text>
     ),
   },
   {
@@ -105,9 +104,7 @@ const columns: TableColumnsType<Contact> = [
     key: 'lastUpdated',
     title: 'Last updated',
     width: 120,
-    render: (_, contact) => (
-      <Typography.Text className="contacts-text--small">{formatDate(contact.lastUpdated)}</Typography.Text>
-    ),
+    render: (_, contact) => <Text className="contacts-text--small">{formatDate(contact.lastUpdated)}</Text>,
   },
 ];
 
@@ -163,9 +160,9 @@ export const ContactsTable = ({
         })}
       />
       <div className="contacts-table__footer">
-        <Typography.Text type="secondary" data-testid="contacts-count">
+        <Text type="secondary" data-testid="contacts-count">
           Showing {contacts.length.toLocaleString()} of {total.toLocaleString()} contacts
-        </Typography.Text>
+        </Text>
         {hasMore ? (
           <Button size="small" onClick={onLoadMore} loading={isLoadingMore}>
             Load more

@@ -1,5 +1,7 @@
 import { CheckCircleOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Skeleton, Typography } from 'antd';
+import { Button, Card, Skeleton } from 'antd';
+import { Text } from '@/ui/text/Text';
+import { Title } from '@/ui/text/Title';
 import type { PendingTask } from '@shared/schemas/dashboard';
 import { Link } from 'react-router-dom';
 import { usePendingTasks } from '../hooks/usePendingTasks';
@@ -15,9 +17,9 @@ const TaskGroup = ({ task }: { task: PendingTask }) => {
   return (
     <section className="pending-task" aria-labelledby={headingId} data-testid={`task-${task.kind}`}>
       <div className="pending-task__head">
-        <Typography.Title level={3} id={headingId} className="pending-task__title">
+        <Title level={3} id={headingId} className="pending-task__title">
           {view.title}
-        </Typography.Title>
+        </Title>
         <span className="pending-task__count" data-testid={`task-count-${task.kind}`}>
           {task.count.toLocaleString()}
         </span>
@@ -49,7 +51,7 @@ export const PendingTasksPanel = () => {
     if (!data && error) {
       return (
         <div className="pending-tasks__error" role="alert">
-          <Typography.Text type="danger">Your tasks could not be loaded: {error.message}</Typography.Text>
+          <Text type="danger">Your tasks could not be loaded: {error.message}</Text>
           <Button size="small" icon={<ReloadOutlined />} loading={isValidating} onClick={() => void mutate()}>
             Try again
           </Button>
@@ -61,10 +63,8 @@ export const PendingTasksPanel = () => {
       return (
         <div className="pending-tasks__done">
           <CheckCircleOutlined className="pending-tasks__done-icon" aria-hidden="true" />
-          <Typography.Text strong>All caught up</Typography.Text>
-          <Typography.Text type="secondary">
-            No drafts to send, replies to answer or failures to fix right now.
-          </Typography.Text>
+          <Text strong>All caught up</Text>
+          <Text type="secondary">No drafts to send, replies to answer or failures to fix right now.</Text>
         </div>
       );
     }
@@ -85,13 +85,13 @@ export const PendingTasksPanel = () => {
       aria-busy={!data && !error}
       title={
         <span className="pending-tasks__title">
-          <Typography.Title level={2} className="pending-tasks__heading">
+          <Title level={2} className="pending-tasks__heading">
             Pending tasks
-          </Typography.Title>
+          </Title>
           {data?.total ? (
-            <Typography.Text type="secondary" data-testid="pending-tasks-total">
+            <Text type="secondary" data-testid="pending-tasks-total">
               {data.total.toLocaleString()}
-            </Typography.Text>
+            </Text>
           ) : null}
         </span>
       }

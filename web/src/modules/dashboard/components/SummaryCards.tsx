@@ -1,5 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Skeleton, Typography } from 'antd';
+import { Button, Skeleton } from 'antd';
+import { Text } from '@/ui/text/Text';
 import { Link } from 'react-router-dom';
 import { useDashboardSummary } from '../hooks/useDashboardSummary';
 import { summaryCardKeys, summaryCards } from '../utils/summaryCards';
@@ -12,7 +13,7 @@ export const SummaryCards = () => {
   if (!data && error) {
     return (
       <div className="dashboard-summary-error" role="alert" data-testid="dashboard-summary">
-        <Typography.Text type="danger">The summary could not be loaded: {error.message}</Typography.Text>
+        <Text type="danger">The summary could not be loaded: {error.message}</Text>
         <Button size="small" icon={<ReloadOutlined />} loading={isValidating} onClick={() => void mutate()}>
           Try again
         </Button>

@@ -1,5 +1,6 @@
 import { BellOutlined } from '@ant-design/icons';
-import { Button, Popover, Typography } from 'antd';
+import { Button, Popover } from 'antd';
+import { Text } from '@/ui/text/Text';
 import { useState } from 'react';
 import type { Notification } from '@shared/schemas/conversations';
 import { useNow } from '@/lib/useNow';
@@ -57,9 +58,9 @@ export const NotificationBell = () => {
     <div className="notification-panel__header">
       <div className="notification-panel__title">
         <span>{text.title}</span>
-        <Typography.Text type="secondary" className="notification-panel__unread" data-testid="notifications-unread">
+        <Text type="secondary" className="notification-panel__unread" data-testid="notifications-unread">
           {unread} unread
-        </Typography.Text>
+        </Text>
       </div>
       <Button
         type="link"

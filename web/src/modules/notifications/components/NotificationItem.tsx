@@ -1,5 +1,6 @@
 import { CalendarOutlined, MessageOutlined } from '@ant-design/icons';
-import { Button, Typography } from 'antd';
+import { Button } from 'antd';
+import { Text } from '@/ui/text/Text';
 import type { Notification } from '@shared/schemas/conversations';
 import { bookMeetingMessages } from '@/modules/meetings/bookMeetingMessages';
 import { notificationsMessages as text } from '../notificationsMessages';
@@ -25,10 +26,10 @@ export const NotificationItem = ({ notification, now, onOpen, onBookMeeting }: N
         <MessageOutlined />
       </span>
       <span className="notification-item__body">
-        <Typography.Text>{text.replyReceived(notification.contact.name, notification.contact.email)}</Typography.Text>
-        <Typography.Text type="secondary" className="notification-item__time">
+        <Text>{text.replyReceived(notification.contact.name, notification.contact.email)}</Text>
+        <Text type="secondary" className="notification-item__time">
           <time dateTime={notification.timestamp}>{formatRelativeTime(notification.timestamp, now)}</time>
-        </Typography.Text>
+        </Text>
       </span>
       {notification.read ? null : <span className="notification-item__dot" role="img" aria-label="Unread" />}
     </button>

@@ -1,5 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Skeleton, Tag, Tooltip, Typography } from 'antd';
+import { Button, Skeleton, Tag, Tooltip } from 'antd';
+import { Text } from '@/ui/text/Text';
 import { Link } from 'react-router-dom';
 import { plans } from '@shared/constants';
 import { publicPaths } from '@/modules/public/publicPaths';
@@ -18,7 +19,7 @@ export const QuotaSummary = () => {
     if (error && !loading) {
       return (
         <div className="quota-summary" data-testid="quota-summary">
-          <Typography.Text type="danger">Contact slots could not be loaded: {error}</Typography.Text>
+          <Text type="danger">Contact slots could not be loaded: {error}</Text>
           <Button size="small" icon={<ReloadOutlined />} onClick={() => void reload()}>
             Try Again
           </Button>
@@ -37,15 +38,15 @@ export const QuotaSummary = () => {
   return (
     <div className="quota-summary" data-testid="quota-summary">
       <div className="quota-summary__count">
-        <Typography.Text type="secondary" className="quota-summary__caption">
+        <Text type="secondary" className="quota-summary__caption">
           Contact slots ·{' '}
           <Tag color="geekblue" className="quota-summary__plan">
             {plans[quota.plan].label}
           </Tag>
-        </Typography.Text>
+        </Text>
         <span data-testid="quota-used">
           <strong className="quota-summary__used">{quota.slotsUsed}</strong>
-          <Typography.Text type="secondary"> / {quota.slotsAllowed} used</Typography.Text>
+          <Text type="secondary"> / {quota.slotsAllowed} used</Text>
         </span>
       </div>
       <div className="quota-summary__bar">
@@ -54,7 +55,7 @@ export const QuotaSummary = () => {
           status={full ? 'exception' : 'normal'}
           aria-label={`${quota.slotsUsed} of ${quota.slotsAllowed} contact slots used`}
         />
-        <Typography.Text type="secondary" className="quota-summary__caption">
+        <Text type="secondary" className="quota-summary__caption">
           {quota.bonusSlotsAvailable > 0 ? (
             <Tooltip
               title={`${quota.totalBonusSlotsEarned} earned through referrals, ${quota.totalBonusSlotsUsed} used. Bonus slots are used first.`}
@@ -64,7 +65,7 @@ export const QuotaSummary = () => {
           ) : null}
           {full ? <Link to={publicPaths.pricing}>No slots left · Upgrade</Link> : `${quota.totalAvailableSlots} left`} ·
           renews {refreshDate(quota.slotsRefresh)}
-        </Typography.Text>
+        </Text>
       </div>
     </div>
   );

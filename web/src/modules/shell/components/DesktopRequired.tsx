@@ -1,5 +1,7 @@
 import { DesktopOutlined } from '@ant-design/icons';
-import { Button, Typography } from 'antd';
+import { Button } from 'antd';
+import { Title } from '@/ui/text/Title';
+import { Paragraph } from '@/ui/text/Paragraph';
 import { useNavigate } from 'react-router-dom';
 import { publicPaths } from '@/modules/public/publicPaths';
 import { BrandMark } from '@/ui/BrandMark';
@@ -16,12 +18,12 @@ export const DesktopRequired = () => {
         <span className="desktop-required__icon" aria-hidden="true">
           <DesktopOutlined />
         </span>
-        <Typography.Title level={1} className="desktop-required__title">
+        <Title level={1} className="desktop-required__title">
           {text.desktopRequiredTitle}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary" className="desktop-required__text">
+        </Title>
+        <Paragraph type="secondary" className="desktop-required__text">
           {text.desktopRequiredText}
-        </Typography.Paragraph>
+        </Paragraph>
         <Button type="primary" size="large" block onClick={() => navigate(publicPaths.home)}>
           {text.continueToHomepage}
         </Button>

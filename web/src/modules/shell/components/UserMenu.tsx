@@ -1,5 +1,6 @@
 import { CrownOutlined, DownOutlined, LogoutOutlined, SettingOutlined } from '@ant-design/icons';
-import { Avatar, Popover, Skeleton, Typography } from 'antd';
+import { Avatar, Popover, Skeleton } from 'antd';
+import { Text } from '@/ui/text/Text';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { billingPaths } from '@/modules/billing/billingPaths';
@@ -67,12 +68,12 @@ export const UserMenu = () => {
   const menu = (
     <div className="user-menu__popup">
       <div className="user-menu__who">
-        <Typography.Text strong ellipsis>
+        <Text strong ellipsis>
           {name}
-        </Typography.Text>
-        <Typography.Text type="secondary" ellipsis className="user-menu__email">
+        </Text>
+        <Text type="secondary" ellipsis className="user-menu__email">
           {email}
-        </Typography.Text>
+        </Text>
       </div>
       <div role="menu" aria-label={name} className="user-menu__list" onKeyDown={(event) => moveFocus(event, close)}>
         <button
