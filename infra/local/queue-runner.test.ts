@@ -166,21 +166,25 @@ describe('the local queue runner', () => {
     expect(most).toBe(3);
   });
 
-  it('hands an in-flight message out again once its visibility timeout ends', async () => {
+  it('never hands a message out again while its worker runs, even once a speed-up ran its visibility out', async () => {
+    // visibility 6 x 0.3 s / 300 = 6 ms, far shorter than the worker's 300 ms: in AWS it is at least the timeout
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     const { runner, deliveries } = setup({
       concurrency: 2,
+      queue: { workerTimeoutSeconds: 0.3 },
       respond: async (_event, delivery) => {
         if (delivery === 1) await held;
       },
     });
     runner.send('jobs', 'slow');
+    // the first worker times out after 300 ms: only then is the message handed out again
     await vi.waitFor(() => expect(deliveries).toHaveLength(2), { timeout: 5000 });
-    expect(deliveries[1]!.at - deliveries[0]!.at).toBeGreaterThanOrEqual(visibilityMs - 20);
+    expect(deliveries[1]!.at - deliveries[0]!.at).toBeGreaterThanOrEqual(290);
     expect(deliveries[1]!.records[0]!.attributes.ApproximateReceiveCount).toBe('2');
-    release();
     await vi.waitFor(() => expect(runner.pending('jobs')).toEqual([]));
+    release();
+    expect(runner.deadLetters('jobs')).toEqual([]);
   });
 
   it('moves a message to the dead-letter list after maxReceiveCount receives', async () => {

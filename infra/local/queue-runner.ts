@@ -187,6 +187,15 @@ export const startQueueRunner = (options: QueueRunnerOptions): QueueRunner => {
   };
 
   const running = new Set<Promise<void>>();
+  /**
+   * Receipts of the messages a worker holds right now. Such a message is not handed out again before its worker
+   * returns (or times out), whatever its visibility timeout: in AWS a queue's visibility timeout is at least its
+   * function's timeout (here 6 times it), so only `speed` could make it run out under a running worker, and a copy
+   * delivered beside the running one would test a case that cannot happen there.
+   */
+  const held = new Set<string>();
+  const isVisible = (message: StoredMessage, now: number) =>
+    message.visibleAt <= now && !(message.receiptHandle && held.has(message.receiptHandle));
   let stopped = false;
   let drainWaiters: (() => void)[] = [];
 
@@ -267,7 +276,7 @@ export const startQueueRunner = (options: QueueRunnerOptions): QueueRunner => {
     for (const state of states.values()) {
       // SQS moves a message to the dead-letter queue when a receive would exceed maxReceiveCount.
       const dead = state.messages.filter(
-        (message) => message.visibleAt <= now && message.receiveCount >= state.spec.maxReceiveCount,
+        (message) => isVisible(message, now) && message.receiveCount >= state.spec.maxReceiveCount,
       );
       if (dead.length > 0) {
         state.messages = state.messages.filter((message) => !dead.includes(message));
@@ -280,22 +289,24 @@ export const startQueueRunner = (options: QueueRunnerOptions): QueueRunner => {
         }
       }
       while (state.inFlight < (state.spec.maxConcurrency ?? concurrency)) {
-        // Visible: never received, failed, or held by a worker past its visibility timeout (a new receipt replaces
-        // that worker's, whose outcome then no longer counts).
-        const batch = state.messages.filter((message) => message.visibleAt <= now).slice(0, state.spec.batchSize);
+        // Visible: never received, or failed (or its worker timed out) and its visibility timeout over.
+        const batch = state.messages.filter((message) => isVisible(message, now)).slice(0, state.spec.batchSize);
         if (batch.length === 0) break;
         const visibleAt = now + (visibilityTimeoutSeconds(state.spec) * 1000) / speed;
         for (const message of batch) {
           message.receiptHandle = randomUUID();
+          held.add(message.receiptHandle);
           message.receiveCount += 1;
           message.firstReceivedAt ??= now;
           message.visibleAt = visibleAt;
         }
         persist(state);
+        const receipts = batch.map((message) => message.receiptHandle!);
         state.inFlight += 1;
         const delivery = deliver(state, batch)
           .catch((error: unknown) => log(`queue ${state.name}: ${(error as Error).stack ?? String(error)}`))
           .finally(() => {
+            for (const receipt of receipts) held.delete(receipt);
             state.inFlight -= 1;
             running.delete(delivery);
             setImmediate(poll);
@@ -313,7 +324,7 @@ export const startQueueRunner = (options: QueueRunnerOptions): QueueRunner => {
   const isDrained = () => {
     const now = Date.now();
     return [...states.values()].every(
-      (state) => state.inFlight === 0 && !state.messages.some((message) => message.visibleAt <= now),
+      (state) => state.inFlight === 0 && !state.messages.some((message) => isVisible(message, now)),
     );
   };
 
