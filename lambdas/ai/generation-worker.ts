@@ -2,22 +2,18 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import { queues } from '../../shared/queues.js';
 import { generationMessageSchema } from '../../shared/schemas/ai.js';
 import { sqsWorker } from '../core/worker.js';
-import { dynamoIdempotencyStore, type IdempotencyStore } from '../data/idempotency.js';
 import { createLogger } from '../core/logger.js';
 import { generationDepsFromEnv } from './deps.js';
 import { generateBatchItem, type GenerationDeps } from './generation.js';
 
 /**
  * The `ai-generation` queue's worker (DESIGN §4) on the house worker kit: one contact of a batch per message,
- * idempotent on (user, batch, contact), so a redelivery never writes a second draft. The model is called by at most
- * the queue's `maxConcurrency` workers at once (shared/queues.ts).
- * @default idempotency claims in the table
+ * idempotent on (user, batch, contact) by that contact's own item of the batch, which the handler claims as it starts
+ * generating (lambdas/data/generation-batch.ts): so a redelivery never writes a second draft, and no claim of the
+ * kit's costs two more writes per contact (issue 11 batch figure). The model is called by at most the queue's
+ * `maxConcurrency` workers at once (shared/queues.ts).
  */
-export const generationWorker = (
-  deps: GenerationDeps,
-  logger: Logger,
-  idempotency: IdempotencyStore = dynamoIdempotencyStore(deps.db),
-) =>
+export const generationWorker = (deps: GenerationDeps, logger: Logger) =>
   sqsWorker({
     queue: 'ai-generation',
     schema: generationMessageSchema,
@@ -29,7 +25,7 @@ export const generationWorker = (
       });
       return { userId: message.uid, batchId: message.batchId, contactId: message.contactId, ...result };
     },
-    idempotency,
+    idempotency: 'handler',
     logger,
     now: deps.now,
   });

@@ -1,8 +1,10 @@
 import type { saveGeneratedDraft } from '../drafts/index.js';
 import type { Logger } from '@aws-lambda-powertools/logger';
+import { randomUUID } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
 import type { LiveEvent } from '../../shared/live-events.js';
 import { messages } from '../../shared/messages.js';
+import { queues } from '../../shared/queues.js';
 import type {
   BatchProgress,
   GenerateBatchBody,
@@ -13,16 +15,21 @@ import type {
 import { HttpError, notFound, tooManyRequests } from '../core/errors.js';
 import type { DataClient } from '../data/client.js';
 import { getContact, getContacts, type ContactItem } from '../data/contact.js';
+import type { AlsoWrite } from '../data/draft.js';
 import {
-  createGenerationBatch,
-  getGenerationBatch,
-  markFinished,
-  markGenerating,
-  toBatchProgress,
-  type BatchChange,
+  type BatchContact,
   type BatchItem,
+  type BatchOutcome,
+  claimBatchContact,
+  createGenerationBatch,
+  finishBatchContact,
+  finishBatchContactWrite,
+  getGenerationBatch,
+  releaseBatchContact,
+  toBatchProgress,
 } from '../data/generation-batch.js';
-import { activityChanged, progressActivity } from '../data/activity.js';
+import { activityChanged, getActivity, progressActivity } from '../data/activity.js';
+import type { ActivityAction } from '../../shared/schemas/dashboard.js';
 import { takeTokens } from '../data/rate-limit.js';
 import { getSharedProfile, insightsMaxAgeMs, storeInsights } from '../data/shared-profile.js';
 import { getUserProfile, type UserProfileItem } from '../data/user-profile.js';
@@ -150,14 +157,14 @@ type OneEmail = {
   save: boolean;
   /** the user's profile when the caller read it already */
   profile?: UserProfileItem | null;
-  /** what else to do once the draft is saved, beside telling the live channel */
-  afterSave?: (draft: { id: string }) => Promise<unknown>;
+  /** writes of other items in the draft's own transaction, given its id (the batch's contact finished with it) */
+  alsoWrite?: (draftId: string) => readonly AlsoWrite[];
 };
 
 /**
- * Writes one e-mail for a contact the caller has read; saves it as the contact's primary draft when asked. The
- * writes after the model's answer run side by side: a batch's time is the model's plus as few table round trips as
- * possible.
+ * Writes one e-mail for a contact the caller has read; saves it as the contact's primary draft when asked, with the
+ * caller's own writes (`alsoWrite`) in the draft's transaction: a batch's time is the model's plus as few table writes
+ * as possible (issue 11 batch figure).
  */
 const generateFor = async (deps: GenerationDeps, uid: string, contact: ContactItem, input: OneEmail) => {
   const template = input.templateId ? await deps.renderTemplate(deps.db, uid, input.templateId, contact) : undefined;
@@ -188,14 +195,12 @@ const generateFor = async (deps: GenerationDeps, uid: string, contact: ContactIt
       ...(answer.strategy && answer.strategy !== contact.aiStrategy ? { aiStrategy: answer.strategy } : {}),
     },
     deps.now(),
+    input.alsoWrite,
   );
-  await Promise.all([
-    tell(deps, uid, {
-      type: 'draft.saved',
-      data: { draftId: draft.id, contactId: contact.contactId, isPrimary: draft.isPrimary },
-    }),
-    input.afterSave?.(draft),
-  ]);
+  await tell(deps, uid, {
+    type: 'draft.saved',
+    data: { draftId: draft.id, contactId: contact.contactId, isPrimary: draft.isPrimary },
+  });
   return { ...email, draftId: draft.id };
 };
 
@@ -257,17 +262,31 @@ export const batchProgress = async (deps: GenerationDeps, uid: string, batchId: 
   return toBatchProgress(batch);
 };
 
-const publishProgress = (deps: GenerationDeps, batch: BatchChange, contactId: string) => {
-  const { item } = batch;
-  return tell(deps, batch.uid, {
+/** The batch's counts as a live event tells them. */
+type BatchCounts = { total: number; completed: number; failed: number };
+
+/** The counts of the batch's activity action (each finished contact counted once: lambdas/data/activity.ts). */
+const countsOfAction = (action: Pick<ActivityAction, 'profileCount' | 'completedCount' | 'failedCount'>) => ({
+  total: action.profileCount,
+  completed: action.completedCount,
+  failed: action.failedCount,
+});
+
+/** The counts from the batch's contacts (one Query), when its action does not tell them (gone, or counted before). */
+const countsOfBatch = async (deps: GenerationDeps, uid: string, batchId: string): Promise<BatchCounts | null> => {
+  const batch = await getGenerationBatch(deps.db, uid, batchId);
+  return batch ? { total: batch.total, completed: batch.completed, failed: batch.failed } : null;
+};
+
+const publishProgress = (deps: GenerationDeps, key: BatchContact, item: BatchItem, counts: BatchCounts | null) => {
+  if (!counts) return Promise.resolve();
+  return tell(deps, key.uid, {
     type: 'generation.progress',
     data: {
-      batchId: batch.batchId,
-      contactId,
+      batchId: key.batchId,
+      contactId: key.contactId,
       status: item.status,
-      total: batch.total,
-      completed: batch.completed,
-      failed: batch.failed,
+      ...counts,
       ...(item.draftId ? { draftId: item.draftId } : {}),
       ...(item.error ? { error: item.error } : {}),
     },
@@ -276,38 +295,48 @@ const publishProgress = (deps: GenerationDeps, batch: BatchChange, contactId: st
 
 /**
  * A finished contact counts on the batch's activity action (SPEC §3 'Activity action'), once whatever the deliveries
- * (lambdas/data/activity.ts); the change is told on the live channel.
+ * (lambdas/data/activity.ts); the change is told on the live channel. Answers the action after it, or null when it did
+ * not count (counted already, or no action).
  */
-const countActivity = async (
-  deps: GenerationDeps,
-  uid: string,
-  batchId: string,
-  contactId: string,
-  item: BatchItem,
-) => {
-  if (item.status !== 'completed' && item.status !== 'failed') return;
+const countActivity = async (deps: GenerationDeps, key: BatchContact, item: BatchItem) => {
+  if (item.status !== 'completed' && item.status !== 'failed') return null;
   const action = await progressActivity(
     deps.db,
-    uid,
-    batchId,
-    contactId,
+    key.uid,
+    key.batchId,
+    key.contactId,
     item.status === 'completed'
       ? { status: 'completed' }
       : { status: 'failed', error: item.error ?? generationMessages.failed },
     deps.now(),
   );
-  if (action) await tell(deps, uid, activityChanged(action));
+  if (action) await tell(deps, key.uid, activityChanged(action));
+  return action;
 };
 
 /** Why an e-mail of a batch failed, as the user reads it. */
 const reasonOf = (error: unknown) =>
   error instanceof HttpError && error.expose ? error.message : generationMessages.failed;
 
+/** Another delivery of the same contact holds its claim: this one comes back later (DESIGN §4). */
+export class BatchContactBusyError extends Error {
+  constructor() {
+    super('Another delivery is writing this e-mail; this one comes back later');
+    this.name = 'BatchContactBusyError';
+  }
+}
+
+/** How long a claim holds a contact: the worker's time (shared/queues.ts), after which its retry may take it over. */
+const claimLockMs = queues['ai-generation'].workerTimeoutSeconds * 1000;
+
 /**
- * One contact of a batch (the `ai-generation` worker): generating, then completed with its draft or failed with a
- * reason, each step published on the live channel. A contact already finished (a redelivery) changes nothing. The
- * model's own failures (after the SDK's retries with backoff) fail the contact at once and the rest of the batch goes
- * on; anything else (the table) is thrown to be retried, and fails the contact on its last receive.
+ * One contact of a batch (the `ai-generation` worker), idempotent on (user, batch, contact) by the contact's own item
+ * (lambdas/data/generation-batch.ts): claimed as generating, then completed with its draft (in the draft's own
+ * transaction) or failed with a reason, each step published on the live channel. A contact already finished (a
+ * redelivery) writes no draft; it is counted on the activity if it was not yet (a delivery stopped in between). Its
+ * contact, the user's profile and the batch's action are read beside the claim. The model's own failures (after the
+ * SDK's retries with backoff) fail the contact at once and the rest of the batch goes on; anything else (the table) is
+ * thrown to be retried, and fails the contact on its last receive.
  */
 export const generateBatchItem = async (
   deps: GenerationDeps,
@@ -315,52 +344,75 @@ export const generateBatchItem = async (
   delivery: { receiveCount: number; maxReceiveCount: number },
 ) => {
   const { uid, batchId, contactId } = message;
-  const [started, contact, profile] = await Promise.all([
-    markGenerating(deps.db, uid, batchId, contactId, deps.now().toISOString()),
+  const key: BatchContact = { uid, batchId, contactId };
+  const token = randomUUID();
+  const claimedAt = deps.now();
+  const [claim, contact, profile, action] = await Promise.all([
+    claimBatchContact(deps.db, key, {
+      token,
+      lockedUntil: new Date(claimedAt.getTime() + claimLockMs),
+      at: claimedAt,
+    }),
     getContact(deps.db, uid, contactId),
     getUserProfile(deps.db, uid),
+    getActivity(deps.db, uid, batchId),
   ]);
-  if (!started) {
-    // a redelivery: a contact finished before its activity was counted (the worker stopped in between) counts now
-    const batch = await getGenerationBatch(deps.db, uid, batchId);
-    const item = batch?.items[contactId];
-    if (item) await countActivity(deps, uid, batchId, contactId, item);
+  if (claim.outcome === 'missing') return { outcome: 'no such batch' };
+  if (claim.outcome === 'busy') throw new BatchContactBusyError();
+  if (claim.outcome === 'finished') {
+    // a redelivery: a contact finished before its activity was counted (the worker stopped in between) counts now;
+    // a finished action counted every contact
+    if (action?.status === 'in_progress') await countActivity(deps, key, claim.item);
     return { outcome: 'finished already' };
   }
   // told while the e-mail is written
-  const generating = publishProgress(deps, started, contactId);
-  const finish = async (outcome: Parameters<typeof markFinished>[4]) => {
-    const at = deps.now().toISOString();
-    const batch = await markFinished(deps.db, uid, batchId, contactId, outcome, at);
+  const generating = publishProgress(
+    deps,
+    key,
+    { status: 'generating' },
+    action ? countsOfAction(action) : await countsOfBatch(deps, uid, batchId),
+  );
+  /** the contact's finish is written (or was, with its draft): counted on the activity and told */
+  const finished = async (item: BatchItem) => {
     await generating;
-    if (batch) {
-      await Promise.all([
-        countActivity(deps, uid, batchId, contactId, batch.item),
-        publishProgress(deps, batch, contactId),
-      ]);
+    const counted = await countActivity(deps, key, item);
+    await publishProgress(deps, key, item, counted ? countsOfAction(counted) : await countsOfBatch(deps, uid, batchId));
+    return { outcome: item.status };
+  };
+  const fail = async (error: string) => {
+    const outcome: BatchOutcome = { status: 'failed', error };
+    if (!(await finishBatchContact(deps.db, key, token, outcome, deps.now().toISOString()))) {
+      // its lock ran out and another delivery took the contact over: it is theirs to finish
+      await generating;
+      return { outcome: 'taken over' };
     }
-    return { outcome: outcome.status };
+    return finished(outcome);
   };
   try {
-    if (!contact) return await finish({ status: 'failed', error: messages.contacts.notFound });
-    let finished: { outcome: string } | undefined;
+    if (!contact) return await fail(messages.contacts.notFound);
+    let draftId = '';
     await generateFor(deps, uid, contact, {
       ...message,
       save: true,
       profile,
-      afterSave: async (draft) => {
-        finished = await finish({ status: 'completed', draftId: draft.id });
+      alsoWrite: (id) => {
+        draftId = id;
+        return [
+          finishBatchContactWrite(deps.db, key, token, { status: 'completed', draftId: id }, deps.now().toISOString()),
+        ];
       },
     });
-    return finished!;
+    return await finished({ status: 'completed', draftId });
   } catch (error) {
-    if (error instanceof HttpError && error.expose) {
-      return await finish({ status: 'failed', error: error.message });
-    }
+    if (error instanceof HttpError && error.expose) return await fail(error.message);
     if (delivery.receiveCount >= delivery.maxReceiveCount) {
-      await finish({ status: 'failed', error: reasonOf(error) });
+      await fail(reasonOf(error));
       return { outcome: 'failed' };
     }
+    await releaseBatchContact(deps.db, key, token).catch((releaseError: unknown) =>
+      // the lock runs out anyway; the retry waits for it
+      deps.logger.warn('could not give a claim back', { contactId, error: releaseError as Error }),
+    );
     await generating.catch(() => {});
     throw error;
   }

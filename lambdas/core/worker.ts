@@ -31,7 +31,12 @@ export type SqsWorkerOptions<S extends z.ZodType> = {
   key: (message: z.infer<S>) => readonly (string | number)[];
   /** Does the work of one message; throws to have it retried. What it answers is logged with the outcome. */
   handle: (message: z.infer<S>, record: RecordContext) => Promise<LogFields> | Promise<void>;
-  idempotency: IdempotencyStore;
+  /**
+   * The claims on business keys (lambdas/data/idempotency.ts), or `'handler'` for a worker whose handler claims its
+   * work in the work's own state with the same conditional write that starts it (the ai-generation batch's
+   * per-contact items): the kit then writes no claim of its own, and the handler answers a repeat without redoing it.
+   */
+  idempotency: IdempotencyStore | 'handler';
   logger: Logger;
   /** @default () => new Date() */
   now?: () => Date;
@@ -99,6 +104,16 @@ export const sqsWorker = <S extends z.ZodType>(options: SqsWorkerOptions<S>) => 
     const key = idempotencyKey(queue, options.key(parsed.message));
     let token: string | undefined;
     try {
+      if (idempotency === 'handler') {
+        const fields = await options.handle(parsed.message, {
+          messageId: record.messageId,
+          receiveCount,
+          logger,
+          forgetKey: () => {},
+        });
+        logger.info('handled a message', { ...line, key, outcome: 'done', ms: Date.now() - startedAt, ...fields });
+        return false;
+      }
       const claimedAt = now();
       const claim = await idempotency.claim(key, new Date(claimedAt.getTime() + lockMs(context)), claimedAt);
       if (claim.outcome !== 'claimed') {
@@ -131,7 +146,7 @@ export const sqsWorker = <S extends z.ZodType>(options: SqsWorkerOptions<S>) => 
       });
       return false;
     } catch (error) {
-      if (token) {
+      if (token && idempotency !== 'handler') {
         await idempotency.release(key, token).catch((releaseError: unknown) =>
           // the lock runs out with the invocation anyway; the retry waits for it
           logger.warn('could not give a claim back', { ...line, key, error: releaseError as Error }),

@@ -266,21 +266,36 @@ export type ContactDraftsChange = {
   list: Pick<ContactDrafts, 'draftIds' | 'primaryDraftId'>;
 };
 
-/** What a change came to: written; refused because the list changed or the contact is gone. */
-export type ChangeOutcome = 'written' | 'conflict' | 'contactMissing';
+/**
+ * What a change came to: written; refused because the list changed, the contact is gone, or a write of `also` was
+ * refused by its own condition.
+ */
+export type ChangeOutcome = 'written' | 'conflict' | 'contactMissing' | 'alsoRefused';
+
+/** A write of another item to make in the same transaction (a TransactWriteItems item: Put, Update, ConditionCheck). */
+export type AlsoWrite = Record<string, unknown>;
+
+/** A change of drafts not written because a write made with it (`also`) was refused by its own condition. */
+export class AlsoWriteRefusedError extends Error {
+  constructor() {
+    super('A write made with the drafts was refused by its condition; nothing was written');
+    this.name = 'AlsoWriteRefusedError';
+  }
+}
 
 /**
  * Writes `change` in ONE transaction, on the conditions that the contact's list is still at `read.version` and
  * (when `requireContact`, or when `contactSet` is given) that the contact exists, setting `contactSet` on the contact
- * in the same write (e.g. the angle of an AI-written e-mail, SPEC §3 `hasActiveDraft`). Nothing is written unless all
- * hold.
+ * in the same write (e.g. the angle of an AI-written e-mail, SPEC §3 `hasActiveDraft`), with the writes of `also`
+ * (e.g. the AI batch's contact finished with this draft: lambdas/data/generation-batch.ts). Nothing is written unless
+ * all hold.
  */
 export const writeContactDrafts = async (
   db: DataClient,
   uid: string,
   read: ContactDrafts,
   change: ContactDraftsChange,
-  options: { requireContact: boolean; contactSet?: Record<string, string | boolean> },
+  options: { requireContact: boolean; contactSet?: Record<string, string | boolean>; also?: readonly AlsoWrite[] },
 ): Promise<ChangeOutcome> => {
   const listWrite = {
     Put: {
@@ -313,14 +328,16 @@ export const writeContactDrafts = async (
     ...change.put.map((draft) => ({ Put: { TableName: db.table, Item: toItem(draft) } })),
     ...change.remove.map((id) => ({ Delete: { TableName: db.table, Key: draftKey(uid, id) } })),
   ];
+  const also = options.also ?? [];
   try {
-    await db.documents.send(new TransactWriteCommand({ TransactItems: writes as never }));
+    await db.documents.send(new TransactWriteCommand({ TransactItems: [...writes, ...also] as never }));
     return 'written';
   } catch (error) {
     const reasons = cancellationReasons(error);
     if (!reasons) throw error;
     if ((options.requireContact || options.contactSet) && reasons[1] === 'ConditionalCheckFailed')
       return 'contactMissing';
+    if (reasons.slice(writes.length).includes('ConditionalCheckFailed')) return 'alsoRefused';
     if (reasons.some((reason) => reason === 'ConditionalCheckFailed' || reason === 'TransactionConflict'))
       return 'conflict';
     throw error;

@@ -1,87 +1,153 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { BatchItemStatus, BatchProgress } from '../../shared/schemas/ai.js';
 import { startActivity } from './activity.js';
-import type { DataClient } from './client.js';
+import { queryAll, type DataClient } from './client.js';
 import { isConditionFailed } from './errors.js';
 
 /**
- * A batch of AI-written e-mails (DESIGN §8 'AI'): `USER#<sub>` / `GENBATCH#<batchId>`, one item holding the counts
- * and each contact's state (100 contacts at most: a few KB), so its progress is one GetItem and each change one
- * conditional UpdateItem that moves a contact's state and its count together, atomically.
+ * A batch of AI-written e-mails (DESIGN §8 'AI'), under the user's key:
+ * - `USER#<sub>` / `GENBATCH#<batchId>`: the batch (its contacts in the order the user chose, template, instructions);
+ * - `USER#<sub>` / `GENBATCH#<batchId>#<contactId>`: one contact's state, written once queued with the batch.
+ *
+ * A contact's item is the ai-generation worker's claim on it (one conditional UpdateItem moves it to `generating`
+ * with a lock, so a second delivery finds it busy or finished), and its finish is written in the same transaction as
+ * its draft (lambdas/data/draft.ts `writeContactDrafts`), so a contact costs the table three writes: its claim, its
+ * draft and its count on the activity (issue 11 batch figure). Items per contact, not one item for the batch: a
+ * transaction that wrote the batch's shared item would collide with every other contact's. The counts are the
+ * contacts' states, read with them in one Query (100 contacts at most: a few KB).
  *
  * Beside it, the batch's activity action (SPEC §3 'Activity action', lambdas/data/activity.ts) of the same id: each
  * finished contact counts on it once, and the last one finishes it (completed, or failed when none succeeded).
  */
 export type BatchItem = { status: BatchItemStatus; draftId?: string; error?: string };
 
-export type GenerationBatchItem = {
+/** The batch item itself. */
+export type GenerationBatchHeader = {
   uid: string;
   batchId: string;
   total: number;
-  completed: number;
-  failed: number;
-  /** by contact id; `order` keeps the order the user chose */
-  items: Record<string, BatchItem>;
+  /** the contacts in the order the user chose */
   order: string[];
   templateId?: string;
   instructions?: string;
   createdAt: string;
-  updatedAt: string;
+};
+
+/** A batch as read: its contacts' states and the counts they make. */
+export type GenerationBatch = GenerationBatchHeader & {
+  items: Record<string, BatchItem>;
+  completed: number;
+  failed: number;
 };
 
 export const generationBatchRecord = 'generationBatch';
+export const generationBatchContactRecord = 'generationBatchContact';
 
 /** A finished batch is kept 30 days, as its activity. */
 const keptSeconds = 30 * 24 * 60 * 60;
+/** TransactWriteItems takes at most 100 writes. */
+const transactionSize = 100;
 
-export const generationBatchKey = (uid: string, batchId: string) => ({ pk: `USER#${uid}`, sk: `GENBATCH#${batchId}` });
+const userKey = (uid: string) => `USER#${uid}`;
+export const generationBatchKey = (uid: string, batchId: string) => ({ pk: userKey(uid), sk: `GENBATCH#${batchId}` });
+export const batchContactKey = (uid: string, batchId: string, contactId: string) => ({
+  pk: userKey(uid),
+  sk: `GENBATCH#${batchId}#${contactId}`,
+});
 
-// a new batch, every contact queued, and its activity action in progress (lambdas/data/activity.ts)
+/** Which contact of which batch. */
+export type BatchContact = { uid: string; batchId: string; contactId: string };
+
+// a new batch and its contacts, every one queued (TransactWriteItems of up to 100 items each, refused when the batch
+// exists), and its activity action in progress (lambdas/data/activity.ts)
 export const createGenerationBatch = async (
   db: DataClient,
-  batch: Pick<GenerationBatchItem, 'uid' | 'batchId' | 'order' | 'templateId' | 'instructions' | 'createdAt'>,
-) => {
+  batch: Omit<GenerationBatchHeader, 'total'>,
+): Promise<GenerationBatch> => {
   const ttl = Math.ceil(Date.parse(batch.createdAt) / 1000) + keptSeconds;
-  const item: GenerationBatchItem = {
-    ...batch,
-    total: batch.order.length,
-    completed: 0,
-    failed: 0,
-    items: Object.fromEntries(batch.order.map((contactId) => [contactId, { status: 'queued' as const }])),
-    updatedAt: batch.createdAt,
-  };
-  await db.documents.send(
-    new PutCommand({
-      TableName: db.table,
-      Item: { ...generationBatchKey(batch.uid, batch.batchId), entity: generationBatchRecord, ...item, ttl },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  const header: GenerationBatchHeader = { ...batch, total: batch.order.length };
+  const items = [
+    { ...generationBatchKey(batch.uid, batch.batchId), entity: generationBatchRecord, ...header, ttl },
+    ...batch.order.map((contactId) => ({
+      ...batchContactKey(batch.uid, batch.batchId, contactId),
+      entity: generationBatchContactRecord,
+      batchId: batch.batchId,
+      contactId,
+      status: 'queued' satisfies BatchItemStatus,
+      updatedAt: batch.createdAt,
+      ttl,
+    })),
+  ];
+  for (let index = 0; index < items.length; index += transactionSize) {
+    await db.documents.send(
+      new TransactWriteCommand({
+        TransactItems: items.slice(index, index + transactionSize).map((Item) => ({
+          Put: { TableName: db.table, Item, ConditionExpression: 'attribute_not_exists(pk)' },
+        })),
+      }),
+    );
+  }
   // SPEC §3 'Activity action': the batch's own, by its id (lambdas/data/activity.ts)
   await startActivity(db, batch.uid, {
     id: batch.batchId,
     actionType: 'generate_emails',
-    profileCount: item.total,
-    metadata: { generationType: batch.templateId ? 'template' : 'ai', emailsGenerated: 0, emailsTotal: item.total },
+    profileCount: header.total,
+    metadata: { generationType: batch.templateId ? 'template' : 'ai', emailsGenerated: 0, emailsTotal: header.total },
     at: new Date(batch.createdAt),
   });
-  return item;
+  return {
+    ...header,
+    items: Object.fromEntries(batch.order.map((id) => [id, { status: 'queued' }])),
+    completed: 0,
+    failed: 0,
+  };
 };
 
-// a batch by its id (GetItem); null when the user has none of that id
+const toBatchItem = (item: Record<string, unknown>): BatchItem => ({
+  status: item.status as BatchItemStatus,
+  ...(typeof item.draftId === 'string' ? { draftId: item.draftId } : {}),
+  ...(typeof item.error === 'string' ? { error: item.error } : {}),
+});
+
+// a batch and its contacts' states by its id (one Query of the batch's items, consistent); null when the user has
+// none of that id
 export const getGenerationBatch = async (
   db: DataClient,
   uid: string,
   batchId: string,
-): Promise<GenerationBatchItem | null> => {
-  const { Item } = await db.documents.send(
-    new GetCommand({ TableName: db.table, Key: generationBatchKey(uid, batchId), ConsistentRead: true }),
-  );
-  return Item ? (Item as GenerationBatchItem) : null;
+): Promise<GenerationBatch | null> => {
+  const { sk: headerSk } = generationBatchKey(uid, batchId);
+  const found = await queryAll(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :batch)',
+    ExpressionAttributeValues: { ':pk': userKey(uid), ':batch': headerSk },
+    ConsistentRead: true,
+  });
+  const headerItem = found.find((item) => item.sk === headerSk);
+  if (!headerItem) return null;
+  const header = headerItem as unknown as GenerationBatchHeader;
+  const items: Record<string, BatchItem> = {};
+  for (const item of found) {
+    if (item.entity === generationBatchContactRecord && item.batchId === batchId) {
+      items[String(item.contactId)] = toBatchItem(item);
+    }
+  }
+  const count = (status: BatchItemStatus) => Object.values(items).filter((item) => item.status === status).length;
+  return {
+    uid: header.uid,
+    batchId: header.batchId,
+    total: header.total,
+    order: header.order,
+    ...(header.templateId ? { templateId: header.templateId } : {}),
+    ...(header.instructions ? { instructions: header.instructions } : {}),
+    createdAt: header.createdAt,
+    items,
+    completed: count('completed'),
+    failed: count('failed'),
+  };
 };
 
 /** The wire form of a batch (GET /api/outreach/batches/{batchId}). */
-export const toBatchProgress = (batch: GenerationBatchItem): BatchProgress => ({
+export const toBatchProgress = (batch: GenerationBatch): BatchProgress => ({
   batchId: batch.batchId,
   total: batch.total,
   completed: batch.completed,
@@ -98,92 +164,139 @@ export const toBatchProgress = (batch: GenerationBatchItem): BatchProgress => ({
 });
 
 /**
- * What a change of one contact answers: the batch's counts and that contact's state, not every contact's. The update
- * asks for the attributes it names only (UPDATED_NEW; the counts and the total are named by adding 0 or setting
- * themselves), so a batch of 100 does not send its whole item back on each of its 200 changes (issue 11 batch figure).
+ * What claiming a contact of a batch came to: `claimed` (it is generating now, locked to this delivery); `busy`
+ * (another delivery holds its lock); `finished` (a delivery finished it: its state); `missing` (no such batch or
+ * contact of it, e.g. the account was deleted).
  */
-export type BatchChange = Pick<GenerationBatchItem, 'uid' | 'batchId' | 'total' | 'completed' | 'failed'> & {
-  contactId: string;
-  item: BatchItem;
-};
+export type BatchContactClaim =
+  | { outcome: 'claimed' }
+  | { outcome: 'busy' }
+  | { outcome: 'finished'; item: BatchItem }
+  | { outcome: 'missing' };
 
-const changeContact = async (
+/**
+ * A delivery claims a contact of the batch (UpdateItem): it starts generating, held by `token` until `lockedUntil`
+ * (after which a delivery that died holding it no longer blocks a retry), unless it is finished or held already; the
+ * item as it was tells which (ReturnValuesOnConditionCheckFailure).
+ */
+export const claimBatchContact = async (
   db: DataClient,
-  key: { uid: string; batchId: string; contactId: string },
-  change: { path: 'status' | 'item'; value: unknown; at: string; completed: number; failed: number },
-): Promise<BatchChange | null> => {
-  const target = change.path === 'status' ? '#items.#contact.#status' : '#items.#contact';
+  key: BatchContact,
+  claim: { token: string; lockedUntil: Date; at: Date },
+): Promise<BatchContactClaim> => {
   try {
-    const { Attributes } = await db.documents.send(
+    await db.documents.send(
       new UpdateCommand({
         TableName: db.table,
-        Key: generationBatchKey(key.uid, key.batchId),
-        UpdateExpression: `SET ${target} = :value, #updatedAt = :at, #total = #total ADD #completed :completed, #failed :failed`,
-        ConditionExpression: 'attribute_exists(pk) AND #items.#contact.#status IN (:queued, :generating)',
+        Key: batchContactKey(key.uid, key.batchId, key.contactId),
+        UpdateExpression: 'SET #status = :generating, #claim = :token, #lockedUntil = :lockedUntil, #updatedAt = :at',
+        ConditionExpression:
+          'attribute_exists(pk) AND (#status = :queued OR (#status = :generating AND ' +
+          '(attribute_not_exists(#lockedUntil) OR #lockedUntil < :now)))',
         ExpressionAttributeNames: {
-          '#items': 'items',
-          '#contact': key.contactId,
           '#status': 'status',
+          '#claim': 'claim',
+          '#lockedUntil': 'lockedUntil',
           '#updatedAt': 'updatedAt',
-          '#total': 'total',
-          '#completed': 'completed',
-          '#failed': 'failed',
         },
         ExpressionAttributeValues: {
-          ':value': change.value,
-          ':at': change.at,
-          ':completed': change.completed,
-          ':failed': change.failed,
-          ':queued': 'queued',
           ':generating': 'generating',
+          ':queued': 'queued',
+          ':token': claim.token,
+          ':lockedUntil': claim.lockedUntil.getTime(),
+          ':now': claim.at.getTime(),
+          ':at': claim.at.toISOString(),
         },
-        ReturnValues: 'UPDATED_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
-    const answered = Attributes as Pick<GenerationBatchItem, 'total' | 'completed' | 'failed' | 'items'>;
-    return {
-      uid: key.uid,
-      batchId: key.batchId,
-      contactId: key.contactId,
-      total: answered.total,
-      completed: answered.completed,
-      failed: answered.failed,
-      item: answered.items[key.contactId] as BatchItem,
-    };
+    return { outcome: 'claimed' };
   } catch (error) {
-    if (isConditionFailed(error)) return null;
+    if (!isConditionFailed(error)) throw error;
+    // the item as it was, as the SDK gives it with a failed condition (not converted by the document client)
+    const old = (error as { Item?: Record<string, { S?: string }> }).Item;
+    const status = old?.status?.S;
+    if (!status) return { outcome: 'missing' };
+    if (status === 'generating') return { outcome: 'busy' };
+    return {
+      outcome: 'finished',
+      item: toBatchItem({ status, draftId: old?.draftId?.S, error: old?.error?.S }),
+    };
+  }
+};
+
+/** How a contact of a batch ended: completed with its draft, or failed and why. */
+export type BatchOutcome = { status: 'completed'; draftId: string } | { status: 'failed'; error: string };
+
+const finishParams = (db: DataClient, key: BatchContact, token: string, outcome: BatchOutcome, at: string) => ({
+  TableName: db.table,
+  Key: batchContactKey(key.uid, key.batchId, key.contactId),
+  UpdateExpression: `SET #status = :status, #detail = :detail, #updatedAt = :at REMOVE #claim, #lockedUntil`,
+  ConditionExpression: '#claim = :token',
+  ExpressionAttributeNames: {
+    '#status': 'status',
+    '#detail': outcome.status === 'completed' ? 'draftId' : 'error',
+    '#updatedAt': 'updatedAt',
+    '#claim': 'claim',
+    '#lockedUntil': 'lockedUntil',
+  },
+  ExpressionAttributeValues: {
+    ':status': outcome.status,
+    ':detail': outcome.status === 'completed' ? outcome.draftId : outcome.error,
+    ':at': at,
+    ':token': token,
+  },
+});
+
+/**
+ * The write that finishes a claimed contact, as an item of the transaction that saves its draft (lambdas/data/
+ * draft.ts `writeContactDrafts` `also`): refused when the claim is no longer this delivery's.
+ */
+export const finishBatchContactWrite = (
+  db: DataClient,
+  key: BatchContact,
+  token: string,
+  outcome: BatchOutcome,
+  at: string,
+) => ({ Update: finishParams(db, key, token, outcome, at) });
+
+/**
+ * A claimed contact finishes without a draft (UpdateItem: failed, and why). False when the claim is no longer this
+ * delivery's (its lock ran out and another took it over), so nothing changed.
+ */
+export const finishBatchContact = async (
+  db: DataClient,
+  key: BatchContact,
+  token: string,
+  outcome: BatchOutcome,
+  at: string,
+): Promise<boolean> => {
+  try {
+    await db.documents.send(new UpdateCommand(finishParams(db, key, token, outcome, at)));
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
     throw error;
   }
 };
 
 /**
- * A contact of the batch starts generating, unless it is done already (a redelivery). Answers the batch's counts and
- * the contact's state after the change, or null when that contact is finished (or the batch is gone).
+ * A delivery that failed gives its claim back (UpdateItem, when still its own): the contact stays `generating` for
+ * the user while its retry may claim it at once, instead of after the lock.
  */
-export const markGenerating = (db: DataClient, uid: string, batchId: string, contactId: string, at: string) =>
-  changeContact(db, { uid, batchId, contactId }, { path: 'status', value: 'generating', at, completed: 0, failed: 0 });
-
-/**
- * A contact of the batch is done: its state and the batch's count move together, once (a contact already finished
- * changes nothing). Answers the batch's counts after the change, or null when nothing changed; its activity follows
- * with lambdas/data/activity.ts `progressActivity`.
- */
-export const markFinished = (
-  db: DataClient,
-  uid: string,
-  batchId: string,
-  contactId: string,
-  outcome: { status: 'completed'; draftId: string } | { status: 'failed'; error: string },
-  at: string,
-) =>
-  changeContact(
-    db,
-    { uid, batchId, contactId },
-    {
-      path: 'item',
-      value: outcome,
-      at,
-      completed: outcome.status === 'completed' ? 1 : 0,
-      failed: outcome.status === 'failed' ? 1 : 0,
-    },
-  );
+export const releaseBatchContact = async (db: DataClient, key: BatchContact, token: string) => {
+  try {
+    await db.documents.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: batchContactKey(key.uid, key.batchId, key.contactId),
+        UpdateExpression: 'REMOVE #claim, #lockedUntil',
+        ConditionExpression: '#claim = :token',
+        ExpressionAttributeNames: { '#claim': 'claim', '#lockedUntil': 'lockedUntil' },
+        ExpressionAttributeValues: { ':token': token },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+  }
+};

@@ -18,6 +18,8 @@ import type { DataClient } from '../data/client.js';
 import { activityChanged, newActivityId, progressActivity, startActivity } from '../data/activity.js';
 import { type ContactItem, contactNameOf, contactsPage, getContact, UnknownCursorError } from '../data/contact.js';
 import {
+  type AlsoWrite,
+  AlsoWriteRefusedError,
   type ContactDrafts,
   type ContactDraftsChange,
   conversationExists,
@@ -125,7 +127,12 @@ export const changeContactDrafts = async <T>(
   uid: string,
   contactId: string,
   plan: (state: State) => Planned<T> | Promise<Planned<T>>,
-  options: { requireContact: boolean; contactSet?: Record<string, string> | undefined },
+  options: {
+    requireContact: boolean;
+    contactSet?: Record<string, string> | undefined;
+    /** writes of other items in the same transaction (lambdas/data/draft.ts `writeContactDrafts`) */
+    also?: readonly AlsoWrite[] | undefined;
+  },
 ): Promise<T> => {
   let contactGone = false;
   for (let attempt = 0; ; attempt += 1) {
@@ -138,11 +145,13 @@ export const changeContactDrafts = async <T>(
     const outcome = await writeContactDrafts(deps.db, uid, list, change, {
       requireContact: options.requireContact,
       ...(contactGone ? {} : { contactSet }),
+      ...(options.also ? { also: options.also } : {}),
     }).catch((error: unknown) => {
       if (isItemTooLarge(error)) throw draftTooLarge();
       throw error;
     });
     if (outcome === 'written') return result;
+    if (outcome === 'alsoRefused') throw new AlsoWriteRefusedError();
     if (outcome === 'contactMissing' && !options.requireContact) {
       contactGone = true;
       continue;
@@ -222,7 +231,12 @@ export const createDraft = async (
   deps: DraftWriteDeps,
   uid: string,
   body: CreateBody,
-  options: { replacePrimary?: boolean; contactSet?: Record<string, string> } = {},
+  options: {
+    replacePrimary?: boolean;
+    contactSet?: Record<string, string>;
+    /** writes of other items in the draft's transaction, given its id (an AI batch's contact finished with it) */
+    also?: (draftId: string) => readonly AlsoWrite[];
+  } = {},
 ): Promise<Draft> => {
   const draftType = body.draftType ?? 'initial_outreach';
   const conversationId = body.conversationId ?? null;
@@ -265,7 +279,11 @@ export const createDraft = async (
         : { put: [draft], remove: [], list: { ...state.list, draftIds: [...state.list.draftIds, draft.id] } };
       return { change, result: draft };
     },
-    { requireContact: true, ...(options.contactSet ? { contactSet: options.contactSet } : {}) },
+    {
+      requireContact: true,
+      ...(options.contactSet ? { contactSet: options.contactSet } : {}),
+      ...(options.also ? { also: options.also(draft.id) } : {}),
+    },
   );
   await publishSaved(deps, uid, [saved]);
   return toWireDraft(saved);
