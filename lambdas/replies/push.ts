@@ -1,9 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { JwtRsaVerifier } from 'aws-jwt-verify';
-import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import * as z from 'zod';
 import { unauthorized } from '../core/errors.js';
+import { LazyClient } from '../providers/lazy-client.js';
 import { rawReply } from '../core/envelope.js';
 import {
   deleteGraphSubscription,
@@ -29,32 +28,40 @@ export type VerifyPushToken = (token: string | undefined) => Promise<boolean>;
 export const createPushTokenVerifier = (settings: ReplySettings): VerifyPushToken => {
   const { gmailPushAudience, gmailPushServiceAccount } = settings;
   if (!gmailPushAudience || !gmailPushServiceAccount) return async () => false;
-  const jwksCache = new SimpleJwksCache({
-    fetcher: {
-      fetch: async (uri: string) => {
-        const response = await fetch(uri);
-        if (!response.ok) throw new Error(`JWKS ${uri} answered ${response.status}`);
-        return response.arrayBuffer();
+  // built by the first Gmail push (lambdas/providers/lazy-client.ts): the other routes of the Lambda never load it
+  const verifier = new LazyClient(async () => {
+    const [{ JwtRsaVerifier }, { SimpleJwksCache }] = await Promise.all([
+      import('aws-jwt-verify'),
+      import('aws-jwt-verify/jwk'),
+    ]);
+    const jwksCache = new SimpleJwksCache({
+      fetcher: {
+        fetch: async (uri: string) => {
+          const response = await fetch(uri);
+          if (!response.ok) throw new Error(`JWKS ${uri} answered ${response.status}`);
+          return response.arrayBuffer();
+        },
       },
-    },
+    });
+    return JwtRsaVerifier.create(
+      {
+        issuer: 'https://accounts.google.com',
+        audience: gmailPushAudience,
+        jwksUri: settings.googleJwksUrl,
+        customJwtCheck: ({ payload }) => {
+          if (payload.email !== gmailPushServiceAccount || payload.email_verified !== true) {
+            throw new Error('not the push subscription of this app');
+          }
+        },
+      },
+      { jwksCache },
+    );
   });
-  const verifier = JwtRsaVerifier.create(
-    {
-      issuer: 'https://accounts.google.com',
-      audience: gmailPushAudience,
-      jwksUri: settings.googleJwksUrl,
-      customJwtCheck: ({ payload }) => {
-        if (payload.email !== gmailPushServiceAccount || payload.email_verified !== true) {
-          throw new Error('not the push subscription of this app');
-        }
-      },
-    },
-    { jwksCache },
-  );
   return async (token) => {
     if (!token) return false;
+    const verify = await verifier.get();
     try {
-      await verifier.verify(token);
+      await verify.verify(token);
       return true;
     } catch {
       return false;
