@@ -175,7 +175,7 @@ export const benchContactsList = async (options: { contacts?: number; runs?: num
       const first = calls.length;
       calls.length = 0;
       await list();
-      return { first, then: calls.length };
+      return { first, next: calls.length };
     };
 
     const [bareMs = 0, ...times] = await timeAll([
@@ -205,9 +205,9 @@ export const printContactsList = async () => {
   console.log("  (calls: a Lambda's first request for the user / its next ones)");
   for (const variant of result.variants) {
     const ratio = variant.ms / base;
-    const over = ratio > 2 || Math.max(variant.calls.first, variant.calls.then) > 3 ? '   OVER' : '';
+    const over = ratio > 2 || Math.max(variant.calls.first, variant.calls.next) > 3 ? '   OVER' : '';
     console.log(
-      `  ${variant.label.padEnd(34)} ${variant.ms.toFixed(1).padStart(7)} ms ${ratio.toFixed(2).padStart(6)}x ${`${variant.calls.first}/${variant.calls.then}`.padStart(5)} calls${over}`,
+      `  ${variant.label.padEnd(34)} ${variant.ms.toFixed(1).padStart(7)} ms ${ratio.toFixed(2).padStart(6)}x ${`${variant.calls.first}/${variant.calls.next}`.padStart(5)} calls${over}`,
     );
   }
 };
