@@ -4,7 +4,7 @@ import { generationMessageSchema } from '../../shared/schemas/ai.js';
 import { sqsWorker } from '../core/worker.js';
 import { createLogger } from '../core/logger.js';
 import { generationDepsFromEnv } from './deps.js';
-import { generateBatchItem, type GenerationDeps } from './generation.js';
+import { batchProfiles, generateBatchItem, type GenerationDeps } from './generation.js';
 
 /**
  * The `ai-generation` queue's worker (DESIGN §4) on the house worker kit: one contact of a batch per message,
@@ -13,8 +13,10 @@ import { generateBatchItem, type GenerationDeps } from './generation.js';
  * kit's costs two more writes per contact (issue 11 batch figure). The model is called by at most the queue's
  * `maxConcurrency` workers at once (shared/queues.ts).
  */
-export const generationWorker = (deps: GenerationDeps, logger: Logger) =>
-  sqsWorker({
+export const generationWorker = (deps: GenerationDeps, logger: Logger) => {
+  // this worker instance's profiles per batch
+  const profileOf = batchProfiles(deps.db);
+  return sqsWorker({
     queue: 'ai-generation',
     schema: generationMessageSchema,
     key: ({ uid, batchId, contactId }) => [uid, batchId, contactId],
@@ -22,6 +24,7 @@ export const generationWorker = (deps: GenerationDeps, logger: Logger) =>
       const result = await generateBatchItem(deps, message, {
         receiveCount: record.receiveCount,
         maxReceiveCount: queues['ai-generation'].maxReceiveCount,
+        profileOf,
       });
       return { userId: message.uid, batchId: message.batchId, contactId: message.contactId, ...result };
     },
@@ -29,6 +32,7 @@ export const generationWorker = (deps: GenerationDeps, logger: Logger) =>
     logger,
     now: deps.now,
   });
+};
 
 const logger = createLogger('ai');
 

@@ -463,7 +463,7 @@ describe('a batch through the ai-generation worker', () => {
     });
   });
 
-  it('costs the table three writes per contact, four for the last one (the batch figure of issue 11 is the writes)', async () => {
+  it('costs the table three writes per contact, four for the last one, and reads the profile once per batch (the batch figure of issue 11)', async () => {
     const { deps, sent } = setup();
     const uid = await newUser();
     const contacts = await addContacts(uid, [grace, { name: 'Alan Turing', firstName: 'Alan' }]);
@@ -477,14 +477,15 @@ describe('a batch through the ai-generation worker', () => {
       });
       return [...counting.calls].sort();
     };
-    // beside the claim, the contact, the user's profile and the batch's action (its counts for the live channel) are
-    // read; the contact's drafts (none yet); the draft, the angle on its contact and the contact's finish in the
-    // batch written in one transaction; the contact counted on the batch's activity action. The kit claims nothing.
-    const reads = ['GetItemCommand', 'GetItemCommand', 'GetItemCommand', 'GetItemCommand'];
+    // beside the claim, the contact, its drafts (none yet), the user's profile and the batch's action (its counts for
+    // the live channel) are read; the draft, the angle on its contact and the contact's finish in the batch written in
+    // one transaction; the contact counted on the batch's activity action. The kit claims nothing.
+    const reads = ['GetItemCommand', 'GetItemCommand', 'GetItemCommand'];
     expect(await deliver(sent[0]!)).toEqual(
-      [...reads, 'UpdateItemCommand', 'TransactWriteItemsCommand', 'UpdateItemCommand'].sort(),
+      [...reads, 'GetItemCommand', 'UpdateItemCommand', 'TransactWriteItemsCommand', 'UpdateItemCommand'].sort(),
     );
-    // the last one also finishes the action, and the user's finished actions are read to keep 20
+    // the next one of the batch in the same worker has the profile already; as the last one it also finishes the
+    // action, and the user's finished actions are read to keep 20
     expect(await deliver(sent[1]!)).toEqual(
       [
         ...reads,
@@ -495,6 +496,25 @@ describe('a batch through the ai-generation worker', () => {
         'QueryCommand',
       ].sort(),
     );
+  });
+
+  it("writes a batch's e-mails from the profile as the batch started, and the next batch from the profile edited since", async () => {
+    const { deps, sent, prompts } = setup();
+    const uid = await newUser();
+    const [first, second] = await addContacts(uid, [grace, { name: 'Alan Turing', firstName: 'Alan' }]);
+    const worker = generationWorker(deps, logger);
+    const deliver = (message: GenerationMessage) =>
+      worker(sqsEvent(sqsRecord(JSON.stringify(message), { queue: 'ai-generation' })));
+    await startBatch(deps, uid, { contactIds: [first!.contactId] });
+    await deliver(sent[0]!);
+    await upsertUserProfile(db, uid, { set: { jobTitle: 'Chief Engineer' }, setIfMissing: {} });
+    await startBatch(deps, uid, { contactIds: [second!.contactId] });
+    await deliver(sent[1]!);
+
+    expect(prompts).toHaveLength(2);
+    expect(prompts[0]!.prompt).toContain('Analyst');
+    expect(prompts[1]!.prompt).toContain('Chief Engineer');
+    expect(prompts[1]!.prompt).not.toContain('Analyst');
   });
 
   it('lets a retry take over a contact whose delivery died holding it, and the dead one can no longer save', async () => {

@@ -15,7 +15,7 @@ import type {
 import { HttpError, notFound, tooManyRequests } from '../core/errors.js';
 import type { DataClient } from '../data/client.js';
 import { getContact, getContacts, type ContactItem } from '../data/contact.js';
-import type { AlsoWrite } from '../data/draft.js';
+import { getContactDrafts } from '../data/draft.js';
 import {
   type BatchContact,
   type BatchItem,
@@ -157,13 +157,13 @@ type OneEmail = {
   save: boolean;
   /** the user's profile when the caller read it already */
   profile?: UserProfileItem | null;
-  /** writes of other items in the draft's own transaction, given its id (the batch's contact finished with it) */
-  alsoWrite?: (draftId: string) => readonly AlsoWrite[];
+  /** what the draft's save takes beside it: other writes of its transaction, the contact's drafts read ahead */
+  saveOptions?: Parameters<SaveGeneratedDraft>[4];
 };
 
 /**
  * Writes one e-mail for a contact the caller has read; saves it as the contact's primary draft when asked, with the
- * caller's own writes (`alsoWrite`) in the draft's transaction: a batch's time is the model's plus as few table writes
+ * caller's own writes (`saveOptions.also`) in the draft's transaction: a batch's time is the model's plus as few table writes
  * as possible (issue 11 batch figure).
  */
 const generateFor = async (deps: GenerationDeps, uid: string, contact: ContactItem, input: OneEmail) => {
@@ -195,7 +195,7 @@ const generateFor = async (deps: GenerationDeps, uid: string, contact: ContactIt
       ...(answer.strategy && answer.strategy !== contact.aiStrategy ? { aiStrategy: answer.strategy } : {}),
     },
     deps.now(),
-    input.alsoWrite,
+    input.saveOptions,
   );
   await tell(deps, uid, {
     type: 'draft.saved',
@@ -326,6 +326,38 @@ export class BatchContactBusyError extends Error {
   }
 }
 
+/** How long a batch's profile, once read, serves its next contacts in the same worker (a batch takes seconds). */
+export const batchProfileMaxAgeMs = 60_000;
+
+/** The user's profile as a batch's e-mails are written from it. */
+export type BatchProfileReader = (uid: string, batchId: string) => Promise<UserProfileItem | null>;
+
+/**
+ * The user's profile per batch, kept by a worker instance (a Lambda writes many contacts of a batch one after
+ * another): read when the batch's first contact there starts, then shared by its next ones for `maxAgeMs`, so a batch
+ * of 100 reads it about as often as it has workers, not 100 times, and every e-mail of a batch is written from the
+ * same profile. A new batch reads it again (an edit of the profile is in the next batch). A failed read is not kept.
+ */
+export const batchProfiles = (
+  db: DataClient,
+  options: { now?: () => number; maxAgeMs?: number } = {},
+): BatchProfileReader => {
+  const now = options.now ?? Date.now;
+  const maxAgeMs = options.maxAgeMs ?? batchProfileMaxAgeMs;
+  const recent = new Map<string, { readAt: number; profile: Promise<UserProfileItem | null> }>();
+  return (uid, batchId) => {
+    const at = now();
+    const key = `${uid}\n${batchId}`;
+    const known = recent.get(key);
+    if (known && at - known.readAt < maxAgeMs) return known.profile;
+    for (const [other, entry] of recent) if (at - entry.readAt >= maxAgeMs) recent.delete(other);
+    const profile = getUserProfile(db, uid);
+    recent.set(key, { readAt: at, profile });
+    profile.catch(() => recent.delete(key));
+    return profile;
+  };
+};
+
 /** How long a claim holds a contact: the worker's time (shared/queues.ts), after which its retry may take it over. */
 const claimLockMs = queues['ai-generation'].workerTimeoutSeconds * 1000;
 
@@ -334,19 +366,28 @@ const claimLockMs = queues['ai-generation'].workerTimeoutSeconds * 1000;
  * (lambdas/data/generation-batch.ts): claimed as generating, then completed with its draft (in the draft's own
  * transaction) or failed with a reason, each step published on the live channel. A contact already finished (a
  * redelivery) writes no draft; it is counted on the activity if it was not yet (a delivery stopped in between). Its
- * contact, the user's profile and the batch's action are read beside the claim. The model's own failures (after the
+ * contact, its drafts, the user's profile (once per batch and worker: `profileOf`) and the batch's action are read beside
+ * the claim. The model's own failures (after the
  * SDK's retries with backoff) fail the contact at once and the rest of the batch goes on; anything else (the table) is
  * thrown to be retried, and fails the contact on its last receive.
  */
 export const generateBatchItem = async (
   deps: GenerationDeps,
   message: GenerationMessage,
-  delivery: { receiveCount: number; maxReceiveCount: number },
+  delivery: {
+    receiveCount: number;
+    maxReceiveCount: number;
+    /** @default reads it for this contact alone */
+    profileOf?: BatchProfileReader;
+  },
 ) => {
   const { uid, batchId, contactId } = message;
   const key: BatchContact = { uid, batchId, contactId };
   const token = randomUUID();
   const claimedAt = deps.now();
+  // read beside the claim, not after the model's answer: one round trip fewer in each contact's time
+  const listRead = getContactDrafts(deps.db, uid, contactId);
+  listRead.catch(() => {});
   const [claim, contact, profile, action] = await Promise.all([
     claimBatchContact(deps.db, key, {
       token,
@@ -354,7 +395,7 @@ export const generateBatchItem = async (
       at: claimedAt,
     }),
     getContact(deps.db, uid, contactId),
-    getUserProfile(deps.db, uid),
+    delivery.profileOf ? delivery.profileOf(uid, batchId) : getUserProfile(deps.db, uid),
     getActivity(deps.db, uid, batchId),
   ]);
   if (claim.outcome === 'missing') return { outcome: 'no such batch' };
@@ -395,11 +436,14 @@ export const generateBatchItem = async (
       ...message,
       save: true,
       profile,
-      alsoWrite: (id) => {
-        draftId = id;
-        return [
-          finishBatchContactWrite(deps.db, key, token, { status: 'completed', draftId: id }, deps.now().toISOString()),
-        ];
+      saveOptions: {
+        // the contact finishes in its draft's transaction
+        also: (id) => {
+          draftId = id;
+          const outcome: BatchOutcome = { status: 'completed', draftId: id };
+          return [finishBatchContactWrite(deps.db, key, token, outcome, deps.now().toISOString())];
+        },
+        listRead,
       },
     });
     return await finished({ status: 'completed', draftId });

@@ -1,6 +1,6 @@
 import type { Draft } from '../../shared/schemas/drafts.js';
 import type { DataClient } from '../data/client.js';
-import type { AlsoWrite, DraftItem } from '../data/draft.js';
+import type { AlsoWrite, ContactDrafts, DraftItem } from '../data/draft.js';
 import { getConversation } from '../conversations/index.js';
 import {
   changeContactDrafts,
@@ -32,8 +32,12 @@ export const saveGeneratedDraft = (
     aiStrategy?: string;
   },
   now: Date,
-  /** writes of other items in the draft's transaction, given its id (the AI batch's contact finished with it) */
-  also?: (draftId: string) => readonly AlsoWrite[],
+  options: {
+    /** writes of other items in the draft's transaction, given its id (the AI batch's contact finished with it) */
+    also?: (draftId: string) => readonly AlsoWrite[];
+    /** the contact's list of drafts read ahead, while the model wrote (lambdas/drafts/service.ts `changeContactDrafts`) */
+    listRead?: Promise<ContactDrafts>;
+  } = {},
 ): Promise<Draft> =>
   createDraft(
     { db, now: () => now, newId: newDraftId },
@@ -47,7 +51,7 @@ export const saveGeneratedDraft = (
       createdFromTemplate: input.createdFromTemplate ?? false,
       ...(input.placeholderAlternatives ? { placeholderAlternatives: input.placeholderAlternatives } : {}),
     },
-    { ...(input.aiStrategy ? { contactSet: { aiStrategy: input.aiStrategy } } : {}), ...(also ? { also } : {}) },
+    { ...(input.aiStrategy ? { contactSet: { aiStrategy: input.aiStrategy } } : {}), ...options },
   );
 
 /** The contact's primary draft, or null (none, or the contact is not the user's). */

@@ -132,11 +132,17 @@ export const changeContactDrafts = async <T>(
     contactSet?: Record<string, string> | undefined;
     /** writes of other items in the same transaction (lambdas/data/draft.ts `writeContactDrafts`) */
     also?: readonly AlsoWrite[] | undefined;
+    /**
+     * the contact's list read ahead (e.g. while the model wrote the e-mail): the first attempt plans on it, and if it
+     * changed since, the transaction's condition on its version refuses the write and the list is read again
+     */
+    listRead?: Promise<ContactDrafts> | undefined;
   },
 ): Promise<T> => {
   let contactGone = false;
   for (let attempt = 0; ; attempt += 1) {
-    const list = await getContactDrafts(deps.db, uid, contactId);
+    const list =
+      attempt === 0 && options.listRead ? await options.listRead : await getContactDrafts(deps.db, uid, contactId);
     const drafts = await getDrafts(deps.db, uid, list.draftIds);
     const { change, result } = await plan({ list, drafts });
     if (!change) return result;
@@ -235,7 +241,9 @@ export const createDraft = async (
     replacePrimary?: boolean;
     contactSet?: Record<string, string>;
     /** writes of other items in the draft's transaction, given its id (an AI batch's contact finished with it) */
-    also?: (draftId: string) => readonly AlsoWrite[];
+    also?: ((draftId: string) => readonly AlsoWrite[]) | undefined;
+    /** the contact's list of drafts read ahead (`changeContactDrafts`) */
+    listRead?: Promise<ContactDrafts> | undefined;
   } = {},
 ): Promise<Draft> => {
   const draftType = body.draftType ?? 'initial_outreach';
@@ -283,6 +291,7 @@ export const createDraft = async (
       requireContact: true,
       ...(options.contactSet ? { contactSet: options.contactSet } : {}),
       ...(options.also ? { also: options.also(draft.id) } : {}),
+      ...(options.listRead ? { listRead: options.listRead } : {}),
     },
   );
   await publishSaved(deps, uid, [saved]);
