@@ -550,6 +550,19 @@ describe('contacts service', () => {
     expect(reader.calls).toEqual(['BatchGetItemCommand', 'QueryCommand', 'BatchGetItemCommand', 'QueryCommand']);
   });
 
+  it("keeps every one of many edits of a user's contacts at once, though each sets the directory's head", async () => {
+    const { deps } = setup();
+    const uid = randomUUID();
+    const added = await Promise.all(
+      Array.from({ length: 24 }, (_, index) => created(contacts.createContact(deps, uid, { name: `Person ${index}` }))),
+    );
+    await Promise.all(added.map((contact) => contacts.updateContact(deps, uid, contact.id, { company: 'Moved Inc' })));
+    const moved = await contacts.listContacts(deps, uid, { ...listQuery, q: 'moved inc' });
+    expect(moved.total).toBe(24);
+    await Promise.all(added.slice(0, 10).map((contact) => contacts.deleteContact(deps, uid, contact.id)));
+    expect((await contacts.listContacts(deps, uid, { ...listQuery, q: 'moved inc' })).total).toBe(14);
+  });
+
   it("never answers one user's contacts to another from the directories a Lambda keeps of both", async () => {
     const { deps } = setup();
     const [first, second] = [randomUUID(), randomUUID()];
