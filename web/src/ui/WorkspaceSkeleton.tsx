@@ -1,9 +1,9 @@
-import { Skeleton } from 'antd';
+import { SkeletonBlock, SkeletonText } from './Skeleton';
 import './WorkspaceSkeleton.css';
 
 /** A grey bar of the skeleton; its size is the only thing that differs from one to the next. */
 const block = (width: number, height: number, radius = 6) => (
-  <Skeleton.Node active style={{ width, height, borderRadius: radius }} />
+  <SkeletonBlock width={width} height={height} radius={radius} />
 );
 
 /**
@@ -26,7 +26,7 @@ export const WorkspaceSkeleton = () => (
       <div aria-hidden="true" className="workspace-skeleton__header">
         {block(120, 28)}
         {block(96, 28)}
-        <Skeleton.Avatar active size={32} />
+        <SkeletonBlock width={32} height={32} radius="circle" />
         {block(140, 28)}
       </div>
       <div className="workspace-skeleton__content">
@@ -37,7 +37,7 @@ export const WorkspaceSkeleton = () => (
         <div aria-hidden="true" className="workspace-skeleton__cards">
           {[0, 1].map((card) => (
             <div key={card} className="workspace-skeleton__card">
-              <Skeleton active paragraph={{ rows: 4 }} />
+              <SkeletonText title rows={4} />
             </div>
           ))}
         </div>

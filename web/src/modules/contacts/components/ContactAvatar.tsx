@@ -1,4 +1,4 @@
-import { Avatar } from 'antd';
+import { Avatar } from '@/ui/Avatar';
 import { contactInitials } from '../utils/contactLabels';
 import './contacts.css';
 

@@ -6,7 +6,7 @@ import {
   UploadOutlined,
   UserAddOutlined,
 } from '@ant-design/icons';
-import { Button, Card } from 'antd';
+import { Button } from 'antd';
 import { Text } from '@/ui/text/Text';
 import { Title } from '@/ui/text/Title';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
@@ -14,6 +14,7 @@ import { useSearchParams } from 'react-router-dom';
 import { CompactGroup } from '@/ui/CompactGroup';
 import { EmptyState } from '@/ui/EmptyState';
 import { MenuButton } from '@/ui/MenuButton';
+import { Panel } from '@/ui/Panel';
 import { useToast } from '@/ui/toast/useToast';
 import { useApiClient } from '@/lib/http/useApiClient';
 import { listAllContacts } from '../api/contactsApi';
@@ -155,7 +156,7 @@ export const ContactsDashboard = () => {
 
   return (
     <>
-      <Card
+      <Panel
         data-testid="dashboard-contacts"
         className={empty ? 'contacts-card contacts-card--empty' : 'contacts-card'}
         title={
@@ -250,7 +251,7 @@ export const ContactsDashboard = () => {
             />
           </div>
         )}
-      </Card>
+      </Panel>
       <Suspense fallback={null}>
         {addMounted ? (
           <AddContactModal

@@ -1,4 +1,5 @@
-import { Button, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Table, type TableColumnsType } from 'antd';
+import { Tag } from '@/ui/Tag';
 import { Text } from '@/ui/text/Text';
 import { useEffect, useState, type Key, type UIEvent } from 'react';
 import type { Contact } from '../api/contactMapping';

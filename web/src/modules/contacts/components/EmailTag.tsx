@@ -1,5 +1,6 @@
 import { LoadingOutlined } from '@ant-design/icons';
-import { Tag, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
+import { Tag } from '@/ui/Tag';
 import type { Contact } from '../api/contactMapping';
 import { emailTags } from '../utils/contactLabels';
 import { emailVerificationState } from '../utils/emailVerification';

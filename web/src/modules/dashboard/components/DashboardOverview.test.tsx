@@ -103,11 +103,11 @@ describe('the dashboard summary', () => {
     await show(api);
 
     expect(byTestId('dashboard-summary')?.getAttribute('aria-busy')).toBe('true');
-    expect(byTestId('dashboard-summary')?.querySelectorAll('.ant-skeleton')).toHaveLength(7);
+    expect(byTestId('dashboard-summary')?.querySelectorAll('.skeleton')).toHaveLength(7);
     await act(async () => answer(summaryOf({ contacts: 3 })));
     await untilPasses(() => expect(text('summary-value-contacts')).toBe('3'));
     expect(byTestId('dashboard-summary')?.hasAttribute('aria-busy')).toBe(false);
-    expect(byTestId('dashboard-summary')?.querySelector('.ant-skeleton')).toBeNull();
+    expect(byTestId('dashboard-summary')?.querySelector('.skeleton')).toBeNull();
   });
 
   it('says when it could not be loaded, and Try again reads it again', async () => {
@@ -237,7 +237,7 @@ describe('the pending tasks', () => {
     });
     const { api, reads } = fakeDashboardApi([summaryOf()], [first, tasks]);
     await show(api);
-    expect(byTestId('pending-tasks')?.querySelector('.ant-skeleton')).not.toBeNull();
+    expect(byTestId('pending-tasks')?.querySelector('.skeleton')).not.toBeNull();
     expect(byTestId('pending-tasks')?.getAttribute('aria-busy')).toBe('true');
 
     await act(async () => fail(serverError()));
@@ -246,7 +246,7 @@ describe('the pending tasks', () => {
         'Your tasks could not be loaded: Server error. Please try again later.',
       ),
     );
-    expect(byTestId('pending-tasks')?.querySelector('.ant-skeleton')).toBeNull();
+    expect(byTestId('pending-tasks')?.querySelector('.skeleton')).toBeNull();
 
     await click(buttonNamed('Try again', byTestId('pending-tasks')!));
     await untilPasses(() => expect(byTestId('task-drafts_ready')).not.toBeNull());

@@ -1,5 +1,7 @@
 import { CheckCircleOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Skeleton } from 'antd';
+import { Button } from 'antd';
+import { Panel } from '@/ui/Panel';
+import { SkeletonText } from '@/ui/Skeleton';
 import { Text } from '@/ui/text/Text';
 import { Title } from '@/ui/text/Title';
 import type { PendingTask } from '@shared/schemas/dashboard';
@@ -58,7 +60,7 @@ export const PendingTasksPanel = () => {
         </div>
       );
     }
-    if (!data) return <Skeleton active title={false} paragraph={{ rows: 3 }} className="pending-tasks__loading" />;
+    if (!data) return <SkeletonText rows={3} className="pending-tasks__loading" />;
     if (!tasks.length) {
       return (
         <div className="pending-tasks__done">
@@ -78,7 +80,7 @@ export const PendingTasksPanel = () => {
   })();
 
   return (
-    <Card
+    <Panel
       size="small"
       className="pending-tasks"
       data-testid="pending-tasks"
@@ -97,6 +99,6 @@ export const PendingTasksPanel = () => {
       }
     >
       {body}
-    </Card>
+    </Panel>
   );
 };

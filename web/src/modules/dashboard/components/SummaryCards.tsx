@@ -1,5 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Skeleton } from 'antd';
+import { Button } from 'antd';
+import { SkeletonText } from '@/ui/Skeleton';
 import { Text } from '@/ui/text/Text';
 import { Link } from 'react-router-dom';
 import { useDashboardSummary } from '../hooks/useDashboardSummary';
@@ -26,7 +27,7 @@ export const SummaryCards = () => {
       <ul className="dashboard-summary" aria-busy="true" aria-label="Summary" data-testid="dashboard-summary">
         {summaryCardKeys.map((key) => (
           <li key={key} className="summary-card summary-card--loading">
-            <Skeleton active title={false} paragraph={{ rows: 2 }} />
+            <SkeletonText rows={2} />
           </li>
         ))}
       </ul>

@@ -1,5 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Skeleton, Tag, Tooltip } from 'antd';
+import { Button, Tooltip } from 'antd';
+import { Tag } from '@/ui/Tag';
+import { SkeletonBlock } from '@/ui/Skeleton';
 import { Text } from '@/ui/text/Text';
 import { Link } from 'react-router-dom';
 import { plans } from '@shared/constants';
@@ -28,7 +30,7 @@ export const QuotaSummary = () => {
     }
     return (
       <div className="quota-summary" data-testid="quota-summary">
-        <Skeleton.Input active size="small" className="quota-summary__skeleton" />
+        <SkeletonBlock className="quota-summary__skeleton" />
       </div>
     );
   }

@@ -1,5 +1,7 @@
 import { CrownOutlined, DownOutlined, LogoutOutlined, SettingOutlined } from '@ant-design/icons';
-import { Avatar, Popover, Skeleton } from 'antd';
+import { Popover } from 'antd';
+import { Avatar } from '@/ui/Avatar';
+import { SkeletonBlock } from '@/ui/Skeleton';
 import { Text } from '@/ui/text/Text';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -134,7 +136,7 @@ export const UserMenu = () => {
               {planLabel(profile)}
             </span>
           ) : (
-            <Skeleton.Input active size="small" className="user-menu__plan-skeleton" />
+            <SkeletonBlock className="user-menu__plan-skeleton" />
           )}
         </span>
         <DownOutlined className="user-menu__caret" />
