@@ -6,7 +6,11 @@
  * A Lambda imports several such modules through its services (a worker's whole domain, the domains it calls), yet
  * parses with a few of their schemas: the replies and meetings Lambdas and the send worker built about 1,500 zod
  * objects at import, some 15-25 ms of CPU of their cold start on the bench machine. So every module-level schema
- * (shared/schemas, the route tables, the vendor responses in lambdas/providers) is defined through this.
+ * (shared/schemas, the route tables, the vendor responses in lambdas/providers) is defined through this, and called
+ * `/* @__PURE__ *\/ lazySchema(...)`: a bundler (the house bundling, Vite) then drops every schema the bundle's code
+ * cannot reach, and zod itself when none is left (the Cognito trigger; infra/constructs/cold-start.test.ts). Without
+ * the mark, the call would keep each schema module's code, and the modules it imports, in every bundle that imports
+ * anything from it.
  *
  * The stand-in is a Proxy that forwards every operation to the built schema, with the schema itself as the receiver,
  * so its methods (`parse`, `safeParse`, `extend`, `optional`...) run on it and answer exactly what it answers. Its

@@ -405,10 +405,10 @@ export const disconnectZoom = async (deps: ZoomDeps, uid: string) => {
 // ---- Zoom's event notifications ----
 
 /** @link https://developers.zoom.us/docs/api/webhooks/#verify-webhook-events */
-const eventSchema = lazySchema(() => z.object({ event: z.string().max(200), payload: z.unknown() }));
-const urlValidationSchema = lazySchema(() => z.object({ plainToken: z.string().min(1).max(512) }));
+const eventSchema = /* @__PURE__ */ lazySchema(() => z.object({ event: z.string().max(200), payload: z.unknown() }));
+const urlValidationSchema = /* @__PURE__ */ lazySchema(() => z.object({ plainToken: z.string().min(1).max(512) }));
 /** @link https://developers.zoom.us/docs/api/rest/reference/user/events/#/paths/app_deauthorized */
-const deauthorizationSchema = lazySchema(() =>
+const deauthorizationSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     user_id: z.string().min(1).max(200),
     deauthorization_time: z.string().max(64).optional(),

@@ -85,8 +85,10 @@ const jsonBody = (event: APIGatewayProxyEvent): unknown => {
 };
 
 /** @link https://developers.google.com/gmail/api/guides/push#receiving_notifications */
-const pubsubPushSchema = lazySchema(() => z.object({ message: z.object({ data: z.string().max(10_000) }) }));
-const gmailNotificationSchema = lazySchema(() =>
+const pubsubPushSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ message: z.object({ data: z.string().max(10_000) }) }),
+);
+const gmailNotificationSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     emailAddress: z.string().min(3).max(320),
     historyId: z.union([z.string().regex(/^\d{1,30}$/), z.number().int().nonnegative()]),
@@ -141,7 +143,7 @@ export const gmailPush = async (deps: ReplyDeps, verify: VerifyPushToken, event:
 export const outlookWebhookRules = { refusalsBeforeAny: 5 } as const;
 
 /** @link https://learn.microsoft.com/en-us/graph/change-notifications-delivery-webhooks */
-const graphNotificationsSchema = lazySchema(() =>
+const graphNotificationsSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     value: z
       .array(

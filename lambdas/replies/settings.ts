@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { lazySchema } from '../../shared/lazy-schema.js';
 
 /** Where push is verified and delivered (issue 13; the CDK stack sets them in AWS, infra/local/lambda-env.ts locally). */
 export type ReplySettings = {
@@ -14,20 +15,22 @@ export type ReplySettings = {
   outlookNotificationUrl: string | undefined;
 };
 
-const optional = z.string().trim().min(1).optional();
+const optional = /* @__PURE__ */ lazySchema(() => z.string().trim().min(1).optional());
 
-const settingsSchema = z.object({
-  GMAIL_PUBSUB_TOPIC: z
-    .string()
-    .trim()
-    .regex(/^projects\/[^/]+\/topics\/[^/]+$/)
-    .optional(),
-  GMAIL_PUSH_AUDIENCE: optional,
-  GMAIL_PUSH_SERVICE_ACCOUNT: z.email().optional(),
-  /** @default https://www.googleapis.com/oauth2/v3/certs */
-  GOOGLE_OIDC_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
-  OUTLOOK_NOTIFICATION_URL: z.url().optional(),
-});
+const settingsSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    GMAIL_PUBSUB_TOPIC: z
+      .string()
+      .trim()
+      .regex(/^projects\/[^/]+\/topics\/[^/]+$/)
+      .optional(),
+    GMAIL_PUSH_AUDIENCE: optional,
+    GMAIL_PUSH_SERVICE_ACCOUNT: z.email().optional(),
+    /** @default https://www.googleapis.com/oauth2/v3/certs */
+    GOOGLE_OIDC_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+    OUTLOOK_NOTIFICATION_URL: z.url().optional(),
+  }),
+);
 
 /** The replies domain's settings from the Lambda's environment; a malformed value fails here, naming the variable. */
 export const readReplySettings = (env: NodeJS.ProcessEnv = process.env): ReplySettings => {

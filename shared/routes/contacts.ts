@@ -36,7 +36,7 @@ export const contactsRoutes = {
     domain: 'contacts',
     auth: 'user',
     summary: 'The most recently added or updated contacts (10)',
-    response: lazySchema(() => z.array(contactSchema)),
+    response: /* @__PURE__ */ lazySchema(() => z.array(contactSchema)),
   },
   'POST /api/contacts/preview': {
     domain: 'contacts',
@@ -72,7 +72,7 @@ export const contactsRoutes = {
     auth: 'user',
     summary: 'Delete a contact (its slot is not given back: slots count additions per period)',
     params: contactIdParams,
-    response: lazySchema(() => z.object({ deleted: z.boolean() })),
+    response: /* @__PURE__ */ lazySchema(() => z.object({ deleted: z.boolean() })),
   },
   'GET /api/profiles/slots': {
     domain: 'contacts',

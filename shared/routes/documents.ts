@@ -9,7 +9,7 @@ import {
 import type { DomainRouteTable } from './route-spec.js';
 import { lazySchema } from '../lazy-schema.js';
 
-const deletedResponse = lazySchema(() => z.object({ deleted: z.boolean() }));
+const deletedResponse = /* @__PURE__ */ lazySchema(() => z.object({ deleted: z.boolean() }));
 
 /**
  * The documents Lambda's routes. DESIGN §6 "Uploads": browser -> S3 by presigned POST, then the spec's endpoints

@@ -2,7 +2,9 @@ import * as z from 'zod';
 import type { DomainRouteTable } from './route-spec.js';
 import { lazySchema } from '../lazy-schema.js';
 
-const healthResponse = lazySchema(() => z.object({ status: z.literal('ok'), time: z.string(), version: z.string() }));
+const healthResponse = /* @__PURE__ */ lazySchema(() =>
+  z.object({ status: z.literal('ok'), time: z.string(), version: z.string() }),
+);
 
 /** The health Lambda's routes. */
 export const healthRoutes = {

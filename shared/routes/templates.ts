@@ -16,7 +16,7 @@ export const templatesRoutes = {
     domain: 'templates',
     auth: 'user',
     summary: "The user's templates, most recently updated first",
-    response: lazySchema(() => z.array(templateSchema)),
+    response: /* @__PURE__ */ lazySchema(() => z.array(templateSchema)),
   },
   'POST /api/templates': {
     domain: 'templates',
@@ -45,7 +45,7 @@ export const templatesRoutes = {
     auth: 'user',
     summary: 'Delete a template',
     params: templateIdParams,
-    response: lazySchema(() => z.object({ deleted: z.boolean() })),
+    response: /* @__PURE__ */ lazySchema(() => z.object({ deleted: z.boolean() })),
   },
   'POST /api/templates/{id}/render': {
     domain: 'templates',

@@ -6,12 +6,12 @@ import { lazySchema } from '../lazy-schema.js';
  * contacts through the `ai-generation` queue. Ids are ULID strings; keys camelCase.
  */
 
-const id = lazySchema(() => z.string().min(1).max(64));
+const id = /* @__PURE__ */ lazySchema(() => z.string().min(1).max(64));
 /** what the user adds to the prompt ("mention my talk at ...") */
-const instructions = lazySchema(() => z.string().trim().max(2000));
+const instructions = /* @__PURE__ */ lazySchema(() => z.string().trim().max(2000));
 
 /** POST /ai/generate-ai-email */
-export const generateEmailBody = lazySchema(() =>
+export const generateEmailBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     contactId: id,
     templateId: id.optional(),
@@ -23,9 +23,11 @@ export const generateEmailBody = lazySchema(() =>
 export type GenerateEmailBody = z.infer<typeof generateEmailBody>;
 
 /** Spots the model could not fill, by placeholder name, with the choices it offers for each. */
-export const placeholderAlternativesSchema = lazySchema(() => z.record(z.string(), z.array(z.string())));
+export const placeholderAlternativesSchema = /* @__PURE__ */ lazySchema(() =>
+  z.record(z.string(), z.array(z.string())),
+);
 
-export const generatedEmailSchema = lazySchema(() =>
+export const generatedEmailSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     subject: z.string(),
     body: z.string(),
@@ -37,7 +39,7 @@ export const generatedEmailSchema = lazySchema(() =>
 export type GeneratedEmail = z.infer<typeof generatedEmailSchema>;
 
 /** POST /api/outreach/generate */
-export const generateBatchBody = lazySchema(() =>
+export const generateBatchBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     contactIds: z.array(id).min(1).max(100),
     templateId: id.optional(),
@@ -46,15 +48,17 @@ export const generateBatchBody = lazySchema(() =>
 );
 export type GenerateBatchBody = z.infer<typeof generateBatchBody>;
 
-export const batchStartedSchema = lazySchema(() => z.object({ batchId: z.string(), total: z.number().int() }));
+export const batchStartedSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ batchId: z.string(), total: z.number().int() }),
+);
 
 export const batchItemStatuses = ['queued', 'generating', 'completed', 'failed'] as const;
 export type BatchItemStatus = (typeof batchItemStatuses)[number];
 
-export const batchIdParams = lazySchema(() => z.strictObject({ batchId: id }));
+export const batchIdParams = /* @__PURE__ */ lazySchema(() => z.strictObject({ batchId: id }));
 
 /** GET /api/outreach/batches/{batchId} */
-export const batchProgressSchema = lazySchema(() =>
+export const batchProgressSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     batchId: z.string(),
     total: z.number().int(),
@@ -73,7 +77,7 @@ export const batchProgressSchema = lazySchema(() =>
 export type BatchProgress = z.infer<typeof batchProgressSchema>;
 
 /** A message of the `ai-generation` queue (shared/queues.ts): one contact of one batch. */
-export const generationMessageSchema = lazySchema(() =>
+export const generationMessageSchema = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     uid: z.string().min(1),
     batchId: z.string().min(1),

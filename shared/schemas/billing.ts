@@ -24,7 +24,7 @@ export const billingMessages = {
 } as const;
 
 /** One plan as the pages show it (prices and slots from shared/constants.ts, the one place they live). */
-export const planSchema = lazySchema(() =>
+export const planSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     tier: z.enum(planTiers),
     label: z.string(),
@@ -34,7 +34,7 @@ export const planSchema = lazySchema(() =>
 );
 
 /** The user's subscription as the server knows it (the Stripe webhooks keep it). */
-export const subscriptionSchema = lazySchema(() =>
+export const subscriptionSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     tier: z.enum(planTiers),
     status: z.enum(subscriptionStatuses),
@@ -52,7 +52,7 @@ export const subscriptionSchema = lazySchema(() =>
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
 /** GET /api/billing/plans: the plans, the user's subscription and slot usage (what /subscribe shows) */
-export const billingPlansSchema = lazySchema(() =>
+export const billingPlansSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     plans: z.array(planSchema),
     subscription: subscriptionSchema,
@@ -67,11 +67,11 @@ export const billingPlansSchema = lazySchema(() =>
 );
 
 /** POST /api/billing/checkout */
-export const checkoutBody = lazySchema(() => z.strictObject({ plan: z.enum(paidTiers) }));
+export const checkoutBody = /* @__PURE__ */ lazySchema(() => z.strictObject({ plan: z.enum(paidTiers) }));
 /** POST /api/billing/checkout and /portal: where the browser goes (Stripe's hosted page) */
-export const billingUrlSchema = lazySchema(() => z.object({ url: z.string() }));
+export const billingUrlSchema = /* @__PURE__ */ lazySchema(() => z.object({ url: z.string() }));
 
-export const checkoutSessionParams = lazySchema(() =>
+export const checkoutSessionParams = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({ sessionId: z.string().regex(/^cs_[A-Za-z0-9_]{1,250}$/) }),
 );
 
@@ -80,7 +80,7 @@ export const checkoutSessionParams = lazySchema(() =>
  * is complete and paid (the subscription is applied before answering), `pending` while payment is processing or the
  * session is open, `not_found` for an unknown session or one of another user, `expired` when it lapsed unpaid.
  */
-export const checkoutStatusSchema = lazySchema(() =>
+export const checkoutStatusSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     status: z.enum(['paid', 'pending', 'not_found', 'expired']),
     plan: z.enum(planTiers).nullable(),
@@ -89,7 +89,7 @@ export const checkoutStatusSchema = lazySchema(() =>
 );
 
 /** GET /api/referrals (DESIGN §8 'Referrals') */
-export const referralsSchema = lazySchema(() =>
+export const referralsSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     code: z.string(),
     /** `<web origin>/signup?ref=CODE` */

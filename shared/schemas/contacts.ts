@@ -9,7 +9,7 @@ import { lazySchema } from '../lazy-schema.js';
  */
 
 /** SPEC §3 'Education entry' (defaults: institution 'Unknown Institution'). */
-export const educationSchema = lazySchema(() =>
+export const educationSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     institution: z.string(),
     degree: z.string().optional(),
@@ -24,7 +24,7 @@ export const educationSchema = lazySchema(() =>
 );
 
 /** SPEC §3 'Experience entry' (defaults: title 'Unknown Position', company 'Unknown Company'). */
-export const experienceSchema = lazySchema(() =>
+export const experienceSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     title: z.string(),
     company: z.string(),
@@ -53,7 +53,7 @@ export const emailLookupStatuses = ['pending', 'found_valid', 'found_risky', 'no
 export const relationshipStatuses = ['new', 'contacted', 'replied', 'meeting_scheduled', 'closed'] as const;
 
 /** A contact as the API answers it (snake_case; SPEC §3 names). */
-export const contactSchema = lazySchema(() =>
+export const contactSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
     shared_contact_id: z.string().nullable(),
@@ -108,7 +108,7 @@ export type ContactWire = z.infer<typeof contactSchema>;
 const text = (max: number) => z.string().trim().max(max);
 
 /** A LinkedIn profile URL as people paste it; canonicalised on the server (scheme, host, trailing slash, query, case). */
-export const linkedinUrlSchema = lazySchema(() =>
+export const linkedinUrlSchema = /* @__PURE__ */ lazySchema(() =>
   z
     .string()
     .trim()
@@ -123,7 +123,7 @@ export const linkedinUrlSchema = lazySchema(() =>
  * POST /api/contacts: from a LinkedIn URL (the profile is enriched), or by hand (a name at least). Uses one contact
  * slot (issue 5 / DESIGN §6); over the limit: 402 `contact_limit_reached`.
  */
-export const createContactBody = lazySchema(() =>
+export const createContactBody = /* @__PURE__ */ lazySchema(() =>
   z
     .strictObject({
       linkedin_url: linkedinUrlSchema.optional(),
@@ -142,7 +142,7 @@ export const createContactBody = lazySchema(() =>
 );
 
 /** PUT /api/contacts/{id}: partial update of the user's own fields of the contact. */
-export const updateContactBody = lazySchema(() =>
+export const updateContactBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     first_name: text(80).optional(),
     last_name: text(80).optional(),
@@ -159,7 +159,7 @@ export const updateContactBody = lazySchema(() =>
 export const contactSortFields = ['last_updated', 'name', 'company', 'imported_at'] as const;
 
 /** GET /api/contacts: a page, newest first by default; filters on text and statuses. */
-export const listContactsQuery = lazySchema(() =>
+export const listContactsQuery = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     limit: z.coerce.number().int().min(1).max(200).default(50),
     /** opaque cursor from the previous page */
@@ -172,7 +172,7 @@ export const listContactsQuery = lazySchema(() =>
   }),
 );
 
-export const contactPageSchema = lazySchema(() =>
+export const contactPageSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     contacts: z.array(contactSchema),
     next_cursor: z.string().nullable(),
@@ -180,16 +180,16 @@ export const contactPageSchema = lazySchema(() =>
   }),
 );
 
-export const contactIdParams = lazySchema(() => z.strictObject({ id: z.string().min(1).max(64) }));
+export const contactIdParams = /* @__PURE__ */ lazySchema(() => z.strictObject({ id: z.string().min(1).max(64) }));
 
 /** GET /api/contacts/{id}: the contact and its primary draft, or null (SPEC §3: `{contact, draft}`; issue 11). */
-export const contactDetailSchema = lazySchema(() =>
+export const contactDetailSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ contact: contactSchema, draft: draftSchema.nullable() }),
 );
 
 /** POST /api/contacts/preview: a LinkedIn URL's profile before adding it (uses no slot). */
-export const previewContactBody = lazySchema(() => z.strictObject({ linkedin_url: linkedinUrlSchema }));
-export const contactPreviewSchema = lazySchema(() =>
+export const previewContactBody = /* @__PURE__ */ lazySchema(() => z.strictObject({ linkedin_url: linkedinUrlSchema }));
+export const contactPreviewSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     canonical_linkedin_url: z.string(),
     name: z.string(),
@@ -206,15 +206,15 @@ export const contactPreviewSchema = lazySchema(() =>
 );
 
 /** POST /api/contacts/lookup-email: queue e-mail lookups for some contacts (bulk from the table). */
-export const lookupEmailsBody = lazySchema(() =>
+export const lookupEmailsBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({ contact_ids: z.array(z.string().min(1).max(64)).min(1).max(100) }),
 );
-export const lookupEmailsResponse = lazySchema(() =>
+export const lookupEmailsResponse = /* @__PURE__ */ lazySchema(() =>
   z.object({ queued: z.array(z.string()), skipped: z.array(z.string()) }),
 );
 
 /** SPEC §3 'Quota' (GET /api/profiles/slots). */
-export const quotaSchema = lazySchema(() =>
+export const quotaSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     slotsUsed: z.number().int(),
     slotsAllowed: z.number().int(),
@@ -230,7 +230,7 @@ export const quotaSchema = lazySchema(() =>
 export type Quota = z.infer<typeof quotaSchema>;
 
 /** The email-lookup queue message: one contact of one user (idempotent on contact + attempt). */
-export const emailLookupMessageSchema = lazySchema(() =>
+export const emailLookupMessageSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     uid: z.string(),
     contactId: z.string(),

@@ -6,8 +6,8 @@ import { lazySchema } from '../lazy-schema.js';
  * §7 'Conversations', §8 'Reply checks'; DESIGN §8 'Conversations and replies'). JSON keys camelCase except where
  * SPEC §7 shows snake_case (`contact_id`, `created_at`, `time_period`, `access_token`...). Ids are ULID strings.
  */
-const id = lazySchema(() => z.string().min(1).max(64));
-const isoDate = lazySchema(() => z.iso.datetime({ offset: true }));
+const id = /* @__PURE__ */ lazySchema(() => z.string().min(1).max(64));
+const isoDate = /* @__PURE__ */ lazySchema(() => z.iso.datetime({ offset: true }));
 
 /**
  * Where a conversation stands: `awaiting_reply` once an e-mail was sent, `REPLY_RECEIVED` when the contact answered
@@ -18,7 +18,7 @@ export const replyStatuses = ['awaiting_reply', 'REPLY_RECEIVED', 'auto_reply', 
 export type ReplyStatus = (typeof replyStatuses)[number];
 
 /** A conversation on the wire (SPEC §3): both the spec's snake_case `contact_id`/`created_at` and camelCase. */
-export const conversationSchema = lazySchema(() =>
+export const conversationSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
     userId: z.string(),
@@ -50,7 +50,7 @@ export const conversationEmailKinds = ['sent', 'reply', 'auto_reply', 'bounce'] 
 export type ConversationEmailKind = (typeof conversationEmailKinds)[number];
 
 /** One e-mail of a conversation (the contact drawer's thread), oldest first. */
-export const conversationEmailSchema = lazySchema(() =>
+export const conversationEmailSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
     conversationId: z.string(),
@@ -69,12 +69,14 @@ export const conversationEmailSchema = lazySchema(() =>
 );
 export type ConversationEmail = z.infer<typeof conversationEmailSchema>;
 
-export const conversationIdParams = lazySchema(() => z.strictObject({ id }));
-export const conversationContactParams = lazySchema(() => z.strictObject({ contactId: id }));
-export const conversationThreadParams = lazySchema(() => z.strictObject({ threadId: z.string().min(1).max(256) }));
+export const conversationIdParams = /* @__PURE__ */ lazySchema(() => z.strictObject({ id }));
+export const conversationContactParams = /* @__PURE__ */ lazySchema(() => z.strictObject({ contactId: id }));
+export const conversationThreadParams = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({ threadId: z.string().min(1).max(256) }),
+);
 
 /** POST /api/conversations (SPEC §7): `contactId, subject` -> `{id, contact_id, subject, created_at}` and the rest */
-export const createConversationBody = lazySchema(() =>
+export const createConversationBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     contactId: id,
     subject: z.string().trim().min(1).max(1000),
@@ -82,15 +84,15 @@ export const createConversationBody = lazySchema(() =>
 );
 
 const conversationUpdates = {
-  replyStatus: lazySchema(() => z.enum(replyStatuses).optional()),
-  lastReplyDate: lazySchema(() => isoDate.nullable().optional()),
-  replySender: lazySchema(() => z.string().max(320).nullable().optional()),
-  subject: lazySchema(() => z.string().trim().min(1).max(1000).optional()),
+  replyStatus: /* @__PURE__ */ lazySchema(() => z.enum(replyStatuses).optional()),
+  lastReplyDate: /* @__PURE__ */ lazySchema(() => isoDate.nullable().optional()),
+  replySender: /* @__PURE__ */ lazySchema(() => z.string().max(320).nullable().optional()),
+  subject: /* @__PURE__ */ lazySchema(() => z.string().trim().min(1).max(1000).optional()),
 };
 /** PATCH /api/conversations/{id}: a 404 is "stale" to the client and ignored (SPEC §7) */
-export const updateConversationBody = lazySchema(() => z.strictObject(conversationUpdates));
+export const updateConversationBody = /* @__PURE__ */ lazySchema(() => z.strictObject(conversationUpdates));
 /** PATCH /api/conversations/{id}/reply-status */
-export const replyStatusBody = lazySchema(() =>
+export const replyStatusBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     replyStatus: z.enum(replyStatuses),
     lastReplyDate: isoDate.nullable().optional(),
@@ -98,18 +100,18 @@ export const replyStatusBody = lazySchema(() =>
   }),
 );
 /** PATCH /api/conversations/bulk-update: at most 100 ids, all the user's (others are reported not found) */
-export const bulkUpdateBody = lazySchema(() =>
+export const bulkUpdateBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     conversationIds: z.array(id).min(1).max(100),
     updates: z.strictObject(conversationUpdates),
   }),
 );
-export const bulkUpdateSchema = lazySchema(() =>
+export const bulkUpdateSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ updated: z.array(z.string()), notFound: z.array(z.string()) }),
 );
 
 /** POST /api/conversations/search: text in subject or contact name/address; by reply status; newest first */
-export const searchConversationsBody = lazySchema(() =>
+export const searchConversationsBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     query: z.string().trim().max(200).optional(),
     replyStatus: z.enum(replyStatuses).optional(),
@@ -118,16 +120,16 @@ export const searchConversationsBody = lazySchema(() =>
   }),
 );
 
-export const conversationListSchema = lazySchema(() => z.array(conversationSchema));
+export const conversationListSchema = /* @__PURE__ */ lazySchema(() => z.array(conversationSchema));
 /** GET /api/conversations/{id} answers the conversation with its e-mails (SPEC §3: e-mails come back as an array) */
-export const conversationWithEmailsSchema = lazySchema(() =>
+export const conversationWithEmailsSchema = /* @__PURE__ */ lazySchema(() =>
   conversationSchema.extend({ emails: z.array(conversationEmailSchema) }),
 );
-export const conversationsWithEmailsSchema = lazySchema(() => z.array(conversationWithEmailsSchema));
-export const conversationDeletedSchema = lazySchema(() => z.object({ deleted: z.boolean() }));
+export const conversationsWithEmailsSchema = /* @__PURE__ */ lazySchema(() => z.array(conversationWithEmailsSchema));
+export const conversationDeletedSchema = /* @__PURE__ */ lazySchema(() => z.object({ deleted: z.boolean() }));
 
 /** GET /api/conversations/analytics (SPEC §7, optional filters); issue 16 widens it */
-export const analyticsQuery = lazySchema(() =>
+export const analyticsQuery = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     contactId: id.optional(),
     from: isoDate.optional(),
@@ -135,10 +137,10 @@ export const analyticsQuery = lazySchema(() =>
   }),
 );
 export const timePeriods = ['week', 'month', 'quarter', 'year'] as const;
-export const detailedAnalyticsQuery = lazySchema(() =>
+export const detailedAnalyticsQuery = /* @__PURE__ */ lazySchema(() =>
   analyticsQuery.extend({ time_period: z.enum(timePeriods).default('week') }),
 );
-export const conversationAnalyticsSchema = lazySchema(() =>
+export const conversationAnalyticsSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     totalConversations: z.number().int(),
     emailsSent: z.number().int(),
@@ -151,7 +153,7 @@ export const conversationAnalyticsSchema = lazySchema(() =>
   }),
 );
 /** how the replies to e-mails sent to contacts of one company, role, school or seniority went */
-export const analyticsBreakdownSchema = lazySchema(() =>
+export const analyticsBreakdownSchema = /* @__PURE__ */ lazySchema(() =>
   z.array(z.object({ value: z.string(), sent: z.number().int(), replies: z.number().int(), replyRate: z.number() })),
 );
 /**
@@ -160,7 +162,7 @@ export const analyticsBreakdownSchema = lazySchema(() =>
  * the first reply, replies by the contact's company, role, school and seniority (the 10 with most e-mails each),
  * sending times in the user's time zone, and the pipeline funnel now.
  */
-export const detailedAnalyticsSchema = lazySchema(() =>
+export const detailedAnalyticsSchema = /* @__PURE__ */ lazySchema(() =>
   conversationAnalyticsSchema.extend({
     time_period: z.enum(timePeriods),
     /** per day (week, month) or per week (quarter, year): ISO date of the bucket's start */
@@ -203,7 +205,7 @@ export const detailedAnalyticsSchema = lazySchema(() =>
  * stored grant, so the body's tokens are accepted for the spec's shape and never used; `conversationIds` narrows
  * the answer (default: every open conversation of the user).
  */
-export const checkRepliesBody = lazySchema(() =>
+export const checkRepliesBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     conversationIds: z.array(id).max(500).optional(),
     emailProvider: z.enum(['gmail', 'outlook']).optional(),
@@ -211,7 +213,7 @@ export const checkRepliesBody = lazySchema(() =>
     refreshToken: z.string().max(8192).optional(),
   }),
 );
-export const checkReplyResultSchema = lazySchema(() =>
+export const checkReplyResultSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     conversationId: z.string(),
     updated: z.boolean(),
@@ -223,10 +225,12 @@ export const checkReplyResultSchema = lazySchema(() =>
     error: z.string().nullable(),
   }),
 );
-export const checkRepliesSchema = lazySchema(() => z.object({ results: z.array(checkReplyResultSchema) }));
+export const checkRepliesSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ results: z.array(checkReplyResultSchema) }),
+);
 
 /** POST /outlook/check-replies-batch (SPEC §7): the Outlook shape of the same check */
-export const outlookBatchBody = lazySchema(() =>
+export const outlookBatchBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     token: z.object({
       access_token: z.string().max(8192).optional(),
@@ -248,7 +252,7 @@ export const outlookBatchBody = lazySchema(() =>
       .max(500),
   }),
 );
-export const outlookBatchSchema = lazySchema(() =>
+export const outlookBatchSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     results: z.array(
       z.object({
@@ -271,7 +275,7 @@ export const outlookBatchSchema = lazySchema(() =>
  * A notification (SPEC §3): `id` is the reply's message id plus its time (SPEC §5: an existing id is skipped);
  * newest 30 kept (SPEC §9). The text is built by the client: 'Received a reply from {name} ({email})'.
  */
-export const notificationSchema = lazySchema(() =>
+export const notificationSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
     contact: z.object({ name: z.string(), email: z.string() }),
@@ -282,20 +286,22 @@ export const notificationSchema = lazySchema(() =>
   }),
 );
 export type Notification = z.infer<typeof notificationSchema>;
-export const notificationListSchema = lazySchema(() =>
+export const notificationListSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     notifications: z.array(notificationSchema),
     unreadCount: z.number().int().nonnegative(),
   }),
 );
 /** POST /api/notifications/read `{ids}` or `{all: true}` ('Mark all as read') */
-export const readNotificationsBody = lazySchema(() =>
+export const readNotificationsBody = /* @__PURE__ */ lazySchema(() =>
   z.union([
     z.strictObject({ ids: z.array(z.string().min(1).max(600)).min(1).max(30) }),
     z.strictObject({ all: z.literal(true) }),
   ]),
 );
-export const readNotificationsSchema = lazySchema(() => z.object({ updated: z.number().int().nonnegative() }));
+export const readNotificationsSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ updated: z.number().int().nonnegative() }),
+);
 
 /** The texts of SPEC §8 'Reply checks' (shown in the red banner) and the webhooks' refusals. */
 export const replyCheckMessages = {
@@ -308,7 +314,7 @@ export const replyCheckMessages = {
 } as const;
 
 /** GET /api/reply-checks: each mailbox's last reply check, and the SPEC §8 error the red banner shows (or null). */
-export const replyCheckStatusSchema = lazySchema(() =>
+export const replyCheckStatusSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     mailboxes: z.array(
       z.object({

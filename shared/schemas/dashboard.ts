@@ -7,7 +7,7 @@ import { lazySchema } from '../lazy-schema.js';
  * next and how their networking goes, at a glance. The summary is read from counters the stats aggregator keeps up
  * to date as events happen (lambdas/data/stats.ts), so it costs at most 2 DynamoDB calls at any data size.
  */
-export const dashboardSummarySchema = lazySchema(() =>
+export const dashboardSummarySchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     /** contacts in the user's list */
     contacts: z.number().int().nonnegative(),
@@ -43,7 +43,7 @@ export const pendingTaskKinds = [
 export type PendingTaskKind = (typeof pendingTaskKinds)[number];
 
 /** One thing to act on: a contact (and its draft, conversation or meeting when the task is about one). */
-export const pendingTaskItemSchema = lazySchema(() =>
+export const pendingTaskItemSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     contactId: z.string(),
     name: z.string(),
@@ -55,7 +55,7 @@ export const pendingTaskItemSchema = lazySchema(() =>
     at: z.string().nullable(),
   }),
 );
-export const pendingTaskSchema = lazySchema(() =>
+export const pendingTaskSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     kind: z.enum(pendingTaskKinds),
     /** how many there are in all */
@@ -65,7 +65,7 @@ export const pendingTaskSchema = lazySchema(() =>
   }),
 );
 /** GET /api/dashboard/pending-tasks: every kind, in `pendingTaskKinds` order, with 0 when there is nothing to do. */
-export const pendingTasksSchema = lazySchema(() =>
+export const pendingTasksSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     tasks: z.array(pendingTaskSchema),
     /** the sum of the counts */
@@ -76,7 +76,7 @@ export type PendingTasks = z.infer<typeof pendingTasksSchema>;
 export type PendingTask = z.infer<typeof pendingTaskSchema>;
 
 /** GET /api/dashboard/all: the summary and the pending tasks in one answer (SPEC §7 'Dashboard refresh'). */
-export const dashboardAllSchema = lazySchema(() =>
+export const dashboardAllSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ summary: dashboardSummarySchema, pendingTasks: pendingTasksSchema }),
 );
 
@@ -93,7 +93,7 @@ export type ActivityStatus = (typeof activityStatuses)[number];
 /** SPEC §9: a failed action's detail is cut to 50 characters. */
 export const maxActivityErrorLength = 50;
 
-export const activityActionSchema = lazySchema(() =>
+export const activityActionSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
     actionType: z.enum(activityTypes),
@@ -124,17 +124,19 @@ export const activityActionSchema = lazySchema(() =>
 export type ActivityAction = z.infer<typeof activityActionSchema>;
 
 /** GET /api/activity: in-progress actions, then the newest 20 completed and 20 failed (SPEC §9), newest first. */
-export const activityListSchema = lazySchema(() => z.object({ actions: z.array(activityActionSchema) }));
+export const activityListSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ actions: z.array(activityActionSchema) }),
+);
 
 /** POST /api/activity: an action the browser runs itself (contacts added from a CSV file or a list of URLs). */
-export const startActivityBody = lazySchema(() =>
+export const startActivityBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     actionType: z.literal('add_contacts'),
     profileCount: z.number().int().min(1).max(10_000),
   }),
 );
 /** PATCH /api/activity/{id}: its counts as they grow, and its end (a finished action is not changed again: 409). */
-export const updateActivityBody = lazySchema(() =>
+export const updateActivityBody = /* @__PURE__ */ lazySchema(() =>
   z
     .strictObject({
       completedCount: z.number().int().min(0).max(10_000).optional(),
@@ -146,4 +148,4 @@ export const updateActivityBody = lazySchema(() =>
     })
     .refine((body) => Object.keys(body).length > 0, { message: 'No valid fields to update' }),
 );
-export const activityIdParams = lazySchema(() => z.strictObject({ id: z.string().min(1).max(64) }));
+export const activityIdParams = /* @__PURE__ */ lazySchema(() => z.strictObject({ id: z.string().min(1).max(64) }));

@@ -28,7 +28,7 @@ export const documentAccept = Object.entries(documentTypes)
  * POST /api/uploads (DESIGN §6 "Uploads"): asks for a presigned POST. Size and type are checked here with the spec's
  * messages (the service answers them; the schema only checks shapes).
  */
-export const createUploadBody = lazySchema(() =>
+export const createUploadBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     purpose: z.enum(documentKinds),
     fileName: z.string().trim().min(1).max(255),
@@ -40,7 +40,7 @@ export const createUploadBody = lazySchema(() =>
 export type CreateUploadBody = z.infer<typeof createUploadBody>;
 
 /** A presigned POST: the browser sends `fields` and then `file` as multipart form data to `url`. */
-export const uploadTicketSchema = lazySchema(() =>
+export const uploadTicketSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     url: z.string(),
     fields: z.record(z.string(), z.string()),
@@ -57,15 +57,17 @@ export const uploadTicketSchema = lazySchema(() =>
 export type UploadTicket = z.infer<typeof uploadTicketSchema>;
 
 /** POST /api/profiles/resume and POST /process-file: the uploaded object to process (its ticket's `key`). */
-export const processDocumentBody = lazySchema(() => z.strictObject({ key: z.string().trim().min(1).max(1024) }));
+export const processDocumentBody = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({ key: z.string().trim().min(1).max(1024) }),
+);
 
 /** POST /api/profiles/cover-letter: the stored object and the company the letter is for. */
-export const processCoverLetterBody = lazySchema(() =>
+export const processCoverLetterBody = /* @__PURE__ */ lazySchema(() =>
   processDocumentBody.extend({ company: z.string().trim().max(160).optional() }).strict(),
 );
 
 /** SPEC §7 'Profile': the answer of the three processing endpoints (inside the envelope's `data`). */
-export const processedDocumentSchema = lazySchema(() =>
+export const processedDocumentSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     fileName: z.string(),
     fileSize: z.number(),

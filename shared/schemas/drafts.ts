@@ -7,13 +7,13 @@ export const draftStatuses = ['draft', 'sending', 'sent', 'failed', 'archived'] 
 export type DraftType = (typeof draftTypes)[number];
 export type DraftStatus = (typeof draftStatuses)[number];
 
-const id = lazySchema(() => z.string().min(1).max(64));
+const id = /* @__PURE__ */ lazySchema(() => z.string().min(1).max(64));
 /** the longest subject and body a draft keeps (an e-mail, not a document); the item stays far below 400 KB */
 export const maxSubjectLength = 1000;
 export const maxBodyLength = 100_000;
 
 /** SPEC §3 'Draft' attachments: a file the e-mail carries (the résumé per `includeResume`, DESIGN §8) */
-export const draftAttachmentSchema = lazySchema(() =>
+export const draftAttachmentSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     name: z.string().min(1).max(255),
     /** where the file is: 'resume' or 'cover_letter' of the user's documents, or a URL */
@@ -24,7 +24,7 @@ export const draftAttachmentSchema = lazySchema(() =>
 );
 
 /** placeholder -> alternatives the user may pick (SPEC §3 'AI e-mail response') */
-export const placeholderAlternativesSchema = lazySchema(() =>
+export const placeholderAlternativesSchema = /* @__PURE__ */ lazySchema(() =>
   z.record(z.string().min(1).max(200), z.array(z.string().max(2000)).max(20)),
 );
 
@@ -32,7 +32,7 @@ export const placeholderAlternativesSchema = lazySchema(() =>
  * A draft on the wire (SPEC §3 'Draft'): camelCase, string ULID ids (DESIGN §8). `conversationId` is null for an
  * initial outreach; `status` is the send state (draft -> sending -> sent | failed, or archived).
  */
-export const draftSchema = lazySchema(() =>
+export const draftSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
     userId: z.string(),
@@ -64,37 +64,39 @@ export const draftSchema = lazySchema(() =>
 );
 export type Draft = z.infer<typeof draftSchema>;
 
-export const draftIdParams = lazySchema(() => z.strictObject({ id }));
-export const draftContactParams = lazySchema(() => z.strictObject({ contactId: id }));
+export const draftIdParams = /* @__PURE__ */ lazySchema(() => z.strictObject({ id }));
+export const draftContactParams = /* @__PURE__ */ lazySchema(() => z.strictObject({ contactId: id }));
 
 /** GET /api/drafts/contact/{contactId}?primary=true|false: the primary draft (or null), or every draft of the contact */
-export const contactDraftsQuery = lazySchema(() =>
+export const contactDraftsQuery = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     primary: z.enum(['true', 'false']).optional(),
     /** SPEC §6: draft reads add a cache-busting `_t` */
     _t: z.string().max(64).optional(),
   }),
 );
-export const contactDraftsResponse = lazySchema(() => z.union([draftSchema.nullable(), z.array(draftSchema)]));
+export const contactDraftsResponse = /* @__PURE__ */ lazySchema(() =>
+  z.union([draftSchema.nullable(), z.array(draftSchema)]),
+);
 
 /** GET /api/drafts: every draft of the user, sorted as SPEC §4 says */
-export const listDraftsQuery = lazySchema(() => z.strictObject({ _t: z.string().max(64).optional() }));
-export const draftListSchema = lazySchema(() => z.array(draftSchema));
+export const listDraftsQuery = /* @__PURE__ */ lazySchema(() => z.strictObject({ _t: z.string().max(64).optional() }));
+export const draftListSchema = /* @__PURE__ */ lazySchema(() => z.array(draftSchema));
 
 const editable = {
-  subject: lazySchema(() => z.string().max(maxSubjectLength).optional()),
-  body: lazySchema(() => z.string().max(maxBodyLength).optional()),
-  attachments: lazySchema(() => z.array(draftAttachmentSchema).max(10).optional()),
-  placeholderAlternatives: lazySchema(() => placeholderAlternativesSchema.optional()),
-  scheduledSendTime: lazySchema(() => z.iso.datetime({ offset: true }).nullable().optional()),
-  isPrimary: lazySchema(() => z.boolean().optional()),
+  subject: /* @__PURE__ */ lazySchema(() => z.string().max(maxSubjectLength).optional()),
+  body: /* @__PURE__ */ lazySchema(() => z.string().max(maxBodyLength).optional()),
+  attachments: /* @__PURE__ */ lazySchema(() => z.array(draftAttachmentSchema).max(10).optional()),
+  placeholderAlternatives: /* @__PURE__ */ lazySchema(() => placeholderAlternativesSchema.optional()),
+  scheduledSendTime: /* @__PURE__ */ lazySchema(() => z.iso.datetime({ offset: true }).nullable().optional()),
+  isPrimary: /* @__PURE__ */ lazySchema(() => z.boolean().optional()),
 };
 
 /**
  * POST /api/drafts: a new draft. `contactId` and, for a reply or follow-up, `conversationId` are checked by the
  * service so their absence answers SPEC §5's own messages. Defaults: `initial_outreach`, `isPrimary` true.
  */
-export const createDraftBody = lazySchema(() =>
+export const createDraftBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     contactId: id.optional(),
     conversationId: id.nullable().optional(),
@@ -105,21 +107,21 @@ export const createDraftBody = lazySchema(() =>
 );
 
 /** PATCH /api/drafts/{id}: at least one field, else 'No valid fields to update' (SPEC §5). */
-export const updateDraftBody = lazySchema(() => z.object(editable));
+export const updateDraftBody = /* @__PURE__ */ lazySchema(() => z.object(editable));
 
 /** POST /api/drafts/{id}/send (DESIGN §8) */
-export const sendDraftBody = lazySchema(() =>
+export const sendDraftBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({ scheduledSendTime: z.iso.datetime({ offset: true }).optional() }),
 );
 
 /** A message of the `send` queue (shared/queues.ts): one draft of one user, moved to `sending` by its send. */
-export const sendMessageSchema = lazySchema(() =>
+export const sendMessageSchema = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({ uid: z.string().min(1), draftId: z.string().min(1) }),
 );
 export type SendMessage = z.infer<typeof sendMessageSchema>;
 
-export const deletedSchema = lazySchema(() => z.object({ deleted: z.boolean() }));
-export const clearPrimarySchema = lazySchema(() => z.object({ cleared: z.boolean() }));
+export const deletedSchema = /* @__PURE__ */ lazySchema(() => z.object({ deleted: z.boolean() }));
+export const clearPrimarySchema = /* @__PURE__ */ lazySchema(() => z.object({ cleared: z.boolean() }));
 
 /** The texts of SPEC §5 'Draft' rules (and of this issue's send), answered as 400s/409s. */
 export const draftMessages = {

@@ -52,7 +52,7 @@ export const refreshErrors = ['invalid_grant', 'permission_denied', 'auth_failur
 export type RefreshError = (typeof refreshErrors)[number];
 
 /** A mailbox as every route answers it (DESIGN §8). */
-export const connectionSchema = lazySchema(() =>
+export const connectionSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
     email: z.string(),
@@ -75,7 +75,7 @@ export type ConnectedEmail = Pick<
 >;
 
 /** `.../tokens`: a short-lived access token for the purpose asked (never the refresh token). */
-export const accessTokenSchema = lazySchema(() =>
+export const accessTokenSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
     email: z.string(),
@@ -87,38 +87,48 @@ export const accessTokenSchema = lazySchema(() =>
 );
 export type AccessToken = z.infer<typeof accessTokenSchema>;
 
-const id = lazySchema(() => z.string().min(1).max(64));
+const id = /* @__PURE__ */ lazySchema(() => z.string().min(1).max(64));
 /** an address as sent, compared in lower case (a plain email schema, so the contract suite can generate valid ones) */
-const email = lazySchema(() =>
+const email = /* @__PURE__ */ lazySchema(() =>
   z
     .email()
     .max(320)
     .transform((address) => address.toLowerCase()),
 );
-const provider = lazySchema(() => z.enum(mailProviders, { error: mailboxMessages.unsupportedProvider }));
+const provider = /* @__PURE__ */ lazySchema(() =>
+  z.enum(mailProviders, { error: mailboxMessages.unsupportedProvider }),
+);
 /** the web app's origin, e.g. http://localhost:5173; checked against the configured one */
-const origin = lazySchema(() => z.url().max(200));
+const origin = /* @__PURE__ */ lazySchema(() => z.url().max(200));
 /** what the provider returned on the redirect */
-const code = lazySchema(() => z.string().min(1).max(4096));
-const state = lazySchema(() => z.string().min(1).max(256));
+const code = /* @__PURE__ */ lazySchema(() => z.string().min(1).max(4096));
+const state = /* @__PURE__ */ lazySchema(() => z.string().min(1).max(256));
 
-export const connectionIdParams = lazySchema(() => z.strictObject({ id }));
-export const connectionEmailParams = lazySchema(() => z.strictObject({ email: z.string().min(3).max(320) }));
+export const connectionIdParams = /* @__PURE__ */ lazySchema(() => z.strictObject({ id }));
+export const connectionEmailParams = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({ email: z.string().min(3).max(320) }),
+);
 
 export const tokenPurposes = ['send_email', 'read_email', 'check_replies'] as const;
-export const tokensBody = lazySchema(() => z.strictObject({ purpose: z.enum(tokenPurposes).default('send_email') }));
+export const tokensBody = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({ purpose: z.enum(tokenPurposes).default('send_email') }),
+);
 
-export const connectionListSchema = lazySchema(() => z.array(connectionSchema));
-export const connectionCountSchema = lazySchema(() => z.object({ count: z.number().int().min(0) }));
-export const deletedConnectionSchema = lazySchema(() => z.object({ deleted: z.boolean(), id: z.string() }));
+export const connectionListSchema = /* @__PURE__ */ lazySchema(() => z.array(connectionSchema));
+export const connectionCountSchema = /* @__PURE__ */ lazySchema(() => z.object({ count: z.number().int().min(0) }));
+export const deletedConnectionSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ deleted: z.boolean(), id: z.string() }),
+);
 /** POST .../{id}/validate: whether the provider still accepts the connection, and the connection as it now is */
-export const validationSchema = lazySchema(() => z.object({ valid: z.boolean(), connection: connectionSchema }));
+export const validationSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ valid: z.boolean(), connection: connectionSchema }),
+);
 
 /**
  * POST /api/email-connections: a mailbox from tokens the caller already holds (SPEC §7 'connection data'). The
  * access token is checked with the provider, whose answer must name the same address; tokens are kept encrypted.
  */
-export const createConnectionBody = lazySchema(() =>
+export const createConnectionBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     provider: provider.optional(),
     email,
@@ -129,13 +139,13 @@ export const createConnectionBody = lazySchema(() =>
 );
 export type CreateConnectionBody = z.infer<typeof createConnectionBody>;
 
-export const oauthInitBody = lazySchema(() => z.strictObject({ provider, origin }));
-export const oauthInitSchema = lazySchema(() => z.object({ authUrl: z.string(), state: z.string() }));
+export const oauthInitBody = /* @__PURE__ */ lazySchema(() => z.strictObject({ provider, origin }));
+export const oauthInitSchema = /* @__PURE__ */ lazySchema(() => z.object({ authUrl: z.string(), state: z.string() }));
 
 /** POST .../oauth/callback-public: no credentials; the state says whose mailbox this is (single use, 10 min). */
-export const oauthCallbackBody = lazySchema(() => z.strictObject({ provider, code, state, origin }));
+export const oauthCallbackBody = /* @__PURE__ */ lazySchema(() => z.strictObject({ provider, code, state, origin }));
 /** What the callback answers (SPEC §7: data with email, provider, access_token, expiry, connection.id). */
-export const oauthCallbackSchema = lazySchema(() =>
+export const oauthCallbackSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     email: z.string(),
     provider: z.enum(mailProviders),
@@ -147,13 +157,13 @@ export const oauthCallbackSchema = lazySchema(() =>
   }),
 );
 
-export const silentRefreshBody = lazySchema(() => z.strictObject({ email }));
+export const silentRefreshBody = /* @__PURE__ */ lazySchema(() => z.strictObject({ email }));
 
 /** Legacy POST /exchange_google_code: the user's pending Gmail sign-in (its state) finished with this code. */
-export const exchangeGoogleCodeBody = lazySchema(() =>
+export const exchangeGoogleCodeBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({ code, state: state.optional(), origin: origin.optional() }),
 );
-export const exchangeGoogleCodeSchema = lazySchema(() =>
+export const exchangeGoogleCodeSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     access_token: z.string(),
     /** always null: refresh tokens never leave the server (DESIGN §6) */
@@ -164,18 +174,18 @@ export const exchangeGoogleCodeSchema = lazySchema(() =>
 );
 
 /** Legacy POST /api/oauth/initiate: `is_manual_mode` is accepted and changes nothing (the redirect flow is the one). */
-export const oauthInitiateBody = lazySchema(() =>
+export const oauthInitiateBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     provider,
     is_manual_mode: z.boolean().optional(),
     origin: origin.optional(),
   }),
 );
-export const oauthInitiateSchema = lazySchema(() =>
+export const oauthInitiateSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ auth_url: z.string(), authUrl: z.string(), state: z.string() }),
 );
 
 /** Legacy POST /api/oauth/callback: the signed-in user's own state. */
-export const legacyOauthCallbackBody = lazySchema(() =>
+export const legacyOauthCallbackBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({ provider, code, state, origin: origin.optional() }),
 );

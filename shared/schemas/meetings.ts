@@ -63,7 +63,7 @@ export type ZoomRefreshError = (typeof zoomRefreshErrors)[number];
  * GET /zoom/connection (SPEC §7): 404 with `notConnected` when there is none; otherwise this, `connected` false with a
  * `refreshError` once the grant is gone (the popover's Expired state).
  */
-export const zoomConnectionSchema = lazySchema(() =>
+export const zoomConnectionSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     connected: z.boolean(),
     id: z.string(),
@@ -82,7 +82,7 @@ export type ZoomConnection = z.infer<typeof zoomConnectionSchema>;
  * consent with PKCE. Zoom sends the browser back to `redirect` (its origin and path) with `code` and `state`; the web
  * checks `state` is the one it made (kept in sessionStorage) before it exchanges.
  */
-export const zoomAuthorizeQuery = lazySchema(() =>
+export const zoomAuthorizeQuery = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     redirect: z.url().max(2048),
     /** made by the browser (at least 128 bits, base64url): the key of the sign-in, single-use, 10 min */
@@ -91,7 +91,7 @@ export const zoomAuthorizeQuery = lazySchema(() =>
 );
 
 /** POST /zoom/oauth/exchange (SPEC §7 `code`; `state` as Zoom gave it back) */
-export const zoomExchangeBody = lazySchema(() =>
+export const zoomExchangeBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     code: z.string().min(1).max(2048),
     state: z.string().regex(/^[A-Za-z0-9_-]{22,128}$/, 'Expected the state Zoom sent back'),
@@ -99,7 +99,7 @@ export const zoomExchangeBody = lazySchema(() =>
 );
 
 /** POST /zoom/disconnect */
-export const zoomDisconnectSchema = lazySchema(() => z.object({ disconnected: z.literal(true) }));
+export const zoomDisconnectSchema = /* @__PURE__ */ lazySchema(() => z.object({ disconnected: z.literal(true) }));
 
 // ---- Meetings (DESIGN §8) ----
 
@@ -109,10 +109,10 @@ export type MeetingStatus = (typeof meetingStatuses)[number];
 /** Where the invitation e-mail stands: `queued` until the worker sent it (or could not). */
 export const invitationStatuses = ['queued', 'sent', 'failed', 'skipped'] as const;
 
-const isoDateTime = lazySchema(() => z.iso.datetime({ offset: true }));
-const id = lazySchema(() => z.string().min(1).max(64));
+const isoDateTime = /* @__PURE__ */ lazySchema(() => z.iso.datetime({ offset: true }));
+const id = /* @__PURE__ */ lazySchema(() => z.string().min(1).max(64));
 
-export const meetingSchema = lazySchema(() =>
+export const meetingSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
     contactId: z.string(),
@@ -149,12 +149,12 @@ export const meetingSchema = lazySchema(() =>
 );
 export type Meeting = z.infer<typeof meetingSchema>;
 
-export const meetingListSchema = lazySchema(() => z.array(meetingSchema));
+export const meetingListSchema = /* @__PURE__ */ lazySchema(() => z.array(meetingSchema));
 
-export const meetingIdParams = lazySchema(() => z.strictObject({ id }));
+export const meetingIdParams = /* @__PURE__ */ lazySchema(() => z.strictObject({ id }));
 
 /** GET /api/meetings: every meeting of the user, soonest first; narrowed by time or status when asked */
-export const meetingListQuery = lazySchema(() =>
+export const meetingListQuery = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     /** ISO 8601: meetings starting at or after */
     from: isoDateTime.optional(),
@@ -165,11 +165,11 @@ export const meetingListQuery = lazySchema(() =>
   }),
 );
 
-const title = lazySchema(() => z.string().trim().min(1).max(200));
-const notes = lazySchema(() => z.string().max(10_000));
+const title = /* @__PURE__ */ lazySchema(() => z.string().trim().min(1).max(200));
+const notes = /* @__PURE__ */ lazySchema(() => z.string().max(10_000));
 
 /** POST /api/meetings */
-export const createMeetingBody = lazySchema(() =>
+export const createMeetingBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     contactId: id,
     /** @default 'Meeting with {contact name}' */
@@ -190,7 +190,7 @@ export const createMeetingBody = lazySchema(() =>
  * out with a higher SEQUENCE); `status: 'done'` marks it held; notes at any time. `addZoomLink` retries creating the
  * Zoom meeting of a scheduled meeting that has none. Cancelling is DELETE.
  */
-export const updateMeetingBody = lazySchema(() =>
+export const updateMeetingBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     title: title.optional(),
     startTime: isoDateTime.optional(),
@@ -205,7 +205,7 @@ export const updateMeetingBody = lazySchema(() =>
 );
 
 /** The `meeting-invitation` queue's message: send the invitation of this meeting at this SEQUENCE (once). */
-export const invitationMessageSchema = lazySchema(() =>
+export const invitationMessageSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     uid: z.string().min(1),
     meetingId: z.string().min(1),

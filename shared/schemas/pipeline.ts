@@ -19,7 +19,7 @@ export const pipelineStageLabels: Record<PipelineStage, string> = {
   closed: 'Closed',
 };
 
-export const pipelineCardSchema = lazySchema(() =>
+export const pipelineCardSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     contactId: z.string(),
     name: z.string(),
@@ -41,11 +41,13 @@ export const pipelineCardSchema = lazySchema(() =>
 export type PipelineCard = z.infer<typeof pipelineCardSchema>;
 
 /** GET /api/pipeline: contacts grouped by stage, each stage most recently changed first */
-export const pipelineSchema = lazySchema(() =>
+export const pipelineSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     stages: z.array(z.object({ stage: z.enum(pipelineStages), cards: z.array(pipelineCardSchema) })),
   }),
 );
 
-export const pipelineContactParams = lazySchema(() => z.strictObject({ contactId: z.string().min(1).max(64) }));
-export const movePipelineBody = lazySchema(() => z.strictObject({ stage: z.enum(pipelineStages) }));
+export const pipelineContactParams = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({ contactId: z.string().min(1).max(64) }),
+);
+export const movePipelineBody = /* @__PURE__ */ lazySchema(() => z.strictObject({ stage: z.enum(pipelineStages) }));

@@ -13,7 +13,7 @@ const isTimeZone = (value: string) => {
   }
 };
 
-export const timeZoneSchema = lazySchema(() =>
+export const timeZoneSchema = /* @__PURE__ */ lazySchema(() =>
   z
     .string()
     .min(1)
@@ -23,7 +23,7 @@ export const timeZoneSchema = lazySchema(() =>
     .meta({ examples: ['Europe/London', 'America/New_York', 'Asia/Tokyo', 'UTC'] }),
 );
 
-export const settingsSchema = lazySchema(() =>
+export const settingsSchema = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     emailNotifications: z.boolean(),
     reminderNotifications: z.boolean(),
@@ -44,12 +44,14 @@ export const settingsSchema = lazySchema(() =>
 export type Settings = z.infer<typeof settingsSchema>;
 
 /** PUT /api/profiles/settings: `{settings}` with any subset of the fields. */
-export const updateSettingsBody = lazySchema(() => z.strictObject({ settings: settingsSchema.partial() }));
+export const updateSettingsBody = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({ settings: settingsSchema.partial() }),
+);
 
 const text = (max: number) => z.string().trim().max(max);
 
 /** The profile fields a user edits (SPEC §3 user profile). */
-export const editableProfileSchema = lazySchema(() =>
+export const editableProfileSchema = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     displayName: text(120),
     firstName: text(80),
@@ -77,12 +79,12 @@ export type EditableProfile = z.infer<typeof editableProfileSchema>;
  * PUT/POST /api/profiles: a partial update. `connectedEmails` is accepted and ignored (SPEC §5: it is dropped from
  * the backend call); any other unknown field is refused.
  */
-export const updateProfileBody = lazySchema(() =>
+export const updateProfileBody = /* @__PURE__ */ lazySchema(() =>
   editableProfileSchema.partial().extend({ connectedEmails: z.unknown().optional() }).strict(),
 );
 
 /** POST /api/users/sync-user (SPEC §7): time zone, or e-mail and display name plus sign-up data. */
-export const syncUserBody = lazySchema(() =>
+export const syncUserBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     email: z.email().max(320).optional(),
     displayName: text(120).optional(),
@@ -101,7 +103,7 @@ export const syncUserBody = lazySchema(() =>
   }),
 );
 
-export const profileSchema = lazySchema(() =>
+export const profileSchema = /* @__PURE__ */ lazySchema(() =>
   editableProfileSchema.extend({
     uid: z.string(),
     email: z.string(),

@@ -6,7 +6,7 @@ import { lazySchema } from '../lazy-schema.js';
  * the occasion (a schedule run's slot, a push's history id or notification, a user's request), so the worker kit's
  * idempotency key `[uid, mailboxId, checkId]` runs a redelivered message once while later occasions still run.
  */
-export const replyCheckMessageSchema = lazySchema(() =>
+export const replyCheckMessageSchema = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     uid: z.string().min(1).max(128),
     mailboxId: z.string().min(1).max(64),

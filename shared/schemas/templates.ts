@@ -3,7 +3,7 @@ import { placeholders, unknownPlaceholders, unknownPlaceholdersMessage } from '.
 import { lazySchema } from '../lazy-schema.js';
 
 /** DESIGN §8 'Templates'. */
-const id = lazySchema(() => z.string().min(1).max(64));
+const id = /* @__PURE__ */ lazySchema(() => z.string().min(1).max(64));
 
 /** The longest name, subject and body a template keeps: an e-mail, not a document (the item stays far below 400 KB). */
 export const maxTemplateNameLength = 200;
@@ -17,7 +17,7 @@ export const templateMessages = {
 } as const;
 
 /** A template on the wire (DESIGN §8): camelCase, a ULID id. */
-export const templateSchema = lazySchema(() =>
+export const templateSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
     name: z.string(),
@@ -29,9 +29,11 @@ export const templateSchema = lazySchema(() =>
 );
 export type Template = z.infer<typeof templateSchema>;
 
-const name = lazySchema(() => z.string().trim().min(1, templateMessages.nameRequired).max(maxTemplateNameLength));
-const subject = lazySchema(() => z.string().max(maxTemplateSubjectLength));
-const body = lazySchema(() => z.string().max(maxTemplateBodyLength));
+const name = /* @__PURE__ */ lazySchema(() =>
+  z.string().trim().min(1, templateMessages.nameRequired).max(maxTemplateNameLength),
+);
+const subject = /* @__PURE__ */ lazySchema(() => z.string().max(maxTemplateSubjectLength));
+const body = /* @__PURE__ */ lazySchema(() => z.string().max(maxTemplateBodyLength));
 
 /** Unknown placeholders in a text field are a 400 naming them (DESIGN §8), on the field that has them. */
 const knownPlaceholdersOnly = (value: Record<string, unknown>, context: z.RefinementCtx, fields: readonly string[]) => {
@@ -45,7 +47,7 @@ const knownPlaceholdersOnly = (value: Record<string, unknown>, context: z.Refine
   }
 };
 
-export const createTemplateBody = lazySchema(() =>
+export const createTemplateBody = /* @__PURE__ */ lazySchema(() =>
   z
     .strictObject({ name, subject: subject.default(''), body: body.default('') })
     .superRefine((value, context) => knownPlaceholdersOnly(value, context, ['subject', 'body'])),
@@ -53,7 +55,7 @@ export const createTemplateBody = lazySchema(() =>
 export type CreateTemplateBody = z.infer<typeof createTemplateBody>;
 
 /** PUT changes the fields it names (at least one). */
-export const updateTemplateBody = lazySchema(() =>
+export const updateTemplateBody = /* @__PURE__ */ lazySchema(() =>
   z
     .strictObject({ name: name.optional(), subject: subject.optional(), body: body.optional() })
     .superRefine((value, context) => {
@@ -65,20 +67,20 @@ export const updateTemplateBody = lazySchema(() =>
 );
 export type UpdateTemplateBody = z.infer<typeof updateTemplateBody>;
 
-export const templateIdParams = lazySchema(() => z.strictObject({ id }));
+export const templateIdParams = /* @__PURE__ */ lazySchema(() => z.strictObject({ id }));
 
 /**
  * POST /api/templates/{id}/render: the template for one contact. `subject` and `body`, when given, are rendered in
  * place of the stored ones (the editor's live preview of unsaved text).
  */
-export const renderTemplateBody = lazySchema(() =>
+export const renderTemplateBody = /* @__PURE__ */ lazySchema(() =>
   z
     .strictObject({ contactId: id, subject: subject.optional(), body: body.optional() })
     .superRefine((value, context) => knownPlaceholdersOnly(value, context, ['subject', 'body'])),
 );
 export type RenderTemplateBody = z.infer<typeof renderTemplateBody>;
 
-export const renderedTemplateSchema = lazySchema(() =>
+export const renderedTemplateSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     subject: z.string(),
     body: z.string(),

@@ -16,7 +16,7 @@ const loadSdk = () => import('openai');
  * sandbox and the key a dummy (infra/local/lambda-env.ts); in AWS the key is a Secrets Manager secret whose NAME is
  * in `OPENAI_API_KEY_SECRET`, so the key itself never sits in the function's configuration.
  */
-const settingsSchema = lazySchema(() =>
+const settingsSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     /** @default the SDK's, https://api.openai.com/v1 */
     OPENAI_BASE_URL: z.url().optional(),
@@ -79,7 +79,7 @@ export const createOpenAiClient = (
  * What we read of a chat completion.
  * @link https://platform.openai.com/docs/api-reference/chat/object
  */
-const completionSchema = lazySchema(() =>
+const completionSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     model: z.string().min(1),
     choices: z.array(

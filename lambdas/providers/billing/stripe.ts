@@ -10,7 +10,7 @@ import { lazySchema } from '../../../shared/lazy-schema.js';
 /** The stripe SDK (about 240 KiB minified), imported when a billing call first needs it. */
 const loadSdk = () => import('stripe');
 
-const optional = lazySchema(() => z.string().trim().min(1).optional());
+const optional = /* @__PURE__ */ lazySchema(() => z.string().trim().min(1).optional());
 
 /**
  * The variables the Stripe adapter reads (the CDK stack sets them in AWS; infra/local/lambda-env.ts locally). The API
@@ -18,7 +18,7 @@ const optional = lazySchema(() => z.string().trim().min(1).optional());
  * the Lambda extension), or the values themselves locally, where the sandbox plays Stripe. Host, port and protocol are
  * the SDK's own options (its paths stay `/v1/...`): unset in AWS (api.stripe.com), the sandbox locally.
  */
-const settingsSchema = lazySchema(() =>
+const settingsSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     STRIPE_SECRET_KEY: optional,
     STRIPE_SECRET_KEY_SECRET: optional,
@@ -110,7 +110,7 @@ export const createStripeClient = (
  * simpler fakes) have it on the subscription.
  * @link https://docs.stripe.com/api/subscriptions/object
  */
-const subscriptionSchema = lazySchema(() =>
+const subscriptionSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string().min(1),
     customer: z.union([z.string(), z.object({ id: z.string() })]),
@@ -133,7 +133,7 @@ const subscriptionSchema = lazySchema(() =>
 );
 
 /** @link https://docs.stripe.com/api/checkout/sessions/object */
-const checkoutSessionSchema = lazySchema(() =>
+const checkoutSessionSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string().min(1),
     url: z.string().nullish(),
@@ -147,7 +147,7 @@ const checkoutSessionSchema = lazySchema(() =>
 );
 
 /** @link https://docs.stripe.com/api/events/object */
-const eventSchema = lazySchema(() =>
+const eventSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string().min(1),
     type: z.string().min(1),

@@ -29,12 +29,12 @@ const fetchConcurrency = 5;
  * A failed gaxios request: the answer's status, headers and body, when there was an answer.
  * @link https://developers.google.com/workspace/gmail/api/guides/handle-errors
  */
-const gaxiosErrorSchema = lazySchema(() =>
+const gaxiosErrorSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     response: z.object({ status: z.number(), headers: z.unknown().optional(), data: z.unknown().optional() }),
   }),
 );
-const gmailErrorSchema = lazySchema(() =>
+const gmailErrorSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     error: z.object({
       status: z.string().optional(),
@@ -64,7 +64,7 @@ export const gmailFailure = (error: unknown) => {
   });
 };
 
-const headerSchema = lazySchema(() => z.object({ name: z.string(), value: z.string() }));
+const headerSchema = /* @__PURE__ */ lazySchema(() => z.object({ name: z.string(), value: z.string() }));
 
 /**
  * One MIME part of a message as `messages.get` (format `full`) answers it: its headers, its body (base64url data,
@@ -78,7 +78,7 @@ type GmailPart = {
   body?: { data?: string | undefined } | undefined;
   parts?: GmailPart[] | undefined;
 };
-const partSchema: z.ZodType<GmailPart> = lazySchema(() =>
+const partSchema: z.ZodType<GmailPart> = /* @__PURE__ */ lazySchema(() =>
   z.lazy(() =>
     z.object({
       mimeType: z.string().optional(),
@@ -91,7 +91,7 @@ const partSchema: z.ZodType<GmailPart> = lazySchema(() =>
 );
 
 /** @link https://developers.google.com/workspace/gmail/api/reference/rest/v1/users.messages#Message */
-const messageSchema = lazySchema(() =>
+const messageSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string().min(1),
     threadId: z.string().min(1),
@@ -103,10 +103,12 @@ const messageSchema = lazySchema(() =>
 type GmailMessage = z.infer<typeof messageSchema>;
 
 /** `messages.send`, `messages.list` entries: ids only. */
-const messageRefSchema = lazySchema(() => z.object({ id: z.string().min(1), threadId: z.string().min(1) }));
+const messageRefSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ id: z.string().min(1), threadId: z.string().min(1) }),
+);
 
 /** @link https://developers.google.com/workspace/gmail/api/reference/rest/v1/users.history/list */
-const historyPageSchema = lazySchema(() =>
+const historyPageSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     history: z
       .array(
@@ -122,11 +124,13 @@ const historyPageSchema = lazySchema(() =>
 );
 
 /** @link https://developers.google.com/workspace/gmail/api/reference/rest/v1/users/getProfile */
-const profileSchema = lazySchema(() => z.object({ historyId: z.string().min(1) }));
+const profileSchema = /* @__PURE__ */ lazySchema(() => z.object({ historyId: z.string().min(1) }));
 /** @link https://developers.google.com/workspace/gmail/api/reference/rest/v1/users/watch */
-const watchSchema = lazySchema(() => z.object({ historyId: z.string().min(1), expiration: z.string().regex(/^\d+$/) }));
+const watchSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ historyId: z.string().min(1), expiration: z.string().regex(/^\d+$/) }),
+);
 /** @link https://developers.google.com/workspace/gmail/api/reference/rest/v1/users.threads/get */
-const threadSchema = lazySchema(() => z.object({ messages: z.array(messageSchema).optional() }));
+const threadSchema = /* @__PURE__ */ lazySchema(() => z.object({ messages: z.array(messageSchema).optional() }));
 
 const parsed = <T>(schema: z.ZodType<T>, data: unknown, what: string): T => {
   const result = schema.safeParse(data);

@@ -54,14 +54,14 @@ const transporterOptions = (policy: RetryPolicy): OAuth2ClientOptions['transport
  * What a failed gaxios request carries: the answer's status and body, if there was an answer.
  * @link https://developers.google.com/identity/protocols/oauth2/web-server#exchange-authorization-code
  */
-const gaxiosErrorSchema = lazySchema(() =>
+const gaxiosErrorSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     response: z.object({ status: z.number(), data: z.unknown() }),
   }),
 );
-const oauthErrorSchema = lazySchema(() => z.object({ error: z.string() }));
+const oauthErrorSchema = /* @__PURE__ */ lazySchema(() => z.object({ error: z.string() }));
 /** @link https://cloud.google.com/apis/design/errors#http_mapping */
-const apiErrorSchema = lazySchema(() => z.object({ error: z.object({ status: z.string() }) }));
+const apiErrorSchema = /* @__PURE__ */ lazySchema(() => z.object({ error: z.object({ status: z.string() }) }));
 
 const answerOf = (error: unknown) => gaxiosErrorSchema.safeParse(error).data?.response;
 
@@ -74,7 +74,7 @@ const tokenFailure = (error: unknown) => {
  * The token endpoint's answer as the OAuth client hands it back (`expires_in` turned into `expiry_date`).
  * @link https://developers.google.com/identity/protocols/oauth2/web-server#httprest_3
  */
-const credentialsSchema = lazySchema(() =>
+const credentialsSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     access_token: z.string().min(1),
     refresh_token: z.string().min(1).nullish(),
@@ -99,7 +99,7 @@ const tokensOf = (credentials: unknown): MailTokens => {
  * `users.getProfile`: the mailbox's own address.
  * @link https://developers.google.com/workspace/gmail/api/reference/rest/v1/users/getProfile
  */
-const profileSchema = lazySchema(() => z.object({ emailAddress: z.string().min(3) }));
+const profileSchema = /* @__PURE__ */ lazySchema(() => z.object({ emailAddress: z.string().min(3) }));
 
 /** Exposes the client's refresh with a given refresh token, without keeping it as the shared client's credentials. */
 type RefreshingClient = OAuth2Client & { refreshWith: (refreshToken: string) => Promise<unknown> };

@@ -78,7 +78,7 @@ export const createGraphMailClient = (settings: MicrosoftMailSettings, policy: R
   );
 
 /** What a failed Graph request carries (GraphError). */
-const graphErrorSchema = lazySchema(() =>
+const graphErrorSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     statusCode: z.number(),
     code: z.string().nullish(),
@@ -98,14 +98,14 @@ export const graphFailure = (error: unknown) => {
   });
 };
 
-const emailAddressSchema = lazySchema(() =>
+const emailAddressSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     emailAddress: z.object({ address: z.string().nullish(), name: z.string().nullish() }).nullish(),
   }),
 );
 
 /** @link https://learn.microsoft.com/en-us/graph/api/resources/message */
-const messageSchema = lazySchema(() =>
+const messageSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string().min(1),
     conversationId: z.string().min(1),
@@ -121,9 +121,11 @@ const messageSchema = lazySchema(() =>
 type GraphMessage = z.infer<typeof messageSchema>;
 
 /** A page of a collection or of a delta round; a delta entry marked `@removed` was deleted or moved out. */
-const pageEntrySchema = lazySchema(() => z.looseObject({ id: z.string().min(1), '@removed': z.unknown().optional() }));
+const pageEntrySchema = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({ id: z.string().min(1), '@removed': z.unknown().optional() }),
+);
 type PageEntry = z.infer<typeof pageEntrySchema>;
-const pageSchema = lazySchema(() =>
+const pageSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     value: z.array(pageEntrySchema),
     '@odata.nextLink': z.string().optional(),
@@ -132,12 +134,12 @@ const pageSchema = lazySchema(() =>
 );
 
 /** @link https://learn.microsoft.com/en-us/graph/api/resources/subscription */
-const subscriptionSchema = lazySchema(() =>
+const subscriptionSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ id: z.string().min(1), expirationDateTime: z.iso.datetime({ offset: true }) }),
 );
 
 /** A sent message as `findSent` reads it. */
-const sentSchema = lazySchema(() =>
+const sentSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string().min(1),
     conversationId: z.string().min(1),

@@ -74,7 +74,7 @@ export const createGraphClient = (settings: MicrosoftMailSettings, policy: Retry
  * `userPrincipalName`.
  * @link https://learn.microsoft.com/en-us/graph/api/user-get
  */
-const meSchema = lazySchema(() =>
+const meSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     mail: z.string().min(3).nullish(),
     userPrincipalName: z.string().min(3).nullish(),
@@ -82,12 +82,14 @@ const meSchema = lazySchema(() =>
 );
 
 /** What a failed Graph request carries. */
-const graphErrorSchema = lazySchema(() => z.object({ statusCode: z.number(), code: z.string().nullish() }));
+const graphErrorSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ statusCode: z.number(), code: z.string().nullish() }),
+);
 
 /** What a token endpoint refusal carries (oauth4webapi's ResponseBodyError). */
-const responseBodyErrorSchema = lazySchema(() => z.object({ status: z.number(), error: z.string() }));
+const responseBodyErrorSchema = /* @__PURE__ */ lazySchema(() => z.object({ status: z.number(), error: z.string() }));
 /** oauth4webapi's other failures carry a code (`OAUTH_...`) that says what without quoting the answer. */
-const operationErrorSchema = lazySchema(() => z.object({ code: z.string().startsWith('OAUTH_') }));
+const operationErrorSchema = /* @__PURE__ */ lazySchema(() => z.object({ code: z.string().startsWith('OAUTH_') }));
 
 const tokensOf = (answer: TokenEndpointResponse, now: number): MailTokens => ({
   accessToken: answer.access_token,

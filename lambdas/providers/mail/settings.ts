@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { type RetryPolicy, retryingFetch } from '../retry.js';
 import { vendorLimits } from '../vendor-limits.js';
+import { lazySchema } from '../../../shared/lazy-schema.js';
 
 /**
  * One OAuth client (an app registration at Google or Microsoft): its id is configuration; its secret is a Secrets
@@ -27,32 +28,34 @@ export type MicrosoftMailSettings = OAuthClientSettings & {
   graphBaseUrl: string;
 };
 
-const optional = z.string().trim().min(1).optional();
-const url = z.url().optional();
+const optional = /* @__PURE__ */ lazySchema(() => z.string().trim().min(1).optional());
+const url = /* @__PURE__ */ lazySchema(() => z.url().optional());
 
 /** The variables the mail adapters read (the CDK stack sets them in AWS; infra/local/lambda-env.ts locally). */
-const settingsSchema = z.object({
-  GOOGLE_OAUTH_CLIENT_ID: optional,
-  GOOGLE_OAUTH_CLIENT_SECRET: optional,
-  GOOGLE_OAUTH_CLIENT_SECRET_SECRET: optional,
-  /** @default Google's endpoints (accounts.google.com for authorize, oauth2.googleapis.com for token and revoke) */
-  GOOGLE_OAUTH_BASE_URL: url,
-  /** @default https://gmail.googleapis.com/ */
-  GMAIL_API_BASE_URL: url,
-  MICROSOFT_OAUTH_CLIENT_ID: optional,
-  MICROSOFT_OAUTH_CLIENT_SECRET: optional,
-  MICROSOFT_OAUTH_CLIENT_SECRET_SECRET: optional,
-  /** @default common */
-  MICROSOFT_TENANT: z
-    .string()
-    .trim()
-    .regex(/^[\w.-]+$/)
-    .default('common'),
-  /** @default https://login.microsoftonline.com */
-  MICROSOFT_AUTHORITY_BASE_URL: z.url().default('https://login.microsoftonline.com'),
-  /** @default https://graph.microsoft.com/ */
-  MICROSOFT_GRAPH_BASE_URL: z.url().default('https://graph.microsoft.com/'),
-});
+const settingsSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    GOOGLE_OAUTH_CLIENT_ID: optional,
+    GOOGLE_OAUTH_CLIENT_SECRET: optional,
+    GOOGLE_OAUTH_CLIENT_SECRET_SECRET: optional,
+    /** @default Google's endpoints (accounts.google.com for authorize, oauth2.googleapis.com for token and revoke) */
+    GOOGLE_OAUTH_BASE_URL: url,
+    /** @default https://gmail.googleapis.com/ */
+    GMAIL_API_BASE_URL: url,
+    MICROSOFT_OAUTH_CLIENT_ID: optional,
+    MICROSOFT_OAUTH_CLIENT_SECRET: optional,
+    MICROSOFT_OAUTH_CLIENT_SECRET_SECRET: optional,
+    /** @default common */
+    MICROSOFT_TENANT: z
+      .string()
+      .trim()
+      .regex(/^[\w.-]+$/)
+      .default('common'),
+    /** @default https://login.microsoftonline.com */
+    MICROSOFT_AUTHORITY_BASE_URL: z.url().default('https://login.microsoftonline.com'),
+    /** @default https://graph.microsoft.com/ */
+    MICROSOFT_GRAPH_BASE_URL: z.url().default('https://graph.microsoft.com/'),
+  }),
+);
 
 export type MailSettings = { google: GoogleMailSettings; microsoft: MicrosoftMailSettings };
 

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { isLocalHttp, type OAuthClientSettings } from '../mail/settings.js';
+import { lazySchema } from '../../../shared/lazy-schema.js';
 
 /**
  * The Zoom app (an OAuth app of Zoom's Marketplace): its client id is configuration; its client secret and its webhook
@@ -15,20 +16,22 @@ export type ZoomSettings = OAuthClientSettings & {
   webhookSecretName: string | undefined;
 };
 
-const optional = z.string().trim().min(1).optional();
+const optional = /* @__PURE__ */ lazySchema(() => z.string().trim().min(1).optional());
 
 /** The variables the Zoom adapter reads (the CDK stack sets them in AWS; infra/local/lambda-env.ts locally). */
-const settingsSchema = z.object({
-  ZOOM_OAUTH_CLIENT_ID: optional,
-  ZOOM_OAUTH_CLIENT_SECRET: optional,
-  ZOOM_OAUTH_CLIENT_SECRET_SECRET: optional,
-  /** @default https://zoom.us */
-  ZOOM_OAUTH_BASE_URL: z.url().default('https://zoom.us'),
-  /** @default https://api.zoom.us/v2 */
-  ZOOM_API_BASE_URL: z.url().default('https://api.zoom.us/v2'),
-  ZOOM_WEBHOOK_SECRET: optional,
-  ZOOM_WEBHOOK_SECRET_SECRET: optional,
-});
+const settingsSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    ZOOM_OAUTH_CLIENT_ID: optional,
+    ZOOM_OAUTH_CLIENT_SECRET: optional,
+    ZOOM_OAUTH_CLIENT_SECRET_SECRET: optional,
+    /** @default https://zoom.us */
+    ZOOM_OAUTH_BASE_URL: z.url().default('https://zoom.us'),
+    /** @default https://api.zoom.us/v2 */
+    ZOOM_API_BASE_URL: z.url().default('https://api.zoom.us/v2'),
+    ZOOM_WEBHOOK_SECRET: optional,
+    ZOOM_WEBHOOK_SECRET_SECRET: optional,
+  }),
+);
 
 const withoutTrailingSlash = (value: string) => value.replace(/\/+$/, '');
 

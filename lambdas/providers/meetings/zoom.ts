@@ -18,7 +18,7 @@ import { lazySchema } from '../../../shared/lazy-schema.js';
  * The token endpoint's answer (code and refresh grants).
  * @link https://developers.zoom.us/docs/integrations/oauth/#step-2-request-access-token
  */
-const tokenSchema = lazySchema(() =>
+const tokenSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     access_token: z.string().min(1),
     refresh_token: z.string().min(1),
@@ -28,16 +28,16 @@ const tokenSchema = lazySchema(() =>
 );
 
 /** What the token endpoint refuses with: `{reason: 'Invalid authorization code', error: 'invalid_grant'}`. */
-const tokenErrorSchema = lazySchema(() => z.object({ error: z.string().max(200) }));
+const tokenErrorSchema = /* @__PURE__ */ lazySchema(() => z.object({ error: z.string().max(200) }));
 
 /**
  * The REST API's errors: `{code, message}` (124 invalid access token, 3001 meeting not found, 4711 missing scope).
  * @link https://developers.zoom.us/docs/api/rest/error-definitions/
  */
-const apiErrorSchema = lazySchema(() => z.object({ code: z.number() }));
+const apiErrorSchema = /* @__PURE__ */ lazySchema(() => z.object({ code: z.number() }));
 
 /** @link https://developers.zoom.us/docs/api/users/#tag/users/GET/users/{userId} */
-const userSchema = lazySchema(() =>
+const userSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string().min(1),
     account_id: z.string().min(1),
@@ -47,7 +47,7 @@ const userSchema = lazySchema(() =>
 );
 
 /** @link https://developers.zoom.us/docs/api/meetings/#tag/meetings/POST/users/{userId}/meetings */
-const createdMeetingSchema = lazySchema(() =>
+const createdMeetingSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.union([z.number().int(), z.string().regex(/^\d+$/)]),
     join_url: z.url(),

@@ -15,7 +15,7 @@ const loadSdk = () => import('openai');
  * by default; locally the sandbox (infra/local/lambda-env.ts). In AWS the key is a Secrets Manager secret whose NAME is
  * in `PERPLEXITY_API_KEY_SECRET`.
  */
-const settingsSchema = lazySchema(() =>
+const settingsSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     /** @default https://api.perplexity.ai */
     PERPLEXITY_BASE_URL: z.url().default('https://api.perplexity.ai'),
@@ -71,7 +71,7 @@ export const createResearchClient = (
  * The answer's shape, asked for as a JSON schema (Perplexity's structured outputs).
  * @link https://docs.perplexity.ai/guides/structured-outputs
  */
-const factsSchema = lazySchema(() => z.object({ facts: z.array(z.string()) }));
+const factsSchema = /* @__PURE__ */ lazySchema(() => z.object({ facts: z.array(z.string()) }));
 const factsJsonSchema = {
   type: 'object',
   properties: { facts: { type: 'array', items: { type: 'string' } } },
@@ -83,7 +83,7 @@ const factsJsonSchema = {
  * What we read of a chat completion.
  * @link https://docs.perplexity.ai/api-reference/chat-completions-post
  */
-const completionSchema = lazySchema(() =>
+const completionSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     model: z.string().min(1),
     choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1),

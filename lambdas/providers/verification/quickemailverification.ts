@@ -10,7 +10,7 @@ import { lazySchema } from '../../../shared/lazy-schema.js';
  * base URL is the sandbox and the key a dummy (infra/local/lambda-env.ts); in AWS the key is a Secrets Manager secret
  * whose NAME is in `VERIFICATION_API_KEY_SECRET`, so the key itself never sits in the function's configuration.
  */
-const settingsSchema = lazySchema(() =>
+const settingsSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     /** @default https://api.quickemailverification.com/v1 */
     VERIFICATION_BASE_URL: z.url().default('https://api.quickemailverification.com/v1'),
@@ -44,7 +44,7 @@ export const readVerificationSettings = (env: NodeJS.ProcessEnv = process.env): 
  * role, free, mx_record, safe_to_send, did_you_mean, ...) are ignored.
  * @link https://docs.quickemailverification.com/email-verification-api/verify-an-email-address
  */
-export const qevResponseSchema = lazySchema(() =>
+export const qevResponseSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     result: z.enum(['valid', 'invalid', 'unknown']),
     reason: z.string().default(''),
@@ -55,7 +55,7 @@ export const qevResponseSchema = lazySchema(() =>
 export type QevResponse = z.infer<typeof qevResponseSchema>;
 
 /** The error body the API answers with a 4xx. */
-const qevErrorSchema = lazySchema(() => z.object({ message: z.string().optional() }).loose());
+const qevErrorSchema = /* @__PURE__ */ lazySchema(() => z.object({ message: z.string().optional() }).loose());
 
 /** An accept-all domain says every address exists, so a 'valid' there proves nothing: risky. */
 export const verdictOf = (answer: QevResponse): Verdict => {

@@ -1,0 +1,54 @@
+import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { bundlingOptions } from './function.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+/** What a function's cold start loads, by input file: the bytes each puts in `index.mjs` and its static imports. */
+const coldStartInputs = async (entry: string) => {
+  const result = await build({
+    ...bundlingOptions(`${root}${entry}`, `${root}.cold-start-test`),
+    absWorkingDir: root,
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const { outputs } = result.metafile;
+  const cold = new Set<string>();
+  const visit = (output: string) => {
+    if (cold.has(output)) return;
+    cold.add(output);
+    for (const imported of outputs[output]!.imports) {
+      if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
+    }
+  };
+  visit(Object.keys(outputs).find((output) => output.endsWith('/index.mjs'))!);
+  const bytes = new Map<string, number>();
+  for (const output of cold) {
+    for (const [input, { bytesInOutput }] of Object.entries(outputs[output]!.inputs)) {
+      if (bytesInOutput > 0) bytes.set(input, (bytes.get(input) ?? 0) + bytesInOutput);
+    }
+  }
+  return bytes;
+};
+
+/**
+ * Issue 9: module-level schemas are `lazySchema` calls marked pure (shared/lazy-schema.ts), so the house bundling
+ * keeps only the schemas a function's code can reach, and a function that parses with none loads no classic zod.
+ */
+describe('the cold start of a house bundle', () => {
+  it('of the Cognito trigger loads no classic zod (its environment is read with zod/mini)', async () => {
+    const inputs = [...(await coldStartInputs('lambdas/profiles/post-confirmation.ts')).keys()];
+    expect(inputs.filter((input) => input.includes('node_modules/zod/v4/classic/'))).toEqual([]);
+    expect(inputs.some((input) => input.includes('node_modules/zod/v4/mini/'))).toBe(true);
+  });
+
+  it("of the replies Lambda carries no code of schemas it cannot reach (dashboard's, contacts')", async () => {
+    const inputs = await coldStartInputs('lambdas/replies/http.ts');
+    // a module all of whose code is dropped keeps a few bytes: the stack-trace set-up's call that `inject` adds to it
+    expect(inputs.get('shared/schemas/dashboard.ts') ?? 0).toBeLessThan(32);
+    expect(inputs.get('shared/schemas/contacts.ts') ?? 0).toBeLessThan(32);
+    expect(inputs.get('shared/schemas/conversations.ts')).toBeGreaterThan(1024);
+  });
+});
