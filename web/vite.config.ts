@@ -60,6 +60,8 @@ const appConfig = (): UserConfig => ({
     emptyOutDir: true,
     // every browser the app supports has `<link rel=modulepreload>`: the polyfill would be on every first visit
     modulePreload: { polyfill: false },
+    // the signed-in first screen is one chunk by design (about 600 kB raw, 200 kB gzip; see below)
+    chunkSizeWarningLimit: 1024,
     rolldownOptions: {
       output: {
         // A first visit loads dozens of chunks, and the name of each chunk (and stylesheet) is written where it is
