@@ -68,6 +68,35 @@ describe('lazySchema', () => {
     expect(lazy.partial().safeParse({}).success).toBe(true);
   });
 
+  it('describes itself in JSON Schema as the schema does: its metadata, and wrapper types held by another schema', () => {
+    const timeZone = () =>
+      z
+        .string()
+        .min(1)
+        .meta({ examples: ['UTC'] });
+    const fields = () => ({ subject: z.string().max(3).optional(), when: z.iso.datetime().nullable().optional() });
+    const eager = z.strictObject({ zone: timeZone(), ...fields(), list: z.array(z.string()).default([]) });
+    const lazyFields = Object.fromEntries(
+      Object.entries(fields()).map(([key, field]) => [key, lazySchema(() => field)]),
+    );
+    const lazy = z.strictObject({
+      zone: lazySchema(timeZone),
+      ...lazyFields,
+      list: lazySchema(() => z.array(z.string()).default([])),
+    });
+    for (const io of ['input', 'output'] as const) {
+      expect(z.toJSONSchema(lazy, { io })).toEqual(z.toJSONSchema(eager, { io }));
+      expect(
+        z.toJSONSchema(
+          lazySchema(() => eager),
+          { io },
+        ),
+      ).toEqual(z.toJSONSchema(eager, { io }));
+    }
+    expect(JSON.stringify(z.toJSONSchema(lazy))).toContain('"examples":["UTC"]');
+    expect(z.globalRegistry.get(lazySchema(timeZone))).toEqual({ examples: ['UTC'] });
+  });
+
   it('keeps a shared schema refusing bad input with the messages a user reads', () => {
     const refused = createContactBody.safeParse({ linkedin_url: 'not a profile', unknown_field: 1 });
     expect(refused.success).toBe(false);

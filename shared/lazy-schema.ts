@@ -1,3 +1,5 @@
+import { type $ZodType, globalRegistry } from 'zod/v4/core';
+
 /**
  * A schema built on first use: `lazySchema(() => z.object({...}))` stands for the schema `build` returns, and builds it
  * once, when something first reads it (parses with it, reads its shape, composes it into another schema).
@@ -19,13 +21,36 @@
 export const lazySchema = <T extends object>(build: () => T): T => {
   let built: T | undefined;
   const schema = () => {
-    built ??= build();
+    if (!built) {
+      built = build();
+      // zod keeps what `.meta()` and `.describe()` say in a registry keyed by the schema object (read by
+      // z.toJSONSchema, the contract suite's generated values): the stand-in is registered with the same
+      const meta = globalRegistry.get(built as unknown as $ZodType);
+      if (meta) globalRegistry.add(stand as unknown as $ZodType, meta);
+    }
     return built;
+  };
+  // z.toJSONSchema files each schema it meets under the object it meets (here the stand-in), and the processors of
+  // zod's wrapper types (optional, nullable, default...) look their entry up under the schema itself: so the schema's
+  // internals, read through the stand-in, file the entry under the schema too before it is processed
+  let internals: object | undefined;
+  const internalsOf = (target: T) => {
+    internals ??= new Proxy((target as unknown as { _zod: object })._zod, {
+      get: (zod, key) => {
+        const value = Reflect.get(zod, key, zod);
+        if (key !== 'processJSONSchema' || typeof value !== 'function') return value;
+        return (context: { seen: Map<unknown, unknown> }, ...rest: unknown[]) => {
+          if (!context.seen.has(target) && context.seen.has(stand)) context.seen.set(target, context.seen.get(stand));
+          return value(context, ...rest);
+        };
+      },
+    });
+    return internals;
   };
   // an empty target: the Proxy invariants then allow every answer the built schema gives (non-configurable own
   // properties of the schema, such as zod's `_zod`, are reported configurable: the stand-in does not own them)
-  return new Proxy({} as T, {
-    get: (_target, key) => Reflect.get(schema(), key, schema()),
+  const stand: T = new Proxy({} as T, {
+    get: (_target, key) => (key === '_zod' ? internalsOf(schema()) : Reflect.get(schema(), key, schema())),
     set: (_target, key, value) => Reflect.set(schema(), key, value, schema()),
     has: (_target, key) => Reflect.has(schema(), key),
     ownKeys: () => Reflect.ownKeys(schema()),
@@ -37,4 +62,5 @@ export const lazySchema = <T extends object>(build: () => T): T => {
     deleteProperty: (_target, key) => Reflect.deleteProperty(schema(), key),
     getPrototypeOf: () => Reflect.getPrototypeOf(schema()),
   });
+  return stand;
 };
