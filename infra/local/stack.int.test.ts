@@ -3,6 +3,7 @@ import {
   InitiateAuthCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -167,5 +168,50 @@ describe('the local stack', () => {
     expect(wiped.code).toBe(0);
     expect(wiped.output).toMatch(/Removed .*:\n(.|\n)*dynamodb/);
     expect(existsSync(localDir)).toBe(false);
+  });
+
+  it("keeps a bench's table in memory: nothing of it on disk, and empty after a restart", async () => {
+    const benchDir = mkdtempSync(join(tmpdir(), 'local-stack-memory-'));
+    const startInMemory = () =>
+      startLocalStack({ localDir: benchDir, ports, web: false, database: 'memory', log: () => {} });
+    try {
+      const first = await startInMemory();
+      try {
+        const health = await fetch(`${first.urls.api}/api/health`);
+        expect(health.status).toBe(200);
+        const table = new DynamoDBClient({
+          endpoint: first.urls.dynamodb,
+          region: 'us-east-1',
+          credentials: localCredentials,
+        });
+        try {
+          await table.send(
+            new PutItemCommand({ TableName: first.env.TABLE_NAME!, Item: { pk: { S: 'MEMORY' }, sk: { S: 'ONLY' } } }),
+          );
+        } finally {
+          table.destroy();
+        }
+      } finally {
+        await first.stop();
+      }
+      expect(existsSync(join(benchDir, 'dynamodb'))).toBe(false);
+      const second = await startInMemory();
+      const table = new DynamoDBClient({
+        endpoint: second.urls.dynamodb,
+        region: 'us-east-1',
+        credentials: localCredentials,
+      });
+      try {
+        const { Item } = await table.send(
+          new GetItemCommand({ TableName: second.env.TABLE_NAME!, Key: { pk: { S: 'MEMORY' }, sk: { S: 'ONLY' } } }),
+        );
+        expect(Item).toBeUndefined();
+      } finally {
+        table.destroy();
+        await second.stop();
+      }
+    } finally {
+      rmSync(benchDir, { recursive: true, force: true });
+    }
   });
 });
