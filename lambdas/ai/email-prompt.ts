@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { lazySchema } from '../../shared/lazy-schema.js';
 import type { ContactItem } from '../data/contact.js';
 import type { UserProfileItem } from '../data/user-profile.js';
 
@@ -47,14 +48,16 @@ export const emailAnswerJsonSchema = {
   },
 };
 
-export const emailAnswerSchema = z.object({
-  subject: z.string().trim().min(1).max(300),
-  body: z.string().trim().min(1).max(10_000),
-  placeholderAlternatives: z
-    .array(z.object({ placeholder: z.string().trim().min(1).max(60), alternatives: z.array(z.string()).max(10) }))
-    .max(20),
-  strategy: z.string().trim().max(60),
-});
+export const emailAnswerSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    subject: z.string().trim().min(1).max(300),
+    body: z.string().trim().min(1).max(10_000),
+    placeholderAlternatives: z
+      .array(z.object({ placeholder: z.string().trim().min(1).max(60), alternatives: z.array(z.string()).max(10) }))
+      .max(20),
+    strategy: z.string().trim().max(60),
+  }),
+);
 export type EmailAnswer = z.infer<typeof emailAnswerSchema>;
 
 export type EmailPromptInput = {
