@@ -192,7 +192,7 @@ export const ContactDrawer = ({ contactId, onClose, onChanged }: ContactDrawerPr
               items={[
                 { key: 'company', label: 'Company', children: contact.company || '—' },
                 { key: 'title', label: 'Role', children: contact.jobTitle || '—' },
-                { key: 'emailStatus', label: 'E-mail status', children: emailStatusLabel(contact.emailStatus) },
+                { key: 'emailStatus', label: 'E-mail status', children: emailStatusLabel(contact) },
                 { key: 'emails', label: 'E-mails sent', children: contact.emailCount },
                 { key: 'added', label: 'Added', children: formatDate(contact.importedAt) },
                 { key: 'updated', label: 'Last updated', children: formatDate(contact.lastUpdated) },

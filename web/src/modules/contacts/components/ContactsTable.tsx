@@ -81,7 +81,7 @@ const columns: TableColumnsType<Contact> = [
     key: 'emailStatus',
     title: 'E-mail status',
     width: 105,
-    render: (_, contact) => <Text className="contacts-text--small">{emailStatusLabel(contact.emailStatus)}</Text>,
+    render: (_, contact) => <Text className="contacts-text--small">{emailStatusLabel(contact)}</Text>,
   },
   {
     key: 'conversation',

@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { emailLookupStatuses, relationshipStatuses } from '@shared/schemas/contacts';
-import { lookupStatusOptions, relationshipOptions } from './contactLabels';
+import { emailStatusLabel, lookupStatusOptions, relationshipOptions } from './contactLabels';
 
 describe('contact filter choices', () => {
   it('offer every status of the shared schema, in its order', () => {
     expect(lookupStatusOptions.map((option) => option.value)).toEqual(emailLookupStatuses);
     expect(relationshipOptions.map((option) => option.value)).toEqual(relationshipStatuses);
+  });
+});
+
+describe('the e-mail status of a contact', () => {
+  it('is a draft ready while the status is empty and a draft is active, and the status once an e-mail left', () => {
+    expect(emailStatusLabel({ emailStatus: 'empty', hasActiveDraft: true })).toBe('Draft ready');
+    expect(emailStatusLabel({ emailStatus: '', hasActiveDraft: true })).toBe('Draft ready');
+    expect(emailStatusLabel({ emailStatus: 'empty', hasActiveDraft: false })).toBe('No draft');
+    expect(emailStatusLabel({ emailStatus: 'sent', hasActiveDraft: true })).toBe('Sent');
   });
 });

@@ -64,9 +64,13 @@ export const emailTags: Record<EmailVerificationState, { label: string; color: s
   },
 };
 
-/** SPEC §4 'Contact e-mail': 'empty' until a draft exists. */
-export const emailStatusLabel = (status: string) => {
-  if (!status || status === 'empty') return 'No draft';
+/**
+ * SPEC §4 'Contact e-mail': emailStatus stays 'empty' until an e-mail leaves (then 'sent'); a draft written meanwhile
+ * shows as `hasActiveDraft`, so an empty status with one is a draft ready, not 'No draft'.
+ */
+export const emailStatusLabel = (contact: { emailStatus: string; hasActiveDraft: boolean }) => {
+  const status = contact.emailStatus;
+  if (!status || status === 'empty') return contact.hasActiveDraft ? 'Draft ready' : 'No draft';
   return status.charAt(0).toUpperCase() + status.slice(1).replaceAll('_', ' ');
 };
 
