@@ -221,7 +221,8 @@ test.describe('Dashboard and network analytics', () => {
       await expect(summaryCard(page, 'Sent this week')).toHaveText('Sent this week1in the last 7 days', pushed);
       await expect(summaryCard(page, 'Replies')).toHaveText('Replies267% reply rate', pushed);
       await expect(summaryCard(page, 'Upcoming meetings')).toHaveText('Upcoming meetings1coming up', pushed);
-      await expect(summaryCard(page, 'Contact slots')).toHaveText(/^Contact slots5 \/ \d+/, pushed); // the table below says the same per contact: Alan's draft waits, Grace's e-mail left
+      await expect(summaryCard(page, 'Contact slots')).toHaveText(/^Contact slots5 \/ \d+/, pushed);
+      // the table below says the same per contact: Alan's draft waits, Grace's e-mail left
       await expect(contacts.row(found.drafted.name)).toContainText('Draft ready');
       await expect(contacts.row(found.answering.name)).toContainText('Sent');
     });
