@@ -228,7 +228,8 @@ export const benchDashboard = async (
     const drainMs = performance.now() - drainStarted;
     const catchUpMs = performance.now() - seedStarted;
     const skipped = stack.streams.skipped('stats').length;
-    // what the aggregator sent meanwhile (claims + ADDs in one TransactWriteItems per record, and its retries)
+    // what the aggregator sent meanwhile (a user's consecutive records' claims + summed ADDs in one TransactWriteItems,
+    // record by record when refused, and its retries)
     const aggregatorCalls = Object.entries(groupBy(calls, (call) => call.command.replace(/Command$/, ''))).map(
       ([command, list = []]) => ({
         command,

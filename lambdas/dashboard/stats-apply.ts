@@ -41,22 +41,41 @@ const boundedDimensions = async (
   uid: string,
   firstEmailAt: string,
   dimensions: Partial<Record<StatsDimension, string>>,
+  pending: PendingValues,
 ): Promise<Partial<Record<StatsDimension, string>>> => {
   if (Object.keys(dimensions).length === 0) return dimensions;
-  const counted = await readDayDimensionValues(db, uid, dayOf(firstEmailAt));
-  return Object.fromEntries(
+  const day = dayOf(firstEmailAt);
+  const counted = await readDayDimensionValues(db, uid, day);
+  const bounded = Object.fromEntries(
     Object.entries(dimensions).map(([dimension, value]) => {
-      const values = counted[dimension as StatsDimension];
+      const values = new Set([...counted[dimension as StatsDimension], ...(pending.get(day)?.[dimension] ?? [])]);
       return [dimension, values.has(value) || values.size < statsDistinctPerDay ? value : statsOtherValue];
     }),
   );
+  for (const [dimension, value] of Object.entries(bounded)) {
+    const values = pending.get(day) ?? {};
+    values[dimension] = new Set([...(values[dimension] ?? []), value]);
+    pending.set(day, values);
+  }
+  return bounded;
 };
+
+/**
+ * The dimension values that changes planned but not written yet count, by day (a group of records written in one
+ * transaction, stats-batch.ts): each record's plan sees its predecessors' values as if they were written.
+ */
+export type PendingValues = Map<string, Record<string, Set<string>>>;
 
 /**
  * The full change of a delta, with what it needs read: a starting conversation's contact (its dimensions), a first
  * reply's cohort (counted only when the cohort shows no reply yet), the past meetings to prune.
  */
-export const planOf = async (db: DataClient, delta: StatsDelta, now: Date): Promise<StatsChange> => {
+export const planOf = async (
+  db: DataClient,
+  delta: StatsDelta,
+  now: Date,
+  pending: PendingValues = new Map(),
+): Promise<StatsChange> => {
   const change = copyOf(delta.change);
   let cohort: StatsConversation | null = null;
   if (delta.started) {
@@ -64,7 +83,7 @@ export const planOf = async (db: DataClient, delta: StatsDelta, now: Date): Prom
     cohort = {
       conversationId: delta.started.conversationId,
       firstEmailAt: delta.started.firstEmailAt,
-      dimensions: await boundedDimensions(db, delta.uid, delta.started.firstEmailAt, dimensionsOf(contact)),
+      dimensions: await boundedDimensions(db, delta.uid, delta.started.firstEmailAt, dimensionsOf(contact), pending),
     };
     startCounts(change, cohort);
   }

@@ -1,13 +1,22 @@
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import type { StatsOutcome } from '../data/stats.js';
+import {
+  applyStatsGroup,
+  changesNothing,
+  fitsOneTransaction,
+  isMergeable,
+  type StatsChange,
+  type StatsGroupOutcome,
+  type StatsOutcome,
+  statsGroupWrites,
+} from '../data/stats.js';
 import type { DashboardDeps } from './deps.js';
-import { applyDelta } from './stats-apply.js';
-import { type Item, statsDeltaOf, type StreamChange } from './stats-delta.js';
+import { applyDelta, type PendingValues, planOf } from './stats-apply.js';
+import { type Item, type StatsDelta, statsDeltaOf, type StreamChange } from './stats-delta.js';
 
-/** Items of a batch worked on side by side (each item's records in order). */
-const itemsAtOnce = 8;
+/** Users of a batch worked on side by side (each user's records in order). */
+const usersAtOnce = 8;
 
 type Image = NonNullable<NonNullable<DynamoDBRecord['dynamodb']>['NewImage']>;
 const imageOf = (image: Image | undefined): Item | undefined =>
@@ -20,57 +29,145 @@ export const streamChangeOf = (record: DynamoDBRecord): StreamChange => ({
   newImage: imageOf(record.dynamodb?.NewImage),
 });
 
-const itemKey = (record: DynamoDBRecord) => {
-  const keys = record.dynamodb?.Keys;
-  return `${keys?.pk?.S ?? ''}\n${keys?.sk?.S ?? ''}`;
-};
+/** A record of the batch that changes counters: its place in the batch, its event id and its delta. */
+type Work = { index: number; eventId: string; delta: StatsDelta };
+
+/** The conversations whose cohort item the record's change may write. */
+const cohortIdsOf = ({ delta }: Work) =>
+  [
+    delta.started?.conversationId,
+    delta.replied?.conversationId,
+    delta.change.conversation && 'remove' in delta.change.conversation
+      ? delta.change.conversation.remove.conversationId
+      : undefined,
+  ].filter((id): id is string => id !== undefined);
+
+/** A record applied on its own (a meeting: its plan reads STATS; its SET/REMOVE cannot be summed). */
+const goesAlone = ({ delta }: Work) => delta.meetingTouched !== undefined || !isMergeable(delta.change);
 
 /**
  * The stats aggregator's batch (issue 16; shared/streams.ts `stats`): each record's delta from its old and new image
- * (stats-delta.ts), applied once (stats-apply.ts). An item's records run in their order; different items side by
- * side (their counts only ADD, which commutes). Once a record fails, it and every record after it in the batch are
- * reported (`batchItemFailures` by sequence number), so the stream delivers them again in order: what of them was
- * applied is skipped then by its claim. Afterwards `stats.changed` reaches each user whose counts changed (best effort:
- * pages poll the summary too).
+ * (stats-delta.ts), applied once. A user's records run in their order (so each item's records too); different users
+ * side by side (their counts only ADD, which commutes). A user's consecutive records are planned one after the other
+ * (each plan sees what its predecessors count: the day's dimension values) and written together in ONE
+ * TransactWriteItems (lambdas/data/stats.ts `applyStatsGroup`: every record's claim, the summed ADDs per item, the
+ * cohort items), closed before a record whose writes would pass a transaction's limits or that writes a cohort the
+ * group already writes (its plan reads it). A refused group (a record applied before, a condition, a conflict, an
+ * outage) is applied again record by record (stats-apply.ts `applyDelta`, one transaction each), which handles each
+ * case. Meetings go record by record. Once a record fails, it and every record after it in the batch are reported
+ * (`batchItemFailures` by sequence number), so the stream delivers them again in order: what of them was applied is
+ * skipped then by its claim. Afterwards `stats.changed` reaches each user whose counts changed (best effort: pages
+ * poll the summary too).
  */
 export const statsBatch =
   (deps: DashboardDeps) =>
   async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
     const records = event.Records;
-    const byItem = new Map<string, number[]>();
-    records.forEach((record, index) => {
-      const key = itemKey(record);
-      byItem.set(key, [...(byItem.get(key) ?? []), index]);
-    });
     let firstFailure = records.length;
+    const fail = (index: number, error: unknown, eventId: string) => {
+      deps.logger.error('Stream record failed', { eventId, error });
+      firstFailure = Math.min(firstFailure, index);
+    };
+    const byUser = new Map<string, Work[]>();
+    records.forEach((record, index) => {
+      const eventId = record.eventID ?? record.dynamodb?.SequenceNumber ?? '';
+      try {
+        const delta = statsDeltaOf(streamChangeOf(record));
+        if (delta) byUser.set(delta.uid, [...(byUser.get(delta.uid) ?? []), { index, eventId, delta }]);
+      } catch (error) {
+        fail(index, error, eventId);
+      }
+    });
     const touched = new Set<string>();
-    const runItem = async (indexes: number[]) => {
-      for (const index of indexes) {
-        if (index > firstFailure) return;
-        const record = records[index] as DynamoDBRecord;
-        try {
-          const delta = statsDeltaOf(streamChangeOf(record));
-          if (!delta) continue;
-          const outcome: StatsOutcome = await applyDelta(
-            deps.db,
-            record.eventID ?? record.dynamodb?.SequenceNumber ?? '',
-            delta,
-            deps.now(),
-          );
-          if (outcome === 'applied') touched.add(delta.uid);
-          else if (outcome !== 'nothing')
-            deps.logger.info('Stream record skipped', { eventId: record.eventID, outcome });
-        } catch (error) {
-          deps.logger.error('Stream record failed', { eventId: record.eventID, error });
-          firstFailure = Math.min(firstFailure, index);
-          return;
-        }
+    const told = (work: Work, outcome: StatsOutcome | StatsGroupOutcome) => {
+      if (outcome === 'applied') touched.add(work.delta.uid);
+      else if (outcome !== 'nothing') deps.logger.info('Stream record skipped', { eventId: work.eventId, outcome });
+    };
+
+    /** one record in its own transaction; false when it failed */
+    const alone = async (work: Work) => {
+      if (work.index > firstFailure) return false;
+      try {
+        told(work, await applyDelta(deps.db, work.eventId, work.delta, deps.now()));
+        return true;
+      } catch (error) {
+        fail(work.index, error, work.eventId);
+        return false;
       }
     };
-    const queue = [...byItem.values()];
+
+    const runUser = async (uid: string, works: Work[]) => {
+      let group: { work: Work; change: StatsChange }[] = [];
+      let pending: PendingValues = new Map();
+      let cohorts = new Set<string>();
+      /** writes the group (record by record when refused); false once a record failed */
+      const flush = async () => {
+        const entries = group;
+        group = [];
+        pending = new Map();
+        cohorts = new Set();
+        if (entries.length === 0) return true;
+        let outcome: StatsGroupOutcome;
+        try {
+          outcome = await applyStatsGroup(
+            deps.db,
+            uid,
+            entries.map(({ work, change }) => ({ eventId: work.eventId, change })),
+            deps.now(),
+          );
+        } catch (error) {
+          deps.logger.warn('Stream records applied one by one', { error });
+          outcome = 'refused';
+        }
+        if (outcome !== 'refused') {
+          for (const { work } of entries) told(work, outcome);
+          return true;
+        }
+        for (const { work } of entries) if (!(await alone(work))) return false;
+        return true;
+      };
+      const plan = async (work: Work) => {
+        try {
+          return await planOf(deps.db, work.delta, deps.now(), pending);
+        } catch (error) {
+          fail(work.index, error, work.eventId);
+          return null;
+        }
+      };
+      for (const work of works) {
+        if (work.index > firstFailure) break;
+        if (goesAlone(work)) {
+          if (!(await flush()) || !(await alone(work))) return;
+          continue;
+        }
+        const ids = cohortIdsOf(work);
+        if (ids.some((id) => cohorts.has(id)) && !(await flush())) return;
+        let change = await plan(work);
+        if (!change) return void (await flush());
+        if (changesNothing(change)) continue;
+        let next = [...group, { work, change }];
+        const writes = statsGroupWrites(
+          deps.db,
+          uid,
+          next.map((entry) => ({ eventId: entry.work.eventId, change: entry.change })),
+          deps.now(),
+        );
+        if (!fitsOneTransaction(writes)) {
+          if (!(await flush())) return;
+          change = await plan(work);
+          if (!change) return;
+          next = [{ work, change }];
+        }
+        group = next;
+        for (const id of ids) cohorts.add(id);
+      }
+      await flush();
+    };
+
+    const queue = [...byUser.entries()];
     await Promise.all(
-      Array.from({ length: Math.min(itemsAtOnce, queue.length) }, async () => {
-        for (let next = queue.shift(); next; next = queue.shift()) await runItem(next);
+      Array.from({ length: Math.min(usersAtOnce, queue.length) }, async () => {
+        for (let next = queue.shift(); next; next = queue.shift()) await runUser(...next);
       }),
     );
     await Promise.all(

@@ -26,7 +26,9 @@ import {
 import { deleteItems, userItems } from '../data/user-partition.js';
 import { countingDataClient } from '../test/counting-client.js';
 import { readItem, setAttributes } from '../test/raw-items.js';
-import { statsBatch } from './stats-batch.js';
+import { applyDelta } from './stats-apply.js';
+import { statsBatch, streamChangeOf } from './stats-batch.js';
+import { statsDeltaOf } from './stats-delta.js';
 import { dashboardSummary } from './summary.js';
 import { statsDeps, streamEvent, streamRecord } from './test/stream-records.js';
 
@@ -297,6 +299,149 @@ describe('exactly once', () => {
     // the stream delivers the failed record and the ones after it again
     expect(await run(records.slice(2))).toEqual({ batchItemFailures: [] });
     expect((await readUserStats(db, uid)).verifiedEmails).toBe(4);
+  });
+});
+
+/** the records of `count` contacts added and sent a first e-mail, then the first `replies` of them answered */
+const contactsSentAndAnswered = async (uid: string, count: number, replies: number) => {
+  const contacts = Array.from({ length: count }, (_, index) =>
+    contactOf(uid, { company: `Company ${index % 4}`, jobTitle: index % 2 ? 'Intern' : 'Senior Engineer' }),
+  );
+  const added = await Promise.all(contacts.map(addContact));
+  const sent = await Promise.all(
+    contacts.map((contact, index) => sendFirstEmail(contact, new Date(Date.UTC(2030, 2, 4, 8 + (index % 3), index)))),
+  );
+  const answered = await Promise.all(
+    sent
+      .slice(0, replies)
+      .map(({ conversationId }, index) => reply(uid, conversationId, new Date(Date.UTC(2030, 2, 5, 9, index * 7)))),
+  );
+  return [...added, ...sent.flatMap(({ records }) => records), ...answered];
+};
+
+/** each record applied alone, as the aggregator did before it wrote a user's records together */
+const applyOneByOne = async (records: Parameters<typeof streamEvent>[0]) => {
+  for (const record of records) {
+    const delta = statsDeltaOf(streamChangeOf(record));
+    if (delta) await applyDelta(db, record.eventID ?? '', delta, new Date());
+  }
+};
+
+const transactionsOf = (calls: string[]) => calls.filter((call) => call === 'TransactWriteItemsCommand').length;
+
+describe("a user's records written together", () => {
+  it('writes a batch of one user in a few transactions, with the counts of each record applied alone', async () => {
+    const [grouped, alone] = [randomUUID(), randomUUID()];
+    const records = await contactsSentAndAnswered(grouped, 10, 5);
+    expect(records).toHaveLength(45);
+    const counting = countingDataClient();
+    const { deps, published } = statsDeps(counting.data);
+    expect(await statsBatch(deps)(streamEvent(records))).toEqual({ batchItemFailures: [] });
+    // the 40 records of the contacts and first e-mails in one; the replies read their cohorts written: a second
+    expect(transactionsOf(counting.calls)).toBe(2);
+    expect(published).toEqual([{ uid: grouped, event: { type: 'stats.changed', data: {} } }]);
+
+    await applyOneByOne(await contactsSentAndAnswered(alone, 10, 5));
+    const stats = await readUserStats(db, grouped);
+    expect(stats).toEqual(await readUserStats(db, alone));
+    expect(stats).toMatchObject({ verifiedEmails: 10, emailsSent: 10, conversationsStarted: 10, replied: 5 });
+    const days = await readDayStats(db, grouped, '2030-03-04', '2030-03-05');
+    expect(days).toEqual(await readDayStats(db, alone, '2030-03-04', '2030-03-05'));
+    expect(days[0]).toMatchObject({ sent: 10, started: 10, startedReplied: 5 });
+    expect(days[0]?.replyMinutes).toHaveLength(5);
+  });
+
+  it('splits a group at the 100 writes of a transaction', async () => {
+    const uid = randomUUID();
+    // 120 records of 30 contacts: 120 claims and 30 cohorts cannot go in one transaction
+    const records = await contactsSentAndAnswered(uid, 30, 0);
+    const counting = countingDataClient();
+    expect(await statsBatch(statsDeps(counting.data).deps)(streamEvent(records))).toEqual({ batchItemFailures: [] });
+    expect(transactionsOf(counting.calls)).toBe(2);
+    expect(await readUserStats(db, uid)).toMatchObject({
+      verifiedEmails: 30,
+      emailsSent: 30,
+      conversationsStarted: 30,
+      awaitingReply: 30,
+      stages: { contacted: 30 },
+    });
+    expect(await dayStats(uid, '2030-03-04')).toMatchObject({ sent: 30, started: 30 });
+  });
+
+  it('counts a batch redelivered after part of it was applied once, and two users side by side', async () => {
+    const [first, second] = [randomUUID(), randomUUID()];
+    const [ofFirst, ofSecond] = await Promise.all([
+      contactsSentAndAnswered(first, 6, 2),
+      contactsSentAndAnswered(second, 4, 1),
+    ]);
+    // the users' records interleaved, as a stream shard delivers them
+    const records = Array.from({ length: ofFirst.length }, (_, index) => [ofFirst[index], ofSecond[index]])
+      .flat()
+      .filter((record) => record !== undefined);
+    // a first delivery applied some of them (another batch's records, or a crash half-way)
+    await run(records.filter((_, index) => index % 3 === 0));
+    expect(await run(records)).toEqual({ batchItemFailures: [] });
+    expect(await run(records)).toEqual({ batchItemFailures: [] });
+    expect(await readUserStats(db, first)).toMatchObject({
+      verifiedEmails: 6,
+      emailsSent: 6,
+      conversationsStarted: 6,
+      replied: 2,
+      awaitingReply: 4,
+    });
+    expect(await readUserStats(db, second)).toMatchObject({
+      verifiedEmails: 4,
+      emailsSent: 4,
+      conversationsStarted: 4,
+      replied: 1,
+      awaitingReply: 3,
+    });
+    expect(await dayStats(first, '2030-03-04')).toMatchObject({ sent: 6, started: 6, startedReplied: 2 });
+    expect(await dayStats(second, '2030-03-04')).toMatchObject({ sent: 4, started: 4, startedReplied: 1 });
+
+    // a fresh batch of both: one transaction each
+    const [more, evenMore] = await Promise.all([
+      contactsSentAndAnswered(first, 3, 0),
+      contactsSentAndAnswered(second, 3, 0),
+    ]);
+    const counting = countingDataClient();
+    const both = more.flatMap((record, index) => [record, evenMore[index]]).filter((record) => record !== undefined);
+    expect(await statsBatch(statsDeps(counting.data).deps)(streamEvent(both))).toEqual({ batchItemFailures: [] });
+    expect(transactionsOf(counting.calls)).toBe(2);
+    expect((await readUserStats(db, first)).conversationsStarted).toBe(9);
+    expect((await readUserStats(db, second)).conversationsStarted).toBe(7);
+  });
+
+  it("counts the day's last free value of a dimension once in a group: the next new one is 'Other'", async () => {
+    const uid = randomUUID();
+    const on = '2030-03-04';
+    await db.documents.send(
+      new PutCommand({
+        TableName: db.table,
+        Item: {
+          ...statsDayKey(uid, on),
+          entity: 'statsDay',
+          ...Object.fromEntries(
+            Array.from({ length: statsDistinctPerDay - 1 }, (_, index) => [
+              statsAttribute.dimension('company', `Company ${index}`, 'sent'),
+              1,
+            ]),
+          ),
+        },
+      }),
+    );
+    const newcomers = [contactOf(uid, { company: 'New one' }), contactOf(uid, { company: 'Newer one' })];
+    await putContacts(db, newcomers);
+    const sent = await Promise.all(newcomers.map((contact) => sendFirstEmail(contact, new Date(`${on}T09:30:00Z`))));
+    const counting = countingDataClient();
+    const answer = await statsBatch(statsDeps(counting.data).deps)(streamEvent(sent.flatMap(({ records }) => records)));
+    expect(answer).toEqual({ batchItemFailures: [] });
+    expect(transactionsOf(counting.calls)).toBe(1);
+    const company = (await dayStats(uid, on))?.dimensions.company ?? {};
+    expect(company['New one']).toEqual({ sent: 1, replied: 0 });
+    expect(company['Newer one']).toBeUndefined();
+    expect(company[statsOtherValue]).toEqual({ sent: 1, replied: 0 });
+    expect(Object.keys(company)).toHaveLength(statsDistinctPerDay + 1);
   });
 });
 

@@ -263,6 +263,14 @@ export type StatsChange = {
 const isEmptyCounterChange = (change: CounterChange) =>
   Object.values(change.add).every((n) => n === 0) && Object.keys(change.set).length === 0 && change.remove.length === 0;
 
+/** A change that writes nothing (its record is then not claimed either). */
+export const changesNothing = (change: StatsChange) =>
+  isEmptyCounterChange(change.totals) &&
+  Object.values(change.days).every(
+    (day) => Object.values(day.add).every((n) => n === 0) && day.replyMinutes.length === 0,
+  ) &&
+  change.conversation === undefined;
+
 /** A STATS change that only subtracts or removes: it must not create the item (a deleted account's REMOVEs). */
 const onlyTakesAway = (change: CounterChange) =>
   Object.values(change.add).every((n) => n <= 0) && Object.keys(change.set).length === 0;
@@ -364,6 +372,29 @@ export const getStatsConversation = async (
   return conversation as StatsConversation;
 };
 
+/** The record's claim: refused when it exists (the record was applied before). */
+const claimWrite = (db: DataClient, uid: string, eventId: string, now: Date) => ({
+  Put: {
+    TableName: db.table,
+    Item: {
+      ...streamEventKey(eventId),
+      entity: streamEventRecord,
+      uid,
+      ttl: Math.floor(now.getTime() / 1000) + streamEventTtlSeconds,
+    },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+});
+
+/** The account is not marked deleted (lambdas/data/deleted-account.ts). */
+const accountCheck = (db: DataClient, uid: string) => ({
+  ConditionCheck: {
+    TableName: db.table,
+    Key: deletedAccountKey(uid),
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+});
+
 /**
  * What applying a record came to: `applied`; `duplicate` (its claim exists: applied before); `accountDeleted` (the
  * user's account is marked deleted: nothing is counted for it any more); `nothing` (nothing left to change).
@@ -416,25 +447,8 @@ export const applyStatsChange = async (
     const cohortWrite = change.conversation ? conversationWrite(db, uid, change.conversation) : null;
     if (!totalsWrite && dayWrites.length === 0 && !cohortWrite) return 'nothing';
     const writes = [
-      {
-        Put: {
-          TableName: db.table,
-          Item: {
-            ...streamEventKey(eventId),
-            entity: streamEventRecord,
-            uid,
-            ttl: Math.floor(now.getTime() / 1000) + streamEventTtlSeconds,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-      {
-        ConditionCheck: {
-          TableName: db.table,
-          Key: deletedAccountKey(uid),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
+      claimWrite(db, uid, eventId, now),
+      accountCheck(db, uid),
       ...(totalsWrite ? [totalsWrite] : []),
       ...dayWrites,
       ...(cohortWrite ? [cohortWrite] : []),
@@ -456,5 +470,112 @@ export const applyStatsChange = async (
       if (attempt >= maxAttempts) throw new Error(`Applying stream record ${eventId} kept conflicting`);
       if (!totalsGone) await backoff(attempt);
     }
+  }
+};
+
+/** The conversation whose cohort item a change writes. */
+export const cohortIdOf = (conversation: NonNullable<StatsChange['conversation']>) =>
+  'put' in conversation
+    ? conversation.put.conversationId
+    : 'replied' in conversation
+      ? conversation.replied.conversationId
+      : conversation.remove.conversationId;
+
+/** One record of a group (`applyStatsGroup`): its event id and its planned change. */
+export type StatsGroupEntry = { eventId: string; change: StatsChange };
+
+/** DynamoDB's limits on one TransactWriteItems: its writes, an update expression's length (4 KB, kept a margin). */
+export const statsGroupLimits = { writes: 100, expressionLength: 4000 } as const;
+
+/**
+ * A group's change can be merged into one transaction only when its records' STATS changes are ADDs alone (SET and
+ * REMOVE of meetings go record by record: their later one wins, and their plans read STATS).
+ */
+export const isMergeable = (change: StatsChange) =>
+  Object.keys(change.totals.set).length === 0 && change.totals.remove.length === 0;
+
+/**
+ * The one transaction of a group of one user's records (all `isMergeable`, at most one cohort write per conversation):
+ * every record's claim, the account check, one STATS update with the sum of their ADDs, one update per day (sums,
+ * minutes appended in order) and the cohort writes. When a record's STATS change only takes away, the STATS update
+ * (even of a zero sum) holds on the item existing: as record by record, where that record's part would be dropped
+ * without it (then the transaction is refused and the group goes record by record). Null when a cohort is written
+ * twice.
+ */
+export const statsGroupWrites = (db: DataClient, uid: string, entries: StatsGroupEntry[], now: Date) => {
+  const totals: Record<string, number> = {};
+  const days: Record<string, { add: Record<string, number>; replyMinutes: number[] }> = {};
+  const cohorts = new Map<string, ReturnType<typeof conversationWrite>>();
+  let takesAway = false;
+  for (const { change } of entries) {
+    if (!isMergeable(change)) return null;
+    if (!isEmptyCounterChange(change.totals) && onlyTakesAway(change.totals)) takesAway = true;
+    for (const [attribute, n] of Object.entries(change.totals.add)) totals[attribute] = (totals[attribute] ?? 0) + n;
+    for (const [day, { add, replyMinutes }] of Object.entries(change.days)) {
+      days[day] ??= { add: {}, replyMinutes: [] };
+      for (const [attribute, n] of Object.entries(add)) days[day].add[attribute] = (days[day].add[attribute] ?? 0) + n;
+      days[day].replyMinutes.push(...replyMinutes);
+    }
+    if (change.conversation) {
+      const conversationId = cohortIdOf(change.conversation);
+      if (cohorts.has(conversationId)) return null;
+      cohorts.set(conversationId, conversationWrite(db, uid, change.conversation));
+    }
+  }
+  const totalsChange = { add: totals, set: {}, remove: [] };
+  const totalsWrite =
+    takesAway || !isEmptyCounterChange(totalsChange)
+      ? counterUpdate(db, statsKey(uid), statsRecord, totalsChange, takesAway ? 'attribute_exists(#pk)' : undefined)
+      : null;
+  const dayWrites = Object.entries(days)
+    .filter(([, day]) => Object.values(day.add).some((n) => n !== 0) || day.replyMinutes.length > 0)
+    .map(([day, { add, replyMinutes }]) =>
+      counterUpdate(db, statsDayKey(uid, day), statsDayRecord, { add, set: {}, remove: [], append: { replyMinutes } }),
+    );
+  return [
+    ...entries.map(({ eventId }) => claimWrite(db, uid, eventId, now)),
+    accountCheck(db, uid),
+    ...(totalsWrite ? [totalsWrite] : []),
+    ...dayWrites,
+    ...cohorts.values(),
+  ];
+};
+
+/** The group's writes fit one transaction (`statsGroupLimits`). */
+export const fitsOneTransaction = (writes: ReturnType<typeof statsGroupWrites>) =>
+  writes !== null &&
+  writes.length <= statsGroupLimits.writes &&
+  writes.every(
+    (write) =>
+      !('Update' in write) || (write.Update?.UpdateExpression.length ?? 0) <= statsGroupLimits.expressionLength,
+  );
+
+/**
+ * What applying a group came to: `applied` (every record counted, once); `accountDeleted` (nothing is counted for the
+ * user any more); `refused` (nothing written: a record's claim exists, a condition or a conflicting transaction
+ * refused it; the caller applies its records one by one, `applyStatsChange`, which handles each case).
+ */
+export type StatsGroupOutcome = 'applied' | 'accountDeleted' | 'refused';
+
+/**
+ * Applies a group of one user's records in ONE TransactWriteItems (`statsGroupWrites`: the caller checked
+ * `fitsOneTransaction`), all or none of them. A refusal that is no cancelled transaction (an outage, a throttle)
+ * throws: nothing or all of it was written, and each record's claim tells which when they come again.
+ */
+export const applyStatsGroup = async (
+  db: DataClient,
+  uid: string,
+  entries: StatsGroupEntry[],
+  now: Date,
+): Promise<StatsGroupOutcome> => {
+  const writes = statsGroupWrites(db, uid, entries, now);
+  if (!writes || !fitsOneTransaction(writes)) return 'refused';
+  try {
+    await db.documents.send(new TransactWriteCommand({ TransactItems: writes as never }));
+    return 'applied';
+  } catch (error) {
+    const reasons = cancellationReasons(error);
+    if (!reasons) throw error;
+    return reasons[entries.length] === 'ConditionalCheckFailed' ? 'accountDeleted' : 'refused';
   }
 };
