@@ -1,5 +1,5 @@
 import type { DataClient } from '../data/client.js';
-import { getContact } from '../data/contact.js';
+import { type ContactItem, getContact } from '../data/contact.js';
 import {
   applyStatsChange,
   getStatsConversation,
@@ -68,18 +68,20 @@ export type PendingValues = Map<string, Record<string, Set<string>>>;
 
 /**
  * The full change of a delta, with what it needs read: a starting conversation's contact (its dimensions), a first
- * reply's cohort (counted only when the cohort shows no reply yet), the past meetings to prune.
+ * reply's cohort (counted only when the cohort shows no reply yet), the past meetings to prune. `contactOf` reads the
+ * contact (stats-batch.ts reads a batch's contacts ahead, side by side).
  */
 export const planOf = async (
   db: DataClient,
   delta: StatsDelta,
   now: Date,
   pending: PendingValues = new Map(),
+  contactOf: (contactId: string) => Promise<ContactItem | null> = (contactId) => getContact(db, delta.uid, contactId),
 ): Promise<StatsChange> => {
   const change = copyOf(delta.change);
   let cohort: StatsConversation | null = null;
   if (delta.started) {
-    const contact = delta.started.contactId ? await getContact(db, delta.uid, delta.started.contactId) : null;
+    const contact = delta.started.contactId ? await contactOf(delta.started.contactId) : null;
     cohort = {
       conversationId: delta.started.conversationId,
       firstEmailAt: delta.started.firstEmailAt,

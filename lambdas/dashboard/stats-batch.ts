@@ -11,12 +11,15 @@ import {
   type StatsOutcome,
   statsGroupWrites,
 } from '../data/stats.js';
+import { type ContactItem, getContact } from '../data/contact.js';
 import type { DashboardDeps } from './deps.js';
 import { applyDelta, type PendingValues, planOf } from './stats-apply.js';
 import { type Item, type StatsDelta, statsDeltaOf, type StreamChange } from './stats-delta.js';
 
 /** Users of a batch worked on side by side (each user's records in order). */
 const usersAtOnce = 8;
+/** A user's contacts read ahead side by side. */
+const contactReadsAtOnce = 8;
 
 type Image = NonNullable<NonNullable<DynamoDBRecord['dynamodb']>['NewImage']>;
 const imageOf = (image: Image | undefined): Item | undefined =>
@@ -97,6 +100,21 @@ export const statsBatch =
     };
 
     const runUser = async (uid: string, works: Work[]) => {
+      // the contacts of the conversations that start, read ahead side by side (the plans then run one after the other)
+      const contacts = new Map<string, Promise<ContactItem | null>>();
+      const toRead = [
+        ...new Set(works.flatMap(({ delta }) => (delta.started?.contactId ? [delta.started.contactId] : []))),
+      ];
+      const contactOf = (id: string) => {
+        const read = contacts.get(id) ?? getContact(deps.db, uid, id);
+        contacts.set(id, read);
+        return read;
+      };
+      const readAhead = async () => {
+        for (let id = toRead.shift(); id !== undefined; id = toRead.shift())
+          if (!contacts.has(id)) await contactOf(id).catch(() => null);
+      };
+      void Promise.all(Array.from({ length: contactReadsAtOnce }, readAhead));
       let group: { work: Work; change: StatsChange }[] = [];
       let pending: PendingValues = new Map();
       let cohorts = new Set<string>();
@@ -128,40 +146,47 @@ export const statsBatch =
       };
       const plan = async (work: Work) => {
         try {
-          return await planOf(deps.db, work.delta, deps.now(), pending);
+          return await planOf(deps.db, work.delta, deps.now(), pending, contactOf);
         } catch (error) {
           fail(work.index, error, work.eventId);
           return null;
         }
       };
-      for (const work of works) {
-        if (work.index > firstFailure) break;
-        if (goesAlone(work)) {
-          if (!(await flush()) || !(await alone(work))) return;
-          continue;
+      const planAndWrite = async () => {
+        for (const work of works) {
+          if (work.index > firstFailure) break;
+          if (goesAlone(work)) {
+            if (!(await flush()) || !(await alone(work))) return;
+            continue;
+          }
+          const ids = cohortIdsOf(work);
+          if (ids.some((id) => cohorts.has(id)) && !(await flush())) return;
+          let change = await plan(work);
+          if (!change) return void (await flush());
+          if (changesNothing(change)) continue;
+          let next = [...group, { work, change }];
+          const writes = statsGroupWrites(
+            deps.db,
+            uid,
+            next.map((entry) => ({ eventId: entry.work.eventId, change: entry.change })),
+            deps.now(),
+          );
+          if (!fitsOneTransaction(writes)) {
+            if (!(await flush())) return;
+            change = await plan(work);
+            if (!change) return;
+            next = [{ work, change }];
+          }
+          group = next;
+          for (const id of ids) cohorts.add(id);
         }
-        const ids = cohortIdsOf(work);
-        if (ids.some((id) => cohorts.has(id)) && !(await flush())) return;
-        let change = await plan(work);
-        if (!change) return void (await flush());
-        if (changesNothing(change)) continue;
-        let next = [...group, { work, change }];
-        const writes = statsGroupWrites(
-          deps.db,
-          uid,
-          next.map((entry) => ({ eventId: entry.work.eventId, change: entry.change })),
-          deps.now(),
-        );
-        if (!fitsOneTransaction(writes)) {
-          if (!(await flush())) return;
-          change = await plan(work);
-          if (!change) return;
-          next = [{ work, change }];
-        }
-        group = next;
-        for (const id of ids) cohorts.add(id);
+        await flush();
+      };
+      try {
+        await planAndWrite();
+      } finally {
+        toRead.length = 0;
       }
-      await flush();
     };
 
     const queue = [...byUser.entries()];
