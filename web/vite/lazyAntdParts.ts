@@ -99,6 +99,20 @@ export const lazyAntdParts: readonly LazyAntdPart[] = [
     reason: '`Input.Group` (deprecated for Space.Compact) comes with every input',
   },
   {
+    importer: 'input/index.js',
+    statement: "import TextArea from './TextArea';",
+    reason:
+      "`Input.TextArea` (with rc-input's text area and its autosize) comes with every input; the forms that write " +
+      'long text import antd/es/input/TextArea themselves, so theirs is in their own chunk',
+  },
+  {
+    importer: 'input/index.js',
+    statement: "import Password from './Password';",
+    reason:
+      '`Input.Password` (with its eye icons) comes with every input; the sign-in, sign-up and reset forms import ' +
+      'antd/es/input/Password themselves',
+  },
+  {
     importer: 'typography/Base/index.js',
     statement: "import Editable from '../Editable';",
     reason:

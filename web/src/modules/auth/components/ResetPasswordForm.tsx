@@ -1,4 +1,6 @@
 import { Alert, Button, Form, Input, Typography } from 'antd';
+// antd's Input.Password comes lazily (web/vite/lazyAntdParts.ts): this form takes it with its own code
+import PasswordInput from 'antd/es/input/Password';
 import { useState } from 'react';
 import { messages } from '@shared/messages';
 import { completePasswordReset, requestPasswordReset } from '../api/amplifySignIn';
@@ -87,7 +89,7 @@ export const ResetPasswordForm = () => {
             },
           ]}
         >
-          <Input.Password autoComplete="new-password" />
+          <PasswordInput autoComplete="new-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={complete.submitting} className="auth-form__submit">
           Set new password

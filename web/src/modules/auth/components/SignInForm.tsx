@@ -1,4 +1,6 @@
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button, Form } from 'antd';
+// antd's Input.Password comes lazily (web/vite/lazyAntdParts.ts): this form takes it with its own code
+import PasswordInput from 'antd/es/input/Password';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { authPaths } from '@/modules/auth/authPaths';
@@ -47,7 +49,7 @@ export const SignInForm = () => {
         rules={[{ required: true, message: 'Enter your password.' }]}
         className="auth-form__password"
       >
-        <Input.Password autoComplete="current-password" />
+        <PasswordInput autoComplete="current-password" />
       </Form.Item>
       <div className="auth-form__forgot">
         <Link to={authPaths.resetPassword}>Forgot password?</Link>

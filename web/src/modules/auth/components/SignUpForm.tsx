@@ -1,4 +1,6 @@
 import { Alert, Button, Form, Input } from 'antd';
+// antd's Input.Password comes lazily (web/vite/lazyAntdParts.ts): this form takes it with its own code
+import PasswordInput from 'antd/es/input/Password';
 import { useState } from 'react';
 import { useAuthActions, type SignUpInput } from '../hooks/useAuthActions';
 import { useAuthSubmit } from '../hooks/useAuthSubmit';
@@ -71,7 +73,7 @@ export const SignUpForm = ({ referralCode }: SignUpFormProps) => {
           },
         ]}
       >
-        <Input.Password autoComplete="new-password" />
+        <PasswordInput autoComplete="new-password" />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={submitting} className="auth-form__submit">
         Create account

@@ -1,4 +1,6 @@
-import { Alert, Button, Input, Progress, Typography } from 'antd';
+import { Alert, Button, Progress, Typography } from 'antd';
+// antd's Input.TextArea comes lazily (web/vite/lazyAntdParts.ts): this form takes it with its own code
+import TextArea from 'antd/es/input/TextArea';
 import { useState } from 'react';
 import { useActivityReport } from '@/modules/activity/hooks/useActivityReport';
 import { useContactActions } from '../hooks/useContactActions';
@@ -86,7 +88,7 @@ export const AddManyPanel = ({ onAdded }: AddManyPanelProps) => {
         <label htmlFor="add-many-urls" className="add-many__label">
           LinkedIn profile URLs, one per line
         </label>
-        <Input.TextArea
+        <TextArea
           id="add-many-urls"
           value={text}
           onChange={(event) => setText(event.target.value)}

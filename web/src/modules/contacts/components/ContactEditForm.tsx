@@ -1,4 +1,6 @@
 import { Alert, Button, Form, Input, Select } from 'antd';
+// antd's Input.TextArea comes lazily (web/vite/lazyAntdParts.ts): this form takes it with its own code
+import TextArea from 'antd/es/input/TextArea';
 import { useState } from 'react';
 import { relationshipStatuses } from '@shared/schemas/contacts';
 import { fieldErrors } from '@/lib/http/fieldErrors';
@@ -102,7 +104,7 @@ export const ContactEditForm = ({ contact, onSaved, onCancel }: ContactEditFormP
         />
       </Form.Item>
       <Form.Item name="notes" label="Notes">
-        <Input.TextArea rows={4} maxLength={4000} showCount />
+        <TextArea rows={4} maxLength={4000} showCount />
       </Form.Item>
       {error ? <Alert type="error" showIcon title={error} role="alert" className="contact-form__error" /> : null}
       <div className="contact-form__actions">

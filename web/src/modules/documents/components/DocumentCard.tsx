@@ -1,4 +1,6 @@
 import { Button, Form, Input, Typography } from 'antd';
+// antd's Input.TextArea comes lazily (web/vite/lazyAntdParts.ts): this form takes it with its own code
+import TextArea from 'antd/es/input/TextArea';
 import { useEffect, useState } from 'react';
 import type { Profile } from '@shared/schemas/profile';
 import { SectionCard } from '@/ui/SectionCard';
@@ -148,7 +150,7 @@ export const DocumentCard = ({ kind, profile }: DocumentCardProps) => {
           }
           className="document-card__text"
         >
-          <Input.TextArea
+          <TextArea
             placeholder={text.placeholder}
             autoSize={{ minRows: 6, maxRows: 18 }}
             maxLength={fieldMaxLength(contentField)}

@@ -1,5 +1,7 @@
 import type { Meeting } from '@shared/schemas/meetings';
 import { Alert, Button, Checkbox, Form, Input, Modal, Skeleton } from 'antd';
+// antd's Input.TextArea comes lazily (web/vite/lazyAntdParts.ts): this form takes it with its own code
+import TextArea from 'antd/es/input/TextArea';
 import { useState } from 'react';
 import { useSettings } from '@/modules/settings/hooks/useSettings';
 import { useMeetingActions } from '../hooks/useMeetingActions';
@@ -138,7 +140,7 @@ const BookMeetingBody = ({ contact, onClose, onBooked }: Omit<BookMeetingModalPr
       </Form.Item>
       <MeetingTimeFields timeZone={timeZone} />
       <Form.Item name="notes" label={text.notes}>
-        <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={10_000} placeholder={text.notesPlaceholder} />
+        <TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={10_000} placeholder={text.notesPlaceholder} />
       </Form.Item>
       <Form.Item name="sendInvitation" valuePropName="checked" extra={text.sendInvitationHint}>
         <Checkbox>{text.sendInvitation}</Checkbox>

@@ -1,6 +1,8 @@
 import { CheckOutlined, DeleteOutlined, FieldTimeOutlined, VideoCameraAddOutlined } from '@ant-design/icons';
 import type { Meeting } from '@shared/schemas/meetings';
-import { Button, Card, Input, Popconfirm, Typography } from 'antd';
+import { Button, Card, Popconfirm, Typography } from 'antd';
+// antd's Input.TextArea comes lazily (web/vite/lazyAntdParts.ts): this form takes it with its own code
+import TextArea from 'antd/es/input/TextArea';
 import { useId, useState } from 'react';
 import { meetingsMessages as text } from '../meetingsMessages';
 import { hasStarted, isInProgress } from '../utils/meetingLabels';
@@ -106,7 +108,7 @@ export const MeetingCard = ({
         ) : null
       ) : (
         <div className="meeting-card__notes">
-          <Input.TextArea
+          <TextArea
             value={notes}
             onChange={(event) => setDraft(event.target.value)}
             autoSize={{ minRows: 1, maxRows: 8 }}

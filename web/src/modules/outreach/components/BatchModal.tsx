@@ -1,4 +1,6 @@
-import { Alert, Input, Modal, Select, Typography } from 'antd';
+import { Alert, Modal, Select, Typography } from 'antd';
+// antd's Input.TextArea comes lazily (web/vite/lazyAntdParts.ts): this form takes it with its own code
+import TextArea from 'antd/es/input/TextArea';
 import { useState } from 'react';
 import { useTemplates } from '../hooks/useTemplates';
 import './outreach.css';
@@ -78,7 +80,7 @@ export const BatchModal = ({ mode, count, onCancel, onStart }: BatchModalProps) 
       {mode === 'ai' ? (
         <div className="outreach-modal__field">
           <Typography.Text strong>Instructions (optional)</Typography.Text>
-          <Input.TextArea
+          <TextArea
             aria-label="Instructions"
             value={instructions}
             maxLength={maxInstructions}

@@ -1,5 +1,7 @@
 import { DeleteOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+// antd's Input.TextArea comes lazily (web/vite/lazyAntdParts.ts): this form takes it with its own code
+import TextArea from 'antd/es/input/TextArea';
 import { type ReactNode, useState } from 'react';
 import type { Draft } from '@shared/schemas/drafts';
 import { fillPlaceholder, openPlaceholders, remainingAlternatives, type DraftText } from '../utils/placeholders';
@@ -88,7 +90,7 @@ export const DraftEditor = ({
       </div>
       <div className="draft-editor__field">
         <span className="draft-editor__label">Body</span>
-        <Input.TextArea
+        <TextArea
           value={text.body}
           autoSize={{ minRows: 10, maxRows: 24 }}
           onChange={(event) => setText({ ...text, body: event.target.value })}

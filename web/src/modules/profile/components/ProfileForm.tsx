@@ -1,4 +1,6 @@
 import { Button, Form, Input } from 'antd';
+// antd's Input.TextArea comes lazily (web/vite/lazyAntdParts.ts): this form takes it with its own code
+import TextArea from 'antd/es/input/TextArea';
 import { useState, type ReactNode } from 'react';
 import type { Profile } from '@shared/schemas/profile';
 import { useToast } from '@/ui/toast/useToast';
@@ -37,7 +39,7 @@ const ProfileInput = ({ field }: { field: ProfileFieldSpec }) => {
       className={field.half ? undefined : 'profile-form__field--full'}
     >
       {field.rows ? (
-        <Input.TextArea
+        <TextArea
           placeholder={field.placeholder}
           maxLength={maxLength}
           autoSize={{ minRows: field.rows, maxRows: Math.max(field.rows * 3, 12) }}

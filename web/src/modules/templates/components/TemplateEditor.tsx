@@ -2,7 +2,8 @@ import { CopyOutlined, DeleteOutlined, SaveOutlined } from '@ant-design/icons';
 import { unknownPlaceholders, unknownPlaceholdersMessage } from '@shared/placeholders';
 import { maxTemplateBodyLength, maxTemplateNameLength, maxTemplateSubjectLength } from '@shared/schemas/templates';
 import { Button, Card, Form, Input, type InputRef, Popconfirm, Space } from 'antd';
-import type { TextAreaRef } from 'antd/es/input/TextArea';
+// antd's Input.TextArea comes lazily (web/vite/lazyAntdParts.ts): this form takes it with its own code
+import TextArea, { type TextAreaRef } from 'antd/es/input/TextArea';
 import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '@/lib/http/ApiError';
 import { fieldErrors } from '@/lib/http/fieldErrors';
@@ -218,7 +219,7 @@ export const TemplateEditor = ({
             validateStatus={errors.body ? 'error' : undefined}
             help={errors.body}
           >
-            <Input.TextArea
+            <TextArea
               id="template-body"
               ref={bodyRef}
               value={fields.body}
