@@ -1,5 +1,5 @@
 import { CheckCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
-import { Popover } from 'antd';
+import { PopoverButton } from '@/ui/PopoverButton';
 import type { ReactNode } from 'react';
 import { HeaderStatusButton } from '@/ui/HeaderStatusButton';
 import { StatusPanel, type StatusPanelTone } from '@/ui/StatusPanel';
@@ -56,8 +56,7 @@ export const ConnectionWidget = ({
   const stateIcon =
     view === 'connected' ? <CheckCircleFilled /> : view === 'expired' ? <ExclamationCircleFilled /> : icon;
   return (
-    <Popover
-      trigger="click"
+    <PopoverButton
       placement="bottomRight"
       onOpenChange={onOpenChange}
       title={title}
@@ -75,6 +74,6 @@ export const ConnectionWidget = ({
       }
     >
       <HeaderStatusButton aria-label={name} icon={icon} tone={tones[view]} label={buttonLabel} />
-    </Popover>
+    </PopoverButton>
   );
 };

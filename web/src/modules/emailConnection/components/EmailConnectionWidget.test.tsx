@@ -2,6 +2,7 @@
 import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { buttonIn, mountPerTest } from '@/test/mountPerTest';
+import { untilPasses } from '@/test/untilPasses';
 import { emailConnectionState, resetEmailConnection, type EmailConnectionState } from '../state/emailConnectionState';
 import { EmailConnectionWidget, type EmailConnectionWidgetProps } from './EmailConnectionWidget';
 
@@ -14,6 +15,8 @@ const open = async (state: Partial<EmailConnectionState>, props: EmailConnection
   Object.assign(emailConnectionState, state);
   await render(<EmailConnectionWidget {...props} />);
   await act(async () => container().querySelector<HTMLButtonElement>('button[aria-label="Email connection"]')!.click());
+  // the popover's code arrives at the first click
+  await untilPasses(() => expect(document.querySelector('.ant-popover')).not.toBeNull());
   return document.querySelector('.ant-popover')?.textContent ?? '';
 };
 

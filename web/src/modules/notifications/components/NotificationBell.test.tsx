@@ -96,13 +96,19 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+// the panel's code arrives at the bell's first click
+const openPanel = async () => {
+  await act(async () => bell().click());
+  await untilPasses(() => expect(panel()).not.toBeNull());
+};
+
 // the drawer and the toasts are lazily loaded code
 describe('NotificationBell', { timeout: lazyCodeTestTimeoutMs }, () => {
   it('shows the empty state when the server has no notification', async () => {
     const { api } = fakeApi({ notifications: [] });
     await show(api);
     await untilPasses(() => expect(bell().getAttribute('aria-label')).toBe('Notifications'));
-    await act(async () => bell().click());
+    await openPanel();
     expect(panel()?.textContent).toContain('No notifications');
     expect(panel()?.textContent).toContain("You're all caught up! New notifications will appear here.");
     expect(panel()?.textContent).toContain('0 unread');
@@ -121,7 +127,7 @@ describe('NotificationBell', { timeout: lazyCodeTestTimeoutMs }, () => {
     await show(api);
     await untilPasses(() => expect(badge()).toBe('2'));
     expect(bell().getAttribute('aria-label')).toBe('Notifications, 2 unread');
-    await act(async () => bell().click());
+    await openPanel();
     // each row's own button (its 'Book meeting' sits beside it)
     expect(items().map((item) => item.querySelector('button')?.textContent)).toEqual([
       'Received a reply from Grace Hopper (grace@example.com)just now',
@@ -143,7 +149,7 @@ describe('NotificationBell', { timeout: lazyCodeTestTimeoutMs }, () => {
     const { api, request } = fakeApi(server);
     await show(api);
     await untilPasses(() => expect(badge()).toBe('2'));
-    await act(async () => bell().click());
+    await openPanel();
     await act(async () => panelButton('Mark all as read')!.click());
     await untilPasses(() => expect(badge()).toBeNull());
     expect(calls(request, 'POST /api/notifications/read')).toEqual([{ all: true }]);
@@ -157,7 +163,7 @@ describe('NotificationBell', { timeout: lazyCodeTestTimeoutMs }, () => {
     const { api, request } = fakeApi(server);
     await show(api);
     await untilPasses(() => expect(badge()).toBe('2'));
-    await act(async () => bell().click());
+    await openPanel();
     await act(async () => items()[1]!.querySelector('button')!.click());
     await untilPasses(() => expect(badge()).toBe('1'));
     expect(calls(request, 'POST /api/notifications/read')).toEqual([{ ids: ['n2'] }]);
@@ -178,7 +184,7 @@ describe('NotificationBell', { timeout: lazyCodeTestTimeoutMs }, () => {
       });
       await show(api);
       await untilPasses(() => expect(badge()).toBe('2'));
-      await act(async () => bell().click());
+      await openPanel();
       await act(async () =>
         items()[1]!.querySelector<HTMLButtonElement>('button[aria-label="Book meeting with Alan Turing"]')!.click(),
       );
@@ -197,7 +203,7 @@ describe('NotificationBell', { timeout: lazyCodeTestTimeoutMs }, () => {
     const { api } = fakeApi({ notifications: [reply('n1', 'Grace Hopper', minute)], readFails: true });
     await show(api);
     await untilPasses(() => expect(badge()).toBe('1'));
-    await act(async () => bell().click());
+    await openPanel();
     await act(async () => panelButton('Mark all as read')!.click());
     await untilPasses(() => expect(document.body.textContent).toContain('Server error. Please try again later.'));
     expect(badge()).toBe('1');
@@ -213,7 +219,7 @@ describe('NotificationBell', { timeout: lazyCodeTestTimeoutMs }, () => {
     server.notifications.unshift(reply('n2', 'Alan Turing', 0));
     await live.send({ type: 'notification.created', data: { notificationId: 'n2' } });
     await untilPasses(() => expect(badge()).toBe('1'));
-    await act(async () => bell().click());
+    await openPanel();
     expect(items()[0]?.textContent).toContain('Received a reply from Alan Turing (alan@example.com)just now');
   });
 

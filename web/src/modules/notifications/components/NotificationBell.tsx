@@ -1,7 +1,8 @@
 import { BellOutlined } from '@ant-design/icons';
-import { Button, Popover } from 'antd';
+import { Button } from 'antd';
+import { PopoverButton } from '@/ui/PopoverButton';
 import { Text } from '@/ui/text/Text';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import type { Notification } from '@shared/schemas/conversations';
 import { useNow } from '@/lib/useNow';
 import { LazyContactDrawer } from '@/modules/contacts/components/LazyContactDrawer';
@@ -13,8 +14,10 @@ import { useToast } from '@/ui/toast/useToast';
 import { useNotifications } from '../hooks/useNotifications';
 import { notificationsMessages as text } from '../notificationsMessages';
 import type { ReadNotifications } from '../api/notificationsApi';
-import { NotificationItem } from './NotificationItem';
 import './NotificationBell.css';
+
+// the panel's rows (with their icons and relative times) arrive with the panel, at the bell's first click
+const NotificationItem = lazy(async () => ({ default: (await import('./NotificationItem')).NotificationItem }));
 
 /**
  * SPEC §2 'Notification panel': the header bell with the unread count, and the panel it opens. The list and its read
@@ -96,14 +99,7 @@ export const NotificationBell = () => {
 
   return (
     <>
-      <Popover
-        trigger="click"
-        placement="bottomRight"
-        title={title}
-        content={content}
-        open={open}
-        onOpenChange={setOpen}
-      >
+      <PopoverButton placement="bottomRight" title={title} content={content} open={open} onOpenChange={setOpen}>
         <Button
           type="text"
           shape="circle"
@@ -115,7 +111,7 @@ export const NotificationBell = () => {
             </CountBadge>
           }
         />
-      </Popover>
+      </PopoverButton>
       <LazyContactDrawer contactId={contactId} onClose={() => setContactId(null)} onChanged={() => void mutate()} />
       <LazyBookMeetingModal
         open={booking.open}

@@ -1,9 +1,8 @@
-import { CrownOutlined, DownOutlined, LogoutOutlined, SettingOutlined } from '@ant-design/icons';
-import { Popover } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
+import { PopoverButton } from '@/ui/PopoverButton';
 import { Avatar } from '@/ui/Avatar';
 import { SkeletonBlock } from '@/ui/Skeleton';
-import { Text } from '@/ui/text/Text';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { lazy, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { billingPaths } from '@/modules/billing/billingPaths';
 import { settingsPaths } from '@/modules/settings/settingsPaths';
@@ -14,27 +13,10 @@ import { signOutOfApp } from '@/modules/auth/api/authSession';
 import { authErrorMessage } from '@/modules/auth/utils/authErrorMessage';
 import { useProfile } from '@/modules/profile/hooks/useProfile';
 import { planLabel, profileName } from '@/modules/profile/utils/profileLabels';
-import { shellMessages as text } from '../shellMessages';
 import { initials } from '../utils/initials';
 
-/** The menu's entries (ARIA menu pattern): Up/Down/Home/End move between them, Escape closes the menu. */
-const moveFocus = (event: KeyboardEvent<HTMLDivElement>, close: () => void) => {
-  const entries = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="menuitem"]')];
-  const at = entries.indexOf(document.activeElement as HTMLButtonElement);
-  const next = {
-    ArrowDown: (at + 1) % entries.length,
-    ArrowUp: (at - 1 + entries.length) % entries.length,
-    Home: 0,
-    End: entries.length - 1,
-  }[event.key];
-  if (event.key === 'Escape') {
-    event.preventDefault();
-    close();
-  } else if (next !== undefined) {
-    event.preventDefault();
-    entries[next]?.focus();
-  }
-};
+// the menu itself (its entries, icons and keys) arrives with the popover, at the first click
+const UserMenuPopup = lazy(async () => ({ default: (await import('./UserMenuPopup')).UserMenuPopup }));
 
 /** SPEC §2: the avatar menu of the header, with the name and plan label; Plan, Settings, Log Out. */
 export const UserMenu = () => {
@@ -68,46 +50,18 @@ export const UserMenu = () => {
   };
 
   const menu = (
-    <div className="user-menu__popup">
-      <div className="user-menu__who">
-        <Text strong ellipsis>
-          {name}
-        </Text>
-        <Text type="secondary" ellipsis className="user-menu__email">
-          {email}
-        </Text>
-      </div>
-      <div role="menu" aria-label={name} className="user-menu__list" onKeyDown={(event) => moveFocus(event, close)}>
-        <button
-          type="button"
-          role="menuitem"
-          className="user-menu__entry"
-          onClick={choose(() => navigate(billingPaths.subscribe))}
-        >
-          <CrownOutlined className="user-menu__entry-icon" />
-          {text.plan}
-        </button>
-        <button
-          type="button"
-          role="menuitem"
-          className="user-menu__entry"
-          onClick={choose(() => navigate(settingsPaths.accountSettings))}
-        >
-          <SettingOutlined className="user-menu__entry-icon" />
-          {text.settings}
-        </button>
-        <hr className="user-menu__divider" />
-        <button type="button" role="menuitem" className="user-menu__entry" onClick={choose(handleLogOut)}>
-          <LogoutOutlined className="user-menu__entry-icon" />
-          {text.logOut}
-        </button>
-      </div>
-    </div>
+    <UserMenuPopup
+      name={name}
+      email={email}
+      onPlan={choose(() => navigate(billingPaths.subscribe))}
+      onSettings={choose(() => navigate(settingsPaths.accountSettings))}
+      onLogOut={choose(handleLogOut)}
+      onClose={close}
+    />
   );
 
   return (
-    <Popover
-      trigger="click"
+    <PopoverButton
       placement="bottomRight"
       arrow={false}
       open={open}
@@ -141,6 +95,6 @@ export const UserMenu = () => {
         </span>
         <DownOutlined className="user-menu__caret" />
       </button>
-    </Popover>
+    </PopoverButton>
   );
 };

@@ -40,6 +40,8 @@ const mount = async (server: FakeZoomServer, { pickup = false } = {}) => {
     </ZoomTestProviders>,
   );
   await act(async () => container().querySelector<HTMLButtonElement>('button[aria-label="Zoom connection"]')!.click());
+  // the popover's code arrives at the first click
+  await untilPasses(() => expect(document.querySelector('.ant-popover')).not.toBeNull());
   return fake;
 };
 
