@@ -12,7 +12,12 @@ describe('EmailTag', () => {
   it('names the state of the e-mail and explains it on hover (SPEC §5)', async () => {
     await render(
       <EmailTag
-        contact={{ email: 'ada@example.com', emailQevStatus: 'valid', emailLookupStatus: 'found_valid', emailQevReason: '' }}
+        contact={{
+          email: 'ada@example.com',
+          emailQevStatus: 'valid',
+          emailLookupStatus: 'found_valid',
+          emailQevReason: '',
+        }}
       />,
     );
     const tag = container().querySelector<HTMLElement>('[data-testid="email-state"]');
