@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import type { NavEntry } from './pages/AppShell';
+import { ContactsPage } from './pages/ContactsPage';
 import { stackEnv } from './stack-env';
 
 const apiUrl = `http://localhost:${stackEnv.LOCAL_API_PORT}`;
@@ -240,17 +241,26 @@ test.describe('The signed-in app shell', () => {
     signedInUser: _signedInUser,
     capture,
   }) => {
-    await test.step('at 767 px the app asks for a desktop', async () => {
+    const contacts = new ContactsPage(page);
+    await test.step('at 767 px the app asks for a desktop, over a dialog half filled in', async () => {
+      await contacts.openAdd('By hand');
+      await contacts.addModal().getByLabel('Name').fill('Half Typed');
       await page.setViewportSize({ width: 767, height: 900 });
       await expect(appShell.desktopRequired()).toBeVisible();
-      await expect(appShell.sidebar()).toHaveCount(0);
+      await expect(page).toHaveTitle('Desktop Required · Outreach');
+      await expect(appShell.sidebar()).toBeHidden();
+      await expect(contacts.addModal()).toBeHidden();
       await capture('app-desktop-required');
     });
 
-    await test.step('at 768 px the app is back', async () => {
+    await test.step('at 768 px the app is back as it was left, the dialog and its text too', async () => {
       await page.setViewportSize({ width: 768, height: 900 });
       await expect(appShell.sidebar()).toBeVisible();
       await expect(appShell.desktopRequired()).toHaveCount(0);
+      await expect(page).toHaveTitle('Dashboard · Outreach');
+      await expect(contacts.addModal().getByLabel('Name')).toHaveValue('Half Typed');
+      await contacts.addModal().getByRole('button', { name: 'Close' }).click();
+      await expect(contacts.addModal()).toBeHidden();
     });
 
     await test.step('Continue to homepage leaves for /', async () => {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Activity, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useAuth } from '@/modules/auth/hooks/useAuth';
 import { PaymentFailedBanner } from '@/modules/billing/components/PaymentFailedBanner';
@@ -18,6 +18,8 @@ export type AppShellProps = {
 /**
  * SPEC §2 'App shell': the light layout of every signed-in page (sidebar, header, the reply-check banner and the
  * page). Without a user it renders nothing; under 768 px it gives way to 'Desktop Required' (SPEC §1).
+ * The app stays mounted behind it, hidden: a window narrowed for a moment and widened again (or Chromium's 1 px resize
+ * during a full-page screenshot) finds the open dialog and the half-typed form as they were.
  */
 export const AppShell = ({ children }: AppShellProps) => {
   const { user } = useAuth();
@@ -26,21 +28,25 @@ export const AppShell = ({ children }: AppShellProps) => {
   useZoomOAuthReturn();
 
   if (!user) return null;
-  if (narrow) return <DesktopRequired />;
 
   return (
-    <div className="app-shell">
-      <AppSidebar />
-      <div className="app-shell__main">
-        <AppHeader />
-        <main className="app-content">
-          <div className="app-content__inner">
-            <ErrorBanner />
-            <PaymentFailedBanner />
-            {children ?? <Outlet />}
+    <>
+      {narrow ? <DesktopRequired /> : null}
+      <Activity mode={narrow ? 'hidden' : 'visible'}>
+        <div className="app-shell">
+          <AppSidebar />
+          <div className="app-shell__main">
+            <AppHeader />
+            <main className="app-content">
+              <div className="app-content__inner">
+                <ErrorBanner />
+                <PaymentFailedBanner />
+                {children ?? <Outlet />}
+              </div>
+            </main>
           </div>
-        </main>
-      </div>
-    </div>
+        </div>
+      </Activity>
+    </>
   );
 };
