@@ -1,16 +1,15 @@
 import type { DropdownProps } from 'antd';
-import { cloneElement, lazy, Suspense, useState, type MouseEvent, type ReactElement } from 'react';
+import { lazy, Suspense, useState, type ReactElement } from 'react';
+import { type FirstClickTriggerProps, useFirstClick } from './useFirstClick';
 
 const Dropdown = lazy(() => import('./MenuButtonDropdown'));
-
-type TriggerProps = { onClick?: (event: MouseEvent<HTMLElement>) => void };
 
 export type MenuButtonProps = {
   /** the choices, as antd's Dropdown takes them */
   menu: NonNullable<DropdownProps['menu']>;
   placement?: DropdownProps['placement'];
   /** the button that opens the menu */
-  children: ReactElement<TriggerProps>;
+  children: ReactElement<FirstClickTriggerProps>;
 };
 
 /**
@@ -20,15 +19,8 @@ export type MenuButtonProps = {
  */
 export const MenuButton = ({ menu, placement, children }: MenuButtonProps) => {
   const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
-  if (!wanted) {
-    return cloneElement(children, {
-      onClick: () => {
-        setWanted(true);
-        setOpen(true);
-      },
-    });
-  }
+  const trigger = useFirstClick(children, () => setOpen(true));
+  if (trigger) return trigger;
   return (
     <Suspense fallback={children}>
       <Dropdown menu={menu} placement={placement} trigger={['click']} open={open} onOpenChange={setOpen} autoFocus>

@@ -1,13 +1,12 @@
 import type { PopoverProps } from 'antd';
-import { cloneElement, lazy, Suspense, useState, type MouseEvent, type ReactElement } from 'react';
+import { lazy, Suspense, useState, type ReactElement } from 'react';
+import { type FirstClickTriggerProps, useFirstClick } from './useFirstClick';
 
 const Popover = lazy(() => import('./PopoverButtonPopover'));
 
-type TriggerProps = { onClick?: (event: MouseEvent<HTMLElement>) => void };
-
 export type PopoverButtonProps = Omit<PopoverProps, 'trigger' | 'children'> & {
   /** the button that opens the popover */
-  children: ReactElement<TriggerProps>;
+  children: ReactElement<FirstClickTriggerProps>;
 };
 
 /**
@@ -18,20 +17,13 @@ export type PopoverButtonProps = Omit<PopoverProps, 'trigger' | 'children'> & {
  */
 export const PopoverButton = ({ children, open: held, onOpenChange, ...popover }: PopoverButtonProps) => {
   const [own, setOwn] = useState(false);
-  const [wanted, setWanted] = useState(false);
   const open = held ?? own;
   const change = (next: boolean) => {
     setOwn(next);
     onOpenChange?.(next);
   };
-  if (!wanted) {
-    return cloneElement(children, {
-      onClick: () => {
-        setWanted(true);
-        change(true);
-      },
-    });
-  }
+  const trigger = useFirstClick(children, () => change(true));
+  if (trigger) return trigger;
   return (
     <Suspense fallback={children}>
       <Popover {...popover} trigger="click" open={open} onOpenChange={change}>
