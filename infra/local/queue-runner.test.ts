@@ -1,6 +1,6 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -252,6 +252,22 @@ describe('the local queue runner', () => {
     expect(inFlight?.attributes.ApproximateReceiveCount).toBe('2');
     expect(second.runner.deadLetters('jobs').map((message) => message.body)).toEqual(['poison']);
     await vi.waitFor(() => expect(second.runner.pending('jobs')).toEqual([]));
+  });
+
+  it('answers saved once the messages sent are on disk, and writes the changes made meanwhile together', async () => {
+    const { runner, dir } = setup({ respond: () => new Promise(() => {}) });
+    const file = join(dir, 'jobs.json');
+    const onDisk = () =>
+      (JSON.parse(readFileSync(file, 'utf8')) as { messages: { body: string }[] }).messages.map(({ body }) => body);
+    for (const body of ['a', 'b', 'c']) runner.send('jobs', body);
+    const saved = runner.saved('jobs');
+    // no write in the sender's turn: the event loop stays free for the workers
+    expect(onDisk()).toEqual([]);
+    await saved;
+    expect(onDisk()).toEqual(['a', 'b', 'c']);
+    runner.send('jobs', 'd');
+    await runner.saved('jobs');
+    expect(onDisk()).toEqual(['a', 'b', 'c', 'd']);
   });
 
   it('refuses a message for a queue that is not in the table', () => {

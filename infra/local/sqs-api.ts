@@ -64,10 +64,13 @@ export const createSqsApi =
           return { status: 200, body: { QueueUrls: runner.names().map((name) => localQueueUrl(origin, name)) } };
         case 'SendMessage': {
           const request = sendMessage.parse(input);
-          const sent = runner.send(queueName(request.QueueUrl), request.MessageBody, {
+          const name = queueName(request.QueueUrl);
+          const sent = runner.send(name, request.MessageBody, {
             ...(request.DelaySeconds !== undefined ? { delaySeconds: request.DelaySeconds } : {}),
             ...(request.MessageAttributes ? { messageAttributes: request.MessageAttributes } : {}),
           });
+          // as SQS, answered once the message is kept
+          await runner.saved(name);
           return {
             status: 200,
             body: {
@@ -89,24 +92,21 @@ export const createSqsApi =
           }
           const name = queueName(request.QueueUrl);
           if (!runner.names().includes(name)) throw new UnknownQueueError(name);
-          return {
-            status: 200,
-            body: {
-              Successful: request.Entries.map((entry) => {
-                const sent = runner.send(name, entry.MessageBody, {
-                  ...(entry.DelaySeconds !== undefined ? { delaySeconds: entry.DelaySeconds } : {}),
-                  ...(entry.MessageAttributes ? { messageAttributes: entry.MessageAttributes } : {}),
-                });
-                return {
-                  Id: entry.Id,
-                  MessageId: sent.messageId,
-                  MD5OfMessageBody: sent.md5OfBody,
-                  ...(sent.md5OfMessageAttributes ? { MD5OfMessageAttributes: sent.md5OfMessageAttributes } : {}),
-                };
-              }),
-              Failed: [],
-            },
-          };
+          const successful = request.Entries.map((entry) => {
+            const sent = runner.send(name, entry.MessageBody, {
+              ...(entry.DelaySeconds !== undefined ? { delaySeconds: entry.DelaySeconds } : {}),
+              ...(entry.MessageAttributes ? { messageAttributes: entry.MessageAttributes } : {}),
+            });
+            return {
+              Id: entry.Id,
+              MessageId: sent.messageId,
+              MD5OfMessageBody: sent.md5OfBody,
+              ...(sent.md5OfMessageAttributes ? { MD5OfMessageAttributes: sent.md5OfMessageAttributes } : {}),
+            };
+          });
+          // the batch's messages kept in one write, then answered
+          await runner.saved(name);
+          return { status: 200, body: { Successful: successful, Failed: [] } };
         }
         default:
           return error(

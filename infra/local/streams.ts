@@ -5,7 +5,8 @@ import type {
   DynamoDBStreamEvent,
   AttributeValue as LambdaAttributeValue,
 } from 'aws-lambda';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
@@ -220,6 +221,9 @@ export const startStreamRunner = async (options: StreamRunnerOptions): Promise<S
     saved: CheckpointFile['shards'];
     skipped: SkippedRecord[];
     consumer?: Promise<StreamConsumer>;
+    /** the checkpoint write in progress, if any, and the one queued behind it (writes go one at a time, in order) */
+    writing?: Promise<void>;
+    nextWrite?: Promise<void>;
   };
 
   const consumers: ConsumerState[] = streamConsumerEntries(table).map(({ name, ...spec }) => {
@@ -246,9 +250,35 @@ export const startStreamRunner = async (options: StreamRunnerOptions): Promise<S
       };
     }
     state.saved = shards;
-    const temporary = `${state.file}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify({ streamArn, shards } satisfies CheckpointFile));
-    renameSync(temporary, state.file);
+    return writeCheckpoint(state);
+  };
+
+  /**
+   * The consumer's positions to disk (atomically, by rename), off the event loop: one write at a time, in order, the
+   * positions moved while one runs sharing the next (a replacing rename waits for the file's data on ext4, which the
+   * consumers and workers of this process should not). Positions not yet written when the process dies are read
+   * again after a restart, as Lambda's event source may: consumers take a record twice without harm.
+   */
+  const writeCheckpoint = (state: ConsumerState): Promise<void> => {
+    if (state.nextWrite) return state.nextWrite;
+    const after = (state.writing ?? Promise.resolve()).catch(() => {});
+    const write = after.then(async () => {
+      // from here on a change waits for the write after this one
+      state.nextWrite = undefined;
+      state.writing = write;
+      const temporary = `${state.file}.${process.pid}.tmp`;
+      await writeFile(temporary, JSON.stringify({ streamArn, shards: state.saved } satisfies CheckpointFile));
+      await rename(temporary, state.file);
+    });
+    state.nextWrite = write;
+    write
+      .catch((error: unknown) =>
+        log(`stream ${state.name}: could not write ${state.file}: ${(error as Error).message}`),
+      )
+      .finally(() => {
+        if (state.writing === write) state.writing = undefined;
+      });
+    return write;
   };
 
   let listedAt = 0;
@@ -316,7 +346,7 @@ export const startStreamRunner = async (options: StreamRunnerOptions): Promise<S
     const after = shard.pending.length === 0 ? shard.readUpTo : lastDone;
     if (shard.pending.length === 0 && shard.ended) shard.finished = true;
     if (after !== undefined && after !== shard.after) shard.after = after;
-    persist(state);
+    void persist(state);
   };
 
   const read = async (state: ConsumerState, shard: ShardState) => {
@@ -523,6 +553,8 @@ export const startStreamRunner = async (options: StreamRunnerOptions): Promise<S
       streams.destroy();
       for (const waiter of waiters) waiter.resolve();
       waiters = [];
+      // the positions as they are now, on disk
+      await Promise.allSettled(consumers.map(writeCheckpoint));
     },
   };
 };
