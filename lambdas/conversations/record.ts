@@ -5,7 +5,7 @@ import type { MailProvider } from '../../shared/schemas/mailboxes.js';
 import type { PipelineStage } from '../../shared/schemas/pipeline.js';
 import { notFound } from '../core/errors.js';
 import type { DataClient } from '../data/client.js';
-import { getContact, sortName } from '../data/contact.js';
+import { type ContactItem, getContact, sortName } from '../data/contact.js';
 import {
   type ConversationItem,
   changedConversationWrite,
@@ -38,13 +38,15 @@ import {
   pipelineMoveWrite,
   stageRank,
 } from '../data/pipeline.js';
+import { contactMirrorWrite, contactToMirror } from './contact-mirror.js';
 
 /**
  * What the sending and reply-reading domains record in conversations (issue 13; contracts in the coordination notes,
  * DESIGN §4: a redelivered message never produces a second e-mail or notification). Every recording is ONE
  * transaction: the e-mail under its business key (refused when it exists: a repeat writes nothing), the conversation
  * at the version it was read at, and what follows from it (the thread pointer, the notification, the pipeline's move,
- * the do-not-contact entry), so a crash leaves all of it or none, and a repeat finds it all.
+ * the do-not-contact entry, what the contact shows of it: ./contact-mirror.ts), so a crash leaves all of it or none,
+ * and a repeat finds it all.
  */
 
 /** Times a recording is read and planned again because something it read changed meanwhile. */
@@ -107,7 +109,8 @@ export type SentEmail = {
  * a repeat finds it) and whose thread id points to it; a reply or follow-up is appended to its conversation (a 404
  * HttpError when the user has none of that id). Idempotent by draft id: a repeat answers the same conversation,
  * `created: false`, and writes nothing. The conversation waits for a reply (`awaiting_reply`) unless one came already
- * (SPEC §4 `REPLY_RECEIVED` stays), counts the e-mail, and the contact moves to `contacted` (forward only).
+ * (SPEC §4 `REPLY_RECEIVED` stays), counts the e-mail, and the contact moves to `contacted` (forward only) and
+ * shows the conversation's status and the e-mail sent (./contact-mirror.ts; nothing of a contact deleted meanwhile).
  */
 export const recordSentEmail = async (
   db: DataClient,
@@ -167,6 +170,11 @@ export const recordSentEmail = async (
       draftId: input.draftId,
     };
     const move = await forwardMove(db, uid, base.contactId, 'contacted', at, conversationId);
+    const mirror = contactMirrorWrite(db, await contactToMirror(db, uid, base.contactId), next, {
+      at,
+      initial,
+      provider: input.provider,
+    });
     const writes: TransactionWrite[] = [
       newEmailWrite(db, uid, emailKey, email),
       current ? changedConversationWrite(db, current, next) : newConversationWrite(db, next),
@@ -174,11 +182,12 @@ export const recordSentEmail = async (
         ? [threadPointerWrite(db, uid, input.threadId, conversationId)]
         : []),
       ...(move ? [pipelineMoveWrite(db, uid, move)] : []),
+      ...(mirror ? [mirror] : []),
     ];
     const outcome = await transact(db, writes);
     if (outcome.done)
       return { conversation: toConversationWire({ ...next, version: base.version + 1 }), created: !current };
-    // the e-mail is there (a repeat racing this one), the conversation or the contact's stage changed: read again
+    // the e-mail is there (a repeat racing this one), the conversation, the contact or its stage changed: read again
     if (!outcome.reasons.some((reason) => reason === 'ConditionalCheckFailed' || reason === 'TransactionConflict'))
       throw new Error(`Recording the sent e-mail was refused: ${outcome.reasons.join(', ')}`);
     if (attempt >= conflictRetries) throw new Error('Recording the sent e-mail kept conflicting');
@@ -203,8 +212,7 @@ export const notificationIdOf = (input: Pick<IncomingEmail, 'messageId' | 'provi
   `${keyPart(input.messageId ?? input.providerMessageId)}-${input.at.getTime()}`;
 
 /** The name a notification shows: the contact's as the list shows it, else the sender's, else the address. */
-const senderName = async (db: DataClient, uid: string, contactId: string, input: IncomingEmail) => {
-  const contact = await getContact(db, uid, contactId);
+const senderName = (contact: ContactItem | null, input: IncomingEmail) => {
   const name = contact ? sortName(contact).trim() : '';
   return name || input.fromName?.trim() || input.from;
 };
@@ -216,7 +224,8 @@ const senderName = async (db: DataClient, uid: string, contactId: string, input:
  *   exists; the newest 30 kept, SPEC §9) and the contact to `replied` (forward only);
  * - an auto-reply: shown, not counted: `auto_reply` unless a reply came already; no notification;
  * - a bounce: `bounced`, and the address it was sent to goes on the do-not-contact list (DESIGN §6).
- * `stage` is the contact's new stage when it moved.
+ * The contact shows the conversation's new status (./contact-mirror.ts). `stage` is the contact's new stage when it
+ * moved.
  */
 export const recordIncomingEmail = async (
   db: DataClient,
@@ -238,6 +247,7 @@ export const recordIncomingEmail = async (
     if (await hasConversationEmail(db, uid, conversationId, emailKey))
       return { recorded: false, conversation: toConversationWire(current), notification: null, stage: null };
     const now = new Date().toISOString();
+    const contact = await contactToMirror(db, uid, current.contactId);
     const next: ConversationItem = { ...current, updatedAt: later(current.updatedAt, now) };
     if (input.kind === 'reply') {
       next.replyStatus = 'REPLY_RECEIVED';
@@ -266,7 +276,7 @@ export const recordIncomingEmail = async (
         ? {
             id: notificationIdOf(input),
             contact: {
-              name: cut(await senderName(db, uid, current.contactId, input), nameMax),
+              name: cut(senderName(contact, input), nameMax),
               email: cut(input.from, addressMax),
             },
             contactId: current.contactId,
@@ -292,10 +302,13 @@ export const recordIncomingEmail = async (
           ]
         : []),
     ];
+    const mirror = contactMirrorWrite(db, contact, next);
     const outcome = await transact(db, [
       newEmailWrite(db, uid, emailKey, email),
       changedConversationWrite(db, current, next),
       ...extra.map(([, write]) => write),
+      // last: the extras' reasons are read by their place
+      ...(mirror ? [mirror] : []),
     ]);
     if (outcome.done) {
       if (notification) await trimNotifications(db, uid);

@@ -13,7 +13,7 @@ import type {
   searchConversationsBody,
   updateConversationBody,
 } from '../../shared/schemas/conversations.js';
-import { notFound } from '../core/errors.js';
+import { conflict, notFound } from '../core/errors.js';
 import type { DataClient } from '../data/client.js';
 import { type ContactItem, getContact, getContacts, sortName } from '../data/contact.js';
 import {
@@ -23,6 +23,7 @@ import {
   contactConversations,
   conversationEmails,
   conversationIdOfThread,
+  conversationUnchangedCheck,
   getConversationItem,
   newConversationWrite,
   removeConversation,
@@ -32,6 +33,7 @@ import {
 } from '../data/conversation.js';
 import { markNotificationRead, notificationsKept, userNotifications } from '../data/notification.js';
 import type { LivePort } from '../providers/live/port.js';
+import { contactMirrorRemovalWrite, contactMirrorWrite, contactToMirror, mirrorKeyOf } from './contact-mirror.js';
 
 export type ConversationsDeps = {
   db: DataClient;
@@ -72,13 +74,18 @@ const ownConversation = async (deps: ConversationsDeps, uid: string, id: string)
   return item;
 };
 
-/** POST /api/conversations (SPEC §7): a conversation with one of the user's contacts, before any e-mail. */
+/** Times a new conversation is tried again because its contact changed while it was written. */
+const createRetries = 10;
+
+/**
+ * POST /api/conversations (SPEC §7): a conversation with one of the user's contacts, before any e-mail; the contact
+ * shows it (./contact-mirror.ts) from the same transaction, which holds only while the contact exists.
+ */
 export const createConversation = async (
   deps: ConversationsDeps,
   uid: string,
   body: z.infer<typeof createConversationBody>,
 ): Promise<Conversation> => {
-  if (!(await getContact(deps.db, uid, body.contactId))) throw contactNotFound();
   const now = deps.now().toISOString();
   const item: ConversationItem = {
     id: deps.newId(),
@@ -98,8 +105,19 @@ export const createConversation = async (
     lastEmailSentAt: null,
     version: 0,
   };
-  const outcome = await transact(deps.db, [newConversationWrite(deps.db, item)]);
-  if (!outcome.done) throw new Error(`Creating the conversation was refused: ${outcome.reasons.join(', ')}`);
+  for (let attempt = 0; ; attempt += 1) {
+    const contact = await contactToMirror(deps.db, uid, body.contactId);
+    if (!contact) throw contactNotFound();
+    const mirror = contactMirrorWrite(deps.db, contact, item);
+    const outcome = await transact(deps.db, [newConversationWrite(deps.db, item), ...(mirror ? [mirror] : [])]);
+    if (outcome.done) break;
+    // the contact was deleted, or shows another conversation's status, since it was read: read it again
+    const contactChanged =
+      outcome.reasons[1] === 'ConditionalCheckFailed' || outcome.reasons[1] === 'TransactionConflict';
+    if (!contactChanged) throw new Error(`Creating the conversation was refused: ${outcome.reasons.join(', ')}`);
+    if (attempt >= createRetries) throw conflict();
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
+  }
   await publishUpdated(deps, uid, item);
   return toConversationWire(item);
 };
@@ -141,12 +159,22 @@ const changeOf = (body: z.infer<typeof updateConversationBody>): ConversationCha
 });
 
 /**
+ * Changes a conversation of the user, and what its contact shows of it (./contact-mirror.ts) in the same transaction;
+ * null when it is gone.
+ */
+const changeWithContact = (deps: ConversationsDeps, uid: string, id: string, fields: ConversationChange, at: string) =>
+  changeConversation(deps.db, uid, id, fields, at, async (next) => {
+    const mirror = contactMirrorWrite(deps.db, await contactToMirror(deps.db, uid, next.contactId), next);
+    return mirror ? [mirror] : [];
+  });
+
+/**
  * Changes a conversation of the user; 404 when it is gone (SPEC §7: the client takes that as stale). A body naming
  * nothing changes nothing and answers the conversation as it is.
  */
 const change = async (deps: ConversationsDeps, uid: string, id: string, fields: ConversationChange) => {
   if (Object.keys(fields).length === 0) return ownConversation(deps, uid, id);
-  const changed = await changeConversation(deps.db, uid, id, fields, deps.now().toISOString());
+  const changed = await changeWithContact(deps, uid, id, fields, deps.now().toISOString());
   if (!changed) throw conversationNotFound();
   await publishUpdated(deps, uid, changed);
   return changed;
@@ -185,7 +213,7 @@ export const bulkUpdate = async (
     const changed =
       Object.keys(fields).length === 0
         ? await getConversationItem(deps.db, uid, id)
-        : await changeConversation(deps.db, uid, id, fields, at);
+        : await changeWithContact(deps, uid, id, fields, at);
     if (changed) updated.push(id);
     else missing.push(id);
     if (changed && Object.keys(fields).length > 0) await publishUpdated(deps, uid, changed);
@@ -193,10 +221,24 @@ export const bulkUpdate = async (
   return { updated, notFound: missing };
 };
 
-/** DELETE /api/conversations/{id}: the conversation, its e-mails and its thread pointers. */
+/**
+ * DELETE /api/conversations/{id}: the conversation, its e-mails and its thread pointers. A contact that showed its
+ * status shows its newest other conversation's (or none) from the same transaction, which also holds only while that
+ * other conversation is as read (a change of it meanwhile: read again).
+ */
 export const deleteConversation = async (deps: ConversationsDeps, uid: string, id: string) => {
   const item = await ownConversation(deps, uid, id);
-  if (!(await removeConversation(deps.db, uid, id))) throw conversationNotFound();
+  const removed = await removeConversation(deps.db, uid, id, async (current) => {
+    const contact = await contactToMirror(deps.db, uid, current.contactId);
+    if (contact?.conversationStatusOf !== mirrorKeyOf(current)) return [];
+    const successorId = (await contactConversations(deps.db, uid, current.contactId)).find(
+      (other) => other.id !== current.id,
+    )?.id;
+    const successor = successorId ? await getConversationItem(deps.db, uid, successorId) : null;
+    const mirror = contactMirrorRemovalWrite(deps.db, contact, current, successor);
+    return [...(mirror ? [mirror] : []), ...(successor ? [conversationUnchangedCheck(deps.db, successor)] : [])];
+  });
+  if (!removed) throw conversationNotFound();
   await publishUpdated(deps, uid, item);
   return { deleted: true };
 };

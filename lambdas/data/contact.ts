@@ -93,7 +93,13 @@ export type ContactItem = {
   emailBody?: string;
   emailSentAt?: string;
   emailProvider?: string;
+  /** the status of the contact's newest conversation (its `replyStatus`; lambdas/conversations/contact-mirror.ts) */
   conversationStatus?: string;
+  /**
+   * which conversation `conversationStatus` is of: its `<createdAt>#<id>`, so a change of an older conversation leaves
+   * it alone; never on the wire
+   */
+  conversationStatusOf?: string;
   relationshipStatus?: RelationshipStatus;
   emailCount?: number;
   lastEmailSentAt?: string;
@@ -258,9 +264,21 @@ const fromItem = (item: Record<string, unknown>) => item as ContactItem;
 /** The size DynamoDB gives a contact as stored (item-size.ts): one over `maxItemBytes` cannot be written. */
 export const contactItemBytes = (contact: ContactItem) => itemBytes(toItem(contact));
 
-// one contact of a user (GetItem); another user's id is simply not under this user's key
-export const getContact = async (db: DataClient, uid: string, contactId: string): Promise<ContactItem | null> => {
-  const { Item } = await db.documents.send(new GetCommand({ TableName: db.table, Key: contactKey(uid, contactId) }));
+// one contact of a user (GetItem; `consistent` for a read a conditional write depends on); another user's id is
+// simply not under this user's key
+export const getContact = async (
+  db: DataClient,
+  uid: string,
+  contactId: string,
+  options: { consistent?: boolean } = {},
+): Promise<ContactItem | null> => {
+  const { Item } = await db.documents.send(
+    new GetCommand({
+      TableName: db.table,
+      Key: contactKey(uid, contactId),
+      ...(options.consistent ? { ConsistentRead: true } : {}),
+    }),
+  );
   return Item ? fromItem(Item) : null;
 };
 
@@ -543,6 +561,49 @@ export const setContactAiStrategy = (db: DataClient, uid: string, contactId: str
       new UpdateCommand(updateParams(db.table, contactKey(uid, contactId), { set: { aiStrategy } }, itemExists)),
     ),
   );
+
+/** What a contact's record of its conversations may change (lambdas/conversations/contact-mirror.ts). */
+export type ContactConversationFields = Partial<
+  Pick<
+    ContactItem,
+    | 'conversationStatus'
+    | 'conversationStatusOf'
+    | 'emailStatus'
+    | 'lastEmailStatus'
+    | 'emailProvider'
+    | 'emailSentAt'
+    | 'lastEmailSentAt'
+  >
+>;
+
+/**
+ * A write, for another domain's transaction, of the fields a contact keeps of its conversations (none of them a field of
+ * the directory or of an index, so the contact's directory chunk is not written with it): `set`, and `addEmails` to
+ * its `emailCount`. It holds only while the contact exists (a contact deleted meanwhile is never written back) and
+ * each field of `unchanged` is still as `read` holds it (absent when it held none); otherwise the transaction is
+ * refused and its writer reads again.
+ */
+export const contactConversationWrite = (
+  db: DataClient,
+  read: ContactItem,
+  change: { set: ContactConversationFields; addEmails?: number },
+  unchanged: readonly (keyof ContactConversationFields)[],
+) => ({
+  Update: updateParams(
+    db.table,
+    contactKey(read.uid, read.contactId),
+    { set: change.set, ...(change.addEmails ? { add: { emailCount: change.addEmails } } : {}) },
+    (p) =>
+      [
+        itemExists(p),
+        ...unchanged.map((field) =>
+          read[field] === undefined
+            ? `attribute_not_exists(${p.name(field)})`
+            : `${p.name(field)} = ${p.value(read[field])}`,
+        ),
+      ].join(' AND '),
+  ),
+});
 
 /** The e-mail fields of a contact (SPEC §3) a lookup or a verification writes. */
 export type ContactEmailFields = Partial<

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Conversation, ConversationEmail } from '../../shared/schemas/conversations.js';
 import { queryAll, type DataClient } from './client.js';
-import { cancellationReasons, writtenIf } from './errors.js';
-import { expressionAttributes, expressionParts, itemExists, itemMissing, updateParams } from './expressions.js';
+import { cancellationReasons } from './errors.js';
+import { expressionAttributes, expressionParts, itemMissing } from './expressions.js';
 import { deleteItems } from './user-partition.js';
 
 /**
@@ -187,6 +187,19 @@ export const changedConversationWrite = (
   };
 };
 
+/** A check, in a transaction, that a conversation is still at the version it was read at (and exists). */
+export const conversationUnchangedCheck = (db: DataClient, read: ConversationItem): TransactionWrite => {
+  const p = expressionParts();
+  return {
+    ConditionCheck: {
+      TableName: db.table,
+      Key: conversationKey(read.userId, read.id),
+      ConditionExpression: `${p.name('version')} = ${p.value(read.version)}`,
+      ...expressionAttributes(p),
+    },
+  };
+};
+
 /** The pointer from a provider thread id to its conversation (a later thread of the conversation points to it too). */
 export const threadPointerWrite = (db: DataClient, uid: string, threadId: string, conversationId: string) => ({
   Put: {
@@ -228,49 +241,72 @@ export type ConversationChange = Partial<
   Pick<ConversationItem, 'replyStatus' | 'lastReplyDate' | 'replySender' | 'subject'>
 >;
 
-// changes fields of an existing conversation (UpdateItem, conditioned on it existing); null when it is not there
+/** Times a change is read and written again because the conversation (or what is written with it) changed between. */
+const changeRetries = 20;
+const isRetryable = (reasons: readonly string[]) =>
+  reasons.some((reason) => reason === 'ConditionalCheckFailed' || reason === 'TransactionConflict');
+const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
+
+/**
+ * Changes fields of an existing conversation: read, changed and written at the version read (ONE transaction with
+ * what `also` makes of the conversation as changed, e.g. its contact's status), read and tried again when anything
+ * changed in between; null when it is not there.
+ */
 export const changeConversation = async (
   db: DataClient,
   uid: string,
   conversationId: string,
   change: ConversationChange,
   at: string,
+  also: (next: ConversationItem) => Promise<readonly TransactionWrite[]> = async () => [],
 ): Promise<ConversationItem | null> => {
-  const key = conversationKey(uid, conversationId);
-  if (!fitsSortKey(key)) return null;
-  try {
-    const { Attributes } = await db.documents.send(
-      new UpdateCommand({
-        ...updateParams(db.table, key, { set: { ...change, updatedAt: at }, add: { version: 1 } }, itemExists),
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes ? fromItem(Attributes) : null;
-  } catch (error) {
-    if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return null;
-    throw error;
+  for (let attempt = 0; ; attempt += 1) {
+    const current = await getConversationItem(db, uid, conversationId);
+    if (!current) return null;
+    const next: ConversationItem = { ...current, ...change, updatedAt: at };
+    const outcome = await transact(db, [changedConversationWrite(db, current, next), ...(await also(next))]);
+    if (outcome.done) return { ...next, version: current.version + 1 };
+    if (!isRetryable(outcome.reasons))
+      throw new Error(`Changing the conversation was refused: ${outcome.reasons.join(', ')}`);
+    if (attempt >= changeRetries) throw new Error('Changing the conversation kept conflicting');
+    await backoff(attempt);
   }
 };
 
 /**
- * Removes a conversation: the conversation first (conditioned on it existing: false when it was not there), then its
- * e-mails and its thread pointers.
+ * Removes a conversation: the conversation first (conditioned on it existing: 'missing' when it was not there), in ONE
+ * transaction with what `also` makes of it as read (e.g. its contact's status; read and tried again when that changed
+ * in between), then its e-mails and its thread pointers.
  */
-export const removeConversation = async (db: DataClient, uid: string, conversationId: string) => {
+export const removeConversation = async (
+  db: DataClient,
+  uid: string,
+  conversationId: string,
+  also: (current: ConversationItem) => Promise<readonly TransactionWrite[]> = async () => [],
+): Promise<boolean> => {
   const key = conversationKey(uid, conversationId);
   if (!fitsSortKey(key)) return false;
-  const p = expressionParts();
-  const removed = await writtenIf(
-    db.documents.send(
-      new DeleteCommand({
-        TableName: db.table,
-        Key: key,
-        ConditionExpression: itemExists(p),
-        ...expressionAttributes(p),
-      }),
-    ),
-  );
-  if (!removed) return false;
+  for (let attempt = 0; ; attempt += 1) {
+    const current = await getConversationItem(db, uid, conversationId);
+    if (!current) return false;
+    const p = expressionParts();
+    const outcome = await transact(db, [
+      {
+        Delete: {
+          TableName: db.table,
+          Key: key,
+          ConditionExpression: `${p.name('version')} = ${p.value(current.version)}`,
+          ...expressionAttributes(p),
+        },
+      },
+      ...(await also(current)),
+    ]);
+    if (outcome.done) break;
+    if (!isRetryable(outcome.reasons))
+      throw new Error(`Removing the conversation was refused: ${outcome.reasons.join(', ')}`);
+    if (attempt >= changeRetries) throw new Error('Removing the conversation kept conflicting');
+    await backoff(attempt);
+  }
   const emails = await queryAll(db, {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': userKey(uid), ':prefix': emailPrefix(conversationId) },

@@ -53,7 +53,6 @@ const changeSending = async (
   deps: SendingDeps,
   draft: DraftItem,
   change: (current: DraftItem) => DraftItem | { put: DraftItem[] },
-  contactSet?: Record<string, string>,
 ): Promise<DraftItem | null> =>
   changeContactDrafts(
     deps,
@@ -70,7 +69,7 @@ const changeSending = async (
         result: put[0] ?? null,
       };
     },
-    { requireContact: false, contactSet },
+    { requireContact: false },
   );
 
 /** A draft without the machinery of a send that waits. */
@@ -297,8 +296,9 @@ const countAttempt = async (deps: SendingDeps, draft: DraftItem, slot: Date): Pr
  * time came; the contact's address must still be usable and not on the do-not-contact list, the mailbox connected;
  * the sending guard may hold it; then the e-mail (threaded in its conversation, with the résumé per `includeResume`)
  * leaves through the provider, or is found there when an earlier attempt may have sent it. Recorded after: the
- * conversation (lambdas/conversations), the mailbox's reply checks (lambdas/replies), then ONE change of the contact's
- * drafts marks it `sent` (with the contact's sent fields, and the auto follow-up it schedules). A transient failure
+ * conversation with the contact's sent fields and conversation status (lambdas/conversations, one transaction), the
+ * mailbox's reply checks (lambdas/replies), then ONE change of the contact's drafts marks it `sent` (with the auto
+ * follow-up it schedules). A transient failure
  * throws (the queue retries it; after its last receive the draft is `failed`); a permanent one is `failed` with a
  * reason the UI shows.
  */
@@ -405,9 +405,10 @@ export const sendOne = async (
 };
 
 /**
- * After the provider took the e-mail: the conversation (created by an initial outreach, idempotent by draft id), the
- * mailbox's reply checks, then ONE change marks the draft `sent` with the contact's sent fields and, for an initial
- * outreach with `autoFollowUp` on, schedules its follow-up (so a repeat of this finds the draft sent and adds none).
+ * After the provider took the e-mail: the conversation (created by an initial outreach, idempotent by draft id) with
+ * what the contact shows of it (its sent fields and conversation status, in the same transaction), the mailbox's reply
+ * checks, then ONE change marks the draft `sent` and, for an initial outreach with `autoFollowUp` on, schedules its
+ * follow-up (so a repeat of this finds the draft sent and adds none).
  */
 const recordSent = async (
   deps: SendingDeps,
@@ -470,29 +471,18 @@ const recordSent = async (
       mailboxId: mailbox.id,
     };
   }
-  const marked = await changeSending(
-    deps,
-    draft,
-    (current) => ({
-      put: [
-        {
-          ...withoutWait(current),
-          status: 'sent',
-          sentAt,
-          sentMessageId: sent.messageId,
-          updatedAt: now,
-        },
-        ...(followUp ? [followUp] : []),
-      ],
-    }),
-    {
-      ...(draft.draftType === 'initial_outreach' ? { emailSentAt: sentAt } : {}),
-      lastEmailSentAt: sentAt,
-      emailStatus: 'sent',
-      lastEmailStatus: 'sent',
-      emailProvider: mailbox.provider,
-    },
-  );
+  const marked = await changeSending(deps, draft, (current) => ({
+    put: [
+      {
+        ...withoutWait(current),
+        status: 'sent',
+        sentAt,
+        sentMessageId: sent.messageId,
+        updatedAt: now,
+      },
+      ...(followUp ? [followUp] : []),
+    ],
+  }));
   if (!marked) return 'movedOn';
   await publishSaved(deps, uid, [marked, ...(followUp ? [followUp] : [])]);
   await publish(deps, uid, {

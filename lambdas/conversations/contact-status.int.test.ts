@@ -1,0 +1,279 @@
+import { randomUUID } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createDataClient, dataClientOf } from '../data/client.js';
+import { contactKey } from '../data/contact.js';
+import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
+import { readItem } from '../test/raw-items.js';
+import { getConversation, type IncomingEmail, recordIncomingEmail, recordSentEmail, type SentEmail } from './index.js';
+
+/**
+ * SPEC §3 Contact `conversationStatus` (the contacts table's Conversation column) and the contact's sent fields follow
+ * its conversations, written in the conversation's own transaction (./contact-mirror.ts).
+ */
+
+type Handler = (
+  event: ReturnType<typeof apiEvent>,
+  context: ReturnType<typeof lambdaContext>,
+) => Promise<APIGatewayProxyResult>;
+let conversationsHandler: Handler;
+let contactsHandler: Handler;
+beforeAll(async () => {
+  ({ handler: conversationsHandler } = await import('./http.js'));
+  ({ handler: contactsHandler } = await import('../contacts/http.js'));
+});
+
+const db = createDataClient(process.env.TABLE_NAME!);
+
+const call = async (
+  handler: Handler,
+  claims: Record<string, unknown>,
+  method: string,
+  resource: string,
+  options: { body?: unknown; params?: Record<string, string>; query?: Record<string, string> } = {},
+) => {
+  const path = Object.entries(options.params ?? {}).reduce(
+    (at, [name, value]) => at.replace(`{${name}}`, encodeURIComponent(value)),
+    resource,
+  );
+  const response = await handler(apiEvent({ method, resource, path, ...options, claims }), lambdaContext());
+  return { status: response.statusCode, json: JSON.parse(response.body) };
+};
+const conversationsApi = (claims: Record<string, unknown>, method: string, resource: string, options = {}) =>
+  call(conversationsHandler, claims, method, resource, options);
+
+const addContact = async (claims: Record<string, unknown>, name = 'Ada Lovelace') => {
+  const answer = await call(contactsHandler, claims, 'POST', '/api/contacts', {
+    body: { name, email: 'ada@example.com' },
+  });
+  expect(answer.status, JSON.stringify(answer.json)).toBeLessThan(300);
+  return answer.json.data.id as string;
+};
+
+/** The contact as GET /api/contacts/{id} answers it, and its row of the list (GET /api/contacts). */
+const contactAsShown = async (claims: Record<string, unknown>, contactId: string) => {
+  const one = await call(contactsHandler, claims, 'GET', '/api/contacts/{id}', { params: { id: contactId } });
+  expect(one.status, JSON.stringify(one.json)).toBe(200);
+  const contact = one.json.data.contact ?? one.json.data;
+  const list = await call(contactsHandler, claims, 'GET', '/api/contacts');
+  const row = (list.json.data.contacts ?? list.json.data.items) as { id: string; conversation_status: string }[];
+  expect(row.find((item) => item.id === contactId)?.conversation_status).toBe(contact.conversation_status);
+  return contact as Record<string, unknown>;
+};
+const statusShown = async (claims: Record<string, unknown>, contactId: string) =>
+  (await contactAsShown(claims, contactId)).conversation_status;
+
+const sent = (contactId: string, overrides: Partial<SentEmail> = {}): SentEmail => {
+  const draftId = overrides.draftId ?? `draft-${randomUUID()}`;
+  return {
+    conversationId: null,
+    contactId,
+    draftId,
+    draftType: 'initial_outreach',
+    mailboxId: 'mailbox-1',
+    provider: 'outlook',
+    from: 'me@outlook.com',
+    fromName: 'Me',
+    to: 'ada@example.com',
+    subject: 'Hello Ada',
+    body: 'Hi Ada',
+    sentAt: new Date('2026-11-20T09:00:00.000Z'),
+    messageId: `<draft-${draftId}@outlook.com>`,
+    providerMessageId: `ol-${randomUUID()}`,
+    threadId: `thread-${randomUUID()}`,
+    ...overrides,
+  };
+};
+const incoming = (overrides: Partial<IncomingEmail> = {}): IncomingEmail => ({
+  kind: 'reply',
+  providerMessageId: `ol-${randomUUID()}`,
+  messageId: `<${randomUUID()}@example.com>`,
+  from: 'ada@example.com',
+  fromName: 'Ada',
+  to: 'me@outlook.com',
+  subject: 'Re: Hello Ada',
+  body: 'Gladly',
+  at: new Date('2026-11-21T10:00:00.000Z'),
+  ...overrides,
+});
+
+/**
+ * A data client that, before its first transaction, runs `before` (e.g. deletes the contact the transaction was
+ * planned on: a delete landing between a recording's read and its write).
+ */
+const clientRunningFirst = (before: () => Promise<void>) => {
+  const client = new DynamoDBClient({});
+  let ran = false;
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      if (!ran && context.commandName === 'TransactWriteItemsCommand') {
+        ran = true;
+        await before();
+      }
+      return next(args);
+    },
+    { step: 'initialize', name: 'runFirst' },
+  );
+  return dataClientOf(client, process.env.TABLE_NAME!);
+};
+
+describe('the contact follows its conversation', () => {
+  it('after a send: awaiting a reply, sent, counted; a redelivered send changes nothing', async () => {
+    const claims = userClaims();
+    const contactId = await addContact(claims);
+    expect(await statusShown(claims, contactId)).toBe('');
+    const email = sent(contactId);
+    await recordSentEmail(db, claims.sub, email);
+    expect(await contactAsShown(claims, contactId)).toMatchObject({
+      conversation_status: 'awaiting_reply',
+      email_status: 'sent',
+      last_email_status: 'sent',
+      email_count: 1,
+      email_sent_at: '2026-11-20T09:00:00.000Z',
+      last_email_sent_at: '2026-11-20T09:00:00.000Z',
+      email_provider: 'outlook',
+    });
+    const stored = await readItem(db, contactKey(claims.sub, contactId));
+    await recordSentEmail(db, claims.sub, email);
+    expect(await readItem(db, contactKey(claims.sub, contactId))).toEqual(stored);
+
+    // a follow-up in the conversation counts too; the first e-mail's time stays
+    const conversationId = email.draftId;
+    await recordSentEmail(
+      db,
+      claims.sub,
+      sent(contactId, { conversationId, draftType: 'follow_up', sentAt: new Date('2026-11-23T09:00:00.000Z') }),
+    );
+    expect(await contactAsShown(claims, contactId)).toMatchObject({
+      conversation_status: 'awaiting_reply',
+      email_count: 2,
+      email_sent_at: '2026-11-20T09:00:00.000Z',
+      last_email_sent_at: '2026-11-23T09:00:00.000Z',
+    });
+  });
+
+  it('after a reply: REPLY_RECEIVED, kept by a later auto-reply; a redelivered reply changes nothing; a bounce shows', async () => {
+    const claims = userClaims();
+    const contactId = await addContact(claims);
+    const { conversation } = await recordSentEmail(db, claims.sub, sent(contactId));
+    const answer = incoming();
+    expect((await recordIncomingEmail(db, claims.sub, conversation.id, answer)).recorded).toBe(true);
+    expect(await statusShown(claims, contactId)).toBe('REPLY_RECEIVED');
+    const stored = await readItem(db, contactKey(claims.sub, contactId));
+    expect((await recordIncomingEmail(db, claims.sub, conversation.id, answer)).recorded).toBe(false);
+    expect(await readItem(db, contactKey(claims.sub, contactId))).toEqual(stored);
+    await recordIncomingEmail(db, claims.sub, conversation.id, incoming({ kind: 'auto_reply' }));
+    expect(await statusShown(claims, contactId)).toBe('REPLY_RECEIVED');
+
+    const other = await addContact(claims, 'Grace Hopper');
+    const second = (await recordSentEmail(db, claims.sub, sent(other))).conversation;
+    await recordIncomingEmail(db, claims.sub, second.id, incoming({ kind: 'auto_reply' }));
+    expect(await statusShown(claims, other)).toBe('auto_reply');
+    await recordIncomingEmail(db, claims.sub, second.id, incoming({ kind: 'bounce' }));
+    expect(await statusShown(claims, other)).toBe('bounced');
+    // the first contact is not touched by the second's conversation
+    expect(await statusShown(claims, contactId)).toBe('REPLY_RECEIVED');
+  });
+
+  it('shows its newest conversation: a change of an older one leaves it, deleting the newest shows the one before', async () => {
+    const claims = userClaims();
+    const contactId = await addContact(claims);
+    const older = (
+      await recordSentEmail(db, claims.sub, sent(contactId, { sentAt: new Date('2026-11-01T09:00:00.000Z') }))
+    ).conversation;
+    const newer = (
+      await recordSentEmail(db, claims.sub, sent(contactId, { sentAt: new Date('2026-11-10T09:00:00.000Z') }))
+    ).conversation;
+    expect(await contactAsShown(claims, contactId)).toMatchObject({
+      conversation_status: 'awaiting_reply',
+      email_count: 2,
+      email_sent_at: '2026-11-01T09:00:00.000Z',
+      last_email_sent_at: '2026-11-10T09:00:00.000Z',
+    });
+    await recordIncomingEmail(db, claims.sub, older.id, incoming());
+    expect(await statusShown(claims, contactId)).toBe('awaiting_reply');
+
+    // by hand (SPEC §7): the reply status, a patch, a bulk update
+    const params = { id: newer.id };
+    const closed = await conversationsApi(claims, 'PATCH', '/api/conversations/{id}/reply-status', {
+      params,
+      body: { replyStatus: 'closed' },
+    });
+    expect(closed.status).toBe(200);
+    expect(await statusShown(claims, contactId)).toBe('closed');
+    await conversationsApi(claims, 'PATCH', '/api/conversations/{id}', {
+      params,
+      body: { replyStatus: 'awaiting_reply' },
+    });
+    expect(await statusShown(claims, contactId)).toBe('awaiting_reply');
+    const bulk = await conversationsApi(claims, 'PATCH', '/api/conversations/bulk-update', {
+      body: { conversationIds: [older.id], updates: { replyStatus: 'bounced' } },
+    });
+    expect(bulk.json.data).toEqual({ updated: [older.id], notFound: [] });
+    expect(await statusShown(claims, contactId)).toBe('awaiting_reply');
+    await conversationsApi(claims, 'PATCH', '/api/conversations/bulk-update', {
+      body: { conversationIds: [older.id, newer.id], updates: { replyStatus: 'REPLY_RECEIVED' } },
+    });
+    expect(await statusShown(claims, contactId)).toBe('REPLY_RECEIVED');
+    await conversationsApi(claims, 'PATCH', '/api/conversations/{id}/reply-status', {
+      params: { id: older.id },
+      body: { replyStatus: 'closed' },
+    });
+
+    expect((await conversationsApi(claims, 'DELETE', '/api/conversations/{id}', { params })).status).toBe(200);
+    expect(await statusShown(claims, contactId)).toBe('closed');
+    await conversationsApi(claims, 'DELETE', '/api/conversations/{id}', { params: { id: older.id } });
+    expect(await statusShown(claims, contactId)).toBe('');
+
+    // a conversation started by hand (POST /api/conversations) is the newest
+    const made = await conversationsApi(claims, 'POST', '/api/conversations', { body: { contactId, subject: 'Hi' } });
+    expect(made.status).toBe(201);
+    expect(await statusShown(claims, contactId)).toBe('awaiting_reply');
+  });
+
+  it('never brings a deleted contact back: recordings after the delete, and a delete between read and write', async () => {
+    const claims = userClaims();
+    const contactId = await addContact(claims);
+    const { conversation } = await recordSentEmail(db, claims.sub, sent(contactId));
+    const deleteContact = async () => {
+      const answer = await call(contactsHandler, claims, 'DELETE', '/api/contacts/{id}', { params: { id: contactId } });
+      expect(answer.status).toBe(200);
+    };
+    // the delete lands after the reply's recording read the contact, before its transaction
+    const racing = clientRunningFirst(deleteContact);
+    const recorded = await recordIncomingEmail(racing, claims.sub, conversation.id, incoming());
+    expect(recorded.recorded).toBe(true);
+    expect((await getConversation(db, claims.sub, conversation.id))?.replyStatus).toBe('REPLY_RECEIVED');
+    expect(await readItem(db, contactKey(claims.sub, contactId))).toBeNull();
+
+    // later recordings and changes of its conversations write nothing of it either
+    await recordSentEmail(db, claims.sub, sent(contactId, { conversationId: conversation.id, draftType: 'follow_up' }));
+    await recordSentEmail(db, claims.sub, sent(contactId));
+    await recordIncomingEmail(db, claims.sub, conversation.id, incoming({ kind: 'bounce' }));
+    await conversationsApi(claims, 'PATCH', '/api/conversations/{id}/reply-status', {
+      params: { id: conversation.id },
+      body: { replyStatus: 'closed' },
+    });
+    await conversationsApi(claims, 'DELETE', '/api/conversations/{id}', { params: { id: conversation.id } });
+    expect(await readItem(db, contactKey(claims.sub, contactId))).toBeNull();
+    expect(
+      (await call(contactsHandler, claims, 'GET', '/api/contacts/{id}', { params: { id: contactId } })).status,
+    ).toBe(404);
+    const made = await conversationsApi(claims, 'POST', '/api/conversations', { body: { contactId, subject: 'Hi' } });
+    expect(made.status).toBe(404);
+  });
+
+  it('a send whose contact is deleted between its read and its write records the conversation only', async () => {
+    const claims = userClaims();
+    const contactId = await addContact(claims);
+    const racing = clientRunningFirst(async () => {
+      const answer = await call(contactsHandler, claims, 'DELETE', '/api/contacts/{id}', { params: { id: contactId } });
+      expect(answer.status).toBe(200);
+    });
+    const { conversation, created } = await recordSentEmail(racing, claims.sub, sent(contactId));
+    expect(created).toBe(true);
+    expect(conversation).toMatchObject({ replyStatus: 'awaiting_reply', emailCount: 1 });
+    expect(await readItem(db, contactKey(claims.sub, contactId))).toBeNull();
+  });
+});
