@@ -261,10 +261,15 @@ describe('POST /api/drafts/{id}/send', () => {
       threadId: sent!.result.threadId,
       mailboxId: w.mailboxId,
     });
+    // the contact shows the conversation and the e-mail (SPEC §3; the table's Conversation column)
     expect(await readItem(db, contactKey(w.uid, contactId))).toMatchObject({
       emailStatus: 'sent',
+      lastEmailStatus: 'sent',
       emailSentAt: w.clock.now.toISOString(),
       lastEmailSentAt: w.clock.now.toISOString(),
+      emailCount: 1,
+      emailProvider: 'gmail',
+      conversationStatus: 'awaiting_reply',
       hasActiveDraft: false,
     });
     expect(w.events).toContainEqual({
@@ -414,13 +419,15 @@ describe('POST /api/drafts/{id}/send', () => {
 describe('the send worker: exactly once', () => {
   it('sends once when the same message is delivered again, one after the other or side by side', async () => {
     const w = await world();
-    const first = await w.newDraft(await w.addContact());
+    const firstContact = await w.addContact();
+    const first = await w.newDraft(firstContact);
     await drafts.sendDraft(w.draftsDeps, w.uid, first.id);
     await w.deliver(first.id);
     await w.deliver(first.id, 2);
     expect(w.mail.sent).toHaveLength(1);
 
-    const second = await w.newDraft(await w.addContact());
+    const secondContact = await w.addContact();
+    const second = await w.newDraft(secondContact);
     await drafts.sendDraft(w.draftsDeps, w.uid, second.id);
     w.advance(10_000);
     const answers = await Promise.all([w.deliver(second.id), w.deliver(second.id), w.deliver(second.id)]);
@@ -436,6 +443,13 @@ describe('the send worker: exactly once', () => {
       { Records: [sqsRecord(JSON.stringify({ uid: w.uid, draftId: first.id }), { queue: 'send' })] },
       lambdaContext(),
     );
+    // and each contact shows one e-mail of a conversation awaiting its reply
+    for (const contactId of [firstContact, secondContact])
+      expect(await readItem(db, contactKey(w.uid, contactId))).toMatchObject({
+        conversationStatus: 'awaiting_reply',
+        emailCount: 1,
+        emailStatus: 'sent',
+      });
     for (const draft of [first, second]) {
       const { sendActivityId } = await w.draftOf(draft.id);
       expect(await getActivity(db, w.uid, sendActivityId!)).toMatchObject({

@@ -13,6 +13,7 @@ import type { ReplyCheckMessage } from '../../shared/schemas/replies.js';
 import * as conversations from '../conversations/index.js';
 import { createLogger } from '../core/logger.js';
 import { createDataClient } from '../data/client.js';
+import { getContact } from '../data/contact.js';
 import { conversationKey } from '../data/conversation.js';
 import { getDoNotContact } from '../data/do-not-contact.js';
 import { getMailbox, mailboxKey } from '../data/mailbox.js';
@@ -220,6 +221,9 @@ describe('a reply check', () => {
     expect(notifications).toHaveLength(1);
     expect(notifications[0]).toMatchObject({ id: `${reply.messageId}-${reply.receivedAt.getTime()}` });
     expect((await getPipelineEntry(db, user.uid, user.contactId))?.stage).toBe('replied');
+    // the contact shows it (SPEC §3 conversationStatus: the contacts table's Conversation column)
+    const contact = await getContact(db, user.uid, user.contactId);
+    expect(contact).toMatchObject({ conversationStatus: 'REPLY_RECEIVED', emailStatus: 'sent', emailCount: 1 });
     expect(eventTypes(t.events)).toEqual([
       'reply.received',
       'notification.created',
@@ -233,6 +237,7 @@ describe('a reply check', () => {
     expect(await t.check(user, 'push')).toMatchObject({ status: 'checked', recorded: [] });
     expect(await userNotifications(db, user.uid)).toHaveLength(1);
     expect(t.events).toEqual([]);
+    expect(await getContact(db, user.uid, user.contactId)).toEqual(contact);
   });
 
   it("ignores messages from the mailbox's own address", async () => {
@@ -264,6 +269,7 @@ describe('a reply check', () => {
     expect(await conversations.getConversation(db, user.uid, thread.conversation.id)).toMatchObject({
       replyStatus: 'auto_reply',
     });
+    expect((await getContact(db, user.uid, user.contactId))?.conversationStatus).toBe('auto_reply');
     expect(await userNotifications(db, user.uid)).toEqual([]);
     expect((await getPipelineEntry(db, user.uid, user.contactId))?.stage).toBe('contacted');
     expect(eventTypes(t.events)).not.toContain('reply.received');
@@ -288,6 +294,7 @@ describe('a reply check', () => {
     expect(await conversations.getConversation(db, user.uid, thread.conversation.id)).toMatchObject({
       replyStatus: 'bounced',
     });
+    expect((await getContact(db, user.uid, user.contactId))?.conversationStatus).toBe('bounced');
     expect(await getDoNotContact(db, user.uid, 'grace@example.com')).toBeTruthy();
     expect(await userNotifications(db, user.uid)).toEqual([]);
   });
