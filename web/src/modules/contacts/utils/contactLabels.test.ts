@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emailLookupStatuses, relationshipStatuses } from '@shared/schemas/contacts';
-import { emailStatusLabel, lookupStatusOptions, relationshipOptions } from './contactLabels';
+import { conversationStatusLabel, emailStatusLabel, lookupStatusOptions, relationshipOptions } from './contactLabels';
 
 describe('contact filter choices', () => {
   it('offer every status of the shared schema, in its order', () => {
@@ -15,5 +15,16 @@ describe('the e-mail status of a contact', () => {
     expect(emailStatusLabel({ emailStatus: '', hasActiveDraft: true })).toBe('Draft ready');
     expect(emailStatusLabel({ emailStatus: 'empty', hasActiveDraft: false })).toBe('No draft');
     expect(emailStatusLabel({ emailStatus: 'sent', hasActiveDraft: true })).toBe('Sent');
+  });
+});
+
+describe('the conversation status of a contact', () => {
+  it('says the newest conversation’s status in the thread’s words, and None without one', () => {
+    expect(conversationStatusLabel('')).toBe('None');
+    expect(conversationStatusLabel('awaiting_reply')).toBe('Awaiting reply');
+    expect(conversationStatusLabel('REPLY_RECEIVED')).toBe('Replied');
+    expect(conversationStatusLabel('auto_reply')).toBe('Auto-reply only');
+    expect(conversationStatusLabel('bounced')).toBe('Bounced');
+    expect(conversationStatusLabel('closed')).toBe('Closed');
   });
 });

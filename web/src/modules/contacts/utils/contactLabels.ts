@@ -1,4 +1,6 @@
 import type { emailLookupStatuses, relationshipStatuses } from '@shared/schemas/contacts';
+import type { ReplyStatus } from '@shared/schemas/conversations';
+import { replyStatusLabels } from '@/modules/conversations/utils/conversationLabels';
 import type { EmailVerificationState } from './emailVerification';
 
 export type RelationshipStatus = (typeof relationshipStatuses)[number];
@@ -74,8 +76,15 @@ export const emailStatusLabel = (contact: { emailStatus: string; hasActiveDraft:
   return status.charAt(0).toUpperCase() + status.slice(1).replaceAll('_', ' ');
 };
 
+/**
+ * SPEC §3 Contact `conversationStatus`: the status of the contact's newest conversation (its `replyStatus`, written
+ * with it by the server), in the conversation thread's words; 'None' while it has none.
+ */
 export const conversationStatusLabel = (status: string) =>
-  status ? status.charAt(0).toUpperCase() + status.slice(1).replaceAll('_', ' ') : 'None';
+  status
+    ? (replyStatusLabels[status as ReplyStatus] ??
+      status.charAt(0).toUpperCase() + status.slice(1).toLowerCase().replaceAll('_', ' '))
+    : 'None';
 
 /**
  * `{value, label}` choices of a label table, in its order. The tables name every status (their Record types say so),
