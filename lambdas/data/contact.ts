@@ -588,6 +588,17 @@ export const contactConversationWrite = (
   read: ContactItem,
   change: { set: ContactConversationFields; addEmails?: number },
   unchanged: readonly (keyof ContactConversationFields)[],
+) => {
+  const listed = Object.keys(change.set).filter((field) => (directoryFields as readonly string[]).includes(field));
+  if (listed.length) throw new Error(`${listed.join(', ')} must be written with the contact's directory line`);
+  return contactConversationUpdate(db, read, change, unchanged);
+};
+
+const contactConversationUpdate = (
+  db: DataClient,
+  read: ContactItem,
+  change: { set: ContactConversationFields; addEmails?: number },
+  unchanged: readonly (keyof ContactConversationFields)[],
 ) => ({
   Update: updateParams(
     db.table,
