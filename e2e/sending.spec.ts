@@ -189,5 +189,11 @@ test.describe('Sending and replies', () => {
       await thread.getByTestId('thread-email').last().scrollIntoViewIfNeeded();
       await capture('sending-contact-conversation');
     });
+
+    await test.step("the contacts table says each contact's conversation: replied, and awaiting the other's reply", async () => {
+      await contacts.goto();
+      await expect(contacts.row(people.answering.name).getByTestId('contact-conversation')).toHaveText('Replied');
+      await expect(contacts.row(people.silent.name).getByTestId('contact-conversation')).toHaveText('Awaiting reply');
+    });
   });
 });

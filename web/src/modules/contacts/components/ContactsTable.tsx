@@ -88,7 +88,11 @@ const columns: TableColumnsType<Contact> = [
     title: 'Conversation',
     width: 110,
     render: (_, contact) => (
-      <Text type={contact.conversationStatus ? undefined : 'secondary'} className="contacts-text--small">
+      <Text
+        type={contact.conversationStatus ? undefined : 'secondary'}
+        className="contacts-text--small"
+        data-testid="contact-conversation"
+      >
         {conversationStatusLabel(contact.conversationStatus)}
       </Text>
     ),
