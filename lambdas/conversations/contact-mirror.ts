@@ -1,9 +1,9 @@
 import type { MailProvider } from '../../shared/schemas/mailboxes.js';
 import {
   type ContactConversationFields,
-  type ContactItem,
+  type ContactConversationRead,
   contactConversationWrite,
-  getContact,
+  getContactConversationFields,
 } from '../data/contact.js';
 import type { ConversationItem, TransactionWrite } from '../data/conversation.js';
 
@@ -24,8 +24,7 @@ export const mirrorKeyOf = (conversation: Pick<ConversationItem, 'createdAt' | '
   `${conversation.createdAt}#${conversation.id}`;
 
 /** The contact as a transaction about to mirror a conversation on it must read it (consistently): null when gone. */
-export const contactToMirror = (db: Parameters<typeof getContact>[0], uid: string, contactId: string) =>
-  getContact(db, uid, contactId, { consistent: true });
+export const contactToMirror = getContactConversationFields;
 
 const later = (a: string | undefined, b: string) => (a && a > b ? a : b);
 
@@ -39,7 +38,7 @@ export type MirroredSend = { at: string; initial: boolean; provider: MailProvide
  */
 export const contactMirrorWrite = (
   db: Parameters<typeof contactConversationWrite>[0],
-  contact: ContactItem | null,
+  contact: ContactConversationRead | null,
   next: ConversationItem,
   sent?: MirroredSend,
 ): TransactionWrite | null => {
@@ -73,7 +72,7 @@ export const contactMirrorWrite = (
  */
 export const contactMirrorRemovalWrite = (
   db: Parameters<typeof contactConversationWrite>[0],
-  contact: ContactItem | null,
+  contact: ContactConversationRead | null,
   removed: ConversationItem,
   successor: ConversationItem | null,
 ): TransactionWrite | null => {

@@ -5,7 +5,7 @@ import type { MailProvider } from '../../shared/schemas/mailboxes.js';
 import type { PipelineStage } from '../../shared/schemas/pipeline.js';
 import { notFound } from '../core/errors.js';
 import type { DataClient } from '../data/client.js';
-import { type ContactItem, getContact, sortName } from '../data/contact.js';
+import { type ContactConversationRead, getContact, sortName } from '../data/contact.js';
 import {
   type ConversationItem,
   changedConversationWrite,
@@ -212,7 +212,7 @@ export const notificationIdOf = (input: Pick<IncomingEmail, 'messageId' | 'provi
   `${keyPart(input.messageId ?? input.providerMessageId)}-${input.at.getTime()}`;
 
 /** The name a notification shows: the contact's as the list shows it, else the sender's, else the address. */
-const senderName = (contact: ContactItem | null, input: IncomingEmail) => {
+const senderName = (contact: ContactConversationRead | null, input: IncomingEmail) => {
   const name = contact ? sortName(contact).trim() : '';
   return name || input.fromName?.trim() || input.from;
 };

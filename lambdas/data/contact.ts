@@ -264,22 +264,44 @@ const fromItem = (item: Record<string, unknown>) => item as ContactItem;
 /** The size DynamoDB gives a contact as stored (item-size.ts): one over `maxItemBytes` cannot be written. */
 export const contactItemBytes = (contact: ContactItem) => itemBytes(toItem(contact));
 
-// one contact of a user (GetItem; `consistent` for a read a conditional write depends on); another user's id is
-// simply not under this user's key
-export const getContact = async (
+// one contact of a user (GetItem); another user's id is simply not under this user's key
+export const getContact = async (db: DataClient, uid: string, contactId: string): Promise<ContactItem | null> => {
+  const { Item } = await db.documents.send(new GetCommand({ TableName: db.table, Key: contactKey(uid, contactId) }));
+  return Item ? fromItem(Item) : null;
+};
+
+/** What a conversation's change reads of its contact (and the name a notification shows). */
+const conversationFieldsRead = [
+  'uid',
+  'contactId',
+  'name',
+  'firstName',
+  'lastName',
+  'conversationStatus',
+  'conversationStatusOf',
+  'emailSentAt',
+  'lastEmailSentAt',
+] as const satisfies readonly (keyof ContactItem)[];
+export type ContactConversationRead = Pick<ContactItem, (typeof conversationFieldsRead)[number]>;
+
+// the fields of a contact a conversation's change depends on (GetItem, consistent: a conditional write follows);
+// null when the contact is gone
+export const getContactConversationFields = async (
   db: DataClient,
   uid: string,
   contactId: string,
-  options: { consistent?: boolean } = {},
-): Promise<ContactItem | null> => {
+): Promise<ContactConversationRead | null> => {
+  const p = expressionParts();
   const { Item } = await db.documents.send(
     new GetCommand({
       TableName: db.table,
       Key: contactKey(uid, contactId),
-      ...(options.consistent ? { ConsistentRead: true } : {}),
+      ConsistentRead: true,
+      ProjectionExpression: conversationFieldsRead.map((field) => p.name(field)).join(', '),
+      ExpressionAttributeNames: p.parts.names,
     }),
   );
-  return Item ? fromItem(Item) : null;
+  return Item ? (Item as ContactConversationRead) : null;
 };
 
 /** BatchGetItem takes at most 100 keys. */
@@ -585,9 +607,9 @@ export type ContactConversationFields = Partial<
  */
 export const contactConversationWrite = (
   db: DataClient,
-  read: ContactItem,
+  read: ContactConversationRead,
   change: { set: ContactConversationFields; addEmails?: number },
-  unchanged: readonly (keyof ContactConversationFields)[],
+  unchanged: readonly (keyof ContactConversationFields & keyof ContactConversationRead)[],
 ) => {
   const listed = Object.keys(change.set).filter((field) => (directoryFields as readonly string[]).includes(field));
   if (listed.length) throw new Error(`${listed.join(', ')} must be written with the contact's directory line`);
@@ -596,9 +618,9 @@ export const contactConversationWrite = (
 
 const contactConversationUpdate = (
   db: DataClient,
-  read: ContactItem,
+  read: ContactConversationRead,
   change: { set: ContactConversationFields; addEmails?: number },
-  unchanged: readonly (keyof ContactConversationFields)[],
+  unchanged: readonly (keyof ContactConversationFields & keyof ContactConversationRead)[],
 ) => ({
   Update: updateParams(
     db.table,
