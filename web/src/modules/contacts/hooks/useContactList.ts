@@ -1,6 +1,9 @@
+import { useEffect, useRef } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import type { ApiError } from '@/lib/http/ApiError';
 import { useApiClient } from '@/lib/http/useApiClient';
+import { useLiveEvent } from '@/lib/live';
+import type { Contact } from '../api/contactMapping';
 import { listContacts, type ContactPage, type ContactQuery } from '../api/contactsApi';
 
 /** SPEC §9: the configured e-mail check interval. */
@@ -17,7 +20,42 @@ export type ContactFilters = Omit<ContactQuery, 'limit' | 'cursor'>;
 export const hasPendingLookup = (pages: readonly ContactPage[] | undefined) =>
   Boolean(pages?.some((page) => page.contacts.some((contact) => contact.emailLookupStatus === 'pending')));
 
-/** The user's contacts, 50 a page from the server (cursor pages), polled while any e-mail lookup is pending. */
+/** Events about one contact coming close together (a batch's drafts, a run of sends) read the list once. */
+export const rowEventCoalesceMs = 500;
+
+/**
+ * Reads the list again when a live event changes a row it shows: a send of its e-mail (E-mail status), its
+ * conversation (the Conversation column: sent, replied, closed) or its drafts ('Draft ready'). Events of contacts
+ * the loaded pages do not hold are left to the next read.
+ */
+const useRowEvents = (contacts: readonly Contact[], refresh: () => void) => {
+  const scheduled = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (scheduled.current) clearTimeout(scheduled.current);
+    },
+    [],
+  );
+  const ofARow = ({ contactId }: { contactId: string }) => {
+    if (scheduled.current || !contacts.some((contact) => contact.id === contactId)) return;
+    scheduled.current = setTimeout(() => {
+      scheduled.current = null;
+      refresh();
+    }, rowEventCoalesceMs);
+  };
+  useLiveEvent('email.sent', ofARow);
+  useLiveEvent('email.sendState', ofARow);
+  useLiveEvent('reply.received', ofARow);
+  useLiveEvent('conversation.updated', ofARow);
+  useLiveEvent('draft.saved', ofARow);
+  useLiveEvent('draft.deleted', ofARow);
+  useLiveEvent('draft.primaryCleared', ofARow);
+};
+
+/**
+ * The user's contacts, 50 a page from the server (cursor pages), polled while any e-mail lookup is pending and read
+ * again when a live event changes a row on them.
+ */
 export const useContactList = (filters: ContactFilters) => {
   const api = useApiClient();
   const result = useSWRInfinite<ContactPage, ApiError>(
@@ -36,9 +74,11 @@ export const useContactList = (filters: ContactFilters) => {
   );
   const pages = result.data ?? [];
   const last = pages.at(-1);
+  const contacts = pages.flatMap((page) => page.contacts);
+  useRowEvents(contacts, () => void result.mutate());
   return {
     ...result,
-    contacts: pages.flatMap((page) => page.contacts),
+    contacts,
     total: pages[0]?.total ?? 0,
     hasMore: Boolean(last?.nextCursor),
     isLoadingMore: result.isValidating && result.size > pages.length,
