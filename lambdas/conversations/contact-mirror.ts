@@ -11,7 +11,7 @@ import type { ConversationItem, TransactionWrite } from '../data/conversation.js
  * What a contact shows of its conversations (SPEC §3 Contact `conversationStatus`, the contacts table's Conversation
  * column): the status of its newest conversation, the conversation's own `replyStatus` (`awaiting_reply`,
  * `REPLY_RECEIVED`, `auto_reply`, `bounced`, `closed`; '' while it has none), and of a sent e-mail its sent fields
- * (`emailStatus`/`lastEmailStatus` 'sent', `emailSentAt` of the first e-mail, `lastEmailSentAt`, `emailCount`,
+ * (`emailStatus`/`lastEmailStatus` 'sent', `emailSentAt` of the latest initial e-mail, `lastEmailSentAt`, `emailCount`,
  * `emailProvider`). Every change of a conversation writes this in the SAME transaction as the conversation
  * (lambdas/conversations/record.ts, service.ts), so the two never disagree; the write holds only while the contact
  * exists (a contact deleted meanwhile is not written back: the writer reads again and finds none) and while the
@@ -54,14 +54,14 @@ export const contactMirrorWrite = (
           lastEmailStatus: 'sent',
           emailProvider: sent.provider,
           lastEmailSentAt: later(contact.lastEmailSentAt, sent.at),
-          ...(sent.initial && !contact.emailSentAt ? { emailSentAt: sent.at } : {}),
+          ...(sent.initial ? { emailSentAt: later(contact.emailSentAt, sent.at) } : {}),
         }
       : {}),
   };
   if (Object.keys(set).length === 0) return null;
   return contactConversationWrite(db, contact, { set, ...(sent ? { addEmails: 1 } : {}) }, [
     'conversationStatusOf',
-    ...(sent ? (['lastEmailSentAt'] as const) : []),
+    ...(sent ? (['lastEmailSentAt', 'emailSentAt'] as const) : []),
   ]);
 };
 

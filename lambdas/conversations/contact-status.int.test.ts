@@ -138,7 +138,7 @@ describe('the contact follows its conversation', () => {
     await recordSentEmail(db, claims.sub, email);
     expect(await readItem(db, contactKey(claims.sub, contactId))).toEqual(stored);
 
-    // a follow-up in the conversation counts too; the first e-mail's time stays
+    // a follow-up in the conversation counts too; the initial e-mail's time stays
     const conversationId = email.draftId;
     await recordSentEmail(
       db,
@@ -188,7 +188,7 @@ describe('the contact follows its conversation', () => {
     expect(await contactAsShown(claims, contactId)).toMatchObject({
       conversation_status: 'awaiting_reply',
       email_count: 2,
-      email_sent_at: '2026-11-01T09:00:00.000Z',
+      email_sent_at: '2026-11-10T09:00:00.000Z',
       last_email_sent_at: '2026-11-10T09:00:00.000Z',
     });
     await recordIncomingEmail(db, claims.sub, older.id, incoming());
@@ -230,6 +230,26 @@ describe('the contact follows its conversation', () => {
     const made = await conversationsApi(claims, 'POST', '/api/conversations', { body: { contactId, subject: 'Hi' } });
     expect(made.status).toBe(201);
     expect(await statusShown(claims, contactId)).toBe('awaiting_reply');
+  });
+
+  it('side by side: two conversations recorded at once both count and the newest shows; copies of one send count once', async () => {
+    const claims = userClaims();
+    const contactId = await addContact(claims);
+    const older = sent(contactId, { sentAt: new Date('2026-11-01T09:00:00.000Z') });
+    const newer = sent(contactId, { sentAt: new Date('2026-11-02T09:00:00.000Z') });
+    await Promise.all([older, newer, older, newer, newer].map((email) => recordSentEmail(db, claims.sub, email)));
+    expect(await contactAsShown(claims, contactId)).toMatchObject({
+      conversation_status: 'awaiting_reply',
+      email_count: 2,
+      email_sent_at: '2026-11-02T09:00:00.000Z',
+      last_email_sent_at: '2026-11-02T09:00:00.000Z',
+    });
+    // a reply in the older and a bounce in the newer at once: the newer's status shows
+    await Promise.all([
+      recordIncomingEmail(db, claims.sub, older.draftId, incoming()),
+      recordIncomingEmail(db, claims.sub, newer.draftId, incoming({ kind: 'bounce' })),
+    ]);
+    expect(await statusShown(claims, contactId)).toBe('bounced');
   });
 
   it('never brings a deleted contact back: recordings after the delete, and a delete between read and write', async () => {
