@@ -19,7 +19,7 @@ describe('the contact list', () => {
     });
     const live = fakeLiveSocket();
     const Probe = () => {
-      useContactList({});
+      useContactList({ sort: 'last_updated', order: 'desc' });
       return null;
     };
     await render(
