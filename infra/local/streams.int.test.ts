@@ -67,7 +67,9 @@ type Respond = (
  * A new table and `start` for a runner over it whose one consumer `probe` keeps each batch and answers with `respond`.
  * Tests write first and start the runner after, so batches do not depend on how reads and writes interleave.
  */
-const setup = async (options: { consumer?: Partial<StreamConsumerSpec>; respond?: Respond; dir?: string } = {}) => {
+const setup = async (
+  options: { consumer?: Partial<StreamConsumerSpec>; respond?: Respond; dir?: string; pollMs?: number } = {},
+) => {
   const tableName = await newTable();
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'streams-'));
   if (!options.dir) dirs.push(dir);
@@ -85,7 +87,7 @@ const setup = async (options: { consumer?: Partial<StreamConsumerSpec>; respond?
       dir: at,
       consumers: { probe: spec(options.consumer) },
       loadConsumer: async () => consumer,
-      pollMs: 20,
+      pollMs: options.pollMs ?? 20,
       retryDelayMs: 5,
       log: () => {},
     }).then((runner) => {
@@ -163,6 +165,20 @@ describe('the local stream runner', () => {
     // a removal has the item before it only, and still passes the filter by it
     expect(records[5]!.dynamodb).toMatchObject({ OldImage: { entity: { S: 'contact' } } });
     expect(records[5]!.dynamodb!.NewImage).toBeUndefined();
+  });
+
+  it('reads a shard at most every pollMs while records keep coming, as Lambda polls 4 times a second, so they come in fuller batches', async () => {
+    const { start, batches, put } = await setup({ consumer: { batchSize: 100 }, pollMs: 300 });
+    const runner = await start();
+    // records one after another (a few ms each), for about 600 ms
+    const started = Date.now();
+    let written = 0;
+    while (Date.now() - started < 600) await put(`k${written++}`, 'contact');
+    await runner.drained();
+    expect(batches.flat()).toHaveLength(written);
+    // a read at the start, then one every 300 ms at most (and the one drained() asks for): not a read and a batch for
+    // every few records
+    expect(batches.length).toBeLessThanOrEqual(5);
   });
 
   it('resolves drained() only once what was written before the call is delivered', async () => {

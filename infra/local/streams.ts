@@ -46,7 +46,10 @@ export type StreamRunnerOptions = {
   consumers?: Record<string, StreamConsumerSpec>;
   /** @default imports `lambdas/<domain>/<handler>.ts` */
   loadConsumer?: (name: string, spec: StreamConsumerSpec) => Promise<StreamConsumer>;
-  /** how often an idle shard is read again (`drained()` reads at once) @default 250 ms */
+  /**
+   * how often a shard is read, at most (as Lambda, 4 times a second), or again when idle; a full page or a `drained()`
+   * caller reads on at once @default 250 ms
+   */
   pollMs?: number;
   /** how often the stream's shards are listed again (`drained()` lists at once) @default 2000 ms */
   shardRefreshMs?: number;
@@ -165,6 +168,8 @@ export const startStreamRunner = async (options: StreamRunnerOptions): Promise<S
   const pollMs = options.pollMs ?? 250;
   const shardRefreshMs = options.shardRefreshMs ?? 2000;
   const retryDelayMs = options.retryDelayMs ?? 200;
+  /** GetRecords' largest page */
+  const readLimit = 1000;
   const loadConsumer =
     options.loadConsumer ??
     ((_name: string, spec: StreamConsumerSpec) =>
@@ -368,8 +373,9 @@ export const startStreamRunner = async (options: StreamRunnerOptions): Promise<S
       }
     }
     const started = tick();
+    const readStartedAt = Date.now();
     const { Records = [], NextShardIterator } = await streams.send(
-      new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: 1000 }),
+      new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: readLimit }),
     );
     shard.iterator = NextShardIterator;
     if (!NextShardIterator) shard.ended = true;
@@ -379,7 +385,14 @@ export const startStreamRunner = async (options: StreamRunnerOptions): Promise<S
       if (shard.ended) advance(state, shard, undefined);
       return;
     }
-    shard.readAt = 0;
+    // As Lambda polls a shard 4 times a second: the records written meanwhile come in the next read, and in fewer,
+    // fuller batches (one read and one invocation per few records kept the stack's CPU busy while a workload wrote).
+    // A full page (a backlog) or a `drained()` caller reads on at once.
+    if (Records.length >= readLimit || waiters.length > 0) shard.readAt = 0;
+    else {
+      shard.readAt = readStartedAt + pollMs;
+      setTimeout(poll, Math.max(0, shard.readAt - Date.now())).unref();
+    }
     shard.readUpTo = Records.at(-1)?.dynamodb?.SequenceNumber ?? shard.readUpTo;
     const taken = Records.map((record) => lambdaStreamRecord(record, streamArn)).filter((record) =>
       matchesFilter(record, state.patterns),
@@ -504,7 +517,7 @@ export const startStreamRunner = async (options: StreamRunnerOptions): Promise<S
       ),
     );
 
-  /** Works on every shard that is due: a batch to deliver, or a read (at once after records, every `pollMs` when idle). */
+  /** Works on every shard that is due: a batch to deliver, or a read (every `pollMs` at most, see `read`). */
   const poll = () => {
     if (stopped) return;
     const now = Date.now();
