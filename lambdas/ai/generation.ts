@@ -15,7 +15,6 @@ import type {
 import { HttpError, notFound, tooManyRequests } from '../core/errors.js';
 import type { DataClient } from '../data/client.js';
 import { getContact, getContacts, type ContactItem } from '../data/contact.js';
-import { getContactDrafts } from '../data/draft.js';
 import {
   type BatchContact,
   type BatchItem,
@@ -25,10 +24,11 @@ import {
   finishBatchContact,
   finishBatchContactWrite,
   getGenerationBatch,
+  readBatchContact,
   releaseBatchContact,
   toBatchProgress,
 } from '../data/generation-batch.js';
-import { activityChanged, getActivity, progressActivity } from '../data/activity.js';
+import { activityChanged, progressActivity } from '../data/activity.js';
 import type { ActivityAction } from '../../shared/schemas/dashboard.js';
 import { takeTokens } from '../data/rate-limit.js';
 import { getSharedProfile, insightsMaxAgeMs, storeInsights } from '../data/shared-profile.js';
@@ -366,10 +366,10 @@ const claimLockMs = queues['ai-generation'].workerTimeoutSeconds * 1000;
  * (lambdas/data/generation-batch.ts): claimed as generating, then completed with its draft (in the draft's own
  * transaction) or failed with a reason, each step published on the live channel. A contact already finished (a
  * redelivery) writes no draft; it is counted on the activity if it was not yet (a delivery stopped in between). Its
- * contact, its drafts, the user's profile (once per batch and worker: `profileOf`) and the batch's action are read beside
- * the claim. The model's own failures (after the
- * SDK's retries with backoff) fail the contact at once and the rest of the batch goes on; anything else (the table) is
- * thrown to be retried, and fails the contact on its last receive.
+ * contact, its drafts and the batch's action (one BatchGetItem) and the user's profile (once per batch and worker:
+ * `profileOf`) are read beside the claim. The model's own failures (after the SDK's retries with backoff) fail the
+ * contact at once and the rest of the batch goes on; anything else (the table) is thrown to be retried, and fails the
+ * contact on its last receive.
  */
 export const generateBatchItem = async (
   deps: GenerationDeps,
@@ -385,18 +385,15 @@ export const generateBatchItem = async (
   const key: BatchContact = { uid, batchId, contactId };
   const token = randomUUID();
   const claimedAt = deps.now();
-  // read beside the claim, not after the model's answer: one round trip fewer in each contact's time
-  const listRead = getContactDrafts(deps.db, uid, contactId);
-  listRead.catch(() => {});
-  const [claim, contact, profile, action] = await Promise.all([
+  // read beside the claim, not after the model's answer (one round trip fewer in each contact's time), in one call
+  const [claim, { contact, drafts, action }, profile] = await Promise.all([
     claimBatchContact(deps.db, key, {
       token,
       lockedUntil: new Date(claimedAt.getTime() + claimLockMs),
       at: claimedAt,
     }),
-    getContact(deps.db, uid, contactId),
+    readBatchContact(deps.db, key),
     delivery.profileOf ? delivery.profileOf(uid, batchId) : getUserProfile(deps.db, uid),
-    getActivity(deps.db, uid, batchId),
   ]);
   if (claim.outcome === 'missing') return { outcome: 'no such batch' };
   if (claim.outcome === 'busy') throw new BatchContactBusyError();
@@ -443,7 +440,7 @@ export const generateBatchItem = async (
           const outcome: BatchOutcome = { status: 'completed', draftId: id };
           return [finishBatchContactWrite(deps.db, key, token, outcome, deps.now().toISOString())];
         },
-        listRead,
+        listRead: Promise.resolve(drafts),
       },
     });
     return await finished({ status: 'completed', draftId });

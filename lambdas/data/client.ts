@@ -1,5 +1,5 @@
 import { DescribeTableCommand, DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 
 /**
  * What every access function of `lambdas/data/` needs: the SDK client (its middleware stack is where tests count
@@ -51,6 +51,27 @@ export const queryAll = async (
     start = page.LastEvaluatedKey;
   } while (start);
   return items;
+};
+
+/** BatchGetItem takes at most 100 keys. */
+const batchGetSize = 100;
+
+// items by key (BatchGetItem, consistent, unprocessed keys asked again); missing ones are left out
+export const batchGet = async (db: DataClient, keys: readonly Record<string, unknown>[]) => {
+  const found: Record<string, unknown>[] = [];
+  for (let index = 0; index < keys.length; index += batchGetSize) {
+    let pending = keys.slice(index, index + batchGetSize);
+    for (let attempt = 0; pending.length > 0; attempt += 1) {
+      if (attempt > 6) throw new Error(`${pending.length} items stayed unprocessed`);
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
+      const result = await db.documents.send(
+        new BatchGetCommand({ RequestItems: { [db.table]: { Keys: pending, ConsistentRead: true } } }),
+      );
+      found.push(...(result.Responses?.[db.table] ?? []));
+      pending = result.UnprocessedKeys?.[db.table]?.Keys ?? [];
+    }
+  }
+  return found;
 };
 
 /**

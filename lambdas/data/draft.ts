@@ -1,6 +1,6 @@
-import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Draft } from '../../shared/schemas/drafts.js';
-import { dueOnShardedIndex, queryAll, shardOf, type DataClient } from './client.js';
+import { batchGet, dueOnShardedIndex, queryAll, shardOf, type DataClient } from './client.js';
 import { conversationKey } from './conversation.js';
 import { cancellationReasons } from './errors.js';
 import { itemExists, updateParams } from './expressions.js';
@@ -152,39 +152,23 @@ export const getDraft = async (db: DataClient, uid: string, draftId: string): Pr
   return Item ? fromItem(Item) : null;
 };
 
+/** A contact's draft list as stored (`item`), or the empty list of version 0 when it has none. */
+export const toContactDrafts = (contactId: string, item: Record<string, unknown> | undefined): ContactDrafts => {
+  if (!item) return { contactId, draftIds: [], primaryDraftId: null, version: 0 };
+  return {
+    contactId,
+    draftIds: (item.draftIds as string[] | undefined) ?? [],
+    primaryDraftId: (item.primaryDraftId as string | null | undefined) ?? null,
+    version: Number(item.version ?? 0),
+  };
+};
+
 // the contact's draft list (GetItem, consistent); an empty list of version 0 when it has none
 export const getContactDrafts = async (db: DataClient, uid: string, contactId: string): Promise<ContactDrafts> => {
   const { Item } = await db.documents.send(
     new GetCommand({ TableName: db.table, Key: contactDraftsKey(uid, contactId), ConsistentRead: true }),
   );
-  if (!Item) return { contactId, draftIds: [], primaryDraftId: null, version: 0 };
-  return {
-    contactId,
-    draftIds: (Item.draftIds as string[] | undefined) ?? [],
-    primaryDraftId: (Item.primaryDraftId as string | null | undefined) ?? null,
-    version: Number(Item.version ?? 0),
-  };
-};
-
-/** BatchGetItem takes at most 100 keys. */
-const batchGetSize = 100;
-
-// items by key (BatchGetItem, consistent, unprocessed keys asked again); missing ones are left out
-const batchGet = async (db: DataClient, keys: Record<string, unknown>[]) => {
-  const found: Record<string, unknown>[] = [];
-  for (let index = 0; index < keys.length; index += batchGetSize) {
-    let pending = keys.slice(index, index + batchGetSize);
-    for (let attempt = 0; pending.length > 0; attempt += 1) {
-      if (attempt > 6) throw new Error(`${pending.length} items stayed unprocessed`);
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
-      const result = await db.documents.send(
-        new BatchGetCommand({ RequestItems: { [db.table]: { Keys: pending, ConsistentRead: true } } }),
-      );
-      found.push(...(result.Responses?.[db.table] ?? []));
-      pending = result.UnprocessedKeys?.[db.table]?.Keys ?? [];
-    }
-  }
-  return found;
+  return toContactDrafts(contactId, Item);
 };
 
 // some drafts of a user by id (BatchGetItem); missing ids are left out
