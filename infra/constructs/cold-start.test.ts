@@ -44,11 +44,62 @@ describe('the cold start of a house bundle', () => {
     expect(inputs.some((input) => input.includes('node_modules/zod/v4/mini/'))).toBe(true);
   });
 
+  it('of the meeting-invitation worker loads no iCalendar library (it comes with the first invitation)', async () => {
+    const inputs = [...(await coldStartInputs('lambdas/meetings/invitation-worker.ts')).keys()];
+    expect(inputs.filter((input) => input.includes('node_modules/ical-generator/'))).toEqual([]);
+    expect(inputs).toContain('lambdas/meetings/invitation.ts');
+  });
+
   it("of the replies Lambda carries no code of schemas it cannot reach (dashboard's, contacts')", async () => {
     const inputs = await coldStartInputs('lambdas/replies/http.ts');
     // a module all of whose code is dropped keeps a few bytes: the stack-trace set-up's call that `inject` adds to it
     expect(inputs.get('shared/schemas/dashboard.ts') ?? 0).toBeLessThan(32);
     expect(inputs.get('shared/schemas/contacts.ts') ?? 0).toBeLessThan(32);
     expect(inputs.get('shared/schemas/conversations.ts')).toBeGreaterThan(1024);
+  });
+});
+
+/** The input files whose code a bundle of `source` (TypeScript importing from the repository) keeps. */
+const bundleInputs = async (source: string) => {
+  const result = await build({
+    stdin: { contents: source, resolveDir: root, loader: 'ts' },
+    absWorkingDir: root,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node22',
+    mainFields: ['module', 'main'],
+    minify: true,
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  return Object.values(result.metafile.outputs).flatMap((output) =>
+    Object.entries(output.inputs)
+      .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
+      .map(([input]) => input),
+  );
+};
+
+/**
+ * Issue 9: the settings a Lambda reads from its environment at cold start are parsed with zod/mini, as
+ * lambdas/core/config.ts: classic zod's schemas cost a few times more to build (each installs every method on itself),
+ * and every Lambda builds its settings schemas at import.
+ */
+describe('the settings read at cold start', () => {
+  it('are parsed without classic zod (mail, Zoom, Stripe, OpenAI, research, verification, replies)', async () => {
+    const inputs = await bundleInputs(`
+      import { readMailSettings } from './lambdas/providers/mail/settings.ts';
+      import { readZoomSettings } from './lambdas/providers/meetings/settings.ts';
+      import { readStripeSettings } from './lambdas/providers/billing/stripe.ts';
+      import { readOpenAiSettings } from './lambdas/providers/ai/openai.ts';
+      import { readResearchSettings } from './lambdas/providers/research/perplexity.ts';
+      import { readVerificationSettings } from './lambdas/providers/verification/quickemailverification.ts';
+      import { readReplySettings } from './lambdas/replies/settings.ts';
+      export const settings = [readMailSettings(), readZoomSettings(), readStripeSettings(), readOpenAiSettings(),
+        readResearchSettings(), readVerificationSettings(), readReplySettings()];
+    `);
+    expect(inputs.filter((input) => input.includes('node_modules/zod/v4/classic/'))).toEqual([]);
+    expect(inputs.some((input) => input.includes('node_modules/zod/v4/mini/'))).toBe(true);
   });
 });

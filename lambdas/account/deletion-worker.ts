@@ -1,5 +1,5 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { accountDeletionMessageSchema } from '../../shared/schemas/account.js';
 import { readConfig } from '../core/config.js';
 import { createLogger } from '../core/logger.js';
@@ -35,7 +35,7 @@ export const deletionWorker = (
 const config = readConfig();
 if (!config.bucketName) throw new Error('Lambda environment is incomplete: BUCKET_NAME');
 // as in the account Lambda (./http.ts): required only when a sign-in is removed
-const userPoolId = z.string().min(1).optional().parse(process.env.USER_POOL_ID);
+const userPoolId = z.optional(z.string().check(z.minLength(1))).parse(process.env.USER_POOL_ID);
 const cognito = createCognitoClient();
 const users: UserDirectory = {
   remove: async (username) => {

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { accountRoutes } from '../../shared/routes/account.js';
 import { readConfig } from '../core/config.js';
 import { httpHandler } from '../core/http.js';
@@ -16,7 +16,7 @@ const config = readConfig();
 if (!config.bucketName) throw new Error('Lambda environment is incomplete: BUCKET_NAME');
 // Read here but required only when an account is deleted, so the Lambda also loads where no user pool runs (the
 // integration tests' route contract); a deletion without it fails before anything is removed.
-const userPoolId = z.string().min(1).optional().parse(process.env.USER_POOL_ID);
+const userPoolId = z.optional(z.string().check(z.minLength(1))).parse(process.env.USER_POOL_ID);
 const cognito = createCognitoClient();
 const logger = createLogger('account');
 const db = createDataClient(config.tableName);

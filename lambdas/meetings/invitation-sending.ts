@@ -168,7 +168,7 @@ const attemptInvitation = async (deps: MeetingsDeps, message: InvitationMessage)
   const profile = await getUserProfile(deps.db, uid, ['displayName', 'firstName', 'lastName']);
   const organizer = { email: access.email, name: senderName(profile) };
   const input = { meeting, method, organizer, attendee, now: deps.now() };
-  const calendar = invitationCalendar(input);
+  const calendar = await invitationCalendar(input);
   const messageId = invitationMessageId(meeting.id, sequence, access.email);
   const mail: OutgoingMail = {
     from: access.email,

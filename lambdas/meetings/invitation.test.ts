@@ -30,8 +30,8 @@ const input = (overrides: Partial<InvitationInput['meeting']> = {}, method: 'REQ
 });
 
 describe('the invitation of a meeting', () => {
-  it('is an iTIP REQUEST with the UID, SEQUENCE 0, UTC times, organizer, attendee and Zoom link', () => {
-    const lines = icsLines(invitationCalendar(input()));
+  it('is an iTIP REQUEST with the UID, SEQUENCE 0, UTC times, organizer, attendee and Zoom link', async () => {
+    const lines = icsLines(await invitationCalendar(input()));
     expect(lines).toContain('METHOD:REQUEST');
     expect(lines).toContain(`UID:${invitationUid('01JDXMEETING0000000000000A')}`);
     expect(lines).toContain('SEQUENCE:0');
@@ -48,10 +48,10 @@ describe('the invitation of a meeting', () => {
     expect(lines).toContain('STATUS:CONFIRMED');
   });
 
-  it('keeps its UID across versions: a reschedule is a REQUEST with a higher SEQUENCE, a cancel a CANCEL', () => {
-    const booked = icsLines(invitationCalendar(input()));
-    const moved = icsLines(invitationCalendar(input({ sequence: 1, startTime: '2030-01-08T09:00:00.000Z' })));
-    const cancelled = icsLines(invitationCalendar(input({ sequence: 2 }, 'CANCEL')));
+  it('keeps its UID across versions: a reschedule is a REQUEST with a higher SEQUENCE, a cancel a CANCEL', async () => {
+    const booked = icsLines(await invitationCalendar(input()));
+    const moved = icsLines(await invitationCalendar(input({ sequence: 1, startTime: '2030-01-08T09:00:00.000Z' })));
+    const cancelled = icsLines(await invitationCalendar(input({ sequence: 2 }, 'CANCEL')));
     const uidOf = (lines: string[]) => lines.find((line) => line.startsWith('UID:'));
     expect(uidOf(moved)).toBe(uidOf(booked));
     expect(uidOf(cancelled)).toBe(uidOf(booked));
@@ -63,8 +63,8 @@ describe('the invitation of a meeting', () => {
     expect(cancelled).toContain('STATUS:CANCELLED');
   });
 
-  it('has no location without a Zoom link', () => {
-    const lines = icsLines(invitationCalendar(input({ zoomJoinUrl: undefined })));
+  it('has no location without a Zoom link', async () => {
+    const lines = icsLines(await invitationCalendar(input({ zoomJoinUrl: undefined })));
     expect(lines.some((line) => line.startsWith('LOCATION') || line.startsWith('URL'))).toBe(false);
     expect(invitationBody(input({ zoomJoinUrl: undefined }))).not.toMatch(/Zoom/);
   });
@@ -97,7 +97,7 @@ describe('the invitation of a meeting', () => {
           {
             fileName: 'invite.ics',
             contentType: invitationContentType('CANCEL'),
-            content: new TextEncoder().encode(invitationCalendar(input({}, 'CANCEL'))),
+            content: new TextEncoder().encode(await invitationCalendar(input({}, 'CANCEL'))),
           },
         ],
       })

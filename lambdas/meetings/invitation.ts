@@ -1,4 +1,3 @@
-import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { Meeting } from '../../shared/schemas/meetings.js';
 
 /**
@@ -102,8 +101,16 @@ export const invitationBody = (input: InvitationInput) => {
   return [attendee.firstName ? `Hi ${attendee.firstName},` : 'Hi,', '', ...lines, '', from].join('\n');
 };
 
+/**
+ * ical-generator (about 36 KiB of bundle), imported when an invitation is first written: the meetings Lambdas that
+ * import this module for its names and texts (the HTTP Lambda, the token job) never load it, and the invitation worker
+ * loads it with its first invitation rather than at cold start (issue 9).
+ */
+const loadIcal = () => import('ical-generator');
+
 /** The iCalendar text of the invitation: one VEVENT with the meeting's UID and SEQUENCE, times in UTC. */
-export const invitationCalendar = (input: InvitationInput) => {
+export const invitationCalendar = async (input: InvitationInput) => {
+  const { default: ical, ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } = await loadIcal();
   const { meeting, organizer, attendee } = input;
   const cancel = input.method === 'CANCEL';
   const calendar = ical({

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazySchema } from '../../shared/lazy-schema.js';
 
 /** Where push is verified and delivered (issue 13; the CDK stack sets them in AWS, infra/local/lambda-env.ts locally). */
@@ -15,20 +15,17 @@ export type ReplySettings = {
   outlookNotificationUrl: string | undefined;
 };
 
-const optional = /* @__PURE__ */ lazySchema(() => z.string().trim().min(1).optional());
+const optional = /* @__PURE__ */ lazySchema(() => z.optional(z.string().check(z.trim(), z.minLength(1))));
 
+/** zod/mini, as every settings schema read at cold start (lambdas/providers/mail/settings.ts). */
 const settingsSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
-    GMAIL_PUBSUB_TOPIC: z
-      .string()
-      .trim()
-      .regex(/^projects\/[^/]+\/topics\/[^/]+$/)
-      .optional(),
+    GMAIL_PUBSUB_TOPIC: z.optional(z.string().check(z.trim(), z.regex(/^projects\/[^/]+\/topics\/[^/]+$/))),
     GMAIL_PUSH_AUDIENCE: optional,
-    GMAIL_PUSH_SERVICE_ACCOUNT: z.email().optional(),
+    GMAIL_PUSH_SERVICE_ACCOUNT: z.optional(z.email()),
     /** @default https://www.googleapis.com/oauth2/v3/certs */
-    GOOGLE_OIDC_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
-    OUTLOOK_NOTIFICATION_URL: z.url().optional(),
+    GOOGLE_OIDC_JWKS_URL: z._default(z.url(), 'https://www.googleapis.com/oauth2/v3/certs'),
+    OUTLOOK_NOTIFICATION_URL: z.optional(z.url()),
   }),
 );
 

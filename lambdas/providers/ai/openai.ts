@@ -1,6 +1,7 @@
 import type OpenAI from 'openai';
 import type { APIError } from 'openai';
 import * as z from 'zod';
+import * as zm from 'zod/mini';
 import { LazyClient } from '../lazy-client.js';
 import { type RetryPolicy, worstCaseMs } from '../retry.js';
 import { lambdaExtensionSecret } from '../secrets/secrets.js';
@@ -15,14 +16,15 @@ const loadSdk = () => import('openai');
  * Where the OpenAI adapter points and with which key, from the Lambda's environment. Locally the base URL is the
  * sandbox and the key a dummy (infra/local/lambda-env.ts); in AWS the key is a Secrets Manager secret whose NAME is
  * in `OPENAI_API_KEY_SECRET`, so the key itself never sits in the function's configuration.
+ * zod/mini (`zm`), as every settings schema read at cold start (../mail/settings.ts); classic zod for the answers.
  */
 const settingsSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({
+  zm.object({
     /** @default the SDK's, https://api.openai.com/v1 */
-    OPENAI_BASE_URL: z.url().optional(),
-    OPENAI_API_KEY: z.string().min(1).optional(),
-    OPENAI_API_KEY_SECRET: z.string().min(1).optional(),
-    OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+    OPENAI_BASE_URL: zm.optional(zm.url()),
+    OPENAI_API_KEY: zm.optional(zm.string().check(zm.minLength(1))),
+    OPENAI_API_KEY_SECRET: zm.optional(zm.string().check(zm.minLength(1))),
+    OPENAI_MODEL: zm._default(zm.string().check(zm.minLength(1)), 'gpt-4o-mini'),
   }),
 );
 

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import * as z from 'zod';
+import * as zm from 'zod/mini';
 import { LazyClient } from '../lazy-client.js';
 import type { RetryPolicy } from '../retry.js';
 import { lambdaExtensionSecret } from '../secrets/secrets.js';
@@ -10,23 +11,24 @@ import { lazySchema } from '../../../shared/lazy-schema.js';
 /** The stripe SDK (about 240 KiB minified), imported when a billing call first needs it. */
 const loadSdk = () => import('stripe');
 
-const optional = /* @__PURE__ */ lazySchema(() => z.string().trim().min(1).optional());
+const optional = /* @__PURE__ */ lazySchema(() => zm.optional(zm.string().check(zm.trim(), zm.minLength(1))));
 
 /**
  * The variables the Stripe adapter reads (the CDK stack sets them in AWS; infra/local/lambda-env.ts locally). The API
  * key and the webhook signing secret are Secrets Manager secrets whose NAMES are given in AWS (read at run time through
  * the Lambda extension), or the values themselves locally, where the sandbox plays Stripe. Host, port and protocol are
  * the SDK's own options (its paths stay `/v1/...`): unset in AWS (api.stripe.com), the sandbox locally.
+ * zod/mini (`zm`), as every settings schema read at cold start (../mail/settings.ts); classic zod for the answers.
  */
 const settingsSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({
+  zm.object({
     STRIPE_SECRET_KEY: optional,
     STRIPE_SECRET_KEY_SECRET: optional,
     STRIPE_WEBHOOK_SECRET: optional,
     STRIPE_WEBHOOK_SECRET_SECRET: optional,
     STRIPE_API_HOST: optional,
-    STRIPE_API_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
-    STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+    STRIPE_API_PORT: zm.optional(zm.coerce.number().check(zm.int(), zm.minimum(1), zm.maximum(65_535))),
+    STRIPE_API_PROTOCOL: zm.optional(zm.enum(['http', 'https'])),
     /** the price ids of the paid plans (DESIGN §6): CDK context in AWS, the sandbox's locally */
     STRIPE_PRICE_STARTER: optional,
     STRIPE_PRICE_PRO: optional,

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import * as zm from 'zod/mini';
 import { type RetryPolicy, retryingFetch, type RetryingFetchOptions } from '../retry.js';
 import { lambdaExtensionSecret } from '../secrets/secrets.js';
 import { vendorLimits } from '../vendor-limits.js';
@@ -188,17 +189,18 @@ export const peopleDataLabsEnrichment = (
 /**
  * The enrichment of a Lambda's environment (DESIGN §5): People Data Labs when a key is configured, `ENRICHMENT_API_KEY`
  * locally (the sandbox's, with `ENRICHMENT_BASE_URL`) or `ENRICHMENT_API_KEY_SECRET` in AWS (the secret's name); null
- * otherwise, and contacts then keep what the user typed.
+ * otherwise, and contacts then keep what the user typed. Read at cold start, so with zod/mini (`zm`), as every settings
+ * schema (../mail/settings.ts).
  */
 export const enrichmentFromEnv = (
   env: NodeJS.ProcessEnv = process.env,
   readSecret: (name: string) => () => Promise<string> = lambdaExtensionSecret,
 ): EnrichmentPort | null => {
-  const parsed = z
+  const parsed = zm
     .object({
-      ENRICHMENT_API_KEY: z.string().min(1).optional(),
-      ENRICHMENT_API_KEY_SECRET: z.string().min(1).optional(),
-      ENRICHMENT_BASE_URL: z.url().optional(),
+      ENRICHMENT_API_KEY: zm.optional(zm.string().check(zm.minLength(1))),
+      ENRICHMENT_API_KEY_SECRET: zm.optional(zm.string().check(zm.minLength(1))),
+      ENRICHMENT_BASE_URL: zm.optional(zm.url()),
     })
     .parse(env);
   const apiKey =

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { isLocalHttp, type OAuthClientSettings } from '../mail/settings.js';
 import { lazySchema } from '../../../shared/lazy-schema.js';
 
@@ -16,18 +16,21 @@ export type ZoomSettings = OAuthClientSettings & {
   webhookSecretName: string | undefined;
 };
 
-const optional = /* @__PURE__ */ lazySchema(() => z.string().trim().min(1).optional());
+const optional = /* @__PURE__ */ lazySchema(() => z.optional(z.string().check(z.trim(), z.minLength(1))));
 
-/** The variables the Zoom adapter reads (the CDK stack sets them in AWS; infra/local/lambda-env.ts locally). */
+/**
+ * The variables the Zoom adapter reads (the CDK stack sets them in AWS; infra/local/lambda-env.ts locally); zod/mini as
+ * every settings schema read at cold start (mail/settings.ts).
+ */
 const settingsSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     ZOOM_OAUTH_CLIENT_ID: optional,
     ZOOM_OAUTH_CLIENT_SECRET: optional,
     ZOOM_OAUTH_CLIENT_SECRET_SECRET: optional,
     /** @default https://zoom.us */
-    ZOOM_OAUTH_BASE_URL: z.url().default('https://zoom.us'),
+    ZOOM_OAUTH_BASE_URL: z._default(z.url(), 'https://zoom.us'),
     /** @default https://api.zoom.us/v2 */
-    ZOOM_API_BASE_URL: z.url().default('https://api.zoom.us/v2'),
+    ZOOM_API_BASE_URL: z._default(z.url(), 'https://api.zoom.us/v2'),
     ZOOM_WEBHOOK_SECRET: optional,
     ZOOM_WEBHOOK_SECRET_SECRET: optional,
   }),

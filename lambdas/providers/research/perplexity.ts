@@ -1,5 +1,6 @@
 import type OpenAI from 'openai';
 import * as z from 'zod';
+import * as zm from 'zod/mini';
 import { LazyClient } from '../lazy-client.js';
 import { type RetryPolicy, worstCaseMs } from '../retry.js';
 import { lambdaExtensionSecret } from '../secrets/secrets.js';
@@ -13,16 +14,16 @@ const loadSdk = () => import('openai');
 /**
  * Where the research adapter points and with which key, from the Lambda's environment: Perplexity's chat completions
  * by default; locally the sandbox (infra/local/lambda-env.ts). In AWS the key is a Secrets Manager secret whose NAME is
- * in `PERPLEXITY_API_KEY_SECRET`.
+ * in `PERPLEXITY_API_KEY_SECRET`. zod/mini (`zm`), as every settings schema read at cold start (../mail/settings.ts).
  */
 const settingsSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({
+  zm.object({
     /** @default https://api.perplexity.ai */
-    PERPLEXITY_BASE_URL: z.url().default('https://api.perplexity.ai'),
-    PERPLEXITY_API_KEY: z.string().min(1).optional(),
-    PERPLEXITY_API_KEY_SECRET: z.string().min(1).optional(),
+    PERPLEXITY_BASE_URL: zm._default(zm.url(), 'https://api.perplexity.ai'),
+    PERPLEXITY_API_KEY: zm.optional(zm.string().check(zm.minLength(1))),
+    PERPLEXITY_API_KEY_SECRET: zm.optional(zm.string().check(zm.minLength(1))),
     /** a web-search model @default sonar */
-    PERPLEXITY_MODEL: z.string().min(1).default('sonar'),
+    PERPLEXITY_MODEL: zm._default(zm.string().check(zm.minLength(1)), 'sonar'),
   }),
 );
 

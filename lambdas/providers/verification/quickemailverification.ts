@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import * as zm from 'zod/mini';
 import { type RetryPolicy, retryingFetch, type RetryingFetchOptions } from '../retry.js';
 import { lambdaExtensionSecret } from '../secrets/secrets.js';
 import { vendorLimits } from '../vendor-limits.js';
@@ -9,13 +10,14 @@ import { lazySchema } from '../../../shared/lazy-schema.js';
  * Where the QuickEmailVerification adapter points and with which key, from the Lambda's environment. Locally the
  * base URL is the sandbox and the key a dummy (infra/local/lambda-env.ts); in AWS the key is a Secrets Manager secret
  * whose NAME is in `VERIFICATION_API_KEY_SECRET`, so the key itself never sits in the function's configuration.
+ * zod/mini (`zm`), as every settings schema read at cold start (../mail/settings.ts); classic zod for the answers.
  */
 const settingsSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({
+  zm.object({
     /** @default https://api.quickemailverification.com/v1 */
-    VERIFICATION_BASE_URL: z.url().default('https://api.quickemailverification.com/v1'),
-    VERIFICATION_API_KEY: z.string().min(1).optional(),
-    VERIFICATION_API_KEY_SECRET: z.string().min(1).optional(),
+    VERIFICATION_BASE_URL: zm._default(zm.url(), 'https://api.quickemailverification.com/v1'),
+    VERIFICATION_API_KEY: zm.optional(zm.string().check(zm.minLength(1))),
+    VERIFICATION_API_KEY_SECRET: zm.optional(zm.string().check(zm.minLength(1))),
   }),
 );
 
