@@ -302,10 +302,21 @@ const labelOf = (target: string, urls: string[]) => {
  * a cold-start file loads with `await import()`, what that chunk's first use adds. Medians: other work on the machine
  * makes single runs noisy.
  */
-export const measureLambdaBundles = async (options: { runs?: number } = {}): Promise<LambdaBench> => {
+export const measureLambdaBundles = async (
+  options: {
+    runs?: number;
+    /** only the functions whose name this accepts (default: every one) */
+    only?: (name: string) => boolean;
+    /** measure the lazy chunks' first use too (default: true) */
+    firstUse?: boolean;
+    /** synthesize into this folder and keep it (to profile an asset afterwards); default: a temporary one, removed */
+    outdir?: string;
+  } = {},
+): Promise<LambdaBench> => {
   const runs = options.runs ?? 7;
+  const firstUse = options.firstUse ?? true;
   const loadBefore = loadavg()[0]!;
-  const outdir = mkdtempSync(join(tmpdir(), 'lambda-bench-'));
+  const outdir = options.outdir ?? mkdtempSync(join(tmpdir(), 'lambda-bench-'));
   try {
     const stacks = synthesize(outdir);
     const emptyModule = pathToFileURL(join(outdir, 'empty.mjs')).href;
@@ -343,15 +354,17 @@ export const measureLambdaBundles = async (options: { runs?: number } = {}): Pro
             }
           });
         if (!entryFile) throw new Error(`${path}: no ${file}.mjs in its asset`);
+        // the path within the app's stack (a nested stack's path starts with its parent's name)
+        const name = path
+          .replace(/^[^/]+\//, '')
+          .replace(/\/Function\/Resource$/, '')
+          .replace(/\/Resource$/, '');
+        if (options.only && !options.only(name)) continue;
         const env = Object.fromEntries(
           Object.entries(variables).map(([name, value]) => [name, resolveValue(value, template, stackName)]),
         );
         subjects.push({
-          // the path within the app's stack (a nested stack's path starts with its parent's name)
-          name: path
-            .replace(/^[^/]+\//, '')
-            .replace(/\/Function\/Resource$/, '')
-            .replace(/\/Resource$/, ''),
+          name,
           env: { ...runtimeEnvironment(id, handler, properties.MemorySize), ...env },
           entry: pathToFileURL(entryFile).href,
           exportName,
@@ -365,7 +378,7 @@ export const measureLambdaBundles = async (options: { runs?: number } = {}): Pro
     const shapes = subjects.map((subject) => {
       const { coldFiles } = runChild(subject.env, subject.entry, subject.exportName, '', true);
       const cold = new Set(coldFiles);
-      const pending = coldFiles.flatMap(dynamicImports);
+      const pending = firstUse ? coldFiles.flatMap(dynamicImports) : [];
       const seen = new Set<string>();
       const lazy: { target: string; label: string; bytes: number; ms: number[]; cpuMs: number[] }[] = [];
       for (let target = pending.shift(); target; target = pending.shift()) {
@@ -431,6 +444,6 @@ export const measureLambdaBundles = async (options: { runs?: number } = {}): Pro
     });
     return { functions, skipped, emptyImportMs, emptyImportCpuMs, runs, load: [loadBefore, loadavg()[0]!] };
   } finally {
-    rmSync(outdir, { recursive: true, force: true });
+    if (!options.outdir) rmSync(outdir, { recursive: true, force: true });
   }
 };
