@@ -28,6 +28,7 @@ import {
   streamFilterPatterns,
   type StreamConsumerSpec,
 } from '../../shared/streams.js';
+import { withoutSdkLogging } from '../../lambdas/data/client.js';
 import { lambdaContext, TimeoutError, withTimeout } from './lambda-context.js';
 import { localCredentials, localNames } from './ports.js';
 
@@ -178,7 +179,8 @@ export const startStreamRunner = async (options: StreamRunnerOptions): Promise<S
       ) as Promise<StreamConsumer>);
   const config = { endpoint: options.endpoint, region: localNames.region, credentials: localCredentials };
   const dynamodb = new DynamoDBClient(config);
-  const streams = new DynamoDBStreamsClient(config);
+  // a page of stream records is large: the SDK's logger middleware would walk it for a logger that logs nothing
+  const streams = withoutSdkLogging(new DynamoDBStreamsClient(config));
   const { Table } = await dynamodb.send(new DescribeTableCommand({ TableName: options.tableName })).finally(() => {
     dynamodb.destroy();
   });
