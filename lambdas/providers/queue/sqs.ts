@@ -14,6 +14,9 @@ const loadSdk = () => import('@aws-sdk/client-sqs');
 export const createSqsClient = (config: SQSClientConfig = {}) =>
   new LazyClient(async () => new (await loadSdk()).SQSClient({ maxAttempts: 3, ...config }));
 
+/** SendMessageBatch calls in flight at once, at most, in `sendMany`. */
+const batchesAtOnce = 10;
+
 /** A queue's URL from the environment the stack sets (`QUEUE_URL_EMAIL_LOOKUP`, ...). */
 export const queueUrlFromEnv = (queue: QueueName, env: NodeJS.ProcessEnv = process.env) => {
   const url = env[queueUrlEnvName(queue)];
@@ -36,21 +39,37 @@ export const sqsQueue = (
       }),
     );
   },
+  // the batches of 10 side by side (up to 10 at once): a batch of 100 e-mails waits for one SendMessageBatch's time,
+  // not ten (issue 11); every batch is tried, and the first refusal is thrown once all have answered
   sendMany: async (queue, messages) => {
     const [{ SendMessageBatchCommand }, sqs] = await Promise.all([loadSdk(), client.get()]);
-    for (let start = 0; start < messages.length; start += 10) {
-      const chunk = messages.slice(start, start + 10);
-      const result = await sqs.send(
-        new SendMessageBatchCommand({
-          QueueUrl: urlOf(queue),
-          Entries: chunk.map((message, index) => ({ Id: String(start + index), MessageBody: JSON.stringify(message) })),
-        }),
-      );
-      if (result.Failed?.length) {
-        throw new Error(
-          `SQS refused ${result.Failed.length} of ${chunk.length} messages to ${queue}: ${result.Failed[0]?.Message ?? ''}`,
-        );
+    const starts = Array.from({ length: Math.ceil(messages.length / 10) }, (_, index) => index * 10);
+    let refusal: unknown;
+    const sendNext = async () => {
+      for (let next = starts.shift(); next !== undefined; next = starts.shift()) {
+        const start = next;
+        const chunk = messages.slice(start, start + 10);
+        try {
+          const result = await sqs.send(
+            new SendMessageBatchCommand({
+              QueueUrl: urlOf(queue),
+              Entries: chunk.map((message, index) => ({
+                Id: String(start + index),
+                MessageBody: JSON.stringify(message),
+              })),
+            }),
+          );
+          if (result.Failed?.length) {
+            throw new Error(
+              `SQS refused ${result.Failed.length} of ${chunk.length} messages to ${queue}: ${result.Failed[0]?.Message ?? ''}`,
+            );
+          }
+        } catch (error) {
+          refusal ??= error;
+        }
       }
-    }
+    };
+    await Promise.all(Array.from({ length: Math.min(batchesAtOnce, starts.length) }, sendNext));
+    if (refusal !== undefined) throw refusal;
   },
 });
