@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/net.js';
 import { openAiSandbox } from '../../infra/local/sandbox/openai.js';
@@ -8,11 +9,16 @@ import type { LiveEvent } from '../../shared/live-events.js';
 import type { GenerationMessage } from '../../shared/schemas/ai.js';
 import { HttpError } from '../core/errors.js';
 import { createLogger } from '../core/logger.js';
-import { createDataClient } from '../data/client.js';
+import { createDataClient, dataClientOf } from '../data/client.js';
 import { countingDataClient } from '../test/counting-client.js';
 import { contactDefaults, getContact, putContacts, type ContactItem } from '../data/contact.js';
 import { cutActivityError, getActivity } from '../data/activity.js';
-import { claimBatchContact, finishBatchContact, releaseBatchContact } from '../data/generation-batch.js';
+import {
+  claimBatchContact,
+  finishBatchContact,
+  getGenerationBatch,
+  releaseBatchContact,
+} from '../data/generation-batch.js';
 import { userDrafts } from '../data/draft.js';
 import { rateLimits } from '../data/rate-limit.js';
 import { getSharedProfile, upsertSharedProfile } from '../data/shared-profile.js';
@@ -496,6 +502,39 @@ describe('a batch through the ai-generation worker', () => {
         'QueryCommand',
       ].sort(),
     );
+  });
+
+  it('writes a new batch of 100, its 101 items in two transactions and its activity action, side by side', async () => {
+    const { deps, sent } = setup();
+    const uid = await newUser();
+    const contacts = await addContacts(
+      uid,
+      Array.from({ length: 100 }, (_, index) => ({ name: `Person ${index}` })),
+    );
+    const raw = new DynamoDBClient({});
+    let inFlight = 0;
+    let most = 0;
+    raw.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (!['TransactWriteItemsCommand', 'PutItemCommand'].includes(String(context.commandName))) return next(args);
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        try {
+          return await next(args);
+        } finally {
+          inFlight -= 1;
+        }
+      },
+      { step: 'initialize', name: 'writesInFlight' },
+    );
+    const { batchId } = await startBatch({ ...deps, db: dataClientOf(raw, process.env.TABLE_NAME!) }, uid, {
+      contactIds: contacts.map((contact) => contact.contactId),
+    });
+    expect(most).toBe(3);
+    expect(sent).toHaveLength(100);
+    expect(await getActivity(db, uid, batchId)).toMatchObject({ status: 'in_progress', profileCount: 100 });
+    expect((await getGenerationBatch(db, uid, batchId))?.total).toBe(100);
+    raw.destroy();
   });
 
   it("writes a batch's e-mails from the profile as the batch started, and the next batch from the profile edited since", async () => {

@@ -242,8 +242,6 @@ export const startBatch = async (deps: GenerationDeps, uid: string, body: Genera
     instructions: body.instructions,
     createdAt: deps.now().toISOString(),
   });
-  // its activity action (lambdas/data/activity.ts), started with the batch
-  await tell(deps, uid, activityChanged({ id: batchId, status: 'in_progress' }));
   const messagesOut: GenerationMessage[] = contactIds.map((contactId) => ({
     uid,
     batchId,
@@ -251,7 +249,11 @@ export const startBatch = async (deps: GenerationDeps, uid: string, body: Genera
     ...(body.templateId ? { templateId: body.templateId } : {}),
     ...(body.instructions ? { instructions: body.instructions } : {}),
   }));
-  await deps.queue.sendMany('ai-generation', messagesOut);
+  await Promise.all([
+    deps.queue.sendMany('ai-generation', messagesOut),
+    // its activity action (lambdas/data/activity.ts), started with the batch
+    tell(deps, uid, activityChanged({ id: batchId, status: 'in_progress' })),
+  ]);
   return { batchId, total: contactIds.length };
 };
 

@@ -62,7 +62,7 @@ export const batchContactKey = (uid: string, batchId: string, contactId: string)
 export type BatchContact = { uid: string; batchId: string; contactId: string };
 
 // a new batch and its contacts, every one queued (TransactWriteItems of up to 100 items each, refused when the batch
-// exists), and its activity action in progress (lambdas/data/activity.ts)
+// exists), and its activity action in progress (lambdas/data/activity.ts), side by side
 export const createGenerationBatch = async (
   db: DataClient,
   batch: Omit<GenerationBatchHeader, 'total'>,
@@ -81,23 +81,32 @@ export const createGenerationBatch = async (
       ttl,
     })),
   ];
+  const writes: Promise<unknown>[] = [];
   for (let index = 0; index < items.length; index += transactionSize) {
-    await db.documents.send(
-      new TransactWriteCommand({
-        TransactItems: items.slice(index, index + transactionSize).map((Item) => ({
-          Put: { TableName: db.table, Item, ConditionExpression: 'attribute_not_exists(pk)' },
-        })),
-      }),
+    writes.push(
+      db.documents.send(
+        new TransactWriteCommand({
+          TransactItems: items.slice(index, index + transactionSize).map((Item) => ({
+            Put: { TableName: db.table, Item, ConditionExpression: 'attribute_not_exists(pk)' },
+          })),
+        }),
+      ),
     );
   }
   // SPEC §3 'Activity action': the batch's own, by its id (lambdas/data/activity.ts)
-  await startActivity(db, batch.uid, {
-    id: batch.batchId,
-    actionType: 'generate_emails',
-    profileCount: header.total,
-    metadata: { generationType: batch.templateId ? 'template' : 'ai', emailsGenerated: 0, emailsTotal: header.total },
-    at: new Date(batch.createdAt),
-  });
+  writes.push(
+    startActivity(db, batch.uid, {
+      id: batch.batchId,
+      actionType: 'generate_emails',
+      profileCount: header.total,
+      metadata: { generationType: batch.templateId ? 'template' : 'ai', emailsGenerated: 0, emailsTotal: header.total },
+      at: new Date(batch.createdAt),
+    }),
+  );
+  // side by side: the batch (a new id) is written before any of its messages is sent, in one round trip's time
+  const outcomes = await Promise.allSettled(writes);
+  const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
   return {
     ...header,
     items: Object.fromEntries(batch.order.map((id) => [id, { status: 'queued' }])),
