@@ -14,6 +14,7 @@ import {
   getConversationItem,
   hasConversationEmail,
   keyPart,
+  newConversationItem,
   newConversationWrite,
   newEmailWrite,
   receivedEmailKey,
@@ -127,24 +128,15 @@ export const recordSentEmail = async (
       return { conversation: toConversationWire(current), created: false };
     if (!current && !initial) throw conversationNotFound();
     const now = new Date().toISOString();
-    const base: ConversationItem = current ?? {
-      id: conversationId,
-      userId: uid,
-      contactId: input.contactId,
-      subject: cut(input.subject, subjectMax),
-      createdAt: at,
-      updatedAt: at,
-      replyStatus: 'awaiting_reply',
-      lastReplyDate: null,
-      replySender: null,
-      threadId: null,
-      messageId: null,
-      mailboxId: null,
-      provider: null,
-      emailCount: 0,
-      lastEmailSentAt: null,
-      version: 0,
-    };
+    const base: ConversationItem =
+      current ??
+      newConversationItem({
+        id: conversationId,
+        userId: uid,
+        contactId: input.contactId,
+        subject: cut(input.subject, subjectMax),
+        createdAt: at,
+      });
     const next: ConversationItem = {
       ...base,
       updatedAt: later(base.updatedAt, now),

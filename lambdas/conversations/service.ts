@@ -25,6 +25,7 @@ import {
   conversationIdOfThread,
   conversationUnchangedCheck,
   getConversationItem,
+  newConversationItem,
   newConversationWrite,
   removeConversation,
   toConversationWire,
@@ -87,24 +88,13 @@ export const createConversation = async (
   body: z.infer<typeof createConversationBody>,
 ): Promise<Conversation> => {
   const now = deps.now().toISOString();
-  const item: ConversationItem = {
+  const item = newConversationItem({
     id: deps.newId(),
     userId: uid,
     contactId: body.contactId,
     subject: body.subject,
     createdAt: now,
-    updatedAt: now,
-    replyStatus: 'awaiting_reply',
-    lastReplyDate: null,
-    replySender: null,
-    threadId: null,
-    messageId: null,
-    mailboxId: null,
-    provider: null,
-    emailCount: 0,
-    lastEmailSentAt: null,
-    version: 0,
-  };
+  });
   for (let attempt = 0; ; attempt += 1) {
     const contact = await contactToMirror(deps.db, uid, body.contactId);
     if (!contact) throw contactNotFound();

@@ -19,6 +19,28 @@ import { deleteItems } from './user-partition.js';
  */
 export type ConversationItem = Omit<Conversation, 'contact_id' | 'created_at'> & { version: number };
 
+/** A conversation before any e-mail: awaiting a reply, nothing sent, nothing known of its thread. */
+export const newConversationItem = (fields: {
+  id: string;
+  userId: string;
+  contactId: string;
+  subject: string;
+  createdAt: string;
+}): ConversationItem => ({
+  ...fields,
+  updatedAt: fields.createdAt,
+  replyStatus: 'awaiting_reply',
+  lastReplyDate: null,
+  replySender: null,
+  threadId: null,
+  messageId: null,
+  mailboxId: null,
+  provider: null,
+  emailCount: 0,
+  lastEmailSentAt: null,
+  version: 0,
+});
+
 export const conversationRecord = 'conversation';
 export const conversationThreadRecord = 'conversationThread';
 export const conversationEmailRecord = 'conversationEmail';
