@@ -50,6 +50,13 @@ describe('the cold start of a house bundle', () => {
     expect(inputs).toContain('lambdas/meetings/invitation.ts');
   });
 
+  it("of the account Lambda holds no REST-XML protocol code (the lazily imported S3 client's, in its own chunk)", async () => {
+    const inputs = [...(await coldStartInputs('lambdas/account/http.ts')).keys()];
+    expect(inputs.filter((input) => /protocols\/xml\/|node_modules\/@aws-sdk\/xml-builder\//.test(input))).toEqual([]);
+    // the DynamoDB client's JSON protocol, imported from the same barrel (@aws-sdk/core/protocols), is there
+    expect(inputs.some((input) => input.endsWith('protocols/json/AwsJson1_0Protocol.js'))).toBe(true);
+  });
+
   it("of the replies Lambda carries no code of schemas it cannot reach (dashboard's, contacts')", async () => {
     const inputs = await coldStartInputs('lambdas/replies/http.ts');
     // a module all of whose code is dropped keeps a few bytes: the stack-trace set-up's call that `inject` adds to it

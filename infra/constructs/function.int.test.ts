@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { buildSync, type Metafile } from 'esbuild';
+import { build, type Metafile } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ProcessedDocument, UploadTicket } from '../../shared/schemas/documents.js';
 import { browserUpload } from '../../lambdas/documents/test/browser-upload.js';
@@ -22,10 +22,10 @@ afterAll(() => {
 });
 
 /** `entry` bundled as the stack bundles it, into a temporary folder; with esbuild's account of what went where. */
-const bundle = (entry: string) => {
+const bundle = async (entry: string) => {
   const outdir = mkdtempSync(join(tmpdir(), 'house-bundle-'));
   outdirs.push(outdir);
-  const { metafile } = buildSync({ ...bundlingOptions(entry, outdir), metafile: true, logLevel: 'silent' });
+  const { metafile } = await build({ ...bundlingOptions(entry, outdir), metafile: true, logLevel: 'silent' });
   return { outdir, index: pathToFileURL(join(outdir, 'index.mjs')).href, metafile: metafile! };
 };
 
@@ -71,10 +71,10 @@ const invoke = async (index: string, event: ReturnType<typeof apiEvent>, env: No
   };
 };
 
-describe('the house bundling, run as Lambda runs it', () => {
-  const health = bundle(lambdaEntry('health', 'http'));
-  const documents = bundle(lambdaEntry('documents', 'http'));
+const health = await bundle(lambdaEntry('health', 'http'));
+const documents = await bundle(lambdaEntry('documents', 'http'));
 
+describe('the house bundling, run as Lambda runs it', () => {
   it('keeps only the environment link of the credential chain', () => {
     const inputs = Object.keys(health.metafile.inputs);
     expect(inputs.some((input) => input.endsWith('infra/constructs/env-credentials.ts'))).toBe(true);
@@ -105,7 +105,7 @@ describe('the house bundling, run as Lambda runs it', () => {
   });
 
   it('writes stack traces through the source maps as --enable-source-maps does, without the flag', async () => {
-    const fixture = bundle(join(repoRoot, 'infra/test/fixtures/stack-trace.ts'));
+    const fixture = await bundle(join(repoRoot, 'infra/test/fixtures/stack-trace.ts'));
     // `node` hands the stack to Node's own source-map support: the injected formatter is set aside after the import
     const script = `
       const { handler } = await import(process.argv[1]);

@@ -1,5 +1,5 @@
-import { readdirSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   AssetHashType,
@@ -16,7 +16,6 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import { type BuildOptions, buildSync } from 'esbuild';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { FactName } from 'aws-cdk-lib/region-info';
@@ -24,7 +23,7 @@ import { Construct, type IConstruct } from 'constructs';
 import { table as tableDefinition } from '../../lambdas/data/table.js';
 import { userPrefix } from '../../lambdas/providers/storage/storage.js';
 import type { Domain } from '../../shared/routes.js';
-import { lambdasRoot, type StageConfig } from '../config.js';
+import { lambdasRoot, repoRoot, type StageConfig } from '../config.js';
 
 /** `lambdas/<domain>/<file>.ts`, the entry of a domain's Lambda, worker or job. */
 export const lambdaEntry = (domain: string, file: string, root: string = lambdasRoot) => `${root}/${domain}/${file}.ts`;
@@ -61,63 +60,27 @@ const tableWrite = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteI
 /** What a domain's Lambdas may touch (least privilege); the same grants serve its HTTP Lambda, workers and jobs. */
 export type DomainAccess = Record<Domain, (fn: AppFunction) => void>;
 
-/** ESM bundles have no `require`; a few CommonJS dependencies still call it (NOTES.md "CDK"). */
-const requireBanner = "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
+export { bundlingOptions } from './bundling.js';
 
-/** The SDK's default credential chain, reduced to its environment link (why: env-credentials.ts). */
-const envCredentials = fileURLToPath(new URL('./env-credentials.ts', import.meta.url));
-
-/** Stack traces through the source maps, read when first needed (why: stack-traces.ts). */
-const stackTraces = fileURLToPath(new URL('./stack-traces.ts', import.meta.url));
+/** The script that bundles one function in a child process (why: bundle-function.ts). */
+const bundleScript = fileURLToPath(new URL('./bundle-function.ts', import.meta.url));
 
 /**
- * The `<name>.process.ts` modules beside an entry: what the function runs in a child process of its own (the documents
- * Lambda's text extraction, lambdas/documents/isolated-extraction.ts), each bundled as `<name>.process.mjs` beside
- * `index.mjs`, where the function finds it. Nothing loads them at cold start.
+ * Bundles `entry` the house way into `outdir` (`index.mjs` and its chunks; bundling.ts `bundlingOptions`), synchronously:
+ * esbuild runs in a child process under tsx (a devDependency, as esbuild); throws with esbuild's messages when it fails.
  */
-const processEntries = (entry: string) =>
-  Object.fromEntries(
-    readdirSync(dirname(entry))
-      .filter((file) => file.endsWith('.process.ts'))
-      .map((file) => [basename(file, '.ts'), join(dirname(entry), file)]),
-  );
+export const bundleFunction = (entry: string, outdir: string) => {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', bundleScript, entry, outdir], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  if (result.status !== 0) throw new Error(`Bundling ${entry} failed:\n${result.stderr}${result.stdout}`);
+  if (result.stderr) process.stderr.write(result.stderr);
+};
 
 /**
- * How every Lambda is bundled: minified ESM for Node 22 with source maps (without the sources: the stack traces
- * point at them, the asset need not carry them), `index.mjs` exporting the handler.
- *
- * Code splitting: what a module imports with `await import()` becomes a chunk of its own, read and evaluated only
- * when a request runs that code (the documents Lambda's PDF, DOCX and DOC readers), so it costs no cold start.
- * Chunks that several such paths share, and anything imported statically, load with `index.mjs` as before. Modules
- * run as child processes (`processEntries`) are entries of their own.
- * (NodejsFunction cannot split: it bundles to one `--outfile`.)
- */
-export const bundlingOptions = (entry: string, outdir: string): BuildOptions => ({
-  entryPoints: { index: entry, ...processEntries(entry) },
-  entryNames: '[name]',
-  outdir,
-  outExtension: { '.js': '.mjs' },
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node22',
-  mainFields: ['module', 'main'],
-  minify: true,
-  sourcemap: true,
-  sourcesContent: false,
-  banner: { js: requireBanner },
-  alias: { '@aws-sdk/credential-provider-node': envCredentials },
-  // evaluated before the function's own code, in place of NODE_OPTIONS=--enable-source-maps
-  inject: [stackTraces],
-  logLevel: 'warning',
-});
-
-/** Bundles `entry` the house way into `outdir` (`index.mjs` and its chunks); throws when esbuild fails. */
-export const bundleFunction = (entry: string, outdir: string) => buildSync(bundlingOptions(entry, outdir));
-
-/**
- * esbuild in the CDK app's process. The entry is a field, not only a closure: the CDK reuses a staged asset for
+ * The house bundling for the CDK (`bundleFunction`). The entry is a field, not only a closure: the CDK reuses a staged asset for
  * another one whose source folder and serialized bundling options are the same, and two functions of one domain
  * folder (its HTTP Lambda and its trigger or worker) differ in nothing else, so without it both would ship the
  * first one's bundle.
@@ -138,7 +101,7 @@ class HouseBundling implements ILocalBundling {
  *
  * The AWS SDK v3 is bundled rather than taken from the runtime: the bundle then runs the exact SDK versions the tests
  * ran against, a runtime SDK update cannot change behaviour under us, and esbuild keeps only the clients imported.
- * Bundling runs esbuild in the CDK app itself (`bundlingOptions`), never in Docker.
+ * Bundling runs esbuild on this machine (`bundleFunction`), never in Docker.
  */
 export class AppFunction extends Construct {
   readonly fn: lambda.Function;
