@@ -25,20 +25,48 @@ export const dataClientOf = (client: DynamoDBClient, table: string): DataClient 
   table,
 });
 
+/**
+ * A data client whose SDK clients are built on first use (`db.client` / `db.documents`), not when it is made: every
+ * Lambda makes its data client at import, and building the DynamoDB and document clients (resolving the SDK's
+ * configuration, endpoint rules and middleware) is ~4-5 ms of a cold import that a request pays anyway only when it
+ * reaches the table. Built once, then the same two clients answer.
+ */
+const lazyDataClient = (table: string, make: () => DynamoDBClient): DataClient => {
+  let built: DataClient | undefined;
+  const build = () => {
+    built ??= dataClientOf(make(), table);
+    return built;
+  };
+  return {
+    table,
+    get client() {
+      return build().client;
+    },
+    get documents() {
+      return build().documents;
+    },
+  };
+};
+
 const shared = new Map<string, DataClient>();
 
 /**
  * The DynamoDB client of a Lambda. The endpoint comes from the SDK's own `AWS_ENDPOINT_URL_DYNAMODB` when set
  * (DynamoDB Local), so the same code runs locally and in AWS. Without `config` one client per table (and endpoint)
- * serves the whole process, so the HTTP kit's deleted-account check and the domain share a connection.
+ * serves the whole process, so the HTTP kit's deleted-account check and the domain share a connection. The SDK
+ * clients are built on first use (lazyDataClient), with the endpoint of the environment when this was called.
  * @default region from the environment
  */
 export const createDataClient = (table: string, config?: DynamoDBClientConfig): DataClient => {
-  if (config) return dataClientOf(new DynamoDBClient({ maxAttempts: 3, ...config }), table);
-  const key = `${table}\n${process.env.AWS_ENDPOINT_URL_DYNAMODB ?? ''}`;
+  if (config) return lazyDataClient(table, () => new DynamoDBClient({ maxAttempts: 3, ...config }));
+  const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB;
+  const key = `${table}\n${endpoint ?? ''}`;
   const existing = shared.get(key);
   if (existing) return existing;
-  const created = dataClientOf(new DynamoDBClient({ maxAttempts: 3 }), table);
+  const created = lazyDataClient(
+    table,
+    () => new DynamoDBClient({ maxAttempts: 3, ...(endpoint ? { endpoint } : {}) }),
+  );
   shared.set(key, created);
   return created;
 };
