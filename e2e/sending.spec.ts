@@ -194,6 +194,7 @@ test.describe('Sending and replies', () => {
       await contacts.goto();
       await expect(contacts.row(people.answering.name).getByTestId('contact-conversation')).toHaveText('Replied');
       await expect(contacts.row(people.silent.name).getByTestId('contact-conversation')).toHaveText('Awaiting reply');
+      await capture('sending-contacts-table-conversations');
     });
   });
 });
