@@ -65,6 +65,35 @@ describe('a batch', () => {
     expect(generationState.contacts.b?.status).toBe('completed');
   });
 
+  it('keeps what the live channel said of the batch before its POST answered, and counts it', () => {
+    // a quick worker: b is done and c is being written before startBatch runs with the POST's answer
+    applyProgressEvent(event('b', 'generating'), 1010);
+    applyProgressEvent(event('b', 'completed', [1, 0]), 1020);
+    applyProgressEvent(event('c', 'generating'), 1030);
+    startBatch('b1', ['a', 'b', 'c'], 'ai', 1040);
+    expect(generationState.contacts.b).toMatchObject({ status: 'completed', draftId: 'd-b', progress: 100 });
+    expect(generationState.contacts.c).toMatchObject({ status: 'generating', progress: 50 });
+    expect(generationState.contacts.a).toMatchObject({ status: 'generating', progress: 0 });
+    expect(generationState.batch).toMatchObject({ completed: 1, failed: 0, currentContact: 'a' });
+    // the last event's counts finish the batch, and no contact of it is left waiting
+    applyProgressEvent(event('a', 'completed', [2, 0]), 1050);
+    applyProgressEvent(event('c', 'completed', [3, 0]), 1060);
+    expect(isBatchFinished(generationState.batch)).toBe(true);
+    expect(isAnyGenerating(generationState)).toBe(false);
+  });
+
+  it("takes a newer batch's early word over an older batch's entry, never an older batch's over a newer", () => {
+    startBatch('b1', ['a'], 'ai', 1000);
+    applyProgressEvent(event('a', 'completed', [1, 0]), 1100);
+    // the same contact in a second batch, whose worker answers before its POST does
+    applyProgressEvent({ ...event('a', 'completed', [1, 0]), batchId: 'b2', draftId: 'd-a2' }, 1200);
+    startBatch('b2', ['a'], 'ai', 1300);
+    expect(generationState.contacts.a).toMatchObject({ status: 'completed', batchId: 'b2', draftId: 'd-a2' });
+    expect(isBatchFinished(generationState.batch)).toBe(true);
+    applyProgressEvent(event('a', 'failed', [0, 1]), 1400);
+    expect(generationState.contacts.a).toMatchObject({ status: 'completed', batchId: 'b2' });
+  });
+
   it('takes the polled batch answer when the live channel is down', () => {
     startBatch('b1', ['a', 'b'], 'ai', 1000);
     applyBatchProgress(
@@ -85,10 +114,10 @@ describe('a batch', () => {
     expect(generationState.contacts.b).toMatchObject({ status: 'generating', progress: 50 });
   });
 
-  it("ignores another batch's answer", () => {
+  it("ignores an older batch's answer", () => {
     startBatch('b1', ['a'], 'ai', 1000);
-    applyBatchProgress({ batchId: 'other', total: 1, completed: 1, failed: 0, items: [] }, 2000);
-    applyProgressEvent({ ...event('a', 'completed', [1, 0]), batchId: 'other' }, 2000);
+    applyBatchProgress({ batchId: 'a0', total: 1, completed: 1, failed: 0, items: [] }, 2000);
+    applyProgressEvent({ ...event('a', 'completed', [1, 0]), batchId: 'a0' }, 2000);
     expect(generationState.batch?.completed).toBe(0);
     expect(generationState.contacts.a?.status).toBe('generating');
   });

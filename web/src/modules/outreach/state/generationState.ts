@@ -59,16 +59,25 @@ const applyItem = (
   now: number,
 ) => {
   const current = generationState.contacts[item.contactId];
-  // a later one-at-a-time retry is not undone by an old batch's word
-  if (current && current.batchId !== batchId) return;
-  const base: GenerationEntry = current ?? {
-    status: 'generating',
-    type: 'ai',
-    startedAt: now,
-    retryCount: 0,
-    progress: 0,
-    batchId,
-  };
+  // a later one-at-a-time retry is not undone by a batch's word, nor a batch by an older one's (ULIDs sort by time);
+  // a newer batch's word may come before its POST has answered and startBatch() has run
+  if (
+    current &&
+    current.batchId !== batchId &&
+    (current.batchId === null || batchId === null || batchId < current.batchId)
+  )
+    return;
+  const base: GenerationEntry =
+    current?.batchId === batchId
+      ? current
+      : {
+          status: 'generating',
+          type: 'ai',
+          startedAt: now,
+          retryCount: current?.retryCount ?? 0,
+          progress: 0,
+          batchId,
+        };
   if (base.status !== 'generating' && (item.status === 'queued' || item.status === 'generating')) return;
   const finished = item.status === 'completed' || item.status === 'failed';
   generationState.contacts[item.contactId] = {
@@ -89,17 +98,25 @@ export const startBatch = (
   now: number,
   templateId?: string,
 ) => {
+  // what the live channel already said of this batch (a worker can finish a contact before the POST answers) is kept
+  const heard = (contactId: string) => {
+    const entry = generationState.contacts[contactId];
+    return batchId !== null && entry?.batchId === batchId ? entry : undefined;
+  };
+  const countOf = (status: GenerationEntry['status']) =>
+    contactIds.filter((contactId) => heard(contactId)?.status === status).length;
   generationState.batch = {
     batchId,
     type,
     total: contactIds.length,
-    completed: 0,
-    failed: 0,
-    currentContact: contactIds[0] ?? null,
+    completed: countOf('completed'),
+    failed: countOf('error'),
+    currentContact: contactIds.find((contactId) => (heard(contactId)?.status ?? 'generating') === 'generating') ?? null,
     contactIds: [...contactIds],
   };
   for (const contactId of contactIds) {
     const previous = generationState.contacts[contactId];
+    if (heard(contactId)) continue;
     generationState.contacts[contactId] = {
       status: 'generating',
       type,
