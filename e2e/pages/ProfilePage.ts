@@ -79,6 +79,9 @@ export class ProfilePage {
   }
 
   async remove(kind: DocumentKind) {
+    // in mid-window: a button scrolled just under the sticky header opens its confirmation above it, off-screen,
+    // and antd flips it below a moment later, so a click aimed at the first place can land in between
+    await this.documentFile(kind).evaluate((file) => file.scrollIntoView({ block: 'center' }));
     await this.documentFile(kind).getByRole('button', { name: 'Remove' }).click();
     await this.page.locator('.ant-popconfirm').getByRole('button', { name: 'Remove' }).click();
     await expect(this.documentDropzone(kind)).toBeVisible();
