@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DataClient } from '../data/client.js';
 import type { ContactItem } from '../data/contact.js';
-import type { ConversationItem } from '../data/conversation.js';
+import { type ConversationItem, newConversationItem } from '../data/conversation.js';
 import { contactMirrorRemovalWrite, contactMirrorWrite, mirrorKeyOf } from './contact-mirror.js';
 
 const db = { table: 'table' } as DataClient;
@@ -14,19 +14,13 @@ const contact = (fields: Partial<ContactItem> = {}): ContactItem => ({
   ...fields,
 });
 const conversation = (fields: Partial<ConversationItem> = {}): ConversationItem => ({
-  id: 'conversation-2',
-  userId: 'user-1',
-  contactId: 'contact-1',
-  subject: 'Hello',
-  createdAt: '2026-11-10T09:00:00.000Z',
-  updatedAt: '2026-11-10T09:00:00.000Z',
-  replyStatus: 'awaiting_reply',
-  lastReplyDate: null,
-  replySender: null,
-  threadId: null,
-  messageId: null,
-  mailboxId: null,
-  provider: null,
+  ...newConversationItem({
+    id: 'conversation-2',
+    userId: 'user-1',
+    contactId: 'contact-1',
+    subject: 'Hello',
+    createdAt: '2026-11-10T09:00:00.000Z',
+  }),
   emailCount: 1,
   lastEmailSentAt: '2026-11-10T09:00:00.000Z',
   version: 1,
