@@ -25,6 +25,7 @@ test.describe('Outreach', () => {
     request,
     signedInUser,
     capture,
+    appShell,
   }) => {
     void signedInUser;
     test.setTimeout(180_000);
@@ -98,6 +99,9 @@ test.describe('Outreach', () => {
         await expect(outreach.state(outreach.row(person.name))).toHaveText('Draft ready', { timeout: 15_000 });
       await expect(outreach.row(edited).getByTestId('draft-cell')).not.toBeEmpty();
       await expect(progress).toBeHidden({ timeout: 15_000 });
+      // the table's stream counted each e-mail on the batch's action, and the last one finished it
+      const batchActivity = appShell.activityItem('Generating 5 e-mails');
+      await expect(appShell.activityStatus(batchActivity)).toHaveAccessibleName('Completed', { timeout: 15_000 });
     });
 
     await test.step('applies the template to one contact', async () => {

@@ -4,14 +4,14 @@
  * Pages that miss an event (the socket is down) poll the same data, so an event only says what changed.
  */
 export type LiveEventMap = {
-  /** a batch's counts after one of its contacts finished, or a contact's generation state changed (SPEC §3 Generation) */
+  /**
+   * a contact's generation state changed (SPEC §3 Generation): the page counts its batch from its contacts' states
+   * (GET /api/outreach/batches/{batchId} tells the counts too)
+   */
   'generation.progress': {
     batchId: string | null;
     contactId: string;
     status: 'queued' | 'generating' | 'completed' | 'failed';
-    total: number;
-    completed: number;
-    failed: number;
     draftId?: string;
     error?: string;
   };

@@ -31,6 +31,15 @@ export const streamConsumers = {
     workerTimeoutSeconds: 60,
     summary: "Keep each user's dashboard counters (lambdas/data/stats.ts) as their items change",
   },
+  'generation-activity': {
+    domain: 'dashboard',
+    handler: 'generation-stream',
+    entities: ['generationBatchContact'],
+    batchSize: 100,
+    maxRetryAttempts: 10,
+    workerTimeoutSeconds: 30,
+    summary: "Count each finished contact of an AI batch on the batch's activity action (SPEC §3)",
+  },
 } as const satisfies Record<string, StreamConsumerSpec>;
 
 export type StreamConsumerName = keyof typeof streamConsumers;

@@ -7,11 +7,12 @@ import { perplexityVendor } from '../../infra/local/sandbox/perplexity.js';
 import { startSandbox, type Sandbox } from '../../infra/local/sandbox/server.js';
 import type { LiveEvent } from '../../shared/live-events.js';
 import type { GenerationMessage } from '../../shared/schemas/ai.js';
+import { messages } from '../../shared/messages.js';
 import { HttpError } from '../core/errors.js';
 import { createLogger } from '../core/logger.js';
-import { createDataClient, dataClientOf } from '../data/client.js';
+import { createDataClient, dataClientOf, queryAll } from '../data/client.js';
 import { countingDataClient } from '../test/counting-client.js';
-import { contactDefaults, getContact, putContacts, type ContactItem } from '../data/contact.js';
+import { contactDefaults, contactKey, getContact, putContacts, type ContactItem } from '../data/contact.js';
 import { cutActivityError, getActivity } from '../data/activity.js';
 import {
   claimBatchContact,
@@ -20,6 +21,7 @@ import {
   releaseBatchContact,
 } from '../data/generation-batch.js';
 import { userDrafts } from '../data/draft.js';
+import { deleteItems } from '../data/user-partition.js';
 import { rateLimits } from '../data/rate-limit.js';
 import { getSharedProfile, upsertSharedProfile } from '../data/shared-profile.js';
 import { createTemplateItem } from '../data/template.js';
@@ -31,7 +33,16 @@ import type { QueuePort } from '../providers/queue/port.js';
 import { createResearchClient, perplexityResearch } from '../providers/research/perplexity.js';
 import { vendorLimits } from '../providers/vendor-limits.js';
 import { sqsEvent, sqsRecord } from '../test/sqs-event.js';
-import { batchProgress, type GenerationDeps, generateEmail, generationMessages, startBatch } from './generation.js';
+import { streamEvent, streamRecord } from '../test/stream-records.js';
+import { generationCounts } from '../dashboard/index.js';
+import {
+  batchProgress,
+  type GenerationDeps,
+  generateEmail,
+  generationMessages,
+  messageWithContactMaxBytes,
+  startBatch,
+} from './generation.js';
 import { generationWorker } from './generation-worker.js';
 import { renderTemplateFor } from './template-values.js';
 
@@ -345,6 +356,26 @@ describe('an AI-written e-mail against DynamoDB Local and the sandbox models', (
   });
 });
 
+/**
+ * The table's stream as it tells the batch counter (lambdas/dashboard/generation-counts.ts) of the batch's contacts that finished:
+ * one record each, from generating to its state now. Answers the records, to be delivered again.
+ */
+const countFinished = async (deps: GenerationDeps, uid: string, batchId: string) => {
+  const items = await queryAll(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :contacts)',
+    ExpressionAttributeValues: { ':pk': `USER#${uid}`, ':contacts': `GENBATCH#${batchId}#` },
+    ConsistentRead: true,
+  });
+  const records = items
+    .filter((item) => item.status === 'completed' || item.status === 'failed')
+    .map((item) => streamRecord({ ...item, status: 'generating' }, item));
+  expect(await generationCounts(deps)(streamEvent(records))).toEqual({ batchItemFailures: [] });
+  return records;
+};
+
+/** What the model was asked and not cancelled: the answers a delivery used. */
+const answered = (prompts: AiRequest[]) => prompts.filter((prompt) => !prompt.signal?.aborted);
+
 describe('a batch through the ai-generation worker', () => {
   it('queues one message per contact, writes each e-mail, and fails only the contact whose model call failed', async () => {
     const { deps, sent, events } = setup();
@@ -358,7 +389,16 @@ describe('a batch through the ai-generation worker', () => {
 
     const { batchId, total } = await startBatch(deps, uid, { contactIds: ids, instructions: 'Keep it short.' });
     expect(total).toBe(3);
-    expect(sent).toEqual(ids.map((contactId) => ({ uid, batchId, contactId, instructions: 'Keep it short.' })));
+    // each message carries its contact as the batch started
+    expect(sent).toEqual(
+      contacts.map((contact) => ({
+        uid,
+        batchId,
+        contactId: contact.contactId,
+        instructions: 'Keep it short.',
+        contact: expect.objectContaining({ uid, contactId: contact.contactId, name: contact.name }),
+      })),
+    );
     expect(await batchProgress(deps, uid, batchId)).toEqual({
       batchId,
       total: 3,
@@ -378,7 +418,9 @@ describe('a batch through the ai-generation worker', () => {
     expect((await primaryDraft(db, uid, ids[2]!))?.body).toContain('Keep it short.');
     expect(await primaryDraft(db, uid, ids[1]!)).toBeNull();
 
-    // SPEC §3 'Activity action'
+    // SPEC §3 'Activity action': the stream counts the finished contacts on it
+    expect(await getActivity(db, uid, batchId)).toMatchObject({ status: 'in_progress', completedCount: 0 });
+    await countFinished(deps, uid, batchId);
     expect(await getActivity(db, uid, batchId)).toMatchObject({
       actionType: 'generate_emails',
       status: 'completed',
@@ -391,11 +433,12 @@ describe('a batch through the ai-generation worker', () => {
       error: cutActivityError(generationMessages.busy),
     });
     expect(cutActivityError(generationMessages.busy)).toHaveLength(50);
-    // started with the batch and each contact counted on it, told live; the last one finished it
+    // started with the batch, and finished by the count of its last contacts, told live
     const activityEvents = events.flatMap(({ event }) => (event.type === 'activity.changed' ? [event.data] : []));
-    expect(activityEvents).toHaveLength(4);
-    expect(activityEvents[0]).toEqual({ id: batchId, status: 'in_progress' });
-    expect(activityEvents.filter((data) => data.id === batchId && data.status === 'completed')).toHaveLength(1);
+    expect(activityEvents).toEqual([
+      { id: batchId, status: 'in_progress' },
+      { id: batchId, status: 'completed' },
+    ]);
     // each step told on the live channel: generating, then completed or failed, and each saved draft
     const progressOf = (contactId: string) =>
       events.flatMap(({ event }) =>
@@ -404,11 +447,9 @@ describe('a batch through the ai-generation worker', () => {
     expect(progressOf(ids[0]!)).toEqual(['generating', 'completed']);
     expect(progressOf(ids[1]!)).toEqual(['generating', 'failed']);
     expect(events.filter(({ event }) => event.type === 'draft.saved')).toHaveLength(2);
-    const last = events.findLast(({ event }) => event.type === 'generation.progress')!.event;
-    expect(last.data).toMatchObject({ batchId, total: 3 });
   });
 
-  it('writes one draft per contact however often its message is delivered', async () => {
+  it('writes one draft per contact however often its message is delivered, and uses one answer of the model', async () => {
     const { deps, sent, prompts } = setup();
     const uid = await newUser();
     const [contact] = await addContacts(uid, [grace]);
@@ -428,48 +469,67 @@ describe('a batch through the ai-generation worker', () => {
     // of the two side by side one ran, the other found it busy (it comes back); every later one answered done
     expect(results.slice(0, 2).flatMap((result) => result.batchItemFailures).length).toBeLessThanOrEqual(1);
     expect(results.slice(2)).toEqual([{ batchItemFailures: [] }, { batchItemFailures: [] }]);
-    expect(prompts).toHaveLength(1);
+    // a first delivery asks the model while it claims: a copy that lost the claim cancelled its request
+    expect(answered(prompts)).toHaveLength(1);
     const drafts = (await userDrafts(db, uid)).filter((draft) => draft.contactId === contact!.contactId);
     expect(drafts).toHaveLength(1);
     expect(await batchProgress(deps, uid, batchId)).toMatchObject({ completed: 1, failed: 0 });
-    // its activity counted it once
-    expect(await getActivity(db, uid, batchId)).toMatchObject({
-      status: 'completed',
-      completedCount: 1,
-      failedCount: 0,
-    });
   });
 
-  it('counts a contact that finished before its activity was counted when its message comes again, once', async () => {
-    const { deps, sent } = setup();
+  it('counts each finished contact on the activity once, however often the stream tells it', async () => {
+    const { deps, sent, events } = setup();
+    const uid = await newUser();
+    const contacts = await addContacts(uid, [grace, { name: 'Alan Turing' }, { name: 'Broken sandbox:fail' }]);
+    const { batchId } = await startBatch(deps, uid, { contactIds: contacts.map((contact) => contact.contactId) });
+    const worker = generationWorker(deps, logger);
+    await worker(sqsEvent(sqsRecord(JSON.stringify(sent[0]), { queue: 'ai-generation' })));
+    // the stream tells the first contact's finish, and then again (a batch of records delivered twice)
+    const first = await countFinished(deps, uid, batchId);
+    expect(await generationCounts(deps)(streamEvent(first))).toEqual({ batchItemFailures: [] });
+    expect(await getActivity(db, uid, batchId)).toMatchObject({ status: 'in_progress', completedCount: 1 });
+    // the next records come with the first one's again: the others still count, in one write
+    await runWorker(deps, sent.slice(1));
+    const counting = countingDataClient();
+    const records = await countFinished({ ...deps, db: counting.data }, uid, batchId);
+    expect(records).toHaveLength(3);
+    expect(await getActivity(db, uid, batchId)).toMatchObject({
+      status: 'completed',
+      completedCount: 2,
+      failedCount: 1,
+      error: cutActivityError(generationMessages.busy),
+    });
+    // the three at once (refused: one counted already), then one by one; the last finished the action
+    expect(counting.calls.filter((call) => call === 'UpdateItemCommand')).toHaveLength(5);
+    await generationCounts(deps)(streamEvent(records));
+    expect(await getActivity(db, uid, batchId)).toMatchObject({ completedCount: 2, failedCount: 1 });
+    expect(
+      events.filter(({ event }) => event.type === 'activity.changed' && event.data.status === 'completed'),
+    ).toHaveLength(1);
+  });
+
+  it("counts only a contact's finish: its claim, a later change and its removal are not counted", async () => {
+    const { deps } = setup();
     const uid = await newUser();
     const [contact] = await addContacts(uid, [grace]);
     const { batchId } = await startBatch(deps, uid, { contactIds: [contact!.contactId] });
-    // the worker stopped between the contact's finish and the activity's count
-    const key = { uid, batchId, contactId: contact!.contactId };
-    const at = new Date();
-    expect(await claimBatchContact(db, key, { token: 't1', lockedUntil: new Date(at.getTime() + 60_000), at })).toEqual(
-      {
-        outcome: 'claimed',
-      },
-    );
-    expect(await finishBatchContact(db, key, 't1', { status: 'completed', draftId: 'd1' }, at.toISOString())).toBe(
-      true,
-    );
+    const item = {
+      pk: `USER#${uid}`,
+      sk: `GENBATCH#${batchId}#${contact!.contactId}`,
+      entity: 'generationBatchContact',
+    };
+    const at = { batchId, contactId: contact!.contactId };
+    const done = { ...item, ...at, status: 'completed', draftId: 'd1' };
+    const records = [
+      streamRecord(null, { ...item, ...at, status: 'queued' }),
+      streamRecord({ ...item, ...at, status: 'queued' }, { ...item, ...at, status: 'generating' }),
+      streamRecord(done, { ...done, updatedAt: 'later' }),
+      streamRecord(done, null),
+    ];
+    expect(await generationCounts(deps)(streamEvent(records))).toEqual({ batchItemFailures: [] });
     expect(await getActivity(db, uid, batchId)).toMatchObject({ status: 'in_progress', completedCount: 0 });
-
-    const worker = generationWorker(deps, logger);
-    await worker(sqsEvent(sqsRecord(JSON.stringify(sent[0]), { queue: 'ai-generation' })));
-    await worker(sqsEvent(sqsRecord(JSON.stringify(sent[0]), { queue: 'ai-generation' })));
-
-    expect(await getActivity(db, uid, batchId)).toMatchObject({
-      status: 'completed',
-      completedCount: 1,
-      failedCount: 0,
-    });
   });
 
-  it('costs the table one read and three writes per contact, four for the last one, and reads the profile once per batch (the batch figure of issue 11)', async () => {
+  it('costs the table one read and two writes per contact, and reads the profile once per batch (the batch figure of issue 11)', async () => {
     const { deps, sent } = setup();
     const uid = await newUser();
     const contacts = await addContacts(uid, [grace, { name: 'Alan Turing', firstName: 'Alan' }]);
@@ -483,29 +543,20 @@ describe('a batch through the ai-generation worker', () => {
       });
       return [...counting.calls].sort();
     };
-    // beside the claim, the contact, its drafts (none yet) and the batch's action (its counts for the live channel) are
-    // read in one call, and the user's profile; the draft, the angle on its contact and the contact's finish in the
-    // batch written in one transaction; the contact counted on the batch's activity action. The kit claims nothing.
-    const reads = ['BatchGetItemCommand'];
+    // beside the claim, the contact and its drafts (none yet) are read in one call, and the user's profile; the
+    // draft, the angle on its contact and the contact's finish in the batch written in one transaction. The kit
+    // claims nothing; the stream counts the contact on the activity.
     expect(await deliver(sent[0]!)).toEqual(
-      [...reads, 'GetItemCommand', 'UpdateItemCommand', 'TransactWriteItemsCommand', 'UpdateItemCommand'].sort(),
+      ['BatchGetItemCommand', 'GetItemCommand', 'UpdateItemCommand', 'TransactWriteItemsCommand'].sort(),
     );
-    // the next one of the batch in the same worker has the profile already; as the last one it also finishes the
-    // action, and the user's finished actions are read to keep 20
+    // the next one of the batch in the same worker has the profile already
     expect(await deliver(sent[1]!)).toEqual(
-      [
-        ...reads,
-        'UpdateItemCommand',
-        'TransactWriteItemsCommand',
-        'UpdateItemCommand',
-        'UpdateItemCommand',
-        'QueryCommand',
-      ].sort(),
+      ['BatchGetItemCommand', 'UpdateItemCommand', 'TransactWriteItemsCommand'].sort(),
     );
   });
 
-  it('writes a new batch of 100, its 101 items in two transactions and its activity action, side by side', async () => {
-    const { deps, sent } = setup();
+  it('starts a batch of 100 with its item, its activity action and its contacts written side by side, each message sent once its contact and the action are written', async () => {
+    const { deps } = setup();
     const uid = await newUser();
     const contacts = await addContacts(
       uid,
@@ -516,7 +567,7 @@ describe('a batch through the ai-generation worker', () => {
     let most = 0;
     raw.middlewareStack.add(
       (next, context) => async (args) => {
-        if (!['TransactWriteItemsCommand', 'PutItemCommand'].includes(String(context.commandName))) return next(args);
+        if (!['BatchWriteItemCommand', 'PutItemCommand'].includes(String(context.commandName))) return next(args);
         inFlight += 1;
         most = Math.max(most, inFlight);
         try {
@@ -527,13 +578,35 @@ describe('a batch through the ai-generation worker', () => {
       },
       { step: 'initialize', name: 'writesInFlight' },
     );
-    const { batchId } = await startBatch({ ...deps, db: dataClientOf(raw, process.env.TABLE_NAME!) }, uid, {
+    // what each message finds as it is sent: its contact's item of the batch, and the action it will count on
+    const found: string[] = [];
+    const sent: GenerationMessage[] = [];
+    const queue: QueuePort = {
+      send: async () => {
+        throw new Error('a batch sends its messages ten at a time');
+      },
+      sendMany: async (_queue, messages) => {
+        const batch = messages as GenerationMessage[];
+        const [progress, action] = await Promise.all([
+          getGenerationBatch(db, uid, batch[0]!.batchId),
+          getActivity(db, uid, batch[0]!.batchId),
+        ]);
+        for (const message of batch) {
+          found.push(`${progress?.items[message.contactId]?.status} ${action?.status}`);
+        }
+        sent.push(...batch);
+      },
+    };
+    const { batchId } = await startBatch({ ...deps, queue, db: dataClientOf(raw, process.env.TABLE_NAME!) }, uid, {
       contactIds: contacts.map((contact) => contact.contactId),
     });
-    expect(most).toBe(3);
+    // the batch's item and its action (two PutItems) and ten BatchWriteItems of ten contacts
+    expect(most).toBe(12);
     expect(sent).toHaveLength(100);
+    expect(new Set(sent.map((message) => message.contactId)).size).toBe(100);
+    expect(found).toEqual(Array(100).fill('queued in_progress'));
     expect(await getActivity(db, uid, batchId)).toMatchObject({ status: 'in_progress', profileCount: 100 });
-    expect((await getGenerationBatch(db, uid, batchId))?.total).toBe(100);
+    expect(await batchProgress(deps, uid, batchId)).toMatchObject({ total: 100, completed: 0, failed: 0 });
     raw.destroy();
   });
 
@@ -554,6 +627,82 @@ describe('a batch through the ai-generation worker', () => {
     expect(prompts[0]!.prompt).toContain('Analyst');
     expect(prompts[1]!.prompt).toContain('Chief Engineer');
     expect(prompts[1]!.prompt).not.toContain('Analyst');
+  });
+
+  it('writes a first delivery from the contact as the batch started, and a retry from the contact as it is now', async () => {
+    const { deps, sent, prompts } = setup();
+    const uid = await newUser();
+    const [contact] = await addContacts(uid, [grace]);
+    await startBatch(deps, uid, { contactIds: [contact!.contactId] });
+    await putContacts(db, [{ ...contact!, jobTitle: 'Commodore' }]);
+    // the first delivery's draft fails to save (the table), so it comes back
+    const failing: GenerationDeps = {
+      ...deps,
+      saveDraft: async () => {
+        throw new Error('the table is unavailable');
+      },
+    };
+    const record = sqsRecord(JSON.stringify(sent[0]), { queue: 'ai-generation' });
+    expect(await generationWorker(failing, logger)(sqsEvent(record))).toEqual({
+      batchItemFailures: [{ itemIdentifier: record.messageId }],
+    });
+    const retry = { ...record, attributes: { ...record.attributes, ApproximateReceiveCount: '2' } };
+    expect(await generationWorker(deps, logger)(sqsEvent(retry))).toEqual({ batchItemFailures: [] });
+    expect(prompts.map((prompt) => /Recipient role: (.*)/.exec(prompt.prompt)?.[1])).toEqual([
+      'Rear Admiral',
+      'Commodore',
+    ]);
+  });
+
+  it("never writes from a contact a message carries that is not the message's own contact of its user", async () => {
+    const { deps, sent, prompts } = setup();
+    const uid = await newUser();
+    const [contact, alan] = await addContacts(uid, [grace, { name: 'Alan Turing', jobTitle: 'Codebreaker' }]);
+    const [planted] = await addContacts(await newUser(), [
+      { name: 'Mallory Planted', jobTitle: 'Impostor', contactId: contact!.contactId },
+    ]);
+    await startBatch(deps, uid, { contactIds: [contact!.contactId] });
+    await startBatch(deps, uid, { contactIds: [contact!.contactId] });
+    await runWorker(deps, [
+      // another user's contact of the same id, and another of this user's contacts
+      { ...sent[0]!, contact: { ...planted } },
+      { ...sent[1]!, contact: { ...alan } },
+    ]);
+    expect(prompts).toHaveLength(2);
+    for (const { prompt } of prompts) {
+      expect(prompt).toContain('Recipient name: Grace Hopper');
+      expect(prompt).not.toMatch(/Mallory|Alan/);
+    }
+  });
+
+  it('cancels the model request of a contact deleted since the batch started, and fails it', async () => {
+    const { deps, sent, prompts } = setup();
+    const uid = await newUser();
+    const [contact] = await addContacts(uid, [grace]);
+    const { batchId } = await startBatch(deps, uid, { contactIds: [contact!.contactId] });
+    await deleteItems(db, [contactKey(uid, contact!.contactId)]);
+
+    const { results } = await runWorker(deps, sent);
+
+    expect(results).toEqual([{ batchItemFailures: [] }]);
+    expect(answered(prompts)).toEqual([]);
+    expect(await batchProgress(deps, uid, batchId)).toMatchObject({
+      completed: 0,
+      failed: 1,
+      items: [{ status: 'failed', error: messages.contacts.notFound }],
+    });
+    expect(await userDrafts(db, uid)).toEqual([]);
+  });
+
+  it('sends a message without its contact when the contact would make it too large, and still writes it', async () => {
+    const { deps, sent, prompts } = setup();
+    const uid = await newUser();
+    const [contact] = await addContacts(uid, [{ ...grace, notes: 'n'.repeat(messageWithContactMaxBytes) }]);
+    const { batchId } = await startBatch(deps, uid, { contactIds: [contact!.contactId] });
+    expect(sent[0]).not.toHaveProperty('contact');
+    await runWorker(deps, sent);
+    expect(prompts).toHaveLength(1);
+    expect(await batchProgress(deps, uid, batchId)).toMatchObject({ completed: 1 });
   });
 
   it('lets a retry take over a contact whose delivery died holding it, and the dead one can no longer save', async () => {
@@ -578,6 +727,7 @@ describe('a batch through the ai-generation worker', () => {
       false,
     );
     expect(await batchProgress(deps, uid, batchId)).toEqual(progress);
+    await countFinished(deps, uid, batchId);
     expect(await getActivity(db, uid, batchId)).toMatchObject({ status: 'completed', completedCount: 1 });
   });
 
@@ -594,7 +744,8 @@ describe('a batch through the ai-generation worker', () => {
     expect(await generationWorker(deps, logger)(sqsEvent(record))).toEqual({
       batchItemFailures: [{ itemIdentifier: record.messageId }],
     });
-    expect(prompts).toEqual([]);
+    // it asked the model while it claimed, and cancelled the request once the claim was another's
+    expect(answered(prompts)).toEqual([]);
 
     // a delivery whose lock ran out while the model wrote, and that another took over meanwhile, saves nothing
     const stolen: GenerationDeps = {

@@ -24,12 +24,12 @@ import {
   finishBatchContact,
   finishBatchContactWrite,
   getGenerationBatch,
+  queueBatchContacts,
   readBatchContact,
   releaseBatchContact,
   toBatchProgress,
 } from '../data/generation-batch.js';
-import { activityChanged, progressActivity } from '../data/activity.js';
-import type { ActivityAction } from '../../shared/schemas/dashboard.js';
+import { activityChanged } from '../data/activity.js';
 import { takeTokens } from '../data/rate-limit.js';
 import { getSharedProfile, insightsMaxAgeMs, storeInsights } from '../data/shared-profile.js';
 import { getUserProfile, type UserProfileItem } from '../data/user-profile.js';
@@ -120,13 +120,14 @@ export const contactInsights = async (deps: GenerationDeps, contact: ContactItem
   }
 };
 
-const writeEmail = async (deps: GenerationDeps, prompt: string): Promise<EmailAnswer> => {
+const writeEmail = async (deps: GenerationDeps, prompt: string, signal?: AbortSignal): Promise<EmailAnswer> => {
   try {
     const { text } = await deps.ai.complete({
       system: emailInstructions,
       prompt,
       maxTokens: emailMaxTokens,
       schema: emailAnswerJsonSchema,
+      ...(signal ? { signal } : {}),
     });
     const parsed = emailAnswerSchema.safeParse(JSON.parse(text));
     if (!parsed.success) throw new AiFailure('refused', 'The AI answered an e-mail of an unexpected shape');
@@ -151,22 +152,24 @@ const tell = (deps: GenerationDeps, uid: string, event: LiveEvent) =>
   });
 
 type OneEmail = {
-  contactId: string;
   templateId?: string;
   instructions?: string;
-  save: boolean;
-  /** the user's profile when the caller read it already */
-  profile?: UserProfileItem | null;
-  /** what the draft's save takes beside it: other writes of its transaction, the contact's drafts read ahead */
-  saveOptions?: Parameters<SaveGeneratedDraft>[4];
+  /** the user's profile when the caller reads it already */
+  profile?: UserProfileItem | null | Promise<UserProfileItem | null>;
+  /** the caller no longer wants the e-mail: the model's request is cancelled */
+  signal?: AbortSignal;
 };
 
-/**
- * Writes one e-mail for a contact the caller has read; saves it as the contact's primary draft when asked, with the
- * caller's own writes (`saveOptions.also`) in the draft's transaction: a batch's time is the model's plus as few table writes
- * as possible (issue 11 batch figure).
- */
-const generateFor = async (deps: GenerationDeps, uid: string, contact: ContactItem, input: OneEmail) => {
+/** An e-mail as the model wrote it for a contact, before it is kept. */
+type ComposedEmail = { email: GeneratedEmail; strategy?: string; fromTemplate: boolean };
+
+/** Writes one e-mail for a contact the caller has read: its template filled in, its facts, the model's answer. */
+const composeEmail = async (
+  deps: GenerationDeps,
+  uid: string,
+  contact: ContactItem,
+  input: OneEmail,
+): Promise<ComposedEmail> => {
   const template = input.templateId ? await deps.renderTemplate(deps.db, uid, input.templateId, contact) : undefined;
   if (template === null) throw notFound(generationMessages.templateNotFound);
   const [profile, facts] = await Promise.all([
@@ -174,14 +177,31 @@ const generateFor = async (deps: GenerationDeps, uid: string, contact: ContactIt
     contactInsights(deps, contact),
   ]);
   const prompt = emailPrompt({ profile, contact, facts, template, instructions: input.instructions });
-  const answer = await writeEmail(deps, prompt);
+  const answer = await writeEmail(deps, prompt, input.signal);
   const placeholderAlternatives = alternativesRecord(answer);
-  const email: GeneratedEmail = {
-    subject: answer.subject,
-    body: answer.body,
-    ...(placeholderAlternatives ? { placeholderAlternatives } : {}),
+  return {
+    email: {
+      subject: answer.subject,
+      body: answer.body,
+      ...(placeholderAlternatives ? { placeholderAlternatives } : {}),
+    },
+    ...(answer.strategy ? { strategy: answer.strategy } : {}),
+    fromTemplate: Boolean(template),
   };
-  if (!input.save) return email;
+};
+
+/**
+ * Keeps a written e-mail as the contact's primary draft, with the caller's own writes (`saveOptions.also`) in the
+ * draft's transaction (a batch's time is the model's plus as few table writes as possible: issue 11 batch figure), and
+ * tells the user's tabs.
+ */
+const keepEmail = async (
+  deps: GenerationDeps,
+  uid: string,
+  contact: ContactItem,
+  { email, strategy, fromTemplate }: ComposedEmail,
+  saveOptions?: Parameters<SaveGeneratedDraft>[4],
+) => {
   const draft = await deps.saveDraft(
     deps.db,
     uid,
@@ -189,13 +209,13 @@ const generateFor = async (deps: GenerationDeps, uid: string, contact: ContactIt
       contactId: contact.contactId,
       subject: email.subject,
       body: email.body,
-      ...(placeholderAlternatives ? { placeholderAlternatives } : {}),
-      createdFromTemplate: Boolean(template),
+      ...(email.placeholderAlternatives ? { placeholderAlternatives: email.placeholderAlternatives } : {}),
+      createdFromTemplate: fromTemplate,
       // the angle the e-mail took (SPEC §3 Contact aiStrategy), kept in the draft's own write
-      ...(answer.strategy && answer.strategy !== contact.aiStrategy ? { aiStrategy: answer.strategy } : {}),
+      ...(strategy && strategy !== contact.aiStrategy ? { aiStrategy: strategy } : {}),
     },
     deps.now(),
-    input.saveOptions,
+    saveOptions,
   );
   await tell(deps, uid, {
     type: 'draft.saved',
@@ -214,7 +234,30 @@ export const generateEmail = async (deps: GenerationDeps, uid: string, body: Gen
   if (!contact) throw notFound(messages.contacts.notFound);
   const allowance = await takeTokens(deps.db, uid, 'aiGeneration', { now: deps.now() });
   if (!allowance.allowed) throw tooManyRequests(allowance.retryAfterSeconds);
-  return generateFor(deps, uid, contact, { ...body, save: body.save ?? true });
+  const composed = await composeEmail(deps, uid, contact, body);
+  return (body.save ?? true) ? keepEmail(deps, uid, contact, composed) : composed.email;
+};
+
+/** Messages of one SendMessageBatch (SQS takes at most 10). */
+const messagesPerSend = 10;
+
+/** A message carries its contact while it stays this small: ten of them fit in one SendMessageBatch (256 KiB). */
+export const messageWithContactMaxBytes = 20 * 1024;
+
+/**
+ * A batch's message with its contact as read when the batch started (`GenerationMessage.contact`), when that keeps it
+ * under {@link messageWithContactMaxBytes}; without it otherwise (the worker reads the contact then).
+ */
+const withContact = (message: GenerationMessage, contact: ContactItem | undefined): GenerationMessage => {
+  if (!contact) return message;
+  const carrying = { ...message, contact };
+  return Buffer.byteLength(JSON.stringify(carrying), 'utf8') <= messageWithContactMaxBytes ? carrying : message;
+};
+
+/** The contact a first delivery writes from: the message's, when it is this message's contact of this user. */
+const carriedContact = (message: GenerationMessage): ContactItem | null => {
+  const contact = message.contact as Partial<ContactItem> | undefined;
+  return contact?.uid === message.uid && contact.contactId === message.contactId ? (contact as ContactItem) : null;
 };
 
 /**
@@ -233,28 +276,43 @@ export const startBatch = async (deps: GenerationDeps, uid: string, body: Genera
   }
   const allowance = await takeTokens(deps.db, uid, 'aiGeneration', { now: deps.now(), cost: contactIds.length });
   if (!allowance.allowed) throw tooManyRequests(allowance.retryAfterSeconds);
-  const batchId = ulid();
-  await createGenerationBatch(deps.db, {
-    uid,
-    batchId,
+  const batch = { uid, batchId: ulid(), createdAt: deps.now().toISOString() };
+  const contactOf = new Map(found.map((contact) => [contact.contactId, contact]));
+  const messageOf = (contactId: string) =>
+    withContact(
+      {
+        uid,
+        batchId: batch.batchId,
+        contactId,
+        ...(body.templateId ? { templateId: body.templateId } : {}),
+        ...(body.instructions ? { instructions: body.instructions } : {}),
+      },
+      contactOf.get(contactId),
+    );
+  // the batch and its activity action (which the table's stream counts each finished contact on) beside its
+  // contacts, a SendMessageBatch's worth at a time, each sent once it and they are written: the first e-mails start
+  // after one small write, not the whole batch's (issue 11 batch figure)
+  const started = createGenerationBatch(deps.db, {
+    ...batch,
     order: contactIds,
     templateId: body.templateId,
     instructions: body.instructions,
-    createdAt: deps.now().toISOString(),
   });
-  const messagesOut: GenerationMessage[] = contactIds.map((contactId) => ({
-    uid,
-    batchId,
-    contactId,
-    ...(body.templateId ? { templateId: body.templateId } : {}),
-    ...(body.instructions ? { instructions: body.instructions } : {}),
-  }));
-  await Promise.all([
-    deps.queue.sendMany('ai-generation', messagesOut),
-    // its activity action (lambdas/data/activity.ts), started with the batch
-    tell(deps, uid, activityChanged({ id: batchId, status: 'in_progress' })),
-  ]);
-  return { batchId, total: contactIds.length };
+  const writes: Promise<unknown>[] = [
+    started.then(() => tell(deps, uid, activityChanged({ id: batch.batchId, status: 'in_progress' }))),
+  ];
+  for (let index = 0; index < contactIds.length; index += messagesPerSend) {
+    const some = contactIds.slice(index, index + messagesPerSend);
+    writes.push(
+      Promise.all([started, queueBatchContacts(deps.db, batch, some)]).then(() =>
+        deps.queue.sendMany('ai-generation', some.map(messageOf)),
+      ),
+    );
+  }
+  const outcomes = await Promise.allSettled(writes);
+  const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+  return { batchId: batch.batchId, total: contactIds.length };
 };
 
 // GET /api/outreach/batches/{batchId}
@@ -264,57 +322,17 @@ export const batchProgress = async (deps: GenerationDeps, uid: string, batchId: 
   return toBatchProgress(batch);
 };
 
-/** The batch's counts as a live event tells them. */
-type BatchCounts = { total: number; completed: number; failed: number };
-
-/** The counts of the batch's activity action (each finished contact counted once: lambdas/data/activity.ts). */
-const countsOfAction = (action: Pick<ActivityAction, 'profileCount' | 'completedCount' | 'failedCount'>) => ({
-  total: action.profileCount,
-  completed: action.completedCount,
-  failed: action.failedCount,
-});
-
-/** The counts from the batch's contacts (one Query), when its action does not tell them (gone, or counted before). */
-const countsOfBatch = async (deps: GenerationDeps, uid: string, batchId: string): Promise<BatchCounts | null> => {
-  const batch = await getGenerationBatch(deps.db, uid, batchId);
-  return batch ? { total: batch.total, completed: batch.completed, failed: batch.failed } : null;
-};
-
-const publishProgress = (deps: GenerationDeps, key: BatchContact, item: BatchItem, counts: BatchCounts | null) => {
-  if (!counts) return Promise.resolve();
-  return tell(deps, key.uid, {
+const publishProgress = (deps: GenerationDeps, key: BatchContact, item: BatchItem) =>
+  tell(deps, key.uid, {
     type: 'generation.progress',
     data: {
       batchId: key.batchId,
       contactId: key.contactId,
       status: item.status,
-      ...counts,
       ...(item.draftId ? { draftId: item.draftId } : {}),
       ...(item.error ? { error: item.error } : {}),
     },
   });
-};
-
-/**
- * A finished contact counts on the batch's activity action (SPEC §3 'Activity action'), once whatever the deliveries
- * (lambdas/data/activity.ts); the change is told on the live channel. Answers the action after it, or null when it did
- * not count (counted already, or no action).
- */
-const countActivity = async (deps: GenerationDeps, key: BatchContact, item: BatchItem) => {
-  if (item.status !== 'completed' && item.status !== 'failed') return null;
-  const action = await progressActivity(
-    deps.db,
-    key.uid,
-    key.batchId,
-    key.contactId,
-    item.status === 'completed'
-      ? { status: 'completed' }
-      : { status: 'failed', error: item.error ?? generationMessages.failed },
-    deps.now(),
-  );
-  if (action) await tell(deps, key.uid, activityChanged(action));
-  return action;
-};
 
 /** Why an e-mail of a batch failed, as the user reads it. */
 const reasonOf = (error: unknown) =>
@@ -366,12 +384,16 @@ const claimLockMs = queues['ai-generation'].workerTimeoutSeconds * 1000;
 /**
  * One contact of a batch (the `ai-generation` worker), idempotent on (user, batch, contact) by the contact's own item
  * (lambdas/data/generation-batch.ts): claimed as generating, then completed with its draft (in the draft's own
- * transaction) or failed with a reason, each step published on the live channel. A contact already finished (a
- * redelivery) writes no draft; it is counted on the activity if it was not yet (a delivery stopped in between). Its
- * contact, its drafts and the batch's action (one BatchGetItem) and the user's profile (once per batch and worker:
- * `profileOf`) are read beside the claim. The model's own failures (after the SDK's retries with backoff) fail the
- * contact at once and the rest of the batch goes on; anything else (the table) is thrown to be retried, and fails the
- * contact on its last receive.
+ * transaction) or failed with a reason, each step published on the live channel; the table's stream counts it on the
+ * batch's activity action (lambdas/dashboard/generation-counts.ts). A contact already finished (a redelivery) writes no draft.
+ *
+ * A contact's time is its e-mail's and its draft's write (issue 11 batch figure): a first delivery writes from the
+ * contact its message carries (as the batch started) while it claims the contact and reads it and its drafts (one
+ * BatchGetItem); when the claim is not its own (a copy of the message) or the contact is gone, the model's request is
+ * cancelled and nothing is written. A retry, or a message without its contact, reads first and writes from what it
+ * read. The user's profile is read once per batch and worker (`profileOf`). The model's own failures (after the SDK's
+ * retries with backoff) fail the contact at once and the rest of the batch goes on; anything else (the table) is
+ * thrown to be retried, and fails the contact on its last receive.
  */
 export const generateBatchItem = async (
   deps: GenerationDeps,
@@ -387,36 +409,36 @@ export const generateBatchItem = async (
   const key: BatchContact = { uid, batchId, contactId };
   const token = randomUUID();
   const claimedAt = deps.now();
-  // read beside the claim, not after the model's answer (one round trip fewer in each contact's time), in one call
-  const [claim, { contact, drafts, action }, profile] = await Promise.all([
+  const profile = delivery.profileOf ? delivery.profileOf(uid, batchId) : getUserProfile(deps.db, uid);
+  const carried = delivery.receiveCount === 1 ? carriedContact(message) : null;
+  const cancel = new AbortController();
+  const early = carried ? composeEmail(deps, uid, carried, { ...message, profile, signal: cancel.signal }) : null;
+  // read below once the contact is this delivery's; a cancelled one is never read
+  early?.catch(() => {});
+  const [claim, { contact, drafts }] = await Promise.all([
     claimBatchContact(deps.db, key, {
       token,
       lockedUntil: new Date(claimedAt.getTime() + claimLockMs),
       at: claimedAt,
     }),
     readBatchContact(deps.db, key),
-    delivery.profileOf ? delivery.profileOf(uid, batchId) : getUserProfile(deps.db, uid),
-  ]);
+    // a profile that cannot be read fails this delivery here, whichever path reads it
+    profile,
+  ]).catch((error: unknown) => {
+    cancel.abort(error);
+    throw error;
+  });
+  if (claim.outcome !== 'claimed' || !contact) cancel.abort(new Error(`not written: ${claim.outcome}`));
   if (claim.outcome === 'missing') return { outcome: 'no such batch' };
   if (claim.outcome === 'busy') throw new BatchContactBusyError();
-  if (claim.outcome === 'finished') {
-    // a redelivery: a contact finished before its activity was counted (the worker stopped in between) counts now;
-    // a finished action counted every contact
-    if (action?.status === 'in_progress') await countActivity(deps, key, claim.item);
-    return { outcome: 'finished already' };
-  }
+  // a redelivery of a finished contact: the stream counted it with its finish
+  if (claim.outcome === 'finished') return { outcome: 'finished already' };
   // told while the e-mail is written
-  const generating = publishProgress(
-    deps,
-    key,
-    { status: 'generating' },
-    action ? countsOfAction(action) : await countsOfBatch(deps, uid, batchId),
-  );
-  /** the contact's finish is written (or was, with its draft): counted on the activity and told */
+  const generating = publishProgress(deps, key, { status: 'generating' });
+  /** the contact's finish is written (or was, with its draft): told */
   const finished = async (item: BatchItem) => {
     await generating;
-    const counted = await countActivity(deps, key, item);
-    await publishProgress(deps, key, item, counted ? countsOfAction(counted) : await countsOfBatch(deps, uid, batchId));
+    await publishProgress(deps, key, item);
     return { outcome: item.status };
   };
   const fail = async (error: string) => {
@@ -430,20 +452,16 @@ export const generateBatchItem = async (
   };
   try {
     if (!contact) return await fail(messages.contacts.notFound);
+    const composed = await (early ?? composeEmail(deps, uid, contact, { ...message, profile }));
     let draftId = '';
-    await generateFor(deps, uid, contact, {
-      ...message,
-      save: true,
-      profile,
-      saveOptions: {
-        // the contact finishes in its draft's transaction
-        also: (id) => {
-          draftId = id;
-          const outcome: BatchOutcome = { status: 'completed', draftId: id };
-          return [finishBatchContactWrite(deps.db, key, token, outcome, deps.now().toISOString())];
-        },
-        listRead: Promise.resolve(drafts),
+    await keepEmail(deps, uid, contact, composed, {
+      // the contact finishes in its draft's transaction
+      also: (id) => {
+        draftId = id;
+        const outcome: BatchOutcome = { status: 'completed', draftId: id };
+        return [finishBatchContactWrite(deps.db, key, token, outcome, deps.now().toISOString())];
       },
+      listRead: Promise.resolve(drafts),
     });
     return await finished({ status: 'completed', draftId });
   } catch (error) {

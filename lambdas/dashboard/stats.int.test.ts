@@ -30,11 +30,11 @@ import { applyDelta } from './stats-apply.js';
 import { statsBatch, streamChangeOf } from './stats-batch.js';
 import { statsDeltaOf } from './stats-delta.js';
 import { dashboardSummary } from './summary.js';
-import { statsDeps, streamEvent, streamRecord } from './test/stream-records.js';
+import { streamDeps, streamEvent, streamRecord } from '../test/stream-records.js';
 
 const db = createDataClient(process.env.TABLE_NAME!);
 const run = (records: Parameters<typeof streamEvent>[0], now?: () => Date) =>
-  statsBatch(statsDeps(db, now).deps)(streamEvent(records));
+  statsBatch(streamDeps(db, now).deps)(streamEvent(records));
 
 type Key = { pk: string; sk: string };
 /** the stream record of what `action` does to the item at `key`, from the item as stored before and after */
@@ -154,7 +154,7 @@ describe('the stats aggregator on real items', () => {
     );
     // a second reply in the conversation is no second first reply
     records.push(await reply(uid, sent.conversationId, new Date('2030-03-06T10:00:00.000Z')));
-    const { deps, published } = statsDeps(db);
+    const { deps, published } = streamDeps(db);
     expect(await statsBatch(deps)(streamEvent(records))).toEqual({ batchItemFailures: [] });
 
     const stats = await readUserStats(db, uid);
@@ -234,7 +234,7 @@ describe('exactly once', () => {
       ...(await sendFirstEmail(contact, new Date('2030-03-04T09:30:00Z'))).records,
     ];
     await run(records);
-    const { deps, published } = statsDeps(db);
+    const { deps, published } = streamDeps(db);
     expect(await statsBatch(deps)(streamEvent(records))).toEqual({ batchItemFailures: [] });
     expect(await readUserStats(db, uid)).toMatchObject({ verifiedEmails: 1, emailsSent: 1, conversationsStarted: 1 });
     expect((await dayStats(uid, '2030-03-04'))?.sent).toBe(1);
@@ -292,7 +292,7 @@ describe('exactly once', () => {
       { step: 'initialize', name: 'failOne' },
     );
     const flaky = dataClientOf(client, db.table);
-    const answer = await statsBatch(statsDeps(flaky).deps)(streamEvent(records));
+    const answer = await statsBatch(streamDeps(flaky).deps)(streamEvent(records));
     expect(answer.batchItemFailures).toEqual(
       records.slice(2).map((record) => ({ itemIdentifier: record.dynamodb?.SequenceNumber })),
     );
@@ -335,7 +335,7 @@ describe("a user's records written together", () => {
     const records = await contactsSentAndAnswered(grouped, 10, 5);
     expect(records).toHaveLength(45);
     const counting = countingDataClient();
-    const { deps, published } = statsDeps(counting.data);
+    const { deps, published } = streamDeps(counting.data);
     expect(await statsBatch(deps)(streamEvent(records))).toEqual({ batchItemFailures: [] });
     // the 40 records of the contacts and first e-mails in one; the replies read their cohorts written: a second
     expect(transactionsOf(counting.calls)).toBe(2);
@@ -356,7 +356,7 @@ describe("a user's records written together", () => {
     // 120 records of 30 contacts: 120 claims and 30 cohorts cannot go in one transaction
     const records = await contactsSentAndAnswered(uid, 30, 0);
     const counting = countingDataClient();
-    expect(await statsBatch(statsDeps(counting.data).deps)(streamEvent(records))).toEqual({ batchItemFailures: [] });
+    expect(await statsBatch(streamDeps(counting.data).deps)(streamEvent(records))).toEqual({ batchItemFailures: [] });
     expect(transactionsOf(counting.calls)).toBe(2);
     expect(await readUserStats(db, uid)).toMatchObject({
       verifiedEmails: 30,
@@ -406,7 +406,7 @@ describe("a user's records written together", () => {
     ]);
     const counting = countingDataClient();
     const both = more.flatMap((record, index) => [record, evenMore[index]]).filter((record) => record !== undefined);
-    expect(await statsBatch(statsDeps(counting.data).deps)(streamEvent(both))).toEqual({ batchItemFailures: [] });
+    expect(await statsBatch(streamDeps(counting.data).deps)(streamEvent(both))).toEqual({ batchItemFailures: [] });
     expect(transactionsOf(counting.calls)).toBe(2);
     expect((await readUserStats(db, first)).conversationsStarted).toBe(9);
     expect((await readUserStats(db, second)).conversationsStarted).toBe(7);
@@ -434,7 +434,9 @@ describe("a user's records written together", () => {
     await putContacts(db, newcomers);
     const sent = await Promise.all(newcomers.map((contact) => sendFirstEmail(contact, new Date(`${on}T09:30:00Z`))));
     const counting = countingDataClient();
-    const answer = await statsBatch(statsDeps(counting.data).deps)(streamEvent(sent.flatMap(({ records }) => records)));
+    const answer = await statsBatch(streamDeps(counting.data).deps)(
+      streamEvent(sent.flatMap(({ records }) => records)),
+    );
     expect(answer).toEqual({ batchItemFailures: [] });
     expect(transactionsOf(counting.calls)).toBe(1);
     const company = (await dayStats(uid, on))?.dimensions.company ?? {};
@@ -557,7 +559,7 @@ describe('meetings and the summary', () => {
     await run([await create(soon), cancelling], () => now);
     // the cancelled one is gone, the one that started two days ago pruned
     expect((await readUserStats(db, uid)).meetings).toEqual({ [soon.id]: soon.startTime });
-    const summary = await dashboardSummary(statsDeps(db, () => now).deps, uid);
+    const summary = await dashboardSummary(streamDeps(db, () => now).deps, uid);
     expect(summary.upcomingMeetings).toBe(1);
   });
 
@@ -599,7 +601,7 @@ describe('meetings and the summary', () => {
         await setAttributes(db, statsDayKey(uid, on), Object.fromEntries(entries.slice(index, index + 50)));
     }
     const counting = countingDataClient();
-    const summary = await dashboardSummary(statsDeps(counting.data, () => now).deps, uid);
+    const summary = await dashboardSummary(streamDeps(counting.data, () => now).deps, uid);
     expect(counting.calls.sort()).toEqual(['BatchGetItemCommand', 'QueryCommand']);
     expect(dashboardSummarySchema.parse(summary)).toEqual({
       contacts: 5000,
@@ -617,7 +619,7 @@ describe('meetings and the summary', () => {
 
   it('answers zeros for a user with no counters yet', async () => {
     const uid = randomUUID();
-    const summary = await dashboardSummary(statsDeps(db).deps, uid);
+    const summary = await dashboardSummary(streamDeps(db).deps, uid);
     expect(dashboardSummarySchema.parse(summary)).toMatchObject({
       contacts: 0,
       verifiedEmails: 0,

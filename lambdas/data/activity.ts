@@ -211,43 +211,82 @@ const updateInProgress = async (
 /** How one item of an action came out: completed (a lookup that `fetched` an address), or failed and why. */
 export type ActivityItemOutcome = { status: 'completed'; fetched?: boolean } | { status: 'failed'; error: string };
 
+/** One item of an action, done: its key (once per action) and how it came out. */
+export type ActivityItemDone = { key: string; outcome: ActivityItemOutcome };
+
+/** Items counted in one write at most: each adds a `NOT contains` to its condition (4 KB at most). */
+const itemsPerWrite = 50;
+
 /**
- * One item of an action is done (UpdateItem conditioned on the action being in progress and the item's key not in
- * `doneItems` yet; the key joins the list in the same write): its count grows once, however often its message comes.
- * The write that counts the last item finishes the action (`finishActivity`): completed when any item completed, else
- * failed. Answers the action after it, or null when nothing changed (unknown, finished, that item counted already).
+ * Items of an action are done (one UpdateItem per up to 50, conditioned on the action being in progress and none of
+ * their keys in `doneItems` yet; the keys join the list in the same write): each count grows once, however often an
+ * item's message or record comes. When some were counted before (a redelivery), they go one by one, so the others
+ * still count. The write that counts the last item finishes the action (`finishActivity`): completed when any item
+ * completed, else failed. Answers the action after it, or null when nothing changed (unknown, finished, every item
+ * counted already).
  */
-export const progressActivity = async (
+export const progressActivityItems = async (
+  db: DataClient,
+  uid: string,
+  id: string,
+  items: readonly ActivityItemDone[],
+  at: Date,
+): Promise<ActivityAction | null> => {
+  const key = activityKey(uid, id);
+  if (!fits(key) || items.length === 0) return null;
+  let progressed: ActivityAction | null = null;
+  for (let index = 0; index < items.length; index += itemsPerWrite) {
+    const some = items.slice(index, index + itemsPerWrite);
+    const counted = await countItems(db, key, some);
+    if (counted) progressed = counted;
+    else if (some.length > 1) {
+      for (const item of some) progressed = (await countItems(db, key, [item])) ?? progressed;
+    }
+  }
+  if (!progressed || progressed.completedCount + progressed.failedCount < progressed.profileCount) return progressed;
+  const status = progressed.completedCount > 0 ? 'completed' : 'failed';
+  return (await finishActivity(db, uid, id, { status }, at)) ?? progressed;
+};
+
+/** One item of an action is done: `progressActivityItems` of that one. */
+export const progressActivity = (
   db: DataClient,
   uid: string,
   id: string,
   itemKey: string,
   outcome: ActivityItemOutcome,
   at: Date,
-): Promise<ActivityAction | null> => {
-  const key = activityKey(uid, id);
-  if (!fits(key)) return null;
-  const progressed = await updateInProgress(
+) => progressActivityItems(db, uid, id, [{ key: itemKey, outcome }], at);
+
+// the counts of `items` grow and their keys join `doneItems` (one UpdateItem), unless the action is no longer in
+// progress or any of them counted already; null then
+const countItems = (db: DataClient, key: Record<string, string>, items: readonly ActivityItemDone[]) => {
+  const total = (test: (outcome: ActivityItemOutcome) => boolean) =>
+    items.filter(({ outcome }) => test(outcome)).length;
+  const counts = {
+    completedCount: total((outcome) => outcome.status === 'completed'),
+    fetchedCount: total((outcome) => outcome.status === 'completed' && outcome.fetched === true),
+    failedCount: total((outcome) => outcome.status === 'failed'),
+  };
+  const firstError = items.find(({ outcome }) => outcome.status === 'failed')?.outcome;
+  return updateInProgress(
     db,
     key,
     (p) => {
-      const adds = [
-        `${p.name(outcome.status === 'completed' ? 'completedCount' : 'failedCount')} ${p.value(1)}`,
-        ...(outcome.status === 'completed' && outcome.fetched ? [`${p.name('fetchedCount')} ${p.value(1)}`] : []),
-      ];
+      const adds = Object.entries(counts)
+        .filter(([, count]) => count > 0)
+        .map(([name, count]) => `${p.name(name)} ${p.value(count)}`);
       const done = p.name('doneItems');
-      const sets = [`${done} = list_append(if_not_exists(${done}, ${p.value([])}), ${p.value([itemKey])})`];
-      if (outcome.status === 'failed') {
+      const keys = items.map((item) => item.key);
+      const sets = [`${done} = list_append(if_not_exists(${done}, ${p.value([])}), ${p.value(keys)})`];
+      if (firstError?.status === 'failed') {
         const error = p.name('error');
-        sets.push(`${error} = if_not_exists(${error}, ${p.value(cutActivityError(outcome.error))})`);
+        sets.push(`${error} = if_not_exists(${error}, ${p.value(cutActivityError(firstError.error))})`);
       }
       return `SET ${sets.join(', ')} ADD ${adds.join(', ')}`;
     },
-    (p) => `NOT contains(${p.name('doneItems')}, ${p.value(itemKey)})`,
+    (p) => items.map((item) => `NOT contains(${p.name('doneItems')}, ${p.value(item.key)})`).join(' AND '),
   );
-  if (!progressed || progressed.completedCount + progressed.failedCount < progressed.profileCount) return progressed;
-  const status = progressed.completedCount > 0 ? 'completed' : 'failed';
-  return (await finishActivity(db, uid, id, { status }, at)) ?? progressed;
 };
 
 /** The counts of an action the browser runs (PATCH /api/activity/{id}), as it gives them. */

@@ -1,5 +1,11 @@
 import { DescribeTableCommand, DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  DynamoDBDocumentClient,
+  QueryCommand,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 
 /**
  * What every access function of `lambdas/data/` needs: the SDK client (its middleware stack is where tests count
@@ -110,6 +116,33 @@ export const batchGet = async (db: DataClient, keys: readonly Record<string, unk
     }
   }
   return found;
+};
+
+/** BatchWriteItem takes at most 25 requests. */
+const batchWriteSize = 25;
+/** Items DynamoDB leaves unprocessed are retried after 50, 100, 200, ... ms: 8 attempts, about 6 s of waiting at worst. */
+const batchWriteAttempts = 8;
+
+/** One write of `batchWrite`: an item put as it is (no condition), or a key deleted. */
+export type BatchWriteRequest =
+  | { PutRequest: { Item: Record<string, unknown> } }
+  | { DeleteRequest: { Key: Record<string, unknown> } };
+
+/**
+ * Puts and deletes without conditions, 25 per BatchWriteItem one after another, retrying what DynamoDB leaves
+ * unprocessed (throttling) with backoff.
+ */
+export const batchWrite = async (db: DataClient, requests: readonly BatchWriteRequest[]) => {
+  for (let index = 0; index < requests.length; index += batchWriteSize) {
+    let pending = requests.slice(index, index + batchWriteSize);
+    for (let attempt = 1; pending.length > 0; attempt += 1) {
+      if (attempt > batchWriteAttempts)
+        throw new Error(`${pending.length} writes stayed unprocessed after ${batchWriteAttempts} attempts`);
+      if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** (attempt - 2)));
+      const result = await db.documents.send(new BatchWriteCommand({ RequestItems: { [db.table]: pending } }));
+      pending = (result.UnprocessedItems?.[db.table] ?? []) as BatchWriteRequest[];
+    }
+  }
 };
 
 /**

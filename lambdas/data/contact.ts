@@ -1,14 +1,7 @@
-import {
-  BatchGetCommand,
-  BatchWriteCommand,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { emailLookupStatuses, emailQevStatuses, relationshipStatuses } from '../../shared/schemas/contacts.js';
 import type { EducationEntry, ExperienceEntry } from '../providers/enrichment/port.js';
-import { dueOnShardedIndex, shardOf, type DataClient } from './client.js';
+import { batchWrite, dueOnShardedIndex, shardOf, type DataClient } from './client.js';
 import { cancellationReasons, writtenIf } from './errors.js';
 import {
   expressionAttributes,
@@ -770,22 +763,12 @@ export const abandonOwedLookup = async (db: DataClient, contact: ContactItem, at
   throw new Error(`Giving the lookup up was refused: ${outcome.reasons.join(', ')}`);
 };
 
-/** BatchWriteItem takes at most 25 requests. */
-const batchWriteSize = 25;
-
 /** Stores many contacts as they are, and their directory lines (seeding: the benchmark, tests); no quota, no claims. */
 export const putContacts = async (db: DataClient, contacts: readonly ContactItem[]) => {
-  for (let index = 0; index < contacts.length; index += batchWriteSize) {
-    let requests = contacts
-      .slice(index, index + batchWriteSize)
-      .map((contact) => ({ PutRequest: { Item: toItem(contact) } }));
-    for (let attempt = 0; requests.length > 0; attempt += 1) {
-      if (attempt > 6) throw new Error(`${requests.length} contacts stayed unprocessed`);
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
-      const result = await db.documents.send(new BatchWriteCommand({ RequestItems: { [db.table]: requests } }));
-      requests = (result.UnprocessedItems?.[db.table] ?? []) as typeof requests;
-    }
-  }
+  await batchWrite(
+    db,
+    contacts.map((contact) => ({ PutRequest: { Item: toItem(contact) } })),
+  );
   for (const uid of new Set(contacts.map((contact) => contact.uid))) {
     await addToDirectory(
       db,

@@ -1,8 +1,7 @@
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { BatchItemStatus, BatchProgress } from '../../shared/schemas/ai.js';
-import type { ActivityAction } from '../../shared/schemas/dashboard.js';
-import { activityKey, startActivity, toActivityAction } from './activity.js';
-import { batchGet, queryAll, type DataClient } from './client.js';
+import { startActivity } from './activity.js';
+import { batchGet, batchWrite, queryAll, type DataClient } from './client.js';
 import { contactKey, type ContactItem } from './contact.js';
 import { type ContactDrafts, contactDraftsKey, toContactDrafts } from './draft.js';
 import { isConditionFailed } from './errors.js';
@@ -14,13 +13,14 @@ import { isConditionFailed } from './errors.js';
  *
  * A contact's item is the ai-generation worker's claim on it (one conditional UpdateItem moves it to `generating`
  * with a lock, so a second delivery finds it busy or finished), and its finish is written in the same transaction as
- * its draft (lambdas/data/draft.ts `writeContactDrafts`), so a contact costs the table three writes: its claim, its
- * draft and its count on the activity (issue 11 batch figure). Items per contact, not one item for the batch: a
- * transaction that wrote the batch's shared item would collide with every other contact's. The counts are the
- * contacts' states, read with them in one Query (100 contacts at most: a few KB).
+ * its draft (lambdas/data/draft.ts `writeContactDrafts`), so a contact costs the worker two writes: its claim and its
+ * draft (issue 11 batch figure). Items per contact, not one item for the batch: a transaction that wrote the batch's
+ * shared item would collide with every other contact's. The counts are the contacts' states, read with them in one
+ * Query (100 contacts at most: a few KB).
  *
- * Beside it, the batch's activity action (SPEC §3 'Activity action', lambdas/data/activity.ts) of the same id: each
- * finished contact counts on it once, and the last one finishes it (completed, or failed when none succeeded).
+ * Beside it, the batch's activity action (SPEC §3 'Activity action', lambdas/data/activity.ts) of the same id: the
+ * table's stream counts each finished contact on it once (lambdas/dashboard/generation-counts.ts), and the last one finishes it
+ * (completed, or failed when none succeeded).
  */
 export type BatchItem = { status: BatchItemStatus; draftId?: string; error?: string };
 
@@ -48,8 +48,7 @@ export const generationBatchContactRecord = 'generationBatchContact';
 
 /** A finished batch is kept 30 days, as its activity. */
 const keptSeconds = 30 * 24 * 60 * 60;
-/** TransactWriteItems takes at most 100 writes. */
-const transactionSize = 100;
+const ttlOf = (createdAt: string) => Math.ceil(Date.parse(createdAt) / 1000) + keptSeconds;
 
 const userKey = (uid: string) => `USER#${uid}`;
 export const generationBatchKey = (uid: string, batchId: string) => ({ pk: userKey(uid), sk: `GENBATCH#${batchId}` });
@@ -61,40 +60,27 @@ export const batchContactKey = (uid: string, batchId: string, contactId: string)
 /** Which contact of which batch. */
 export type BatchContact = { uid: string; batchId: string; contactId: string };
 
-// a new batch and its contacts, every one queued (TransactWriteItems of up to 100 items each, refused when the batch
-// exists), and its activity action in progress (lambdas/data/activity.ts), side by side
+// a new batch (PutItem, refused when one of its id exists) and its activity action in progress (lambdas/data/
+// activity.ts), side by side; its contacts are queued apart (`queueBatchContacts`)
 export const createGenerationBatch = async (
   db: DataClient,
   batch: Omit<GenerationBatchHeader, 'total'>,
 ): Promise<GenerationBatch> => {
-  const ttl = Math.ceil(Date.parse(batch.createdAt) / 1000) + keptSeconds;
   const header: GenerationBatchHeader = { ...batch, total: batch.order.length };
-  const items = [
-    { ...generationBatchKey(batch.uid, batch.batchId), entity: generationBatchRecord, ...header, ttl },
-    ...batch.order.map((contactId) => ({
-      ...batchContactKey(batch.uid, batch.batchId, contactId),
-      entity: generationBatchContactRecord,
-      batchId: batch.batchId,
-      contactId,
-      status: 'queued' satisfies BatchItemStatus,
-      updatedAt: batch.createdAt,
-      ttl,
-    })),
-  ];
-  const writes: Promise<unknown>[] = [];
-  for (let index = 0; index < items.length; index += transactionSize) {
-    writes.push(
-      db.documents.send(
-        new TransactWriteCommand({
-          TransactItems: items.slice(index, index + transactionSize).map((Item) => ({
-            Put: { TableName: db.table, Item, ConditionExpression: 'attribute_not_exists(pk)' },
-          })),
-        }),
-      ),
-    );
-  }
-  // SPEC §3 'Activity action': the batch's own, by its id (lambdas/data/activity.ts)
-  writes.push(
+  const writes = [
+    db.documents.send(
+      new PutCommand({
+        TableName: db.table,
+        Item: {
+          ...generationBatchKey(batch.uid, batch.batchId),
+          entity: generationBatchRecord,
+          ...header,
+          ttl: ttlOf(batch.createdAt),
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    ),
+    // SPEC §3 'Activity action': the batch's own, by its id (lambdas/data/activity.ts)
     startActivity(db, batch.uid, {
       id: batch.batchId,
       actionType: 'generate_emails',
@@ -102,8 +88,7 @@ export const createGenerationBatch = async (
       metadata: { generationType: batch.templateId ? 'template' : 'ai', emailsGenerated: 0, emailsTotal: header.total },
       at: new Date(batch.createdAt),
     }),
-  );
-  // side by side: the batch (a new id) is written before any of its messages is sent, in one round trip's time
+  ];
   const outcomes = await Promise.allSettled(writes);
   const failed = outcomes.find((outcome) => outcome.status === 'rejected');
   if (failed) throw failed.reason;
@@ -114,6 +99,33 @@ export const createGenerationBatch = async (
     failed: 0,
   };
 };
+
+/**
+ * Contacts of a new batch, queued (BatchWriteItem, 25 a call: a new batch's id is new, so no condition is needed):
+ * each contact's item is the worker's claim on it, so it is written before the contact's message is sent. A batch
+ * queues its contacts a message batch at a time, so its first e-mails start while the rest are being queued.
+ */
+export const queueBatchContacts = (
+  db: DataClient,
+  batch: Pick<GenerationBatchHeader, 'uid' | 'batchId' | 'createdAt'>,
+  contactIds: readonly string[],
+) =>
+  batchWrite(
+    db,
+    contactIds.map((contactId) => ({
+      PutRequest: {
+        Item: {
+          ...batchContactKey(batch.uid, batch.batchId, contactId),
+          entity: generationBatchContactRecord,
+          batchId: batch.batchId,
+          contactId,
+          status: 'queued' satisfies BatchItemStatus,
+          updatedAt: batch.createdAt,
+          ttl: ttlOf(batch.createdAt),
+        },
+      },
+    })),
+  );
 
 const toBatchItem = (item: Record<string, unknown>): BatchItem => ({
   status: item.status as BatchItemStatus,
@@ -243,31 +255,46 @@ export type BatchContactReads = {
   contact: ContactItem | null;
   /** the contact's drafts (lambdas/data/draft.ts), which the draft's transaction changes */
   drafts: ContactDrafts;
-  /** the batch's activity action (lambdas/data/activity.ts); null when gone */
-  action: ActivityAction | null;
 };
 
 /**
- * The contact, its draft list and the batch's activity action in ONE BatchGetItem (consistent): a contact of a batch
- * costs the table one read call, not three (issue 11 batch figure).
+ * The contact and its draft list in ONE BatchGetItem (consistent): a contact of a batch costs the table one read call,
+ * not two (issue 11 batch figure).
  */
 export const readBatchContact = async (db: DataClient, key: BatchContact): Promise<BatchContactReads> => {
-  const keys = {
-    contact: contactKey(key.uid, key.contactId),
-    drafts: contactDraftsKey(key.uid, key.contactId),
-    action: activityKey(key.uid, key.batchId),
-  };
+  const keys = { contact: contactKey(key.uid, key.contactId), drafts: contactDraftsKey(key.uid, key.contactId) };
   const found = new Map((await batchGet(db, Object.values(keys))).map((item) => [item.sk, item]));
   const contact = found.get(keys.contact.sk);
-  const action = found.get(keys.action.sk);
   return {
     contact: contact ? (contact as ContactItem) : null,
     drafts: toContactDrafts(key.contactId, found.get(keys.drafts.sk)),
-    action: action ? toActivityAction(action) : null,
   };
 };
 
 /** How a contact of a batch ended: completed with its draft, or failed and why. */
+export type FinishedBatchContact = BatchContact & { outcome: BatchOutcome };
+
+/**
+ * The contact of a batch whose item's change (a stream record's images, unmarshalled) finished it: completed or
+ * failed, from any other state; null for any other change (its claim, a later write, its removal) or item.
+ */
+export const finishedBatchContactOf = (
+  oldImage: Record<string, unknown> | undefined,
+  newImage: Record<string, unknown> | undefined,
+): FinishedBatchContact | null => {
+  if (newImage?.entity !== generationBatchContactRecord) return null;
+  const status = newImage.status;
+  if ((status !== 'completed' && status !== 'failed') || oldImage?.status === status) return null;
+  const key = {
+    uid: String(newImage.pk).replace(/^USER#/, ''),
+    batchId: String(newImage.batchId),
+    contactId: String(newImage.contactId),
+  };
+  return status === 'completed'
+    ? { ...key, outcome: { status, draftId: String(newImage.draftId ?? '') } }
+    : { ...key, outcome: { status, error: String(newImage.error ?? '') } };
+};
+
 export type BatchOutcome = { status: 'completed'; draftId: string } | { status: 'failed'; error: string };
 
 const finishParams = (db: DataClient, key: BatchContact, token: string, outcome: BatchOutcome, at: string) => ({

@@ -1,5 +1,5 @@
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { DataClient } from './client.js';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { batchWrite, type DataClient } from './client.js';
 import { directoryRecord } from './contact-directory.js';
 import { conversationThreadRecord } from './conversation.js';
 import { liveConnectionRecord } from './live-connection.js';
@@ -45,8 +45,6 @@ export const userPartitionKey = (uid: string) => `USER#${uid}`;
 
 type Key = Record<string, unknown>;
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 // every item of a user (Query on the partition key, paged; never a Scan); `keysOnly` reads just pk and sk
 export const userItems = async (db: DataClient, uid: string, options: { keysOnly?: boolean } = {}) => {
   const items: Record<string, unknown>[] = [];
@@ -69,23 +67,9 @@ export const userItems = async (db: DataClient, uid: string, options: { keysOnly
   return items;
 };
 
-/** BatchWriteItem takes at most 25 requests. */
-const batchSize = 25;
-/** Items DynamoDB leaves unprocessed are retried after 50, 100, 200, ... ms: 8 attempts, about 6 s of waiting at worst. */
-const maxAttempts = 8;
-
-/** Deletes items by key, 25 per request, retrying what DynamoDB leaves unprocessed (throttling) with backoff. */
-export const deleteItems = async (db: DataClient, keys: Key[]) => {
-  for (let index = 0; index < keys.length; index += batchSize) {
-    let requests = keys.slice(index, index + batchSize).map((Key) => ({ DeleteRequest: { Key } }));
-    for (let attempt = 1; requests.length > 0; attempt += 1) {
-      if (attempt > maxAttempts)
-        throw new Error(`${requests.length} deletions stayed unprocessed after ${maxAttempts} attempts`);
-      if (attempt > 1) await wait(50 * 2 ** (attempt - 2));
-      const result = await db.documents.send(new BatchWriteCommand({ RequestItems: { [db.table]: requests } }));
-      requests = (result.UnprocessedItems?.[db.table] ?? []).flatMap((request) =>
-        request.DeleteRequest?.Key ? [{ DeleteRequest: { Key: request.DeleteRequest.Key } }] : [],
-      );
-    }
-  }
-};
+/** Deletes items by key (lambdas/data/client.ts `batchWrite`: 25 per request, what is left unprocessed retried). */
+export const deleteItems = (db: DataClient, keys: Key[]) =>
+  batchWrite(
+    db,
+    keys.map((Key) => ({ DeleteRequest: { Key } })),
+  );

@@ -84,6 +84,11 @@ export const generationMessageSchema = /* @__PURE__ */ lazySchema(() =>
     contactId: z.string().min(1),
     templateId: z.string().min(1).optional(),
     instructions: z.string().optional(),
+    /**
+     * the contact as read when the batch started (its stored item), so a first delivery writes while it claims; absent
+     * when it would make the message too large (lambdas/ai/generation.ts `withContact`)
+     */
+    contact: z.record(z.string(), z.unknown()).optional(),
   }),
 );
 export type GenerationMessage = z.infer<typeof generationMessageSchema>;

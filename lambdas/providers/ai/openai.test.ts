@@ -61,4 +61,15 @@ describe('the OpenAI adapter against a vendor that fails', () => {
     // worstCaseMs(short) = 2 x 300 + 100 = 700 ms, not the 30 s the vendor asked for
     expect(performance.now() - started).toBeLessThan(5_000);
   });
+
+  it("stops at the caller's cancel, with the caller's reason and no retry", async () => {
+    const reason = new Error('the batch contact was finished by another delivery');
+    const controller = new AbortController();
+    const requests = await withVendor([failing(429, '30'), completion], async (url) => {
+      const answer = adapter(url).complete({ ...request, signal: controller.signal });
+      setTimeout(() => controller.abort(reason), 100);
+      await expect(answer).rejects.toBe(reason);
+    });
+    expect(requests).toHaveLength(1);
+  });
 });

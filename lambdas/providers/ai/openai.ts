@@ -117,7 +117,7 @@ const toFailure = (sdk: typeof import('openai'), error: unknown): AiFailure => {
  * whole call, retries included, is cut at `worstCaseMs(policy)`, the figure the Lambda's timeout is held above.
  */
 export const openAi = (client: LazyClient<OpenAI>, model: string, policy: RetryPolicy = vendorLimits.openai): Ai => ({
-  complete: async ({ system, prompt, maxTokens, json: jsonObject = false, schema }) => {
+  complete: async ({ system, prompt, maxTokens, json: jsonObject = false, schema, signal }) => {
     const json = jsonObject || schema !== undefined;
     const [sdk, openai] = await Promise.all([loadSdk(), client.get()]);
     let answer: unknown;
@@ -143,12 +143,16 @@ export const openAi = (client: LazyClient<OpenAI>, model: string, policy: RetryP
         },
         // this call's policy, whatever the client's defaults
         {
-          signal: AbortSignal.timeout(worstCaseMs(policy)),
+          signal: signal
+            ? AbortSignal.any([signal, AbortSignal.timeout(worstCaseMs(policy))])
+            : AbortSignal.timeout(worstCaseMs(policy)),
           timeout: policy.attemptTimeoutMs,
           maxRetries: policy.retries,
         },
       );
     } catch (error) {
+      // the caller's own cancel is not the vendor's failure
+      if (signal?.aborted) throw signal.reason;
       throw toFailure(sdk, error);
     }
     const parsed = completionSchema.safeParse(answer);

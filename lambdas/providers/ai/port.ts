@@ -16,6 +16,8 @@ export type AiRequest = {
    * @link https://platform.openai.com/docs/guides/structured-outputs
    */
   schema?: { name: string; schema: Record<string, unknown> };
+  /** the caller no longer wants the answer: the request is cancelled and `complete` rejects with the signal's reason */
+  signal?: AbortSignal;
 };
 
 /** The answer and the model that wrote it (kept beside what it wrote). */

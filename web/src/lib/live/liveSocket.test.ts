@@ -163,7 +163,7 @@ describe('the SWR answers a live event makes stale', () => {
     const progress = (status: 'generating' | 'completed') =>
       staleKeys({
         type: 'generation.progress',
-        data: { batchId: 'b1', contactId: 'c1', status, total: 2, completed: 1, failed: 0 },
+        data: { batchId: 'b1', contactId: 'c1', status },
       });
     expect(progress('generating')(['GET /api/outreach/batches/{batchId}', 'b1'])).toBe(true);
     expect(progress('generating')(['GET /api/outreach/batches/{batchId}', 'b2'])).toBe(false);

@@ -17,13 +17,10 @@ import {
 
 beforeEach(() => resetGeneration());
 
-const event = (contactId: string, status: 'queued' | 'generating' | 'completed' | 'failed', counts = [0, 0]) => ({
+const event = (contactId: string, status: 'queued' | 'generating' | 'completed' | 'failed') => ({
   batchId: 'b1',
   contactId,
   status,
-  total: 3,
-  completed: counts[0] ?? 0,
-  failed: counts[1] ?? 0,
   ...(status === 'completed' ? { draftId: `d-${contactId}` } : {}),
   ...(status === 'failed' ? { error: 'The model is unavailable' } : {}),
 });
@@ -40,17 +37,17 @@ describe('a batch', () => {
     expect(isAnyGenerating(generationState)).toBe(true);
   });
 
-  it('follows live events: the current contact, the counts, each contact done or failed with its error', () => {
+  it('follows live events: the current contact, each contact done or failed with its error, the counts they make', () => {
     startBatch('b1', ['a', 'b', 'c'], 'ai', 1000);
     applyProgressEvent(event('b', 'generating'), 1100);
     expect(generationState.batch?.currentContact).toBe('b');
-    applyProgressEvent(event('b', 'completed', [1, 0]), 1200);
-    applyProgressEvent(event('a', 'failed', [1, 1]), 1300);
+    applyProgressEvent(event('b', 'completed'), 1200);
+    applyProgressEvent(event('a', 'failed'), 1300);
     expect(generationState.contacts.b).toMatchObject({ status: 'completed', draftId: 'd-b', completedAt: 1200 });
     expect(generationState.contacts.a).toMatchObject({ status: 'error', error: 'The model is unavailable' });
     expect(generationState.batch).toMatchObject({ completed: 1, failed: 1 });
     expect(isBatchFinished(generationState.batch)).toBe(false);
-    applyProgressEvent(event('c', 'completed', [2, 1]), 1400);
+    applyProgressEvent(event('c', 'completed'), 1400);
     expect(isBatchFinished(generationState.batch)).toBe(true);
     clearBatch();
     expect(generationState.batch).toBeNull();
@@ -58,39 +55,47 @@ describe('a batch', () => {
 
   it('never counts backwards when an older event or poll arrives late', () => {
     startBatch('b1', ['a', 'b', 'c'], 'ai', 1000);
-    applyProgressEvent(event('b', 'completed', [2, 0]), 1200);
-    applyProgressEvent(event('a', 'completed', [1, 0]), 1100);
+    applyProgressEvent(event('b', 'completed'), 1200);
+    applyProgressEvent(event('a', 'completed'), 1100);
     applyProgressEvent(event('b', 'generating'), 1300);
     expect(generationState.batch?.completed).toBe(2);
     expect(generationState.contacts.b?.status).toBe('completed');
   });
 
+  it('counts a contact once, however often its finish is told', () => {
+    startBatch('b1', ['a', 'b'], 'ai', 1000);
+    applyProgressEvent(event('a', 'completed'), 1100);
+    applyProgressEvent(event('a', 'completed'), 1200);
+    expect(generationState.batch).toMatchObject({ completed: 1, failed: 0 });
+    expect(isBatchFinished(generationState.batch)).toBe(false);
+  });
+
   it('keeps what the live channel said of the batch before its POST answered, and counts it', () => {
     // a quick worker: b is done and c is being written before startBatch runs with the POST's answer
     applyProgressEvent(event('b', 'generating'), 1010);
-    applyProgressEvent(event('b', 'completed', [1, 0]), 1020);
+    applyProgressEvent(event('b', 'completed'), 1020);
     applyProgressEvent(event('c', 'generating'), 1030);
     startBatch('b1', ['a', 'b', 'c'], 'ai', 1040);
     expect(generationState.contacts.b).toMatchObject({ status: 'completed', draftId: 'd-b', progress: 100 });
     expect(generationState.contacts.c).toMatchObject({ status: 'generating', progress: 50 });
     expect(generationState.contacts.a).toMatchObject({ status: 'generating', progress: 0 });
     expect(generationState.batch).toMatchObject({ completed: 1, failed: 0, currentContact: 'a' });
-    // the last event's counts finish the batch, and no contact of it is left waiting
-    applyProgressEvent(event('a', 'completed', [2, 0]), 1050);
-    applyProgressEvent(event('c', 'completed', [3, 0]), 1060);
+    // the last contacts' events finish the batch, and no contact of it is left waiting
+    applyProgressEvent(event('a', 'completed'), 1050);
+    applyProgressEvent(event('c', 'completed'), 1060);
     expect(isBatchFinished(generationState.batch)).toBe(true);
     expect(isAnyGenerating(generationState)).toBe(false);
   });
 
   it("takes a newer batch's early word over an older batch's entry, never an older batch's over a newer", () => {
     startBatch('b1', ['a'], 'ai', 1000);
-    applyProgressEvent(event('a', 'completed', [1, 0]), 1100);
+    applyProgressEvent(event('a', 'completed'), 1100);
     // the same contact in a second batch, whose worker answers before its POST does
-    applyProgressEvent({ ...event('a', 'completed', [1, 0]), batchId: 'b2', draftId: 'd-a2' }, 1200);
+    applyProgressEvent({ ...event('a', 'completed'), batchId: 'b2', draftId: 'd-a2' }, 1200);
     startBatch('b2', ['a'], 'ai', 1300);
     expect(generationState.contacts.a).toMatchObject({ status: 'completed', batchId: 'b2', draftId: 'd-a2' });
     expect(isBatchFinished(generationState.batch)).toBe(true);
-    applyProgressEvent(event('a', 'failed', [0, 1]), 1400);
+    applyProgressEvent(event('a', 'failed'), 1400);
     expect(generationState.contacts.a).toMatchObject({ status: 'completed', batchId: 'b2' });
   });
 
@@ -117,7 +122,7 @@ describe('a batch', () => {
   it("ignores an older batch's answer", () => {
     startBatch('b1', ['a'], 'ai', 1000);
     applyBatchProgress({ batchId: 'a0', total: 1, completed: 1, failed: 0, items: [] }, 2000);
-    applyProgressEvent({ ...event('a', 'completed', [1, 0]), batchId: 'a0' }, 2000);
+    applyProgressEvent({ ...event('a', 'completed'), batchId: 'a0' }, 2000);
     expect(generationState.batch?.completed).toBe(0);
     expect(generationState.contacts.a?.status).toBe('generating');
   });
@@ -144,10 +149,10 @@ describe('a batch', () => {
 describe('retry', () => {
   it("counts retries, and a retry is not undone by the old batch's late word", () => {
     startBatch('b1', ['a'], 'ai', 1000);
-    applyProgressEvent(event('a', 'failed', [0, 1]), 1100);
+    applyProgressEvent(event('a', 'failed'), 1100);
     startRetry('a', 1200);
     expect(generationState.contacts.a).toMatchObject({ status: 'generating', retryCount: 1, batchId: null });
-    applyProgressEvent(event('a', 'failed', [0, 1]), 1300);
+    applyProgressEvent(event('a', 'failed'), 1300);
     expect(generationState.contacts.a?.status).toBe('generating');
     markContactDone('a', { draftId: 'd-a' }, 1400);
     expect(generationState.contacts.a).toMatchObject({ status: 'completed', retryCount: 1, draftId: 'd-a' });

@@ -90,6 +90,19 @@ const applyItem = (
   };
 };
 
+/** A server-run batch's counts from its contacts' states as the server told them (live or polled). */
+const countsOf = (batchId: string | null, contactIds: readonly string[]) => {
+  let completed = 0;
+  let failed = 0;
+  for (const contactId of contactIds) {
+    const entry = generationState.contacts[contactId];
+    if (batchId === null || entry?.batchId !== batchId) continue;
+    if (entry.status === 'completed') completed += 1;
+    else if (entry.status === 'error') failed += 1;
+  }
+  return { completed, failed };
+};
+
 /** SPEC §4 'Generation': a batch starts with completed 0 and failed 0; each of its contacts is generating. */
 export const startBatch = (
   batchId: string | null,
@@ -103,14 +116,11 @@ export const startBatch = (
     const entry = generationState.contacts[contactId];
     return batchId !== null && entry?.batchId === batchId ? entry : undefined;
   };
-  const countOf = (status: GenerationEntry['status']) =>
-    contactIds.filter((contactId) => heard(contactId)?.status === status).length;
   generationState.batch = {
     batchId,
     type,
     total: contactIds.length,
-    completed: countOf('completed'),
-    failed: countOf('error'),
+    ...countsOf(batchId, contactIds),
     currentContact: contactIds.find((contactId) => (heard(contactId)?.status ?? 'generating') === 'generating') ?? null,
     contactIds: [...contactIds],
   };
@@ -143,13 +153,17 @@ export const applyBatchProgress = (progress: BatchProgress, now: number) => {
     null;
 };
 
-/** A live `generation.progress` event: the contact's state, and the batch's counts when it is the running batch. */
+/**
+ * A live `generation.progress` event: the contact's state, and the batch's counts from its contacts' states when it is
+ * the running batch.
+ */
 export const applyProgressEvent = (event: LiveEventMap['generation.progress'], now: number) => {
   applyItem(event, event.batchId, now);
   const batch = generationState.batch;
   if (!batch || event.batchId === null || batch.batchId !== event.batchId) return;
-  batch.completed = Math.max(batch.completed, event.completed);
-  batch.failed = Math.max(batch.failed, event.failed);
+  const counts = countsOf(batch.batchId, batch.contactIds);
+  batch.completed = Math.max(batch.completed, counts.completed);
+  batch.failed = Math.max(batch.failed, counts.failed);
   if (event.status === 'generating') batch.currentContact = event.contactId;
   else if (batch.currentContact === event.contactId) batch.currentContact = null;
 };

@@ -1,9 +1,10 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
-import type { LiveEvent } from '../../../shared/live-events.js';
-import type { DataClient } from '../../data/client.js';
-import type { DashboardDeps } from '../deps.js';
+import type { LiveEvent } from '../../shared/live-events.js';
+import type { DataClient } from '../data/client.js';
+import type { DashboardDeps } from '../dashboard/deps.js';
+import type { LivePort } from '../providers/live/port.js';
 
 type Item = Record<string, unknown>;
 type Image = NonNullable<NonNullable<DynamoDBRecord['dynamodb']>['NewImage']>;
@@ -39,10 +40,13 @@ export const streamRecord = (
 
 export const streamEvent = (records: DynamoDBRecord[]): DynamoDBStreamEvent => ({ Records: records });
 
-/** Tests only: the dashboard's deps on a DataClient, with a live port that keeps what it was given. */
-export const statsDeps = (db: DataClient, now: () => Date = () => new Date()) => {
+/**
+ * Tests only: a stream consumer's deps (the stats aggregator's, the AI batches' counter's) on a DataClient, with a live
+ * port that keeps what it was given.
+ */
+export const streamDeps = (db: DataClient, now: () => Date = () => new Date()) => {
   const published: { uid: string; event: LiveEvent }[] = [];
-  const deps: DashboardDeps = {
+  const deps: { db: DataClient; now: () => Date; live: LivePort; logger: DashboardDeps['logger'] } = {
     db,
     now,
     live: {
