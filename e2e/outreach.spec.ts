@@ -85,6 +85,7 @@ test.describe('Outreach', () => {
       await expect(progress).toBeVisible();
       await expect(progress).toContainText('Writing e-mails: 0 of 5');
       await expect(progress.getByTestId('progress-current')).toContainText('Now: ');
+      await expect(outreach.batchDialog()).toBeHidden();
       await expect(page.getByRole('region', { name: 'Recent Activity' })).toContainText('Generating 5 e-mails');
       await expect(
         outreach
@@ -102,6 +103,7 @@ test.describe('Outreach', () => {
       // the table's stream counted each e-mail on the batch's action, and the last one finished it
       const batchActivity = appShell.activityItem('Generating 5 e-mails');
       await expect(appShell.activityStatus(batchActivity)).toHaveAccessibleName('Completed', { timeout: 15_000 });
+      await capture('outreach-generated');
     });
 
     await test.step('applies the template to one contact', async () => {
