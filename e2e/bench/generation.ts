@@ -148,7 +148,10 @@ export const benchGeneration = async (
     for (const { person, ids } of measured) {
       const loadBefore = loadavg()[0]!;
       const jitBefore = jitCpuMs();
+      const databaseBefore = javaCpuMs();
+      const nodeBefore = process.cpuUsage();
       const { progress, elapsedMs } = await runBatch(person.idToken, ids);
+      const node = process.cpuUsage(nodeBefore);
       batches.push({
         elapsedMs,
         ratio: elapsedMs / idealMs,
@@ -157,6 +160,8 @@ export const benchGeneration = async (
         failed: progress.failed,
         load: [loadBefore, loadavg()[0]!],
         jitMs: jitCpuMs() - jitBefore,
+        databaseCpuMs: javaCpuMs() - databaseBefore,
+        nodeCpuMs: (node.user + node.system) / 1000,
       });
       await stack.queues.drained();
       await stack.streams.drained();
@@ -185,7 +190,10 @@ export const benchGeneration = async (
  * The CPU time (ms) the JIT compiler threads of this process's Java children (DynamoDB Local) have used so far, from
  * Linux's /proc (NaN elsewhere): how much of the measure went to compiling DynamoDB Local rather than running it.
  */
-const jitCpuMs = () => {
+const jitCpuMs = () => javaCpuMs((thread) => thread.includes('CompilerThre'));
+
+/** The CPU time (ms) this process's Java children (DynamoDB Local) have used so far, or their `threads`' alone. */
+const javaCpuMs = (threads: (name: string) => boolean = () => true) => {
   try {
     let ms = 0;
     for (const pid of readdirSync('/proc')) {
@@ -195,7 +203,7 @@ const jitCpuMs = () => {
       for (const thread of readdirSync(`/proc/${pid}/task`)) {
         const task = readProcStat(`/proc/${pid}/task/${thread}/stat`);
         // utime and stime, in clock ticks (100 a second on Linux)
-        if (task?.name.includes('CompilerThre')) ms += (Number(task.fields[11]) + Number(task.fields[12])) * 10;
+        if (task && threads(task.name)) ms += (Number(task.fields[11]) + Number(task.fields[12])) * 10;
       }
     }
     return ms;
@@ -244,6 +252,10 @@ export const printGeneration = async () => {
     `  each batch: ${result.batches.map((batch) => batch.ratio.toFixed(2)).join(', ')}` +
       ` (after ${result.warmUpMs.length} warm-up batches of ${result.warmUpMs.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s);` +
       ` DynamoDB Local's JIT compiler took ${result.batches.map((batch) => batch.jitMs.toFixed(0)).join(', ')} ms of CPU`,
+  );
+  console.log(
+    `  CPU per batch: DynamoDB Local ${result.batches.map((batch) => batch.databaseCpuMs.toFixed(0)).join(', ')} ms,` +
+      ` the stack's Node process ${result.batches.map((batch) => batch.nodeCpuMs.toFixed(0)).join(', ')} ms`,
   );
   console.log(
     `  one contact's delivery p50 ${result.deliveryP50Ms.toFixed(0)} ms (the model's ${result.modelMs} ms and the` +

@@ -555,7 +555,7 @@ describe('a batch through the ai-generation worker', () => {
     );
   });
 
-  it('starts a batch of 100 with its item, its activity action and its contacts written side by side, each message sent once its contact and the action are written', async () => {
+  it('starts a batch of 100 with its first ten contacts written beside its item and its activity action and the others after them, each message sent once its contact and the action are written', async () => {
     const { deps } = setup();
     const uid = await newUser();
     const contacts = await addContacts(
@@ -563,17 +563,32 @@ describe('a batch through the ai-generation worker', () => {
       Array.from({ length: 100 }, (_, index) => ({ name: `Person ${index}` })),
     );
     const raw = new DynamoDBClient({});
+    /** each write as it starts and ends: the item's entity (a Put), or the contacts' ids of a BatchWriteItem */
+    const writes: string[] = [];
     let inFlight = 0;
     let most = 0;
     raw.middlewareStack.add(
       (next, context) => async (args) => {
-        if (!['BatchWriteItemCommand', 'PutItemCommand'].includes(String(context.commandName))) return next(args);
+        const input = args.input as {
+          Item?: { entity?: unknown };
+          RequestItems?: Record<string, { PutRequest?: { Item?: { contactId?: unknown } } }[]>;
+        };
+        // a string as the document client gives it, or as the client marshalled it
+        const text = (value: unknown) => (typeof value === 'string' ? value : (value as { S?: string } | undefined)?.S);
+        let write: string;
+        if (context.commandName === 'PutItemCommand') write = String(text(input.Item?.entity));
+        else if (context.commandName === 'BatchWriteItemCommand') {
+          const requests = Object.values(input.RequestItems ?? {}).flat();
+          write = requests.map((request) => text(request.PutRequest?.Item?.contactId)).join(',');
+        } else return next(args);
+        writes.push(`start ${write}`);
         inFlight += 1;
         most = Math.max(most, inFlight);
         try {
           return await next(args);
         } finally {
           inFlight -= 1;
+          writes.push(`end ${write}`);
         }
       },
       { step: 'initialize', name: 'writesInFlight' },
@@ -581,12 +596,15 @@ describe('a batch through the ai-generation worker', () => {
     // what each message finds as it is sent: its contact's item of the batch, and the action it will count on
     const found: string[] = [];
     const sent: GenerationMessage[] = [];
+    /** each SendMessageBatch's contacts, in the order they were sent */
+    const sends: string[][] = [];
     const queue: QueuePort = {
       send: async () => {
         throw new Error('a batch sends its messages ten at a time');
       },
       sendMany: async (_queue, messages) => {
         const batch = messages as GenerationMessage[];
+        sends.push(batch.map((message) => message.contactId));
         const [progress, action] = await Promise.all([
           getGenerationBatch(db, uid, batch[0]!.batchId),
           getActivity(db, uid, batch[0]!.batchId),
@@ -600,8 +618,21 @@ describe('a batch through the ai-generation worker', () => {
     const { batchId } = await startBatch({ ...deps, queue, db: dataClientOf(raw, process.env.TABLE_NAME!) }, uid, {
       contactIds: contacts.map((contact) => contact.contactId),
     });
-    // the batch's item and its action (two PutItems) and ten BatchWriteItems of ten contacts
-    expect(most).toBe(12);
+    const ids = contacts.map((contact) => contact.contactId);
+    const firstTen = ids.slice(0, 10).join(',');
+    // the batch's item and its action (two PutItems) beside the first ten contacts' BatchWriteItem; once all three are
+    // written, the other nine BatchWriteItems of ten side by side
+    expect(writes.slice(0, 3).sort()).toEqual(
+      ['start generationBatch', 'start activityAction', `start ${firstTen}`].sort(),
+    );
+    const othersStart = writes.findIndex((write, index) => index >= 3 && write.startsWith('start'));
+    expect(writes.slice(3, othersStart).sort()).toEqual(
+      ['end generationBatch', 'end activityAction', `end ${firstTen}`].sort(),
+    );
+    expect(writes.filter((write) => write.startsWith('start'))).toHaveLength(12);
+    expect(most).toBe(9);
+    // the first ten are sent first
+    expect(sends[0]).toEqual(ids.slice(0, 10));
     expect(sent).toHaveLength(100);
     expect(new Set(sent.map((message) => message.contactId)).size).toBe(100);
     expect(found).toEqual(Array(100).fill('queued in_progress'));
