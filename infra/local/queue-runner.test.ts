@@ -7,6 +7,19 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { QueueSpec } from '../../shared/queues.js';
 import { startQueueRunner, type QueueRunner, type QueueWorker } from './queue-runner.js';
 
+// the runner's writes to disk, as they are (counted by the test of how often a busy queue is written)
+const renames = vi.hoisted(() => ({ files: [] as string[] }));
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const fs = await importOriginal<typeof import('node:fs/promises')>();
+  return {
+    ...fs,
+    rename: async (from: string, to: string) => {
+      await fs.rename(from, to);
+      renames.files.push(to);
+    },
+  };
+});
+
 /** visibility = 6 x workerTimeoutSeconds = 60 s; at speed 300 a failed message comes back after 200 ms */
 const speed = 300;
 const visibilityMs = (60 * 1000) / speed;
@@ -268,6 +281,29 @@ describe('the local queue runner', () => {
     runner.send('jobs', 'd');
     await runner.saved('jobs');
     expect(onDisk()).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('writes the receives and deletions of a busy queue together, within 100 ms, and its sends at once', async () => {
+    // two at a time, 20 ms each: ~400 ms of receives and deletions
+    const { runner, dir, bodies } = setup({
+      concurrency: 2,
+      queue: { batchSize: 1 },
+      respond: () => new Promise((resolve) => setTimeout(() => resolve(undefined), 20)),
+    });
+    const file = join(dir, 'jobs.json');
+    const onDisk = () =>
+      (JSON.parse(readFileSync(file, 'utf8')) as { messages: { body: string }[] }).messages.map(({ body }) => body);
+    const bodiesSent = Array.from({ length: 40 }, (_, index) => `m${index}`);
+    for (const body of bodiesSent) runner.send('jobs', body);
+    await runner.saved('jobs');
+    const writesBefore = renames.files.filter((name) => name === file).length;
+    // 40 receives and 40 deletions, one message per delivery
+    await vi.waitFor(() => expect(bodies().flat()).toHaveLength(40), { timeout: 5000 });
+    await vi.waitFor(() => expect(onDisk()).toEqual([]), { timeout: 1000 });
+    const writes = renames.files.filter((name) => name === file).length - writesBefore;
+    expect(writes).toBeGreaterThanOrEqual(1);
+    // one every 100 ms at most, where each change had its own write while the disk kept up (~80)
+    expect(writes).toBeLessThanOrEqual(8);
   });
 
   it('refuses a message for a queue that is not in the table', () => {
