@@ -147,6 +147,7 @@ export const recordSentEmail = async (
       provider: base.provider ?? input.provider,
       emailCount: base.emailCount + 1,
       lastEmailSentAt: later(base.lastEmailSentAt, at),
+      ...(input.draftType === 'reply' && { repliesSent: (base.repliesSent ?? 0) + 1 }),
     };
     const email: ConversationEmail = {
       id: ulid(input.sentAt.getTime()),

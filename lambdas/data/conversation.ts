@@ -17,7 +17,15 @@ import { deleteItems } from './user-partition.js';
  *   a repeated send or a re-read reply changes nothing (DESIGN §4 idempotent workers).
  * Reads are GetItem / Query with consistent reads on the table (the contact's list is the index's).
  */
-export type ConversationItem = Omit<Conversation, 'contact_id' | 'created_at'> & { version: number };
+export type ConversationItem = Omit<Conversation, 'contact_id' | 'created_at'> & {
+  version: number;
+  /**
+   * replies the user sent in it (drafts of type `reply`), kept here rather than read from the drafts, which can be
+   * deleted once sent: SPEC §5 'A reply has already been sent for this conversation' holds after that too. Not on the
+   * wire; absent on conversations written before it was kept (none sent then counts as 0)
+   */
+  repliesSent?: number;
+};
 
 /** A conversation before any e-mail: awaiting a reply, nothing sent, nothing known of its thread. */
 export const newConversationItem = (fields: {
@@ -93,7 +101,7 @@ const fromItem = (item: Record<string, unknown>): ConversationItem => {
 
 /** A conversation on the wire (SPEC §3: both `contact_id`/`created_at` and camelCase). */
 export const toConversationWire = (item: ConversationItem): Conversation => {
-  const { version: _version, ...conversation } = item;
+  const { version: _version, repliesSent: _replies, ...conversation } = item;
   return { ...conversation, contact_id: item.contactId, created_at: item.createdAt };
 };
 

@@ -1,7 +1,7 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Draft } from '../../shared/schemas/drafts.js';
 import { batchGet, dueOnShardedIndex, queryAll, shardOf, type DataClient } from './client.js';
-import { conversationKey } from './conversation.js';
+import { conversationKey, fitsSortKey } from './conversation.js';
 import { cancellationReasons } from './errors.js';
 import { itemExists, updateParams } from './expressions.js';
 import { itemBytes } from './item-size.js';
@@ -230,17 +230,38 @@ export const draftTasks = async (db: DataClient, uid: string): Promise<DraftTask
     })
   ).map((item) => item as DraftTask);
 
-// whether the user has a conversation of this id (GetItem)
-export const conversationExists = async (db: DataClient, uid: string, conversationId: string) => {
+/** What the drafts' rules (SPEC §4/§5) need of a conversation: whose it is and what the user sent in it. */
+export type DraftConversation = {
+  contactId: string;
+  /** an e-mail of the user left in it (its count of sent e-mails, or the time of the last one) */
+  sent: boolean;
+  /** a reply of the user left in it, whether or not its draft is still kept */
+  replySent: boolean;
+};
+
+// the user's conversation of this id as the drafts' rules see it (GetItem, consistent, projected); null when the user
+// has none of that id
+export const draftConversation = async (
+  db: DataClient,
+  uid: string,
+  conversationId: string,
+): Promise<DraftConversation | null> => {
+  const key = conversationKey(uid, conversationId);
+  if (!fitsSortKey(key)) return null;
   const { Item } = await db.documents.send(
     new GetCommand({
       TableName: db.table,
-      Key: conversationKey(uid, conversationId),
-      ProjectionExpression: 'pk',
+      Key: key,
+      ProjectionExpression: 'contactId, emailCount, lastEmailSentAt, repliesSent',
       ConsistentRead: true,
     }),
   );
-  return Boolean(Item);
+  if (!Item) return null;
+  return {
+    contactId: typeof Item.contactId === 'string' ? Item.contactId : '',
+    sent: Number(Item.emailCount ?? 0) > 0 || Boolean(Item.lastEmailSentAt),
+    replySent: Number(Item.repliesSent ?? 0) > 0,
+  };
 };
 
 /** A change of one contact's drafts: drafts written whole, drafts removed, and the list after it. */

@@ -884,6 +884,37 @@ describe('auto follow-up (DESIGN §6)', () => {
     expect(await w.draftOf(followUp.id)).toMatchObject({ status: 'archived' });
   });
 
+  it('refuses a second reply once one was sent, also after the sent reply draft was deleted', async () => {
+    const w = await world({ settings: { autoFollowUp: false } });
+    const contactId = await w.addContact();
+    const draft = await w.newDraft(contactId);
+    await drafts.sendDraft(w.draftsDeps, w.uid, draft.id);
+    await w.deliver(draft.id);
+    const reply = await drafts.createDraft(w.draftsDeps, w.uid, {
+      contactId,
+      draftType: 'reply',
+      conversationId: draft.id,
+      subject: 'Re: Compilers and the Navy',
+      body: 'Thank you for your answer.',
+    });
+    w.advance(60_000);
+    await drafts.sendDraft(w.draftsDeps, w.uid, reply.id);
+    await w.deliver(reply.id);
+    expect(await w.draftOf(reply.id)).toMatchObject({ status: 'sent' });
+    await drafts.deleteDraft(w.draftsDeps, w.uid, reply.id);
+    expect(
+      await failure(
+        drafts.createDraft(w.draftsDeps, w.uid, { contactId, draftType: 'reply', conversationId: draft.id }),
+      ),
+    ).toMatchObject({ status: 400, message: draftMessages.replyAlreadySent });
+    // the conversation says nothing of it on the wire
+    const conversation = await readItem(db, { pk: `USER#${w.uid}`, sk: `CONVERSATION#${draft.id}` });
+    expect(conversation).toMatchObject({ repliesSent: 1, emailCount: 2 });
+    expect(
+      await getConversation(db, w.uid, draft.id).then((wire) => wire && Object.keys(wire).includes('repliesSent')),
+    ).toBe(false);
+  });
+
   it('accepts a follow-up draft in a conversation whose initial e-mail was sent; still refuses one where nothing was', async () => {
     const w = await world({ settings: { autoFollowUp: false } });
     const contactId = await w.addContact();
@@ -901,7 +932,7 @@ describe('auto follow-up (DESIGN §6)', () => {
     w.advance(60_000);
     expect(await drafts.sendDraft(w.draftsDeps, w.uid, followUp.id)).toMatchObject({ status: 'sending' });
 
-    await setAttributes(db, { pk: `USER#${w.uid}`, sk: 'CONVERSATION#empty' }, { entity: 'conversation' });
+    await setAttributes(db, { pk: `USER#${w.uid}`, sk: 'CONVERSATION#empty' }, { entity: 'conversation', contactId });
     expect(
       await failure(
         drafts.createDraft(w.draftsDeps, w.uid, { contactId, draftType: 'follow_up', conversationId: 'empty' }),

@@ -83,10 +83,10 @@ const failure = async (call: Promise<unknown>) => {
   throw new Error('expected the call to fail');
 };
 const primaries = (list: readonly Draft[]) => list.filter((draft) => draft.isPrimary);
-/** a conversation of the user (conversations are stored by a later issue; the drafts' rules only need it to exist) */
-const addConversation = async (uid: string) => {
+/** a conversation of the user with a contact, as the drafts' rules read it (whose it is; nothing sent in it) */
+const addConversation = async (uid: string, contactId: string) => {
   const conversationId = `conv-${randomUUID()}`;
-  await setAttributes(db, conversationKey(uid, conversationId), { entity: 'conversation' });
+  await setAttributes(db, conversationKey(uid, conversationId), { entity: 'conversation', contactId, emailCount: 0 });
   return conversationId;
 };
 const markSent = (uid: string, draftId: string) =>
@@ -121,7 +121,7 @@ describe('POST /api/drafts (SPEC §4/§5)', () => {
   it("answers SPEC §5's messages as 400s, and writes nothing", async () => {
     const uid = newUser();
     const contactId = await addContact(uid);
-    const conversationId = await addConversation(uid);
+    const conversationId = await addConversation(uid, contactId);
     const before = await partitionSnapshot(db, uid);
     expect(await failure(drafts.createDraft(deps, uid, { subject: 'x' }))).toMatchObject({
       status: 400,
@@ -147,7 +147,7 @@ describe('POST /api/drafts (SPEC §4/§5)', () => {
   it("answers 404 for a contact or a conversation that is not the user's, and writes nothing", async () => {
     const [owner, intruder] = [newUser(), newUser()];
     const contactId = await addContact(owner);
-    const conversationId = await addConversation(owner);
+    const conversationId = await addConversation(owner, contactId);
     const intruderContact = await addContact(intruder);
     const [ownerBefore, intruderBefore] = [await partitionSnapshot(db, owner), await partitionSnapshot(db, intruder)];
     expect(await failure(drafts.createDraft(deps, intruder, { contactId }))).toMatchObject({
@@ -163,10 +163,30 @@ describe('POST /api/drafts (SPEC §4/§5)', () => {
     expect(await partitionSnapshot(db, intruder)).toEqual(intruderBefore);
   });
 
+  it("refuses a reply or follow-up in another contact's conversation (400), and writes nothing", async () => {
+    const uid = newUser();
+    const contactId = await addContact(uid);
+    const other = await addContact(uid, 'Grace Hopper');
+    const conversationId = await addConversation(uid, other);
+    await setAttributes(db, conversationKey(uid, conversationId), { emailCount: 1 });
+    const before = await partitionSnapshot(db, uid);
+    expect(
+      await failure(drafts.createDraft(deps, uid, { contactId, draftType: 'reply', conversationId })),
+    ).toMatchObject({ status: 400, message: 'Reply drafts require a conversation' });
+    expect(
+      await failure(drafts.createDraft(deps, uid, { contactId, draftType: 'follow_up', conversationId })),
+    ).toMatchObject({ status: 400, message: 'Follow-up drafts require a conversation' });
+    expect(await partitionSnapshot(db, uid)).toEqual(before);
+    // in its own contact's conversation the same draft is taken
+    expect(
+      await drafts.createDraft(deps, uid, { contactId: other, draftType: 'follow_up', conversationId }),
+    ).toMatchObject({ contactId: other, conversationId, draftType: 'follow_up' });
+  });
+
   it('takes a reply in a conversation once; a follow-up only after a sent reply', async () => {
     const uid = newUser();
     const contactId = await addContact(uid);
-    const conversationId = await addConversation(uid);
+    const conversationId = await addConversation(uid, contactId);
     const reply = await drafts.createDraft(deps, uid, { contactId, draftType: 'reply', conversationId });
     expect(reply).toMatchObject({ draftType: 'reply', conversationId, isPrimary: true });
     await markSent(uid, reply.id);
@@ -272,7 +292,7 @@ describe('the order of drafts (SPEC §4)', () => {
   it('is primary first, then initial outreach, reply, follow-up, then most recently updated', async () => {
     const uid = newUser();
     const contactId = await addContact(uid);
-    const conversationId = await addConversation(uid);
+    const conversationId = await addConversation(uid, contactId);
     let clock = Date.parse('2026-01-01T00:00:00Z');
     const tick = () => {
       clock += 1000;
@@ -398,7 +418,7 @@ describe('POST /api/drafts/{id}/send without a mailbox', () => {
       status: 409,
       message: draftMessages.alreadySent,
     });
-    const conversationId = await addConversation(uid);
+    const conversationId = await addConversation(uid, contactId);
     const reply = await drafts.createDraft(deps, uid, { contactId, draftType: 'reply', conversationId });
     const second = await drafts.createDraft(deps, uid, {
       contactId,

@@ -22,7 +22,8 @@ import {
   AlsoWriteRefusedError,
   type ContactDrafts,
   type ContactDraftsChange,
-  conversationExists,
+  draftConversation,
+  type DraftConversation,
   type DraftItem,
   draftItemBytes,
   getContactDrafts,
@@ -37,7 +38,7 @@ import { isItemTooLarge, maxItemBytes } from '../data/item-size.js';
 import { effectiveDefault, listMailboxes } from '../data/mailbox.js';
 import type { QueuePort } from '../providers/queue/port.js';
 import { toContactWire } from '../contacts/index.js';
-import { getConversation, isDoNotContact } from '../conversations/index.js';
+import { isDoNotContact } from '../conversations/index.js';
 import { sendRules, usableAddress } from './send-rules.js';
 
 export type DraftsDeps = {
@@ -187,17 +188,18 @@ const withPrimary = (state: State, draft: DraftItem, now: string, replace: boole
 };
 
 /**
- * SPEC §4/§5 type rules for a reply or follow-up in `conversationId`, against the contact's other drafts: no reply
- * once one was sent; a follow-up needs an e-mail of the user sent in the conversation first: a sent reply, or the
- * conversation's own count of sent e-mails (`conversationSent`: the initial outreach that opened it carries no
- * conversation id, so only the conversation knows it left). SPEC §5's 'Cannot send follow-up before sending a reply'
- * keeps its text for a conversation where nothing was sent.
+ * SPEC §4/§5 type rules for a reply or follow-up in `conversation`, against the contact's other drafts: no reply once
+ * one was sent (a sent reply draft, or the conversation's own record of replies sent: a sent draft can be deleted); a
+ * follow-up needs an e-mail of the user sent in the conversation first: a sent reply, or the conversation's own count
+ * of sent e-mails (the initial outreach that opened it carries no conversation id, so only the conversation knows it
+ * left). SPEC §5's 'Cannot send follow-up before sending a reply' keeps its text for a conversation where nothing was
+ * sent.
  */
 const checkConversationRules = (
   drafts: readonly Draft[],
   type: DraftType,
   conversationId: string,
-  conversationSent: boolean,
+  conversation: DraftConversation,
   self?: string,
 ) => {
   const sentHere = (kind?: DraftType) =>
@@ -208,14 +210,25 @@ const checkConversationRules = (
         (kind === undefined || other.draftType === kind) &&
         other.status === 'sent',
     );
-  if (type === 'reply' && sentHere('reply')) throw badRequest(draftMessages.replyAlreadySent);
-  if (type === 'follow_up' && !conversationSent && !sentHere()) throw badRequest(draftMessages.followUpBeforeReply);
+  if (type === 'reply' && (conversation.replySent || sentHere('reply')))
+    throw badRequest(draftMessages.replyAlreadySent);
+  if (type === 'follow_up' && !conversation.sent && !sentHere()) throw badRequest(draftMessages.followUpBeforeReply);
 };
 
-/** Whether the user sent an e-mail in the conversation (its count of sent e-mails, lambdas/conversations). */
-export const conversationHasSent = async (db: DataClient, uid: string, conversationId: string) => {
-  const conversation = await getConversation(db, uid, conversationId);
-  return (conversation?.emailCount ?? 0) > 0 || Boolean(conversation?.lastEmailSentAt);
+/**
+ * The user's conversation a reply or follow-up of `contactId` goes in: 404 when the user has none of that id; SPEC §5's
+ * '{Reply|Follow-up} drafts require a conversation' (400) when it is another contact's, whose thread and rules are
+ * not this contact's.
+ */
+const conversationOfDraft = async (
+  db: DataClient,
+  uid: string,
+  draft: { contactId: string; conversationId: string; draftType: DraftType },
+) => {
+  const conversation = await draftConversation(db, uid, draft.conversationId);
+  if (!conversation) throw notFound();
+  if (conversation.contactId !== draft.contactId) throw badRequest(draftMessages.requiresConversation(draft.draftType));
+  return conversation;
 };
 
 type CreateBody = z.infer<typeof createDraftBody>;
@@ -255,12 +268,12 @@ export const createDraft = async (
   const contactId = body.contactId;
   // a draft of a conversation checks its contact first, so a missing contact is named as such; otherwise the write's
   // own condition on the contact (requireContact) answers the same 404 a round trip sooner (issue 11 batch figure)
-  let conversationSent = false;
-  if (conversationId) {
-    if (!(await getContact(deps.db, uid, contactId))) throw contactNotFound();
-    if (!(await conversationExists(deps.db, uid, conversationId))) throw notFound();
-    if (draftType === 'follow_up') conversationSent = await conversationHasSent(deps.db, uid, conversationId);
-  }
+  const conversation = conversationId
+    ? await (async () => {
+        if (!(await getContact(deps.db, uid, contactId))) throw contactNotFound();
+        return conversationOfDraft(deps.db, uid, { contactId, conversationId, draftType });
+      })()
+    : null;
   const now = deps.now().toISOString();
   const isPrimary = body.isPrimary ?? true;
   const draft: DraftItem = {
@@ -281,7 +294,7 @@ export const createDraft = async (
     uid,
     contactId,
     (state) => {
-      if (conversationId) checkConversationRules(state.drafts, draftType, conversationId, conversationSent);
+      if (conversationId && conversation) checkConversationRules(state.drafts, draftType, conversationId, conversation);
       const change: ContactDraftsChange = isPrimary
         ? withPrimary(state, draft, now, options.replacePrimary ?? true)
         : { put: [draft], remove: [], list: { ...state.list, draftIds: [...state.list.draftIds, draft.id] } };
@@ -541,10 +554,10 @@ export const sendDraft = async (
   const conversationId = draft.draftType === 'initial_outreach' ? null : draft.conversationId;
   if (draft.draftType !== 'initial_outreach' && !conversationId)
     throw badRequest(draftMessages.requiresConversation(draft.draftType));
-  const conversationSent =
-    conversationId && draft.draftType === 'follow_up' ? await conversationHasSent(deps.db, uid, conversationId) : false;
+  const conversation = conversationId ? await conversationOfDraft(deps.db, uid, { ...draft, conversationId }) : null;
   const check = (drafts: readonly Draft[]) => {
-    if (conversationId) checkConversationRules(drafts, draft.draftType, conversationId, conversationSent, draft.id);
+    if (conversationId && conversation)
+      checkConversationRules(drafts, draft.draftType, conversationId, conversation, draft.id);
   };
   if (conversationId) {
     const list = await getContactDrafts(deps.db, uid, draft.contactId);

@@ -134,6 +134,9 @@ export const draftMessages = {
     `${{ initial_outreach: 'Initial Email', reply: 'Reply', follow_up: 'Follow-up' }[type]} drafts require a conversation`,
   replyAlreadySent: 'A reply has already been sent for this conversation',
   followUpBeforeReply: 'Cannot send follow-up before sending a reply',
+  /** SPEC §5: the browser's checks of what a draft route answered */
+  invalidResponse: 'Invalid draft response format',
+  expectedArray: 'Expected array of drafts',
   /** SPEC §2 'E-mail connection popover': sending needs a connected mailbox */
   mailboxNotConnected:
     'No email connected. Connect your email to start sending outreach messages: choose Connect Gmail or Connect Outlook in the Email Connection menu at the top of the page.',

@@ -5,6 +5,7 @@ import type { RouteBody, RouteName, RouteParams, RouteQuery, RouteResponse, Rout
 import { routeAuth } from 'virtual:route-auth';
 import { ApiError } from './ApiError';
 import { errorMessage, type RequestKind } from './errorMessage';
+import { isRecord } from '@/lib/isRecord';
 
 /** What a call to route `K` takes: its body, path params and query as the route table types them. */
 export type RequestInput<K extends RouteName> = (RouteBody<K> extends undefined
@@ -71,8 +72,6 @@ export const mailboxGrantGoneCode = 'invalid_grant';
 type Payload = { kind: 'empty' } | { kind: 'json'; value: unknown } | { kind: 'invalid' };
 
 type Sent = { response: Response; payload: Payload };
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
 

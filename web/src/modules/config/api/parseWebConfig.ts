@@ -1,4 +1,5 @@
 import type { WebConfig } from '@shared/web-config';
+import { isRecord } from '@/lib/isRecord';
 
 /**
  * `config.json` checked against the contract of shared/web-config.ts without zod. The check runs before the first
@@ -9,9 +10,6 @@ import type { WebConfig } from '@shared/web-config';
 
 const invalid = Symbol('invalid');
 type Field<T> = (value: unknown) => T | typeof invalid;
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const text: Field<string> = (value) => (typeof value === 'string' ? value : invalid);
 

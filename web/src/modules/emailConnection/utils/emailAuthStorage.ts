@@ -1,4 +1,5 @@
 import type { MailProvider } from '@shared/schemas/mailboxes';
+import { isRecord } from '@/lib/isRecord';
 
 /**
  * What this browser keeps about e-mail connections (SPEC §3 'Other'): the completion of a connect flow
@@ -46,8 +47,6 @@ const write = (storage: Storage | undefined, key: string, value: unknown) => {
 
 const local = () => (typeof localStorage === 'undefined' ? undefined : localStorage);
 const session = () => (typeof sessionStorage === 'undefined' ? undefined : sessionStorage);
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 export const readLastAuthenticatedEmail = (): string | null => {
   const value = read(local(), emailAuthStorageKeys.lastAuthenticatedEmail);

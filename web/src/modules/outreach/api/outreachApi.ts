@@ -1,8 +1,10 @@
 import type { RouteBody } from '@shared/routes';
-import type { Draft } from '@shared/schemas/drafts';
+import { type Draft, draftMessages, draftStatuses, draftTypes } from '@shared/schemas/drafts';
+import { ApiError } from '@/lib/http/ApiError';
 import { type ApiClient, helperTimeoutMs } from '@/lib/http/apiClient';
 import { raiseWindowEvent } from '@/lib/windowEvents';
 import { toContact, type Contact } from '@/modules/contacts/api/contactMapping';
+import { isRecord } from '@/lib/isRecord';
 
 type Api = Pick<ApiClient, 'request'>;
 
@@ -31,6 +33,31 @@ export const startGenerationBatch = (api: Api, body: RouteBody<'POST /api/outrea
 export const getBatchProgress = (api: Api, batchId: string, signal?: AbortSignal) =>
   api.request('GET /api/outreach/batches/{batchId}', { params: { batchId }, signal });
 
+/** A draft route's answer that is not what the route promises (SPEC §5): a failure to show, never a guess. */
+const badDraftAnswer = (message: string) => new ApiError({ status: 200, code: 'bad_response', message });
+
+/**
+ * SPEC §5 'Invalid draft response format': a draft as the page relies on it (its ids, type, send state and whether
+ * it is primary); anything else is refused before it reaches a cache or an editor.
+ */
+export const asDraft = (value: unknown): Draft => {
+  const valid =
+    isRecord(value) &&
+    typeof value.id === 'string' &&
+    typeof value.contactId === 'string' &&
+    (draftTypes as readonly unknown[]).includes(value.draftType) &&
+    (draftStatuses as readonly unknown[]).includes(value.status) &&
+    typeof value.isPrimary === 'boolean';
+  if (!valid) throw badDraftAnswer(draftMessages.invalidResponse);
+  return value as Draft;
+};
+
+/** SPEC §5 'Expected array of drafts': a list of drafts, each checked as {@link asDraft}. */
+export const asDrafts = (value: unknown): Draft[] => {
+  if (!Array.isArray(value)) throw badDraftAnswer(draftMessages.expectedArray);
+  return value.map(asDraft);
+};
+
 /**
  * SPEC §4 'App events': every change of drafts this tab makes raises its window event (`draft-saved`,
  * `draft-deleted`, `primary-draft-cleared`); the live provider revalidates the caches it touches from them.
@@ -56,10 +83,10 @@ export const renderTemplate = (api: Api, templateId: string, contactId: string) 
   api.request('POST /api/templates/{id}/render', { params: { id: templateId }, body: { contactId } });
 
 export const createDraft = async (api: Api, body: RouteBody<'POST /api/drafts'>) =>
-  saved(await api.request('POST /api/drafts', { body }));
+  saved(asDraft(await api.request('POST /api/drafts', { body })));
 
 export const updateDraft = async (api: Api, id: string, body: RouteBody<'PATCH /api/drafts/{id}'>) =>
-  saved(await api.request('PATCH /api/drafts/{id}', { params: { id }, body }));
+  saved(asDraft(await api.request('PATCH /api/drafts/{id}', { params: { id }, body })));
 
 export const deleteDraft = async (api: Api, draft: Pick<Draft, 'id' | 'contactId'>) => {
   const answer = await api.request('DELETE /api/drafts/{id}', { params: { id: draft.id } });
@@ -73,10 +100,12 @@ export const deleteDraft = async (api: Api, draft: Pick<Draft, 'id' | 'contactId
  */
 export const sendDraft = async (api: Api, id: string, scheduledSendTime?: string) =>
   saved(
-    await api.request('POST /api/drafts/{id}/send', {
-      params: { id },
-      body: scheduledSendTime ? { scheduledSendTime } : {},
-    }),
+    asDraft(
+      await api.request('POST /api/drafts/{id}/send', {
+        params: { id },
+        body: scheduledSendTime ? { scheduledSendTime } : {},
+      }),
+    ),
   );
 
 /**
@@ -99,5 +128,5 @@ export const listContactDrafts = async (api: Api, contactId: string, signal?: Ab
     query: { primary: 'false', _t: String(Date.now()) },
     signal,
   });
-  return Array.isArray(answer) ? answer : answer ? [answer] : [];
+  return asDrafts(answer);
 };

@@ -8,6 +8,7 @@ import { toContact } from '@/modules/contacts/api/contactMapping';
 import { AppFeedbackProvider } from '@/ui/feedback/AppFeedbackProvider';
 import { ApiTestProviders } from '@/test/ApiTestProviders';
 import { wireContact } from '@/test/contactFixtures';
+import { wireDraft } from '@/test/draftFixtures';
 import { fakeLiveSocket } from '@/test/fakeLiveSocket';
 import { mountPerTest } from '@/test/mountPerTest';
 import { formatLocalTime } from '../utils/sendState';
@@ -18,21 +19,8 @@ const { render } = mountPerTest();
 const hourMs = 3_600_000;
 const inTwoDays = new Date(Date.now() + 48 * hourMs).toISOString();
 
-const draft = (changes: Partial<Draft> = {}): Draft => ({
-  id: 'd1',
-  userId: 'u1',
-  contactId: 'c1',
-  conversationId: null,
-  draftType: 'initial_outreach',
-  status: 'draft',
-  isPrimary: true,
-  createdFromTemplate: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  subject: 'Hello Grace',
-  body: 'Hi Grace, ...',
-  ...changes,
-});
+const draft = (changes: Partial<Draft> = {}): Draft =>
+  wireDraft({ subject: 'Hello Grace', body: 'Hi Grace, ...', ...changes });
 
 const mailbox = {
   id: 'm1',

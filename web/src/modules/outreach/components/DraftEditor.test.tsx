@@ -3,25 +3,17 @@ import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Draft } from '@shared/schemas/drafts';
 import { mountPerTest } from '@/test/mountPerTest';
+import { wireDraft } from '@/test/draftFixtures';
 import { DraftEditor, type DraftEditorProps } from './DraftEditor';
 
 const { container, render } = mountPerTest();
 
-const draft: Draft = {
-  id: 'd1',
-  userId: 'u1',
-  contactId: 'c1',
-  conversationId: null,
-  draftType: 'initial_outreach',
-  status: 'draft',
+const draft: Draft = wireDraft({
   isPrimary: false,
-  createdFromTemplate: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
   subject: 'Your talk at {{event}}',
   body: 'Hi Ada, I enjoyed {{event}}.',
   placeholderAlternatives: { event: ['RustConf', 'the meetup'], gone: ['unused'] },
-};
+});
 
 const resume = { name: 'cv.pdf', source: 'resume', size: 1200 };
 

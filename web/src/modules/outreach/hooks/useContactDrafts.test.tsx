@@ -5,6 +5,7 @@ import type { LiveEvent } from '@shared/live-events';
 import { LiveProvider, type LiveSocket } from '@/lib/live';
 import { onWindowEvent } from '@/lib/windowEvents';
 import { ApiTestProviders } from '@/test/ApiTestProviders';
+import { wireDraft } from '@/test/draftFixtures';
 import { mountPerTest } from '@/test/mountPerTest';
 import { clearPrimaryDraft, createDraft, deleteDraft, generateEmail, updateDraft } from '../api/outreachApi';
 import { markContactDone, resetGeneration, startBatch, startRetry } from '../state/generationState';
@@ -39,8 +40,8 @@ const fakeApi = () => {
       reads[contactId] = (reads[contactId] ?? 0) + 1;
       return [];
     }
-    if (route === 'POST /api/drafts') return { id: 'd-new', contactId: 'c1', isPrimary: true };
-    if (route === 'PATCH /api/drafts/{id}') return { id: input?.params?.id, contactId: 'c1', isPrimary: false };
+    if (route === 'POST /api/drafts') return wireDraft({ id: 'd-new' });
+    if (route === 'PATCH /api/drafts/{id}') return wireDraft({ id: input?.params?.id ?? '', isPrimary: false });
     if (route === 'DELETE /api/drafts/{id}') return { deleted: true };
     if (route === 'POST /api/drafts/contact/{contactId}/clear-primary') return { cleared: true };
     if (route === 'POST /ai/generate-ai-email') return { subject: 'S', body: 'B', draftId: 'd-ai' };

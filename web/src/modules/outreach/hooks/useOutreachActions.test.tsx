@@ -3,6 +3,7 @@ import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/http/ApiError';
 import { ApiTestProviders } from '@/test/ApiTestProviders';
+import { wireDraft } from '@/test/draftFixtures';
 import { mountPerTest } from '@/test/mountPerTest';
 import { generationState, resetGeneration } from '../state/generationState';
 import { useOutreachActions } from './useOutreachActions';
@@ -25,7 +26,8 @@ const fakeApi = () => {
         throw new ApiError({ status: 404, code: 'not_found', message: 'The requested resource was not found.' });
       return { subject: `Hi ${input?.body?.contactId}`, body: 'Body', missing: [] };
     }
-    if (route === 'POST /api/drafts') return { id: `d-${input?.body?.contactId}` };
+    if (route === 'POST /api/drafts')
+      return wireDraft({ id: `d-${input?.body?.contactId}`, contactId: String(input?.body?.contactId) });
     if (route === 'POST /ai/generate-ai-email')
       return { subject: 'S', body: 'B', draftId: `d-ai-${input?.body?.contactId}` };
     if (route === 'POST /api/outreach/generate') return { batchId: 'b1', total: 2 };

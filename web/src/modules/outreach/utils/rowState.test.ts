@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Draft } from '@shared/schemas/drafts';
+import { wireDraft } from '@/test/draftFixtures';
 import type { GenerationEntry } from '../state/generationState';
 import { rowState } from './rowState';
 
@@ -13,20 +14,7 @@ const entry = (changes: Partial<GenerationEntry>): GenerationEntry => ({
   ...changes,
 });
 
-const draft = (status: Draft['status']): Draft => ({
-  id: 'd1',
-  userId: 'u1',
-  contactId: 'c1',
-  conversationId: null,
-  draftType: 'initial_outreach',
-  status,
-  isPrimary: true,
-  createdFromTemplate: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  subject: 'Hello',
-  body: 'Hi',
-});
+const draft = (status: Draft['status']): Draft => wireDraft({ status });
 
 describe('rowState', () => {
   it('shows a running generation before the draft it replaces', () => {

@@ -1,26 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Draft } from '@shared/schemas/drafts';
+import { wireDraft } from '@/test/draftFixtures';
 import { canSend, formatLocalTime, isLeaving, isScheduledFollowUp, sendStateOf } from './sendState';
 
 const now = Date.parse('2026-11-24T12:00:00.000Z');
 const later = '2026-11-24T15:30:00.000Z';
 const earlier = '2026-11-24T11:00:00.000Z';
 
-const draft = (changes: Partial<Draft>): Draft => ({
-  id: 'd1',
-  userId: 'u1',
-  contactId: 'c1',
-  conversationId: null,
-  draftType: 'initial_outreach',
-  status: 'draft',
-  isPrimary: true,
-  createdFromTemplate: false,
-  createdAt: earlier,
-  updatedAt: earlier,
-  subject: 'Hello',
-  body: 'Hi',
-  ...changes,
-});
+const draft = (changes: Partial<Draft>): Draft => wireDraft({ createdAt: earlier, updatedAt: earlier, ...changes });
 
 describe('sendStateOf', () => {
   it('calls an unsent draft ready and lets it be sent', () => {

@@ -1,6 +1,7 @@
 import { isApiError } from '@/lib/http/ApiError';
 import { emailConnectionPaths } from '@/modules/emailConnection/emailConnectionPaths';
 import { outlookPopupWindowName } from '@/modules/emailConnection/utils/outlookAuthMessages';
+import { isRecord } from '@/lib/isRecord';
 
 /** sessionStorage: the Zoom connect flow under way in this tab (Zoom sends the browser back to this same tab). */
 export const pendingZoomAuthKey = 'zoomAuthPending';
@@ -21,8 +22,6 @@ export type ZoomReturn =
   | { kind: 'mismatch' };
 
 const session = () => (typeof sessionStorage === 'undefined' ? undefined : sessionStorage);
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 /** 32 random bytes, base64url (the route wants 22 to 128 such characters). */
 export const createZoomOAuthState = () => {
