@@ -42,6 +42,7 @@ export class TemplatesPage {
   async previewOn(contactName: string) {
     await this.previewContact().click();
     await this.page.locator('.ant-select-item-option').filter({ hasText: contactName }).click();
+    await expect(this.page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0);
     await expect(this.preview()).toBeVisible();
   }
 }
