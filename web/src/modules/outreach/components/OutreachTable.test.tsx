@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Draft } from '@shared/schemas/drafts';
 import { toContact } from '@/modules/contacts/api/contactMapping';
 import { wireContact } from '@/test/contactFixtures';
+import { wireDraft } from '@/test/draftFixtures';
 import { mountPerTest } from '@/test/mountPerTest';
 import type { OutreachRow } from '../api/outreachApi';
 import { formatLocalTime } from '../utils/sendState';
@@ -16,23 +17,7 @@ const tomorrow = new Date(Date.now() + 24 * hourMs).toISOString();
 
 const row = (id: string, changes: Partial<Draft> | null): OutreachRow => ({
   contact: toContact(wireContact({ id, name: `Contact ${id}` })),
-  primaryDraft: changes
-    ? {
-        id: `d-${id}`,
-        userId: 'u1',
-        contactId: id,
-        conversationId: null,
-        draftType: 'initial_outreach',
-        status: 'draft',
-        isPrimary: true,
-        createdFromTemplate: false,
-        createdAt: '2026-01-01T00:00:00.000Z',
-        updatedAt: '2026-01-01T00:00:00.000Z',
-        subject: 'Hello',
-        body: 'Hi',
-        ...changes,
-      }
-    : null,
+  primaryDraft: changes ? wireDraft({ id: `d-${id}`, contactId: id, ...changes }) : null,
 });
 
 const rows = [

@@ -5,6 +5,7 @@ import { LiveProvider } from '@/lib/live';
 import { toContact } from '@/modules/contacts/api/contactMapping';
 import { ApiTestProviders } from '@/test/ApiTestProviders';
 import { wireContact } from '@/test/contactFixtures';
+import { wireDraft } from '@/test/draftFixtures';
 import { fakeLiveSocket } from '@/test/fakeLiveSocket';
 import { mountPerTest } from '@/test/mountPerTest';
 import type { OutreachRow } from '../api/outreachApi';
@@ -14,19 +15,7 @@ const { render } = mountPerTest();
 
 const withDraft = (changes: Partial<Draft>): OutreachRow => ({
   contact: toContact(wireContact()),
-  primaryDraft: {
-    id: 'd1',
-    userId: 'u1',
-    contactId: 'c1',
-    conversationId: null,
-    draftType: 'initial_outreach',
-    status: 'draft',
-    isPrimary: true,
-    createdFromTemplate: false,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    ...changes,
-  },
+  primaryDraft: wireDraft(changes),
 });
 
 describe('the Outreach list', () => {
