@@ -265,4 +265,8 @@ export const printGeneration = async () => {
   return result;
 };
 
-if (import.meta.url === `file://${process.argv[1]}`) await printGeneration();
+// alone: npx tsx e2e/bench/generation.ts
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await printGeneration();
+  process.exit(0);
+}
