@@ -268,12 +268,11 @@ export const createDraft = async (
   const contactId = body.contactId;
   // a draft of a conversation checks its contact first, so a missing contact is named as such; otherwise the write's
   // own condition on the contact (requireContact) answers the same 404 a round trip sooner (issue 11 batch figure)
-  const conversation = conversationId
-    ? await (async () => {
-        if (!(await getContact(deps.db, uid, contactId))) throw contactNotFound();
-        return conversationOfDraft(deps.db, uid, { contactId, conversationId, draftType });
-      })()
-    : null;
+  let conversation: DraftConversation | null = null;
+  if (conversationId) {
+    if (!(await getContact(deps.db, uid, contactId))) throw contactNotFound();
+    conversation = await conversationOfDraft(deps.db, uid, { contactId, conversationId, draftType });
+  }
   const now = deps.now().toISOString();
   const isPrimary = body.isPrimary ?? true;
   const draft: DraftItem = {
