@@ -38,6 +38,8 @@ const chunkKey = (uid: string, chunk: string) => ({ pk: `USER#${uid}`, sk: `${pr
 /** The directory's head: `v_<chunk>` the version of each chunk, set with the chunk (no Query of the chunks finds it). */
 export const directoryHeadKey = (uid: string) => ({ pk: `USER#${uid}`, sk: 'CONTACTDIR' });
 const headVersion = 'v_';
+/** The head's attribute holding the version of the chunk that `contactId`'s line is in. */
+export const headVersionOf = (contactId: string) => `${headVersion}${chunkOf(contactId)}`;
 
 /** Tabs and line breaks separate fields and entries, so a field never holds one. */
 const clean = (value: unknown) => (typeof value === 'string' ? value.replace(/[\t\r\n]/g, ' ') : '');

@@ -8,6 +8,11 @@ export const setAttributes = async (db: DataClient, key: Record<string, string>,
   await db.documents.send(new UpdateCommand(updateParams(db.table, key, { set: fields })));
 };
 
+/** Tests only: removes attributes of a stored item, as no route would. */
+export const removeAttributes = async (db: DataClient, key: Record<string, string>, names: string[]) => {
+  await db.documents.send(new UpdateCommand(updateParams(db.table, key, { remove: names })));
+};
+
 /** Tests only: a stored item with every attribute, keys included; null when absent. */
 export const readItem = async (db: DataClient, key: Record<string, string>) =>
   (await db.documents.send(new GetCommand({ TableName: db.table, Key: key, ConsistentRead: true }))).Item ?? null;
