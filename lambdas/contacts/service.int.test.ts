@@ -701,7 +701,7 @@ describe('contacts service', () => {
       // nothing changed since
       filter: ['BatchGetItemCommand'],
       recent: ['QueryCommand'],
-      // the contact, then its drafts' list (issue 11: no primary draft here, so no draft to read)
+      // the contact and its drafts' list side by side (issue 11: no primary draft here, so no draft to read)
       get: ['GetItemCommand', 'GetItemCommand'],
       // the contact, its directory chunk, then the change and the directory line in one transaction
       update: ['GetItemCommand', 'GetItemCommand', 'TransactWriteItemsCommand'],

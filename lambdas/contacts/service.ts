@@ -462,11 +462,23 @@ const ownContact = async (deps: ContactsDeps, uid: string, contactId: string) =>
   return item;
 };
 
-/** GET /api/contacts/{id}: the contact and its primary draft (lambdas/drafts), or null. */
-export const getOne = async (deps: ContactsDeps, uid: string, contactId: string) => ({
-  contact: toContactWire(await ownContact(deps, uid, contactId), deps.now()),
-  draft: await primaryDraft(deps.db, uid, contactId),
-});
+/**
+ * GET /api/contacts/{id}: the contact and its primary draft (lambdas/drafts), or null, read side by side (the draft is
+ * read under the user's own key, so it is never another user's). The contact's SPEC §3 `emailSubject`/`emailBody` are
+ * its e-mail: what the contact itself holds, else the primary draft's.
+ */
+export const getOne = async (deps: ContactsDeps, uid: string, contactId: string) => {
+  const [item, draft] = await Promise.all([ownContact(deps, uid, contactId), primaryDraft(deps.db, uid, contactId)]);
+  const contact = toContactWire(item, deps.now());
+  return {
+    contact: {
+      ...contact,
+      email_subject: contact.email_subject || (draft?.subject ?? ''),
+      email_body: contact.email_body || (draft?.body ?? ''),
+    },
+    draft,
+  };
+};
 
 /**
  * PUT /api/contacts/{id}: the user's own fields; a new e-mail is verified like a typed one (a lookup message). The

@@ -69,7 +69,10 @@ const addContact = async (uid: string, name = 'Ada Lovelace') =>
     }
   ).id;
 const getContactDetail = (uid: string, id: string) =>
-  contactsApi(uid, 'GET', `/api/contacts/${id}`, '/api/contacts/{id}') as Promise<{ draft: Draft | null }>;
+  contactsApi(uid, 'GET', `/api/contacts/${id}`, '/api/contacts/{id}') as Promise<{
+    contact: { email_subject: string; email_body: string };
+    draft: Draft | null;
+  }>;
 const deleteContact = (uid: string, id: string) =>
   contactsApi(uid, 'DELETE', `/api/contacts/${id}`, '/api/contacts/{id}');
 /** the error a call fails with (a test failing on an unexpected success) */
@@ -450,7 +453,10 @@ describe('drafts and their contact', () => {
       isPrimary: true,
       placeholderAlternatives: { '[X]': ['a'] },
     });
-    expect((await getContactDetail(uid, contactId)).draft).toEqual(draft);
+    const detail = await getContactDetail(uid, contactId);
+    expect(detail.draft).toEqual(draft);
+    // SPEC §3: the contact's e-mail is its primary draft's
+    expect(detail.contact).toMatchObject({ email_subject: 'S', email_body: 'B' });
   });
 
   it('deleting a contact deletes its drafts and their list', async () => {
