@@ -4,7 +4,7 @@ import { maxTemplateBodyLength, maxTemplateNameLength, maxTemplateSubjectLength 
 import { Button, Card, Form, Input, type InputRef, Popconfirm, Space } from 'antd';
 // antd's Input.TextArea comes lazily (web/vite/lazyAntdParts.ts): this form takes it with its own code
 import TextArea, { type TextAreaRef } from 'antd/es/input/TextArea';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { isApiError } from '@/lib/http/ApiError';
 import { fieldErrors } from '@/lib/http/fieldErrors';
 import { useToast } from '@/ui/toast/useToast';
@@ -77,15 +77,27 @@ export const TemplateEditor = ({
     setServerErrors((current) => ({ ...current, [field]: undefined }));
   };
 
+  const textElement = (field: 'subject' | 'body') =>
+    field === 'subject' ? subjectRef.current?.input : bodyRef.current?.resizableTextArea?.textArea;
+  /** where the cursor goes once an inserted placeholder is in the field */
+  const placedCursor = useRef<{ field: 'subject' | 'body'; cursor: number } | null>(null);
+  // as the field shows the new text, before anything else is typed: a key pressed just after the button then lands
+  // after the placeholder (a cursor set on the next frame instead moved back under it)
+  useLayoutEffect(() => {
+    const placed = placedCursor.current;
+    if (!placed) return;
+    placedCursor.current = null;
+    const element = textElement(placed.field);
+    element?.focus();
+    element?.setSelectionRange(placed.cursor, placed.cursor);
+  });
+
   const insert = (token: string) => {
     const field = lastText.current;
-    const element = field === 'subject' ? subjectRef.current?.input : bodyRef.current?.resizableTextArea?.textArea;
+    const element = textElement(field);
     const next = insertAtCursor(fields[field], token, element?.selectionStart, element?.selectionEnd);
+    placedCursor.current = { field, cursor: next.cursor };
     change(field, next.value);
-    requestAnimationFrame(() => {
-      element?.focus();
-      element?.setSelectionRange(next.cursor, next.cursor);
-    });
   };
 
   const failed = (error: unknown) => {

@@ -122,3 +122,24 @@ describe('the template editor with unsaved changes', () => {
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 });
+
+describe('placeholder buttons', () => {
+  it('put the placeholder at the cursor and leave the cursor after it at once, for the next key pressed', async () => {
+    await mount();
+    const body = document.querySelector<HTMLTextAreaElement>('#template-body')!;
+    await act(async () => {
+      body.focus();
+      body.setSelectionRange(0, 0);
+    });
+    // no frame passes before the next key is pressed (a person typing fast; Playwright typing at once)
+    const frames = vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
+    try {
+      await clickButton('.templates-placeholders', 'My name');
+      expect(body.value).toBe('{{myName}}Body of Coffee chat');
+      expect(document.activeElement).toBe(body);
+      expect([body.selectionStart, body.selectionEnd]).toEqual([10, 10]);
+    } finally {
+      frames.mockRestore();
+    }
+  });
+});
