@@ -154,9 +154,17 @@ describe('the meetings page', { timeout: lazyCodeTestTimeoutMs }, () => {
     await untilPasses(() => expect(tab(/Calendar/)).toBeDefined());
     await click(tab(/Calendar/));
     const parisDay = dayKeyAt(start, 'Europe/Paris');
+    // 00:30 in winter, 01:30 in summer time
+    const parisClock = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Paris',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(start);
+    expect(['00:30', '01:30']).toContain(parisClock);
     const cell = await untilPasses(() => {
       const found = document.querySelector<HTMLElement>(`td[title="${parisDay}"]`);
-      expect(found?.textContent).toContain('00:30');
+      expect(found?.textContent).toContain(parisClock);
       return found;
     }).then(() => document.querySelector<HTMLElement>(`td[title="${parisDay}"]`)!);
     expect(cell.textContent).toContain('Ada Lovelace');
