@@ -2,7 +2,7 @@ import { ConfigProvider, notification } from 'antd';
 import type { ReactNode } from 'react';
 import { appThemes, documentColorScheme } from '../appTheme';
 import { toastDefaults } from './toastDefaults';
-import type { ToastOptions } from './useToast';
+import { sameMessageKey, type ToastOptions } from './useToast';
 
 let themed = false;
 
@@ -21,6 +21,7 @@ const show =
     applyAppTheme();
     notification[type]({
       title,
+      key: sameMessageKey(type, title),
       placement: toastDefaults.placement,
       duration: toastDefaults.duration,
       showProgress: toastDefaults.showProgress,
