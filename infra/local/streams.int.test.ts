@@ -12,7 +12,7 @@ import {
   PutItemCommand,
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { createTableInput, table } from '../../lambdas/data/table.js';
 import type { StreamConsumerSpec } from '../../shared/streams.js';
 import { upgradeTable } from './dynamodb.js';
@@ -177,8 +177,8 @@ describe('the local stream runner', () => {
     await runner.drained();
     expect(batches.flat()).toHaveLength(written);
     // a read at the start, then one every 300 ms at most (and the one drained() asks for): not a read and a batch for
-    // every few records
-    expect(batches.length).toBeLessThanOrEqual(5);
+    // every few records. A read of more than 100 records (a fast machine) hands them in batches of 100
+    expect(batches.length).toBeLessThanOrEqual(5 + Math.floor(written / 100));
   });
 
   it('resolves drained() only once what was written before the call is delivered', async () => {
@@ -194,9 +194,8 @@ describe('the local stream runner', () => {
     await put('x', 'draft');
     let drained = false;
     const waiting = runner.drained().then(() => (drained = true));
-    await new Promise((resolve) => setTimeout(resolve, 300));
     // handed to the consumer, which has not answered yet
-    expect(keys()).toEqual([['x']]);
+    await vi.waitFor(() => expect(keys()).toEqual([['x']]), { timeout: 10_000 });
     expect(drained).toBe(false);
     release();
     await waiting;
