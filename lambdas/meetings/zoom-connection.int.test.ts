@@ -279,7 +279,8 @@ describe('renewing Zoom tokens', () => {
 
   /**
    * Zoom as the race has it: the first renewal's refresh is answered (its new tokens issued, the old refresh token
-   * retired) but held back from storing them until `release`; every later refresh goes straight through.
+   * retired) but held back from storing them until `release`; every later refresh goes straight through, and
+   * `laterRefused` settles once Zoom refused one.
    */
   const heldFirstRefresh = () => {
     let release = () => {};
@@ -290,6 +291,10 @@ describe('renewing Zoom tokens', () => {
     const firstIssued = new Promise<void>((resolve) => {
       issued = resolve;
     });
+    let refused = () => {};
+    const laterRefused = new Promise<void>((resolve) => {
+      refused = resolve;
+    });
     let calls = 0;
     const slow: ZoomDeps = {
       ...deps,
@@ -299,7 +304,10 @@ describe('renewing Zoom tokens', () => {
           ...deps.zoom.auth,
           refresh: async (refreshToken) => {
             const first = calls++ === 0;
-            const tokens = await deps.zoom.auth.refresh(refreshToken);
+            const tokens = await deps.zoom.auth.refresh(refreshToken).catch((error: unknown) => {
+              refused();
+              throw error;
+            });
             if (first) {
               issued();
               await held;
@@ -309,17 +317,17 @@ describe('renewing Zoom tokens', () => {
         },
       },
     };
-    return { slow, firstIssued, release };
+    return { slow, firstIssued, laterRefused, release };
   };
 
   it('lets a renewal whose refresh token was just used by another take the tokens that one stores', async () => {
     const { uid } = await connect(uniqueEmail('raced'));
-    const { slow, firstIssued, release } = heldFirstRefresh();
+    const { slow, firstIssued, laterRefused, release } = heldFirstRefresh();
     const first = zoomAccess(slow, uid, { forceRefresh: true });
     await firstIssued;
     // Zoom refuses the second renewal's refresh token (used by the first); the first stores its tokens meanwhile
     const second = zoomAccess(slow, uid, { forceRefresh: true });
-    setTimeout(release, 200);
+    void laterRefused.then(release);
     const [a, b] = await Promise.all([first, second]);
     expect(a.status).toBe('connected');
     expect(b).toEqual(a);
