@@ -72,6 +72,7 @@ describe('People Data Labs enrichment', () => {
         {
           company: { name: 'analytical engines', website: 'https://www.engines.example/' },
           title: { name: 'analyst' },
+          location_names: ['london, england, united kingdom'],
           start_date: '2015',
           end_date: '2019-12',
         },
@@ -91,6 +92,7 @@ describe('People Data Labs enrichment', () => {
         title: 'Analyst',
         company: 'Analytical Engines',
         companyPublicUrl: 'https://engines.example',
+        location: 'London, England, United Kingdom',
         period: '2015 - 2019',
         isCurrent: false,
         startYear: 2015,

@@ -58,6 +58,7 @@ let schemas: ReturnType<typeof pdlSchemas> | undefined;
 export type PdlPerson = z.infer<ReturnType<typeof pdlSchemas>['person']>;
 
 const titleCase = (value: string) => value.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());
+const place = (name: string | null | undefined) => (name ? titleCase(name) : undefined);
 
 const parseDate = (value: string | null | undefined): { year?: number; month?: number } => {
   const match = /^(\d{4})(?:-(\d{2}))?/.exec(value ?? '');
@@ -95,7 +96,8 @@ export const fromPdlPerson = (person: PdlPerson): EnrichedProfile => {
       company: entry.company?.name ? titleCase(entry.company.name) : enrichmentDefaults.company,
       period: period(start, end, isCurrent),
       description: entry.summary ?? undefined,
-      location: entry.location_names?.[0] ?? entry.company?.location?.name ?? undefined,
+      // PDL names places in lower case ('london, england, united kingdom'), as it does titles and companies
+      location: place(entry.location_names?.[0] ?? entry.company?.location?.name),
       companyId: entry.company?.id ?? undefined,
       companyLinkedinUrl: entry.company?.linkedin_url
         ? `https://${entry.company.linkedin_url.replace(/^https?:\/\//, '')}`
