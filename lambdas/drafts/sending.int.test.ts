@@ -329,6 +329,32 @@ describe('POST /api/drafts/{id}/send', () => {
     expect(w.sendsQueued()).toEqual([]);
   });
 
+  it('refuses an e-mail the contact should not read as it is, an empty one or one with a spot left (400), and writes nothing', async () => {
+    const w = await world();
+    const contactId = await w.addContact();
+    const cases = [
+      { fields: { subject: '  ' }, message: draftMessages.incomplete },
+      { fields: { body: '' }, message: draftMessages.incomplete },
+      // a template's spot the contact's profile could not fill, in the body and in the subject
+      { fields: { body: 'I studied at {{school}} too.' }, message: 'Fill this spot before sending: {{school}}.' },
+      {
+        fields: { subject: 'Hello {{ firstName }}', body: 'At {{school}}, {{school}}' },
+        message: 'Fill these spots before sending: {{firstName}}, {{school}}.',
+      },
+    ];
+    for (const { fields, message } of cases) {
+      const draft = await w.newDraft(contactId, fields);
+      const before = await partitionSnapshot(db, w.uid);
+      expect(await failure(drafts.sendDraft(w.draftsDeps, w.uid, draft.id))).toEqual({
+        status: 400,
+        message,
+        code: 'bad_request',
+      });
+      expect(await partitionSnapshot(db, w.uid)).toEqual(before);
+    }
+    expect(w.sendsQueued()).toEqual([]);
+  });
+
   it('refuses an address on the do-not-contact list (409), and writes nothing', async () => {
     const w = await world();
     const contactId = await w.addContact({ email: 'Blocked@Navy.example' });

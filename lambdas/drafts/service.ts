@@ -1,6 +1,7 @@
 import type * as z from 'zod';
 import { monotonicFactory } from 'ulid';
 import { messages } from '../../shared/messages.js';
+import { placeholdersIn } from '../../shared/placeholders.js';
 import {
   type Draft,
   type DraftType,
@@ -530,11 +531,18 @@ const startSendActivity = async (deps: DraftsDeps, uid: string, id: string, cont
   }
 };
 
+/** A draft the contact can read as it is: a subject and a body, and no `{{spot}}` left unfilled (400 otherwise). */
+const checkReadyToRead = (draft: Pick<Draft, 'subject' | 'body'>) => {
+  if (!draft.subject?.trim() || !draft.body?.trim()) throw badRequest(draftMessages.incomplete);
+  const open = placeholdersIn(`${draft.subject}\n${draft.body}`);
+  if (open.length) throw badRequest(draftMessages.unfilledPlaceholders(open));
+};
+
 /**
  * POST /api/drafts/{id}/send (DESIGN §8, issue 13): the draft's own rules first (404, 409 once being sent or sent,
  * SPEC §5 type rules as 400s); then the user's default mailbox (409 with how to connect one, or to reconnect an
- * expired one), the contact's address (SPEC §5: usable only when verified 'valid'; 400) and the do-not-contact list
- * (409). Then ONE change of the contact's drafts moves the draft `draft|failed -> sending` (conditioned on the list
+ * expired one), the contact's address (SPEC §5: usable only when verified 'valid'; 400), the do-not-contact list
+ * (409) and the e-mail itself (400 when its subject or body is empty or a `{{spot}}` is left). Then ONE change of the contact's drafts moves the draft `draft|failed -> sending` (conditioned on the list
  * read: of two sends at once exactly one wins, the other is answered 409), with the mailbox and, for a send later
  * than `sendRules.scheduleMarginMs`, its time on the due index; an immediate send is queued on `send` at once (and on
  * the due index a while later, should the message be lost).
@@ -575,6 +583,7 @@ export const sendDraft = async (
   if (!address) throw new HttpError(400, draftMessages.unusableAddress, { code: 'unusable_address' });
   if (await isDoNotContact(deps.db, uid, address))
     throw new HttpError(409, draftMessages.doNotContact(address), { code: 'do_not_contact' });
+  checkReadyToRead(draft);
 
   const now = deps.now();
   // issue 16: the send's activity action, named on the draft so the send worker ends it
@@ -591,6 +600,7 @@ export const sendDraft = async (
     (state) => {
       const current = inState(state, draftId);
       if (!sendable(current)) throw conflict(draftMessages.alreadySent);
+      checkReadyToRead(current);
       check(state.drafts);
       const {
         failureReason: _failure,

@@ -150,6 +150,10 @@ export const draftMessages = {
   unusableAddress: 'This contact has no verified e-mail address to send to. Find or verify their e-mail address first.',
   doNotContact: (email: string) => `${email} is on your do-not-contact list, so nothing is sent to it.`,
   scheduleTooFar: 'A send can be scheduled at most a year ahead.',
+  /** a send of what the contact should never read: an empty e-mail, or one with a spot nobody filled */
+  incomplete: 'Write a subject and a body before sending.',
+  unfilledPlaceholders: (names: readonly string[]) =>
+    `Fill ${names.length === 1 ? 'this spot' : 'these spots'} before sending: ${names.map((name) => `{{${name}}}`).join(', ')}.`,
   mailboxGone: 'The email connection this was to be sent from was removed. Connect your email and send it again.',
   reconnectToSend: (email: string) =>
     `Your email connection ${email} has expired, so this e-mail was not sent. Reconnect it and send it again.`,

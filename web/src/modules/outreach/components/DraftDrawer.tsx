@@ -1,6 +1,6 @@
 import { Alert, Button, Drawer, Empty, Skeleton } from 'antd';
 import { useState } from 'react';
-import type { Draft } from '@shared/schemas/drafts';
+import { type Draft, draftMessages } from '@shared/schemas/drafts';
 import { useApiClient } from '@/lib/http/useApiClient';
 import { isUsableEmail } from '@/modules/contacts/utils/emailVerification';
 import { useDefaultEmailConnection } from '@/modules/emailConnection/hooks/useEmailConnections';
@@ -15,7 +15,7 @@ import { useContactDrafts } from '../hooks/useContactDrafts';
 import { resumeAttachment } from '../utils/attachments';
 import { errorText } from '../utils/errorText';
 import { canSend, isScheduledFollowUp, sendStateOf } from '../utils/sendState';
-import { type DraftChanges, DraftEditor } from './DraftEditor';
+import { type DraftChanges, DraftEditor, type DraftEditorProps } from './DraftEditor';
 import { DraftSendStatus } from './DraftSendStatus';
 import { FollowUpList } from './FollowUpList';
 import { SendButtons } from './SendButtons';
@@ -144,10 +144,16 @@ export const DraftDrawer = ({ row, onClose, onGenerate, generating }: DraftDrawe
         ? 'This contact’s address is not verified as deliverable, so it cannot be sent to.'
         : 'This contact has no e-mail address yet. Find one on the dashboard first.'
       : null;
-  const sendAction = ({ changes, complete }: { changes: DraftChanges | null; complete: boolean }) => {
+  const sendAction: DraftEditorProps['sendAction'] = ({ changes, complete, openSpots }) => {
     if (!draft || !canSend(draft)) return null;
     if (!mailboxReady) return <SendExplainer expiredEmail={connection?.email ?? null} />;
-    const blockedBy = addressProblem ?? (complete ? null : 'Write a subject and a body first.');
+    const blockedBy =
+      addressProblem ??
+      (!complete
+        ? 'Write a subject and a body first.'
+        : openSpots.length
+          ? draftMessages.unfilledPlaceholders(openSpots)
+          : null);
     return (
       <SendButtons
         blockedBy={blockedBy}

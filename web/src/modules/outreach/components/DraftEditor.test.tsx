@@ -68,6 +68,40 @@ describe('DraftEditor', () => {
     expect(onMakePrimary).toHaveBeenCalledOnce();
   });
 
+  it('tells the send bar which spots are still open, and none once they are filled', async () => {
+    const sendAction = vi.fn<DraftEditorProps['sendAction']>(() => null);
+    await mount({ sendAction });
+    expect(sendAction).toHaveBeenLastCalledWith(expect.objectContaining({ complete: true, openSpots: ['event'] }));
+    // the person picks a suggestion for the one spot
+    const pick = container().querySelector<HTMLElement>('[aria-label="Fill event"]')!;
+    await act(async () => {
+      pick.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
+    });
+    const option = await vi.waitFor(() => {
+      const found = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find(
+        (candidate) => candidate.textContent === 'RustConf',
+      );
+      expect(found).toBeDefined();
+      return found!;
+    });
+    await act(async () => option.click());
+    expect(sendAction).toHaveBeenLastCalledWith(expect.objectContaining({ complete: true, openSpots: [] }));
+  });
+
+  it('shows a sent draft as read only: its text cannot be typed in and its spots are not offered', async () => {
+    await mount({ draft: wireDraft({ ...draft, status: 'sent' }) });
+    expect(container().querySelector<HTMLInputElement>('input[aria-label="Subject"]')?.readOnly).toBe(true);
+    expect(container().querySelector<HTMLTextAreaElement>('textarea[aria-label="Body"]')?.readOnly).toBe(true);
+    expect(container().querySelector('[data-testid="placeholder-spots"]')).toBeNull();
+  });
+
+  it('says a template draft’s spots have no value on the profile, not that the AI missed them', async () => {
+    await mount({ draft: wireDraft({ ...draft, createdFromTemplate: true, placeholderAlternatives: {} }) });
+    const spots = container().querySelector('[data-testid="placeholder-spots"]')?.textContent ?? '';
+    expect(spots).toContain('The contact’s profile has no value for these');
+    expect(spots).not.toContain('AI');
+  });
+
   it('offers no résumé without one, and says where to upload it', async () => {
     await mount({ resume: null });
     expect(container().querySelector('input[type="checkbox"]')).toBeNull();

@@ -31,7 +31,11 @@ export type DraftEditorProps = {
    * what the footer shows beside the actions (Send, Send later), given the unsaved changes (null: none) so sending
    * can save them first, and whether subject and body are both there
    */
-  sendAction: (pending: { changes: DraftChanges | null; complete: boolean }) => ReactNode;
+  /**
+   * the send bar for the text as edited: its unsaved changes, whether it has a subject and a body, and the `{{spots}}`
+   * still open in it (a send of either is refused)
+   */
+  sendAction: (pending: { changes: DraftChanges | null; complete: boolean; openSpots: string[] }) => ReactNode;
 };
 
 /**
@@ -69,7 +73,7 @@ export const DraftEditor = ({
     attachments: withResume(draft.attachments, resume, attachResume),
   });
 
-  const send = sendAction({ changes: changed ? changes() : null, complete });
+  const send = sendAction({ changes: changed ? changes() : null, complete, openSpots: spots.map((spot) => spot.name) });
 
   return (
     <div className="draft-editor" data-testid="draft-editor">
@@ -84,6 +88,7 @@ export const DraftEditor = ({
         <Input
           value={text.subject}
           maxLength={1000}
+          readOnly={locked}
           onChange={(event) => setText({ ...text, subject: event.target.value })}
           aria-label="Subject"
         />
@@ -93,18 +98,21 @@ export const DraftEditor = ({
         <TextArea
           value={text.body}
           autoSize={{ minRows: 10, maxRows: 24 }}
+          readOnly={locked}
           onChange={(event) => setText({ ...text, body: event.target.value })}
           aria-label="Body"
         />
       </div>
 
-      {spots.length ? (
+      {spots.length && !locked ? (
         <section className="draft-editor__spots" aria-label="Spots to fill" data-testid="placeholder-spots">
           <Typography.Text strong>
             {spots.length === 1 ? 'One spot to fill' : `${spots.length} spots to fill`}
           </Typography.Text>
           <Typography.Text type="secondary">
-            The AI could not fill these from what it knows. Pick a suggestion or type your own.
+            {draft.createdFromTemplate
+              ? 'The contact’s profile has no value for these. Type what goes there; it is sent only once filled.'
+              : 'The AI could not fill these from what it knows. Pick a suggestion or type your own.'}
           </Typography.Text>
           {spots.map((spot) => (
             <div className="draft-editor__spot" key={spot.name}>
@@ -171,7 +179,7 @@ export const DraftEditor = ({
           okButtonProps={{ danger: true }}
           onConfirm={onDelete}
         >
-          <Button danger icon={<DeleteOutlined />} loading={busy === 'delete'}>
+          <Button danger icon={<DeleteOutlined />} loading={busy === 'delete'} disabled={draft.status === 'sending'}>
             Delete
           </Button>
         </Popconfirm>
