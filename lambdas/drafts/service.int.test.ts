@@ -234,6 +234,29 @@ describe('one primary draft per contact', () => {
     expect(primaries(list)).toHaveLength(1);
   });
 
+  it('keeps a primary the person edited when a new one is written (Generate with AI, Apply template): demoted, not replaced', async () => {
+    const uid = newUser();
+    const contactId = await addContact(uid);
+    let clock = Date.parse('2026-01-01T00:00:00Z');
+    const tick = () => {
+      clock += 1000;
+      return new Date(clock);
+    };
+    const ticking: drafts.DraftsDeps = { ...deps, now: tick };
+    const written = await drafts.createDraft(ticking, uid, { contactId, subject: 'S', body: 'As the AI wrote it' });
+    const edited = await drafts.updateDraft(ticking, uid, written.id, { body: 'In my own words' });
+    const regenerated = await saveGeneratedDraft(db, uid, { contactId, subject: 'S2', body: 'New' }, ticking.now());
+    const list = await drafts.contactDrafts(deps, uid, contactId);
+    expect(list.map((draft) => [draft.id, draft.isPrimary])).toEqual([
+      [regenerated.id, true],
+      [edited.id, false],
+    ]);
+    expect(list[1]).toMatchObject({ body: 'In my own words' });
+    // the regenerated one, untouched, is replaced by the next
+    const again = await saveGeneratedDraft(db, uid, { contactId, subject: 'S3', body: 'Newer' }, ticking.now());
+    expect((await drafts.contactDrafts(deps, uid, contactId)).map((draft) => draft.id)).toEqual([again.id, edited.id]);
+  });
+
   it('making another draft primary (PATCH isPrimary) demotes the previous one', async () => {
     const uid = newUser();
     const contactId = await addContact(uid);

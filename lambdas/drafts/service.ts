@@ -172,11 +172,17 @@ export const changeContactDrafts = async <T>(
 
 /**
  * The change that makes `draft` the contact's primary one (SPEC §4: at most one): the previous primary is demoted,
- * or, when `replace` and it is an unsent draft of the same type (a regenerated e-mail), replaced.
+ * or, when `replace` and it is an unsent draft of the same type that nobody changed since it was written (a
+ * regenerated e-mail), replaced. A primary the person edited is kept among the drafts: their words are never lost
+ * to a Generate with AI or Apply template.
  */
 const withPrimary = (state: State, draft: DraftItem, now: string, replace: boolean): ContactDraftsChange => {
   const previous = state.drafts.find((other) => other.id !== draft.id && other.isPrimary);
-  const replaced = replace && previous?.status === 'draft' && previous.draftType === draft.draftType;
+  const replaced =
+    replace &&
+    previous?.status === 'draft' &&
+    previous.draftType === draft.draftType &&
+    previous.updatedAt === previous.createdAt;
   const others = state.list.draftIds.filter((id) => id !== draft.id && !(replaced && id === previous?.id));
   return {
     put: [
@@ -244,8 +250,8 @@ const editedFields = (body: z.infer<typeof updateDraftBody>) => ({
 
 /**
  * POST /api/drafts: a new draft of one of the user's contacts (SPEC §5). Defaults: `initial_outreach`, primary. A
- * new primary draft replaces the contact's unsent primary draft of its type ("saving replaces the primary one"),
- * else demotes the previous primary.
+ * new primary draft replaces the contact's unsent primary draft of its type as it was written ("saving replaces the
+ * primary one"), else demotes the previous primary (one the person edited, sent, or of another type).
  */
 export const createDraft = async (
   deps: DraftWriteDeps,

@@ -54,8 +54,8 @@ export const BatchModal = ({ mode, count, onCancel, onStart }: BatchModalProps) 
     >
       <Typography.Paragraph type="secondary">
         {mode === 'template'
-          ? 'Each contact gets the template filled in with their details, saved as their primary draft. Spots with no value stay marked for you to fill.'
-          : 'The AI writes one e-mail per contact from your profile and theirs, saved as their primary draft. You can edit every one before sending.'}
+          ? 'Each contact gets the template filled in with their details, saved as their primary draft (one you edited stays among their drafts). Spots with no value stay marked for you to fill, and it is sent only once they are.'
+          : 'The AI writes one e-mail per contact from your profile and theirs, saved as their primary draft (one you edited stays among their drafts). You can edit every one before sending.'}
       </Typography.Paragraph>
       {error ? (
         <Alert type="error" showIcon title="Your templates could not be loaded" description={error.message} />
