@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { App } from 'antd';
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Draft } from '@shared/schemas/drafts';
@@ -146,6 +147,55 @@ describe('the draft drawer’s Send', () => {
     expect(button('Send')?.disabled).toBe(true);
     expect(button('Send later')?.disabled).toBe(true);
     expect(sends(calls)).toEqual([]);
+  });
+
+  it('will not send an e-mail with a spot left open, and names it', async () => {
+    const { api, calls } = fakeApi({ drafts: [draft({ body: 'I studied at {{school}} too.' })], mailbox });
+    await mount(api);
+    await vi.waitFor(() => expect(testId('send-blocked')).not.toBeNull());
+    expect(drawer()?.textContent).toContain('Fill this spot before sending: {{school}}.');
+    expect(button('Send')?.disabled).toBe(true);
+    expect(sends(calls)).toEqual([]);
+  });
+
+  it('asks before closing with changes not saved: Keep editing keeps them, Discard changes closes', async () => {
+    const { api } = fakeApi({ drafts: [draft()], mailbox });
+    const onClose = vi.fn();
+    // antd's App gives the dialogs here (the app's AppFeedbackProvider gives them in the browser, where both are
+    // the same module; in tests antd's own App resolves to another copy of its context)
+    await render(
+      <App>
+        <ApiTestProviders api={api}>
+          <AppFeedbackProvider>
+            <LiveProvider socket={null}>
+              <DraftDrawer row={row()} onClose={onClose} onGenerate={() => {}} generating={false} />
+            </LiveProvider>
+          </AppFeedbackProvider>
+        </ApiTestProviders>
+      </App>,
+    );
+    await vi.waitFor(() => expect(button('Send later')).toBeDefined());
+    const closeDrawer = () => document.querySelector<HTMLButtonElement>('.ant-drawer-close')!.click();
+    // nothing changed: it closes at once
+    await act(async () => closeDrawer());
+    expect(onClose).toHaveBeenCalledTimes(1);
+    const subject = document.querySelector<HTMLInputElement>(
+      '[data-testid="draft-drawer"] input[aria-label="Subject"]',
+    )!;
+    await act(async () => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(subject, 'Hello again');
+      subject.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await act(async () => closeDrawer());
+    const dialogTitle = () => document.querySelector('.ant-modal-confirm-title')?.textContent ?? null;
+    await vi.waitFor(() => expect(dialogTitle()).toBe('Discard your changes?'));
+    await act(async () => button('Keep editing')?.click());
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(subject.value).toBe('Hello again');
+    await act(async () => closeDrawer());
+    await vi.waitFor(() => expect(button('Discard changes')).toBeDefined());
+    await act(async () => button('Discard changes')?.click());
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalledTimes(2));
   });
 
   it('shows the server’s refusal (no mailbox connected) and leaves the draft as it was', async () => {

@@ -1,4 +1,4 @@
-import { Alert, Button, Drawer, Empty, Skeleton } from 'antd';
+import { Alert, App, Button, Drawer, Empty, Skeleton } from 'antd';
 import { useState } from 'react';
 import { type Draft, draftMessages } from '@shared/schemas/drafts';
 import { useApiClient } from '@/lib/http/useApiClient';
@@ -7,6 +7,7 @@ import { useDefaultEmailConnection } from '@/modules/emailConnection/hooks/useEm
 import { isConnectionExpired } from '@/modules/emailConnection/state/emailConnectionState';
 import { useNow } from '@/lib/useNow';
 import { useProfile } from '@/modules/profile/hooks/useProfile';
+import { useReportDirty } from '@/modules/profile/hooks/useReportDirty';
 import { useSettings } from '@/modules/settings/hooks/useSettings';
 import { useToast } from '@/ui/toast/useToast';
 import type { OutreachRow } from '../api/outreachApi';
@@ -56,6 +57,22 @@ export const DraftDrawer = ({ row, onClose, onGenerate, generating }: DraftDrawe
   const [chosenId, setChosenId] = useState<string | null>(null);
   const [busy, setBusy] = useState<Busy | null>(null);
   const [cancelling, setCancelling] = useState<string | null>(null);
+  const [unsaved, setUnsaved] = useState(false);
+  const { modal } = App.useApp();
+  // leaving the page asks first while the editor holds unsaved changes (OutreachPage's guard)
+  useReportDirty('draft-editor', unsaved);
+  /** closing the drawer, or opening another of the contact's drafts, asks first while the editor holds changes */
+  const leaveEditor = (then: () => void) => {
+    if (!unsaved) return then();
+    modal.confirm({
+      title: 'Discard your changes?',
+      content: 'The changes to this e-mail are not saved yet. If you leave it now, they are lost.',
+      okText: 'Discard changes',
+      okButtonProps: { danger: true },
+      cancelText: 'Keep editing',
+      onOk: then,
+    });
+  };
   const { connection } = useDefaultEmailConnection();
   const now = useNow();
   const draft = drafts?.find((candidate) => candidate.id === chosenId) ?? drafts?.[0] ?? null;
@@ -167,10 +184,12 @@ export const DraftDrawer = ({ row, onClose, onGenerate, generating }: DraftDrawe
   return (
     <Drawer
       open={row !== null}
-      onClose={() => {
-        setChosenId(null);
-        onClose();
-      }}
+      onClose={() =>
+        leaveEditor(() => {
+          setChosenId(null);
+          onClose();
+        })
+      }
       size={640}
       title={row ? `E-mail to ${row.contact.name || 'this contact'}` : 'E-mail'}
       data-testid="draft-drawer"
@@ -201,7 +220,7 @@ export const DraftDrawer = ({ row, onClose, onGenerate, generating }: DraftDrawe
               key={candidate.id}
               size="small"
               type={candidate.id === draft?.id ? 'primary' : 'default'}
-              onClick={() => setChosenId(candidate.id)}
+              onClick={() => candidate.id !== draft?.id && leaveEditor(() => setChosenId(candidate.id))}
             >
               {versionLabel(candidate, index)}
             </Button>
@@ -229,6 +248,7 @@ export const DraftDrawer = ({ row, onClose, onGenerate, generating }: DraftDrawe
           onMakePrimary={handleMakePrimary}
           onDelete={handleDelete}
           sendAction={sendAction}
+          onUnsavedChange={setUnsaved}
         />
       ) : null}
     </Drawer>

@@ -2,7 +2,7 @@ import { DeleteOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 // antd's Input.TextArea comes lazily (web/vite/lazyAntdParts.ts): this form takes it with its own code
 import TextArea from 'antd/es/input/TextArea';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { Draft } from '@shared/schemas/drafts';
 import { fillPlaceholder, openPlaceholders, remainingAlternatives, type DraftText } from '../utils/placeholders';
 import { type DraftAttachment, resumeSource, startsWithResume, withResume } from '../utils/attachments';
@@ -36,6 +36,8 @@ export type DraftEditorProps = {
    * still open in it (a send of either is refused)
    */
   sendAction: (pending: { changes: DraftChanges | null; complete: boolean; openSpots: string[] }) => ReactNode;
+  /** told whether the editor holds changes not saved yet (false again when it goes away) */
+  onUnsavedChange?: (unsaved: boolean) => void;
 };
 
 /**
@@ -52,6 +54,7 @@ export const DraftEditor = ({
   onMakePrimary,
   onDelete,
   sendAction,
+  onUnsavedChange,
 }: DraftEditorProps) => {
   const [text, setText] = useState<DraftText>({
     subject: draft.subject ?? '',
@@ -64,6 +67,10 @@ export const DraftEditor = ({
   const changed =
     text.subject !== (draft.subject ?? '') || text.body !== (draft.body ?? '') || attachResume !== savedWithResume;
   const complete = Boolean(text.subject.trim() && text.body.trim());
+  const reportUnsaved = useRef(onUnsavedChange);
+  reportUnsaved.current = onUnsavedChange;
+  useEffect(() => reportUnsaved.current?.(changed), [changed]);
+  useEffect(() => () => reportUnsaved.current?.(false), []);
   // the server refuses changes to a draft that is being sent or was sent (draftMessages.notEditable)
   const locked = draft.status === 'sending' || draft.status === 'sent';
   const changes = (): DraftChanges => ({
