@@ -1,5 +1,5 @@
 import { useApiClient } from '@/lib/http/useApiClient';
-import { useRecordSlotUsed } from '@/modules/quota/hooks/useRecordSlotUsed';
+import { useRecordSlotUsed, useRefreshSlots } from '@/modules/quota/hooks/useRecordSlotUsed';
 import { openContactLimitDialog } from '@/modules/quota/state/upgradeModalState';
 import type { NewContact } from '../api/contactMapping';
 import { createContact, deleteContact, lookupEmails } from '../api/contactsApi';
@@ -12,6 +12,7 @@ import { isContactLimitError } from '../utils/isContactLimitError';
 export const useContactActions = () => {
   const api = useApiClient();
   const recordSlotUsed = useRecordSlotUsed();
+  const refreshSlots = useRefreshSlots();
 
   const add = async (contact: NewContact) => {
     try {
@@ -34,6 +35,7 @@ export const useContactActions = () => {
         failed.push(id);
       }
     }
+    if (failed.length < ids.length) refreshSlots();
     return failed;
   };
 

@@ -7,6 +7,7 @@ import { ApiTestProviders } from '@/test/ApiTestProviders';
 import { mountPerTest } from '@/test/mountPerTest';
 import { quotaOf } from '@/test/quotaFixtures';
 import { useQuota } from './useQuota';
+import { useDashboardSummary } from '@/modules/dashboard/hooks/useDashboardSummary';
 import { useRecordSlotUsed } from './useRecordSlotUsed';
 
 const { render } = mountPerTest();
@@ -132,5 +133,29 @@ describe('useRecordSlotUsed', () => {
     await pass(1);
     expect(api.request).toHaveBeenCalledTimes(2);
     expect(quota.quota?.slotsUsed).toBe(9);
+  });
+
+  it("reads the dashboard's summary again with the slots after an add: its Contacts and slots cards show them too", async () => {
+    const routes: string[] = [];
+    const request = vi.fn(async (route: string) => {
+      routes.push(route);
+      return route === 'GET /api/dashboard/summary' ? {} : quotaOf({});
+    });
+    const Summary = () => {
+      useDashboardSummary();
+      return null;
+    };
+    await render(
+      <ApiTestProviders api={{ request } as never}>
+        <Probe />
+        <Summary />
+      </ApiTestProviders>,
+    );
+    await pass(0);
+    const summaryReads = () => routes.filter((route) => route === 'GET /api/dashboard/summary').length;
+    expect(summaryReads()).toBe(1);
+    await act(async () => recordSlotUsed());
+    await pass(1000);
+    expect(summaryReads()).toBe(2);
   });
 });

@@ -1,5 +1,6 @@
 import { useSWRConfig } from 'swr';
 import type { Quota } from '@shared/schemas/contacts';
+import { dashboardSummaryKey } from '@/modules/dashboard/api/dashboardApi';
 import { consumeSlot } from '../utils/consumeSlot';
 import { quotaKey } from './useQuota';
 
@@ -22,6 +23,17 @@ export const useRecordSlotUsed = () => {
     setTimeout(() => {
       refreshPending = false;
       void mutate(quotaKey);
+      // the dashboard's Contacts and Contact slots cards read the same numbers (no stats event follows an add)
+      void mutate(dashboardSummaryKey);
     }, quotaRefreshAfterAddMs);
+  };
+};
+
+/** After contacts were deleted: the slots, and the dashboard's cards of them, are read again. */
+export const useRefreshSlots = () => {
+  const { mutate } = useSWRConfig();
+  return () => {
+    void mutate(quotaKey);
+    void mutate(dashboardSummaryKey);
   };
 };
