@@ -3,6 +3,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import { useSnapshot } from 'valtio';
 import { useApiClient } from '@/lib/http/useApiClient';
 import { useLiveEvent, useLiveStatus } from '@/lib/live';
+import { authState } from '@/modules/auth/state/authState';
 import { getBatchProgress, outreachKey } from '../api/outreachApi';
 import {
   applyBatchProgress,
@@ -11,6 +12,7 @@ import {
   generationState,
   isBatchFinished,
   pruneGeneration,
+  restoreGeneration,
 } from '../state/generationState';
 
 /** Batch progress is read this often while the live channel is down, and now and then while it is up. */
@@ -56,6 +58,11 @@ export const useGenerationProgress = (onBatchFinished: (counts: { completed: num
     const timer = setTimeout(clearBatch, finishedBatchShownMs);
     return () => clearTimeout(timer);
   }, [finished]);
+
+  const userId = useSnapshot(authState).user?.userId ?? null;
+  useEffect(() => {
+    if (userId) restoreGeneration(userId, Date.now());
+  }, [userId]);
 
   useEffect(() => {
     const timer = setInterval(() => pruneGeneration(Date.now()), pruneEveryMs);

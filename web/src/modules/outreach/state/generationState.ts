@@ -232,3 +232,57 @@ export const isAnyGenerating = (store: Snapshot<GenerationStore>) =>
 
 // SPEC §4 'Draft': the tab's draft cache updates wait while any generation runs (lib/live/draftUpdates.ts)
 subscribe(generationState, () => setGenerationRunning(isAnyGenerating(generationState)));
+
+/**
+ * Where the finished entries outlive a reload of the tab (sessionStorage: this tab only, gone with it): a failed
+ * contact keeps its Failed state and its Retry, a written one its state for the rest of its 30 minutes.
+ */
+export const generationStorageKey = 'outreach.generation';
+type Stored = { userId: string; contacts: Record<string, GenerationEntry> };
+const session = () => (typeof sessionStorage === 'undefined' ? undefined : sessionStorage);
+/** the user whose entries this tab keeps (set by `restoreGeneration`; nothing is kept before) */
+let keptFor: string | null = null;
+
+const finishedEntries = () =>
+  Object.fromEntries(
+    Object.entries(generationState.contacts).filter(([, entry]) => entry.status !== 'generating'),
+  ) as Record<string, GenerationEntry>;
+
+const isEntry = (value: unknown): value is GenerationEntry =>
+  typeof value === 'object' &&
+  value !== null &&
+  ['completed', 'error'].includes((value as GenerationEntry).status) &&
+  typeof (value as GenerationEntry).startedAt === 'number';
+
+/**
+ * Brings back this tab's finished entries of `userId` (another user's are dropped: a sign-out and sign-in in the same
+ * tab), pruned by their age, and keeps them stored from now on as they change.
+ */
+export const restoreGeneration = (userId: string, now: number) => {
+  // another user signed in in this tab without a reload: the previous one's entries go
+  if (keptFor !== null && keptFor !== userId) resetGeneration();
+  keptFor = userId;
+  let stored: Partial<Stored> = {};
+  try {
+    stored = JSON.parse(session()?.getItem(generationStorageKey) ?? '{}') as Partial<Stored>;
+  } catch {
+    // unreadable: nothing to bring back
+  }
+  if (stored.userId !== userId || typeof stored.contacts !== 'object' || stored.contacts === null) {
+    session()?.removeItem(generationStorageKey);
+    return;
+  }
+  for (const [contactId, entry] of Object.entries(stored.contacts)) {
+    if (isEntry(entry) && !generationState.contacts[contactId]) generationState.contacts[contactId] = entry;
+  }
+  pruneGeneration(now);
+};
+
+subscribe(generationState, () => {
+  if (!keptFor) return;
+  try {
+    session()?.setItem(generationStorageKey, JSON.stringify({ userId: keptFor, contacts: finishedEntries() }));
+  } catch {
+    // storage full or refused: the entries live as long as the page
+  }
+});
