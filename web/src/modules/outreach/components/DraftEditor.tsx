@@ -3,7 +3,7 @@ import { Button, Checkbox, Input, Popconfirm, Select, Space, Tag, Typography } f
 // antd's Input.TextArea comes lazily (web/vite/lazyAntdParts.ts): this form takes it with its own code
 import TextArea from 'antd/es/input/TextArea';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import type { Draft } from '@shared/schemas/drafts';
+import { type Draft, maxBodyLength, maxSubjectLength } from '@shared/schemas/drafts';
 import { fillPlaceholder, openPlaceholders, remainingAlternatives, type DraftText } from '../utils/placeholders';
 import { type DraftAttachment, resumeSource, startsWithResume, withResume } from '../utils/attachments';
 import './outreach.css';
@@ -94,7 +94,7 @@ export const DraftEditor = ({
         <span className="draft-editor__label">Subject</span>
         <Input
           value={text.subject}
-          maxLength={1000}
+          maxLength={maxSubjectLength}
           readOnly={locked}
           onChange={(event) => setText({ ...text, subject: event.target.value })}
           aria-label="Subject"
@@ -105,6 +105,7 @@ export const DraftEditor = ({
         <TextArea
           value={text.body}
           autoSize={{ minRows: 10, maxRows: 24 }}
+          maxLength={maxBodyLength}
           readOnly={locked}
           onChange={(event) => setText({ ...text, body: event.target.value })}
           aria-label="Body"

@@ -1,6 +1,11 @@
 import { CopyOutlined, DeleteOutlined, SaveOutlined } from '@ant-design/icons';
 import { unknownPlaceholders, unknownPlaceholdersMessage } from '@shared/placeholders';
-import { maxTemplateBodyLength, maxTemplateNameLength, maxTemplateSubjectLength } from '@shared/schemas/templates';
+import {
+  maxTemplateBodyLength,
+  maxTemplateNameLength,
+  maxTemplateSubjectLength,
+  templateMessages,
+} from '@shared/schemas/templates';
 import { Button, Card, Form, Input, type InputRef, Popconfirm, Space } from 'antd';
 // antd's Input.TextArea comes lazily (web/vite/lazyAntdParts.ts): this form takes it with its own code
 import TextArea, { type TextAreaRef } from 'antd/es/input/TextArea';
@@ -66,7 +71,12 @@ export const TemplateEditor = ({
   useEffect(() => reportUnsaved.current(unsaved), [unsaved]);
   useEffect(() => () => reportUnsaved.current(false), []);
   const errors: Partial<Record<Field, string>> = {
-    name: serverErrors.name,
+    // said once the rest is written, not on a new template's empty form
+    name:
+      serverErrors.name ??
+      (fields.name.trim() === '' && (fields.subject.trim() || fields.body.trim())
+        ? templateMessages.nameRequired
+        : undefined),
     subject: unknownIn(fields.subject) ?? serverErrors.subject,
     body: unknownIn(fields.body) ?? serverErrors.body,
   };
@@ -195,6 +205,7 @@ export const TemplateEditor = ({
         <Form layout="vertical" component="div">
           <Form.Item
             label="Name"
+            required
             htmlFor="template-name"
             validateStatus={errors.name ? 'error' : undefined}
             help={errors.name}

@@ -1,4 +1,4 @@
-import { placeholderLabels } from '@shared/placeholders';
+import { placeholderLabels, unknownPlaceholders } from '@shared/placeholders';
 import { Alert, Select, Skeleton, Typography } from 'antd';
 import { useContactOptions } from '../hooks/useContactOptions';
 import { useTemplatePreview } from '../hooks/useTemplatePreview';
@@ -26,7 +26,8 @@ export const TemplatePreview = ({ templateId, subject, body, contactId, onContac
     );
   }
   const noContacts = !options.isLoading && !options.searching && options.contacts.length === 0;
-  const rendered = preview.data;
+  const unknown = unknownPlaceholders(subject, body).length > 0;
+  const rendered = unknown ? undefined : preview.data;
   return (
     <div className="templates-preview">
       {noContacts ? (
@@ -51,10 +52,15 @@ export const TemplatePreview = ({ templateId, subject, body, contactId, onContac
           }))}
         />
       )}
-      {contactId && preview.error ? (
+      {contactId && !unknown && preview.error ? (
         <Alert type="error" showIcon title="The preview could not be made" description={preview.error.message} />
       ) : null}
-      {contactId && !rendered && !preview.error ? <Skeleton active paragraph={{ rows: 3 }} /> : null}
+      {contactId && unknown ? (
+        <Typography.Paragraph type="secondary" className="templates-preview__hint">
+          The preview shows again once every placeholder is one of the list.
+        </Typography.Paragraph>
+      ) : null}
+      {contactId && !unknown && !rendered && !preview.error ? <Skeleton active paragraph={{ rows: 3 }} /> : null}
       {contactId && rendered && !preview.error ? (
         <div className="templates-preview__mail" data-testid="template-preview">
           {rendered.missing.length > 0 ? (

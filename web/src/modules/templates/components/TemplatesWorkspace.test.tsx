@@ -123,6 +123,16 @@ describe('the template editor with unsaved changes', () => {
   });
 });
 
+describe('the name', () => {
+  it('says it is needed once it is emptied while the template has text, and Save waits for it', async () => {
+    await mount();
+    expect(document.body.textContent).not.toContain('Give the template a name');
+    await type('  ');
+    await vi.waitFor(() => expect(document.body.textContent).toContain('Give the template a name'));
+    expect(buttonIn('.templates-page', 'Save')?.disabled).toBe(true);
+  });
+});
+
 describe('placeholder buttons', () => {
   it('put the placeholder at the cursor and leave the cursor after it at once, for the next key pressed', async () => {
     await mount();

@@ -1,4 +1,5 @@
 import useSWR from 'swr';
+import { maxTemplateNameLength } from '@shared/schemas/templates';
 import type { ApiError } from '@/lib/http/ApiError';
 import { useApiClient } from '@/lib/http/useApiClient';
 import {
@@ -16,6 +17,12 @@ export const templatesKey = 'GET /api/templates';
 const newestFirst = (templates: Template[]) =>
   [...templates].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.id.localeCompare(a.id));
 
+const copySuffix = ' (copy)';
+
+/** `Coffee chat (copy)`: the name shortened first when the copy's would be longer than a name may be. */
+export const copyName = (name: string) =>
+  `${name.slice(0, maxTemplateNameLength - copySuffix.length).trimEnd()}${copySuffix}`;
+
 /** The user's templates and the changes the page makes to them (each updates the list in place, then revalidates). */
 export const useTemplates = () => {
   const api = useApiClient();
@@ -29,7 +36,7 @@ export const useTemplates = () => {
   };
 
   const duplicate = (template: Template) =>
-    save(null, { name: `${template.name} (copy)`, subject: template.subject, body: template.body });
+    save(null, { name: copyName(template.name), subject: template.subject, body: template.body });
 
   const remove = async (id: string) => {
     await deleteTemplate(api, id);
