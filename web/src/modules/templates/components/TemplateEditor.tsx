@@ -39,6 +39,9 @@ const unknownIn = (text: string) => {
   return names.length > 0 ? unknownPlaceholdersMessage(names) : undefined;
 };
 
+/** a template without a body would make an empty e-mail for every contact it is applied to */
+const bodyRequired = 'Write the e-mail this template makes';
+
 /** Name, subject and body of one template, placeholders inserted at the cursor, and its preview on a contact. */
 export const TemplateEditor = ({
   template,
@@ -78,9 +81,12 @@ export const TemplateEditor = ({
         ? templateMessages.nameRequired
         : undefined),
     subject: unknownIn(fields.subject) ?? serverErrors.subject,
-    body: unknownIn(fields.body) ?? serverErrors.body,
+    body:
+      unknownIn(fields.body) ??
+      serverErrors.body ??
+      (fields.body.trim() === '' && (fields.name.trim() || fields.subject.trim()) ? bodyRequired : undefined),
   };
-  const invalid = Boolean(errors.subject || errors.body) || fields.name.trim() === '';
+  const invalid = Boolean(errors.subject || errors.body) || fields.name.trim() === '' || fields.body.trim() === '';
 
   const change = (field: Field, value: string) => {
     setFields((current) => ({ ...current, [field]: value }));

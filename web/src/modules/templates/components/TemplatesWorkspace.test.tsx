@@ -133,6 +133,20 @@ describe('the name', () => {
   });
 });
 
+describe('the body', () => {
+  it('is needed: a template without one would make empty e-mails, so Save waits for it', async () => {
+    await mount();
+    const body = document.querySelector<HTMLTextAreaElement>('#template-body')!;
+    const setValue = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!;
+    await act(async () => {
+      setValue.call(body, ' ');
+      body.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await vi.waitFor(() => expect(document.body.textContent).toContain('Write the e-mail this template makes'));
+    expect(buttonIn('.templates-page', 'Save')?.disabled).toBe(true);
+  });
+});
+
 describe('placeholder buttons', () => {
   it('put the placeholder at the cursor and leave the cursor after it at once, for the next key pressed', async () => {
     await mount();
