@@ -1,4 +1,4 @@
-import { CheckCircleFilled, CloseCircleFilled, LoadingOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, CloseCircleFilled, ExclamationCircleFilled, LoadingOutlined } from '@ant-design/icons';
 import type { ActivityStatus } from '@shared/schemas/dashboard';
 import { Text } from '@/ui/text/Text';
 import type { ReactNode } from 'react';
@@ -9,11 +9,18 @@ import { useRecentActivity } from '../hooks/useRecentActivity';
 import { activityDetail, activityLabel, activityProgress, lastChange } from '../utils/activityText';
 import './RecentActivity.css';
 
-const statusIcons: Record<ActivityStatus, ReactNode> = {
+/** How an action ended as the list shows it: one that completed with some of its items failed is `partial`. */
+type ShownStatus = ActivityStatus | 'partial';
+
+const statusIcons: Record<ShownStatus, ReactNode> = {
   in_progress: <LoadingOutlined />,
   completed: <CheckCircleFilled />,
+  partial: <ExclamationCircleFilled />,
   failed: <CloseCircleFilled />,
 };
+
+const shownStatus = (action: { status: ActivityStatus; failedCount: number }): ShownStatus =>
+  action.status === 'completed' && action.failedCount > 0 ? 'partial' : action.status;
 
 /** SPEC §2, §9: the sidebar's list of the 10 newest actions of the server's activity log, or 'No recent activity.'. */
 export const RecentActivity = () => {
@@ -40,14 +47,15 @@ export const RecentActivity = () => {
         {actions.map((action) => {
           const detail = activityDetail(action);
           const progress = activityProgress(action);
+          const status = shownStatus(action);
           return (
             <li key={action.id} className="recent-activity__item">
               <span
-                className={`recent-activity__icon recent-activity__icon--${action.status}`}
+                className={`recent-activity__icon recent-activity__icon--${status}`}
                 role="img"
-                aria-label={text.statuses[action.status]}
+                aria-label={text.statuses[status]}
               >
-                {statusIcons[action.status]}
+                {statusIcons[status]}
               </span>
               <span className="recent-activity__body">
                 <span className="recent-activity__label">{activityLabel(action)}</span>

@@ -37,6 +37,9 @@ describe('GenerationProgress', () => {
     );
     expect(text('generation-progress')).toContain('Done: 4 of 5 ready');
     expect(text('progress-current')).toBe('Retry the failed ones from their row.');
+    // the bar: the written four fifths green, the failed fifth red (not the whole bar red)
+    const written = container().querySelector<HTMLElement>('.ant-progress-track-success');
+    expect(written?.style.width).toBe('80%');
   });
 
   it('says a template is being filled in', async () => {

@@ -31,6 +31,8 @@ export const GenerationProgress = ({ batch, nameOf }: GenerationProgressProps) =
       </div>
       <Progress
         percent={batch.total ? Math.round((done / batch.total) * 100) : 0}
+        // the written part green, the failed part in the bar's colour (red once the batch ended with failures)
+        success={{ percent: batch.total ? Math.round((batch.completed / batch.total) * 100) : 0 }}
         status={finished ? (batch.failed ? 'exception' : 'success') : 'active'}
         aria-label="Generation progress"
       />
