@@ -32,7 +32,10 @@ test.describe('Templates', () => {
       await templates.body().fill('Hi {{nickname}}');
       await expect(page.getByText(/Unknown placeholder: \{\{nickname\}\}/)).toBeVisible();
       await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+      await capture('templates-unknown-placeholder');
       await templates.body().fill('');
+      // a template without a body would make empty e-mails
+      await expect(page.getByText('Write the e-mail this template makes')).toBeVisible();
     });
 
     await test.step('writes subject and body, placeholders put at the cursor by their buttons', async () => {
