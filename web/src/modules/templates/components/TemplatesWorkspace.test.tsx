@@ -53,12 +53,13 @@ const mount = async () => {
 };
 
 const nameField = () => document.querySelector<HTMLInputElement>('#template-name')!;
-const type = async (value: string) => {
-  const input = nameField();
-  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+const bodyField = () => document.querySelector<HTMLTextAreaElement>('#template-body')!;
+/** types `value` over a field's text as React sees typing (the name's unless another field is given) */
+const type = async (value: string, field: HTMLInputElement | HTMLTextAreaElement = nameField()) => {
+  const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')!.set!;
   await act(async () => {
-    setValue.call(input, value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
+    setValue.call(field, value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
   });
 };
 const clickEntry = async (name: string) => {
@@ -136,12 +137,7 @@ describe('the name', () => {
 describe('the body', () => {
   it('is needed: a template without one would make empty e-mails, so Save waits for it', async () => {
     await mount();
-    const body = document.querySelector<HTMLTextAreaElement>('#template-body')!;
-    const setValue = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!;
-    await act(async () => {
-      setValue.call(body, ' ');
-      body.dispatchEvent(new Event('input', { bubbles: true }));
-    });
+    await type(' ', bodyField());
     await vi.waitFor(() => expect(document.body.textContent).toContain('Write the e-mail this template makes'));
     expect(buttonIn('.templates-page', 'Save')?.disabled).toBe(true);
   });
@@ -150,7 +146,7 @@ describe('the body', () => {
 describe('placeholder buttons', () => {
   it('put the placeholder at the cursor and leave the cursor after it at once, for the next key pressed', async () => {
     await mount();
-    const body = document.querySelector<HTMLTextAreaElement>('#template-body')!;
+    const body = bodyField();
     await act(async () => {
       body.focus();
       body.setSelectionRange(0, 0);
