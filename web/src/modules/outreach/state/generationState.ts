@@ -1,6 +1,7 @@
 import { proxy, type Snapshot, subscribe } from 'valtio';
 import type { LiveEventMap } from '@shared/live-events';
 import type { BatchProgress } from '@shared/schemas/ai';
+import { isRecord } from '@/lib/isRecord';
 import { setGenerationRunning } from '@/lib/live';
 
 /** SPEC §9: completed generation entries are cleared after 30 min. */
@@ -249,10 +250,7 @@ const finishedEntries = () =>
   ) as Record<string, GenerationEntry>;
 
 const isEntry = (value: unknown): value is GenerationEntry =>
-  typeof value === 'object' &&
-  value !== null &&
-  ['completed', 'error'].includes((value as GenerationEntry).status) &&
-  typeof (value as GenerationEntry).startedAt === 'number';
+  isRecord(value) && (value.status === 'completed' || value.status === 'error') && typeof value.startedAt === 'number';
 
 /**
  * Brings back this tab's finished entries of `userId` (another user's are dropped: a sign-out and sign-in in the same
@@ -268,7 +266,7 @@ export const restoreGeneration = (userId: string, now: number) => {
   } catch {
     // unreadable: nothing to bring back
   }
-  if (stored.userId !== userId || typeof stored.contacts !== 'object' || stored.contacts === null) {
+  if (stored.userId !== userId || !isRecord(stored.contacts)) {
     session()?.removeItem(generationStorageKey);
     return;
   }
