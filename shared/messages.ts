@@ -78,6 +78,8 @@ export const messages = {
     invalidLinkedinUrl: 'Expected a LinkedIn profile URL such as https://www.linkedin.com/in/ada-lovelace',
     profileNotFound: 'We could not find this LinkedIn profile. Check the URL or add the contact by hand.',
     notFound: 'Contact not found',
+    /** DESIGN §9: only a risky (accept-all) address waits for the person's confirmation */
+    notRiskyAddress: 'Only a risky address (one whose mail server accepts any address) can be confirmed.',
     /** issue 10: the contact would outgrow DynamoDB's 400 KB item limit */
     tooLarge:
       'This contact is too large to save: together its fields may hold at most 400 KB. Shorten its notes or other long texts and try again.',

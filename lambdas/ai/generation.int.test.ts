@@ -150,6 +150,9 @@ const addContacts = async (uid: string, people: Partial<ContactItem>[]) => {
 /** A person known by a LinkedIn profile (so researched): its shared profile exists. */
 const onLinkedIn = async (name: string) => {
   const url = `https://www.linkedin.com/in/${name.toLowerCase().replace(/\W+/g, '-')}-${randomUUID().slice(0, 8)}`;
+    // an address a batch writes for (DESIGN §9); the tests of the batch's skip give theirs
+    email: 'contact@example.com',
+    emailQevStatus: 'valid',
   await upsertSharedProfile(db, url, { name, updatedAt: new Date().toISOString() });
   return { canonicalLinkedinUrl: url, linkedinUrl: url };
 };
@@ -818,5 +821,67 @@ describe('a batch through the ai-generation worker', () => {
     const other = await newUser();
     const { batchId } = await startBatch(deps, uid, { contactIds: [mine!.contactId] });
     await expect(batchProgress(deps, other, batchId)).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe('a batch and the addresses it may send to (DESIGN §9)', () => {
+  const addressed = (email: string | undefined, emailQevStatus: ContactItem['emailQevStatus'], confirmed = false) => ({
+    ...grace,
+    email,
+    emailQevStatus,
+    ...(confirmed && email ? { emailConfirmedFor: email } : {}),
+  });
+
+  it('skips the contacts without an address it may send to, saying why, and writes for the rest', async () => {
+    const { deps, sent } = setup();
+    const uid = await newUser();
+    const [valid, risky, confirmed, invalid, none] = await addContacts(uid, [
+      addressed('grace@navy.example', 'valid'),
+      addressed('ada@engines.example', 'accept_all'),
+      addressed('alan@bletchley.example', 'accept_all', true),
+      addressed('nobody@gone.example', 'invalid'),
+      addressed(undefined, undefined),
+    ]);
+    const ids = [valid, risky, confirmed, invalid, none].map((contact) => contact!.contactId);
+
+    const started = await startBatch(deps, uid, { contactIds: ids });
+
+    expect(started.total).toBe(2);
+    expect(started.skipped).toEqual([
+      { contactId: risky!.contactId, reason: 'unconfirmed' },
+      { contactId: invalid!.contactId, reason: 'invalid' },
+      { contactId: none!.contactId, reason: 'no_address' },
+    ]);
+    expect(sent.map((message) => message.contactId)).toEqual([valid!.contactId, confirmed!.contactId]);
+    expect(await batchProgress(deps, uid, started.batchId)).toMatchObject({ total: 2 });
+  });
+
+  it('writes for every contact when asked to include those it could not send to', async () => {
+    const { deps, sent } = setup();
+    const uid = await newUser();
+    const contacts = await addContacts(uid, [
+      addressed('ada@engines.example', 'accept_all'),
+      addressed(undefined, undefined),
+    ]);
+    const ids = contacts.map((contact) => contact.contactId);
+
+    const started = await startBatch(deps, uid, { contactIds: ids, includeUnverified: true });
+
+    expect(started).toMatchObject({ total: 2, skipped: [] });
+    expect(sent.map((message) => message.contactId)).toEqual(ids);
+  });
+
+  it('starts nothing when no contact has an address it may send to, and says why', async () => {
+    const { deps, sent } = setup();
+    const uid = await newUser();
+    const [risky] = await addContacts(uid, [addressed('ada@engines.example', 'accept_all')]);
+
+    await expect(startBatch(deps, uid, { contactIds: [risky!.contactId] })).rejects.toMatchObject({
+      status: 400,
+      code: 'no_sendable_contacts',
+      message: generationMessages.noneSendable('1 of 1 contact has no address we can send to (1 risky, not confirmed)'),
+      details: { skipped: [{ contactId: risky!.contactId, reason: 'unconfirmed' }] },
+    });
+    expect(sent).toEqual([]);
   });
 });

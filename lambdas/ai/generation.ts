@@ -14,9 +14,11 @@ import type {
 } from '../../shared/schemas/ai.js';
 import { HttpError, notFound, tooManyRequests } from '../core/errors.js';
 import type { DataClient } from '../data/client.js';
-import { getContact, getContacts, type ContactItem } from '../data/contact.js';
+import { contactAddress, getContact, getContacts, type ContactItem } from '../data/contact.js';
 import {
+  SkippedContact,
   type BatchContact,
+import { unsendableReason, unsendableSummary } from '../../shared/addresses.js';
   type BatchItem,
   type BatchOutcome,
   claimBatchContact,
@@ -92,6 +94,8 @@ const ulid = monotonicFactory();
  * The contact's recent facts (issue 11 'Insights'): those on its shared profile when searched within 30 days, else a
  * search through the research port, kept on the shared profile for every user who adds the person. Only a person known
  * by a LinkedIn profile is searched for: a name typed by hand may be anyone's, and facts about a namesake in an e-mail
+  /** DESIGN §9: a batch of only contacts that cannot be sent to writes nothing unless asked to */
+  noneSendable: (summary: string) => `${summary}. Confirm or find their addresses first, or write for them anyway.`,
  * are worse than none. A failed search is logged and the e-mail is written without facts.
  */
 export const contactInsights = async (deps: GenerationDeps, contact: ContactItem): Promise<string[]> => {
@@ -266,13 +270,15 @@ const carriedContact = (message: GenerationMessage): ContactItem | null => {
 
 /**
  * POST /api/outreach/generate (DESIGN §8): a batch of 1-100 of the user's contacts, one `ai-generation` message each.
- * Every contact must be the user's (404 naming how many are not); one token of the aiGeneration bucket per contact.
+ * Every contact must be the user's (404 naming how many are not); one token of the aiGeneration bucket per contact
+ * written for. Contacts without an address that may be sent to (DESIGN §9, shared/addresses.ts) are skipped and
+ * named with their reason, unless `includeUnverified`; when that leaves none, nothing starts (400).
  */
 export const startBatch = async (deps: GenerationDeps, uid: string, body: GenerateBatchBody) => {
-  const contactIds = [...new Set(body.contactIds)];
-  const found = await getContacts(deps.db, uid, contactIds);
-  if (found.length < contactIds.length) {
-    throw notFound(generationMessages.contactsNotFound(contactIds.length - found.length));
+  const asked = [...new Set(body.contactIds)];
+  const found = await getContacts(deps.db, uid, asked);
+  if (found.length < asked.length) {
+    throw notFound(generationMessages.contactsNotFound(asked.length - found.length));
   }
   if (body.templateId) {
     const rendered = await deps.renderTemplate(deps.db, uid, body.templateId, found[0]!);
@@ -314,7 +320,7 @@ export const startBatch = async (deps: GenerationDeps, uid: string, body: Genera
   const outcomes = await Promise.allSettled(writes);
   const failed = outcomes.find((outcome) => outcome.status === 'rejected');
   if (failed) throw failed.reason;
-  return { batchId: batch.batchId, total: contactIds.length };
+  return { batchId: batch.batchId, total: contactIds.length, skipped };
 };
 
 // GET /api/outreach/batches/{batchId}
@@ -358,6 +364,20 @@ export type BatchProfileReader = (uid: string, batchId: string) => Promise<UserP
  * The user's profile per batch, kept by a worker instance (a Lambda writes many contacts of a batch one after
  * another): read when the batch's first contact there starts, then shared by its next ones for `maxAgeMs`, so a batch
  * of 100 reads it about as often as it has workers, not 100 times, and every e-mail of a batch is written from the
+  const skipped: SkippedContact[] = [];
+  if (!body.includeUnverified) {
+    const reasonOf = new Map(found.map((contact) => [contact.contactId, unsendableReason(contactAddress(contact))]));
+    for (const contactId of asked) {
+      const reason = reasonOf.get(contactId);
+      if (reason) skipped.push({ contactId, reason });
+    }
+  }
+  const contactIds = asked.filter((contactId) => !skipped.some((item) => item.contactId === contactId));
+  if (contactIds.length === 0)
+    throw new HttpError(400, generationMessages.noneSendable(unsendableSummary(skipped, asked.length)), {
+      code: 'no_sendable_contacts',
+      details: { skipped },
+    });
  * same profile. A new batch reads it again (an edit of the profile is in the next batch). A failed read is not kept.
  */
 export const batchProfiles = (

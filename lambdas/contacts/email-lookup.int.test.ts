@@ -562,10 +562,11 @@ describe("the shared profile's e-mail (issue 10)", () => {
     await contacts.updateContact(deps, userA, added.id, {
       first_name: 'Mallory',
       last_name: 'Planted',
-      company: 'Planted Holdings',
+      company: 'planted-holdings.example',
     });
     await deliver(queue.take(userA));
-    const planted = mailboxOf('mallory', 'planted', domain).email;
+    // the company A keeps is not the profile's: the lookup works at its domain (the file's or edit's company wins)
+    const planted = mailboxOf('mallory', 'planted', 'planted-holdings.example').email;
     expect(await getContact(store, userA, added.id)).toMatchObject({
       email: planted,
       emailSource: 'lookup',
@@ -775,5 +776,155 @@ describe('a lookup owed by a contact (issue 10: never lost between the write and
     });
     await redrive(60);
     expect(queue.take(uid)).toEqual([]);
+  });
+});
+
+/**
+ * A CSV row or an edit can give a contact another company than its LinkedIn profile's current one. The sandbox's
+ * profiles (infra/local/sandbox/enrichment.ts) are fixed by their slug: ines-duarte works at Litware and worked at
+ * Proseware; tomas-berg works at Adventure Works and worked at Fabrikam.
+ */
+describe('the company the contact keeps', () => {
+  const ines = 'https://www.linkedin.com/in/ines-duarte-7c2e1';
+  const tomas = 'https://www.linkedin.com/in/tomas-berg-2b8d4';
+
+  it("looks up at the contact's own company, not the profile's, when they differ", async () => {
+    const { store, deps, queue, deliver, verified } = serviceSetup();
+    const uid = randomUUID();
+    const added = await add(deps, uid, { linkedin_url: ines, company: 'Proseware', job_title: 'Product Manager' });
+    expect(added).toMatchObject({ company: 'Proseware', job_title: 'Product Manager' });
+    expect(added.experiences[0]).toMatchObject({ company: expect.stringMatching(/^litware$/i), is_current: true });
+
+    await deliver(queue.take(uid));
+
+    expect(await getContact(store, uid, added.id)).toMatchObject({
+      email: mailboxOf('ines', 'duarte', 'proseware.example').email,
+      emailLookupStatus: 'found_valid',
+    });
+    expect(verified.every((email) => email.endsWith('@proseware.example'))).toBe(true);
+    // an address at the company the profile does not name as current is not the profile's to share
+    expect((await getSharedProfile(store, ines))?.email).toBe('');
+  });
+
+  it("finds no address rather than one at the profile's company when the contact's company has no known domain", async () => {
+    const { store, deps, queue, deliver, verified } = serviceSetup();
+    const uid = randomUUID();
+    const added = await add(deps, uid, {
+      linkedin_url: 'https://www.linkedin.com/in/lena-fischer-9e3a7',
+      company: 'Deezer',
+      job_title: 'Head of Data',
+    });
+
+    await deliver(queue.take(uid));
+
+    expect(verified).toEqual([]);
+    expect(await getContact(store, uid, added.id)).toMatchObject({
+      emailLookupStatus: 'not_found',
+      emailQevReason: 'no_company_domain',
+      emailLookupAttempts: 1,
+    });
+  });
+
+  it("does not give a contact kept at another company the profile's address", async () => {
+    const { store, deps, queue, deliver } = serviceSetup();
+    const first = randomUUID();
+    const url = 'https://www.linkedin.com/in/noor-haddad-5d6c2';
+    const theirs = await add(deps, first, { linkedin_url: url });
+    await deliver(queue.take(first));
+    expect((await getSharedProfile(store, url))?.email).toMatch(/@alpineskihouse\.example$/);
+
+    const second = randomUUID();
+    const mine = await add(deps, second, { linkedin_url: url, company: 'Northwind Traders' });
+    expect(mine).toMatchObject({ email: '', email_lookup_status: 'pending' });
+    await deliver(queue.take(second));
+    expect((await getContact(store, second, mine.id))?.email).toBe(
+      mailboxOf('noor', 'haddad', 'northwind.example').email,
+    );
+    expect((await getContact(store, first, theirs.id))?.email).toMatch(/@alpineskihouse\.example$/);
+  });
+
+  it('looks up again at the new company when the contact changes company, dropping the address at the old one', async () => {
+    const { store, deps, queue, deliver } = serviceSetup();
+    const uid = randomUUID();
+    const added = await add(deps, uid, { linkedin_url: tomas, company: 'Fabrikam', job_title: 'Head of Partnerships' });
+    await deliver(queue.take(uid));
+    const atFile = mailboxOf('tomas', 'berg', 'fabrikam.example').email;
+    expect((await getContact(store, uid, added.id))?.email).toBe(atFile);
+
+    // the person picks the profile's values: the contact keeps Adventure Works
+    const changed = await contacts.updateContact(deps, uid, added.id, {
+      company: 'Adventure Works',
+      job_title: 'Data Scientist',
+    });
+    expect(changed).toMatchObject({ email: '', email_lookup_status: 'pending', email_lookup_attempts: 1 });
+    const messages = queue.take(uid);
+    expect(messages).toEqual([{ uid, contactId: added.id, attempt: 2 }]);
+    await deliver(messages);
+
+    expect(await getContact(store, uid, added.id)).toMatchObject({
+      company: 'Adventure Works',
+      email: mailboxOf('tomas', 'berg', 'adventure-works.example').email,
+      emailSource: 'lookup',
+      emailLookupStatus: 'found_valid',
+      emailLookupAttempts: 2,
+    });
+
+    // a company of the same domain (a spelling) or any other edit looks up nothing again
+    await contacts.updateContact(deps, uid, added.id, { company: 'Adventure Works Inc.', notes: 'met in Lyon' });
+    expect(queue.take(uid)).toEqual([]);
+  });
+
+  it('spends no lookup beyond the third on a change of company, and still drops the address at the old company', async () => {
+    const { store, deps, queue, deliver } = serviceSetup();
+    const uid = randomUUID();
+    const added = await add(deps, uid, { linkedin_url: ines, company: 'Proseware' });
+    await deliver(queue.take(uid));
+    const stored = (await getContact(store, uid, added.id))!;
+    expect(stored.email).toMatch(/@proseware\.example$/);
+    await putContacts(store, [{ ...stored, emailLookupAttempts: 3 }]);
+
+    const changed = await contacts.updateContact(deps, uid, added.id, { company: 'Litware' });
+
+    expect(queue.take(uid)).toEqual([]);
+    expect(changed).toMatchObject({ email: '', email_lookup_status: 'not_found', email_lookup_attempts: 3 });
+  });
+
+  it('keeps an address the user typed when the company changes, and looks nothing up', async () => {
+    const { store, deps, queue } = serviceSetup();
+    const uid = randomUUID();
+    const added = await add(deps, uid, { linkedin_url: tomas, email: 'tomas@personal.example' });
+    queue.take(uid);
+
+    await contacts.updateContact(deps, uid, added.id, { company: 'Fabrikam' });
+
+    expect(queue.take(uid)).toEqual([]);
+    expect((await getContact(store, uid, added.id))?.email).toBe('tomas@personal.example');
+  });
+
+  it('writes nothing from a lookup whose company changed while it ran: the change looks up at the new company', async () => {
+    const { store, deps, queue, deliver } = serviceSetup();
+    const uid = randomUUID();
+    const added = await add(deps, uid, { linkedin_url: tomas, company: 'Fabrikam' });
+    const [first] = queue.take(uid);
+    let changedMidway = false;
+    const changingCompany: Verifier = {
+      verify: async (email) => {
+        if (!changedMidway) {
+          changedMidway = true;
+          await contacts.updateContact(deps, uid, added.id, { company: 'Adventure Works' });
+        }
+        return vendor.verify(email);
+      },
+    };
+
+    const outcome = await lookUpEmail({ db: store, verifier: changingCompany, now: () => now }, first!);
+    expect(outcome).toEqual({ kind: 'raced' });
+    expect((await getContact(store, uid, added.id))?.email ?? '').toBe('');
+
+    await deliver(queue.take(uid));
+    expect(await getContact(store, uid, added.id)).toMatchObject({
+      email: mailboxOf('tomas', 'berg', 'adventure-works.example').email,
+      emailLookupAttempts: 1,
+    });
   });
 });

@@ -8,6 +8,7 @@ import { getSharedProfile, storeSharedEmail, type SharedProfileItem } from '../d
 import type { LivePort } from '../providers/live/port.js';
 import type { Verdict, Verifier } from '../providers/verification/port.js';
 import { VerificationFailure } from '../providers/verification/port.js';
+import { sameCompany } from '../../shared/companies.js';
 import { emailCandidates, normaliseDomain, normaliseName, type EmailCandidate } from './email-candidates.js';
 import { mayLookUp } from './lookup-rules.js';
 
@@ -36,9 +37,34 @@ export type EmailLookupOutcome =
  */
 export const notFoundConfidence = { noMailDomain: 0.99, allRejected: 0.95, nothingToTry: 0.5 } as const;
 
-/** The company web domain of a person: the shared profile's, else the current job's public URL, else the company. */
+/** The company a profile names as the person's current one: its own, else its current (or latest) job's. */
+const profileCompanyOf = (contact: ContactItem, shared: SharedProfileItem | null) => {
+  if (shared?.company) return shared.company;
+  const experiences = shared?.experiences ?? contact.experiences ?? [];
+  return (experiences.find((experience) => experience.isCurrent) ?? experiences[0])?.company;
+};
+
+/**
+ * Whether the contact keeps its profile's company: it names none of its own, or the same one. A contact can keep
+ * another (a CSV row's company, an edit): the file and the profile then disagree and the contact's own wins.
+ */
+export const keepsProfileCompany = (contact: ContactItem, shared: SharedProfileItem | null) => {
+  const profileCompany = profileCompanyOf(contact, shared);
+  return !contact.company?.trim() || !profileCompany || sameCompany(contact.company, profileCompany);
+};
+
+/**
+ * The web domain of the company the contact keeps. Its profile's company: the shared profile's domain, else the current
+ * job's public URL, else the company as typed. Another company than its profile's: that company's domain in the
+ * profile's own history (a file written before the person moved names a past employer), else the company as typed
+ * ('acme.com'), else none: never the profile's current employer, where an address would reach the wrong company.
+ */
 export const companyDomainOf = (contact: ContactItem, shared: SharedProfileItem | null): string | undefined => {
   const experiences = shared?.experiences ?? contact.experiences ?? [];
+  if (!keepsProfileCompany(contact, shared)) {
+    const named = experiences.find((experience) => sameCompany(experience.company, contact.company));
+    return normaliseDomain(named?.companyPublicUrl) ?? normaliseDomain(contact.company);
+  }
   const current = experiences.find((experience) => experience.isCurrent) ?? experiences[0];
   return (
     normaliseDomain(shared?.companyDomain) ??
@@ -189,7 +215,8 @@ export const lookUpEmail = async (deps: EmailLookupDeps, message: EmailLookupMes
     db,
     contact,
     { ...fields, emailLookupAttempts: message.attempt, emailLookupLastAttempt: now.toISOString() },
-    { expectedAttempts: storedAttempts, lastUpdated: now.toISOString() },
+    // a company changed while this ran was at another domain: that edit's own lookup (same attempt) writes instead
+    { expectedAttempts: storedAttempts, expectedCompany: contact.company ?? '', lastUpdated: now.toISOString() },
   );
   if (!written) return { kind: 'raced' };
   return { kind: 'written', status: fields.emailLookupStatus ?? contact.emailLookupStatus ?? null, verifierCalls };
@@ -222,7 +249,8 @@ const findEmail = async (deps: EmailLookupDeps, contact: ContactItem, manual: bo
   }
 
   const shared = contact.sharedContactId ? await getSharedProfile(deps.db, contact.sharedContactId) : null;
-  if (shared?.email && shared.emailQevStatus === 'valid') {
+  // the profile's address is at the profile's company: only for a contact that keeps that company
+  if (shared?.email && shared.emailQevStatus === 'valid' && keepsProfileCompany(contact, shared)) {
     return own({
       email: shared.email,
       emailSource: 'shared_profile',

@@ -32,6 +32,9 @@ describe('contacts Lambda', () => {
     const params = { id: made.json.data.id as string };
     expect((await request(other, 'GET', '/api/contacts/{id}', { params })).status).toBe(404);
     expect((await request(other, 'PUT', '/api/contacts/{id}', { params, body: { notes: 'theirs' } })).status).toBe(404);
+    expect(
+      (await request(other, 'PATCH', '/api/contacts/{id}', { params, body: { emailConfirmedByUser: true } })).status,
+    ).toBe(404);
     expect((await request(other, 'DELETE', '/api/contacts/{id}', { params })).status).toBe(404);
     const lookup = await request(other, 'POST', '/api/contacts/lookup-email', { body: { contact_ids: [params.id] } });
     expect(lookup.json.data).toEqual({ queued: [], skipped: [params.id] });

@@ -59,6 +59,8 @@ export const handler = httpHandler(
     },
     'GET /api/contacts/{id}': ({ userId, params }) => contacts.getOne(deps, userId, params.id),
     'PUT /api/contacts/{id}': ({ userId, params, body }) => contacts.updateContact(deps, userId, params.id, body),
+    'PATCH /api/contacts/{id}': ({ userId, params, body }) =>
+      contacts.confirmContactEmail(deps, userId, params.id, body),
     'DELETE /api/contacts/{id}': ({ userId, params }) => contacts.deleteContact(deps, userId, params.id),
     'GET /api/profiles/slots': ({ userId }) => contacts.getSlots(deps, userId),
   },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSandbox, type Sandbox } from '../../infra/local/sandbox/server.js';
 import { freePort } from '../../infra/local/net.js';
+import { messages } from '../../shared/messages.js';
 import type { QueueName } from '../../shared/queues.js';
 import { cursorSigner } from '../core/cursor.js';
 import { HttpError } from '../core/errors.js';
@@ -710,5 +711,70 @@ describe('contacts service', () => {
       // ... then its drafts' list (issue 11: no drafts here, so nothing more to delete)
       delete: ['GetItemCommand', 'GetItemCommand', 'TransactWriteItemsCommand', 'GetItemCommand'],
     });
+  });
+});
+
+describe("the person's confirmation of a risky address (DESIGN §9)", () => {
+  /** a contact whose lookup found an address at a domain that accepts every address */
+  const riskyContact = async (deps: contacts.ContactsDeps, uid: string) => {
+    const added = await created(contacts.createContact(deps, uid, { name: 'Grace Hopper' }));
+    await setAttributes(deps.db, contactKey(uid, added.id), {
+      email: 'grace@navy.example',
+      emailQevStatus: 'accept_all',
+      emailLookupStatus: 'found_risky',
+    });
+    return added.id;
+  };
+
+  it('confirms the address, and takes the confirmation back', async () => {
+    const { deps } = setup();
+    const uid = randomUUID();
+    const id = await riskyContact(deps, uid);
+    expect((await contacts.getOne(deps, uid, id)).contact.email_confirmed_by_user).toBe(false);
+
+    const confirmed = await contacts.confirmContactEmail(deps, uid, id, { emailConfirmedByUser: true });
+
+    expect(confirmed).toMatchObject({ email: 'grace@navy.example', email_confirmed_by_user: true });
+    expect((await contacts.getOne(deps, uid, id)).contact.email_confirmed_by_user).toBe(true);
+    expect(await contacts.confirmContactEmail(deps, uid, id, { emailConfirmedByUser: false })).toMatchObject({
+      email_confirmed_by_user: false,
+    });
+  });
+
+  it('clears the confirmation when the address changes', async () => {
+    const { deps } = setup();
+    const uid = randomUUID();
+    const id = await riskyContact(deps, uid);
+    await contacts.confirmContactEmail(deps, uid, id, { emailConfirmedByUser: true });
+
+    const edited = await contacts.updateContact(deps, uid, id, { email: 'g.hopper@navy.example' });
+
+    expect(edited).toMatchObject({ email: 'g.hopper@navy.example', email_confirmed_by_user: false });
+    expect(await readItem(deps.db, contactKey(uid, id))).not.toHaveProperty('emailConfirmedFor');
+    // an edit of anything else keeps it
+    const again = await riskyContact(deps, uid);
+    await contacts.confirmContactEmail(deps, uid, again, { emailConfirmedByUser: true });
+    expect(await contacts.updateContact(deps, uid, again, { notes: 'met at a conference' })).toMatchObject({
+      email_confirmed_by_user: true,
+    });
+  });
+
+  it('confirms only a risky address, and only of the user’s own contacts', async () => {
+    const { deps } = setup();
+    const [uid, other] = [randomUUID(), randomUUID()];
+    const id = await riskyContact(deps, uid);
+    expect((await failure(contacts.confirmContactEmail(deps, other, id, { emailConfirmedByUser: true }))).status).toBe(
+      404,
+    );
+    expect((await contacts.getOne(deps, uid, id)).contact.email_confirmed_by_user).toBe(false);
+
+    for (const fields of [{ emailQevStatus: 'invalid' }, { emailQevStatus: 'valid' }, { email: '' }]) {
+      await setAttributes(deps.db, contactKey(uid, id), { email: 'grace@navy.example', ...fields });
+      const refused = await failure(contacts.confirmContactEmail(deps, uid, id, { emailConfirmedByUser: true }));
+      expect({ status: refused.status, message: refused.message }).toEqual({
+        status: 400,
+        message: messages.contacts.notRiskyAddress,
+      });
+    }
   });
 });

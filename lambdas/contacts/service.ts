@@ -2,6 +2,8 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import { isUsableEmail, lookupMessage, mayLookUp } from './lookup-rules.js';
 import { monotonicFactory } from 'ulid';
 import type * as z from 'zod';
+import { sameCompany } from '../../shared/companies.js';
+import { isRiskyAddress } from '../../shared/addresses.js';
 import { plans } from '../../shared/constants.js';
 import { messages } from '../../shared/messages.js';
 import type {
@@ -24,6 +26,7 @@ import {
   changeContact,
   collationKey,
   contactDefaults,
+  contactAddress,
   contactDirectory,
   contactItemBytes,
   contactsPage,
@@ -47,6 +50,7 @@ import type { EnrichedProfile, EnrichmentPort } from '../providers/enrichment/po
 import type { LivePort } from '../providers/live/port.js';
 import type { QueuePort } from '../providers/queue/port.js';
 import { primaryDraft } from '../drafts/index.js';
+import { companyDomainOf } from './email-lookup.js';
 import { canonicalLinkedinUrl } from './linkedin-url.js';
 import { currentQuota, nextSlot, slotsAllowed, toQuota } from './quota.js';
 import { dataFreshness, toContactWire } from './wire.js';
@@ -157,7 +161,10 @@ const newContact = (
   const firstName = body.first_name ?? (fromName.firstName || shared?.firstName || '');
   const lastName = body.last_name ?? (fromName.lastName || shared?.lastName || '');
   const givenName = body.name ?? (body.first_name || body.last_name ? `${firstName} ${lastName}`.trim() : '');
-  const sharedEmail = !body.email && shared?.email && shared.emailQevStatus === 'valid' ? shared : null;
+  // the profile's address is at the profile's company: not for a contact the user files under another one
+  const keepsProfileCompany = !body.company?.trim() || !shared?.company || sameCompany(body.company, shared.company);
+  const sharedEmail =
+    !body.email && shared?.email && shared.emailQevStatus === 'valid' && keepsProfileCompany ? shared : null;
   return {
     ...contactDefaults,
     uid,
@@ -496,7 +503,9 @@ export const updateContact = async (deps: ContactsDeps, uid: string, contactId: 
   if (typed) await spendOrRefuse(deps, uid, 'emailCheck');
   const verify =
     typed && (await takeTokens(deps.db, uid, 'typedEmail', { now: deps.now(), subject: contactId })).allowed;
+  const relookup = emailChanged ? null : await companyRelookup(deps, uid, current, body.company);
   const changes: Partial<ContactItem> = {
+    ...relookup?.set,
     ...(body.first_name !== undefined && { firstName }),
     ...(body.last_name !== undefined && { lastName }),
     ...((body.first_name !== undefined || body.last_name !== undefined) && { name: `${firstName} ${lastName}`.trim() }),
@@ -519,8 +528,12 @@ export const updateContact = async (deps: ContactsDeps, uid: string, contactId: 
   };
   const removals = [
     ...(body.perplexity_searched_at === null ? (['perplexitySearchedAt'] as const) : []),
-    ...(emailChanged ? (['emailQevStatus', 'emailVerifiedAt', 'emailLookupLastAttempt'] as const) : []),
+    // DESIGN §9: a confirmation is of one address; a new one is unconfirmed
+    ...(emailChanged
+      ? (['emailQevStatus', 'emailVerifiedAt', 'emailLookupLastAttempt', 'emailConfirmedFor'] as const)
+      : []),
     ...(emailChanged && !verify ? (['emailLookupStatus'] as const) : []),
+    ...(relookup?.remove ?? []),
   ];
   const next = { ...current, ...changes };
   for (const name of removals) delete next[name];
@@ -531,8 +544,49 @@ export const updateContact = async (deps: ContactsDeps, uid: string, contactId: 
     throw error;
   });
   if (!item) throw contactNotFound();
-  if (verify && item.email) await deps.queue.send('email-lookup', lookupMessage(item));
+  if ((verify && item.email) || relookup?.queue) await deps.queue.send('email-lookup', lookupMessage(item));
   return toContactWire(item, deps.now());
+};
+
+/** The e-mail fields a lookup found, which belong to the domain it looked at. */
+const foundEmailFields = ['email', 'emailQevStatus', 'emailQevReason', 'emailVerifiedAt', 'emailPatternUsed'] as const;
+
+/**
+ * What a change of company does to the contact's e-mail. The lookup works at the domain of the company the contact
+ * keeps (./email-lookup.ts `companyDomainOf`); when that domain changes, an address a lookup found at the old one is
+ * dropped (a draft would go to the wrong company), the not-found confidence learnt there is forgotten, and the lookup
+ * runs again as the contact's next attempt: SPEC §5's 3 attempts stay the limit (a change of company gives none
+ * back), and the run takes an e-mail check of the user's (`rateLimits.emailCheck`): with none left the company is
+ * saved and the person can ask for the lookup later. An address the user typed stays, and so does its verdict.
+ */
+const companyRelookup = async (
+  deps: ContactsDeps,
+  uid: string,
+  current: ContactItem,
+  company: string | undefined,
+): Promise<{ set: Partial<ContactItem>; remove: (keyof ContactItem)[]; queue: boolean } | null> => {
+  if (company === undefined || company === (current.company ?? '') || current.emailSource === 'manual') return null;
+  const shared = current.sharedContactId ? await getSharedProfile(deps.db, current.sharedContactId) : null;
+  const next = { ...current, company };
+  if (companyDomainOf(next, shared) === companyDomainOf(current, shared)) return null;
+  const cleared = { ...next, email: '', emailNotFoundConfidence: 0 };
+  if (!lookupPossible(cleared) || !mayLookUp(cleared)) {
+    return {
+      set: {
+        emailSource: '',
+        emailNotFoundConfidence: 0,
+        ...(current.email ? { emailLookupStatus: 'not_found' } : {}),
+      },
+      remove: [...foundEmailFields],
+      queue: false,
+    };
+  }
+  const allowed = (await takeTokens(deps.db, uid, 'emailCheck', { now: deps.now() })).allowed;
+  return {
+    set: { emailSource: '', emailNotFoundConfidence: 0, ...(allowed ? { emailLookupStatus: 'pending' as const } : {}) },
+    remove: [...foundEmailFields, ...(allowed ? [] : (['emailLookupStatus'] as const))],
+    queue: allowed,
+  };
 };
 
 /**
@@ -591,6 +645,29 @@ export const previewContact = async (deps: ContactsDeps, uid: string, body: z.in
 /**
  * The lookups of a request, under one `find_emails` activity action (SPEC §3 'Activity action', issue 16) that each
  * message names, so the lookup worker counts each contact on it. The action is written first (a message never finds
+/**
+ * PATCH /api/contacts/{id} (DESIGN §9): the person confirms the contact's risky address, so drafts to it are sent, or
+ * takes that back. The confirmation names the address it is of: any later change of the address (by hand, a lookup,
+ * a change of company) leaves it unconfirmed. Only a risky address can be confirmed (400): a valid one needs none, and
+ * an invalid or missing one is never sent to.
+ */
+export const confirmContactEmail = async (
+  deps: ContactsDeps,
+  uid: string,
+  contactId: string,
+  body: { emailConfirmedByUser: boolean },
+) => {
+  const current = await ownContact(deps, uid, contactId);
+  if (body.emailConfirmedByUser && !isRiskyAddress(contactAddress(current)))
+    throw badRequest(messages.contacts.notRiskyAddress);
+  const change = body.emailConfirmedByUser
+    ? { set: { emailConfirmedFor: current.email, lastUpdated: deps.now().toISOString() } }
+    : { set: { lastUpdated: deps.now().toISOString() }, remove: ['emailConfirmedFor'] as const };
+  const item = await changeContact(deps.db, current, change);
+  if (!item) throw contactNotFound();
+  return toContactWire(item, deps.now());
+};
+
  * it missing); should the queue refuse the messages, it ends failed and the request fails.
  */
 const queueLookups = async (deps: ContactsDeps, uid: string, contacts: readonly ContactItem[]) => {

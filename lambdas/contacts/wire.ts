@@ -1,5 +1,5 @@
 import type { ContactWire } from '../../shared/schemas/contacts.js';
-import type { ContactItem } from '../data/contact.js';
+import { type ContactItem, contactAddress } from '../data/contact.js';
 import type { EducationEntry, ExperienceEntry } from '../providers/enrichment/port.js';
 
 /** SPEC §3 'Education entry' on the wire (snake_case). */
@@ -62,6 +62,7 @@ export const toContactWire = (item: ContactItem, now: Date): ContactWire => ({
   email_verified_at: item.emailVerifiedAt ?? null,
   // SPEC §5: usable only with an address whose verdict is 'valid'
   email_verified: Boolean(item.email) && item.emailQevStatus === 'valid',
+  email_confirmed_by_user: contactAddress(item).emailConfirmedByUser,
   email_lookup_status: item.emailLookupStatus ?? null,
   email_lookup_attempts: item.emailLookupAttempts ?? 0,
   email_lookup_last_attempt: item.emailLookupLastAttempt ?? null,

@@ -69,6 +69,11 @@ export type ContactItem = {
   emailQevReason?: string;
   emailVerifiedAt?: string;
   emailLookupStatus?: EmailLookupStatus;
+  /**
+   * the risky address the person confirmed for this contact (DESIGN §9): the confirmation holds while the contact's
+   * address is this one, so an address changed by hand, an import or a lookup is unconfirmed again
+   */
+  emailConfirmedFor?: string;
   emailLookupAttempts?: number;
   emailLookupLastAttempt?: string;
   /** when the redrive sends a 'pending' lookup again (`owedLookupKeys`); absent: `lookupRedriveDelayMs` after lastUpdated */
@@ -115,6 +120,13 @@ export const contactNameOf = (contact: Pick<ContactItem, 'name' | 'firstName' | 
     .join(' ') ||
   contact.email?.trim() ||
   'your contact';
+/** A contact's e-mail fields as shared/addresses.ts reads them (DESIGN §9: which addresses are sent to). */
+export const contactAddress = (contact: Pick<ContactItem, 'email' | 'emailQevStatus' | 'emailConfirmedFor'>) => ({
+  email: contact.email ?? null,
+  emailQevStatus: contact.emailQevStatus ?? null,
+  emailConfirmedByUser: Boolean(contact.email) && contact.emailConfirmedFor === contact.email,
+});
+
 
 /** The text fields a stored contact always holds ('' when nobody gave a value). */
 const contactTextFields = [
@@ -657,7 +669,7 @@ export const setContactEmail = async (
   db: DataClient,
   contact: ContactItem,
   fields: ContactEmailFields,
-  options: { expectedAttempts: number; lastUpdated: string },
+  options: { expectedAttempts: number; lastUpdated: string; expectedCompany?: string },
 ) => {
   const set = { ...fields, lastUpdated: options.lastUpdated };
   const next = { ...contact, ...set };
@@ -674,9 +686,17 @@ export const setContactEmail = async (
         (p) => {
           const attempts = p.name('emailLookupAttempts');
           const exists = itemExists(p);
-          return options.expectedAttempts === 0
-            ? `${exists} AND (attribute_not_exists(${attempts}) OR ${attempts} = ${p.value(0)})`
-            : `${exists} AND ${attempts} = ${p.value(options.expectedAttempts)}`;
+          const attemptsHeld =
+            options.expectedAttempts === 0
+              ? `(attribute_not_exists(${attempts}) OR ${attempts} = ${p.value(0)})`
+              : `${attempts} = ${p.value(options.expectedAttempts)}`;
+          if (options.expectedCompany === undefined) return `${exists} AND ${attemptsHeld}`;
+          // the lookup's domain came from the company it read (lambdas/contacts/email-lookup.ts)
+          const company = p.name('company');
+          const companyHeld = options.expectedCompany
+            ? `${company} = ${p.value(options.expectedCompany)}`
+            : `(attribute_not_exists(${company}) OR ${company} = ${p.value('')})`;
+          return `${exists} AND ${attemptsHeld} AND ${companyHeld}`;
         },
       ),
     },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { draftMessageId, followUpText, followUpTime, replySubject, usableAddress, zonedTime } from './send-rules.js';
+import { draftMessages } from '../../shared/schemas/drafts.js';
+import { draftMessageId, followUpText, followUpTime, replySubject, sendTarget, zonedTime } from './send-rules.js';
 
 describe('followUpTime (DESIGN §6: followUpDelay days later at followUpTime in the user’s time zone)', () => {
   it('lands on the local time after a spring-forward change (New York: EST to EDT)', () => {
@@ -40,11 +41,36 @@ describe('followUpTime (DESIGN §6: followUpDelay days later at followUpTime in 
 });
 
 describe('send rules', () => {
-  it('takes an address only when verified valid and present (SPEC §5)', () => {
-    expect(usableAddress({ email: ' grace@navy.example ', emailQevStatus: 'valid' })).toBe('grace@navy.example');
-    expect(usableAddress({ email: 'grace@navy.example', emailQevStatus: 'invalid' })).toBeNull();
-    expect(usableAddress({ email: 'grace@navy.example' })).toBeNull();
-    expect(usableAddress({ email: '', emailQevStatus: 'valid' })).toBeNull();
+  it('sends to a valid address, and to a risky one only once the person confirmed that address (DESIGN §9)', () => {
+    expect(sendTarget({ email: ' grace@navy.example ', emailQevStatus: 'valid' })).toEqual({
+      to: 'grace@navy.example',
+    });
+    expect(
+      sendTarget({
+        email: 'grace@navy.example',
+        emailQevStatus: 'accept_all',
+        emailConfirmedFor: 'grace@navy.example',
+      }),
+    ).toEqual({ to: 'grace@navy.example' });
+    // a confirmation of an earlier address is not one of this address
+    expect(
+      sendTarget({ email: 'grace@navy.example', emailQevStatus: 'accept_all', emailConfirmedFor: 'old@navy.example' }),
+    ).toEqual({
+      refusal: {
+        status: 409,
+        code: 'address_unconfirmed',
+        message: draftMessages.unconfirmedAddress('grace@navy.example'),
+      },
+    });
+  });
+
+  it('refuses an invalid, unverified or missing address, saying which (SPEC §5)', () => {
+    expect(sendTarget({ email: 'grace@navy.example', emailQevStatus: 'invalid' })).toEqual({
+      refusal: { status: 400, code: 'unusable_address', message: draftMessages.invalidAddress('grace@navy.example') },
+    });
+    const none = { refusal: { status: 400, code: 'unusable_address', message: draftMessages.unusableAddress } };
+    expect(sendTarget({ email: 'grace@navy.example' })).toEqual(none);
+    expect(sendTarget({ email: '', emailQevStatus: 'valid' })).toEqual(none);
   });
 
   it("gives a draft's e-mail the same Message-ID on every attempt, in the sender's domain", () => {

@@ -1,4 +1,6 @@
-import type { ContactItem } from '../data/contact.js';
+import { sendableAddress, unsendableReason } from '../../shared/addresses.js';
+import { draftMessages } from '../../shared/schemas/drafts.js';
+import { type ContactItem, contactAddress } from '../data/contact.js';
 
 /** The times sending works by (issue 13, DESIGN §4/§6). */
 export const sendRules = {
@@ -16,10 +18,31 @@ export const sendRules = {
   defaultRetryAfterSeconds: 60,
 } as const;
 
-/** SPEC §5: a contact's e-mail is usable only if emailQevStatus is 'valid' and an e-mail is present; null otherwise. */
-export const usableAddress = (contact: Pick<ContactItem, 'email' | 'emailQevStatus'>): string | null => {
-  const email = contact.email?.trim();
-  return email && contact.emailQevStatus === 'valid' ? email : null;
+/** Why a send is refused for its address: the status, code and text the person reads. */
+export type AddressRefusal = { status: 400 | 409; code: string; message: string };
+
+/**
+ * The address a draft of the contact is sent to (DESIGN §9 over SPEC §5: a valid address, or a risky one the person
+ * confirmed for this contact; shared/addresses.ts), or why none may be.
+ */
+export const sendTarget = (
+  contact: Pick<ContactItem, 'email' | 'emailQevStatus' | 'emailConfirmedFor'>,
+): { to: string } | { refusal: AddressRefusal } => {
+  const fields = contactAddress(contact);
+  const to = sendableAddress(fields);
+  if (to) return { to };
+  const email = contact.email?.trim() ?? '';
+  switch (unsendableReason(fields)) {
+    case 'unconfirmed':
+      // the person can lift it (confirm the address): a conflict with the contact's state, not a bad request
+      return {
+        refusal: { status: 409, code: 'address_unconfirmed', message: draftMessages.unconfirmedAddress(email) },
+      };
+    case 'invalid':
+      return { refusal: { status: 400, code: 'unusable_address', message: draftMessages.invalidAddress(email) } };
+    default:
+      return { refusal: { status: 400, code: 'unusable_address', message: draftMessages.unusableAddress } };
+  }
 };
 
 /** The Message-ID a draft's e-mail carries (coord: deterministic, so a retry after a crash looks the same one up). */

@@ -154,7 +154,13 @@ const world = async (
 
   /** a contact with a verified address (SPEC §5 usable) */
   const addContact = async (
-    fields: { email?: string; emailQevStatus?: 'valid' | 'invalid'; firstName?: string } = {},
+    fields: {
+      email?: string;
+      emailQevStatus?: 'valid' | 'invalid' | 'accept_all';
+      firstName?: string;
+      /** the risky address the person confirmed (DESIGN §9) */
+      emailConfirmedFor?: string;
+    } = {},
   ) => {
     const contactId = drafts.newDraftId();
     await putContacts(db, [
@@ -166,6 +172,7 @@ const world = async (
         lastName: 'Hopper',
         email: fields.email ?? `grace.${contactId.toLowerCase()}@navy.example`,
         emailQevStatus: fields.emailQevStatus ?? 'valid',
+        ...(fields.emailConfirmedFor ? { emailConfirmedFor: fields.emailConfirmedFor } : {}),
         importedAt: clock.now.toISOString(),
         lastUpdated: clock.now.toISOString(),
       },
@@ -313,20 +320,70 @@ describe('POST /api/drafts/{id}/send', () => {
     expect(await failure(drafts.sendDraft(w.draftsDeps, w.uid, draft.id))).toMatchObject({ status: 409 });
   });
 
-  it('refuses an address that is not usable (SPEC §5) with a 400, and writes nothing', async () => {
+  it('refuses an address that is not usable (SPEC §5) with a 400 saying why, and writes nothing', async () => {
     const w = await world();
-    const unverified = await w.newDraft(await w.addContact({ emailQevStatus: 'invalid' }));
+    const invalid = await w.newDraft(await w.addContact({ email: 'nobody@navy.example', emailQevStatus: 'invalid' }));
     const missing = await w.newDraft(await w.addContact({ email: '' }));
     const before = await partitionSnapshot(db, w.uid);
-    for (const draft of [unverified, missing]) {
-      expect(await failure(drafts.sendDraft(w.draftsDeps, w.uid, draft.id))).toEqual({
-        status: 400,
-        message: draftMessages.unusableAddress,
-        code: 'unusable_address',
-      });
-    }
+    expect(await failure(drafts.sendDraft(w.draftsDeps, w.uid, invalid.id))).toEqual({
+      status: 400,
+      message: draftMessages.invalidAddress('nobody@navy.example'),
+      code: 'unusable_address',
+    });
+    expect(await failure(drafts.sendDraft(w.draftsDeps, w.uid, missing.id))).toEqual({
+      status: 400,
+      message: draftMessages.unusableAddress,
+      code: 'unusable_address',
+    });
     expect(await partitionSnapshot(db, w.uid)).toEqual(before);
     expect(w.sendsQueued()).toEqual([]);
+  });
+
+  it('sends to a risky (accept-all) address only once the person confirmed it for the contact (DESIGN §9)', async () => {
+    const w = await world();
+    const unconfirmed = await w.newDraft(
+      await w.addContact({ email: 'grace@navy.example', emailQevStatus: 'accept_all' }),
+    );
+    const before = await partitionSnapshot(db, w.uid);
+    expect(await failure(drafts.sendDraft(w.draftsDeps, w.uid, unconfirmed.id))).toEqual({
+      status: 409,
+      message: draftMessages.unconfirmedAddress('grace@navy.example'),
+      code: 'address_unconfirmed',
+    });
+    expect(await partitionSnapshot(db, w.uid)).toEqual(before);
+
+    const confirmed = await w.newDraft(
+      await w.addContact({
+        email: 'alan@navy.example',
+        emailQevStatus: 'accept_all',
+        emailConfirmedFor: 'alan@navy.example',
+      }),
+    );
+    expect(await drafts.sendDraft(w.draftsDeps, w.uid, confirmed.id)).toMatchObject({ status: 'sending' });
+    expect(await w.deliver(confirmed.id)).toEqual({ batchItemFailures: [] });
+    expect(w.mail.sent.map((sent) => sent.mail.to)).toEqual(['alan@navy.example']);
+    expect(await w.draftOf(confirmed.id)).toMatchObject({ status: 'sent' });
+  });
+
+  it('does not send a queued draft once its address is no longer the one confirmed', async () => {
+    const w = await world();
+    const contactId = await w.addContact({
+      email: 'grace@navy.example',
+      emailQevStatus: 'accept_all',
+      emailConfirmedFor: 'grace@navy.example',
+    });
+    const draft = await w.newDraft(contactId);
+    await drafts.sendDraft(w.draftsDeps, w.uid, draft.id);
+    // a lookup found another address at the same accept-all domain meanwhile
+    await setAttributes(db, contactKey(w.uid, contactId), { email: 'g.hopper@navy.example' });
+
+    await w.deliver(draft.id);
+
+    expect(w.mail.sent).toEqual([]);
+    expect(await w.draftOf(draft.id)).toMatchObject({
+      status: 'failed',
+      failureReason: draftMessages.unconfirmedAddress('g.hopper@navy.example'),
+    });
   });
 
   it('refuses an e-mail the contact should not read as it is, an empty one or one with a spot left (400), and writes nothing', async () => {

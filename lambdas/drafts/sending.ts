@@ -22,7 +22,7 @@ import {
   followUpTime,
   replySubject,
   sendRules,
-  usableAddress,
+  sendTarget,
 } from './send-rules.js';
 
 /** What the `send` worker needs (built once per Lambda: send-worker.ts; tests pass local ones and a MailApi double). */
@@ -333,8 +333,9 @@ export const sendOne = async (
 
   const contact = await getContact(deps.db, uid, draft.contactId);
   if (!contact) return 'gone';
-  const to = usableAddress(contact);
-  if (!to) return fail(deps, draft, draftMessages.unusableAddress);
+  const target = sendTarget(contact);
+  if ('refusal' in target) return fail(deps, draft, target.refusal.message);
+  const to = target.to;
   if (await isDoNotContact(deps.db, uid, to)) return fail(deps, draft, draftMessages.doNotContact(to));
 
   const mailbox = draft.mailboxId ? await getMailbox(deps.db, uid, draft.mailboxId) : null;

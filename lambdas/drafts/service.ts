@@ -40,7 +40,7 @@ import { effectiveDefault, listMailboxes } from '../data/mailbox.js';
 import type { QueuePort } from '../providers/queue/port.js';
 import { toContactWire } from '../contacts/index.js';
 import { isDoNotContact } from '../conversations/index.js';
-import { sendRules, usableAddress } from './send-rules.js';
+import { sendRules, sendTarget } from './send-rules.js';
 
 export type DraftsDeps = {
   db: DataClient;
@@ -585,8 +585,10 @@ export const sendDraft = async (
 
   const contact = await getContact(deps.db, uid, draft.contactId);
   if (!contact) throw contactNotFound();
-  const address = usableAddress(contact);
-  if (!address) throw new HttpError(400, draftMessages.unusableAddress, { code: 'unusable_address' });
+  const target = sendTarget(contact);
+  if ('refusal' in target)
+    throw new HttpError(target.refusal.status, target.refusal.message, { code: target.refusal.code });
+  const address = target.to;
   if (await isDoNotContact(deps.db, uid, address))
     throw new HttpError(409, draftMessages.doNotContact(address), { code: 'do_not_contact' });
   checkReadyToRead(draft);

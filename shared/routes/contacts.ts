@@ -5,6 +5,7 @@ import {
   contactPageSchema,
   contactPreviewSchema,
   contactSchema,
+  confirmContactEmailBody,
   createContactBody,
   listContactsQuery,
   lookupEmailsBody,
@@ -65,6 +66,14 @@ export const contactsRoutes = {
     summary: "Partial update of the user's own fields of a contact",
     params: contactIdParams,
     body: updateContactBody,
+    response: contactSchema,
+  },
+  'PATCH /api/contacts/{id}': {
+    domain: 'contacts',
+    auth: 'user',
+    summary: "Confirm the contact's risky (accept-all) address so it is sent to, or take that back (DESIGN §9)",
+    params: contactIdParams,
+    body: confirmContactEmailBody,
     response: contactSchema,
   },
   'DELETE /api/contacts/{id}': {

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { unsendableReasons } from '../addresses.js';
 import { lazySchema } from '../lazy-schema.js';
 
 /**
@@ -49,16 +50,28 @@ export const generateBatchBody = /* @__PURE__ */ lazySchema(() =>
 export type GenerateBatchBody = z.infer<typeof generateBatchBody>;
 
 export const batchStartedSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({ batchId: z.string(), total: z.number().int() }),
+  z.object({ batchId: z.string(), total: z.number().int(), skipped: z.array(skippedContactSchema) }),
 );
 
 export const batchItemStatuses = ['queued', 'generating', 'completed', 'failed'] as const;
 export type BatchItemStatus = (typeof batchItemStatuses)[number];
 
+    /**
+     * write for contacts without an address that may be sent to as well (DESIGN §9: shared/addresses.ts); without it
+     * they are skipped and the answer says which and why @default false
+     */
+    includeUnverified: z.boolean().optional(),
 export const batchIdParams = /* @__PURE__ */ lazySchema(() => z.strictObject({ batchId: id }));
 
 /** GET /api/outreach/batches/{batchId} */
 export const batchProgressSchema = /* @__PURE__ */ lazySchema(() =>
+/** A contact a batch left out, and why (shared/addresses.ts `unsendableReason`). */
+export const skippedContactSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ contactId: z.string(), reason: z.enum(unsendableReasons) }),
+);
+export type SkippedContact = z.infer<typeof skippedContactSchema>;
+
+/** `total` counts the contacts written for; `skipped` those left out (none with `includeUnverified`). */
   z.object({
     batchId: z.string(),
     total: z.number().int(),

@@ -148,6 +148,11 @@ export const draftMessages = {
   mailboxExpired: (email: string) =>
     `Your email connection ${email} has expired. Reconnect it in the Email Connection menu to send.`,
   unusableAddress: 'This contact has no verified e-mail address to send to. Find or verify their e-mail address first.',
+  /** DESIGN §9: a risky (accept-all) address is sent to once the person confirmed it for the contact */
+  unconfirmedAddress: (email: string) =>
+    `${email} is a risky address: its mail server accepts any address, so it could not be verified. Confirm this address for the contact to send to it.`,
+  invalidAddress: (email: string) =>
+    `${email} does not exist, the verifier says, so nothing is sent to it. Find or enter another address first.`,
   doNotContact: (email: string) => `${email} is on your do-not-contact list, so nothing is sent to it.`,
   scheduleTooFar: 'A send can be scheduled at most a year ahead.',
   /** a send of what the contact should never read: an empty e-mail, or one with a spot nobody filled */

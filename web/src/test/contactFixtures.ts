@@ -19,6 +19,7 @@ export const wireContact = (overrides: Partial<ContactWire> = {}): ContactWire =
   email_qev_reason: 'accepted_email',
   email_verified_at: '2026-01-02T00:00:00.000Z',
   email_verified: true,
+  email_confirmed_by_user: false,
   email_lookup_status: 'found_valid',
   email_lookup_attempts: 1,
   email_lookup_last_attempt: '2026-01-02T00:00:00.000Z',
