@@ -45,7 +45,8 @@ export type MeetingsServer = {
   meetings: Meeting[];
   settings?: Partial<Settings>;
   zoom?: ZoomConnection | null;
-  contacts?: { id: string; name: string; company?: string }[];
+  /** the user's contacts; `location`: their current job's place (what their time zone is read from) */
+  contacts?: { id: string; name: string; company?: string; location?: string }[];
   /** what a booking answers besides the meeting the body makes (a zoomError, no link...) */
   booked?: Partial<Meeting>;
   /** the next write fails with this ApiError message (a 400) */
@@ -82,6 +83,28 @@ export const fakeMeetingsApi = (server: MeetingsServer) => {
           next_cursor: null,
           total: server.contacts?.length ?? 0,
         };
+      case 'GET /api/contacts/{id}': {
+        const contact = server.contacts?.find((item) => item.id === input.params?.id);
+        if (!contact) throw new ApiError({ status: 404, code: 'not_found', message: 'Contact not found' });
+        return {
+          contact: wireContact({
+            id: contact.id,
+            name: contact.name,
+            company: contact.company ?? '',
+            experiences: contact.location
+              ? [
+                  {
+                    title: 'Engineer',
+                    company: contact.company ?? 'Unknown Company',
+                    is_current: true,
+                    location: contact.location,
+                  },
+                ]
+              : [],
+          }),
+          draft: null,
+        };
+      }
       case 'GET /api/meetings':
         return server.meetings.map((meeting) => ({ ...meeting }));
       case 'GET /api/meetings/{id}':

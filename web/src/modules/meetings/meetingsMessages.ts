@@ -8,12 +8,12 @@ export const meetingsMessages = {
   emptyDescription:
     'Meetings you schedule with your contacts appear here, soonest first. With Zoom connected from the header, each meeting gets its own Zoom link automatically.',
   emptyUpcoming: 'No upcoming meetings',
-  emptyPast: 'No past meetings yet',
+  emptyPast: 'No past or cancelled meetings yet',
   loadFailed: 'The meetings could not be loaded.',
   retry: 'Try again',
   tabLabel: (name: string, count: number) => `${name} (${count})`,
   upcoming: 'Upcoming',
-  past: 'Past',
+  past: 'Past and cancelled',
   list: 'List',
   calendar: 'Calendar',
   ...bookMeetingMessages,
@@ -28,6 +28,15 @@ export const meetingsMessages = {
   whenRequired: 'Pick the date and time it starts',
   whenInPast: 'Pick a time later than now',
   zoneHint: (zone: string) => `Your time zone: ${zone}`,
+  whenTypedHint: (examples: { written: string; numeric: string; iso: string }, dayFirst: boolean) =>
+    `Pick it, or type it: ${examples.written}, ${examples.numeric} (${dayFirst ? 'day' : 'month'} first) or ${examples.iso}`,
+  whenUnread: (typed: string) => `"${typed}" is not a date and time the picker can read: it kept the time it shows.`,
+  startInZones: 'The start in each time zone',
+  yourTime: (when: string, zone: string) => `${when} your time · ${zone}`,
+  theirTime: (name: string, when: string, zone: string, place: string | null) =>
+    `${when} for ${name}${place ? ` in ${place.split(',')[0]!.trim()}` : ''} · ${zone}`,
+  theirZoneUnknown: (name: string) =>
+    `${name}'s time zone is not known from their profile: their calendar shows the invitation at their own time.`,
   duration: 'Duration (minutes)',
   durationRange: 'Between 5 and 480 minutes',
   notes: 'Notes',

@@ -56,13 +56,35 @@ const typeInto = (element: HTMLInputElement, value: string) =>
     element.dispatchEvent(new Event('input', { bubbles: true }));
   });
 
+const focus = (element: HTMLInputElement) =>
+  act(async () => {
+    element.focus();
+    element.dispatchEvent(new FocusEvent('focus', { bubbles: false }));
+    element.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+  });
+const blur = (element: HTMLInputElement) =>
+  act(async () => {
+    element.blur();
+    element.dispatchEvent(new FocusEvent('blur', { bubbles: false }));
+    element.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+  });
+/** Enter in `element`: the event, to see whether the browser's default (sending the form) was prevented */
+const pressEnter = async (element: HTMLInputElement) => {
+  const event = new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true, cancelable: true });
+  await act(async () => {
+    element.dispatchEvent(event);
+  });
+  return event;
+};
+
 describe('booking a meeting', { timeout: lazyCodeTestTimeoutMs }, () => {
   it('starts from the contact and the settings: title, length, the user zone, an invitation, and says Zoom is missing', async () => {
     await show({ meetings: [], zoom: null });
     expect(document.querySelector('.ant-modal-title')?.textContent).toBe('Book meeting with Ada Lovelace');
     expect(field('title')!.value).toBe('Meeting with Ada Lovelace');
     expect(duration().value).toBe('45');
-    expect(modal().textContent).toContain('Your time zone: Europe/Paris (GMT');
+    // the suggested start, as the user's clock reads it (Ada's place is not known here)
+    expect(modal().textContent).toMatch(/\d\d:\d\d your time · Europe\/Paris \(GMT/);
     expect(invitationBox().checked).toBe(true);
     expect(modal().textContent).toContain('Send calendar invitation');
     await untilPasses(() => expect(modal().textContent).toContain('Connect Zoom from the header to add a Zoom link.'));
@@ -100,6 +122,80 @@ describe('booking a meeting', { timeout: lazyCodeTestTimeoutMs }, () => {
     expect(result.textContent).toContain('Invitation queued');
     expect([...result.querySelectorAll('a')].some((link) => link.textContent === 'Join Zoom meeting')).toBe(false);
     expect(onBooked).toHaveBeenCalledWith(expect.objectContaining({ id: 'm1', zoomError }));
+  });
+
+  it('books a typed date and time: Enter keeps it without sending the form, and both clocks show it', async () => {
+    const { request } = await show({
+      meetings: [],
+      settings: { timeZone: 'Europe/Paris', meetingDuration: 45, language: 'en-GB' },
+      contacts: [{ id: 'c1', name: 'Ada Lovelace', location: 'New York, New York, United States' }],
+    });
+    await untilPasses(() => expect(modal().textContent).toContain('for Ada Lovelace in New York'));
+    await focus(startInput());
+    // day first in British English: 10 December
+    await typeInto(startInput(), '10/12/2037 16:00');
+    const enter = await pressEnter(startInput());
+    // Enter stays in the picker: the browser's own submit of the form on Enter is prevented
+    expect(enter.defaultPrevented).toBe(true);
+    await untilPasses(() => expect(startInput().value).toBe('Thu 10 Dec 2037, 16:00'));
+    await blur(startInput());
+    expect(callsTo(request, 'POST /api/meetings')).toHaveLength(0);
+    const zones = modal().querySelector('[aria-label="The start in each time zone"]')!;
+    expect([...zones.querySelectorAll('li')].map((line) => line.textContent)).toEqual([
+      'Thu, 10 Dec 2037, 16:00 your time · Europe/Paris (GMT+01:00)',
+      'Thu, 10 Dec 2037, 10:00 for Ada Lovelace in New York · America/New York (GMT-05:00)',
+    ]);
+
+    await click(buttonNamed('Confirm booking'));
+    await untilPasses(() => expect(callsTo(request, 'POST /api/meetings')).toHaveLength(1));
+    expect(callsTo(request, 'POST /api/meetings')[0]).toMatchObject({
+      body: { startTime: '2037-12-10T15:00:00.000Z', timeZone: 'Europe/Paris' },
+    });
+  });
+
+  it('reads a typed date in the order of the language: month first in American English', async () => {
+    const { request } = await show({
+      meetings: [],
+      settings: { timeZone: 'UTC', meetingDuration: 30, language: 'en' },
+    });
+    expect(modal().textContent).toContain('12/10/2026 16:00 (month first)');
+    await focus(startInput());
+    await typeInto(startInput(), '12/10/2037 4:30 pm');
+    await blur(startInput());
+    await untilPasses(() => expect(startInput().value).toBe('Thu 10 Dec 2037, 16:30'));
+    await click(buttonNamed('Confirm booking'));
+    await untilPasses(() => expect(callsTo(request, 'POST /api/meetings')).toHaveLength(1));
+    expect(callsTo(request, 'POST /api/meetings')[0]).toMatchObject({
+      body: { startTime: '2037-12-10T16:30:00.000Z' },
+    });
+  });
+
+  it('on Enter with text it cannot read, sends nothing, says so, and books the time it shows', async () => {
+    const { request } = await show({ meetings: [] });
+    const shown = startInput().value;
+    await focus(startInput());
+    await typeInto(startInput(), 'next thursday at 4');
+    const enter = await pressEnter(startInput());
+    expect(enter.defaultPrevented).toBe(true);
+    await untilPasses(() =>
+      expect(modal().textContent).toContain('"next thursday at 4" is not a date and time the picker can read'),
+    );
+    expect(callsTo(request, 'POST /api/meetings')).toHaveLength(0);
+    await blur(startInput());
+    await untilPasses(() => expect(startInput().value).toBe(shown));
+    await click(buttonNamed('Confirm booking'));
+    await untilPasses(() => expect(callsTo(request, 'POST /api/meetings')).toHaveLength(1));
+    const { body } = callsTo(request, 'POST /api/meetings')[0] as { body: { startTime: string } };
+    expect(shown.endsWith(formatClock(new Date(body.startTime), 'Europe/Paris'))).toBe(true);
+  });
+
+  it("says gently when the contact's time zone is not known", async () => {
+    await show({ meetings: [], contacts: [{ id: 'c1', name: 'Ada Lovelace', location: 'United States' }] });
+    await untilPasses(() =>
+      expect(modal().textContent).toContain(
+        "Ada Lovelace's time zone is not known from their profile: their calendar shows the invitation at their own time.",
+      ),
+    );
   });
 
   it('shows the join link of the Zoom meeting it created, opening in a new tab', async () => {

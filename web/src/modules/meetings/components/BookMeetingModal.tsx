@@ -4,6 +4,7 @@ import { Alert, Button, Checkbox, Form, Input, Modal, Skeleton } from 'antd';
 import TextArea from 'antd/es/input/TextArea';
 import { useState } from 'react';
 import { useSettings } from '@/modules/settings/hooks/useSettings';
+import { useContactTimeZone } from '../hooks/useContactTimeZone';
 import { useMeetingActions } from '../hooks/useMeetingActions';
 import { meetingsMessages as text } from '../meetingsMessages';
 import { instantOfPicked, pickerValueAt, suggestedStart } from '../utils/pickerTime';
@@ -58,7 +59,10 @@ const BookMeetingBody = ({ contact, onClose, onBooked }: Omit<BookMeetingModalPr
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [booked, setBooked] = useState<Meeting | null>(null);
-  const { timeZone } = settings;
+  // the contact picked in the form (from the page) or given; their name comes with the pick
+  const [picked, setPicked] = useState<PickedContact | null>(contact);
+  const contactClock = useContactTimeZone(picked?.id, picked?.name ?? '');
+  const { timeZone, language } = settings;
 
   if (isLoading) return <Skeleton active paragraph={{ rows: 6 }} />;
 
@@ -75,8 +79,9 @@ const BookMeetingBody = ({ contact, onClose, onBooked }: Omit<BookMeetingModalPr
       </div>
     );
 
-  const handlePicked = (_id: string, picked: PickedContact) => {
-    if (!titleEdited) form.setFieldValue('title', text.defaultTitle(picked.name));
+  const handlePicked = (_id: string, chosen: PickedContact) => {
+    setPicked(chosen);
+    if (!titleEdited) form.setFieldValue('title', text.defaultTitle(chosen.name));
   };
 
   const handleFinish = async (values: BookingValues) => {
@@ -138,7 +143,7 @@ const BookMeetingBody = ({ contact, onClose, onBooked }: Omit<BookMeetingModalPr
       >
         <Input maxLength={200} onChange={() => setTitleEdited(true)} />
       </Form.Item>
-      <MeetingTimeFields timeZone={timeZone} />
+      <MeetingTimeFields timeZone={timeZone} language={language} contact={contactClock} />
       <Form.Item name="notes" label={text.notes}>
         <TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={10_000} placeholder={text.notesPlaceholder} />
       </Form.Item>

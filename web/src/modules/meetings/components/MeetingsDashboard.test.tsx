@@ -112,7 +112,7 @@ describe('the meetings page', { timeout: lazyCodeTestTimeoutMs }, () => {
     });
     await untilPasses(() => expect(card('up')).not.toBeNull());
     expect(tab(/Upcoming/)?.textContent).toBe('Upcoming (2)');
-    expect(tab(/Past/)?.textContent).toBe('Past (2)');
+    expect(tab(/Past/)?.textContent).toBe('Past and cancelled (2)');
     const panel = activePanel();
     expect(panel.querySelector('[data-testid="meeting-ended"]')).toBeNull();
     // soonest first
@@ -206,8 +206,15 @@ describe('the meetings page', { timeout: lazyCodeTestTimeoutMs }, () => {
     );
     expect(callsTo(request, 'DELETE /api/meetings/{id}')).toHaveLength(0);
     await click(buttonNamed('Yes, cancel it'));
-    await untilPasses(() => expect(card('up')!.textContent).toContain('Cancelled'));
+    await untilPasses(() => expect(tab(/Upcoming/)?.textContent).toBe('Upcoming (0)'));
     expect(callsTo(request, 'DELETE /api/meetings/{id}')).toEqual([{ params: { id: 'up' } }]);
+    // it leaves Upcoming for the past and cancelled ones, greyed and tagged
+    expect(activePanel().textContent).toContain('No upcoming meetings');
+    expect(tab(/Past/)?.textContent).toBe('Past and cancelled (1)');
+    await click(tab(/Past/));
+    await untilPasses(() => expect(activePanel().querySelector('[data-testid="meeting-up"]')).not.toBeNull());
+    expect(card('up')!.classList.contains('meeting-card--cancelled')).toBe(true);
+    expect(card('up')!.textContent).toContain('Cancelled');
     expect(card('up')!.textContent).toContain('Cancellation queued');
     // a cancelled meeting offers no link and no actions
     expect(buttonNamed('Reschedule', card('up')!)).toBeUndefined();

@@ -159,6 +159,7 @@ export const MeetingsDashboard = () => {
       <RescheduleModal
         meeting={rescheduling}
         timeZone={timeZone}
+        language={settings.language}
         onClose={() => setRescheduling(null)}
         onSave={async (meeting, changes) => {
           await run(meeting, 'reschedule', () => actions.update(meeting.id, changes));

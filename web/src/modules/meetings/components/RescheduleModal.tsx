@@ -2,6 +2,7 @@ import type { Meeting } from '@shared/schemas/meetings';
 import { Alert, Button, Form, Modal } from 'antd';
 import { useState } from 'react';
 import type { MeetingChanges } from '../api/meetingsApi';
+import { useContactTimeZone } from '../hooks/useContactTimeZone';
 import { meetingsMessages as text } from '../meetingsMessages';
 import { instantOfPicked, pickerValueAt } from '../utils/pickerTime';
 import { MeetingTimeFields, type MeetingTimeValues } from './MeetingTimeFields';
@@ -10,13 +11,15 @@ export type RescheduleModalProps = {
   /** the meeting to move; null: closed */
   meeting: Meeting | null;
   timeZone: string;
+  /** the user's settings language (how a typed date reads) */
+  language: string;
   onClose: () => void;
   /** stores the new time (PATCH); rejects with the server's reason */
   onSave: (meeting: Meeting, changes: MeetingChanges) => Promise<void>;
 };
 
 /** A new date, time and length for a meeting; its Zoom meeting follows and the contact gets an updated invitation. */
-export const RescheduleModal = ({ meeting, timeZone, onClose, onSave }: RescheduleModalProps) => (
+export const RescheduleModal = ({ meeting, timeZone, language, onClose, onSave }: RescheduleModalProps) => (
   <Modal
     open={meeting !== null}
     onCancel={onClose}
@@ -25,13 +28,22 @@ export const RescheduleModal = ({ meeting, timeZone, onClose, onSave }: Reschedu
     destroyOnHidden
     width={560}
   >
-    {meeting ? <RescheduleForm meeting={meeting} timeZone={timeZone} onClose={onClose} onSave={onSave} /> : null}
+    {meeting ? (
+      <RescheduleForm meeting={meeting} timeZone={timeZone} language={language} onClose={onClose} onSave={onSave} />
+    ) : null}
   </Modal>
 );
 
-const RescheduleForm = ({ meeting, timeZone, onClose, onSave }: RescheduleModalProps & { meeting: Meeting }) => {
+const RescheduleForm = ({
+  meeting,
+  timeZone,
+  language,
+  onClose,
+  onSave,
+}: RescheduleModalProps & { meeting: Meeting }) => {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const contactClock = useContactTimeZone(meeting.contactId, meeting.contactName);
 
   const handleFinish = async ({ start, durationMinutes }: MeetingTimeValues) => {
     if (!start || durationMinutes === null) return;
@@ -68,7 +80,7 @@ const RescheduleForm = ({ meeting, timeZone, onClose, onSave }: RescheduleModalP
         durationMinutes: meeting.durationMinutes,
       }}
     >
-      <MeetingTimeFields timeZone={timeZone} />
+      <MeetingTimeFields timeZone={timeZone} language={language} contact={contactClock} />
       <Alert
         type="info"
         showIcon

@@ -27,7 +27,7 @@ describe('meeting labels', () => {
     });
   });
 
-  it('keeps a meeting upcoming until it ends (cancelled ones too), and past once over or marked done', () => {
+  it('keeps a scheduled meeting upcoming until it ends; one over, marked done or cancelled is past', () => {
     const meetings = [
       meetingFixture({ id: 'later', startTime: at(48) }),
       meetingFixture({ id: 'soon', startTime: at(2) }),
@@ -38,8 +38,9 @@ describe('meeting labels', () => {
       meetingFixture({ id: 'old', startTime: at(-72), status: 'done' }),
     ];
     const { upcoming, past } = splitMeetings(meetings, now);
-    expect(upcoming.map((meeting) => meeting.id)).toEqual(['running', 'soon', 'cancelled', 'later']);
-    expect(past.map((meeting) => meeting.id)).toEqual(['doneEarly', 'over', 'old']);
+    expect(upcoming.map((meeting) => meeting.id)).toEqual(['running', 'soon', 'later']);
+    // latest first: a cancelled meeting that would have been in five hours heads the list
+    expect(past.map((meeting) => meeting.id)).toEqual(['cancelled', 'doneEarly', 'over', 'old']);
     expect(isInProgress(meetings[2]!, now)).toBe(true);
     expect(isInProgress(meetings[1]!, now)).toBe(false);
   });

@@ -42,12 +42,14 @@ export const isInProgress = (meeting: Meeting, now: number) =>
   meeting.status === 'scheduled' && hasStarted(meeting, now) && endOf(meeting) > now;
 
 /**
- * Upcoming: not over yet (cancelled ones too, tagged) unless marked done; soonest first. Past: the rest, latest first.
+ * Upcoming: the scheduled meetings not over yet, soonest first. Past: the rest, latest first: those over or marked
+ * done, and the cancelled ones (greyed, tagged Cancelled), which will not take place whatever their time.
  */
 export const splitMeetings = (meetings: readonly Meeting[], now: number) => {
   const upcoming: Meeting[] = [];
   const past: Meeting[] = [];
-  for (const meeting of meetings) (meeting.status !== 'done' && endOf(meeting) > now ? upcoming : past).push(meeting);
+  for (const meeting of meetings)
+    (meeting.status === 'scheduled' && endOf(meeting) > now ? upcoming : past).push(meeting);
   const startOf = (meeting: Meeting) => new Date(meeting.startTime).getTime();
   upcoming.sort((a, b) => startOf(a) - startOf(b));
   past.sort((a, b) => startOf(b) - startOf(a));

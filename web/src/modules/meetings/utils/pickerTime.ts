@@ -24,3 +24,125 @@ export const suggestedStart = (now: number) => {
   const half = 30 * 60_000;
   return new Date(Math.ceil((now + 15 * 60_000) / half) * half);
 };
+
+/** How the picker writes a start: 'Thu 10 Dec 2026, 16:00' (dayjs tokens); typed text in it reads back too. */
+export const pickerDisplayFormat = 'ddd D MMM YYYY, HH:mm';
+
+/**
+ * Which number comes first in a typed '10/12/2026': the day (most of the world) or the month (the United States).
+ */
+export type DateOrder = 'day-first' | 'month-first';
+
+/**
+ * The order of the user's language setting (SPEC §3 `language`): month first where that language's short date puts the
+ * month before the day and the year last ('en', whose dates are American: 12/10/2026); day first everywhere else
+ * ('en-GB' 10/12/2026, 'de' 10.12.2026, and 'sv', whose 2026-12-10 does not use the slashed form at all).
+ */
+export const dateOrderOf = (language: string): DateOrder => {
+  let order: string[];
+  try {
+    order = new Intl.DateTimeFormat(language, { year: 'numeric', month: 'numeric', day: 'numeric' })
+      .formatToParts(new Date(Date.UTC(2026, 11, 10, 12)))
+      .map((part) => part.type)
+      .filter((type) => type === 'year' || type === 'month' || type === 'day');
+  } catch {
+    return 'day-first';
+  }
+  return order.join() === 'month,day,year' ? 'month-first' : 'day-first';
+};
+
+/** An example of each written form the picker reads, for the field's hint. */
+export const typedExamples = (order: DateOrder) => ({
+  written: 'Thu 10 Dec 2026, 16:00',
+  numeric: order === 'month-first' ? '12/10/2026 16:00' : '10/12/2026 16:00',
+  iso: '2026-12-10 16:00',
+});
+
+const monthNames = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/** 'dec', 'December', 'sept.' -> 12; anything else -> null */
+const monthOf = (word: string) => {
+  const name = word.toLowerCase().replace(/\.$/, '');
+  if (name.length < 3) return null;
+  const index = monthNames.findIndex((month) => name.startsWith(month));
+  // the full name must be that month's ('Decimal' is not December); 'sept' is September's usual short form
+  if (index < 0) return null;
+  const full = new Intl.DateTimeFormat('en', { month: 'long', timeZone: 'UTC' })
+    .format(new Date(Date.UTC(2026, index, 1)))
+    .toLowerCase();
+  return full.startsWith(name) || (index === 8 && name === 'sept') ? index + 1 : null;
+};
+
+const yearOf = (digits: string) => (digits.length === 2 ? 2000 + Number(digits) : Number(digits));
+
+/** '16:00', '4:30 pm', '4pm', '16.00', '16h00' -> hour and minute; null when it is not a time of day */
+const clockOf = (text: string) => {
+  const match = /^(\d{1,2})(?:[:.h](\d{2}))?\s*([ap])?\.?\s*(?:m\.?)?$/i.exec(text.trim());
+  if (!match) return null;
+  const [, hourText, minuteText, half] = match;
+  // a bare number is no time ('16' may be a day being typed): it needs its minutes or am/pm
+  if (minuteText === undefined && half === undefined) return null;
+  let hour = Number(hourText);
+  const minute = Number(minuteText ?? 0);
+  if (minute > 59) return null;
+  if (half) {
+    if (hour < 1 || hour > 12) return null;
+    hour = (hour % 12) + (half.toLowerCase() === 'p' ? 12 : 0);
+  } else if (hour > 23) return null;
+  return { hour, minute };
+};
+
+/** the date part: year, month (1-12), day; null when it is none of the forms read */
+const dayOf = (text: string, order: DateOrder) => {
+  const words = text
+    .trim()
+    .replace(/,/g, ' ')
+    .split(/\s+/)
+    .filter((word) => word !== '');
+  // 2026-12-10, 2026/12/10
+  const iso = words.length === 1 ? /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(words[0]!) : null;
+  if (iso) return { year: Number(iso[1]), month: Number(iso[2]), day: Number(iso[3]) };
+  // 10/12/2026, 10.12.2026, 10-12-26: read in the user's order
+  const numeric = words.length === 1 ? /^(\d{1,2})([-/.])(\d{1,2})\2(\d{4}|\d{2})$/.exec(words[0]!) : null;
+  if (numeric) {
+    const [first, second] = [Number(numeric[1]), Number(numeric[3])];
+    const [day, month] = order === 'month-first' ? [second, first] : [first, second];
+    return { year: yearOf(numeric[4]!), month, day };
+  }
+  // 10 Dec 2026, Dec 10 2026 (the comma is gone), 10th December 2026
+  if (words.length === 3 && /^\d{4}$/.test(words[2]!)) {
+    const dayWord = (word: string) => /^(\d{1,2})(?:st|nd|rd|th)?$/i.exec(word)?.[1];
+    const [a, b] = [words[0]!, words[1]!];
+    const dayFirst = dayWord(a) !== undefined ? monthOf(b) : null;
+    if (dayFirst) return { year: Number(words[2]), month: dayFirst, day: Number(dayWord(a)) };
+    const monthFirst = dayWord(b) !== undefined ? monthOf(a) : null;
+    if (monthFirst) return { year: Number(words[2]), month: monthFirst, day: Number(dayWord(b)) };
+  }
+  return null;
+};
+
+/**
+ * A date and time typed into the booking picker, as the wall clock the picker holds (see {@link pickerValueAt}); null
+ * when the text is not one. Read, whatever the case and spacing: the picker's own 'Thu 10 Dec 2026, 16:00' (the day's
+ * name is optional and not checked: the picker then shows the right one), '10 Dec 2026 16:00', 'December 10, 2026
+ * 4:00 pm', '2026-12-10 16:00' (and 'T' between), and '10/12/2026 16:00' (also with dots or dashes, or a two-digit
+ * year) in the user's `order`. The time is needed: a date alone, or a time being typed ('16', '16:0'), is not read.
+ */
+export const parseTypedStart = (typed: string, order: DateOrder): Dayjs | null => {
+  const text = typed
+    .trim()
+    .replace(/\s+/g, ' ')
+    // the day's name: 'Thu', 'Thursday', 'thu.,'
+    .replace(/^(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s*/i, '');
+  // the time is the end: after a space, a comma, 'at' or the ISO 'T'
+  const split = /^(.*?\d)(?:\s*,\s*|\s+at\s+|\s+|T)(\d{1,2}(?:[:.h]\d{2})?\s*(?:[ap]\.?\s*m?\.?)?)$/i.exec(text);
+  if (!split) return null;
+  const date = dayOf(split[1]!, order);
+  const clock = clockOf(split[2]!);
+  if (!date || !clock) return null;
+  const { year, month, day } = date;
+  const value = new Date(year, month - 1, day, clock.hour, clock.minute);
+  // 31/02 rolls over in Date: only a date that exists is read
+  if (value.getFullYear() !== year || value.getMonth() !== month - 1 || value.getDate() !== day) return null;
+  return dayjs(value);
+};
