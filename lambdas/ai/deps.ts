@@ -1,7 +1,7 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { readConfig } from '../core/config.js';
 import { createDataClient } from '../data/client.js';
-import { saveGeneratedDraft } from '../drafts/index.js';
+import { checkConversationDraft, saveGeneratedConversationDraft, saveGeneratedDraft } from '../drafts/index.js';
 import { createOpenAiClient, openAi, readOpenAiSettings } from '../providers/ai/openai.js';
 import { createLivePort } from '../providers/live/live.js';
 import { createSqsClient, sqsQueue } from '../providers/queue/sqs.js';
@@ -28,6 +28,7 @@ export const generationDepsFromEnv = (logger: Logger): GenerationDeps => {
     ),
     research: perplexityResearch(createResearchClient(researchSettings), researchSettings.model),
     saveDraft: saveGeneratedDraft,
+    conversationDrafts: { check: checkConversationDraft, save: saveGeneratedConversationDraft },
     renderTemplate: renderTemplateFor,
     live: createLivePort({ db }),
     queue: sqsQueue(createSqsClient()),

@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { lazySchema } from '../../shared/lazy-schema.js';
+import type { ConversationEmail } from '../../shared/schemas/conversations.js';
 import type { ContactItem } from '../data/contact.js';
+import { ownText } from '../replies/index.js';
 import type { UserProfileItem } from '../data/user-profile.js';
 
 /**
@@ -78,12 +80,17 @@ const section = (label: string, text: string | undefined, max: number) => {
 };
 const list = (items: string[]) => items.map((item) => `- ${item.replace(/\s+/g, ' ').trim()}`).join('\n');
 
+const nameOf = (profile: Partial<UserProfileItem>) =>
+  profile.displayName || [profile.firstName, profile.lastName].filter(Boolean).join(' ');
+const contactName = (contact: ContactItem) =>
+  contact.name || [contact.firstName, contact.lastName].filter(Boolean).join(' ');
+
 const years = (start?: number, end?: number) => (start || end ? ` (${start ?? ''}-${end ?? ''})` : '');
 
 /** The user prompt; long documents are cut (their beginning says the most) so a request stays small and fast. */
 export const emailPrompt = ({ profile, contact, facts, template, instructions }: EmailPromptInput) => {
   const p = profile ?? ({} as Partial<UserProfileItem>);
-  const senderName = p.displayName || [p.firstName, p.lastName].filter(Boolean).join(' ');
+  const senderName = nameOf(p);
   const education = (contact.education ?? []).slice(0, 5).map((entry) => {
     const what = [entry.degree, entry.fieldOfStudy].filter(Boolean).join(', ');
     return `${what ? `${what}, ` : ''}${entry.institution}${years(entry.startYear, entry.endYear)}`;
@@ -106,7 +113,7 @@ export const emailPrompt = ({ profile, contact, facts, template, instructions }:
       p.coverLetterContent,
       3000,
     ),
-    line('Recipient name', contact.name || [contact.firstName, contact.lastName].filter(Boolean).join(' ')),
+    line('Recipient name', contactName(contact)),
     line('Recipient first name', contact.firstName),
     line('Recipient role', contact.jobTitle || contact.currentRole),
     line('Recipient company', contact.company),
@@ -127,4 +134,74 @@ export const alternativesRecord = (answer: EmailAnswer): Record<string, string[]
     .map(({ placeholder, alternatives }) => [placeholder.replace(/^\{\{\s*|\s*\}\}$/g, ''), alternatives] as const)
     .filter(([placeholder]) => placeholder !== '');
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+};
+
+/**
+ * A reply or follow-up in a conversation (DESIGN §9 'Answering a reply'): written from the thread so far, as the
+ * sender, answering the recipient's latest message. The same answer schema as the outreach e-mail, under its own name.
+ */
+export const replyInstructions = [
+  'You write the next e-mail of an e-mail conversation between the sender and the recipient, in the first person, as',
+  'the sender. Read the thread; its last part is the message to answer. Answer what it asks or proposes, concretely',
+  '(accept or suggest a time, answer a question, thank them), keep to facts given in the thread and about the sender,',
+  'never invent. Warm, short and plain: at most 120 words, plain text, no markdown, no quoted thread. The subject is',
+  "'Re: ' and the thread's subject. Follow the instructions when given. placeholderAlternatives is empty; name the",
+  'angle in strategy: reply or follow_up.',
+].join(' ');
+
+export const replyAnswerJsonSchema = { ...emailAnswerJsonSchema, name: 'reply_email' };
+
+export type ReplyPromptInput = {
+  profile: UserProfileItem | null;
+  contact: ContactItem;
+  subject: string;
+  /** the conversation's e-mails, oldest first */
+  emails: readonly ConversationEmail[];
+  draftType: 'reply' | 'follow_up';
+  instructions?: string | undefined;
+};
+
+/** Parts of a thread the prompt keeps: the latest ones, each cut, so a long thread stays a small request. */
+const threadParts = 8;
+const threadPartMax = 3000;
+
+/**
+ * The prompt of a reply: sender and recipient, the thread's subject, its e-mails oldest first (a received one in the
+ * contact's own words, quotes left out), and the recipient's latest message LAST, which is what the model answers; the
+ * user's instructions come before the thread.
+ */
+export const replyPrompt = ({ profile, contact, subject, emails, draftType, instructions }: ReplyPromptInput) => {
+  const p = profile ?? ({} as Partial<UserProfileItem>);
+  const shown = emails.filter((email) => email.kind === 'sent' || email.kind === 'reply');
+  const latest = shown.findLast((email) => email.kind === 'reply');
+  const ordered = [...shown.filter((email) => email !== latest), ...(latest ? [latest] : [])].slice(-threadParts);
+  const day = (at: string) => at.slice(0, 10);
+  const parts = ordered.map((email) =>
+    email === latest
+      ? section(`Recipient's latest message (${day(email.at)})`, ownText(email.body), threadPartMax)
+      : section(
+          email.kind === 'sent'
+            ? `E-mail from the sender (${day(email.at)})`
+            : `E-mail from the recipient (${day(email.at)})`,
+          email.kind === 'sent' ? email.body : ownText(email.body),
+          threadPartMax,
+        ),
+  );
+  return [
+    line('Sender name', nameOf(p)),
+    line('Sender job title', p.jobTitle),
+    line('Sender company', p.company),
+    section('Sender summary', p.normalizedSummary, 2000),
+    line('Recipient name', contactName(contact)),
+    line('Recipient first name', contact.firstName),
+    line('Recipient role', contact.jobTitle || contact.currentRole),
+    line('Recipient company', contact.company),
+    line('E-mail to write', draftType === 'reply' ? 'reply' : 'follow-up'),
+    // the user's instructions before the thread, so the message to answer stays last
+    section('Instructions', instructions, 2000),
+    line('Thread subject', subject),
+    ...parts,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
 };

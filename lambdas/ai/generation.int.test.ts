@@ -7,6 +7,7 @@ import { perplexityVendor } from '../../infra/local/sandbox/perplexity.js';
 import { startSandbox, type Sandbox } from '../../infra/local/sandbox/server.js';
 import type { LiveEvent } from '../../shared/live-events.js';
 import type { GenerationMessage } from '../../shared/schemas/ai.js';
+import { draftMessages } from '../../shared/schemas/drafts.js';
 import { messages } from '../../shared/messages.js';
 import { HttpError } from '../core/errors.js';
 import { createLogger } from '../core/logger.js';
@@ -26,7 +27,13 @@ import { rateLimits } from '../data/rate-limit.js';
 import { getSharedProfile, upsertSharedProfile } from '../data/shared-profile.js';
 import { createTemplateItem } from '../data/template.js';
 import { upsertUserProfile } from '../data/user-profile.js';
-import { primaryDraft, saveGeneratedDraft } from '../drafts/index.js';
+import {
+  checkConversationDraft,
+  primaryDraft,
+  saveGeneratedConversationDraft,
+  saveGeneratedDraft,
+} from '../drafts/index.js';
+import { recordIncomingEmail, recordSentEmail } from '../conversations/index.js';
 import { createOpenAiClient, openAi } from '../providers/ai/openai.js';
 import type { AiRequest } from '../providers/ai/port.js';
 import type { QueuePort } from '../providers/queue/port.js';
@@ -43,6 +50,7 @@ import {
   messageWithContactMaxBytes,
   startBatch,
 } from './generation.js';
+import { replyInstructions } from './email-prompt.js';
 import { generationWorker } from './generation-worker.js';
 import { renderTemplateFor } from './template-values.js';
 
@@ -107,6 +115,7 @@ const setup = (options: { now?: () => Date } = {}) => {
       },
     },
     saveDraft: saveGeneratedDraft,
+    conversationDrafts: { check: checkConversationDraft, save: saveGeneratedConversationDraft },
     renderTemplate: renderTemplateFor,
     live: { publish: async (uid, event) => void events.push({ uid, event }) },
     queue,
@@ -141,6 +150,9 @@ const addContacts = async (uid: string, people: Partial<ContactItem>[]) => {
     contactId: randomUUID(),
     importedAt: at,
     lastUpdated: at,
+    // an address a batch writes for (DESIGN §9); the tests of the batch's skip give theirs
+    email: 'contact@example.com',
+    emailQevStatus: 'valid',
     ...person,
   })) as ContactItem[];
   await putContacts(db, contacts);
@@ -150,9 +162,6 @@ const addContacts = async (uid: string, people: Partial<ContactItem>[]) => {
 /** A person known by a LinkedIn profile (so researched): its shared profile exists. */
 const onLinkedIn = async (name: string) => {
   const url = `https://www.linkedin.com/in/${name.toLowerCase().replace(/\W+/g, '-')}-${randomUUID().slice(0, 8)}`;
-    // an address a batch writes for (DESIGN §9); the tests of the batch's skip give theirs
-    email: 'contact@example.com',
-    emailQevStatus: 'valid',
   await upsertSharedProfile(db, url, { name, updatedAt: new Date().toISOString() });
   return { canonicalLinkedinUrl: url, linkedinUrl: url };
 };
@@ -378,6 +387,139 @@ const countFinished = async (deps: GenerationDeps, uid: string, batchId: string)
 
 /** What the model was asked and not cancelled: the answers a delivery used. */
 const answered = (prompts: AiRequest[]) => prompts.filter((prompt) => !prompt.signal?.aborted);
+
+describe('a reply written from the thread (DESIGN §9)', () => {
+  /** Ada wrote to Grace three hours ago; Grace answered an hour ago (quoting Ada, as mail clients do). */
+  const conversationWithGrace = async (uid: string, contactId: string) => {
+    const hour = 60 * 60_000;
+    const { conversation } = await recordSentEmail(db, uid, {
+      conversationId: null,
+      contactId,
+      draftId: `draft-${randomUUID()}`,
+      draftType: 'initial_outreach',
+      mailboxId: 'mailbox-1',
+      provider: 'gmail',
+      from: 'ada@gmail.com',
+      fromName: 'Ada Lovelace',
+      to: 'grace@navy.example',
+      subject: 'Compilers',
+      body: 'Dear Grace, may I ask you about compilers?',
+      sentAt: new Date(Date.now() - 3 * hour),
+      messageId: `<${randomUUID()}@gmail.com>`,
+      providerMessageId: randomUUID(),
+      threadId: randomUUID(),
+    });
+    await recordIncomingEmail(db, uid, conversation.id, {
+      kind: 'reply',
+      providerMessageId: randomUUID(),
+      messageId: `<${randomUUID()}@navy.example>`,
+      from: 'grace@navy.example',
+      fromName: 'Grace Hopper',
+      to: 'ada@gmail.com',
+      subject: 'Re: Compilers',
+      body: 'How about Thursday at 5pm CET?\n\nOn Monday, Ada Lovelace wrote:\n> Dear Grace, may I ask you about compilers?',
+      at: new Date(Date.now() - hour),
+    });
+    return conversation.id;
+  };
+  const replyDraftsOf = async (uid: string) =>
+    (await userDrafts(db, uid)).filter((draft) => draft.draftType === 'reply');
+
+  it("answers the contact's latest message from the thread, kept as the conversation's one reply draft", async () => {
+    const { deps, prompts } = setup();
+    const uid = await newUser();
+    const [contact] = await addContacts(uid, [grace]);
+    const conversationId = await conversationWithGrace(uid, contact!.contactId);
+
+    const email = await generateEmail(deps, uid, {
+      contactId: contact!.contactId,
+      conversationId,
+      draftType: 'reply',
+      instructions: 'I will bring my notes.',
+    });
+
+    expect(email.subject).toBe('Re: Compilers');
+    expect(email.body).toMatch(/^Hi Grace,/);
+    expect(email.body).toContain('Thursday at 5pm CET works well for me');
+    expect(email.body).toContain('I will bring my notes.');
+    expect(email.body).toMatch(/Best regards,\nAda Lovelace$/);
+    // the thread in the prompt, oldest first, the contact's latest message last in their own words
+    const { system, prompt } = prompts[0]!;
+    expect(system).toBe(replyInstructions);
+    expect(prompt.indexOf('Dear Grace, may I ask you about compilers?')).toBeGreaterThan(-1);
+    expect(prompt.indexOf('Dear Grace')).toBeLessThan(prompt.indexOf("### Recipient's latest message"));
+    expect(prompt).toMatch(/### Recipient's latest message \(\d{4}-\d{2}-\d{2}\)\nHow about Thursday at 5pm CET\?$/);
+    expect(await replyDraftsOf(uid)).toEqual([
+      expect.objectContaining({
+        id: email.draftId,
+        conversationId,
+        status: 'draft',
+        isPrimary: false,
+        subject: 'Re: Compilers',
+        body: email.body,
+      }),
+    ]);
+    // the outreach e-mail stays the contact's primary draft (none here)
+    expect(await primaryDraft(db, uid, contact!.contactId)).toBeNull();
+
+    // written again: the same draft is rewritten, no second one
+    const again = await generateEmail(deps, uid, { contactId: contact!.contactId, conversationId });
+    expect(again.draftId).toBe(email.draftId);
+    expect(again.body).not.toContain('I will bring my notes.');
+    expect(await replyDraftsOf(uid)).toEqual([expect.objectContaining({ id: email.draftId, body: again.body })]);
+  });
+
+  it('refuses before the model writes: a reply once one answered the latest message, and a conversation not of the contact', async () => {
+    const { deps, prompts } = setup();
+    const uid = await newUser();
+    const [contact, other] = await addContacts(uid, [grace, { name: 'Alan Turing' }]);
+    const conversationId = await conversationWithGrace(uid, contact!.contactId);
+    const refusal = (body: Parameters<typeof generateEmail>[2]) =>
+      generateEmail(deps, uid, body).then(
+        () => ({ status: 200, message: '' }),
+        (error: HttpError) => ({ status: error.status, message: error.message }),
+      );
+
+    expect(await refusal({ contactId: other!.contactId, conversationId })).toEqual({
+      status: 400,
+      message: 'Reply drafts require a conversation',
+    });
+    expect(await refusal({ contactId: contact!.contactId, conversationId: 'no-such-conversation' })).toMatchObject({
+      status: 404,
+    });
+    expect(await refusal({ contactId: contact!.contactId, conversationId, draftType: 'initial_outreach' })).toEqual({
+      status: 400,
+      message: draftMessages.initialWithConversation,
+    });
+    expect(await refusal({ contactId: contact!.contactId, draftType: 'reply' })).toEqual({
+      status: 400,
+      message: 'Reply drafts require a conversation',
+    });
+    await recordSentEmail(db, uid, {
+      conversationId,
+      contactId: contact!.contactId,
+      draftId: `reply-${randomUUID()}`,
+      draftType: 'reply',
+      mailboxId: 'mailbox-1',
+      provider: 'gmail',
+      from: 'ada@gmail.com',
+      fromName: 'Ada Lovelace',
+      to: 'grace@navy.example',
+      subject: 'Re: Compilers',
+      body: 'Thursday works.',
+      sentAt: new Date(),
+      messageId: `<${randomUUID()}@gmail.com>`,
+      providerMessageId: randomUUID(),
+      threadId: randomUUID(),
+    });
+    expect(await refusal({ contactId: contact!.contactId, conversationId })).toEqual({
+      status: 400,
+      message: draftMessages.replyAlreadySent,
+    });
+    expect(prompts).toEqual([]);
+    expect(await replyDraftsOf(uid)).toEqual([]);
+  });
+});
 
 describe('a batch through the ai-generation worker', () => {
   it('queues one message per contact, writes each e-mail, and fails only the contact whose model call failed', async () => {

@@ -1,4 +1,9 @@
-import type { saveGeneratedDraft } from '../drafts/index.js';
+import {
+  type checkConversationDraft,
+  replySubject,
+  type saveGeneratedConversationDraft,
+  type saveGeneratedDraft,
+} from '../drafts/index.js';
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { randomUUID } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
@@ -11,14 +16,16 @@ import type {
   GenerateEmailBody,
   GeneratedEmail,
   GenerationMessage,
+  SkippedContact,
 } from '../../shared/schemas/ai.js';
-import { HttpError, notFound, tooManyRequests } from '../core/errors.js';
+import { unsendableReason, unsendableSummary } from '../../shared/addresses.js';
+import { draftMessages } from '../../shared/schemas/drafts.js';
+import { badRequest, HttpError, notFound, tooManyRequests } from '../core/errors.js';
+import { conversationEmails, getConversationItem } from '../data/conversation.js';
 import type { DataClient } from '../data/client.js';
 import { contactAddress, getContact, getContacts, type ContactItem } from '../data/contact.js';
 import {
-  SkippedContact,
   type BatchContact,
-import { unsendableReason, unsendableSummary } from '../../shared/addresses.js';
   type BatchItem,
   type BatchOutcome,
   claimBatchContact,
@@ -46,10 +53,18 @@ import {
   emailAnswerSchema,
   emailInstructions,
   emailPrompt,
+  replyAnswerJsonSchema,
+  replyInstructions,
+  replyPrompt,
 } from './email-prompt.js';
 
 /** The draft a generated e-mail becomes (lambdas/drafts/index.ts `saveGeneratedDraft`: the contact's primary). */
 export type SaveGeneratedDraft = typeof saveGeneratedDraft;
+/** A generated reply or follow-up kept in its conversation, and the SPEC §5 check before it is written. */
+export type ConversationDrafts = {
+  check: typeof checkConversationDraft;
+  save: typeof saveGeneratedConversationDraft;
+};
 
 /** A template rendered for a contact (lambdas/templates/index.ts); null when the user has no template of that id. */
 export type RenderTemplate = (
@@ -64,6 +79,7 @@ export type GenerationDeps = {
   ai: Ai;
   research: Research;
   saveDraft: SaveGeneratedDraft;
+  conversationDrafts: ConversationDrafts;
   renderTemplate: RenderTemplate;
   live: LivePort;
   queue: QueuePort;
@@ -78,6 +94,8 @@ export const generationMessages = {
   batchNotFound: 'Batch not found',
   contactsNotFound: (count: number) =>
     count === 1 ? 'One of these contacts was not found.' : `${count} of these contacts were not found.`,
+  /** DESIGN §9: a batch of only contacts that cannot be sent to writes nothing unless asked to */
+  noneSendable: (summary: string) => `${summary}. Confirm or find their addresses first, or write for them anyway.`,
 } as const;
 
 /** A 5xx whose message is safe to show: the outside AI service failed, not this request (STYLE §8). */
@@ -94,8 +112,6 @@ const ulid = monotonicFactory();
  * The contact's recent facts (issue 11 'Insights'): those on its shared profile when searched within 30 days, else a
  * search through the research port, kept on the shared profile for every user who adds the person. Only a person known
  * by a LinkedIn profile is searched for: a name typed by hand may be anyone's, and facts about a namesake in an e-mail
-  /** DESIGN §9: a batch of only contacts that cannot be sent to writes nothing unless asked to */
-  noneSendable: (summary: string) => `${summary}. Confirm or find their addresses first, or write for them anyway.`,
  * are worse than none. A failed search is logged and the e-mail is written without facts.
  */
 export const contactInsights = async (deps: GenerationDeps, contact: ContactItem): Promise<string[]> => {
@@ -124,13 +140,23 @@ export const contactInsights = async (deps: GenerationDeps, contact: ContactItem
   }
 };
 
-const writeEmail = async (deps: GenerationDeps, prompt: string, signal?: AbortSignal): Promise<EmailAnswer> => {
+/** What the model is asked for: an outreach e-mail, or the next e-mail of a conversation. */
+type EmailKind = { system: string; schema: typeof emailAnswerJsonSchema };
+const outreachEmail: EmailKind = { system: emailInstructions, schema: emailAnswerJsonSchema };
+const conversationEmail: EmailKind = { system: replyInstructions, schema: replyAnswerJsonSchema };
+
+const writeEmail = async (
+  deps: GenerationDeps,
+  prompt: string,
+  signal?: AbortSignal,
+  kind: EmailKind = outreachEmail,
+): Promise<EmailAnswer> => {
   try {
     const { text } = await deps.ai.complete({
-      system: emailInstructions,
+      system: kind.system,
       prompt,
       maxTokens: emailMaxTokens,
-      schema: emailAnswerJsonSchema,
+      schema: kind.schema,
       ...(signal ? { signal } : {}),
     });
     const parsed = emailAnswerSchema.safeParse(JSON.parse(text));
@@ -229,13 +255,71 @@ const keepEmail = async (
 };
 
 /**
- * POST /ai/generate-ai-email (DESIGN §8): one e-mail for one of the user's contacts, kept as its primary
- * `initial_outreach` draft unless `save` is false. Takes a token of the user's aiGeneration bucket before the model
- * is asked (429 beyond it).
+ * The next e-mail of a conversation (DESIGN §9 'Answering a reply'): written from the thread so far, the contact's
+ * latest message last in the prompt, and kept as the conversation's unsent draft of its type unless `save` is false.
+ */
+const answerInConversation = async (
+  deps: GenerationDeps,
+  uid: string,
+  contact: ContactItem,
+  input: { conversationId: string; draftType: 'reply' | 'follow_up'; instructions?: string | undefined; save: boolean },
+): Promise<GeneratedEmail> => {
+  const conversation = await getConversationItem(deps.db, uid, input.conversationId);
+  // checked by `conversationDrafts.check` before: another contact's conversation is refused there
+  if (!conversation) throw notFound();
+  const [profile, emails] = await Promise.all([
+    getUserProfile(deps.db, uid),
+    conversationEmails(deps.db, uid, input.conversationId),
+  ]);
+  const prompt = replyPrompt({
+    profile,
+    contact,
+    subject: conversation.subject,
+    emails,
+    draftType: input.draftType,
+    instructions: input.instructions,
+  });
+  const answer = await writeEmail(deps, prompt, undefined, conversationEmail);
+  // the thread's subject, answered once ('Re: '), whatever the model made of it: the contact's client threads by it too
+  const email = { subject: replySubject(conversation.subject), body: answer.body };
+  if (!input.save) return email;
+  const draft = await deps.conversationDrafts.save(
+    deps.db,
+    uid,
+    { contactId: contact.contactId, conversationId: input.conversationId, draftType: input.draftType, ...email },
+    deps.now(),
+  );
+  await tell(deps, uid, {
+    type: 'draft.saved',
+    data: { draftId: draft.id, contactId: contact.contactId, isPrimary: draft.isPrimary },
+  });
+  return { ...email, draftId: draft.id };
+};
+
+/**
+ * POST /ai/generate-ai-email (DESIGN §8, §9): one e-mail for one of the user's contacts, kept as its primary
+ * `initial_outreach` draft unless `save` is false; with a conversation, its reply (or follow-up) written from the
+ * thread, kept as the conversation's draft (SPEC §5 rules checked before the model writes). Takes a token of the
+ * user's aiGeneration bucket before the model is asked (429 beyond it).
  */
 export const generateEmail = async (deps: GenerationDeps, uid: string, body: GenerateEmailBody) => {
+  const draftType = body.draftType ?? (body.conversationId ? 'reply' : 'initial_outreach');
+  if (draftType === 'initial_outreach' && body.conversationId) throw badRequest(draftMessages.initialWithConversation);
+  if (draftType !== 'initial_outreach' && !body.conversationId)
+    throw badRequest(draftMessages.requiresConversation(draftType));
   const contact = await getContact(deps.db, uid, body.contactId);
   if (!contact) throw notFound(messages.contacts.notFound);
+  if (draftType !== 'initial_outreach' && body.conversationId) {
+    const conversation = { contactId: body.contactId, conversationId: body.conversationId, draftType };
+    await deps.conversationDrafts.check(deps.db, uid, conversation);
+    const allowance = await takeTokens(deps.db, uid, 'aiGeneration', { now: deps.now() });
+    if (!allowance.allowed) throw tooManyRequests(allowance.retryAfterSeconds);
+    return answerInConversation(deps, uid, contact, {
+      ...conversation,
+      instructions: body.instructions,
+      save: body.save ?? true,
+    });
+  }
   const allowance = await takeTokens(deps.db, uid, 'aiGeneration', { now: deps.now() });
   if (!allowance.allowed) throw tooManyRequests(allowance.retryAfterSeconds);
   const composed = await composeEmail(deps, uid, contact, body);
@@ -280,6 +364,20 @@ export const startBatch = async (deps: GenerationDeps, uid: string, body: Genera
   if (found.length < asked.length) {
     throw notFound(generationMessages.contactsNotFound(asked.length - found.length));
   }
+  const skipped: SkippedContact[] = [];
+  if (!body.includeUnverified) {
+    const reasonOf = new Map(found.map((contact) => [contact.contactId, unsendableReason(contactAddress(contact))]));
+    for (const contactId of asked) {
+      const reason = reasonOf.get(contactId);
+      if (reason) skipped.push({ contactId, reason });
+    }
+  }
+  const contactIds = asked.filter((contactId) => !skipped.some((item) => item.contactId === contactId));
+  if (contactIds.length === 0)
+    throw new HttpError(400, generationMessages.noneSendable(unsendableSummary(skipped, asked.length)), {
+      code: 'no_sendable_contacts',
+      details: { skipped },
+    });
   if (body.templateId) {
     const rendered = await deps.renderTemplate(deps.db, uid, body.templateId, found[0]!);
     if (rendered === null) throw notFound(generationMessages.templateNotFound);
@@ -364,20 +462,6 @@ export type BatchProfileReader = (uid: string, batchId: string) => Promise<UserP
  * The user's profile per batch, kept by a worker instance (a Lambda writes many contacts of a batch one after
  * another): read when the batch's first contact there starts, then shared by its next ones for `maxAgeMs`, so a batch
  * of 100 reads it about as often as it has workers, not 100 times, and every e-mail of a batch is written from the
-  const skipped: SkippedContact[] = [];
-  if (!body.includeUnverified) {
-    const reasonOf = new Map(found.map((contact) => [contact.contactId, unsendableReason(contactAddress(contact))]));
-    for (const contactId of asked) {
-      const reason = reasonOf.get(contactId);
-      if (reason) skipped.push({ contactId, reason });
-    }
-  }
-  const contactIds = asked.filter((contactId) => !skipped.some((item) => item.contactId === contactId));
-  if (contactIds.length === 0)
-    throw new HttpError(400, generationMessages.noneSendable(unsendableSummary(skipped, asked.length)), {
-      code: 'no_sendable_contacts',
-      details: { skipped },
-    });
  * same profile. A new batch reads it again (an edit of the profile is in the next batch). A failed read is not kept.
  */
 export const batchProfiles = (

@@ -147,7 +147,10 @@ export const recordSentEmail = async (
       provider: base.provider ?? input.provider,
       emailCount: base.emailCount + 1,
       lastEmailSentAt: later(base.lastEmailSentAt, at),
-      ...(input.draftType === 'reply' && { repliesSent: (base.repliesSent ?? 0) + 1 }),
+      ...(input.draftType === 'reply' && {
+        repliesSent: (base.repliesSent ?? 0) + 1,
+        lastReplySentAt: later(base.lastReplySentAt ?? null, at),
+      }),
     };
     const email: ConversationEmail = {
       id: ulid(input.sentAt.getTime()),

@@ -25,6 +25,11 @@ export type ConversationItem = Omit<Conversation, 'contact_id' | 'created_at'> &
    * wire; absent on conversations written before it was kept (none sent then counts as 0)
    */
   repliesSent?: number;
+  /**
+   * when the last of them was sent: a reply answers the contact's latest message (`lastReplyDate`) when sent after it,
+   * and another is refused until the contact writes again (lambdas/data/draft.ts `draftConversation`). Not on the wire
+   */
+  lastReplySentAt?: string;
 };
 
 /** A conversation before any e-mail: awaiting a reply, nothing sent, nothing known of its thread. */
@@ -101,7 +106,7 @@ const fromItem = (item: Record<string, unknown>): ConversationItem => {
 
 /** A conversation on the wire (SPEC §3: both `contact_id`/`created_at` and camelCase). */
 export const toConversationWire = (item: ConversationItem): Conversation => {
-  const { version: _version, repliesSent: _replies, ...conversation } = item;
+  const { version: _version, repliesSent: _replies, lastReplySentAt: _lastReply, ...conversation } = item;
   return { ...conversation, contact_id: item.contactId, created_at: item.createdAt };
 };
 

@@ -235,8 +235,14 @@ export type DraftConversation = {
   contactId: string;
   /** an e-mail of the user left in it (its count of sent e-mails, or the time of the last one) */
   sent: boolean;
-  /** a reply of the user left in it, whether or not its draft is still kept */
+  /**
+   * a reply of the user answers the contact's latest message already (sent after it, or with none received), whether
+   * or not its draft is still kept: SPEC §5 'A reply has already been sent for this conversation' until the contact
+   * writes again
+   */
   replySent: boolean;
+  /** when the contact's latest message came (a sent reply draft answers it when sent at or after it); null: none */
+  lastReplyDate: string | null;
 };
 
 // the user's conversation of this id as the drafts' rules see it (GetItem, consistent, projected); null when the user
@@ -252,15 +258,22 @@ export const draftConversation = async (
     new GetCommand({
       TableName: db.table,
       Key: key,
-      ProjectionExpression: 'contactId, emailCount, lastEmailSentAt, repliesSent',
+      ProjectionExpression: 'contactId, emailCount, lastEmailSentAt, repliesSent, lastReplySentAt, lastReplyDate',
       ConsistentRead: true,
     }),
   );
   if (!Item) return null;
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+  const lastReplyDate = text(Item.lastReplyDate);
+  // a conversation written before lastReplySentAt was kept: its last e-mail sent stands for its last reply
+  const lastReplySentAt = text(Item.lastReplySentAt) ?? text(Item.lastEmailSentAt);
   return {
     contactId: typeof Item.contactId === 'string' ? Item.contactId : '',
     sent: Number(Item.emailCount ?? 0) > 0 || Boolean(Item.lastEmailSentAt),
-    replySent: Number(Item.repliesSent ?? 0) > 0,
+    replySent:
+      Number(Item.repliesSent ?? 0) > 0 &&
+      (lastReplyDate === null || lastReplySentAt === null || lastReplySentAt >= lastReplyDate),
+    lastReplyDate,
   };
 };
 

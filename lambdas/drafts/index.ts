@@ -4,10 +4,12 @@ import type { AlsoWrite, ContactDrafts, DraftItem } from '../data/draft.js';
 import { getConversation } from '../conversations/index.js';
 import {
   changeContactDrafts,
+  checkConversationDraft,
   createDraft,
   newDraftId,
   primaryDraft as primaryDraftOf,
   publishSaved,
+  saveConversationDraft,
   type DraftWriteDeps,
 } from './service.js';
 
@@ -53,6 +55,18 @@ export const saveGeneratedDraft = (
     },
     { ...(input.aiStrategy ? { contactSet: { aiStrategy: input.aiStrategy } } : {}), ...options },
   );
+
+/** DESIGN §9: the AI's reply or follow-up, kept in its conversation (its unsent draft rewritten, else a new one). */
+export const saveGeneratedConversationDraft = (
+  db: DataClient,
+  uid: string,
+  input: Parameters<typeof saveConversationDraft>[2],
+  now: Date,
+  options: Pick<DraftWriteDeps, 'live' | 'logger'> = {},
+): Promise<Draft> => saveConversationDraft({ db, now: () => now, newId: newDraftId, ...options }, uid, input);
+
+/** SPEC §5: whether a reply or follow-up may be written in the conversation now (4xx HttpErrors otherwise). */
+export { checkConversationDraft };
 
 /** The contact's primary draft, or null (none, or the contact is not the user's). */
 export const primaryDraft = (db: DataClient, uid: string, contactId: string): Promise<Draft | null> =>
@@ -102,3 +116,6 @@ export const cancelFollowUps = async (
 
 /** DESIGN §6: when the auto follow-up of an e-mail sent at `sentAt` goes (the dashboard's follow-ups due, issue 16). */
 export { followUpTime } from './send-rules.js';
+
+/** The subject of an answer in a thread: `Re: <subject>`, once (DESIGN §9: the AI's reply keeps the thread's). */
+export { replySubject } from './send-rules.js';

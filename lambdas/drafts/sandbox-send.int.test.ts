@@ -10,6 +10,7 @@ import { createLogger } from '../core/logger.js';
 import { createDataClient } from '../data/client.js';
 import { contactKey } from '../data/contact.js';
 import { getDraft } from '../data/draft.js';
+import { recordIncomingEmail } from '../conversations/index.js';
 import { mailboxesDepsFromEnv } from '../mailboxes/index.js';
 import { createMailApis } from '../providers/mail/mail-api.js';
 import { type MailApi, MailApiFailure } from '../providers/mail/port.js';
@@ -74,6 +75,7 @@ type SandboxMessage = {
   body: string;
   messageId: string;
   inReplyTo: string | null;
+  sentAt: string;
 };
 const messagesTo = async (address: string): Promise<SandboxMessage[]> => {
   const response = await fetch(`${sandbox.url}/_sandbox/mail/messages?to=${encodeURIComponent(address)}`);
@@ -199,5 +201,64 @@ describe.each(['gmail', 'outlook'] as const)('sending from a %s mailbox through 
       inReplyTo: arrived[0]!.messageId,
       threadId: arrived[0]!.threadId,
     });
+  });
+
+  it("sends a reply to the contact's answer in the same thread, answering their message (DESIGN §9)", async () => {
+    const w = await world(provider);
+    const draft = await drafts.createDraft(w.draftsDeps, w.uid, {
+      contactId: w.contactId,
+      subject: 'Compilers',
+      body: 'Dear Grace, may I ask you about compilers?',
+    });
+    await drafts.sendDraft(w.draftsDeps, w.uid, draft.id);
+    const worker = sendWorker(w.sendingDeps, logger);
+    expect(await w.deliver(worker, draft.id)).toEqual({ batchItemFailures: [] });
+    const [first] = await messagesTo(w.contactAddress);
+
+    // Grace answers on the sandbox's mail control; the reply checks record it in the conversation (its id the draft's)
+    const answered = await fetch(`${sandbox.url}/_sandbox/mail/reply`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ messageId: first!.id, body: 'How about Thursday at 5pm CET?' }),
+    });
+    expect(answered.status).toBe(200);
+    const [answer] = await messagesTo(w.email);
+    expect(answer).toMatchObject({ inReplyTo: first!.messageId });
+    await recordIncomingEmail(db, w.uid, draft.id, {
+      kind: 'reply',
+      providerMessageId: answer!.id,
+      messageId: answer!.messageId,
+      from: w.contactAddress,
+      fromName: 'Grace Hopper',
+      to: w.email,
+      subject: answer!.subject,
+      body: answer!.body,
+      // as the reply checks record it: at the time the mailbox received it
+      at: new Date(answer!.sentAt),
+    });
+
+    const reply = await drafts.createDraft(w.draftsDeps, w.uid, {
+      contactId: w.contactId,
+      conversationId: draft.id,
+      draftType: 'reply',
+      isPrimary: false,
+      subject: 'Re: Compilers',
+      body: 'Thursday at 5pm CET works well for me.',
+    });
+    w.clock.now = new Date(w.clock.now.getTime() + 60_000);
+    await drafts.sendDraft(w.draftsDeps, w.uid, reply.id);
+    expect(await w.deliver(worker, reply.id)).toEqual({ batchItemFailures: [] });
+
+    const thread = await messagesTo(w.contactAddress);
+    expect(thread).toHaveLength(2);
+    expect(thread[1]).toMatchObject({
+      from: w.email,
+      subject: 'Re: Compilers',
+      threadId: first!.threadId,
+      inReplyTo: answer!.messageId,
+      messageId: draftMessageId(reply.id, w.email),
+    });
+    expect(thread[1]!.body).toContain('Thursday at 5pm CET works well for me.');
+    expect(await getDraft(db, w.uid, reply.id)).toMatchObject({ status: 'sent' });
   });
 });

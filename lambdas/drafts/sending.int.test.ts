@@ -15,7 +15,7 @@ import { draftKey, dueDrafts, getDraft } from '../data/draft.js';
 import { createMailbox, getMailbox, mailboxKey, setDefaultIfNone, type MailboxItem } from '../data/mailbox.js';
 import { dailySendCount, utcDay } from '../data/send-guard.js';
 import { profileKey } from '../data/user-profile.js';
-import { addDoNotContact, getConversation } from '../conversations/index.js';
+import { addDoNotContact, getConversation, recordIncomingEmail } from '../conversations/index.js';
 import type { MailboxesDeps } from '../mailboxes/index.js';
 import { seal } from '../providers/crypto/envelope.js';
 import { keyFileDataKeys } from '../providers/crypto/key-file.js';
@@ -996,6 +996,64 @@ describe('auto follow-up (DESIGN §6)', () => {
     expect(
       await getConversation(db, w.uid, draft.id).then((wire) => wire && Object.keys(wire).includes('repliesSent')),
     ).toBe(false);
+  });
+
+  it('takes one reply to each message of the contact: refused after a sent reply until the contact writes again', async () => {
+    const w = await world({ settings: { autoFollowUp: false } });
+    const contactId = await w.addContact();
+    const draft = await w.newDraft(contactId);
+    await drafts.sendDraft(w.draftsDeps, w.uid, draft.id);
+    await w.deliver(draft.id);
+    const contactWrites = (id: string, body: string) =>
+      recordIncomingEmail(db, w.uid, draft.id, {
+        kind: 'reply',
+        providerMessageId: id,
+        messageId: `<${id}@navy.example>`,
+        from: 'grace@navy.example',
+        fromName: 'Grace Hopper',
+        to: 'ada@gmail.com',
+        subject: 'Re: Compilers and the Navy',
+        body,
+        at: w.now(),
+      });
+    const replyOf = (body: string) =>
+      drafts.createDraft(w.draftsDeps, w.uid, {
+        contactId,
+        draftType: 'reply',
+        conversationId: draft.id,
+        isPrimary: false,
+        subject: 'Re: Compilers and the Navy',
+        body,
+      });
+    w.advance(60_000);
+    await contactWrites('in-1', 'How about Thursday at 5pm CET?');
+    w.advance(60_000);
+    const first = await replyOf('Thursday at 5pm CET works for me.');
+    // a second reply draft written side by side: the first one sent answers the message, the other is refused
+    const racing = await replyOf('Thursday suits me.');
+    await drafts.sendDraft(w.draftsDeps, w.uid, first.id);
+    await w.deliver(first.id);
+    expect(await w.draftOf(first.id)).toMatchObject({ status: 'sent' });
+    expect(await failure(drafts.sendDraft(w.draftsDeps, w.uid, racing.id))).toMatchObject({
+      status: 400,
+      message: draftMessages.replyAlreadySent,
+    });
+    expect(await failure(replyOf('Again?'))).toMatchObject({ status: 400, message: draftMessages.replyAlreadySent });
+
+    // the contact writes again: their new message may be answered, and the draft kept from before is sent
+    w.advance(60_000);
+    await contactWrites('in-2', 'Great. Shall I send a Zoom link?');
+    w.advance(60_000);
+    expect(await drafts.sendDraft(w.draftsDeps, w.uid, racing.id)).toMatchObject({ status: 'sending' });
+    await w.deliver(racing.id);
+    expect(await w.draftOf(racing.id)).toMatchObject({ status: 'sent' });
+    expect(await failure(replyOf('And again?'))).toMatchObject({
+      status: 400,
+      message: draftMessages.replyAlreadySent,
+    });
+    w.advance(60_000);
+    await contactWrites('in-3', 'Here it is.');
+    expect(await replyOf('Thank you!')).toMatchObject({ draftType: 'reply', status: 'draft' });
   });
 
   it('accepts a follow-up draft in a conversation whose initial e-mail was sent; still refuses one where nothing was', async () => {

@@ -195,8 +195,10 @@ const withPrimary = (state: State, draft: DraftItem, now: string, replace: boole
 };
 
 /**
- * SPEC §4/§5 type rules for a reply or follow-up in `conversation`, against the contact's other drafts: no reply once
- * one was sent (a sent reply draft, or the conversation's own record of replies sent: a sent draft can be deleted); a
+ * SPEC §4/§5 type rules for a reply or follow-up in `conversation`, against the contact's other drafts. A reply answers
+ * the contact's latest message: none once the user sent one after it (a reply draft sent at or after it, or the
+ * conversation's own record of replies sent: a sent draft can be deleted), and again once the contact writes after
+ * that reply (read literally, 'A reply has already been sent for this conversation' would end a back-and-forth). A
  * follow-up needs an e-mail of the user sent in the conversation first: a sent reply, or the conversation's own count
  * of sent e-mails (the initial outreach that opened it carries no conversation id, so only the conversation knows it
  * left). SPEC §5's 'Cannot send follow-up before sending a reply' keeps its text for a conversation where nothing was
@@ -209,15 +211,16 @@ const checkConversationRules = (
   conversation: DraftConversation,
   self?: string,
 ) => {
-  const sentHere = (kind?: DraftType) =>
+  const sentHere = (kind?: DraftType, since?: string | null) =>
     drafts.some(
       (other) =>
         other.id !== self &&
         other.conversationId === conversationId &&
         (kind === undefined || other.draftType === kind) &&
-        other.status === 'sent',
+        other.status === 'sent' &&
+        (!since || !other.sentAt || other.sentAt >= since),
     );
-  if (type === 'reply' && (conversation.replySent || sentHere('reply')))
+  if (type === 'reply' && (conversation.replySent || sentHere('reply', conversation.lastReplyDate)))
     throw badRequest(draftMessages.replyAlreadySent);
   if (type === 'follow_up' && !conversation.sent && !sentHere()) throw badRequest(draftMessages.followUpBeforeReply);
 };
@@ -312,6 +315,81 @@ export const createDraft = async (
       ...(options.also ? { also: options.also(draft.id) } : {}),
       ...(options.listRead ? { listRead: options.listRead } : {}),
     },
+  );
+  await publishSaved(deps, uid, [saved]);
+  return toWireDraft(saved);
+};
+
+type ConversationDraftInput = { contactId: string; conversationId: string; draftType: 'reply' | 'follow_up' };
+
+/** An unsent draft of this type in the conversation, not scheduled: the one a reply composer keeps writing. */
+const openDraftOf = (drafts: readonly DraftItem[], input: ConversationDraftInput) =>
+  drafts
+    .filter(
+      (draft) =>
+        draft.conversationId === input.conversationId &&
+        draft.draftType === input.draftType &&
+        (draft.status === 'draft' || draft.status === 'failed') &&
+        !draft.scheduledSendTime,
+    )
+    .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0];
+
+/**
+ * Whether a reply or follow-up may be written in the conversation now (the AI asks before the model writes it): 404
+ * when the contact or conversation is not the user's, SPEC §5's messages as 400s otherwise.
+ */
+export const checkConversationDraft = async (db: DataClient, uid: string, input: ConversationDraftInput) => {
+  if (!(await getContact(db, uid, input.contactId))) throw contactNotFound();
+  const conversation = await conversationOfDraft(db, uid, input);
+  const list = await getContactDrafts(db, uid, input.contactId);
+  checkConversationRules(await getDrafts(db, uid, list.draftIds), input.draftType, input.conversationId, conversation);
+};
+
+/**
+ * An AI-written reply or follow-up kept in its conversation (DESIGN §9): it rewrites the conversation's unsent draft
+ * of that type when there is one (a composer reopens that draft rather than starting a second), else it is a new
+ * draft beside the contact's primary one (not primary: the outreach e-mail stays the contact's). SPEC §5 rules hold.
+ */
+export const saveConversationDraft = async (
+  deps: DraftWriteDeps,
+  uid: string,
+  input: ConversationDraftInput & { subject: string; body: string },
+): Promise<Draft> => {
+  if (!(await getContact(deps.db, uid, input.contactId))) throw contactNotFound();
+  const conversation = await conversationOfDraft(deps.db, uid, input);
+  const now = deps.now().toISOString();
+  const saved = await changeContactDrafts(
+    deps,
+    uid,
+    input.contactId,
+    (state) => {
+      checkConversationRules(state.drafts, input.draftType, input.conversationId, conversation);
+      const open = openDraftOf(state.drafts, input);
+      if (open) {
+        const { failureReason: _failure, ...rest } = open;
+        const next: DraftItem = { ...rest, subject: input.subject, body: input.body, updatedAt: now };
+        return { change: { put: [next], remove: [], list: state.list }, result: next };
+      }
+      const draft: DraftItem = {
+        id: deps.newId(),
+        userId: uid,
+        contactId: input.contactId,
+        conversationId: input.conversationId,
+        draftType: input.draftType,
+        status: 'draft',
+        isPrimary: false,
+        createdFromTemplate: false,
+        createdAt: now,
+        updatedAt: now,
+        subject: input.subject,
+        body: input.body,
+      };
+      return {
+        change: { put: [draft], remove: [], list: { ...state.list, draftIds: [...state.list.draftIds, draft.id] } },
+        result: draft,
+      };
+    },
+    { requireContact: true },
   );
   await publishSaved(deps, uid, [saved]);
   return toWireDraft(saved);

@@ -4,3 +4,6 @@
  * `{queue}` its first check is queued at once, so push starts before the contact can answer).
  */
 export { markMailboxActive } from './check.js';
+
+/** A received e-mail's own words, quotes left out (the AI's reply prompt reads the thread so: DESIGN §9). */
+export { ownText } from './classify.js';

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { unsendableReasons } from '../addresses.js';
 import { lazySchema } from '../lazy-schema.js';
+import { draftTypes } from './drafts.js';
 
 /**
  * The AI-written e-mails (DESIGN §8 'AI', SPEC §3 'AI e-mail response'): one at a time, or a batch of up to 100
@@ -17,7 +18,17 @@ export const generateEmailBody = /* @__PURE__ */ lazySchema(() =>
     contactId: id,
     templateId: id.optional(),
     instructions: instructions.optional(),
-    /** keep the e-mail as the contact's primary `initial_outreach` draft @default true */
+    /**
+     * the conversation answered (DESIGN §9 'Answering a reply'): the e-mail is written from its thread so far, the
+     * contact's latest message last
+     */
+    conversationId: id.optional(),
+    /** @default 'reply' with a conversation, else 'initial_outreach' */
+    draftType: z.enum(draftTypes).optional(),
+    /**
+     * keep the e-mail: as the contact's primary `initial_outreach` draft, or as the conversation's unsent `reply` draft
+     * (that one rewritten when there is one) @default true
+     */
     save: z.boolean().optional(),
   }),
 );
@@ -45,26 +56,15 @@ export const generateBatchBody = /* @__PURE__ */ lazySchema(() =>
     contactIds: z.array(id).min(1).max(100),
     templateId: id.optional(),
     instructions: instructions.optional(),
-  }),
-);
-export type GenerateBatchBody = z.infer<typeof generateBatchBody>;
-
-export const batchStartedSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({ batchId: z.string(), total: z.number().int(), skipped: z.array(skippedContactSchema) }),
-);
-
-export const batchItemStatuses = ['queued', 'generating', 'completed', 'failed'] as const;
-export type BatchItemStatus = (typeof batchItemStatuses)[number];
-
     /**
      * write for contacts without an address that may be sent to as well (DESIGN §9: shared/addresses.ts); without it
      * they are skipped and the answer says which and why @default false
      */
     includeUnverified: z.boolean().optional(),
-export const batchIdParams = /* @__PURE__ */ lazySchema(() => z.strictObject({ batchId: id }));
+  }),
+);
+export type GenerateBatchBody = z.infer<typeof generateBatchBody>;
 
-/** GET /api/outreach/batches/{batchId} */
-export const batchProgressSchema = /* @__PURE__ */ lazySchema(() =>
 /** A contact a batch left out, and why (shared/addresses.ts `unsendableReason`). */
 export const skippedContactSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ contactId: z.string(), reason: z.enum(unsendableReasons) }),
@@ -72,6 +72,17 @@ export const skippedContactSchema = /* @__PURE__ */ lazySchema(() =>
 export type SkippedContact = z.infer<typeof skippedContactSchema>;
 
 /** `total` counts the contacts written for; `skipped` those left out (none with `includeUnverified`). */
+export const batchStartedSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ batchId: z.string(), total: z.number().int(), skipped: z.array(skippedContactSchema) }),
+);
+
+export const batchItemStatuses = ['queued', 'generating', 'completed', 'failed'] as const;
+export type BatchItemStatus = (typeof batchItemStatuses)[number];
+
+export const batchIdParams = /* @__PURE__ */ lazySchema(() => z.strictObject({ batchId: id }));
+
+/** GET /api/outreach/batches/{batchId} */
+export const batchProgressSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     batchId: z.string(),
     total: z.number().int(),

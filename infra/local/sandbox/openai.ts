@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as z from 'zod';
+import { replyEmailAnswer } from './openai-reply.js';
 import { outreachEmailAnswer } from './outreach-email.js';
 import type { SandboxRequest, SandboxResponse, SandboxVendor } from './router.js';
 
@@ -124,6 +125,13 @@ const answer = (request: ChatRequest, budgetChars: number) => {
     const user = request.messages.filter((message) => message.role === 'user');
     return {
       content: JSON.stringify(outreachEmailAnswer(user.map((m) => textOf(m.content)).join('\n'))),
+      finishReason: 'stop',
+    };
+  }
+  if (requested?.type === 'json_schema' && requested.json_schema.name === 'reply_email') {
+    const user = request.messages.filter((message) => message.role === 'user');
+    return {
+      content: JSON.stringify(replyEmailAnswer(user.map((m) => textOf(m.content)).join('\n'))),
       finishReason: 'stop',
     };
   }
