@@ -8,6 +8,7 @@ import { plans } from '../../shared/constants.js';
 import { messages } from '../../shared/messages.js';
 import type {
   ContactWire,
+  RelationshipStatus,
   createContactBody,
   listContactsQuery,
   lookupEmailsBody,
@@ -43,6 +44,9 @@ import {
 } from '../data/contact.js';
 import { isItemTooLarge, maxItemBytes } from '../data/item-size.js';
 import { removeContactDrafts } from '../data/draft.js';
+import { getPipelineEntry, pipelineMoveWrite, pipelineRemoveWrite } from '../data/pipeline.js';
+import type { PipelineStage } from '../../shared/schemas/pipeline.js';
+import { relationshipOfStage, stageOfRelationship } from '../../shared/relationship.js';
 import { getContactCount } from '../data/quota.js';
 import { takeTokens, type RateLimitedAction } from '../data/rate-limit.js';
 import { getSharedProfile, upsertSharedProfile, type SharedProfileItem } from '../data/shared-profile.js';
@@ -538,14 +542,59 @@ export const updateContact = async (deps: ContactsDeps, uid: string, contactId: 
   const next = { ...current, ...changes };
   for (const name of removals) delete next[name];
   if (contactItemBytes(next) > maxItemBytes) throw contactTooLarge();
-  const item = await changeContact(deps.db, current, { set: changes, remove: removals }).catch((error: unknown) => {
+  const move =
+    body.relationship_status === undefined
+      ? null
+      : await relationshipMove(deps, uid, contactId, body.relationship_status, changes.lastUpdated!);
+  const item = await changeContact(
+    deps.db,
+    current,
+    { set: changes, remove: removals },
+    move?.write ? [move.write] : [],
+  ).catch((error: unknown) => {
     // a concurrent edit grew it between the read and this write
     if (isItemTooLarge(error)) throw contactTooLarge();
     throw error;
   });
   if (!item) throw contactNotFound();
+  if (move?.write) {
+    // the board in the user's other tabs follows, as it does a drag (lambdas/pipeline)
+    await deps.live
+      ?.publish(uid, { type: 'pipeline.changed', data: { contactId, stage: move.stage ?? '' } })
+      .catch(() => {
+        // pages poll what they miss; the live channel never fails the edit
+      });
+  }
   if ((verify && item.email) || relookup?.queue) await deps.queue.send('email-lookup', lookupMessage(item));
   return toContactWire(item, deps.now());
+};
+
+/**
+ * A relationship chosen by hand is a move in the pipeline (shared/relationship.ts): the stage it names, by hand, as a
+ * drag on the board; 'new' takes the contact off the board. No write when the contact stands there already (its
+ * stage as read, consistently: the contact's own field only follows it).
+ */
+const relationshipMove = async (
+  deps: ContactsDeps,
+  uid: string,
+  contactId: string,
+  relationship: RelationshipStatus,
+  at: string,
+): Promise<{ stage: PipelineStage | null; write: Record<string, unknown> | null }> => {
+  const entry = await getPipelineEntry(deps.db, uid, contactId);
+  const stage = stageOfRelationship(relationship);
+  if (relationshipOfStage(entry?.stage) === relationship) return { stage, write: null };
+  if (!stage) return { stage, write: pipelineRemoveWrite(deps.db, uid, contactId) };
+  return {
+    stage,
+    write: pipelineMoveWrite(deps.db, uid, {
+      contactId,
+      stage,
+      stageChangedAt: at,
+      movedBy: 'manual',
+      conversationId: entry?.conversationId ?? null,
+    }),
+  };
 };
 
 /** The e-mail fields a lookup found, which belong to the domain it looked at. */

@@ -32,6 +32,8 @@ let db: DataClient;
 let runner: StreamRunner;
 let conversationsHandler: Handler;
 let contactsHandler: Handler;
+let pipelineHandler: Handler;
+let draftsHandler: Handler;
 let record: typeof import('./index.js');
 
 beforeAll(async () => {
@@ -41,6 +43,8 @@ beforeAll(async () => {
   db = createDataClient(tableName);
   ({ handler: conversationsHandler } = await import('./http.js'));
   ({ handler: contactsHandler } = await import('../contacts/http.js'));
+  ({ handler: pipelineHandler } = await import('../pipeline/http.js'));
+  ({ handler: draftsHandler } = await import('../drafts/http.js'));
   record = await import('./index.js');
   runner = await startStreamRunner({
     endpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB!,
@@ -201,7 +205,78 @@ describe('analytics through the stream and the stats aggregator', () => {
       { stage: 'contacted', count: 2 },
       { stage: 'replied', count: 2 },
       { stage: 'meeting_scheduled', count: 0 },
-      { stage: 'closed', count: 0 },
+    ]);
+  });
+
+  it('counts in the funnel what happened to each contact, never where a card was dragged by hand', async () => {
+    const claims = userClaims();
+    const uid = String(claims.sub);
+    const addContact = async (name: string) => {
+      const answer = await call(contactsHandler, claims, 'POST', '/api/contacts', { body: { name } });
+      expect(answer.status, JSON.stringify(answer.json)).toBeLessThan(300);
+      return answer.json.data.id as string;
+    };
+    const drag = async (contactId: string, stage: string) => {
+      const moved = await pipelineHandler(
+        apiEvent({
+          method: 'PATCH',
+          resource: '/api/pipeline/{contactId}',
+          path: `/api/pipeline/${contactId}`,
+          params: { contactId },
+          body: { stage },
+          claims,
+        }),
+        lambdaContext(),
+      );
+      expect(moved.statusCode).toBe(200);
+    };
+    const drafted = await addContact('Drafted Only');
+    const emailed = await addContact('Emailed Only');
+    const answered = await addContact('Answered');
+    const met = await addContact('Met');
+    const dragged = await addContact('Dragged To Replied');
+    const draggedFurther = await addContact('Dragged To Meeting');
+
+    const draft = await draftsHandler(
+      apiEvent({
+        method: 'POST',
+        resource: '/api/drafts',
+        path: '/api/drafts',
+        body: { contactId: drafted, subject: 'Hi', body: 'Hello' },
+        claims,
+      }),
+      lambdaContext(),
+    );
+    expect(draft.statusCode).toBe(201);
+    await record.recordSentEmail(db, uid, sent(emailed, 'emailed@example.com', '2026-03-10T09:00:00Z'));
+    const toAnswered = (
+      await record.recordSentEmail(db, uid, sent(answered, 'answered@example.com', '2026-03-10T09:10:00Z'))
+    ).conversation;
+    await record.recordIncomingEmail(
+      db,
+      uid,
+      toAnswered.id,
+      incoming('reply', 'answered@example.com', '2026-03-10T10:00:00Z'),
+    );
+    const toMet = (await record.recordSentEmail(db, uid, sent(met, 'met@example.com', '2026-03-10T09:20:00Z')))
+      .conversation;
+    await record.recordIncomingEmail(db, uid, toMet.id, incoming('reply', 'met@example.com', '2026-03-10T11:00:00Z'));
+    await record.moveContactStage(db, uid, met, 'meeting_scheduled', new Date('2026-03-10T12:00:00Z'), 'event');
+    // never e-mailed: the board says Replied and Meeting scheduled, but nothing was sent or answered
+    await drag(dragged, 'replied');
+    await drag(draggedFurther, 'meeting_scheduled');
+
+    await runner.drained();
+    expect(runner.skipped('stats')).toEqual([]);
+    const week = await call(conversationsHandler, claims, 'GET', '/api/conversations/detailed-analytics', {
+      query: { to: '2026-03-11T23:00:00Z' },
+    });
+    expect(week.status, JSON.stringify(week.json)).toBe(200);
+    expect(week.json.data.funnel).toEqual([
+      { stage: 'drafted', count: 4 },
+      { stage: 'contacted', count: 3 },
+      { stage: 'replied', count: 2 },
+      { stage: 'meeting_scheduled', count: 1 },
     ]);
   });
 });

@@ -5,7 +5,7 @@ import type {
   detailedAnalyticsQuery,
   detailedAnalyticsSchema,
 } from '../../shared/schemas/conversations.js';
-import { pipelineStages } from '../../shared/schemas/pipeline.js';
+import { funnelSteps } from '../../shared/relationship.js';
 import { settingsDefaults } from '../../shared/schemas/settings-defaults.js';
 import { dimensionsOf } from '../dashboard/index.js';
 import { getContact } from '../data/contact.js';
@@ -314,12 +314,12 @@ const sendingTimesOf = (days: readonly DayStats[], timeZone: string) => {
   };
 };
 
-/** contacts in each pipeline stage or a later one, in stage order (counters below 0 read as 0) */
+/**
+ * contacts by what happened to them, each step within the one before (shared/relationship.ts `funnelStepsReached`):
+ * a card dragged by hand to Replied, never e-mailed, is no reply (counters below 0 read as 0)
+ */
 const funnelOf = (stats: UserStats) =>
-  pipelineStages.map((stage, index) => ({
-    stage,
-    count: pipelineStages.slice(index).reduce((total, later) => total + Math.max(0, stats.stages[later] ?? 0), 0),
-  }));
+  funnelSteps.map((stage) => ({ stage, count: Math.max(0, stats.reached[stage] ?? 0) }));
 
 /**
  * GET /api/conversations/detailed-analytics: over the period's UTC days (the last 7, 30, 91 or 364 up to `to`, or
@@ -337,7 +337,9 @@ const funnelOf = (stats: UserStats) =>
  * - `byWeekday` (0 = Sunday, all 7), `byHour` (0..23, all 24): the same counts by the first e-mail's weekday and hour
  *   in `timeZone` (the user's setting, default UTC; see localClock); `bestSendTime`: the weekday and hour with the
  *   best reply rate among those with at least 3 sent (ties: more sent, then the earliest), null when none has 3;
- * - `funnel`: the user's contacts now in each pipeline stage or a later one (no filter applies: the pipeline now).
+ * - `funnel`: the user's contacts by what happened to them, now (no filter applies): drafted (a draft, or an e-mail
+ *   sent), e-mailed, replied (e-mailed and answered), meeting booked (and a meeting); where a card was dragged by hand
+ *   does not count.
  * With `contactId`, that contact's conversations and their e-mails are read instead of the day counters and counted
  * the same way (the funnel stays the user's).
  */

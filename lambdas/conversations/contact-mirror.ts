@@ -2,6 +2,7 @@ import type { MailProvider } from '../../shared/schemas/mailboxes.js';
 import {
   type ContactConversationFields,
   type ContactConversationRead,
+  type ContactTouch,
   contactConversationWrite,
   getContactConversationFields,
 } from '../data/contact.js';
@@ -34,15 +35,25 @@ export type MirroredSend = { at: string; initial: boolean; provider: MailProvide
 /**
  * The contact's write that follows `next` (the conversation as the transaction writes it), or null when there is
  * nothing to write: the contact is gone, or it shows a newer conversation and no e-mail left, or it shows this one as
- * it is already.
+ * it is already, and nothing touches it. An answer of the contact (`REPLY_RECEIVED`) is kept as its `lastReplyAt`
+ * (the analytics funnel's Replied), whichever of its conversations it came in. `touch` (an event of the conversation:
+ * an e-mail sent, a reply) moves the contact up the list and, when its stage moved, sets its relationship; the
+ * writer adds its directory line (`contactTouchLineWrites`) to the same transaction.
  */
 export const contactMirrorWrite = (
   db: Parameters<typeof contactConversationWrite>[0],
   contact: ContactConversationRead | null,
   next: ConversationItem,
   sent?: MirroredSend,
+  touch?: ContactTouch,
 ): TransactionWrite | null => {
   if (!contact) return null;
+  const answeredAt =
+    next.replyStatus === 'REPLY_RECEIVED' &&
+    next.lastReplyDate &&
+    !(contact.lastReplyAt && contact.lastReplyAt >= next.lastReplyDate)
+      ? next.lastReplyDate
+      : null;
   const key = mirrorKeyOf(next);
   const newest = !contact.conversationStatusOf || contact.conversationStatusOf <= key;
   const shown = contact.conversationStatusOf === key && contact.conversationStatus === next.replyStatus;
@@ -57,12 +68,19 @@ export const contactMirrorWrite = (
           ...(sent.initial ? { emailSentAt: later(contact.emailSentAt, sent.at) } : {}),
         }
       : {}),
+    ...(answeredAt ? { lastReplyAt: answeredAt } : {}),
   };
-  if (Object.keys(set).length === 0) return null;
-  return contactConversationWrite(db, contact, { set, ...(sent ? { addEmails: 1 } : {}) }, [
-    'conversationStatusOf',
-    ...(sent ? (['lastEmailSentAt', 'emailSentAt'] as const) : []),
-  ]);
+  if (Object.keys(set).length === 0 && !touch) return null;
+  return contactConversationWrite(
+    db,
+    contact,
+    { set, ...(sent ? { addEmails: 1 } : {}), ...(touch ? { touch } : {}) },
+    [
+      'conversationStatusOf',
+      ...(sent ? (['lastEmailSentAt', 'emailSentAt'] as const) : []),
+      ...(answeredAt ? (['lastReplyAt'] as const) : []),
+    ],
+  );
 };
 
 /**

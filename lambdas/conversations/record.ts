@@ -5,7 +5,15 @@ import type { MailProvider } from '../../shared/schemas/mailboxes.js';
 import type { PipelineStage } from '../../shared/schemas/pipeline.js';
 import { notFound } from '../core/errors.js';
 import type { DataClient } from '../data/client.js';
-import { type ContactConversationRead, getContact, sortName } from '../data/contact.js';
+import { relationshipOfStage } from '../../shared/relationship.js';
+import {
+  type ContactConversationRead,
+  type ContactTouch,
+  contactTouchLineWrites,
+  getContact,
+  setContactMilestone,
+  sortName,
+} from '../data/contact.js';
 import {
   type ConversationItem,
   changedConversationWrite,
@@ -85,6 +93,15 @@ const forwardMove = async (
   if (current && stageRank(current.stage) >= stageRank(stage)) return null;
   return { contactId, stage, stageChangedAt: at, movedBy: 'event', conversationId };
 };
+
+/**
+ * What an e-mail of the conversation touches of its contact: it moves up the list ('Recently updated') and, when its
+ * stage moved, shows the new one as its relationship (shared/relationship.ts).
+ */
+const touchOf = (now: string, move: PipelineEntry | null): ContactTouch => ({
+  lastUpdated: now,
+  ...(move ? { relationshipStatus: relationshipOfStage(move.stage) } : {}),
+});
 
 export type SentEmail = {
   /** null for an initial outreach: the e-mail starts a conversation */
@@ -166,11 +183,10 @@ export const recordSentEmail = async (
       draftId: input.draftId,
     };
     const move = await forwardMove(db, uid, base.contactId, 'contacted', at, conversationId);
-    const mirror = contactMirrorWrite(db, await contactToMirror(db, uid, base.contactId), next, {
-      at,
-      initial,
-      provider: input.provider,
-    });
+    const contact = await contactToMirror(db, uid, base.contactId);
+    const touch = touchOf(now, move);
+    const mirror = contactMirrorWrite(db, contact, next, { at, initial, provider: input.provider }, touch);
+    const line = mirror ? await contactTouchLineWrites(db, uid, base.contactId, touch) : [];
     const writes: TransactionWrite[] = [
       newEmailWrite(db, uid, emailKey, email),
       current ? changedConversationWrite(db, current, next) : newConversationWrite(db, next),
@@ -178,7 +194,7 @@ export const recordSentEmail = async (
         ? [threadPointerWrite(db, uid, input.threadId, conversationId)]
         : []),
       ...(move ? [pipelineMoveWrite(db, uid, move)] : []),
-      ...(mirror ? [mirror] : []),
+      ...(mirror ? [mirror, ...line] : []),
     ];
     const outcome = await transact(db, writes);
     if (outcome.done)
@@ -298,13 +314,15 @@ export const recordIncomingEmail = async (
           ]
         : []),
     ];
-    const mirror = contactMirrorWrite(db, contact, next);
+    const touch = touchOf(now, move);
+    const mirror = contactMirrorWrite(db, contact, next, undefined, touch);
+    const line = mirror ? await contactTouchLineWrites(db, uid, current.contactId, touch) : [];
     const outcome = await transact(db, [
       newEmailWrite(db, uid, emailKey, email),
       changedConversationWrite(db, current, next),
       ...extra.map(([, write]) => write),
       // last: the extras' reasons are read by their place
-      ...(mirror ? [mirror] : []),
+      ...(mirror ? [mirror, ...line] : []),
     ]);
     if (outcome.done) {
       if (notification) await trimNotifications(db, uid);
@@ -421,7 +439,9 @@ export const isDoNotContact = async (db: DataClient, uid: string, email: string)
 
 /**
  * Moves a contact in the pipeline. By an event only forward (DESIGN §6); by hand (`manual`) to any stage. `moved` is
- * false when the contact is not the user's, or an event found it at this stage or a later one.
+ * false when the contact is not the user's, or an event found it at this stage or a later one. A meeting booked (the
+ * event to `meeting_scheduled`) is kept on the contact (`meetingBookedAt`, the analytics funnel's Meeting) even when
+ * the contact stands further already.
  */
 export const moveContactStage = async (
   db: DataClient,
@@ -431,14 +451,25 @@ export const moveContactStage = async (
   at: Date,
   by: 'event' | 'manual',
 ): Promise<{ moved: boolean }> => {
+  const booked = by === 'event' && stage === 'meeting_scheduled';
   const current = await getPipelineEntry(db, uid, contactId);
-  if (by === 'event' && current && stageRank(current.stage) >= stageRank(stage)) return { moved: false };
-  const outcome = await movePipelineEntry(db, uid, {
-    contactId,
-    stage,
-    stageChangedAt: at.toISOString(),
-    movedBy: by,
-    conversationId: current?.conversationId ?? null,
-  });
+  if (by === 'event' && current && stageRank(current.stage) >= stageRank(stage)) {
+    if (booked) await setContactMilestone(db, uid, contactId, 'meetingBookedAt', at.toISOString());
+    return { moved: false };
+  }
+  const outcome = await movePipelineEntry(
+    db,
+    uid,
+    {
+      contactId,
+      stage,
+      stageChangedAt: at.toISOString(),
+      movedBy: by,
+      conversationId: current?.conversationId ?? null,
+    },
+    booked ? { meetingBookedAt: at.toISOString() } : {},
+  );
+  if (outcome === 'notForward' && booked)
+    await setContactMilestone(db, uid, contactId, 'meetingBookedAt', at.toISOString());
   return { moved: outcome === 'moved' };
 };

@@ -55,6 +55,32 @@ const draft = (fields: Item = {}): Item => ({
   ...fields,
 });
 
+describe('contacts: the funnel of what happened', () => {
+  const step = (name: string) => `reached|${name}`;
+  it('counts a draft, then an e-mail sent, a reply and a meeting booked, each step once', () => {
+    const drafted = contact({ hasActiveDraft: true });
+    const emailed = contact({ hasActiveDraft: false, lastEmailSentAt: '2026-03-10T09:00:00Z' });
+    const answered = { ...emailed, lastReplyAt: '2026-03-10T10:00:00Z' };
+    const met = { ...answered, meetingBookedAt: '2026-03-10T11:00:00Z' };
+    expect(modify(contact(), drafted)?.change.totals.add).toEqual({ [step('drafted')]: 1 });
+    // the draft left as the e-mail: still drafted, now e-mailed
+    expect(modify(drafted, emailed)?.change.totals.add).toEqual({ [step('contacted')]: 1 });
+    expect(modify(emailed, answered)?.change.totals.add).toEqual({ [step('replied')]: 1 });
+    expect(modify(answered, met)?.change.totals.add).toEqual({ [step('meeting_scheduled')]: 1 });
+    expect(remove(met)?.change.totals.add).toEqual({
+      [step('drafted')]: -1,
+      [step('contacted')]: -1,
+      [step('replied')]: -1,
+      [step('meeting_scheduled')]: -1,
+    });
+  });
+
+  it('counts no answer nor meeting of a contact never e-mailed (its card dragged there by hand)', () => {
+    const handMoved = contact({ relationshipStatus: 'meeting_scheduled', meetingBookedAt: '2026-03-10T11:00:00Z' });
+    expect(modify(contact(), handMoved)).toBeNull();
+  });
+});
+
 describe('drafts: ready to send', () => {
   it('counts a draft with a subject and a body, and takes it back when it is sent or deleted', () => {
     expect(insert(draft())?.change.totals.add).toEqual({ draftsReady: 1 });

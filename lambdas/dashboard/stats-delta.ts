@@ -1,3 +1,4 @@
+import { funnelSteps, funnelStepsReached } from '../../shared/relationship.js';
 import { seniorityOf } from '../../shared/seniority.js';
 import type { ContactItem } from '../data/contact.js';
 import { type DraftItem, isReadyDraft } from '../data/draft.js';
@@ -74,6 +75,11 @@ const addToDay = (change: StatsChange, day: string, attribute: string, n: number
 
 const contactDelta = (change: StatsChange, { oldImage, newImage }: StreamChange) => {
   add(change.totals.add, 'verifiedEmails', Number(isVerified(newImage)) - Number(isVerified(oldImage)));
+  // the funnel counts what happened to each contact (shared/relationship.ts), not the stage a hand chose
+  const before = funnelStepsReached(oldImage);
+  const after = funnelStepsReached(newImage);
+  for (const step of funnelSteps)
+    add(change.totals.add, statsAttribute.reached(step), Number(after[step]) - Number(before[step]));
 };
 
 const draftDelta = (change: StatsChange, { oldImage, newImage }: StreamChange) => {

@@ -295,6 +295,35 @@ export const directoryWrite = async (db: DataClient, uid: string, contactId: str
 };
 
 /**
+ * The transaction writes that change some fields of `contactId`'s line (an event's relationship and last update: its
+ * stage moved, a conversation changed), from the chunk as read now: the chunk (holding only if nobody changed it since)
+ * and the head's number for it. None when the chunk holds no line of it (contacts written before the directory:
+ * its rebuild reads them from the contacts themselves).
+ */
+export const directoryLinePatch = async (
+  db: DataClient,
+  uid: string,
+  contactId: string,
+  patch: Partial<Omit<DirectoryEntry, 'contactId'>>,
+) => {
+  const key = chunkKey(uid, chunkOf(contactId));
+  const { version, lines } = await readChunk(db, key);
+  const line = lines.find((entry) => entry.contactId === contactId);
+  if (!line) return [];
+  const patched = {
+    ...line,
+    ...Object.fromEntries(Object.entries(patch).map(([field, value]) => [field, clean(value)])),
+  };
+  return chunkWrites(
+    db,
+    key,
+    uid,
+    version,
+    lines.map((entry) => (entry === line ? patched : entry)),
+  );
+};
+
+/**
  * Adds the lines of `contacts` to a user's directory (seeding many contacts at once: the benchmark, tests); a chunk
  * changed meanwhile is read and merged again.
  */

@@ -16,6 +16,7 @@ import {
   confirmedByHead,
   directoryFields,
   directoryHeadKey,
+  directoryLinePatch,
   directoryWrite,
   forgetDirectorySnapshot,
   hasDirectorySnapshot,
@@ -98,7 +99,15 @@ export type ContactItem = {
    * it alone; never on the wire
    */
   conversationStatusOf?: string;
+  /**
+   * where the contact stands in the pipeline, as a relationship (shared/relationship.ts): written with every move of
+   * its stage (lambdas/data/pipeline.ts), never apart from it
+   */
   relationshipStatus?: RelationshipStatus;
+  /** when the contact last answered (a reply received, or a conversation marked answered): the funnel's Replied */
+  lastReplyAt?: string;
+  /** when a meeting with the contact was first booked: the funnel's Meeting */
+  meetingBookedAt?: string;
   emailCount?: number;
   lastEmailSentAt?: string;
   hasActiveDraft?: boolean;
@@ -286,6 +295,7 @@ const conversationFieldsRead = [
   'conversationStatusOf',
   'emailSentAt',
   'lastEmailSentAt',
+  'lastReplyAt',
 ] as const satisfies readonly (keyof ContactItem)[];
 export type ContactConversationRead = Pick<ContactItem, (typeof conversationFieldsRead)[number]>;
 
@@ -552,12 +562,14 @@ export const removeContact = (
 
 /**
  * Changes fields of an existing contact; `current` is the contact as read, so the index keys its order depends on
- * move with it. Answers the contact after the change, or null when it is gone.
+ * move with it (and `also` with it, in one transaction). Answers the contact after the change, or null when it is gone.
  */
 export const changeContact = async (
   db: DataClient,
   current: ContactItem,
   change: { set: Partial<ContactItem>; remove?: readonly (keyof ContactItem)[] },
+  /** writes of other items in the same transaction, holding whatever they find (its move in the pipeline) */
+  also: readonly Record<string, unknown>[] = [],
 ): Promise<ContactItem | null> => {
   const next = { ...current, ...change.set };
   for (const name of change.remove ?? []) delete next[name];
@@ -571,6 +583,7 @@ export const changeContact = async (
         itemExists,
       ),
     },
+    ...also,
   ]);
   if (outcome.done) return next;
   if (outcome.reasons[0] === 'ConditionalCheckFailed') return null;
@@ -600,20 +613,89 @@ export type ContactConversationFields = Partial<
     | 'emailProvider'
     | 'emailSentAt'
     | 'lastEmailSentAt'
+    | 'lastReplyAt'
   >
 >;
 
 /**
+ * What an event touches of a contact's list fields: its last update (the list's 'Recently updated' order: a reply, an
+ * e-mail sent, a move in the pipeline moves it up) and, when its stage moved, its relationship.
+ */
+export type ContactTouch = { lastUpdated: string; relationshipStatus?: RelationshipStatus };
+
+/** The contact's fields (and the index key of its order by last update) a touch sets. */
+const touchedFields = (contactId: string, touch: ContactTouch) => ({
+  lastUpdated: touch.lastUpdated,
+  gsi1sk: `${touch.lastUpdated}#${contactId}`,
+  ...(touch.relationshipStatus ? { relationshipStatus: touch.relationshipStatus } : {}),
+});
+
+/**
+ * The directory writes of a touch (lambdas/data/contact-directory.ts): they go in the same transaction as the write
+ * that touches the contact (`contactConversationWrite` with `touch`, `contactTouchWrite`), so the list's filter and
+ * order never drift from the contact.
+ */
+export const contactTouchLineWrites = (db: DataClient, uid: string, contactId: string, touch: ContactTouch) =>
+  directoryLinePatch(db, uid, contactId, {
+    lastUpdated: touch.lastUpdated,
+    ...(touch.relationshipStatus ? { relationshipStatus: touch.relationshipStatus } : {}),
+  });
+
+/**
+ * A write, for another domain's transaction (a move in the pipeline), that touches an existing contact: `touch`, and
+ * `set` fields of no index or directory (a milestone). Refused when the contact is gone.
+ */
+export const contactTouchWrite = (
+  db: DataClient,
+  uid: string,
+  contactId: string,
+  touch: ContactTouch,
+  set: Partial<Pick<ContactItem, 'meetingBookedAt'>> = {},
+) => ({
+  Update: updateParams(
+    db.table,
+    contactKey(uid, contactId),
+    { set: { ...set, ...touchedFields(contactId, touch) } },
+    itemExists,
+  ),
+});
+
+/**
+ * A contact's milestone without a touch (an event that moved no stage, say a meeting booked with a contact dragged
+ * to Closed): the first time only; one UpdateItem. False when the contact is gone.
+ */
+export const setContactMilestone = (
+  db: DataClient,
+  uid: string,
+  contactId: string,
+  field: 'meetingBookedAt',
+  at: string,
+) =>
+  writtenIf(
+    db.documents.send(
+      new UpdateCommand(
+        updateParams(
+          db.table,
+          contactKey(uid, contactId),
+          { set: { [field]: at } },
+          (p) => `${itemExists(p)} AND attribute_not_exists(${p.name(field)})`,
+        ),
+      ),
+    ),
+  );
+
+/**
  * A write, for another domain's transaction, of the fields a contact keeps of its conversations (none of them a field of
  * the directory or of an index, so the contact's directory chunk is not written with it): `set`, and `addEmails` to
- * its `emailCount`. It holds only while the contact exists (a contact deleted meanwhile is never written back) and
- * each field of `unchanged` is still as `read` holds it (absent when it held none); otherwise the transaction is
- * refused and its writer reads again.
+ * its `emailCount`; with `touch`, also its last update and relationship, whose directory line the caller writes in the
+ * same transaction (`contactTouchLineWrites`). It holds only while the contact exists (a contact deleted meanwhile is
+ * never written back) and each field of `unchanged` is still as `read` holds it (absent when it held none);
+ * otherwise the transaction is refused and its writer reads again.
  */
 export const contactConversationWrite = (
   db: DataClient,
   read: ContactConversationRead,
-  change: { set: ContactConversationFields; addEmails?: number },
+  change: { set: ContactConversationFields; addEmails?: number; touch?: ContactTouch },
   unchanged: readonly (keyof ContactConversationFields & keyof ContactConversationRead)[],
 ) => {
   const listed = Object.keys(change.set).filter((field) => (directoryFields as readonly string[]).includes(field));
@@ -624,13 +706,16 @@ export const contactConversationWrite = (
 const contactConversationUpdate = (
   db: DataClient,
   read: ContactConversationRead,
-  change: { set: ContactConversationFields; addEmails?: number },
+  change: { set: ContactConversationFields; addEmails?: number; touch?: ContactTouch },
   unchanged: readonly (keyof ContactConversationFields & keyof ContactConversationRead)[],
 ) => ({
   Update: updateParams(
     db.table,
     contactKey(read.uid, read.contactId),
-    { set: change.set, ...(change.addEmails ? { add: { emailCount: change.addEmails } } : {}) },
+    {
+      set: { ...change.set, ...(change.touch ? touchedFields(read.contactId, change.touch) : {}) },
+      ...(change.addEmails ? { add: { emailCount: change.addEmails } } : {}),
+    },
     (p) =>
       [
         itemExists(p),

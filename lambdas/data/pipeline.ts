@@ -1,7 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type PipelineStage, pipelineStages } from '../../shared/schemas/pipeline.js';
 import { queryAll, type DataClient } from './client.js';
-import { type ContactItem, contactKey } from './contact.js';
+import { relationshipOfStage } from '../../shared/relationship.js';
+import { type ContactItem, contactTouchLineWrites, contactTouchWrite } from './contact.js';
 import { type TransactionWrite, transact } from './conversation.js';
 import { expressionAttributes, expressionParts } from './expressions.js';
 
@@ -119,25 +120,44 @@ export const pipelineMoveWrite = (db: DataClient, uid: string, entry: PipelineEn
   };
 };
 
+/** The write that takes a contact off the board (its relationship chosen 'new' by hand), for a transaction. */
+export const pipelineRemoveWrite = (db: DataClient, uid: string, contactId: string): TransactionWrite => ({
+  Delete: { TableName: db.table, Key: pipelineKey(uid, contactId) },
+});
+
+/** Times a move is tried again because the contact's directory chunk changed in between (another contact's write). */
+const directoryRetries = 10;
+
 /**
- * Moves a contact (one transaction: the contact must exist, and an event moves forward only). Answers `moved`, or
- * why not: the contact is not the user's, or (an event) it already is at this stage or a later one.
+ * Moves a contact (one transaction: the contact must exist, and an event moves forward only). The contact shows its
+ * new stage as its relationship (shared/relationship.ts) and moves up the list (its last update), in the same
+ * transaction with its directory line, so the contacts table never says other than the board; `set` adds a milestone
+ * of the event (a meeting booked). Answers `moved`, or why not: the contact is not the user's, or (an event) it
+ * already is at this stage or a later one.
  */
 export const movePipelineEntry = async (
   db: DataClient,
   uid: string,
   entry: PipelineEntry,
+  set: Partial<Pick<ContactItem, 'meetingBookedAt'>> = {},
 ): Promise<'moved' | 'contactMissing' | 'notForward'> => {
-  const contactCheck = {
-    ConditionCheck: {
-      TableName: db.table,
-      Key: contactKey(uid, entry.contactId),
-      ConditionExpression: 'attribute_exists(pk)',
-    },
-  };
-  const outcome = await transact(db, [contactCheck, pipelineMoveWrite(db, uid, entry)]);
-  if (outcome.done) return 'moved';
-  if (outcome.reasons[0] === 'ConditionalCheckFailed') return 'contactMissing';
-  if (outcome.reasons[1] === 'ConditionalCheckFailed') return 'notForward';
-  throw new Error(`Moving the contact in the pipeline was refused: ${outcome.reasons.join(', ')}`);
+  const touch = { lastUpdated: entry.stageChangedAt, relationshipStatus: relationshipOfStage(entry.stage) };
+  for (let attempt = 0; ; attempt += 1) {
+    const line = await contactTouchLineWrites(db, uid, entry.contactId, touch);
+    const outcome = await transact(db, [
+      contactTouchWrite(db, uid, entry.contactId, touch, set),
+      pipelineMoveWrite(db, uid, entry),
+      ...line,
+    ]);
+    if (outcome.done) return 'moved';
+    if (outcome.reasons[0] === 'ConditionalCheckFailed') return 'contactMissing';
+    if (outcome.reasons[1] === 'ConditionalCheckFailed') return 'notForward';
+    // the directory chunk moved on, or a write of the same items raced this one: read the chunk again
+    const again = outcome.reasons.some(
+      (reason) => reason === 'ConditionalCheckFailed' || reason === 'TransactionConflict',
+    );
+    if (!again || attempt >= directoryRetries)
+      throw new Error(`Moving the contact in the pipeline was refused: ${outcome.reasons.join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
+  }
 };

@@ -13,7 +13,9 @@ import { cancellationReasons } from './errors.js';
  *   `draftsReady` (primary drafts ready to send: draft.ts `isReadyDraft`), `emailsSent`,
  *   `conversationsStarted` (conversations with a sent e-mail), `replied` (conversations the contact answered),
  *   `awaitingReply`, `autoReplies`, `bounces` (started conversations whose reply status is now `awaiting_reply`,
- *   `auto_reply`, `bounced`); `stage|<pipeline stage>` numbers (contacts in each stage);
+ *   `auto_reply`, `bounced`); `stage|<pipeline stage>` numbers (contacts in each stage, wherever a hand put them);
+ *   `reached|<funnel step>` numbers (contacts by what happened: a draft or an e-mail sent, an e-mail sent, an e-mail
+ *   sent and a reply, those and a meeting booked: shared/relationship.ts `funnelStepsReached`);
  *   `meeting|<meetingId>` = the start (ISO 8601) of each scheduled meeting not yet started (one that started over a
  *   day ago is pruned whenever a meeting event touches the item). (The contact count is the
  *   quota's `contactCount`, kept in the same transaction as each contact: lambdas/data/quota.ts.)
@@ -53,6 +55,8 @@ export type UserStats = {
   bounces: number;
   /** contacts per pipeline stage */
   stages: Record<string, number>;
+  /** contacts per step of the funnel they reached by what happened (shared/relationship.ts `funnelSteps`) */
+  reached: Record<string, number>;
   /** scheduled meetings by id: their start (ISO 8601) */
   meetings: Record<string, string>;
 };
@@ -90,6 +94,7 @@ export const statsOtherValue = 'Other';
 /** the names of the encoded attributes (one place for the aggregator that writes them and the readers) */
 export const statsAttribute = {
   stage: (stage: string) => `stage|${stage}`,
+  reached: (step: string) => `reached|${step}`,
   meeting: (meetingId: string) => `meeting|${meetingId}`,
   dimension: (dimension: StatsDimension, value: string, count: keyof CountedPair) => `${dimension}|${value}|${count}`,
   slot: (weekday: number, hour: number, count: keyof CountedPair) => `slot|${weekday}-${hour}|${count}`,
@@ -125,11 +130,13 @@ export const toUserStats = (item: Record<string, unknown> | undefined): UserStat
     autoReplies: numberOf(item?.autoReplies),
     bounces: numberOf(item?.bounces),
     stages: {},
+    reached: {},
     meetings: {},
   };
   for (const [name, value] of Object.entries(item ?? {})) {
     const parts = splitEncoded(name);
     if (parts?.prefix === 'stage') stats.stages[parts.middle] = numberOf(value);
+    if (parts?.prefix === 'reached') stats.reached[parts.middle] = numberOf(value);
     if (parts?.prefix === 'meeting' && typeof value === 'string') stats.meetings[parts.middle] = value;
   }
   return stats;

@@ -51,6 +51,7 @@ export const emailQevStatuses = ['valid', 'invalid', 'accept_all', 'unknown'] as
 /** Outcome of a lookup (issue 5): found and valid, found but risky (accept-all / unknown), not found, failed. */
 export const emailLookupStatuses = ['pending', 'found_valid', 'found_risky', 'not_found', 'error'] as const;
 export const relationshipStatuses = ['new', 'contacted', 'replied', 'meeting_scheduled', 'closed'] as const;
+export type RelationshipStatus = (typeof relationshipStatuses)[number];
 
 /** A contact as the API answers it (snake_case; SPEC §3 names). */
 export const contactSchema = /* @__PURE__ */ lazySchema(() =>

@@ -160,7 +160,7 @@ export const analyticsBreakdownSchema = /* @__PURE__ */ lazySchema(() =>
  * Issue 16: over the period (the last 7, 30, 91 or 364 days up to `to`, or from `from`), read from the day counters
  * (lambdas/data/stats.ts): the counts of conversations started in it and their replies, a series, the median time to
  * the first reply, replies by the contact's company, role, school and seniority (the 10 with most e-mails each),
- * sending times in the user's time zone, and the pipeline funnel now.
+ * sending times in the user's time zone, and the funnel of what happened to the contacts, now.
  */
 export const detailedAnalyticsSchema = /* @__PURE__ */ lazySchema(() =>
   conversationAnalyticsSchema.extend({
@@ -195,7 +195,10 @@ export const detailedAnalyticsSchema = /* @__PURE__ */ lazySchema(() =>
     ),
     /** the weekday and hour with the best reply rate (at least 3 e-mails sent in that slot); null without */
     bestSendTime: z.object({ weekday: z.number().int(), hour: z.number().int(), replyRate: z.number() }).nullable(),
-    /** contacts that reached each pipeline stage or a later one, in stage order (drafted .. closed) */
+    /**
+     * contacts by what happened to them, each step within the one before (shared/relationship.ts `funnelSteps`:
+     * drafted, contacted = e-mailed, replied, meeting_scheduled = a meeting booked); hand-set stages do not count
+     */
     funnel: z.array(z.object({ stage: z.string(), count: z.number().int() })),
   }),
 );

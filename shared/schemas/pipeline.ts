@@ -10,14 +10,8 @@ import { lazySchema } from '../lazy-schema.js';
 export const pipelineStages = ['drafted', 'contacted', 'replied', 'meeting_scheduled', 'closed'] as const;
 export type PipelineStage = (typeof pipelineStages)[number];
 
-/** the stage titles the page shows */
-export const pipelineStageLabels: Record<PipelineStage, string> = {
-  drafted: 'Drafted',
-  contacted: 'Contacted',
-  replied: 'Replied',
-  meeting_scheduled: 'Meeting scheduled',
-  closed: 'Closed',
-};
+/** the stage titles the page shows (shared/relationship.ts, zod-free, keeps them with the relationship's) */
+export { pipelineStageLabels } from '../relationship.js';
 
 export const pipelineCardSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({

@@ -23,10 +23,10 @@ export type UserStatsFixture = Partial<{
   awaitingReply: number;
   autoReplies: number;
   bounces: number;
-}> & { stages?: Record<string, number> };
+}> & { stages?: Record<string, number>; reached?: Record<string, number> };
 
 export const putUserStats = async (db: DataClient, uid: string, fixture: UserStatsFixture) => {
-  const { stages = {}, ...totals } = fixture;
+  const { stages = {}, reached = {}, ...totals } = fixture;
   await db.documents.send(
     new PutCommand({
       TableName: db.table,
@@ -35,6 +35,7 @@ export const putUserStats = async (db: DataClient, uid: string, fixture: UserSta
         entity: statsRecord,
         ...totals,
         ...Object.fromEntries(Object.entries(stages).map(([stage, count]) => [statsAttribute.stage(stage), count])),
+        ...Object.fromEntries(Object.entries(reached).map(([step, count]) => [statsAttribute.reached(step), count])),
       },
     }),
   );
