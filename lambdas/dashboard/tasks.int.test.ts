@@ -6,6 +6,7 @@ import { type Settings, settingsDefaults } from '../../shared/schemas/profile.js
 import { createDataClient, type DataClient } from '../data/client.js';
 import { putContacts, type ContactItem } from '../data/contact.js';
 import { newConversationWrite, transact, type ConversationItem } from '../data/conversation.js';
+import { addDoNotContactEntry } from '../data/do-not-contact.js';
 import { getContactDrafts, writeContactDrafts, type DraftItem } from '../data/draft.js';
 import { createMeetingItem, type MeetingItem } from '../data/meeting.js';
 import { upsertUserProfile } from '../data/user-profile.js';
@@ -157,12 +158,12 @@ describe('pending tasks', () => {
     const uid = newUid();
     const other = newUid();
     const [ada, bob, cleo, dan, eve, fay, gil, hal, ivy, jon, kim] = await addContacts(uid, [
-      { name: 'Ada Lovelace' },
+      { name: 'Ada Lovelace', email: 'ada@example.com', emailQevStatus: 'valid' },
       { name: '', firstName: 'Bob', lastName: 'Kahn' },
       { name: 'Cleo Pâtre' },
       { name: 'Dan Sent' },
       { name: 'Eve Queued' },
-      { name: 'Fay Failed' },
+      { name: 'Fay Failed', email: 'fay@example.com', emailQevStatus: 'valid' },
       { name: 'Gil Lookup', emailLookupStatus: 'error', emailLookupLastAttempt: '2026-11-20T10:00:00.000Z' },
       { name: 'Hal Notfound', emailLookupStatus: 'not_found' },
       { name: 'Ivy Found', emailLookupStatus: 'found_valid' },
@@ -326,6 +327,8 @@ describe('pending tasks', () => {
       uid,
       Array.from({ length: 7 }, (_, index) => ({
         name: `Contact ${index}`,
+        email: `contact${index}@example.com`,
+        emailQevStatus: 'valid' as const,
         emailLookupStatus: 'error' as const,
         lastUpdated: ago(now, index * day),
         emailLookupLastAttempt: ago(now, index * day),
@@ -366,6 +369,37 @@ describe('pending tasks', () => {
     expect(taskOf(tasks, 'failed_lookups').count).toBe(7);
     expect(ids('failed_lookups')).toEqual(contacts.slice(0, 5));
     expect(tasks.total).toBe(28);
+  });
+
+  it('counts as ready to send only drafts the send would take: text without open spots, to an address it may use', async () => {
+    const now = '2026-11-24T18:00:00.000Z';
+    const uid = newUid();
+    const [valid, confirmed, unconfirmed, invalid, none, listed, spot] = await addContacts(uid, [
+      { name: 'Valid', email: 'valid@example.com', emailQevStatus: 'valid' },
+      // DESIGN §9: a risky address the person confirmed for this contact is sent to
+      {
+        name: 'Confirmed',
+        email: 'confirmed@example.com',
+        emailQevStatus: 'accept_all',
+        emailConfirmedFor: 'confirmed@example.com',
+      },
+      { name: 'Unconfirmed', email: 'unconfirmed@example.com', emailQevStatus: 'accept_all' },
+      { name: 'Invalid', email: 'invalid@example.com', emailQevStatus: 'invalid' },
+      { name: 'No Address' },
+      { name: 'Listed', email: 'Listed@Example.com', emailQevStatus: 'valid' },
+      { name: 'Open Spot', email: 'spot@example.com', emailQevStatus: 'valid' },
+    ]);
+    await addDoNotContactEntry(db, uid, { email: 'listed@example.com', reason: 'bounce', addedAt: now });
+    const sendable = [
+      await saveDraft(uid, valid!, { updatedAt: ago(now, 2 * day) }),
+      await saveDraft(uid, confirmed!, { updatedAt: ago(now, day) }),
+    ];
+    for (const contactId of [unconfirmed, invalid, none, listed]) await saveDraft(uid, contactId!, {});
+    await saveDraft(uid, spot!, { body: 'I studied at {{school}} too.' });
+
+    const ready = taskOf(await pendingTasks(depsAt(now), uid), 'drafts_ready');
+    expect(ready.count).toBe(2);
+    expect(ready.items.map((item) => item.id)).toEqual(sendable);
   });
 
   it("takes today and the follow-up delay from the user's settings", async () => {
@@ -470,7 +504,10 @@ describe('the dashboard routes', () => {
   it('answers the pending tasks alone and with the summary in GET /api/dashboard/all', async () => {
     const claims = userClaims();
     const now = new Date().toISOString();
-    const [ada] = await addContacts(claims.sub, [{ name: 'Ada Lovelace', emailLookupStatus: 'error' }]);
+    const [ada, bob] = await addContacts(claims.sub, [
+      { name: 'Ada Lovelace', email: 'ada@example.com', emailQevStatus: 'valid' },
+      { name: 'Bob Kahn', emailLookupStatus: 'error' },
+    ]);
     const ready = await saveDraft(claims.sub, ada!, { subject: 'Intro', updatedAt: ago(now, day) });
     await saveDraft(newUid(), ada!, {});
 
@@ -481,7 +518,7 @@ describe('the dashboard routes', () => {
     expect(taskOf(tasks, 'drafts_ready').items).toEqual([
       { contactId: ada, name: 'Ada Lovelace', id: ready, detail: 'Intro', at: ago(now, day) },
     ]);
-    expect(taskOf(tasks, 'failed_lookups').items).toEqual([expect.objectContaining({ contactId: ada, id: ada })]);
+    expect(taskOf(tasks, 'failed_lookups').items).toEqual([expect.objectContaining({ contactId: bob, id: bob })]);
 
     const all = await get(claims, '/api/dashboard/all');
     expect(all.status, JSON.stringify(all.json)).toBe(200);

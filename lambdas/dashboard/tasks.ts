@@ -7,10 +7,11 @@ import {
 import { type Settings, settingsDefaults } from '../../shared/schemas/profile.js';
 import { contactDirectory, getContacts, type DirectoryEntry } from '../data/contact.js';
 import { userConversations, type ConversationItem } from '../data/conversation.js';
+import { listedAmong, normaliseAddress } from '../data/do-not-contact.js';
 import { draftTasks, type DraftTask } from '../data/draft.js';
 import { userMeetings, type MeetingItem } from '../data/meeting.js';
 import { getUserProfile } from '../data/user-profile.js';
-import { followUpTime } from '../drafts/index.js';
+import { followUpTime, sendTarget } from '../drafts/index.js';
 import type { DashboardDeps } from './deps.js';
 
 /** How many items of each kind the dashboard shows (the count says how many there are in all). */
@@ -83,8 +84,11 @@ export const failedSendDetail = 'Sending failed';
 /**
  * GET /api/dashboard/pending-tasks (issue 16, SPEC §7 'Dashboard refresh'): what the user should do next, every kind
  * of `pendingTaskKinds` with its count and its first 5 items, most urgent first:
- * - drafts_ready: the contacts' primary drafts in status `draft` with a subject and a body (a scheduled send is
- *   `sending`, so not here), oldest saved first (waiting longest); detail the subject;
+ * - drafts_ready: the contacts' primary drafts that can be sent as they are: status `draft` with a subject and a body
+ *   and no `{{spot}}` left open (lambdas/data/draft.ts `isReadyDraft`; a scheduled send is `sending`, so not here),
+ *   to an address that may be sent to (a valid one, or a risky one the person confirmed: lambdas/drafts/send-rules.ts
+ *   `sendTarget`, the send's own rule) and is not on the do-not-contact list; oldest saved first (waiting longest);
+ *   detail the subject;
  * - replies_waiting: conversations the contact answered (REPLY_RECEIVED) after the user's last e-mail, oldest reply
  *   first; detail the reply's sender;
  * - follow_ups_due: conversations awaiting a reply whose last e-mail is `followUpDelay` days old (SPEC §3 App
@@ -105,9 +109,10 @@ export const failedSendDetail = 'Sending failed';
  * directory (names and lookup statuses of every contact in a few deflated chunks; only the chunks changed since when
  * the Lambda has read this user before; the first read also GetItems the quota's count); Query of the draft task
  * index (gsi2 `DRAFTTASKS`: only ready, failed and queued drafts, one call per MB of them); Query of the
- * conversations (one call per MB, about 1,500 conversations); Query of the meetings; then a BatchGetItem of the (at
- * most 5) failed lookups shown, for their last attempt. So 5 to 7 calls for a user whose draft tasks and
- * conversations fit in 1 MB each (tasks.int.test.ts pins them).
+ * conversations (one call per MB, about 1,500 conversations); Query of the meetings; then one BatchGetItem of the (at
+ * most 5) failed lookups shown, for their last attempt, and the contacts of the ready drafts (per 100), for their
+ * address; then, when some address may be sent to, one BatchGetItem of those addresses on the do-not-contact list.
+ * So 5 to 8 calls for a user whose draft tasks and conversations fit in 1 MB each (tasks.int.test.ts pins them).
  */
 export const pendingTasks = async (deps: DashboardDeps, uid: string): Promise<PendingTasks> => {
   const now = deps.now();
@@ -127,7 +132,7 @@ export const pendingTasks = async (deps: DashboardDeps, uid: string): Promise<Pe
       return made ? [made] : [];
     });
 
-  const ready = drafts.filter((draft) => draft.status === 'draft');
+  const readToRead = drafts.filter((draft) => draft.status === 'draft' && contacts.has(draft.contactId));
   const failed = drafts.filter((draft) => draft.status === 'failed');
   const draftItem = (draft: DraftTask, name: string, detail: string): Item => ({
     contactId: draft.contactId,
@@ -145,15 +150,32 @@ export const pendingTasks = async (deps: DashboardDeps, uid: string): Promise<Pe
     .filter((entry) => entry.emailLookupStatus === 'error')
     .sort((a, b) => b.lastUpdated.localeCompare(a.lastUpdated) || b.contactId.localeCompare(a.contactId));
   const shownLookups = failedLookups.slice(0, pendingTaskItems);
-  const lastAttempts = new Map(
+  const fetched = new Map(
     (
-      await getContacts(
-        deps.db,
-        uid,
-        shownLookups.map((entry) => entry.contactId),
-      )
-    ).map((contact) => [contact.contactId, contact.emailLookupLastAttempt || contact.lastUpdated]),
+      await getContacts(deps.db, uid, [
+        ...new Set([...shownLookups.map((entry) => entry.contactId), ...readToRead.map((draft) => draft.contactId)]),
+      ])
+    ).map((contact) => [contact.contactId, contact]),
   );
+  const lastAttempts = new Map(
+    shownLookups.flatMap((entry) => {
+      const contact = fetched.get(entry.contactId);
+      return contact ? [[entry.contactId, contact.emailLookupLastAttempt || contact.lastUpdated]] : [];
+    }),
+  );
+  // a draft counts as ready only if the send would take it: to an address that may be sent to, not listed
+  const addressOf = new Map(
+    readToRead.flatMap((draft) => {
+      const contact = fetched.get(draft.contactId);
+      const target = contact ? sendTarget(contact) : null;
+      return target && 'to' in target ? [[draft.id, target.to]] : [];
+    }),
+  );
+  const listed = addressOf.size ? await listedAmong(deps.db, uid, [...addressOf.values()]) : new Set<string>();
+  const ready = readToRead.filter((draft) => {
+    const to = addressOf.get(draft.id);
+    return to !== undefined && !listed.has(normaliseAddress(to));
+  });
 
   const tasks: Record<PendingTaskKind, PendingTask> = {
     drafts_ready: taskOf(

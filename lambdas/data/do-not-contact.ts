@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { DataClient } from './client.js';
+import { batchGet, type DataClient } from './client.js';
 import { writtenIf } from './errors.js';
 import type { TransactionWrite } from './conversation.js';
 import { expressionAttributes, expressionParts, itemMissing } from './expressions.js';
@@ -46,6 +46,12 @@ export const getDoNotContact = async (db: DataClient, uid: string, email: string
   if (!fits(key)) return null;
   const { Item } = await db.documents.send(new GetCommand({ TableName: db.table, Key: key, ConsistentRead: true }));
   return Item ? ({ email: Item.email, reason: Item.reason, addedAt: Item.addedAt } as DoNotContactEntry) : null;
+};
+
+// which of some addresses are on the user's list (BatchGetItem by 100, consistent), lower-cased
+export const listedAmong = async (db: DataClient, uid: string, emails: readonly string[]): Promise<Set<string>> => {
+  const keys = [...new Set(emails.map(normaliseAddress))].map((email) => doNotContactKey(uid, email)).filter(fits);
+  return new Set((await batchGet(db, keys)).map((item) => String(item.email)));
 };
 
 // lists an address (PutItem, conditioned on it not being listed yet); false when it already was

@@ -1,4 +1,5 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { placeholdersIn } from '../../shared/placeholders.js';
 import type { Draft } from '../../shared/schemas/drafts.js';
 import { batchGet, dueOnShardedIndex, queryAll, shardOf, type DataClient } from './client.js';
 import { conversationKey, fitsSortKey } from './conversation.js';
@@ -84,9 +85,17 @@ const dueKeys = (draft: DraftItem) =>
 
 const taskCollection = (uid: string) => `USER#${uid}#DRAFTTASKS`;
 
-/** Whether a draft is ready to send (SPEC §3 'Draft'): not sent nor queued, the contact's primary, with text. */
+/**
+ * Whether a draft is ready to send (SPEC §3 'Draft'): not sent nor queued, the contact's primary, with a subject and a
+ * body and no `{{spot}}` left open (the send refuses one: lambdas/drafts/service.ts). Its address is the contact's
+ * (the pending task checks it: lambdas/dashboard/tasks.ts).
+ */
 export const isReadyDraft = (draft: Pick<Draft, 'status' | 'isPrimary' | 'subject' | 'body'>) =>
-  draft.status === 'draft' && draft.isPrimary && Boolean(draft.subject?.trim()) && Boolean(draft.body?.trim());
+  draft.status === 'draft' &&
+  draft.isPrimary &&
+  Boolean(draft.subject?.trim()) &&
+  Boolean(draft.body?.trim()) &&
+  placeholdersIn(`${draft.subject}\n${draft.body}`).length === 0;
 
 const taskKind = (draft: DraftItem) => {
   if (isReadyDraft(draft)) return 'ready';
