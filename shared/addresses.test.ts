@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressState, isRiskyAddress, sendableAddress, unsendableReason } from './addresses.js';
+import { addressState, isRiskyAddress, sendableAddress, unsendableReason, unsendableSummary } from './addresses.js';
 
 describe('which addresses are sent to (DESIGN §9)', () => {
   it('sends to a valid address, trimmed', () => {
@@ -31,5 +31,17 @@ describe('which addresses are sent to (DESIGN §9)', () => {
 
   it('waits for the verdict of an address no verifier judged yet', () => {
     expect(unsendableReason({ email: 'ada@example.com', emailQevStatus: null })).toBe('unverified');
+  });
+
+  it('says how many contacts a batch skips and why', () => {
+    expect(
+      unsendableSummary([{ reason: 'unconfirmed' }, { reason: 'no_address' }, { reason: 'unconfirmed' }], 10),
+    ).toBe('3 of 10 contacts have no address we can send to (2 risky, not confirmed; 1 no address found)');
+    expect(unsendableSummary([{ reason: 'invalid' }], 1)).toBe(
+      '1 of 1 contact has no address we can send to (1 invalid)',
+    );
+    expect(unsendableSummary([{ reason: 'invalid' }], 4)).toBe(
+      '1 of 4 contacts has no address we can send to (1 invalid)',
+    );
   });
 });

@@ -24,7 +24,7 @@ export const addressStates = ['valid', 'confirmed', 'unconfirmed', 'invalid', 'u
 export type AddressState = (typeof addressStates)[number];
 
 /** Why a contact cannot be sent to (a batch's `skipped[].reason`). */
-export const unsendableReasons = ['no_address', 'invalid', 'unconfirmed', 'unverified'] as const;
+export const unsendableReasons = ['unconfirmed', 'invalid', 'no_address', 'unverified'] as const;
 export type UnsendableReason = (typeof unsendableReasons)[number];
 
 const riskyStatuses: ReadonlySet<string> = new Set(['accept_all', 'unknown']);

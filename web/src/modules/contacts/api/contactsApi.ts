@@ -44,6 +44,12 @@ export const createContact = async (api: Api, contact: NewContact) =>
 export const updateContact = async (api: Api, id: string, changes: ContactUpdate) =>
   toContact(await api.request('PUT /api/contacts/{id}', { params: { id }, body: toContactWire(changes) }));
 
+/** DESIGN §9: the person confirms the contact's risky (accept-all) address, so e-mails to it are sent; or takes it back. */
+export const confirmContactEmail = async (api: Api, id: string, confirmed: boolean) =>
+  toContact(
+    await api.request('PATCH /api/contacts/{id}', { params: { id }, body: { emailConfirmedByUser: confirmed } }),
+  );
+
 export const deleteContact = (api: Api, id: string) => api.request('DELETE /api/contacts/{id}', { params: { id } });
 
 /** The profile behind a LinkedIn URL before adding it; uses no slot. */

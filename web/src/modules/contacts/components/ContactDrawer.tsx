@@ -1,5 +1,6 @@
 import { DeleteOutlined, EditOutlined, LinkedinFilled, MailOutlined } from '@ant-design/icons';
 import { Alert, Button, Descriptions, Divider, Drawer, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
+import { addressState } from '@shared/addresses';
 import { useState } from 'react';
 import { ConversationThread } from '@/modules/conversations/components/ConversationThread';
 import { BookMeetingButton } from '@/modules/meetings/components/BookMeetingButton';
@@ -18,6 +19,7 @@ import './contacts.css';
 
 export type ContactDrawerProps = {
   contactId: string | null;
+import { ConfirmAddressButton } from './ConfirmAddressButton';
   onClose: () => void;
   /** the contact changed or was deleted: the list refreshes */
   onChanged: () => void;
@@ -171,6 +173,15 @@ export const ContactDrawer = ({ contactId, onClose, onChanged }: ContactDrawerPr
                 ) : null}
               </div>
               {contact.emailLookupAttempts > 0 ? (
+                  {addressState(contact) === 'unconfirmed' ? (
+                    <ConfirmAddressButton
+                      contact={contact}
+                      onConfirmed={(saved) => {
+                        void mutate({ contact: saved, draft: data?.draft ?? null }, { revalidate: false });
+                        onChanged();
+                      }}
+                    />
+                  ) : null}
                 <Typography.Text type="secondary" className="contact-details__lookups">
                   {contact.emailLookupAttempts} lookup{contact.emailLookupAttempts === 1 ? '' : 's'}
                   {contact.emailPatternUsed ? ` · pattern ${contact.emailPatternUsed}` : ''}

@@ -7,7 +7,8 @@ import { emailVerificationState } from '../utils/emailVerification';
 import './contacts.css';
 
 export type EmailTagProps = {
-  contact: Pick<Contact, 'email' | 'emailQevStatus' | 'emailLookupStatus' | 'emailQevReason'>;
+  contact: Pick<Contact, 'email' | 'emailQevStatus' | 'emailLookupStatus' | 'emailQevReason'> &
+    Partial<Pick<Contact, 'emailConfirmedByUser'>>;
 };
 
 /** The verification state of a contact's e-mail, explained on hover (SPEC §5 'usable e-mail'). */

@@ -8,6 +8,15 @@ describe('isUsableEmail', () => {
     expect(isUsableEmail({ email: 'grace@navy.mil', emailQevStatus: 'accept_all' })).toBe(false);
     expect(isUsableEmail({ email: 'grace@navy.mil', emailQevStatus: null })).toBe(false);
   });
+
+  it('is usable with a risky (accept-all) address the person confirmed (DESIGN §9), never an invalid one', () => {
+    expect(isUsableEmail({ email: 'grace@navy.mil', emailQevStatus: 'accept_all', emailConfirmedByUser: true })).toBe(
+      true,
+    );
+    expect(isUsableEmail({ email: 'grace@navy.mil', emailQevStatus: 'invalid', emailConfirmedByUser: true })).toBe(
+      false,
+    );
+  });
 });
 
 describe('canLookUpEmail', () => {
@@ -39,6 +48,14 @@ describe('emailVerificationState', () => {
     expect(
       emailVerificationState({ email: 'a@b.co', emailQevStatus: 'accept_all', emailLookupStatus: 'found_risky' }),
     ).toBe('risky');
+    expect(
+      emailVerificationState({
+        email: 'a@b.co',
+        emailQevStatus: 'accept_all',
+        emailLookupStatus: 'found_risky',
+        emailConfirmedByUser: true,
+      }),
+    ).toBe('confirmed');
     expect(emailVerificationState({ email: 'a@b.co', emailQevStatus: 'invalid', emailLookupStatus: null })).toBe(
       'invalid',
     );

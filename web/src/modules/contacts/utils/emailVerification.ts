@@ -1,11 +1,15 @@
+import { sendableAddress } from '@shared/addresses';
 import { limits } from '@shared/constants';
 import type { Contact } from '../api/contactMapping';
 
-type EmailFields = Pick<Contact, 'email' | 'emailQevStatus'>;
+type EmailFields = Pick<Contact, 'email' | 'emailQevStatus'> & Partial<Pick<Contact, 'emailConfirmedByUser'>>;
 type LookupFields = Pick<Contact, 'email' | 'emailLookupStatus' | 'emailLookupAttempts' | 'emailNotFoundConfidence'>;
 
-/** SPEC §5: a contact e-mail is usable only if its verification status is 'valid' and an e-mail is present. */
-export const isUsableEmail = ({ email, emailQevStatus }: EmailFields) => Boolean(email) && emailQevStatus === 'valid';
+/**
+ * Whether e-mails to the contact are sent (DESIGN §9, shared/addresses.ts): a valid address, or a risky one the person
+ * confirmed for this contact.
+ */
+export const isUsableEmail = (contact: EmailFields) => sendableAddress(contact) !== null;
 
 /**
  * SPEC §5: a lookup may run unless an e-mail is present with status found_valid, or 3 or more attempts were made, or
@@ -18,6 +22,7 @@ export const canLookUpEmail = (contact: LookupFields) =>
 
 export const emailVerificationStates = [
   'valid',
+  'confirmed',
   'risky',
   'invalid',
   'not_found',
@@ -30,11 +35,14 @@ export type EmailVerificationState = (typeof emailVerificationStates)[number];
 
 /** The tag of a contact's e-mail: a running lookup first, then the verifier's verdict, then the lookup's outcome. */
 export const emailVerificationState = (
-  contact: Pick<Contact, 'email' | 'emailQevStatus' | 'emailLookupStatus'>,
+  contact: Pick<Contact, 'email' | 'emailQevStatus' | 'emailLookupStatus'> &
+    Partial<Pick<Contact, 'emailConfirmedByUser'>>,
 ): EmailVerificationState => {
   if (contact.emailLookupStatus === 'pending') return 'looking_up';
   if (contact.email) {
-    if (isUsableEmail(contact)) return 'valid';
+    if (contact.emailQevStatus === 'valid') return 'valid';
+    // DESIGN §9: a risky address the person confirmed is sent to
+    if (isUsableEmail(contact)) return 'confirmed';
     if (contact.emailQevStatus === 'invalid') return 'invalid';
     if (contact.emailQevStatus === 'accept_all' || contact.emailQevStatus === 'unknown') return 'risky';
     return contact.emailLookupStatus === 'found_risky' ? 'risky' : 'none';

@@ -57,6 +57,12 @@ const fakeApi = (state: { drafts: Draft[]; mailbox: typeof mailbox | null; sendE
         const current = state.drafts.find((item) => item.id === input?.params?.id) ?? draft();
         return { ...current, status: 'sending', ...(input?.body as object) };
       }
+      case 'PATCH /api/contacts/{id}':
+        return wireContact({
+          id: input?.params?.id ?? 'c1',
+          email_qev_status: 'accept_all',
+          email_confirmed_by_user: true,
+        });
       default:
         throw new ApiError({ status: 404, code: 'not_found', message: 'not here' });
     }
@@ -147,6 +153,46 @@ describe('the draft drawer’s Send', () => {
     expect(button('Send')?.disabled).toBe(true);
     expect(button('Send later')?.disabled).toBe(true);
     expect(sends(calls)).toEqual([]);
+  });
+
+  it('says the recipient and that its address is valid, above the e-mail', async () => {
+    const { api } = fakeApi({ drafts: [draft()], mailbox });
+    await mount(api);
+    await vi.waitFor(() => expect(testId('draft-recipient')).not.toBeNull());
+    expect(testId('draft-recipient')?.textContent).toContain('To: grace.hopper@navy.mil');
+    expect(testId('draft-recipient-state')?.textContent).toBe('Valid');
+  });
+
+  it('says a risky address is not sent to until confirmed, and confirms it for the contact (DESIGN §9)', async () => {
+    const { api, calls } = fakeApi({ drafts: [draft()], mailbox });
+    await mount(api, { contact: { email_qev_status: 'accept_all' } });
+    await vi.waitFor(() => expect(testId('send-blocked')).not.toBeNull());
+    expect(testId('draft-recipient-state')?.textContent).toBe('Risky: accepts any address');
+    expect(testId('send-bar')?.textContent).toContain('Confirm the address above to send.');
+    expect(button('Send')?.disabled).toBe(true);
+    await act(async () => button('Confirm this address')?.click());
+    const ok = await vi.waitFor(() => {
+      const found = [...document.querySelectorAll<HTMLButtonElement>('.ant-popconfirm button')].find(
+        (candidate) => candidate.textContent?.trim() === 'Confirm this address',
+      );
+      expect(found).toBeDefined();
+      return found!;
+    });
+    await act(async () => ok.click());
+    await vi.waitFor(() =>
+      expect(calls).toContainEqual({
+        route: 'PATCH /api/contacts/{id}',
+        params: { id: 'c1' },
+        body: { emailConfirmedByUser: true },
+      }),
+    );
+    expect(sends(calls)).toEqual([]);
+  });
+
+  it('says an invalid address is never sent to', async () => {
+    const { api } = fakeApi({ drafts: [draft()], mailbox });
+    await mount(api, { contact: { email_qev_status: 'invalid' } });
+    await vi.waitFor(() => expect(testId('draft-recipient-state')?.textContent).toBe('Invalid'));
   });
 
   it('will not send an e-mail with a spot left open, and names it', async () => {

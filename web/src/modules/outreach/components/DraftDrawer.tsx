@@ -1,8 +1,8 @@
 import { Alert, App, Button, Drawer, Empty, Skeleton } from 'antd';
+import { addressState } from '@shared/addresses';
 import { useState } from 'react';
 import { type Draft, draftMessages } from '@shared/schemas/drafts';
 import { useApiClient } from '@/lib/http/useApiClient';
-import { isUsableEmail } from '@/modules/contacts/utils/emailVerification';
 import { useDefaultEmailConnection } from '@/modules/emailConnection/hooks/useEmailConnections';
 import { isConnectionExpired } from '@/modules/emailConnection/state/emailConnectionState';
 import { useNow } from '@/lib/useNow';
@@ -15,8 +15,10 @@ import { cancelScheduledSend, createDraft, deleteDraft, sendDraft, updateDraft }
 import { useContactDrafts } from '../hooks/useContactDrafts';
 import { resumeAttachment } from '../utils/attachments';
 import { errorText } from '../utils/errorText';
+import { recipientTexts } from '../utils/recipient';
 import { canSend, isScheduledFollowUp, sendStateOf } from '../utils/sendState';
 import { type DraftChanges, DraftEditor, type DraftEditorProps } from './DraftEditor';
+import { DraftRecipient } from './DraftRecipient';
 import { DraftSendStatus } from './DraftSendStatus';
 import { FollowUpList } from './FollowUpList';
 import { SendButtons } from './SendButtons';
@@ -155,12 +157,8 @@ export const DraftDrawer = ({ row, onClose, onGenerate, generating }: DraftDrawe
     }
   };
 
-  const addressProblem =
-    row && !isUsableEmail(row.contact)
-      ? row.contact.email
-        ? 'This contact’s address is not verified as deliverable, so it cannot be sent to.'
-        : 'This contact has no e-mail address yet. Find one on the dashboard first.'
-      : null;
+  // DESIGN §9: the recipient above the drafts says what the address allows; the send bar only points at it
+  const addressProblem = row ? recipientTexts[addressState(row.contact)].blocked : null;
   const sendAction: DraftEditorProps['sendAction'] = ({ changes, complete, openSpots }) => {
     if (!draft || !canSend(draft)) return null;
     if (!mailboxReady) return <SendExplainer expiredEmail={connection?.email ?? null} />;
@@ -208,6 +206,7 @@ export const DraftDrawer = ({ row, onClose, onGenerate, generating }: DraftDrawe
       {drafts && !drafts.length ? (
         <Empty description="No draft yet. Generate one with AI, or apply a template from the list." />
       ) : null}
+      {row ? <DraftRecipient contact={row.contact} /> : null}
       <FollowUpList
         followUps={followUps}
         cancelling={cancelling}

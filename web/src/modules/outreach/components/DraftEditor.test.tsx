@@ -44,19 +44,49 @@ describe('DraftEditor', () => {
     expect(spots).toContain('{{event}}');
   });
 
-  it("attaches the résumé as includeResume says, and saves it with the open spots' alternatives only", async () => {
-    const onSave = vi.fn();
-    await mount({ onSave });
+  it('opens clean: the résumé attached as includeResume says is no change of the person’s (nothing to save)', async () => {
+    const onUnsavedChange = vi.fn();
+    await mount({ onUnsavedChange });
     const checkbox = container().querySelector<HTMLInputElement>('input[type="checkbox"]');
     expect(checkbox?.checked).toBe(true);
+    expect(button('Save')?.disabled).toBe(true);
+    expect(button('Save as new draft')?.disabled).toBe(true);
+    expect(onUnsavedChange).not.toHaveBeenCalledWith(true);
+  });
+
+  it('opens clean when the résumé is known only after the editor opened (the profile loads later)', async () => {
+    const onUnsavedChange = vi.fn();
+    await mount({ resume: null, onUnsavedChange });
+    await mount({ onUnsavedChange });
+    expect(container().querySelector<HTMLInputElement>('input[type="checkbox"]')?.checked).toBe(true);
+    expect(button('Save')?.disabled).toBe(true);
+    expect(onUnsavedChange).not.toHaveBeenCalledWith(true);
+  });
+
+  it("saves what the person changed with the résumé and the open spots' alternatives only", async () => {
+    const onSave = vi.fn();
+    const onUnsavedChange = vi.fn();
+    await mount({ onSave, onUnsavedChange });
+    const body = container().querySelector<HTMLTextAreaElement>('textarea[aria-label="Body"]')!;
+    await act(async () => {
+      Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set?.call(body, `${draft.body} Thanks!`);
+      body.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(onUnsavedChange).toHaveBeenLastCalledWith(true);
     expect(button('Save')?.disabled).toBe(false);
     await act(async () => button('Save')?.click());
     expect(onSave).toHaveBeenCalledWith({
       subject: draft.subject,
-      body: draft.body,
+      body: `${draft.body} Thanks!`,
       placeholderAlternatives: { event: ['RustConf', 'the meetup'] },
       attachments: [resume],
     });
+  });
+
+  it('counts taking the résumé off as a change to save', async () => {
+    await mount();
+    await act(async () => container().querySelector<HTMLInputElement>('input[type="checkbox"]')?.click());
+    expect(button('Save')?.disabled).toBe(false);
   });
 
   it('has nothing to save while the draft is as it was saved, and offers to make it primary', async () => {

@@ -5,7 +5,7 @@ import TextArea from 'antd/es/input/TextArea';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { type Draft, maxBodyLength, maxSubjectLength } from '@shared/schemas/drafts';
 import { fillPlaceholder, openPlaceholders, remainingAlternatives, type DraftText } from '../utils/placeholders';
-import { type DraftAttachment, resumeSource, startsWithResume, withResume } from '../utils/attachments';
+import { type DraftAttachment, startsWithResume, withResume } from '../utils/attachments';
 import './outreach.css';
 
 export type DraftChanges = {
@@ -61,11 +61,17 @@ export const DraftEditor = ({
     body: draft.body ?? '',
     placeholderAlternatives: draft.placeholderAlternatives ?? {},
   });
-  const [attachResume, setAttachResume] = useState(startsWithResume(draft, includeResume, resume !== null));
+  // the résumé as the draft opens with it (its saved attachments, else the settings: the send adds it then too), read
+  // each render so a profile that loads after the editor opened still shows it; the person's own choice once they
+  // tick or untick it. Only that choice is a change: a draft opened and left untouched has nothing to save
+  const opensWithResume = startsWithResume(draft, includeResume, resume !== null);
+  const [resumeChoice, setResumeChoice] = useState<boolean | null>(null);
+  const attachResume = resumeChoice ?? opensWithResume;
   const spots = openPlaceholders(text);
-  const savedWithResume = Boolean(draft.attachments?.some((attachment) => attachment.source === resumeSource));
   const changed =
-    text.subject !== (draft.subject ?? '') || text.body !== (draft.body ?? '') || attachResume !== savedWithResume;
+    text.subject !== (draft.subject ?? '') ||
+    text.body !== (draft.body ?? '') ||
+    (resumeChoice !== null && resumeChoice !== opensWithResume);
   const complete = Boolean(text.subject.trim() && text.body.trim());
   const reportUnsaved = useRef(onUnsavedChange);
   reportUnsaved.current = onUnsavedChange;
@@ -148,7 +154,7 @@ export const DraftEditor = ({
       <div className="draft-editor__field">
         <span className="draft-editor__label">Attachments</span>
         {resume ? (
-          <Checkbox checked={attachResume} onChange={(event) => setAttachResume(event.target.checked)}>
+          <Checkbox checked={attachResume} onChange={(event) => setResumeChoice(event.target.checked)}>
             Attach my résumé ({resume.name})
           </Checkbox>
         ) : (

@@ -14,6 +14,7 @@ const batch = (changes: Partial<BatchState>): BatchState => ({
   failed: 0,
   currentContact: 'c2',
   contactIds: ['c1', 'c2', 'c3', 'c4', 'c5'],
+  skipped: [],
   ...changes,
 });
 
@@ -46,5 +47,23 @@ describe('GenerationProgress', () => {
     await render(<GenerationProgress batch={batch({ type: 'template', currentContact: null })} nameOf={nameOf} />);
     expect(text('generation-progress')).toContain('Filling in the template: 0 of 5');
     expect(text('progress-current')).toBe('Waiting for the next contact…');
+  });
+
+  it('says which of the chosen contacts it skipped and why (DESIGN §9)', async () => {
+    await render(
+      <GenerationProgress
+        batch={batch({
+          skipped: [
+            { contactId: 'c6', reason: 'unconfirmed' },
+            { contactId: 'c7', reason: 'unconfirmed' },
+            { contactId: 'c8', reason: 'no_address' },
+          ],
+        })}
+        nameOf={nameOf}
+      />,
+    );
+    expect(text('progress-skipped')).toBe(
+      'Skipped: 3 of 8 contacts have no address we can send to (2 risky, not confirmed; 1 no address found).',
+    );
   });
 });

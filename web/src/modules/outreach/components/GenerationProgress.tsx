@@ -1,4 +1,5 @@
 import { Card, Progress, Typography } from 'antd';
+import { unsendableSummary } from '@shared/addresses';
 import type { Snapshot } from 'valtio';
 import type { BatchState } from '../state/generationState';
 import './outreach.css';
@@ -36,6 +37,11 @@ export const GenerationProgress = ({ batch, nameOf }: GenerationProgressProps) =
         status={finished ? (batch.failed ? 'exception' : 'success') : 'active'}
         aria-label="Generation progress"
       />
+      {batch.skipped.length ? (
+        <Typography.Text type="warning" className="outreach-progress__skipped" data-testid="progress-skipped">
+          {`Skipped: ${unsendableSummary(batch.skipped, batch.total + batch.skipped.length)}.`}
+        </Typography.Text>
+      ) : null}
       <Typography.Text type="secondary" data-testid="progress-current">
         {finished
           ? batch.failed

@@ -14,7 +14,8 @@ import { useOutreachList } from '../hooks/useOutreachList';
 import { outreachContactParam } from '../outreachPaths';
 import { generationState, isAnyGenerating } from '../state/generationState';
 import { errorText } from '../utils/errorText';
-import { type BatchMode, BatchModal } from './BatchModal';
+import { unsendableContacts } from '../utils/recipient';
+import { type BatchMode, BatchModal, type BatchOptions } from './BatchModal';
 import { DraftDrawer } from './DraftDrawer';
 import { GenerationProgress } from './GenerationProgress';
 import { OutreachTable } from './OutreachTable';
@@ -66,12 +67,21 @@ export const OutreachDashboard = () => {
     setMode(next);
   };
 
-  const handleStart = async (options: { templateId?: string; instructions?: string }) => {
+  // DESIGN §9: the chosen contacts without an address that is sent to, said before the batch starts
+  const unsendable = unsendableContacts(targets.map((id) => rows.find((row) => row.contact.id === id)?.contact));
+
+  const handleStart = async (options: BatchOptions) => {
     try {
       if (mode === 'template' && options.templateId) {
         setMode(null);
         setSelected([]);
-        await applyTemplate(targets, options.templateId);
+        const skipped = options.includeUnverified ? [] : unsendable;
+        const left = new Set(skipped.map((item) => item.contactId));
+        await applyTemplate(
+          targets.filter((id) => !left.has(id)),
+          options.templateId,
+          skipped,
+        );
       } else {
         await generate(targets, options);
         setMode(null);
@@ -159,7 +169,13 @@ export const OutreachDashboard = () => {
         retryingSend={retryingSend}
         loading={isLoading}
       />
-      <BatchModal mode={mode} count={targets.length} onCancel={() => setMode(null)} onStart={handleStart} />
+      <BatchModal
+        mode={mode}
+        count={targets.length}
+        unsendable={unsendable}
+        onCancel={() => setMode(null)}
+        onStart={handleStart}
+      />
       <DraftDrawer
         row={openRow}
         onClose={() => setOpenId(null)}

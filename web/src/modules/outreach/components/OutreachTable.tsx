@@ -27,6 +27,7 @@ const stateColors: Record<RowStateKind, string> = {
   generating: 'processing',
   error: 'error',
   ready: 'success',
+  blocked: 'warning',
   sending: 'processing',
   sendQueued: 'warning',
   scheduled: 'purple',
@@ -91,7 +92,7 @@ export const OutreachTable = ({
       width: 250,
       render: (_, row) => {
         const { contact, primaryDraft } = row;
-        const state = rowState(generation[contact.id], primaryDraft, now);
+        const state = rowState(generation[contact.id], primaryDraft, now, contact);
         const tag = (
           <Tag color={stateColors[state.kind]} className="outreach-state__tag">
             {state.kind === 'sendFailed' ? 'Failed' : state.label}

@@ -5,7 +5,13 @@ import { ApiError } from '@/lib/http/ApiError';
 import { ApiTestProviders } from '@/test/ApiTestProviders';
 import { wireDraft } from '@/test/draftFixtures';
 import { mountPerTest } from '@/test/mountPerTest';
-import { generationState, resetGeneration } from '../state/generationState';
+import {
+  applyProgressEvent,
+  generationState,
+  isAnyGenerating,
+  isBatchFinished,
+  resetGeneration,
+} from '../state/generationState';
 import { useOutreachActions } from './useOutreachActions';
 
 const { render } = mountPerTest();
@@ -30,7 +36,13 @@ const fakeApi = () => {
       return wireDraft({ id: `d-${input?.body?.contactId}`, contactId: String(input?.body?.contactId) });
     if (route === 'POST /ai/generate-ai-email')
       return { subject: 'S', body: 'B', draftId: `d-ai-${input?.body?.contactId}` };
-    if (route === 'POST /api/outreach/generate') return { batchId: 'b1', total: 2 };
+    if (route === 'POST /api/outreach/generate')
+      // the server skips c3 (its address is risky and not confirmed) unless asked to write for it
+      return input?.body?.contactIds &&
+        (input.body.contactIds as string[]).includes('c3') &&
+        !input.body.includeUnverified
+        ? { batchId: 'b2', total: 1, skipped: [{ contactId: 'c3', reason: 'unconfirmed' }] }
+        : { batchId: 'b1', total: 2, skipped: [] };
     throw new Error(`unexpected ${route}`);
   });
   return { api: { request } as never, request };
@@ -91,5 +103,25 @@ describe('useOutreachActions', () => {
     expect(generationState.batch).toMatchObject({ batchId: 'b1', total: 2, completed: 0, failed: 0 });
     await act(() => hook.retry('c1'));
     expect(generationState.contacts.c1).toMatchObject({ status: 'completed', draftId: 'd-ai-c1', retryCount: 1 });
+  });
+
+  it('follows only the contacts the server writes for: a skipped one is not shown as being written, and the batch ends with the rest', async () => {
+    const { api } = fakeApi();
+    await render(
+      <ApiTestProviders api={api}>
+        <Probe />
+      </ApiTestProviders>,
+    );
+    await act(async () => void (await hook.generate(['c1', 'c3'], {})));
+    expect(generationState.batch).toMatchObject({
+      batchId: 'b2',
+      total: 1,
+      contactIds: ['c1'],
+      skipped: [{ contactId: 'c3', reason: 'unconfirmed' }],
+    });
+    expect(generationState.contacts.c3).toBeUndefined();
+    applyProgressEvent({ batchId: 'b2', contactId: 'c1', status: 'completed', draftId: 'd1' }, Date.now());
+    expect(isBatchFinished(generationState.batch)).toBe(true);
+    expect(isAnyGenerating(generationState)).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import type { SkippedContact } from '@shared/schemas/ai';
 import { useSWRConfig } from 'swr';
 import { errorText } from '../utils/errorText';
 import { useApiClient } from '@/lib/http/useApiClient';
@@ -16,16 +17,32 @@ export const useOutreachActions = () => {
   const api = useApiClient();
   const { mutate } = useSWRConfig();
 
-  const generate = async (contactIds: readonly string[], options: { templateId?: string; instructions?: string }) => {
-    const { batchId } = await startGenerationBatch(api, {
+  /**
+   * A batch written by the AI: the server skips the contacts without an address it sends to unless
+   * `includeUnverified` (DESIGN §9); the batch followed is of the contacts it writes for, so it ends when they are.
+   */
+  const generate = async (
+    contactIds: readonly string[],
+    options: { templateId?: string; instructions?: string; includeUnverified?: boolean },
+  ) => {
+    const { batchId, skipped } = await startGenerationBatch(api, {
       contactIds: [...contactIds],
       ...(options.templateId ? { templateId: options.templateId } : {}),
       ...(options.instructions ? { instructions: options.instructions } : {}),
+      ...(options.includeUnverified ? { includeUnverified: true } : {}),
     });
-    startBatch(batchId, contactIds, 'ai', Date.now(), options.templateId);
+    const left = new Set(skipped.map((item) => item.contactId));
+    startBatch(
+      batchId,
+      contactIds.filter((contactId) => !left.has(contactId)),
+      'ai',
+      Date.now(),
+      options.templateId,
+      skipped,
+    );
     // the server recorded the batch's activity action: the sidebar shows it without waiting for the live channel
     void mutate(activityKey);
-    return batchId;
+    return { batchId, skipped };
   };
 
   const fillTemplate = async (contactId: string, templateId: string) => {
@@ -40,9 +57,16 @@ export const useOutreachActions = () => {
     return draft.id;
   };
 
-  /** One contact after another, so the bar shows who is being written; a failure does not stop the rest. */
-  const applyTemplate = async (contactIds: readonly string[], templateId: string) => {
-    startBatch(null, contactIds, 'template', Date.now(), templateId);
+  /**
+   * One contact after another, so the bar shows who is being written; a failure does not stop the rest. The contacts
+   * `skipped` (no address that is sent to, DESIGN §9) are not written for, as a batch of the AI skips them.
+   */
+  const applyTemplate = async (
+    contactIds: readonly string[],
+    templateId: string,
+    skipped: readonly SkippedContact[] = [],
+  ) => {
+    startBatch(null, contactIds, 'template', Date.now(), templateId, skipped);
     for (const contactId of contactIds) {
       markContactStarted(contactId, Date.now());
       try {

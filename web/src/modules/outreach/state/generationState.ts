@@ -1,6 +1,6 @@
 import { proxy, type Snapshot, subscribe } from 'valtio';
 import type { LiveEventMap } from '@shared/live-events';
-import type { BatchProgress } from '@shared/schemas/ai';
+import type { BatchProgress, SkippedContact } from '@shared/schemas/ai';
 import { isRecord } from '@/lib/isRecord';
 import { setGenerationRunning } from '@/lib/live';
 
@@ -38,6 +38,8 @@ export type BatchState = {
   /** the contact being written now (null between two, or when done) */
   currentContact: string | null;
   contactIds: string[];
+  /** the contacts chosen but not written for: no address that is sent to (DESIGN §9), and why */
+  skipped: SkippedContact[];
 };
 
 export type GenerationStore = { contacts: Record<string, GenerationEntry>; batch: BatchState | null };
@@ -111,6 +113,7 @@ export const startBatch = (
   type: GenerationType,
   now: number,
   templateId?: string,
+  skipped: readonly SkippedContact[] = [],
 ) => {
   // what the live channel already said of this batch (a worker can finish a contact before the POST answers) is kept
   const heard = (contactId: string) => {
@@ -124,6 +127,7 @@ export const startBatch = (
     ...countsOf(batchId, contactIds),
     currentContact: contactIds.find((contactId) => (heard(contactId)?.status ?? 'generating') === 'generating') ?? null,
     contactIds: [...contactIds],
+    skipped: skipped.map((item) => ({ ...item })),
   };
   for (const contactId of contactIds) {
     const previous = generationState.contacts[contactId];

@@ -50,4 +50,27 @@ describe('rowState', () => {
     const scheduled = { ...draft('sending'), scheduledSendTime: '2026-01-03T09:00:00.000Z' };
     expect(rowState(undefined, scheduled, now).kind).toBe('scheduled');
   });
+
+  it('never calls a draft ready that cannot be sent for its address (DESIGN §9)', () => {
+    const risky = { email: 'ada@example.com', emailQevStatus: 'accept_all' } as const;
+    expect(rowState(undefined, draft('draft'), Date.now(), risky)).toEqual({
+      kind: 'blocked',
+      label: 'Confirm the address',
+      detail: 'Confirm the address above to send.',
+    });
+    expect(rowState(undefined, draft('draft'), Date.now(), { ...risky, emailConfirmedByUser: true }).kind).toBe(
+      'ready',
+    );
+    expect(rowState(undefined, draft('draft'), Date.now(), { email: '', emailQevStatus: null }).label).toBe(
+      'No address',
+    );
+    expect(
+      rowState(undefined, draft('draft'), Date.now(), { email: 'ada@example.com', emailQevStatus: 'invalid' }).label,
+    ).toBe('Invalid address');
+    expect(
+      rowState(undefined, draft('draft'), Date.now(), { email: 'ada@example.com', emailQevStatus: 'valid' }).kind,
+    ).toBe('ready');
+    // a sent one stays sent whatever the address became
+    expect(rowState(undefined, draft('sent'), Date.now(), risky).kind).toBe('sent');
+  });
 });

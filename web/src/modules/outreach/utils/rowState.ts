@@ -1,5 +1,7 @@
+import { type AddressFields, addressState } from '@shared/addresses';
 import type { Draft } from '@shared/schemas/drafts';
 import type { GenerationEntry } from '../state/generationState';
+import { recipientTexts } from './recipient';
 import { type SendStateKind, sendStateOf } from './sendState';
 
 export type RowStateKind =
@@ -7,6 +9,7 @@ export type RowStateKind =
   | 'generating'
   | 'error'
   | 'ready'
+  | 'blocked'
   | 'sending'
   | 'sendQueued'
   | 'scheduled'
@@ -29,12 +32,14 @@ const rowKinds: Record<SendStateKind, RowStateKind> = {
 
 /**
  * What the Outreach list says about a contact: its generation state (SPEC §3) while one runs or after it failed,
- * else its primary draft's send state (utils/sendState.ts), else that there is none.
+ * else its primary draft's send state (utils/sendState.ts), else that there is none. An unsent draft to an address
+ * that is not sent to (DESIGN §9: none, invalid, risky and not confirmed) is not ready: the row says what is missing.
  */
 export const rowState = (
   entry: GenerationEntry | undefined,
   draft: Draft | null,
   now: number = Date.now(),
+  address?: AddressFields,
 ): RowState => {
   if (entry?.status === 'generating')
     return entry.progress === 0
@@ -43,5 +48,8 @@ export const rowState = (
   if (entry?.status === 'error') return { kind: 'error', label: 'Failed', error: entry.error ?? '' };
   if (!draft) return { kind: 'none', label: 'No draft' };
   const state = sendStateOf(draft, now);
+  const blocked = state.kind === 'draft' && address ? recipientTexts[addressState(address)] : null;
+  if (blocked?.row)
+    return { kind: 'blocked', label: blocked.row, ...(blocked.blocked ? { detail: blocked.blocked } : {}) };
   return { kind: rowKinds[state.kind], label: state.label, ...(state.detail ? { detail: state.detail } : {}) };
 };
