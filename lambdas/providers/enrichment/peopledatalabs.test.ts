@@ -116,6 +116,52 @@ describe('People Data Labs enrichment', () => {
     });
   });
 
+  it("cases PDL's lower-case texts as people write them: small words, acronyms, names; mixed case kept", () => {
+    const profile = fromPdlPerson({
+      full_name: "sean o'brien",
+      first_name: 'sean',
+      last_name: "o'brien",
+      job_title: 'ux designer',
+      job_company_name: 'northwind traders',
+      experience: [
+        {
+          company: { name: 'McKinsey & Company' },
+          title: { name: 'vp of it' },
+          location_names: ['seattle, washington, united states'],
+          start_date: '2020-03',
+          is_primary: true,
+        },
+      ],
+      education: [
+        {
+          school: { name: 'university of washington' },
+          degrees: ['master of business administration'],
+          majors: ['human-computer interaction'],
+        },
+        { school: { name: 'MIT' }, degrees: ['doctor of philosophy (phd)'] },
+      ],
+    });
+    expect(profile).toMatchObject({
+      name: "Sean O'Brien",
+      lastName: "O'Brien",
+      currentRole: 'UX Designer',
+      company: 'Northwind Traders',
+    });
+    expect(profile.experiences[0]).toMatchObject({
+      title: 'VP of IT',
+      company: 'McKinsey & Company',
+      location: 'Seattle, Washington, United States',
+    });
+    expect(profile.education).toMatchObject([
+      {
+        institution: 'University of Washington',
+        degree: 'Master of Business Administration',
+        fieldOfStudy: 'Human-Computer Interaction',
+      },
+      { institution: 'MIT', degree: 'Doctor of Philosophy (PhD)' },
+    ]);
+  });
+
   it('keeps the bare web domain of a company website', () => {
     expect(webDomain('https://www.Northwind.example/about')).toBe('northwind.example');
     expect(webDomain('contoso.example')).toBe('contoso.example');

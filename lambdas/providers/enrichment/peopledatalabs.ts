@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { caseProfileText } from '../../../shared/profile-case.js';
 import * as zm from 'zod/mini';
 import { type RetryPolicy, retryingFetch, type RetryingFetchOptions } from '../retry.js';
 import { lambdaExtensionSecret } from '../secrets/secrets.js';
@@ -57,7 +58,9 @@ const pdlSchemas = () => {
 let schemas: ReturnType<typeof pdlSchemas> | undefined;
 export type PdlPerson = z.infer<ReturnType<typeof pdlSchemas>['person']>;
 
-const titleCase = (value: string) => value.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());
+/** PDL writes most texts in lower case: cased as people write them, a text PDL gives in mixed case kept */
+const titleCase = (value: string) => caseProfileText(value, 'title');
+const nameCase = (value: string) => caseProfileText(value, 'name');
 const place = (name: string | null | undefined) => (name ? titleCase(name) : undefined);
 
 const parseDate = (value: string | null | undefined): { year?: number; month?: number } => {
@@ -127,11 +130,11 @@ export const fromPdlPerson = (person: PdlPerson): EnrichedProfile => {
     });
   });
   const current = experiences.find((entry) => entry.isCurrent) ?? experiences[0];
-  const firstName = person.first_name ? titleCase(person.first_name) : '';
-  const lastName = person.last_name ? titleCase(person.last_name) : '';
+  const firstName = person.first_name ? nameCase(person.first_name) : '';
+  const lastName = person.last_name ? nameCase(person.last_name) : '';
   const company = person.job_company_name ? titleCase(person.job_company_name) : (current?.company ?? '');
   return {
-    name: person.full_name ? titleCase(person.full_name) : `${firstName} ${lastName}`.trim(),
+    name: person.full_name ? nameCase(person.full_name) : `${firstName} ${lastName}`.trim(),
     firstName,
     lastName,
     // PDL's person record carries no picture; the web shows initials
