@@ -187,6 +187,64 @@ test.describe('The contact dashboard', () => {
     });
   });
 
+  test('imports rows that disagree with the LinkedIn profile, shows both and keeps what the person picks', async ({
+    page,
+    signedInUser,
+    capture,
+  }) => {
+    void signedInUser;
+    // the e-mail lookups run on the queue
+    test.setTimeout(120_000);
+    const contacts = new ContactsPage(page);
+    await contacts.goto();
+    // the sandbox's profiles are fixed by their slug (infra/local/sandbox/enrichment.ts): tomas-berg is a data
+    // scientist at Adventure Works who worked at Fabrikam; ines-duarte a data scientist at Litware
+    const csv = writeCsv([
+      ['LinkedIn URL', 'Company', 'Job title'],
+      ['https://www.linkedin.com/in/tomas-berg-2b8d4', 'Fabrikam', 'Head of Partnerships'],
+      ['https://www.linkedin.com/in/ines-duarte-7c2e1', 'Deezer', 'Head of Data'],
+    ]);
+
+    await test.step('the report shows the file’s job and LinkedIn’s side by side; the file’s is kept until a pick', async () => {
+      await contacts.importCsv({ name: 'stale.csv', buffer: Buffer.from(csv) });
+      await contacts.expectImportSummary({ added: 2, skipped: 0, failed: 0 });
+      await expect(contacts.disagreements()).toContainText('2 contacts in your file differ from LinkedIn');
+      await expect(contacts.disagreement(/tomas berg/i)).toContainText(
+        'File: Head of Partnerships at Fabrikam · LinkedIn: Data Scientist at Adventure Works',
+      );
+      await expect(contacts.disagreement(/ines duarte/i)).toContainText(
+        'File: Head of Data at Deezer · LinkedIn: Data Scientist at Litware',
+      );
+      await expect(contacts.disagreement(/tomas berg/i).getByRole('radio', { name: 'Keep file' })).toBeChecked();
+      await capture('contacts-import-disagreements');
+    });
+
+    await test.step('picks LinkedIn for one: the contact is saved with the profile’s job', async () => {
+      const saved = page.waitForResponse(
+        (response) => response.request().method() === 'PUT' && response.url().includes('/api/contacts/'),
+      );
+      await contacts
+        .disagreement(/tomas berg/i)
+        .getByText('Use LinkedIn')
+        .click();
+      const response = await saved;
+      expect(response.ok()).toBe(true);
+      expect(response.request().postDataJSON()).toEqual({ company: 'Adventure Works', job_title: 'Data Scientist' });
+      await expect(contacts.disagreement(/tomas berg/i).getByRole('radio', { name: 'Use LinkedIn' })).toBeChecked();
+      await contacts.importModal().getByRole('button', { name: 'Done' }).click();
+      await expect(contacts.importModal()).toBeHidden();
+    });
+
+    await test.step('the table shows each contact’s kept job, and the lookup found the address at the kept company', async () => {
+      const tomas = contacts.row(/tomas berg/i);
+      await expect(tomas).toContainText('Data Scientist · Adventure Works');
+      await expect(contacts.row(/ines duarte/i)).toContainText('Head of Data · Deezer');
+      await expect(tomas.getByTestId('contact-email')).toContainText('@adventure-works.example', { timeout: 45_000 });
+      await expect(tomas.getByTestId('contact-email')).not.toContainText('fabrikam');
+      await capture('contacts-import-kept-jobs');
+    });
+  });
+
   test('scrolls through 5,000 contacts, fetching server pages as the end comes near', async ({
     page,
     signedInUser,

@@ -80,6 +80,11 @@ export class ContactsPage {
     await expect(summary).toContainText(`${failed} failed`);
   }
 
+  /** The report's contacts whose file and LinkedIn profile disagree, and the one of a person. */
+  readonly disagreements = () => this.report().getByTestId('csv-disagreements');
+  readonly disagreement = (name: string | RegExp) =>
+    this.disagreements().getByTestId('csv-disagreement').filter({ hasText: name });
+
   reportRow(rowNumber: number): Locator {
     return this.report()
       .getByTestId('csv-report-row')

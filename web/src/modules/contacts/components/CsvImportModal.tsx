@@ -15,6 +15,7 @@ import {
   type ContactCsvField,
 } from '../utils/contactCsv';
 import { parseCsv, type CsvRows } from '../utils/csv';
+import { ImportDisagreements } from './ImportDisagreements';
 import {
   importContacts,
   indexContacts,
@@ -156,6 +157,12 @@ export const CsvImportModal = ({ open, onClose, onImported }: CsvImportModalProp
     }
     setStep('report');
   };
+
+  const disagreements = results.flatMap((result) =>
+    result.contactId && result.disagreement
+      ? [{ ...result, contactId: result.contactId, disagreement: result.disagreement }]
+      : [],
+  );
 
   const counts = Object.fromEntries(
     (['added', 'skipped', 'failed', 'not_imported'] as const).map((status) => [
@@ -350,6 +357,7 @@ export const CsvImportModal = ({ open, onClose, onImported }: CsvImportModalProp
               <Tag color="warning">{counts.not_imported} not imported: contact limit reached</Tag>
             ) : null}
           </div>
+          {disagreements.length ? <ImportDisagreements rows={disagreements} onChanged={onImported} /> : null}
           <Table<ImportRowResult>
             size="small"
             rowKey="rowNumber"

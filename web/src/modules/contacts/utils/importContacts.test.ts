@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/http/ApiError';
 import { toContact, type NewContact } from '../api/contactMapping';
 import { wireContact } from '@/test/contactFixtures';
-import { importContacts, indexContacts, limitReachedMessage } from './importContacts';
+import { importContacts, indexContacts, jobLine, limitReachedMessage, profileDisagreement } from './importContacts';
 
 const created = (contact: NewContact) =>
   toContact(
@@ -98,5 +98,61 @@ describe('importContacts', () => {
     expect(results[2]?.message).toBe(limitReachedMessage);
     expect(create).toHaveBeenCalledTimes(2);
     expect(onLimitReached).toHaveBeenCalledOnce();
+  });
+});
+
+describe('a row that disagrees with its LinkedIn profile', () => {
+  const fromProfile = (overrides: Partial<Parameters<typeof wireContact>[0]> = {}) =>
+    toContact(
+      wireContact({
+        company: 'Deezer',
+        job_title: 'Head of Data',
+        current_role: 'Data Lead',
+        experiences: [
+          { title: 'Data Lead', company: 'Fabrikam', is_current: true },
+          { title: 'Analyst', company: 'Deezer', is_current: false },
+        ],
+        ...overrides,
+      }),
+    );
+
+  it("shows the file's job and the profile's current one when the company or the title differs", () => {
+    expect(profileDisagreement({ company: 'Deezer', jobTitle: 'Head of Data' }, fromProfile())).toEqual({
+      file: { company: 'Deezer', jobTitle: 'Head of Data' },
+      linkedin: { company: 'Fabrikam', jobTitle: 'Data Lead' },
+    });
+    expect(
+      profileDisagreement({ company: 'Fabrikam', jobTitle: 'Head of Data' }, fromProfile({ company: 'Fabrikam' })),
+    ).toEqual({
+      file: { company: 'Fabrikam', jobTitle: 'Head of Data' },
+      linkedin: { company: 'Fabrikam', jobTitle: 'Data Lead' },
+    });
+  });
+
+  it('agrees when only case, spacing or a legal form differ, and when the file leaves the job blank', () => {
+    const agreeing = fromProfile({ company: 'fabrikam, Inc.', job_title: 'data  lead' });
+    expect(profileDisagreement({ company: 'fabrikam, Inc.', jobTitle: 'data  lead' }, agreeing)).toBeNull();
+    expect(profileDisagreement({ linkedinUrl: 'https://www.linkedin.com/in/x' }, fromProfile())).toBeNull();
+    // a contact added by name only has no profile to disagree with
+    expect(profileDisagreement({ company: 'Deezer' }, fromProfile({ experiences: [], current_role: '' }))).toBeNull();
+  });
+
+  it('reads a job as a sentence', () => {
+    expect(jobLine({ company: 'Deezer', jobTitle: 'Head of Data' })).toBe('Head of Data at Deezer');
+    expect(jobLine({ company: 'Deezer', jobTitle: '' })).toBe('Deezer');
+  });
+
+  it('reports the contact each added row made, with its disagreement', async () => {
+    const contact = fromProfile({ id: 'contact-1' });
+    const results = await importContacts({
+      existing: indexContacts([]),
+      create: async () => contact,
+      rows: [{ rowNumber: 2, contact: { linkedinUrl: 'https://www.linkedin.com/in/x', company: 'Deezer' } }],
+    });
+    expect(results[0]).toMatchObject({
+      status: 'added',
+      contactId: 'contact-1',
+      disagreement: { linkedin: { company: 'Fabrikam' } },
+    });
   });
 });

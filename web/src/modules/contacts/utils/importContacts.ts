@@ -1,3 +1,4 @@
+import { sameCompany, sameTitle } from '@shared/companies';
 import { isApiError } from '@/lib/http/ApiError';
 import type { Contact, NewContact } from '../api/contactMapping';
 import { isContactLimitError } from './isContactLimitError';
@@ -12,7 +13,24 @@ export type ImportRow = {
   contact: NewContact;
 };
 
-export type ImportRowResult = ImportRow & { status: ImportRowStatus; message: string };
+/** A job as a contact holds it. */
+export type JobValues = { company: string; jobTitle: string };
+
+/**
+ * A row's job as the file gives it and as the person's LinkedIn profile has it now, when they disagree. The contact
+ * keeps the file's until the person picks LinkedIn's: they wrote the file, and it may know better (a profile not
+ * brought up to date); the e-mail lookup works at the company the contact keeps.
+ */
+export type ProfileDisagreement = { file: JobValues; linkedin: JobValues };
+export type ImportChoice = keyof ProfileDisagreement;
+
+export type ImportRowResult = ImportRow & {
+  status: ImportRowStatus;
+  message: string;
+  /** the contact an added row made */
+  contactId?: string;
+  disagreement?: ProfileDisagreement;
+};
 
 /** What the import knows of the user's contacts, to skip people already there. */
 export type ExistingContacts = { slugs: Set<string>; emails: Set<string>; names: Set<string> };
@@ -91,6 +109,34 @@ export type ImportContactsOptions = {
   onLimitReached?: () => void;
 };
 
+/** The job the contact's LinkedIn profile names as current (its current entry, else its latest). */
+export const profileJob = (contact: Pick<Contact, 'experiences' | 'currentRole'>): JobValues => {
+  const current = contact.experiences.find((experience) => experience.isCurrent) ?? contact.experiences[0];
+  return { company: current?.company ?? '', jobTitle: contact.currentRole || current?.title || '' };
+};
+
+/**
+ * Where a row's company or job title disagrees with the profile the add fetched (case, spacing and legal forms aside:
+ * 'Fabrikam' is 'fabrikam inc.'), or null. A value the file leaves blank takes the profile's and disagrees with nothing.
+ */
+export const profileDisagreement = (
+  row: NewContact,
+  contact: Pick<Contact, 'company' | 'jobTitle' | 'experiences' | 'currentRole'>,
+): ProfileDisagreement | null => {
+  const linkedin = profileJob(contact);
+  const companyDiffers = Boolean(row.company && linkedin.company && !sameCompany(row.company, linkedin.company));
+  const titleDiffers = Boolean(row.jobTitle && linkedin.jobTitle && !sameTitle(row.jobTitle, linkedin.jobTitle));
+  if (!companyDiffers && !titleDiffers) return null;
+  return {
+    file: { company: contact.company, jobTitle: contact.jobTitle },
+    linkedin: { company: linkedin.company || contact.company, jobTitle: linkedin.jobTitle || contact.jobTitle },
+  };
+};
+
+/** 'Head of Data at Deezer', or whichever of the two there is. */
+export const jobLine = ({ company, jobTitle }: JobValues) =>
+  jobTitle && company ? `${jobTitle} at ${company}` : jobTitle || company || 'nothing';
+
 export const duplicateMessage = 'Already in your contacts';
 export const limitReachedMessage = 'Not imported: contact limit reached';
 
@@ -105,7 +151,14 @@ export const importContacts = async ({ rows, existing, create, onProgress, onLim
       try {
         const created = await create(row.contact);
         remember(existing, created);
-        results.push({ ...row, status: 'added', message: created.name || fullName(row.contact) });
+        const disagreement = profileDisagreement(row.contact, created);
+        results.push({
+          ...row,
+          status: 'added',
+          message: created.name || fullName(row.contact),
+          contactId: created.id,
+          ...(disagreement ? { disagreement } : {}),
+        });
       } catch (error) {
         if (isContactLimitError(error)) {
           results.push(
