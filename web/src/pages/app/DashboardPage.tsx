@@ -2,6 +2,7 @@ import { lazy, Suspense, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { ContactsDashboard } from '@/modules/contacts/components/ContactsDashboard';
 import { DashboardOverview } from '@/modules/dashboard/components/DashboardOverview';
+import { FirstRunGuide } from '@/modules/dashboard/components/FirstRunGuide';
 import { NetworkAnalyticsEntry } from '@/modules/networkAnalytics/components/NetworkAnalyticsEntry';
 import { useProfile } from '@/modules/profile/hooks/useProfile';
 import { profileName } from '@/modules/profile/utils/profileLabels';
@@ -16,8 +17,9 @@ const ContactLimitDialog = lazy(async () => ({
 }));
 
 /**
- * /dashboard: under a compact welcome with the period's contact slots, the summary and pending tasks (issue 16), then the
- * contact dashboard or, at `?view=analytics`, the network analytics (its switch chooses).
+ * /dashboard: under a compact welcome with the period's contact slots, a new account's first steps, the summary and
+ * pending tasks (issue 16), then the contact dashboard or, at `?view=analytics`, the network analytics (its switch
+ * chooses).
  */
 export const DashboardPage = () => {
   const { data: profile } = useProfile();
@@ -33,6 +35,7 @@ export const DashboardPage = () => {
         description="Your contacts, their background and a verified e-mail for each."
         extra={<QuotaSummary />}
       />
+      <FirstRunGuide />
       <DashboardOverview />
       <NetworkAnalyticsEntry>
         <ContactsDashboard />

@@ -89,9 +89,9 @@ describe('the dashboard summary', () => {
     expect(href('summary-card-replies')).toBe('/dashboard?view=analytics');
     expect(text('summary-value-meetings')).toBe('2');
     expect(href('summary-card-meetings')).toBe('/meetings');
-    expect(text('summary-value-slots')).toBe('18 / 25');
-    expect(byTestId('summary-card-slots')?.textContent).toContain('7 left this period');
-    expect(href('summary-card-slots')).toBe('/subscribe');
+    // the contact slots are the page header's, shown once (modules/quota QuotaSummary)
+    expect(byTestId('summary-card-slots')).toBeNull();
+    expect(document.body.textContent).not.toContain('Contact slots');
   });
 
   it('keeps the cards’ places with skeletons while it loads', async () => {
@@ -103,7 +103,7 @@ describe('the dashboard summary', () => {
     await show(api);
 
     expect(byTestId('dashboard-summary')?.getAttribute('aria-busy')).toBe('true');
-    expect(byTestId('dashboard-summary')?.querySelectorAll('.skeleton')).toHaveLength(7);
+    expect(byTestId('dashboard-summary')?.querySelectorAll('.skeleton')).toHaveLength(6);
     await act(async () => answer(summaryOf({ contacts: 3 })));
     await untilPasses(() => expect(text('summary-value-contacts')).toBe('3'));
     expect(byTestId('dashboard-summary')?.hasAttribute('aria-busy')).toBe(false);

@@ -1,12 +1,12 @@
 import type { DashboardSummary } from '@shared/schemas/dashboard';
-import { billingPaths } from '@/modules/billing/billingPaths';
 import { contactListPath } from '@/modules/contacts/utils/contactFilterParams';
 import { meetingsPaths } from '@/modules/meetings/meetingsPaths';
 import { outreachPaths } from '@/modules/outreach/outreachPaths';
 import { analyticsViewPath } from '../dashboardPaths';
 
 /** The cards, in the order shown (the skeleton keeps their places while the summary loads). */
-export const summaryCardKeys = ['contacts', 'verified', 'drafts', 'sent', 'replies', 'meetings', 'slots'] as const;
+// the contact slots are the page header's (modules/quota QuotaSummary: plan, bar, bonus, renewal), not a card too
+export const summaryCardKeys = ['contacts', 'verified', 'drafts', 'sent', 'replies', 'meetings'] as const;
 export type SummaryCardKey = (typeof summaryCardKeys)[number];
 
 export type SummaryCard = {
@@ -27,7 +27,7 @@ export const percent = (ratio: number) => `${Math.round(ratio * 100)}%`;
 
 /**
  * The summary's cards in the order shown, each leading to the filtered view of what it counts: the contacts table
- * (all, or those with a verified address), Outreach's drafts, the network analytics, the meetings, the plans.
+ * (all, or those with a verified address), Outreach's drafts, the network analytics, the meetings.
  */
 export const summaryCards = (summary: DashboardSummary): SummaryCard[] => [
   {
@@ -71,12 +71,5 @@ export const summaryCards = (summary: DashboardSummary): SummaryCard[] => [
     value: count(summary.upcomingMeetings),
     detail: 'coming up',
     to: meetingsPaths.meetings,
-  },
-  {
-    key: 'slots',
-    label: 'Contact slots',
-    value: `${count(summary.slots.slotsUsed)} / ${count(summary.slots.slotsAllowed)}`,
-    detail: `${count(summary.slots.totalAvailableSlots)} left this period`,
-    to: billingPaths.subscribe,
   },
 ];
