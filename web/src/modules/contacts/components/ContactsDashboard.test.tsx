@@ -31,12 +31,15 @@ const Back = () => {
   );
 };
 
-const show = async (entry: string) => {
+/** `matching`: whether the contact matches a query (the server's filter); by default every query finds it */
+const show = async (entry: string, matching: (query: Record<string, unknown>) => boolean = () => true) => {
   const queries: Record<string, unknown>[] = [];
   const request = async (route: string, input: { query: Record<string, unknown> }) => {
     if (route !== 'GET /api/contacts') throw new Error(`unexpected ${route}`);
     queries.push(input.query);
-    return { contacts: [wireContact()], next_cursor: null, total: 1 };
+    return matching(input.query)
+      ? { contacts: [wireContact()], next_cursor: null, total: 1 }
+      : { contacts: [], next_cursor: null, total: 0 };
   };
   await render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
@@ -103,6 +106,29 @@ describe('the contacts table and the URL', () => {
       await untilPasses(() => expect(location()).toBe('/dashboard'));
       await untilPasses(() => expect(shown('Filter by e-mail lookup')).not.toContain('Lookup failed'));
       expect(queries.at(-1)).not.toHaveProperty('email_lookup_status');
+    },
+    tableTestTimeoutMs,
+  );
+
+  it(
+    'offers every relationship as the pipeline names it, and a filter that matches nothing says so in words',
+    async () => {
+      await show('/dashboard', (query) => query.relationship_status === undefined);
+      await untilPasses(() => expect(selectOf('Filter by relationship')).not.toBeNull());
+      expect([...(selectOf('Filter by relationship')?.options ?? [])].map((option) => option.textContent)).toEqual([
+        'Relationship',
+        'New',
+        'Contacted',
+        'Replied',
+        'Meeting scheduled',
+        'Closed',
+      ]);
+      await untilPasses(() => expect(document.querySelectorAll('[data-testid="contact-row"]')).toHaveLength(1));
+
+      await choose('Filter by relationship', 'Meeting scheduled');
+      const table = () => document.querySelector('[data-testid="contacts-table"]')?.textContent ?? '';
+      await untilPasses(() => expect(table()).toContain('No contacts match this search or filter'));
+      expect(table()).not.toContain('No data');
     },
     tableTestTimeoutMs,
   );

@@ -248,6 +248,7 @@ export const ContactsDashboard = () => {
               selectedIds={selectedIds}
               onSelectionChange={setSelectedIds}
               onOpen={(contact) => setOpenId(contact.id)}
+              filtered={isFiltered(filters)}
             />
           </div>
         )}

@@ -24,7 +24,13 @@ export type ContactsTableProps = {
   selectedIds: string[];
   onSelectionChange: (ids: string[]) => void;
   onOpen: (contact: Contact) => void;
+  /** a search or a filter is on: an empty table says that nothing matches it */
+  filtered?: boolean;
 };
+
+/** What an empty table says, in the product's words (not antd's 'No data'). */
+export const noMatchText = 'No contacts match this search or filter';
+const noContactsText = 'No contacts';
 
 /** Rows fetched ahead of the viewport: the next page is asked for this many pixels before the end. */
 const loadAheadPx = 600;
@@ -129,6 +135,7 @@ export const ContactsTable = ({
   selectedIds,
   onSelectionChange,
   onOpen,
+  filtered = false,
 }: ContactsTableProps) => {
   const tableHeight = useTableHeight();
   const handleScroll = (event: UIEvent<HTMLDivElement>) => {
@@ -146,6 +153,7 @@ export const ContactsTable = ({
         columns={columns}
         dataSource={contacts}
         loading={loading}
+        locale={{ emptyText: filtered ? noMatchText : noContactsText }}
         pagination={false}
         scroll={{ x: tableWidth, y: tableHeight }}
         onScroll={handleScroll}

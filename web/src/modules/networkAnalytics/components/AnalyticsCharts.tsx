@@ -63,7 +63,7 @@ const ChartTooltip = ({ active, payload }: TooltipContentProps) => {
       ) : null}
       {point.share !== undefined ? (
         <div className="analytics-tooltip__row analytics-tooltip__row--plain">
-          <span>Of the first stage</span>
+          <span>Of the first step</span>
           <span className="analytics-tooltip__value">{formatRate(point.share)}</span>
         </div>
       ) : null}
@@ -185,7 +185,7 @@ export const HourChart = ({ data }: { data: DetailedAnalytics }) => (
   />
 );
 
-/** How many contacts reached each pipeline stage (or a later one), as bars narrowing down the stages. */
+/** How many contacts reached each step of the funnel by what happened, as bars narrowing down the steps. */
 export const FunnelChart = ({ data }: { data: DetailedAnalytics }) => (
   <ResponsiveContainer width="100%" height={data.funnel.length * 48 + 24}>
     <BarChart

@@ -59,7 +59,6 @@ const analytics = (period: TimePeriod, overrides: Partial<DetailedAnalytics> = {
     { stage: 'contacted', count: 12 },
     { stage: 'replied', count: 5 },
     { stage: 'meeting_scheduled', count: 2 },
-    { stage: 'closed', count: 1 },
   ],
   ...overrides,
 });
@@ -231,7 +230,7 @@ describe('NetworkAnalyticsEntry', { timeout: lazyCodeTestTimeoutMs }, () => {
     expect(region('Replies by company')?.querySelector('figure')).toBeNull();
 
     await click(radio('Show E-mails sent and replies as', 'Table'));
-    await click(radio('Show Pipeline funnel as', 'Table'));
+    await click(radio('Show Outreach funnel as', 'Table'));
     await click(radio('Show Replies by weekday sent as', 'Table'));
     await untilPasses(() =>
       expect(tableIn('E-mails sent and replies')).toEqual({
@@ -243,12 +242,11 @@ describe('NetworkAnalyticsEntry', { timeout: lazyCodeTestTimeoutMs }, () => {
         ],
       }),
     );
-    expect(tableIn('Pipeline funnel')?.rows).toEqual([
+    expect(tableIn('Outreach funnel')?.rows).toEqual([
       ['Drafted', '20', '100%'],
-      ['Contacted', '12', '60%'],
+      ['E-mailed', '12', '60%'],
       ['Replied', '5', '25%'],
-      ['Meeting scheduled', '2', '10%'],
-      ['Closed', '1', '5%'],
+      ['Meeting booked', '2', '10%'],
     ]);
     expect(tableIn('Replies by weekday sent')?.rows.map((row) => row[0])).toEqual([
       'Monday',
@@ -289,7 +287,7 @@ describe('NetworkAnalyticsEntry', { timeout: lazyCodeTestTimeoutMs }, () => {
     );
     await untilPasses(() => expect(text()).toContain('No e-mails sent in this period'));
     expect(headline()).toEqual([]);
-    expect(region('Pipeline funnel')).toBeDefined();
+    expect(region('Outreach funnel')).toBeDefined();
     expect(region('Replies by company')).toBeUndefined();
   });
 
@@ -309,7 +307,7 @@ describe('NetworkAnalyticsEntry', { timeout: lazyCodeTestTimeoutMs }, () => {
     expect(text()).not.toContain('No e-mails sent in this period');
   });
 
-  it('leaves the funnel out of an empty period when no contact is in the pipeline either', async () => {
+  it('leaves the funnel out of an empty period when nothing was drafted or sent either', async () => {
     await show('/dashboard?view=analytics&period=month', async (period) =>
       analytics(period, {
         emailsSent: 0,
@@ -317,14 +315,14 @@ describe('NetworkAnalyticsEntry', { timeout: lazyCodeTestTimeoutMs }, () => {
         replyRate: 0,
         series: [],
         medianReplyMinutes: null,
-        funnel: ['drafted', 'contacted', 'replied', 'meeting_scheduled', 'closed'].map((stage) => ({
+        funnel: ['drafted', 'contacted', 'replied', 'meeting_scheduled'].map((stage) => ({
           stage,
           count: 0,
         })),
       }),
     );
     await untilPasses(() => expect(text()).toContain('No e-mails sent in this period'));
-    expect(region('Pipeline funnel')).toBeUndefined();
+    expect(region('Outreach funnel')).toBeUndefined();
   });
 
   it('reads the numbers again when the counters change (live stats.changed)', async () => {

@@ -30,13 +30,16 @@ const hasFunnel = (data: DetailedAnalytics) => data.funnel.some((step) => step.c
 const isQuiet = (data: DetailedAnalytics) =>
   data.emailsSent === 0 && data.series.every((bucket) => bucket.replies === 0);
 
-/** The pipeline funnel is the contacts' stages now, whatever the period: shown with or without e-mails in it. */
+/**
+ * The funnel counts the contacts by what happened to them, now, whatever the period (a card dragged on the board by
+ * hand counts nothing): shown with or without e-mails in it.
+ */
 const FunnelCard = ({ data }: { data: DetailedAnalytics }) => (
   <AnalyticsChartCard
     table={funnelTable(data)}
     period={data.time_period}
-    description="Contacts that reached each stage or a later one, now"
-    emptyText={hasFunnel(data) ? null : 'No contacts in the pipeline yet'}
+    description="Contacts with a draft or an e-mail sent, e-mailed, who replied, and with a meeting booked, now"
+    emptyText={hasFunnel(data) ? null : 'No drafts or e-mails yet'}
   >
     <FunnelChart data={data} />
   </AnalyticsChartCard>

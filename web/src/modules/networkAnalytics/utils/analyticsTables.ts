@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { type PipelineStage, pipelineStageLabels } from '@shared/schemas/pipeline';
+import { type FunnelStep, funnelStepLabels } from '@shared/relationship';
 import type { detailedAnalyticsSchema } from '@shared/schemas/conversations';
 import type { TimePeriod } from './analyticsPeriod';
 
@@ -64,8 +64,8 @@ export const breakdownLabel = (value: string) => value.trim() || 'Not known';
 export const breakdownOf = (data: DetailedAnalytics, kind: BreakdownKind): AnalyticsBreakdown =>
   ({ company: data.byCompany, role: data.byRole, school: data.bySchool, seniority: data.bySeniority })[kind];
 
-/** the funnel's stage in words: the pipeline's title for a stage it knows */
-export const stageLabel = (stage: string) => pipelineStageLabels[stage as PipelineStage] ?? stage;
+/** the funnel's step in words (shared/relationship.ts: what happened, not where a card stands) */
+export const stageLabel = (stage: string) => funnelStepLabels[stage as FunnelStep] ?? stage;
 
 /**
  * The series counts e-mails sent (follow-ups too) and the replies that came in; the breakdowns and sending times
@@ -125,19 +125,19 @@ export const hourTable = (data: DetailedAnalytics): AnalyticsTable => ({
     .map((item) => [formatHourSpan(item.hour), String(item.sent), String(item.replies), formatRate(item.replyRate)]),
 });
 
-/** each stage's contacts as a share of the first stage's (every contact in the funnel) */
+/** each step's contacts as a share of the first step's (every contact in the funnel) */
 export const funnelShares = (data: DetailedAnalytics) => {
   const first = data.funnel[0]?.count ?? 0;
   return data.funnel.map((step) => ({ ...step, label: stageLabel(step.stage), share: first ? step.count / first : 0 }));
 };
 
 export const funnelTable = (data: DetailedAnalytics): AnalyticsTable => ({
-  id: 'pipeline-funnel',
-  caption: 'Pipeline funnel',
+  id: 'outreach-funnel',
+  caption: 'Outreach funnel',
   columns: [
-    { title: 'Stage', numeric: false },
+    { title: 'Step', numeric: false },
     { title: 'Contacts', numeric: true },
-    { title: 'Share of the first stage', numeric: true },
+    { title: 'Share of the first step', numeric: true },
   ],
   rows: funnelShares(data).map((step) => [step.label, String(step.count), formatRate(step.share)]),
 });
