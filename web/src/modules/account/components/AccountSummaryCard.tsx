@@ -5,7 +5,8 @@ import { plans } from '@shared/constants';
 import type { Profile } from '@shared/schemas/profile';
 import { billingPaths } from '@/modules/billing/billingPaths';
 import { SectionCard } from '@/ui/SectionCard';
-import { formatMemberSince, planLabel } from '@/modules/profile/utils/profileLabels';
+import { formatDate } from '@/lib/formatDate';
+import { planLabel } from '@/modules/profile/utils/profileLabels';
 import './account.css';
 
 export type AccountSummaryCardProps = { profile: Profile };
@@ -36,7 +37,7 @@ export const AccountSummaryCard = ({ profile }: AccountSummaryCardProps) => (
           </Typography.Text>
         </span>
       </Fact>
-      <Fact label="Member since">{formatMemberSince(profile.createdAt)}</Fact>
+      <Fact label="Member since">{formatDate(profile.createdAt)}</Fact>
     </div>
   </SectionCard>
 );

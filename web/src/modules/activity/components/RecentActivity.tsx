@@ -3,7 +3,7 @@ import type { ActivityStatus } from '@shared/schemas/dashboard';
 import { Text } from '@/ui/text/Text';
 import type { ReactNode } from 'react';
 import { useNow } from '@/lib/useNow';
-import { formatRelativeTime } from '@/modules/notifications/utils/formatRelativeTime';
+import { formatRecentTime } from '@/lib/formatDate';
 import { activityMessages as text } from '../activityMessages';
 import { useRecentActivity } from '../hooks/useRecentActivity';
 import { activityDetail, activityLabel, activityProgress, lastChange } from '../utils/activityText';
@@ -61,7 +61,7 @@ export const RecentActivity = () => {
                 <span className="recent-activity__label">{activityLabel(action)}</span>
                 {detail ? <span className="recent-activity__detail">{detail}</span> : null}
                 <span className="recent-activity__time">
-                  {formatRelativeTime(lastChange(action), now)}
+                  {formatRecentTime(lastChange(action), now)}
                   {progress ? <span className="recent-activity__progress"> · {progress}</span> : null}
                 </span>
               </span>

@@ -4,7 +4,7 @@ import { plans } from '@shared/constants';
 import type { Subscription } from '@shared/schemas/billing';
 import { SectionCard } from '@/ui/SectionCard';
 import { billingTexts as text } from '../billingTexts';
-import { billingDate } from '../utils/billingDate';
+import { formatDate } from '@/lib/formatDate';
 
 export type CurrentPlanCardProps = {
   subscription: Subscription;
@@ -43,12 +43,12 @@ export const CurrentPlanCard = ({ subscription, slotsRefresh, slotsAllowed, extr
         </Typography.Text>
         {renewalDate ? (
           <Typography.Text data-testid="current-plan-renewal">
-            {cancelAtPeriodEnd ? text.endsOn(billingDate(renewalDate)) : text.renewsOn(billingDate(renewalDate))}
+            {cancelAtPeriodEnd ? text.endsOn(formatDate(renewalDate)) : text.renewsOn(formatDate(renewalDate))}
           </Typography.Text>
         ) : null}
         {pendingTier && changeDate ? (
           <Typography.Text type="warning" data-testid="current-plan-pending">
-            {text.changesTo(pendingTier, billingDate(changeDate))}
+            {text.changesTo(pendingTier, formatDate(changeDate))}
           </Typography.Text>
         ) : null}
         {pendingTier && changeDate ? (

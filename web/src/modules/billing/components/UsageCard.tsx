@@ -2,7 +2,7 @@ import { Typography } from 'antd';
 import type { BillingPlans } from '../hooks/useBillingPlans';
 import { ProgressBar } from '@/ui/ProgressBar';
 import { SectionCard } from '@/ui/SectionCard';
-import { billingDate } from '../utils/billingDate';
+import { formatDate } from '@/lib/formatDate';
 
 export type UsageCardProps = { usage: BillingPlans['usage'] };
 
@@ -24,7 +24,7 @@ export const UsageCard = ({ usage }: UsageCardProps) => {
         />
         <Typography.Text type="secondary" data-testid="plan-usage-details">
           {bonusSlotsAvailable > 0 ? `+${bonusSlotsAvailable} bonus slots (used first) · ` : ''}
-          {slotsRefresh ? `Refreshes on ${billingDate(slotsRefresh)}` : 'Refreshes each month'}
+          {slotsRefresh ? `Refreshes on ${formatDate(slotsRefresh)}` : 'Refreshes each month'}
         </Typography.Text>
       </div>
     </SectionCard>

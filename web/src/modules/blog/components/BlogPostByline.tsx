@@ -1,5 +1,5 @@
 import type { BlogPostSummary } from '../utils/blogIndex';
-import { formatPostDate } from '../utils/formatPostDate';
+import { formatDay } from '@/lib/formatDate';
 import { readingTimeLabel } from '../utils/readingMinutes';
 import './blog.css';
 
@@ -8,7 +8,7 @@ export type BlogPostBylineProps = { post: BlogPostSummary; withAuthor?: boolean 
 /** '12 November 2026 · 6 min read', optionally with the author. */
 export const BlogPostByline = ({ post, withAuthor = false }: BlogPostBylineProps) => (
   <p className="blog__byline">
-    <time dateTime={post.date}>{formatPostDate(post.date)}</time>
+    <time dateTime={post.date}>{formatDay(post.date)}</time>
     <span aria-hidden="true">·</span>
     <span>{readingTimeLabel(post.readingMinutes)}</span>
     {withAuthor && (

@@ -9,7 +9,13 @@ import { useToast } from '@/ui/toast/useToast';
 import type { Contact } from '../api/contactMapping';
 import { useContactActions } from '../hooks/useContactActions';
 import { useContactDetail } from '../hooks/useContactDetail';
-import { emailStatusLabel, formatDate, relationshipColors, relationshipLabels } from '../utils/contactLabels';
+import {
+  emailOriginLabel,
+  emailStatusLabel,
+  formatDate,
+  relationshipColors,
+  relationshipLabels,
+} from '../utils/contactLabels';
 import { canLookUpEmail } from '../utils/emailVerification';
 import { ContactAvatar } from './ContactAvatar';
 import { ContactEditForm } from './ContactEditForm';
@@ -184,7 +190,7 @@ export const ContactDrawer = ({ contactId, onClose, onChanged }: ContactDrawerPr
                   ) : null}
                 <Typography.Text type="secondary" className="contact-details__lookups">
                   {contact.emailLookupAttempts} lookup{contact.emailLookupAttempts === 1 ? '' : 's'}
-                  {contact.emailPatternUsed ? ` · pattern ${contact.emailPatternUsed}` : ''}
+                  {emailOriginLabel(contact) ? ` · ${emailOriginLabel(contact)}` : ''}
                   {contact.emailVerifiedAt ? ` · verified ${formatDate(contact.emailVerifiedAt)}` : ''}
                 </Typography.Text>
               ) : null}

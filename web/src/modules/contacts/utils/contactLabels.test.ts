@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { emailLookupStatuses, relationshipStatuses } from '@shared/schemas/contacts';
-import { conversationStatusLabel, emailStatusLabel, lookupStatusOptions, relationshipOptions } from './contactLabels';
+import {
+  conversationStatusLabel,
+  emailOriginLabel,
+  emailStatusLabel,
+  lookupStatusOptions,
+  relationshipOptions,
+} from './contactLabels';
 
 describe('contact filter choices', () => {
   it('offer every status of the shared schema, in its order', () => {
@@ -26,5 +32,25 @@ describe('the conversation status of a contact', () => {
     expect(conversationStatusLabel('auto_reply')).toBe('Auto-reply only');
     expect(conversationStatusLabel('bounced')).toBe('Bounced');
     expect(conversationStatusLabel('closed')).toBe('Closed');
+  });
+});
+
+describe('where a contact’s address came from', () => {
+  const address = { email: 'jane_doe@contoso.example', emailSource: 'lookup', emailPatternUsed: 'first_last' };
+
+  it('reads a looked-up address’s pattern as an example, never as its raw name', () => {
+    expect(emailOriginLabel(address)).toBe("Guessed from the company's pattern jane_doe@");
+    expect(emailOriginLabel({ ...address, emailPatternUsed: 'first.last' })).toBe(
+      "Guessed from the company's pattern jane.doe@",
+    );
+    expect(emailOriginLabel({ ...address, emailPatternUsed: 'flast' })).not.toMatch(/flast/);
+  });
+
+  it('says an address was typed by the person or found before for the profile, and nothing without one', () => {
+    expect(emailOriginLabel({ ...address, emailSource: 'manual', emailPatternUsed: '' })).toBe('Entered by you');
+    expect(emailOriginLabel({ ...address, emailSource: 'shared_profile' })).toBe(
+      'Found before for this LinkedIn profile',
+    );
+    expect(emailOriginLabel({ ...address, email: '' })).toBe('');
   });
 });

@@ -2,6 +2,8 @@ import type { emailLookupStatuses, relationshipStatuses } from '@shared/schemas/
 import type { ReplyStatus } from '@shared/schemas/conversations';
 import { replyStatusLabels } from '@/modules/conversations/utils/conversationLabels';
 import type { EmailVerificationState } from './emailVerification';
+import { formatRecentTime } from '@/lib/formatDate';
+import type { Contact } from '../api/contactMapping';
 
 export type RelationshipStatus = (typeof relationshipStatuses)[number];
 export type EmailLookupStatus = (typeof emailLookupStatuses)[number];
@@ -111,9 +113,32 @@ export const sortOptions = [
   { value: 'company:asc', label: 'Company A–Z' },
 ] as const;
 
-/** 'Mar 4, 2026' */
-export const formatDate = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString(undefined, { month: 'short', day: 'numeric', year: 'numeric' }) : '—';
+/** Each address pattern a lookup tries (lambdas/contacts/email-candidates.ts) as it looks for a Jane Doe. */
+const patternExamples: Record<string, string> = {
+  'first.last': 'jane.doe@',
+  flast: 'jdoe@',
+  first: 'jane@',
+  firstlast: 'janedoe@',
+  first_last: 'jane_doe@',
+  'f.last': 'j.doe@',
+  'last.first': 'doe.jane@',
+  lastf: 'doej@',
+  firstl: 'janed@',
+  last: 'doe@',
+};
+
+/** Where the contact's address came from, in words ('Guessed from the company's pattern jane.doe@'); '' if unknown. */
+export const emailOriginLabel = (contact: Pick<Contact, 'email' | 'emailSource' | 'emailPatternUsed'>) => {
+  if (!contact.email) return '';
+  if (contact.emailSource === 'manual') return 'Entered by you';
+  if (contact.emailSource === 'shared_profile') return 'Found before for this LinkedIn profile';
+  const example = patternExamples[contact.emailPatternUsed];
+  if (example) return `Guessed from the company's pattern ${example}`;
+  return contact.emailSource === 'lookup' ? "Guessed from the company's address pattern" : '';
+};
+
+/** A moment of the contact as the app writes one ('5m ago', then 'Mar 4, 2026': lib/formatDate), '—' without one. */
+export const formatDate = (iso: string | null) => (iso ? formatRecentTime(iso) : '—');
 
 /** The two letters of an avatar without a picture. */
 export const contactInitials = (name: string) =>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { ConversationEmail } from '@shared/schemas/conversations';
 import { useApiClient } from '@/lib/http/useApiClient';
 import { useNow } from '@/lib/useNow';
-import { formatRelativeTime } from '@/modules/notifications/utils/formatRelativeTime';
+import { formatRecentTime } from '@/lib/formatDate';
 import { useToast } from '@/ui/toast/useToast';
 import { checkReplies } from '../api/conversationsApi';
 import { useContactConversations } from '../hooks/useContactConversations';
@@ -45,7 +45,7 @@ const ThreadEmail = ({ email, now }: { email: ConversationEmail; now: number }) 
           {label ? <Tag color={kindColors[email.kind]}>{label}</Tag> : null}
           <Tooltip title={new Date(email.at).toLocaleString()}>
             <Typography.Text type="secondary" className="thread-email__when">
-              {formatRelativeTime(email.at, now)}
+              {formatRecentTime(email.at, now)}
             </Typography.Text>
           </Tooltip>
         </div>

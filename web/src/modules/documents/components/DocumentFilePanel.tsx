@@ -13,7 +13,8 @@ import type { Profile } from '@shared/schemas/profile';
 import { useDocumentActions } from '../hooks/useDocumentActions';
 import { useDocumentUpload, type UploadPhase } from '../hooks/useDocumentUpload';
 import type { DocumentKindSpec } from '../utils/documentKinds';
-import { formatFileSize, formatUpdatedAt } from '../utils/formatFileSize';
+import { formatRecentTime } from '@/lib/formatDate';
+import { formatFileSize } from '../utils/formatFileSize';
 import './DocumentFilePanel.css';
 
 export type DocumentFilePanelProps = {
@@ -120,7 +121,7 @@ export const DocumentFilePanel = ({ spec, profile, company, onProcessed, removeN
             <span className="document-file__meta">
               {[
                 formatFileSize(stored.fileSize),
-                stored.lastUpdated ? `Updated ${formatUpdatedAt(stored.lastUpdated)}` : '',
+                stored.lastUpdated ? `Updated ${formatRecentTime(stored.lastUpdated)}` : '',
               ]
                 .filter(Boolean)
                 .join(' · ')}

@@ -4,7 +4,7 @@ import { Text } from '@/ui/text/Text';
 import type { Notification } from '@shared/schemas/conversations';
 import { bookMeetingMessages } from '@/modules/meetings/bookMeetingMessages';
 import { notificationsMessages as text } from '../notificationsMessages';
-import { formatRelativeTime } from '../utils/formatRelativeTime';
+import { formatRecentTime } from '@/lib/formatDate';
 
 export type NotificationItemProps = {
   notification: Notification;
@@ -28,7 +28,7 @@ export const NotificationItem = ({ notification, now, onOpen, onBookMeeting }: N
       <span className="notification-item__body">
         <Text>{text.replyReceived(notification.contact.name, notification.contact.email)}</Text>
         <Text type="secondary" className="notification-item__time">
-          <time dateTime={notification.timestamp}>{formatRelativeTime(notification.timestamp, now)}</time>
+          <time dateTime={notification.timestamp}>{formatRecentTime(notification.timestamp, now)}</time>
         </Text>
       </span>
       {notification.read ? null : <span className="notification-item__dot" role="img" aria-label="Unread" />}

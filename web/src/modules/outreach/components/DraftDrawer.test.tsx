@@ -12,7 +12,7 @@ import { wireContact } from '@/test/contactFixtures';
 import { wireDraft } from '@/test/draftFixtures';
 import { fakeLiveSocket } from '@/test/fakeLiveSocket';
 import { mountPerTest } from '@/test/mountPerTest';
-import { formatLocalTime } from '../utils/sendState';
+import { formatDateTime } from '@/lib/formatDate';
 import { DraftDrawer } from './DraftDrawer';
 
 const { render } = mountPerTest();
@@ -303,7 +303,7 @@ describe('the draft drawer’s send states', () => {
     const { api } = fakeApi(state);
     await mount(api);
     await vi.waitFor(() =>
-      expect(testId('draft-send-status')?.textContent).toContain(`Scheduled for ${formatLocalTime(inTwoDays)}`),
+      expect(testId('draft-send-status')?.textContent).toContain(`Scheduled for ${formatDateTime(inTwoDays)}`),
     );
     expect(button('Cancel send')).toBeDefined();
   });
@@ -340,7 +340,7 @@ describe('the draft drawer’s follow-ups', () => {
     });
     await mount(api);
     await vi.waitFor(() =>
-      expect(testId('follow-up')?.textContent).toContain(`Follow-up scheduled for ${formatLocalTime(inTwoDays)}`),
+      expect(testId('follow-up')?.textContent).toContain(`Follow-up scheduled for ${formatDateTime(inTwoDays)}`),
     );
     const cancel = [...document.querySelectorAll<HTMLButtonElement>('[data-testid="follow-up"] button')].find(
       (candidate) => candidate.textContent === 'Cancel follow-up',

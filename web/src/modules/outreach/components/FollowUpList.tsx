@@ -1,7 +1,7 @@
 import { CalendarOutlined } from '@ant-design/icons';
 import { Button, Popconfirm, Typography } from 'antd';
 import type { Draft } from '@shared/schemas/drafts';
-import { formatLocalTime } from '../utils/sendState';
+import { formatDateTime } from '@/lib/formatDate';
 import './outreach.css';
 
 export type FollowUpListProps = {
@@ -20,7 +20,7 @@ export const FollowUpList = ({ followUps, cancelling, onCancel }: FollowUpListPr
           <CalendarOutlined className="follow-ups__icon" />
           <div className="follow-ups__text">
             <Typography.Text strong>
-              Follow-up scheduled for {formatLocalTime(followUp.scheduledSendTime ?? '')}
+              Follow-up scheduled for {formatDateTime(followUp.scheduledSendTime ?? '')}
             </Typography.Text>
             <Typography.Text type="secondary" ellipsis>
               {followUp.subject || '(no subject)'} · cancelled on its own if they reply first

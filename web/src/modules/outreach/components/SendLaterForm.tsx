@@ -1,6 +1,6 @@
 import { Button, DatePicker, Typography } from 'antd';
 import { useState } from 'react';
-import { formatLocalTime } from '../utils/sendState';
+import { formatDateTime } from '@/lib/formatDate';
 import './outreach.css';
 
 export type SendLaterFormProps = {
@@ -30,7 +30,7 @@ export const SendLaterForm = ({ busy, onSchedule }: SendLaterFormProps) => {
       />
       <Typography.Text type="secondary" className="send-later__hint">
         {picked && inFuture
-          ? `Sends ${formatLocalTime(picked.toISOString())} (${zone})`
+          ? `Sends ${formatDateTime(picked.toISOString())} (${zone})`
           : picked
             ? 'Pick a time later than now.'
             : `Times are in your time zone (${zone}).`}

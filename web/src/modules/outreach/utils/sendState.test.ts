@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Draft } from '@shared/schemas/drafts';
 import { wireDraft } from '@/test/draftFixtures';
-import { canSend, formatLocalTime, isLeaving, isScheduledFollowUp, sendStateOf } from './sendState';
+import { formatDateTime } from '@/lib/formatDate';
+import { canSend, isLeaving, isScheduledFollowUp, sendStateOf } from './sendState';
 
 const now = Date.parse('2026-11-24T12:00:00.000Z');
 const later = '2026-11-24T15:30:00.000Z';
@@ -28,7 +29,7 @@ describe('sendStateOf', () => {
     );
     expect(state.kind).toBe('queued');
     expect(state.label).toBe('Queued');
-    expect(state.detail).toBe(`Daily limit of 100 e-mails reached until ${formatLocalTime(later)}`);
+    expect(state.detail).toBe(`Daily limit of 100 e-mails reached until ${formatDateTime(later)}`);
     expect(sendStateOf(draft({ status: 'sending', sendWaitReason: 'Spreading sends out' }), now).detail).toBe(
       'Spreading sends out',
     );
@@ -37,7 +38,7 @@ describe('sendStateOf', () => {
   it('says Scheduled for the local time of a send set for later', () => {
     expect(sendStateOf(draft({ status: 'sending', scheduledSendTime: later }), now)).toEqual({
       kind: 'scheduled',
-      label: `Scheduled for ${formatLocalTime(later)}`,
+      label: `Scheduled for ${formatDateTime(later)}`,
     });
   });
 

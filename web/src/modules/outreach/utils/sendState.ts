@@ -1,5 +1,5 @@
 import type { Draft } from '@shared/schemas/drafts';
-import { formatRelativeTime } from '@/modules/notifications/utils/formatRelativeTime';
+import { formatDateTime, formatRecentTime } from '@/lib/formatDate';
 
 export type SendStateKind = 'draft' | 'sending' | 'queued' | 'scheduled' | 'sent' | 'failed' | 'archived';
 
@@ -14,10 +14,6 @@ type SendFields = Pick<
 const isFuture = (iso: string | undefined, now: number): iso is string =>
   iso !== undefined && !Number.isNaN(Date.parse(iso)) && Date.parse(iso) > now;
 
-/** A time in this browser's zone, as people read it ('Nov 24, 2026, 3:05 PM'). */
-export const formatLocalTime = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 /**
  * A draft's send state (SPEC §4 'Draft', DESIGN §6 sending guard): a `sending` draft is Scheduled while its
  * scheduledSendTime lies ahead, Queued while the sending guard holds it (its sendWaitReason, until sendAfter), else
@@ -27,16 +23,16 @@ export const sendStateOf = (draft: SendFields, now: number = Date.now()): SendSt
   switch (draft.status) {
     case 'sending': {
       if (isFuture(draft.scheduledSendTime, now))
-        return { kind: 'scheduled', label: `Scheduled for ${formatLocalTime(draft.scheduledSendTime)}` };
+        return { kind: 'scheduled', label: `Scheduled for ${formatDateTime(draft.scheduledSendTime)}` };
       if (draft.sendWaitReason || isFuture(draft.sendAfter, now)) {
-        const until = isFuture(draft.sendAfter, now) ? `until ${formatLocalTime(draft.sendAfter)}` : '';
+        const until = isFuture(draft.sendAfter, now) ? `until ${formatDateTime(draft.sendAfter)}` : '';
         const detail = [draft.sendWaitReason, until].filter(Boolean).join(' ');
         return { kind: 'queued', label: 'Queued', ...(detail ? { detail } : {}) };
       }
       return { kind: 'sending', label: 'Sending…' };
     }
     case 'sent':
-      return { kind: 'sent', label: draft.sentAt ? `Sent ${formatRelativeTime(draft.sentAt, now)}` : 'Sent' };
+      return { kind: 'sent', label: draft.sentAt ? `Sent ${formatRecentTime(draft.sentAt, now)}` : 'Sent' };
     case 'failed':
       return {
         kind: 'failed',

@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 import type { Profile } from '@shared/schemas/profile';
 import { normalizeState } from '../state/normalizeState';
 import { completenessLabels, profileCompleteness, type CompletenessCheck } from '../utils/profileCompleteness';
-import { formatMemberSince } from '../utils/profileLabels';
+import { formatRecentTime } from '@/lib/formatDate';
 import './ProfileCompletenessCard.css';
 
 export type ProfileCompletenessCardProps = { profile: Profile };
@@ -113,7 +113,7 @@ export const ProfileCompletenessCard = ({ profile }: ProfileCompletenessCardProp
             </Typography.Paragraph>
             {profile.normalizedAt ? (
               <Typography.Text type="secondary" className="profile-completeness__updated">
-                Updated {formatMemberSince(profile.normalizedAt)}
+                Updated {formatRecentTime(profile.normalizedAt)}
               </Typography.Text>
             ) : null}
           </>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { settingsDefaults } from '@shared/schemas/profile';
-import { formatMemberSince, planLabel, profileName, settingsSummary } from './profileLabels';
+import { planLabel, profileName, settingsSummary } from './profileLabels';
 
 describe('profile labels', () => {
   it('labels plans from the shared constants', () => {
@@ -14,11 +14,6 @@ describe('profile labels', () => {
     expect(profileName({ ...base, displayName: 'Ada Lovelace' })).toBe('Ada Lovelace');
     expect(profileName({ ...base, firstName: 'Ada', lastName: 'King' })).toBe('Ada King');
     expect(profileName(base)).toBe('ada');
-  });
-
-  it('formats the member-since date and tolerates a missing one', () => {
-    expect(formatMemberSince('2026-03-04T10:00:00.000Z', 'en-GB')).toBe('4 March 2026');
-    expect(formatMemberSince('')).toBe('');
   });
 
   it('summarises the default settings in words', () => {

@@ -19,11 +19,6 @@ export const profileName = (profile: Pick<Profile, 'displayName' | 'firstName' |
   profile.email.split('@')[0] ||
   '';
 
-export const formatMemberSince = (createdAt: string, locale?: string) => {
-  const date = new Date(createdAt);
-  return Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(date);
-};
-
 const languageName = (code: string) => {
   try {
     return new Intl.DisplayNames(['en'], { type: 'language' }).of(code) ?? code;

@@ -4,14 +4,12 @@ import { Tag } from '@/ui/Tag';
 import { SkeletonBlock } from '@/ui/Skeleton';
 import { Text } from '@/ui/text/Text';
 import { Link } from 'react-router-dom';
+import { formatDate } from '@/lib/formatDate';
 import { plans } from '@shared/constants';
 import { publicPaths } from '@/modules/public/publicPaths';
 import { ProgressBar } from '@/ui/ProgressBar';
 import { useQuota } from '../hooks/useQuota';
 import './QuotaSummary.css';
-
-const refreshDate = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
 
 /** The contact slots of the period: used of allowed, bonus slots left, when they renew (SPEC §3 'Quota'). */
 export const QuotaSummary = () => {
@@ -66,7 +64,7 @@ export const QuotaSummary = () => {
             </Tooltip>
           ) : null}
           {full ? <Link to={publicPaths.pricing}>No slots left · Upgrade</Link> : `${quota.totalAvailableSlots} left`} ·
-          renews {refreshDate(quota.slotsRefresh)}
+          renews {formatDate(quota.slotsRefresh)}
         </Text>
       </div>
     </div>

@@ -1,4 +1,5 @@
 import { TeamOutlined } from '@ant-design/icons';
+import { formatRecentTime } from '@/lib/formatDate';
 import { Card, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { referral } from '@shared/constants';
 import type { Referrals } from '@shared/schemas/billing';
@@ -7,12 +8,9 @@ import './Referrals.css';
 
 type Person = Referrals['referred'][number];
 
-const joinedOn = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
-
 const columns: TableColumnsType<Person> = [
   { title: 'Name', dataIndex: 'name', key: 'name' },
-  { title: 'Joined', dataIndex: 'joinedAt', key: 'joinedAt', render: (joinedAt: string) => joinedOn(joinedAt) },
+  { title: 'Joined', dataIndex: 'joinedAt', key: 'joinedAt', render: (joinedAt: string) => formatRecentTime(joinedAt) },
   {
     title: 'Reward',
     dataIndex: 'rewarded',

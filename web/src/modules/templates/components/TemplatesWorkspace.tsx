@@ -1,6 +1,7 @@
 import { FileTextOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Menu, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
+import { formatRecentTime } from '@/lib/formatDate';
 import { useReportDirty } from '@/modules/profile/hooks/useReportDirty';
 import { useUnsavedChangesGuard } from '@/modules/profile/hooks/useUnsavedChangesGuard';
 import { EmptyState } from '@/ui/EmptyState';
@@ -10,9 +11,6 @@ import './templates.css';
 
 /** What the editor shows: a saved template by id, a new one, or the first of the list. */
 type Selection = { kind: 'template'; id: string } | { kind: 'new' } | { kind: 'first' };
-
-const updatedLabel = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** /templates: the list of the person's templates beside the editor of the chosen one. */
 export const TemplatesWorkspace = () => {
@@ -110,7 +108,7 @@ export const TemplatesWorkspace = () => {
                 <span className="templates-page__item">
                   <span className="templates-page__item-name">{template.name}</span>
                   <Typography.Text type="secondary" className="templates-text--small">
-                    {updatedLabel(template.updatedAt)}
+                    {formatRecentTime(template.updatedAt)}
                   </Typography.Text>
                 </span>
               ),

@@ -1,6 +1,7 @@
 import { VideoCameraOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useSnapshot } from 'valtio';
+import { formatDateTime } from '@/lib/formatDate';
 import { ConnectionWidget, type ConnectionPanel } from '@/modules/connections/components/ConnectionWidget';
 import type { ConnectionView } from '@/modules/connections/state/connectionMachine';
 import { zoomState, zoomView, type ZoomAccount } from '../state/zoomState';
@@ -17,13 +18,6 @@ export type ZoomConnectionWidgetProps = {
   notice?: string | null;
 };
 
-const formatExpiry = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-};
-
 /** SPEC §2 'Zoom popover': the header button and its popover for each connection state. */
 export const ZoomConnectionWidget = ({
   account = null,
@@ -38,7 +32,9 @@ export const ZoomConnectionWidget = ({
   const panels: Record<ConnectionView, () => ConnectionPanel> = {
     connected: () => ({
       heading: text.connected(account?.email ?? ''),
-      description: account?.expiresAt ? text.tokenExpiresAt(formatExpiry(account.expiresAt)) : undefined,
+      description: account?.expiresAt
+        ? text.tokenExpiresAt(formatDateTime(account.expiresAt) || account.expiresAt)
+        : undefined,
       footnote: notice,
       actions: (
         <Button block danger onClick={onDisconnect} disabled={!onDisconnect}>
