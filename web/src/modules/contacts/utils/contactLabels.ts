@@ -1,3 +1,4 @@
+import { relationshipLabels } from '@shared/relationship';
 import type { emailLookupStatuses, relationshipStatuses } from '@shared/schemas/contacts';
 import type { ReplyStatus } from '@shared/schemas/conversations';
 import { replyStatusLabels } from '@/modules/conversations/utils/conversationLabels';
@@ -8,13 +9,8 @@ import type { Contact } from '../api/contactMapping';
 export type RelationshipStatus = (typeof relationshipStatuses)[number];
 export type EmailLookupStatus = (typeof emailLookupStatuses)[number];
 
-export const relationshipLabels: Record<RelationshipStatus, string> = {
-  new: 'New',
-  contacted: 'Contacted',
-  replied: 'Replied',
-  meeting_scheduled: 'Meeting scheduled',
-  closed: 'Closed',
-};
+/** The relationship is the contact's pipeline stage, in the pipeline's words (one table of them, shared/). */
+export { relationshipLabels };
 
 export const relationshipColors: Record<RelationshipStatus, string> = {
   new: 'default',
