@@ -121,10 +121,19 @@ test.describe('Account settings', () => {
       await settingsPage.deleteAccount();
       await page.evaluate(() => window.scrollTo(0, 0));
       await capture('settings-delete-account');
+      // nothing the page still does after the DELETE goes out with the deleted account's token
+      const refused: string[] = [];
+      page.on('response', (response) => {
+        if (response.status() === 401) refused.push(`${response.request().method()} ${response.url()}`);
+      });
+      const deleted = page.waitForResponse(
+        (response) => new URL(response.url()).pathname === '/api/account' && response.request().method() === 'DELETE',
+      );
       await page
         .getByRole('dialog', { name: 'Delete your account?' })
         .getByRole('button', { name: 'Delete account' })
         .click();
+      expect((await deleted).status()).toBe(200);
       await expect(page).toHaveURL(/\/$/);
       await expect(
         page.locator('.ant-notification-notice').filter({ hasText: 'Your account was deleted' }),
@@ -134,6 +143,8 @@ test.describe('Account settings', () => {
       await expect(page).toHaveURL(/\/$/);
       await page.evaluate(() => window.scrollTo(0, 0));
       await capture('settings-account-deleted');
+      await page.waitForLoadState('networkidle');
+      expect(refused).toEqual([]);
     });
 
     await test.step('signing in again fails', async () => {

@@ -5,6 +5,8 @@ import './account.css';
 export type DeleteAccountModalProps = {
   open: boolean;
   email: string;
+  /** the paid plan the person pays for now (its label), null on the free plan: deleting cancels it */
+  paidPlan?: string | null;
   onCancel: () => void;
   /** deletes the account; a rejection's message shows in the dialog */
   onConfirm: () => Promise<void>;
@@ -13,7 +15,7 @@ export type DeleteAccountModalProps = {
 const confirmWord = 'DELETE';
 
 /** DESIGN §6 "Your data": the account goes only after the person types DELETE. */
-export const DeleteAccountModal = ({ open, email, onCancel, onConfirm }: DeleteAccountModalProps) => {
+export const DeleteAccountModal = ({ open, email, paidPlan = null, onCancel, onConfirm }: DeleteAccountModalProps) => {
   const [typed, setTyped] = useState('');
   const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -59,6 +61,15 @@ export const DeleteAccountModal = ({ open, email, onCancel, onConfirm }: DeleteA
           : your profile, documents, contacts, drafts, settings and sign-in. It cannot be undone. Export your data first
           if you want to keep a copy.
         </Typography.Paragraph>
+        {paidPlan ? (
+          <Alert
+            type="warning"
+            showIcon
+            data-testid="delete-account-plan"
+            title={`Your ${paidPlan} plan is cancelled too`}
+            description="The subscription ends with the account: nothing more is charged, and the rest of the period is not refunded."
+          />
+        ) : null}
         <label htmlFor="delete-account-confirm" className="delete-account__confirm">
           <span>
             Type <Typography.Text code>{confirmWord}</Typography.Text> to confirm.

@@ -2,6 +2,7 @@ import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useProfile } from '@/modules/profile/hooks/useProfile';
 import { publicPaths } from '@/modules/public/publicPaths';
 import { SectionCard } from '@/ui/SectionCard';
 import { SettingRow } from '@/ui/SettingRow';
@@ -15,11 +16,13 @@ import { useAuth } from '@/modules/auth/hooks/useAuth';
 import { endSession } from '@/modules/auth/state/sessionEvents';
 import { deleteAccount, exportAccount } from '../api/accountApi';
 import { downloadFromLink } from '../utils/exportFile';
+import { paidPlanOf } from '../utils/paidPlanOf';
 import { DeleteAccountModal } from './DeleteAccountModal';
 
 /** DESIGN §6 "Your data": a copy of everything held about the person, and the way to delete it all. */
 export const YourDataCard = () => {
   const { user } = useAuth();
+  const { data: profile } = useProfile();
   const api = useApiClient();
   const navigate = useNavigate();
   const toast = useToast();
@@ -45,12 +48,13 @@ export const YourDataCard = () => {
     } catch (error) {
       throw new Error(isApiError(error) ? error.message : 'Your account could not be deleted. Please try again.');
     }
-    // SPEC §4 'Logout', in the order leaving a deleted account needs: the session's caches and stores are cleared
-    // while the app's listeners are still there (they go with the signed-in pages); the stored tokens go before the
-    // home page renders, so it offers sign-in rather than the dashboard; the move to / is rendered at once, so the
-    // sign-out that follows is not taken for a lost session or a Log Out (both lead to the sign-in page).
-    await endSession();
+    // SPEC §4 'Logout', in the order leaving a deleted account needs: the stored tokens go first, so nothing the page
+    // still does (a poll, the pages reading again once their caches are cleared, the live channel reopening) is sent
+    // with the deleted account's token to be refused with a 401; the session's caches and stores are then cleared
+    // while the app's listeners are still there (they go with the signed-in pages); the move to / is rendered at once,
+    // so the sign-out that follows is not taken for a lost session or a Log Out (both lead to the sign-in page).
     await signOutUser().catch((error: unknown) => console.warn('Sign-out after account deletion', error));
+    await endSession();
     await navigate(publicPaths.home, { replace: true, flushSync: true });
     detachedToast.success('Your account was deleted', {
       description: 'Your profile, documents and all other data are gone. Thank you for using Outreach.',
@@ -85,6 +89,7 @@ export const YourDataCard = () => {
       <DeleteAccountModal
         open={confirming}
         email={user?.email ?? ''}
+        paidPlan={profile ? paidPlanOf(profile) : null}
         onCancel={() => setConfirming(false)}
         onConfirm={handleDelete}
       />
