@@ -7,6 +7,10 @@ export class DashboardPage {
   constructor(private readonly page: Page) {}
 
   readonly userMenu = () => this.page.getByTestId('user-menu');
+  /** a new account's first steps, above the summary */
+  readonly firstRunGuide = () => this.page.getByRole('region', { name: 'Get started' });
+  readonly firstRunStep = (key: 'profile' | 'mailbox' | 'contacts') =>
+    this.firstRunGuide().getByTestId(`first-run-step-${key}`);
 
   async goto() {
     await this.page.goto('/dashboard');
