@@ -98,7 +98,12 @@ export const ContactEditForm = ({ contact, onSaved, onCancel }: ContactEditFormP
       >
         <Input maxLength={320} />
       </Form.Item>
-      <Form.Item name="relationshipStatus" label="Relationship">
+      <Form.Item
+        name="relationshipStatus"
+        label="Relationship"
+        // one truth per contact: the relationship is the pipeline stage, so choosing one moves the card
+        extra="Moves the contact to this stage of the pipeline. New takes it off the board."
+      >
         <Select
           options={relationshipStatuses.map((status) => ({ value: status, label: relationshipLabels[status] }))}
         />

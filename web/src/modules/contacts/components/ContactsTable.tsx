@@ -108,7 +108,9 @@ const columns: TableColumnsType<Contact> = [
     title: 'Relationship',
     width: 140,
     render: (_, contact) => (
-      <Tag color={relationshipColors[contact.relationshipStatus]}>{relationshipLabels[contact.relationshipStatus]}</Tag>
+      <Tag color={relationshipColors[contact.relationshipStatus]} data-testid="contact-relationship">
+        {relationshipLabels[contact.relationshipStatus]}
+      </Tag>
     ),
   },
   {
