@@ -13,6 +13,7 @@ import {
   isBatchFinished,
   pruneGeneration,
   restoreGeneration,
+  runningBatchIds,
 } from '../state/generationState';
 
 /** Batch progress is read this often while the live channel is down, and now and then while it is up. */
@@ -30,19 +31,30 @@ export const useGenerationProgress = (onBatchFinished: (counts: { completed: num
   const api = useApiClient();
   const live = useLiveStatus();
   const { mutate } = useSWRConfig();
-  const { batch } = useSnapshot(generationState);
+  const store = useSnapshot(generationState);
+  const { batch } = store;
   const batchId = batch?.batchId ?? null;
   const finished = isBatchFinished(batch);
 
   useLiveEvent('generation.progress', (event) => applyProgressEvent(event, Date.now()));
 
+  // every batch with a contact still being written here, the card's first: a batch the card no longer shows (another
+  // started from a contact's drawer took it) is read too, or its contacts would stay 'Writing…' with the live
+  // channel down, and the drafts' updates would wait for them for good (lib/live/draftUpdates.ts)
+  const running = [...new Set([...(batchId && !finished ? [batchId] : []), ...runningBatchIds(store)])];
   const { data } = useSWR(
-    batchId && !finished ? ['GET /api/outreach/batches/{batchId}', batchId] : null,
-    ([, id]: readonly [string, string]) => getBatchProgress(api, id),
+    running.length ? ['GET /api/outreach/batches/{batchId}', ...running] : null,
+    async ([, ...ids]: readonly string[]) => {
+      const answers = await Promise.allSettled(ids.map((id) => getBatchProgress(api, id)));
+      const read = answers.flatMap((answer) => (answer.status === 'fulfilled' ? [answer.value] : []));
+      // none read: SWR tries again as for any failed read
+      if (!read.length && answers[0]?.status === 'rejected') throw answers[0].reason;
+      return read;
+    },
     { refreshInterval: live === 'open' ? batchPollLiveMs : batchPollMs, dedupingInterval: 500 },
   );
   useEffect(() => {
-    if (data) applyBatchProgress(data, Date.now());
+    for (const progress of data ?? []) applyBatchProgress(progress, Date.now());
   }, [data]);
 
   const completed = batch?.completed ?? 0;

@@ -11,11 +11,24 @@ import {
   markContactStarted,
   pruneGeneration,
   resetGeneration,
+  runningBatchIds,
   startBatch,
   startRetry,
 } from './generationState';
 
 beforeEach(() => resetGeneration());
+
+/** A batch id as the server makes them: a ULID of `iso` (its first 10 characters are the time; the rest made up). */
+const ulidAt = (iso: string) => {
+  const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+  let time = Date.parse(iso);
+  let head = '';
+  for (let index = 0; index < 10; index += 1) {
+    head = alphabet[time % 32] + head;
+    time = Math.floor(time / 32);
+  }
+  return `${head}0000000000000000`;
+};
 
 const event = (contactId: string, status: 'queued' | 'generating' | 'completed' | 'failed') => ({
   batchId: 'b1',
@@ -99,6 +112,24 @@ describe('a batch', () => {
     expect(generationState.contacts.a).toMatchObject({ status: 'completed', batchId: 'b2' });
   });
 
+  it('finishes on its live events alone when its contacts were last written from a template, before it began', () => {
+    // Grace's e-mail came from a template (no batch id); then an AI batch of her, whose worker answers before its POST
+    startBatch(null, ['grace'], 'template', Date.parse('2026-01-02T10:00:00Z'), 't1');
+    markContactStarted('grace', Date.parse('2026-01-02T10:00:00Z'));
+    markContactDone('grace', { draftId: 'd-template' }, Date.parse('2026-01-02T10:00:01Z'));
+    // a ULID of 2026-01-02T10:05:00Z
+    const batchId = ulidAt('2026-01-02T10:05:00Z');
+    applyProgressEvent({ batchId, contactId: 'grace', status: 'generating' }, Date.parse('2026-01-02T10:05:01Z'));
+    applyProgressEvent(
+      { batchId, contactId: 'grace', status: 'completed', draftId: 'd-ai' },
+      Date.parse('2026-01-02T10:05:02Z'),
+    );
+    startBatch(batchId, ['grace'], 'ai', Date.parse('2026-01-02T10:05:03Z'));
+    expect(generationState.contacts.grace).toMatchObject({ status: 'completed', batchId, draftId: 'd-ai' });
+    expect(isBatchFinished(generationState.batch)).toBe(true);
+    expect(isAnyGenerating(generationState)).toBe(false);
+  });
+
   it('takes the polled batch answer when the live channel is down', () => {
     startBatch('b1', ['a', 'b'], 'ai', 1000);
     applyBatchProgress(
@@ -117,6 +148,31 @@ describe('a batch', () => {
     expect(generationState.batch).toMatchObject({ completed: 1, failed: 0, currentContact: 'b' });
     expect(generationState.contacts.a).toMatchObject({ status: 'completed', progress: 100, draftId: 'd-a' });
     expect(generationState.contacts.b).toMatchObject({ status: 'generating', progress: 50 });
+  });
+
+  it('finishes the contacts of a batch the card no longer shows from its polled answer', () => {
+    startBatch('b1', ['a', 'b'], 'ai', 1000);
+    // a second batch, of another contact, started from its drawer while the first ran: it takes the card
+    startBatch('b2', ['c'], 'ai', 1100);
+    expect(runningBatchIds(generationState)).toEqual(['b1', 'b2']);
+    applyBatchProgress(
+      {
+        batchId: 'b1',
+        total: 2,
+        completed: 2,
+        failed: 0,
+        items: [
+          { contactId: 'a', status: 'completed', draftId: 'd-a' },
+          { contactId: 'b', status: 'completed', draftId: 'd-b' },
+        ],
+      },
+      1200,
+    );
+    expect(generationState.contacts.b).toMatchObject({ status: 'completed', draftId: 'd-b' });
+    expect(generationState.batch).toMatchObject({ batchId: 'b2', completed: 0 });
+    expect(runningBatchIds(generationState)).toEqual(['b2']);
+    applyProgressEvent({ batchId: 'b2', contactId: 'c', status: 'completed', draftId: 'd-c' }, 1300);
+    expect(isAnyGenerating(generationState)).toBe(false);
   });
 
   it("ignores an older batch's answer", () => {

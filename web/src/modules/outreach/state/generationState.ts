@@ -55,6 +55,22 @@ type ItemStatus = LiveEventMap['generation.progress']['status'];
 
 const progressOf: Record<ItemStatus, number> = { queued: 0, generating: 50, completed: 100, failed: 100 };
 
+const crockford = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** When a batch began: its ULID's time (ms), or null for an id that is not a ULID. */
+const batchTime = (batchId: string) => {
+  if (!/^[0-9A-HJKMNP-TV-Z]{26}$/i.test(batchId)) return null;
+  let time = 0;
+  for (const char of batchId.slice(0, 10).toUpperCase()) time = time * 32 + crockford.indexOf(char);
+  return time;
+};
+
+/** Whether the batch began after a finished entry written outside any batch was started. */
+const startedAfter = (batchId: string, entry: GenerationEntry) => {
+  const time = batchTime(batchId);
+  return entry.status !== 'generating' && time !== null && time >= entry.startedAt;
+};
+
 /** One contact's state from the server's word for it (a batch item or a live event). */
 const applyItem = (
   item: { contactId: string; status: ItemStatus; draftId?: string; error?: string },
@@ -63,11 +79,15 @@ const applyItem = (
 ) => {
   const current = generationState.contacts[item.contactId];
   // a later one-at-a-time retry is not undone by a batch's word, nor a batch by an older one's (ULIDs sort by time);
-  // a newer batch's word may come before its POST has answered and startBatch() has run
+  // a newer batch's word may come before its POST has answered and startBatch() has run, also over a finished entry
+  // written one at a time or from a template before that batch began (dropped, the batch's contact stayed 'generating'
+  // once startBatch() ran, until a poll said otherwise)
   if (
     current &&
     current.batchId !== batchId &&
-    (current.batchId === null || batchId === null || batchId < current.batchId)
+    (current.batchId === null
+      ? batchId === null || !startedAfter(batchId, current)
+      : batchId === null || batchId < current.batchId)
   )
     return;
   const base: GenerationEntry =
@@ -144,11 +164,14 @@ export const startBatch = (
   }
 };
 
-/** The polled `GET /api/outreach/batches/{batchId}` answer. */
+/**
+ * The polled `GET /api/outreach/batches/{batchId}` answer: its contacts' states, whichever batch it is (one the card
+ * no longer shows still has contacts being written), and the card's counts when it is the card's batch.
+ */
 export const applyBatchProgress = (progress: BatchProgress, now: number) => {
+  for (const item of progress.items) applyItem(item, progress.batchId, now);
   const batch = generationState.batch;
   if (!batch || batch.batchId !== progress.batchId) return;
-  for (const item of progress.items) applyItem(item, progress.batchId, now);
   batch.total = progress.total;
   batch.completed = Math.max(batch.completed, progress.completed);
   batch.failed = Math.max(batch.failed, progress.failed);
@@ -213,6 +236,19 @@ export const startRetry = (contactId: string, now: number) => {
     ...(previous?.templateId ? { templateId: previous.templateId } : {}),
   };
 };
+
+/**
+ * The server-run batches whose contacts are still being written here, oldest first: the card's, and any other one (a
+ * batch started from a contact's drawer while another ran takes the card; the first one's contacts still finish).
+ */
+export const runningBatchIds = (store: Snapshot<GenerationStore>) =>
+  [
+    ...new Set(
+      Object.values(store.contacts).flatMap((entry) =>
+        entry.status === 'generating' && entry.batchId !== null ? [entry.batchId] : [],
+      ),
+    ),
+  ].sort();
 
 export const isBatchFinished = (batch: Snapshot<BatchState> | null) =>
   batch !== null && batch.completed + batch.failed >= batch.total;
