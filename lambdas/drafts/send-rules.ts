@@ -1,4 +1,5 @@
 import { sendableAddress, unsendableReason } from '../../shared/addresses.js';
+import { replySubject } from '../../shared/reply-subject.js';
 import { draftMessages } from '../../shared/schemas/drafts.js';
 import { type ContactItem, contactAddress } from '../data/contact.js';
 
@@ -111,9 +112,8 @@ export const followUpTime = (sentAt: Date, settings: { delayDays: number; time: 
   );
 };
 
-/** The subject of an answer in a thread: `Re: <subject>`, once. */
-export const replySubject = (subject: string) =>
-  /^re:/i.test(subject.trim()) ? subject.trim() : `Re: ${subject.trim()}`;
+/** The subject of an answer in a thread (shared/reply-subject.ts, the web's reply composer's too). */
+export { replySubject };
 
 /** The auto follow-up's text (DESIGN §6): short, polite, naming the first e-mail's subject. */
 export const followUpText = (input: { subject: string; firstName: string | null; senderName: string | null }) => ({

@@ -5,4 +5,6 @@ export const notificationsMessages = {
   emptyTitle: 'No notifications',
   emptyDescription: "You're all caught up! New notifications will appear here.",
   replyReceived: (name: string, email: string) => `Received a reply from ${name} (${email})`,
+  reply: 'Reply',
+  replyTo: (name: string) => `Reply to ${name}`,
 } as const;

@@ -18,6 +18,8 @@ export const pipelineMessages = {
   stageCount: (key: PipelineStage, count: number) =>
     `${pipelineStageLabels[key]}: ${count} contact${count === 1 ? '' : 's'}`,
   timeInStage: (duration: string) => `${duration} in stage`,
+  reply: 'Reply',
+  replyTo: (name: string) => `Reply to ${name}`,
   loadFailed: 'The pipeline could not be loaded.',
   retry: 'Try again',
   /** @dnd-kit's screen-reader instructions for a card */

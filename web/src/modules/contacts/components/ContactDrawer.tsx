@@ -19,16 +19,18 @@ import {
 import { canLookUpEmail } from '../utils/emailVerification';
 import { ContactAvatar } from './ContactAvatar';
 import { ContactEditForm } from './ContactEditForm';
+import { ConfirmAddressButton } from './ConfirmAddressButton';
 import { EmailTag } from './EmailTag';
 import { ProfileSummary } from './ProfileSummary';
 import './contacts.css';
 
 export type ContactDrawerProps = {
   contactId: string | null;
-import { ConfirmAddressButton } from './ConfirmAddressButton';
   onClose: () => void;
   /** the contact changed or was deleted: the list refreshes */
   onChanged: () => void;
+  /** opens the reply to the contact's latest answer in the conversation (a Reply from elsewhere) */
+  startReply?: boolean;
 };
 
 const freshnessLabels: Record<Contact['dataFreshness'], string> = {
@@ -41,7 +43,7 @@ const freshnessLabels: Record<Contact['dataFreshness'], string> = {
  * One contact in full: the professional profile, the e-mail and its verification, the primary draft, the conversation
  * (e-mails sent and answers), the user's own fields to edit.
  */
-export const ContactDrawer = ({ contactId, onClose, onChanged }: ContactDrawerProps) => {
+export const ContactDrawer = ({ contactId, onClose, onChanged, startReply = false }: ContactDrawerProps) => {
   const { data, error, isLoading, mutate } = useContactDetail(contactId);
   const { removeMany, findEmails } = useContactActions();
   const toast = useToast();
@@ -171,14 +173,6 @@ export const ContactDrawer = ({ contactId, onClose, onChanged }: ContactDrawerPr
                     {contact.email || 'No address yet'}
                   </Typography.Text>
                   <EmailTag contact={contact} />
-                </Space>
-                {canLookUpEmail(contact) && contact.emailLookupStatus !== 'pending' ? (
-                  <Button size="small" onClick={() => void handleLookup()} loading={busy === 'lookup'}>
-                    Find e-mail
-                  </Button>
-                ) : null}
-              </div>
-              {contact.emailLookupAttempts > 0 ? (
                   {addressState(contact) === 'unconfirmed' ? (
                     <ConfirmAddressButton
                       contact={contact}
@@ -188,6 +182,14 @@ export const ContactDrawer = ({ contactId, onClose, onChanged }: ContactDrawerPr
                       }}
                     />
                   ) : null}
+                </Space>
+                {canLookUpEmail(contact) && contact.emailLookupStatus !== 'pending' ? (
+                  <Button size="small" onClick={() => void handleLookup()} loading={busy === 'lookup'}>
+                    Find e-mail
+                  </Button>
+                ) : null}
+              </div>
+              {contact.emailLookupAttempts > 0 ? (
                 <Typography.Text type="secondary" className="contact-details__lookups">
                   {contact.emailLookupAttempts} lookup{contact.emailLookupAttempts === 1 ? '' : 's'}
                   {emailOriginLabel(contact) ? ` · ${emailOriginLabel(contact)}` : ''}
@@ -198,7 +200,7 @@ export const ContactDrawer = ({ contactId, onClose, onChanged }: ContactDrawerPr
 
             <ContactDraftSummary draft={data?.draft ?? null} />
 
-            <ConversationThread contactId={contact.id} />
+            <ConversationThread key={contact.id} contactId={contact.id} startReply={startReply} />
 
             <ProfileSummary education={contact.education} experiences={contact.experiences} />
 

@@ -81,6 +81,7 @@ export const ContactsDashboard = () => {
           const next = new URLSearchParams(current);
           if (id) next.set(contactParams.contact, id);
           else next.delete(contactParams.contact);
+          next.delete(contactParams.reply);
           return next;
         },
         { replace: true },
@@ -267,7 +268,12 @@ export const ContactsDashboard = () => {
         {importMounted ? (
           <CsvImportModal open={importOpen} onClose={() => setImportOpen(false)} onImported={handleAdded} />
         ) : null}
-        <LazyContactDrawer contactId={openId} onClose={() => setOpenId(null)} onChanged={handleAdded} />
+        <LazyContactDrawer
+          contactId={openId}
+          startReply={searchParams.get(contactParams.reply) === '1'}
+          onClose={() => setOpenId(null)}
+          onChanged={handleAdded}
+        />
       </Suspense>
     </>
   );

@@ -40,5 +40,6 @@ describe("the contacts table's filters in the URL", () => {
       '/dashboard?lookup=error&sort=name%3Adesc',
     );
     expect(contactDrawerPath('c 1')).toBe('/dashboard?contact=c+1');
+    expect(contactDrawerPath('c1', { reply: true })).toBe('/dashboard?contact=c1&reply=1');
   });
 });

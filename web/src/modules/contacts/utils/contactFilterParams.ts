@@ -14,6 +14,8 @@ export const contactParams = {
   sort: 'sort',
   /** the contact whose drawer is open */
   contact: 'contact',
+  /** `1`: the drawer opens with the reply to the contact's latest answer (DESIGN §9) */
+  reply: 'reply',
 } as const;
 
 export const defaultContactFilters: ContactFilters = { sort: 'last_updated', order: 'desc' };
@@ -65,5 +67,10 @@ export const contactListPath = (filters: Partial<ContactFilters> = {}) =>
   dashboardWith(withContactFilters(new URLSearchParams(), { ...defaultContactFilters, ...filters }));
 
 /** The dashboard with a contact's drawer open (its profile, e-mail, draft and conversation). */
-export const contactDrawerPath = (contactId: string) =>
-  dashboardWith(new URLSearchParams({ [contactParams.contact]: contactId }));
+export const contactDrawerPath = (contactId: string, options: { reply?: boolean } = {}) =>
+  dashboardWith(
+    new URLSearchParams({
+      [contactParams.contact]: contactId,
+      ...(options.reply ? { [contactParams.reply]: '1' } : {}),
+    }),
+  );

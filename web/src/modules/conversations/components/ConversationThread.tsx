@@ -1,4 +1,4 @@
-import { MailOutlined, SyncOutlined } from '@ant-design/icons';
+import { MailOutlined, RollbackOutlined, SyncOutlined } from '@ant-design/icons';
 import { Alert, Button, Skeleton, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import type { ConversationEmail } from '@shared/schemas/conversations';
@@ -8,10 +8,15 @@ import { formatRecentTime } from '@/lib/formatDate';
 import { useToast } from '@/ui/toast/useToast';
 import { checkReplies } from '../api/conversationsApi';
 import { useContactConversations } from '../hooks/useContactConversations';
-import { emailKindLabels, replyStatusLabels, sender } from '../utils/conversationLabels';
+import { type ConversationWithEmails, emailKindLabels, replyStatusLabels, sender } from '../utils/conversationLabels';
+import { ReplyComposer } from './ReplyComposer';
 import './conversations.css';
 
-export type ConversationThreadProps = { contactId: string };
+export type ConversationThreadProps = {
+  contactId: string;
+  /** opens the reply to the contact's latest message (a notification's, a card's or a task's Reply) */
+  startReply?: boolean;
+};
 
 const statusColors = {
   awaiting_reply: 'processing',
@@ -23,7 +28,14 @@ const statusColors = {
 
 const kindColors = { sent: 'default', reply: 'success', auto_reply: 'gold', bounce: 'error' } as const;
 
-const ThreadEmail = ({ email, now }: { email: ConversationEmail; now: number }) => {
+type ThreadEmailProps = {
+  email: ConversationEmail;
+  now: number;
+  /** answers a received message (absent on the user's own e-mails) */
+  onReply?: (() => void) | undefined;
+};
+
+const ThreadEmail = ({ email, now, onReply }: ThreadEmailProps) => {
   const label = emailKindLabels[email.kind];
   return (
     <article
@@ -54,6 +66,18 @@ const ThreadEmail = ({ email, now }: { email: ConversationEmail; now: number }) 
       <Typography.Paragraph className="thread-email__body" ellipsis={{ rows: 6, expandable: true, symbol: 'more' }}>
         {email.body}
       </Typography.Paragraph>
+      {onReply ? (
+        <div className="thread-email__actions">
+          <Button
+            size="small"
+            icon={<RollbackOutlined />}
+            onClick={onReply}
+            aria-label={`Reply to ${email.fromName ?? email.from}`}
+          >
+            Reply
+          </Button>
+        </div>
+      ) : null}
     </article>
   );
 };
@@ -62,7 +86,21 @@ const ThreadEmail = ({ email, now }: { email: ConversationEmail; now: number }) 
  * The contact drawer's 'Conversation' section: every e-mail sent to the contact and every answer, oldest first per
  * conversation (DESIGN §8); replies stand out, auto-replies and bounces are labelled; live as replies arrive.
  */
-export const ConversationThread = ({ contactId }: ConversationThreadProps) => {
+/** The conversation whose latest message is the contact's newest answer: the one a Reply from elsewhere opens. */
+export const latestAnswered = (conversations: readonly ConversationWithEmails[] | undefined) =>
+  (conversations ?? [])
+    .flatMap((conversation) =>
+      conversation.emails.filter((email) => email.kind === 'reply').map((email) => ({ conversation, at: email.at })),
+    )
+    .sort((a, b) => b.at.localeCompare(a.at))[0]?.conversation.id ?? null;
+
+/** Who a reply in the conversation answers: the sender of its latest received message, by name when known. */
+const answeredName = (conversation: ConversationWithEmails) => {
+  const latest = conversation.emails.findLast((email) => email.kind === 'reply');
+  return latest ? (latest.fromName ?? latest.from) : 'the contact';
+};
+
+export const ConversationThread = ({ contactId, startReply = false }: ConversationThreadProps) => {
   const api = useApiClient();
   const toast = useToast();
   // re-rendered every 30 s so '5m ago' stays true; the time is read at render (the thread may be newer)
@@ -70,6 +108,10 @@ export const ConversationThread = ({ contactId }: ConversationThreadProps) => {
   const now = Date.now();
   const { data: conversations, error, isLoading, mutate } = useContactConversations(contactId);
   const [checking, setChecking] = useState(false);
+  // the conversation being answered: undefined until the person chooses, so a Reply from elsewhere (`startReply`)
+  // opens the latest answered one once the thread is read; null when closed
+  const [replyingIn, setReplyingIn] = useState<string | null | undefined>(undefined);
+  const composing = replyingIn === undefined ? (startReply ? latestAnswered(conversations) : null) : replyingIn;
 
   const handleCheck = async () => {
     setChecking(true);
@@ -126,8 +168,21 @@ export const ConversationThread = ({ contactId }: ConversationThreadProps) => {
               <Tag color={statusColors[conversation.replyStatus]}>{replyStatusLabels[conversation.replyStatus]}</Tag>
             </div>
             {conversation.emails.map((email) => (
-              <ThreadEmail key={email.id} email={email} now={now} />
+              <ThreadEmail
+                key={email.id}
+                email={email}
+                now={now}
+                onReply={email.kind === 'reply' ? () => setReplyingIn(conversation.id) : undefined}
+              />
             ))}
+            {composing === conversation.id ? (
+              <ReplyComposer
+                contactId={contactId}
+                conversation={conversation}
+                to={answeredName(conversation)}
+                onClose={() => setReplyingIn(null)}
+              />
+            ) : null}
           </div>
         ))}
     </section>

@@ -191,7 +191,8 @@ describe('the pending tasks', () => {
     expect(linkNamed('All 7 in Outreach', drafts)?.getAttribute('href')).toBe('/outreach');
 
     const replies = byTestId('task-replies_waiting')!;
-    expect(linkNamed('Barbara Liskov', replies)?.getAttribute('href')).toBe('/dashboard?contact=c5');
+    // a reply waiting opens the contact's conversation with the reply composer (DESIGN §9)
+    expect(linkNamed('Barbara Liskov', replies)?.getAttribute('href')).toBe('/dashboard?contact=c5&reply=1');
     expect(linkNamed('Open Pipeline', replies)?.getAttribute('href')).toBe('/pipeline');
     const followUps = byTestId('task-follow_ups_due')!;
     expect(linkNamed('John McCarthy', followUps)?.getAttribute('href')).toBe('/outreach?contact=c10');

@@ -21,7 +21,7 @@ export type PendingTaskView = {
 /**
  * Each kind of task (in the server's order, `pendingTaskKinds`), named for a person and leading to where it is done:
  * a draft, a follow-up to write or a failed send to the contact's drafts on Outreach, a reply to the contact's
- * conversation (its drawer on the dashboard; all of them: the pipeline), a meeting to the meetings, a failed lookup to
+ * conversation with the reply composer open (its drawer on the dashboard; all of them: the pipeline), a meeting to the meetings, a failed lookup to
  * the contact (all of them: the table filtered to failed lookups).
  */
 export const pendingTaskViews: Record<PendingTaskKind, PendingTaskView> = {
@@ -36,7 +36,7 @@ export const pendingTaskViews: Record<PendingTaskKind, PendingTaskView> = {
     title: 'Replies waiting for you',
     to: pipelinePaths.pipeline,
     place: 'Pipeline',
-    itemTo: (item) => contactDrawerPath(item.contactId),
+    itemTo: (item) => contactDrawerPath(item.contactId, { reply: true }),
     showsTime: true,
   },
   follow_ups_due: {

@@ -27,7 +27,50 @@ const reply = (id: string, name: string, agoMs: number, read = false): Notificat
   read,
 });
 
-type Server = { notifications: Notification[]; readFails?: boolean };
+type Server = { notifications: Notification[]; readFails?: boolean; conversations?: unknown[] };
+
+/** Grace's conversation: the user's e-mail and her answer. */
+const answeredConversation = (contactId: string) => {
+  const at = new Date(Date.now() - minute).toISOString();
+  const email = {
+    conversationId: 'conversation-n1',
+    subject: 'Compilers',
+    messageId: null,
+    draftId: null,
+    at,
+  };
+  return {
+    id: 'conversation-n1',
+    userId: 'u1',
+    contactId,
+    contact_id: contactId,
+    subject: 'Compilers',
+    created_at: at,
+    createdAt: at,
+    updatedAt: at,
+    replyStatus: 'REPLY_RECEIVED',
+    lastReplyDate: at,
+    replySender: 'grace@example.com',
+    threadId: 't1',
+    messageId: null,
+    mailboxId: 'm1',
+    provider: 'gmail',
+    emailCount: 1,
+    lastEmailSentAt: at,
+    emails: [
+      { ...email, id: 'e1', kind: 'sent', from: 'me@example.com', fromName: null, to: 'grace@example.com', body: 'Hi' },
+      {
+        ...email,
+        id: 'e2',
+        kind: 'reply',
+        from: 'grace@example.com',
+        fromName: 'Grace Hopper',
+        to: 'me@example.com',
+        body: 'How about Thursday at 5pm CET?',
+      },
+    ],
+  };
+};
 
 /** A fake client over `server`: the notification routes as shared/routes/conversations.ts describes them. */
 const fakeApi = (server: Server) => {
@@ -52,6 +95,10 @@ const fakeApi = (server: Server) => {
       }
       case 'GET /api/contacts/{id}':
         return { contact: wireContact({ id: input?.params?.id, name: 'Grace Hopper' }), draft: null };
+      case 'GET /api/conversations/contact/{contactId}':
+        return server.conversations ?? [];
+      case 'GET /api/drafts/contact/{contactId}':
+        return [];
       default:
         throw new Error(`unexpected ${route}`);
     }
@@ -175,6 +222,35 @@ describe('NotificationBell', { timeout: lazyCodeTestTimeoutMs }, () => {
     );
     await untilPasses(() => expect(document.querySelector('.ant-drawer')?.textContent).toContain('Grace Hopper'));
   });
+
+  it(
+    "Reply on a notification marks it read and opens the contact's conversation with the reply composer",
+    async () => {
+      const server: Server = {
+        notifications: [reply('n1', 'Grace Hopper', minute)],
+        conversations: [answeredConversation('contact-n1')],
+      };
+      const { api, request } = fakeApi(server);
+      await show(api);
+      await untilPasses(() => expect(badge()).toBe('1'));
+      await openPanel();
+      await act(async () =>
+        items()[0]!.querySelector<HTMLButtonElement>('button[aria-label="Reply to Grace Hopper"]')!.click(),
+      );
+      await untilPasses(
+        () =>
+          expect(document.querySelector('.ant-drawer [data-testid="reply-composer"]')?.getAttribute('aria-label')).toBe(
+            'Reply to Grace Hopper',
+          ),
+        lazyCodeTestTimeoutMs,
+      );
+      expect(calls(request, 'POST /api/notifications/read')).toEqual([{ ids: ['n1'] }]);
+      expect(
+        request.mock.calls.filter(([route]) => route === 'GET /api/contacts/{id}').map(([, input]) => input),
+      ).toEqual([{ params: { id: 'contact-n1' } }]);
+    },
+    lazyCodeTestTimeoutMs + 5_000,
+  );
 
   it(
     'books a meeting with the contact who replied from their notification',

@@ -30,7 +30,8 @@ export const NotificationBell = () => {
   const toast = useToast();
   const now = useNow();
   const [open, setOpen] = useState(false);
-  const [contactId, setContactId] = useState<string | null>(null);
+  // the contact whose drawer is open, and whether with the reply composer (a notification's Reply)
+  const [opened, setOpened] = useState<{ contactId: string; reply: boolean } | null>(null);
   // the contact stays while the booking modal animates closed
   const [booking, setBooking] = useState<{ open: boolean; contact: PickedContact | null }>({
     open: false,
@@ -47,7 +48,14 @@ export const NotificationBell = () => {
 
   const handleOpen = (notification: Notification) => {
     setOpen(false);
-    if (notification.contactId) setContactId(notification.contactId);
+    if (notification.contactId) setOpened({ contactId: notification.contactId, reply: false });
+    if (!notification.read) void store({ ids: [notification.id] });
+  };
+
+  const handleReply = (notification: Notification) => {
+    if (!notification.contactId) return;
+    setOpen(false);
+    setOpened({ contactId: notification.contactId, reply: true });
     if (!notification.read) void store({ ids: [notification.id] });
   };
 
@@ -90,6 +98,7 @@ export const NotificationBell = () => {
               now={now}
               onOpen={handleOpen}
               onBookMeeting={handleBookMeeting}
+              onReply={handleReply}
             />
           ))}
         </ul>
@@ -112,7 +121,12 @@ export const NotificationBell = () => {
           }
         />
       </PopoverButton>
-      <LazyContactDrawer contactId={contactId} onClose={() => setContactId(null)} onChanged={() => void mutate()} />
+      <LazyContactDrawer
+        contactId={opened?.contactId ?? null}
+        startReply={opened?.reply ?? false}
+        onClose={() => setOpened(null)}
+        onChanged={() => void mutate()}
+      />
       <LazyBookMeetingModal
         open={booking.open}
         contact={booking.contact}

@@ -1,4 +1,4 @@
-import { CalendarOutlined, MessageOutlined } from '@ant-design/icons';
+import { CalendarOutlined, MessageOutlined, RollbackOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { Text } from '@/ui/text/Text';
 import type { Notification } from '@shared/schemas/conversations';
@@ -12,10 +12,12 @@ export type NotificationItemProps = {
   onOpen: (notification: Notification) => void;
   /** books a meeting with the contact who replied */
   onBookMeeting: (notification: Notification) => void;
+  /** answers the reply: the contact's conversation with the reply composer open (DESIGN §9) */
+  onReply: (notification: Notification) => void;
 };
 
 /** One row of the panel: 'Received a reply from {name} ({email})', how long ago, and a dot while unread. */
-export const NotificationItem = ({ notification, now, onOpen, onBookMeeting }: NotificationItemProps) => (
+export const NotificationItem = ({ notification, now, onOpen, onBookMeeting, onReply }: NotificationItemProps) => (
   <li className="notification-panel__entry">
     <button
       type="button"
@@ -34,16 +36,28 @@ export const NotificationItem = ({ notification, now, onOpen, onBookMeeting }: N
       {notification.read ? null : <span className="notification-item__dot" role="img" aria-label="Unread" />}
     </button>
     {notification.contactId ? (
-      <Button
-        type="link"
-        size="small"
-        icon={<CalendarOutlined />}
-        className="notification-item__book"
-        aria-label={bookMeetingMessages.bookMeetingWith(notification.contact.name)}
-        onClick={() => onBookMeeting(notification)}
-      >
-        {bookMeetingMessages.bookMeeting}
-      </Button>
+      <span className="notification-item__actions">
+        <Button
+          type="link"
+          size="small"
+          icon={<RollbackOutlined />}
+          className="notification-item__reply"
+          aria-label={text.replyTo(notification.contact.name)}
+          onClick={() => onReply(notification)}
+        >
+          {text.reply}
+        </Button>
+        <Button
+          type="link"
+          size="small"
+          icon={<CalendarOutlined />}
+          className="notification-item__book"
+          aria-label={bookMeetingMessages.bookMeetingWith(notification.contact.name)}
+          onClick={() => onBookMeeting(notification)}
+        >
+          {bookMeetingMessages.bookMeeting}
+        </Button>
+      </span>
     ) : null}
   </li>
 );

@@ -77,6 +77,28 @@ export const generateEmail = async (api: Api, contactId: string, templateId?: st
   return written;
 };
 
+/**
+ * The reply (or follow-up) of a conversation written by the AI from its thread (DESIGN §9), kept as the
+ * conversation's unsent draft of that type: the one there is rewritten, else a new one (not primary).
+ */
+export const generateReply = async (
+  api: Api,
+  body: { contactId: string; conversationId: string; instructions?: string },
+) => {
+  const instructions = body.instructions?.trim();
+  const written = await api.request('POST /ai/generate-ai-email', {
+    body: {
+      contactId: body.contactId,
+      conversationId: body.conversationId,
+      draftType: 'reply',
+      ...(instructions ? { instructions } : {}),
+    },
+    timeoutMs: helperTimeoutMs,
+  });
+  if (written.draftId) saved({ id: written.draftId, contactId: body.contactId, isPrimary: false });
+  return written;
+};
+
 export const listTemplates = (api: Api) => api.request('GET /api/templates');
 
 export const renderTemplate = (api: Api, templateId: string, contactId: string) =>

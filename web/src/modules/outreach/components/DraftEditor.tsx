@@ -23,9 +23,10 @@ export type DraftEditorProps = {
   includeResume: boolean;
   busy: 'save' | 'saveNew' | 'primary' | 'delete' | null;
   onSave: (changes: DraftChanges) => void;
-  /** keeps this draft as it is and saves the edited text as another draft of the contact */
-  onSaveAsNew: (changes: DraftChanges) => void;
-  onMakePrimary: () => void;
+  /** keeps this draft as it is and saves the edited text as another draft of the contact (not offered without) */
+  onSaveAsNew?: (changes: DraftChanges) => void;
+  /** not offered without (a reply in a conversation is never the contact's primary e-mail) */
+  onMakePrimary?: () => void;
   onDelete: () => void;
   /**
    * what the footer shows beside the actions (Send, Send later), given the unsaved changes (null: none) so sending
@@ -92,7 +93,13 @@ export const DraftEditor = ({
     <div className="draft-editor" data-testid="draft-editor">
       <Space size={6}>
         {draft.isPrimary ? <Tag color="gold">Primary</Tag> : null}
-        {draft.createdFromTemplate ? <Tag>From a template</Tag> : <Tag>Written by AI</Tag>}
+        {draft.draftType === 'reply' ? (
+          <Tag>Reply</Tag>
+        ) : draft.createdFromTemplate ? (
+          <Tag>From a template</Tag>
+        ) : (
+          <Tag>Written by AI</Tag>
+        )}
         <Typography.Text type="secondary">Updated {new Date(draft.updatedAt).toLocaleString()}</Typography.Text>
       </Space>
 
@@ -174,17 +181,25 @@ export const DraftEditor = ({
           >
             Save
           </Button>
-          <Button loading={busy === 'saveNew'} disabled={!changed || !complete} onClick={() => onSaveAsNew(changes())}>
-            Save as new draft
-          </Button>
-          <Button
-            icon={draft.isPrimary ? <StarFilled /> : <StarOutlined />}
-            disabled={draft.isPrimary}
-            loading={busy === 'primary'}
-            onClick={onMakePrimary}
-          >
-            {draft.isPrimary ? 'Primary' : 'Make primary'}
-          </Button>
+          {onSaveAsNew ? (
+            <Button
+              loading={busy === 'saveNew'}
+              disabled={!changed || !complete}
+              onClick={() => onSaveAsNew(changes())}
+            >
+              Save as new draft
+            </Button>
+          ) : null}
+          {onMakePrimary ? (
+            <Button
+              icon={draft.isPrimary ? <StarFilled /> : <StarOutlined />}
+              disabled={draft.isPrimary}
+              loading={busy === 'primary'}
+              onClick={onMakePrimary}
+            >
+              {draft.isPrimary ? 'Primary' : 'Make primary'}
+            </Button>
+          ) : null}
         </Space>
         <Popconfirm
           title="Delete this draft?"

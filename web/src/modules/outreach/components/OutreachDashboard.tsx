@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { EmptyState } from '@/ui/EmptyState';
 import { useToast } from '@/ui/toast/useToast';
+import { LazyContactDrawer } from '@/modules/contacts/components/LazyContactDrawer';
 import { contactsPaths } from '@/modules/contacts/contactsPaths';
 import { type OutreachRow, sendDraft } from '../api/outreachApi';
 import { useGenerationProgress } from '../hooks/useGenerationProgress';
@@ -36,6 +37,8 @@ export const OutreachDashboard = () => {
   const [selected, setSelected] = useState<string[]>([]);
   const [mode, setMode] = useState<BatchMode | null>(null);
   const [targets, setTargets] = useState<string[]>([]);
+  // the contact a row's Reply answers: their conversation in the contact drawer, with the reply composer open
+  const [replyTo, setReplyTo] = useState<string | null>(null);
   // the contact drawer's "Edit on the Outreach page" opens the contact's drafts here
   const [searchParams, setSearchParams] = useSearchParams();
   const openId = searchParams.get(outreachContactParam);
@@ -164,6 +167,7 @@ export const OutreachDashboard = () => {
         selectedIds={selected}
         onSelect={setSelected}
         onOpen={setOpenId}
+        onReply={setReplyTo}
         onRetry={handleRetry}
         onRetrySend={(row) => void handleRetrySend(row)}
         retryingSend={retryingSend}
@@ -175,6 +179,12 @@ export const OutreachDashboard = () => {
         unsendable={unsendable}
         onCancel={() => setMode(null)}
         onStart={handleStart}
+      />
+      <LazyContactDrawer
+        contactId={replyTo}
+        startReply
+        onClose={() => setReplyTo(null)}
+        onChanged={() => void mutate()}
       />
       <DraftDrawer
         row={openRow}

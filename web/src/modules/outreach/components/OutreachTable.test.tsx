@@ -41,6 +41,7 @@ describe('the Outreach rows’ states', () => {
         selectedIds={[]}
         onSelect={() => {}}
         onOpen={() => {}}
+        onReply={() => {}}
         onRetry={() => {}}
         onRetrySend={() => {}}
         retryingSend={null}
@@ -66,6 +67,7 @@ describe('the Outreach rows’ states', () => {
         selectedIds={[]}
         onSelect={() => {}}
         onOpen={onOpen}
+        onReply={() => {}}
         onRetry={() => {}}
         onRetrySend={onRetrySend}
         retryingSend={null}
@@ -76,6 +78,37 @@ describe('the Outreach rows’ states', () => {
     expect(retries.map((button) => button.textContent)).toEqual(['Retry']);
     await act(async () => retries[0]?.click());
     expect(onRetrySend).toHaveBeenCalledWith(rows[5]);
+    expect(onOpen).not.toHaveBeenCalled();
+  });
+
+  it('say Replied for a contact who answered the e-mail sent, whose action leads to the reply, not the draft', async () => {
+    const onReply = vi.fn();
+    const onOpen = vi.fn();
+    const sentAt = new Date(Date.now() - 3 * hourMs).toISOString();
+    const answered: OutreachRow = {
+      contact: toContact(wireContact({ id: 'c8', name: 'Grace Hopper', conversation_status: 'REPLY_RECEIVED' })),
+      primaryDraft: wireDraft({ id: 'd-c8', contactId: 'c8', status: 'sent', sentAt }),
+    };
+    await render(
+      <OutreachTable
+        rows={[rows[4]!, answered]}
+        generation={{}}
+        selectedIds={[]}
+        onSelect={() => {}}
+        onOpen={onOpen}
+        onReply={onReply}
+        onRetry={() => {}}
+        onRetrySend={() => {}}
+        retryingSend={null}
+        loading={false}
+      />,
+    );
+    expect(stateOf(0)?.textContent).toBe('Sent 3h ago');
+    expect(stateOf(1)?.textContent).toBe('RepliedSent 3h ago');
+    const reply = document.querySelector<HTMLButtonElement>('button[aria-label="Reply to Grace Hopper"]');
+    expect(document.querySelectorAll('button[aria-label^="Reply to"]')).toHaveLength(1);
+    await act(async () => reply?.click());
+    expect(onReply).toHaveBeenCalledWith('c8');
     expect(onOpen).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,4 @@
-import { ReloadOutlined } from '@ant-design/icons';
+import { ReloadOutlined, RollbackOutlined } from '@ant-design/icons';
 import { Button, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { ContactAvatar } from '@/modules/contacts/components/ContactAvatar';
 import { useNow } from '@/lib/useNow';
@@ -13,6 +13,8 @@ export type OutreachTableProps = {
   selectedIds: readonly string[];
   onSelect: (ids: string[]) => void;
   onOpen: (contactId: string) => void;
+  /** answers a contact who replied: their conversation with the reply composer open (DESIGN §9) */
+  onReply: (contactId: string) => void;
   /** writes the contact's e-mail again after its generation failed */
   onRetry: (contactId: string) => void;
   /** sends the contact's primary draft again after its send failed */
@@ -32,10 +34,15 @@ const stateColors: Record<RowStateKind, string> = {
   sendQueued: 'warning',
   scheduled: 'purple',
   sent: 'blue',
+  replied: 'success',
   sendFailed: 'error',
   archived: 'default',
   none: 'default',
 };
+
+/** A contact who answered the e-mail sent (their conversation's SPEC §4 REPLY_RECEIVED): the row leads to the reply. */
+const hasReplied = ({ contact, primaryDraft }: OutreachRow) =>
+  primaryDraft?.status === 'sent' && contact.conversationStatus === 'REPLY_RECEIVED';
 
 /** The contacts with their primary draft and its state; select many to write for them, open one to edit. */
 export const OutreachTable = ({
@@ -44,6 +51,7 @@ export const OutreachTable = ({
   selectedIds,
   onSelect,
   onOpen,
+  onReply,
   onRetry,
   onRetrySend,
   retryingSend,
@@ -92,7 +100,7 @@ export const OutreachTable = ({
       width: 250,
       render: (_, row) => {
         const { contact, primaryDraft } = row;
-        const state = rowState(generation[contact.id], primaryDraft, now, contact);
+        const state = rowState(generation[contact.id], primaryDraft, now, contact, hasReplied(row));
         const tag = (
           <Tag color={stateColors[state.kind]} className="outreach-state__tag">
             {state.kind === 'sendFailed' ? 'Failed' : state.label}
@@ -146,17 +154,31 @@ export const OutreachTable = ({
       key: 'open',
       title: '',
       width: 110,
-      render: (_, { contact, primaryDraft }) => (
-        <Button
-          size="small"
-          onClick={(event) => {
-            event.stopPropagation();
-            onOpen(contact.id);
-          }}
-        >
-          {primaryDraft ? 'Edit draft' : 'Open'}
-        </Button>
-      ),
+      render: (_, row) =>
+        hasReplied(row) ? (
+          <Button
+            size="small"
+            type="primary"
+            icon={<RollbackOutlined />}
+            aria-label={`Reply to ${row.contact.name || 'this contact'}`}
+            onClick={(event) => {
+              event.stopPropagation();
+              onReply(row.contact.id);
+            }}
+          >
+            Reply
+          </Button>
+        ) : (
+          <Button
+            size="small"
+            onClick={(event) => {
+              event.stopPropagation();
+              onOpen(row.contact.id);
+            }}
+          >
+            {row.primaryDraft ? 'Edit draft' : 'Open'}
+          </Button>
+        ),
     },
   ];
 

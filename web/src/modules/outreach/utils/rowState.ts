@@ -14,6 +14,7 @@ export type RowStateKind =
   | 'sendQueued'
   | 'scheduled'
   | 'sent'
+  | 'replied'
   | 'sendFailed'
   | 'archived'
   | 'none';
@@ -34,12 +35,14 @@ const rowKinds: Record<SendStateKind, RowStateKind> = {
  * What the Outreach list says about a contact: its generation state (SPEC §3) while one runs or after it failed,
  * else its primary draft's send state (utils/sendState.ts), else that there is none. An unsent draft to an address
  * that is not sent to (DESIGN §9: none, invalid, risky and not confirmed) is not ready: the row says what is missing.
+ * A sent e-mail the contact answered (`replied`: their conversation's status) says Replied, with when it was sent.
  */
 export const rowState = (
   entry: GenerationEntry | undefined,
   draft: Draft | null,
   now: number = Date.now(),
   address?: AddressFields,
+  replied = false,
 ): RowState => {
   if (entry?.status === 'generating')
     return entry.progress === 0
@@ -51,5 +54,6 @@ export const rowState = (
   const blocked = state.kind === 'draft' && address ? recipientTexts[addressState(address)] : null;
   if (blocked?.row)
     return { kind: 'blocked', label: blocked.row, ...(blocked.blocked ? { detail: blocked.blocked } : {}) };
+  if (state.kind === 'sent' && replied) return { kind: 'replied', label: 'Replied', detail: state.label };
   return { kind: rowKinds[state.kind], label: state.label, ...(state.detail ? { detail: state.detail } : {}) };
 };

@@ -26,6 +26,8 @@ export type PipelineBoardProps = {
   now: number;
   onMove: (card: PipelineCard, stage: PipelineStage) => void;
   onOpen: (card: PipelineCard) => void;
+  /** a replied contact's Reply (PipelineColumn) */
+  onReply?: (card: PipelineCard) => void;
 };
 
 const isStage = (value: unknown): value is PipelineStage => pipelineStages.includes(value as PipelineStage);
@@ -80,7 +82,7 @@ const dropStage = (aim: KeyboardAim, overId: unknown): PipelineStage | null =>
 const pointer = { activationConstraint: { distance: 6 } };
 
 /** The five stages side by side; a card dragged to another stage is moved there (@dnd-kit, pointer and keyboard). */
-export const PipelineBoard = ({ stages, now, onMove, onOpen }: PipelineBoardProps) => {
+export const PipelineBoard = ({ stages, now, onMove, onOpen, onReply }: PipelineBoardProps) => {
   const [aim] = useState<KeyboardAim>(() => ({ current: null }));
   const [keyboard] = useState(() => ({
     coordinateGetter: stageCoordinates(aim),
@@ -121,7 +123,14 @@ export const PipelineBoard = ({ stages, now, onMove, onOpen }: PipelineBoardProp
     >
       <div className="pipeline-board">
         {stages.map((column) => (
-          <PipelineColumn key={column.stage} stage={column.stage} cards={column.cards} now={now} onOpen={onOpen} />
+          <PipelineColumn
+            key={column.stage}
+            stage={column.stage}
+            cards={column.cards}
+            now={now}
+            onOpen={onOpen}
+            onReply={onReply}
+          />
         ))}
       </div>
       <DragOverlay>

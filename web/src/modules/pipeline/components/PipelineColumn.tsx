@@ -1,6 +1,7 @@
 import { useDroppable } from '@dnd-kit/core';
 import { type PipelineCard, type PipelineStage, pipelineStageLabels } from '@shared/schemas/pipeline';
-import { Card, Typography } from 'antd';
+import { RollbackOutlined } from '@ant-design/icons';
+import { Button, Card, Typography } from 'antd';
 import { BookMeetingButton } from '@/modules/meetings/components/BookMeetingButton';
 import { pipelineMessages as text } from '../pipelineMessages';
 import { DraggableCard } from './PipelineCardView';
@@ -10,10 +11,12 @@ export type PipelineColumnProps = {
   cards: PipelineCard[];
   now: number;
   onOpen: (card: PipelineCard) => void;
+  /** answers the contact who replied: their drawer with the reply composer open (DESIGN §9) */
+  onReply?: ((card: PipelineCard) => void) | undefined;
 };
 
 /** One stage of the board: a drop target holding its cards, or what puts a contact there while it has none. */
-export const PipelineColumn = ({ stage, cards, now, onOpen }: PipelineColumnProps) => {
+export const PipelineColumn = ({ stage, cards, now, onOpen, onReply }: PipelineColumnProps) => {
   const { setNodeRef, isOver } = useDroppable({ id: stage, data: { stage } });
   const title = pipelineStageLabels[stage];
   return (
@@ -57,6 +60,18 @@ export const PipelineColumn = ({ stage, cards, now, onOpen }: PipelineColumnProp
                   type="text"
                   className="pipeline-card__book"
                 />
+                {stage === 'replied' && onReply ? (
+                  <Button
+                    size="small"
+                    type="text"
+                    icon={<RollbackOutlined />}
+                    className="pipeline-card__reply"
+                    aria-label={text.replyTo(card.name)}
+                    onClick={() => onReply(card)}
+                  >
+                    {text.reply}
+                  </Button>
+                ) : null}
               </li>
             ))}
           </ul>

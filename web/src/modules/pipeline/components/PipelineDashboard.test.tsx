@@ -35,6 +35,49 @@ const card = (contactId: string, name: string, stage: PipelineStage, agoMs = hou
 
 type Server = { cards: PipelineCard[]; patch?: () => Promise<void> };
 
+/** The contact's conversation: the user's e-mail and the contact's answer. */
+const answeredConversation = (contactId: string) => {
+  const at = new Date(Date.now() - hour).toISOString();
+  const email = {
+    conversationId: `conversation-${contactId}`,
+    subject: 'Hello Ada',
+    messageId: null,
+    draftId: null,
+    at,
+  };
+  return {
+    id: `conversation-${contactId}`,
+    userId: 'u1',
+    contactId,
+    contact_id: contactId,
+    subject: 'Hello Ada',
+    created_at: at,
+    createdAt: at,
+    updatedAt: at,
+    replyStatus: 'REPLY_RECEIVED',
+    lastReplyDate: at,
+    replySender: 'ada@example.com',
+    threadId: 't1',
+    messageId: null,
+    mailboxId: 'm1',
+    provider: 'gmail',
+    emailCount: 1,
+    lastEmailSentAt: at,
+    emails: [
+      { ...email, id: 'e1', kind: 'sent', from: 'me@example.com', fromName: null, to: 'ada@example.com', body: 'Hi' },
+      {
+        ...email,
+        id: 'e2',
+        kind: 'reply',
+        from: 'ada@example.com',
+        fromName: 'Ada Lovelace',
+        to: 'me@example.com',
+        body: 'Gladly.',
+      },
+    ],
+  };
+};
+
 /** A fake client over `server`: the pipeline routes as shared/routes/pipeline.ts describes them. */
 const fakeApi = (server: Server) => {
   const request = vi.fn(
@@ -67,6 +110,10 @@ const fakeApi = (server: Server) => {
         }
         case 'GET /api/contacts/{id}':
           return { contact: wireContact({ id: input?.params?.id, name: 'Ada Lovelace' }), draft: null };
+        case 'GET /api/conversations/contact/{contactId}':
+          return [answeredConversation(input?.params?.contactId ?? '')];
+        case 'GET /api/drafts/contact/{contactId}':
+          return [];
         default:
           throw new Error(`unexpected ${route}`);
       }
@@ -309,6 +356,33 @@ describe('PipelineDashboard', { timeout: lazyCodeTestTimeoutMs }, () => {
       expect(document.querySelectorAll('.ant-modal input#title').length).toBeGreaterThan(0);
     },
     2 * lazyCodeTestTimeoutMs,
+  );
+
+  it(
+    "offers Reply on a replied contact's card only, opening their conversation with the reply composer",
+    async () => {
+      const { api, request } = fakeApi({
+        cards: [card('c1', 'Ada Lovelace', 'replied'), card('c2', 'Alan Turing', 'contacted')],
+      });
+      await show(api);
+      await untilPasses(() => expect(cardEl('c2')).not.toBeNull());
+      const replyOf = (contactId: string) =>
+        cardEl(contactId)!.parentElement!.querySelector<HTMLButtonElement>('button[aria-label^="Reply to"]');
+      expect(replyOf('c2')).toBeNull();
+      expect(replyOf('c1')?.getAttribute('aria-label')).toBe('Reply to Ada Lovelace');
+      await act(async () => replyOf('c1')!.click());
+      await untilPasses(
+        () =>
+          expect(document.querySelector('.ant-drawer [data-testid="reply-composer"]')?.getAttribute('aria-label')).toBe(
+            'Reply to Ada Lovelace',
+          ),
+        lazyCodeTestTimeoutMs,
+      );
+      expect(
+        request.mock.calls.filter(([route]) => route === 'GET /api/contacts/{id}').map(([, input]) => input),
+      ).toEqual([{ params: { id: 'c1' } }]);
+    },
+    lazyCodeTestTimeoutMs + 5_000,
   );
 
   it('moves a card when the live channel says its contact changed stage, without a reload', async () => {

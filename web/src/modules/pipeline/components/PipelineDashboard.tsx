@@ -12,7 +12,7 @@ import './PipelineDashboard.css';
 export const PipelineDashboard = () => {
   const { stages, move, data, error, isLoading, mutate } = usePipeline();
   const now = useNow();
-  const [openId, setOpenId] = useState<string | null>(null);
+  const [open, setOpen] = useState<{ contactId: string; reply: boolean } | null>(null);
 
   if (error && !data)
     return (
@@ -38,10 +38,16 @@ export const PipelineDashboard = () => {
           stages={stages}
           now={now}
           onMove={(card, stage) => void move(card, stage)}
-          onOpen={(card: PipelineCard) => setOpenId(card.contactId)}
+          onOpen={(card: PipelineCard) => setOpen({ contactId: card.contactId, reply: false })}
+          onReply={(card: PipelineCard) => setOpen({ contactId: card.contactId, reply: true })}
         />
       )}
-      <LazyContactDrawer contactId={openId} onClose={() => setOpenId(null)} onChanged={() => void mutate()} />
+      <LazyContactDrawer
+        contactId={open?.contactId ?? null}
+        startReply={open?.reply ?? false}
+        onClose={() => setOpen(null)}
+        onChanged={() => void mutate()}
+      />
     </>
   );
 };
