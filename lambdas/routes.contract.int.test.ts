@@ -136,7 +136,8 @@ const owned: Record<string, (user: LocalUser) => Promise<string>> = {
     expect(contact.status, contact.text).toBeLessThan(300);
     const answer = await api('POST', '/api/outreach/generate', {
       token: user.idToken,
-      body: { contactIds: [(contact.body!.data as { id: string }).id] },
+      // a contact added by hand has no address: written for all the same (DESIGN §9 skips it otherwise)
+      body: { contactIds: [(contact.body!.data as { id: string }).id], includeUnverified: true },
     });
     expect(answer.status, answer.text).toBeLessThan(300);
     return (answer.body!.data as { batchId: string }).batchId;
