@@ -1,5 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { historyDb, recordPastConversation, signedInIdentity } from './fixtures/history';
 import { expect, test } from './fixtures/test';
+import { ContactsPage } from './pages/ContactsPage';
 import { PipelinePage, type PipelineStageKey } from './pages/PipelinePage';
 import { stackEnv } from './stack-env';
 
@@ -99,5 +101,77 @@ test('cards move between pipeline stages by mouse, by keyboard and by moves made
     expect(moved.status()).toBe(200);
     await expect(pipeline.cardIn('closed', 'Ada Lovelace')).toBeVisible();
     await expect(pipeline.stage('meeting_scheduled')).toContainText('No contacts');
+  });
+});
+
+test('the contacts table says what the pipeline says: a contact who replied reads Replied, and its filter finds them', async ({
+  page,
+  request,
+  signedInUser: _signedIn,
+  capture,
+}) => {
+  const pipeline = new PipelinePage(page);
+  const contacts = new ContactsPage(page);
+  const { token, uid } = await signedInIdentity(page);
+  const headers = { Authorization: `Bearer ${token}` };
+  const add = async (name: string, email: string) => {
+    const created = await request.post(`${apiUrl}/api/contacts`, { headers, data: { name, email } });
+    expect(created.status()).toBe(201);
+    return (await created.json()).data.id as string;
+  };
+  const ada = await add('Ada Lovelace', 'ada@analytical-engines.example');
+  const alan = await add('Alan Turing', 'alan@bletchley.example');
+  await add('Grace Hopper', 'grace@navy.example');
+
+  await test.step('an e-mail goes to Ada and Alan; Ada answers', async () => {
+    const db = historyDb();
+    const hourAgo = new Date(Date.now() - 60 * 60_000);
+    await recordPastConversation(db, uid, {
+      contactId: ada,
+      to: 'ada@analytical-engines.example',
+      from: 'me@gmail.example',
+      sentAt: hourAgo,
+      repliedAt: new Date(),
+    });
+    await recordPastConversation(db, uid, {
+      contactId: alan,
+      to: 'alan@bletchley.example',
+      from: 'me@gmail.example',
+      sentAt: hourAgo,
+    });
+  });
+
+  await test.step('the board shows Ada under Replied and Alan under Contacted', async () => {
+    await pipeline.goto();
+    await expect(pipeline.cardIn('replied', 'Ada Lovelace')).toBeVisible();
+    await expect(pipeline.cardIn('contacted', 'Alan Turing')).toBeVisible();
+  });
+
+  await test.step("the contacts table's Relationship says the same, and New for Grace, never e-mailed", async () => {
+    await contacts.goto();
+    await expect(contacts.row('Ada Lovelace').getByTestId('contact-relationship')).toHaveText('Replied');
+    await expect(contacts.row('Alan Turing').getByTestId('contact-relationship')).toHaveText('Contacted');
+    await expect(contacts.row('Grace Hopper').getByTestId('contact-relationship')).toHaveText('New');
+    await capture('contacts-relationship-follows-pipeline');
+  });
+
+  await test.step('the Relationship filter offers the stages and finds who replied; a filter with no match says so', async () => {
+    const filter = page.getByLabel('Filter by relationship');
+    await expect(filter.getByRole('option')).toHaveText([
+      'Relationship',
+      'New',
+      'Contacted',
+      'Replied',
+      'Meeting scheduled',
+      'Closed',
+    ]);
+    await filter.selectOption({ label: 'Replied' });
+    await expect(contacts.rows()).toHaveCount(1);
+    await expect(contacts.rows().first()).toContainText('Ada Lovelace');
+    await capture('contacts-relationship-filter-replied');
+    await filter.selectOption({ label: 'Meeting scheduled' });
+    await expect(contacts.card()).toContainText('No contacts match this search or filter');
+    await expect(contacts.card()).not.toContainText('No data');
+    await capture('contacts-relationship-filter-no-match');
   });
 });
