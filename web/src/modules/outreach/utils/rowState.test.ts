@@ -56,7 +56,7 @@ describe('rowState', () => {
     expect(rowState(undefined, draft('draft'), Date.now(), risky)).toEqual({
       kind: 'blocked',
       label: 'Confirm the address',
-      detail: 'Confirm the address above to send.',
+      detail: 'Its mail server accepts any address: confirm it in the e-mail to send.',
     });
     expect(rowState(undefined, draft('draft'), Date.now(), { ...risky, emailConfirmedByUser: true }).kind).toBe(
       'ready',

@@ -53,7 +53,7 @@ export const rowState = (
   const state = sendStateOf(draft, now);
   const blocked = state.kind === 'draft' && address ? recipientTexts[addressState(address)] : null;
   if (blocked?.row)
-    return { kind: 'blocked', label: blocked.row, ...(blocked.blocked ? { detail: blocked.blocked } : {}) };
+    return { kind: 'blocked', label: blocked.row, ...(blocked.rowDetail ? { detail: blocked.rowDetail } : {}) };
   if (state.kind === 'sent' && replied) return { kind: 'replied', label: 'Replied', detail: state.label };
   return { kind: rowKinds[state.kind], label: state.label, ...(state.detail ? { detail: state.detail } : {}) };
 };
