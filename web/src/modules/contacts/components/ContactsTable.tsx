@@ -54,6 +54,8 @@ const columns: TableColumnsType<Contact> = [
     key: 'person',
     title: 'Contact',
     width: 290,
+    // the table scrolls sideways inside its card on a narrow window; who the row is stays in sight
+    fixed: 'left',
     render: (_, contact) => (
       <div className="contacts-table__person">
         <ContactAvatar name={contact.name} avatarUrl={contact.avatarUrl} />
@@ -163,6 +165,7 @@ export const ContactsTable = ({
           selectedRowKeys: selectedIds,
           onChange: (keys: Key[]) => onSelectionChange(keys.map(String)),
           columnWidth: selectionWidth,
+          fixed: true,
         }}
         onRow={(contact) => ({
           onClick: (event) => {

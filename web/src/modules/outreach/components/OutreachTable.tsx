@@ -44,6 +44,9 @@ const stateColors: Record<RowStateKind, string> = {
 const hasReplied = ({ contact, primaryDraft }: OutreachRow) =>
   primaryDraft?.status === 'sent' && contact.conversationStatus === 'REPLY_RECEIVED';
 
+/** The columns' widths with a draft column of 300 px: narrower, the table scrolls inside the page. */
+const minTableWidth = 980;
+
 /** The contacts with their primary draft and its state; select many to write for them, open one to edit. */
 export const OutreachTable = ({
   rows,
@@ -65,6 +68,8 @@ export const OutreachTable = ({
       key: 'contact',
       title: 'Contact',
       width: 280,
+      // the table scrolls sideways inside the page on a narrow window; who the row is stays in sight
+      fixed: 'left',
       render: (_, { contact }) => (
         <div className="outreach-contact">
           <ContactAvatar name={contact.name} avatarUrl={contact.avatarUrl} />
@@ -154,6 +159,8 @@ export const OutreachTable = ({
       key: 'open',
       title: '',
       width: 110,
+      // and what to do with it
+      fixed: 'right',
       render: (_, row) =>
         hasReplied(row) ? (
           <Button
@@ -186,12 +193,18 @@ export const OutreachTable = ({
     <Table<OutreachRow>
       // the columns' widths hold whatever a state says (a queued send's reason is cut, its tooltip has it all)
       tableLayout="fixed"
+      // the draft column takes what the others leave, never less than ~300 px: under that the table scrolls
+      scroll={{ x: minTableWidth }}
       rowKey={(row) => row.contact.id}
       columns={columns}
       dataSource={[...rows]}
       loading={loading}
       pagination={{ pageSize: 50, hideOnSinglePage: true }}
-      rowSelection={{ selectedRowKeys: [...selectedIds], onChange: (keys) => onSelect(keys.map(String)) }}
+      rowSelection={{
+        selectedRowKeys: [...selectedIds],
+        onChange: (keys) => onSelect(keys.map(String)),
+        fixed: true,
+      }}
       onRow={(row) => ({
         onClick: (event) => {
           // the checkbox cell selects; the rest of the row opens the editor

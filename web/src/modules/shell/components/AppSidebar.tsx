@@ -7,15 +7,21 @@ import { BrandMark } from '@/ui/BrandMark';
 import { NavList } from '@/ui/NavList';
 import { RecentActivity } from '@/modules/activity/components/RecentActivity';
 import { shellMessages as text } from '../shellMessages';
+import { useIsCompactScreen } from '../hooks/useIsCompactScreen';
 import { shellState, toggleSidebarCompact } from '../state/shellState';
 import { activeNavPath, navItems } from './navItems';
 
 /** SPEC §9: tooltips of the compact sidebar open after 700 ms. */
 const tooltipDelaySeconds = 0.7;
 
-/** SPEC §2: logo, the seven entries, Recent Activity; 256 px wide, or 80 px compact (remembered). */
+/**
+ * SPEC §2: logo, the seven entries, Recent Activity; 256 px wide, or 80 px compact (remembered). Under 1100 px it is
+ * compact whatever was chosen, and the toggle goes: the page needs the room.
+ */
 export const AppSidebar = () => {
-  const { sidebarCompact: compact } = useSnapshot(shellState);
+  const { sidebarCompact } = useSnapshot(shellState);
+  const compactScreen = useIsCompactScreen();
+  const compact = sidebarCompact || compactScreen;
   const { pathname } = useLocation();
   const active = activeNavPath(pathname);
   const toggleLabel = compact ? text.expandSidebar : text.collapseSidebar;
@@ -32,7 +38,7 @@ export const AppSidebar = () => {
           <NavList items={navItems} activePath={active} compact={compact} tooltipDelay={tooltipDelaySeconds} />
         </nav>
         {compact ? <div className="app-sidebar__spacer" /> : <RecentActivity />}
-        <div className="app-sidebar__footer">
+        <div className="app-sidebar__footer" hidden={compactScreen}>
           <Tooltip title={compact ? toggleLabel : null} placement="right" mouseEnterDelay={tooltipDelaySeconds}>
             <Button
               type="text"
