@@ -661,6 +661,29 @@ export const contactTouchWrite = (
 });
 
 /**
+ * Puts right a contact whose relationship is not its stage's (written before the relationship followed the stage):
+ * the relationship on the contact and its directory line, in one transaction with `also` (the check that its stage
+ * is still the one read), the contact's order left as it is. False when it could not be written now (the contact is
+ * gone, its stage or its chunk moved meanwhile: the next read tries again).
+ */
+export const repairContactRelationship = async (
+  db: DataClient,
+  uid: string,
+  contactId: string,
+  relationshipStatus: RelationshipStatus,
+  also: readonly Record<string, unknown>[],
+) => {
+  const outcome = await transact(db, [
+    {
+      Update: updateParams(db.table, contactKey(uid, contactId), { set: { relationshipStatus } }, itemExists),
+    },
+    ...also,
+    ...(await directoryLinePatch(db, uid, contactId, { relationshipStatus })),
+  ]);
+  return outcome.done;
+};
+
+/**
  * A contact's milestone without a touch (an event that moved no stage, say a meeting booked with a contact dragged
  * to Closed): the first time only; one UpdateItem. False when the contact is gone.
  */

@@ -59,6 +59,7 @@ export type PipelineContact = Pick<
   | 'avatarUrl'
   | 'hasActiveDraft'
   | 'lastUpdated'
+  | 'relationshipStatus'
 >;
 const cardFields = [
   'contactId',
@@ -72,6 +73,7 @@ const cardFields = [
   'avatarUrl',
   'hasActiveDraft',
   'lastUpdated',
+  'relationshipStatus',
 ] as const satisfies readonly (keyof PipelineContact)[];
 
 // the card fields of every contact of a user (Query on `CONTACT#`, the contacts' own items, consistent, paged)
@@ -116,6 +118,24 @@ export const pipelineMoveWrite = (db: DataClient, uid: string, entry: PipelineEn
         stageRank: stageRank(entry.stage),
       },
       ...(condition ? { ConditionExpression: condition, ...expressionAttributes(p) } : {}),
+    },
+  };
+};
+
+/** A check, for a transaction, that the contact's stage is still `stage` (null: it has none). */
+export const pipelineStageCheck = (
+  db: DataClient,
+  uid: string,
+  contactId: string,
+  stage: PipelineStage | null,
+): TransactionWrite => {
+  const p = expressionParts();
+  return {
+    ConditionCheck: {
+      TableName: db.table,
+      Key: pipelineKey(uid, contactId),
+      ConditionExpression: stage ? `${p.name('stage')} = ${p.value(stage)}` : `attribute_not_exists(${p.name('pk')})`,
+      ...expressionAttributes(p),
     },
   };
 };

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createDataClient } from '../data/client.js';
+import { transact } from '../data/conversation.js';
+import { pipelineMoveWrite } from '../data/pipeline.js';
 import { moveContactStage, recordIncomingEmail, recordSentEmail } from '../conversations/index.js';
 import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
 
@@ -160,6 +162,29 @@ describe('the relationship follows the pipeline stage', () => {
     await replyIn(claims.sub, conversation.id);
     expect(await cardOf(claims, ada)).toEqual({ stage: 'replied', movedBy: 'event' });
     expect(await relationshipOf(claims, ada)).toBe('replied');
+  });
+});
+
+describe('a contact written before the relationship followed the stage', () => {
+  it('is put right when the board is read: the list and its filter then say what the board says', async () => {
+    const claims = userClaims();
+    const ada = await addContact(claims, 'Ada Lovelace');
+    // its stage moved alone, as before every move wrote the relationship with it
+    const outcome = await transact(db, [
+      pipelineMoveWrite(db, claims.sub, {
+        contactId: ada,
+        stage: 'replied',
+        stageChangedAt: new Date().toISOString(),
+        movedBy: 'event',
+        conversationId: null,
+      }),
+    ]);
+    expect(outcome.done).toBe(true);
+    expect(await relationshipOf(claims, ada)).toBe('new');
+
+    expect(await cardOf(claims, ada)).toEqual({ stage: 'replied', movedBy: 'event' });
+    expect(await relationshipOf(claims, ada)).toBe('replied');
+    expect(await filtered(claims, 'replied')).toEqual([ada]);
   });
 });
 

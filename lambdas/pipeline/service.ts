@@ -4,7 +4,8 @@ import { messages } from '../../shared/messages.js';
 import { type PipelineCard, type PipelineStage, pipelineStages } from '../../shared/schemas/pipeline.js';
 import { notFound } from '../core/errors.js';
 import type { DataClient } from '../data/client.js';
-import { getContact, sortName } from '../data/contact.js';
+import { relationshipOfStage } from '../../shared/relationship.js';
+import { getContact, repairContactRelationship, sortName } from '../data/contact.js';
 import {
   type ConversationItem,
   contactConversations,
@@ -17,6 +18,7 @@ import {
   type PipelineContact,
   type PipelineEntry,
   pipelineContacts,
+  pipelineStageCheck,
   userPipelineEntries,
 } from '../data/pipeline.js';
 import type { LivePort } from '../providers/live/port.js';
@@ -87,6 +89,29 @@ const conversationOf = (
   newestOfContact: ReadonlyMap<string, ConversationItem>,
 ) => (place.conversationId ? byId.get(place.conversationId) : undefined) ?? newestOfContact.get(place.contactId);
 
+/**
+ * Contacts whose relationship is not their stage's (written before every move of a stage wrote the relationship with
+ * it: shared/relationship.ts) are put right as the board reads them, so the contacts table says what the board says.
+ * None once they agree: no write then. Best effort: a repair that fails leaves the board as it is and is tried again.
+ */
+const repairRelationships = async (
+  deps: PipelineDeps,
+  uid: string,
+  contacts: readonly PipelineContact[],
+  entryOf: ReadonlyMap<string, PipelineEntry>,
+) => {
+  const wrong = contacts.filter(
+    (contact) => (contact.relationshipStatus ?? 'new') !== relationshipOfStage(entryOf.get(contact.contactId)?.stage),
+  );
+  for (const contact of wrong) {
+    const stage = entryOf.get(contact.contactId)?.stage ?? null;
+    // only while the stage is still the one read: an event that moved it meanwhile wrote the relationship itself
+    await repairContactRelationship(deps.db, uid, contact.contactId, relationshipOfStage(stage), [
+      pipelineStageCheck(deps.db, uid, contact.contactId, stage),
+    ]).catch((error: unknown) => deps.logger?.warn('a relationship was not put right', { error }));
+  }
+};
+
 /** GET /api/pipeline: the user's contacts on the board, by stage in board order, each most recently changed first. */
 export const pipeline = async (deps: PipelineDeps, uid: string) => {
   const [contacts, entries, conversations] = await Promise.all([
@@ -104,6 +129,7 @@ export const pipeline = async (deps: PipelineDeps, uid: string) => {
     const place = placeOf(contact, entryOf.get(contact.contactId));
     return place ? [cardOf(contact, place, conversationOf(place, byId, newestOfContact))] : [];
   });
+  await repairRelationships(deps, uid, contacts, entryOf);
   return {
     stages: pipelineStages.map((stage) => ({
       stage,
