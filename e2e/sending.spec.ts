@@ -197,4 +197,96 @@ test.describe('Sending and replies', () => {
       await capture('sending-contacts-table-conversations');
     });
   });
+
+  test('a risky (accept-all) address: a batch skips it and says so, its e-mail says Risky with Confirm, and once confirmed it is sent', async ({
+    page,
+    appShell,
+    consentPage,
+    signedInUser: user,
+    capture,
+  }) => {
+    test.setTimeout(240_000);
+    const gmail = user.email.replace('@', '+gmail@');
+    const contacts = new ContactsPage(page);
+    const outreach = new OutreachPage(page);
+    // a sandbox slug containing `risky` ends its lookup on an accept-all domain (README)
+    const risky = { url: 'https://www.linkedin.com/in/katherine-risky-johnson', name: /katherine/i };
+    const valid = people.silent;
+
+    await test.step('connects Gmail and adds a verified contact and a risky one', async () => {
+      const popover = await appShell.openEmailConnection();
+      await popover.getByRole('button', { name: 'Connect Gmail' }).click();
+      await consentPage.allowAs(gmail);
+      await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+      await appShell.dismiss();
+      await contacts.openAdd('Many URLs');
+      await contacts
+        .addModal()
+        .getByLabel('LinkedIn profile URLs, one per line')
+        .fill([valid.url, risky.url].join('\n'));
+      await contacts.addModal().getByRole('button', { name: 'Add 2 contacts' }).click();
+      await expect(page.getByTestId('add-many-progress')).toContainText('2 of 2 added', { timeout: 45_000 });
+      await contacts.addModal().getByRole('button', { name: 'Close' }).click();
+      const emailState = (name: RegExp) => contacts.row(name).getByTestId('email-state');
+      await expect(emailState(valid.name)).toHaveAttribute('data-state', 'valid', { timeout: 45_000 });
+      await expect(emailState(risky.name)).toHaveAttribute('data-state', 'risky', { timeout: 45_000 });
+    });
+
+    await test.step('a batch of both says before it starts that it skips the risky one, and after', async () => {
+      await appShell.open('Outreach');
+      await expect(outreach.rows()).toHaveCount(2);
+      await outreach.select([valid.name, risky.name]);
+      await outreach.openBatch('Generate with AI');
+      await expect(outreach.batchUnsendable()).toContainText(
+        '1 of 2 contacts has no address we can send to (1 risky, not confirmed).',
+      );
+      await capture('outreach-batch-unsendable');
+      await outreach.batchDialog().getByRole('button', { name: 'Generate' }).click();
+      await expect(outreach.progress().getByTestId('progress-skipped')).toContainText(
+        'Skipped: 1 of 2 contacts has no address we can send to (1 risky, not confirmed).',
+      );
+      await expect(outreach.state(outreach.row(valid.name))).toHaveText('Draft ready', { timeout: 60_000 });
+      // the batch ended with the one it wrote for: its card clears, nothing keeps turning
+      await expect(outreach.progress()).toBeHidden({ timeout: 15_000 });
+      await expect(outreach.state(outreach.row(risky.name))).toHaveText('No draft');
+    });
+
+    await test.step('writes for the risky one when asked: its draft is not ready, its address needs confirming', async () => {
+      await outreach.select([risky.name]);
+      await outreach.openBatch('Generate with AI');
+      await outreach.batchUnsendable().getByRole('checkbox').check();
+      await outreach.batchDialog().getByRole('button', { name: 'Generate' }).click();
+      const state = outreach.state(outreach.row(risky.name));
+      await expect(state).toContainText('Confirm the address', { timeout: 60_000 });
+      await expect(state).toContainText('confirm it in the e-mail to send');
+      await expect(outreach.progress()).toBeHidden({ timeout: 15_000 });
+    });
+
+    await test.step('its e-mail says Risky with Confirm, and Send waits for the confirmation', async () => {
+      await outreach.open(risky.name);
+      await expect(outreach.recipient()).toContainText(/To: \S+@\S+/);
+      await expect(outreach.recipientState()).toHaveText('Risky: accepts any address');
+      await expect(outreach.sendButton()).toBeDisabled();
+      await expect(outreach.editor().getByTestId('send-bar')).toContainText('Confirm the address above to send.');
+      await capture('outreach-editor-risky');
+    });
+
+    await test.step('confirms the address, and the e-mail is sent', async () => {
+      await outreach.recipient().getByRole('button', { name: 'Confirm this address' }).click();
+      await page.locator('.ant-popconfirm').getByRole('button', { name: 'Confirm this address' }).click();
+      await expect(outreach.recipientState()).toHaveText('Risky, confirmed by you');
+      await capture('outreach-editor-risky-confirmed');
+      await expect(outreach.sendButton()).toBeEnabled();
+      await outreach.sendButton().click();
+      await expect(outreach.sendStatus()).toContainText(/^Sent/, pushed);
+      await page.keyboard.press('Escape');
+      await expect(outreach.drawer()).toBeHidden();
+      await expect(outreach.state(outreach.row(risky.name))).toHaveText(/^Sent/);
+    });
+
+    await test.step('the contacts table says the address is confirmed', async () => {
+      await contacts.goto();
+      await expect(contacts.row(risky.name).getByTestId('email-state')).toHaveAttribute('data-state', 'confirmed');
+    });
+  });
 });

@@ -19,6 +19,13 @@ export class OutreachPage {
   readonly sendStatus = () => this.drawer().getByTestId('draft-send-status');
   /** the contact's follow-ups waiting for their time, in the drawer ('Follow-up scheduled for …') */
   readonly followUps = () => this.drawer().getByTestId('follow-up');
+  /** the draft's recipient above it ('To: … · Valid'), and its address's state */
+  readonly recipient = () => this.drawer().getByTestId('draft-recipient');
+  readonly recipientState = () => this.drawer().getByTestId('draft-recipient-state');
+  /** what the batch dialog says of the chosen contacts it would skip (no address that is sent to) */
+  readonly batchUnsendable = () => this.batchDialog().getByTestId('batch-unsendable');
+  /** the question asked before closing an edited draft */
+  readonly discardDialog = () => this.page.getByRole('dialog').filter({ hasText: 'Discard your changes?' });
 
   async goto() {
     await this.page.goto('/outreach');
