@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures/test';
 import { ContactsPage } from './pages/ContactsPage';
 import { OutreachPage } from './pages/OutreachPage';
+import { ProfilePage } from './pages/ProfilePage';
 import { stackEnv } from './stack-env';
 
 const sandbox = `http://localhost:${stackEnv.LOCAL_SANDBOX_PORT}`;
@@ -28,7 +29,8 @@ test.describe('Outreach', () => {
     appShell,
   }) => {
     void signedInUser;
-    test.setTimeout(180_000);
+    // five contacts found and verified, a résumé, a batch of five, a template and edits
+    test.setTimeout(300_000);
     const contacts = new ContactsPage(page);
     const outreach = new OutreachPage(page);
 
@@ -43,6 +45,21 @@ test.describe('Outreach', () => {
       await expect(page.getByTestId('add-many-progress')).toContainText('5 of 5 added', { timeout: 45_000 });
       await contacts.addModal().getByRole('button', { name: 'Close' }).click();
       await expect(contacts.rows()).toHaveCount(5);
+      // a batch writes for the contacts with an address that is sent to (DESIGN §9): their lookups end first
+      for (const person of people)
+        await expect(contacts.row(person.name).getByTestId('email-state')).toHaveAttribute('data-state', 'valid', {
+          timeout: 45_000,
+        });
+    });
+
+    await test.step('has a résumé, which the settings attach to every e-mail', async () => {
+      const profile = new ProfilePage(page);
+      await profile.goto();
+      await profile.uploadAndWait('resume', {
+        name: 'ada-lovelace-resume.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('Ada Lovelace\nAnalyst of the Analytical Engine\n'),
+      });
     });
 
     await test.step('writes a template and previews it on a contact', async () => {
@@ -116,14 +133,33 @@ test.describe('Outreach', () => {
       await expect(outreach.state(row)).toHaveText('Draft ready');
     });
 
-    await test.step('edits one e-mail and saves it', async () => {
+    await test.step('opens a written e-mail and closes it untouched: nothing to save, nothing asked', async () => {
       await request.post(`${sandbox}/_sandbox/openai/behaviour`, { data: { delayMs: 0 } });
+      await outreach.open(edited);
+      const editor = outreach.editor();
+      await expect(editor.getByLabel('Subject')).not.toHaveValue('');
+      await expect(editor.getByRole('checkbox', { name: /Attach my résumé/ })).toBeChecked();
+      await expect(editor.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+      await expect(outreach.recipientState()).toHaveText('Valid');
+      await page.keyboard.press('Escape');
+      await expect(outreach.drawer()).toBeHidden();
+      await expect(outreach.discardDialog()).toHaveCount(0);
+    });
+
+    await test.step('edits one e-mail and saves it', async () => {
       await outreach.open(edited);
       const editor = outreach.editor();
       await expect(editor.getByLabel('Subject')).not.toHaveValue('');
       await expect(editor.getByRole('button', { name: 'Primary' })).toBeDisabled();
       const body = editor.getByLabel('Body');
       await body.fill(`${await body.inputValue()}\n\nP.S. Your talk on CLU stayed with me.`);
+      await expect(editor.getByRole('button', { name: 'Save', exact: true })).toBeEnabled();
+      // closing with the change not saved asks first; Keep editing keeps it
+      await page.keyboard.press('Escape');
+      await expect(outreach.discardDialog()).toBeVisible();
+      await outreach.discardDialog().getByRole('button', { name: 'Keep editing' }).click();
+      await expect(outreach.discardDialog()).toBeHidden();
+      await expect(body).toHaveValue(/Your talk on CLU stayed with me\.$/);
       const patch = page.waitForRequest(
         (request) => request.method() === 'PATCH' && request.url().includes('/api/drafts/'),
       );
@@ -153,6 +189,8 @@ test.describe('Outreach', () => {
     });
 
     await test.step('writes one from the template with AI and picks a phrase for the spot it could not fill', async () => {
+      // the last step's toast sits over the drawer's top right (and stays while the pointer rests on it)
+      await expect(page.getByText('Primary draft changed')).toBeHidden();
       await outreach.open(/katherine johnson/i);
       await outreach.drawer().getByRole('button', { name: 'Rewrite with AI' }).click();
       await outreach.chooseTemplate('A question about their work');
