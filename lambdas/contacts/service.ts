@@ -26,8 +26,8 @@ import {
   addContactWithSlot,
   changeContact,
   collationKey,
-  contactDefaults,
   contactAddress,
+  contactDefaults,
   contactDirectory,
   contactItemBytes,
   contactsPage,
@@ -645,6 +645,29 @@ const companyRelookup = async (
 export const spendEmailChecks = (deps: ContactsDeps, uid: string, body: z.infer<typeof lookupEmailsBody>) =>
   spendOrRefuse(deps, uid, 'emailCheck', { cost: new Set(body.contact_ids).size });
 
+/**
+ * PATCH /api/contacts/{id} (DESIGN §9): the person confirms the contact's risky address, so drafts to it are sent, or
+ * takes that back. The confirmation names the address it is of: any later change of the address (by hand, a lookup,
+ * a change of company) leaves it unconfirmed. Only a risky address can be confirmed (400): a valid one needs none, and
+ * an invalid or missing one is never sent to.
+ */
+export const confirmContactEmail = async (
+  deps: ContactsDeps,
+  uid: string,
+  contactId: string,
+  body: { emailConfirmedByUser: boolean },
+) => {
+  const current = await ownContact(deps, uid, contactId);
+  if (body.emailConfirmedByUser && !isRiskyAddress(contactAddress(current)))
+    throw badRequest(messages.contacts.notRiskyAddress);
+  const change = body.emailConfirmedByUser
+    ? { set: { emailConfirmedFor: current.email, lastUpdated: deps.now().toISOString() } }
+    : { set: { lastUpdated: deps.now().toISOString() }, remove: ['emailConfirmedFor'] as const };
+  const item = await changeContact(deps.db, current, change);
+  if (!item) throw contactNotFound();
+  return toContactWire(item, deps.now());
+};
+
 /** DELETE /api/contacts/{id}: the contact, its URL claim and the count in one transaction; the slot stays spent. */
 export const deleteContact = async (deps: ContactsDeps, uid: string, contactId: string) => {
   const current = await ownContact(deps, uid, contactId);
@@ -694,29 +717,6 @@ export const previewContact = async (deps: ContactsDeps, uid: string, body: z.in
 /**
  * The lookups of a request, under one `find_emails` activity action (SPEC §3 'Activity action', issue 16) that each
  * message names, so the lookup worker counts each contact on it. The action is written first (a message never finds
-/**
- * PATCH /api/contacts/{id} (DESIGN §9): the person confirms the contact's risky address, so drafts to it are sent, or
- * takes that back. The confirmation names the address it is of: any later change of the address (by hand, a lookup,
- * a change of company) leaves it unconfirmed. Only a risky address can be confirmed (400): a valid one needs none, and
- * an invalid or missing one is never sent to.
- */
-export const confirmContactEmail = async (
-  deps: ContactsDeps,
-  uid: string,
-  contactId: string,
-  body: { emailConfirmedByUser: boolean },
-) => {
-  const current = await ownContact(deps, uid, contactId);
-  if (body.emailConfirmedByUser && !isRiskyAddress(contactAddress(current)))
-    throw badRequest(messages.contacts.notRiskyAddress);
-  const change = body.emailConfirmedByUser
-    ? { set: { emailConfirmedFor: current.email, lastUpdated: deps.now().toISOString() } }
-    : { set: { lastUpdated: deps.now().toISOString() }, remove: ['emailConfirmedFor'] as const };
-  const item = await changeContact(deps.db, current, change);
-  if (!item) throw contactNotFound();
-  return toContactWire(item, deps.now());
-};
-
  * it missing); should the queue refuse the messages, it ends failed and the request fails.
  */
 const queueLookups = async (deps: ContactsDeps, uid: string, contacts: readonly ContactItem[]) => {

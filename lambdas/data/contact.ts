@@ -69,12 +69,12 @@ export type ContactItem = {
   emailQevStatus?: EmailQevStatus;
   emailQevReason?: string;
   emailVerifiedAt?: string;
-  emailLookupStatus?: EmailLookupStatus;
   /**
    * the risky address the person confirmed for this contact (DESIGN §9): the confirmation holds while the contact's
    * address is this one, so an address changed by hand, an import or a lookup is unconfirmed again
    */
   emailConfirmedFor?: string;
+  emailLookupStatus?: EmailLookupStatus;
   emailLookupAttempts?: number;
   emailLookupLastAttempt?: string;
   /** when the redrive sends a 'pending' lookup again (`owedLookupKeys`); absent: `lookupRedriveDelayMs` after lastUpdated */
@@ -120,6 +120,13 @@ export type ContactItem = {
   lastUpdated: string;
 };
 
+/** A contact's e-mail fields as shared/addresses.ts reads them (DESIGN §9: which addresses are sent to). */
+export const contactAddress = (contact: Pick<ContactItem, 'email' | 'emailQevStatus' | 'emailConfirmedFor'>) => ({
+  email: contact.email ?? null,
+  emailQevStatus: contact.emailQevStatus ?? null,
+  emailConfirmedByUser: Boolean(contact.email) && contact.emailConfirmedFor === contact.email,
+});
+
 /** The contact's name as a meeting, a send's activity or an invitation shows it. */
 export const contactNameOf = (contact: Pick<ContactItem, 'name' | 'firstName' | 'lastName' | 'email'>) =>
   contact.name?.trim() ||
@@ -129,13 +136,6 @@ export const contactNameOf = (contact: Pick<ContactItem, 'name' | 'firstName' | 
     .join(' ') ||
   contact.email?.trim() ||
   'your contact';
-/** A contact's e-mail fields as shared/addresses.ts reads them (DESIGN §9: which addresses are sent to). */
-export const contactAddress = (contact: Pick<ContactItem, 'email' | 'emailQevStatus' | 'emailConfirmedFor'>) => ({
-  email: contact.email ?? null,
-  emailQevStatus: contact.emailQevStatus ?? null,
-  emailConfirmedByUser: Boolean(contact.email) && contact.emailConfirmedFor === contact.email,
-});
-
 
 /** The text fields a stored contact always holds ('' when nobody gave a value). */
 const contactTextFields = [

@@ -73,12 +73,12 @@ export const contactSchema = /* @__PURE__ */ lazySchema(() =>
     email_qev_reason: z.string(),
     email_verified_at: z.string().nullable(),
     email_verified: z.boolean(),
-    email_lookup_status: z.enum(emailLookupStatuses).nullable(),
     /**
      * the person confirmed this risky (accept-all) address for the contact, so it is sent to (DESIGN §9); false again
      * once the address changes
      */
     email_confirmed_by_user: z.boolean(),
+    email_lookup_status: z.enum(emailLookupStatuses).nullable(),
     email_lookup_attempts: z.number().int(),
     email_lookup_last_attempt: z.string().nullable(),
     email_not_found_confidence: z.number(),
@@ -162,7 +162,6 @@ export const updateContactBody = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-export const contactSortFields = ['last_updated', 'name', 'company', 'imported_at'] as const;
 /**
  * PATCH /api/contacts/{id} (DESIGN §9, camelCase as pinned there): the person confirms the contact's risky address so
  * it is sent to, or takes the confirmation back.
@@ -171,6 +170,7 @@ export const confirmContactEmailBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({ emailConfirmedByUser: z.boolean() }),
 );
 
+export const contactSortFields = ['last_updated', 'name', 'company', 'imported_at'] as const;
 
 /** GET /api/contacts: a page, newest first by default; filters on text and statuses. */
 export const listContactsQuery = /* @__PURE__ */ lazySchema(() =>

@@ -32,14 +32,14 @@ export const lookupStatusLabels: Record<EmailLookupStatus, string> = {
 /** The e-mail tag: its text, colour and what it means. */
 export const emailTags: Record<EmailVerificationState, { label: string; color: string; tooltip: string }> = {
   valid: { label: 'Valid', color: 'success', tooltip: 'Verified: the mailbox exists and accepts mail.' },
-  risky: {
-    label: 'Risky',
   confirmed: {
     label: 'Confirmed',
     color: 'cyan',
     tooltip:
       'The mail server accepts every address, so this one could not be verified; you confirmed it, so e-mails are sent to it.',
   },
+  risky: {
+    label: 'Risky',
     color: 'warning',
     tooltip:
       'The mail server accepts every address or did not answer clearly, so this one could not be verified. Nothing is sent to it until you confirm it (on the contact, or in the e-mail).',
