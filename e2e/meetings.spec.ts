@@ -51,6 +51,29 @@ const instantOf = ({ day, hour, minute }: PickedTime, timeZone: string) => {
   return new Date(asUtc - (shown - asUtc));
 };
 
+/**
+ * 'Sun 6 Dec 2026, 10:00': `time` as the booking picker writes it, which a person can type back (the day's and month's
+ * short English names, as the picker's date library writes them).
+ */
+const typedStart = ({ day, hour, minute }: PickedTime) => {
+  const noon = new Date(`${day}T12:00:00Z`);
+  const name = (options: Intl.DateTimeFormatOptions) =>
+    noon.toLocaleDateString('en-US', { timeZone: 'UTC', ...options });
+  return `${name({ weekday: 'short' })} ${noon.getUTCDate()} ${name({ month: 'short' })} ${noon.getUTCFullYear()}, ${twoDigits(hour)}:${twoDigits(minute)}`;
+};
+
+/** the sandbox's person works in Toronto (infra/local/sandbox/enrichment.ts picks it from the URL's slug) */
+const personZone = 'America/Toronto';
+
+/** 'GMT+01:00' of `timeZone` at `instant`, as the dialog writes a zone's offset */
+const offsetAt = (instant: Date, timeZone: string) => {
+  const offset =
+    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+      .formatToParts(instant)
+      .find((part) => part.type === 'timeZoneName')?.value ?? '';
+  return offset === 'GMT' ? 'GMT+00:00' : offset;
+};
+
 /** '20261125T090000Z': an iCalendar UTC date-time. */
 const icsTime = (instant: Date) => `${instant.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
 
@@ -109,7 +132,7 @@ const icsValue = (ics: string, property: string) =>
     ?.replace(/^[^:]*:/, '') ?? null;
 
 test.describe('Meetings with Zoom', () => {
-  test('a person connects Zoom, books a meeting from a contact with its join link, reschedules it, the contact gets the invitation and its update, and the pipeline shows Meeting scheduled', async ({
+  test('a person connects Zoom, books a meeting from a contact at a typed time with its join link, reschedules it, the contact gets the invitation and its update, the pipeline shows Meeting scheduled, and a cancelled meeting leaves Upcoming', async ({
     page,
     context,
     request,
@@ -185,7 +208,7 @@ test.describe('Meetings with Zoom', () => {
     const title = () => `Meeting with ${contact.name}`;
 
     let joinUrl = '';
-    await test.step(`books a meeting from the contact's drawer for tomorrow 10:00 (${zone}): the Zoom link shows`, async () => {
+    await test.step(`books a meeting from the contact's drawer, typing tomorrow 10:00 (${zone}) and seeing it in Toronto's time too: the Zoom link shows`, async () => {
       await contacts.open(person.name);
       await contacts
         .drawer()
@@ -194,11 +217,18 @@ test.describe('Meetings with Zoom', () => {
       const dialog = meetings.bookDialog(contact.name);
       await expect(dialog).toBeVisible();
       await expect(dialog.getByLabel('Title')).toHaveValue(title());
-      await expect(dialog.getByText(`Your time zone: ${zone.replace('_', ' ')}`)).toBeVisible();
       await expect(dialog.getByText('A Zoom link will be created for this meeting.')).toBeVisible();
       await expect(dialog.getByRole('checkbox', { name: 'Send calendar invitation' })).toBeChecked();
       await expect(dialog.getByRole('spinbutton', { name: 'Duration (minutes)' })).toHaveValue('30');
-      await meetings.pickStart(dialog, first);
+      // typed as the picker writes it, then Enter: the picker keeps it, and the form is not sent by the Enter
+      await meetings.typeStart(dialog, typedStart(first));
+      await expect(meetings.startField(dialog)).toHaveValue(typedStart(first));
+      await expect(meetings.booked()).toBeHidden();
+      await expect(meetings.startInZones(dialog)).toHaveText([
+        `${shownStart(firstStart, zone)} your time · ${zone} (${offsetAt(firstStart, zone)})`,
+        `${shownStart(firstStart, personZone)} for ${contact.name} in Toronto · ${personZone} (${offsetAt(firstStart, personZone)})`,
+      ]);
+      await capture('meetings-book-typed-start');
       await dialog.getByRole('button', { name: 'Confirm booking' }).click();
 
       const result = meetings.booked();
@@ -220,6 +250,13 @@ test.describe('Meetings with Zoom', () => {
       await expect(contacts.drawer()).toBeHidden();
     });
     const zoomId = Number(new URL(joinUrl).pathname.split('/').pop());
+
+    await test.step('the Zoom meeting starts at the typed time', async () => {
+      const held = await zoomMeetingsOf(request, zoomEmail);
+      expect(held).toHaveLength(1);
+      expect(held[0]).toMatchObject({ id: zoomId, deleted: false });
+      expect(Date.parse(held[0]!.startTime)).toBe(firstStart.getTime());
+    });
 
     await test.step('the join link opens the sandbox Zoom meeting with its topic', async () => {
       const joinTab = await context.newPage();
@@ -336,6 +373,26 @@ test.describe('Meetings with Zoom', () => {
       await expect(pipeline.cardIn('meeting_scheduled', contact.name)).toBeVisible();
       await expect(pipeline.stage('drafted').getByRole('button', { name: contact.name, exact: true })).toHaveCount(0);
       await capture('meetings-pipeline');
+    });
+
+    await test.step('cancels it: it leaves Upcoming for Past and cancelled, greyed, and its Zoom meeting is deleted', async () => {
+      await appShell.open('Meetings');
+      await expect(meetings.heading()).toBeVisible();
+      const card = meetings.meeting(title());
+      await card.getByRole('button', { name: 'Cancel meeting' }).click();
+      await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+      await expect(meetings.toast('Meeting cancelled')).toBeVisible();
+      await expect(meetings.tab('Upcoming')).toHaveText('Upcoming (0)');
+      await expect(page.getByText('No upcoming meetings')).toBeVisible();
+      await expect(meetings.meeting(title())).toBeHidden();
+      await meetings.tab('Past and cancelled').click();
+      await expect(meetings.tab('Past and cancelled')).toHaveText('Past and cancelled (1)');
+      const cancelled = meetings.meeting(title());
+      await expect(cancelled).toContainText('Cancelled');
+      await expect(cancelled.getByRole('button', { name: 'Reschedule' })).toHaveCount(0);
+      await capture('meetings-cancelled');
+      const held = await zoomMeetingsOf(request, zoomEmail);
+      expect(held).toMatchObject([{ id: zoomId, deleted: true }]);
     });
   });
 });

@@ -41,6 +41,8 @@ const appConfig = (): UserConfig => ({
       'react-router-dom',
       'recharts',
       'antd',
+      // the meetings' date picker reads typed dates through antd's picker config (MeetingTimeFields.tsx)
+      '@rc-component/picker/generate/dayjs',
       '@ant-design/icons',
       'aws-amplify',
       'aws-amplify/auth',

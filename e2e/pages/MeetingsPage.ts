@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-export type MeetingsTab = 'Upcoming' | 'Past' | 'Calendar';
+export type MeetingsTab = 'Upcoming' | 'Past and cancelled' | 'Calendar';
 
 /** A date and time as the user's clock shows it: day 'YYYY-MM-DD', hour and minute as the picker lists them. */
 export type PickedTime = { day: string; hour: number; minute: number };
@@ -41,6 +41,11 @@ export class MeetingsPage {
     this.page.getByRole('dialog', { name: `Reschedule "${title}"`, exact: true });
   /** what the booking dialog shows once the meeting is booked */
   readonly booked = () => this.page.getByTestId('meeting-booked');
+  /** a dialog's 'Date and time' picker */
+  readonly startField = (dialog: Locator) => dialog.getByRole('textbox', { name: 'Date and time' });
+  /** the start as each clock reads it, under the picker: the user's line, then the contact's */
+  readonly startInZones = (dialog: Locator) =>
+    dialog.getByRole('list', { name: 'The start in each time zone' }).getByRole('listitem');
   readonly joinLink = (scope: Locator) => scope.getByRole('link', { name: 'Join Zoom meeting' });
   /** the meeting's time as shown ('Wed, 25 Nov 2026, 10:00–10:30') */
   readonly time = (scope: Locator) => scope.locator('time');
@@ -50,6 +55,19 @@ export class MeetingsPage {
   async goto() {
     await this.page.goto('/meetings');
     await expect(this.heading()).toBeVisible();
+  }
+
+  /**
+   * Types the start into a dialog's 'Date and time' picker and presses Enter, as a person who knows the time does;
+   * then closes the picker's panel with a click beside it (Escape would close the dialog too).
+   */
+  async typeStart(dialog: Locator, typed: string) {
+    const input = this.startField(dialog);
+    await input.click();
+    await input.fill(typed);
+    await input.press('Enter');
+    await dialog.locator('.ant-modal-title').click();
+    await expect(this.page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)')).toBeHidden();
   }
 
   /**
