@@ -107,6 +107,7 @@ test('cards move between pipeline stages by mouse, by keyboard and by moves made
 test('the contacts table says what the pipeline says: a contact who replied reads Replied, and its filter finds them', async ({
   page,
   request,
+  appShell,
   signedInUser: _signedIn,
   capture,
 }) => {
@@ -142,13 +143,15 @@ test('the contacts table says what the pipeline says: a contact who replied read
   });
 
   await test.step('the board shows Ada under Replied and Alan under Contacted', async () => {
-    await pipeline.goto();
+    await appShell.open('Pipeline');
+    await expect(page.getByRole('heading', { name: 'Pipeline', level: 1 })).toBeVisible();
     await expect(pipeline.cardIn('replied', 'Ada Lovelace')).toBeVisible();
     await expect(pipeline.cardIn('contacted', 'Alan Turing')).toBeVisible();
   });
 
   await test.step("the contacts table's Relationship says the same, and New for Grace, never e-mailed", async () => {
-    await contacts.goto();
+    await appShell.open('Dashboard');
+    await expect(contacts.card()).toBeVisible();
     await expect(contacts.row('Ada Lovelace').getByTestId('contact-relationship')).toHaveText('Replied');
     await expect(contacts.row('Alan Turing').getByTestId('contact-relationship')).toHaveText('Contacted');
     await expect(contacts.row('Grace Hopper').getByTestId('contact-relationship')).toHaveText('New');
