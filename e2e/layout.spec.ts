@@ -56,8 +56,8 @@ const people = [
 
 /**
  * Where the page is wider than its window: the document's scroll width, and every element of the shell, the page and
- * an open drawer whose visible part (after the clipping of its scrolling ancestors) ends outside the window, or whose
- * content is cut by a box that neither scrolls it nor ellipsizes it.
+ * an open drawer whose visible part (after the clipping of its scrolling ancestors) ends outside the window, that
+ * scrolls sideways without being a table, or whose content is cut without an ellipsis.
  */
 const horizontalOverflow = (page: Page) =>
   page.evaluate(() => {
@@ -97,17 +97,16 @@ const horizontalOverflow = (page: Page) =>
         const left = Math.max(rect.left, span.left);
         const right = Math.min(rect.right, span.right);
         if (right > left && (right > width + 1 || left < -1)) problems.push(`${describe(element)} sticks out`);
+        if (element.clientWidth <= 1 || element.scrollWidth <= element.clientWidth + 1) continue;
+        // only tables and the pipeline's board scroll sideways; a field scrolls its own text, a switch slides its
+        // label, a visually hidden label is 1 px on purpose
+        if (element.matches('input, textarea, select, [role="switch"] *, .ant-table *, .pipeline-board')) continue;
         const style = getComputedStyle(element);
-        // a box that cuts its content off sideways without a scroll bar or an ellipsis hides part of it (a field
-        // scrolls its own text, a switch slides its label, a visually hidden label is 1 px on purpose, a table
-        // scrolls its header and its rows together by its own scroll bar)
-        if (
-          (style.overflowX === 'hidden' || style.overflowX === 'clip') &&
-          style.textOverflow !== 'ellipsis' &&
-          element.clientWidth > 1 &&
-          element.scrollWidth > element.clientWidth + 1 &&
-          !element.matches('input, textarea, select, [role="switch"] *, .ant-table *')
-        )
+        // a box that scrolls sideways hides its right edge (the drawer's conversation ran 23 px under it); one that
+        // cuts its content off without an ellipsis hides part of it
+        if (style.overflowX === 'auto' || style.overflowX === 'scroll')
+          problems.push(`${describe(element)} scrolls ${element.scrollWidth - element.clientWidth} px sideways`);
+        else if (style.overflowX !== 'visible' && style.textOverflow !== 'ellipsis')
           problems.push(`${describe(element)} cuts ${element.scrollWidth - element.clientWidth} px off`);
       }
     }
