@@ -37,9 +37,10 @@ describe("the sandbox model's reply", () => {
     expect(noted.body).toContain('Mention my talk in Paris.');
   });
 
-  it('names the proposal of a sentence that names a time', () => {
+  it('names the time the message proposes, the most precise it names', () => {
     expect(proposedTime('Sure. Would Friday at 10:30 work for you?')).toBe('Friday at 10:30');
     expect(proposedTime('Shall we meet tomorrow at 3pm?')).toBe('Tomorrow at 3pm');
+    expect(proposedTime('Happy to talk next week, does Tuesday suit you?')).toBe('Tuesday');
     expect(proposedTime('Thanks, no time for now.')).toBeNull();
   });
 });

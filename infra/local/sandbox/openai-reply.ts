@@ -8,8 +8,17 @@ import type { SandboxOutreachEmail } from './outreach-email.js';
  * an offer to talk, anything else is thanked for; the user's instructions add a sentence. So a person trying the
  * product locally sees a reply that reads as an answer to what the contact wrote.
  */
-const days = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight|next week';
-const timeWords = new RegExp(`\\b(${days})\\b|\\b\\d{1,2}(:\\d{2})?\\s*(am|pm)\\b|\\b\\d{1,2}:\\d{2}\\b`, 'i');
+const clock = String.raw`\d{1,2}(?::\d{2})?\s*(?:am|pm)?(?:\s+[A-Z]{2,5}\b)?`;
+/** the ways a message names a time, the most precise first: a weekday (with its hour), a near day, an hour alone */
+const timePhrases = [
+  new RegExp(
+    String.raw`\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b(?:\s+(?:at|from)\s+${clock})?`,
+    'i',
+  ),
+  new RegExp(String.raw`\b(?:tomorrow|today|tonight)\b(?:\s+(?:at|from)\s+${clock})?`, 'i'),
+  /\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\b(?:\s+[A-Z]{2,5}\b)?|\b\d{1,2}:\d{2}\b/i,
+  /\bnext week\b/i,
+];
 
 const sentencesOf = (text: string) =>
   (
@@ -20,19 +29,13 @@ const sentencesOf = (text: string) =>
   ).map((part) => part.trim());
 const withStop = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
-/** 'How about Thursday at 5pm CET?' -> 'Thursday at 5pm CET'; null when no sentence names a time. */
+/** 'How about Thursday at 5pm CET?' -> 'Thursday at 5pm CET'; null when the message names no time. */
 export const proposedTime = (message: string) => {
-  const sentence = sentencesOf(message).find((candidate) => timeWords.test(candidate));
-  if (!sentence) return null;
-  const proposal = sentence
-    .replace(/[?!.]+$/, '')
-    .replace(
-      /^(how about|what about|would|could|can|shall we (meet|talk|speak|chat)( on)?|are you (free|available)( on)?|does|is)\s+/i,
-      '',
-    )
-    .replace(/\s+(work|suit|be ok|be okay|be fine)( for you)?$/i, '')
-    .trim();
-  return proposal ? proposal[0]!.toUpperCase() + proposal.slice(1) : null;
+  for (const phrase of timePhrases) {
+    const found = phrase.exec(message.replace(/\s+/g, ' '))?.[0]?.trim();
+    if (found) return found[0]!.toUpperCase() + found.slice(1);
+  }
+  return null;
 };
 
 export const replyEmailAnswer = (prompt: string): SandboxOutreachEmail => {
