@@ -326,7 +326,7 @@ describe('PipelineDashboard', { timeout: lazyCodeTestTimeoutMs }, () => {
   it(
     "books a meeting from a card's button, and from the contact's drawer, with that contact chosen",
     async () => {
-      const { api, request } = fakeApi({ cards: [card('c1', 'Ada Lovelace', 'replied')] });
+      const { api } = fakeApi({ cards: [card('c1', 'Ada Lovelace', 'replied')] });
       await show(api);
       await untilPasses(() => expect(cardEl('c1')).not.toBeNull());
       const book = cardEl('c1')!.parentElement!.querySelector<HTMLButtonElement>(
