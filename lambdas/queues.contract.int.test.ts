@@ -102,7 +102,8 @@ const deliveredOnce: Record<string, () => Promise<Delivered>> = {
     const contactId = (added.body!.data as { id: string }).id;
     const started = await api('POST', '/api/outreach/generate', {
       token: user.idToken,
-      body: { contactIds: [contactId] },
+      // a contact added by hand has no address: the batch writes for it only when asked to (DESIGN §9)
+      body: { contactIds: [contactId], includeUnverified: true },
     });
     expect(started.status, started.text).toBe(200);
     const { batchId } = started.body!.data as { batchId: string };
