@@ -114,7 +114,10 @@ export const benchGeneration = async (
       expected = ids.length;
       const lastDelivered = new Promise<void>((resolve) => (deliveredAll = resolve));
       const started = performance.now();
-      const answer = await api('POST', '/api/outreach/generate', { token, body: { contactIds: ids, includeUnverified: true } });
+      const answer = await api('POST', '/api/outreach/generate', {
+        token,
+        body: { contactIds: ids, includeUnverified: true },
+      });
       if (answer.status !== 200) throw new Error(`generate answered ${answer.status}: ${answer.text.slice(0, 200)}`);
       const { batchId } = answer.body!.data as { batchId: string };
       // read as a page does (every 1.5 s without the live channel; here every 500 ms), and at once when the runner
