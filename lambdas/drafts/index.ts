@@ -117,7 +117,7 @@ export const cancelFollowUps = async (
 /** DESIGN §6: when the auto follow-up of an e-mail sent at `sentAt` goes (the dashboard's follow-ups due, issue 16). */
 export { followUpTime } from './send-rules.js';
 
-/** The address a draft of the contact goes to, or why none may (the dashboard's drafts ready to send, issue 16). */
+/** The address a draft of the contact goes to, or why none may (the dashboard counts a draft ready to send only when the send would take it). */
 export { sendTarget } from './send-rules.js';
 
 /** The subject of an answer in a thread: `Re: <subject>`, once (DESIGN §9: the AI's reply keeps the thread's). */

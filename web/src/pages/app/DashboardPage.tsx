@@ -18,7 +18,7 @@ const ContactLimitDialog = lazy(async () => ({
 
 /**
  * /dashboard: under a compact welcome with the period's contact slots, a new account's first steps, the summary and
- * pending tasks (issue 16), then the contact dashboard or, at `?view=analytics`, the network analytics (its switch
+ * pending tasks (DESIGN §8 'Dashboard and analytics'), then the contact dashboard or, at `?view=analytics`, the network analytics (its switch
  * chooses).
  */
 export const DashboardPage = () => {
