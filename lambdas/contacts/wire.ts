@@ -85,6 +85,7 @@ export const toContactWire = (item: ContactItem, now: Date): ContactWire => ({
   relationship_status: item.relationshipStatus ?? 'new',
   email_count: item.emailCount ?? 0,
   last_email_sent_at: item.lastEmailSentAt ?? null,
+  last_reply_at: item.lastReplyAt ?? null,
   has_active_draft: item.hasActiveDraft ?? false,
   last_email_status: item.lastEmailStatus ?? '',
   ai_strategy: item.aiStrategy ?? '',

@@ -160,6 +160,8 @@ describe('the contact follows its conversation', () => {
     const answer = incoming();
     expect((await recordIncomingEmail(db, claims.sub, conversation.id, answer)).recorded).toBe(true);
     expect(await statusShown(claims, contactId)).toBe('REPLY_RECEIVED');
+    // when the contact answered: the Outreach row and the table tell whose turn it is from it (conversation-turn.ts)
+    expect(await contactAsShown(claims, contactId)).toMatchObject({ last_reply_at: answer.at.toISOString() });
     const stored = await readItem(db, contactKey(claims.sub, contactId));
     expect((await recordIncomingEmail(db, claims.sub, conversation.id, answer)).recorded).toBe(false);
     expect(await readItem(db, contactKey(claims.sub, contactId))).toEqual(stored);

@@ -4,6 +4,7 @@ import {
   type PendingTaskKind,
   type PendingTasks,
 } from '../../shared/schemas/dashboard.js';
+import { awaitsYourReply } from '../../shared/conversation-turn.js';
 import { type Settings, settingsDefaults } from '../../shared/schemas/profile.js';
 import { contactDirectory, getContacts, type DirectoryEntry } from '../data/contact.js';
 import { userConversations, type ConversationItem } from '../data/conversation.js';
@@ -48,10 +49,11 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /** SPEC §7 replies: the contact answered after the user's last e-mail (the user owes the next one). */
 const isReplyWaiting = (conversation: ConversationItem) =>
-  conversation.replyStatus === 'REPLY_RECEIVED' &&
-  Boolean(conversation.lastReplyDate) &&
-  (!conversation.lastEmailSentAt ||
-    Date.parse(conversation.lastReplyDate ?? '') > Date.parse(conversation.lastEmailSentAt));
+  awaitsYourReply({
+    replyStatus: conversation.replyStatus,
+    lastReplyAt: conversation.lastReplyDate,
+    lastSentAt: conversation.lastEmailSentAt,
+  });
 
 /**
  * When a conversation awaiting a reply is due a follow-up: `followUpDelay` days after its last e-mail at

@@ -101,6 +101,8 @@ export const contactSchema = /* @__PURE__ */ lazySchema(() =>
     relationship_status: z.enum(relationshipStatuses),
     email_count: z.number().int(),
     last_email_sent_at: z.string().nullable(),
+    /** when the contact last answered, in any of their conversations (SPEC §4 REPLY_RECEIVED); null while never */
+    last_reply_at: z.string().nullable(),
     has_active_draft: z.boolean(),
     last_email_status: z.string(),
     ai_strategy: z.string(),

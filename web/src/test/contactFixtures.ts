@@ -42,6 +42,7 @@ export const wireContact = (overrides: Partial<ContactWire> = {}): ContactWire =
   relationship_status: 'new',
   email_count: 0,
   last_email_sent_at: null,
+  last_reply_at: null,
   has_active_draft: false,
   last_email_status: '',
   ai_strategy: '',

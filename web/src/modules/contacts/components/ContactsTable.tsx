@@ -1,3 +1,4 @@
+import { shownReplyStatus } from '@shared/conversation-turn';
 import { Button, Table, type TableColumnsType } from 'antd';
 import { Tag } from '@/ui/Tag';
 import { Text } from '@/ui/text/Text';
@@ -101,7 +102,13 @@ const columns: TableColumnsType<Contact> = [
         className="contacts-text--small"
         data-testid="contact-conversation"
       >
-        {conversationStatusLabel(contact.conversationStatus)}
+        {conversationStatusLabel(
+          shownReplyStatus({
+            replyStatus: contact.conversationStatus,
+            lastReplyAt: contact.lastReplyAt,
+            lastSentAt: contact.lastEmailSentAt,
+          }),
+        )}
       </Text>
     ),
   },

@@ -28,6 +28,9 @@ const email = (changes: Partial<ConversationEmail>): ConversationEmail => ({
   ...changes,
 });
 
+const latestOf = (emails: ConversationEmail[], kind: ConversationEmail['kind']) =>
+  emails.findLast((item) => item.kind === kind)?.at ?? null;
+
 const conversation = (emails: ConversationEmail[]): ConversationWithEmails => ({
   id: 'conv1',
   userId: 'u1',
@@ -38,14 +41,14 @@ const conversation = (emails: ConversationEmail[]): ConversationWithEmails => ({
   createdAt: minutesAgo(180),
   updatedAt: minutesAgo(5),
   replyStatus: emails.some((item) => item.kind === 'reply') ? 'REPLY_RECEIVED' : 'awaiting_reply',
-  lastReplyDate: null,
+  lastReplyDate: latestOf(emails, 'reply'),
   replySender: null,
   threadId: 't1',
   messageId: '<draft-d1@example.com>',
   mailboxId: 'm1',
   provider: 'gmail',
   emailCount: 1,
-  lastEmailSentAt: minutesAgo(180),
+  lastEmailSentAt: latestOf(emails, 'sent'),
   emails,
 });
 
@@ -118,6 +121,35 @@ describe('the contact drawer’s Conversation', () => {
     expect(reply?.className).toContain('thread-email--reply');
     expect(sent?.className).not.toContain('thread-email--reply');
     expect(document.querySelector('[data-testid="thread-conversation"]')?.textContent).toContain('Replied');
+  });
+
+  const answer = email({
+    id: 'e2',
+    kind: 'reply',
+    from: 'grace@navy.mil',
+    fromName: 'Grace Hopper',
+    subject: 'Re: Hello Grace',
+    body: 'Gladly. Tuesday?',
+    at: minutesAgo(60),
+    draftId: null,
+  });
+  const replyButtons = () => document.querySelectorAll('button[aria-label="Reply to Grace Hopper"]');
+
+  it('offers Reply on the contact’s answer while it awaits the person’s', async () => {
+    const { api } = fakeApi({ conversations: [conversation([email({}), answer])] });
+    await mount(api);
+    await vi.waitFor(() => expect(replyButtons()).toHaveLength(1));
+  });
+
+  it('offers no Reply once the person answered: the conversation awaits the contact again', async () => {
+    const answered = email({ id: 'e3', subject: 'Re: Hello Grace', at: minutesAgo(5), draftId: 'd2' });
+    const { api } = fakeApi({ conversations: [conversation([email({}), answer, answered])] });
+    await mount(api);
+    await vi.waitFor(() => expect(emails()).toHaveLength(3));
+    expect(replyButtons()).toHaveLength(0);
+    const head = document.querySelector('[data-testid="thread-conversation"]');
+    expect(head?.textContent).toContain('Awaiting reply');
+    expect(head?.textContent).not.toContain('Replied');
   });
 
   it('labels auto-replies and bounces', async () => {

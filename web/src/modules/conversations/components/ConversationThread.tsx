@@ -1,6 +1,7 @@
 import { MailOutlined, RollbackOutlined, SyncOutlined } from '@ant-design/icons';
 import { Alert, Button, Skeleton, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
+import { awaitsYourReply, shownReplyStatus } from '@shared/conversation-turn';
 import type { ConversationEmail } from '@shared/schemas/conversations';
 import { useApiClient } from '@/lib/http/useApiClient';
 import { useNow } from '@/lib/useNow';
@@ -87,8 +88,16 @@ const ThreadEmail = ({ email, now, onReply }: ThreadEmailProps) => {
  * conversation (DESIGN §8); replies stand out, auto-replies and bounces are labelled; live as replies arrive.
  */
 /** The conversation whose latest message is the contact's newest answer: the one a Reply from elsewhere opens. */
+/** The conversation's turn fields (shared/conversation-turn.ts). */
+const turnFields = (conversation: ConversationWithEmails) => ({
+  replyStatus: conversation.replyStatus,
+  lastReplyAt: conversation.lastReplyDate,
+  lastSentAt: conversation.lastEmailSentAt,
+});
+
 export const latestAnswered = (conversations: readonly ConversationWithEmails[] | undefined) =>
   (conversations ?? [])
+    .filter((conversation) => awaitsYourReply(turnFields(conversation)))
     .flatMap((conversation) =>
       conversation.emails.filter((email) => email.kind === 'reply').map((email) => ({ conversation, at: email.at })),
     )
@@ -159,32 +168,37 @@ export const ConversationThread = ({ contactId, startReply = false }: Conversati
       ) : null}
       {conversations
         ?.filter((conversation) => conversation.emails.length > 0)
-        .map((conversation) => (
-          <div key={conversation.id} className="thread__conversation" data-testid="thread-conversation">
-            <div className="thread__conversation-head">
-              <Typography.Text strong ellipsis>
-                {conversation.subject}
-              </Typography.Text>
-              <Tag color={statusColors[conversation.replyStatus]}>{replyStatusLabels[conversation.replyStatus]}</Tag>
+        .map((conversation) => {
+          // the contact's answers are replied to once: after the person's answer, the next is theirs to write
+          const yours = awaitsYourReply(turnFields(conversation));
+          const status = shownReplyStatus(turnFields(conversation));
+          return (
+            <div key={conversation.id} className="thread__conversation" data-testid="thread-conversation">
+              <div className="thread__conversation-head">
+                <Typography.Text strong ellipsis>
+                  {conversation.subject}
+                </Typography.Text>
+                <Tag color={statusColors[status]}>{replyStatusLabels[status]}</Tag>
+              </div>
+              {conversation.emails.map((email) => (
+                <ThreadEmail
+                  key={email.id}
+                  email={email}
+                  now={now}
+                  onReply={email.kind === 'reply' && yours ? () => setReplyingIn(conversation.id) : undefined}
+                />
+              ))}
+              {composing === conversation.id ? (
+                <ReplyComposer
+                  contactId={contactId}
+                  conversation={conversation}
+                  to={answeredName(conversation)}
+                  onClose={() => setReplyingIn(null)}
+                />
+              ) : null}
             </div>
-            {conversation.emails.map((email) => (
-              <ThreadEmail
-                key={email.id}
-                email={email}
-                now={now}
-                onReply={email.kind === 'reply' ? () => setReplyingIn(conversation.id) : undefined}
-              />
-            ))}
-            {composing === conversation.id ? (
-              <ReplyComposer
-                contactId={contactId}
-                conversation={conversation}
-                to={answeredName(conversation)}
-                onClose={() => setReplyingIn(null)}
-              />
-            ) : null}
-          </div>
-        ))}
+          );
+        })}
     </section>
   );
 };

@@ -53,7 +53,7 @@ const conversation = (id: string, emails: ConversationEmail[]): ConversationWith
   createdAt: minutesAgo(180),
   updatedAt: minutesAgo(5),
   replyStatus: emails.some((item) => item.kind === 'reply') ? 'REPLY_RECEIVED' : 'awaiting_reply',
-  lastReplyDate: null,
+  lastReplyDate: emails.findLast((item) => item.kind === 'reply')?.at ?? null,
   replySender: null,
   threadId: `t-${id}`,
   messageId: '<draft-d1@example.com>',

@@ -86,7 +86,15 @@ describe('the Outreach rows’ states', () => {
     const onOpen = vi.fn();
     const sentAt = new Date(Date.now() - 3 * hourMs).toISOString();
     const answered: OutreachRow = {
-      contact: toContact(wireContact({ id: 'c8', name: 'Grace Hopper', conversation_status: 'REPLY_RECEIVED' })),
+      contact: toContact(
+        wireContact({
+          id: 'c8',
+          name: 'Grace Hopper',
+          conversation_status: 'REPLY_RECEIVED',
+          last_email_sent_at: sentAt,
+          last_reply_at: new Date(Date.now() - 2 * hourMs).toISOString(),
+        }),
+      ),
       primaryDraft: wireDraft({ id: 'd-c8', contactId: 'c8', status: 'sent', sentAt }),
     };
     await render(
@@ -110,5 +118,37 @@ describe('the Outreach rows’ states', () => {
     await act(async () => reply?.click());
     expect(onReply).toHaveBeenCalledWith('c8');
     expect(onOpen).not.toHaveBeenCalled();
+  });
+
+  it('say Answered once the person answered the reply: no Reply the draft rules would refuse', async () => {
+    const sentAt = new Date(Date.now() - 3 * hourMs).toISOString();
+    const row = (id: string, lastEmailSentAt: string): OutreachRow => ({
+      contact: toContact(
+        wireContact({
+          id,
+          name: 'Grace Hopper',
+          conversation_status: 'REPLY_RECEIVED',
+          last_reply_at: new Date(Date.now() - 2 * hourMs).toISOString(),
+          last_email_sent_at: lastEmailSentAt,
+        }),
+      ),
+      primaryDraft: wireDraft({ id: `d-${id}`, contactId: id, status: 'sent', sentAt }),
+    });
+    await render(
+      <OutreachTable
+        rows={[row('c9', new Date(Date.now() - hourMs).toISOString())]}
+        generation={{}}
+        selectedIds={[]}
+        onSelect={() => {}}
+        onOpen={() => {}}
+        onReply={() => {}}
+        onRetry={() => {}}
+        onRetrySend={() => {}}
+        retryingSend={null}
+        loading={false}
+      />,
+    );
+    expect(stateOf(0)?.textContent).toBe('Answered 1h ago');
+    expect(document.querySelectorAll('button[aria-label^="Reply to"]')).toHaveLength(0);
   });
 });

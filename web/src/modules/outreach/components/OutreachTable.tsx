@@ -1,10 +1,11 @@
 import { ReloadOutlined, RollbackOutlined } from '@ant-design/icons';
+import { answeredByYou, awaitsYourReply } from '@shared/conversation-turn';
 import { Button, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { ContactAvatar } from '@/modules/contacts/components/ContactAvatar';
 import { useNow } from '@/lib/useNow';
 import type { OutreachRow } from '../api/outreachApi';
 import type { GenerationEntry } from '../state/generationState';
-import { type RowStateKind, rowState } from '../utils/rowState';
+import { type RowStateKind, type RowTurn, rowState } from '../utils/rowState';
 import './outreach.css';
 
 export type OutreachTableProps = {
@@ -40,9 +41,20 @@ const stateColors: Record<RowStateKind, string> = {
   none: 'default',
 };
 
-/** A contact who answered the e-mail sent (their conversation's SPEC §4 REPLY_RECEIVED): the row leads to the reply. */
-const hasReplied = ({ contact, primaryDraft }: OutreachRow) =>
-  primaryDraft?.status === 'sent' && contact.conversationStatus === 'REPLY_RECEIVED';
+/** Where the contact's conversation stands once the e-mail went (shared/conversation-turn.ts). */
+const turnOf = ({ contact, primaryDraft }: OutreachRow): RowTurn => {
+  if (primaryDraft?.status !== 'sent') return null;
+  const fields = {
+    replyStatus: contact.conversationStatus,
+    lastReplyAt: contact.lastReplyAt,
+    lastSentAt: contact.lastEmailSentAt,
+  };
+  if (awaitsYourReply(fields)) return { kind: 'yours' };
+  return answeredByYou(fields) ? { kind: 'answered', at: contact.lastEmailSentAt } : null;
+};
+
+/** A contact who answered the e-mail sent, and is owed the person's answer: the row leads to the reply. */
+const hasReplied = (row: OutreachRow) => turnOf(row)?.kind === 'yours';
 
 /** The columns' widths with a draft column of 300 px: narrower, the table scrolls inside the page. */
 const minTableWidth = 980;
@@ -105,7 +117,7 @@ export const OutreachTable = ({
       width: 250,
       render: (_, row) => {
         const { contact, primaryDraft } = row;
-        const state = rowState(generation[contact.id], primaryDraft, now, contact, hasReplied(row));
+        const state = rowState(generation[contact.id], primaryDraft, now, contact, turnOf(row));
         const tag = (
           <Tag color={stateColors[state.kind]} className="outreach-state__tag">
             {state.kind === 'sendFailed' ? 'Failed' : state.label}

@@ -1,5 +1,6 @@
 import { type AddressFields, addressState } from '@shared/addresses';
 import type { Draft } from '@shared/schemas/drafts';
+import { formatRecentTime } from '@/lib/formatDate';
 import type { GenerationEntry } from '../state/generationState';
 import { recipientTexts } from './recipient';
 import { type SendStateKind, sendStateOf } from './sendState';
@@ -21,6 +22,12 @@ export type RowStateKind =
 
 export type RowState = { kind: RowStateKind; label: string; error?: string; detail?: string };
 
+/**
+ * Where the conversation of a sent e-mail stands (shared/conversation-turn.ts): the contact answered and the person
+ * owes the reply (`yours`), or the person answered them since (`answered`, with when), else nothing to tell.
+ */
+export type RowTurn = { kind: 'yours' } | { kind: 'answered'; at: string | null } | null;
+
 const rowKinds: Record<SendStateKind, RowStateKind> = {
   draft: 'ready',
   sending: 'sending',
@@ -35,14 +42,15 @@ const rowKinds: Record<SendStateKind, RowStateKind> = {
  * What the Outreach list says about a contact: its generation state (SPEC §3) while one runs or after it failed,
  * else its primary draft's send state (utils/sendState.ts), else that there is none. An unsent draft to an address
  * that is not sent to (DESIGN §9: none, invalid, risky and not confirmed) is not ready: the row says what is missing.
- * A sent e-mail the contact answered (`replied`: their conversation's status) says Replied, with when it was sent.
+ * A sent e-mail the contact answered says Replied, with when it was sent, until the person answers them: then the
+ * row says when they did, as it waits for the contact again.
  */
 export const rowState = (
   entry: GenerationEntry | undefined,
   draft: Draft | null,
   now: number = Date.now(),
   address?: AddressFields,
-  replied = false,
+  turn: RowTurn = null,
 ): RowState => {
   if (entry?.status === 'generating')
     return entry.progress === 0
@@ -54,6 +62,9 @@ export const rowState = (
   const blocked = state.kind === 'draft' && address ? recipientTexts[addressState(address)] : null;
   if (blocked?.row)
     return { kind: 'blocked', label: blocked.row, ...(blocked.rowDetail ? { detail: blocked.rowDetail } : {}) };
-  if (state.kind === 'sent' && replied) return { kind: 'replied', label: 'Replied', detail: state.label };
+  if (state.kind === 'sent' && turn?.kind === 'yours')
+    return { kind: 'replied', label: 'Replied', detail: state.label };
+  if (state.kind === 'sent' && turn?.kind === 'answered')
+    return { kind: 'sent', label: turn.at ? `Answered ${formatRecentTime(turn.at, now)}` : 'Answered' };
   return { kind: rowKinds[state.kind], label: state.label, ...(state.detail ? { detail: state.detail } : {}) };
 };
