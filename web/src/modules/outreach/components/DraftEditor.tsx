@@ -4,6 +4,7 @@ import { Button, Checkbox, Input, Popconfirm, Select, Space, Tag, Typography } f
 import TextArea from 'antd/es/input/TextArea';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { type Draft, maxBodyLength, maxSubjectLength } from '@shared/schemas/drafts';
+import { formatRecentTime } from '@/lib/formatDate';
 import { fillPlaceholder, openPlaceholders, remainingAlternatives, type DraftText } from '../utils/placeholders';
 import { type DraftAttachment, startsWithResume, withResume } from '../utils/attachments';
 import './outreach.css';
@@ -100,7 +101,7 @@ export const DraftEditor = ({
         ) : (
           <Tag>Written by AI</Tag>
         )}
-        <Typography.Text type="secondary">Updated {new Date(draft.updatedAt).toLocaleString()}</Typography.Text>
+        <Typography.Text type="secondary">Updated {formatRecentTime(draft.updatedAt)}</Typography.Text>
       </Space>
 
       <div className="draft-editor__field">
