@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { caseProfileText, recaseStoredText } from './profile-case';
+import { caseProfileText, recaseOldTitleCase, recaseStoredText } from './profile-case';
 
 describe('profile text cased as people write it', () => {
   it.each([
@@ -102,5 +102,13 @@ describe('profile text stored by the old casing (a capital on every word), read 
   it("leaves a name's capitals alone: a particle may be the person's own", () => {
     expect(recaseStoredText('Maria De La Cruz', 'name')).toBe('Maria De La Cruz');
     expect(recaseStoredText('ada lovelace', 'name')).toBe('Ada Lovelace');
+  });
+
+  it("reads a person's copy again only where the old rule capitalised every word: their own lower case stays", () => {
+    expect(recaseOldTitleCase('Ux Designer')).toBe('UX Designer');
+    expect(recaseOldTitleCase('Master Of Business Administration')).toBe('Master of Business Administration');
+    expect(recaseOldTitleCase('planted-corp.com')).toBe('planted-corp.com');
+    expect(recaseOldTitleCase('head of data')).toBe('head of data');
+    expect(recaseOldTitleCase('IBM')).toBe('IBM');
   });
 });

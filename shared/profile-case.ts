@@ -252,11 +252,24 @@ export const caseProfileText = (text: string, kind: ProfileTextKind = 'title'): 
  * written with a capital on every word by a person reads the same way, which is what the rule would make of it too.
  */
 export const recaseStoredText = (text: string, kind: ProfileTextKind = 'title'): string => {
-  const words = text.split(/\s+/).filter((word) => /\p{L}/u.test(word));
-  const everyWordCapitalised =
-    words.length > 0 && words.every((word) => /^[^\p{L}]*\p{Lu}/u.test(word)) && text !== text.toLocaleUpperCase();
   // a name's particles may be a person's own capitals ('De La Cruz'): a name is read again only when not cased at all
-  if (!everyWordCapitalised || kind === 'name') return caseProfileText(text, kind);
+  if (!everyWordCapitalised(text) || kind === 'name') return caseProfileText(text, kind);
+  return recaseCapitalisedWords(text, kind);
+};
+
+/**
+ * A person's copy of a profile (a contact, which they may have edited) is read again only where the old rule left its
+ * mark, every word given a capital: text they typed in lower case ('planted-corp.com') is theirs and stays.
+ */
+export const recaseOldTitleCase = (text: string): string =>
+  everyWordCapitalised(text) ? recaseCapitalisedWords(text, 'title') : text;
+
+const everyWordCapitalised = (text: string) => {
+  const words = text.split(/\s+/).filter((word) => /\p{L}/u.test(word));
+  return words.length > 0 && words.every((word) => /^[^\p{L}]*\p{Lu}/u.test(word)) && text !== text.toLocaleUpperCase();
+};
+
+const recaseCapitalisedWords = (text: string, kind: ProfileTextKind): string => {
   return mapWords(text, (word, place) =>
     aroundPunctuation(word, (core) => {
       // only a word the old casing made (a capital, then lower case; "Women'S" after an apostrophe) is looked at again

@@ -28,6 +28,7 @@ import {
   type DirectoryEntry,
 } from './contact-directory.js';
 import { itemBytes } from './item-size.js';
+import { contactAsCasedNow } from './profile-casing.js';
 import { contactRemovedWrite, getContactCount, useSlotWrite } from './quota.js';
 
 export type { DirectoryEntry };
@@ -273,7 +274,8 @@ const toItem = (contact: ContactItem) => {
   };
 };
 
-const fromItem = (item: Record<string, unknown>) => item as ContactItem;
+// a copy taken before profile texts were cased as people write them reads as a new one (./profile-casing.ts)
+const fromItem = (item: Record<string, unknown>) => contactAsCasedNow(item as ContactItem);
 
 /** The size DynamoDB gives a contact as stored (item-size.ts): one over `maxItemBytes` cannot be written. */
 export const contactItemBytes = (contact: ContactItem) => itemBytes(toItem(contact));

@@ -1,8 +1,8 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { recaseStoredText } from '../../shared/profile-case.js';
 import type { DataClient } from './client.js';
 import type { EducationEntry, EmailQevStatus, ExperienceEntry } from './contact.js';
 import { writtenIf } from './errors.js';
+import { asCasedNow } from './profile-casing.js';
 import { itemExists, updateParams } from './expressions.js';
 
 /**
@@ -59,36 +59,6 @@ const sharedTextDefaults = {
 export const sharedProfileKey = (canonicalLinkedinUrl: string) => ({
   pk: `SHARED#${canonicalLinkedinUrl}`,
   sk: 'PROFILE',
-});
-
-const recased = (text: string | undefined) => (text === undefined ? undefined : recaseStoredText(text));
-
-/**
- * A profile stored before the enrichment's texts were cased as people write them (shared/profile-case.ts) holds
- * 'Master Of Business Administration' and 'Ux Designer': its titles, companies, schools, degrees, fields and places are
- * read with the same rule, so old profiles read as new ones do (names are left as stored: a particle's capital may be
- * the person's own). Cheap, and nothing is rewritten.
- */
-const asCasedNow = (item: SharedProfileItem): SharedProfileItem => ({
-  ...item,
-  ...(item.currentRole !== undefined && { currentRole: recaseStoredText(item.currentRole) }),
-  ...(item.company !== undefined && { company: recaseStoredText(item.company) }),
-  ...(item.education && {
-    education: item.education.map((entry) => ({
-      ...entry,
-      institution: recaseStoredText(entry.institution),
-      ...(entry.degree !== undefined && { degree: recased(entry.degree) }),
-      ...(entry.fieldOfStudy !== undefined && { fieldOfStudy: recased(entry.fieldOfStudy) }),
-    })),
-  }),
-  ...(item.experiences && {
-    experiences: item.experiences.map((entry) => ({
-      ...entry,
-      title: recaseStoredText(entry.title),
-      company: recaseStoredText(entry.company),
-      ...(entry.location !== undefined && { location: recased(entry.location) }),
-    })),
-  }),
 });
 
 // the shared profile of a canonical LinkedIn URL (GetItem); null when nobody added that person yet
