@@ -33,6 +33,8 @@ export type LiveEventMap = {
   'pipeline.changed': { contactId: string; stage: string };
   /** a mailbox's reply check failed or recovered (GET /api/reply-checks has the banner's text) */
   'replyCheck.changed': { mailboxId: string; error: string | null };
+  /** a contact was added or deleted (in another tab, by an import, through the API): lists read again */
+  'contact.changed': { contactId: string; change: 'created' | 'deleted' };
   /** a conversation changed (a reply, a status, an e-mail sent in it) */
   'conversation.updated': { conversationId: string; contactId: string };
   /** a meeting was booked, changed or cancelled, or its invitation left (or failed) */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSandbox, type Sandbox } from '../../infra/local/sandbox/server.js';
 import { freePort } from '../../infra/local/net.js';
 import { messages } from '../../shared/messages.js';
+import type { LiveEvent } from '../../shared/live-events.js';
 import type { QueueName } from '../../shared/queues.js';
 import { cursorSigner } from '../core/cursor.js';
 import { HttpError } from '../core/errors.js';
@@ -305,6 +306,23 @@ describe('contacts service', () => {
     expect((await failure(contacts.getOne(deps, uid, added.id))).status).toBe(404);
     expect(await contacts.getSlots(deps, uid)).toMatchObject({ slotsUsed: 1 });
     expect((await contacts.listContacts(deps, uid, listQuery)).total).toBe(0);
+  });
+
+  it("tells the user's open tabs of a contact added or deleted, and no one else", async () => {
+    const { deps } = setup();
+    const published: { uid: string; event: LiveEvent }[] = [];
+    const live = {
+      ...deps,
+      live: { publish: async (uid: string, event: LiveEvent) => void published.push({ uid, event }) },
+    };
+    const [uid, other] = [randomUUID(), randomUUID()];
+    const added = await created(contacts.createContact(live, uid, { name: 'Hedy Lamarr' }));
+    expect((await failure(contacts.deleteContact(live, other, added.id))).status).toBe(404);
+    await contacts.deleteContact(live, uid, added.id);
+    expect(published).toEqual([
+      { uid, event: { type: 'contact.changed', data: { contactId: added.id, change: 'created' } } },
+      { uid, event: { type: 'contact.changed', data: { contactId: added.id, change: 'deleted' } } },
+    ]);
   });
 
   it('queues lookups only for contacts SPEC §5 allows', async () => {

@@ -6,6 +6,7 @@ import { sameCompany } from '../../shared/companies.js';
 import { isRiskyAddress } from '../../shared/addresses.js';
 import { plans } from '../../shared/constants.js';
 import { messages } from '../../shared/messages.js';
+import type { LiveEventMap } from '../../shared/live-events.js';
 import type {
   ContactWire,
   RelationshipStatus,
@@ -213,6 +214,12 @@ const newContact = (
  * queue's send fail (or this Lambda stop) after the write, the redrive (./email-lookup-redrive.ts) sends it later, so
  * the add still succeeds and no lookup is lost.
  */
+/** The user's other tabs (and this one's other pages) list the contact, or stop listing it, without a reload. */
+const announce = (deps: ContactsDeps, uid: string, data: LiveEventMap['contact.changed']) =>
+  deps.live?.publish(uid, { type: 'contact.changed', data }).catch(() => {
+    // pages read their lists again on their next visit; the live channel never fails the change
+  });
+
 export const createContact = async (
   deps: ContactsDeps,
   uid: string,
@@ -262,6 +269,7 @@ export const createContact = async (
       });
     });
   }
+  await announce(deps, uid, { contactId: item.contactId, change: 'created' });
   return created(toContactWire(item, deps.now()));
 };
 
@@ -676,8 +684,9 @@ export const deleteContact = async (deps: ContactsDeps, uid: string, contactId: 
     if (outcome.reasons[0] === 'ConditionalCheckFailed') throw contactNotFound();
     throw new Error(`Deleting the contact was refused: ${outcome.reasons.join(', ')}`);
   }
-  // its drafts go with it (issue 11); a save that started before can no longer write, as it needs the contact
+  // its drafts go with it; a save that started before can no longer write, as it needs the contact
   await removeContactDrafts(deps.db, uid, contactId);
+  await announce(deps, uid, { contactId, change: 'deleted' });
   return { deleted: true };
 };
 

@@ -25,6 +25,7 @@ const dashboardTaskEvents = new Set<LiveEvent['type']>([
   'meeting.updated',
   'activity.changed',
   'stats.changed',
+  'contact.changed',
 ]);
 
 /**
@@ -84,6 +85,13 @@ export const staleKeys =
         );
       case 'pipeline.changed':
         return route === 'GET /api/pipeline';
+      case 'contact.changed':
+        // a contact added or deleted elsewhere: the lists that hold contacts, and the one itself
+        return (
+          route.startsWith('GET /api/outreach') ||
+          route === 'GET /api/pipeline' ||
+          (route === 'GET /api/contacts/{id}' && mentions(key, event.data.contactId))
+        );
       case 'notification.created':
       case 'notification.read':
         return route.startsWith('GET /api/notifications');

@@ -47,5 +47,13 @@ describe('the contact list', () => {
     // a draft made ready ('Draft ready') reads it again too
     await live.send({ type: 'draft.saved', data: { draftId: 'd2', contactId: 'c2', isPrimary: true } });
     await vi.waitFor(() => expect(reads).toBe(3));
+
+    // a booking moved a row's stage (the Relationship column)
+    await live.send({ type: 'pipeline.changed', data: { contactId: 'c1', stage: 'meeting_scheduled' } });
+    await vi.waitFor(() => expect(reads).toBe(4));
+
+    // a contact added in another tab is on no loaded page yet: the list is read again all the same
+    await live.send({ type: 'contact.changed', data: { contactId: 'c3', change: 'created' } });
+    await vi.waitFor(() => expect(reads).toBe(5));
   });
 });

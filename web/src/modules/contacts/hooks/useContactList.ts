@@ -25,8 +25,9 @@ export const rowEventCoalesceMs = 500;
 
 /**
  * Reads the list again when a live event changes a row it shows: a send of its e-mail (E-mail status), its
- * conversation (the Conversation column: sent, replied, closed) or its drafts ('Draft ready'). Events of contacts
- * the loaded pages do not hold are left to the next read.
+ * conversation (the Conversation column: sent, replied, closed), its drafts ('Draft ready') or its stage
+ * (Relationship); and when a contact was added or deleted elsewhere. Other events of contacts the loaded pages do not
+ * hold are left to the next read.
  */
 const useRowEvents = (contacts: readonly Contact[], refresh: () => void) => {
   const scheduled = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -36,12 +37,15 @@ const useRowEvents = (contacts: readonly Contact[], refresh: () => void) => {
     },
     [],
   );
-  const ofARow = ({ contactId }: { contactId: string }) => {
-    if (scheduled.current || !contacts.some((contact) => contact.id === contactId)) return;
+  const soon = () => {
+    if (scheduled.current) return;
     scheduled.current = setTimeout(() => {
       scheduled.current = null;
       refresh();
     }, rowEventCoalesceMs);
+  };
+  const ofARow = ({ contactId }: { contactId: string }) => {
+    if (contacts.some((contact) => contact.id === contactId)) soon();
   };
   useLiveEvent('email.sent', ofARow);
   useLiveEvent('email.sendState', ofARow);
@@ -50,6 +54,11 @@ const useRowEvents = (contacts: readonly Contact[], refresh: () => void) => {
   useLiveEvent('draft.saved', ofARow);
   useLiveEvent('draft.deleted', ofARow);
   useLiveEvent('draft.primaryCleared', ofARow);
+  // the Relationship column follows the pipeline stage (a reply, a booking, a drag on the board)
+  useLiveEvent('pipeline.changed', ofARow);
+  useLiveEvent('meeting.updated', ofARow);
+  // a contact added elsewhere (another tab, an import) is not a row yet: the list is read again whatever it holds
+  useLiveEvent('contact.changed', soon);
 };
 
 /**
