@@ -9,6 +9,7 @@ import { cursorSigner } from '../core/cursor.js';
 import { createLogger } from '../core/logger.js';
 import { createDataClient } from '../data/client.js';
 import { contactKey } from '../data/contact.js';
+import { profileKey } from '../data/user-profile.js';
 import { getDraft } from '../data/draft.js';
 import { recordIncomingEmail } from '../conversations/index.js';
 import { mailboxesDepsFromEnv } from '../mailboxes/index.js';
@@ -37,6 +38,7 @@ let contactsHandler: Handler;
 const webOrigin = 'http://localhost:5173';
 const db = createDataClient(process.env.TABLE_NAME!);
 const logger = createLogger('drafts-sandbox-test');
+const storage = s3Storage(createS3Client(), process.env.BUCKET_NAME!);
 
 beforeAll(async () => {
   const [port] = (await freePorts(1)) as [number];
@@ -76,12 +78,17 @@ type SandboxMessage = {
   messageId: string;
   inReplyTo: string | null;
   sentAt: string;
+  attachments: { fileName: string | null; contentType: string; size: number }[];
 };
-const messagesTo = async (address: string): Promise<SandboxMessage[]> => {
-  const response = await fetch(`${sandbox.url}/_sandbox/mail/messages?to=${encodeURIComponent(address)}`);
+const messagesWith = async (filter: 'to' | 'from', address: string): Promise<SandboxMessage[]> => {
+  const response = await fetch(`${sandbox.url}/_sandbox/mail/messages?${filter}=${encodeURIComponent(address)}`);
   expect(response.status).toBe(200);
   return ((await response.json()) as SandboxMessage[]).reverse();
 };
+/** what arrived at `address`, oldest first */
+const messagesTo = (address: string) => messagesWith('to', address);
+/** what the user's own mailbox `address` sent, oldest first (sandbox people are shared by every test) */
+const messagesFrom = (address: string) => messagesWith('from', address);
 
 /** A user with a mailbox connected through the sandbox, a contact with a verified address, the worker on the real adapters. */
 const world = async (provider: MailProvider) => {
@@ -132,7 +139,7 @@ const world = async (provider: MailProvider) => {
     queue,
     mailboxes: mailboxesDepsFromEnv(logger, process.env),
     mailApis: apis,
-    storage: s3Storage(createS3Client(), process.env.BUCKET_NAME!),
+    storage,
   };
   const deliver = (handler: ReturnType<typeof sendWorker>, draftId: string, receiveCount = 1) =>
     handler({ Records: [sqsRecord(JSON.stringify({ uid, draftId }), { receiveCount })] }, lambdaContext());
@@ -260,5 +267,102 @@ describe.each(['gmail', 'outlook'] as const)('sending from a %s mailbox through 
     });
     expect(thread[1]!.body).toContain('Thursday at 5pm CET works well for me.');
     expect(await getDraft(db, w.uid, reply.id)).toMatchObject({ status: 'sent' });
+  });
+});
+
+describe('the résumé on the e-mails of a conversation (SPEC §3 App settings includeResume)', () => {
+  const resumeName = 'Ada Lovelace CV.pdf';
+  const resumeBytes = new TextEncoder().encode('%PDF-1.4 Ada Lovelace, analyst of the Analytical Engine');
+  const resumeAttachment = { name: resumeName, source: 'resume', size: resumeBytes.length };
+  const withResume = [{ fileName: resumeName, contentType: 'application/pdf', size: resumeBytes.length }];
+
+  /** A Gmail user (includeResume on, the default) whose résumé is uploaded, and the send worker. */
+  const resumeWorld = async () => {
+    const w = await world('gmail');
+    const key = `users/${w.uid}/resume/cv.pdf`;
+    await storage.put(key, resumeBytes, { contentType: 'application/pdf' });
+    await setAttributes(db, profileKey(w.uid), { resumeFileKey: key, resumeFileName: resumeName });
+    const worker = sendWorker(w.sendingDeps, logger);
+    /** sends the draft now and answers what arrived of it, as the sandbox's mail of this user's mailbox lists it */
+    const send = async (draftId: string) => {
+      w.clock.now = new Date(w.clock.now.getTime() + 60_000);
+      await drafts.sendDraft(w.draftsDeps, w.uid, draftId);
+      expect(await w.deliver(worker, draftId)).toEqual({ batchItemFailures: [] });
+      const sent = await getDraft(db, w.uid, draftId);
+      expect(sent).toMatchObject({ status: 'sent' });
+      const arrived = (await messagesFrom(w.email)).find((message) => message.messageId === sent!.sentMessageId);
+      expect(arrived).toBeDefined();
+      return arrived!;
+    };
+    const first = (attachments?: (typeof resumeAttachment)[]) =>
+      drafts.createDraft(w.draftsDeps, w.uid, {
+        contactId: w.contactId,
+        subject: 'Compilers',
+        body: 'Dear Grace, may I ask you about compilers?',
+        ...(attachments ? { attachments } : {}),
+      });
+    /** the follow-up the first e-mail's send scheduled, called off so the person can change it (it is a draft again) */
+    const followUpOf = async () => {
+      const followUp = (await drafts.contactDrafts(w.draftsDeps, w.uid, w.contactId)).find(
+        (item) => item.draftType === 'follow_up',
+      )!;
+      await drafts.updateDraft(w.draftsDeps, w.uid, followUp.id, { scheduledSendTime: null });
+      return followUp;
+    };
+    return { ...w, send, first, followUpOf };
+  };
+
+  it('goes with the first e-mail only: the follow-up and the reply carry none', async () => {
+    const w = await resumeWorld();
+    const draft = await w.first();
+    expect((await w.send(draft.id)).attachments).toEqual(withResume);
+
+    const followUp = await w.followUpOf();
+    expect((await w.send(followUp.id)).attachments).toEqual([]);
+
+    const [firstSent] = await messagesTo(w.contactAddress);
+    const answered = await fetch(`${sandbox.url}/_sandbox/mail/reply`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ messageId: firstSent!.id, body: 'Happy to. Thursday?' }),
+    });
+    expect(answered.status).toBe(200);
+    const [answer] = await messagesTo(w.email);
+    await recordIncomingEmail(db, w.uid, draft.id, {
+      kind: 'reply',
+      providerMessageId: answer!.id,
+      messageId: answer!.messageId,
+      from: w.contactAddress,
+      fromName: 'Grace Hopper',
+      to: w.email,
+      subject: answer!.subject,
+      body: answer!.body,
+      at: new Date(answer!.sentAt),
+    });
+    const reply = await drafts.createDraft(w.draftsDeps, w.uid, {
+      contactId: w.contactId,
+      conversationId: draft.id,
+      draftType: 'reply',
+      isPrimary: false,
+      subject: 'Re: Compilers',
+      body: 'Thursday works well for me.',
+    });
+    expect((await w.send(reply.id)).attachments).toEqual([]);
+  });
+
+  it('is not sent with a first e-mail it was removed from', async () => {
+    const w = await resumeWorld();
+    const draft = await w.first();
+    await drafts.updateDraft(w.draftsDeps, w.uid, draft.id, { attachments: [] });
+    expect((await w.send(draft.id)).attachments).toEqual([]);
+  });
+
+  it('is sent with a follow-up it was added to, and only there', async () => {
+    const w = await resumeWorld();
+    const draft = await w.first([]);
+    expect((await w.send(draft.id)).attachments).toEqual([]);
+    const followUp = await w.followUpOf();
+    await drafts.updateDraft(w.draftsDeps, w.uid, followUp.id, { attachments: [resumeAttachment] });
+    expect((await w.send(followUp.id)).attachments).toEqual(withResume);
   });
 });

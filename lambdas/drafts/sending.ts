@@ -1,3 +1,4 @@
+import { type AttachableSource, attachedSources } from '../../shared/draft-attachments.js';
 import type { MailProvider } from '../../shared/schemas/mailboxes.js';
 import { type Draft, draftMessages, type SendMessage } from '../../shared/schemas/drafts.js';
 import { settingsDefaults } from '../../shared/schemas/profile.js';
@@ -221,14 +222,13 @@ const senderName = (profile: Profile | null) =>
   null;
 
 /**
- * The files the e-mail carries: the résumé when the user's `includeResume` is on (SPEC §3 App settings) and one is
- * stored, and the documents the draft names ('resume', 'cover_letter'). A document gone from the bucket is left out.
+ * The files the e-mail carries: the documents `attachedSources` (shared/draft-attachments.ts) names for the draft,
+ * the same rule the draft editor shows before Send. A document not uploaded, or gone from the bucket, is left out.
  */
 const attachmentsOf = async (deps: SendingDeps, draft: Draft, profile: Profile | null) => {
   const settings = { ...settingsDefaults, ...profile?.settings };
-  const sources = new Set((draft.attachments ?? []).map((attachment) => attachment.source));
-  if (settings.includeResume) sources.add('resume');
-  const documents = [
+  const sources = new Set(attachedSources(draft, settings.includeResume));
+  const documents: { source: AttachableSource; key: string | undefined; name: string }[] = [
     { source: 'resume', key: profile?.resumeFileKey, name: profile?.resumeFileName || 'resume.pdf' },
     {
       source: 'cover_letter',
@@ -294,7 +294,7 @@ const countAttempt = async (deps: SendingDeps, draft: DraftItem, slot: Date): Pr
 /**
  * Sends one draft (the `send` queue's message, DESIGN §4/§6), exactly once: only a `sending` draft proceeds, when its
  * time came; the contact's address must still be usable and not on the do-not-contact list, the mailbox connected;
- * the sending guard may hold it; then the e-mail (threaded in its conversation, with the résumé per `includeResume`)
+ * the sending guard may hold it; then the e-mail (threaded in its conversation, with the documents `attachedSources` names)
  * leaves through the provider, or is found there when an earlier attempt may have sent it. Recorded after: the
  * conversation with the contact's sent fields and conversation status (lambdas/conversations, one transaction), the
  * mailbox's reply checks (lambdas/replies), then ONE change of the contact's drafts marks it `sent` (with the auto

@@ -12,7 +12,10 @@ const id = /* @__PURE__ */ lazySchema(() => z.string().min(1).max(64));
 export const maxSubjectLength = 1000;
 export const maxBodyLength = 100_000;
 
-/** SPEC §3 'Draft' attachments: a file the e-mail carries (the résumé per `includeResume`, DESIGN §8) */
+/**
+ * SPEC §3 'Draft' attachments: a file the e-mail carries. A draft that names its attachments (even none) sends exactly
+ * those; one that names none yet sends what shared/draft-attachments.ts `attachedSources` gives by default.
+ */
 export const draftAttachmentSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     name: z.string().min(1).max(255),
@@ -46,6 +49,7 @@ export const draftSchema = /* @__PURE__ */ lazySchema(() =>
     updatedAt: z.string(),
     subject: z.string().optional(),
     body: z.string().optional(),
+    /** the person's choice of what this e-mail carries; absent until they chose (shared/draft-attachments.ts) */
     attachments: z.array(draftAttachmentSchema).optional(),
     placeholderAlternatives: placeholderAlternativesSchema.optional(),
     scheduledSendTime: z.string().optional(),

@@ -29,6 +29,7 @@ type ControlMessage = {
   sentAt: string;
   messageId: string;
   inReplyTo: string | null;
+  attachments: { fileName: string | null; contentType: string; size: number }[];
 };
 
 const post = (path: string, body: unknown) =>
@@ -42,12 +43,18 @@ const messages = async (query: string) =>
   (await (await fetch(`${sandbox.url}/_sandbox/mail/messages?${query}`)).json()) as ControlMessage[];
 
 /** A Gmail mailbox that sent `subject` to `to`. */
-const sender = async (email: string, to: string, subject: string, text = 'Hello') => {
+const sender = async (
+  email: string,
+  to: string,
+  subject: string,
+  text = 'Hello',
+  attachments: { filename: string; content: string; contentType: string }[] = [],
+) => {
   const { accessToken } = await connectSandboxMailbox(sandbox.url, 'gmail', email);
   const api = gmail({ version: 'v1', rootUrl: `${sandbox.url}/`, retry: false });
   const auth = new OAuth2Client();
   auth.setCredentials({ access_token: accessToken });
-  const raw = await new MailComposer({ from: email, to, subject, text }).compile().build();
+  const raw = await new MailComposer({ from: email, to, subject, text, attachments }).compile().build();
   const sent = await api.users.messages.send({ auth, userId: 'me', requestBody: { raw: raw.toString('base64url') } });
   const get = async (id: string) => (await api.users.messages.get({ auth, userId: 'me', id })).data;
   return { sent: sent.data, get, api, auth };
@@ -72,9 +79,21 @@ describe('the sandbox mail control', () => {
       sentAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       messageId: expect.stringMatching(/^<.+>$/),
       inReplyTo: null,
+      attachments: [],
     });
     expect((await messages('from=ada@gmail.com&to=jane@acme.example')).length).toBe(2);
     expect(await messages('from=nobody@acme.example')).toEqual([]);
+  });
+
+  it('lists the files a message carries, on the page and in the control', async () => {
+    const cv = { filename: 'Ada CV.pdf', content: '%PDF-1.4 Ada', contentType: 'application/pdf' };
+    await sender('fay@gmail.com', 'lou@acme.example', 'With a CV', 'Attached', [cv]);
+    const [listed] = await messages('from=fay@gmail.com');
+    expect(listed!.attachments).toEqual([{ fileName: 'Ada CV.pdf', contentType: 'application/pdf', size: 12 }]);
+    const html = await (await fetch(`${sandbox.url}/_sandbox/mail`)).text();
+    const article = html.split('<article ').find((candidate) => candidate.includes('With a CV'));
+    expect(article).toContain('<ul class="attachments" aria-label="Attachments"><li>Ada CV.pdf');
+    expect(article).toContain('application/pdf, 12 bytes');
   });
 
   it('answers as the recipient, or as another address, with an auto-reply marked Auto-Submitted', async () => {

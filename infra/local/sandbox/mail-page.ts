@@ -22,7 +22,20 @@ export const controlMessage = (copy: MailCopy) => ({
   sentAt: copy.time,
   messageId: copy.internetMessageId,
   inReplyTo: copy.inReplyTo,
+  /** the files it carries (their content is in the raw message: `GET /_sandbox/mail/messages/{id}/raw`) */
+  attachments: copy.attachments.map(({ fileName, contentType, size }) => ({ fileName, contentType, size })),
 });
+
+/** The page's line of the files a message carries, none when it carries none. */
+const attachmentsHtml = (message: MailCopy) =>
+  message.attachments.length
+    ? `<ul class="attachments" aria-label="Attachments">${message.attachments
+        .map(
+          (attachment) =>
+            `<li>${escapeHtml(attachment.fileName ?? '(unnamed)')} <span class="kind">${escapeHtml(attachment.contentType)}, ${attachment.size} bytes</span></li>`,
+        )
+        .join('')}</ul>`
+    : '';
 
 /** `Re: x` of a subject (once). */
 const replySubject = (subject: string) => (/^re:/i.test(subject.trim()) ? subject : `Re: ${subject}`);
@@ -168,6 +181,7 @@ const page = (store: MailStore) => {
 <header><strong id="subject-${id}">${escapeHtml(message.subject || '(no subject)')}</strong>
 <div class="meta">From ${escapeHtml(message.from.address)} to ${escapeHtml(message.to.map((to) => to.address).join(', '))} · <time>${escapeHtml(message.time)}</time></div></header>
 <pre>${escapeHtml(message.text)}</pre>
+${attachmentsHtml(message)}
 <form id="form-${field}" method="post" action="/_sandbox/mail/reply">
 <input type="hidden" name="messageId" value="${id}">
 <input type="hidden" name="from" value="${escapeHtml(address)}">
@@ -212,6 +226,8 @@ textarea { width: 100%; box-sizing: border-box; background: #1b1d22; color: #e6e
 button { padding: .35rem 1rem; border-radius: 4px; border: 1px solid #4c8dff; background: #2f6fe4; color: #fff; cursor: pointer; }
 button.secondary { background: transparent; border-color: #6b6f78; color: #e6e6e6; }
 .empty { color: #9aa0aa; }
+.attachments { list-style: none; padding: 0; margin: .4rem 0; font-size: .9rem; }
+.attachments li::before { content: '📎 '; }
 </style>
 </head>
 <body><main>
