@@ -13,7 +13,7 @@ import { DraftSendStatus } from '@/modules/outreach/components/DraftSendStatus';
 import { SendButtons } from '@/modules/outreach/components/SendButtons';
 import { SendExplainer } from '@/modules/outreach/components/SendExplainer';
 import { useContactDrafts } from '@/modules/outreach/hooks/useContactDrafts';
-import { resumeAttachment } from '@/modules/outreach/utils/attachments';
+import { attachableDocuments } from '@/modules/outreach/utils/attachments';
 import { errorText } from '@/modules/outreach/utils/errorText';
 import { canSend } from '@/modules/outreach/utils/sendState';
 import { useProfile } from '@/modules/profile/hooks/useProfile';
@@ -202,7 +202,7 @@ export const ReplyComposer = ({ contactId, conversation, to, onClose }: ReplyCom
         <DraftEditor
           key={`${draft.id}:${draft.updatedAt}`}
           draft={draft}
-          resume={resumeAttachment(profile)}
+          documents={attachableDocuments(profile)}
           includeResume={settings.includeResume}
           busy={busy === 'save' || busy === 'delete' ? busy : null}
           onSave={handleSave}

@@ -13,7 +13,7 @@ import { useToast } from '@/ui/toast/useToast';
 import type { OutreachRow } from '../api/outreachApi';
 import { cancelScheduledSend, createDraft, deleteDraft, sendDraft, updateDraft } from '../api/outreachApi';
 import { useContactDrafts } from '../hooks/useContactDrafts';
-import { resumeAttachment } from '../utils/attachments';
+import { attachableDocuments } from '../utils/attachments';
 import { errorText } from '../utils/errorText';
 import { recipientTexts } from '../utils/recipient';
 import { canSend, isScheduledFollowUp, sendStateOf } from '../utils/sendState';
@@ -239,7 +239,7 @@ export const DraftDrawer = ({ row, onClose, onGenerate, generating }: DraftDrawe
         <DraftEditor
           key={`${draft.id}:${draft.updatedAt}`}
           draft={draft}
-          resume={resumeAttachment(profile)}
+          documents={attachableDocuments(profile)}
           includeResume={settings.includeResume}
           busy={busy === 'save' || busy === 'saveNew' || busy === 'primary' || busy === 'delete' ? busy : null}
           onSave={handleSave}

@@ -15,13 +15,13 @@ const draft: Draft = wireDraft({
   placeholderAlternatives: { event: ['RustConf', 'the meetup'], gone: ['unused'] },
 });
 
-const resume = { name: 'cv.pdf', source: 'resume', size: 1200 };
+const resume = { name: 'cv.pdf', source: 'resume', size: 1200 } as const;
 
 const mount = (props: Partial<DraftEditorProps> = {}) =>
   render(
     <DraftEditor
       draft={draft}
-      resume={resume}
+      documents={{ resume }}
       includeResume
       busy={null}
       onSave={vi.fn()}
@@ -44,11 +44,13 @@ describe('DraftEditor', () => {
     expect(spots).toContain('{{event}}');
   });
 
-  it('opens clean: the résumé attached as includeResume says is no change of the person’s (nothing to save)', async () => {
+  const attachmentRows = () =>
+    [...container().querySelectorAll('[data-testid="draft-attachment"]')].map((row) => row.textContent);
+
+  it('lists the résumé with its size on a first e-mail, and opens clean (nothing to save)', async () => {
     const onUnsavedChange = vi.fn();
     await mount({ onUnsavedChange });
-    const checkbox = container().querySelector<HTMLInputElement>('input[type="checkbox"]');
-    expect(checkbox?.checked).toBe(true);
+    expect(attachmentRows()).toEqual(['cv.pdf1 KBRemove']);
     expect(button('Save')?.disabled).toBe(true);
     expect(button('Save as new draft')?.disabled).toBe(true);
     expect(onUnsavedChange).not.toHaveBeenCalledWith(true);
@@ -56,14 +58,24 @@ describe('DraftEditor', () => {
 
   it('opens clean when the résumé is known only after the editor opened (the profile loads later)', async () => {
     const onUnsavedChange = vi.fn();
-    await mount({ resume: null, onUnsavedChange });
+    await mount({ documents: {}, onUnsavedChange });
     await mount({ onUnsavedChange });
-    expect(container().querySelector<HTMLInputElement>('input[type="checkbox"]')?.checked).toBe(true);
+    expect(attachmentRows()).toEqual(['cv.pdf1 KBRemove']);
     expect(button('Save')?.disabled).toBe(true);
     expect(onUnsavedChange).not.toHaveBeenCalledWith(true);
   });
 
-  it("saves what the person changed with the résumé and the open spots' alternatives only", async () => {
+  it.each(['follow_up', 'reply'] as const)('leaves the résumé off a %s, and offers to attach it', async (draftType) => {
+    await mount({ draft: wireDraft({ ...draft, draftType, conversationId: 'c1' }) });
+    expect(attachmentRows()).toEqual([]);
+    expect(container().textContent).toContain('No attachments: this e-mail goes without files.');
+    expect(container().textContent).toContain('Your résumé goes with the first e-mail of a conversation only.');
+    await act(async () => button('Attach my résumé')?.click());
+    expect(attachmentRows()).toEqual(['cv.pdf1 KBRemove']);
+    expect(button('Save')?.disabled).toBe(false);
+  });
+
+  it("saves what the person changed and the open spots' alternatives, the attachments only once chosen", async () => {
     const onSave = vi.fn();
     const onUnsavedChange = vi.fn();
     await mount({ onSave, onUnsavedChange });
@@ -75,18 +87,33 @@ describe('DraftEditor', () => {
     expect(onUnsavedChange).toHaveBeenLastCalledWith(true);
     expect(button('Save')?.disabled).toBe(false);
     await act(async () => button('Save')?.click());
-    expect(onSave).toHaveBeenCalledWith({
+    expect(onSave).toHaveBeenLastCalledWith({
       subject: draft.subject,
       body: `${draft.body} Thanks!`,
       placeholderAlternatives: { event: ['RustConf', 'the meetup'] },
-      attachments: [resume],
     });
+    await act(async () => container().querySelector<HTMLButtonElement>('button[aria-label="Remove cv.pdf"]')?.click());
+    await act(async () => button('Save')?.click());
+    expect(onSave).toHaveBeenLastCalledWith(expect.objectContaining({ attachments: [] }));
   });
 
-  it('counts taking the résumé off as a change to save', async () => {
+  it('counts taking the résumé off as a change to save, and putting it back as none', async () => {
     await mount();
-    await act(async () => container().querySelector<HTMLInputElement>('input[type="checkbox"]')?.click());
+    await act(async () => container().querySelector<HTMLButtonElement>('button[aria-label="Remove cv.pdf"]')?.click());
+    expect(attachmentRows()).toEqual([]);
     expect(button('Save')?.disabled).toBe(false);
+    await act(async () => button('Attach my résumé')?.click());
+    expect(button('Save')?.disabled).toBe(true);
+  });
+
+  it('tells the send bar about a removed résumé, so the send saves it first', async () => {
+    const sendAction = vi.fn<DraftEditorProps['sendAction']>(() => null);
+    await mount({ sendAction });
+    expect(sendAction).toHaveBeenLastCalledWith(expect.objectContaining({ changes: null }));
+    await act(async () => container().querySelector<HTMLButtonElement>('button[aria-label="Remove cv.pdf"]')?.click());
+    expect(sendAction).toHaveBeenLastCalledWith(
+      expect.objectContaining({ changes: expect.objectContaining({ attachments: [] }) }),
+    );
   });
 
   it('has nothing to save while the draft is as it was saved, and offers to make it primary', async () => {
@@ -133,8 +160,15 @@ describe('DraftEditor', () => {
   });
 
   it('offers no résumé without one, and says where to upload it', async () => {
-    await mount({ resume: null });
-    expect(container().querySelector('input[type="checkbox"]')).toBeNull();
+    await mount({ documents: {} });
+    expect(attachmentRows()).toEqual([]);
+    expect(button('Attach my résumé')).toBeUndefined();
     expect(container().textContent).toContain('Upload a résumé on your profile');
+  });
+
+  it('lists what a sent e-mail carried without offering changes', async () => {
+    await mount({ draft: wireDraft({ ...draft, status: 'sent', attachments: [resume] }) });
+    expect(attachmentRows()).toEqual(['cv.pdf1 KB']);
+    expect(button('Attach my résumé')).toBeUndefined();
   });
 });

@@ -1,25 +1,28 @@
-import { DeleteOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import { DeleteOutlined, PaperClipOutlined, PlusOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import { Button, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 // antd's Input.TextArea comes lazily (web/vite/lazyAntdParts.ts): this form takes it with its own code
 import TextArea from 'antd/es/input/TextArea';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type AttachableSource, attachableSources, attachedSources } from '@shared/draft-attachments';
 import { type Draft, maxBodyLength, maxSubjectLength } from '@shared/schemas/drafts';
 import { formatRecentTime } from '@/lib/formatDate';
+import { formatFileSize } from '@/modules/documents/utils/formatFileSize';
 import { fillPlaceholder, openPlaceholders, remainingAlternatives, type DraftText } from '../utils/placeholders';
-import { type DraftAttachment, startsWithResume, withResume } from '../utils/attachments';
+import { type AttachableDocuments, type DraftAttachment, attachLabels, attachmentsOf } from '../utils/attachments';
 import './outreach.css';
 
 export type DraftChanges = {
   subject: string;
   body: string;
   placeholderAlternatives: Record<string, string[]>;
-  attachments: DraftAttachment[];
+  /** what the e-mail carries, once the person chose (absent: the send path's rule, which the editor showed) */
+  attachments?: DraftAttachment[];
 };
 
 export type DraftEditorProps = {
   draft: Draft;
-  /** the user's résumé, null when none was uploaded */
-  resume: DraftAttachment | null;
+  /** the user's uploaded résumé and cover letter (attachableDocuments of the profile) */
+  documents: AttachableDocuments;
   /** the settings' includeResume */
   includeResume: boolean;
   busy: 'save' | 'saveNew' | 'primary' | 'delete' | null;
@@ -42,13 +45,17 @@ export type DraftEditorProps = {
   onUnsavedChange?: (unsaved: boolean) => void;
 };
 
+/** Whether two choices of documents are the same, whatever their order. */
+const sameSources = (a: readonly AttachableSource[], b: readonly AttachableSource[]) =>
+  a.length === b.length && a.every((source) => b.includes(source));
+
 /**
  * One draft's subject and body to edit, the spots the AI could not fill with their alternatives to pick (SPEC §3
- * placeholderAlternatives), the résumé attachment, and save, make primary, delete.
+ * placeholderAlternatives), every file the e-mail will carry (name and size) to remove or add, and save, make primary, delete.
  */
 export const DraftEditor = ({
   draft,
-  resume,
+  documents,
   includeResume,
   busy,
   onSave,
@@ -63,17 +70,16 @@ export const DraftEditor = ({
     body: draft.body ?? '',
     placeholderAlternatives: draft.placeholderAlternatives ?? {},
   });
-  // the résumé as the draft opens with it (its saved attachments, else the settings: the send adds it then too), read
-  // each render so a profile that loads after the editor opened still shows it; the person's own choice once they
-  // tick or untick it. Only that choice is a change: a draft opened and left untouched has nothing to save
-  const opensWithResume = startsWithResume(draft, includeResume, resume !== null);
-  const [resumeChoice, setResumeChoice] = useState<boolean | null>(null);
-  const attachResume = resumeChoice ?? opensWithResume;
+  // what the e-mail carries as it opens: the send path's own rule (shared/draft-attachments.ts), read each render so a
+  // profile or settings that load after the editor opened still show; the person's own choice once they remove or add
+  // a file. Only that choice is a change: a draft opened and left untouched has nothing to save
+  const opening = attachedSources(draft, includeResume);
+  const [chosen, setChosen] = useState<AttachableSource[] | null>(null);
+  const sources = chosen ?? opening;
+  const attachments = attachmentsOf(sources, documents);
+  const attachmentsChanged = chosen !== null && !sameSources(chosen, opening);
   const spots = openPlaceholders(text);
-  const changed =
-    text.subject !== (draft.subject ?? '') ||
-    text.body !== (draft.body ?? '') ||
-    (resumeChoice !== null && resumeChoice !== opensWithResume);
+  const changed = text.subject !== (draft.subject ?? '') || text.body !== (draft.body ?? '') || attachmentsChanged;
   const complete = Boolean(text.subject.trim() && text.body.trim());
   const reportUnsaved = useRef(onUnsavedChange);
   reportUnsaved.current = onUnsavedChange;
@@ -85,8 +91,12 @@ export const DraftEditor = ({
     subject: text.subject,
     body: text.body,
     placeholderAlternatives: remainingAlternatives(text),
-    attachments: withResume(draft.attachments, resume, attachResume),
+    // a choice, once made, goes with every save (and with a copy saved as a new draft)
+    ...(chosen !== null || draft.attachments !== undefined ? { attachments } : {}),
   });
+  const handleRemove = (source: AttachableSource) => setChosen(sources.filter((other) => other !== source));
+  const handleAttach = (source: AttachableSource) => setChosen([...sources, source]);
+  const addable = locked ? [] : attachableSources.filter((source) => documents[source] && !sources.includes(source));
 
   const send = sendAction({ changes: changed ? changes() : null, complete, openSpots: spots.map((spot) => spot.name) });
 
@@ -159,18 +169,57 @@ export const DraftEditor = ({
         </section>
       ) : null}
 
-      <div className="draft-editor__field">
+      <section className="draft-editor__field" aria-label="Attachments" data-testid="draft-attachments">
         <span className="draft-editor__label">Attachments</span>
-        {resume ? (
-          <Checkbox checked={attachResume} onChange={(event) => setResumeChoice(event.target.checked)}>
-            Attach my résumé ({resume.name})
-          </Checkbox>
+        {attachments.length ? (
+          <ul className="draft-editor__attachments">
+            {attachments.map((attachment) => (
+              <li className="draft-editor__attachment" key={attachment.source} data-testid="draft-attachment">
+                <PaperClipOutlined aria-hidden />
+                <Typography.Text ellipsis className="draft-editor__attachment-name">
+                  {attachment.name}
+                </Typography.Text>
+                {attachment.size !== undefined ? (
+                  <Typography.Text type="secondary">{formatFileSize(attachment.size)}</Typography.Text>
+                ) : null}
+                {locked ? null : (
+                  <Button
+                    type="link"
+                    size="small"
+                    aria-label={`Remove ${attachment.name}`}
+                    onClick={() => handleRemove(attachment.source)}
+                  >
+                    Remove
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
         ) : (
+          <Typography.Text type="secondary">
+            {locked ? 'No attachments.' : 'No attachments: this e-mail goes without files.'}
+          </Typography.Text>
+        )}
+        {addable.length ? (
+          <Space size={8} wrap>
+            {addable.map((source) => (
+              <Button key={source} size="small" icon={<PlusOutlined />} onClick={() => handleAttach(source)}>
+                {attachLabels[source]}
+              </Button>
+            ))}
+          </Space>
+        ) : null}
+        {!locked && draft.draftType !== 'initial_outreach' && addable.includes('resume') ? (
+          <Typography.Text type="secondary">
+            Your résumé goes with the first e-mail of a conversation only. Attach it here to send it again.
+          </Typography.Text>
+        ) : null}
+        {documents.resume || locked ? null : (
           <Typography.Text type="secondary">
             Upload a résumé on your profile to attach it to your e-mails.
           </Typography.Text>
         )}
-      </div>
+      </section>
 
       <div className="draft-editor__footer">
         <Space>

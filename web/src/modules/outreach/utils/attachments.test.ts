@@ -1,28 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { resumeAttachment, startsWithResume, withResume } from './attachments';
+import { attachableDocuments, attachmentsOf } from './attachments';
 
+const profile = { resumeFileName: 'cv.pdf', resumeFileSize: 1200, coverLetterFileName: '', coverLetterFileSize: 0 };
 const resume = { name: 'cv.pdf', source: 'resume', size: 1200 };
-const portfolio = { name: 'portfolio.pdf', source: 'https://example.com/portfolio.pdf' };
 
-describe('résumé attachment', () => {
-  it('is the uploaded résumé, or none', () => {
-    expect(resumeAttachment({ resumeFileName: 'cv.pdf', resumeFileSize: 1200 })).toEqual(resume);
-    expect(resumeAttachment({ resumeFileName: '', resumeFileSize: 0 })).toBeNull();
-    expect(resumeAttachment(undefined)).toBeNull();
+describe('the documents an e-mail can carry', () => {
+  it('are the uploaded résumé and cover letter, or none', () => {
+    expect(attachableDocuments(profile)).toEqual({ resume });
+    expect(
+      attachableDocuments({ ...profile, coverLetterFileName: 'letter.pdf', coverLetterFileSize: 900 }).cover_letter,
+    ).toEqual({ name: 'letter.pdf', source: 'cover_letter', size: 900 });
+    expect(attachableDocuments({ ...profile, resumeFileName: '' })).toEqual({});
+    expect(attachableDocuments(undefined)).toEqual({});
   });
 
-  it('starts as includeResume says for a draft never saved with attachments, as the draft says after', () => {
-    expect(startsWithResume({}, true, true)).toBe(true);
-    expect(startsWithResume({}, true, false)).toBe(false);
-    expect(startsWithResume({}, false, true)).toBe(false);
-    expect(startsWithResume({ attachments: [] }, true, true)).toBe(false);
-    expect(startsWithResume({ attachments: [resume] }, false, true)).toBe(true);
-  });
-
-  it('adds or removes only the résumé', () => {
-    expect(withResume([portfolio], resume, true)).toEqual([portfolio, resume]);
-    expect(withResume([portfolio, resume], resume, false)).toEqual([portfolio]);
-    expect(withResume([resume], resume, true)).toEqual([resume]);
-    expect(withResume(undefined, null, true)).toEqual([]);
+  it('lists the chosen ones that are uploaded, as the profile names them now', () => {
+    const documents = attachableDocuments(profile);
+    expect(attachmentsOf(['resume'], documents)).toEqual([resume]);
+    expect(attachmentsOf(['resume', 'cover_letter'], documents)).toEqual([resume]);
+    expect(attachmentsOf([], documents)).toEqual([]);
   });
 });

@@ -1,31 +1,44 @@
+import { type AttachableSource, attachableSources } from '@shared/draft-attachments';
 import type { Draft } from '@shared/schemas/drafts';
+import type { Profile } from '@shared/schemas/profile';
 
 export type DraftAttachment = NonNullable<Draft['attachments']>[number];
 
-/** The `source` naming the user's résumé among a draft's attachments. */
-export const resumeSource = 'resume';
+/** One of the user's documents as a draft's attachments name it. */
+export type DocumentAttachment = DraftAttachment & { source: AttachableSource };
 
-/** The user's résumé as an attachment, or null when none was uploaded. */
-export const resumeAttachment = (profile: { resumeFileName: string; resumeFileSize: number } | undefined) =>
-  profile?.resumeFileName
-    ? ({ name: profile.resumeFileName, source: resumeSource, size: profile.resumeFileSize } satisfies DraftAttachment)
-    : null;
+/** The user's uploaded documents a draft can attach, by source; a document not uploaded is absent. */
+export type AttachableDocuments = Partial<Record<AttachableSource, DocumentAttachment>>;
+
+/** The résumé and cover letter the profile holds, as a draft's attachments name them. */
+export const attachableDocuments = (
+  profile:
+    | Pick<Profile, 'resumeFileName' | 'resumeFileSize' | 'coverLetterFileName' | 'coverLetterFileSize'>
+    | undefined,
+): AttachableDocuments => ({
+  ...(profile?.resumeFileName && {
+    resume: { name: profile.resumeFileName, source: 'resume', size: profile.resumeFileSize },
+  }),
+  ...(profile?.coverLetterFileName && {
+    cover_letter: { name: profile.coverLetterFileName, source: 'cover_letter', size: profile.coverLetterFileSize },
+  }),
+});
 
 /**
- * Whether the editor starts with the résumé attached: as the draft says once it was saved with attachments, else as
- * the settings' `includeResume` says (when there is a résumé to attach).
+ * The files an e-mail carries: `sources` (the person's choice, else the send path's rule, `attachedSources`) as the
+ * profile names them now; a document not uploaded is not sent, so it is not listed.
  */
-export const startsWithResume = (draft: Pick<Draft, 'attachments'>, includeResume: boolean, hasResume: boolean) =>
-  draft.attachments !== undefined
-    ? draft.attachments.some((attachment) => attachment.source === resumeSource)
-    : includeResume && hasResume;
+export const attachmentsOf = (
+  sources: readonly AttachableSource[],
+  documents: AttachableDocuments,
+): DocumentAttachment[] =>
+  attachableSources.flatMap((source) => {
+    const document = documents[source];
+    return document && sources.includes(source) ? [document] : [];
+  });
 
-/** The draft's attachments with the résumé added or taken out; other files stay. */
-export const withResume = (
-  attachments: readonly DraftAttachment[] | undefined,
-  resume: DraftAttachment | null,
-  attach: boolean,
-): DraftAttachment[] => [
-  ...(attachments ?? []).filter((attachment) => attachment.source !== resumeSource),
-  ...(attach && resume ? [resume] : []),
-];
+/** What the editor offers to add with its button: 'Attach my résumé'. */
+export const attachLabels: Record<AttachableSource, string> = {
+  resume: 'Attach my résumé',
+  cover_letter: 'Attach my cover letter',
+};
