@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type UserConfig } from 'vite';
+import { crawlerFiles, siteOriginVariable } from './vite/crawlerFiles.js';
 import { dashboardJourney, firstScreenModules } from './vite/firstScreenChunk.js';
 import { lazyAntd } from './vite/lazyAntdParts.js';
 import { markdown } from './vite/markdown.js';
@@ -24,6 +25,8 @@ const appConfig = (): UserConfig => ({
     routeAuth(),
     // parts of antd components for features the app's pages do not use arrive when first rendered (issue 9)
     lazyAntd(),
+    // robots.txt and sitemap.xml of the public pages and the blog posts, for the origin SITE_ORIGIN names
+    crawlerFiles({ blogDir: resolve(root, 'content/blog'), origin: process.env[siteOriginVariable] }),
   ],
   // One dependency cache per web port: the e2e stack runs beside `npm start`, and two dev servers re-optimizing one
   // cache folder break each other's pages. Kept between runs, so a restart is not a cold start.

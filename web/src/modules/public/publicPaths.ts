@@ -12,3 +12,8 @@ export const publicPaths = {
   referralProgram: '/referral-program',
   loading: '/loading',
 } as const;
+
+/** The public pages a search engine should list (sitemap.xml, web/vite/crawlerFiles.ts): all but the loading screen. */
+export const indexablePublicPaths: readonly string[] = Object.values(publicPaths).filter(
+  (path) => path !== publicPaths.loading,
+);
