@@ -644,7 +644,7 @@ describe('the dev stack', () => {
   });
 
   describe('web', () => {
-    it('serves a private bucket through CloudFront with origin access control, HTTPS only, SPA fallback', () => {
+    it('serves a private bucket through CloudFront with origin access control, HTTPS only, app routes by a function', () => {
       template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
       template.hasResourceProperties('AWS::CloudFront::Distribution', {
         DistributionConfig: Match.objectLike({
@@ -652,10 +652,14 @@ describe('the dev stack', () => {
           Origins: [
             Match.objectLike({ OriginAccessControlId: Match.anyValue(), S3OriginConfig: { OriginAccessIdentity: '' } }),
           ],
-          DefaultCacheBehavior: Match.objectLike({ ViewerProtocolPolicy: 'redirect-to-https' }),
+          DefaultCacheBehavior: Match.objectLike({
+            ViewerProtocolPolicy: 'redirect-to-https',
+            FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: Match.anyValue() }],
+          }),
+          // a missing file is a 404, never the app's page with 200 (robots.txt, sitemap.xml: infra/constructs/web.test.ts)
           CustomErrorResponses: [
-            { ErrorCode: 403, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 },
-            { ErrorCode: 404, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 },
+            { ErrorCode: 403, ResponseCode: 404, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 },
+            { ErrorCode: 404, ResponseCode: 404, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 },
           ],
           Logging: Match.anyValue(),
         }),

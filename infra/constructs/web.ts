@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import {
   Annotations,
   type CfnElement,
@@ -49,8 +49,19 @@ export const contentSecurityPolicy = (connectSources: string[]) =>
   ].join('; ');
 
 /**
+ * CloudFront Function (viewer request) routing the single-page app: a path whose last segment has no dot is a page of
+ * the app and gets `index.html`; any other names a file of the bucket and is served as it is (`robots.txt`,
+ * `sitemap.xml`, `config.json`, `assets/...`), so a crawler never reads the app's page for the site's robots rules.
+ */
+export const spaRoutingCode = `function handler(event) {
+  var request = event.request;
+  if (!/\\.[^/]*$/.test(request.uri)) request.uri = '/index.html';
+  return request;
+}`;
+
+/**
  * Web hosting: a private bucket behind CloudFront with origin access control, `index.html` at the root and for every
- * client-side route (SPA fallback), security headers on every answer, and the deploy of `web/dist` plus the
+ * client-side route (a CloudFront Function, `spaRoutingCode`), files served as files, security headers on every answer, and the deploy of `web/dist` plus the
  * `config.json` the web reads before anything else (DESIGN §1 "Paths").
  */
 export class Web extends Construct {
@@ -102,10 +113,16 @@ export class Web extends Construct {
       },
     });
 
-    // Client-side routes are not objects: S3 answers 403 through OAC (no ListBucket), 404 otherwise.
-    const spaFallback = (httpStatus: number): cloudfront.ErrorResponse => ({
+    const spaRouting = new cloudfront.Function(this, 'SpaRouting', {
+      comment: `${appName} ${props.config.stage}: app routes get index.html, files are served as files`,
+      code: cloudfront.FunctionCode.fromInline(spaRoutingCode),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+    });
+    // A missing file is a 404 with the app's page, which sends the visitor home; S3 answers 403 through OAC (no
+    // ListBucket) for a key it does not have.
+    const notFound = (httpStatus: number): cloudfront.ErrorResponse => ({
       httpStatus,
-      responseHttpStatus: 200,
+      responseHttpStatus: 404,
       responsePagePath: '/index.html',
       ttl: Duration.seconds(0),
     });
@@ -118,8 +135,9 @@ export class Web extends Construct {
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: headers,
         compress: true,
+        functionAssociations: [{ function: spaRouting, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
-      errorResponses: [spaFallback(403), spaFallback(404)],
+      errorResponses: [notFound(403), notFound(404)],
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
       enableLogging: true,
@@ -160,6 +178,8 @@ export class Web extends Construct {
       );
     }
 
+    if (built) this.checkCrawlerFiles(distDir);
+
     const hashed =
       built && existsSync(`${distDir}/assets`)
         ? new s3deploy.BucketDeployment(this, 'DeployAssets', {
@@ -189,6 +209,26 @@ export class Web extends Construct {
     if (hashed) entry.node.addDependency(hashed);
 
     this.acknowledgeDeploymentHandler();
+  }
+
+  /**
+   * The build's `robots.txt` and `sitemap.xml` (web/vite/crawlerFiles.ts) name the origin of `SITE_ORIGIN` at build
+   * time; a build without it names the local web, which a deployed site must not tell crawlers.
+   */
+  private checkCrawlerFiles(distDir: string) {
+    const robots = existsSync(`${distDir}/robots.txt`) ? readFileSync(`${distDir}/robots.txt`, 'utf8') : null;
+    const sitemap = /^Sitemap: (\S+)$/m.exec(robots ?? '')?.[1];
+    if (!robots || !existsSync(`${distDir}/sitemap.xml`)) {
+      Annotations.of(this).addWarningV2(
+        `${appName}:web-no-crawler-files`,
+        `${distDir} has no robots.txt or sitemap.xml: rebuild with \`npm run build:web\``,
+      );
+    } else if (!sitemap?.startsWith('https://')) {
+      Annotations.of(this).addWarningV2(
+        `${appName}:web-crawler-origin`,
+        `robots.txt points crawlers to ${sitemap ?? 'no sitemap'}: build with SITE_ORIGIN=https://<your domain> npm run build:web`,
+      );
+    }
   }
 
   /**
