@@ -1,19 +1,10 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { pdfFile } from './fixtures/files';
 import { expect, test as base } from './fixtures/test';
 import { ProfilePage, type TestFile } from './pages/ProfilePage';
 
 const test = base.extend<{ profilePage: ProfilePage }>({
   profilePage: async ({ page }, use) => use(new ProfilePage(page)),
 });
-
-/** A one-page PDF with real text, as a word processor would save it. */
-const pdfFile = async (name: string, lines: string[]): Promise<TestFile> => {
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const page = pdf.addPage([595, 842]);
-  for (const [index, line] of lines.entries()) page.drawText(line, { x: 56, y: 780 - index * 22, size: 13, font });
-  return { name, mimeType: 'application/pdf', buffer: Buffer.from(await pdf.save()) };
-};
 
 const textFile = (name: string, text: string, mimeType = 'text/plain'): TestFile => ({
   name,

@@ -15,6 +15,9 @@ export class OutreachPage {
   readonly editor = () => this.page.getByTestId('draft-editor');
   /** the open draft's Send button (its icon's name comes first: 'send Send'), not Send later */
   readonly sendButton = () => this.editor().getByRole('button', { name: /^(send )?Send$/ });
+  /** the files the open draft's e-mail will carry, each with its name and size and a Remove button */
+  readonly attachments = () => this.editor().getByTestId('draft-attachment');
+  readonly attachmentsSection = () => this.editor().getByTestId('draft-attachments');
   /** the open draft's send state in the drawer (Sending…, Queued, Scheduled for …, Sent …, Failed: …) */
   readonly sendStatus = () => this.drawer().getByTestId('draft-send-status');
   /** the contact's follow-ups waiting for their time, in the drawer ('Follow-up scheduled for …') */
