@@ -52,7 +52,7 @@ test.describe('Outreach', () => {
         });
     });
 
-    await test.step('has a résumé, which the settings attach to every e-mail', async () => {
+    await test.step('has a résumé, which the settings attach to the first e-mail of each conversation', async () => {
       const profile = new ProfilePage(page);
       await profile.goto();
       await profile.uploadAndWait('resume', {
@@ -138,7 +138,8 @@ test.describe('Outreach', () => {
       await outreach.open(edited);
       const editor = outreach.editor();
       await expect(editor.getByLabel('Subject')).not.toHaveValue('');
-      await expect(editor.getByRole('checkbox', { name: /Attach my résumé/ })).toBeChecked();
+      await expect(outreach.attachments()).toHaveCount(1);
+      await expect(outreach.attachments()).toContainText(/ada-lovelace-resume\.txt\s*\d+ B/);
       await expect(editor.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
       await expect(outreach.recipientState()).toHaveText('Valid');
       await page.keyboard.press('Escape');
