@@ -10,7 +10,8 @@ export class SignInPage {
 
   async goto(path: '/signin' | '/login' = '/signin') {
     await this.page.goto(path);
-    await this.expectOpen();
+    // a test's first page: the dev server may still be compiling the app for this run's first visitor
+    await expect(this.heading()).toBeVisible({ timeout: 30_000 });
   }
 
   async expectOpen() {
