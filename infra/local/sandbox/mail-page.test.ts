@@ -154,6 +154,32 @@ describe('the sandbox mail control', () => {
     expect(articles[0]).toContain('>Bounce</button>');
   });
 
+  it('answers a message as received, byte for byte, as message/rfc822, and the page links to it as Show original', async () => {
+    const { accessToken } = await connectSandboxMailbox(sandbox.url, 'gmail', 'orig@gmail.com');
+    const api = gmail({ version: 'v1', rootUrl: `${sandbox.url}/`, retry: false });
+    const auth = new OAuth2Client();
+    auth.setCredentials({ access_token: accessToken });
+    const raw = await new MailComposer({
+      from: 'orig@gmail.com',
+      to: 'lee@acme.example',
+      subject: 'Ünïcode original',
+      text: 'Line one\r\nLine two é',
+      attachments: [{ filename: 'cv.pdf', content: Buffer.from('%PDF-1.4 bytes\u0000\u00ff') }],
+    })
+      .compile()
+      .build();
+    const sent = await api.users.messages.send({ auth, userId: 'me', requestBody: { raw: raw.toString('base64url') } });
+    const response = await fetch(`${sandbox.url}/_sandbox/mail/messages/${sent.data.id}/raw`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('message/rfc822');
+    expect(Buffer.from(await response.arrayBuffer()).equals(raw)).toBe(true);
+    const html = await (await fetch(`${sandbox.url}/_sandbox/mail`)).text();
+    expect(html).toContain(
+      `<a href="/_sandbox/mail/messages/${sent.data.id}/raw" target="_blank" rel="noopener">Show original</a>`,
+    );
+    expect((await fetch(`${sandbox.url}/_sandbox/mail/messages/nope/raw`)).status).toBe(404);
+  });
+
   it("answers from the page's form and goes back to the page", async () => {
     const eve = await sender('eve@gmail.com', 'ray@acme.example', 'Form');
     const response = await fetch(`${sandbox.url}/_sandbox/mail/reply`, {

@@ -182,6 +182,7 @@ const page = (store: MailStore) => {
 <div class="meta">From ${escapeHtml(message.from.address)} to ${escapeHtml(message.to.map((to) => to.address).join(', '))} · <time>${escapeHtml(message.time)}</time></div></header>
 <pre>${escapeHtml(message.text)}</pre>
 ${attachmentsHtml(message)}
+<p class="meta"><a href="/_sandbox/mail/messages/${id}/raw" target="_blank" rel="noopener">Show original</a></p>
 <form id="form-${field}" method="post" action="/_sandbox/mail/reply">
 <input type="hidden" name="messageId" value="${id}">
 <input type="hidden" name="from" value="${escapeHtml(address)}">
@@ -228,6 +229,7 @@ button.secondary { background: transparent; border-color: #6b6f78; color: #e6e6e
 .empty { color: #9aa0aa; }
 .attachments { list-style: none; padding: 0; margin: .4rem 0; font-size: .9rem; }
 .attachments li::before { content: '📎 '; }
+a { color: #8ab4ff; }
 </style>
 </head>
 <body><main>
@@ -242,7 +244,7 @@ ${sections || '<p class="empty">No mail yet.</p>'}
 export const mailControlVendor: SandboxVendor = {
   name: 'mail',
   summary:
-    'Sandbox mail control: GET /_sandbox/mail (page), GET /_sandbox/mail/messages?to=|from=, /usage, POST /_sandbox/mail/reply, /bounce, /throttle, /expire-cursors',
+    'Sandbox mail control: GET /_sandbox/mail (page), GET /_sandbox/mail/messages?to=|from=, /messages/{id}/raw, /usage, POST /_sandbox/mail/reply, /bounce, /throttle, /expire-cursors',
   register: (router, context) => {
     const store = mailStoreOf(context);
     router
@@ -259,6 +261,12 @@ export const mailControlVendor: SandboxVendor = {
           )
           .reverse();
         return { json: messages.map(controlMessage) };
+      })
+      // DESIGN §9 'Sandbox additions': the message as its recipient got it, byte for byte (Gmail's "Show original")
+      .get('/_sandbox/mail/messages/:id/raw', (request) => {
+        const message = store.message(request.params.id!);
+        if (!message) return refuse(404, `No message ${request.params.id}`);
+        return { bytes: Buffer.from(message.raw, 'base64'), headers: { 'Content-Type': 'message/rfc822' } };
       })
       .post('/_sandbox/mail/reply', async (request) => {
         const body = bodyOf(request, replyBody);
