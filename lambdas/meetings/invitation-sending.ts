@@ -13,7 +13,6 @@ import type { MeetingsDeps } from './deps.js';
 import {
   invitationBody,
   invitationCalendar,
-  invitationContentType,
   invitationFileName,
   invitationMessageId,
   invitationSubject,
@@ -178,13 +177,7 @@ const attemptInvitation = async (deps: MeetingsDeps, message: InvitationMessage)
     subject: invitationSubject(input),
     body: invitationBody(input),
     messageId,
-    attachments: [
-      {
-        fileName: invitationFileName,
-        contentType: invitationContentType(method),
-        content: new TextEncoder().encode(calendar),
-      },
-    ],
+    calendar: { method, content: calendar, fileName: invitationFileName },
     headers: { [meetingIdHeader]: meeting.id },
   };
 

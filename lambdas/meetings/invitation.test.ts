@@ -4,11 +4,11 @@ import {
   type InvitationInput,
   invitationBody,
   invitationCalendar,
-  invitationContentType,
   invitationMessageId,
   invitationSubject,
   invitationUid,
 } from './invitation.js';
+import { allParts, mimeTree } from '../providers/mail/test/mime-parts.js';
 import { icsLines } from './test/ics.js';
 
 const input = (overrides: Partial<InvitationInput['meeting']> = {}, method: 'REQUEST' | 'CANCEL' = 'REQUEST') => ({
@@ -85,24 +85,36 @@ describe('the invitation of a meeting', () => {
     expect(invitationMessageId('01ABC', 1, 'ada@gmail.com')).not.toBe(invitationMessageId('01ABC', 0, 'ada@gmail.com'));
   });
 
-  it('travels as a text/calendar part with its method, named invite.ics', async () => {
-    const mime = (
-      await buildMime({
-        from: 'ada@gmail.com',
-        to: 'grace@navy.example',
-        subject: invitationSubject(input()),
-        body: invitationBody(input()),
-        messageId: invitationMessageId('01ABC', 0, 'ada@gmail.com'),
-        attachments: [
-          {
-            fileName: 'invite.ics',
-            contentType: invitationContentType('CANCEL'),
-            content: new TextEncoder().encode(await invitationCalendar(input({}, 'CANCEL'))),
-          },
-        ],
-      })
-    ).toString();
-    expect(mime).toMatch(/Content-Type: text\/calendar; method=CANCEL; charset=UTF-8; name=invite\.ics/);
-    expect(mime).toMatch(/Content-Disposition: attachment; filename=invite\.ics/);
+  it('ends its iCalendar text with CRLF, as every line of it', async () => {
+    const text = await invitationCalendar(input({}, 'CANCEL'));
+    expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    expect(text).not.toMatch(/[^\r]\n/);
   });
+
+  for (const method of ['REQUEST', 'CANCEL'] as const) {
+    it(`travels (${method}) as multipart/alternative of text/plain and text/calendar; method=${method}, CRLF throughout`, async () => {
+      const raw = (
+        await buildMime({
+          from: 'ada@gmail.com',
+          to: 'grace@navy.example',
+          subject: invitationSubject(input({}, method)),
+          body: invitationBody(input({}, method)),
+          messageId: invitationMessageId('01ABC', 0, 'ada@gmail.com'),
+          calendar: { method, content: await invitationCalendar(input({}, method)), fileName: 'invite.ics' },
+        })
+      ).toString('utf8');
+      expect(raw).not.toMatch(/[^\r]\n/);
+      const root = mimeTree(raw);
+      expect(root.type).toBe('multipart/mixed');
+      const alternative = root.parts[0]!;
+      expect(alternative.type).toBe('multipart/alternative');
+      expect(alternative.parts.map((part) => part.type)).toEqual(['text/plain', 'text/calendar']);
+      const calendar = alternative.parts[1]!;
+      expect(calendar.params).toMatchObject({ method, charset: 'utf-8' });
+      expect(calendar.body.endsWith('END:VCALENDAR\r\n')).toBe(true);
+      expect(icsLines(calendar.body)).toContain(`METHOD:${method}`);
+      const file = allParts(root).find((part) => /filename="?invite\.ics/.test(part.headers));
+      expect(file, 'the invite.ics attachment besides').toBeDefined();
+    });
+  }
 });

@@ -25,9 +25,6 @@ export const invitationMessageId = (meetingId: string, sequence: number, from: s
 
 export const invitationFileName = 'invite.ics';
 
-/** The attachment's type: the method as a parameter too, which Outlook and Gmail read to offer Accept/Decline. */
-export const invitationContentType = (method: InvitationMethod) => `text/calendar; method=${method}; charset=UTF-8`;
-
 const endOf = (meeting: Pick<Meeting, 'startTime' | 'durationMinutes'>) =>
   new Date(Date.parse(meeting.startTime) + meeting.durationMinutes * 60_000);
 
@@ -139,5 +136,6 @@ export const invitationCalendar = async (input: InvitationInput) => {
     ...(meeting.zoomJoinUrl ? { location: meeting.zoomJoinUrl, url: meeting.zoomJoinUrl } : {}),
     status: cancel ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
   });
-  return calendar.toString();
+  // RFC 5545 §3.1: every content line ends with CRLF, the last one too (ical-generator leaves the last one open)
+  return `${calendar.toString().replace(/\r?\n$/, '')}\r\n`;
 };

@@ -1,5 +1,4 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { simpleParser } from 'mailparser';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyEnvironment, lambdaEnvironment } from '../../infra/local/lambda-env.js';
@@ -21,6 +20,7 @@ import { getPipelineEntry } from '../data/pipeline.js';
 import { profileKey } from '../data/user-profile.js';
 import { defaultMailboxAccessToken, expireMailbox } from '../mailboxes/index.js';
 import { MailApiFailure } from '../providers/mail/port.js';
+import { allParts, mimeTree } from '../providers/mail/test/mime-parts.js';
 import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
 import { memoryIdempotencyStore } from '../test/memory-idempotency.js';
 import { setAttributes } from '../test/raw-items.js';
@@ -85,11 +85,13 @@ const zoomMeetingsOf = async (email: string) =>
   );
 
 /**
- * A user (settings: 45 min meetings in Paris), a contact with a verified address, and as asked a Gmail mailbox and
- * Zoom, each connected through the sandbox's consent page; the domain's real dependencies but for a queue and a live
+ * A user (settings: 45 min meetings in Paris), a contact with a verified address, and as asked a Gmail (or Outlook)
+ * mailbox and Zoom, each connected through the sandbox's consent page; the domain's real dependencies but for a queue and a live
  * channel that record what they are given; the invitation worker.
  */
-const world = async (options: { mailbox?: boolean; zoom?: boolean; contactEmail?: string | null } = {}) => {
+const world = async (
+  options: { mailbox?: boolean; provider?: 'gmail' | 'outlook'; zoom?: boolean; contactEmail?: string | null } = {},
+) => {
   const claims = userClaims();
   const uid = claims.sub as string;
   const tag = uid.slice(0, 8);
@@ -113,14 +115,15 @@ const world = async (options: { mailbox?: boolean; zoom?: boolean; contactEmail?
     live: { publish: async (_uid, event) => void events.push(event) },
   };
 
-  const mailboxEmail = `ada.${tag}@gmail.com`;
+  const provider = options.provider ?? 'gmail';
+  const mailboxEmail = `ada.${tag}@${provider === 'gmail' ? 'gmail.com' : 'contoso.example'}`;
   if (options.mailbox !== false) {
     const init = await mailboxesHandler(
       apiEvent({
         method: 'POST',
         resource: '/api/email-connections/oauth/init',
         claims,
-        body: { provider: 'gmail', origin: webOrigin },
+        body: { provider, origin: webOrigin },
       }),
       lambdaContext(),
     );
@@ -130,7 +133,7 @@ const world = async (options: { mailbox?: boolean; zoom?: boolean; contactEmail?
       apiEvent({
         method: 'POST',
         resource: '/api/email-connections/oauth/callback-public',
-        body: { provider: 'gmail', code: redirect.code, state: redirect.state, origin: webOrigin },
+        body: { provider, code: redirect.code, state: redirect.state, origin: webOrigin },
       }),
       lambdaContext(),
     );
@@ -182,19 +185,17 @@ const world = async (options: { mailbox?: boolean; zoom?: boolean; contactEmail?
   /** what the contact received, oldest first */
   const received = async () =>
     (await sandboxJson<SandboxMessage[]>(`/_sandbox/mail/messages?to=${encodeURIComponent(contactAddress)}`)).reverse();
-  /** the iCalendar part of a sent message, read from its MIME as the sender's mailbox holds it */
-  const calendarOf = async (message: SandboxMessage) => {
-    const { accessToken } = await defaultMailboxAccessToken(deps.mailboxes, uid);
-    const response = await fetch(`${sandbox.url}/gmail/v1/users/me/messages/${message.id}?format=raw`, {
-      headers: { Authorization: `Bearer ${accessToken}` },
-    });
+  /** a sent message exactly as the contact received it (the sandbox's Show original) */
+  const rawOf = async (message: SandboxMessage) => {
+    const response = await fetch(`${sandbox.url}/_sandbox/mail/messages/${message.id}/raw`);
     expect(response.status).toBe(200);
-    const { raw } = (await response.json()) as { raw: string };
-    const parsed = await simpleParser(Buffer.from(raw, 'base64url'));
-    const part = parsed.attachments.find((attachment) => attachment.filename === 'invite.ics');
-    expect(part, 'the invitation has an invite.ics part').toBeDefined();
-    const type = part!.headers.get('content-type') as { value: string; params: Record<string, string> };
-    return { type, lines: icsLines(part!.content.toString('utf8')) };
+    return Buffer.from(await response.arrayBuffer()).toString('utf8');
+  };
+  /** the iCalendar part of a sent message: the text/calendar alternative of its text */
+  const calendarOf = async (message: SandboxMessage) => {
+    const part = allParts(mimeTree(await rawOf(message))).find((candidate) => candidate.type === 'text/calendar');
+    expect(part, 'the invitation has a text/calendar part').toBeDefined();
+    return { type: { value: part!.type, params: part!.params }, lines: icsLines(part!.body) };
   };
   const book = (fields: Partial<Parameters<typeof meetings.createMeeting>[2]> = {}) =>
     meetings.createMeeting(deps, uid, { contactId, startTime: inHours(48), ...fields });
@@ -214,6 +215,7 @@ const world = async (options: { mailbox?: boolean; zoom?: boolean; contactEmail?
     deliverQueued,
     received,
     calendarOf,
+    rawOf,
     book,
     stored,
   };
@@ -549,6 +551,31 @@ describe('invitations', () => {
     expect(icsValue(first!.lines, 'ORGANIZER')).toBe(`mailto:${w.mailboxEmail}`);
     expect(icsValue(first!.lines, 'ATTENDEE')?.toLowerCase()).toBe(`mailto:${w.contactAddress}`);
   });
+
+  for (const provider of ['gmail', 'outlook'] as const) {
+    it(`from ${provider}: an invitation and its cancellation are multipart/alternative of text/plain and text/calendar (its method), CRLF throughout`, async () => {
+      const w = await world({ provider });
+      const meeting = await w.book();
+      await w.deliverQueued();
+      await meetings.cancelMeeting(w.deps, w.uid, meeting.id);
+      await w.deliverQueued();
+      const mail = await w.received();
+      expect(mail).toHaveLength(2);
+      for (const [message, method] of [
+        [mail[0]!, 'REQUEST'],
+        [mail[1]!, 'CANCEL'],
+      ] as const) {
+        const raw = await w.rawOf(message);
+        expect(raw, 'no line ends with a bare LF').not.toMatch(/[^\r]\n/);
+        const alternative = allParts(mimeTree(raw)).find((part) => part.type === 'multipart/alternative');
+        expect(alternative?.parts.map((part) => part.type)).toEqual(['text/plain', 'text/calendar']);
+        const calendar = alternative!.parts[1]!;
+        expect(calendar.params).toMatchObject({ method, charset: 'utf-8' });
+        expect(calendar.body.endsWith('END:VCALENDAR\r\n')).toBe(true);
+        expect(icsValue(icsLines(calendar.body), 'METHOD')).toBe(method);
+      }
+    });
+  }
 
   it('sends once however often its message comes, and after a crash once the mailbox took it', async () => {
     const w = await world();

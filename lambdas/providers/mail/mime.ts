@@ -28,7 +28,8 @@ const address = (email: string, name: string | undefined) => (name ? { name, add
  * The RFC 5322 message of an e-mail, as the Gmail API (`raw`) and Graph (`sendMail` as MIME) take it, built by
  * nodemailer's MailComposer: names and subject encoded as RFC 2047 words where they are not ASCII, the body as UTF-8
  * text/plain, the caller's Message-ID, In-Reply-To and References kept (threading, and `findSent` after a retry),
- * attachments as parts of a multipart/mixed message. Every header value has its line breaks folded away by
+ * attachments as parts of a multipart/mixed message, a meeting's calendar as the text's text/calendar alternative,
+ * every line ending with CRLF. Every header value has its line breaks folded away by
  * MailComposer, so a subject or name carrying CR/LF cannot add a header. Content is never read from a path or URL.
  */
 export const buildMime = async (mail: OutgoingMail): Promise<Buffer> => {
@@ -52,7 +53,20 @@ export const buildMime = async (mail: OutgoingMail): Promise<Buffer> => {
       contentType: attachment.contentType,
       content: Buffer.from(attachment.content),
     })),
+    // RFC 6047 §2.4 / MS-OXCMAIL: multipart/alternative of the text and the text/calendar part (its method as a
+    // parameter), inside multipart/mixed with the same calendar attached as a file
+    ...(mail.calendar
+      ? {
+          icalEvent: {
+            method: mail.calendar.method,
+            filename: mail.calendar.fileName,
+            content: mail.calendar.content,
+          },
+        }
+      : {}),
     headers: Object.fromEntries(extra),
+    // RFC 5322 §2.3 and RFC 5545 §3.1: every line of every text part ends with CRLF, whatever the text was written with
+    newline: 'windows',
     disableFileAccess: true,
     disableUrlAccess: true,
   });

@@ -87,6 +87,11 @@ export type OutgoingMail = {
   /** the provider's thread or conversation id, so Gmail files the reply in the same thread */
   threadId?: string;
   attachments?: { fileName: string; contentType: string; content: Uint8Array }[];
+  /**
+   * A meeting invitation or cancellation (iTIP, RFC 5546) that calendars act on: sent as RFC 6047 and MS-OXCMAIL
+   * want it, the `text/calendar; method=...` alternative of the text body, and as `fileName` attached besides.
+   */
+  calendar?: { method: 'REQUEST' | 'CANCEL'; content: string; fileName: string };
   /** extra headers, e.g. `X-Outreach-Draft-Id` */
   headers?: Record<string, string>;
 };
