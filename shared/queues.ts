@@ -63,10 +63,11 @@ export const queues = {
     domain: 'drafts',
     worker: 'send-worker',
     // one e-mail per batch: renew the token, look the Message-ID up in the mailbox (a retry), read the résumé,
-    // send (each call bounded by vendorLimits), then the table's writes
+    // send (each call bounded by vendorLimits; an Outlook message over Graph's 4 MB is a draft, its attachments
+    // uploaded in ranges, then sent: up to ten calls), then the table's writes
     batchSize: 1,
     maxReceiveCount: 5,
-    workerTimeoutSeconds: 60,
+    workerTimeoutSeconds: 120,
     // sends are spread per mailbox by the guard; this bounds the burst at the providers
     maxConcurrency: 5,
     summary: "Send one draft from the user's mailbox, exactly once (DESIGN §6 sending guard)",

@@ -36,6 +36,11 @@ export type MailboxItem = {
   renewable: boolean;
   /** `{accessToken, refreshToken}`, sealed (lambdas/providers/crypto/envelope.ts) */
   tokens: Sealed;
+  /**
+   * The scopes the provider granted, as its token answer named them; absent for a mailbox connected before they were
+   * kept (or from tokens the user gave): a renewal asks for no more than these (lambdas/providers/mail/microsoft.ts).
+   */
+  scopes?: string[];
 };
 
 export const mailboxRecord = 'mailbox';
@@ -82,6 +87,7 @@ const fromItem = (item: Record<string, unknown>): MailboxItem => ({
   version: Number(item.version ?? 0),
   renewable: item.renewable === true,
   tokens: item.tokens as Sealed,
+  ...(Array.isArray(item.scopes) ? { scopes: item.scopes.map(String) } : {}),
 });
 
 /** A user's mailboxes, oldest first (ULID order), and the default's id (null when the user has none). */

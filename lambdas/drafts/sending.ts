@@ -391,6 +391,11 @@ export const sendOne = async (
       await expireMailbox(deps.mailboxes, uid, mailbox.id);
       return fail(deps, draft, draftMessages.reconnectToSend(mailbox.email));
     }
+    // an Outlook grant made before drafts were asked for, on its first e-mail over 4 MB: asked to reconnect now
+    if (error.kind === 'consent_required') {
+      await expireMailbox(deps.mailboxes, uid, mailbox.id, 'permission_denied');
+      return fail(deps, draft, draftMessages.reconnectForLargeMail(mailbox.email));
+    }
     if (error.kind === 'rate_limited') {
       const seconds = error.retryAfterSeconds ?? sendRules.defaultRetryAfterSeconds;
       const until = new Date(deps.now().getTime() + seconds * 1000);

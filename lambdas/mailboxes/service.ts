@@ -11,6 +11,7 @@ import {
   type exchangeGoogleCodeBody,
   type oauthCallbackSchema,
   type oauthInitBody,
+  type RefreshError,
 } from '../../shared/schemas/mailboxes.js';
 import { badRequest, HttpError, notFound } from '../core/errors.js';
 import type { DataClient } from '../data/client.js';
@@ -173,12 +174,18 @@ const settle = async (deps: MailboxesDeps, changed: MailboxItem, tokens: TokenPa
   return { item: saved.item, tokens: saved.item.status === 'connected' ? await openTokens(deps, saved.item) : null };
 };
 
-const markExpired = (deps: MailboxesDeps, item: MailboxItem): Promise<Renewal> =>
-  settle(
-    deps,
-    { ...item, status: 'expired', refreshError: 'invalid_grant', updatedAt: deps.now().toISOString() },
-    null,
-  );
+const markExpired = (
+  deps: MailboxesDeps,
+  item: MailboxItem,
+  reason: RefreshError = 'invalid_grant',
+): Promise<Renewal> =>
+  settle(deps, { ...item, status: 'expired', refreshError: reason, updatedAt: deps.now().toISOString() }, null);
+
+/** The scopes of a token answer (space-separated), or none when it named none. */
+const scopesOf = (scope: string | undefined) => {
+  const scopes = scope?.split(/\s+/).filter(Boolean);
+  return scopes?.length ? scopes : undefined;
+};
 
 /**
  * Renews a mailbox's access token with its refresh token (the provider may rotate the refresh token; the old one is
@@ -190,7 +197,7 @@ export const renewMailbox = async (deps: MailboxesDeps, item: MailboxItem): Prom
   if (!tokens.refreshToken) return markExpired(deps, item);
   let fresh: MailTokens;
   try {
-    fresh = await deps.mail[item.provider].refresh(tokens.refreshToken);
+    fresh = await deps.mail[item.provider].refresh(tokens.refreshToken, item.scopes);
   } catch (error) {
     if (isGrantGone(error)) return markExpired(deps, item);
     return providerFailed(error);
@@ -204,6 +211,7 @@ export const renewMailbox = async (deps: MailboxesDeps, item: MailboxItem): Prom
     renewable: true,
     updatedAt: deps.now().toISOString(),
     tokens: await sealTokens(deps, item, pair),
+    ...(scopesOf(fresh.scope) ? { scopes: scopesOf(fresh.scope) } : {}),
   };
   return settle(deps, renewed, pair);
 };
@@ -270,12 +278,18 @@ export const defaultConnectionTokens = async (deps: MailboxesDeps, uid: string) 
 
 /**
  * A mailbox the provider refused with a 401/403 while sending or reading it (SPEC §4 'Reply checks': token errors
- * mark it expired): off the refresh schedule until the user reconnects. The connection as it now is.
+ * mark it expired), or whose grant lacks a permission a send needs (`permission_denied`): off the refresh schedule
+ * until the user reconnects. The connection as it now is.
  */
-export const expireMailbox = async (deps: MailboxesDeps, uid: string, id: string) => {
+export const expireMailbox = async (
+  deps: MailboxesDeps,
+  uid: string,
+  id: string,
+  reason: Extract<RefreshError, 'invalid_grant' | 'permission_denied'> = 'invalid_grant',
+) => {
   const { item, defaultId } = await findMailbox(deps, uid, id);
   if (item.status === 'expired') return toConnection(item, defaultId);
-  return toConnection((await markExpired(deps, item)).item, defaultId);
+  return toConnection((await markExpired(deps, item, reason)).item, defaultId);
 };
 
 /** POST /api/email-connections/{id}/refresh: the connection as it now is (expired when the grant is gone). */
@@ -364,7 +378,7 @@ type Connected = { item: MailboxItem; defaultId: string | null; tokens: TokenPai
 const keepMailbox = async (
   deps: MailboxesDeps,
   uid: string,
-  input: { provider: MailProvider; email: string; tokens: TokenPair; expiry: Date },
+  input: { provider: MailProvider; email: string; tokens: TokenPair; expiry: Date; scopes?: string[] | undefined },
 ): Promise<Connected> => {
   const now = deps.now().toISOString();
   const email = input.email.trim().toLowerCase();
@@ -374,8 +388,10 @@ const keepMailbox = async (
     if (existing) {
       const previous = input.tokens.refreshToken ? null : await openTokens(deps, existing).catch(() => null);
       const tokens = { ...input.tokens, refreshToken: input.tokens.refreshToken ?? previous?.refreshToken ?? null };
+      const { scopes: _scopes, ...kept } = existing;
       const updated: MailboxItem = {
-        ...existing,
+        ...kept,
+        ...(input.scopes ? { scopes: input.scopes } : {}),
         provider: input.provider,
         status: 'connected',
         refreshError: null,
@@ -404,6 +420,7 @@ const keepMailbox = async (
       updatedAt: now,
       renewable: input.tokens.refreshToken !== null,
       version: 0,
+      ...(input.scopes ? { scopes: input.scopes } : {}),
       tokens: await sealTokens(deps, { uid, id }, input.tokens),
     };
     if ((await createMailbox(deps.db, created)) === 'created') {
@@ -543,6 +560,7 @@ const finishSignIn = async (
     email: address,
     tokens: { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken },
     expiry: tokens.expiresAt,
+    scopes: scopesOf(tokens.scope),
   });
 };
 

@@ -167,6 +167,9 @@ export const draftMessages = {
   reconnectToSend: (email: string) =>
     `Your email connection ${email} has expired, so this e-mail was not sent. Reconnect it and send it again.`,
   rejected: (detail: string) => `The e-mail provider refused this e-mail: ${detail}`,
+  /** an Outlook mailbox connected before the app asked to create drafts, on an e-mail over Graph's 4 MB */
+  reconnectForLargeMail: (email: string) =>
+    `This e-mail with its attachments is over 4 MB, which Outlook sends only as a draft, and ${email} was connected before the app asked for permission to create drafts. Reconnect it in the Email Connection menu and send it again.`,
   providerDown: 'The e-mail provider could not be reached; the send is tried again shortly.',
   providerGaveUp: 'The e-mail provider could not be reached after several tries. Send it again later.',
   dailyCap: (cap: number, email: string) => `Daily sending limit of ${cap} reached for ${email}; it goes out tomorrow.`,

@@ -28,17 +28,26 @@ export const graphError = (status: number, code: string, message: string, header
   json: { error: { code, message, innerError: { date: new Date().toISOString(), 'request-id': randomUUID() } } },
 });
 
-const readScopes = ['Mail.Read', 'Mail.ReadWrite', 'Mail.ReadBasic'];
-const sendScopes = ['Mail.Send'];
+export const readScopes = ['Mail.Read', 'Mail.ReadWrite', 'Mail.ReadBasic'];
+export const sendScopes = ['Mail.Send'];
+
+/**
+ * Graph's limit on one request (the whole body: a MIME message's base64, a JSON message or attachment): a larger
+ * message is sent as a draft whose attachments are uploaded apart (graph-drafts.ts).
+ * @link https://learn.microsoft.com/en-us/graph/outlook-large-attachments
+ */
+export const graphRequestLimitBytes = 4 * 1024 * 1024;
+export const requestTooLarge = () =>
+  graphError(413, 'RequestEntityTooLarge', 'The maximum request length supported is 4MB.');
 
 /** The same user id as `/me` answers (microsoft.ts). */
 export const graphUserId = (email: string) => createHash('sha256').update(email).digest('hex').slice(0, 16);
 /** The tenant of the sandbox's Microsoft accounts, as notifications carry it. */
 export const sandboxTenantId = '9188040d-6c67-4c5b-b112-36a304b66dad';
 
-type Caller = { grant: Grant; address: string };
+export type Caller = { grant: Grant; address: string };
 
-const caller = (
+export const caller = (
   grants: OAuthGrants,
   store: MailStore,
   request: SandboxRequest,
@@ -61,7 +70,7 @@ const caller = (
   return { grant, address: grant.email };
 };
 
-const isResponse = (value: Caller | SandboxResponse): value is SandboxResponse => !('grant' in value);
+export const isResponse = (value: Caller | SandboxResponse): value is SandboxResponse => !('grant' in value);
 
 /** Well-known folder names (and the ids messages carry as `parentFolderId`). */
 const folders: Record<string, MailLabel> = { inbox: 'INBOX', sentitems: 'SENT' };
@@ -121,7 +130,7 @@ export const graphMessage = (copy: MailCopy, select: string[] | undefined) => {
   return picked;
 };
 
-const selectOf = (request: SandboxRequest) =>
+export const selectOf = (request: SandboxRequest) =>
   request.query
     .get('$select')
     ?.split(',')
@@ -131,7 +140,7 @@ const selectOf = (request: SandboxRequest) =>
 type Clause = (copy: MailCopy) => boolean;
 
 /** `$filter` clauses joined by `and`: internetMessageId/conversationId/subject eq, receivedDateTime ge|gt|le|lt. */
-const filterOf = (value: string | null): Clause | undefined => {
+export const filterOf = (value: string | null): Clause | undefined => {
   if (!value) return () => true;
   const clauses: Clause[] = [];
   for (const part of value.split(/\s+and\s+/i)) {
@@ -167,7 +176,7 @@ const filterOf = (value: string | null): Clause | undefined => {
   return (copy) => clauses.every((clause) => clause(copy));
 };
 
-const invalidFilter = () =>
+export const invalidFilter = () =>
   graphError(400, 'ErrorInvalidUrlQueryFilter', 'The query filter contains one or more invalid nodes.');
 
 /**
@@ -209,7 +218,8 @@ const listMessages = (grants: OAuthGrants, store: MailStore) => (request: Sandbo
   };
 };
 
-const messageNotFound = () => graphError(404, 'ErrorItemNotFound', 'The specified object was not found in the store.');
+export const messageNotFound = () =>
+  graphError(404, 'ErrorItemNotFound', 'The specified object was not found in the store.');
 
 /**
  * `GET /me/messages/{id}` (and `/$value`, the MIME).
@@ -248,53 +258,56 @@ const jsonMessage = z.object({
 });
 
 /**
- * `POST /me/sendMail`: a JSON message or a MIME message (`Content-Type: text/plain`, base64); 202, no body, as Graph.
- * @link https://learn.microsoft.com/en-us/graph/api/user-sendmail
+ * The MIME message of a request that carries one, as `sendMail` and `POST /me/messages` take it: a MIME message
+ * (`Content-Type: text/plain`, base64) as given, or a JSON message composed as Outlook would.
  */
-const sendMail = (grants: OAuthGrants, store: MailStore) => async (request: SandboxRequest) => {
-  const who = caller(grants, store, request, sendScopes, 'sendMail');
-  if (isResponse(who)) return who;
-  let raw: Buffer;
+export const messageOfRequest = async (request: SandboxRequest, sender: string): Promise<Buffer | SandboxResponse> => {
   if ((request.headers['content-type'] ?? '').startsWith('text/plain')) {
     const text = request.body.toString('utf8').trim();
     if (!text || !/^[A-Za-z0-9+/=\r\n]+$/.test(text)) {
       return graphError(400, 'ErrorMimeContentInvalidBase64String', 'Invalid base64 string for MIME content.');
     }
-    raw = Buffer.from(text, 'base64');
-  } else {
-    let parsed: z.infer<typeof jsonMessage>;
-    try {
-      parsed = jsonMessage.parse(request.json());
-    } catch {
-      return graphError(400, 'ErrorInvalidRequest', 'The request body is not a valid message.');
-    }
-    const { message } = parsed;
-    const custom = message.internetMessageHeaders.find((header) => !/^x-/i.test(header.name));
-    if (custom) {
-      return graphError(
-        400,
-        'InvalidInternetMessageHeader',
-        `The internet message header name '${custom.name}' should start with 'x-' or 'X-'.`,
-      );
-    }
-    const to = (list: typeof message.toRecipients) =>
-      list.map(({ emailAddress }) => ({ address: emailAddress.address, name: emailAddress.name ?? '' }));
-    const isHtml = message.body?.contentType.toLowerCase() === 'html';
-    raw = await new MailComposer({
-      from: who.address,
-      to: to(message.toRecipients),
-      cc: to(message.ccRecipients),
-      bcc: to(message.bccRecipients),
-      subject: message.subject,
-      ...(isHtml ? { html: message.body?.content ?? '' } : { text: message.body?.content ?? '' }),
-      headers: Object.fromEntries(message.internetMessageHeaders.map((header) => [header.name, header.value])),
-      messageId: `<${randomUUID().replace(/-/g, '').toUpperCase()}@sandbox.outlook.local>`,
-    })
-      .compile()
-      .build();
+    return Buffer.from(text, 'base64');
   }
+  let parsed: z.infer<typeof jsonMessage>;
   try {
-    await store.submit(raw, { sender: who.address });
+    const body = request.json<Record<string, unknown>>();
+    // sendMail wraps the message ({message, saveToSentItems}); POST /me/messages is the message itself
+    parsed = jsonMessage.parse(body && 'message' in body ? body : { message: body ?? {} });
+  } catch {
+    return graphError(400, 'ErrorInvalidRequest', 'The request body is not a valid message.');
+  }
+  const { message } = parsed;
+  const custom = message.internetMessageHeaders.find((header) => !/^x-/i.test(header.name));
+  if (custom) {
+    return graphError(
+      400,
+      'InvalidInternetMessageHeader',
+      `The internet message header name '${custom.name}' should start with 'x-' or 'X-'.`,
+    );
+  }
+  const to = (list: typeof message.toRecipients) =>
+    list.map(({ emailAddress }) => ({ address: emailAddress.address, name: emailAddress.name ?? '' }));
+  const isHtml = message.body?.contentType.toLowerCase() === 'html';
+  return new MailComposer({
+    from: sender,
+    to: to(message.toRecipients),
+    cc: to(message.ccRecipients),
+    bcc: to(message.bccRecipients),
+    subject: message.subject,
+    ...(isHtml ? { html: message.body?.content ?? '' } : { text: message.body?.content ?? '' }),
+    headers: Object.fromEntries(message.internetMessageHeaders.map((header) => [header.name, header.value])),
+    messageId: `<${randomUUID().replace(/-/g, '').toUpperCase()}@sandbox.outlook.local>`,
+  })
+    .compile()
+    .build();
+};
+
+/** A message delivered to the sandbox's mail as Graph sends it; 400 ErrorInvalidRecipients without a recipient. */
+export const deliver = async (store: MailStore, raw: Buffer, sender: string): Promise<SandboxResponse | null> => {
+  try {
+    await store.submit(raw, { sender });
+    return null;
   } catch (error) {
     if (error instanceof MailStoreError) {
       return graphError(
@@ -305,6 +318,21 @@ const sendMail = (grants: OAuthGrants, store: MailStore) => async (request: Sand
     }
     throw error;
   }
+};
+
+/**
+ * `POST /me/sendMail`: a JSON message or a MIME message (`Content-Type: text/plain`, base64); 202, no body, as Graph.
+ * A request over Graph's 4 MB is refused (413) before anything is read.
+ * @link https://learn.microsoft.com/en-us/graph/api/user-sendmail
+ */
+const sendMail = (grants: OAuthGrants, store: MailStore) => async (request: SandboxRequest) => {
+  const who = caller(grants, store, request, sendScopes, 'sendMail');
+  if (isResponse(who)) return who;
+  if (request.body.length > graphRequestLimitBytes) return requestTooLarge();
+  const raw = await messageOfRequest(request, who.address);
+  if (!Buffer.isBuffer(raw)) return raw;
+  const refused = await deliver(store, raw, who.address);
+  if (refused) return refused;
   return { status: 202, bytes: Buffer.alloc(0) };
 };
 

@@ -2,12 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { consentInSandbox } from './oauth-consent.js';
 
 const gmailScopes = ['https://www.googleapis.com/auth/gmail.send', 'https://www.googleapis.com/auth/gmail.readonly'];
-const outlookScopes = ['offline_access', 'User.Read', 'Mail.Send', 'Mail.Read'];
+const outlookScopes = ['offline_access', 'User.Read', 'Mail.Send', 'Mail.Read', 'Mail.ReadWrite'];
 
 /**
  * A connected sandbox mailbox without the app, for tests of the mail APIs: signs in as `email` on the sandbox's
  * consent page (PKCE, the sandbox's client) and answers the access and refresh tokens.
- * @default scopes: Gmail `gmail.send gmail.readonly`; Outlook `offline_access User.Read Mail.Send Mail.Read`
+ * @default scopes: Gmail `gmail.send gmail.readonly`; Outlook `offline_access User.Read Mail.Send Mail.Read Mail.ReadWrite`
  */
 export const connectSandboxMailbox = async (
   sandboxUrl: string,

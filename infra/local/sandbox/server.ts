@@ -16,7 +16,7 @@ export type Sandbox = { url: string; stop: () => Promise<void> };
 
 /** A request's path and query for the log, without the tokens a query may carry (Zoom's `/oauth/revoke?token=`). */
 const loggedUrl = (url: string | undefined) =>
-  (url ?? '/').replace(/([?&](?:token|access_token|refresh_token|code)=)[^&]*/gi, '$1[redacted]');
+  (url ?? '/').replace(/([?&](?:token|access_token|refresh_token|code|authtoken)=)[^&]*/gi, '$1[redacted]');
 
 /**
  * The sandbox provider server (DESIGN §5): one local HTTP server that the real SDKs of the outside services are

@@ -1,6 +1,7 @@
 import { enrichmentVendor } from './enrichment.js';
 import { gmailVendor } from './gmail-api.js';
 import { googleVendor } from './google.js';
+import { graphDraftsVendor } from './graph-drafts.js';
 import { graphMailVendor } from './graph-mail.js';
 import { mailControlVendor } from './mail-page.js';
 import { mailPushVendor } from './mail-push.js';
@@ -26,6 +27,8 @@ export const sandboxVendors: SandboxVendor[] = [
   mailControlVendor,
   mailPushVendor,
   microsoftVendor,
+  // before graph-mail: its Drafts folder route comes before graph-mail's route of any folder
+  graphDraftsVendor,
   graphMailVendor,
   zoomVendor,
   stripeVendor,

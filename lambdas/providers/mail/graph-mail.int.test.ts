@@ -2,13 +2,17 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../infra/local/net.js';
+import { simpleParser } from 'mailparser';
+import { graphDraftsVendor } from '../../../infra/local/sandbox/graph-drafts.js';
 import { graphMailVendor } from '../../../infra/local/sandbox/graph-mail.js';
 import { mailControlVendor } from '../../../infra/local/sandbox/mail-page.js';
 import { connectSandboxMailbox } from '../../../infra/local/sandbox/mail-testing.js';
 import { microsoftVendor } from '../../../infra/local/sandbox/microsoft.js';
 import { startSandbox, type Sandbox } from '../../../infra/local/sandbox/server.js';
+import { createGraphMailClient, graphMailApi } from './graph-mail.js';
 import { createMailApis } from './mail-api.js';
 import { type MailApi, MailApiFailure, type OutgoingMail } from './port.js';
+import { readMailSettings } from './settings.js';
 
 /** A webhook that passes Graph's validation handshake (echoes `validationToken` as text/plain). */
 let webhook: Server;
@@ -26,7 +30,7 @@ beforeAll(async () => {
   webhookUrl = `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/api/webhooks/outlook`;
   sandbox = await startSandbox({
     port: await freePort(),
-    vendors: [microsoftVendor, graphMailVendor, mailControlVendor],
+    vendors: [microsoftVendor, graphDraftsVendor, graphMailVendor, mailControlVendor],
     log: () => {},
   });
   outlook = createMailApis({ MICROSOFT_GRAPH_BASE_URL: `${sandbox.url}/microsoft/graph/` }).outlook;
@@ -111,6 +115,116 @@ describe('the Graph mail adapter against the sandbox', () => {
       changes.messages[0]!.providerMessageId,
     ]);
     expect(thread[0]!.headers['x-outreach-draft-id']).toBe('01JA');
+  });
+
+  /** A résumé of `size` bytes whose every position differs from its neighbours (a range cut wrongly shows). */
+  const resumeOf = (size: number) => Uint8Array.from({ length: size }, (_, index) => (index * 31 + 7) % 256);
+  /** The message of this Message-ID exactly as its recipient got it, parsed. */
+  const receivedAs = async (to: string, messageId: string) => {
+    const listed = (await (
+      await fetch(`${sandbox.url}/_sandbox/mail/messages?to=${encodeURIComponent(to)}`)
+    ).json()) as { id: string; messageId: string }[];
+    const mine = listed.filter((message) => message.messageId === messageId);
+    const raws = await Promise.all(
+      mine.map(async (message) =>
+        Buffer.from(await (await fetch(`${sandbox.url}/_sandbox/mail/messages/${message.id}/raw`)).arrayBuffer()),
+      ),
+    );
+    return Promise.all(raws.map((raw) => simpleParser(raw)));
+  };
+  const usage = async (email: string) =>
+    (
+      (await (await fetch(`${sandbox.url}/_sandbox/mail/usage?email=${email}`)).json()) as Record<
+        string,
+        { calls: Record<string, number> }
+      >
+    )[`outlook:${email}`]!.calls;
+
+  it('sends a 4.9 MB résumé from Outlook over Graph’s 4 MB sendMail: it arrives whole, threaded as sendMail threads', async () => {
+    const email = 'big.resume@contoso.com';
+    const { accessToken } = await connectSandboxMailbox(sandbox.url, 'outlook', email);
+    const resume = resumeOf(4_900_000);
+    const mail = outgoing(email, '01JBIG', {
+      to: 'grace.big@navy.example',
+      subject: 'Re: The engine',
+      inReplyTo: '<theirs@navy.example>',
+      references: ['<draft-01JFIRST@contoso.com>', '<theirs@navy.example>'],
+      attachments: [
+        { fileName: 'Ada Lovelace résumé.pdf', contentType: 'application/pdf', content: resume },
+        { fileName: 'cover.txt', contentType: 'text/plain', content: new TextEncoder().encode('Cover letter') },
+      ],
+    });
+    const sent = await outlook.send(accessToken, mail);
+    expect(sent.messageId).toBe(mail.messageId);
+    expect(await outlook.findSent(accessToken, mail.messageId)).toEqual(sent);
+    const [received, ...others] = await receivedAs('grace.big@navy.example', mail.messageId);
+    expect(others).toEqual([]);
+    expect(received!.inReplyTo).toBe('<theirs@navy.example>');
+    expect(received!.references).toEqual(['<draft-01JFIRST@contoso.com>', '<theirs@navy.example>']);
+    expect(received!.headers.get('x-outreach-draft-id')).toBe('01JBIG');
+    expect(received!.from?.value[0]).toEqual({ address: email, name: 'Ada Lovelace' });
+    expect(received!.text?.trim()).toBe(mail.body);
+    const pdf = received!.attachments.find((attachment) => attachment.filename === 'Ada Lovelace résumé.pdf');
+    expect(pdf?.contentType).toBe('application/pdf');
+    expect(pdf?.content.equals(Buffer.from(resume))).toBe(true);
+    expect(received!.attachments.find((attachment) => attachment.filename === 'cover.txt')?.content.toString()).toBe(
+      'Cover letter',
+    );
+    // the large message took the draft's way, not sendMail
+    expect(await usage(email)).toMatchObject({
+      'messages.create': 1,
+      'attachments.createUploadSession': 1,
+      'messages.send': 1,
+    });
+    expect((await usage(email)).sendMail).toBeUndefined();
+  });
+
+  it('sends a large e-mail once when an attempt stopped after its draft was made: the retry reuses that draft', async () => {
+    const email = 'crash.resume@contoso.com';
+    const { accessToken } = await connectSandboxMailbox(sandbox.url, 'outlook', email);
+    const settings = readMailSettings({ MICROSOFT_GRAPH_BASE_URL: `${sandbox.url}/microsoft/graph/` }).microsoft;
+    // the first attempt dies at its first upload, the draft made and waiting in Drafts
+    const crashing = graphMailApi(settings, createGraphMailClient(settings), undefined, async () => {
+      throw new TypeError('fetch failed');
+    });
+    const mail = outgoing(email, '01JCRASH', {
+      to: 'grace.crash@navy.example',
+      attachments: [{ fileName: 'resume.pdf', contentType: 'application/pdf', content: resumeOf(4_200_000) }],
+    });
+    expect((await failureOf(crashing.send(accessToken, mail))).kind).toBe('unavailable');
+    expect(await outlook.findSent(accessToken, mail.messageId)).toBeNull();
+
+    await outlook.send(accessToken, mail);
+    const received = await receivedAs('grace.crash@navy.example', mail.messageId);
+    expect(received).toHaveLength(1);
+    expect(received[0]!.attachments[0]!.content.equals(Buffer.from(mail.attachments![0]!.content))).toBe(true);
+    expect((await usage(email))['messages.create']).toBe(1);
+    // sent from the draft: none left behind
+    const drafts = await fetch(
+      `${sandbox.url}/microsoft/graph/v1.0/me/mailFolders/drafts/messages?$filter=${encodeURIComponent(`internetMessageId eq '${mail.messageId}'`)}`,
+      { headers: { Authorization: `Bearer ${accessToken}` } },
+    );
+    expect(((await drafts.json()) as { value: unknown[] }).value).toEqual([]);
+  });
+
+  it('answers consent_required for a large e-mail from a mailbox connected before Mail.ReadWrite, and sends nothing', async () => {
+    const email = 'before.drafts@contoso.com';
+    const { accessToken } = await connectSandboxMailbox(sandbox.url, 'outlook', email, [
+      'offline_access',
+      'User.Read',
+      'Mail.Send',
+      'Mail.Read',
+    ]);
+    const mail = outgoing(email, '01JOLD', {
+      to: 'grace.old@navy.example',
+      attachments: [{ fileName: 'resume.pdf', contentType: 'application/pdf', content: resumeOf(3_400_000) }],
+    });
+    const failure = await failureOf(outlook.send(accessToken, mail));
+    expect(failure.kind).toBe('consent_required');
+    expect(await receivedAs('grace.old@navy.example', mail.messageId)).toEqual([]);
+    // a small one still goes through sendMail, as before
+    await outlook.send(accessToken, outgoing(email, '01JOLDSMALL', { to: 'grace.old@navy.example' }));
+    expect(await receivedAs('grace.old@navy.example', '<draft-01JOLDSMALL@contoso.com>')).toHaveLength(1);
   });
 
   it('shows auto-replies and bounces with the headers that classify them', async () => {

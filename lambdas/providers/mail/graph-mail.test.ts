@@ -116,17 +116,77 @@ describe('the Graph mail adapter', () => {
     expect(await failureOf(refused.outlook.send('t', mail))).toMatchObject({ kind: 'rejected', status: 400 });
   });
 
-  it('refuses before sending an e-mail larger than Graph takes', async () => {
-    const { outlook, requests } = await vendor([{ status: 202 }]);
+  it('sends an e-mail over 4 MB as a draft: created from its MIME, the résumé through an upload session, then sent', async () => {
+    const resume = new Uint8Array(4_900_000).map((_, index) => index % 251);
+    const { outlook, calls, requests } = await vendor((link) => [
+      { status: 200, json: { value: [] } },
+      { status: 201, json: { id: 'AAMk-draft', isDraft: true } },
+      { status: 201, json: { uploadUrl: link('/upload/s1?authtoken=x'), nextExpectedRanges: ['0-'] } },
+      { status: 200, json: { nextExpectedRanges: ['3932160'] } },
+      { status: 201 },
+      { status: 202 },
+      { status: 200, json: { value: [sentItem] } },
+    ]);
+    const sent = await outlook.send('t', {
+      ...mail,
+      inReplyTo: '<first@navy.example>',
+      attachments: [{ fileName: 'resume.pdf', contentType: 'application/pdf', content: resume }],
+    });
+    expect(sent.providerMessageId).toBe('AAMk-sent');
+    expect(calls()).toEqual([
+      `GET /graph/v1.0/me/mailFolders/drafts/messages?$filter=internetMessageId eq '<draft-01J''x@contoso.com>'&$select=id`,
+      'POST /graph/v1.0/me/messages',
+      'POST /graph/v1.0/me/messages/AAMk-draft/attachments/createUploadSession',
+      'PUT /graph/v1.0/upload/s1?authtoken=x',
+      'PUT /graph/v1.0/upload/s1?authtoken=x',
+      'POST /graph/v1.0/me/messages/AAMk-draft/send',
+      expect.stringMatching(/^GET \/graph\/v1\.0\/me\/mailFolders\/sentitems\/messages\?/),
+    ]);
+    expect(requests[1]!.headers['content-type']).toBe('text/plain');
+    // the upload URL is pre-authenticated: the mailbox's token never goes there
+    expect(requests[3]!.headers.authorization).toBeUndefined();
+    expect(requests[3]!.headers['content-range']).toBe('bytes 0-3932159/4900000');
+    expect(requests[4]!.headers['content-range']).toBe('bytes 3932160-4899999/4900000');
+    expect(requests[4]!.headers['content-length']).toBe(String(4_900_000 - 3_932_160));
+  });
+
+  it('reuses the draft an earlier attempt left, adding only the attachments it lacks', async () => {
+    const small = new Uint8Array(1_000_000);
+    const { outlook, calls } = await vendor([
+      { status: 200, json: { value: [{ id: 'AAMk-earlier' }] } },
+      { status: 200, json: { value: [{ name: 'resume.pdf', size: 3_500_000 }] } },
+      { status: 201, json: { id: 'att-2' } },
+      { status: 202 },
+      { status: 200, json: { value: [sentItem] } },
+    ]);
+    await outlook.send('t', {
+      ...mail,
+      attachments: [
+        { fileName: 'resume.pdf', contentType: 'application/pdf', content: new Uint8Array(3_500_000) },
+        { fileName: 'cover.pdf', contentType: 'application/pdf', content: small },
+      ],
+    });
+    expect(calls().slice(0, 4)).toEqual([
+      expect.stringContaining('GET /graph/v1.0/me/mailFolders/drafts/messages?'),
+      'GET /graph/v1.0/me/messages/AAMk-earlier/attachments?$select=name,size',
+      'POST /graph/v1.0/me/messages/AAMk-earlier/attachments',
+      'POST /graph/v1.0/me/messages/AAMk-earlier/send',
+    ]);
+  });
+
+  it('answers consent_required when the grant may not create drafts (403), and sends nothing', async () => {
+    const { outlook, calls } = await vendor([
+      { status: 200, json: { value: [] } },
+      { status: 403, json: graphError('ErrorAccessDenied') },
+    ]);
     const failure = await failureOf(
       outlook.send('t', {
         ...mail,
         attachments: [{ fileName: 'resume.pdf', contentType: 'application/pdf', content: new Uint8Array(3_200_000) }],
       }),
     );
-    expect(failure.kind).toBe('rejected');
-    expect(failure.message).toContain('too large for Outlook');
-    expect(requests).toHaveLength(0);
+    expect(failure.kind).toBe('consent_required');
+    expect(calls()).toHaveLength(2);
   });
 
   it.each([

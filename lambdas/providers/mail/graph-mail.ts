@@ -2,11 +2,11 @@ import type { Client, Middleware } from '@microsoft/microsoft-graph-client';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as z from 'zod';
 import { LazyClient } from '../lazy-client.js';
-import type { RetryPolicy } from '../retry.js';
+import { type RetryPolicy, retryingFetch } from '../retry.js';
 import { mailApiFailure } from './failures.js';
 import { cutBody, headerValue, messageIdsIn, pickHeaders, textOfHtml } from './message-fields.js';
 import { buildMime } from './mime.js';
-import { type MailApi, MailApiFailure, type MailboxMessage, type SentMail } from './port.js';
+import { type MailApi, MailApiFailure, type MailboxMessage, type OutgoingMail, type SentMail } from './port.js';
 import { type MicrosoftMailSettings, mailApiFetch, mailApiPolicy } from './settings.js';
 import { lazySchema } from '../../../shared/lazy-schema.js';
 
@@ -32,13 +32,18 @@ const sentLookupWaitsMs = [250, 500, 1_000, 2_000];
 const subscriptionLifetimeMs = 4_200 * 60_000;
 
 /**
- * The largest request Graph takes (the base64 of the MIME message, whose attachments are base64 already): about a
- * 2.2 MB attachment. A larger message would need a draft with upload sessions for its attachments, and creating a
- * draft takes `Mail.ReadWrite`, which the app does not ask for (microsoft.ts, least privilege): it is refused before
- * sending.
+ * The largest request Graph takes: the base64 of the MIME message for `sendMail` (about a 3 MB résumé with its
+ * text). A larger message is sent as Microsoft documents for large attachments: a draft (`POST /me/messages`, the
+ * message without its attachments, as MIME so its Message-ID, threading and headers are those of `sendMail`), each
+ * attachment added to it (`POST .../attachments` under 3 MB, else an upload session taking it in ranges), then
+ * `POST .../send`. Creating a draft takes `Mail.ReadWrite` (microsoft.ts).
  * @link https://learn.microsoft.com/en-us/graph/outlook-large-attachments
  */
 const sendMailLimitBytes = 4 * 1024 * 1024;
+/** An attachment from this size on goes through an upload session (Graph refuses a smaller one there). */
+const uploadSessionFromBytes = 3 * 1024 * 1024;
+/** One PUT of an upload session: at most 4 MiB and, but for the last, a multiple of 320 KiB: 12 x 320 KiB. */
+const uploadChunkBytes = 12 * 320 * 1024;
 
 /** The message fields a MailboxMessage needs. */
 const messageFields = [
@@ -148,6 +153,15 @@ const sentSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
+/** A draft as `POST /me/messages` answers it, or a page of the Drafts folder lists it. */
+const draftSchema = /* @__PURE__ */ lazySchema(() => z.object({ id: z.string().min(1) }));
+/** @link https://learn.microsoft.com/en-us/graph/api/resources/attachment */
+const attachmentsSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ value: z.array(z.object({ name: z.string().nullish(), size: z.number().nullish() })) }),
+);
+/** @link https://learn.microsoft.com/en-us/graph/api/resources/uploadsession */
+const uploadSessionSchema = /* @__PURE__ */ lazySchema(() => z.object({ uploadUrl: z.url() }));
+
 const parsed = <T>(schema: z.ZodType<T>, data: unknown, what: string): T => {
   const result = schema.safeParse(data);
   if (!result.success)
@@ -198,6 +212,8 @@ export const graphMailApi = (
   settings: MicrosoftMailSettings,
   graph: LazyClient<Client> = createGraphMailClient(settings),
   wait: (ms: number) => Promise<unknown> = (ms) => sleep(ms),
+  /** the PUTs of an upload session (to its own pre-authenticated URL, no token), each made once */
+  upload: (url: string, init: RequestInit) => Promise<Response> = retryingFetch({ ...mailApiPolicy, retries: 0 }),
 ): MailApi => {
   const base = new URL(settings.graphBaseUrl);
   const versionPath = `${base.pathname.replace(/\/+$/, '')}/v1.0/`;
@@ -328,27 +344,171 @@ export const graphMailApi = (
     };
   };
 
+  /** A refusal of a call that writes a draft: 403 is the grant without `Mail.ReadWrite` (made before it was asked). */
+  const draftFailure = (error: unknown) => {
+    const failure = graphFailure(error);
+    if (failure.status !== 403) return failure;
+    return new MailApiFailure(
+      'consent_required',
+      'The Outlook mailbox was connected without the permission to create drafts (Mail.ReadWrite), which an e-mail over 4 MB needs',
+      { status: 403 },
+    );
+  };
+
+  const postDraftCall = async (
+    accessToken: string,
+    path: string,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    try {
+      return await (await request(accessToken, path, headers)).post(body);
+    } catch (error) {
+      throw draftFailure(error);
+    }
+  };
+
+  /**
+   * The draft of an earlier attempt of this e-mail (its Message-ID is chosen before the first attempt): a retry after
+   * a crash or a timeout reuses it, with the attachments it already has, instead of making a second one.
+   */
+  const earlierDraft = async (accessToken: string, messageId: string) => {
+    const page = await get(
+      accessToken,
+      `/me/mailFolders/drafts/messages${query({ $filter: `internetMessageId eq ${literal(messageId)}`, $select: 'id' })}`,
+      z.object({ value: z.array(draftSchema) }),
+      'drafts',
+    );
+    const draft = page.value[0];
+    if (!draft) return null;
+    const { value } = await get(
+      accessToken,
+      `/me/messages/${encodeURIComponent(draft.id)}/attachments${query({ $select: 'name,size' })}`,
+      attachmentsSchema,
+      'attachments',
+    );
+    return {
+      id: draft.id,
+      attached: value.map((attachment) => `${attachment.name ?? ''}\u0000${attachment.size ?? -1}`),
+    };
+  };
+
+  /** One attachment from 3 MB on: an upload session, its bytes PUT in ranges (the upload URL carries no token of ours). */
+  const uploadAttachment = async (
+    accessToken: string,
+    draftId: string,
+    attachment: NonNullable<OutgoingMail['attachments']>[number],
+  ) => {
+    const size = attachment.content.length;
+    const session = parsed(
+      uploadSessionSchema,
+      await postDraftCall(accessToken, `/me/messages/${encodeURIComponent(draftId)}/attachments/createUploadSession`, {
+        AttachmentItem: {
+          attachmentType: 'file',
+          name: attachment.fileName,
+          size,
+          contentType: attachment.contentType,
+        },
+      }),
+      'an upload session',
+    );
+    for (let start = 0; start < size; start += uploadChunkBytes) {
+      const end = Math.min(start + uploadChunkBytes, size);
+      let response: Response;
+      try {
+        response = await upload(session.uploadUrl, {
+          method: 'PUT',
+          headers: {
+            'Content-Type': 'application/octet-stream',
+            'Content-Length': String(end - start),
+            'Content-Range': `bytes ${start}-${end - 1}/${size}`,
+          },
+          body: attachment.content.slice(start, end),
+        });
+      } catch {
+        throw new MailApiFailure('unavailable', 'The Outlook attachment upload could not be reached');
+      }
+      await response.arrayBuffer().catch(() => undefined);
+      if (!response.ok) {
+        throw mailApiFailure('Microsoft Graph', {
+          status: response.status,
+          retryAfter: response.headers.get('retry-after'),
+        });
+      }
+    }
+  };
+
+  /**
+   * A message over `sendMail`'s 4 MB, as Microsoft documents it: the draft (this e-mail's from an earlier attempt, or
+   * a new one from its MIME without attachments), each attachment it lacks (under 3 MB in one request, else an upload
+   * session), then `send`. A grant without `Mail.ReadWrite`: `consent_required`.
+   * @link https://learn.microsoft.com/en-us/graph/outlook-large-attachments
+   * @link https://learn.microsoft.com/en-us/graph/api/user-post-messages#example-4-create-a-message-from-mime-content
+   * @link https://learn.microsoft.com/en-us/graph/api/message-send
+   */
+  const sendAsDraft = async (accessToken: string, mail: OutgoingMail) => {
+    const earlier = await earlierDraft(accessToken, mail.messageId);
+    let draftId: string;
+    const attached = earlier?.attached ?? [];
+    if (earlier) draftId = earlier.id;
+    else {
+      const message = (await buildMime({ ...mail, attachments: [] })).toString('base64');
+      if (message.length > sendMailLimitBytes) {
+        throw new MailApiFailure(
+          'rejected',
+          'The e-mail is too large for Outlook to send (Microsoft Graph takes at most 4 MB of text)',
+        );
+      }
+      draftId = parsed(
+        draftSchema,
+        await postDraftCall(accessToken, '/me/messages', message, { 'Content-Type': 'text/plain' }),
+        'a draft',
+      ).id;
+    }
+    const path = `/me/messages/${encodeURIComponent(draftId)}`;
+    for (const attachment of mail.attachments ?? []) {
+      const already = attached.indexOf(`${attachment.fileName}\u0000${attachment.content.length}`);
+      if (already !== -1) {
+        attached.splice(already, 1);
+        continue;
+      }
+      if (attachment.content.length >= uploadSessionFromBytes) {
+        await uploadAttachment(accessToken, draftId, attachment);
+        continue;
+      }
+      await postDraftCall(accessToken, `${path}/attachments`, {
+        '@odata.type': '#microsoft.graph.fileAttachment',
+        name: attachment.fileName,
+        contentType: attachment.contentType,
+        contentBytes: Buffer.from(attachment.content).toString('base64'),
+      });
+    }
+    try {
+      await (await request(accessToken, `${path}/send`)).post(undefined);
+    } catch (error) {
+      throw graphFailure(error);
+    }
+  };
+
   return {
     provider: 'outlook',
 
     /**
-     * `sendMail` with the MIME message base64-encoded as text/plain; Graph answers 202 with no id, so the sent message
-     * is then looked up in Sent Items by its Message-ID a few times. Still not there: `unavailable`, and the send
-     * worker's retry asks `findSent` before sending again.
+     * `sendMail` with the MIME message base64-encoded as text/plain, or a draft sent with its attachments when that
+     * is over Graph's 4 MB (`sendAsDraft`); Graph answers 202 with no id, so the sent message is then looked up in
+     * Sent Items by its Message-ID a few times. Still not there: `unavailable`, and the send worker's retry asks
+     * `findSent` before sending again.
      * @link https://learn.microsoft.com/en-us/graph/api/user-sendmail#example-4-send-a-new-message-using-mime-format
      */
     send: async (accessToken, mail) => {
       const mime = (await buildMime(mail)).toString('base64');
-      if (mime.length > sendMailLimitBytes) {
-        throw new MailApiFailure(
-          'rejected',
-          'The e-mail with its attachments is too large for Outlook to send (Microsoft Graph takes at most 4 MB)',
-        );
-      }
-      try {
-        await (await request(accessToken, '/me/sendMail', { 'Content-Type': 'text/plain' })).post(mime);
-      } catch (error) {
-        throw graphFailure(error);
+      if (mime.length > sendMailLimitBytes) await sendAsDraft(accessToken, mail);
+      else {
+        try {
+          await (await request(accessToken, '/me/sendMail', { 'Content-Type': 'text/plain' })).post(mime);
+        } catch (error) {
+          throw graphFailure(error);
+        }
       }
       for (const ms of [0, ...sentLookupWaitsMs]) {
         if (ms) await wait(ms);

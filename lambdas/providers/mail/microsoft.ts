@@ -22,11 +22,31 @@ const loadGraph = () => import('@microsoft/microsoft-graph-client');
 /**
  * Least privilege for Outlook: `Mail.Send` to send as the user; `Mail.Read` to find replies (change notifications,
  * delta) and show them with their body (`Mail.ReadBasic` reads everything but the body and attachments, so a reply
- * could be detected but not shown); `User.Read` for `/me` (the mailbox's address); `offline_access` for a refresh
- * token. `Mail.ReadWrite` would allow changing or deleting mail, which the product never does.
- * @link https://learn.microsoft.com/en-us/graph/permissions-reference#mailread
+ * could be detected but not shown); `Mail.ReadWrite` to create a draft, the only way Graph sends a message over its
+ * 4 MB request limit (a résumé with its text: graph-mail.ts); the app changes or deletes no other mail. `User.Read`
+ * for `/me` (the mailbox's address); `offline_access` for a refresh token.
+ * @link https://learn.microsoft.com/en-us/graph/permissions-reference#mailreadwrite
+ * @link https://learn.microsoft.com/en-us/graph/outlook-large-attachments
  */
-export const microsoftScopes = ['offline_access', 'User.Read', 'Mail.Send', 'Mail.Read'] as const;
+export const microsoftScopes = ['offline_access', 'User.Read', 'Mail.Send', 'Mail.Read', 'Mail.ReadWrite'] as const;
+
+/** What a mailbox connected before `Mail.ReadWrite` was asked for was granted (its scopes were not kept then). */
+export const microsoftScopesBeforeDrafts = ['offline_access', 'User.Read', 'Mail.Send', 'Mail.Read'] as const;
+
+/** `https://graph.microsoft.com/Mail.Read` and `Mail.Read` are one scope; names compare in any case. */
+const scopeName = (scope: string) => scope.replace(/^https:\/\/graph\.microsoft\.com\//i, '').toLowerCase();
+
+/**
+ * The scopes a renewal asks for: ours that the grant gave, as Microsoft refuses a refresh asking for more than was
+ * consented to (the grant of a mailbox connected earlier renews as it is; it is asked to reconnect only when a send
+ * first needs `Mail.ReadWrite`). Unknown grants are those of before `Mail.ReadWrite`.
+ * @link https://learn.microsoft.com/en-us/entra/identity-platform/v2-oauth2-auth-code-flow#refresh-the-access-token
+ */
+export const refreshScopes = (granted: readonly string[] | undefined): readonly string[] => {
+  if (!granted) return microsoftScopesBeforeDrafts;
+  const given = new Set(granted.map(scopeName));
+  return microsoftScopes.filter((scope) => scope === 'offline_access' || given.has(scopeName(scope)));
+};
 
 /**
  * The Microsoft identity platform (v2) endpoints of a tenant, given by hand: discovery would cost a request per cold
@@ -135,10 +155,10 @@ export const microsoftMailAuth = (
    * The token endpoint: the client's secret, the scopes (required with a refresh token on the v2 endpoint), the retry
    * policy, and http only for the local sandbox.
    */
-  const tokenRequest = async () => {
+  const tokenRequest = async (scopes: readonly string[] = microsoftScopes) => {
     const oauth = await loadOAuth();
     const options: TokenEndpointRequestOptions = {
-      additionalParameters: { scope: microsoftScopes.join(' ') },
+      additionalParameters: { scope: scopes.join(' ') },
       [oauth.customFetch]: retryingFetch(policy),
       // deprecated in favour of a custom fetch, but the one switch that lets the sandbox's http endpoint through
       ...(isLocalHttp(server.token_endpoint!) ? { [oauth.allowInsecureRequests]: true } : {}),
@@ -197,9 +217,9 @@ export const microsoftMailAuth = (
       }
     },
 
-    refresh: async (refreshToken) => {
+    refresh: async (refreshToken, granted) => {
       const oauthClient = client();
-      const { oauth, options, auth } = await tokenRequest();
+      const { oauth, options, auth } = await tokenRequest(refreshScopes(granted));
       const now = Date.now();
       try {
         const response = await oauth.refreshTokenGrantRequest(server, oauthClient, auth, refreshToken, options);

@@ -30,8 +30,11 @@ export type MailAuth = {
   start: (input: { state: string; redirectUri: string; loginHint?: string }) => Promise<MailAuthStart>;
   /** the code of the redirect for tokens; `redirectUri` and `codeVerifier` as at `start` */
   exchangeCode: (input: { code: string; redirectUri: string; codeVerifier: string }) => Promise<MailTokens>;
-  /** new tokens from a refresh token; MailAuthFailure `invalid_grant` when the grant is gone */
-  refresh: (refreshToken: string) => Promise<MailTokens>;
+  /**
+   * New tokens from a refresh token, asking for no more than `granted` (the scopes the grant gave, when known);
+   * MailAuthFailure `invalid_grant` when the grant is gone.
+   */
+  refresh: (refreshToken: string, granted?: readonly string[]) => Promise<MailTokens>;
   /** the mailbox's address; MailAuthFailure `unauthorized` when the access token is refused */
   mailboxAddress: (accessToken: string) => Promise<string>;
   /** ends the grant at the provider (best effort where the provider has no revocation endpoint) */
@@ -64,7 +67,9 @@ export class MailAuthFailure extends Error {
  * Failures are MailApiFailure: `unauthorized` (401/403, the token or grant is refused: the mailbox is expired),
  * `rate_limited` (429, with `retryAfterSeconds` from `Retry-After`), `not_found` (the cursor, message or thread is
  * gone: Gmail history 404, Graph delta 410 `syncStateNotFound`), `rejected` (the provider refused this message for
- * good: a bad recipient, a message too large), `unavailable` (5xx, timeout: try again later).
+ * good: a bad recipient, a message too large), `unavailable` (5xx, timeout: try again later), `consent_required`
+ * (the grant works but lacks a permission this send needs, as an Outlook grant made before `Mail.ReadWrite` was asked
+ * for, on a message over 4 MB: the mailbox must be reconnected).
  */
 export type OutgoingMail = {
   /** the mailbox's own address */
@@ -164,7 +169,13 @@ export type MailApi = {
   unwatch: (accessToken: string, watchId: string) => Promise<void>;
 };
 
-export type MailApiFailureKind = 'unauthorized' | 'rate_limited' | 'not_found' | 'rejected' | 'unavailable';
+export type MailApiFailureKind =
+  | 'unauthorized'
+  | 'consent_required'
+  | 'rate_limited'
+  | 'not_found'
+  | 'rejected'
+  | 'unavailable';
 
 export class MailApiFailure extends Error {
   readonly kind: MailApiFailureKind;
