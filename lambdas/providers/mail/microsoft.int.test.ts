@@ -4,7 +4,7 @@ import { microsoftVendor } from '../../../infra/local/sandbox/microsoft.js';
 import { consentInSandbox } from '../../../infra/local/sandbox/oauth-consent.js';
 import { startSandbox, type Sandbox } from '../../../infra/local/sandbox/server.js';
 import { createMailAuths } from './mail-auth.js';
-import { microsoftMailAuth, microsoftScopes } from './microsoft.js';
+import { microsoftMailAuth, microsoftScopes, refreshScopes } from './microsoft.js';
 import { type MailAuth, MailAuthFailure } from './port.js';
 import { readMailSettings } from './settings.js';
 
@@ -61,14 +61,14 @@ describe('the Outlook sign-in adapter against the sandbox', () => {
       response_type: 'code',
       redirect_uri: redirectUri,
       response_mode: 'query',
-      scope: 'offline_access User.Read Mail.Send Mail.Read',
+      scope: 'offline_access User.Read Mail.Send Mail.Read Mail.ReadWrite',
       state: 's-9',
       code_challenge: expect.stringMatching(/^[\w-]{43}$/),
       code_challenge_method: 'S256',
       prompt: 'consent',
       login_hint: 'ada@contoso.com',
     });
-    expect(microsoftScopes).toEqual(['offline_access', 'User.Read', 'Mail.Send', 'Mail.Read']);
+    expect(microsoftScopes).toEqual(['offline_access', 'User.Read', 'Mail.Send', 'Mail.Read', 'Mail.ReadWrite']);
     expect(authUrl).not.toContain(codeVerifier);
   });
 
@@ -81,7 +81,7 @@ describe('the Outlook sign-in adapter against the sandbox', () => {
       accessToken: expect.any(String),
       refreshToken: expect.any(String),
       expiresAt: expect.any(Date),
-      scope: 'User.Read Mail.Send Mail.Read',
+      scope: 'User.Read Mail.Send Mail.Read Mail.ReadWrite',
     });
     expect(tokens.expiresAt.getTime()).toBeGreaterThan(Date.now() + 3500_000);
     expect(await outlook.mailboxAddress(tokens.accessToken)).toBe('ada@contoso.com');
@@ -115,8 +115,26 @@ describe('the Outlook sign-in adapter against the sandbox', () => {
     expect(renewed.refreshToken).toEqual(expect.any(String));
     expect(renewed.refreshToken).not.toBe(first.refreshToken);
     expect(await outlook.mailboxAddress(renewed.accessToken)).toBe('rotating@contoso.com');
-    const again = await outlook.refresh(renewed.refreshToken!);
+    const again = await outlook.refresh(renewed.refreshToken!, first.scope?.split(' '));
     expect(await outlook.mailboxAddress(again.accessToken)).toBe('rotating@contoso.com');
+  });
+
+  it('renews asking for no more than the grant gave: its named scopes, or those of before Mail.ReadWrite', () => {
+    expect(refreshScopes(undefined)).toEqual(['offline_access', 'User.Read', 'Mail.Send', 'Mail.Read']);
+    expect(refreshScopes(['User.Read', 'Mail.Send', 'Mail.Read'])).toEqual([
+      'offline_access',
+      'User.Read',
+      'Mail.Send',
+      'Mail.Read',
+    ]);
+    expect(
+      refreshScopes([
+        'https://graph.microsoft.com/user.read',
+        'Mail.Send',
+        'Mail.Read',
+        'https://graph.microsoft.com/Mail.ReadWrite',
+      ]),
+    ).toEqual(['offline_access', 'User.Read', 'Mail.Send', 'Mail.Read', 'Mail.ReadWrite']);
   });
 
   it('after the mailbox is revoked in the sandbox, refresh fails invalid_grant and the address unauthorized', async () => {
