@@ -56,7 +56,9 @@ test.describe('Sending from Outlook', () => {
 
     await test.step('uploads a 4 MB résumé, which the settings attach to every e-mail', async () => {
       const profile = new ProfilePage(page);
-      await profile.goto();
+      // through the sidebar, as a person goes: no reload of the app
+      await appShell.open('Profile');
+      await expect(profile.heading()).toBeVisible({ timeout: 30_000 });
       await profile.uploadAndWait('resume', {
         name: 'ada-lovelace-resume.pdf',
         mimeType: 'application/pdf',
@@ -67,7 +69,8 @@ test.describe('Sending from Outlook', () => {
     const contacts = new ContactsPage(page);
     let address = '';
     await test.step('adds a contact whose address is verified', async () => {
-      await contacts.goto();
+      await appShell.open('Dashboard');
+      await expect(contacts.card()).toBeVisible({ timeout: 30_000 });
       await contacts.openAdd('Many URLs');
       await contacts.addModal().getByLabel('LinkedIn profile URLs, one per line').fill(contact.url);
       await contacts.addModal().getByRole('button', { name: 'Add 1 contact' }).click();
