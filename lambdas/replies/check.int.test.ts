@@ -356,6 +356,57 @@ describe('a reply check', () => {
     expect(await t.check(user, 'push')).toMatchObject({ status: 'checked', recorded: [] });
   });
 
+  it('resyncs every open conversation after a lost cursor, a bounded page per run, resuming after a failed page and notifying once', async () => {
+    const t = setup();
+    const user = await newUser();
+    const threads: Awaited<ReturnType<typeof t.sendTo>>[] = [];
+    for (let sent = 0; sent < 60; sent += 1) {
+      threads.push(await t.sendTo(user));
+      t.clock.now = new Date(t.clock.now.getTime() + 60_000);
+    }
+    await t.check(user);
+    const worker = replyCheckWorker(t.deps, createLogger('replies'), memoryIdempotencyStore().store);
+    const drain = async () => {
+      for (let round = 0; t.sent.length > 0; round += 1) {
+        expect(round).toBeLessThan(10);
+        const { message } = t.sent.shift()!;
+        expect(await worker(sqsEvent(sqsRecord(JSON.stringify(message))))).toEqual({ batchItemFailures: [] });
+      }
+    };
+    await drain();
+    // the outage: the cursor is lost while the contact of the OLDEST conversation answers
+    t.replyTo(user, threads[0]!, { body: 'Sorry for the delay: Tuesday works' });
+    t.gmail.state.oldestCursor = t.gmail.state.historyId + 1;
+    t.gmail.calls.splice(0);
+
+    expect(await t.check(user)).toMatchObject({ status: 'checked' });
+    // one bounded page in this run, the next one queued
+    expect(t.gmail.calls.filter((name) => name === 'threadMessages')).toHaveLength(replyCheckRules.resyncConversations);
+    expect(t.sent).toEqual([
+      { queue: 'reply-check', message: expect.objectContaining({ resync: expect.any(Object) }) },
+    ]);
+
+    // the second page fails half-way (the provider is down): the queue delivers it again and the resync goes on
+    const second = t.sent[0]!.message;
+    t.gmail.state.failWith = new MailApiFailure('unavailable', 'Gmail is down', { status: 503 });
+    expect((await worker(sqsEvent(sqsRecord(JSON.stringify(second))))).batchItemFailures).toHaveLength(1);
+    t.gmail.state.failWith = null;
+    await drain();
+    expect(t.gmail.calls.filter((name) => name === 'threadMessages').length).toBeGreaterThanOrEqual(60);
+
+    expect(await conversations.getConversation(db, user.uid, threads[0]!.conversation.id)).toMatchObject({
+      replyStatus: 'REPLY_RECEIVED',
+    });
+    expect(await userNotifications(db, user.uid)).toHaveLength(1);
+    // a page read again whatever the worker's claims say (a crash after recording) records nothing twice
+    expect(
+      await checkMailbox(t.deps, user.uid, user.mailboxId, { reason: 'schedule', resync: second.resync }),
+    ).toMatchObject({
+      recorded: [],
+    });
+    expect(await userNotifications(db, user.uid)).toHaveLength(1);
+  });
+
   it('records a reply once when two checks of one mailbox run at the same time', async () => {
     const t = setup();
     const user = await newUser();
