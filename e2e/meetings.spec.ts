@@ -345,6 +345,34 @@ test.describe('Meetings with Zoom', () => {
       await mailTab.close();
     });
 
+    await test.step('the contact accepts the updated invitation in their mailbox: the meeting shows Accepted, the bell says so, and it is no reply', async () => {
+      const mailTab = await context.newPage();
+      const mail = new SandboxMailPage(mailTab);
+      await mail.goto();
+      const update = mailTab
+        .getByRole('article', { name: /^Updated invitation: / })
+        .and(mail.messages(gmail, contact.email));
+      await mail.answerInvitation(update, 'Accept');
+      const answer = mailTab.getByRole('article', { name: /^Accepted: / }).and(mail.messages(contact.email, gmail));
+      await expect(answer).toHaveCount(1);
+      await expect(answer).toContainText('has accepted this invitation');
+      await answer.scrollIntoViewIfNeeded();
+      await capture('meetings-sandbox-accept', mailTab);
+      await mailTab.close();
+
+      const card = meetings.meeting(title());
+      await expect(meetings.rsvp(card)).toHaveText('Accepted', queued);
+      await expect(meetings.invitation(card)).toContainText('Updated invitation sent');
+      await capture('meetings-accepted');
+      const panel = await appShell.openNotifications();
+      await expect(panel.getByRole('listitem').filter({ hasText: `${contact.name} accepted: ${title()}` })).toHaveCount(
+        1,
+      );
+      await expect(panel.getByText(/^Received a reply from/)).toHaveCount(0);
+      await capture('meetings-accepted-notification');
+      await appShell.dismiss();
+    });
+
     await test.step('their calendar parts are one event: METHOD REQUEST, the same UID, SEQUENCE 0 then 1, the new time', async () => {
       const sent = await invitationsSent(gmail, contact.email);
       expect(sent.map((message) => message.subject)).toEqual([

@@ -50,6 +50,8 @@ export class MeetingsPage {
   /** the meeting's time as shown ('Wed, 25 Nov 2026, 10:00–10:30') */
   readonly time = (scope: Locator) => scope.locator('time');
   readonly invitation = (scope: Locator) => scope.getByTestId('meeting-invitation');
+  /** the contact's answer to the invitation: Accepted, Tentative, Declined */
+  readonly rsvp = (scope: Locator) => scope.getByTestId('meeting-rsvp');
   readonly toast = (text: string) => this.page.locator('.ant-notification-notice').filter({ hasText: text }).last();
 
   async goto() {

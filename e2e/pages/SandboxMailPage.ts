@@ -3,7 +3,8 @@ import { sandboxUrl } from '../fixtures/sandbox';
 
 /**
  * The sandbox's mail page `GET /_sandbox/mail` (DESIGN §8 'Sandbox control'): every mailbox and the mail it got, each
- * message an <article> ('From <sender> to <recipient>') with a form to answer it as its recipient, and one to bounce it.
+ * message an <article> ('From <sender> to <recipient>') with a form to answer it as its recipient, and one to bounce it;
+ * an invitation also with Accept, Tentative and Decline.
  */
 export class SandboxMailPage {
   constructor(private readonly page: Page) {}
@@ -15,6 +16,16 @@ export class SandboxMailPage {
 
   async goto() {
     await this.page.goto(`${sandboxUrl}/_sandbox/mail`);
+    await expect(this.heading()).toBeVisible();
+  }
+
+  /** Answers the invitation `message` as its recipient's calendar does (an iTIP REPLY); the page comes back. */
+  async answerInvitation(message: Locator, answer: 'Accept' | 'Tentative' | 'Decline') {
+    const back = this.page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/_sandbox/mail' && response.request().method() === 'GET',
+    );
+    await message.getByRole('group', { name: 'Answer the invitation' }).getByRole('button', { name: answer }).click();
+    expect((await back).ok()).toBe(true);
     await expect(this.heading()).toBeVisible();
   }
 

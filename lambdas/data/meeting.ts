@@ -21,6 +21,8 @@ export type MeetingItem = Meeting & {
    * after the provider took the e-mail, a redelivery) first asks the mailbox for its Message-ID (`findSent`).
    */
   invitationAttempts?: { sequence: number; count: number };
+  /** the provider message id of the iTIP REPLY that set `rsvp`: the same message read again changes nothing */
+  rsvpMessageId?: string;
 };
 
 export const meetingRecord = 'meeting';
@@ -50,6 +52,7 @@ export const toWireMeeting = (item: MeetingItem): Meeting => {
     version: _version,
     invitedSequence: _invited,
     invitationAttempts: _attempts,
+    rsvpMessageId: _rsvpMessageId,
     ...meeting
   } = item;
   return meeting;
@@ -96,3 +99,14 @@ export const replaceMeetingItem = (db: DataClient, next: MeetingItem) =>
       }),
     ),
   );
+
+/** `replaceMeetingItem` as a write of a transaction: refused when the meeting is no longer at the version read. */
+export const replacedMeetingWrite = (db: DataClient, next: MeetingItem) => ({
+  Put: {
+    TableName: db.table,
+    Item: toItem(next),
+    ConditionExpression: '#version = :read',
+    ExpressionAttributeNames: { '#version': 'version' },
+    ExpressionAttributeValues: { ':read': next.version - 1 },
+  },
+});

@@ -28,6 +28,7 @@ const fromItem = (item: Record<string, unknown>): Notification => ({
   conversationId: (item.conversationId as string | null | undefined) ?? null,
   timestamp: String(item.timestamp),
   read: item.read === true,
+  ...(item.rsvp ? { rsvp: item.rsvp as NonNullable<Notification['rsvp']> } : {}),
 });
 
 /** Newest first: by time, then id (SPEC §9: sorted by timestamp). */

@@ -9,6 +9,7 @@ import { countDailySend, sendLimitsOf } from '../data/send-guard.js';
 import { getUserProfile } from '../data/user-profile.js';
 import { defaultMailboxAccessToken, expireMailbox } from '../mailboxes/index.js';
 import { MailApiFailure, type OutgoingMail, type SentMail } from '../providers/mail/port.js';
+import { markMailboxActive } from '../replies/index.js';
 import type { MeetingsDeps } from './deps.js';
 import {
   invitationBody,
@@ -202,5 +203,9 @@ const attemptInvitation = async (deps: MeetingsDeps, message: InvitationMessage)
     throw error;
   }
   await settle(deps, message, { status: 'sent', sentAt: sent.sentAt.toISOString() });
+  // the contact's calendar answers to this mailbox (an iTIP REPLY): it goes on the reply checks, best effort
+  await markMailboxActive(deps.db, uid, access.id, access.provider, deps.now(), { queue: deps.queue }).catch(
+    (error: unknown) => deps.logger.warn('the mailbox was not put on the reply checks now', { error }),
+  );
   return 'sent';
 };

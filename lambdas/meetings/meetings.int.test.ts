@@ -171,7 +171,8 @@ const world = async (
   let delivered = 0;
   /** delivers every invitation queued since the last call, in order */
   const deliverQueued = async () => {
-    const pending = queued.slice(delivered);
+    // the reply checks a sent invitation queues for its mailbox are the replies domain's
+    const pending = queued.slice(delivered).filter((item) => item.queue === 'meeting-invitation');
     delivered = queued.length;
     for (const { message } of pending) {
       const answer = await worker(

@@ -3,12 +3,14 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyEnvironment, lambdaEnvironment } from '../../infra/local/lambda-env.js';
 import { freePorts } from '../../infra/local/net.js';
+import { rsvpCalendar } from '../../infra/local/sandbox/mail-rsvp.js';
 import { consentInSandbox } from '../../infra/local/sandbox/oauth-consent.js';
 import { type Sandbox, startSandbox } from '../../infra/local/sandbox/server.js';
 import type { LiveEvent } from '../../shared/live-events.js';
 import type { QueueName } from '../../shared/queues.js';
 import { replyCheckMessages } from '../../shared/schemas/conversations.js';
 import type { MailProvider } from '../../shared/schemas/mailboxes.js';
+import type { RsvpAnswer } from '../../shared/schemas/meetings.js';
 import type { ReplyCheckMessage } from '../../shared/schemas/replies.js';
 import * as conversations from '../conversations/index.js';
 import { createLogger } from '../core/logger.js';
@@ -18,13 +20,16 @@ import { conversationKey } from '../data/conversation.js';
 import { getDoNotContact } from '../data/do-not-contact.js';
 import { getMailbox, mailboxKey } from '../data/mailbox.js';
 import { getMailSync } from '../data/mail-sync.js';
+import { createMeetingItem, getMeeting, type MeetingItem } from '../data/meeting.js';
 import { userNotifications } from '../data/notification.js';
 import { getPipelineEntry } from '../data/pipeline.js';
 import { cancelFollowUps } from '../drafts/index.js';
 import { mailboxesDepsFromEnv } from '../mailboxes/index.js';
+import { invitationUid, recordRsvp } from '../meetings/index.js';
 import { MailApiFailure } from '../providers/mail/port.js';
 import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
 import { setAttributes } from '../test/raw-items.js';
+import { ulid } from 'ulid';
 import { memoryIdempotencyStore } from '../test/memory-idempotency.js';
 import { sqsEvent, sqsRecord } from '../test/sqs-event.js';
 import { checkMailbox, markMailboxActive, replyCheckRules } from './check.js';
@@ -115,6 +120,7 @@ const setup = () => {
     mailboxes: mailboxesDepsFromEnv(silent as never),
     mail: { gmail: gmail.api, outlook: outlook.api },
     conversations: { ...conversations, cancelFollowUps },
+    meetings: { recordRsvp },
     queue: {
       send: async (queue, message, options) =>
         void sent.push({ queue, message: message as ReplyCheckMessage, delaySeconds: options?.delaySeconds }),
@@ -350,6 +356,57 @@ describe('a reply check', () => {
     expect(await t.check(user, 'push')).toMatchObject({ status: 'checked', recorded: [] });
   });
 
+  it('resyncs every open conversation after a lost cursor, a bounded page per run, resuming after a failed page and notifying once', async () => {
+    const t = setup();
+    const user = await newUser();
+    const threads: Awaited<ReturnType<typeof t.sendTo>>[] = [];
+    for (let sent = 0; sent < 60; sent += 1) {
+      threads.push(await t.sendTo(user));
+      t.clock.now = new Date(t.clock.now.getTime() + 60_000);
+    }
+    await t.check(user);
+    const worker = replyCheckWorker(t.deps, createLogger('replies'), memoryIdempotencyStore().store);
+    const drain = async () => {
+      for (let round = 0; t.sent.length > 0; round += 1) {
+        expect(round).toBeLessThan(10);
+        const { message } = t.sent.shift()!;
+        expect(await worker(sqsEvent(sqsRecord(JSON.stringify(message))))).toEqual({ batchItemFailures: [] });
+      }
+    };
+    await drain();
+    // the outage: the cursor is lost while the contact of the OLDEST conversation answers
+    t.replyTo(user, threads[0]!, { body: 'Sorry for the delay: Tuesday works' });
+    t.gmail.state.oldestCursor = t.gmail.state.historyId + 1;
+    t.gmail.calls.splice(0);
+
+    expect(await t.check(user)).toMatchObject({ status: 'checked' });
+    // one bounded page in this run, the next one queued
+    expect(t.gmail.calls.filter((name) => name === 'threadMessages')).toHaveLength(replyCheckRules.resyncConversations);
+    expect(t.sent).toEqual([
+      { queue: 'reply-check', message: expect.objectContaining({ resync: expect.any(Object) }) },
+    ]);
+
+    // the second page fails half-way (the provider is down): the queue delivers it again and the resync goes on
+    const second = t.sent[0]!.message;
+    t.gmail.state.failWith = new MailApiFailure('unavailable', 'Gmail is down', { status: 503 });
+    expect((await worker(sqsEvent(sqsRecord(JSON.stringify(second))))).batchItemFailures).toHaveLength(1);
+    t.gmail.state.failWith = null;
+    await drain();
+    expect(t.gmail.calls.filter((name) => name === 'threadMessages').length).toBeGreaterThanOrEqual(60);
+
+    expect(await conversations.getConversation(db, user.uid, threads[0]!.conversation.id)).toMatchObject({
+      replyStatus: 'REPLY_RECEIVED',
+    });
+    expect(await userNotifications(db, user.uid)).toHaveLength(1);
+    // a page read again whatever the worker's claims say (a crash after recording) records nothing twice
+    expect(
+      await checkMailbox(t.deps, user.uid, user.mailboxId, { reason: 'schedule', resync: second.resync }),
+    ).toMatchObject({
+      recorded: [],
+    });
+    expect(await userNotifications(db, user.uid)).toHaveLength(1);
+  });
+
   it('records a reply once when two checks of one mailbox run at the same time', async () => {
     const t = setup();
     const user = await newUser();
@@ -392,6 +449,139 @@ describe('a reply check', () => {
     expect(t.gmail.calls).toEqual([]);
     t.replyTo(user, thread, { body: 'One more thing' });
     expect(await t.check(user, 'push')).toMatchObject({ status: 'checked', recorded: [{ kind: 'reply' }] });
+  });
+});
+
+/** A meeting of the user with their contact (Grace Hopper), its invitation sent at SEQUENCE `sequence`. */
+const bookMeeting = async (user: User, sequence = 0) => {
+  const now = new Date().toISOString();
+  const meeting: MeetingItem = {
+    id: ulid(),
+    userId: user.uid,
+    contactId: user.contactId,
+    contactName: 'Grace Hopper',
+    contactEmail: 'grace@example.com',
+    contactCompany: null,
+    title: 'Coffee chat',
+    startTime: '2030-12-02T10:00:00.000Z',
+    durationMinutes: 30,
+    timeZone: 'UTC',
+    notes: '',
+    status: 'scheduled',
+    sequence,
+    invitation: { status: 'sent', method: 'REQUEST', sequence, sentAt: now },
+    invitedSequence: sequence,
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+  };
+  await createMeetingItem(db, meeting);
+  return meeting;
+};
+
+/** The contact's calendar answers the meeting's invitation: an iTIP REPLY (RFC 5546 §3.2.3), as the sandbox sends it. */
+const answerOf = (
+  meeting: Pick<MeetingItem, 'id' | 'title' | 'sequence'>,
+  answer: RsvpAnswer,
+  options: { attendee?: string; organizer?: string; at?: Date } = {},
+) =>
+  rsvpCalendar(
+    {
+      method: 'REQUEST',
+      uid: invitationUid(meeting.id),
+      sequence: meeting.sequence,
+      stamp: null,
+      summary: meeting.title,
+      start: new Date('2030-12-02T10:00:00Z'),
+      end: new Date('2030-12-02T10:30:00Z'),
+      organizer: { address: options.organizer ?? 'ada@example.com', name: 'Ada Lovelace', partstat: null },
+      attendees: [],
+    },
+    { address: options.attendee ?? 'grace@example.com', name: 'Grace Hopper' },
+    answer,
+    options.at ?? new Date(),
+  );
+
+describe("a contact's answer to a meeting invitation", () => {
+  it('records the answer on the meeting and notifies once, however often the message is read, and is no reply', async () => {
+    const t = setup();
+    const user = await newUser();
+    const thread = await t.sendTo(user);
+    await t.check(user);
+    const meeting = await bookMeeting(user);
+    // in the outreach's thread, as a calendar answers from the contact's mailbox: without its calendar part this
+    // message would be the contact's reply
+    const message = t.replyTo(user, thread, {
+      subject: 'Accepted: Coffee chat',
+      body: 'Grace Hopper has accepted this invitation.',
+      calendar: answerOf(meeting, 'accepted'),
+    });
+
+    // two deliveries at once, then the same message read again after the cursor is lost
+    await Promise.all([t.check(user, 'push'), t.check(user, 'schedule')]);
+    t.gmail.state.oldestCursor = t.gmail.state.historyId + 1;
+    await t.check(user, 'push');
+
+    const stored = await getMeeting(db, user.uid, meeting.id);
+    expect(stored?.rsvp).toEqual({ answer: 'accepted', sequence: 0, answeredAt: expect.any(String) });
+    expect(stored?.version).toBe(meeting.version + 1);
+    const notifications = await userNotifications(db, user.uid);
+    expect(notifications).toEqual([
+      expect.objectContaining({
+        contact: { name: 'Grace Hopper', email: 'grace@example.com' },
+        contactId: user.contactId,
+        conversationId: null,
+        timestamp: message.receivedAt.toISOString(),
+        rsvp: { meetingId: meeting.id, title: 'Coffee chat', answer: 'accepted' },
+      }),
+    ]);
+    expect(eventTypes(t.events).filter((type) => type === 'meeting.updated')).toHaveLength(1);
+    expect(eventTypes(t.events).filter((type) => type === 'notification.created')).toHaveLength(1);
+    // no reply: the conversation still waits, the contact is still 'contacted'
+    expect(await conversations.getConversation(db, user.uid, thread.conversation.id)).toMatchObject({
+      replyStatus: 'awaiting_reply',
+      lastReplyDate: null,
+    });
+    expect((await getContact(db, user.uid, user.contactId))?.conversationStatus).toBe('awaiting_reply');
+    expect((await getPipelineEntry(db, user.uid, user.contactId))?.stage).toBe('contacted');
+    expect(eventTypes(t.events)).not.toContain('reply.received');
+
+    // the contact changes their mind: a later answer replaces it, tentatively then declined
+    t.replyTo(user, thread, {
+      subject: 'Declined: Coffee chat',
+      calendar: answerOf(meeting, 'declined', { at: new Date(Date.now() + 60_000) }),
+    });
+    await t.check(user, 'push');
+    expect((await getMeeting(db, user.uid, meeting.id))?.rsvp?.answer).toBe('declined');
+    expect((await userNotifications(db, user.uid)).map((notification) => notification.rsvp?.answer)).toEqual(
+      expect.arrayContaining(['accepted', 'declined']),
+    );
+  });
+
+  it("changes nothing for a REPLY naming another user's meeting, or answered by someone other than the contact", async () => {
+    const t = setup();
+    const victim = await newUser();
+    const theirs = await bookMeeting(victim);
+    const user = await newUser();
+    const thread = await t.sendTo(user);
+    await t.check(user);
+    const own = await bookMeeting(user);
+    // a crafted answer in the user's own mailbox naming the victim's meeting UID
+    t.replyTo(user, thread, { subject: 'Accepted: Coffee chat', calendar: answerOf(theirs, 'accepted') });
+    // an answer to the user's meeting from an address that was not invited
+    t.replyTo(user, thread, {
+      from: { email: 'mallory@example.com', name: 'Mallory' },
+      subject: 'Declined: Coffee chat',
+      calendar: answerOf(own, 'declined', { attendee: 'mallory@example.com' }),
+    });
+
+    expect(await t.check(user, 'push')).toMatchObject({ status: 'checked', recorded: [] });
+
+    expect(await getMeeting(db, victim.uid, theirs.id)).toEqual(theirs);
+    expect(await userNotifications(db, victim.uid)).toEqual([]);
+    expect(await getMeeting(db, user.uid, own.id)).toEqual(own);
+    expect(await userNotifications(db, user.uid)).toEqual([]);
+    expect(eventTypes(t.events)).not.toContain('meeting.updated');
   });
 });
 

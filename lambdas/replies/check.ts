@@ -18,6 +18,7 @@ import {
   recordWatch,
 } from '../data/mail-sync.js';
 import { expireMailbox, mailboxAccessToken } from '../mailboxes/index.js';
+import { type ItipReply, parseItipReply } from '../meetings/index.js';
 import { type MailApi, MailApiFailure, type MailboxMessage } from '../providers/mail/port.js';
 import { classifyIncoming, isUnsubscribeRequest } from './classify.js';
 import type { ReplyDeps } from './deps.js';
@@ -25,7 +26,10 @@ import type { ReplyDeps } from './deps.js';
 export const replyCheckRules = {
   /** messages read per run from the cursor; a mailbox with more gets another run at once */
   changesPerRun: 100,
-  /** a lost cursor is rebuilt from the threads of this many open conversations, newest first */
+  /**
+   * a lost cursor is rebuilt from the threads of every open conversation, newest first, this many per run: each page
+   * queues the next (a `reply-check` message with `resync`), so a crash resumes at the page it stopped in
+   */
   resyncConversations: 25,
   /** threads read at once while resyncing */
   resyncConcurrency: 5,
@@ -112,6 +116,17 @@ type Run = {
   now: Date;
 };
 
+/** Records a run's messages in their conversations, in order; what was new. */
+const recordAll = async (run: Run, messages: readonly MailboxMessage[]) => {
+  const find = conversationFinder(run);
+  const recorded: RecordedEmail[] = [];
+  for (const message of messages) {
+    const done = await recordMessage(run, find, message);
+    if (done) recorded.push(done);
+  }
+  return recorded;
+};
+
 /** Stores the outcome and tells the tabs when the banner's text changed. */
 const settle = async (run: Run, outcome: { error: string | null; errorCount: number; retryAt?: Date }) => {
   const { deps, uid, mailbox, sync, now } = run;
@@ -189,19 +204,23 @@ const failed = async (run: Run, error: unknown): Promise<CheckResult> => {
   return { status: 'failed', recorded: [], error: text };
 };
 
-/** A lost (or never taken) cursor: a new one first, then what the open conversations' threads hold (bounded). */
-const resync = async (run: Run, token: string) => {
+/**
+ * One page of a resync (a lost or never taken cursor): the threads of the mailbox's open conversations created before
+ * `after` (a conversation id; null: from the newest), at most `resyncConversations` of them, and the id to go on
+ * after (null: that was the last page). Conversation ids are ULIDs, so the order never changes under the pages; one
+ * begun after the resync's cursor was taken is read from that cursor instead.
+ */
+const resyncPage = async (run: Run, token: string, after: string | null) => {
   const { deps, uid, mailbox, api } = run;
-  const cursor = await api.currentCursor(token);
   const open = (await deps.conversations.openConversations(deps.db, uid, mailbox.id, deps.now()))
-    .filter((conversation) => conversation.threadId)
-    .sort((a, b) => (b.lastEmailSentAt ?? b.updatedAt).localeCompare(a.lastEmailSentAt ?? a.updatedAt))
-    .slice(0, replyCheckRules.resyncConversations);
+    .filter((conversation) => conversation.threadId && (after === null || conversation.id < after))
+    .sort((a, b) => b.id.localeCompare(a.id));
+  const page = open.slice(0, replyCheckRules.resyncConversations);
   const messages: MailboxMessage[] = [];
   let next = 0;
   const lane = async () => {
-    while (next < open.length) {
-      const conversation = open[next++]!;
+    while (next < page.length) {
+      const conversation = page[next++]!;
       try {
         messages.push(...(await api.threadMessages(token, conversation.threadId!)));
       } catch (error) {
@@ -210,8 +229,16 @@ const resync = async (run: Run, token: string) => {
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(replyCheckRules.resyncConcurrency, open.length) }, lane));
-  return { messages, cursor };
+  await Promise.all(Array.from({ length: Math.min(replyCheckRules.resyncConcurrency, page.length) }, lane));
+  return { messages, after: open.length > page.length ? page.at(-1)!.id : null };
+};
+
+/** Queues the resync's next page; its checkId is the same whichever delivery of this page queues it. */
+const queueResyncPage = async (run: Run, reason: ReplyCheckMessage['reason'], occasion: string, after: string) => {
+  await run.deps.queue.send(
+    'reply-check',
+    checkMessage(run.uid, run.mailbox.id, reason, `resync-${occasion}-${after}`, { occasion, after }),
+  );
 };
 
 const messageIdsIn = (text: string) => text.match(/<[^<>\s@]+@[^<>\s]+>/g) ?? [];
@@ -260,6 +287,27 @@ const conversationFinder = (run: Run) => {
 };
 
 /**
+ * The contact's answer to a meeting's invitation (an iTIP REPLY): the meeting records it and a notification says it
+ * ('Ada Lovelace accepted: Coffee chat'), once per message (lambdas/meetings/rsvp.ts); the tabs hear of it. It is no
+ * reply to the outreach: the conversation, the funnel and the pipeline do not change.
+ */
+const recordAnswer = async (run: Run, message: MailboxMessage, reply: ItipReply) => {
+  const { deps, uid } = run;
+  const outcome = await deps.meetings.recordRsvp(deps.db, uid, {
+    reply,
+    providerMessageId: message.providerMessageId,
+    messageId: message.messageId,
+    receivedAt: message.receivedAt,
+  });
+  if (!outcome.recorded || !outcome.meeting) return;
+  const { id: meetingId, contactId } = outcome.meeting;
+  await publish(deps, uid, { type: 'meeting.updated', data: { meetingId, contactId } });
+  if (outcome.notification) {
+    await publish(deps, uid, { type: 'notification.created', data: { notificationId: outcome.notification.id } });
+  }
+};
+
+/**
  * Records one message in its conversation, once (recordIncomingEmail is idempotent by provider message id). The
  * consequences that must hold whatever happened before (cancelling follow-ups, do-not-contact) run on a repeat too, so
  * a run cut off after the record still completes them; the tabs hear only of what is new.
@@ -272,6 +320,11 @@ const recordMessage = async (
   const { deps, uid, mailbox, now } = run;
   const kind = classifyIncoming(message, mailbox.email);
   if (kind === 'own') return null;
+  const answer = message.calendar === undefined ? null : parseItipReply(message.calendar);
+  if (answer) {
+    await recordAnswer(run, message, answer);
+    return null;
+  }
   const conversation = await find(message, kind);
   if (!conversation) return null;
   let result: Awaited<ReturnType<ReplyDeps['conversations']['recordIncomingEmail']>>;
@@ -389,8 +442,32 @@ const forget = async (deps: ReplyDeps, sync: MailSyncItem) => {
 };
 
 /**
+ * A later page of a resync: its threads recorded (idempotent, so a redelivered page records nothing twice), then the
+ * next page queued. A refused token expires the mailbox; another failure throws, so the queue delivers the page again
+ * and the resync goes on from it.
+ */
+const checkResyncPage = async (
+  run: Run,
+  token: string,
+  reason: ReplyCheckMessage['reason'],
+  resync: NonNullable<ReplyCheckMessage['resync']>,
+): Promise<CheckResult> => {
+  let page: Awaited<ReturnType<typeof resyncPage>>;
+  try {
+    page = await resyncPage(run, token, resync.after);
+  } catch (error) {
+    if (error instanceof MailApiFailure && error.kind === 'unauthorized') return expired(run, 'api');
+    throw error;
+  }
+  const recorded = await recordAll(run, page.messages);
+  if (page.after !== null) await queueResyncPage(run, reason, resync.occasion, page.after);
+  return { status: 'checked', recorded, error: null };
+};
+
+/**
  * Reads one mailbox from its cursor (DESIGN §4: incremental, `history.list` / Graph delta) and records the replies,
- * auto-replies and bounces of its conversations. A lost or missing cursor resyncs boundedly. The cursor moves only
+ * auto-replies and bounces of its conversations. A lost or missing cursor resyncs every open conversation's thread,
+ * a bounded page per run (the first in this one, the rest queued one after another). The cursor moves only
  * from the one this run read (a concurrent run's is kept); every record is idempotent, so a repeat records nothing
  * twice. SPEC §8 failures are stored for the red banner; success clears them.
  */
@@ -402,6 +479,8 @@ export const checkMailbox = async (
     reason: ReplyCheckMessage['reason'];
     /** a mailbox read more recently than this answers from what is stored (`recent`): a user's checks (SPEC §9) */
     minGapMs?: number;
+    /** a later page of a resync (the message's `resync`): its threads only, the cursor untouched */
+    resync?: ReplyCheckMessage['resync'];
   },
 ): Promise<CheckResult> => {
   const now = deps.now();
@@ -429,10 +508,12 @@ export const checkMailbox = async (
       return { status: 'recent', recorded: [], error: sync.error };
     }
   }
-  if (sync.retryAt && new Date(sync.retryAt) > now) return { status: 'waiting', recorded: [], error: sync.error };
+  if (sync.retryAt && new Date(sync.retryAt) > now && !options.resync) {
+    return { status: 'waiting', recorded: [], error: sync.error };
+  }
   // DESIGN §4: the safety net reads mailboxes with open conversations; the others cost one Query and no quota (push,
   // a send or the user's check still read them; a new send brings the schedule back)
-  if (options.reason === 'schedule' && sync.cursor !== null) {
+  if (options.reason === 'schedule' && sync.cursor !== null && !options.resync) {
     const open = await deps.conversations.openConversations(deps.db, uid, mailboxId, deps.now());
     if (open.length === 0) return { status: 'idle', recorded: [], error: sync.error };
   }
@@ -451,10 +532,21 @@ export const checkMailbox = async (
     throw error;
   }
 
+  if (options.resync) return checkResyncPage(run, token, options.reason, options.resync);
+
   try {
     let changes: { messages: MailboxMessage[]; cursor: string };
     let more = false;
-    if (sync.cursor === null) changes = await resync(run, token);
+    /** the next page of a resync this run begins */
+    let resyncAfter: string | null = null;
+    const resync = async () => {
+      // the cursor first: what arrives from now on is read from it, what came before is in the threads
+      const cursor = await run.api.currentCursor(token);
+      const page = await resyncPage(run, token, null);
+      resyncAfter = page.after;
+      return { messages: page.messages, cursor };
+    };
+    if (sync.cursor === null) changes = await resync();
     else {
       try {
         changes = await run.api.changesSince(token, sync.cursor, replyCheckRules.changesPerRun);
@@ -465,16 +557,13 @@ export const checkMailbox = async (
           userId: uid,
           mailboxId,
         });
-        changes = await resync(run, token);
+        changes = await resync();
       }
     }
-    const find = conversationFinder(run);
-    const recorded: RecordedEmail[] = [];
-    for (const message of changes.messages) {
-      const done = await recordMessage(run, find, message);
-      if (done) recorded.push(done);
-    }
+    const recorded = await recordAll(run, changes.messages);
     await advanceCursor(deps.db, uid, mailboxId, sync.cursor, changes.cursor);
+    if (resyncAfter !== null)
+      await queueResyncPage(run, options.reason, digest(changes.cursor).slice(0, 32), resyncAfter);
     await ensurePush(run, token);
     await settle(run, { error: null, errorCount: 0 });
     if (more) {

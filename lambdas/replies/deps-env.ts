@@ -11,6 +11,7 @@ import {
 import { createDataClient } from '../data/client.js';
 import { cancelFollowUps } from '../drafts/index.js';
 import { mailboxesDepsFromEnv } from '../mailboxes/index.js';
+import { recordRsvp } from '../meetings/index.js';
 import { createLivePort } from '../providers/live/live.js';
 import { createMailApis } from '../providers/mail/mail-api.js';
 import { createSqsClient, sqsQueue } from '../providers/queue/sqs.js';
@@ -20,7 +21,7 @@ import { readReplySettings } from './settings.js';
 /**
  * The replies domain's dependencies in a Lambda (its HTTP Lambda, the worker and the schedule job), from its
  * environment, built once (STYLE §10): the table, the mailboxes' tokens, the mail APIs (the sandbox locally, by base
- * URL), the conversations and drafts domains, the queue and the live channel.
+ * URL), the conversations, drafts and meetings domains, the queue and the live channel.
  */
 export const replyDepsFromEnv = (logger: Logger, env: NodeJS.ProcessEnv = process.env): ReplyDeps => {
   const db = createDataClient(readConfig(env).tableName);
@@ -37,6 +38,7 @@ export const replyDepsFromEnv = (logger: Logger, env: NodeJS.ProcessEnv = proces
       addDoNotContact,
       cancelFollowUps,
     },
+    meetings: { recordRsvp },
     queue: sqsQueue(createSqsClient()),
     live: createLivePort({ db }),
     settings: readReplySettings(env),

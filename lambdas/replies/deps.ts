@@ -5,6 +5,7 @@ import type { Conversation, Notification } from '../../shared/schemas/conversati
 import type { PipelineStage } from '../../shared/schemas/pipeline.js';
 import type { DataClient } from '../data/client.js';
 import type { MailboxesDeps } from '../mailboxes/index.js';
+import type { RsvpMessage, RsvpOutcome } from '../meetings/index.js';
 import type { LivePort } from '../providers/live/port.js';
 import type { MailApi } from '../providers/mail/port.js';
 import type { QueuePort } from '../providers/queue/port.js';
@@ -58,12 +59,19 @@ export type RepliesConversations = {
   cancelFollowUps: (db: DataClient, uid: string, conversationId: string, now: Date) => Promise<string[]>;
 };
 
+/** What reply checks use of the meetings domain: recording a contact's answer to an invitation (an iTIP REPLY). */
+export type RepliesMeetings = {
+  /** idempotent by the message's provider id; a REPLY naming no meeting of `uid` changes nothing */
+  recordRsvp: (db: DataClient, uid: string, message: RsvpMessage) => Promise<RsvpOutcome>;
+};
+
 export type ReplyDeps = {
   db: DataClient;
   /** a fresh access token of a mailbox, and marking one expired (lambdas/mailboxes/index.ts) */
   mailboxes: MailboxesDeps;
   mail: Record<MailProvider, MailApi>;
   conversations: RepliesConversations;
+  meetings: RepliesMeetings;
   queue: QueuePort;
   live: LivePort;
   settings: ReplySettings;

@@ -24,7 +24,10 @@ export const replyCheckWorker = (
     schema: replyCheckMessageSchema,
     key: ({ uid, mailboxId, checkId }) => [uid, mailboxId, checkId],
     handle: async (message) => {
-      const result = await checkMailbox(deps, message.uid, message.mailboxId, { reason: message.reason });
+      const result = await checkMailbox(deps, message.uid, message.mailboxId, {
+        reason: message.reason,
+        ...(message.resync ? { resync: message.resync } : {}),
+      });
       return {
         userId: message.uid,
         mailboxId: message.mailboxId,

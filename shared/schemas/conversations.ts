@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { lazySchema } from '../lazy-schema.js';
+import { rsvpAnswers } from './meetings.js';
 
 /**
  * Conversations, their e-mails, reply checks and notifications (issue 13; SPEC §3 'Conversation', 'Notification',
@@ -276,7 +277,9 @@ export const outlookBatchSchema = /* @__PURE__ */ lazySchema(() =>
 
 /**
  * A notification (SPEC §3): `id` is the reply's message id plus its time (SPEC §5: an existing id is skipped);
- * newest 30 kept (SPEC §9). The text is built by the client: 'Received a reply from {name} ({email})'.
+ * newest 30 kept (SPEC §9). The text is built by the client: 'Received a reply from {name} ({email})'; one with
+ * `rsvp` is the contact's answer to a meeting's invitation instead: '{name} accepted: {title}' (tentatively
+ * accepted, declined).
  */
 export const notificationSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
@@ -286,6 +289,7 @@ export const notificationSchema = /* @__PURE__ */ lazySchema(() =>
     conversationId: z.string().nullable(),
     timestamp: z.string(),
     read: z.boolean(),
+    rsvp: z.object({ meetingId: z.string(), title: z.string(), answer: z.enum(rsvpAnswers) }).optional(),
   }),
 );
 export type Notification = z.infer<typeof notificationSchema>;

@@ -109,6 +109,13 @@ export type MeetingStatus = (typeof meetingStatuses)[number];
 /** Where the invitation e-mail stands: `queued` until the worker sent it (or could not). */
 export const invitationStatuses = ['queued', 'sent', 'failed', 'skipped'] as const;
 
+/**
+ * The contact's answer to the invitation, as their calendar sent it back (an iTIP REPLY, RFC 5546 §3.2.3: the
+ * ATTENDEE's PARTSTAT ACCEPTED, TENTATIVE or DECLINED).
+ */
+export const rsvpAnswers = ['accepted', 'tentative', 'declined'] as const;
+export type RsvpAnswer = (typeof rsvpAnswers)[number];
+
 const isoDateTime = /* @__PURE__ */ lazySchema(() => z.iso.datetime({ offset: true }));
 const id = /* @__PURE__ */ lazySchema(() => z.string().min(1).max(64));
 
@@ -143,6 +150,18 @@ export const meetingSchema = /* @__PURE__ */ lazySchema(() =>
       error: z.string().optional(),
       sentAt: z.string().optional(),
     }),
+    /**
+     * The contact's latest answer to an invitation of this meeting and the SEQUENCE it answered: it answers the
+     * meeting as it is only while `sequence` is the meeting's (a reschedule asks again). Absent until one came.
+     */
+    rsvp: z
+      .object({
+        answer: z.enum(rsvpAnswers),
+        sequence: z.number().int(),
+        /** when the contact answered (the REPLY's DTSTAMP, else when it arrived) */
+        answeredAt: z.string(),
+      })
+      .optional(),
     createdAt: z.string(),
     updatedAt: z.string(),
   }),

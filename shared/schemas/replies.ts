@@ -12,6 +12,12 @@ export const replyCheckMessageSchema = /* @__PURE__ */ lazySchema(() =>
     mailboxId: z.string().min(1).max(64),
     reason: z.enum(['push', 'schedule', 'manual']),
     checkId: z.string().min(1).max(200),
+    /**
+     * A page of a resync (a lost cursor): read the threads of the mailbox's open conversations older than `after` (a
+     * conversation id), a bounded page, then queue the next page. `occasion` names the resync, so each page's
+     * `checkId` is the same however often the page before is delivered.
+     */
+    resync: z.strictObject({ occasion: z.string().min(1).max(64), after: z.string().min(1).max(64) }).optional(),
   }),
 );
 export type ReplyCheckMessage = z.infer<typeof replyCheckMessageSchema>;
@@ -22,4 +28,5 @@ export const replyCheckMessage = (
   mailboxId: string,
   reason: ReplyCheckMessage['reason'],
   checkId: string,
-): ReplyCheckMessage => ({ uid, mailboxId, reason, checkId: checkId.slice(0, 200) });
+  resync?: ReplyCheckMessage['resync'],
+): ReplyCheckMessage => ({ uid, mailboxId, reason, checkId: checkId.slice(0, 200), ...(resync ? { resync } : {}) });

@@ -60,6 +60,7 @@ export const gmailQuotaUnits = {
   'messages.send': 100,
   'messages.list': 5,
   'messages.get': 5,
+  'messages.attachments.get': 5,
   'threads.get': 10,
   'history.list': 2,
   'users.watch': 100,
@@ -123,6 +124,11 @@ type Format = 'full' | 'metadata' | 'minimal' | 'raw';
 const formatOf = (value: string | null): Format | undefined =>
   value === null ? 'full' : (['full', 'metadata', 'minimal', 'raw'] as const).find((format) => format === value);
 
+/** RFC 6047 calendar parts: Gmail answers them by attachmentId. */
+const calendarTypes = new Set(['text/calendar', 'application/ics']);
+
+const attachmentIdOf = (copy: MailCopy, partId: string) => `ANGjdJ${copy.gmailId}_${partId}`;
+
 /** A MessagePart tree as Gmail answers it: the top part's headers, then text, HTML and attachment parts. */
 const payloadOf = (copy: MailCopy, format: 'full' | 'metadata', metadataHeaders: string[]) => {
   const wanted = metadataHeaders.map((name) => name.toLowerCase());
@@ -137,10 +143,11 @@ const payloadOf = (copy: MailCopy, format: 'full' | 'metadata', metadataHeaders:
     mimeType,
     filename,
     headers: [{ name: 'Content-Type', value: `${mimeType}; charset="UTF-8"` }],
-    // a large attachment comes with an attachmentId instead of its data, as Gmail answers
+    // a large attachment, or a calendar part (which Gmail files as an attachment), comes with an attachmentId instead
+    // of its data, as Gmail answers
     body:
-      typeof content === 'number'
-        ? { size: content, attachmentId: `ANGjdJ${copy.gmailId}${partId}` }
+      typeof content === 'number' || calendarTypes.has(mimeType.toLowerCase())
+        ? { size: typeof content === 'number' ? content : content.length, attachmentId: attachmentIdOf(copy, partId) }
         : { size: content.length, data: base64url(content) },
   });
   if (!copy.mimeType.startsWith('multipart/')) {
@@ -313,6 +320,28 @@ const get = (grants: OAuthGrants, store: MailStore) => (request: SandboxRequest)
 };
 
 /**
+ * `GET /gmail/v1/users/{userId}/messages/{messageId}/attachments/{id}`: an attachment part's data (base64url), by the
+ * attachmentId `messages.get` gave.
+ * @link https://developers.google.com/workspace/gmail/api/reference/rest/v1/users.messages.attachments/get
+ */
+const attachment = (grants: OAuthGrants, store: MailStore) => async (request: SandboxRequest) => {
+  const caller = gmailCaller(grants, store, request, readScopes, 'messages.attachments.get');
+  if (isResponse(caller)) return caller;
+  const copy = store.byGmailId(caller.address, request.params.messageId!);
+  const prefix = copy ? attachmentIdOf(copy, '') : '';
+  const id = request.params.id!;
+  if (!copy || !id.startsWith(prefix)) return notFound();
+  // the leaves of payloadOf: text, HTML when there is one, then the attachments
+  const index = Number(id.slice(prefix.length)) - (copy.html !== null ? 2 : 1);
+  const part = copy.attachments[index];
+  if (!part) return notFound();
+  const content =
+    part.content === null ? await store.attachmentContent(copy, index) : Buffer.from(part.content, 'base64');
+  if (!content) return notFound();
+  return { json: { size: content.length, data: base64url(content) } };
+};
+
+/**
  * `GET /gmail/v1/users/{userId}/threads/{id}`: the thread's messages, oldest first.
  * @link https://developers.google.com/workspace/gmail/api/reference/rest/v1/users.threads/get
  */
@@ -442,7 +471,7 @@ export const gmailProfile = (grants: OAuthGrants, store: MailStore) => (request:
 export const gmailVendor: SandboxVendor = {
   name: 'gmail',
   summary:
-    'Gmail API (root URL /): users.messages send/list/get, users.threads.get, users.history.list, users.watch/stop under /gmail/v1/users/{userId}/',
+    'Gmail API (root URL /): users.messages send/list/get, users.messages.attachments.get, users.threads.get, users.history.list, users.watch/stop under /gmail/v1/users/{userId}/',
   register: (router, context) => {
     const grants = oauthGrantsOf(context);
     const store = mailStoreOf(context);
@@ -452,6 +481,7 @@ export const gmailVendor: SandboxVendor = {
       .post('/upload/gmail/v1/users/:userId/messages/send', send(grants, store, true))
       .get(`${users}/messages`, list(grants, store))
       .get(`${users}/messages/:id`, get(grants, store))
+      .get(`${users}/messages/:messageId/attachments/:id`, attachment(grants, store))
       .get(`${users}/threads/:id`, thread(grants, store))
       .get(`${users}/history`, history(grants, store))
       .post(`${users}/watch`, watch(grants, store))

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import * as z from 'zod';
+import { invitationOf, rsvpAnswers, rsvpTo } from './mail-rsvp.js';
 import { type MailCopy, type MailStore, mailStoreOf, sandboxMailDomain } from './mail-store.js';
 import type { SandboxRequest, SandboxResponse, SandboxVendor } from './router.js';
 
 /**
  * The sandbox mail control (DESIGN §8 'Sandbox control', for people and tests alike): a page of every mailbox and the
- * mail it got, and JSON routes to list messages, answer one as its recipient and bounce one.
+ * mail it got, and JSON routes to list messages, answer one as its recipient (an invitation also with Accept,
+ * Tentative or Decline: an iTIP REPLY) and bounce one.
  */
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -144,6 +146,7 @@ const replyBody = z.object({
   autoReply: z.union([z.boolean(), z.literal('true').transform(() => true)]).optional(),
 });
 const bounceBody = z.object({ messageId: z.string().min(1) });
+const rsvpBody = z.object({ messageId: z.string().min(1), answer: z.enum(rsvpAnswers) });
 const emailBody = z.object({ email: z.email().transform((email) => email.toLowerCase()) });
 const throttleBody = z.object({
   email: z.email().transform((email) => email.toLowerCase()),
@@ -157,6 +160,25 @@ const throttleBody = z.object({
 /** A form on the page posts here and comes back to the page; JSON callers get JSON. */
 const done = (request: SandboxRequest, json: unknown): SandboxResponse =>
   isForm(request) ? { status: 303, redirect: '/_sandbox/mail' } : { json };
+
+/** An invitation's answers, as the contact's calendar offers them: each sends an iTIP REPLY (mail-rsvp.ts). */
+const rsvpForms = (id: string) => `<div class="actions rsvp" role="group" aria-label="Answer the invitation">
+${(
+  [
+    ['accepted', 'Accept'],
+    ['tentative', 'Tentative'],
+    ['declined', 'Decline'],
+  ] as const
+)
+  .map(
+    ([answer, label]) => `<form method="post" action="/_sandbox/mail/rsvp">
+<input type="hidden" name="messageId" value="${id}">
+<input type="hidden" name="answer" value="${answer}">
+<button type="submit" class="secondary">${label}</button>
+</form>`,
+  )
+  .join('\n')}
+</div>`;
 
 const page = (store: MailStore) => {
   const messages = store.messages().slice().reverse();
@@ -196,6 +218,7 @@ ${attachmentsHtml(message)}
 </form>
 <button type="submit" form="form-${field}">Send reply</button>
 </div>
+${invitationOf(message) ? rsvpForms(id) : ''}
 </article>`;
         })
         .join('\n');
@@ -244,7 +267,7 @@ ${sections || '<p class="empty">No mail yet.</p>'}
 export const mailControlVendor: SandboxVendor = {
   name: 'mail',
   summary:
-    'Sandbox mail control: GET /_sandbox/mail (page), GET /_sandbox/mail/messages?to=|from=, /messages/{id}/raw, /usage, POST /_sandbox/mail/reply, /bounce, /throttle, /expire-cursors',
+    'Sandbox mail control: GET /_sandbox/mail (page), GET /_sandbox/mail/messages?to=|from=, /messages/{id}/raw, /usage, POST /_sandbox/mail/reply, /rsvp, /bounce, /throttle, /expire-cursors',
   register: (router, context) => {
     const store = mailStoreOf(context);
     router
@@ -282,6 +305,15 @@ export const mailControlVendor: SandboxVendor = {
         const original = store.message(body.messageId);
         if (!original) return refuse(404, `No message ${body.messageId}`);
         return done(request, controlMessage(await bounce(store, original)));
+      })
+      .post('/_sandbox/mail/rsvp', async (request) => {
+        const body = bodyOf(request, rsvpBody);
+        if (!body) return refuse(400, 'Give {messageId, answer: accepted|tentative|declined}');
+        const original = store.message(body.messageId);
+        if (!original) return refuse(404, `No message ${body.messageId}`);
+        const answered = await rsvpTo(store, original, body.answer);
+        if (!answered) return refuse(400, `Message ${body.messageId} is no invitation`);
+        return done(request, controlMessage(answered));
       })
       .post('/_sandbox/mail/throttle', (request) => {
         const body = bodyOf(request, throttleBody);

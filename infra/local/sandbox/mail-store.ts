@@ -351,6 +351,12 @@ export class MailStore {
     return this.#copies.find((candidate) => candidate.origin && candidate.internetMessageId === copy.internetMessageId);
   }
 
+  /** The content of a copy's attachment `index` (as `parseMime` lists them), read again from its raw message. */
+  async attachmentContent(copy: MailCopy, index: number): Promise<Buffer | undefined> {
+    const parsed = await simpleParser(Buffer.from(copy.raw, 'base64'), { skipImageLinks: true, skipTextToHtml: true });
+    return parsed.attachments[index]?.content;
+  }
+
   byGmailId(address: string, id: string) {
     return this.copiesOf(address).find((copy) => copy.gmailId === id);
   }

@@ -5,6 +5,8 @@ import { googleVendor } from '../../../infra/local/sandbox/google.js';
 import { mailControlVendor } from '../../../infra/local/sandbox/mail-page.js';
 import { connectSandboxMailbox } from '../../../infra/local/sandbox/mail-testing.js';
 import { startSandbox, type Sandbox } from '../../../infra/local/sandbox/server.js';
+import { invitationCalendar, invitationFileName, invitationUid } from '../../meetings/invitation.js';
+import { parseItipReply } from '../../meetings/itip-reply.js';
 import { createMailApis } from './mail-api.js';
 import { type MailApi, MailApiFailure, type OutgoingMail } from './port.js';
 
@@ -52,6 +54,63 @@ const outgoing = (from: string, draftId: string, overrides: Partial<OutgoingMail
 });
 
 describe('the Gmail mail adapter against the sandbox', () => {
+  it("reads the contact's answer to an invitation: the REPLY's calendar part, which Gmail gives by attachment id", async () => {
+    const { accessToken } = await connectSandboxMailbox(sandbox.url, 'gmail', 'ada.rsvp@gmail.com');
+    const cursor = await gmail.currentCursor(accessToken);
+    const meetingId = '01KBX6Z4D3J8Q2W5E7R9T1Y3V5';
+    const calendar = await invitationCalendar({
+      meeting: {
+        id: meetingId,
+        title: 'Coffee chat',
+        startTime: '2030-12-02T10:00:00.000Z',
+        durationMinutes: 30,
+        timeZone: 'Europe/London',
+        sequence: 1,
+      },
+      method: 'REQUEST',
+      organizer: { email: 'ada.rsvp@gmail.com', name: 'Ada Lovelace' },
+      attendee: { email: 'grace@navy.example', name: 'Grace Hopper', firstName: 'Grace' },
+      now: new Date(),
+    });
+    const sent = await gmail.send(
+      accessToken,
+      outgoing('ada.rsvp@gmail.com', '01RSVP', {
+        subject: 'Invitation: Coffee chat',
+        calendar: { method: 'REQUEST', content: calendar, fileName: invitationFileName },
+      }),
+    );
+
+    await control('/_sandbox/mail/rsvp', { messageId: sent.providerMessageId, answer: 'tentative' });
+
+    const [answer] = (await gmail.changesSince(accessToken, cursor, 50)).messages;
+    expect(answer).toMatchObject({
+      from: { email: 'grace@navy.example', name: 'Grace Hopper' },
+      subject: 'Tentatively accepted: Coffee chat',
+      inReplyTo: sent.messageId,
+      threadId: sent.threadId,
+    });
+    expect(parseItipReply(answer?.calendar ?? '')).toEqual({
+      uid: invitationUid(meetingId),
+      attendee: 'grace@navy.example',
+      answer: 'tentative',
+      sequence: 1,
+      stamp: expect.any(Date),
+    });
+    const [inThread] = (await gmail.threadMessages(accessToken, sent.threadId)).filter(
+      (message) => message.from.email === 'grace@navy.example',
+    );
+    expect(inThread?.calendar).toBe(answer?.calendar);
+    // the invitation itself is no answer; a message without an invitation cannot be answered
+    const [invitation] = await gmail.threadMessages(accessToken, sent.threadId);
+    expect(parseItipReply(invitation?.calendar ?? '')).toBeNull();
+    const refused = await fetch(`${sandbox.url}/_sandbox/mail/rsvp`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ messageId: answer?.providerMessageId, answer: 'accepted' }),
+    });
+    expect(refused.status).toBe(400);
+  });
+
   it('sends an e-mail, finds it again by its Message-ID, and reads the reply from the cursor on', async () => {
     const { accessToken } = await connectSandboxMailbox(sandbox.url, 'gmail', 'ada@gmail.com');
     const cursor = await gmail.currentCursor(accessToken);

@@ -75,7 +75,7 @@ type GmailPart = {
   mimeType?: string | undefined;
   filename?: string | undefined;
   headers?: { name: string; value: string }[] | undefined;
-  body?: { data?: string | undefined } | undefined;
+  body?: { data?: string | undefined; attachmentId?: string | undefined } | undefined;
   parts?: GmailPart[] | undefined;
 };
 const partSchema: z.ZodType<GmailPart> = /* @__PURE__ */ lazySchema(() =>
@@ -84,7 +84,7 @@ const partSchema: z.ZodType<GmailPart> = /* @__PURE__ */ lazySchema(() =>
       mimeType: z.string().optional(),
       filename: z.string().optional(),
       headers: z.array(headerSchema).optional(),
-      body: z.object({ data: z.string().optional() }).optional(),
+      body: z.object({ data: z.string().optional(), attachmentId: z.string().optional() }).optional(),
       parts: z.array(partSchema).optional(),
     }),
   ),
@@ -168,11 +168,49 @@ const bodyOf = (payload: GmailPart | undefined) => {
   return html ? cutBody(textOfHtml(decodePart(html))) : '';
 };
 
+/** RFC 6047: an invitation or an answer travels as text/calendar (Outlook, Apple) or an application/ics file. */
+const calendarTypes = new Set(['text/calendar', 'application/ics']);
+
+/** The first iCalendar part of a message, depth first, inline or attached. */
+const findCalendarPart = (part: GmailPart | undefined): GmailPart | undefined => {
+  if (!part) return undefined;
+  if (calendarTypes.has(part.mimeType?.toLowerCase() ?? '') && (part.body?.data || part.body?.attachmentId))
+    return part;
+  for (const child of part.parts ?? []) {
+    const found = findCalendarPart(child);
+    if (found) return found;
+  }
+  return undefined;
+};
+
+/**
+ * The message's iCalendar text (port.ts `calendar`). Gmail answers a calendar part with its data, or, as it does for
+ * parts it files as attachments, an attachmentId to read with `messages.attachments.get` (`attachment`).
+ */
+const calendarOf = async (
+  payload: GmailPart | undefined,
+  attachment: ((attachmentId: string) => Promise<string | undefined>) | undefined,
+) => {
+  const part = findCalendarPart(payload);
+  if (!part) return undefined;
+  if (part.body?.data) return cutBody(decodePart(part));
+  if (!part.body?.attachmentId || !attachment) return undefined;
+  const data = await attachment(part.body.attachmentId);
+  return data === undefined ? undefined : cutBody(decodePart({ ...part, body: { data } }));
+};
+
 const receivedAt = (message: GmailMessage) => new Date(message.internalDate ? Number(message.internalDate) : 0);
 
-/** A Gmail message (format `full`) as the port's MailboxMessage. */
-export const mailboxMessageOf = async (message: GmailMessage): Promise<MailboxMessage> => {
+/**
+ * A Gmail message (format `full`) as the port's MailboxMessage; `attachment` reads an attachment's data (base64url) by
+ * its id, for a calendar part Gmail answers without it.
+ */
+export const mailboxMessageOf = async (
+  message: GmailMessage,
+  attachment?: (attachmentId: string) => Promise<string | undefined>,
+): Promise<MailboxMessage> => {
   const headers = message.payload?.headers ?? [];
+  const calendar = await calendarOf(message.payload, attachment);
   return {
     providerMessageId: message.id,
     threadId: message.threadId,
@@ -185,6 +223,7 @@ export const mailboxMessageOf = async (message: GmailMessage): Promise<MailboxMe
     body: bodyOf(message.payload),
     receivedAt: receivedAt(message),
     headers: pickHeaders(headers),
+    ...(calendar === undefined ? {} : { calendar }),
   };
 };
 
@@ -249,6 +288,27 @@ export const gmailMailApi = (
       messageSchema,
       'a message',
     );
+
+  /**
+   * An attachment's data (base64url); undefined when it is gone.
+   * @link https://developers.google.com/workspace/gmail/api/reference/rest/v1/users.messages.attachments/get
+   */
+  const attachmentOf = (accessToken: string, messageId: string) => async (attachmentId: string) => {
+    try {
+      const part = await call(
+        (api) =>
+          api.users.messages.attachments.get({ userId: 'me', messageId, id: attachmentId }, options(accessToken)),
+        z.object({ data: z.string().optional() }),
+        'an attachment',
+      );
+      return part.data;
+    } catch (error) {
+      if (error instanceof MailApiFailure && error.kind === 'not_found') return undefined;
+      throw error;
+    }
+  };
+  const readMessage = (accessToken: string) => (message: GmailMessage) =>
+    mailboxMessageOf(message, attachmentOf(accessToken, message.id));
 
   /** The sent message's Message-ID and time (Gmail may have given it its own Message-ID). */
   const sentMailOf = async (accessToken: string, ref: { id: string; threadId: string }, fallbackId: string) => {
@@ -384,7 +444,7 @@ export const gmailMailApi = (
         }),
       );
       const found = messages.filter((message): message is GmailMessage => message !== null);
-      return { messages: await Promise.all(found.map(mailboxMessageOf)), cursor: next };
+      return { messages: await Promise.all(found.map(readMessage(accessToken))), cursor: next };
     },
 
     threadMessages: async (accessToken, threadId) => {
@@ -393,7 +453,7 @@ export const gmailMailApi = (
         threadSchema,
         'a thread',
       );
-      const messages = await Promise.all((thread.messages ?? []).map(mailboxMessageOf));
+      const messages = await Promise.all((thread.messages ?? []).map(readMessage(accessToken)));
       return messages.sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime());
     },
 

@@ -129,6 +129,11 @@ export type MailboxMessage = {
   /** lower-case header names -> values, only those classification needs: auto-submitted, x-autoreply,
    * x-autorespond, precedence, x-failed-recipients, content-type, list-unsubscribe, x-outreach-draft-id */
   headers: Record<string, string>;
+  /**
+   * The text of the message's iCalendar part (RFC 6047: `text/calendar`, or an `application/ics` attachment), cut to
+   * the body's bound: how an attendee's answer to an invitation (an iTIP REPLY) comes back. Absent when it has none.
+   */
+  calendar?: string;
 };
 
 /** What changed since a cursor: new messages and the next cursor (Gmail historyId, Graph deltaLink). */

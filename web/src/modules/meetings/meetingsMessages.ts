@@ -85,6 +85,9 @@ export const meetingsMessages = {
     zoom: 'The Zoom link could not be added',
   },
   status: { scheduled: 'Scheduled', cancelled: 'Cancelled', done: 'Done' },
+  /** the contact's answer to the invitation (their calendar's Accept, Maybe, Decline) */
+  rsvp: { accepted: 'Accepted', tentative: 'Tentative', declined: 'Declined' },
+  rsvpBy: (name: string) => `${name}'s answer to the invitation`,
   inProgress: 'In progress',
   calendarLabel: 'Meetings by day',
   openMeeting: 'Meeting',

@@ -2,7 +2,7 @@ import { ClockCircleOutlined, MailOutlined, UserOutlined, VideoCameraOutlined } 
 import type { Meeting } from '@shared/schemas/meetings';
 import { Alert, Tag, Typography } from 'antd';
 import { meetingsMessages as text } from '../meetingsMessages';
-import { invitationLabel, statusTagColors } from '../utils/meetingLabels';
+import { invitationLabel, rsvpOf, statusTagColors } from '../utils/meetingLabels';
 import { formatMeetingTime, zoneLabel } from '../utils/zonedTime';
 
 export type MeetingSummaryProps = {
@@ -17,10 +17,12 @@ export type MeetingSummaryProps = {
 
 /**
  * What a meeting is: title, contact, time in the user's zone and length, status, its Zoom join link or why it has
- * none (the server's `zoomError`), and where its invitation stands.
+ * none (the server's `zoomError`), where its invitation stands and the contact's answer to it (Accepted, Tentative,
+ * Declined).
  */
 export const MeetingSummary = ({ meeting, timeZone, titleId, zoomErrorAs = 'line' }: MeetingSummaryProps) => {
   const invitation = invitationLabel(meeting);
+  const rsvp = rsvpOf(meeting);
   const live = meeting.status === 'scheduled';
   return (
     <div className="meeting-summary">
@@ -83,6 +85,16 @@ export const MeetingSummary = ({ meeting, timeZone, titleId, zoomErrorAs = 'line
         <Tag color={invitation.tone} className="meeting-summary__invitation">
           {invitation.label}
         </Tag>
+        {rsvp ? (
+          <Tag
+            color={rsvp.tone}
+            className="meeting-summary__rsvp"
+            data-testid="meeting-rsvp"
+            title={text.rsvpBy(meeting.contactName)}
+          >
+            {text.rsvp[rsvp.answer]}
+          </Tag>
+        ) : null}
         {invitation.reason ? (
           <Typography.Text type="secondary" className="meeting-summary__reason">
             {invitation.reason}

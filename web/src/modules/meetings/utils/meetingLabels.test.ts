@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { meetingFixture } from '@/test/meetingFixtures';
-import { invitationLabel, isInProgress, splitMeetings } from './meetingLabels';
+import { invitationLabel, isInProgress, rsvpOf, splitMeetings } from './meetingLabels';
 
 const hour = 60 * 60_000;
 const now = Date.parse('2026-12-01T12:00:00Z');
@@ -25,6 +25,17 @@ describe('meeting labels', () => {
       label: 'Updated invitation failed',
       reason: 'Bounced',
     });
+  });
+
+  it("shows the contact's answer to the meeting as it is: not one to an earlier time, nor on a cancelled meeting", () => {
+    const answered = (answer: 'accepted' | 'tentative' | 'declined', sequence = 1) =>
+      meetingFixture({ sequence: 1, rsvp: { answer, sequence, answeredAt: at(-1) } });
+    expect(rsvpOf(answered('accepted'))).toEqual({ answer: 'accepted', tone: 'success' });
+    expect(rsvpOf(answered('tentative'))).toEqual({ answer: 'tentative', tone: 'warning' });
+    expect(rsvpOf(answered('declined'))).toEqual({ answer: 'declined', tone: 'error' });
+    expect(rsvpOf(answered('accepted', 0))).toBeNull();
+    expect(rsvpOf({ ...answered('accepted'), status: 'cancelled' })).toBeNull();
+    expect(rsvpOf(meetingFixture())).toBeNull();
   });
 
   it('keeps a scheduled meeting upcoming until it ends; one over, marked done or cancelled is past', () => {

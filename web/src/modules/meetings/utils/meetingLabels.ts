@@ -1,4 +1,4 @@
-import type { Meeting, MeetingStatus } from '@shared/schemas/meetings';
+import type { Meeting, MeetingStatus, RsvpAnswer } from '@shared/schemas/meetings';
 
 /** antd Tag presets (theme colours) for a meeting's status. */
 export const statusTagColors: Record<MeetingStatus, string> = {
@@ -29,6 +29,17 @@ export const invitationLabel = ({ invitation }: Pick<Meeting, 'invitation'>): In
       return { tone: 'error', label: `${what} failed`, reason: invitation.error };
   }
 };
+
+const rsvpTones: Record<RsvpAnswer, InvitationTone> = { accepted: 'success', tentative: 'warning', declined: 'error' };
+
+/**
+ * The contact's answer to the invitation of the meeting as it is (an answer to an earlier time, before a reschedule,
+ * answers nothing now), or null: none came, or the meeting was cancelled.
+ */
+export const rsvpOf = (meeting: Pick<Meeting, 'rsvp' | 'sequence' | 'status'>) =>
+  meeting.rsvp && meeting.status !== 'cancelled' && meeting.rsvp.sequence === meeting.sequence
+    ? { answer: meeting.rsvp.answer, tone: rsvpTones[meeting.rsvp.answer] }
+    : null;
 
 const endOf = (meeting: Pick<Meeting, 'startTime' | 'durationMinutes'>) =>
   new Date(meeting.startTime).getTime() + meeting.durationMinutes * 60_000;

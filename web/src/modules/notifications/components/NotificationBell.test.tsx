@@ -162,6 +162,26 @@ describe('NotificationBell', { timeout: lazyCodeTestTimeoutMs }, () => {
     expect(panelButton('Mark all as read')?.disabled).toBe(true);
   });
 
+  it("says a contact's answer to a meeting invitation in the spec's words, without Reply or Book meeting", async () => {
+    const answer = (id: string, rsvp: 'accepted' | 'tentative' | 'declined'): Notification => ({
+      ...reply(id, 'Ada Lovelace', minute),
+      conversationId: null,
+      rsvp: { meetingId: `meeting-${id}`, title: 'Coffee chat', answer: rsvp },
+    });
+    const { api } = fakeApi({
+      notifications: [answer('r1', 'accepted'), answer('r2', 'tentative'), answer('r3', 'declined')],
+    });
+    await show(api);
+    await untilPasses(() => expect(badge()).toBe('3'));
+    await openPanel();
+    expect(items().map((item) => item.querySelector('button')?.textContent)).toEqual([
+      'Ada Lovelace accepted: Coffee chat1m ago',
+      'Ada Lovelace tentatively accepted: Coffee chat1m ago',
+      'Ada Lovelace declined: Coffee chat1m ago',
+    ]);
+    expect(items().map((item) => item.querySelectorAll('button').length)).toEqual([1, 1, 1]);
+  });
+
   it("lists the server's replies with how long ago they came and counts the unread on the bell", async () => {
     const { api } = fakeApi({
       notifications: [

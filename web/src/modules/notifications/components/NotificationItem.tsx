@@ -1,4 +1,4 @@
-import { CalendarOutlined, MessageOutlined, RollbackOutlined } from '@ant-design/icons';
+import { CalendarOutlined, CarryOutOutlined, MessageOutlined, RollbackOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { Text } from '@/ui/text/Text';
 import type { Notification } from '@shared/schemas/conversations';
@@ -16,7 +16,10 @@ export type NotificationItemProps = {
   onReply: (notification: Notification) => void;
 };
 
-/** One row of the panel: 'Received a reply from {name} ({email})', how long ago, and a dot while unread. */
+/**
+ * One row of the panel: 'Received a reply from {name} ({email})' (or the contact's answer to an invitation: '{name}
+ * accepted: {title}'), how long ago, and a dot while unread.
+ */
 export const NotificationItem = ({ notification, now, onOpen, onBookMeeting, onReply }: NotificationItemProps) => (
   <li className="notification-panel__entry">
     <button
@@ -25,17 +28,21 @@ export const NotificationItem = ({ notification, now, onOpen, onBookMeeting, onR
       onClick={() => onOpen(notification)}
     >
       <span className="notification-item__icon" aria-hidden="true">
-        <MessageOutlined />
+        {notification.rsvp ? <CarryOutOutlined /> : <MessageOutlined />}
       </span>
       <span className="notification-item__body">
-        <Text>{text.replyReceived(notification.contact.name, notification.contact.email)}</Text>
+        <Text>
+          {notification.rsvp
+            ? text.rsvpReceived(notification.contact.name, notification.rsvp.answer, notification.rsvp.title)
+            : text.replyReceived(notification.contact.name, notification.contact.email)}
+        </Text>
         <Text type="secondary" className="notification-item__time">
           <time dateTime={notification.timestamp}>{formatRecentTime(notification.timestamp, now)}</time>
         </Text>
       </span>
       {notification.read ? null : <span className="notification-item__dot" role="img" aria-label="Unread" />}
     </button>
-    {notification.contactId ? (
+    {notification.contactId && !notification.rsvp ? (
       <span className="notification-item__actions">
         <Button
           type="link"
