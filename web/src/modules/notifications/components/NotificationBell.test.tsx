@@ -32,6 +32,8 @@ type Server = { notifications: Notification[]; readFails?: boolean; conversation
 /** Grace's conversation: the user's e-mail and her answer. */
 const answeredConversation = (contactId: string) => {
   const at = new Date(Date.now() - minute).toISOString();
+  // her answer came after the user's e-mail: the conversation awaits the user's reply
+  const sentAt = new Date(Date.now() - 60 * minute).toISOString();
   const email = {
     conversationId: 'conversation-n1',
     subject: 'Compilers',
@@ -56,9 +58,18 @@ const answeredConversation = (contactId: string) => {
     mailboxId: 'm1',
     provider: 'gmail',
     emailCount: 1,
-    lastEmailSentAt: at,
+    lastEmailSentAt: sentAt,
     emails: [
-      { ...email, id: 'e1', kind: 'sent', from: 'me@example.com', fromName: null, to: 'grace@example.com', body: 'Hi' },
+      {
+        ...email,
+        id: 'e1',
+        at: sentAt,
+        kind: 'sent',
+        from: 'me@example.com',
+        fromName: null,
+        to: 'grace@example.com',
+        body: 'Hi',
+      },
       {
         ...email,
         id: 'e2',
