@@ -3,8 +3,8 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import { monotonicFactory } from 'ulid';
 import type * as z from 'zod';
 import {
-  type AccessToken,
   type Connection,
+  type ConnectionState,
   type CreateConnectionBody,
   type MailProvider,
   mailboxMessages,
@@ -237,15 +237,19 @@ export const getConnectionByEmail = async (deps: MailboxesDeps, uid: string, ema
   return toConnection(item, defaultId);
 };
 
+/** A mailbox's access token for the server's own calls (sends, reply checks), with the mailbox it is of. */
+export type MailboxAccess = ConnectionState & { accessToken: string };
+
 /**
- * An access token to hand out (DESIGN §6: never the refresh token), renewed first when under 5 min remain. An
- * expired mailbox, or one whose renewal finds the grant gone, is the 401 `invalid_grant` (the connection in details).
+ * An access token for the server's own calls (DESIGN §9: never answered to the browser), renewed first when under
+ * 5 min remain. An expired mailbox, or one whose renewal finds the grant gone, is the 401 `invalid_grant` (the
+ * connection in details).
  */
 const accessTokenOf = async (
   deps: MailboxesDeps,
   item: MailboxItem,
   defaultId: string | null,
-): Promise<AccessToken> => {
+): Promise<MailboxAccess> => {
   if (item.status === 'expired') throw grantGone(toConnection(item, defaultId));
   let current = item;
   let tokens: TokenPair | null;
@@ -259,22 +263,34 @@ const accessTokenOf = async (
     id: current.id,
     email: current.email,
     provider: current.provider,
+    status: current.status,
     accessToken: tokens.accessToken,
     expiry: current.expiry,
   };
 };
 
-/** GET|POST /api/email-connections/{id}/tokens */
+/** What `.../tokens` answer (DESIGN §9): the state of a mailbox whose token is good, never the token. */
+const stateOf = ({ accessToken: _token, ...state }: MailboxAccess): ConnectionState => state;
+
+/** A mailbox's access token, for other domains of the server (lambdas/mailboxes/index.ts). */
 export const connectionTokens = async (deps: MailboxesDeps, uid: string, id: string) => {
   const { item, defaultId } = await findMailbox(deps, uid, id);
   return accessTokenOf(deps, item, defaultId);
 };
 
-/** POST /api/email-connections/default/tokens */
+/** The default mailbox's access token, for other domains of the server. */
 export const defaultConnectionTokens = async (deps: MailboxesDeps, uid: string) => {
   const { item, defaultId } = await findDefault(deps, uid);
   return accessTokenOf(deps, item, defaultId);
 };
+
+/** GET|POST /api/email-connections/{id}/tokens: the mailbox's token renewed when due; answered without it. */
+export const connectionTokenState = async (deps: MailboxesDeps, uid: string, id: string) =>
+  stateOf(await connectionTokens(deps, uid, id));
+
+/** POST /api/email-connections/default/tokens: as above, of the default mailbox. */
+export const defaultConnectionTokenState = async (deps: MailboxesDeps, uid: string) =>
+  stateOf(await defaultConnectionTokens(deps, uid));
 
 /**
  * A mailbox the provider refused with a 401/403 while sending or reading it (SPEC §4 'Reply checks': token errors
@@ -564,11 +580,12 @@ const finishSignIn = async (
   });
 };
 
-const callbackAnswer = ({ item, defaultId, tokens }: Connected): CallbackAnswer => ({
+/** DESIGN §9: the connection, never a token (the server sends and reads the mailbox itself). */
+const callbackAnswer = ({ item, defaultId }: Connected): CallbackAnswer => ({
+  id: item.id,
   email: item.email,
   provider: item.provider,
-  access_token: tokens.accessToken,
-  refresh_token: null,
+  status: item.status,
   expiry: item.expiry,
   connection: toConnection(item, defaultId),
 });
@@ -622,9 +639,7 @@ export const exchangeGoogleCode = async (
     uid,
   });
   return {
-    access_token: connected.tokens.accessToken,
-    refresh_token: null,
-    email: connected.item.email,
+    ...callbackAnswer(connected),
     expires_in: Math.max(0, Math.floor((new Date(connected.item.expiry).getTime() - deps.now().getTime()) / 1000)),
   };
 };
