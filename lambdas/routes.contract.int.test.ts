@@ -450,15 +450,29 @@ const validQuery = (route: Route) => {
 
 /**
  * DESIGN §9: no answer of any route, present and future, carries a token of a mailbox or of Zoom; the server sends,
- * reads and books with them itself. A user with a connected mailbox calls every route with ids of their own and a
+ * reads and books with them itself. A user with a connected mailbox and Zoom calls every route with ids of their own and a
  * body the route takes (what would delete their connections or account last), and every token the sandbox issued is
- * looked for in each answer, and in the answers of the sign-ins that connected the mailboxes.
+ * looked for in each answer, and in the answers of the sign-ins that connected the mailboxes and Zoom.
  */
 describe('no answer carries a token of a mailbox or of Zoom', () => {
   let keeper: LocalUser;
   beforeAll(async () => {
     keeper = await users.signUp('keeper');
     await connectMailbox(keeper);
+    // and Zoom, as the header's Connect Zoom does (DESIGN §9)
+    const started = await api('POST', '/zoom/oauth/init', {
+      token: keeper.idToken,
+      body: { redirect: `${stack.urls.web}/meetings` },
+    });
+    expect(started.status, started.text).toBe(200);
+    const { authUrl, state } = started.body!.data as { authUrl: string; state: string };
+    const redirect = await consentInSandbox(authUrl, { email: `${keeper.sub.slice(0, 8)}@zoom.example` });
+    const exchanged = await api('POST', '/zoom/oauth/exchange', {
+      token: keeper.idToken,
+      body: { code: redirect.code, state },
+    });
+    expect(exchanged.status, exchanged.text).toBe(200);
+    signInAnswers.push(started.text, exchanged.text);
   }, 60_000);
 
   const removes = (route: Route | ReturnType<typeof routeEntries>[number]) =>
