@@ -3,9 +3,11 @@ import { ulid } from 'ulid';
 import type { AccountDeletionMessage, AccountExport, AccountExportLink } from '../../shared/schemas/account.js';
 import { endBillingOfDeletedAccount } from '../billing/index.js';
 import { billingKey } from '../data/billing.js';
+import { tooManyRequests } from '../core/errors.js';
 import type { DataClient } from '../data/client.js';
 import { isAccountDeleted, markAccountDeleted } from '../data/deleted-account.js';
 import { listMailboxes } from '../data/mailbox.js';
+import { takeTokens } from '../data/rate-limit.js';
 import { releaseReferralCode } from '../data/referral.js';
 import { getUserProfile } from '../data/user-profile.js';
 import { disconnectMailbox, type MailboxesDeps } from '../mailboxes/index.js';
@@ -107,9 +109,12 @@ export const exportDocument = async (deps: ExportDeps, identity: AccountIdentity
 /**
  * GET /api/account/export (DESIGN §6 "Your data"): the export document, written to storage and answered as a
  * short-lived link that downloads it as `outreach-export-<date>.json`. A Lambda answers at most 6 MB, which an
- * account with some thousands of contacts passes; a link has no such limit.
+ * account with some thousands of contacts passes; a link has no such limit. Each reads everything the user has, so
+ * it is rate-limited like the other costly routes (429 with Retry-After).
  */
 export const exportAccount = async (deps: ExportDeps, identity: AccountIdentity): Promise<AccountExportLink> => {
+  const allowance = await takeTokens(deps.db, identity.uid, 'accountExport', { now: deps.now() });
+  if (!allowance.allowed) throw tooManyRequests(allowance.retryAfterSeconds);
   const document = await exportDocument(deps, identity);
   const body = Buffer.from(`${JSON.stringify(document, null, 2)}\n`);
   const now = deps.now();
