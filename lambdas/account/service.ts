@@ -6,6 +6,7 @@ import { billingKey } from '../data/billing.js';
 import { tooManyRequests } from '../core/errors.js';
 import type { DataClient } from '../data/client.js';
 import { isAccountDeleted, markAccountDeleted } from '../data/deleted-account.js';
+import { deleteGraphSubscription, deleteMailSync, listMailSyncs } from '../data/mail-sync.js';
 import { listMailboxes } from '../data/mailbox.js';
 import { takeTokens } from '../data/rate-limit.js';
 import { releaseReferralCode } from '../data/referral.js';
@@ -13,6 +14,7 @@ import { getUserProfile } from '../data/user-profile.js';
 import { disconnectMailbox, type MailboxesDeps } from '../mailboxes/index.js';
 import { disconnectZoom, type ZoomDeps } from '../meetings/index.js';
 import type { Billing } from '../providers/billing/port.js';
+import type { LiveCloser } from '../providers/live/port.js';
 import { table } from '../data/table.js';
 import { deleteItems, isOwnerRecord, userItems } from '../data/user-partition.js';
 import { isSealed } from '../providers/crypto/envelope.js';
@@ -34,6 +36,8 @@ export type AccountDeps = {
   zoom: ZoomDeps;
   /** Stripe (the user's subscriptions are cancelled on deletion) */
   billing: Billing;
+  /** the live channel: the user's open tabs are disconnected on deletion */
+  live: LiveCloser;
   logger: Pick<Logger, 'info' | 'warn'>;
 };
 
@@ -143,8 +147,11 @@ export const laterPassDelaySeconds = 900;
 /**
  * What the user has outside their partition and at outside services, released before the partition is removed (what
  * finds each of them is in it: the Zoom connection, the profile's referral code, the billing item):
- * - Mailboxes: each grant is revoked at Google or Microsoft (best effort, logged when refused or missed, as when the
- *   user disconnects one) and the mailbox deleted.
+ * - The live channel: every open tab's connection is closed now (the tabs' requests are refused from the mark on).
+ * - Mailboxes: each one's push is ended at Google or Microsoft (Gmail `users.stop`, the Graph subscription deleted) and
+ *   its grant revoked (best effort, logged when refused or missed, as when the user disconnects one), the mailbox, its
+ *   reply-check state and its lookups outside the partition (`MAILADDR#`, `GRAPHSUB#`) deleted; so are the reply-check
+ *   state and lookups any mailbox left behind, so a later push for the address is acknowledged and does nothing.
  * - Zoom: the grant is revoked at Zoom (best effort: a revocation Zoom refuses or misses is logged by the meetings
  *   domain and not retried, as when the user disconnects), the connection and its `ZOOMUSER#` link deleted. The
  *   user's Zoom meetings are left as they are: they live in the user's own Zoom account (which the user keeps), and
@@ -156,8 +163,13 @@ export const laterPassDelaySeconds = 900;
  * Each step finds nothing left on a second run.
  */
 const releaseOutside = async (deps: Omit<AccountDeps, 'queue'>, uid: string) => {
+  await deps.live.closeAll(uid);
   for (const mailbox of (await listMailboxes(deps.db, uid)).mailboxes) {
     await disconnectMailbox(deps.mailboxes, uid, mailbox.id);
+  }
+  for (const sync of await listMailSyncs(deps.db, uid)) {
+    await deleteMailSync(deps.db, sync);
+    if (sync.provider === 'outlook' && sync.watchId) await deleteGraphSubscription(deps.db, sync.watchId);
   }
   await disconnectZoom(deps.zoom, uid);
   const profile = await getUserProfile(deps.db, uid, ['referralCode']);

@@ -128,6 +128,7 @@ const world = async (
     db,
     keys,
     mail: { gmail: goneGrant('gmail'), outlook: goneGrant('outlook') },
+    mailApis: { gmail: { unwatch: async () => {} }, outlook: { unwatch: async () => {} } },
     live,
     now,
     newId: drafts.newDraftId,

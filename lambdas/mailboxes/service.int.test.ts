@@ -27,6 +27,7 @@ const setup = () => {
     db: counting.data,
     keys: keyFileDataKeys(process.env.TOKEN_KEY_FILE!),
     mail: { gmail: gmail.auth, outlook: outlook.auth },
+    mailApis: { gmail: { unwatch: async () => {} }, outlook: { unwatch: async () => {} } },
     live: { publish: async (uid, event) => void events.push({ uid, event }) },
     now,
     newId: mailboxes.newMailboxId,

@@ -28,11 +28,18 @@ import {
   setDefaultIfNone,
   setDefaultMailbox,
 } from '../data/mailbox.js';
+import { deleteGraphSubscription, deleteMailSync, getMailSync, mailboxesOfAddress } from '../data/mail-sync.js';
 import { pendingOAuthDigest, putOAuthState, stateDigest, takeOAuthState } from '../data/oauth-state.js';
 import { open, seal } from '../providers/crypto/envelope.js';
 import type { DataKeyPort } from '../providers/crypto/port.js';
 import type { LivePort } from '../providers/live/port.js';
-import { type MailAuth, MailAuthFailure, type MailTokens } from '../providers/mail/port.js';
+import {
+  type MailApi,
+  MailApiFailure,
+  type MailAuth,
+  MailAuthFailure,
+  type MailTokens,
+} from '../providers/mail/port.js';
 import { sealedPurposes } from './sealed-purposes.js';
 import { toConnection, toConnections } from './wire.js';
 
@@ -41,6 +48,8 @@ export type MailboxesDeps = {
   /** the data keys tokens and PKCE verifiers are sealed with (DESIGN §6) */
   keys: DataKeyPort;
   mail: Record<MailProvider, MailAuth>;
+  /** the mail APIs, to end a disconnected mailbox's push (Gmail `users.stop`, Graph's subscription deleted) */
+  mailApis: Record<MailProvider, Pick<MailApi, 'unwatch'>>;
   live: LivePort;
   now: () => Date;
   newId: () => string;
@@ -354,13 +363,44 @@ export const makeDefault = async (deps: MailboxesDeps, uid: string, id: string) 
 };
 
 /**
- * DELETE /api/email-connections/{id}: the grant is revoked at the provider (best effort: the mailbox goes whatever
- * the provider answers), the mailbox and its tokens deleted; when it was the default, the oldest other one becomes it.
+ * A disconnected mailbox's push ends with it (DESIGN §6): its Gmail watch is stopped (`users.stop`; not while another
+ * mailbox of ours reads the same address, as Gmail keeps one watch per address and topic) or its Graph subscription
+ * deleted at the provider, best effort, with the access token the server holds (the token-refresh job keeps it
+ * fresh); then its reply-check state and the lookups outside the user's partition (`MAILADDR#`, `GRAPHSUB#`) go, so a
+ * later push for the address finds nothing to do.
+ */
+const endPush = async (deps: MailboxesDeps, item: MailboxItem, tokens: TokenPair | null) => {
+  const sync = await getMailSync(deps.db, item.uid, item.id);
+  if (!sync) return;
+  if (sync.watchId && tokens) {
+    const readers = item.provider === 'gmail' ? await mailboxesOfAddress(deps.db, item.email) : [];
+    const shared = readers.some((reader) => reader.uid !== item.uid || reader.mailboxId !== item.id);
+    if (!shared) {
+      try {
+        await deps.mailApis[item.provider].unwatch(tokens.accessToken, sync.watchId);
+      } catch (error) {
+        deps.logger?.warn("a disconnected mailbox's push was not stopped at the provider", {
+          provider: item.provider,
+          reason: error instanceof MailApiFailure ? error.kind : error instanceof Error ? error.name : 'unknown',
+        });
+      }
+    }
+  }
+  await deleteMailSync(deps.db, sync);
+  if (sync.provider === 'outlook' && sync.watchId) await deleteGraphSubscription(deps.db, sync.watchId);
+};
+
+/**
+ * DELETE /api/email-connections/{id}: its push is ended (`endPush`) and its grant revoked at the provider (best
+ * effort: the mailbox goes whatever the provider answers), the mailbox and its tokens deleted; when it was the
+ * default, the oldest other one becomes it.
  */
 export const disconnect = async (deps: MailboxesDeps, uid: string, id: string) => {
   const { item, defaultId } = await findMailbox(deps, uid, id);
+  const tokens = await openTokens(deps, item).catch(() => null);
+  await endPush(deps, item, tokens);
   try {
-    const tokens = await openTokens(deps, item);
+    if (!tokens) throw new Error('The mailbox holds no tokens');
     await deps.mail[item.provider].revoke(tokens.refreshToken ?? tokens.accessToken);
   } catch (error) {
     deps.logger?.warn('the grant of a disconnected mailbox was not revoked at the provider', {
