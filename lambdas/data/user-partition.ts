@@ -1,4 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { checkoutStartRecord } from './billing.js';
 import { batchWrite, type DataClient } from './client.js';
 import { directoryRecord } from './contact-directory.js';
 import { conversationThreadRecord } from './conversation.js';
@@ -23,8 +24,9 @@ const notOwnerRecords = (): ReadonlySet<unknown> =>
     mailboxAddressRecord,
     mailboxDefaultRecord,
     oauthPendingRecord,
-    // how much of a costly action the user has left (lambdas/data/rate-limit.ts)
+    // how much of a costly action the user has left (lambdas/data/rate-limit.ts), the latest Checkout start
     rateLimitRecord,
+    checkoutStartRecord,
     // issue 13: a thread's pointer to its conversation, a mailbox's sending-guard counters and its reply-check cursor
     conversationThreadRecord,
     sendGuardRecord,
