@@ -309,7 +309,8 @@ export class AppStack extends Stack {
       }
     }
 
-    // the live channel (DESIGN §8): every function of a publishing domain (HTTP, workers, jobs) may post to it
+    // the live channel (DESIGN §8): every function of a publishing domain (HTTP, workers, jobs) may post to it; the
+    // account domain closes a deleted user's connections
     const live = new Live(this, 'Live', {
       config,
       table: data.table,
@@ -326,6 +327,7 @@ export class AppStack extends Stack {
       'meetings',
       'contacts',
       'dashboard',
+      'account',
     ]);
     for (const construct of this.node.findAll()) {
       if (construct instanceof AppFunction && publishers.has(construct.service)) live.grantPublish(construct);

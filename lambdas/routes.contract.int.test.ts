@@ -1,6 +1,6 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import fc from 'fast-check';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,6 +80,9 @@ const paramsOf = (path: string) => [...path.matchAll(/\{(\w+)\+?\}/g)].map((matc
 const concretePath = (path: string, params: Record<string, string>) =>
   path.replace(/\{(\w+)\+?\}/g, (_, name: string) => encodeURIComponent(params[name] ?? `no-${name}`));
 
+/** What the OAuth callbacks the fixtures finished answered: searched for tokens with every other answer. */
+const signInAnswers: string[] = [];
+
 /** issue 12: a Gmail mailbox of the user, connected through the sandbox's consent page as the web app would. */
 const connectMailbox = async (user: LocalUser) => {
   const started = await api('POST', '/api/email-connections/oauth/init', {
@@ -94,6 +97,7 @@ const connectMailbox = async (user: LocalUser) => {
     body: { provider: 'gmail', code: redirect.code, state: redirect.state, origin: stack.urls.web },
   });
   expect(finished.status, finished.text).toBeLessThan(300);
+  signInAnswers.push(finished.text);
   return (finished.body!.data as { connection: { id: string; email: string } }).connection;
 };
 
@@ -417,6 +421,83 @@ describe.each(userRoutes)('$key', (route) => {
           `${reason.slice(0, 1500)}\n(fast-check seed ${outcome.seed}, path "${outcome.counterexamplePath}", after ${outcome.numRuns} runs)`,
         );
       }
+    },
+    60_000,
+  );
+});
+
+/**
+ * Every token the sandbox's Google, Microsoft and Zoom issued and still honour (access and refresh tokens of every
+ * grant), as it keeps them on disk (infra/local/sandbox/oauth-grants.ts).
+ */
+const issuedTokens = () => {
+  const saved = JSON.parse(readFileSync(join(localDir, 'sandbox', 'oauth-grants.json'), 'utf8')) as {
+    grants: { refreshTokens: string[] }[];
+    accessTokens: { token: string }[];
+  };
+  return [...saved.grants.flatMap((grant) => grant.refreshTokens), ...saved.accessTokens.map(({ token }) => token)];
+};
+
+/** A query the route's schema takes (generated, checked), for requests that must get past validation. */
+const validQuery = (route: Route) => {
+  if (!route.query) return {};
+  const schema = route.query;
+  const query = fc
+    .sample(arbitraryOf(schema, { maxTextLength: 64 }), { numRuns: 200, seed: 42 })
+    .find((value) => schema.safeParse(value).success);
+  return query === undefined ? {} : asQuery(query);
+};
+
+/**
+ * DESIGN §9: no answer of any route, present and future, carries a token of a mailbox or of Zoom; the server sends,
+ * reads and books with them itself. A user with a connected mailbox and Zoom calls every route with ids of their own and a
+ * body the route takes (what would delete their connections or account last), and every token the sandbox issued is
+ * looked for in each answer, and in the answers of the sign-ins that connected the mailboxes and Zoom.
+ */
+describe('no answer carries a token of a mailbox or of Zoom', () => {
+  let keeper: LocalUser;
+  beforeAll(async () => {
+    keeper = await users.signUp('keeper');
+    await connectMailbox(keeper);
+    // and Zoom, as the header's Connect Zoom does (DESIGN §9)
+    const started = await api('POST', '/zoom/oauth/init', {
+      token: keeper.idToken,
+      body: { redirect: `${stack.urls.web}/meetings` },
+    });
+    expect(started.status, started.text).toBe(200);
+    const { authUrl, state } = started.body!.data as { authUrl: string; state: string };
+    const redirect = await consentInSandbox(authUrl, { email: `${keeper.sub.slice(0, 8)}@zoom.example` });
+    const exchanged = await api('POST', '/zoom/oauth/exchange', {
+      token: keeper.idToken,
+      body: { code: redirect.code, state },
+    });
+    expect(exchanged.status, exchanged.text).toBe(200);
+    signInAnswers.push(started.text, exchanged.text);
+  }, 60_000);
+
+  const removes = (route: Route | ReturnType<typeof routeEntries>[number]) =>
+    route.key === 'DELETE /api/account'
+      ? 2
+      : route.method === 'DELETE' || route.key === 'POST /zoom/disconnect'
+        ? 1
+        : 0;
+  const walk = [...routeEntries()].sort((a, b) => removes(a) - removes(b));
+
+  it.each(walk)(
+    '$key',
+    async (route) => {
+      const params = paramsOf(route.path).length > 0 ? await ownedParams(route as Route, keeper) : {};
+      const body = route.method === 'GET' ? undefined : validBody(route as Route);
+      const answer = await api(route.method, concretePath(route.path, params), {
+        ...(route.auth === 'user' ? { token: keeper.idToken } : {}),
+        query: validQuery(route as Route),
+        ...(body !== undefined ? { body } : {}),
+      });
+      const tokens = issuedTokens();
+      expect(tokens.length).toBeGreaterThan(0);
+      const answers = [answer.text, ...signInAnswers.splice(0)];
+      const leaked = tokens.filter((token) => answers.some((text) => text.includes(token)));
+      expect(leaked, `${route.key} answered ${answer.status} ${answer.text.slice(0, 500)}`).toEqual([]);
     },
     60_000,
   );

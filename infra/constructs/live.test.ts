@@ -68,6 +68,7 @@ describe('the live channel', () => {
 
   it("lets the functions (HTTP, workers, jobs) of the domains that tell tabs post to this stage's connections, and no other", () => {
     const functions = ourFunctions(dev.stack);
+    // the account domain closes a deleted user's connections (DeleteConnection, the same grant)
     const publishing = [
       'ai',
       'drafts',
@@ -78,6 +79,7 @@ describe('the live channel', () => {
       'meetings',
       'contacts',
       'dashboard',
+      'account',
     ];
     const publishers = functions.filter((fn) => publishing.includes(fn.service));
     expect(publishers.map((fn) => fn.service)).toEqual(expect.arrayContaining(publishing));

@@ -423,6 +423,22 @@ describe('the Lambdas after an account deletion', () => {
     return { status: response.statusCode, json: JSON.parse(response.body) };
   };
 
+  it('answers an export beyond 5 in a row 429 with Retry-After, and another user still exports', async () => {
+    const ada = await seedUser('ada');
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await call('account', claimsOf(ada), 'GET', '/api/account/export')).status).toBe(200);
+    }
+    const response = await lambdas.account!(
+      apiEvent({ method: 'GET', resource: '/api/account/export', claims: claimsOf(ada) }),
+      lambdaContext(),
+    );
+    expect(response.statusCode).toBe(429);
+    expect(Number(response.headers?.['Retry-After'])).toBeGreaterThan(0);
+    expect(JSON.parse(response.body)).toMatchObject({ success: false, error: messages.status[429] });
+    const bob = await seedUser('bob');
+    expect((await call('account', claimsOf(bob), 'GET', '/api/account/export')).status).toBe(200);
+  });
+
   it('refuses a deletion without the typed confirmation with 400 and deletes nothing', async () => {
     const ada = await seedUser('ada');
     for (const body of [undefined, {}, { confirm: 'delete' }, { confirm: true }]) {

@@ -5,21 +5,21 @@ import type { DataClient } from '../data/client.js';
 import { mailboxesDepsFromEnv } from '../mailboxes/index.js';
 import { createStripeBilling } from '../providers/billing/stripe.js';
 import { dataKeysFromEnv } from '../providers/crypto/data-keys.js';
-import { createLivePort } from '../providers/live/live.js';
+import { createLiveCloser, createLivePort } from '../providers/live/live.js';
 import { createZoomProvider } from '../providers/meetings/zoom.js';
 import type { AccountDeps } from './service.js';
 
 /**
  * The outside services a deletion releases (service.ts `releaseOutside`), for the account Lambda and the deletion
- * worker, built once (STYLE §10): the mailboxes' and Zoom's OAuth clients with the data keys that open their sealed
- * tokens, Stripe. The live port has no
- * endpoint here (the account domain publishes nothing: the deleted user's tabs are refused anyway).
+ * worker, built once (STYLE §10): the mailboxes' and Zoom's OAuth clients and mail APIs with the data keys that open
+ * their sealed tokens, Stripe, and the live channel's management endpoint (the stack grants the account domain's
+ * functions it), which closes the deleted user's open tabs.
  */
 export const outsideDepsFromEnv = (
   db: DataClient,
   logger: Logger,
   env: NodeJS.ProcessEnv = process.env,
-): Pick<AccountDeps, 'mailboxes' | 'zoom' | 'billing' | 'logger'> => ({
+): Pick<AccountDeps, 'mailboxes' | 'zoom' | 'billing' | 'live' | 'logger'> => ({
   mailboxes: { ...mailboxesDepsFromEnv(logger, env), db },
   zoom: {
     db,
@@ -32,5 +32,6 @@ export const outsideDepsFromEnv = (
     logger,
   },
   billing: createStripeBilling(env).billing,
+  live: createLiveCloser({ db }, env),
   logger,
 });

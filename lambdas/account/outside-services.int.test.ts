@@ -1,9 +1,12 @@
 import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WebSocket } from 'ws';
+import { localGmailPush } from '../../infra/local/lambda-env.js';
+import { PushSigner } from '../../infra/local/sandbox/mail-push.js';
 import { localStripe, localZoom } from '../../infra/local/lambda-env.js';
 import { consentInSandbox } from '../../infra/local/sandbox/oauth-consent.js';
 import { checkoutInSandbox } from '../../infra/local/sandbox/stripe-testing.js';
@@ -17,6 +20,8 @@ import { createDataClient, type DataClient } from '../data/client.js';
 import { putContacts } from '../data/contact.js';
 import { memoryIdempotencyStore } from '../test/memory-idempotency.js';
 import { referralCodeOwner } from '../data/referral.js';
+import { listLiveConnections } from '../data/live-connection.js';
+import { getGraphSubscription, listMailSyncs, mailboxesOfAddress } from '../data/mail-sync.js';
 import { listMailboxes } from '../data/mailbox.js';
 import { getUserProfile } from '../data/user-profile.js';
 import { userItems } from '../data/user-partition.js';
@@ -145,27 +150,27 @@ const subscribe = async (token: string, uid: string) => {
 const webOrigin = () =>
   stack.env.CORS_ORIGIN && stack.env.CORS_ORIGIN !== '*' ? stack.env.CORS_ORIGIN : 'http://localhost:5173';
 
-/** The user connects a Gmail mailbox as the web does: init, the sandbox's consent, the public callback. */
-const connectGmail = async (token: string, email: string) => {
+/** The user connects a mailbox as the web does: init, the sandbox's consent, the public callback. */
+const connectGmail = async (token: string, email: string, provider: 'gmail' | 'outlook' = 'gmail') => {
   const init = await api('POST', '/api/email-connections/oauth/init', {
     token,
-    body: { provider: 'gmail', origin: webOrigin() },
+    body: { provider, origin: webOrigin() },
   });
   expect(init.status, init.text).toBe(200);
   const redirect = await consentInSandbox((init.body!.data as { authUrl: string }).authUrl, { email });
   const callback = await api('POST', '/api/email-connections/oauth/callback-public', {
-    body: { provider: 'gmail', code: redirect.code, state: redirect.state, origin: webOrigin() },
+    body: { provider, code: redirect.code, state: redirect.state, origin: webOrigin() },
   });
   expect(callback.status, callback.text).toBe(200);
+  return (callback.body!.data as { connection: { id: string } }).connection.id;
 };
 
-/** The user connects Zoom as the web does: authorize (302 to the consent), Allow, the code exchanged. */
+/** The user connects Zoom as the web does: init (the server's state), Allow on Zoom's consent, the code exchanged. */
 const connectZoom = async (token: string, email: string) => {
-  const state = randomBytes(24).toString('base64url');
-  const query = new URLSearchParams({ redirect: `${webOrigin()}/meetings`, state });
-  const started = await fetch(`${stack.urls.api}/zoom/oauth/authorize?${query}`, { redirect: 'manual' });
-  expect(started.status, await started.clone().text()).toBe(302);
-  const redirect = await consentInSandbox(started.headers.get('location')!, { email });
+  const started = await api('POST', '/zoom/oauth/init', { token, body: { redirect: `${webOrigin()}/meetings` } });
+  expect(started.status, started.text).toBe(200);
+  const { authUrl, state } = started.body!.data as { authUrl: string; state: string };
+  const redirect = await consentInSandbox(authUrl, { email });
   expect(redirect.state).toBe(state);
   const exchanged = await api('POST', '/zoom/oauth/exchange', { token, body: { code: redirect.code, state } });
   expect(exchanged.status, exchanged.text).toBe(200);
@@ -340,4 +345,113 @@ describe('deleting an account with a mailbox, Zoom, a paid plan and a referral c
     expect(((await subscriptions.json()) as { data: unknown[] }).data).toEqual([]);
     expect(await ownerOfCustomer(db, customerId)).toBeNull();
   }, 60_000);
+});
+
+/** The sandbox's count of a mailbox's API calls by method (Gmail `users.stop`, Graph `subscriptions.delete`...). */
+const mailCalls = async (provider: 'gmail' | 'outlook', email: string) => {
+  const usage = (await sandboxJson(`/_sandbox/mail/usage?email=${encodeURIComponent(email)}`)) as Record<
+    string,
+    { calls: Record<string, number> }
+  >;
+  return usage[`${provider}:${email}`]?.calls ?? {};
+};
+
+/** The user's mailboxes read now (POST /api/conversations/check-replies): their push starts (watch, subscription). */
+const checkNow = async (token: string) => {
+  const checked = await api('POST', '/api/conversations/check-replies', { token, body: {} });
+  expect(checked.status, checked.text).toBe(200);
+};
+
+/** Items outside every user's partition that name `uid` (a Scan: tests only), but the mark that it was deleted. */
+const lookupsNaming = async (uid: string) => {
+  const found: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.documents.send(new ScanCommand({ TableName: db.table, ExclusiveStartKey: start }));
+    found.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return found.filter(
+    (item) =>
+      !String(item.pk).startsWith('USER#') &&
+      item.pk !== `DELETED_ACCOUNT#${uid}` &&
+      JSON.stringify(item).includes(uid),
+  );
+};
+
+/** A tab of the app: the live channel opened with the user's ID token; `closed` settles when the server closes it. */
+const openTab = (token: string) =>
+  new Promise<{ socket: WebSocket; closed: Promise<number> }>((resolve, reject) => {
+    const socket = new WebSocket(`${stack.webConfig.liveUrl}?token=${encodeURIComponent(token)}`);
+    const closed = new Promise<number>((settle) => socket.on('close', (code) => settle(code)));
+    socket.on('open', () => resolve({ socket, closed }));
+    socket.on('unexpected-response', (_req, res) => reject(new Error(`refused ${res.statusCode}`)));
+    socket.on('error', reject);
+  });
+
+/** A Gmail push for `email` as Pub/Sub delivers it, signed with the sandbox's key as Google's; the webhook's answer. */
+const gmailPush = async (email: string) => {
+  const signer = new PushSigner(join(localDir, 'sandbox', 'push-signing-key.json'));
+  const audience = stack.env.GMAIL_PUSH_AUDIENCE ?? `${stack.urls.api}/api/webhooks/gmail`;
+  const token = signer.pushToken({ audience, serviceAccount: localGmailPush.serviceAccount }, Date.now());
+  const data = Buffer.from(JSON.stringify({ emailAddress: email, historyId: '999999999' })).toString('base64');
+  const response = await fetch(`${stack.urls.api}/api/webhooks/gmail`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ message: { data, messageId: '1', publishTime: new Date().toISOString() } }),
+  });
+  return response.status;
+};
+
+describe('deletion leaves nothing behind (DESIGN §6)', () => {
+  it("stops a disconnected mailbox's push at the provider and removes its lookups", async () => {
+    const user = await users.signUp('disconnect-push');
+    const email = `push.${user.sub.slice(0, 8)}@gmail.com`;
+    const id = await connectGmail(user.idToken, email);
+    await checkNow(user.idToken);
+    expect(await mailCalls('gmail', email)).toMatchObject({ 'users.watch': 1 });
+    expect(await mailboxesOfAddress(db, email)).toEqual([{ uid: user.sub, mailboxId: id }]);
+
+    const disconnected = await api('DELETE', `/api/email-connections/${id}`, { token: user.idToken });
+    expect(disconnected.status, disconnected.text).toBe(200);
+    expect(await mailCalls('gmail', email)).toMatchObject({ 'users.stop': 1 });
+    expect(await mailboxesOfAddress(db, email)).toEqual([]);
+    expect(await listMailSyncs(db, user.sub)).toEqual([]);
+    expect(await gmailPush(email)).toBe(204);
+  }, 60_000);
+
+  it("ends the deleted user's push, lookups and open tabs: a later push is acknowledged and does nothing", async () => {
+    const user = await users.signUp('delete-push');
+    const uid = user.sub;
+    const gmail = `gone.${uid.slice(0, 8)}@gmail.com`;
+    const outlook = `gone.${uid.slice(0, 8)}@contoso.example`;
+    await connectGmail(user.idToken, gmail);
+    await connectGmail(user.idToken, outlook, 'outlook');
+    await checkNow(user.idToken);
+    const syncs = await listMailSyncs(db, uid);
+    const subscriptionId = syncs.find((sync) => sync.provider === 'outlook')?.watchId;
+    expect(subscriptionId).toBeTruthy();
+    expect(await getGraphSubscription(db, subscriptionId!)).toMatchObject({ uid });
+    expect(await mailCalls('gmail', gmail)).toMatchObject({ 'users.watch': 1 });
+    const tabs = await Promise.all([openTab(user.idToken), openTab(user.idToken)]);
+    expect(await listLiveConnections(db, uid, new Date())).toHaveLength(2);
+    expect((await lookupsNaming(uid)).length).toBeGreaterThan(0);
+
+    const deleted = await api('DELETE', '/api/account', { token: user.idToken, body: { confirm: 'DELETE' } });
+    expect(deleted.status, deleted.text).toBe(200);
+
+    // the tabs were closed by the server, not left open until they next speak
+    await Promise.all(tabs.map((tab) => tab.closed));
+    // push ended at the providers: Gmail's watch stopped, the Graph subscription deleted
+    expect(await mailCalls('gmail', gmail)).toMatchObject({ 'users.stop': 1 });
+    expect(await mailCalls('outlook', outlook)).toMatchObject({ 'subscriptions.delete': 1 });
+    // nothing outside the partition names the user: no address or subscription lookup, no link
+    expect(await mailboxesOfAddress(db, gmail)).toEqual([]);
+    expect(await getGraphSubscription(db, subscriptionId!)).toBeNull();
+    expect(await lookupsNaming(uid)).toEqual([]);
+    // a push Google had in flight is acknowledged, and queues no check of anything
+    const pendingChecks = stack.queues.pending('reply-check').length;
+    expect(await gmailPush(gmail)).toBe(204);
+    expect(stack.queues.pending('reply-check')).toHaveLength(pendingChecks);
+  }, 90_000);
 });

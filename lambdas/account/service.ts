@@ -3,14 +3,18 @@ import { ulid } from 'ulid';
 import type { AccountDeletionMessage, AccountExport, AccountExportLink } from '../../shared/schemas/account.js';
 import { endBillingOfDeletedAccount } from '../billing/index.js';
 import { billingKey } from '../data/billing.js';
+import { tooManyRequests } from '../core/errors.js';
 import type { DataClient } from '../data/client.js';
 import { isAccountDeleted, markAccountDeleted } from '../data/deleted-account.js';
+import { deleteGraphSubscription, deleteMailSync, listMailSyncs } from '../data/mail-sync.js';
 import { listMailboxes } from '../data/mailbox.js';
+import { takeTokens } from '../data/rate-limit.js';
 import { releaseReferralCode } from '../data/referral.js';
 import { getUserProfile } from '../data/user-profile.js';
 import { disconnectMailbox, type MailboxesDeps } from '../mailboxes/index.js';
 import { disconnectZoom, type ZoomDeps } from '../meetings/index.js';
 import type { Billing } from '../providers/billing/port.js';
+import type { LiveCloser } from '../providers/live/port.js';
 import { table } from '../data/table.js';
 import { deleteItems, isOwnerRecord, userItems } from '../data/user-partition.js';
 import { isSealed } from '../providers/crypto/envelope.js';
@@ -32,6 +36,8 @@ export type AccountDeps = {
   zoom: ZoomDeps;
   /** Stripe (the user's subscriptions are cancelled on deletion) */
   billing: Billing;
+  /** the live channel: the user's open tabs are disconnected on deletion */
+  live: LiveCloser;
   logger: Pick<Logger, 'info' | 'warn'>;
 };
 
@@ -107,9 +113,12 @@ export const exportDocument = async (deps: ExportDeps, identity: AccountIdentity
 /**
  * GET /api/account/export (DESIGN §6 "Your data"): the export document, written to storage and answered as a
  * short-lived link that downloads it as `outreach-export-<date>.json`. A Lambda answers at most 6 MB, which an
- * account with some thousands of contacts passes; a link has no such limit.
+ * account with some thousands of contacts passes; a link has no such limit. Each reads everything the user has, so
+ * it is rate-limited like the other costly routes (429 with Retry-After).
  */
 export const exportAccount = async (deps: ExportDeps, identity: AccountIdentity): Promise<AccountExportLink> => {
+  const allowance = await takeTokens(deps.db, identity.uid, 'accountExport', { now: deps.now() });
+  if (!allowance.allowed) throw tooManyRequests(allowance.retryAfterSeconds);
   const document = await exportDocument(deps, identity);
   const body = Buffer.from(`${JSON.stringify(document, null, 2)}\n`);
   const now = deps.now();
@@ -138,8 +147,11 @@ export const laterPassDelaySeconds = 900;
 /**
  * What the user has outside their partition and at outside services, released before the partition is removed (what
  * finds each of them is in it: the Zoom connection, the profile's referral code, the billing item):
- * - Mailboxes: each grant is revoked at Google or Microsoft (best effort, logged when refused or missed, as when the
- *   user disconnects one) and the mailbox deleted.
+ * - The live channel: every open tab's connection is closed now (the tabs' requests are refused from the mark on).
+ * - Mailboxes: each one's push is ended at Google or Microsoft (Gmail `users.stop`, the Graph subscription deleted) and
+ *   its grant revoked (best effort, logged when refused or missed, as when the user disconnects one), the mailbox, its
+ *   reply-check state and its lookups outside the partition (`MAILADDR#`, `GRAPHSUB#`) deleted; so are the reply-check
+ *   state and lookups any mailbox left behind, so a later push for the address is acknowledged and does nothing.
  * - Zoom: the grant is revoked at Zoom (best effort: a revocation Zoom refuses or misses is logged by the meetings
  *   domain and not retried, as when the user disconnects), the connection and its `ZOOMUSER#` link deleted. The
  *   user's Zoom meetings are left as they are: they live in the user's own Zoom account (which the user keeps), and
@@ -151,8 +163,13 @@ export const laterPassDelaySeconds = 900;
  * Each step finds nothing left on a second run.
  */
 const releaseOutside = async (deps: Omit<AccountDeps, 'queue'>, uid: string) => {
+  await deps.live.closeAll(uid);
   for (const mailbox of (await listMailboxes(deps.db, uid)).mailboxes) {
     await disconnectMailbox(deps.mailboxes, uid, mailbox.id);
+  }
+  for (const sync of await listMailSyncs(deps.db, uid)) {
+    await deleteMailSync(deps.db, sync);
+    if (sync.provider === 'outlook' && sync.watchId) await deleteGraphSubscription(deps.db, sync.watchId);
   }
   await disconnectZoom(deps.zoom, uid);
   const profile = await getUserProfile(deps.db, uid, ['referralCode']);

@@ -162,3 +162,30 @@ describe('upgrading through the sandbox Checkout', () => {
     });
   });
 });
+
+describe('a double click on Upgrade', () => {
+  it('makes one Stripe customer and leaves one open Checkout, answering every one of 10 starts at once without a 5xx', async () => {
+    const user = await users.signUp('billing-race');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        api('POST', '/api/billing/checkout', { token: user.idToken, body: { plan: 'starter' } }),
+      ),
+    );
+    for (const answer of answers) expect([200, 409], answer.text).toContain(answer.status);
+    const urls = new Set(
+      answers.filter((answer) => answer.status === 200).map((answer) => (answer.body!.data as { url: string }).url),
+    );
+    expect(urls.size).toBeGreaterThanOrEqual(1);
+    const stripe = new Stripe('sk_test_sandbox', {
+      host: new URL(stack.urls.sandbox).hostname,
+      port: Number(new URL(stack.urls.sandbox).port),
+      protocol: 'http',
+    });
+    const billing = (await getBilling(db, user.sub))!;
+    const customers = await stripe.customers.list({ email: user.email });
+    expect(customers.data.map((customer) => customer.id)).toEqual([billing.customerId]);
+    const open = await stripe.checkout.sessions.list({ customer: billing.customerId!, status: 'open' });
+    // every answered page is that one open Checkout: none of them is a dead (expired) page
+    expect(open.data.map((session) => session.url)).toEqual([...urls]);
+  }, 60_000);
+});

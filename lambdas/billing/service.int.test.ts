@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
+import { BillingFailure } from '../providers/billing/port.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localStripe } from '../../infra/local/lambda-env.js';
 import { freePort } from '../../infra/local/net.js';
@@ -171,14 +172,38 @@ describe('checkout', () => {
     });
   });
 
-  it('makes one Stripe customer per user, however many checkouts run at once', async () => {
+  it('makes one Stripe customer and one Checkout per user, however many checkouts start at once', async () => {
     const uid = await newUser();
-    const urls = await Promise.all([1, 2, 3].map(() => billing.startCheckout(deps, uid, 'pro')));
+    const answers = await Promise.allSettled(Array.from({ length: 10 }, () => billing.startCheckout(deps, uid, 'pro')));
     const customerId = (await getBilling(deps.db, uid))!.customerId!;
-    for (const { url } of urls) {
-      const session = await deps.billing.retrieveCheckoutSession(sessionIdOf(url));
-      expect(session?.customerId).toBe(customerId);
+    const urls = new Set<string>();
+    for (const answer of answers) {
+      if (answer.status === 'fulfilled') urls.add(answer.value.url);
+      else expect(answer.reason).toMatchObject({ status: 409, message: billingMessages.checkoutStarting });
     }
+    expect(urls.size).toBe(1);
+    const session = await deps.billing.retrieveCheckoutSession(sessionIdOf([...urls][0]!));
+    expect(session).toMatchObject({ customerId, status: 'open' });
+  });
+
+  it('lets the next start go on at once when Stripe failed to make the Checkout', async () => {
+    const uid = await newUser();
+    const down = {
+      ...deps,
+      billing: {
+        ...deps.billing,
+        createCheckoutSession: () => Promise.reject(new BillingFailure('unavailable', 'Stripe is unavailable (503)')),
+      },
+    };
+    await expect(billing.startCheckout(down, uid, 'pro')).rejects.toMatchObject({ status: 503 });
+    const { url } = await billing.startCheckout(deps, uid, 'pro');
+    expect(await deps.billing.retrieveCheckoutSession(sessionIdOf(url))).toMatchObject({ status: 'open' });
+  });
+
+  it('answers a second start of the same plan right after with the same Checkout page', async () => {
+    const uid = await newUser();
+    const first = await billing.startCheckout(deps, uid, 'pro');
+    expect(await billing.startCheckout(deps, uid, 'pro')).toEqual(first);
   });
 
   it('expires the Checkout opened before when another one starts, so two open pages cannot make two subscriptions', async () => {

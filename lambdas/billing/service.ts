@@ -6,9 +6,12 @@ import { type QuotaState, currentQuota, followPlan, toQuota } from '../contacts/
 import { HttpError, notFound } from '../core/errors.js';
 import {
   type BillingItem,
+  claimCheckoutStart,
   claimCustomer,
   getBilling,
   ownerOfCustomer,
+  recordCheckoutPage,
+  releaseCheckoutStart,
   writePaymentFailed,
   writeSubscriptionState,
 } from '../data/billing.js';
@@ -199,6 +202,12 @@ const customerOf = async (deps: BillingDeps, uid: string, billing: BillingItem |
 };
 
 /**
+ * How long a Checkout start stands for the next ones: a double click's second start answers the first's page; a start
+ * after it (back from Checkout, Upgrade again) makes a new Checkout, the open one expired.
+ */
+export const checkoutStartWindowMs = 30_000;
+
+/**
  * POST /api/billing/checkout: a Checkout Session in subscription mode for the user's customer, `client_reference_id`
  * the uid; 409 for a user who pays for a plan already (they change it in the Portal). The customer's earlier open
  * Sessions are expired first, so two Checkout pages cannot both be paid.
@@ -207,21 +216,40 @@ export const startCheckout = async (deps: BillingDeps, uid: string, plan: PaidTi
   const billing = await getBilling(deps.db, uid);
   if (hasPaidPlan(billing)) throw new HttpError(409, billingMessages.alreadySubscribed, { code: 'already_subscribed' });
   const priceId = priceOf(deps, plan);
-  const customerId = await customerOf(deps, uid, billing);
-  // one Checkout at a time: a page left open in another tab (or before Back) can no longer start a second
-  // subscription, billed beside the first (a customer made just now has none open)
-  if (billing?.customerId) await stripeCall(() => deps.billing.expireOpenCheckouts(customerId));
-  const session = await stripeCall(() =>
-    deps.billing.createCheckoutSession({
-      customerId,
-      priceId,
-      uid,
-      plan,
-      // Stripe fills {CHECKOUT_SESSION_ID} in
-      successUrl: `${deps.webOrigin}/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${deps.webOrigin}/subscribe`,
-    }),
-  );
+  // starts at once (a double click) make one Checkout: the others answer its page once it is made, 409 before; a
+  // start of another plan once it is made goes on (and expires it below)
+  const now = deps.now();
+  const start = await claimCheckoutStart(deps.db, uid, {
+    plan,
+    now,
+    staleBefore: new Date(now.getTime() - checkoutStartWindowMs),
+  });
+  if (!start.claimed) {
+    if (start.current.url) return { url: start.current.url };
+    throw new HttpError(409, billingMessages.checkoutStarting, { code: 'checkout_starting' });
+  }
+  let session: { url: string };
+  try {
+    const customerId = await customerOf(deps, uid, billing);
+    // one Checkout at a time: a page left open in another tab (or before Back) can no longer start a second
+    // subscription, billed beside the first (a customer made just now has none open)
+    if (billing?.customerId) await stripeCall(() => deps.billing.expireOpenCheckouts(customerId));
+    session = await stripeCall(() =>
+      deps.billing.createCheckoutSession({
+        customerId,
+        priceId,
+        uid,
+        plan,
+        // Stripe fills {CHECKOUT_SESSION_ID} in
+        successUrl: `${deps.webOrigin}/success?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${deps.webOrigin}/subscribe`,
+      }),
+    );
+  } catch (error) {
+    await releaseCheckoutStart(deps.db, uid, now.toISOString());
+    throw error;
+  }
+  await recordCheckoutPage(deps.db, uid, now.toISOString(), session.url);
   return { url: session.url };
 };
 

@@ -1,7 +1,7 @@
-import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PlanTier, SubscriptionStatus } from '../../shared/constants.js';
 import type { DataClient } from './client.js';
-import { cancellationReasons, writtenIf } from './errors.js';
+import { cancellationReasons, isConditionFailed, writtenIf } from './errors.js';
 import { expressionAttributes, expressionParts, updateExpression, updateParams } from './expressions.js';
 import { userPartitionKey } from './user-partition.js';
 
@@ -175,5 +175,91 @@ export const writePaymentFailed = (
             `${p.name('customerId')} = ${p.value(customerId)} AND (attribute_not_exists(${p.name('invoiceAt')}) OR ${p.name('invoiceAt')} <= ${p.value(invoiceAt)})`,
         ),
       ),
+    ),
+  );
+
+export const checkoutStartRecord = 'checkout-start';
+const checkoutStartKey = (uid: string) => ({ pk: userPartitionKey(uid), sk: 'CHECKOUTSTART' });
+
+/** The user's latest Checkout start: its plan, when it began and, once made, its session's page. */
+export type CheckoutStart = { plan: PlanTier; startedAt: string; url: string | null };
+
+/**
+ * Claims the user's next Checkout start (PutItem on the condition that none began after `staleBefore`, or that the one
+ * that did has made its Checkout for another plan): of starts at once (a double click), one makes the Checkout and the
+ * others get the start under way. Kept a day (TTL).
+ */
+export const claimCheckoutStart = async (
+  db: DataClient,
+  uid: string,
+  input: { plan: PlanTier; now: Date; staleBefore: Date },
+): Promise<{ claimed: true } | { claimed: false; current: CheckoutStart }> => {
+  try {
+    await db.documents.send(
+      new PutCommand({
+        TableName: db.table,
+        Item: {
+          ...checkoutStartKey(uid),
+          entity: checkoutStartRecord,
+          uid,
+          plan: input.plan,
+          startedAt: input.now.toISOString(),
+          url: null,
+          ttl: Math.ceil(input.now.getTime() / 1000) + 86_400,
+        },
+        ConditionExpression:
+          'attribute_not_exists(pk) OR #startedAt < :stale OR (attribute_type(#url, :string) AND #plan <> :plan)',
+        ExpressionAttributeNames: { '#url': 'url', '#plan': 'plan', '#startedAt': 'startedAt' },
+        ExpressionAttributeValues: {
+          ':stale': input.staleBefore.toISOString(),
+          ':string': 'S',
+          ':plan': input.plan,
+        },
+      }),
+    );
+    return { claimed: true };
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+    const { Item } = await db.documents.send(
+      new GetCommand({ TableName: db.table, Key: checkoutStartKey(uid), ConsistentRead: true }),
+    );
+    if (!Item) return claimCheckoutStart(db, uid, input);
+    return {
+      claimed: false,
+      current: {
+        plan: Item.plan as PlanTier,
+        startedAt: String(Item.startedAt),
+        url: typeof Item.url === 'string' ? Item.url : null,
+      },
+    };
+  }
+};
+
+// the page of the Checkout a start made (UpdateItem on the condition that it is still that start)
+export const recordCheckoutPage = (db: DataClient, uid: string, startedAt: string, url: string) =>
+  writtenIf(
+    db.documents.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: checkoutStartKey(uid),
+        UpdateExpression: 'SET #url = :url',
+        ConditionExpression: '#startedAt = :startedAt',
+        ExpressionAttributeNames: { '#url': 'url', '#startedAt': 'startedAt' },
+        ExpressionAttributeValues: { ':url': url, ':startedAt': startedAt },
+      }),
+    ),
+  );
+
+// gives up a start that made no Checkout (Stripe failed), so the next start need not wait (DeleteItem, conditioned)
+export const releaseCheckoutStart = (db: DataClient, uid: string, startedAt: string) =>
+  writtenIf(
+    db.documents.send(
+      new DeleteCommand({
+        TableName: db.table,
+        Key: checkoutStartKey(uid),
+        ConditionExpression: '#startedAt = :startedAt',
+        ExpressionAttributeNames: { '#startedAt': 'startedAt' },
+        ExpressionAttributeValues: { ':startedAt': startedAt },
+      }),
     ),
   );

@@ -19,10 +19,7 @@ export type OAuthProvider = MailProvider | 'zoom';
  * that sends only a code.
  */
 export type OAuthStateItem = {
-  /**
-   * the user who started it; '' for Zoom, whose sign-in starts by browser navigation without a session (the signed-in
-   * exchange binds it to its caller)
-   */
+  /** the user who started it: only theirs is the sign-in's end (DESIGN §9 for Zoom) */
   uid: string;
   provider: OAuthProvider;
   /** the web origin the sign-in started from */
@@ -108,6 +105,14 @@ export const takeOAuthState = async (db: DataClient, digest: string): Promise<OA
     if (isConditionFailed(error)) return null;
     throw error;
   }
+};
+
+// a sign-in in progress, left in place (GetItem, consistent); null when unknown or taken
+export const readOAuthState = async (db: DataClient, digest: string): Promise<OAuthStateItem | null> => {
+  const { Item } = await db.documents.send(
+    new GetCommand({ TableName: db.table, Key: stateKey(digest), ConsistentRead: true }),
+  );
+  return Item ? fromItem(Item) : null;
 };
 
 // the digest of the user's latest sign-in with a provider (GetItem, consistent); null when there is none

@@ -50,6 +50,12 @@ export const rateLimits = {
    * (at most about 3,000 a day).
    */
   aiGeneration: { capacity: 100, refillEveryMs: 30_000 },
+  /**
+   * GET /api/account/export: each reads the user's whole partition and every file, and stores one more document. A
+   * person exports now and then, perhaps again after a change: 5 in a row, then one every 12 minutes (at most 125 a
+   * day).
+   */
+  accountExport: { capacity: 5, refillEveryMs: 12 * minute },
 } as const satisfies Record<string, TokenBucket>;
 
 export type RateLimitedAction = keyof typeof rateLimits;

@@ -6,13 +6,15 @@ import { updateParams } from './expressions.js';
 import { userPartitionKey } from './user-partition.js';
 
 /**
- * The sending guard of a mailbox (DESIGN §6), under the user's key (DESIGN §3):
- * - `USER#<sub>` / `SENDGUARD#<mailboxId>#NEXT`: `nextSendAt`, the earliest time the mailbox's next send may start.
+ * The sending guard of a mailbox (DESIGN §6), under the user's key (DESIGN §3) and the mailbox's address, not its
+ * connection: the provider counts the address's sends, so disconnecting and connecting it again starts nothing anew.
+ * - `USER#<sub>` / `SENDGUARD#<address>#NEXT`: `nextSendAt`, the earliest time the mailbox's next send may start.
  *   Each send reserves a slot (the later of now and `nextSendAt`) and moves it on by the mailbox's gap, with a write
  *   conditioned on the value read, so concurrent sends get distinct slots, spread out; a provider's `Retry-After`
  *   moves it too, so every send of that mailbox waits.
- * - `USER#<sub>` / `SENDGUARD#<mailboxId>#DAY#<yyyy-mm-dd>`: how many sends the mailbox started that UTC day, counted
+ * - `USER#<sub>` / `SENDGUARD#<address>#DAY#<yyyy-mm-dd>`: how many sends the mailbox started that UTC day, counted
  *   with a conditional ADD that never passes the cap (expires two days later).
+ * `address` is the mailbox's e-mail address (compared in lower case).
  */
 export type SendLimits = {
   /** sends a mailbox starts per UTC day, below the provider's own limit */
@@ -36,13 +38,11 @@ export const sendLimitsOf = (provider: MailProvider, email: string): SendLimits 
 
 export const sendGuardRecord = 'sendGuard';
 
-const nextKey = (uid: string, mailboxId: string) => ({
+const guardOf = (address: string) => `SENDGUARD#${address.trim().toLowerCase()}`;
+const nextKey = (uid: string, address: string) => ({ pk: userPartitionKey(uid), sk: `${guardOf(address)}#NEXT` });
+const dayKey = (uid: string, address: string, day: string) => ({
   pk: userPartitionKey(uid),
-  sk: `SENDGUARD#${mailboxId}#NEXT`,
-});
-const dayKey = (uid: string, mailboxId: string, day: string) => ({
-  pk: userPartitionKey(uid),
-  sk: `SENDGUARD#${mailboxId}#DAY#${day}`,
+  sk: `${guardOf(address)}#DAY#${day}`,
 });
 
 /** The UTC day of a time, `yyyy-mm-dd`. */
@@ -54,9 +54,9 @@ export const nextUtcDay = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), a
 const slotRetries = 20;
 
 // the mailbox's next free send time (GetItem, consistent); null when it never sent
-const readNextSendAt = async (db: DataClient, uid: string, mailboxId: string): Promise<string | null> => {
+const readNextSendAt = async (db: DataClient, uid: string, address: string): Promise<string | null> => {
   const { Item } = await db.documents.send(
-    new GetCommand({ TableName: db.table, Key: nextKey(uid, mailboxId), ConsistentRead: true }),
+    new GetCommand({ TableName: db.table, Key: nextKey(uid, address), ConsistentRead: true }),
   );
   return typeof Item?.nextSendAt === 'string' ? Item.nextSendAt : null;
 };
@@ -67,10 +67,10 @@ const readNextSendAt = async (db: DataClient, uid: string, mailboxId: string): P
  */
 export const reserveSendSlot = async (
   db: DataClient,
-  input: { uid: string; mailboxId: string; gapMs: number; now: Date },
+  input: { uid: string; address: string; gapMs: number; now: Date },
 ): Promise<Date> => {
   for (let attempt = 0; ; attempt += 1) {
-    const read = await readNextSendAt(db, input.uid, input.mailboxId);
+    const read = await readNextSendAt(db, input.uid, input.address);
     const slot = new Date(Math.max(input.now.getTime(), read ? Date.parse(read) : 0));
     const next = new Date(slot.getTime() + input.gapMs).toISOString();
     try {
@@ -78,8 +78,8 @@ export const reserveSendSlot = async (
         new UpdateCommand(
           updateParams(
             db.table,
-            nextKey(input.uid, input.mailboxId),
-            { set: { nextSendAt: next, entity: sendGuardRecord, mailboxId: input.mailboxId } },
+            nextKey(input.uid, input.address),
+            { set: { nextSendAt: next, entity: sendGuardRecord, mailbox: input.address.trim().toLowerCase() } },
             (p) =>
               read === null
                 ? `attribute_not_exists(${p.name('nextSendAt')})`
@@ -98,15 +98,15 @@ export const reserveSendSlot = async (
  * Holds every send of the mailbox until `until` at least (a provider's 429 `Retry-After`): `nextSendAt` moves there
  * unless it is later already.
  */
-export const deferMailboxSends = async (db: DataClient, uid: string, mailboxId: string, until: Date) => {
+export const deferMailboxSends = async (db: DataClient, uid: string, address: string, until: Date) => {
   const at = until.toISOString();
   try {
     await db.documents.send(
       new UpdateCommand(
         updateParams(
           db.table,
-          nextKey(uid, mailboxId),
-          { set: { nextSendAt: at, entity: sendGuardRecord, mailboxId } },
+          nextKey(uid, address),
+          { set: { nextSendAt: at, entity: sendGuardRecord, mailbox: address.trim().toLowerCase() } },
           (p) => `attribute_not_exists(${p.name('nextSendAt')}) OR ${p.name('nextSendAt')} < ${p.value(at)}`,
         ),
       ),
@@ -122,7 +122,7 @@ export const deferMailboxSends = async (db: DataClient, uid: string, mailboxId: 
  */
 export const countDailySend = async (
   db: DataClient,
-  input: { uid: string; mailboxId: string; cap: number; at: Date },
+  input: { uid: string; address: string; cap: number; at: Date },
 ): Promise<boolean> => {
   const day = utcDay(input.at);
   try {
@@ -130,12 +130,12 @@ export const countDailySend = async (
       new UpdateCommand(
         updateParams(
           db.table,
-          dayKey(input.uid, input.mailboxId, day),
+          dayKey(input.uid, input.address, day),
           {
             add: { sent: 1 },
             set: {
               entity: sendGuardRecord,
-              mailboxId: input.mailboxId,
+              mailbox: input.address.trim().toLowerCase(),
               day,
               // kept a day past its own, then DynamoDB's TTL removes it
               ttl: Math.floor(nextUtcDay(nextUtcDay(input.at)).getTime() / 1000),
@@ -153,9 +153,9 @@ export const countDailySend = async (
 };
 
 // how many sends the mailbox counted on a UTC day (GetItem, consistent)
-export const dailySendCount = async (db: DataClient, uid: string, mailboxId: string, day: string) => {
+export const dailySendCount = async (db: DataClient, uid: string, address: string, day: string) => {
   const { Item } = await db.documents.send(
-    new GetCommand({ TableName: db.table, Key: dayKey(uid, mailboxId, day), ConsistentRead: true }),
+    new GetCommand({ TableName: db.table, Key: dayKey(uid, address, day), ConsistentRead: true }),
   );
   return Number(Item?.sent ?? 0);
 };

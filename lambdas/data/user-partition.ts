@@ -1,4 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { checkoutStartRecord } from './billing.js';
 import { batchWrite, type DataClient } from './client.js';
 import { directoryRecord } from './contact-directory.js';
 import { conversationThreadRecord } from './conversation.js';
@@ -6,13 +7,14 @@ import { liveConnectionRecord } from './live-connection.js';
 import { mailSyncRecord } from './mail-sync.js';
 import { mailboxAddressRecord, mailboxDefaultRecord } from './mailbox.js';
 import { oauthPendingRecord } from './oauth-state.js';
+import { rateLimitRecord } from './rate-limit.js';
 import { sendGuardRecord } from './send-guard.js';
 import { statsConversationRecord, statsDayRecord, statsRecord } from './stats.js';
 import { table } from './table.js';
 
 /**
  * Records that only serve reads (derived from the others, rebuilt from them) or the machinery (a browser tab's open
- * live connection, a mailbox's address guard and the default pointer, a pending sign-in): not the owner's data to
+ * live connection, a mailbox's address guard and the default pointer, a pending sign-in, a rate limit): not the owner's data to
  * export. Read when called: live-connection.ts and mailbox.ts import this module too.
  */
 const notOwnerRecords = (): ReadonlySet<unknown> =>
@@ -22,6 +24,9 @@ const notOwnerRecords = (): ReadonlySet<unknown> =>
     mailboxAddressRecord,
     mailboxDefaultRecord,
     oauthPendingRecord,
+    // how much of a costly action the user has left (lambdas/data/rate-limit.ts), the latest Checkout start
+    rateLimitRecord,
+    checkoutStartRecord,
     // issue 13: a thread's pointer to its conversation, a mailbox's sending-guard counters and its reply-check cursor
     conversationThreadRecord,
     sendGuardRecord,

@@ -16,7 +16,7 @@ import { createMailbox, getMailbox, mailboxKey, setDefaultIfNone, type MailboxIt
 import { dailySendCount, utcDay } from '../data/send-guard.js';
 import { profileKey } from '../data/user-profile.js';
 import { addDoNotContact, getConversation, recordIncomingEmail } from '../conversations/index.js';
-import type { MailboxesDeps } from '../mailboxes/index.js';
+import { disconnectMailbox, type MailboxesDeps } from '../mailboxes/index.js';
 import { seal } from '../providers/crypto/envelope.js';
 import { keyFileDataKeys } from '../providers/crypto/key-file.js';
 import { MailApiFailure, type MailAuth } from '../providers/mail/port.js';
@@ -55,6 +55,33 @@ const goneGrant = (provider: MailProvider): MailAuth => {
     revoke: unused,
   };
 };
+
+/** A connected mailbox of the user, as a sign-in keeps it (its tokens sealed). */
+const connectedMailbox = async (
+  uid: string,
+  id: string,
+  email: string,
+  now: Date,
+  provider: MailProvider = 'gmail',
+): Promise<MailboxItem> => ({
+  uid,
+  id,
+  provider,
+  email,
+  status: 'connected',
+  expiry: '2030-01-01T00:00:00.000Z',
+  refreshError: null,
+  connectedAt: now.toISOString(),
+  lastSynced: null,
+  updatedAt: now.toISOString(),
+  version: 1,
+  renewable: true,
+  tokens: await seal(
+    keys,
+    { purpose: 'mailbox-tokens', uid, mailbox: id },
+    { accessToken: `access-${id}`, refreshToken: `refresh-${id}` },
+  ),
+});
 
 /**
  * One user with a connected Gmail mailbox (the default), a contact with a verified address, the drafts service with a
@@ -101,6 +128,7 @@ const world = async (
     db,
     keys,
     mail: { gmail: goneGrant('gmail'), outlook: goneGrant('outlook') },
+    mailApis: { gmail: { unwatch: async () => {} }, outlook: { unwatch: async () => {} } },
     live,
     now,
     newId: drafts.newDraftId,
@@ -123,25 +151,7 @@ const world = async (
 
   const mailboxId = drafts.newDraftId();
   const mailboxEmail = options.mailboxEmail ?? (provider === 'gmail' ? 'ada@gmail.com' : 'ada@outlook.com');
-  const mailbox: MailboxItem = {
-    uid,
-    id: mailboxId,
-    provider,
-    email: mailboxEmail,
-    status: 'connected',
-    expiry: '2030-01-01T00:00:00.000Z',
-    refreshError: null,
-    connectedAt: clock.now.toISOString(),
-    lastSynced: null,
-    updatedAt: clock.now.toISOString(),
-    version: 1,
-    renewable: true,
-    tokens: await seal(
-      keys,
-      { purpose: 'mailbox-tokens', uid, mailbox: mailboxId },
-      { accessToken: `access-${mailboxId}`, refreshToken: `refresh-${mailboxId}` },
-    ),
-  };
+  const mailbox = await connectedMailbox(uid, mailboxId, mailboxEmail, clock.now, provider);
   expect(await createMailbox(db, mailbox)).toBe('created');
   expect(await setDefaultIfNone(db, uid, mailboxId)).toBe(true);
   await setAttributes(db, profileKey(uid), {
@@ -694,7 +704,7 @@ describe('the sending guard (DESIGN §6)', () => {
     const draft = await w.newDraft(await w.addContact());
     await setAttributes(
       db,
-      { pk: `USER#${w.uid}`, sk: `SENDGUARD#${w.mailboxId}#DAY#${utcDay(w.clock.now)}` },
+      { pk: `USER#${w.uid}`, sk: `SENDGUARD#${w.mailboxEmail}#DAY#${utcDay(w.clock.now)}` },
       { sent: 400 },
     );
     await drafts.sendDraft(w.draftsDeps, w.uid, draft.id);
@@ -707,7 +717,7 @@ describe('the sending guard (DESIGN §6)', () => {
       sendWaitReason: reason,
       dueAt: '2026-11-25T00:00:00.000Z',
     });
-    expect(await dailySendCount(db, w.uid, w.mailboxId, '2026-11-24')).toBe(400);
+    expect(await dailySendCount(db, w.uid, w.mailboxEmail, '2026-11-24')).toBe(400);
     // longer than SQS can hold a message: only the first send's message was queued; the due-sends job takes it
     expect(w.sendsQueued()).toHaveLength(1);
     expect(w.events).toContainEqual({
@@ -720,7 +730,35 @@ describe('the sending guard (DESIGN §6)', () => {
     w.clock.now = new Date('2026-11-25T00:00:30.000Z');
     await w.deliver(draft.id);
     expect(w.mail.sent).toHaveLength(1);
-    expect(await dailySendCount(db, w.uid, w.mailboxId, '2026-11-25')).toBe(1);
+    expect(await dailySendCount(db, w.uid, w.mailboxEmail, '2026-11-25')).toBe(1);
+  });
+
+  it('keeps the daily cap of a mailbox disconnected and connected again: it is the address that the provider counts', async () => {
+    const w = await world();
+    const first = await w.newDraft(await w.addContact());
+    await drafts.sendDraft(w.draftsDeps, w.uid, first.id);
+    await w.deliver(first.id);
+    expect(w.mail.sent).toHaveLength(1);
+    // the rest of the day's 400, wherever the guard counted this mailbox's first send
+    const counted = (await partitionSnapshot(db, w.uid)).filter((item) => /^SENDGUARD#.*#DAY#/.test(String(item.sk)));
+    expect(counted).toHaveLength(1);
+    await setAttributes(db, { pk: String(counted[0]!.pk), sk: String(counted[0]!.sk) }, { sent: 400 });
+
+    await disconnectMailbox(w.sendingDeps.mailboxes, w.uid, w.mailboxId);
+    const again = await connectedMailbox(w.uid, drafts.newDraftId(), w.mailboxEmail, w.clock.now);
+    expect(await createMailbox(db, again)).toBe('created');
+    expect(await setDefaultIfNone(db, w.uid, again.id)).toBe(true);
+
+    const second = await w.newDraft(await w.addContact());
+    await drafts.sendDraft(w.draftsDeps, w.uid, second.id);
+    w.advance(60_000);
+    await w.deliver(second.id);
+    expect(w.mail.sent).toHaveLength(1);
+    expect(await w.draftOf(second.id)).toMatchObject({
+      status: 'sending',
+      mailboxId: again.id,
+      sendWaitReason: 'Daily sending limit of 400 reached for ada@gmail.com; it goes out tomorrow.',
+    });
   });
 
   it('counts Workspace addresses on Gmail against 1,600 a day, consumer ones against 400', async () => {
@@ -728,7 +766,7 @@ describe('the sending guard (DESIGN §6)', () => {
     const draft = await w.newDraft(await w.addContact());
     await setAttributes(
       db,
-      { pk: `USER#${w.uid}`, sk: `SENDGUARD#${w.mailboxId}#DAY#${utcDay(w.clock.now)}` },
+      { pk: `USER#${w.uid}`, sk: `SENDGUARD#${w.mailboxEmail}#DAY#${utcDay(w.clock.now)}` },
       { sent: 400 },
     );
     await drafts.sendDraft(w.draftsDeps, w.uid, draft.id);

@@ -181,11 +181,11 @@ const guard = async (
   const limits = sendLimitsOf(mailbox.provider, mailbox.email);
   const slot = await reserveSendSlot(deps.db, {
     uid: draft.userId,
-    mailboxId: mailbox.id,
+    address: mailbox.email,
     gapMs: limits.minGapMs,
     now,
   });
-  if (!(await countDailySend(deps.db, { uid: draft.userId, mailboxId: mailbox.id, cap: limits.dailyCap, at: slot }))) {
+  if (!(await countDailySend(deps.db, { uid: draft.userId, address: mailbox.email, cap: limits.dailyCap, at: slot }))) {
     return {
       go: false,
       until: nextUtcDay(slot),
@@ -399,7 +399,7 @@ export const sendOne = async (
     if (error.kind === 'rate_limited') {
       const seconds = error.retryAfterSeconds ?? sendRules.defaultRetryAfterSeconds;
       const until = new Date(deps.now().getTime() + seconds * 1000);
-      await deferMailboxSends(deps.db, uid, mailbox.id, until);
+      await deferMailboxSends(deps.db, uid, mailbox.email, until);
       return hold(deps, draft, { until, reason: draftMessages.rateLimited(seconds, mailbox.email), guardSlot: null });
     }
     if (error.kind === 'rejected' || error.kind === 'not_found')

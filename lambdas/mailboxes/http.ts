@@ -22,11 +22,11 @@ export const handler = httpHandler(
     'POST /api/email-connections': async ({ userId, body }) =>
       created(await mailboxes.createConnection(deps, userId, body)),
     'GET /api/email-connections/{id}/tokens': ({ userId, params }) =>
-      mailboxes.connectionTokens(deps, userId, params.id),
+      mailboxes.connectionTokenState(deps, userId, params.id),
     // the purpose changes nothing yet: every token of a mailbox carries the scopes it was granted
     'POST /api/email-connections/{id}/tokens': ({ userId, params }) =>
-      mailboxes.connectionTokens(deps, userId, params.id),
-    'POST /api/email-connections/default/tokens': ({ userId }) => mailboxes.defaultConnectionTokens(deps, userId),
+      mailboxes.connectionTokenState(deps, userId, params.id),
+    'POST /api/email-connections/default/tokens': ({ userId }) => mailboxes.defaultConnectionTokenState(deps, userId),
     'POST /api/email-connections/{id}/refresh': ({ userId, params }) =>
       mailboxes.refreshConnection(deps, userId, params.id),
     'POST /api/email-connections/{id}/default': ({ userId, params }) => mailboxes.makeDefault(deps, userId, params.id),

@@ -77,24 +77,26 @@ describe.each(['gmail', 'outlook'] as const)('a %s mailbox through the sandbox',
     expect(connected).toMatchObject({
       email,
       provider,
-      refresh_token: null,
+      status: 'connected',
       connection: { status: 'connected', isDefault: true },
     });
-    expect(await rawItemsHolding(connected.access_token)).toEqual([]);
+    const tokens = await mailboxes.connectionTokens(deps, uid, connected.connection.id);
+    expect(JSON.stringify(connected)).not.toContain(tokens.accessToken);
+    expect(await rawItemsHolding(tokens.accessToken)).toEqual([]);
     expect(events).toContainEqual({ type: 'connection.changed', data: { kind: 'email', id: connected.connection.id } });
 
-    const tokens = await mailboxes.connectionTokens(deps, uid, connected.connection.id);
     expect(tokens).toEqual({
       id: connected.connection.id,
       email,
       provider,
-      accessToken: connected.access_token,
+      status: 'connected',
+      accessToken: expect.any(String),
       expiry: connected.expiry,
     });
     const refreshed = await mailboxes.refreshConnection(deps, uid, connected.connection.id);
     expect(refreshed.status).toBe('connected');
     const renewed = await mailboxes.connectionTokens(deps, uid, connected.connection.id);
-    expect(renewed.accessToken).not.toBe(connected.access_token);
+    expect(renewed.accessToken).not.toBe(tokens.accessToken);
     await expect(mailboxes.validateConnection(deps, uid, connected.connection.id)).resolves.toMatchObject({
       valid: true,
     });

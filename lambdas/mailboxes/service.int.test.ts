@@ -27,6 +27,7 @@ const setup = () => {
     db: counting.data,
     keys: keyFileDataKeys(process.env.TOKEN_KEY_FILE!),
     mail: { gmail: gmail.auth, outlook: outlook.auth },
+    mailApis: { gmail: { unwatch: async () => {} }, outlook: { unwatch: async () => {} } },
     live: { publish: async (uid, event) => void events.push({ uid, event }) },
     now,
     newId: mailboxes.newMailboxId,
@@ -61,14 +62,16 @@ const itemsHolding = async (db: DataClient, texts: string[]) => {
 };
 
 describe('connecting a mailbox (OAuth with PKCE and a single-use state)', () => {
-  it('connects the first mailbox as the default and answers no refresh token', async () => {
+  it('connects the first mailbox as the default and answers no token (DESIGN §9)', async () => {
     const t = setup();
     const answer = await connect(t, 'gmail', 'Ada@Gmail.com');
+    expect(t.gmail.secrets().length).toBeGreaterThan(0);
+    for (const secret of t.gmail.secrets()) expect(JSON.stringify(answer)).not.toContain(secret);
     expect(answer).toMatchObject({
+      id: answer.connection.id,
       email: 'ada@gmail.com',
       provider: 'gmail',
-      refresh_token: null,
-      access_token: expect.stringMatching(/^gmail-access-/),
+      status: 'connected',
       connection: {
         email: 'ada@gmail.com',
         provider: 'gmail',
@@ -218,12 +221,8 @@ describe('connecting a mailbox (OAuth with PKCE and a single-use state)', () => 
     const { state } = await mailboxes.startSignIn(t.deps, t.uid, { provider: 'gmail', origin: webOrigin });
     const code = t.gmail.consent(state, 'ada@gmail.com');
     const answer = await mailboxes.exchangeGoogleCode(t.deps, t.uid, { code });
-    expect(answer).toEqual({
-      access_token: expect.stringMatching(/^gmail-access-/),
-      refresh_token: null,
-      email: 'ada@gmail.com',
-      expires_in: 3600,
-    });
+    expect(answer).toMatchObject({ email: 'ada@gmail.com', provider: 'gmail', status: 'connected', expires_in: 3600 });
+    for (const secret of t.gmail.secrets()) expect(JSON.stringify(answer)).not.toContain(secret);
     await expect(mailboxes.exchangeGoogleCode(t.deps, t.uid, { code })).rejects.toMatchObject(refused);
     await expect(mailboxes.exchangeGoogleCode(t.deps, randomUUID(), { code })).rejects.toMatchObject(refused);
   });
@@ -259,6 +258,7 @@ describe('the tokens of a mailbox', () => {
   it("cannot open tokens copied onto another user's mailbox", async () => {
     const t = setup();
     const own = await connect(t, 'gmail', 'ada@gmail.com');
+    const ownToken = (await mailboxes.connectionTokens(t.deps, t.uid, own.connection.id)).accessToken;
     const otherUser = randomUUID();
     const other = await connect(t, 'gmail', 'bob@gmail.com', otherUser);
     const stolen = await readItem(t.deps.db, mailboxKey(t.uid, own.connection.id));
@@ -266,30 +266,52 @@ describe('the tokens of a mailbox', () => {
     await expect(mailboxes.connectionTokens(t.deps, otherUser, other.connection.id)).rejects.toThrow();
     // the owner still reads its own
     await expect(mailboxes.connectionTokens(t.deps, t.uid, own.connection.id)).resolves.toMatchObject({
-      accessToken: own.access_token,
+      accessToken: ownToken,
     });
   });
 
-  it('answers an access token and never the refresh token, renewing it first under 5 minutes left', async () => {
+  it('hands the server an access token, renewing it first under 5 minutes left', async () => {
     const t = setup();
-    const { connection, access_token } = await connect(t, 'gmail', 'ada@gmail.com');
+    const { connection } = await connect(t, 'gmail', 'ada@gmail.com');
     const first = await mailboxes.connectionTokens(t.deps, t.uid, connection.id);
+    const firstToken = first.accessToken;
     expect(first).toEqual({
       id: connection.id,
       email: 'ada@gmail.com',
       provider: 'gmail',
-      accessToken: access_token,
+      status: 'connected',
+      accessToken: expect.stringMatching(/^gmail-access-/),
       expiry: '2026-11-24T10:00:00.000Z',
     });
     expect(t.gmail.calls).not.toContain('refresh');
     t.advance(56 * 60_000);
     const renewed = await mailboxes.defaultConnectionTokens(t.deps, t.uid);
-    expect(renewed.accessToken).not.toBe(access_token);
+    expect(renewed.accessToken).not.toBe(firstToken);
     expect(renewed.expiry).toBe('2026-11-24T10:56:00.000Z');
     const refreshTokens = t.gmail.secrets().filter((secret) => secret.includes('-refresh-'));
     for (const answer of [first, renewed]) {
       for (const refreshToken of refreshTokens) expect(JSON.stringify(answer)).not.toContain(refreshToken);
     }
+  });
+
+  it('answers the tokens routes with the state of the mailbox, renewed when due, and never a token (DESIGN §9)', async () => {
+    const t = setup();
+    const { connection } = await connect(t, 'gmail', 'ada@gmail.com');
+    t.advance(56 * 60_000);
+    const answers = [
+      await mailboxes.connectionTokenState(t.deps, t.uid, connection.id),
+      await mailboxes.defaultConnectionTokenState(t.deps, t.uid),
+    ];
+    expect(answers[0]).toEqual({
+      id: connection.id,
+      email: 'ada@gmail.com',
+      provider: 'gmail',
+      status: 'connected',
+      expiry: '2026-11-24T10:56:00.000Z',
+    });
+    expect(answers[1]).toEqual(answers[0]);
+    expect(t.gmail.calls).toContain('refresh');
+    for (const secret of t.gmail.secrets()) expect(JSON.stringify(answers)).not.toContain(secret);
   });
 
   it('renews on refresh, keeping the refresh token the provider did not replace', async () => {
@@ -348,13 +370,14 @@ describe('the tokens of a mailbox', () => {
     const first = await connect(t, 'gmail', 'ada@gmail.com');
     const stale = (await getMailbox(t.deps.db, t.uid, first.connection.id))!;
     t.gmail.revoke('ada@gmail.com');
-    const again = await connect(t, 'gmail', 'ada@gmail.com');
+    await connect(t, 'gmail', 'ada@gmail.com');
+    const againToken = (await mailboxes.connectionTokens(t.deps, t.uid, first.connection.id)).accessToken;
     // the old grant is gone: on its own, this renewal would mark the mailbox expired
     const renewal = await mailboxes.renewMailbox(t.deps, stale);
     expect(renewal.item).toMatchObject({ status: 'connected', refreshError: null });
-    expect(renewal.tokens?.accessToken).toBe(again.access_token);
+    expect(renewal.tokens?.accessToken).toBe(againToken);
     await expect(mailboxes.connectionTokens(t.deps, t.uid, first.connection.id)).resolves.toMatchObject({
-      accessToken: again.access_token,
+      accessToken: againToken,
     });
   });
 

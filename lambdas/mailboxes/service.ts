@@ -3,8 +3,8 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import { monotonicFactory } from 'ulid';
 import type * as z from 'zod';
 import {
-  type AccessToken,
   type Connection,
+  type ConnectionState,
   type CreateConnectionBody,
   type MailProvider,
   mailboxMessages,
@@ -28,11 +28,18 @@ import {
   setDefaultIfNone,
   setDefaultMailbox,
 } from '../data/mailbox.js';
+import { deleteGraphSubscription, deleteMailSync, getMailSync, mailboxesOfAddress } from '../data/mail-sync.js';
 import { pendingOAuthDigest, putOAuthState, stateDigest, takeOAuthState } from '../data/oauth-state.js';
 import { open, seal } from '../providers/crypto/envelope.js';
 import type { DataKeyPort } from '../providers/crypto/port.js';
 import type { LivePort } from '../providers/live/port.js';
-import { type MailAuth, MailAuthFailure, type MailTokens } from '../providers/mail/port.js';
+import {
+  type MailApi,
+  MailApiFailure,
+  type MailAuth,
+  MailAuthFailure,
+  type MailTokens,
+} from '../providers/mail/port.js';
 import { sealedPurposes } from './sealed-purposes.js';
 import { toConnection, toConnections } from './wire.js';
 
@@ -41,6 +48,8 @@ export type MailboxesDeps = {
   /** the data keys tokens and PKCE verifiers are sealed with (DESIGN §6) */
   keys: DataKeyPort;
   mail: Record<MailProvider, MailAuth>;
+  /** the mail APIs, to end a disconnected mailbox's push (Gmail `users.stop`, Graph's subscription deleted) */
+  mailApis: Record<MailProvider, Pick<MailApi, 'unwatch'>>;
   live: LivePort;
   now: () => Date;
   newId: () => string;
@@ -237,15 +246,19 @@ export const getConnectionByEmail = async (deps: MailboxesDeps, uid: string, ema
   return toConnection(item, defaultId);
 };
 
+/** A mailbox's access token for the server's own calls (sends, reply checks), with the mailbox it is of. */
+export type MailboxAccess = ConnectionState & { accessToken: string };
+
 /**
- * An access token to hand out (DESIGN §6: never the refresh token), renewed first when under 5 min remain. An
- * expired mailbox, or one whose renewal finds the grant gone, is the 401 `invalid_grant` (the connection in details).
+ * An access token for the server's own calls (DESIGN §9: never answered to the browser), renewed first when under
+ * 5 min remain. An expired mailbox, or one whose renewal finds the grant gone, is the 401 `invalid_grant` (the
+ * connection in details).
  */
 const accessTokenOf = async (
   deps: MailboxesDeps,
   item: MailboxItem,
   defaultId: string | null,
-): Promise<AccessToken> => {
+): Promise<MailboxAccess> => {
   if (item.status === 'expired') throw grantGone(toConnection(item, defaultId));
   let current = item;
   let tokens: TokenPair | null;
@@ -259,22 +272,34 @@ const accessTokenOf = async (
     id: current.id,
     email: current.email,
     provider: current.provider,
+    status: current.status,
     accessToken: tokens.accessToken,
     expiry: current.expiry,
   };
 };
 
-/** GET|POST /api/email-connections/{id}/tokens */
+/** What `.../tokens` answer (DESIGN §9): the state of a mailbox whose token is good, never the token. */
+const stateOf = ({ accessToken: _token, ...state }: MailboxAccess): ConnectionState => state;
+
+/** A mailbox's access token, for other domains of the server (lambdas/mailboxes/index.ts). */
 export const connectionTokens = async (deps: MailboxesDeps, uid: string, id: string) => {
   const { item, defaultId } = await findMailbox(deps, uid, id);
   return accessTokenOf(deps, item, defaultId);
 };
 
-/** POST /api/email-connections/default/tokens */
+/** The default mailbox's access token, for other domains of the server. */
 export const defaultConnectionTokens = async (deps: MailboxesDeps, uid: string) => {
   const { item, defaultId } = await findDefault(deps, uid);
   return accessTokenOf(deps, item, defaultId);
 };
+
+/** GET|POST /api/email-connections/{id}/tokens: the mailbox's token renewed when due; answered without it. */
+export const connectionTokenState = async (deps: MailboxesDeps, uid: string, id: string) =>
+  stateOf(await connectionTokens(deps, uid, id));
+
+/** POST /api/email-connections/default/tokens: as above, of the default mailbox. */
+export const defaultConnectionTokenState = async (deps: MailboxesDeps, uid: string) =>
+  stateOf(await defaultConnectionTokens(deps, uid));
 
 /**
  * A mailbox the provider refused with a 401/403 while sending or reading it (SPEC §4 'Reply checks': token errors
@@ -338,13 +363,44 @@ export const makeDefault = async (deps: MailboxesDeps, uid: string, id: string) 
 };
 
 /**
- * DELETE /api/email-connections/{id}: the grant is revoked at the provider (best effort: the mailbox goes whatever
- * the provider answers), the mailbox and its tokens deleted; when it was the default, the oldest other one becomes it.
+ * A disconnected mailbox's push ends with it (DESIGN §6): its Gmail watch is stopped (`users.stop`; not while another
+ * mailbox of ours reads the same address, as Gmail keeps one watch per address and topic) or its Graph subscription
+ * deleted at the provider, best effort, with the access token the server holds (the token-refresh job keeps it
+ * fresh); then its reply-check state and the lookups outside the user's partition (`MAILADDR#`, `GRAPHSUB#`) go, so a
+ * later push for the address finds nothing to do.
+ */
+const endPush = async (deps: MailboxesDeps, item: MailboxItem, tokens: TokenPair | null) => {
+  const sync = await getMailSync(deps.db, item.uid, item.id);
+  if (!sync) return;
+  if (sync.watchId && tokens) {
+    const readers = item.provider === 'gmail' ? await mailboxesOfAddress(deps.db, item.email) : [];
+    const shared = readers.some((reader) => reader.uid !== item.uid || reader.mailboxId !== item.id);
+    if (!shared) {
+      try {
+        await deps.mailApis[item.provider].unwatch(tokens.accessToken, sync.watchId);
+      } catch (error) {
+        deps.logger?.warn("a disconnected mailbox's push was not stopped at the provider", {
+          provider: item.provider,
+          reason: error instanceof MailApiFailure ? error.kind : error instanceof Error ? error.name : 'unknown',
+        });
+      }
+    }
+  }
+  await deleteMailSync(deps.db, sync);
+  if (sync.provider === 'outlook' && sync.watchId) await deleteGraphSubscription(deps.db, sync.watchId);
+};
+
+/**
+ * DELETE /api/email-connections/{id}: its push is ended (`endPush`) and its grant revoked at the provider (best
+ * effort: the mailbox goes whatever the provider answers), the mailbox and its tokens deleted; when it was the
+ * default, the oldest other one becomes it.
  */
 export const disconnect = async (deps: MailboxesDeps, uid: string, id: string) => {
   const { item, defaultId } = await findMailbox(deps, uid, id);
+  const tokens = await openTokens(deps, item).catch(() => null);
+  await endPush(deps, item, tokens);
   try {
-    const tokens = await openTokens(deps, item);
+    if (!tokens) throw new Error('The mailbox holds no tokens');
     await deps.mail[item.provider].revoke(tokens.refreshToken ?? tokens.accessToken);
   } catch (error) {
     deps.logger?.warn('the grant of a disconnected mailbox was not revoked at the provider', {
@@ -564,11 +620,12 @@ const finishSignIn = async (
   });
 };
 
-const callbackAnswer = ({ item, defaultId, tokens }: Connected): CallbackAnswer => ({
+/** DESIGN §9: the connection, never a token (the server sends and reads the mailbox itself). */
+const callbackAnswer = ({ item, defaultId }: Connected): CallbackAnswer => ({
+  id: item.id,
   email: item.email,
   provider: item.provider,
-  access_token: tokens.accessToken,
-  refresh_token: null,
+  status: item.status,
   expiry: item.expiry,
   connection: toConnection(item, defaultId),
 });
@@ -622,9 +679,7 @@ export const exchangeGoogleCode = async (
     uid,
   });
   return {
-    access_token: connected.tokens.accessToken,
-    refresh_token: null,
-    email: connected.item.email,
+    ...callbackAnswer(connected),
     expires_in: Math.max(0, Math.floor((new Date(connected.item.expiry).getTime() - deps.now().getTime()) / 1000)),
   };
 };

@@ -27,6 +27,7 @@ const setup = (year: number) => {
     db: createDataClient(process.env.TABLE_NAME!),
     keys: keyFileDataKeys(process.env.TOKEN_KEY_FILE!),
     mail: { gmail: gmail.auth, outlook: outlook.auth },
+    mailApis: { gmail: { unwatch: async () => {} }, outlook: { unwatch: async () => {} } },
     live: { publish: async (_uid: string, event: LiveEvent) => void events.push(event) },
     now,
     newId: mailboxes.newMailboxId,

@@ -186,7 +186,7 @@ const attemptInvitation = async (deps: MeetingsDeps, message: InvitationMessage)
   if (before === null) return 'superseded';
   if (before === 0) {
     const limits = sendLimitsOf(access.provider, access.email);
-    await countDailySend(deps.db, { uid, mailboxId: access.id, cap: limits.dailyCap, at: deps.now() });
+    await countDailySend(deps.db, { uid, address: access.email, cap: limits.dailyCap, at: deps.now() });
   }
   const api = deps.mailApis[access.provider];
   let sent: SentMail | null;

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyEnvironment, lambdaEnvironment } from '../../infra/local/lambda-env.js';
 import { freePorts } from '../../infra/local/net.js';
@@ -142,9 +142,8 @@ const world = async (
 
   const zoomEmail = `ada.${tag}@zoom.example`;
   const connectZoom = async () => {
-    const state = randomBytes(24).toString('base64url');
-    const started = await startZoomSignIn(deps, { redirect: `${webOrigin}/zoom-auth`, state });
-    const redirect = await consentInSandbox(started.response.headers!.Location as string, { email: zoomEmail });
+    const { authUrl, state } = await startZoomSignIn(deps, uid, { redirect: `${webOrigin}/zoom-auth` });
+    const redirect = await consentInSandbox(authUrl, { email: zoomEmail });
     expect(redirect.state).toBe(state);
     await exchangeZoomCode(deps, uid, { code: redirect.code!, state });
   };

@@ -38,6 +38,7 @@ const clock = { offsetMs: 0 };
 const events: { uid: string; event: LiveEvent }[] = [];
 
 const zoomRoutes = {
+  'POST /zoom/oauth/init': meetingsRoutes['POST /zoom/oauth/init'],
   'GET /zoom/oauth/authorize': meetingsRoutes['GET /zoom/oauth/authorize'],
   'POST /zoom/oauth/exchange': meetingsRoutes['POST /zoom/oauth/exchange'],
   'GET /zoom/connection': meetingsRoutes['GET /zoom/connection'],
@@ -124,23 +125,18 @@ const call = async (
 
 const newState = () => `state-${monotonicFactory()()}-${Math.random().toString(36).slice(2)}`.replace(/[^\w-]/g, '');
 
-/** The browser's part: the authorize route, Zoom's consent as `email`, back on the page with a code and the state. */
-const consent = async (email: string, page = `${webOrigin}/pipeline?tab=board`) => {
-  const state = newState();
-  const authorize = await callRaw({
-    method: 'GET',
-    resource: '/zoom/oauth/authorize',
-    query: { redirect: page, state },
-  });
-  expect(authorize.statusCode, authorize.body).toBe(302);
-  const location = String(authorize.headers?.Location);
+/** The user's start (init), the browser's part: Zoom's consent as `email`, back on the page with a code and the state. */
+const consent = async (email: string, claims: Record<string, unknown>, page = `${webOrigin}/pipeline?tab=board`) => {
+  const started = await call('POST', '/zoom/oauth/init', { claims, body: { redirect: page } });
+  expect(started.status, JSON.stringify(started.body)).toBe(200);
+  const { authUrl: location, state } = started.body.data as { authUrl: string; state: string };
   const redirect = await consentInSandbox(location, { email });
   return { state, location, redirect, code: redirect.code! };
 };
 
-/** A whole connection of a new (or the given) user: consent, exchange; the exchange's answer. */
+/** A whole connection of a new (or the given) user: init, consent, exchange; the exchange's answer. */
 const connect = async (email: string, claims = userClaims()) => {
-  const { code, state } = await consent(email);
+  const { code, state } = await consent(email, claims);
   const exchanged = await call('POST', '/zoom/oauth/exchange', { claims, body: { code, state } });
   expect(exchanged.status, JSON.stringify(exchanged.body)).toBe(200);
   return { claims, uid: claims.sub, connection: exchanged.body.data as Record<string, unknown> };
@@ -162,7 +158,8 @@ const itemsHolding = async (text: string) => {
 describe('connecting Zoom', () => {
   it("goes through Zoom's consent with PKCE back to the page it started on, and keeps the tokens sealed", async () => {
     const email = uniqueEmail('ada');
-    const { location, redirect, code, state } = await consent(email);
+    const claims = userClaims();
+    const { location, redirect, code, state } = await consent(email, claims);
     const authorize = new URL(location);
     expect(authorize.pathname).toBe('/zoom/oauth/authorize');
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
@@ -170,7 +167,6 @@ describe('connecting Zoom', () => {
     expect(redirect.url.origin + redirect.url.pathname).toBe(`${webOrigin}/pipeline`);
     expect(redirect.state).toBe(state);
 
-    const claims = userClaims();
     events.splice(0);
     const exchanged = await call('POST', '/zoom/oauth/exchange', { claims, body: { code, state } });
     expect(exchanged.status).toBe(200);
@@ -200,15 +196,45 @@ describe('connecting Zoom', () => {
   });
 
   it('refuses a redirect that is not a page of the app, and starts nothing', async () => {
-    const answer = await call('GET', '/zoom/oauth/authorize', {
-      query: { redirect: 'https://evil.example/pipeline', state: newState() },
+    const answer = await call('POST', '/zoom/oauth/init', {
+      claims: userClaims(),
+      body: { redirect: 'https://evil.example/pipeline' },
     });
     expect(answer).toMatchObject({ status: 400, body: { error: zoomMessages.unknownRedirect } });
   });
 
-  it("answers a second exchange of a code 'already been used', and a code Zoom refuses 'invalid authorization code'", async () => {
-    const first = await consent(uniqueEmail('grace'));
+  it("refuses another user's exchange of a code and state (DESIGN §9), and the user who started it still connects", async () => {
+    const starter = userClaims();
+    const { code, state } = await consent(uniqueEmail('bea'), starter);
+    const intruder = userClaims();
+    const refused = await call('POST', '/zoom/oauth/exchange', { claims: intruder, body: { code, state } });
+    expect(refused).toMatchObject({ status: 400, body: { error: zoomMessages.invalidState, code: 'invalid_state' } });
+    expect(await getZoomConnection(deps.db, intruder.sub)).toBeNull();
+    const own = await call('POST', '/zoom/oauth/exchange', { claims: starter, body: { code, state } });
+    expect(own).toMatchObject({ status: 200, body: { data: { connected: true } } });
+  });
+
+  it('goes on to Zoom by browser navigation only for a sign-in a user started', async () => {
     const claims = userClaims();
+    const { location, state } = await consent(uniqueEmail('nav'), claims);
+    const page = `${webOrigin}/pipeline`;
+    const navigated = await callRaw({
+      method: 'GET',
+      resource: '/zoom/oauth/authorize',
+      query: { redirect: page, state },
+    });
+    expect(navigated.statusCode, navigated.body).toBe(302);
+    const consentUrl = new URL(String(navigated.headers?.Location));
+    expect(consentUrl.searchParams.get('state')).toBe(state);
+    expect(consentUrl.searchParams.get('code_challenge')).toBe(new URL(location).searchParams.get('code_challenge'));
+    // a state the browser made up (a sign-in without a session) goes nowhere, and nothing is stored
+    const madeUp = await call('GET', '/zoom/oauth/authorize', { query: { redirect: page, state: newState() } });
+    expect(madeUp).toMatchObject({ status: 400, body: { error: zoomMessages.invalidState } });
+  });
+
+  it("answers a second exchange of a code 'already been used', and a code Zoom refuses 'invalid authorization code'", async () => {
+    const claims = userClaims();
+    const first = await consent(uniqueEmail('grace'), claims);
     expect(
       (await call('POST', '/zoom/oauth/exchange', { claims, body: { code: first.code, state: first.state } })).status,
     ).toBe(200);
@@ -221,7 +247,7 @@ describe('connecting Zoom', () => {
     expect(String(again.body.error)).toContain('already been used');
 
     // the used code with a new sign-in's state: the state is fresh, Zoom refuses the code
-    const second = await consent(uniqueEmail('grace'));
+    const second = await consent(uniqueEmail('grace'), claims);
     const refused = await call('POST', '/zoom/oauth/exchange', {
       claims,
       body: { code: first.code, state: second.state },
@@ -231,10 +257,11 @@ describe('connecting Zoom', () => {
   });
 
   it('refuses a state older than 10 minutes', async () => {
-    const { code, state } = await consent(uniqueEmail('old'));
+    const claims = userClaims();
+    const { code, state } = await consent(uniqueEmail('old'), claims);
     clock.offsetMs = 11 * 60_000;
     try {
-      const answer = await call('POST', '/zoom/oauth/exchange', { claims: userClaims(), body: { code, state } });
+      const answer = await call('POST', '/zoom/oauth/exchange', { claims, body: { code, state } });
       expect(answer).toMatchObject({ status: 400, body: { error: zoomMessages.invalidState } });
     } finally {
       clock.offsetMs = 0;

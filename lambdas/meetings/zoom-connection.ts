@@ -8,13 +8,14 @@ import {
   type ZoomConnection,
   type zoomAuthorizeQuery,
   type zoomExchangeBody,
+  type zoomInitBody,
   zoomMessages,
 } from '../../shared/schemas/meetings.js';
 import { RawReply } from '../core/envelope.js';
 import { badRequest, HttpError, notFound } from '../core/errors.js';
 import type { DomainHandlers } from '../core/http.js';
 import type { DataClient } from '../data/client.js';
-import { createOAuthState, stateDigest, takeOAuthState } from '../data/oauth-state.js';
+import { putOAuthState, readOAuthState, stateDigest, takeOAuthState } from '../data/oauth-state.js';
 import {
   deleteZoomConnection,
   getZoomConnection,
@@ -80,7 +81,7 @@ const tokenContext = (item: Pick<ZoomConnectionItem, 'uid' | 'id'>) => ({
   uid: item.uid,
   connection: item.id,
 });
-/** A Zoom sign-in starts without a session (browser navigation): its verifier is sealed under its state alone. */
+/** A Zoom sign-in's verifier, sealed under its state (whose item names the user who started it). */
 const verifierContext = (digest: string) => ({
   purpose: meetingsSealedPurposes.verifier,
   provider: 'zoom',
@@ -242,35 +243,62 @@ export const appPage = (webOrigin: string, redirect: string): URL | null => {
   return url.origin === new URL(webOrigin).origin ? url : null;
 };
 
+const unknownRedirect = () => new HttpError(400, zoomMessages.unknownRedirect, { code: 'unknown_redirect' });
+const invalidState = () => new HttpError(400, zoomMessages.invalidState, { code: 'invalid_state' });
+const challengeOf = (codeVerifier: string) => createHash('sha256').update(codeVerifier, 'ascii').digest('base64url');
+/** A sign-in's state is refused once older than 10 minutes, whatever the TTL did. */
+const isFresh = (deps: ZoomDeps, pending: { createdAt: string }) => {
+  const age = deps.now().getTime() - new Date(pending.createdAt).getTime();
+  return age >= 0 && age <= zoomRules.stateLifetimeMs;
+};
+
 /**
- * GET /zoom/oauth/authorize: the browser's state is kept 10 minutes (hash-keyed, single-use) with a PKCE verifier,
- * sealed, and the page to come back to (its origin and path), then the browser goes to Zoom's consent (302).
+ * POST /zoom/oauth/init (DESIGN §9): a new state (256 bits) kept 10 minutes for the caller (hash-keyed, single-use)
+ * with a PKCE verifier, sealed, and the page Zoom sends the browser back to (its origin and path); answers Zoom's
+ * consent URL and the state.
  */
-export const startZoomSignIn = async (deps: ZoomDeps, query: z.infer<typeof zoomAuthorizeQuery>) => {
-  const page = appPage(deps.webOrigin, query.redirect);
-  if (!page) throw new HttpError(400, zoomMessages.unknownRedirect, { code: 'unknown_redirect' });
+export const startZoomSignIn = async (deps: ZoomDeps, uid: string, body: z.infer<typeof zoomInitBody>) => {
+  const page = appPage(deps.webOrigin, body.redirect);
+  if (!page) throw unknownRedirect();
   const redirectUri = `${page.origin}${page.pathname}`;
+  const state = randomBytes(32).toString('base64url');
   const codeVerifier = randomBytes(32).toString('base64url');
-  const codeChallenge = createHash('sha256').update(codeVerifier, 'ascii').digest('base64url');
   // first, so an unconfigured Zoom app (no client id) fails before anything is stored
-  const location = deps.zoom.auth.authorizeUrl({ state: query.state, redirectUri, codeChallenge });
-  const digest = stateDigest(query.state);
+  const authUrl = deps.zoom.auth.authorizeUrl({ state, redirectUri, codeChallenge: challengeOf(codeVerifier) });
   const now = deps.now();
-  const created = await createOAuthState(
+  await putOAuthState(
     deps.db,
-    query.state,
+    state,
     {
-      uid: '',
+      uid,
       provider: 'zoom',
       origin: page.origin,
       redirectUri,
-      verifier: await seal(deps.keys, verifierContext(digest), codeVerifier),
+      verifier: await seal(deps.keys, verifierContext(stateDigest(state)), codeVerifier),
       createdAt: now.toISOString(),
     },
     new Date(now.getTime() + zoomRules.stateLifetimeMs),
   );
-  // a state is used once: the same authorize URL opened again (back button) starts nothing
-  if (!created) throw new HttpError(400, zoomMessages.invalidState, { code: 'invalid_state' });
+  return { authUrl, state };
+};
+
+/**
+ * GET /zoom/oauth/authorize (SPEC §7, browser navigation): on to Zoom's consent (302) for a sign-in that
+ * POST /zoom/oauth/init started and nobody finished, back to the page it named; any other state is refused (400),
+ * and nothing is stored: a sign-in started without a session could be finished by anyone.
+ */
+export const continueZoomSignIn = async (deps: ZoomDeps, query: z.infer<typeof zoomAuthorizeQuery>) => {
+  if (!appPage(deps.webOrigin, query.redirect)) throw unknownRedirect();
+  const digest = stateDigest(query.state);
+  const pending = await readOAuthState(deps.db, digest);
+  if (pending?.provider !== 'zoom' || !pending.uid || !isFresh(deps, pending)) throw invalidState();
+  const codeVerifier = await open(deps.keys, verifierContext(digest), pending.verifier);
+  if (typeof codeVerifier !== 'string') throw new Error('A Zoom sign-in state holds no verifier');
+  const location = deps.zoom.auth.authorizeUrl({
+    state: query.state,
+    redirectUri: pending.redirectUri,
+    codeChallenge: challengeOf(codeVerifier),
+  });
   return new RawReply({
     statusCode: 302,
     headers: { Location: location, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' },
@@ -332,7 +360,9 @@ const keepConnection = async (deps: ZoomDeps, uid: string, user: ZoomUser, token
 
 /**
  * POST /zoom/oauth/exchange: the state is taken (once: a second exchange finds none, the 400 whose text says the code
- * was already used, which the web ignores), refused when older than 10 minutes or not Zoom's; the code is exchanged
+ * was already used, which the web ignores), refused when older than 10 minutes, not Zoom's or started by another user
+ * than the caller (DESIGN §9: another user's code and state never connect their Zoom account to the caller's); the
+ * code is exchanged
  * with its verifier, Zoom names the account, and the connection is kept (replacing the user's older one, whose grant
  * is ended at Zoom when it was another Zoom account's).
  */
@@ -342,13 +372,13 @@ export const exchangeZoomCode = async (
   body: z.infer<typeof zoomExchangeBody>,
 ): Promise<ZoomConnection> => {
   const digest = stateDigest(body.state);
-  const pending = await takeOAuthState(deps.db, digest);
+  // read before it is taken, so another user's exchange cannot spend the owner's sign-in
+  const found = await readOAuthState(deps.db, digest);
+  if (found && (found.provider !== 'zoom' || found.uid !== uid)) throw invalidState();
+  const pending = found && (await takeOAuthState(deps.db, digest));
   // unknown and taken cannot be told apart (taking deletes it): either way this code was (or will never be) exchanged
   if (!pending) throw new HttpError(400, zoomMessages.codeUsed, { code: 'code_used' });
-  const age = deps.now().getTime() - new Date(pending.createdAt).getTime();
-  if (pending.provider !== 'zoom' || !(age >= 0 && age <= zoomRules.stateLifetimeMs)) {
-    throw new HttpError(400, zoomMessages.invalidState, { code: 'invalid_state' });
-  }
+  if (pending.provider !== 'zoom' || pending.uid !== uid || !isFresh(deps, pending)) throw invalidState();
   const codeVerifier = await open(deps.keys, verifierContext(digest), pending.verifier);
   if (typeof codeVerifier !== 'string') throw new Error('A Zoom sign-in state holds no verifier');
   let tokens: ZoomTokens;
@@ -517,6 +547,7 @@ export const zoomWebhook = async (deps: ZoomDeps, event: APIGatewayProxyEvent) =
 };
 
 type ZoomRouteKey =
+  | 'POST /zoom/oauth/init'
   | 'GET /zoom/oauth/authorize'
   | 'POST /zoom/oauth/exchange'
   | 'GET /zoom/connection'
@@ -525,7 +556,8 @@ type ZoomRouteKey =
 
 /** The handlers of the Zoom routes, for the meetings Lambda (lambdas/meetings/http.ts) to spread in. */
 export const zoomRouteHandlers = (deps: ZoomDeps): Pick<DomainHandlers<typeof meetingsRoutes>, ZoomRouteKey> => ({
-  'GET /zoom/oauth/authorize': ({ query }) => startZoomSignIn(deps, query),
+  'POST /zoom/oauth/init': ({ userId, body }) => startZoomSignIn(deps, userId, body),
+  'GET /zoom/oauth/authorize': ({ query }) => continueZoomSignIn(deps, query),
   'POST /zoom/oauth/exchange': ({ userId, body }) => exchangeZoomCode(deps, userId, body),
   'GET /zoom/connection': ({ userId }) => zoomConnectionOf(deps, userId),
   'POST /zoom/disconnect': ({ userId }) => disconnectZoom(deps, userId),

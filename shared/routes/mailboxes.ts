@@ -1,10 +1,10 @@
 import {
-  accessTokenSchema,
   connectionCountSchema,
   connectionEmailParams,
   connectionIdParams,
   connectionListSchema,
   connectionSchema,
+  connectionStateSchema,
   createConnectionBody,
   deletedConnectionSchema,
   exchangeGoogleCodeBody,
@@ -23,8 +23,8 @@ import {
 import type { DomainRouteTable } from './route-spec.js';
 
 /**
- * The mailboxes Lambda's routes (issue 12): SPEC §7 'E-mail connections' and 'OAuth', DESIGN §8 'Mailboxes'. A
- * connection never carries a refresh token; `.../tokens` answer a short-lived access token only.
+ * The mailboxes Lambda's routes (issue 12): SPEC §7 'E-mail connections' and 'OAuth', DESIGN §8 'Mailboxes'. No
+ * answer carries a mailbox's token (DESIGN §9), `.../tokens` and the OAuth callbacks included.
  */
 export const mailboxesRoutes = {
   'GET /api/email-connections': {
@@ -62,24 +62,24 @@ export const mailboxesRoutes = {
   'GET /api/email-connections/{id}/tokens': {
     domain: 'mailboxes',
     auth: 'user',
-    summary: "A short-lived access token of the user's mailbox (renewed first when it is about to expire)",
+    summary: "The mailbox's state once its access token was renewed when about to expire (never the token: DESIGN §9)",
     params: connectionIdParams,
-    response: accessTokenSchema,
+    response: connectionStateSchema,
   },
   'POST /api/email-connections/{id}/tokens': {
     domain: 'mailboxes',
     auth: 'user',
-    summary: 'A short-lived access token of the mailbox for a purpose (default send_email)',
+    summary: 'As GET: the state of the mailbox for a purpose (default send_email), never its token',
     params: connectionIdParams,
     body: tokensBody,
-    response: accessTokenSchema,
+    response: connectionStateSchema,
   },
   'POST /api/email-connections/default/tokens': {
     domain: 'mailboxes',
     auth: 'user',
-    summary: 'A short-lived access token of the default mailbox for a purpose (default send_email)',
+    summary: 'As GET, of the default mailbox (never its token)',
     body: tokensBody,
-    response: accessTokenSchema,
+    response: connectionStateSchema,
   },
   'POST /api/email-connections/{id}/refresh': {
     domain: 'mailboxes',

@@ -9,6 +9,8 @@ import {
   zoomConnectionSchema,
   zoomDisconnectSchema,
   zoomExchangeBody,
+  zoomInitBody,
+  zoomInitSchema,
 } from '../schemas/meetings.js';
 import type { DomainRouteTable } from './route-spec.js';
 
@@ -17,16 +19,23 @@ import type { DomainRouteTable } from './route-spec.js';
  * because meetings are its only use; Zoom's deauthorization webhook is public and checks its own signature.
  */
 export const meetingsRoutes = {
+  'POST /zoom/oauth/init': {
+    domain: 'meetings',
+    auth: 'user',
+    summary: "Start connecting Zoom: Zoom's consent URL (PKCE) and a state kept for the caller (single use, 10 min)",
+    body: zoomInitBody,
+    response: zoomInitSchema,
+  },
   'GET /zoom/oauth/authorize': {
     domain: 'meetings',
     auth: 'public',
-    summary: "Browser navigation: 302 to Zoom's consent (PKCE); Zoom sends the browser back to `redirect`",
+    summary: "Browser navigation: 302 to Zoom's consent for a sign-in POST /zoom/oauth/init started",
     query: zoomAuthorizeQuery,
   },
   'POST /zoom/oauth/exchange': {
     domain: 'meetings',
     auth: 'user',
-    summary: "Finish connecting Zoom with the code and state Zoom sent back (the caller's connection)",
+    summary: 'Finish connecting Zoom with the code and state Zoom sent back (refused unless the caller started it)',
     body: zoomExchangeBody,
     response: zoomConnectionSchema,
   },

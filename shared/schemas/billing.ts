@@ -15,6 +15,8 @@ export const billingMessages = {
   /** a paid user changes plan, payment method or cancels in the Customer Portal */
   alreadySubscribed: 'You already have a subscription. Change your plan in Manage billing.',
   noCustomer: 'There is no billing account yet: choose a plan first.',
+  /** a second Upgrade while the first one's Checkout is still being made (a double click) */
+  checkoutStarting: 'Your checkout is being prepared. Please try again in a moment.',
   /** Stripe is down or slow: nothing was changed */
   unavailable: 'Payments could not be reached. Please try again in a moment.',
   /** a webhook whose Stripe-Signature does not verify */

@@ -3,7 +3,7 @@ import { lazySchema } from '../lazy-schema.js';
 
 /**
  * Mailboxes (issue 12): the SPEC §7 'E-mail connections' and 'OAuth' routes, DESIGN §8 'Mailboxes', §6 tokens.
- * A connection on the wire never carries a refresh token; `.../tokens` answer a short-lived access token only.
+ * A connection on the wire never carries a token (DESIGN §9), `.../tokens` and the OAuth callbacks included.
  */
 export const mailProviders = ['gmail', 'outlook'] as const;
 export type MailProvider = (typeof mailProviders)[number];
@@ -74,18 +74,21 @@ export type ConnectedEmail = Pick<
   'id' | 'provider' | 'email' | 'isDefault' | 'status' | 'connectedAt' | 'lastSynced' | 'refreshError' | 'expiry'
 >;
 
-/** `.../tokens`: a short-lived access token for the purpose asked (never the refresh token). */
-export const accessTokenSchema = /* @__PURE__ */ lazySchema(() =>
+/**
+ * `.../tokens` (DESIGN §9: mailbox tokens never reach the browser): the connection's state once its access token was
+ * renewed when about to expire, without any token. The server's own sends and reply checks use the token.
+ */
+export const connectionStateSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
     email: z.string(),
     provider: z.enum(mailProviders),
-    accessToken: z.string(),
+    status: z.enum(connectionStatuses),
     /** ISO 8601 */
     expiry: z.string(),
   }),
 );
-export type AccessToken = z.infer<typeof accessTokenSchema>;
+export type ConnectionState = z.infer<typeof connectionStateSchema>;
 
 const id = /* @__PURE__ */ lazySchema(() => z.string().min(1).max(64));
 /** an address as sent, compared in lower case (a plain email schema, so the contract suite can generate valid ones) */
@@ -144,17 +147,12 @@ export const oauthInitSchema = /* @__PURE__ */ lazySchema(() => z.object({ authU
 
 /** POST .../oauth/callback-public: no credentials; the state says whose mailbox this is (single use, 10 min). */
 export const oauthCallbackBody = /* @__PURE__ */ lazySchema(() => z.strictObject({ provider, code, state, origin }));
-/** What the callback answers (SPEC §7: data with email, provider, access_token, expiry, connection.id). */
+/**
+ * What the callback answers (SPEC §7 reads email, provider, expiry, connection.id; DESIGN §9: without any token): the
+ * connection's state, and the connection.
+ */
 export const oauthCallbackSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({
-    email: z.string(),
-    provider: z.enum(mailProviders),
-    access_token: z.string(),
-    /** always null: refresh tokens never leave the server (DESIGN §6) */
-    refresh_token: z.null(),
-    expiry: z.string(),
-    connection: connectionSchema,
-  }),
+  connectionStateSchema.extend({ connection: connectionSchema }),
 );
 
 export const silentRefreshBody = /* @__PURE__ */ lazySchema(() => z.strictObject({ email }));
@@ -163,14 +161,9 @@ export const silentRefreshBody = /* @__PURE__ */ lazySchema(() => z.strictObject
 export const exchangeGoogleCodeBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({ code, state: state.optional(), origin: origin.optional() }),
 );
+/** as the callback (DESIGN §9: without any token), with the seconds the server's access token has left */
 export const exchangeGoogleCodeSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({
-    access_token: z.string(),
-    /** always null: refresh tokens never leave the server (DESIGN §6) */
-    refresh_token: z.null(),
-    email: z.string(),
-    expires_in: z.number().int(),
-  }),
+  oauthCallbackSchema.extend({ expires_in: z.number().int() }),
 );
 
 /** Legacy POST /api/oauth/initiate: `is_manual_mode` is accepted and changes nothing (the redirect flow is the one). */

@@ -77,24 +77,34 @@ export const zoomConnectionSchema = /* @__PURE__ */ lazySchema(() =>
 );
 export type ZoomConnection = z.infer<typeof zoomConnectionSchema>;
 
+/** A sign-in's state as the server makes it (256 bits, base64url) and Zoom sends it back. */
+const zoomState = /* @__PURE__ */ lazySchema(() =>
+  z.string().regex(/^[A-Za-z0-9_-]{22,128}$/, 'Expected the state of a Zoom sign-in this app started'),
+);
+
 /**
- * GET /zoom/oauth/authorize?redirect=<page url>&state=<the browser's state> (browser navigation, public): 302 to Zoom's
- * consent with PKCE. Zoom sends the browser back to `redirect` (its origin and path) with `code` and `state`; the web
- * checks `state` is the one it made (kept in sessionStorage) before it exchanges.
+ * POST /zoom/oauth/init (DESIGN §9): the signed-in caller starts connecting Zoom. The server makes the state and keeps it
+ * for this user (single-use, 10 min) with a PKCE verifier; Zoom sends the browser back to `redirect` (its origin and
+ * path) with `code` and `state`, and only this user's exchange of them is accepted.
+ */
+export const zoomInitBody = /* @__PURE__ */ lazySchema(() => z.strictObject({ redirect: z.url().max(2048) }));
+/** Zoom's consent URL to send the browser to, and the state it will come back with (for the web's own check). */
+export const zoomInitSchema = /* @__PURE__ */ lazySchema(() => z.object({ authUrl: z.string(), state: z.string() }));
+
+/**
+ * GET /zoom/oauth/authorize?redirect=<page url>&state=<state> (browser navigation, public, SPEC §7): 302 to Zoom's
+ * consent for a sign-in POST /zoom/oauth/init started (the state it answered); any other state is refused, since a
+ * sign-in started without a session could be finished by anyone.
  */
 export const zoomAuthorizeQuery = /* @__PURE__ */ lazySchema(() =>
-  z.strictObject({
-    redirect: z.url().max(2048),
-    /** made by the browser (at least 128 bits, base64url): the key of the sign-in, single-use, 10 min */
-    state: z.string().regex(/^[A-Za-z0-9_-]{22,128}$/, 'Expected a random state of 22 to 128 base64url characters'),
-  }),
+  z.strictObject({ redirect: z.url().max(2048), state: zoomState }),
 );
 
 /** POST /zoom/oauth/exchange (SPEC §7 `code`; `state` as Zoom gave it back) */
 export const zoomExchangeBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     code: z.string().min(1).max(2048),
-    state: z.string().regex(/^[A-Za-z0-9_-]{22,128}$/, 'Expected the state Zoom sent back'),
+    state: zoomState,
   }),
 );
 

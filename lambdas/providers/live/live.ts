@@ -6,7 +6,7 @@ import { readConfig } from '../../core/config.js';
 import { createDataClient, type DataClient } from '../../data/client.js';
 import { deleteLiveConnection, listLiveConnections } from '../../data/live-connection.js';
 import { LazyClient } from '../lazy-client.js';
-import type { LivePort } from './port.js';
+import type { LiveCloser, LivePort } from './port.js';
 
 /** The API Gateway management API SDK, imported when an event first reaches an open connection. */
 const loadSdk = () => import('@aws-sdk/client-apigatewaymanagementapi');
@@ -131,5 +131,47 @@ export const createLivePort = (
     db: options.db ?? createDataClient(readConfig(env).tableName),
     client: endpoint ? createLiveClient({ endpoint, ...options.clientConfig }) : undefined,
     ...(options.logger ? { logger: options.logger } : {}),
+  });
+};
+
+/**
+ * The closer over the management API (DeleteConnection of each open connection of the user, then its item), for the
+ * account's deletion; a connection API Gateway calls gone (410) was closed already. Fails when one could not be
+ * closed (the deletion's later pass tries again).
+ */
+export const managementApiCloser = (deps: {
+  db: DataClient;
+  client: LazyClient<ApiGatewayManagementApiClient> | undefined;
+  now?: () => Date;
+}): LiveCloser => ({
+  closeAll: async (userId) => {
+    const connections = await listLiveConnections(deps.db, userId, (deps.now ?? (() => new Date()))());
+    if (connections.length === 0) return 0;
+    if (!deps.client) {
+      throw new Error(
+        `${liveEndpointEnvName} is not set: the stack gives a Lambda that closes live connections its endpoint`,
+      );
+    }
+    const [{ DeleteConnectionCommand }, client] = await Promise.all([loadSdk(), deps.client.get()]);
+    await Promise.all(
+      connections.map(async ({ connectionId }) => {
+        try {
+          await client.send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
+        } catch (error) {
+          if (!isGone(error)) throw error;
+        }
+        await deleteLiveConnection(deps.db, userId, connectionId);
+      }),
+    );
+    return connections.length;
+  },
+});
+
+/** The closer of a Lambda, from its environment (as `createLivePort`). */
+export const createLiveCloser = (options: { db: DataClient }, env: NodeJS.ProcessEnv = process.env): LiveCloser => {
+  const endpoint = env[liveEndpointEnvName];
+  return managementApiCloser({
+    db: options.db,
+    client: endpoint ? createLiveClient({ endpoint }) : undefined,
   });
 };

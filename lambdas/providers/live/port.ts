@@ -7,3 +7,11 @@ import type { LiveEvent } from '../../../shared/live-events.js';
 export type LivePort = {
   publish: (userId: string, event: LiveEvent) => Promise<void>;
 };
+
+/**
+ * Closes every open connection of a user at once (a deleted account: DESIGN §6), forgetting each; a connection gone
+ * already counts as closed. Answers how many were open.
+ */
+export type LiveCloser = {
+  closeAll: (userId: string) => Promise<number>;
+};

@@ -45,13 +45,23 @@ export type FakeZoomServer = {
   exchange?: (body: { code: string; state: string }) => Promise<unknown>;
   /** what POST /zoom/disconnect does @default forget the connection */
   disconnect?: () => Promise<unknown>;
+  /** what POST /zoom/oauth/init does @default a sign-in of state `zoomTestState` on Zoom's consent page */
+  init?: (body: { redirect: string }) => Promise<unknown>;
 };
+
+/** The state the fake server's sign-ins start with. */
+export const zoomTestState = 'server-state-0123456789abcdefghij';
 
 const notFound = () => new ApiError({ status: 404, code: 'not_found', message: 'Not found' });
 
 /** A fake API of the Zoom routes, answering from `server` (which the test may change between calls). */
 export const fakeZoomApi = (server: FakeZoomServer) => {
-  const request = vi.fn(async (route: string, input?: { body?: { code: string; state: string } }) => {
+  const request = vi.fn(async (route: string, input?: { body?: { code: string; state: string; redirect: string } }) => {
+    if (route === 'POST /zoom/oauth/init') {
+      if (server.init) return server.init(input!.body!);
+      const query = new URLSearchParams({ redirect_uri: input!.body!.redirect, state: zoomTestState });
+      return { authUrl: `https://zoom.test/oauth/authorize?${query.toString()}`, state: zoomTestState };
+    }
     if (route === 'GET /zoom/connection') {
       if (server.connection instanceof Error) throw server.connection;
       if (!server.connection) throw notFound();

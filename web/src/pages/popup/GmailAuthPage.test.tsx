@@ -32,8 +32,8 @@ const visit = async (search: string) => {
       : {
           email: connection.email,
           provider: 'gmail',
-          access_token: 'at',
-          refresh_token: null,
+          id: connection.id,
+          status: connection.status,
           expiry: connection.expiry,
           connection: { ...connection, isDefault: false },
         },

@@ -18,10 +18,6 @@ export const countEmailConnections = (api: Api) => api.request('GET /api/email-c
 export const getEmailConnectionByEmail = (api: Api, email: string) =>
   api.request('GET /api/email-connections/email/{email}', { params: { email } });
 
-/** A short-lived access token of one mailbox (never its refresh token). */
-export const getEmailConnectionTokens = (api: Api, id: string) =>
-  api.request('GET /api/email-connections/{id}/tokens', { params: { id } });
-
 /** Renews the mailbox's access token now; a revoked grant answers the connection as expired with its refreshError. */
 export const refreshEmailConnection = (api: Api, id: string) =>
   api.request('POST /api/email-connections/{id}/refresh', { params: { id } });

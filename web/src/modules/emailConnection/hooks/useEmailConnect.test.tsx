@@ -32,8 +32,8 @@ const fakeApi = (answers: { init?: () => unknown; callback?: () => unknown } = {
       return {
         email: connection.email,
         provider: connection.provider,
-        access_token: 'at',
-        refresh_token: null,
+        id: connection.id,
+        status: connection.status,
         expiry: connection.expiry,
         connection,
       };

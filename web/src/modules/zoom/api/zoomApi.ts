@@ -17,10 +17,8 @@ export const exchangeZoomCode = (api: Api, body: RouteBody<'POST /zoom/oauth/exc
 export const disconnectZoom = (api: Api) => api.request('POST /zoom/disconnect');
 
 /**
- * Where the browser goes to connect Zoom (SPEC §7: a navigation, not a call): the server sends it on to Zoom's consent,
- * and Zoom back to `redirect` with `code` and `state`.
+ * Starts connecting Zoom (DESIGN §9): the server keeps a state for this user and answers Zoom's consent URL and that
+ * state; Zoom sends the browser back to `redirect` with `code` and `state`, and only this user may exchange them.
  */
-export const zoomAuthorizeUrl = (apiUrl: string, { redirect, state }: { redirect: string; state: string }) => {
-  const query = new URLSearchParams({ redirect, state });
-  return `${apiUrl.replace(/\/+$/, '')}/zoom/oauth/authorize?${query.toString()}`;
-};
+export const startZoomConnect = (api: Api, body: RouteBody<'POST /zoom/oauth/init'>) =>
+  api.request('POST /zoom/oauth/init', { body });

@@ -11,6 +11,7 @@ import {
   type FakeZoomServer,
   ZoomTestProviders,
   zoomConnection,
+  zoomTestState,
 } from '@/test/zoomFixtures';
 import { resetZoom, zoomState } from '../state/zoomState';
 import { useZoomOAuthReturn } from '../hooks/useZoomOAuthReturn';
@@ -105,27 +106,42 @@ describe('HeaderZoomConnection', () => {
     expect(popoverText()).toContain('Reconnect your Zoom account to continue.');
 
     await act(async () => popoverButton('Reconnect Zoom')!.click());
-    expect(leftFor().pathname).toBe('/zoom/oauth/authorize');
+    await untilPasses(() => expect(assign).toHaveBeenCalled());
+    expect(leftFor().origin).toBe('https://zoom.test');
     expect(JSON.parse(sessionStorage.getItem(pendingZoomAuthKey)!)).toMatchObject({ reconnect: true });
     expect(popoverText()).toContain('Reconnecting Zoom');
   });
 
-  it('offers to connect while disconnected: the browser goes to authorize with this page and a stored state', async () => {
+  it("offers to connect while disconnected: the server starts the sign-in for this page, the browser goes to Zoom's consent with the server's state", async () => {
     window.history.replaceState(null, '', '/meetings?tab=past&code=stale&state=stale-state-0123456789abc');
     sessionStorage.setItem(pendingZoomAuthKey, JSON.stringify({ state: 'x'.repeat(43), reconnect: false }));
     // the shell's pickup is not mounted here: the stale code stays in the URL, and is not asked back
-    await mount({ connection: null });
+    const { calls } = await mount({ connection: null });
     await untilPasses(() => expect(popoverText()).toContain('No Zoom account connected'));
     expect(popoverText()).toContain('Connect your Zoom to auto-generate meeting links.');
 
     await act(async () => popoverButton('Connect Zoom')!.click());
+    await untilPasses(() => expect(assign).toHaveBeenCalled());
+    expect(calls('POST /zoom/oauth/init').map(([, input]) => input)).toEqual([
+      { body: { redirect: `${window.location.origin}/meetings?tab=past` } },
+    ]);
     const url = leftFor();
-    expect(`${url.origin}${url.pathname}`).toBe('https://api.test/zoom/oauth/authorize');
-    expect(url.searchParams.get('redirect')).toBe(`${window.location.origin}/meetings?tab=past`);
+    expect(`${url.origin}${url.pathname}`).toBe('https://zoom.test/oauth/authorize');
     const stored = JSON.parse(sessionStorage.getItem(pendingZoomAuthKey)!) as { state: string; reconnect: boolean };
-    expect(stored).toEqual({ state: url.searchParams.get('state'), reconnect: false });
-    expect(stored.state).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(stored).toEqual({ state: zoomTestState, reconnect: false });
     expect(popoverText()).toContain('Updating Zoom connection');
+  });
+
+  it("says 'Failed to initialize Zoom connection.' and stays on the page when the server cannot start the sign-in", async () => {
+    await mount({
+      connection: null,
+      init: () => Promise.reject(new ApiError({ status: 500, code: 'server_error', message: 'Server error' })),
+    });
+    await untilPasses(() => expect(popoverText()).toContain('No Zoom account connected'));
+    await act(async () => popoverButton('Connect Zoom')!.click());
+    await untilPasses(() => expect(popoverText()).toContain('Failed to initialize Zoom connection.'));
+    expect(assign).not.toHaveBeenCalled();
+    expect(zoomState.status).toBe('error');
   });
 
   it("says 'Failed to initialize Zoom connection.' when the connection cannot be read", async () => {

@@ -20,8 +20,8 @@ export const HeaderZoomConnection = () => {
     <ZoomConnectionWidget
       account={connection}
       notice={notice}
-      onConnect={() => connect()}
-      onReconnect={() => connect({ reconnect: true })}
+      onConnect={() => void connect()}
+      onReconnect={() => void connect({ reconnect: true })}
       onDisconnect={() => void disconnect()}
     />
   );

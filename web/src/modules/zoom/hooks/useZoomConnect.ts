@@ -1,29 +1,35 @@
 import { useSWRConfig } from 'swr';
 import { useApiClient } from '@/lib/http/useApiClient';
-import { useWebConfig } from '@/modules/config/hooks/useWebConfig';
-import { disconnectZoom, zoomAuthorizeUrl } from '../api/zoomApi';
+import { disconnectZoom, startZoomConnect } from '../api/zoomApi';
 import { applyZoomConnection, sendZoomEvent, zoomState } from '../state/zoomState';
-import { createZoomOAuthState, writePendingZoomAuth, zoomReturnUrl } from '../utils/zoomOAuthReturn';
+import { writePendingZoomAuth, zoomReturnUrl } from '../utils/zoomOAuthReturn';
+import { zoomMessages as text } from '../zoomMessages';
 import { zoomConnectionKey } from './zoomConnectionKeys';
 import { readZoomConnection } from './useZoomConnection';
+import { zoomFailure } from './useZoomOAuthReturn';
 
 /**
- * Connects and disconnects Zoom (SPEC §2 'Zoom popover', §7 'Zoom'). Connecting leaves the page for the server's
- * /zoom/oauth/authorize (then Zoom's consent) with a state kept in this tab; Zoom sends the browser back to this page
- * with a code, which the signed-in shell exchanges (useZoomOAuthReturn).
+ * Connects and disconnects Zoom (SPEC §2 'Zoom popover', §7 'Zoom'). Connecting asks the server to start a sign-in for
+ * this user (DESIGN §9), keeps its state in this tab and leaves the page for Zoom's consent; Zoom sends the browser
+ * back to this page with a code, which the signed-in shell exchanges (useZoomOAuthReturn).
  */
 export const useZoomConnect = () => {
   const api = useApiClient();
-  const { apiUrl } = useWebConfig();
   const { mutate } = useSWRConfig();
 
   /** Starts the flow (a second one while one runs is refused); `reconnect` renews an expired connection. */
-  const connect = ({ reconnect = false }: { reconnect?: boolean } = {}) => {
+  const connect = async ({ reconnect = false }: { reconnect?: boolean } = {}) => {
     if (zoomState.status === 'connecting') return false;
     sendZoomEvent({ type: reconnect ? 'RECONNECT' : 'CONNECT' });
-    const state = createZoomOAuthState();
-    writePendingZoomAuth({ state, reconnect });
-    window.location.assign(zoomAuthorizeUrl(apiUrl, { redirect: zoomReturnUrl(new URL(window.location.href)), state }));
+    let started: { authUrl: string; state: string };
+    try {
+      started = await startZoomConnect(api, { redirect: zoomReturnUrl(new URL(window.location.href)) });
+    } catch {
+      sendZoomEvent({ type: 'FAILED', error: zoomFailure(text.initFailed) });
+      return false;
+    }
+    writePendingZoomAuth({ state: started.state, reconnect });
+    window.location.assign(started.authUrl);
     return true;
   };
 

@@ -12,7 +12,8 @@ import { readZoomConnection } from './useZoomConnection';
 
 export type ZoomReturnDeps = { api: Pick<ApiClient, 'request'>; mutate: ScopedMutator };
 
-const failure = (message: string, now = Date.now()): ConnectionError => ({
+/** An error the Zoom flow ends in (the popover shows its message and offers to connect again). */
+export const zoomFailure = (message: string, now = Date.now()): ConnectionError => ({
   type: 'unexpected_error',
   // SPEC §8 calls it the error state: the machine keeps `error` (not expired), the popover offers to connect again
   requiresReconnect: false,
@@ -44,9 +45,9 @@ export const completeZoomReturn = async ({ api, mutate }: ZoomReturnDeps, found:
     connection = undefined;
   }
   const final: ConnectionEvent = exchangeFailed
-    ? { type: 'FAILED', error: failure(text.exchangeFailed) }
+    ? { type: 'FAILED', error: zoomFailure(text.exchangeFailed) }
     : connection === undefined
-      ? { type: 'FAILED', error: failure(text.initFailed) }
+      ? { type: 'FAILED', error: zoomFailure(text.initFailed) }
       : zoomEventFor(connection);
   sendZoomEvent(final);
 };

@@ -7,7 +7,7 @@ import { isRecord } from '@/lib/isRecord';
 export const pendingZoomAuthKey = 'zoomAuthPending';
 
 export type PendingZoomAuth = {
-  /** the state sent to /zoom/oauth/authorize: the code Zoom sends back is exchanged only with this state */
+  /** the state the server started the sign-in with: the code Zoom sends back is exchanged only with this state */
   state: string;
   /** renewing an expired connection: the popover says 'Reconnecting Zoom' while the code is exchanged */
   reconnect: boolean;
@@ -22,15 +22,6 @@ export type ZoomReturn =
   | { kind: 'mismatch' };
 
 const session = () => (typeof sessionStorage === 'undefined' ? undefined : sessionStorage);
-
-/** 32 random bytes, base64url (the route wants 22 to 128 such characters). */
-export const createZoomOAuthState = () => {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-};
 
 export const writePendingZoomAuth = (pending: PendingZoomAuth | null) => {
   try {
