@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { connectSandboxMailbox } from '../infra/local/sandbox/mail-testing';
+import { dayIn, instantOf, offsetAt, personZone, shownStart, typedStart } from './fixtures/clock';
 import { isSandboxUrl, sandboxUrl } from './fixtures/sandbox';
 import { expect, test as base } from './fixtures/test';
 import { ContactsPage } from './pages/ContactsPage';
@@ -23,72 +24,8 @@ const zone = 'Europe/Berlin';
 /** Worker-driven steps (the meeting-invitation queue, the sandbox mailbox) take seconds, not minutes. */
 const queued = { timeout: 45_000 };
 
-const twoDigits = (value: number) => String(value).padStart(2, '0');
-
-/** 'YYYY-MM-DD' of the day `days` after today, as a clock in `timeZone` shows it. */
-const dayIn = (timeZone: string, days: number) => {
-  const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' })
-    .format(new Date())
-    .split('-')
-    .map(Number);
-  return new Date(Date.UTC(year!, month! - 1, day! + days)).toISOString().slice(0, 10);
-};
-
-/** The instant a clock in `timeZone` shows `time` (a whole hour away from any DST change: 10:00 and 15:30 are). */
-const instantOf = ({ day, hour, minute }: PickedTime, timeZone: string) => {
-  const asUtc = Date.parse(`${day}T${twoDigits(hour)}:${twoDigits(minute)}:00Z`);
-  const wall = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(new Date(asUtc));
-  const part = (type: string) => Number(wall.find((item) => item.type === type)?.value);
-  const shown = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'));
-  return new Date(asUtc - (shown - asUtc));
-};
-
-/**
- * 'Sun 6 Dec 2026, 10:00': `time` as the booking picker writes it, which a person can type back (the day's and month's
- * short English names, as the picker's date library writes them).
- */
-const typedStart = ({ day, hour, minute }: PickedTime) => {
-  const noon = new Date(`${day}T12:00:00Z`);
-  const name = (options: Intl.DateTimeFormatOptions) =>
-    noon.toLocaleDateString('en-US', { timeZone: 'UTC', ...options });
-  return `${name({ weekday: 'short' })} ${noon.getUTCDate()} ${name({ month: 'short' })} ${noon.getUTCFullYear()}, ${twoDigits(hour)}:${twoDigits(minute)}`;
-};
-
-/** the sandbox's person works in Toronto (infra/local/sandbox/enrichment.ts picks it from the URL's slug) */
-const personZone = 'America/Toronto';
-
-/** 'GMT+01:00' of `timeZone` at `instant`, as the dialog writes a zone's offset */
-const offsetAt = (instant: Date, timeZone: string) => {
-  const offset =
-    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
-      .formatToParts(instant)
-      .find((part) => part.type === 'timeZoneName')?.value ?? '';
-  return offset === 'GMT' ? 'GMT+00:00' : offset;
-};
-
 /** '20261125T090000Z': an iCalendar UTC date-time. */
 const icsTime = (instant: Date) => `${instant.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
-
-/** 'Wed, 25 Nov 2026, 10:00' as the page shows a meeting's start in `timeZone`. */
-const shownStart = (instant: Date, timeZone: string) => {
-  const day = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  }).format(instant);
-  const clock = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  return `${day}, ${clock.format(instant)}`;
-};
 
 type SandboxZoomMeeting = { id: number; hostEmail: string; topic: string; startTime: string; deleted: boolean };
 
@@ -113,11 +50,15 @@ const invitationsSent = async (mailbox: string, to: string) => {
   for (const { id } of (listed.messages ?? []).reverse()) {
     const { raw } = (await (await fetch(`${gmail}/${id}?format=raw`, { headers })).json()) as { raw: string };
     const parsed = await simpleParser(Buffer.from(raw, 'base64url'));
+    // RFC 6047: the calendar is the text's text/calendar alternative, and attached besides as a file for the others
     const calendar = parsed.attachments.find((attachment) => attachment.contentType === 'text/calendar');
+    const file = parsed.attachments.find(
+      (attachment) => /^(text\/calendar|application\/ics)$/.test(attachment.contentType) && attachment.filename,
+    );
     found.push({
       subject: parsed.subject ?? '',
       from: parsed.from?.value[0]?.address ?? '',
-      calendarFile: calendar?.filename ?? null,
+      calendarFile: file?.filename ?? null,
       ics: calendar?.content.toString('utf8').replace(/\r\n[ \t]/g, '') ?? '',
     });
   }

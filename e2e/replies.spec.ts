@@ -1,8 +1,12 @@
+import type { Locator } from '@playwright/test';
+import { instantOf, nextWeekdayIn, personZone, shownStart, typedStart } from './fixtures/clock';
 import { expect, test as base } from './fixtures/test';
 import { signedInIdentity } from './fixtures/history';
-import { sandboxUrl } from './fixtures/sandbox';
+import { isSandboxUrl, sandboxUrl } from './fixtures/sandbox';
 import { ContactsPage } from './pages/ContactsPage';
+import { MeetingsPage, type PickedTime } from './pages/MeetingsPage';
 import { NotificationPanel } from './pages/NotificationPanel';
+import { PipelinePage } from './pages/PipelinePage';
 import { SandboxConsentPage } from './pages/SandboxConsentPage';
 import { stackEnv } from './stack-env';
 
@@ -16,6 +20,13 @@ const grace = 'https://www.linkedin.com/in/grace-hopper-1906';
 /** The push-driven steps (send worker, Gmail push -> webhook -> reply-check worker) take seconds, not minutes. */
 const pushed = { timeout: 30_000 };
 
+/** The cells of the table's row whose first cell is `first`. */
+const rowCells = (table: Locator, first: string) =>
+  table
+    .getByRole('row')
+    .filter({ has: table.page().getByRole('cell', { name: first, exact: true }) })
+    .getByRole('cell');
+
 type SandboxMessage = {
   id: string;
   threadId: string;
@@ -27,7 +38,7 @@ type SandboxMessage = {
   inReplyTo: string | null;
 };
 
-test('a reply is answered where it is read: Reply on the notification opens the conversation, the AI answers the proposal, and the answer goes in the same thread', async ({
+test('a day with a reply: Reply on the notification opens the conversation, the AI answers the proposal in the same thread, the proposed time is booked by typing it, and the contacts table, pipeline, dashboard and funnel agree', async ({
   page,
   request,
   appShell,
@@ -35,18 +46,30 @@ test('a reply is answered where it is read: Reply on the notification opens the 
   signedInUser: user,
   capture,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const gmail = user.email.replace('@', '+gmail@');
+  const zoomEmail = user.email.replace('@', '+zoom@');
   const contacts = new ContactsPage(page);
+  const meetings = new MeetingsPage(page);
   const notifications = new NotificationPanel(page);
   const proposal = 'Thanks for writing. How about Thursday at 5pm CET?';
+  // 5pm CET (UTC+1) is 16:00 on the person's clock: the browser's zone, UTC, is theirs from sign-up
+  const thursday: PickedTime = { day: nextWeekdayIn('UTC', 4), hour: 16, minute: 0 };
+  const meetingStart = instantOf(thursday, 'UTC');
 
-  await test.step('connects Gmail from the header', async () => {
+  await test.step('connects Gmail and Zoom from the header', async () => {
     const popover = await appShell.openEmailConnection();
     await popover.getByRole('button', { name: 'Connect Gmail' }).click();
     await consentPage.allowAs(gmail);
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
     await expect(await appShell.openEmailConnection()).toContainText(`Connected: ${gmail}`);
+    await appShell.dismiss();
+    const zoom = await appShell.openZoomConnection();
+    await zoom.getByRole('button', { name: 'Connect Zoom' }).click();
+    await page.waitForURL(isSandboxUrl);
+    await consentPage.allowAs(zoomEmail);
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+    await expect((await appShell.openZoomConnection()).getByText(`Connected: ${zoomEmail}`)).toBeVisible();
     await appShell.dismiss();
   });
 
@@ -129,12 +152,52 @@ test('a reply is answered where it is read: Reply on the notification opens the 
     await capture('replies-thread-answered');
   });
 
-  await test.step("the contacts table's Relationship says Replied, as the pipeline does", async () => {
-    await page.keyboard.press('Escape');
-    await expect(contacts.drawer()).toBeHidden();
-    // the contact was added through the API before the page was read, so the table is read again
-    await page.reload();
-    await expect(contacts.row(/grace hopper/i)).toBeVisible();
-    await expect(contacts.row(/grace hopper/i)).toContainText('Replied');
+  await test.step('books the time Grace proposed by typing it, and sees it in her time zone before booking', async () => {
+    const drawer = contacts.drawer();
+    await drawer.getByRole('button', { name: /^Book meeting with / }).click();
+    const dialog = page.getByRole('dialog', { name: /^Book meeting with / });
+    await expect(dialog).toBeVisible();
+    await meetings.typeStart(dialog, typedStart(thursday));
+    await expect(meetings.startField(dialog)).toHaveValue(typedStart(thursday));
+    await expect(meetings.booked()).toBeHidden();
+    await expect(meetings.startInZones(dialog).first()).toContainText(`${shownStart(meetingStart, 'UTC')} your time`);
+    await expect(meetings.startInZones(dialog).last()).toContainText(`${shownStart(meetingStart, personZone)} for`);
+    await capture('replies-book-proposed-time');
+    await dialog.getByRole('button', { name: 'Confirm booking' }).click();
+    await expect(meetings.booked()).toBeVisible({ timeout: 20_000 });
+    await expect(meetings.time(meetings.booked())).toHaveAttribute('datetime', meetingStart.toISOString());
+    await meetings.booked().getByRole('button', { name: 'Done' }).click();
+    await expect(dialog).toBeHidden();
+    await drawer.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(drawer).toBeHidden();
+  });
+
+  await test.step('the contacts table says Meeting scheduled and that the conversation awaits Grace, as the pipeline does', async () => {
+    // no reload: the contact added through the API and its stage after the booking came over the live channel
+    const row = contacts.row(/grace hopper/i);
+    await expect(row).toContainText('Meeting scheduled');
+    await expect(row.getByTestId('contact-conversation')).toHaveText('Awaiting reply');
+    await appShell.open('Pipeline');
+    await expect(new PipelinePage(page).cardIn('meeting_scheduled', 'Grace Hopper')).toBeVisible();
+  });
+
+  await test.step('the dashboard counts the reply and the meeting, with no reply left waiting; the funnel agrees', async () => {
+    await appShell.open('Dashboard');
+    await expect(page.getByTestId('summary-value-replies')).toHaveText('1');
+    await expect(page.getByTestId('summary-value-meetings')).toHaveText('1');
+    await expect(page.getByRole('region', { name: 'Replies waiting for you' })).toBeHidden();
+    await page
+      .getByRole('navigation', { name: 'Dashboard view' })
+      .getByRole('link', { name: 'Network analytics' })
+      .click();
+    const funnel = page.getByRole('region', { name: 'Outreach funnel' });
+    await funnel
+      .getByRole('radiogroup', { name: 'Show Outreach funnel as' })
+      .getByText('Table', { exact: true })
+      .click();
+    const table = funnel.getByRole('table');
+    for (const step of ['Drafted', 'E-mailed', 'Replied', 'Meeting booked'])
+      await expect(rowCells(table, step)).toHaveText([step, '1', '100%']);
+    await capture('replies-day-funnel');
   });
 });
