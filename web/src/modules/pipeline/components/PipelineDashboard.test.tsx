@@ -38,6 +38,8 @@ type Server = { cards: PipelineCard[]; patch?: () => Promise<void> };
 /** The contact's conversation: the user's e-mail and the contact's answer. */
 const answeredConversation = (contactId: string) => {
   const at = new Date(Date.now() - hour).toISOString();
+  // the answer came after the user's e-mail: the conversation awaits the user's reply
+  const sentAt = new Date(Date.now() - 3 * hour).toISOString();
   const email = {
     conversationId: `conversation-${contactId}`,
     subject: 'Hello Ada',
@@ -62,9 +64,18 @@ const answeredConversation = (contactId: string) => {
     mailboxId: 'm1',
     provider: 'gmail',
     emailCount: 1,
-    lastEmailSentAt: at,
+    lastEmailSentAt: sentAt,
     emails: [
-      { ...email, id: 'e1', kind: 'sent', from: 'me@example.com', fromName: null, to: 'ada@example.com', body: 'Hi' },
+      {
+        ...email,
+        id: 'e1',
+        at: sentAt,
+        kind: 'sent',
+        from: 'me@example.com',
+        fromName: null,
+        to: 'ada@example.com',
+        body: 'Hi',
+      },
       {
         ...email,
         id: 'e2',
