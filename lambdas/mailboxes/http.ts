@@ -10,7 +10,7 @@ const config = readConfig();
 const logger = createLogger('mailboxes');
 const deps = mailboxesDepsFromEnv(logger);
 
-/** The mailboxes Lambda: SPEC §7 'E-mail connections' and 'OAuth', DESIGN §8 'Mailboxes' (issue 12). */
+/** The mailboxes Lambda: SPEC §7 'E-mail connections' and 'OAuth', DESIGN §8 'Mailboxes'. */
 export const handler = httpHandler(
   mailboxesRoutes,
   {

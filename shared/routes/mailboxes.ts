@@ -23,7 +23,7 @@ import {
 import type { DomainRouteTable } from './route-spec.js';
 
 /**
- * The mailboxes Lambda's routes (issue 12): SPEC §7 'E-mail connections' and 'OAuth', DESIGN §8 'Mailboxes'. No
+ * The mailboxes Lambda's routes: SPEC §7 'E-mail connections' and 'OAuth', DESIGN §8 'Mailboxes'. No
  * answer carries a mailbox's token (DESIGN §9), `.../tokens` and the OAuth callbacks included.
  */
 export const mailboxesRoutes = {

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { lazySchema } from '../lazy-schema.js';
 
 /**
- * Mailboxes (issue 12): the SPEC §7 'E-mail connections' and 'OAuth' routes, DESIGN §8 'Mailboxes', §6 tokens.
+ * Mailboxes: the SPEC §7 'E-mail connections' and 'OAuth' routes, DESIGN §8 'Mailboxes', §6 tokens.
  * A connection on the wire never carries a token (DESIGN §9), `.../tokens` and the OAuth callbacks included.
  */
 export const mailProviders = ['gmail', 'outlook'] as const;

@@ -1,4 +1,4 @@
-/** The texts of the Mailboxes section of Settings (issue 12); the expired texts are SPEC §2's, from the popover's catalogue. */
+/** The texts of the Mailboxes section of Settings; the expired texts are SPEC §2's, from the popover's catalogue. */
 export const mailboxesMessages = {
   title: 'Mailboxes',
   description: 'The mailboxes Outreach sends from. Outreach e-mails go out from the default one.',

@@ -23,7 +23,7 @@ const healthTextOf = (connection: Connection) =>
 type Busy = { id: string; action: Exclude<MailboxRowBusy, null> } | null;
 
 /**
- * Settings' Mailboxes section (issue 12): the person's mailboxes, the default first, each connected (with its token
+ * Settings' Mailboxes section: the person's mailboxes, the default first, each connected (with its token
  * health) or expired; make one the default, reconnect an expired one (its provider's flow, its address as login_hint),
  * disconnect one after a confirmation, connect another. When it opens it asks the server to check each mailbox with
  * its provider once, so a grant revoked at Google or Microsoft shows as expired without waiting for the schedule.
