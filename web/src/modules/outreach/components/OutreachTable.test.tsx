@@ -30,24 +30,30 @@ const rows = [
   row('c7', null),
 ];
 
+type TableProps = Parameters<typeof OutreachTable>[0];
+
+/** The table with nothing selected, generating or loading, and callbacks that do nothing unless given. */
+const renderTable = (props: Pick<TableProps, 'rows'> & Partial<TableProps>) =>
+  render(
+    <OutreachTable
+      generation={{}}
+      selectedIds={[]}
+      onSelect={() => {}}
+      onOpen={() => {}}
+      onReply={() => {}}
+      onRetry={() => {}}
+      onRetrySend={() => {}}
+      retryingSend={null}
+      loading={false}
+      {...props}
+    />,
+  );
+
 const stateOf = (index: number) => document.querySelectorAll<HTMLElement>('[data-testid="row-state"]')[index] ?? null;
 
 describe('the Outreach rows’ states', () => {
   it('say where each contact’s primary draft stands: ready, sending, queued and why, scheduled, sent, failed and why', async () => {
-    await render(
-      <OutreachTable
-        rows={rows}
-        generation={{}}
-        selectedIds={[]}
-        onSelect={() => {}}
-        onOpen={() => {}}
-        onReply={() => {}}
-        onRetry={() => {}}
-        onRetrySend={() => {}}
-        retryingSend={null}
-        loading={false}
-      />,
-    );
+    await renderTable({ rows });
     expect(stateOf(0)?.textContent).toBe('Draft ready');
     expect(stateOf(1)?.textContent).toBe('Sending…');
     expect(stateOf(2)?.textContent).toBe('QueuedDaily limit of 50 e-mails reached');
@@ -60,20 +66,7 @@ describe('the Outreach rows’ states', () => {
   it('offer Retry on a failed send only, which sends that row again without opening it', async () => {
     const onRetrySend = vi.fn();
     const onOpen = vi.fn();
-    await render(
-      <OutreachTable
-        rows={rows}
-        generation={{}}
-        selectedIds={[]}
-        onSelect={() => {}}
-        onOpen={onOpen}
-        onReply={() => {}}
-        onRetry={() => {}}
-        onRetrySend={onRetrySend}
-        retryingSend={null}
-        loading={false}
-      />,
-    );
+    await renderTable({ rows, onOpen, onRetrySend });
     const retries = [...document.querySelectorAll<HTMLButtonElement>('[data-testid="row-state"] button')];
     expect(retries.map((button) => button.textContent)).toEqual(['Retry']);
     await act(async () => retries[0]?.click());
@@ -97,20 +90,7 @@ describe('the Outreach rows’ states', () => {
       ),
       primaryDraft: wireDraft({ id: 'd-c8', contactId: 'c8', status: 'sent', sentAt }),
     };
-    await render(
-      <OutreachTable
-        rows={[rows[4]!, answered]}
-        generation={{}}
-        selectedIds={[]}
-        onSelect={() => {}}
-        onOpen={onOpen}
-        onReply={onReply}
-        onRetry={() => {}}
-        onRetrySend={() => {}}
-        retryingSend={null}
-        loading={false}
-      />,
-    );
+    await renderTable({ rows: [rows[4]!, answered], onOpen, onReply });
     expect(stateOf(0)?.textContent).toBe('Sent 3h ago');
     expect(stateOf(1)?.textContent).toBe('RepliedSent 3h ago');
     const reply = document.querySelector<HTMLButtonElement>('button[aria-label="Reply to Grace Hopper"]');
@@ -134,20 +114,7 @@ describe('the Outreach rows’ states', () => {
       ),
       primaryDraft: wireDraft({ id: `d-${id}`, contactId: id, status: 'sent', sentAt }),
     });
-    await render(
-      <OutreachTable
-        rows={[row('c9', new Date(Date.now() - hourMs).toISOString())]}
-        generation={{}}
-        selectedIds={[]}
-        onSelect={() => {}}
-        onOpen={() => {}}
-        onReply={() => {}}
-        onRetry={() => {}}
-        onRetrySend={() => {}}
-        retryingSend={null}
-        loading={false}
-      />,
-    );
+    await renderTable({ rows: [row('c9', new Date(Date.now() - hourMs).toISOString())] });
     expect(stateOf(0)?.textContent).toBe('Answered 1h ago');
     expect(document.querySelectorAll('button[aria-label^="Reply to"]')).toHaveLength(0);
   });
