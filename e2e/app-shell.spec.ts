@@ -197,7 +197,7 @@ test.describe('The signed-in app shell', () => {
       const popover = await appShell.openEmailConnection();
       await expect(popover.getByText('No email connected')).toBeVisible();
       await expect(popover.getByText('Connect your email to start sending outreach messages')).toBeVisible();
-      // issue 12: both connect flows are real (e2e/mailboxes.spec.ts runs them)
+      // Both connect flows are real (e2e/mailboxes.spec.ts runs them)
       await expect(popover.getByRole('button', { name: 'Connect Gmail' })).toBeEnabled();
       await expect(popover.getByRole('button', { name: 'Connect Outlook' })).toBeEnabled();
       await capture('app-email-connection');
@@ -208,7 +208,7 @@ test.describe('The signed-in app shell', () => {
       const popover = await appShell.openZoomConnection();
       await expect(popover.getByText('No Zoom account connected')).toBeVisible();
       await expect(popover.getByText('Connect your Zoom to auto-generate meeting links.')).toBeVisible();
-      // issue 14: the connect flow is real (e2e/meetings.spec.ts runs it)
+      // The connect flow is real (e2e/meetings.spec.ts runs it)
       await expect(popover.getByRole('button', { name: 'Connect Zoom' })).toBeEnabled();
       await expect(page.getByRole('button', { name: 'Zoom connection' })).toContainText('Connect Zoom');
       await capture('app-zoom-connection');

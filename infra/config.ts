@@ -26,7 +26,7 @@ export type StageConfig = {
   google?: { clientId: string; secretName: string };
   microsoft?: { clientId: string; secretName: string; tenant: string };
   /**
-   * Zoom (issue 14): the OAuth app's client id (`-c zoomClientId=`), and the Secrets Manager secrets (by name, read at
+   * Zoom: the OAuth app's client id (`-c zoomClientId=`), and the Secrets Manager secrets (by name, read at
    * run time) of its client secret and of the secret token Zoom signs its event notifications with. Without it,
    * connecting Zoom fails and meetings are booked without a link.
    */
@@ -34,7 +34,7 @@ export type StageConfig = {
   /** the AI port (DESIGN §5): the model, and the Secrets Manager secret whose text is the OpenAI API key */
   openai: { model: string; secretName: string };
   /**
-   * Plans with Stripe (issue 15): the Secrets Manager secrets (by name, read at run time) of the API key and of the
+   * Plans with Stripe: the Secrets Manager secrets (by name, read at run time) of the API key and of the
    * webhook endpoint's signing secret, and the price ids of the paid plans (`-c stripePriceStarter=price_...
    * -c stripePricePro=price_...`, both or neither; without them Checkout cannot start).
    */
@@ -44,7 +44,7 @@ export type StageConfig = {
   /** where the alarm topic mails its notifications (`-c alarmEmail=`); without it the topic has no subscriber */
   alarmEmail?: string;
   /**
-   * Gmail push (issue 13): the Pub/Sub topic Gmail's `users.watch` publishes to (`-c gmailPubsubTopic=projects/p/topics/t`)
+   * Gmail push: the Pub/Sub topic Gmail's `users.watch` publishes to (`-c gmailPubsubTopic=projects/p/topics/t`)
    * and the service account its push subscription signs OIDC tokens as (`-c gmailPushServiceAccount=`). The push
    * subscription's endpoint is the API's `/api/webhooks/gmail` and its audience that URL. Without them, replies of
    * Gmail mailboxes are found by the reply-check schedule alone.

@@ -94,7 +94,7 @@ const vendorCallers = (stack: Stack) => {
       calls: { research: queues['ai-generation'].batchSize },
     },
     { fn: api.functions.get('contacts')!, secret: 'peopledatalabs-api-key', calls: { enrichment: 1 } },
-    // issue 15: Checkout's customer then session; /success's session then its subscription; a webhook's subscription
+    // Checkout's customer then session; /success's session then its subscription; a webhook's subscription
     { fn: api.functions.get('billing')!, secret: 'stripe-secret-key', calls: { stripe: 3 } },
     { fn: api.functions.get('billing')!, secret: 'stripe-webhook-secret', calls: { stripe: 2 } },
     // an account's deletion (its route, and the queue's later pass): the customer's open Checkouts listed, its

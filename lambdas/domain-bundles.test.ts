@@ -20,7 +20,7 @@ const sharedInputs = async (domain: string) => {
   return Object.keys(result.metafile.inputs).filter((input) => input.startsWith('shared/'));
 };
 
-/** Issue 9: each Lambda bundles only its own domain's routes and schemas, not the whole table. */
+/** Each Lambda bundles only its own domain's routes and schemas, not the whole table. */
 describe.each(domains)('the %s Lambda', (domain) => {
   it("bundles its own route table and no other domain's", async () => {
     const inputs = await sharedInputs(domain);

@@ -83,7 +83,7 @@ const concretePath = (path: string, params: Record<string, string>) =>
 /** What the OAuth callbacks the fixtures finished answered: searched for tokens with every other answer. */
 const signInAnswers: string[] = [];
 
-/** issue 12: a Gmail mailbox of the user, connected through the sandbox's consent page as the web app would. */
+/** A Gmail mailbox of the user, connected through the sandbox's consent page as the web app would. */
 const connectMailbox = async (user: LocalUser) => {
   const started = await api('POST', '/api/email-connections/oauth/init', {
     token: user.idToken,
@@ -114,7 +114,7 @@ const owned: Record<string, (user: LocalUser) => Promise<string>> = {
     expect(answer.status, answer.text).toBeLessThan(300);
     return (answer.body!.data as { id: string }).id;
   },
-  // issue 11: a contact's drafts, and one draft of a contact
+  // A contact's drafts, and one draft of a contact
   '/api/drafts/contact/{contactId}': (user) => owned['/api/contacts/{id}']!(user),
   '/api/drafts/{id}': async (user) => {
     const contactId = await owned['/api/contacts/{id}']!(user);
@@ -125,7 +125,7 @@ const owned: Record<string, (user: LocalUser) => Promise<string>> = {
     expect(answer.status, answer.text).toBeLessThan(300);
     return (answer.body!.data as { id: string }).id;
   },
-  // issue 11: a template
+  // A template
   '/api/templates/{id}': async (user) => {
     const answer = await api('POST', '/api/templates', {
       token: user.idToken,
@@ -134,7 +134,7 @@ const owned: Record<string, (user: LocalUser) => Promise<string>> = {
     expect(answer.status, answer.text).toBeLessThan(300);
     return (answer.body!.data as { id: string }).id;
   },
-  // issue 11: a batch of AI-written e-mails (one contact)
+  // A batch of AI-written e-mails (one contact)
   '/api/outreach/batches/{batchId}': async (user) => {
     const contact = await api('POST', '/api/contacts', { token: user.idToken, body: { name: 'Batch Contact' } });
     expect(contact.status, contact.text).toBeLessThan(300);
@@ -146,10 +146,10 @@ const owned: Record<string, (user: LocalUser) => Promise<string>> = {
     expect(answer.status, answer.text).toBeLessThan(300);
     return (answer.body!.data as { batchId: string }).batchId;
   },
-  // issue 12: a mailbox, by id and by address
+  // A mailbox, by id and by address
   '/api/email-connections/{id}': async (user) => (await connectMailbox(user)).id,
   '/api/email-connections/email/{email}': async (user) => (await connectMailbox(user)).email,
-  // issue 13: a contact's conversations, a conversation, the conversation of a sent e-mail's thread, a pipeline card
+  // A contact's conversations, a conversation, the conversation of a sent e-mail's thread, a pipeline card
   '/api/conversations/contact/{contactId}': (user) => owned['/api/contacts/{id}']!(user),
   '/api/conversations/{id}': async (user) => {
     const contactId = await owned['/api/contacts/{id}']!(user);
@@ -184,7 +184,7 @@ const owned: Record<string, (user: LocalUser) => Promise<string>> = {
     return conversation.threadId!;
   },
   '/api/pipeline/{contactId}': (user) => owned['/api/contacts/{id}']!(user),
-  // issue 15: a Checkout Session of the user (its id is in the sandbox Checkout page's URL)
+  // A Checkout Session of the user (its id is in the sandbox Checkout page's URL)
   '/api/billing/checkout/{sessionId}': async (user) => {
     const answer = await api('POST', '/api/billing/checkout', { token: user.idToken, body: { plan: 'starter' } });
     expect(answer.status, answer.text).toBeLessThan(300);
@@ -193,7 +193,7 @@ const owned: Record<string, (user: LocalUser) => Promise<string>> = {
     if (!sessionId) throw new Error(`no Checkout Session id in ${url}`);
     return sessionId;
   },
-  // issue 14: a meeting booked with a contact (no Zoom, no mailbox: kept without a link, its invitation skipped)
+  // A meeting booked with a contact (no Zoom, no mailbox: kept without a link, its invitation skipped)
   '/api/meetings/{id}': async (user) => {
     const contactId = await owned['/api/contacts/{id}']!(user);
     const answer = await api('POST', '/api/meetings', {
@@ -203,7 +203,7 @@ const owned: Record<string, (user: LocalUser) => Promise<string>> = {
     expect(answer.status, answer.text).toBe(201);
     return (answer.body!.data as { id: string }).id;
   },
-  // issue 16: an action of the activity log the browser started (contacts added from a file), of the most contacts:
+  // An action of the activity log the browser started (contacts added from a file), of the most contacts:
   // any count the schema takes is within it (a count past profileCount is a 400)
   '/api/activity/{id}': async (user) => {
     const answer = await api('POST', '/api/activity', {
@@ -217,7 +217,7 @@ const owned: Record<string, (user: LocalUser) => Promise<string>> = {
 
 /**
  * Routes whose owner is refused too, for a reason of the route's own (not the ids): the answer the owner gets instead
- * of a success. Sending waits for a connected mailbox, which arrives with a later issue (issue 11).
+ * of a success. Sending waits for a connected mailbox, which arrives with a later issue.
  */
 const ownerRefusal: Record<string, number> = {
   'POST /api/drafts/{id}/send': 409,

@@ -4,7 +4,7 @@ import { type $ZodType, globalRegistry } from 'zod/v4/core';
  * A schema built on first use: `lazySchema(() => z.object({...}))` stands for the schema `build` returns, and builds it
  * once, when something first reads it (parses with it, reads its shape, composes it into another schema).
  *
- * Why (issue 9): zod 4 builds a schema's objects when its `z.*` calls run, and importing a schema module runs them all.
+ * Why: zod 4 builds a schema's objects when its `z.*` calls run, and importing a schema module runs them all.
  * A Lambda imports several such modules through its services (a worker's whole domain, the domains it calls), yet
  * parses with a few of their schemas: the replies and meetings Lambdas and the send worker built about 1,500 zod
  * objects at import, some 15-25 ms of CPU of their cold start on the bench machine. So every module-level schema

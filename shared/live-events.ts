@@ -39,9 +39,9 @@ export type LiveEventMap = {
   'conversation.updated': { conversationId: string; contactId: string };
   /** a meeting was booked, changed or cancelled, or its invitation left (or failed) */
   'meeting.updated': { meetingId: string; contactId: string };
-  /** issue 16: an activity action started, progressed or finished (GET /api/activity has the list) */
+  /** An activity action started, progressed or finished (GET /api/activity has the list) */
   'activity.changed': { id: string; status: 'in_progress' | 'completed' | 'failed' };
-  /** issue 16: the user's counters changed (GET /api/dashboard/summary has them) */
+  /** The user's counters changed (GET /api/dashboard/summary has them) */
   'stats.changed': Record<string, never>;
 };
 

@@ -42,7 +42,7 @@ export const messages = {
     userIdRequired: 'User ID is required for profile update',
     differentUser: 'Cannot update profile for different user',
     noValidFields: 'No valid fields to update',
-    /** issue 10: the profile would outgrow DynamoDB's 400 KB item limit */
+    /** The profile would outgrow DynamoDB's 400 KB item limit */
     tooLarge:
       'Your profile is too large to save: together its fields may hold at most 400 KB. Shorten its longest texts (résumé, cover letter, background) and try again.',
   },
@@ -80,7 +80,7 @@ export const messages = {
     notFound: 'Contact not found',
     /** DESIGN §9: only a risky (accept-all) address waits for the person's confirmation */
     notRiskyAddress: 'Only a risky address (one whose mail server accepts any address) can be confirmed.',
-    /** issue 10: the contact would outgrow DynamoDB's 400 KB item limit */
+    /** The contact would outgrow DynamoDB's 400 KB item limit */
     tooLarge:
       'This contact is too large to save: together its fields may hold at most 400 KB. Shorten its notes or other long texts and try again.',
   },

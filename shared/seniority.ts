@@ -1,5 +1,5 @@
 /**
- * A contact's seniority, read from their job title (issue 16: replies by the contact's seniority). Contacts carry no
+ * A contact's seniority, read from their job title (replies by the contact's seniority). Contacts carry no
  * seniority of their own, so the stats aggregator derives it from the title when it counts an e-mail
  * (`seniorityOf(contact.jobTitle || contact.currentRole)`) and the analytics group by it. Keyword rules over the
  * title's words (case and accents ignored), the first level that matches wins, in this order: a founder or owner

@@ -1,7 +1,7 @@
 import type { Domain } from './routes.js';
 
 /**
- * The table's stream consumers (issue 16), once: the CDK stack turns the table's stream on (new and old images) and
+ * The table's stream consumers, once: the CDK stack turns the table's stream on (new and old images) and
  * maps it to each consumer with a filter on the items' `entity` (an event of any other item never invokes it); the
  * local stream runner (infra/local) reads DynamoDB Local's stream and delivers the same DynamoDB-stream-shaped
  * batches. A consumer lives at `lambdas/<domain>/<handler>.ts` and exports `handler` (a DynamoDB stream handler that

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
  * `GET /config.json` on the web origin (DESIGN §1 "Paths"): written by the deploy, served by the local stack (which
  * parses it with this schema). The web checks it before anything else runs with a zod-free twin of this schema
  * (web/src/modules/config/api/parseWebConfig.ts, held to this schema's verdicts by its test): zod's core on the landing
- * page would cost more than its whole budget allows (issue 9).
+ * page would cost more than its whole budget allows.
  */
 export const webConfigSchema = z.object({
   stage: z.string(),

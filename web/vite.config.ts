@@ -23,7 +23,7 @@ const appConfig = (): UserConfig => ({
     markdown({ requiredAttributes: ['title', 'date', 'summary', 'author'] }),
     // the API client's view of the route table (which routes need sign-in), without the table's zod schemas
     routeAuth(),
-    // parts of antd components for features the app's pages do not use arrive when first rendered (issue 9)
+    // parts of antd components for features the app's pages do not use arrive when first rendered
     lazyAntd(),
     // robots.txt and sitemap.xml of the public pages and the blog posts, for the origin SITE_ORIGIN names
     crawlerFiles({ blogDir: resolve(root, 'content/blog'), origin: process.env[siteOriginVariable] }),
@@ -91,7 +91,7 @@ const appConfig = (): UserConfig => ({
 export default defineConfig(async ({ command }) => {
   const config = appConfig();
   if (command !== 'build') return config;
-  // Issue 9: what a first visit of /dashboard loads beyond the entry comes in one chunk. Left to itself the bundler
+  // What a first visit of /dashboard loads beyond the entry comes in one chunk. Left to itself the bundler
   // splits it by which lazy routes share each module, into about a hundred small files, each compressed on its own
   // (no shared dictionary) and each named in the glue of its importers: about a tenth of the journey's gzip size. The
   // other signed-in pages load it too (the providers and the shell are theirs as well), with the table it holds.

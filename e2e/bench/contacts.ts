@@ -201,7 +201,7 @@ export const printContactsList = async () => {
     `\nGET /api/contacts?limit=50 of ${result.contacts} contacts (median of ${result.runs} interleaved rounds, through the local gateway)`,
   );
   console.log(`  bare DynamoDB Query of the default page (gsi1)   ${result.bareMs.toFixed(1).padStart(7)} ms`);
-  console.log('  budget (issue 9): every order and a search at most 2x the default page, at most 3 DynamoDB calls');
+  console.log('  budget: every order and a search at most 2x the default page, at most 3 DynamoDB calls');
   console.log("  (calls: a Lambda's first request for the user / its next ones)");
   for (const variant of result.variants) {
     const ratio = variant.ms / base;

@@ -14,7 +14,7 @@ import { quotaKey } from '../../lambdas/data/quota.js';
 import { setAttributes } from '../../lambdas/test/raw-items.js';
 
 /**
- * Issue 16 'Measured', on the local stack with every piece real (DynamoDB Local and its stream, the stream runner
+ * The dashboard's measurements, on the local stack with every piece real (DynamoDB Local and its stream, the stream runner
  * feeding the stats aggregator, the gateway with Cognito ID tokens): one user with 5,000 contacts and 20,000 sent
  * e-mails over the last year (conversations, follow-ups, replies, bounces) written by the data functions the Lambdas
  * use; how long the aggregator takes to catch up with them; then the dashboard's and analytics' routes against
@@ -36,7 +36,7 @@ export const dashboardRoutes = [
   { label: 'detailed-analytics?time_period=year', path: '/api/conversations/detailed-analytics?time_period=year' },
 ] as const;
 
-/** Goal (issue 16): the summary reads at most 2 DynamoDB calls at any size (besides the account check of every route). */
+/** Goal: the summary reads at most 2 DynamoDB calls at any size (besides the account check of every route). */
 export const summaryCallGoal = 2;
 
 const percentile = (values: number[], p: number) =>
@@ -321,7 +321,7 @@ export const printDashboard = async () => {
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const perSecond = (count: number, ms: number) => Math.round(count / (ms / 1000)).toLocaleString('en');
   console.log(
-    `\nDashboard and analytics (issue 16; local stack, one user with ${result.contacts.toLocaleString('en')} contacts,` +
+    `\nDashboard and analytics (local stack, one user with ${result.contacts.toLocaleString('en')} contacts,` +
       ` ${result.sent.toLocaleString('en')} sent e-mails in ${result.conversations.toLocaleString('en')} conversations` +
       ` over the last year, ${result.replies.toLocaleString('en')} replies, ${result.bounces} bounces)`,
   );
@@ -351,7 +351,7 @@ export const printDashboard = async () => {
   const health = result.routes[0]!.medianMs;
   console.log(
     `  ${result.runs} requests each, interleaved, through the local gateway with an ID token; calls = DynamoDB calls` +
-      ` per request (every user route also does the account check, 1 GetItem); goal (issue 16): the summary's own` +
+      ` per request (every user route also does the account check, 1 GetItem); goal: the summary's own` +
       ` at most ${summaryCallGoal}`,
   );
   console.log(`  ${'route'.padEnd(38)} ${'median'.padStart(9)} ${'p95'.padStart(9)} ${'x health'.padStart(9)}  calls`);

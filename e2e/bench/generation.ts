@@ -12,7 +12,7 @@ import { queues } from '../../shared/queues.js';
 import type { BatchProgress } from '../../shared/schemas/ai.js';
 
 /**
- * Issue 11 'Measured': a batch of AI-written e-mails through the local stack as a person starts it (POST
+ * Measured: a batch of AI-written e-mails through the local stack as a person starts it (POST
  * /api/outreach/generate through the gateway, one ai-generation message per contact, the queue runner holding the
  * worker to the queue's maxConcurrency, research and completion against the sandbox, drafts saved in DynamoDB Local),
  * the sandbox model answering each completion after `modelMs`. Timed from the request until GET
@@ -137,7 +137,7 @@ export const benchGeneration = async (
       return { progress: progress!, elapsedMs: performance.now() - started };
     };
     // the first batches of a stack pay the worker's cold start and DynamoDB Local's JIT warm-up: the bench measures
-    // the steady cost (a Lambda's cold start is issue 9's budget, measured apart). After one batch the JVM's C2
+    // the steady cost (a Lambda's cold start has its own budget, measured apart). After one batch the JVM's C2
     // compiler still took ~1.8 s of CPU during the measured batch (as much as DynamoDB Local's own work; on 2 cores
     // beside the stack's Node process), after three ~0.6 s: `jitMs` tells how much it took this time
     const warmUpMs: number[] = [];
@@ -230,7 +230,7 @@ const readProcStat = (path: string) => {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-/** Goal (issue 11): within 1.3x of the ideal. */
+/** Goal: within 1.3x of the ideal. */
 export const generationGoalRatio = 1.3;
 
 /** Batches of other people run before the measured ones (DynamoDB Local's JIT: see `jitMs`). */

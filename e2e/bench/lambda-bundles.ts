@@ -4,7 +4,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-/** Issue 9: what every Lambda may load at cold start, and how long that may take above an empty module. */
+/** What every Lambda may load at cold start, and how long that may take above an empty module. */
 export const lambdaBudget = { coldStartBytes: 500 * 1024, importMs: 60 } as const;
 
 /** A chunk the function loads with `await import()` when a request needs it, and what that first use costs. */

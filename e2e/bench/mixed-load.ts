@@ -63,7 +63,7 @@ const chooseOperation = (contacts: number): Operation => {
 };
 
 /**
- * A short, bounded load run on this machine only (issue 10): a local stack on free ports and a temporary folder,
+ * A short, bounded load run on this machine only: a local stack on free ports and a temporary folder,
  * several users signed up through cognito-local with real tokens, each doing mixed reads and writes of contacts and
  * of the profile through the local gateway, one request at a time, for `seconds` (or `maxRequests`). Every answer
  * that is not the route's success counts as an error. The users get bonus slots first (straight into the table), so

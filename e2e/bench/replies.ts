@@ -14,7 +14,7 @@ import { setAttributes } from '../../lambdas/test/raw-items.js';
 import { schedules } from '../../shared/schedules.js';
 
 /**
- * Issue 13 'Measured', on the local stack with every piece real (the sandbox's Gmail API and its OIDC-signed Pub/Sub
+ * The reply pipeline's measurements, on the local stack with every piece real (the sandbox's Gmail API and its OIDC-signed Pub/Sub
  * push, the gateway, the queue runner, DynamoDB Local):
  * - reply latency by push: a contact's answer on the sandbox's mail control until GET /api/notifications lists it
  *   (what an open tab shows on `notification.created`); goal p95 at most 10 s;
@@ -206,7 +206,7 @@ export const benchReplies = async (options: { replies?: number; mailboxes?: numb
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(values.length * p) - 1)] ?? 0;
 
-/** Goals (issue 13). */
+/** Goals. */
 export const replyGoals = { latencyP95Ms: 10_000, idleUnits: 2 } as const;
 
 export const printReplies = async () => {

@@ -16,7 +16,7 @@ console.log(
     ` thread swells far less.`,
 );
 console.log(
-  `  budget (issue 9): at most ${kib(lambdaBudget.coldStartBytes)} loaded at cold start and ${lambdaBudget.importMs} ms`,
+  `  budget: at most ${kib(lambdaBudget.coldStartBytes)} loaded at cold start and ${lambdaBudget.importMs} ms`,
 );
 console.log(
   `  ${'function'.padEnd(28)} ${'entry'.padStart(9)} ${'cold start'.padStart(10)} ${'asset'.padStart(9)}` +
@@ -59,13 +59,13 @@ const runAlone = (script: string) =>
 
 const failed: string[] = [];
 for (const script of [
-  // issue 9: GET /api/contacts of 5,000 contacts in every order and a search
+  // GET /api/contacts of 5,000 contacts in every order and a search
   './contacts.ts',
-  // issue 11: a batch of 100 AI-written e-mails against the ideal of the queue's concurrency
+  // A batch of 100 AI-written e-mails against the ideal of the queue's concurrency
   './generation.ts',
-  // issue 13: reply latency by push, the Gmail quota of an idle safety-net check, the reply-check fan-out
+  // Reply latency by push, the Gmail quota of an idle safety-net check, the reply-check fan-out
   './replies.ts',
-  // issue 16: the stats aggregator catching up with 20,000 sent e-mails; summary and analytics against health
+  // The stats aggregator catching up with 20,000 sent e-mails; summary and analytics against health
   './dashboard.ts',
   // about a minute of mixed requests from several users (LOAD_USERS, LOAD_SECONDS, LOAD_MAX_REQUESTS)
   './load.ts',

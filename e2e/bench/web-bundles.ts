@@ -22,7 +22,7 @@ export const webJourneys = {
 
 export type WebJourney = keyof typeof webJourneys;
 
-/** Issue 9: the most JavaScript (gzip) a first visit may download. */
+/** The most JavaScript (gzip) a first visit may download. */
 export const webBudgets: Record<WebJourney, number> = { '/': 110 * 1024, '/dashboard': 300 * 1024 };
 
 export type WebJourneySize = { path: WebJourney; files: number; bytes: number; gzipBytes: number; budgetBytes: number };

@@ -8,7 +8,7 @@ export type PickedTime = { day: string; hour: number; minute: number };
 const twoDigits = (value: number) => String(value).padStart(2, '0');
 
 /**
- * /meetings (issue 14): the user's meetings (Upcoming, Past, a month Calendar), each an article named by its title
+ * /meetings: the user's meetings (Upcoming, Past, a month Calendar), each an article named by its title
  * with its time, Zoom join link, invitation and actions; the booking and rescheduling dialogs, wherever they open.
  */
 export class MeetingsPage {

@@ -6,7 +6,7 @@ import { ownText } from '../replies/index.js';
 import type { UserProfileItem } from '../data/user-profile.js';
 
 /**
- * The outreach e-mail's prompt and answer (issue 11 'AI e-mails'): the user's profile, AI summary, résumé and
+ * The outreach e-mail's prompt and answer (SPEC §5 AI e-mails): the user's profile, AI summary, résumé and
  * cover-letter text and goals; the contact's role, education, experiences and recent facts; a rendered template and
  * the user's instructions. One `Label: value` line per short field and one `### Label` section per long one, so the
  * sandbox model (infra/local/sandbox/outreach-email.ts) can read it as a model would.

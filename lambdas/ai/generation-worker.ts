@@ -10,7 +10,7 @@ import { batchProfiles, generateBatchItem, type GenerationDeps } from './generat
  * The `ai-generation` queue's worker (DESIGN §4) on the house worker kit: one contact of a batch per message,
  * idempotent on (user, batch, contact) by that contact's own item of the batch, which the handler claims as it starts
  * generating (lambdas/data/generation-batch.ts): so a redelivery never writes a second draft, and no claim of the
- * kit's costs two more writes per contact (issue 11 batch figure). The model is called by at most the queue's
+ * kit's costs two more writes per contact (the batch budget: the model plus as few table writes as possible). The model is called by at most the queue's
  * `maxConcurrency` workers at once (shared/queues.ts).
  */
 export const generationWorker = (deps: GenerationDeps, logger: Logger) => {

@@ -674,7 +674,7 @@ describe('a batch through the ai-generation worker', () => {
     expect(await getActivity(db, uid, batchId)).toMatchObject({ status: 'in_progress', completedCount: 0 });
   });
 
-  it('costs the table one read and two writes per contact, and reads the profile once per batch (the batch figure of issue 11)', async () => {
+  it('costs the table one read and two writes per contact, and reads the profile once per batch (the batch budget: the model plus as few table writes as possible)', async () => {
     const { deps, sent } = setup();
     const uid = await newUser();
     const contacts = await addContacts(uid, [grace, { name: 'Alan Turing', firstName: 'Alan' }]);

@@ -109,7 +109,7 @@ const emailMaxTokens = 900;
 const ulid = monotonicFactory();
 
 /**
- * The contact's recent facts (issue 11 'Insights'): those on its shared profile when searched within 30 days, else a
+ * The contact's recent facts (the AI e-mail's insights): those on its shared profile when searched within 30 days, else a
  * search through the research port, kept on the shared profile for every user who adds the person. Only a person known
  * by a LinkedIn profile is searched for: a name typed by hand may be anyone's, and facts about a namesake in an e-mail
  * are worse than none. A failed search is logged and the e-mail is written without facts.
@@ -222,7 +222,7 @@ const composeEmail = async (
 
 /**
  * Keeps a written e-mail as the contact's primary draft, with the caller's own writes (`saveOptions.also`) in the
- * draft's transaction (a batch's time is the model's plus as few table writes as possible: issue 11 batch figure), and
+ * draft's transaction (a batch's time is the model's plus as few table writes as possible), and
  * tells the user's tabs.
  */
 const keepEmail = async (
@@ -400,7 +400,7 @@ export const startBatch = async (deps: GenerationDeps, uid: string, body: Genera
   // the batch and its activity action (which the table's stream counts each finished contact on) beside its first
   // contacts, a SendMessageBatch's worth, sent once it and they are written; the other contacts after those, ten at a
   // time, each ten sent once written. The first e-mails start after one small write: the whole batch's writes at once
-  // kept DynamoDB busy for ~60 ms before the first ten were written (issue 11 batch figure)
+  // kept DynamoDB busy for ~60 ms before the first ten were written (the batch budget: the model plus as few table writes as possible)
   const started = createGenerationBatch(deps.db, {
     ...batch,
     order: contactIds,
@@ -493,7 +493,7 @@ const claimLockMs = queues['ai-generation'].workerTimeoutSeconds * 1000;
  * transaction) or failed with a reason, each step published on the live channel; the table's stream counts it on the
  * batch's activity action (lambdas/dashboard/generation-counts.ts). A contact already finished (a redelivery) writes no draft.
  *
- * A contact's time is its e-mail's and its draft's write (issue 11 batch figure): a first delivery writes from the
+ * A contact's time is its e-mail's and its draft's write (the batch budget: the model plus as few table writes as possible): a first delivery writes from the
  * contact its message carries (as the batch started) while it claims the contact and reads it and its drafts (one
  * BatchGetItem); when the claim is not its own (a copy of the message) or the contact is gone, the model's request is
  * cancelled and nothing is written. A retry, or a message without its contact, reads first and writes from what it

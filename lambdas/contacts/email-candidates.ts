@@ -1,5 +1,5 @@
 /**
- * The address patterns companies use most, most common first (issue 5): a lookup verifies them in this order and the
+ * The address patterns companies use most, most common first: a lookup verifies them in this order and the
  * first valid one wins, so the order decides which address is kept when a domain accepts several.
  */
 export const emailPatterns = [

@@ -27,7 +27,7 @@ export const emailLookupWorker = (
     key: ({ uid, contactId, attempt }) => [uid, contactId, attempt],
     handle: async (message, record) => {
       const outcome = await lookUpEmail(deps, message).catch(async (error: unknown) => {
-        // failed for good on its last receive: its request's activity counts it failed (issue 16)
+        // failed for good on its last receive: its request's activity counts it failed
         if (record.receiveCount >= queues['email-lookup'].maxReceiveCount)
           await countLookupActivity(deps, message, { kind: 'failed' });
         throw error;

@@ -549,7 +549,7 @@ const add = async (deps: contacts.ContactsDeps, uid: string, body: Parameters<ty
 // LinkedIn slugs end in an id with digits, which the sandbox leaves out of the person's name
 const profileUrl = (name: string) => `https://www.linkedin.com/in/${name}-${randomUUID().slice(0, 8)}7`;
 
-describe("the shared profile's e-mail (issue 10)", () => {
+describe("the shared profile's e-mail", () => {
   it("keeps an address built from a user's own edits on their contact: another user adding the person does not get it", async () => {
     const { store, deps, queue, deliver } = serviceSetup();
     const url = profileUrl('ada-lovelace');
@@ -638,7 +638,7 @@ describe("the shared profile's e-mail (issue 10)", () => {
   });
 });
 
-describe('a lookup owed by a contact (issue 10: never lost between the write and the send)', () => {
+describe('a lookup owed by a contact (never lost between the write and the send)', () => {
   // clocks years before every other test's: the index of owed lookups holds every test's contacts of this run
   const at = (base: string, minutes: number) => new Date(new Date(base).getTime() + minutes * 60_000);
 

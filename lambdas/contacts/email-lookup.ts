@@ -115,7 +115,7 @@ const verifyInOrder = async (verifier: Verifier, candidates: EmailCandidate[]) =
   return verdicts;
 };
 
-/** The e-mail fields a set of verdicts comes to (issue 5: valid -> found_valid; risky -> found_risky; else not_found). */
+/** The e-mail fields a set of verdicts comes to (valid -> found_valid; risky -> found_risky; else not_found). */
 const lookupResult = (verdicts: CandidateVerdict[], now: Date): ContactEmailFields => {
   const best =
     verdicts.find((verdict) => verdict.status === 'valid') ??
@@ -152,12 +152,12 @@ const hasUnverifiedManualEmail = (contact: ContactItem) =>
   Boolean(contact.email) && contact.emailSource === 'manual' && !contact.emailQevStatus;
 
 /**
- * One e-mail lookup of one contact (issue 5, SPEC §5), idempotent on (contact, attempt): a manually entered address
+ * One e-mail lookup of one contact (SPEC §5), idempotent on (contact, attempt): a manually entered address
  * is verified first; else a valid address the shared profile already holds is copied; else the candidates of the
  * person's name at the company domain are verified in order. The result, the attempt number and its time are one
  * conditional write, so a redelivered message changes nothing twice. A found valid address is kept on the shared
  * profile for the next user who adds that person, only when it was built from that profile's own names and domain:
- * what one user typed or edited never reaches another (issue 10). A vendor failure marks the contact 'error' without
+ * what one user typed or edited never reaches another. A vendor failure marks the contact 'error' without
  * spending the attempt and throws, so the queue delivers the message again.
  */
 export const lookUpEmail = async (deps: EmailLookupDeps, message: EmailLookupMessage): Promise<EmailLookupOutcome> => {
@@ -287,7 +287,7 @@ const outcomeOfStatus = (status: ContactItem['emailLookupStatus'] | null | undef
       : { status: 'completed' };
 
 /**
- * A contact's lookup counts on the action of the request that queued it (SPEC §3 'Activity action', issue 16): found
+ * A contact's lookup counts on the action of the request that queued it (SPEC §3 'Activity action'): found
  * (fetched and completed), not found (completed) or failed for good (`failed`: after the queue's last receive), once
  * per contact however often its message comes (lambdas/data/activity.ts); the last contact finishes the action. A
  * message that found its attempt spent, raced or refused counts what the contact holds. Told on the live channel.

@@ -3,7 +3,7 @@ import { isKnownUnknown, markUnknownProfile } from '../data/unknown-profile.js';
 import type { EnrichmentPort } from '../providers/enrichment/port.js';
 
 /*
- * The enrichment port as the contacts Lambda uses it (issue 10: limits on what costs money). Each vendor call costs
+ * The enrichment port as the contacts Lambda uses it (limits on what costs money). Each vendor call costs
  * money; its answers are cached (a found profile as the shared profile for 30 days, ./service.ts; an unknown one
  * here), and what still reaches the vendor is charged to the user who asked.
  */

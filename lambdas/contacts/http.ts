@@ -19,13 +19,13 @@ const enrichment = enrichmentFromEnv();
 
 const deps: contacts.ContactsDeps = {
   db,
-  // issue 10: a profile the vendor did not know is not asked about again for a while
+  // A profile the vendor did not know is not asked about again for a while
   enrichment: enrichment && rememberingUnknownProfiles(enrichment, { db, now }),
   queue: sqsQueue(createSqsClient()),
   now,
   newId: contacts.newContactId,
   cursors: cursorSignerFromEnv(),
-  // issue 16: a lookup request's activity action reaches the user's open tabs
+  // A lookup request's activity action reaches the user's open tabs
   live: createLivePort({ db }),
 };
 
@@ -44,7 +44,7 @@ const addingDeps = (userId: string): contacts.ContactsDeps => ({
     ),
 });
 
-/** The contacts Lambda: SPEC §7 'Contacts' and the quota of `/api/profiles/slots` (issue 5). */
+/** The contacts Lambda: SPEC §7 'Contacts' and the quota of `/api/profiles/slots`. */
 export const handler = httpHandler(
   contactsRoutes,
   {

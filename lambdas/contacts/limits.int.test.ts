@@ -14,7 +14,7 @@ import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
 import { readItem, setAttributes } from '../test/raw-items.js';
 
 /*
- * Issue 10 through the contacts Lambda as the local stack runs it: the sandbox's People Data Labs (its requests
+ * The enrichment limits through the contacts Lambda as the local stack runs it: the sandbox's People Data Labs (its requests
  * counted from its log) and the local SQS endpoint (its messages recorded).
  */
 

@@ -1,5 +1,5 @@
 /**
- * The canonical form of a LinkedIn profile URL, so the same person is one shared profile for every user (issue 5):
+ * The canonical form of a LinkedIn profile URL, so the same person is one shared profile for every user:
  * `https://www.linkedin.com/in/<slug>` with the slug percent-decoded and lower-cased, country subdomains
  * (uk.linkedin.com) folded into www, no trailing slash, query or hash. Answers null when it is not a profile URL.
  */

@@ -339,7 +339,7 @@ describe('contacts service', () => {
     sent.length = 0;
     const answer = await contacts.lookupEmails(deps, uid, { contact_ids: [typed.id, spent.id, bare.id] });
     expect(answer).toEqual({ queued: [typed.id], skipped: [spent.id, bare.id] });
-    // under one find_emails activity action of the contacts queued (issue 16), which the message names
+    // under one find_emails activity action of the contacts queued, which the message names
     expect(sent).toEqual([
       { queue: 'email-lookup', message: { uid, contactId: typed.id, attempt: 1, activityId: expect.any(String) } },
     ]);
@@ -720,13 +720,13 @@ describe('contacts service', () => {
       // nothing changed since
       filter: ['BatchGetItemCommand'],
       recent: ['QueryCommand'],
-      // the contact and its drafts' list side by side (issue 11: no primary draft here, so no draft to read)
+      // the contact and its drafts' list side by side (no primary draft here, so no draft to read)
       get: ['GetItemCommand', 'GetItemCommand'],
       // the contact, its directory chunk, then the change and the directory line in one transaction
       update: ['GetItemCommand', 'GetItemCommand', 'TransactWriteItemsCommand'],
-      // the contacts, then the request's activity action (issue 16)
+      // the contacts, then the request's activity action
       lookup: ['BatchGetItemCommand', 'PutItemCommand'],
-      // ... then its drafts' list (issue 11: no drafts here, so nothing more to delete)
+      // ... then its drafts' list (no drafts here, so nothing more to delete)
       delete: ['GetItemCommand', 'GetItemCommand', 'TransactWriteItemsCommand', 'GetItemCommand'],
     });
   });

@@ -426,7 +426,7 @@ const searchPage = async (deps: ContactsDeps, uid: string, query: ListQuery, off
  * or a filter reads the user's contact directory (the list fields of every contact in a few items, one Query; see
  * lambdas/data/contact-directory.ts), filters and sorts it in memory in the same order as the indexes, and fetches the
  * page's full items with one BatchGet; a Lambda that read the directory lately needs only that BatchGet, with the
- * directory's head in it (`searchPage`, issue 9). Three calls at most. Cursors are signed and bound to the user and
+ * directory's head in it (`searchPage`). Three calls at most. Cursors are signed and bound to the user and
  * the query (`cursorScope`): any other is a 400.
  */
 export const listContacts = async (deps: ContactsDeps, uid: string, query: ListQuery) => {
@@ -724,7 +724,7 @@ export const previewContact = async (deps: ContactsDeps, uid: string, body: z.in
 };
 
 /**
- * The lookups of a request, under one `find_emails` activity action (SPEC §3 'Activity action', issue 16) that each
+ * The lookups of a request, under one `find_emails` activity action (SPEC §3 'Activity action') that each
  * message names, so the lookup worker counts each contact on it. The action is written first (a message never finds
  * it missing); should the queue refuse the messages, it ends failed and the request fails.
  */

@@ -38,7 +38,7 @@ export const experienceToWire = (entry: ExperienceEntry): ContactWire['experienc
 
 const freshnessMs = 30 * 24 * 60 * 60 * 1000;
 
-/** 'fresh' while the profile data is younger than 30 days (issue 5), 'unknown' without any. */
+/** 'fresh' while the profile data is younger than 30 days, 'unknown' without any. */
 export const dataFreshness = (scrapedAt: string | undefined, now: Date): ContactWire['data_freshness'] =>
   !scrapedAt ? 'unknown' : now.getTime() - new Date(scrapedAt).getTime() < freshnessMs ? 'fresh' : 'stale';
 

@@ -14,7 +14,7 @@ import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
 import type { IncomingEmail, SentEmail } from './record.js';
 
 /**
- * The analytics through the real local machinery (issue 16): e-mails recorded by the conversations' own data
+ * The analytics through the real local machinery: e-mails recorded by the conversations' own data
  * functions, the table's stream read by the local stream runner into the real stats aggregator
  * (lambdas/dashboard/stats-stream.ts), then the routes read the counters it kept. On a table of its own, so the
  * runner (which reads the stream from its start) sees this test's writes only and touches no other test's counters.

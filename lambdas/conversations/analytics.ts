@@ -22,7 +22,7 @@ import { getUserProfile } from '../data/user-profile.js';
 import type { ConversationsDeps } from './service.js';
 
 /**
- * The conversation analytics (SPEC §7; issue 16 'Counters, not scans'): read from the counters the stats aggregator
+ * The conversation analytics (SPEC §7; counters, not scans): read from the counters the stats aggregator
  * keeps (lambdas/data/stats.ts: `STATS` totals now, `STATSDAY#<day>` per UTC day), never by reading every
  * conversation. Only a `contactId` filter reads conversations: that one contact's, a handful.
  */

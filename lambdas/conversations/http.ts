@@ -20,7 +20,7 @@ const deps: conversations.ConversationsDeps = {
   logger,
 };
 
-/** The conversations Lambda: SPEC §7 'Conversations' and the notifications (DESIGN §8, issue 13). */
+/** The conversations Lambda: SPEC §7 'Conversations' and the notifications (DESIGN §8). */
 export const handler = httpHandler(
   conversationsRoutes,
   {

@@ -1,5 +1,5 @@
 /**
- * What other domains use of conversations (issue 13): the send worker records what it sent and asks how to thread
+ * What other domains use of conversations: the send worker records what it sent and asks how to thread
  * the next e-mail; the reply readers find a thread's conversation and record what came in; both honour and fill the
  * do-not-contact list and move contacts in the pipeline. Each takes the table's DataClient (lambdas/data/client.ts);
  * a conversation id the user does not have is a 404 HttpError where a function needs one.

@@ -50,7 +50,7 @@ import {
 import { contactMirrorWrite, contactToMirror } from './contact-mirror.js';
 
 /**
- * What the sending and reply-reading domains record in conversations (issue 13; contracts in the coordination notes,
+ * What the sending and reply-reading domains record in conversations (contracts in the coordination notes,
  * DESIGN §4: a redelivered message never produces a second e-mail or notification). Every recording is ONE
  * transaction: the e-mail under its business key (refused when it exists: a repeat writes nothing), the conversation
  * at the version it was read at, and what follows from it (the thread pointer, the notification, the pipeline's move,

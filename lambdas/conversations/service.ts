@@ -281,7 +281,7 @@ export const searchConversations = async (
     .map(toConversationWire);
 };
 
-// GET /api/conversations/analytics and /detailed-analytics: read from the stats counters (issue 16)
+// GET /api/conversations/analytics and /detailed-analytics: read from the stats counters
 export { analytics, detailedAnalytics } from './analytics.js';
 
 /** GET /api/notifications: the newest 30 (SPEC §9), newest first, and how many of them are unread. */

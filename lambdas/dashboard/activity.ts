@@ -12,7 +12,7 @@ import {
 import type { DashboardDeps } from './deps.js';
 
 /**
- * The activity log's routes (issue 16; SPEC §2 Recent Activity, §3 'Activity action', §9). The server's own work (AI
+ * The activity log's routes (SPEC §2 Recent Activity, §3 'Activity action', §9). The server's own work (AI
  * batches, e-mail lookups, sends, meetings) writes its actions where it runs (lambdas/data/activity.ts); the browser
  * reports only what it runs itself: contacts added from a file or a list of URLs (`add_contacts`).
  */

@@ -17,7 +17,7 @@ const imageOf = (image: Image | undefined) => (image ? unmarshall(image as Recor
  * action (SPEC §3 'Activity action'), once: a batch's finished contacts of one stream batch in one write
  * (lambdas/data/activity.ts `progressActivityItems`, which skips what was counted before, so a record delivered again
  * never counts twice), and the last one finishes the action. The count is off the worker's path: a contact's time in
- * the ai-generation worker is its e-mail's and its draft's (issue 11 batch figure). `activity.changed` then reaches
+ * the ai-generation worker is its e-mail's and its draft's (the batch budget: the model plus as few table writes as possible). `activity.changed` then reaches
  * the user's tabs (best effort). A batch whose write fails is reported from its first record on, so the stream
  * delivers it and what follows again, in order.
  */

@@ -15,7 +15,7 @@ const logger = createLogger('dashboard');
 const db = createDataClient(config.tableName);
 const deps: DashboardDeps = { db, now: () => new Date(), live: createLivePort({ db }), logger };
 
-/** The dashboard Lambda (issue 16): DESIGN §8 'Dashboard and analytics' and the activity log (SPEC §3, §9). */
+/** The dashboard Lambda: DESIGN §8 'Dashboard and analytics' and the activity log (SPEC §3, §9). */
 export const handler = httpHandler(
   dashboardRoutes,
   {

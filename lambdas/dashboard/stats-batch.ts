@@ -49,7 +49,7 @@ const cohortIdsOf = ({ delta }: Work) =>
 const goesAlone = ({ delta }: Work) => delta.meetingTouched !== undefined || !isMergeable(delta.change);
 
 /**
- * The stats aggregator's batch (issue 16; shared/streams.ts `stats`): each record's delta from its old and new image
+ * The stats aggregator's batch (shared/streams.ts `stats`): each record's delta from its old and new image
  * (stats-delta.ts), applied once. A user's records run in their order (so each item's records too); different users
  * side by side (their counts only ADD, which commutes). A user's consecutive records are planned one after the other
  * (each plan sees what its predecessors count: the day's dimension values) and written together in ONE

@@ -8,5 +8,5 @@ const config = readConfig();
 const logger = createLogger('dashboard');
 const db = createDataClient(config.tableName);
 
-/** The stats aggregator (issue 16): the table's stream into each user's counters (shared/streams.ts `stats`). */
+/** The stats aggregator: the table's stream into each user's counters (shared/streams.ts `stats`). */
 export const handler = statsBatch({ db, now: () => new Date(), live: createLivePort({ db }), logger });

@@ -15,7 +15,7 @@ import { getContactDrafts, writeContactDrafts } from '../data/draft.js';
 import { createMeetingItem } from '../data/meeting.js';
 
 /*
- * Issue 16 through the local stack: items written by the real data functions reach the stats aggregator by the
+ * The dashboard summary through the local stack: items written by the real data functions reach the stats aggregator by the
  * table's stream (infra/local/streams.ts runs lambdas/dashboard/stats-stream.ts as Lambda's event source mapping
  * would), and GET /api/dashboard/summary through the gateway answers the counts. A stack of its own on free ports.
  */

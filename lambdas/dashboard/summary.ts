@@ -27,7 +27,7 @@ const statsAndQuota = async (db: DataClient, uid: string) => {
 };
 
 /**
- * GET /api/dashboard/summary (issue 16; shared/schemas/dashboard.ts): read from the counters the stats aggregator
+ * GET /api/dashboard/summary (shared/schemas/dashboard.ts): read from the counters the stats aggregator
  * keeps (lambdas/data/stats.ts), so it costs 2 DynamoDB calls at any data size: one BatchGetItem of STATS and QUOTA,
  * one Query of the last 7 days' STATSDAY items (side by side). A quota not set up yet or whose period is over is set
  * up or rolled over first (lambdas/contacts `currentQuota`: once per user and month).

@@ -84,7 +84,7 @@ export const failedLookupDetail = 'E-mail lookup failed';
 export const failedSendDetail = 'Sending failed';
 
 /**
- * GET /api/dashboard/pending-tasks (issue 16, SPEC §7 'Dashboard refresh'): what the user should do next, every kind
+ * GET /api/dashboard/pending-tasks (SPEC §7 'Dashboard refresh'): what the user should do next, every kind
  * of `pendingTaskKinds` with its count and its first 5 items, most urgent first:
  * - drafts_ready: the contacts' primary drafts that can be sent as they are: status `draft` with a subject and a body
  *   and no `{{spot}}` left open (lambdas/data/draft.ts `isReadyDraft`; a scheduled send is `sending`, so not here),

@@ -13,7 +13,7 @@ import { expressionAttributes, expressionParts, itemExists, itemMissing, type Pl
 import { deleteItems } from './user-partition.js';
 
 /**
- * The activity log (SPEC §3 'Activity action', §2 Recent Activity, §9; issue 16): `USER#<sub>` / `ACTIVITY#<id>`, the
+ * The activity log (SPEC §3 'Activity action', §2 Recent Activity, §9): `USER#<sub>` / `ACTIVITY#<id>`, the
  * id a ULID (an AI batch's is its batchId), so the sort key's order is the order they started in. This module is the
  * one way they are written and read.
  *

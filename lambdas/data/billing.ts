@@ -6,7 +6,7 @@ import { expressionAttributes, expressionParts, updateExpression, updateParams }
 import { userPartitionKey } from './user-partition.js';
 
 /**
- * A user's subscription as Stripe's webhooks and the Checkout status route keep it (issue 15, DESIGN §8 'Billing'):
+ * A user's subscription as Stripe's webhooks and the Checkout status route keep it (DESIGN §8 'Billing'):
  * - `USER#<sub>` / `BILLING`: the Stripe customer (set once), the subscription and its state;
  * - `STRIPECUSTOMER#<customerId>` / `STRIPECUSTOMER`: whose customer it is (the webhooks name customers, not users).
  * Every state write is conditional on the customer being the user's and on its ordering marker, so a stale answer

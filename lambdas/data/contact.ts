@@ -593,7 +593,7 @@ export const changeContact = async (
 };
 
 /**
- * The angle an AI-written e-mail to the contact took (SPEC §3 `aiStrategy`, issue 11), on an existing contact. Not a
+ * The angle an AI-written e-mail to the contact took (SPEC §3 `aiStrategy`), on an existing contact. Not a
  * field of the directory or of any index: one UpdateItem, so a batch's e-mails write it side by side. False when the
  * contact is gone.
  */

@@ -7,7 +7,7 @@ import { expressionAttributes, expressionParts, itemMissing } from './expression
 import { deleteItems } from './user-partition.js';
 
 /**
- * A user's conversations and their e-mails (SPEC §3 'Conversation'; issue 13), under the user's key (DESIGN §3):
+ * A user's conversations and their e-mails (SPEC §3 'Conversation'), under the user's key (DESIGN §3):
  * - `USER#<sub>` / `CONVERSATION#<id>`: one conversation (the wire fields but the spec's snake_case twins) and a
  *   `version` every change is conditioned on; gsi1 `USER#<sub>#CONVERSATIONSOF#<contactId>` / `<createdAt>#<id>`
  *   lists a contact's conversations;

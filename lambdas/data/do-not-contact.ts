@@ -5,7 +5,7 @@ import type { TransactionWrite } from './conversation.js';
 import { expressionAttributes, expressionParts, itemMissing } from './expressions.js';
 
 /**
- * The user's do-not-contact list (DESIGN §6 'Sending guard'; issue 13): `USER#<sub>` / `DNC#<lower-case address>`.
+ * The user's do-not-contact list (DESIGN §6 'Sending guard'): `USER#<sub>` / `DNC#<lower-case address>`.
  * A bounce, an 'unsubscribe' answer or the user puts an address on it; sending honours it. The first reason is kept
  * (the write is conditioned on the address not being listed yet), so listing twice changes nothing.
  */

@@ -18,12 +18,12 @@ import { deleteItems } from './user-partition.js';
  * saves are serialised per contact: at most one primary draft, whatever runs at the same time. Reads are GetItem /
  * BatchGetItem / Query with consistent reads: a draft is listed as soon as its save answered.
  *
- * A draft being sent (status `sending`, issue 13) is also on the due index (gsi1, sparse, `SENDDUE#<shard>`, sorted by
+ * A draft being sent (status `sending`) is also on the due index (gsi1, sparse, `SENDDUE#<shard>`, sorted by
  * `<dueAt>#<uid>#<draftId>`), which the due-sends job Queries (DESIGN §4): a scheduled send at its time, a send the
  * sending guard held back at the guard's time, any other one a while after it was queued (a message lost between the
  * write and the queue still goes out).
  *
- * A draft the dashboard's pending tasks need (issue 16) is on gsi2 (sparse, `USER#<sub>#DRAFTTASKS`): a ready one
+ * A draft the dashboard's pending tasks need is on gsi2 (sparse, `USER#<sub>#DRAFTTASKS`): a ready one
  * (status `draft`, the contact's primary, subject and body not blank) sorted `ready#<updatedAt>#<id>`, a failed send
  * `failed#<updatedAt>#<id>`, and a reply or follow-up being sent or scheduled (status `sending`, in a conversation)
  * `queued#<updatedAt>#<id>` (its conversation is not due a follow-up); the dashboard reads those in one Query, not
@@ -36,7 +36,7 @@ export type DraftItem = Draft & {
   sendAttempts?: number;
   /** the sending guard's slot this send reserved (lambdas/data/send-guard.ts): at that time it goes without another */
   guardSlot?: string;
-  /** issue 16: the activity action of the user's latest send of it (lambdas/data/activity.ts), which the worker ends */
+  /** The activity action of the user's latest send of it (lambdas/data/activity.ts), which the worker ends */
   sendActivityId?: string;
 };
 

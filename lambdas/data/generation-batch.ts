@@ -14,7 +14,7 @@ import { isConditionFailed } from './errors.js';
  * A contact's item is the ai-generation worker's claim on it (one conditional UpdateItem moves it to `generating`
  * with a lock, so a second delivery finds it busy or finished), and its finish is written in the same transaction as
  * its draft (lambdas/data/draft.ts `writeContactDrafts`), so a contact costs the worker two writes: its claim and its
- * draft (issue 11 batch figure). Items per contact, not one item for the batch: a transaction that wrote the batch's
+ * draft (the batch budget: the model plus as few table writes as possible). Items per contact, not one item for the batch: a transaction that wrote the batch's
  * shared item would collide with every other contact's. The counts are the contacts' states, read with them in one
  * Query (100 contacts at most: a few KB).
  *
@@ -259,7 +259,7 @@ export type BatchContactReads = {
 
 /**
  * The contact and its draft list in ONE BatchGetItem (consistent): a contact of a batch costs the table one read call,
- * not two (issue 11 batch figure).
+ * not two (the batch budget: the model plus as few table writes as possible).
  */
 export const readBatchContact = async (db: DataClient, key: BatchContact): Promise<BatchContactReads> => {
   const keys = { contact: contactKey(key.uid, key.contactId), drafts: contactDraftsKey(key.uid, key.contactId) };

@@ -6,7 +6,7 @@ import { expressionParts, updateExpression, type UpdateSpec } from './expression
 import { userPartitionKey } from './user-partition.js';
 
 /**
- * How each mailbox is read for replies (issue 13, DESIGN §4 'reply checks', §8 'Conversations and replies'):
+ * How each mailbox is read for replies (DESIGN §4 'reply checks', §8 'Conversations and replies'):
  * - `USER#<sub>` / `MAILSYNC#<mailboxId>`: the provider cursor (Gmail historyId, Graph deltaLink), push (Gmail watch,
  *   Graph subscription) and when it lapses, the last check and its SPEC §8 error. An active one is on the reply-check
  *   fan-out index (gsi2, sparse, `REPLYCHECK#<shard>`), which the reply-check schedule Queries;

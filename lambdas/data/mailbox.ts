@@ -6,7 +6,7 @@ import { cancellationReasons, writtenIf } from './errors.js';
 import { userPartitionKey } from './user-partition.js';
 
 /**
- * A user's connected mailboxes (DESIGN §8 'Mailboxes', issue 12), under the user's key (DESIGN §3):
+ * A user's connected mailboxes (DESIGN §8 'Mailboxes'), under the user's key (DESIGN §3):
  * - `USER#<sub>` / `MAILBOX#<ulid>`: one mailbox, its OAuth tokens sealed (DESIGN §6: envelope encryption, the
  *   service seals and opens them; nothing here reads a token);
  * - `USER#<sub>` / `MAILBOXADDR#<address>`: the address's guard, so one address is one mailbox of a user however

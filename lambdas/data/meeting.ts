@@ -5,7 +5,7 @@ import { writtenIf } from './errors.js';
 import { userPartitionKey } from './user-partition.js';
 
 /**
- * A user's meetings (issue 14, DESIGN §8 'Meetings'), under the user's key (DESIGN §3): `USER#<sub>` /
+ * A user's meetings (DESIGN §8 'Meetings'), under the user's key (DESIGN §3): `USER#<sub>` /
  * `MEETING#<ulid>`, the wire fields and the machinery below. Every change writes the whole meeting on the condition
  * that its `version` is still the one read, so two changes at the same time (two PATCHes, a PATCH and the invitation
  * worker) never lose one: the later writer reads again and redoes its change.

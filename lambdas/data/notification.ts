@@ -6,7 +6,7 @@ import { expressionAttributes, expressionParts, itemExists, itemMissing, updateP
 import { deleteItems } from './user-partition.js';
 
 /**
- * A user's notifications (SPEC §3 'Notification', §5, §9; issue 13): `USER#<sub>` / `NOTIF#<id>`, the id being the
+ * A user's notifications (SPEC §3 'Notification', §5, §9): `USER#<sub>` / `NOTIF#<id>`, the id being the
  * reply's message id and its time, so a reply noticed twice makes one notification (SPEC §5: an existing id is
  * skipped; the write's condition does it). A user keeps the newest 30 (SPEC §9): older ones are removed after each new
  * one, so reading them is one Query of about 30 small items.

@@ -6,7 +6,7 @@ import type { DataClient } from './client.js';
 import { isConditionFailed, writtenIf } from './errors.js';
 import { userPartitionKey } from './user-partition.js';
 
-/** Who a sign-in is with: a mailbox provider, or Zoom (issue 14). */
+/** Who a sign-in is with: a mailbox provider, or Zoom. */
 export type OAuthProvider = MailProvider | 'zoom';
 
 /**

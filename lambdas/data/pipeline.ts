@@ -7,7 +7,7 @@ import { type TransactionWrite, transact } from './conversation.js';
 import { expressionAttributes, expressionParts } from './expressions.js';
 
 /**
- * Where a contact stands in the user's pipeline (DESIGN §6 'Pipeline stages'; issue 13): `USER#<sub>` /
+ * Where a contact stands in the user's pipeline (DESIGN §6 'Pipeline stages'): `USER#<sub>` /
  * `PIPELINE#<contactId>`. A contact without one is on the board only while it has an active draft (`drafted`, read
  * from the contact). Events move a contact forward only: their write is conditioned on the stored stage being an
  * earlier one (`stageRank`), so an event that arrives late never pulls a contact back; by hand any stage is written.

@@ -10,7 +10,7 @@ const minute = 60_000;
 const hour = 60 * minute;
 
 /**
- * The per-user limits on what costs money (issue 10), all in one place. A call takes a token (an e-mail check of n
+ * The per-user limits on what costs money, all in one place. A call takes a token (an e-mail check of n
  * contacts takes n); a burst up to the capacity never waits, and sustained use is held to the refill rate, so one
  * account (a script, a stuck client) costs at most `capacity + 24 h / refillEveryMs` calls a day. Beyond that: 429
  * with `Retry-After`, the time until enough tokens are back.

@@ -29,14 +29,14 @@ export type SharedProfileItem = {
   emailQevStatus?: EmailQevStatus;
   emailVerifiedAt?: string;
   emailPatternUsed?: string;
-  /** recent, specific facts the research port found about the person (issue 11 'Insights'), newest first */
+  /** recent, specific facts the research port found about the person (the AI e-mail's insights), newest first */
   uniquePerplexityFacts?: string[];
   /** when they were searched for; reused for `insightsMaxAgeMs` */
   perplexitySearchedAt?: string;
   updatedAt: string;
 };
 
-/** Facts about a person are searched again after 30 days (issue 11). */
+/** Facts about a person are searched again after 30 days. */
 export const insightsMaxAgeMs = 30 * 24 * 60 * 60_000;
 
 export const sharedProfileRecord = 'sharedProfile';
@@ -97,7 +97,7 @@ export const upsertSharedProfile = async (
 /**
  * Keeps a found, valid address on an existing shared profile, only while it holds the enrichment whose names and
  * domain the address was built from (`linkedinScrapedAt` as read): an address is shared only when it came from the
- * vendor's data (issue 10). False when the profile is gone or was enriched again since.
+ * vendor's data. False when the profile is gone or was enriched again since.
  */
 export const storeSharedEmail = async (
   db: DataClient,

@@ -4,7 +4,7 @@ import { deletedAccountKey } from './deleted-account.js';
 import { cancellationReasons } from './errors.js';
 
 /**
- * A user's counters (issue 16 'Counters, not scans'): kept up to date by the stats aggregator (lambdas/dashboard,
+ * A user's counters (counters, not scans): kept up to date by the stats aggregator (lambdas/dashboard,
  * fed by the table's stream: every change of a contact, draft, conversation, conversation e-mail, meeting and
  * pipeline item), so the dashboard reads a handful of small items at any data size. Two kinds of item under the
  * user's key:

@@ -9,7 +9,7 @@ export const table = {
   sortKey: 'sk',
   ttlAttribute: 'ttl',
   /**
-   * The table's stream (issue 16): every change with the item before and after it, read by the stream consumers of
+   * The table's stream: every change with the item before and after it, read by the stream consumers of
    * shared/streams.ts (Lambda's event source mapping in AWS, infra/local/streams.ts locally).
    */
   streamViewType: 'NEW_AND_OLD_IMAGES',

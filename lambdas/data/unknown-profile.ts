@@ -4,7 +4,7 @@ import type { DataClient } from './client.js';
 /**
  * A LinkedIn URL the enrichment vendor did not know when last asked: `SHARED#<canonical url>` / `UNKNOWN`, beside the
  * shared profile the URL would have, with the time it was asked and a TTL. While it is fresh nobody's preview or add
- * asks the vendor about that URL again (issue 10: previews of unknown profiles are cached too).
+ * asks the vendor about that URL again (previews of unknown profiles are cached too).
  */
 export type UnknownProfileItem = { canonicalLinkedinUrl: string; checkedAt: string; ttl: number };
 

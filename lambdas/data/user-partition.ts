@@ -27,11 +27,11 @@ const notOwnerRecords = (): ReadonlySet<unknown> =>
     // how much of a costly action the user has left (lambdas/data/rate-limit.ts), the latest Checkout start
     rateLimitRecord,
     checkoutStartRecord,
-    // issue 13: a thread's pointer to its conversation, a mailbox's sending-guard counters and its reply-check cursor
+    // A thread's pointer to its conversation, a mailbox's sending-guard counters and its reply-check cursor
     conversationThreadRecord,
     sendGuardRecord,
     mailSyncRecord,
-    // issue 16: the dashboard's counters, derived from the user's contacts, drafts, conversations and meetings
+    // The dashboard's counters, derived from the user's contacts, drafts, conversations and meetings
     statsRecord,
     statsDayRecord,
     statsConversationRecord,

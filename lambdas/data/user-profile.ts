@@ -135,7 +135,7 @@ export const setUserProfileFields = (db: DataClient, uid: string, fields: Partia
   changeUserProfile(db, uid, { set: fields }, 'ALL_OLD');
 
 /**
- * Issue 15: the subscription fields of an existing profile (SPEC §3), as the billing domain keeps them from Stripe;
+ * The subscription fields of an existing profile (SPEC §3), as the billing domain keeps them from Stripe;
  * a null renewal date (free, or the subscription ended) is removed. Null when the user has no profile.
  */
 export const setSubscriptionFields = (

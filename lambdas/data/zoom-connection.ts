@@ -6,7 +6,7 @@ import { cancellationReasons, writtenIf } from './errors.js';
 import { userPartitionKey } from './user-partition.js';
 
 /**
- * A user's Zoom connection (issue 14, SPEC §3 'Zoom connection'), one per user:
+ * A user's Zoom connection (SPEC §3 'Zoom connection'), one per user:
  * - `USER#<sub>` / `ZOOM`: who the Zoom account is, when its access token expires, whether its grant is gone
  *   (`refreshError`), its OAuth tokens sealed (DESIGN §6; the service seals and opens them, nothing here reads one).
  *   While connected it is on the refresh index (gsi1, sparse, `ZOOMREFRESH#<shard>`, sorted by expiry), which the

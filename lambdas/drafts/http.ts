@@ -24,7 +24,7 @@ const deps: drafts.DraftsDeps = {
   queue: sqsQueue(createSqsClient()),
 };
 
-/** The drafts Lambda: SPEC §7 'Drafts' and GET /api/outreach (issue 11). */
+/** The drafts Lambda: SPEC §7 'Drafts' and GET /api/outreach. */
 export const handler = httpHandler(
   draftsRoutes,
   {

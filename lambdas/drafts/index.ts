@@ -16,7 +16,7 @@ import {
 export type { Draft };
 
 /**
- * What other domains use of drafts (the AI's generation worker, issue 11): an AI-written e-mail saved as the
+ * What other domains use of drafts (the AI's generation worker): an AI-written e-mail saved as the
  * contact's primary `initial_outreach` draft (SPEC §4/§5: at most one primary per contact, even under concurrency).
  * It replaces the contact's unsent primary initial outreach (a regenerated e-mail), else demotes the previous
  * primary. Throws an HttpError 404 when the contact is not the user's (or was deleted meanwhile), 400 when too large.
@@ -114,7 +114,7 @@ export const cancelFollowUps = async (
   return archived.map((draft) => draft.id);
 };
 
-/** DESIGN §6: when the auto follow-up of an e-mail sent at `sentAt` goes (the dashboard's follow-ups due, issue 16). */
+/** DESIGN §6: when the auto follow-up of an e-mail sent at `sentAt` goes (the dashboard's follow-ups due). */
 export { followUpTime } from './send-rules.js';
 
 /** The address a draft of the contact goes to, or why none may (the dashboard counts a draft ready to send only when the send would take it). */

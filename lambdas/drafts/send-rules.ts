@@ -3,7 +3,7 @@ import { replySubject } from '../../shared/reply-subject.js';
 import { draftMessages } from '../../shared/schemas/drafts.js';
 import { type ContactItem, contactAddress } from '../data/contact.js';
 
-/** The times sending works by (issue 13, DESIGN §4/§6). */
+/** The times sending works by (DESIGN §4/§6). */
 export const sendRules = {
   /** a send asked for a time less than this ahead goes at once; later, the due-sends job sends it then */
   scheduleMarginMs: 60_000,

@@ -295,7 +295,7 @@ describe('POST /api/drafts/{id}/send', () => {
     });
     // the mailbox is on the reply checks: its first check is queued
     expect(w.queued.filter((item) => item.queue === 'reply-check')).toHaveLength(1);
-    // its activity action (issue 16): one e-mail to the contact, started by the route, completed by the worker
+    // its activity action: one e-mail to the contact, started by the route, completed by the worker
     expect(await userActivity(db, w.uid, w.now())).toEqual([
       expect.objectContaining({
         id: stored.sendActivityId,
@@ -488,7 +488,7 @@ describe('POST /api/drafts/{id}/send', () => {
     expect(await getActivity(db, w.uid, calledOff!)).toMatchObject({ status: 'in_progress' });
     const back = await drafts.updateDraft(w.draftsDeps, w.uid, scheduled.id, { scheduledSendTime: null });
     expect(back).toMatchObject({ status: 'draft' });
-    // its activity ends, saying why (issue 16)
+    // its activity ends, saying why
     expect(await getActivity(db, w.uid, calledOff!)).toMatchObject({ status: 'failed', error: drafts.sendCalledOff });
     expect(back).not.toHaveProperty('scheduledSendTime');
     expect(back).not.toHaveProperty('mailboxId');
@@ -530,7 +530,7 @@ describe('the send worker: exactly once', () => {
     expect(w.mail.sent).toHaveLength(2);
     expect(await w.draftOf(second.id)).toMatchObject({ status: 'sent' });
 
-    // each send's activity counted once (issue 16), even for a copy that gets past the claims (another claim store)
+    // each send's activity counted once, even for a copy that gets past the claims (another claim store)
     const copy = sendWorker(w.sendingDeps, logger, memoryIdempotencyStore().store);
     await copy(
       { Records: [sqsRecord(JSON.stringify({ uid: w.uid, draftId: first.id }), { queue: 'send' })] },

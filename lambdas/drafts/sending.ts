@@ -80,7 +80,7 @@ const withoutWait = (draft: DraftItem): DraftItem => {
 };
 
 /**
- * The send's activity action ends (issue 16): completed once the e-mail left, failed with the reason; once, however
+ * The send's activity action ends: completed once the e-mail left, failed with the reason; once, however
  * often its message comes (lambdas/data/activity.ts counts the draft once). A draft sent without one (an auto
  * follow-up) has none.
  */

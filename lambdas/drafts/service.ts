@@ -54,7 +54,7 @@ export type DraftsDeps = {
    */
   live?: LivePort;
   logger?: Pick<Logger, 'warn'>;
-  /** the `send` queue (issue 13): an immediate send is queued at once */
+  /** the `send` queue: an immediate send is queued at once */
   queue: QueuePort;
 };
 /**
@@ -277,7 +277,7 @@ export const createDraft = async (
   if (!body.contactId) throw badRequest(draftMessages.contactIdRequired);
   const contactId = body.contactId;
   // a draft of a conversation checks its contact first, so a missing contact is named as such; otherwise the write's
-  // own condition on the contact (requireContact) answers the same 404 a round trip sooner (issue 11 batch figure)
+  // own condition on the contact (requireContact) answers the same 404 a round trip sooner (the batch budget: the model plus as few table writes as possible)
   let conversation: DraftConversation | null = null;
   if (conversationId) {
     if (!(await getContact(deps.db, uid, contactId))) throw contactNotFound();
@@ -435,7 +435,7 @@ const unscheduled = (draft: DraftItem, now: string): DraftItem => {
   return { ...rest, status: 'draft', updatedAt: now };
 };
 
-/** Why a send's activity action ended failed when the user called the scheduled send off (issue 16). */
+/** Why a send's activity action ended failed when the user called the scheduled send off. */
 export const sendCalledOff = 'The scheduled send was called off.';
 
 /** A scheduled send called off ends its activity action (best effort, as it started). */
@@ -596,7 +596,7 @@ export const listDrafts = async (deps: DraftsDeps, uid: string) =>
   sortDrafts((await userDrafts(deps.db, uid)).map(toWireDraft));
 
 /**
- * A send's activity action (SPEC §3 'Activity action', issue 16): one e-mail to the contact, in progress until the send
+ * A send's activity action (SPEC §3 'Activity action'): one e-mail to the contact, in progress until the send
  * worker ends it. Written after the draft turned `sending` and before its message is queued, so the worker finds it;
  * best effort: a send never fails on its report (a failed write is logged, and the action is missing from the log).
  */
@@ -623,7 +623,7 @@ const checkReadyToRead = (draft: Pick<Draft, 'subject' | 'body'>) => {
 };
 
 /**
- * POST /api/drafts/{id}/send (DESIGN §8, issue 13): the draft's own rules first (404, 409 once being sent or sent,
+ * POST /api/drafts/{id}/send (DESIGN §8): the draft's own rules first (404, 409 once being sent or sent,
  * SPEC §5 type rules as 400s); then the user's default mailbox (409 with how to connect one, or to reconnect an
  * expired one), the contact's address (SPEC §5: usable only when verified 'valid'; 400), the do-not-contact list
  * (409) and the e-mail itself (400 when its subject or body is empty or a `{{spot}}` is left). Then ONE change of the contact's drafts moves the draft `draft|failed -> sending` (conditioned on the list
@@ -672,7 +672,7 @@ export const sendDraft = async (
   checkReadyToRead(draft);
 
   const now = deps.now();
-  // issue 16: the send's activity action, named on the draft so the send worker ends it
+  // The send's activity action, named on the draft so the send worker ends it
   const activityId = newActivityId();
   const wanted = body.scheduledSendTime ?? draft.scheduledSendTime;
   const at = wanted ? new Date(wanted) : null;

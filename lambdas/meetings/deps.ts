@@ -16,7 +16,7 @@ import { createSqsClient, sqsQueue } from '../providers/queue/sqs.js';
 import { monotonicFactory } from 'ulid';
 
 /**
- * What the meetings domain needs (issue 14): the table, the data keys that seal Zoom's tokens and a sign-in's PKCE
+ * What the meetings domain needs: the table, the data keys that seal Zoom's tokens and a sign-in's PKCE
  * verifier (DESIGN §6), Zoom (the sandbox locally, by base URL), the mailboxes domain and the mail adapters (an
  * invitation leaves from the user's default mailbox), the `meeting-invitation` queue, the live channel.
  */

@@ -11,7 +11,7 @@ const config = readConfig();
 const logger = createLogger('meetings');
 const deps = meetingsDepsFromEnv(logger);
 
-/** The meetings Lambda (issue 14): SPEC §7 'Zoom' (the connection) and DESIGN §8 'Meetings'. */
+/** The meetings Lambda: SPEC §7 'Zoom' (the connection) and DESIGN §8 'Meetings'. */
 export const handler = httpHandler(
   meetingsRoutes,
   {

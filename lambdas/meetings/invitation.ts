@@ -1,7 +1,7 @@
 import type { Meeting } from '../../shared/schemas/meetings.js';
 
 /**
- * The invitation e-mail of a meeting (issue 14): a plain-text message with the meeting's time in its own zone and the
+ * The invitation e-mail of a meeting: a plain-text message with the meeting's time in its own zone and the
  * Zoom link, and an iCalendar part (RFC 5545, made with ical-generator) that calendars take per iTIP (RFC 5546):
  * METHOD:REQUEST when booked, and again with the same UID and a higher SEQUENCE when rescheduled (how a calendar
  * takes an update: the issue's 'UPDATE'); METHOD:CANCEL with STATUS:CANCELLED when cancelled.
@@ -101,7 +101,7 @@ export const invitationBody = (input: InvitationInput) => {
 /**
  * ical-generator (about 36 KiB of bundle), imported when an invitation is first written: the meetings Lambdas that
  * import this module for its names and texts (the HTTP Lambda, the token job) never load it, and the invitation worker
- * loads it with its first invitation rather than at cold start (issue 9).
+ * loads it with its first invitation rather than at cold start.
  */
 const loadIcal = () => import('ical-generator');
 

@@ -4,7 +4,7 @@ import type { MeetingsDeps } from './deps.js';
 import { zoomAccess } from './zoom-connection.js';
 
 /**
- * A meeting's Zoom meeting (issue 14): created, moved and deleted with the user's Zoom connection. Zoom never fails a
+ * A meeting's Zoom meeting: created, moved and deleted with the user's Zoom connection. Zoom never fails a
  * booking: whatever goes wrong comes back as an outcome the meeting keeps (`zoomError`), never as a throw.
  */
 export type ZoomOutcome<T> =

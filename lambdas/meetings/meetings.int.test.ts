@@ -250,7 +250,7 @@ describe('booking a meeting', () => {
     ]);
   });
 
-  it("is on the activity log with the contact's name: completed once saved, failed when it could not be (issue 16)", async () => {
+  it("is on the activity log with the contact's name: completed once saved, failed when it could not be", async () => {
     const w = await world({ zoom: false });
     const meetingId = randomUUID();
     const deps: MeetingsDeps = { ...w.deps, newId: () => meetingId };

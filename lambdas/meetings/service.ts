@@ -26,7 +26,7 @@ import type { MeetingsDeps } from './deps.js';
 import { createZoomMeeting, deleteZoomMeeting, updateZoomMeeting, type ZoomOutcome } from './meeting-zoom.js';
 
 /**
- * Meetings (issue 14, DESIGN §8 'Meetings'): booked with one of the user's contacts, with a Zoom meeting when Zoom is
+ * Meetings (DESIGN §8 'Meetings'): booked with one of the user's contacts, with a Zoom meeting when Zoom is
  * connected (kept without a link, and saying why, when it is not or Zoom fails: a booking never fails on Zoom),
  * rescheduled, marked done, cancelled. Each booking, reschedule and cancellation is one invitation at the meeting's
  * SEQUENCE on the `meeting-invitation` queue, e-mailed from the user's mailbox by the invitation worker.
@@ -228,7 +228,7 @@ export const createMeeting = async (
 export const meetingNotSaved = 'The meeting could not be saved.';
 
 /**
- * A booking on the activity log (SPEC §3 'Activity action', issue 16): a `book_meeting` action with the contact's
+ * A booking on the activity log (SPEC §3 'Activity action'): a `book_meeting` action with the contact's
  * name, written as it ended: completed once the meeting is saved (with or without Zoom), failed when it could not be.
  * Best effort: a booking never fails on its report (a 5xx would make the user book twice).
  */

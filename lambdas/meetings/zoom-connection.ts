@@ -33,7 +33,7 @@ import { zoomSettleMs } from './zoom-token-refresh-rules.js';
 import { lazySchema } from '../../shared/lazy-schema.js';
 
 /**
- * The Zoom connection (issue 14): SPEC §2 'Zoom popover', §3 'Zoom connection', §4 'Zoom states', §7 'Zoom', §8 'Zoom'.
+ * The Zoom connection: SPEC §2 'Zoom popover', §3 'Zoom connection', §4 'Zoom states', §7 'Zoom', §8 'Zoom'.
  * One connection per user; its tokens sealed (DESIGN §6) and renewed before they expire, safely under Zoom's rotating
  * refresh tokens; Zoom's deauthorization event (signed) removes it.
  */

@@ -18,7 +18,7 @@ const deps: pipeline.PipelineDeps = {
   logger,
 };
 
-/** The pipeline Lambda (DESIGN §8 'Pipeline', issue 13). */
+/** The pipeline Lambda (DESIGN §8 'Pipeline'). */
 export const handler = httpHandler(
   pipelineRoutes,
   {

@@ -14,7 +14,7 @@ const deps: templates.TemplatesDeps = {
   newId: templates.newTemplateId,
 };
 
-/** The templates Lambda: DESIGN §8 'Templates' (issue 11). */
+/** The templates Lambda: DESIGN §8 'Templates'. */
 export const handler = httpHandler(
   templatesRoutes,
   {

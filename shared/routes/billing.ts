@@ -8,7 +8,7 @@ import {
 import type { DomainRouteTable } from './route-spec.js';
 
 /**
- * The billing Lambda's routes (issue 15, DESIGN §8 'Billing'): Stripe Checkout and the Customer Portal, and Stripe's
+ * The billing Lambda's routes (DESIGN §8 'Billing'): Stripe Checkout and the Customer Portal, and Stripe's
  * webhook (public: its Stripe-Signature is checked on the raw body by the handler; event ids de-duplicated).
  */
 export const billingRoutes = {

@@ -17,7 +17,7 @@ import {
 import type { DomainRouteTable } from './route-spec.js';
 import { lazySchema } from '../lazy-schema.js';
 
-/** The contacts Lambda's routes: SPEC §7 'Contacts' (issue 5); wire format snake_case (SPEC §3). */
+/** The contacts Lambda's routes: SPEC §7 'Contacts'; wire format snake_case (SPEC §3). */
 export const contactsRoutes = {
   'POST /api/contacts': {
     domain: 'contacts',

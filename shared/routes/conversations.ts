@@ -23,7 +23,7 @@ import {
 } from '../schemas/conversations.js';
 import type { DomainRouteTable } from './route-spec.js';
 
-/** The conversations Lambda's routes (issue 13): SPEC §7 'Conversations' and the notifications of DESIGN §8. */
+/** The conversations Lambda's routes: SPEC §7 'Conversations' and the notifications of DESIGN §8. */
 export const conversationsRoutes = {
   'POST /api/conversations': {
     domain: 'conversations',

@@ -11,7 +11,7 @@ import {
 import type { DomainRouteTable } from './route-spec.js';
 
 /**
- * The dashboard Lambda's routes (issue 16): SPEC §7 'Dashboard refresh', DESIGN §8 'Dashboard and analytics', and the
+ * The dashboard Lambda's routes: SPEC §7 'Dashboard refresh', DESIGN §8 'Dashboard and analytics', and the
  * activity log the sidebar's Recent Activity shows (SPEC §2, §3 'Activity action', §9). The analytics routes are the
  * conversations domain's (SPEC §7 puts them under /conversations).
  */

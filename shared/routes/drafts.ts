@@ -15,7 +15,7 @@ import {
 import { outreachPageSchema, outreachQuery } from '../schemas/outreach.js';
 import type { DomainRouteTable } from './route-spec.js';
 
-/** The drafts Lambda's routes: SPEC §7 'Drafts' and the Outreach list (DESIGN §8, issue 11); JSON keys camelCase. */
+/** The drafts Lambda's routes: SPEC §7 'Drafts' and the Outreach list (DESIGN §8); JSON keys camelCase. */
 export const draftsRoutes = {
   'GET /api/drafts': {
     domain: 'drafts',

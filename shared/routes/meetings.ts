@@ -15,7 +15,7 @@ import {
 import type { DomainRouteTable } from './route-spec.js';
 
 /**
- * The meetings Lambda's routes (issue 14): SPEC §7 'Zoom' and DESIGN §8 'Meetings'. The Zoom connection lives here
+ * The meetings Lambda's routes: SPEC §7 'Zoom' and DESIGN §8 'Meetings'. The Zoom connection lives here
  * because meetings are its only use; Zoom's deauthorization webhook is public and checks its own signature.
  */
 export const meetingsRoutes = {

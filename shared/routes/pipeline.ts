@@ -1,7 +1,7 @@
 import { movePipelineBody, pipelineCardSchema, pipelineContactParams, pipelineSchema } from '../schemas/pipeline.js';
 import type { DomainRouteTable } from './route-spec.js';
 
-/** The pipeline Lambda's routes (issue 13, DESIGN §8 'Pipeline'). */
+/** The pipeline Lambda's routes (DESIGN §8 'Pipeline'). */
 export const pipelineRoutes = {
   'GET /api/pipeline': {
     domain: 'pipeline',

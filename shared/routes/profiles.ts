@@ -59,7 +59,7 @@ export const profilesRoutes = {
   'GET /api/referrals': {
     domain: 'profiles',
     auth: 'user',
-    summary: "The user's referral code and link, who signed up with it and the bonus slots earned (issue 15)",
+    summary: "The user's referral code and link, who signed up with it and the bonus slots earned",
     response: referralsSchema,
   },
 } as const satisfies DomainRouteTable<'profiles'>;

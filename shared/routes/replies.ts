@@ -8,7 +8,7 @@ import {
 import type { DomainRouteTable } from './route-spec.js';
 
 /**
- * The replies Lambda's routes (issue 13, DESIGN §8 'Conversations and replies'): the providers' push webhooks
+ * The replies Lambda's routes (DESIGN §8 'Conversations and replies'): the providers' push webhooks
  * (public: Gmail's Pub/Sub push carries an OIDC token, Graph's notifications a clientState, each checked by the
  * handler; bodies are the vendors' own, checked there) and the user's "check now" calls.
  */

@@ -10,7 +10,7 @@ import {
 import type { DomainRouteTable } from './route-spec.js';
 import { lazySchema } from '../lazy-schema.js';
 
-/** The templates Lambda's routes (DESIGN §8 'Templates', issue 11); camelCase. */
+/** The templates Lambda's routes (DESIGN §8 'Templates'); camelCase. */
 export const templatesRoutes = {
   'GET /api/templates': {
     domain: 'templates',

@@ -3,7 +3,7 @@ import { planTiers, subscriptionStatuses } from '../constants.js';
 import { lazySchema } from '../lazy-schema.js';
 
 /**
- * Plans with Stripe and referrals (issue 15): SPEC §2 (`/subscribe`, `/success`, contact-limit dialog, referral
+ * Plans with Stripe and referrals: SPEC §2 (`/subscribe`, `/success`, contact-limit dialog, referral
  * pages), §3 (subscription fields, Quota), DESIGN §6 (plans and slots, referrals), §8 'Billing', 'Referrals'.
  */
 

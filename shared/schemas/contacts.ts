@@ -48,7 +48,7 @@ export const experienceSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** Verification verdicts of the verification port (DESIGN §5). */
 export const emailQevStatuses = ['valid', 'invalid', 'accept_all', 'unknown'] as const;
-/** Outcome of a lookup (issue 5): found and valid, found but risky (accept-all / unknown), not found, failed. */
+/** Outcome of a lookup: found and valid, found but risky (accept-all / unknown), not found, failed. */
 export const emailLookupStatuses = ['pending', 'found_valid', 'found_risky', 'not_found', 'error'] as const;
 export const relationshipStatuses = ['new', 'contacted', 'replied', 'meeting_scheduled', 'closed'] as const;
 export type RelationshipStatus = (typeof relationshipStatuses)[number];
@@ -129,7 +129,7 @@ export const linkedinUrlSchema = /* @__PURE__ */ lazySchema(() =>
 
 /**
  * POST /api/contacts: from a LinkedIn URL (the profile is enriched), or by hand (a name at least). Uses one contact
- * slot (issue 5 / DESIGN §6); over the limit: 402 `contact_limit_reached`.
+ * slot (DESIGN §6); over the limit: 402 `contact_limit_reached`.
  */
 export const createContactBody = /* @__PURE__ */ lazySchema(() =>
   z
@@ -198,7 +198,7 @@ export const contactPageSchema = /* @__PURE__ */ lazySchema(() =>
 
 export const contactIdParams = /* @__PURE__ */ lazySchema(() => z.strictObject({ id: z.string().min(1).max(64) }));
 
-/** GET /api/contacts/{id}: the contact and its primary draft, or null (SPEC §3: `{contact, draft}`; issue 11). */
+/** GET /api/contacts/{id}: the contact and its primary draft, or null (SPEC §3: `{contact, draft}`). */
 export const contactDetailSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ contact: contactSchema, draft: draftSchema.nullable() }),
 );
@@ -252,7 +252,7 @@ export const emailLookupMessageSchema = /* @__PURE__ */ lazySchema(() =>
     contactId: z.string(),
     /** the attempt this message is for (1-based); a redelivery of a spent attempt changes nothing */
     attempt: z.number().int().min(1),
-    /** issue 16: the activity action of the request that queued it (POST /api/contacts/lookup-email), counted once */
+    /** The activity action of the request that queued it (POST /api/contacts/lookup-email), counted once */
     activityId: z.string().min(1).max(64).optional(),
   }),
 );

@@ -3,7 +3,7 @@ import { lazySchema } from '../lazy-schema.js';
 import { rsvpAnswers } from './meetings.js';
 
 /**
- * Conversations, their e-mails, reply checks and notifications (issue 13; SPEC §3 'Conversation', 'Notification',
+ * Conversations, their e-mails, reply checks and notifications (SPEC §3 'Conversation', 'Notification',
  * §7 'Conversations', §8 'Reply checks'; DESIGN §8 'Conversations and replies'). JSON keys camelCase except where
  * SPEC §7 shows snake_case (`contact_id`, `created_at`, `time_period`, `access_token`...). Ids are ULID strings.
  */
@@ -129,7 +129,7 @@ export const conversationWithEmailsSchema = /* @__PURE__ */ lazySchema(() =>
 export const conversationsWithEmailsSchema = /* @__PURE__ */ lazySchema(() => z.array(conversationWithEmailsSchema));
 export const conversationDeletedSchema = /* @__PURE__ */ lazySchema(() => z.object({ deleted: z.boolean() }));
 
-/** GET /api/conversations/analytics (SPEC §7, optional filters); issue 16 widens it */
+/** GET /api/conversations/analytics (SPEC §7, optional filters); the dashboard's filters widen it */
 export const analyticsQuery = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     contactId: id.optional(),
@@ -158,7 +158,7 @@ export const analyticsBreakdownSchema = /* @__PURE__ */ lazySchema(() =>
   z.array(z.object({ value: z.string(), sent: z.number().int(), replies: z.number().int(), replyRate: z.number() })),
 );
 /**
- * Issue 16: over the period (the last 7, 30, 91 or 364 days up to `to`, or from `from`), read from the day counters
+ * Over the period (the last 7, 30, 91 or 364 days up to `to`, or from `from`), read from the day counters
  * (lambdas/data/stats.ts): the counts of conversations started in it and their replies, a series, the median time to
  * the first reply, replies by the contact's company, role, school and seniority (the 10 with most e-mails each),
  * sending times in the user's time zone, and the funnel of what happened to the contacts, now.

@@ -3,7 +3,7 @@ import { quotaSchema } from './contacts.js';
 import { lazySchema } from '../lazy-schema.js';
 
 /**
- * The dashboard (issue 16; SPEC §7 'Dashboard refresh', DESIGN §8 'Dashboard and analytics'): what the user should do
+ * The dashboard (SPEC §7 'Dashboard refresh', DESIGN §8 'Dashboard and analytics'): what the user should do
  * next and how their networking goes, at a glance. The summary is read from counters the stats aggregator keeps up
  * to date as events happen (lambdas/data/stats.ts), so it costs at most 2 DynamoDB calls at any data size.
  */

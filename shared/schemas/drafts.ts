@@ -56,13 +56,13 @@ export const draftSchema = /* @__PURE__ */ lazySchema(() =>
     sentAt: z.string().optional(),
     sentMessageId: z.string().optional(),
     expiresAt: z.string().optional(),
-    /** issue 13: why a send failed, as the UI shows it (status `failed`) */
+    /** Why a send failed, as the UI shows it (status `failed`) */
     failureReason: z.string().optional(),
-    /** issue 13: why a queued send waits (the sending guard: daily cap, spreading, a provider's Retry-After) */
+    /** Why a queued send waits (the sending guard: daily cap, spreading, a provider's Retry-After) */
     sendWaitReason: z.string().optional(),
-    /** issue 13: the earliest time the sending guard lets this send go */
+    /** The earliest time the sending guard lets this send go */
     sendAfter: z.string().optional(),
-    /** issue 13: the mailbox it leaves (or left) from */
+    /** The mailbox it leaves (or left) from */
     mailboxId: z.string().optional(),
   }),
 );
@@ -148,7 +148,7 @@ export const draftMessages = {
   alreadySent: 'This draft is being sent or was sent already.',
   tooLarge:
     'This draft is too large to save: together its fields may hold at most 400 KB. Shorten its body or attachments and try again.',
-  /** issue 13: the send's own refusals and the reasons a send waits or failed (shown in Outreach) */
+  /** The send's own refusals and the reasons a send waits or failed (shown in Outreach) */
   mailboxExpired: (email: string) =>
     `Your email connection ${email} has expired. Reconnect it in the Email Connection menu to send.`,
   unusableAddress: 'This contact has no verified e-mail address to send to. Find or verify their e-mail address first.',

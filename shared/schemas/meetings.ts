@@ -3,7 +3,7 @@ import { timeZoneSchema } from './profile.js';
 import { lazySchema } from '../lazy-schema.js';
 
 /**
- * Meetings and the Zoom connection (issue 14): SPEC §2 'Zoom popover', §3 'Zoom connection', §4 'Zoom states', §7
+ * Meetings and the Zoom connection: SPEC §2 'Zoom popover', §3 'Zoom connection', §4 'Zoom states', §7
  * 'Zoom', §8 'Zoom'; DESIGN §8 'Meetings'. Zoom's tokens are sealed at rest (DESIGN §6) and never answered.
  */
 

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { lazySchema } from '../lazy-schema.js';
 
 /**
- * The pipeline (issue 13; DESIGN §6 'Pipeline stages', §8 'Pipeline'): each contact in one stage, moved by events
+ * The pipeline (DESIGN §6 'Pipeline stages', §8 'Pipeline'): each contact in one stage, moved by events
  * (a draft saved: drafted; an e-mail sent: contacted; a reply: replied; a meeting booked: meeting scheduled) and by
  * hand. Events only move a contact forward (a later stage is never pulled back by an earlier event); by hand any
  * stage may be chosen.

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { lazySchema } from '../lazy-schema.js';
 
 /**
- * A message of the `reply-check` queue (shared/queues.ts; issue 13): read one mailbox from its cursor. `checkId` names
+ * A message of the `reply-check` queue (shared/queues.ts): read one mailbox from its cursor. `checkId` names
  * the occasion (a schedule run's slot, a push's history id or notification, a user's request), so the worker kit's
  * idempotency key `[uid, mailboxId, checkId]` runs a redelivered message once while later occasions still run.
  */

@@ -11,7 +11,7 @@ export const routeAuthTable = (): Record<string, 'public' | 'user'> =>
 /**
  * `import { routeAuth } from 'virtual:route-auth'`: the one column of the route table the web client needs at run time
  * (whether to wait for sign-in and send the ID token), read from shared/routes.ts when the web is built. The table
- * itself holds every route's zod schemas, which would bring zod's core into every signed-in page (issue 9). Vite
+ * itself holds every route's zod schemas, which would bring zod's core into every signed-in page. Vite
  * restarts the dev server when shared/routes changes, since this file's imports are part of its config.
  */
 export const routeAuth = (): Plugin => ({

@@ -34,7 +34,7 @@ type Connections = Awaited<ReturnType<typeof listLiveConnections>>;
 
 /**
  * How long a user's open connections, once read, serve the next events of that user. A worker tells one contact's
- * progress in three events within a few hundred ms (issue 11): one Query serves them all. A tab opened meanwhile
+ * progress in three events within a few hundred ms: one Query serves them all. A tab opened meanwhile
  * misses at most this long of events, which its page's first read covers anyway (pages poll what they miss).
  */
 export const liveConnectionsMaxAgeMs = 1_000;

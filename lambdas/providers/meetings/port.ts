@@ -1,5 +1,5 @@
 /**
- * The meetings port (issue 14, DESIGN §5 'meetings'): Zoom's OAuth 2 (authorization code with PKCE; Zoom rotates the
+ * The meetings port (DESIGN §5 'meetings'): Zoom's OAuth 2 (authorization code with PKCE; Zoom rotates the
  * refresh token on every refresh: the old one stops working once the new one is issued), who the account is, and its
  * meetings. The real adapter (zoom.ts) speaks Zoom's HTTP API with fetch (there is no maintained Zoom SDK for
  * Node); locally and in tests the same adapter talks to the sandbox (infra/local/sandbox/zoom.ts) by base URL.

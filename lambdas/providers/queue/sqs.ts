@@ -40,7 +40,7 @@ export const sqsQueue = (
     );
   },
   // the batches of 10 side by side (up to 10 at once): a batch of 100 e-mails waits for one SendMessageBatch's time,
-  // not ten (issue 11); every batch is tried, and the first refusal is thrown once all have answered
+  // not ten; every batch is tried, and the first refusal is thrown once all have answered
   sendMany: async (queue, messages) => {
     const [{ SendMessageBatchCommand }, sqs] = await Promise.all([loadSdk(), client.get()]);
     const starts = Array.from({ length: Math.ceil(messages.length / 10) }, (_, index) => index * 10);

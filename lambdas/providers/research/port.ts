@@ -1,5 +1,5 @@
 /**
- * The research port (issue 11 'Insights'): a few recent, specific facts about a person (talks, posts, company news)
+ * The research port (the AI e-mail's insights): a few recent, specific facts about a person (talks, posts, company news)
  * found on the web before an e-mail is written. The real adapter is an OpenAI-compatible web-search model
  * (perplexity.ts); locally and in tests the same adapter talks to the sandbox (infra/local/sandbox/perplexity.ts).
  */

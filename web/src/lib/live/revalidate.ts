@@ -13,7 +13,7 @@ const mentions = (key: unknown, value: string) =>
     (part) => part === value || (typeof part === 'object' && part !== null && Object.values(part).includes(value)),
   );
 
-/** Issue 16: what the dashboard's pending tasks are made of (drafts ready, sends, replies, follow-ups, meetings, failures). */
+/** What the dashboard's pending tasks are made of (drafts ready, sends, replies, follow-ups, meetings, failures). */
 const dashboardTaskEvents = new Set<LiveEvent['type']>([
   'draft.saved',
   'draft.deleted',

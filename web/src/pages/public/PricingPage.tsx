@@ -12,7 +12,7 @@ import { publicPaths } from '@/modules/public/publicPaths';
 import './PricingPage.css';
 
 /*
- * A signed-in visitor's plan buttons go to Stripe Checkout (issue 15): that needs the app's session and API client,
+ * A signed-in visitor's plan buttons go to Stripe Checkout: that needs the app's session and API client,
  * which arrive with their own chunks, never with the public site's (the router's AppProviders layout, as elements).
  */
 const AppProviders = lazy(async () => ({ default: (await import('@/app/AppProviders')).AppProviders }));

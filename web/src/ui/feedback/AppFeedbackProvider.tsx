@@ -1,5 +1,5 @@
 // antd keeps App.useApp's context out of its public exports; the app provides it itself so that the toast and dialog
-// code (antd's App would import both up front) arrives only when first used (issue 9, the first visit's JS).
+// code (antd's App would import both up front) arrives only when first used (the first visit's JS).
 import AppContext, { type useAppProps } from 'antd/es/app/context';
 import type { ArgsProps as MessageArgs, MessageType } from 'antd/es/message/interface';
 import type { ModalFuncProps } from 'antd/es/modal';

@@ -20,7 +20,7 @@ export const activityPollMs = (live: LiveStatus, actions: readonly ActivityActio
   return live === 'open' ? 0 : activityIdlePollMs;
 };
 
-/** Where earlier versions kept the list in this browser (issue 16 moved it to the server). */
+/** Where earlier versions kept the list in this browser (the server keeps it now). */
 const storedActivityKey = 'outreach.recentActivity';
 
 const forgetStoredActivity = () => {

@@ -5,7 +5,7 @@ import { useBillingPlans } from '../hooks/useBillingPlans';
 const PaymentFailedAlert = lazy(async () => ({ default: (await import('./PaymentFailedAlert')).PaymentFailedAlert }));
 
 /**
- * The failed-payment banner of the signed-in shell (issue 15): while the last invoice is unpaid, the user is told and
+ * The failed-payment banner of the signed-in shell: while the last invoice is unpaid, the user is told and
  * offered the Customer Portal to update the payment method.
  */
 export const PaymentFailedBanner = () => {

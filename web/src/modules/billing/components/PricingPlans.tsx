@@ -28,7 +28,7 @@ export const PricingPlans = () => {
 };
 
 /**
- * The pricing page's plans for a signed-in visitor (issue 15: the limit dialog's 'Upgrade Plan' leads here): their plan
+ * The pricing page's plans for a signed-in visitor (the limit dialog's 'Upgrade Plan' leads here): their plan
  * marked, and each other plan's button goes to Stripe Checkout (a paying user: the Customer Portal). Until the plan is
  * known, a paid plan's button still checks out (the server sends a paying user to the portal).
  */

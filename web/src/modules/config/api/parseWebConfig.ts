@@ -4,7 +4,7 @@ import { isRecord } from '@/lib/isRecord';
 /**
  * `config.json` checked against the contract of shared/web-config.ts without zod. The check runs before the first
  * page renders, and zod's core would be the largest part of the landing page's JavaScript after React and the router
- * (issue 9: `/` at most 110 KiB gzip). The schema stays the contract: the local stack parses what it serves with it,
+ * (`/` at most 110 KiB gzip). The schema stays the contract: the local stack parses what it serves with it,
  * the CDK tests check the deployed fields against it, and parseWebConfig.test.ts holds this check to its verdicts.
  */
 

@@ -4,7 +4,7 @@ import { type DashboardView, dashboardViewOf, searchForView } from '../utils/das
 import { AnalyticsSkeleton } from './AnalyticsSkeleton';
 import './NetworkAnalyticsEntry.css';
 
-// Issue 16: the charts (and their library) arrive when the analytics view first opens, never on the dashboard's first visit
+// The charts (and their library) arrive when the analytics view first opens, never on the dashboard's first visit
 const NetworkAnalyticsView = lazy(async () => ({
   default: (await import('./NetworkAnalyticsView')).NetworkAnalyticsView,
 }));

@@ -101,7 +101,7 @@ const AnalyticsReport = ({ data }: { data: DetailedAnalytics }) => {
 };
 
 /**
- * The dashboard's network analytics (SPEC §1, issue 16): the period's e-mails and replies, how fast people answer,
+ * The dashboard's network analytics (SPEC §1): the period's e-mails and replies, how fast people answer,
  * who answers (company, role, school, seniority), when to send, and the pipeline funnel. The period is in the URL.
  */
 export const NetworkAnalyticsView = () => {

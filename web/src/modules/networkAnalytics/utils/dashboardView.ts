@@ -1,5 +1,5 @@
 /**
- * The dashboard's two views (issue 16): the contacts table, or network analytics at `/dashboard?view=analytics`
+ * The dashboard's two views: the contacts table, or network analytics at `/dashboard?view=analytics`
  * (its period in `&period=`). The view lives in the URL, so Back and a reload show the same one. This file is part of
  * the dashboard's first visit: it imports nothing.
  */
