@@ -1,0 +1,248 @@
+/**
+ * Counts of "one way per thing" in the product code (STYLE §1): how many ways the code has to do what should be done
+ * one way, each with the places that make it more than one, so a clean-up can be planned and checked. Reads the tree as
+ * text (and its imports with TypeScript's own pre-processor); runs nothing, writes nothing.
+ *
+ *   npm run report:one-way            the counts and their places
+ *   npm run report:one-way -- --json  the same as JSON
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+
+const root = resolve(import.meta.dirname, '..');
+const productRoots = ['lambdas', 'shared', 'web/src', 'infra'];
+const sourceFile = /\.(ts|tsx)$/;
+const testFile = /(\.test\.tsx?$|\/test\/|\/e2e\/|\.d\.ts$)/;
+
+const walk = (dir: string): string[] =>
+  readdirSync(join(root, dir)).flatMap((name) => {
+    const path = `${dir}/${name}`;
+    if (name === 'node_modules' || name === 'cdk.out' || name.startsWith('.')) return [];
+    return statSync(join(root, path)).isDirectory() ? walk(path) : sourceFile.test(name) ? [path] : [];
+  });
+
+const allFiles = productRoots.flatMap(walk);
+const productFiles = allFiles.filter((file) => !testFile.test(file));
+const testFiles = allFiles.filter((file) => testFile.test(file) && !file.endsWith('.d.ts'));
+const text = new Map(allFiles.map((file) => [file, readFileSync(join(root, file), 'utf8')]));
+const read = (file: string) => text.get(file) ?? '';
+
+interface Count {
+  name: string;
+  goal: number;
+  count: number;
+  places: string[];
+}
+
+const linesMatching = (files: string[], pattern: RegExp) =>
+  files.flatMap((file) =>
+    read(file)
+      .split('\n')
+      .flatMap((line, index) => (pattern.test(line) ? [`${file}:${index + 1}`] : [])),
+  );
+
+/** Where the entity layer lives: the only files that may speak DynamoDB's transaction and condition vocabulary. */
+const entityLayer = (file: string) => file.startsWith('lambdas/data/entity/') || file === 'lambdas/data/errors.ts';
+
+const failedConditionReaders = (): Count => {
+  const helpers = linesMatching(
+    productFiles,
+    /(export )?(const|function) (isConditionFailed|isConditionFailure|writtenIf|transact|conditionFailed\w*)\b/,
+  );
+  const rawReads = linesMatching(
+    productFiles.filter((file) => !entityLayer(file)),
+    /ConditionalCheckFailed|[Cc]ancellationReasons|reasons\[\d\]/,
+  );
+  const ways = new Set(helpers.map((place) => place.split(':')[0]));
+  return {
+    name: 'ways to read a failed condition',
+    goal: 1,
+    count: ways.size + (rawReads.length > 0 ? 1 : 0),
+    places: [...helpers, ...rawReads.map((place) => `${place} (raw)`)],
+  };
+};
+
+const rawTransactions = (): Count => {
+  const places = linesMatching(
+    productFiles.filter((file) => !entityLayer(file)),
+    /new TransactWriteCommand\b/,
+  );
+  return { name: 'raw TransactWriteCommand outside the entity layer', goal: 0, count: places.length, places };
+};
+
+const tenantKeyBuilders = (): Count => {
+  const definitions = linesMatching(productFiles, /(const|function) (userKey|userPartitionKey|tenantKey)\b/);
+  const inline = linesMatching(productFiles, /`USER#\$\{/);
+  return {
+    name: 'tenant-key builders',
+    goal: 1,
+    count: definitions.length + inline.length,
+    places: [...definitions, ...inline.map((place) => `${place} (inline)`)],
+  };
+};
+
+/** Every product file's imports of other product files (relative and the repo's path aliases). */
+const importGraph = () => {
+  const known = new Set(allFiles);
+  const resolveImport = (from: string, specifier: string) => {
+    const base = specifier.startsWith('.')
+      ? join(dirname(from), specifier)
+      : specifier.startsWith('@shared/')
+        ? `shared/${specifier.slice('@shared/'.length)}`
+        : specifier.startsWith('@/')
+          ? `web/src/${specifier.slice(2)}`
+          : undefined;
+    if (!base) return undefined;
+    const stem = base.replace(/\.js$/, '');
+    return [`${stem}.ts`, `${stem}.tsx`, `${stem}/index.ts`, `${stem}/index.tsx`].find((candidate) =>
+      known.has(candidate),
+    );
+  };
+  const graph = new Map<string, string[]>();
+  for (const file of productFiles) {
+    const { importedFiles } = ts.preProcessFile(read(file), true, true);
+    graph.set(
+      file,
+      importedFiles
+        .map((entry) => resolveImport(file, entry.fileName))
+        .filter((target): target is string => target !== undefined && !testFile.test(target)),
+    );
+  }
+  return graph;
+};
+
+/** Tarjan's strongly connected components of more than one node: the circles. */
+const circles = (graph: Map<string, string[]>) => {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, next);
+    low.set(node, next);
+    next += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const target of graph.get(node) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        low.set(node, Math.min(low.get(node) ?? 0, low.get(target) ?? 0));
+      } else if (onStack.has(target)) low.set(node, Math.min(low.get(node) ?? 0, index.get(target) ?? 0));
+    }
+    if (low.get(node) === index.get(node)) {
+      const component: string[] = [];
+      let member: string | undefined;
+      do {
+        member = stack.pop();
+        if (member === undefined) break;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1) found.push(component.sort());
+    }
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return found;
+};
+
+/** The graph of groups (a file's group by `groupOf`), without a group's arrows to itself. */
+const groupGraph = (graph: Map<string, string[]>, groupOf: (file: string) => string | undefined) => {
+  const groups = new Map<string, Set<string>>();
+  for (const [file, targets] of graph) {
+    const from = groupOf(file);
+    if (!from) continue;
+    const arrows = groups.get(from) ?? new Set<string>();
+    for (const target of targets) {
+      const to = groupOf(target);
+      if (to && to !== from) arrows.add(to);
+    }
+    groups.set(from, arrows);
+  }
+  return new Map([...groups].map(([group, arrows]) => [group, [...arrows]]));
+};
+
+const lambdaDomain = (file: string) => /^lambdas\/([^/]+)\//.exec(file)?.[1];
+const webModule = (file: string) => /^web\/src\/modules\/([^/]+)\//.exec(file)?.[1];
+
+/** Blocks of `size` lines (trimmed, blank and comment lines left out) that stand in two places of product code. */
+const repeatedBlocks = (size: number): Count => {
+  const seen = new Map<string, string>();
+  const pairs = new Set<string>();
+  for (const file of productFiles) {
+    const lines = read(file)
+      .split('\n')
+      .map((line, index) => ({ line: line.trim(), at: index + 1 }))
+      .filter(({ line }) => line.length > 2 && !/^(\/\/|\*|\/\*\*|\*\/|import |\}|\)|\]|\};|\);|\]\);)/.test(line));
+    let lastPairedAt = -1;
+    for (let start = 0; start + size <= lines.length; start += 1) {
+      const key = lines
+        .slice(start, start + size)
+        .map(({ line }) => line)
+        .join('\n');
+      const here = `${file}:${lines[start]?.at}`;
+      const there = seen.get(key);
+      if (there === undefined) seen.set(key, here);
+      else if (start > lastPairedAt && there.split(':')[0] !== file) {
+        pairs.add(`${there} = ${here}`);
+        lastPairedAt = start + size - 1;
+      }
+    }
+  }
+  return { name: `repeated blocks of ${size}+ lines in product code`, goal: 0, count: pairs.size, places: [...pairs] };
+};
+
+const apiTestSetups = (): Count => {
+  const places = linesMatching(
+    testFiles.filter((file) => file.startsWith('lambdas/')),
+    /^(export )?(const|async function|function) (call|callRoute|invoke|request|api)\b/,
+  );
+  return { name: 'API test set-ups', goal: 1, count: places.length, places };
+};
+
+const trackerReferences = (): Count => {
+  const places = linesMatching(productFiles, /\bissues? #?\d+\b/i);
+  return { name: '"issue N" references in product code', goal: 0, count: places.length, places };
+};
+
+const graph = importGraph();
+const fileCircles = circles(graph);
+const domainCircles = circles(groupGraph(graph, lambdaDomain));
+const moduleCircles = circles(groupGraph(graph, webModule));
+const counts: Count[] = [
+  failedConditionReaders(),
+  rawTransactions(),
+  tenantKeyBuilders(),
+  {
+    name: 'file circles',
+    goal: 0,
+    count: fileCircles.length,
+    places: fileCircles.map((circle) => circle.join(' <-> ')),
+  },
+  {
+    name: 'lambdas domain circles',
+    goal: 0,
+    count: domainCircles.length,
+    places: domainCircles.map((circle) => circle.join(' <-> ')),
+  },
+  {
+    name: 'web module circles',
+    goal: 0,
+    count: moduleCircles.length,
+    places: moduleCircles.map((circle) => circle.join(' <-> ')),
+  },
+  repeatedBlocks(10),
+  apiTestSetups(),
+  trackerReferences(),
+];
+
+if (process.argv.includes('--json')) console.log(JSON.stringify(counts, null, 2));
+else {
+  for (const { name, goal, count, places } of counts) {
+    console.log(`${count === goal || (goal === 1 && count <= 1) ? 'ok  ' : 'TODO'} ${name}: ${count} (goal ${goal})`);
+    for (const place of places.slice(0, 12)) console.log(`       ${relative('.', place)}`);
+    if (places.length > 12) console.log(`       ... and ${places.length - 12} more`);
+  }
+}
