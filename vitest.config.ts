@@ -27,6 +27,7 @@ export default defineConfig({
             'lambdas/**/*.test.ts',
             'infra/local/**/*.test.ts',
             'web/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.ts',
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',

@@ -1,3 +1,5 @@
+import type { ReplyStatus } from './schemas/conversations.js';
+
 /**
  * Whose turn a conversation is (SPEC §3 Draft: one reply per answer of the contact; SPEC §7 replies waiting): the
  * person owes the next e-mail while the contact's latest answer (`REPLY_RECEIVED`) came after the person's last e-mail.
@@ -27,3 +29,12 @@ export const answeredByYou = (fields: ConversationTurnFields) =>
 /** The status a conversation shows: once the person answered the contact, it waits for the contact again. */
 export const shownReplyStatus = <S extends string>(fields: ConversationTurnFields & { replyStatus: S }) =>
   answeredByYou(fields) ? 'awaiting_reply' : fields.replyStatus;
+
+/** Where a conversation stands, in words (SPEC §4 REPLY_RECEIVED and the states of shared/schemas/conversations). */
+export const replyStatusLabels: Record<ReplyStatus, string> = {
+  awaiting_reply: 'Awaiting reply',
+  REPLY_RECEIVED: 'Replied',
+  auto_reply: 'Auto-reply only',
+  bounced: 'Bounced',
+  closed: 'Closed',
+};

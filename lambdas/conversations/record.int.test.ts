@@ -6,7 +6,8 @@ import { createDataClient } from '../data/client.js';
 import { conversationEmails } from '../data/conversation.js';
 import { notificationsKept, userNotifications } from '../data/notification.js';
 import { getPipelineEntry, movePipelineEntry } from '../data/pipeline.js';
-import { isOwnerRecord, userItems } from '../data/user-partition.js';
+import { isOwnerRecord } from '../data/owner-records.js';
+import { userItems } from '../data/user-partition.js';
 import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
 import { partitionSnapshot } from '../test/raw-items.js';
 import {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type PluginOption } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { indexablePublicPaths, publicPaths } from '../src/modules/public/publicPaths';
+import { indexablePublicPaths, publicPaths } from '../src/lib/paths';
 import { crawlerFiles, defaultSiteOrigin, siteOrigin, sitemapEntries } from './crawlerFiles';
 
 const blogDir = fileURLToPath(new URL('../content/blog', import.meta.url));

@@ -1,9 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
-import { blogPaths, blogPostPath } from '../src/modules/blog/blogPaths';
+import { blogPaths, blogPostPath, indexablePublicPaths } from '../src/lib/paths';
 import { buildBlogIndex } from '../src/modules/blog/utils/blogIndex';
-import { indexablePublicPaths } from '../src/modules/public/publicPaths';
 import { renderMarkdown } from './markdown.js';
 
 /**

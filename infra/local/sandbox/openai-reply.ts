@@ -1,4 +1,4 @@
-import { promptFields } from './openai.js';
+import { promptFields } from './prompt-fields.js';
 import type { SandboxOutreachEmail } from './outreach-email.js';
 
 /**

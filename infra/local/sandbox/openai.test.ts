@@ -1,7 +1,8 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../net.js';
-import { openAiVendor, promptFields } from './openai.js';
+import { openAiVendor } from './openai.js';
+import { promptFields } from './prompt-fields.js';
 import { startSandbox, type Sandbox } from './server.js';
 
 let sandbox: Sandbox;

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import * as z from 'zod';
 import { replyEmailAnswer } from './openai-reply.js';
 import { outreachEmailAnswer } from './outreach-email.js';
+import { promptFields } from './prompt-fields.js';
 import type { SandboxRequest, SandboxResponse, SandboxVendor } from './router.js';
 
 /**
@@ -51,44 +52,6 @@ const apiError = (status: number, message: string, type = 'invalid_request_error
 
 const textOf = (content: ChatRequest['messages'][number]['content']) =>
   typeof content === 'string' ? content : (content ?? []).map((part) => part.text ?? '').join('\n');
-
-/** `### Label` starts a section; `Label: value` is a one-line field. */
-const headingLine = /^#{1,6}\s+(.+?)\s*$/;
-const fieldLine = /^([A-Za-zÀ-ÿ][\w À-ÿ()'’/&-]{0,40}):\s+(.+)$/;
-
-type Field = { label: string; text: string };
-
-/** The labelled parts of a prompt, in order; text before any label is one unlabelled part. */
-export const promptFields = (prompt: string): Field[] => {
-  const fields: Field[] = [];
-  let current: Field | undefined;
-  /** a `### heading` section keeps its blank lines (a template's paragraphs), trimmed off its end below */
-  let inSection = false;
-  for (const line of prompt.split(/\r?\n/)) {
-    const heading = headingLine.exec(line);
-    const field = heading ? undefined : fieldLine.exec(line);
-    if (heading) {
-      current = { label: heading[1]!, text: '' };
-      fields.push(current);
-      inSection = true;
-    } else if (field) {
-      current = { label: field[1]!.trim(), text: field[2]! };
-      fields.push(current);
-      inSection = false;
-    } else if (line.trim() === '') {
-      if (inSection && current?.text) current.text += '\n';
-    } else {
-      if (!current) {
-        current = { label: '', text: '' };
-        fields.push(current);
-      }
-      current.text += `${current.text ? '\n' : ''}${line}`;
-    }
-  }
-  return fields
-    .map((field) => ({ ...field, text: field.text.replace(/\s+$/, '') }))
-    .filter((field) => field.text.trim() !== '');
-};
 
 /** The first sentences of a text, whitespace collapsed, at most `max` characters. */
 const condense = (text: string, max = 220) => {

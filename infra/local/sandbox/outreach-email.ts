@@ -1,4 +1,4 @@
-import { promptFields } from './openai.js';
+import { promptFields } from './prompt-fields.js';
 
 /**
  * The sandbox model's outreach e-mail (the `outreach_email` JSON schema of lambdas/ai/email-prompt.ts): deterministic

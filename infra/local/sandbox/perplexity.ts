@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
-import { promptFields } from './openai.js';
+import { promptFields } from './prompt-fields.js';
 import type { SandboxRequest, SandboxResponse, SandboxVendor } from './router.js';
 
 /**

@@ -8,10 +8,12 @@ import { createLiveSocket, LiveProvider } from '@/lib/live';
 import { configureAmplify, fetchIdToken } from '@/modules/auth/api/amplifyAuth';
 import { handleSessionLost } from '@/modules/auth/api/authSession';
 import { createTokenCache } from '@/modules/auth/api/tokenCache';
-import { useSessionSync } from '@/modules/auth/hooks/useSessionSync';
+import { useSessionSync } from './useSessionSync';
 import { setTokenRefreshed, waitForAuthReady } from '@/modules/auth/state/authState';
 import { onSessionEnd } from '@/modules/auth/state/sessionEvents';
 import { createTabPresence } from '@/modules/auth/state/tabPresence';
+import { LazyContactDrawer } from '@/modules/contactDetail/components/LazyContactDrawer';
+import { ContactDrawerProvider } from '@/modules/contacts/components/ContactDrawerSlot';
 import { useWebConfig } from '@/modules/config/hooks/useWebConfig';
 import { SettingsThemeProvider } from '@/modules/settings/components/SettingsThemeProvider';
 import { resetSessionStores } from './resetSessionStores';
@@ -69,8 +71,10 @@ export const AppProviders = ({ children }: AppProvidersProps) => {
       <ApiClientProvider client={session.api}>
         <LiveProvider socket={session.live}>
           <SettingsThemeProvider>
-            <SessionSync />
-            {children ?? <Outlet />}
+            <ContactDrawerProvider value={LazyContactDrawer}>
+              <SessionSync />
+              {children ?? <Outlet />}
+            </ContactDrawerProvider>
           </SettingsThemeProvider>
         </LiveProvider>
       </ApiClientProvider>

@@ -1,6 +1,5 @@
-import { blogPaths } from '@/modules/blog/blogPaths';
+import { blogPaths, publicPaths } from '@/lib/paths';
 import { LoadingScreen } from '@/modules/public/components/LoadingScreen';
-import { publicPaths } from '@/modules/public/publicPaths';
 import { PageLoading } from './PageLoading';
 
 /** The public site's pages (router.tsx): dark, so their first load waits on the dark screen, not a light one. */

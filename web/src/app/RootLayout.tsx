@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { configureAnalytics, trackPageView } from '@/modules/analytics/analytics';
 import { useWebConfig } from '@/modules/config/hooks/useWebConfig';
-import { emailConnectionPaths } from '@/modules/emailConnection/emailConnectionPaths';
+import { emailConnectionPaths } from '@/lib/paths';
 import { outlookPopupWindowName } from '@/modules/emailConnection/utils/outlookAuthMessages';
 
 /**

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { publicPaths } from '@/modules/public/publicPaths';
+import { publicPaths } from '@/lib/paths';
 
 /** SPEC §2 'Global error fallback' for a route that failed to load or render. Plain markup: antd may be what failed. */
 export const RouteError = () => (

@@ -1,20 +1,22 @@
 import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { analyticsPaths } from '@/modules/analytics/analyticsPaths';
-import { authPaths } from '@/modules/auth/authPaths';
-import { billingPaths } from '@/modules/billing/billingPaths';
-import { blogPaths } from '@/modules/blog/blogPaths';
-import { contactsPaths } from '@/modules/contacts/contactsPaths';
-import { emailConnectionPaths } from '@/modules/emailConnection/emailConnectionPaths';
-import { meetingsPaths } from '@/modules/meetings/meetingsPaths';
-import { outreachPaths } from '@/modules/outreach/outreachPaths';
-import { pipelinePaths } from '@/modules/pipeline/pipelinePaths';
-import { profilePaths } from '@/modules/profile/profilePaths';
+import {
+  analyticsPaths,
+  authPaths,
+  billingPaths,
+  blogPaths,
+  contactsPaths,
+  emailConnectionPaths,
+  meetingsPaths,
+  outreachPaths,
+  pipelinePaths,
+  profilePaths,
+  publicPaths,
+  referralsPaths,
+  settingsPaths,
+  templatesPaths,
+} from '@/lib/paths';
 import { PublicLayout } from '@/modules/public/components/PublicLayout';
-import { publicPaths } from '@/modules/public/publicPaths';
-import { referralsPaths } from '@/modules/referrals/referralsPaths';
-import { settingsPaths } from '@/modules/settings/settingsPaths';
-import { templatesPaths } from '@/modules/templates/templatesPaths';
 import { HomePage } from '@/pages/public/HomePage';
 import { InitialLoading } from './InitialLoading';
 import { RootLayout } from './RootLayout';

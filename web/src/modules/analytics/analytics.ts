@@ -1,6 +1,4 @@
-import { authPaths } from '@/modules/auth/authPaths';
-import { contactsPaths } from '@/modules/contacts/contactsPaths';
-import { publicPaths } from '@/modules/public/publicPaths';
+import { authPaths, contactsPaths, publicPaths } from '@/lib/paths';
 /**
  * Page visits and named events (SPEC §2 'Page styles and tracking'). One small module with no dependencies, so the
  * public pages can use it: it does nothing until {@link configureAnalytics} is given an endpoint by `config.json`.

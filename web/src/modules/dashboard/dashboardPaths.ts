@@ -1,4 +1,4 @@
-import { contactsPaths } from '@/modules/contacts/contactsPaths';
+import { contactsPaths } from '@/lib/paths';
 import { searchForView } from '@/modules/networkAnalytics/utils/dashboardView';
 
 /**

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Typography } from 'antd';
 import { useState } from 'react';
 import { isAnalyticsConfigured, track } from '@/modules/analytics/analytics';
-import { analyticsPaths } from '@/modules/analytics/analyticsPaths';
+import { analyticsPaths } from '@/lib/paths';
 import { DetailList } from '@/ui/DetailList';
 import { PageHeader } from '@/ui/PageHeader';
 import './RedditPixelTestPage.css';

@@ -1,6 +1,6 @@
 import { Button, Card, Result } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { billingPaths } from '@/modules/billing/billingPaths';
+import { billingPaths } from '@/lib/paths';
 import { billingTexts as text } from '@/modules/billing/billingTexts';
 import { CheckoutResult } from '@/modules/billing/components/CheckoutResult';
 

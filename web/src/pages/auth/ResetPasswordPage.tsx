@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { messages } from '@shared/messages';
-import { authPaths } from '@/modules/auth/authPaths';
+import { authPaths } from '@/lib/paths';
 import { AuthAside } from '@/modules/auth/components/AuthAside';
 import { ResetPasswordForm } from '@/modules/auth/components/ResetPasswordForm';
 import { AuthLayout } from '@/ui/AuthLayout';

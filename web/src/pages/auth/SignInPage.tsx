@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import { authPaths } from '@/modules/auth/authPaths';
+import { authPaths } from '@/lib/paths';
 import { AuthAside } from '@/modules/auth/components/AuthAside';
 import { FederatedSignInButtons } from '@/modules/auth/components/FederatedSignInButtons';
 import { SignInForm } from '@/modules/auth/components/SignInForm';

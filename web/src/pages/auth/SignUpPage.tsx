@@ -1,6 +1,6 @@
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { syncUserBody } from '@shared/schemas/profile';
-import { authPaths } from '@/modules/auth/authPaths';
+import { authPaths } from '@/lib/paths';
 import { AuthAside } from '@/modules/auth/components/AuthAside';
 import { FederatedSignInButtons } from '@/modules/auth/components/FederatedSignInButtons';
 import { ReferralInvite } from '@/modules/auth/components/ReferralInvite';

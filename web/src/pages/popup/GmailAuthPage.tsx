@@ -19,7 +19,7 @@ import {
 } from '@/modules/emailConnection/utils/emailAuthStorage';
 import { raiseWindowEvent } from '@/lib/windowEvents';
 import { type ReceiverSession, runGmailReceiver } from '@/modules/emailConnection/utils/gmailReceiverFlow';
-import { publicPaths } from '@/modules/public/publicPaths';
+import { publicPaths } from '@/lib/paths';
 import { ReceiverCard, type ReceiverStatus } from '@/ui/ReceiverCard';
 
 const text = emailConnectionMessages.gmailReceiver;

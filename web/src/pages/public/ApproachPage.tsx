@@ -1,10 +1,9 @@
 import { Link } from 'react-router-dom';
 import { limits } from '@shared/constants';
-import { blogPaths } from '@/modules/blog/blogPaths';
+import { blogPaths, publicPaths } from '@/lib/paths';
 import { CallToAction } from '@/modules/public/components/CallToAction';
 import { PageHeader } from '@/modules/public/components/PageHeader';
 import './ApproachPage.css';
-import { publicPaths } from '@/modules/public/publicPaths';
 
 const steps = [
   {

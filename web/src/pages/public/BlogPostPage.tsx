@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { blogPosts, findBlogPost } from '@/modules/blog/api/blogPosts';
-import { blogPaths } from '@/modules/blog/blogPaths';
+import { blogPaths } from '@/lib/paths';
 import { BlogPostBody } from '@/modules/blog/components/BlogPostBody';
 import { BlogPostBodySkeleton } from '@/modules/blog/components/BlogPostBodySkeleton';
 import { BlogPostByline } from '@/modules/blog/components/BlogPostByline';

@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { limits } from '@shared/constants';
-import { authPaths } from '@/modules/auth/authPaths';
+import { authPaths, publicPaths } from '@/lib/paths';
 import { CallToAction } from '@/modules/public/components/CallToAction';
 import { PageHeader } from '@/modules/public/components/PageHeader';
 import { PublicIcon, type PublicIconName } from '@/modules/public/components/PublicIcon';
-import { publicPaths } from '@/modules/public/publicPaths';
 
 type Feature = { icon: PublicIconName; title: string; text: ReactNode; points: string[] };
 

@@ -1,11 +1,10 @@
 import { Link } from 'react-router-dom';
-import { authPaths } from '@/modules/auth/authPaths';
+import { authPaths, publicPaths } from '@/lib/paths';
 import { CallToAction } from '@/modules/public/components/CallToAction';
 import { PlanCards } from '@/modules/public/components/PlanCards';
 import { PublicIcon, type PublicIconName } from '@/modules/public/components/PublicIcon';
 import './HomePage.css';
 import { StepList } from '@/modules/public/components/StepList';
-import { publicPaths } from '@/modules/public/publicPaths';
 
 const steps = [
   {

@@ -1,7 +1,7 @@
 import { CallToAction } from '@/modules/public/components/CallToAction';
 import { PageHeader } from '@/modules/public/components/PageHeader';
 import { StepList } from '@/modules/public/components/StepList';
-import { publicPaths } from '@/modules/public/publicPaths';
+import { publicPaths } from '@/lib/paths';
 
 const principles = [
   {

@@ -8,7 +8,7 @@ import { FaqList, type FaqItem } from '@/modules/public/components/FaqList';
 import { PageHeader } from '@/modules/public/components/PageHeader';
 import { PlanCards, planActionClass } from '@/modules/public/components/PlanCards';
 import { PublicIcon } from '@/modules/public/components/PublicIcon';
-import { publicPaths } from '@/modules/public/publicPaths';
+import { publicPaths } from '@/lib/paths';
 import './PricingPage.css';
 
 /*

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { DocumentLayout, type DocumentSection } from '@/modules/public/components/DocumentLayout';
 import { PageHeader } from '@/modules/public/components/PageHeader';
-import { publicPaths } from '@/modules/public/publicPaths';
+import { publicPaths } from '@/lib/paths';
 import { supportEmail } from '@/modules/public/utils/supportEmail';
 
 const mail = <a href={`mailto:${supportEmail}`}>{supportEmail}</a>;

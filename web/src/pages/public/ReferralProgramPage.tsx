@@ -1,13 +1,12 @@
 import { Link } from 'react-router-dom';
 import { plans, referral } from '@shared/constants';
-import { authPaths } from '@/modules/auth/authPaths';
+import { authPaths, publicPaths } from '@/lib/paths';
 import { CallToAction } from '@/modules/public/components/CallToAction';
 import { FaqList, type FaqItem } from '@/modules/public/components/FaqList';
 import { PageHeader } from '@/modules/public/components/PageHeader';
 import { PublicIcon } from '@/modules/public/components/PublicIcon';
 import './ReferralProgramPage.css';
 import { StepList } from '@/modules/public/components/StepList';
-import { publicPaths } from '@/modules/public/publicPaths';
 
 const steps = [
   {

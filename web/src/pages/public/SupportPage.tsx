@@ -1,10 +1,9 @@
 import { Link } from 'react-router-dom';
 import { limits } from '@shared/constants';
-import { blogPaths, blogPostPath } from '@/modules/blog/blogPaths';
+import { blogPaths, blogPostPath, publicPaths } from '@/lib/paths';
 import { FaqList, type FaqItem } from '@/modules/public/components/FaqList';
 import { PageHeader } from '@/modules/public/components/PageHeader';
 import { PublicIcon } from '@/modules/public/components/PublicIcon';
-import { publicPaths } from '@/modules/public/publicPaths';
 import { supportEmail } from '@/modules/public/utils/supportEmail';
 
 const questions: FaqItem[] = [

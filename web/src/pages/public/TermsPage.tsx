@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { plans, planTiers, referral } from '@shared/constants';
 import { DocumentLayout, type DocumentSection } from '@/modules/public/components/DocumentLayout';
 import { PageHeader } from '@/modules/public/components/PageHeader';
-import { publicPaths } from '@/modules/public/publicPaths';
+import { publicPaths } from '@/lib/paths';
 import { planPriceLabel } from '@/modules/public/utils/planPrice';
 import { supportEmail } from '@/modules/public/utils/supportEmail';
 

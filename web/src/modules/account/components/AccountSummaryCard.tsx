@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { plans } from '@shared/constants';
 import type { Profile } from '@shared/schemas/profile';
-import { billingPaths } from '@/modules/billing/billingPaths';
+import { billingPaths } from '@/lib/paths';
 import { SectionCard } from '@/ui/SectionCard';
 import { formatDate } from '@/lib/formatDate';
 import { planLabel } from '@/modules/profile/utils/profileLabels';

@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useProfile } from '@/modules/profile/hooks/useProfile';
-import { publicPaths } from '@/modules/public/publicPaths';
+import { publicPaths } from '@/lib/paths';
 import { SectionCard } from '@/ui/SectionCard';
 import { SettingRow } from '@/ui/SettingRow';
 import { detachedToast } from '@/ui/toast/detachedToast';

@@ -1,5 +1,5 @@
 import { messages } from '@shared/messages';
-import { emailConnectionPaths } from '@/modules/emailConnection/emailConnectionPaths';
+import { emailConnectionPaths } from '@/lib/paths';
 import { endSession } from '../state/sessionEvents';
 import { authState, setAuthError, setAuthLoading, setSignedIn, setSignedOut } from '../state/authState';
 import { authErrorMessage } from '../utils/authErrorMessage';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { plans } from '@shared/constants';
-import { publicPaths } from '@/modules/public/publicPaths';
+import { publicPaths } from '@/lib/paths';
 import { BrandMark } from '@/ui/BrandMark';
 import './auth.css';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { authPaths } from '@/modules/auth/authPaths';
+import { authPaths } from '@/lib/paths';
 import { WorkspaceSkeleton } from '@/ui/WorkspaceSkeleton';
 import { useAuth } from '../hooks/useAuth';
 

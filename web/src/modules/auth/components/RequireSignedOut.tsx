@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { contactsPaths } from '@/modules/contacts/contactsPaths';
+import { contactsPaths } from '@/lib/paths';
 import { FullPageSpinner } from '@/ui/FullPageSpinner';
 import { useAuth } from '../hooks/useAuth';
 import { returnPath } from '../utils/returnPath';

@@ -3,7 +3,7 @@ import { Alert, Button, Form } from 'antd';
 import PasswordInput from 'antd/es/input/Password';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { authPaths } from '@/modules/auth/authPaths';
+import { authPaths } from '@/lib/paths';
 import { useAuthActions, type SignInInput } from '../hooks/useAuthActions';
 import { useAuthSubmit } from '../hooks/useAuthSubmit';
 import { ConfirmSignUpForm } from './ConfirmSignUpForm';

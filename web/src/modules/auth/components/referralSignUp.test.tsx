@@ -12,7 +12,7 @@ import { untilPasses } from '@/test/untilPasses';
 import { AppFeedbackProvider } from '@/ui/feedback/AppFeedbackProvider';
 import { pendingReferralKey } from '../api/amplifyAuth';
 import { recordUserSync } from '../utils/userSyncSchedule';
-import { useSessionSync } from '../hooks/useSessionSync';
+import { useSessionSync } from '@/app/useSessionSync';
 import { authState, type AuthState } from '../state/authState';
 import { useQuota } from '@/modules/quota/hooks/useQuota';
 

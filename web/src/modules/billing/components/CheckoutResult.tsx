@@ -1,7 +1,6 @@
 import { Button, Result, Spin } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { contactsPaths } from '@/modules/contacts/contactsPaths';
-import { billingPaths } from '../billingPaths';
+import { billingPaths, contactsPaths } from '@/lib/paths';
 import { billingTexts as text } from '../billingTexts';
 import { useCheckoutStatus } from '../hooks/useCheckoutStatus';
 

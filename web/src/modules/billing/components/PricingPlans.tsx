@@ -2,7 +2,7 @@ import { plans, type PlanTier } from '@shared/constants';
 import { Link } from 'react-router-dom';
 import { useAuth } from '@/modules/auth/hooks/useAuth';
 import { PlanCards, planActionClass } from '@/modules/public/components/PlanCards';
-import { billingPaths } from '../billingPaths';
+import { billingPaths } from '@/lib/paths';
 import { billingTexts as text } from '../billingTexts';
 import { useBillingPlans } from '../hooks/useBillingPlans';
 import { useBillingRedirect } from '../hooks/useBillingRedirect';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { blogPostPath } from '@/modules/blog/blogPaths';
+import { blogPostPath } from '@/lib/paths';
 import type { BlogPostSummary } from '../utils/blogIndex';
 import { BlogPostByline } from './BlogPostByline';
 import './blog.css';

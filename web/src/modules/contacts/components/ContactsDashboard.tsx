@@ -24,7 +24,7 @@ import { contactFiltersOf, contactParams, withContactFilters } from '../utils/co
 import type { AddContactMode } from './AddContactModal';
 import { ContactsTable } from './ContactsTable';
 import { ContactsToolbar } from './ContactsToolbar';
-import { LazyContactDrawer } from './LazyContactDrawer';
+import { ContactDrawerSlot } from './ContactDrawerSlot';
 import './contacts.css';
 
 // The dialogs arrive when first opened (the drawer too: LazyContactDrawer): the dashboard's first paint needs only the table.
@@ -268,7 +268,7 @@ export const ContactsDashboard = () => {
         {importMounted ? (
           <CsvImportModal open={importOpen} onClose={() => setImportOpen(false)} onImported={handleAdded} />
         ) : null}
-        <LazyContactDrawer
+        <ContactDrawerSlot
           contactId={openId}
           startReply={searchParams.get(contactParams.reply) === '1'}
           onClose={() => setOpenId(null)}

@@ -1,5 +1,5 @@
 import type { ContactFilters } from '../hooks/useContactList';
-import { contactsPaths } from '../contactsPaths';
+import { contactsPaths } from '@/lib/paths';
 import { lookupStatusLabels, relationshipLabels, sortOptions } from './contactLabels';
 
 /**

@@ -1,7 +1,7 @@
 import { relationshipLabels } from '@shared/relationship';
 import type { emailLookupStatuses, relationshipStatuses } from '@shared/schemas/contacts';
 import type { ReplyStatus } from '@shared/schemas/conversations';
-import { replyStatusLabels } from '@/modules/conversations/utils/conversationLabels';
+import { replyStatusLabels } from '@shared/conversation-turn';
 import type { EmailVerificationState } from './emailVerification';
 import { formatRecentTime } from '@/lib/formatDate';
 import type { Contact } from '../api/contactMapping';

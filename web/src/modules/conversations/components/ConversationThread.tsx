@@ -9,7 +9,8 @@ import { formatRecentTime } from '@/lib/formatDate';
 import { useToast } from '@/ui/toast/useToast';
 import { checkReplies } from '../api/conversationsApi';
 import { useContactConversations } from '../hooks/useContactConversations';
-import { type ConversationWithEmails, emailKindLabels, replyStatusLabels, sender } from '../utils/conversationLabels';
+import { replyStatusLabels } from '@shared/conversation-turn';
+import { type ConversationWithEmails, emailKindLabels, sender } from '../utils/conversationLabels';
 import { ReplyComposer } from './ReplyComposer';
 import './conversations.css';
 

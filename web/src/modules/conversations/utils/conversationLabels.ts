@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import type { ConversationEmailKind, ReplyStatus, conversationWithEmailsSchema } from '@shared/schemas/conversations';
+import type { ConversationEmailKind, conversationWithEmailsSchema } from '@shared/schemas/conversations';
 
 export type ConversationWithEmails = z.infer<typeof conversationWithEmailsSchema>;
 
@@ -9,15 +9,6 @@ export const emailKindLabels: Record<ConversationEmailKind, string | null> = {
   reply: 'Reply',
   auto_reply: 'Auto-reply',
   bounce: 'Bounced',
-};
-
-/** Where a conversation stands, in words (SPEC §4 REPLY_RECEIVED and the states of shared/schemas/conversations). */
-export const replyStatusLabels: Record<ReplyStatus, string> = {
-  awaiting_reply: 'Awaiting reply',
-  REPLY_RECEIVED: 'Replied',
-  auto_reply: 'Auto-reply only',
-  bounced: 'Bounced',
-  closed: 'Closed',
 };
 
 /** 'Ada Lovelace <ada@example.com>', or the address alone. */

@@ -1,10 +1,11 @@
 import type { ApiClient } from '@/lib/http/apiClient';
+import { routeKey } from '@/lib/http/routeKey';
 
 type Api = Pick<ApiClient, 'request'>;
 
 /** The SWR keys: the route's name, as the live channel's staleKeys and missedKeys expect (lib/live/revalidate.ts). */
-export const dashboardSummaryKey = 'GET /api/dashboard/summary';
-export const pendingTasksKey = 'GET /api/dashboard/pending-tasks';
+export const dashboardSummaryKey = routeKey('GET /api/dashboard/summary');
+export const pendingTasksKey = routeKey('GET /api/dashboard/pending-tasks');
 
 /** SPEC §7 'Dashboard refresh': the counts at a glance, read from the counters the stats aggregator keeps. */
 export const getDashboardSummary = (api: Api, signal?: AbortSignal) =>

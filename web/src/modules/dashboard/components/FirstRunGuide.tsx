@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 import { useEmailConnect } from '@/modules/emailConnection/hooks/useEmailConnect';
 import { useDefaultEmailConnection } from '@/modules/emailConnection/hooks/useEmailConnections';
 import { useProfile } from '@/modules/profile/hooks/useProfile';
-import { profilePaths } from '@/modules/profile/profilePaths';
+import { profilePaths } from '@/lib/paths';
 import { profileCompleteness } from '@/modules/profile/utils/profileCompleteness';
 import { Text } from '@/ui/text/Text';
 import { useDashboardSummary } from '../hooks/useDashboardSummary';

@@ -1,8 +1,6 @@
 import type { PendingTask, PendingTaskKind } from '@shared/schemas/dashboard';
 import { contactDrawerPath, contactListPath } from '@/modules/contacts/utils/contactFilterParams';
-import { meetingsPaths } from '@/modules/meetings/meetingsPaths';
-import { outreachContactPath, outreachPaths } from '@/modules/outreach/outreachPaths';
-import { pipelinePaths } from '@/modules/pipeline/pipelinePaths';
+import { meetingsPaths, outreachContactPath, outreachPaths, pipelinePaths } from '@/lib/paths';
 
 type PendingTaskItem = PendingTask['items'][number];
 

@@ -1,7 +1,6 @@
 import type { DashboardSummary } from '@shared/schemas/dashboard';
 import { contactListPath } from '@/modules/contacts/utils/contactFilterParams';
-import { meetingsPaths } from '@/modules/meetings/meetingsPaths';
-import { outreachPaths } from '@/modules/outreach/outreachPaths';
+import { meetingsPaths, outreachPaths } from '@/lib/paths';
 import { analyticsViewPath } from '../dashboardPaths';
 
 /** The cards, in the order shown (the skeleton keeps their places while the summary loads). */

@@ -6,7 +6,7 @@ import { waitForAuthReady } from '@/modules/auth/state/authState';
 import { validateEmailConnection } from '../api/emailConnectionsApi';
 import { emailConnectionMessages as text } from '../emailConnectionMessages';
 import { emailConnectionTimings } from '../emailConnectionTimings';
-import { emailConnectionPaths } from '../emailConnectionPaths';
+import { emailConnectionPaths } from '@/lib/paths';
 import { type EmailConnectionChannel, emailConnectionChannel } from '../state/emailConnectionBroadcast';
 import {
   applyDefaultConnection,

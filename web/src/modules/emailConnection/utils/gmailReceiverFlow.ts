@@ -1,6 +1,6 @@
 import { isApiError } from '@/lib/http/ApiError';
 import { emailConnectionMessages } from '../emailConnectionMessages';
-import { emailConnectionPaths } from '../emailConnectionPaths';
+import { emailConnectionPaths } from '@/lib/paths';
 import { emailConnectionTimings } from '../emailConnectionTimings';
 import type { PendingGmailAuth } from './emailAuthStorage';
 

@@ -1,7 +1,7 @@
 import type { Meeting } from '@shared/schemas/meetings';
 import { useSWRConfig } from 'swr';
 import { useApiClient } from '@/lib/http/useApiClient';
-import { pipelineKey } from '@/modules/pipeline/api/pipelineApi';
+import { routeKey } from '@/lib/http/routeKey';
 import {
   cancelMeeting,
   createMeeting,
@@ -32,7 +32,7 @@ export const useMeetingActions = () => {
   return {
     book: async (body: NewMeeting) => {
       const meeting = await stored(await createMeeting(api, body));
-      void mutate(pipelineKey);
+      void mutate(routeKey('GET /api/pipeline'));
       return meeting;
     },
     update: async (id: string, changes: MeetingChanges) => stored(await updateMeeting(api, id, changes)),

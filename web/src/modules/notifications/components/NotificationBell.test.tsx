@@ -9,6 +9,8 @@ import type { ApiClient } from '@/lib/http/apiClient';
 import { ApiError } from '@/lib/http/ApiError';
 import { ApiClientContext } from '@/lib/http/useApiClient';
 import { LiveProvider, type LiveSocket } from '@/lib/live';
+import { LazyContactDrawer } from '@/modules/contactDetail/components/LazyContactDrawer';
+import { ContactDrawerProvider } from '@/modules/contacts/components/ContactDrawerSlot';
 import { wireContact } from '@/test/contactFixtures';
 import { fakeLiveSocket } from '@/test/fakeLiveSocket';
 import { buttonIn, mountPerTest } from '@/test/mountPerTest';
@@ -126,10 +128,12 @@ const show = async (api: ApiClient, socket: LiveSocket | null = null) => {
         <ConfigProvider wave={{ disabled: true }}>
           <AppFeedbackProvider>
             <LiveProvider socket={socket}>
-              {/* the contact drawer links to the contact's Outreach page */}
-              <MemoryRouter>
-                <NotificationBell />
-              </MemoryRouter>
+              <ContactDrawerProvider value={LazyContactDrawer}>
+                {/* the contact drawer links to the contact's Outreach page */}
+                <MemoryRouter>
+                  <NotificationBell />
+                </MemoryRouter>
+              </ContactDrawerProvider>
             </LiveProvider>
           </AppFeedbackProvider>
         </ConfigProvider>

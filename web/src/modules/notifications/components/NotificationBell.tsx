@@ -5,7 +5,7 @@ import { Text } from '@/ui/text/Text';
 import { lazy, useState } from 'react';
 import type { Notification } from '@shared/schemas/conversations';
 import { useNow } from '@/lib/useNow';
-import { LazyContactDrawer } from '@/modules/contacts/components/LazyContactDrawer';
+import { ContactDrawerSlot } from '@/modules/contacts/components/ContactDrawerSlot';
 import type { PickedContact } from '@/modules/meetings/components/ContactPicker';
 import { LazyBookMeetingModal } from '@/modules/meetings/components/LazyBookMeetingModal';
 import { CountBadge } from '@/ui/CountBadge';
@@ -121,7 +121,7 @@ export const NotificationBell = () => {
           }
         />
       </PopoverButton>
-      <LazyContactDrawer
+      <ContactDrawerSlot
         contactId={opened?.contactId ?? null}
         startReply={opened?.reply ?? false}
         onClose={() => setOpened(null)}

@@ -1,7 +1,7 @@
 import { Tag, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import type { Draft } from '@shared/schemas/drafts';
-import { outreachContactPath, outreachPaths } from '../outreachPaths';
+import { outreachContactPath, outreachPaths } from '@/lib/paths';
 import { type SendStateKind, sendStateOf } from '../utils/sendState';
 import './outreach.css';
 

@@ -6,13 +6,12 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { EmptyState } from '@/ui/EmptyState';
 import { useToast } from '@/ui/toast/useToast';
-import { LazyContactDrawer } from '@/modules/contacts/components/LazyContactDrawer';
-import { contactsPaths } from '@/modules/contacts/contactsPaths';
+import { ContactDrawerSlot } from '@/modules/contacts/components/ContactDrawerSlot';
+import { contactsPaths, outreachContactParam } from '@/lib/paths';
 import { type OutreachRow, sendDraft } from '../api/outreachApi';
 import { useGenerationProgress } from '../hooks/useGenerationProgress';
 import { maxBatchSize, useOutreachActions } from '../hooks/useOutreachActions';
 import { useOutreachList } from '../hooks/useOutreachList';
-import { outreachContactParam } from '../outreachPaths';
 import { generationState, isAnyGenerating } from '../state/generationState';
 import { errorText } from '../utils/errorText';
 import { unsendableContacts } from '../utils/recipient';
@@ -180,7 +179,7 @@ export const OutreachDashboard = () => {
         onCancel={() => setMode(null)}
         onStart={handleStart}
       />
-      <LazyContactDrawer
+      <ContactDrawerSlot
         contactId={replyTo}
         startReply
         onClose={() => setReplyTo(null)}

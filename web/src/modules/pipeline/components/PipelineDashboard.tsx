@@ -1,7 +1,7 @@
 import type { PipelineCard } from '@shared/schemas/pipeline';
 import { Alert, Button, Skeleton } from 'antd';
 import { useState } from 'react';
-import { LazyContactDrawer } from '@/modules/contacts/components/LazyContactDrawer';
+import { ContactDrawerSlot } from '@/modules/contacts/components/ContactDrawerSlot';
 import { useNow } from '@/lib/useNow';
 import { usePipeline } from '../hooks/usePipeline';
 import { pipelineMessages as text } from '../pipelineMessages';
@@ -42,7 +42,7 @@ export const PipelineDashboard = () => {
           onReply={(card: PipelineCard) => setOpen({ contactId: card.contactId, reply: true })}
         />
       )}
-      <LazyContactDrawer
+      <ContactDrawerSlot
         contactId={open?.contactId ?? null}
         startReply={open?.reply ?? false}
         onClose={() => setOpen(null)}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { plans } from '@shared/constants';
-import { authPaths } from '@/modules/auth/authPaths';
+import { authPaths } from '@/lib/paths';
 
 export type CallToActionProps = {
   /** @default 'Start with the free plan' */

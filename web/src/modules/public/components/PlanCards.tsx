@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { plans, planTiers, type PlanTier } from '@shared/constants';
-import { authPaths } from '@/modules/auth/authPaths';
+import { authPaths } from '@/lib/paths';
 import { planPrice } from '../utils/planPrice';
 import { PublicIcon } from './PublicIcon';
 import './PlanCards.css';

@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
-import { authPaths } from '@/modules/auth/authPaths';
-import { publicPaths } from '@/modules/public/publicPaths';
+import { authPaths, publicPaths } from '@/lib/paths';
 import { BrandMark } from '@/ui/BrandMark';
 import { publicLinks } from '../utils/publicLinks';
 import { supportEmail } from '../utils/supportEmail';

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import { authPaths } from '@/modules/auth/authPaths';
-import { contactsPaths } from '@/modules/contacts/contactsPaths';
-import { publicPaths } from '@/modules/public/publicPaths';
+import { authPaths, contactsPaths, publicPaths } from '@/lib/paths';
 import { BrandMark } from '@/ui/BrandMark';
 import { hasStoredSession } from '@/modules/auth/utils/storedSession';
 import { useWebConfig } from '@/modules/config/hooks/useWebConfig';

@@ -1,5 +1,4 @@
-import { blogPaths } from '@/modules/blog/blogPaths';
-import { publicPaths } from '@/modules/public/publicPaths';
+import { blogPaths, publicPaths } from '@/lib/paths';
 export type PublicLink = { to: string; label: string };
 
 /** Where the public site's navigation leads: the top bar and the footer's columns (SPEC §2 public routes). */

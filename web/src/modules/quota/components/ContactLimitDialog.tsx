@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { plans } from '@shared/constants';
 import { messages } from '@shared/messages';
-import { publicPaths } from '@/modules/public/publicPaths';
+import { publicPaths } from '@/lib/paths';
 import { useQuota } from '../hooks/useQuota';
 import { closeUpgradeModal, upgradeModalState } from '../state/upgradeModalState';
 import './ContactLimitDialog.css';

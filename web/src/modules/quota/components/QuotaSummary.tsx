@@ -6,7 +6,7 @@ import { Text } from '@/ui/text/Text';
 import { Link } from 'react-router-dom';
 import { formatDate } from '@/lib/formatDate';
 import { plans } from '@shared/constants';
-import { publicPaths } from '@/modules/public/publicPaths';
+import { publicPaths } from '@/lib/paths';
 import { ProgressBar } from '@/ui/ProgressBar';
 import { useQuota } from '../hooks/useQuota';
 import './QuotaSummary.css';

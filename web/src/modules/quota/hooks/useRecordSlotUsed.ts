@@ -1,6 +1,6 @@
 import { useSWRConfig } from 'swr';
 import type { Quota } from '@shared/schemas/contacts';
-import { dashboardSummaryKey } from '@/modules/dashboard/api/dashboardApi';
+import { routeKey } from '@/lib/http/routeKey';
 import { consumeSlot } from '../utils/consumeSlot';
 import { quotaKey } from './useQuota';
 
@@ -24,7 +24,7 @@ export const useRecordSlotUsed = () => {
       refreshPending = false;
       void mutate(quotaKey);
       // the dashboard's Contacts and Contact slots cards read the same numbers (no stats event follows an add)
-      void mutate(dashboardSummaryKey);
+      void mutate(routeKey('GET /api/dashboard/summary'));
     }, quotaRefreshAfterAddMs);
   };
 };
@@ -34,6 +34,6 @@ export const useRefreshSlots = () => {
   const { mutate } = useSWRConfig();
   return () => {
     void mutate(quotaKey);
-    void mutate(dashboardSummaryKey);
+    void mutate(routeKey('GET /api/dashboard/summary'));
   };
 };

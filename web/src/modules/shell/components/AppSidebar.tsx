@@ -2,7 +2,7 @@ import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { Link, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { contactsPaths } from '@/modules/contacts/contactsPaths';
+import { contactsPaths } from '@/lib/paths';
 import { BrandMark } from '@/ui/BrandMark';
 import { NavList } from '@/ui/NavList';
 import { RecentActivity } from '@/modules/activity/components/RecentActivity';

@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { Title } from '@/ui/text/Title';
 import { Paragraph } from '@/ui/text/Paragraph';
 import { useNavigate } from 'react-router-dom';
-import { publicPaths } from '@/modules/public/publicPaths';
+import { publicPaths } from '@/lib/paths';
 import { BrandMark } from '@/ui/BrandMark';
 import { shellMessages as text } from '../shellMessages';
 

@@ -4,8 +4,7 @@ import { Avatar } from '@/ui/Avatar';
 import { SkeletonBlock } from '@/ui/Skeleton';
 import { lazy, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { billingPaths } from '@/modules/billing/billingPaths';
-import { settingsPaths } from '@/modules/settings/settingsPaths';
+import { billingPaths, settingsPaths } from '@/lib/paths';
 import { useToast } from '@/ui/toast/useToast';
 import { useAuth } from '@/modules/auth/hooks/useAuth';
 // sign-out only: useAuthActions would bring Amplify's sign-in and sign-up flows into every signed-in page

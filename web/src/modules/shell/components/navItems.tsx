@@ -8,13 +8,15 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
-import { contactsPaths } from '@/modules/contacts/contactsPaths';
-import { meetingsPaths } from '@/modules/meetings/meetingsPaths';
-import { outreachPaths } from '@/modules/outreach/outreachPaths';
-import { pipelinePaths } from '@/modules/pipeline/pipelinePaths';
-import { profilePaths } from '@/modules/profile/profilePaths';
-import { referralsPaths } from '@/modules/referrals/referralsPaths';
-import { templatesPaths } from '@/modules/templates/templatesPaths';
+import {
+  contactsPaths,
+  meetingsPaths,
+  outreachPaths,
+  pipelinePaths,
+  profilePaths,
+  referralsPaths,
+  templatesPaths,
+} from '@/lib/paths';
 
 export type NavItem = { path: string; label: string; icon: ReactNode };
 

@@ -1,5 +1,5 @@
 import { isApiError } from '@/lib/http/ApiError';
-import { emailConnectionPaths } from '@/modules/emailConnection/emailConnectionPaths';
+import { emailConnectionPaths } from '@/lib/paths';
 import { outlookPopupWindowName } from '@/modules/emailConnection/utils/outlookAuthMessages';
 import { isRecord } from '@/lib/isRecord';
 

@@ -6,32 +6,24 @@ import { ConversationThread } from '@/modules/conversations/components/Conversat
 import { BookMeetingButton } from '@/modules/meetings/components/BookMeetingButton';
 import { ContactDraftSummary } from '@/modules/outreach/components/ContactDraftSummary';
 import { useToast } from '@/ui/toast/useToast';
-import type { Contact } from '../api/contactMapping';
-import { useContactActions } from '../hooks/useContactActions';
-import { useContactDetail } from '../hooks/useContactDetail';
+import type { Contact } from '@/modules/contacts/api/contactMapping';
+import { useContactActions } from '@/modules/contacts/hooks/useContactActions';
+import { useContactDetail } from '@/modules/contacts/hooks/useContactDetail';
 import {
   emailOriginLabel,
   emailStatusLabel,
   formatDate,
   relationshipColors,
   relationshipLabels,
-} from '../utils/contactLabels';
-import { canLookUpEmail } from '../utils/emailVerification';
-import { ContactAvatar } from './ContactAvatar';
-import { ContactEditForm } from './ContactEditForm';
-import { ConfirmAddressButton } from './ConfirmAddressButton';
-import { EmailTag } from './EmailTag';
-import { ProfileSummary } from './ProfileSummary';
-import './contacts.css';
-
-export type ContactDrawerProps = {
-  contactId: string | null;
-  onClose: () => void;
-  /** the contact changed or was deleted: the list refreshes */
-  onChanged: () => void;
-  /** opens the reply to the contact's latest answer in the conversation (a Reply from elsewhere) */
-  startReply?: boolean;
-};
+} from '@/modules/contacts/utils/contactLabels';
+import { canLookUpEmail } from '@/modules/contacts/utils/emailVerification';
+import { ContactAvatar } from '@/modules/contacts/components/ContactAvatar';
+import { ContactEditForm } from '@/modules/contacts/components/ContactEditForm';
+import { ConfirmAddressButton } from '@/modules/contacts/components/ConfirmAddressButton';
+import { EmailTag } from '@/modules/contacts/components/EmailTag';
+import { ProfileSummary } from '@/modules/contacts/components/ProfileSummary';
+import type { ContactDrawerProps } from '@/modules/contacts/components/ContactDrawerSlot';
+import '@/modules/contacts/components/contacts.css';
 
 const freshnessLabels: Record<Contact['dataFreshness'], string> = {
   fresh: 'Up to date',

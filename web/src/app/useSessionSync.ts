@@ -6,9 +6,9 @@ import { useApiClient } from '@/lib/http/useApiClient';
 import { profileKey } from '@/modules/profile/hooks/useProfile';
 import { quotaKey } from '@/modules/quota/hooks/useQuota';
 import { prefetchSettings } from '@/modules/settings/api/settingsApi';
-import { takePendingReferralCode } from '../api/amplifyAuth';
-import { authState } from '../state/authState';
-import { syncUserIfDue } from '../api/userSync';
+import { takePendingReferralCode } from '@/modules/auth/api/amplifyAuth';
+import { authState } from '@/modules/auth/state/authState';
+import { syncUserIfDue } from '@/modules/auth/api/userSync';
 
 /**
  * SPEC §7 user sync for sessions this page's sign-in form did not start (that form syncs itself):

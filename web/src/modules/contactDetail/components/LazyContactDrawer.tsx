@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef } from 'react';
-import type { ContactDrawerProps } from './ContactDrawer';
+import type { ContactDrawerProps } from '@/modules/contacts/components/ContactDrawerSlot';
 
 const ContactDrawer = lazy(async () => ({ default: (await import('./ContactDrawer')).ContactDrawer }));
 

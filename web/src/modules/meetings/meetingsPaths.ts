@@ -1,2 +1,0 @@
-/** The meetings page (SPEC §2 'Protected routes'). */
-export const meetingsPaths = { meetings: '/meetings' } as const;
