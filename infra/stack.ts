@@ -8,10 +8,12 @@ import { queueEntries, queues as sharedQueues, queueUrlEnvName, type QueueSpec }
 import type { Domain } from '../shared/routes.js';
 import type { ScheduleSpec } from '../shared/schedules.js';
 import type { StreamConsumerSpec } from '../shared/streams.js';
+import { messages } from '../shared/messages.js';
 import { appName, type StageConfig } from './config.js';
 import { Api } from './constructs/api.js';
 import { Auth } from './constructs/auth.js';
 import { Data } from './constructs/data.js';
+import { Firewall } from './constructs/firewall.js';
 import { AppFunction, type DomainAccess, lambdaEntry } from './constructs/function.js';
 import { Live } from './constructs/live.js';
 import { Monitoring } from './constructs/monitoring.js';
@@ -19,6 +21,7 @@ import { Schedules } from './constructs/schedules.js';
 import { Streams } from './constructs/streams.js';
 import { Web } from './constructs/web.js';
 import { Workers } from './constructs/workers.js';
+import { apiRateLimits } from './rate-limits.js';
 
 export type AppStackProps = StackProps & {
   config: StageConfig;
@@ -32,6 +35,8 @@ export type AppStackProps = StackProps & {
   lambdasRoot?: string;
   /** @default web/dist */
   webDist?: string;
+  /** the web distribution's WAF web ACL (scope CLOUDFRONT, made in us-east-1: infra/edge-stack.ts) */
+  webAclArn: string;
 };
 
 /**
@@ -214,6 +219,21 @@ export class AppStack extends Stack {
     const auth = new Auth(this, 'Auth', { config, webOrigin, postConfirmation: postConfirmation.fn });
 
     const api = new Api(this, 'Api', { config, userPool: auth.userPool, webOrigin, access });
+    // per-address limits in front of the stage's shared throttle (infra/rate-limits.ts), and AWS's lists of known bad
+    // addresses and exploit inputs. Not the common rule set: its 8 KB body limit refuses drafts and templates (up to
+    // 100,000 characters) and vendors' events, and its XSS and RFI body rules match the HTML and links of e-mails.
+    new Firewall(this, 'ApiFirewall', {
+      config,
+      scope: 'REGIONAL',
+      name: 'api',
+      rateLimits: apiRateLimits,
+      managedRuleGroups: ['AWSManagedRulesAmazonIpReputationList', 'AWSManagedRulesKnownBadInputsRuleSet'],
+      stagePath: config.stage,
+      tooManyRequests: {
+        contentType: 'APPLICATION_JSON',
+        content: JSON.stringify({ success: false, error: messages.status[429], code: 'rate_limited' }),
+      },
+    }).protect(api.restApi.deploymentStage);
     // The queues with their workers and the scheduled jobs live in a nested stack: CloudFormation takes at most 500
     // resources per stack, and the API alone (a resource and methods per route, a function per domain) uses most of
     // the top stack's. What they use of the top stack (the table, keys, secrets, the live channel, the alarm topic)
@@ -338,6 +358,7 @@ export class AppStack extends Stack {
       logs: data.logs,
       connectSources: [api.origin, live.origin, ...auth.origins, data.uploadsOrigin],
       distDir: props.webDist,
+      webAclArn: props.webAclArn,
       webConfig: {
         stage: config.stage,
         apiUrl: api.url,
