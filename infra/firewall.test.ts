@@ -207,6 +207,27 @@ describe('the REST API firewall', () => {
     });
   });
 
+  it("tells the alarm topic when a provider's webhook was answered 429", () => {
+    const alarm = resourcesOf(subject.template, 'AWS::CloudWatch::Alarm').find(
+      ([, each]) => each.Properties?.MetricName === 'BlockedRequests',
+    );
+    expect(alarm?.[1].Properties).toMatchObject({
+      Namespace: 'AWS/WAFV2',
+      Dimensions: expect.arrayContaining([
+        { Name: 'WebACL', Value: 'outreach-dev-api' },
+        { Name: 'Rule', Value: 'outreach-dev-api-Webhooks' },
+      ]),
+      Statistic: 'Sum',
+      Threshold: 1,
+      AlarmActions: [{ Ref: expect.stringMatching(/^MonitoringTopic/) }],
+    });
+    // the rule's metric is the one the alarm watches
+    const webhooksRule = acl.Rules.find((rule) => rule.Name === 'Webhooks') as unknown as {
+      VisibilityConfig: { MetricName: string };
+    };
+    expect(webhooksRule.VisibilityConfig.MetricName).toBe('outreach-dev-api-Webhooks');
+  });
+
   it('puts the web distribution behind the web ACL it is given', () => {
     subject.template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: { WebACLId: testWebAclArn },

@@ -1,4 +1,5 @@
 import { CfnOutput, Duration, Lazy, NestedStack, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { meetingsSealedPurposes } from '../lambdas/meetings/sealed-purposes.js';
@@ -222,7 +223,7 @@ export class AppStack extends Stack {
     // per-address limits in front of the stage's shared throttle (infra/rate-limits.ts), and AWS's lists of known bad
     // addresses and exploit inputs. Not the common rule set: its 8 KB body limit refuses drafts and templates (up to
     // 100,000 characters) and vendors' events, and its XSS and RFI body rules match the HTML and links of e-mails.
-    new Firewall(this, 'ApiFirewall', {
+    const firewall = new Firewall(this, 'ApiFirewall', {
       config,
       scope: 'REGIONAL',
       name: 'api',
@@ -233,7 +234,17 @@ export class AppStack extends Stack {
         contentType: 'APPLICATION_JSON',
         content: JSON.stringify({ success: false, error: messages.status[429], code: 'rate_limited' }),
       },
-    }).protect(api.restApi.deploymentStage);
+    });
+    firewall.protect(api.restApi.deploymentStage);
+    // a blocked webhook is an event a vendor may not send again (Graph drops notifications it cannot deliver)
+    const webhooksBlocked = new cloudwatch.Alarm(firewall, 'WebhooksBlockedAlarm', {
+      alarmDescription: `${appName} ${config.stage} API: the WAF answered 429 to a provider's webhook`,
+      metric: firewall.metricBlocked('Webhooks'),
+      threshold: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
     // The queues with their workers and the scheduled jobs live in a nested stack: CloudFormation takes at most 500
     // resources per stack, and the API alone (a resource and methods per route, a function per domain) uses most of
     // the top stack's. What they use of the top stack (the table, keys, secrets, the live channel, the alarm topic)
@@ -380,6 +391,7 @@ export class AppStack extends Stack {
       functions: this.node.findAll().filter((construct): construct is AppFunction => construct instanceof AppFunction),
       apiStage: api.restApi.deploymentStage,
       alarms: [
+        webhooksBlocked,
         ...[...workers.workers.values()].map((worker) => worker.alarm),
         ...[...streams.consumers.values()].flatMap((consumer) => consumer.alarms),
       ],

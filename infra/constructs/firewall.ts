@@ -1,5 +1,6 @@
-import { ArnFormat, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { ArnFormat, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type * as apigw from 'aws-cdk-lib/aws-apigateway';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
@@ -46,11 +47,14 @@ const maxRegexLength = 512;
 export class Firewall extends Construct {
   readonly webAcl: wafv2.CfnWebACL;
   readonly logGroup: logs.LogGroup;
+  /** the web ACL's name, which is also its CloudWatch metric's (`<app>-<stage>-<name>`) */
+  readonly aclName: string;
 
   constructor(scope: Construct, id: string, props: FirewallProps) {
     super(scope, id);
     const { config } = props;
     const fullName = `${appName}-${config.stage}-${props.name}`;
+    this.aclName = fullName;
     const visibility = (metricName: string): wafv2.CfnWebACL.VisibilityConfigProperty => ({
       cloudWatchMetricsEnabled: true,
       metricName,
@@ -141,6 +145,17 @@ export class Firewall extends Construct {
       },
     });
     logging.node.addDependency(this.logGroup);
+  }
+
+  /** The requests a rate rule blocked, summed over 5 minutes (AWS/WAFV2 names a rule by its metric's name). */
+  metricBlocked(rule: string) {
+    return new cloudwatch.Metric({
+      namespace: 'AWS/WAFV2',
+      metricName: 'BlockedRequests',
+      dimensionsMap: { WebACL: this.aclName, Rule: `${this.aclName}-${rule}`, Region: Stack.of(this).region },
+      statistic: 'Sum',
+      period: Duration.minutes(5),
+    });
   }
 
   /** Puts the REST API's stage behind this web ACL (a REGIONAL one). */
