@@ -1,4 +1,5 @@
 import { CfnOutput, Duration, Lazy, NestedStack, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { meetingsSealedPurposes } from '../lambdas/meetings/sealed-purposes.js';
@@ -8,10 +9,12 @@ import { queueEntries, queues as sharedQueues, queueUrlEnvName, type QueueSpec }
 import type { Domain } from '../shared/routes.js';
 import type { ScheduleSpec } from '../shared/schedules.js';
 import type { StreamConsumerSpec } from '../shared/streams.js';
+import { messages } from '../shared/messages.js';
 import { appName, type StageConfig } from './config.js';
 import { Api } from './constructs/api.js';
 import { Auth } from './constructs/auth.js';
 import { Data } from './constructs/data.js';
+import { Firewall } from './constructs/firewall.js';
 import { AppFunction, type DomainAccess, lambdaEntry } from './constructs/function.js';
 import { Live } from './constructs/live.js';
 import { Monitoring } from './constructs/monitoring.js';
@@ -19,6 +22,7 @@ import { Schedules } from './constructs/schedules.js';
 import { Streams } from './constructs/streams.js';
 import { Web } from './constructs/web.js';
 import { Workers } from './constructs/workers.js';
+import { apiRateLimits } from './rate-limits.js';
 
 export type AppStackProps = StackProps & {
   config: StageConfig;
@@ -32,6 +36,8 @@ export type AppStackProps = StackProps & {
   lambdasRoot?: string;
   /** @default web/dist */
   webDist?: string;
+  /** the web distribution's WAF web ACL (scope CLOUDFRONT, made in us-east-1: infra/edge-stack.ts) */
+  webAclArn: string;
 };
 
 /**
@@ -214,6 +220,31 @@ export class AppStack extends Stack {
     const auth = new Auth(this, 'Auth', { config, webOrigin, postConfirmation: postConfirmation.fn });
 
     const api = new Api(this, 'Api', { config, userPool: auth.userPool, webOrigin, access });
+    // per-address limits in front of the stage's shared throttle (infra/rate-limits.ts), and AWS's lists of known bad
+    // addresses and exploit inputs. Not the common rule set: its 8 KB body limit refuses drafts and templates (up to
+    // 100,000 characters) and vendors' events, and its XSS and RFI body rules match the HTML and links of e-mails.
+    const firewall = new Firewall(this, 'ApiFirewall', {
+      config,
+      scope: 'REGIONAL',
+      name: 'api',
+      rateLimits: apiRateLimits,
+      managedRuleGroups: ['AWSManagedRulesAmazonIpReputationList', 'AWSManagedRulesKnownBadInputsRuleSet'],
+      stagePath: config.stage,
+      tooManyRequests: {
+        contentType: 'APPLICATION_JSON',
+        content: JSON.stringify({ success: false, error: messages.status[429], code: 'rate_limited' }),
+      },
+    });
+    firewall.protect(api.restApi.deploymentStage);
+    // a blocked webhook is an event a vendor may not send again (Graph drops notifications it cannot deliver)
+    const webhooksBlocked = new cloudwatch.Alarm(firewall, 'WebhooksBlockedAlarm', {
+      alarmDescription: `${appName} ${config.stage} API: the WAF answered 429 to a provider's webhook`,
+      metric: firewall.metricBlocked('Webhooks'),
+      threshold: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
     // The queues with their workers and the scheduled jobs live in a nested stack: CloudFormation takes at most 500
     // resources per stack, and the API alone (a resource and methods per route, a function per domain) uses most of
     // the top stack's. What they use of the top stack (the table, keys, secrets, the live channel, the alarm topic)
@@ -338,6 +369,7 @@ export class AppStack extends Stack {
       logs: data.logs,
       connectSources: [api.origin, live.origin, ...auth.origins, data.uploadsOrigin],
       distDir: props.webDist,
+      webAclArn: props.webAclArn,
       webConfig: {
         stage: config.stage,
         apiUrl: api.url,
@@ -359,6 +391,7 @@ export class AppStack extends Stack {
       functions: this.node.findAll().filter((construct): construct is AppFunction => construct instanceof AppFunction),
       apiStage: api.restApi.deploymentStage,
       alarms: [
+        webhooksBlocked,
         ...[...workers.workers.values()].map((worker) => worker.alarm),
         ...[...streams.consumers.values()].flatMap((consumer) => consumer.alarms),
       ],

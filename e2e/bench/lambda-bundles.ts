@@ -61,8 +61,8 @@ type Template = { Resources: Record<string, CfnResource> };
 
 /**
  * `cdk synth` of infra/app.ts with bundling, into `outdir`: the same app, context (cdk.json) and house bundling as a
- * deploy, run the way the CLI runs it (CDK_OUTDIR and CDK_CONTEXT_JSON), minus the CLI's web build (cdk.json
- * `build`), which the functions do not need.
+ * deploy, run the way the CLI runs it (CDK_OUTDIR, CDK_CONTEXT_JSON and CDK_DEFAULT_REGION), minus the CLI's web
+ * build (cdk.json `build`), which the functions do not need.
  */
 const synthesize = (outdir: string) => {
   const cdkJson = JSON.parse(readFileSync(join(repoRoot, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
@@ -77,6 +77,8 @@ const synthesize = (outdir: string) => {
       ...process.env,
       CDK_OUTDIR: outdir,
       CDK_CONTEXT_JSON: JSON.stringify(context),
+      // the CLI names the region of the caller's profile; the app places the main stack there (infra/app.ts)
+      CDK_DEFAULT_REGION: region,
       CDK_DISABLE_VERSION_CHECK: '1',
     },
     encoding: 'utf8',

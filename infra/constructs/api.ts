@@ -91,10 +91,6 @@ export class Api extends Construct {
       id: `AwsSolutions-IAM4[Policy::${awsManagedPolicy('service-role/AmazonAPIGatewayPushToCloudWatchLogs')}]`,
       reason: "The account-level API Gateway logging role uses AWS's managed policy made for exactly this purpose",
     });
-    Validations.of(this.restApi).acknowledge({
-      id: 'AwsSolutions-APIG3',
-      reason: 'No WAF yet: stage throttling bounds abuse and every data route needs a Cognito token',
-    });
 
     const authorizer = new apigw.CognitoUserPoolsAuthorizer(this, 'Authorizer', {
       cognitoUserPools: [props.userPool],

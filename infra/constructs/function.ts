@@ -9,6 +9,7 @@ import {
   Names,
   RemovalPolicy,
   Stack,
+  Token,
   Validations,
 } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -280,6 +281,18 @@ export const nagNameOf = (from: IConstruct, target: CfnElement, attribute: 'Ref'
     return attribute === 'Ref' ? `<${logicalId}>` : `<${logicalId}.Arn>`;
   }
   return `<referenceto${Names.nodeUniqueId(target.node)}${attribute}>`;
+};
+
+/**
+ * How cdk-nag writes the partition and region of `scope`'s stack in an ARN: the values once the stack names its region
+ * (infra/stage.ts), the pseudo parameters in an environment-agnostic stack.
+ */
+export const nagEnvOf = (scope: IConstruct) => {
+  const stack = Stack.of(scope);
+  return {
+    partition: Token.isUnresolved(stack.partition) ? '<AWS::Partition>' : stack.partition,
+    region: Token.isUnresolved(stack.region) ? '<AWS::Region>' : stack.region,
+  };
 };
 
 /** The bucket's CloudFormation resource, which cdk-nag's findings name. */

@@ -8,7 +8,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { liveEndpointEnvName } from '../../lambdas/providers/live/live.js';
 import { appName, type StageConfig } from '../config.js';
-import { AppFunction, lambdaEntry, nagNameOf } from './function.js';
+import { AppFunction, lambdaEntry, nagEnvOf, nagNameOf } from './function.js';
 
 export type LiveProps = {
   config: StageConfig;
@@ -107,8 +107,9 @@ export class Live extends Construct {
   grantPublish(fn: AppFunction) {
     this.stage.grantManagementApiAccess(fn.role);
     const api = this.api.node.defaultChild as CfnElement;
+    const { partition, region } = nagEnvOf(fn.role);
     Validations.of(fn.role).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:${nagNameOf(fn.role, api, 'Ref')}/${this.stage.stageName}/*/@connections/*]`,
+      id: `AwsSolutions-IAM5[Resource::arn:${partition}:execute-api:${region}:<AWS::AccountId>:${nagNameOf(fn.role, api, 'Ref')}/${this.stage.stageName}/*/@connections/*]`,
       reason: "Connection ids are made at run time: the grant covers this stage's @connections, nothing else",
     });
     fn.addEnvironment(liveEndpointEnvName, this.endpoint);

@@ -7,7 +7,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sitemapEntries } from '../../web/vite/crawlerFiles.js';
 import { readStageConfig, repoRoot } from '../config.js';
-import { testApp } from '../test/app.js';
+import { testApp, testWebAclArn } from '../test/app.js';
 import { spaRoutingCode, Web } from './web.js';
 
 const folders: string[] = [];
@@ -48,6 +48,7 @@ const webStack = (distDir: string) => {
       providers: {},
     },
     distDir,
+    webAclArn: testWebAclArn,
   });
   cleanups.push(cleanup);
   return stack;

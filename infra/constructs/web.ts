@@ -16,6 +16,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { WebConfig } from '../../shared/web-config.js';
 import { appName, webDist, type StageConfig } from '../config.js';
+import { nagEnvOf } from './function.js';
 
 export type WebProps = {
   config: StageConfig;
@@ -27,6 +28,8 @@ export type WebProps = {
   webConfig: WebConfig;
   /** @default web/dist */
   distDir?: string;
+  /** the distribution's WAF web ACL (scope CLOUDFRONT, in us-east-1) */
+  webAclArn: string;
 };
 
 /**
@@ -143,14 +146,11 @@ export class Web extends Construct {
       enableLogging: true,
       logBucket: props.logs,
       logFilePrefix: 'cloudfront/',
+      webAclId: props.webAclArn,
     });
     Validations.of(this.distribution).acknowledge({
       id: 'AwsSolutions-CFR1',
       reason: 'No geo restriction: the product serves users in any country',
-    });
-    Validations.of(this.distribution).acknowledge({
-      id: 'AwsSolutions-CFR2',
-      reason: 'No WAF yet: the distribution serves static files only; the API has stage throttling and Cognito auth',
     });
     Validations.of(this.distribution).acknowledge({
       id: 'AwsSolutions-CFR4',
@@ -258,8 +258,9 @@ export class Web extends Construct {
       stack.synthesizer instanceof DefaultStackSynthesizer
         ? (stack.synthesizer.bootstrapQualifier ?? DefaultStackSynthesizer.DEFAULT_QUALIFIER)
         : DefaultStackSynthesizer.DEFAULT_QUALIFIER;
+    const { partition, region } = nagEnvOf(stack);
     acknowledge(
-      `IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-${qualifier}-assets-<AWS::AccountId>-<AWS::Region>/*]`,
+      `IAM5[Resource::arn:${partition}:s3:::cdk-${qualifier}-assets-<AWS::AccountId>-${region}/*]`,
       'it reads the zipped web build from the CDK asset bucket, whose object keys are content hashes',
     );
     const bucketId = stack.getLogicalId(this.bucket.node.defaultChild as CfnElement);

@@ -14,6 +14,10 @@ export const fixturesRoot = `${repoRoot}infra/test/fixtures/lambdas`;
 
 export type TestApp = { app: App; stack: AppStack; template: Template; cleanup: () => void };
 
+/** The web's WAF web ACL as the edge stack (infra/edge-stack.ts) would give it, for a main stack alone. */
+export const testWebAclArn =
+  'arn:aws:wafv2:us-east-1:123456789012:global/webacl/outreach-dev-web/a1b2c3d4-5678-90ab-cdef-EXAMPLE11111';
+
 /**
  * An app as `cdk synth` builds it: cdk.json's context (a test's `new App()` does not read it), plus the given
  * context, with bundling and asset staging skipped and the cloud assembly in a temporary folder that `cleanup`
@@ -38,10 +42,10 @@ export const testApp = (context: Record<string, unknown> = {}) => {
 /** The product's stack in a test app (see `testApp`). */
 export const synthStack = (
   context: Record<string, unknown> = {},
-  props: Omit<AppStackProps, 'config'> = {},
+  props: Omit<AppStackProps, 'config' | 'webAclArn'> = {},
 ): TestApp => {
   const { app, cleanup } = testApp(context);
-  const stack = new AppStack(app, 'Test', { config: readStageConfig(app.node), ...props });
+  const stack = new AppStack(app, 'Test', { config: readStageConfig(app.node), webAclArn: testWebAclArn, ...props });
   // Template.fromStack also refuses a template with a dependency cycle, as CloudFormation would at deploy time.
   const template = flattenedTemplate(stack);
   return { app, stack, template, cleanup };

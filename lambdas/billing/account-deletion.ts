@@ -21,7 +21,8 @@ const endedStatuses = new Set(['canceled', 'incomplete_expired']);
 export const endBillingOfDeletedAccount = async (deps: BillingEndDeps, uid: string) => {
   const item = await getBilling(deps.db, uid);
   if (!item?.customerId) return { subscriptionsCanceled: 0 };
-  // first, so a Checkout page left open cannot start a subscription after the listing below
+  // first, so a Checkout page left open cannot start a subscription after the listing below; one paid meanwhile
+  // (answered in `completed`) made its subscription already, so the listing below finds and cancels it
   await deps.billing.expireOpenCheckouts(item.customerId);
   const open = (await deps.billing.listSubscriptions(item.customerId)).filter(
     (subscription) => !endedStatuses.has(subscription.status),

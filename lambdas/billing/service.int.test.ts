@@ -27,6 +27,7 @@ import * as billing from './service.js';
  */
 let sandbox: Sandbox;
 let deps: billing.BillingDeps;
+let settings: ReturnType<typeof readStripeSettings>;
 /** Stripe calls the service made, by operation */
 const calls: string[] = [];
 const webOrigin = 'http://localhost:5173';
@@ -37,7 +38,7 @@ type RecordedEvent = { id: string; type: string; created: number; event: Record<
 beforeAll(async () => {
   const port = await freePort();
   sandbox = await startSandbox({ port, log: () => {} });
-  const settings = readStripeSettings({
+  settings = readStripeSettings({
     STRIPE_SECRET_KEY: localStripe.secretKey,
     STRIPE_WEBHOOK_SECRET: localStripe.webhookSecret,
     STRIPE_API_HOST: '127.0.0.1',
@@ -133,6 +134,22 @@ const paidUser = async (plan: 'starter' | 'pro' = 'starter') => {
   return { uid, customerId, sessionId: sessionIdOf(url) };
 };
 
+/**
+ * `deps` whose Stripe adapter lets `between` act on the customer's Checkout Sessions that it has just listed open and
+ * is about to expire: the person on the earlier page pays, or the session runs out, in that moment.
+ */
+const racingDeps = async (between: (sessionIds: string[]) => Promise<void>): Promise<billing.BillingDeps> => {
+  const client = createStripeClient(settings);
+  const sessions = (await client.get()).checkout.sessions;
+  const list = sessions.list.bind(sessions);
+  sessions.list = (async (...args: Parameters<typeof list>) => {
+    const page = await list(...args);
+    await between(page.data.map((session) => session.id));
+    return page;
+  }) as typeof list;
+  return { ...deps, billing: stripeBilling(client, settings) };
+};
+
 const portalAction = async (uid: string, action: string, card?: string) => {
   const { url } = await billing.portalSession(deps, uid);
   const done = await portalInSandbox(url, action, card);
@@ -215,6 +232,41 @@ describe('checkout', () => {
     expect((await checkoutInSandbox(second.url)).status).toBe(303);
     const customerId = (await getBilling(deps.db, uid))!.customerId!;
     expect(await deps.billing.listSubscriptions(customerId)).toHaveLength(1);
+  });
+
+  it('starts the next Checkout when the one opened before ran out while it was being expired', async () => {
+    const uid = await newUser();
+    const first = await billing.startCheckout(deps, uid, 'starter');
+    const racing = await racingDeps(async (ids) => {
+      for (const session of ids) await sandboxControl('expire-session', { session });
+    });
+
+    const second = await billing.startCheckout(racing, uid, 'pro');
+
+    expect(second.url).not.toBe(first.url);
+    expect(await deps.billing.retrieveCheckoutSession(sessionIdOf(first.url))).toMatchObject({ status: 'expired' });
+    expect(await deps.billing.retrieveCheckoutSession(sessionIdOf(second.url))).toMatchObject({ status: 'open' });
+  });
+
+  it('applies the plan paid on the page opened before while it was being expired, and opens no second Checkout (409)', async () => {
+    const uid = await newUser();
+    const first = await billing.startCheckout(deps, uid, 'starter');
+    const racing = await racingDeps(async () => {
+      expect((await checkoutInSandbox(first.url)).status).toBe(303);
+    });
+
+    await expect(billing.startCheckout(racing, uid, 'pro')).rejects.toMatchObject({
+      status: 409,
+      message: billingMessages.alreadySubscribed,
+    });
+
+    // applied without waiting for the webhook, and still one subscription: Starter, the plan paid for
+    const after = await billing.plansOverview(deps, uid);
+    expect(after.subscription).toMatchObject({ tier: 'starter', status: 'active' });
+    const customerId = (await getBilling(deps.db, uid))!.customerId!;
+    expect(await deps.billing.listSubscriptions(customerId)).toHaveLength(1);
+    // the next start, the Checkout claim released, is refused for the paid plan as any other would be
+    await expect(billing.startCheckout(deps, uid, 'pro')).rejects.toMatchObject({ status: 409 });
   });
 
   it('refuses a second Checkout to a user who pays for a plan (409: the Portal changes plans)', async () => {

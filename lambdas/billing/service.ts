@@ -233,7 +233,17 @@ export const startCheckout = async (deps: BillingDeps, uid: string, plan: PaidTi
     const customerId = await customerOf(deps, uid, billing);
     // one Checkout at a time: a page left open in another tab (or before Back) can no longer start a second
     // subscription, billed beside the first (a customer made just now has none open)
-    if (billing?.customerId) await stripeCall(() => deps.billing.expireOpenCheckouts(customerId));
+    if (billing?.customerId) {
+      const { completed } = await stripeCall(() => deps.billing.expireOpenCheckouts(customerId));
+      // paid on that page a moment ago: its subscription is applied now (its webhook may still be on its way) and no
+      // second Checkout opens beside it; plans are changed in the Portal
+      if (completed.length > 0) {
+        for (const session of completed) {
+          if (session.subscriptionId) await stripeCall(() => syncSubscription(deps, session.subscriptionId!));
+        }
+        throw new HttpError(409, billingMessages.alreadySubscribed, { code: 'already_subscribed' });
+      }
+    }
     session = await stripeCall(() =>
       deps.billing.createCheckoutSession({
         customerId,

@@ -691,10 +691,12 @@ export class StripeStore {
   expireCheckoutSession(id: string) {
     const session = this.#session(id);
     if (session.status !== 'open') {
-      throw invalid(
-        'Only Checkout Sessions with a status in ["open"] can be expired.',
+      // Stripe's own refusal, word for word: a 400 invalid_request_error naming the session's status
+      throw new StripeError(
+        400,
+        'invalid_request_error',
         undefined,
-        'checkout_session_not_open',
+        `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${session.status}\`.`,
       );
     }
     session.status = 'expired';

@@ -253,7 +253,13 @@ describe('the sandbox Stripe, driven by the stripe SDK', () => {
     expect((await fetch(session.url!)).status).toBe(200);
     expect(await (await fetch(session.url!)).text()).toContain('This Checkout Session has expired');
     expect((await checkoutInSandbox(session.url!).catch((error: Error) => error)) instanceof Error).toBe(true);
-    await expect(stripe.checkout.sessions.expire(session.id)).rejects.toMatchObject({ statusCode: 400 });
+    // Stripe's refusal to expire a session that is no longer open, word for word
+    await expect(stripe.checkout.sessions.expire(session.id)).rejects.toMatchObject({
+      statusCode: 400,
+      type: 'StripeInvalidRequestError',
+      message:
+        'Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of `expired`.',
+    });
   });
 
   it('the Customer Portal switches plan and cancels at period end; the period then ends with the deletion', async () => {

@@ -32,6 +32,14 @@ export type BillingCheckoutSession = {
   metadata: Record<string, string>;
 };
 
+/** What `expireOpenCheckouts` found: how many sessions no longer take a payment, and those paid meanwhile. */
+export type ExpiredCheckouts = {
+  /** sessions listed open that are expired now (by this call, or on their own meanwhile) */
+  expired: number;
+  /** sessions listed open that were paid before they could be expired */
+  completed: BillingCheckoutSession[];
+};
+
 /** A webhook event whose signature was verified. `object` is Stripe's `data.object`, read by the service. */
 export type BillingEvent = {
   id: string;
@@ -59,9 +67,11 @@ export type Billing = {
   retrieveSubscription: (id: string) => Promise<BillingSubscription | null>;
   /**
    * Expires the customer's open Checkout Sessions (GET /v1/checkout/sessions?customer=, then POST .../expire each), so
-   * a Checkout page left open can no longer start a subscription; answers how many were open.
+   * a Checkout page left open can no longer start a subscription. A session that left `open` between the listing and
+   * its expiry is no failure: one that expired meanwhile is done, one that was paid meanwhile is answered in
+   * `completed` (its subscription exists now) for the caller to apply.
    */
-  expireOpenCheckouts: (customerId: string) => Promise<number>;
+  expireOpenCheckouts: (customerId: string) => Promise<ExpiredCheckouts>;
   /** GET /v1/subscriptions?customer=: the customer's subscriptions that are not canceled yet (at most 100) */
   listSubscriptions: (customerId: string) => Promise<BillingSubscription[]>;
   /**

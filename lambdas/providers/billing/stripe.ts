@@ -5,7 +5,13 @@ import { LazyClient } from '../lazy-client.js';
 import type { RetryPolicy } from '../retry.js';
 import { lambdaExtensionSecret } from '../secrets/secrets.js';
 import { vendorLimits } from '../vendor-limits.js';
-import { type Billing, BillingFailure, type BillingSubscription } from './port.js';
+import {
+  type Billing,
+  type BillingCheckoutSession,
+  BillingFailure,
+  type BillingSubscription,
+  type ExpiredCheckouts,
+} from './port.js';
 import { lazySchema } from '../../../shared/lazy-schema.js';
 
 /** The stripe SDK (about 240 KiB minified), imported when a billing call first needs it. */
@@ -179,6 +185,21 @@ const toSubscription = (answer: unknown): BillingSubscription => {
   };
 };
 
+const toCheckoutSession = (answer: unknown): BillingCheckoutSession => {
+  const parsed = checkoutSessionSchema.safeParse(answer);
+  if (!parsed.success) throw new BillingFailure('refused', 'Stripe answered an unexpected session shape');
+  const session = parsed.data;
+  return {
+    id: session.id,
+    status: session.status ?? 'open',
+    paymentStatus: session.payment_status ?? 'unpaid',
+    clientReferenceId: session.client_reference_id ?? null,
+    customerId: idOf(session.customer),
+    subscriptionId: idOf(session.subscription),
+    metadata: session.metadata ?? {},
+  };
+};
+
 type Sdk = Awaited<ReturnType<typeof loadSdk>>['default'];
 
 /** Status and code only: Stripe's message may quote the request. */
@@ -262,20 +283,7 @@ export const stripeBilling = (
 
     retrieveCheckoutSession: (id) =>
       call(
-        async (stripe) => {
-          const parsed = checkoutSessionSchema.safeParse(await stripe.checkout.sessions.retrieve(id));
-          if (!parsed.success) throw new BillingFailure('refused', 'Stripe answered an unexpected session shape');
-          const session = parsed.data;
-          return {
-            id: session.id,
-            status: session.status ?? 'open',
-            paymentStatus: session.payment_status ?? 'unpaid',
-            clientReferenceId: session.client_reference_id ?? null,
-            customerId: idOf(session.customer),
-            subscriptionId: idOf(session.subscription),
-            metadata: session.metadata ?? {},
-          };
-        },
+        async (stripe) => toCheckoutSession(await stripe.checkout.sessions.retrieve(id)),
         () => null,
       ),
 
@@ -287,10 +295,27 @@ export const stripeBilling = (
 
     expireOpenCheckouts: (customerId) =>
       call(async (stripe) => {
+        const sdk = await loadSdk();
         const page = await stripe.checkout.sessions.list({ customer: customerId, status: 'open', limit: 100 });
         const open = page.data.filter((session) => session.status === 'open');
-        for (const session of open) await stripe.checkout.sessions.expire(session.id);
-        return open.length;
+        const result: ExpiredCheckouts = { expired: 0, completed: [] };
+        for (const { id } of open) {
+          try {
+            await stripe.checkout.sessions.expire(id);
+            result.expired += 1;
+          } catch (error) {
+            // Stripe refuses to expire a session that is no longer open (400 'Only Checkout Sessions with a status in
+            // ["open"] can be expired. This Checkout Session has a status of `complete`.'): the person paid, or the
+            // session ran out, after the listing. What it is now decides, not the wording of the refusal.
+            const notOpen = error instanceof sdk.default.errors.StripeInvalidRequestError && error.statusCode === 400;
+            if (!notOpen) throw error;
+            const session = toCheckoutSession(await stripe.checkout.sessions.retrieve(id));
+            if (session.status === 'expired') result.expired += 1;
+            else if (session.status === 'complete') result.completed.push(session);
+            else throw error;
+          }
+        }
+        return result;
       }),
 
     listSubscriptions: (customerId) =>
