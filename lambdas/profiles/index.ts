@@ -13,4 +13,4 @@ export {
   type SignUpDeps,
 } from './service.js';
 /** A deleted account's address, remembered by its deletion (lambdas/account) so signing up again continues its period. */
-export { rememberDeletedAddress } from './returning.js';
+export { addressFingerprint, rememberDeletedAddress } from './returning.js';
