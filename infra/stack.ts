@@ -93,7 +93,7 @@ export class AppStack extends Stack {
     // signing up again continues the slot period: generated at deploy, read by the profiles and account functions only
     const addressHashKey = new secretsmanager.Secret(this, 'AddressHashKey', {
       secretName: `${appName}/${config.stage}/address-hash-key`,
-      description: 'HMAC key of the fingerprints of deleted accounts\' addresses',
+      description: "HMAC key of the fingerprints of deleted accounts' addresses",
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
     });
     Validations.of(addressHashKey).acknowledge({

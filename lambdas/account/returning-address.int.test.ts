@@ -1,11 +1,11 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { referral } from '../../shared/constants.js';
 import { currentQuota } from '../contacts/index.js';
 import { createLogger } from '../core/logger.js';
 import { deletedAddressKey } from '../data/deleted-address.js';
-import { getQuota, useSlotWrite } from '../data/quota.js';
+import { addContactWithSlot } from '../data/contact.js';
+import { getQuota } from '../data/quota.js';
 import { listReferred } from '../data/referral.js';
 import { userItems } from '../data/user-partition.js';
 import * as profiles from '../profiles/index.js';
@@ -66,15 +66,22 @@ const signUp = async (when: string, email: string, referralCode?: string) => {
   return uid;
 };
 
-/** Uses `count` regular slots of the current period, as adding contacts does (one conditional write each). */
-const useSlots = async (uid: string, when: string, count: number) => {
+/** Adds `count` contacts at `when`, each using a regular slot of the current period. */
+const addContacts = async (uid: string, when: string, count: number) => {
   const quota = await currentQuota(db, uid, new Date(when));
-  for (let used = 0; used < count; used += 1) {
-    await db.documents.send(
-      new TransactWriteCommand({
-        TransactItems: [useSlotWrite(db, uid, { slot: 'regular', periodStart: quota.periodStart, allowed: 25 })],
-      }),
+  for (let index = 0; index < count; index += 1) {
+    const added = await addContactWithSlot(
+      db,
+      {
+        uid,
+        contactId: `01JCONTACT${String(index).padStart(16, '0')}`,
+        name: `Contact ${index + 1}`,
+        importedAt: when,
+        lastUpdated: when,
+      },
+      { slot: 'regular', periodStart: quota.periodStart, allowed: 25 },
     );
+    expect(added.done).toBe(true);
   }
 };
 
@@ -87,7 +94,7 @@ describe('an address deleted and signed up again', () => {
     const code = await referralCodeOf(nina);
     const { address, variant } = gmailAddress();
     const first = await signUp('2026-11-10T09:00:00.000Z', address);
-    await useSlots(first, '2026-11-20T10:00:00.000Z', 7);
+    await addContacts(first, '2026-11-20T10:00:00.000Z', 7);
 
     await remove(first, address, '2026-11-21T10:00:00.000Z');
     // everything else of the account is gone (DESIGN §6); what is kept holds the period, nothing that identifies
@@ -122,7 +129,7 @@ describe('an address deleted and signed up again', () => {
     const code = await referralCodeOf(nina);
     const { address, variant } = gmailAddress();
     const first = await signUp('2026-11-10T09:00:00.000Z', address);
-    await useSlots(first, '2026-11-20T10:00:00.000Z', 7);
+    await addContacts(first, '2026-11-20T10:00:00.000Z', 7);
     await remove(first, address, '2026-11-21T10:00:00.000Z');
 
     // a day past the 12 months (the clock moved, no wait): DynamoDB's TTL may not have deleted it yet, it counts as gone

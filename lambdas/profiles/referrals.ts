@@ -88,7 +88,8 @@ export type ReferralOutcome = 'rewarded' | 'counted' | 'already' | 'unknown-code
 export type ReferredAccount = { uid: string; email: string; name: string; createdAt: string; returning: boolean };
 
 /** Whether an account is new enough for what a sign-up brings (a referral, continuing a deleted address's period). */
-export const isNewAccount = (createdAt: string, now: Date) => now.getTime() - Date.parse(createdAt) < newAccountWindowMs;
+export const isNewAccount = (createdAt: string, now: Date) =>
+  now.getTime() - Date.parse(createdAt) < newAccountWindowMs;
 
 /**
  * DESIGN §6: the referrer earns 10 bonus slots and the new user 5 (shared/constants.ts `referral`), once per

@@ -13,7 +13,11 @@ export type KeyedHash = (purpose: string, value: string) => Promise<string>;
 export const keyedHash = (key: string | (() => Promise<string>)): KeyedHash => {
   const keyOf = typeof key === 'string' ? () => Promise.resolve(key) : key;
   return async (purpose, value) =>
-    createHmac('sha256', await keyOf()).update(purpose).update('\n').update(value, 'utf8').digest('hex');
+    createHmac('sha256', await keyOf())
+      .update(purpose)
+      .update('\n')
+      .update(value, 'utf8')
+      .digest('hex');
 };
 
 /** The key locally (infra/local/lambda-env.ts). */
