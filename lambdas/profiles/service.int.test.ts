@@ -33,9 +33,10 @@ describe('profiles service against DynamoDB Local', () => {
       timeZone: 'Europe/Paris',
       signupData: { referralCode: 'friend42' },
     });
-    // the profile (UpdateItem), mailboxes (Query) and Zoom connection (GetItem); its code's claim (PutItem); the
-    // referrer of FRIEND42 (GetItem: no one, so nothing is granted)
+    // the profile (UpdateItem), mailboxes (Query) and Zoom connection (GetItem); its code's claim (PutItem); whether
+    // its address is a deleted account's (GetItem: no); the referrer of FRIEND42 (GetItem: no one, nothing is granted)
     expect(db.calls.sort()).toEqual([
+      'GetItemCommand',
       'GetItemCommand',
       'GetItemCommand',
       'PutItemCommand',
