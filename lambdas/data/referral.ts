@@ -8,7 +8,7 @@ import { updateParams } from './expressions.js';
 import { userPartitionKey } from './user-partition.js';
 
 /**
- * Referrals (DESIGN §6, §8 'Referrals', issue 15):
+ * Referrals (DESIGN §6, §8 'Referrals'):
  * - `REFERRALCODE#<CODE>` / `REFERRALCODE`: who owns a code (uid), so a code is found in one GetItem; written on the
  *   condition that no one else holds it, which keeps codes unique;
  * - `USER#<referrer>` / `REFERRED#<newUid>`: a person who signed up with the referrer's code (a name, never their
