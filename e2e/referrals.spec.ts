@@ -60,6 +60,10 @@ test.describe('Referrals', () => {
       await expect(referrals.rewardedThisMonth()).toHaveText('1 of 10');
       await expect(referrals.limit()).toContainText('months count in UTC');
       await capture('referrals-page');
+      // the width of a small laptop: the four counts and the limit's words still fit beside each other
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await expect(referrals.rewardedThisMonth()).toBeVisible();
+      await capture('referrals-page-1280');
     });
   });
 });
