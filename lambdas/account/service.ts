@@ -198,11 +198,11 @@ const isBillingItem = (uid: string) => {
 /**
  * First what the deleted address leaves behind for 12 months (lambdas/profiles/returning.ts: a keyed fingerprint and
  * the slot period, so signing up again continues it; read from the profile and quota, so only the first pass writes
- * it), then what the user has outside their partition (`releaseOutside`: Zoom, the referral code, Stripe), then every stored
- * version of every file under the user's prefix (the bucket keeps old versions in AWS), every item under the user's
- * key, a check that nothing is left, then the Cognito user. The sign-in goes last and only once nothing is left, so a
- * failure part-way (Stripe down included: then the billing item stays) leaves the sign-in to a later pass; every step
- * finds less to do on a retry and a user already gone counts as removed.
+ * it), then what the user has outside their partition (`releaseOutside`: Zoom, the referral code, Stripe), then
+ * every stored version of every file under the user's prefix (the bucket keeps old versions in AWS), every item under
+ * the user's key, a check that nothing is left, then the Cognito user. The sign-in goes last and only once nothing is
+ * left, so a failure part-way (Stripe down included: then the billing item stays) leaves the sign-in to a later pass;
+ * every step finds less to do on a retry and a user already gone counts as removed.
  */
 export const removeAccount = async (deps: Omit<AccountDeps, 'queue'>, account: AccountDeletionMessage) => {
   await rememberDeletedAddress(deps, account.uid);

@@ -94,9 +94,10 @@ export const isNewAccount = (createdAt: string, now: Date) =>
 /**
  * DESIGN §6: the referrer earns 10 bonus slots and the new user 5 (shared/constants.ts `referral`), once per
  * referred account and for at most 10 referred accounts per calendar month (UTC: the month the account is confirmed
- * in; more are counted, with the new user's bonus only), never for a returning address (counted, no bonus), never for a self-referral (the same account, or an account of the same mailbox, e.g. a Google
- * sign-in beside an e-mail one, or a sub-address: `mailboxOf`), and once per mailbox (another account of it earns
- * nothing); an unknown code is ignored. Safe to call again and at the same time: the records and both grants are
+ * in; more are counted, with the new user's bonus only), never for a returning address (counted, no bonus), never for
+ * a self-referral (the same account, or an account of the same mailbox, e.g. a Google sign-in beside an e-mail one,
+ * or a sub-address: `mailboxOf`), and once per mailbox (another account of it earns nothing); an unknown code is
+ * ignored. Safe to call again and at the same time: the records and both grants are
  * one conditional transaction (lambdas/data/referral.ts), so a retried trigger or a second caller grants nothing
  * more, and a crash grants nothing at all.
  */
