@@ -27,6 +27,10 @@ test.describe('Referrals', () => {
       const code = (await referrals.code().innerText()).trim();
       expect(link).toBe(new URL(`/signup?ref=${code}`, page.url()).href);
       await expect(referrals.referredCount()).toHaveText('0');
+      await expect(referrals.rewardedThisMonth()).toHaveText('0 of 10');
+      await expect(referrals.limit()).toContainText(
+        'You earn bonus slots for up to 10 friends who join each calendar month',
+      );
       await expect(page.getByText('No referred friends yet')).toBeVisible();
       await dashboardPage.signOut();
     });
@@ -41,7 +45,7 @@ test.describe('Referrals', () => {
       await dashboardPage.signOut();
     });
 
-    await test.step('the first person signs back in: 10 bonus slots and the friend listed by name', async () => {
+    await test.step('the first person signs back in: 10 bonus slots, the friend listed by name, this month counted against its limit', async () => {
       await signInPage.goto();
       await signInPage.submit(newUser);
       await expect(page).toHaveURL(/\/dashboard$/);
@@ -52,7 +56,14 @@ test.describe('Referrals', () => {
       await expect(referrals.referredPeople()).toContainText('Nina Newcomer');
       await expect(referrals.referredPeople()).toContainText('+10 slots');
       await expect(referrals.referredPeople()).not.toContainText(friend.email);
+      await expect(referrals.joinedThisMonth()).toHaveText('1');
+      await expect(referrals.rewardedThisMonth()).toHaveText('1 of 10');
+      await expect(referrals.limit()).toContainText('months count in UTC');
       await capture('referrals-page');
+      // the width of a small laptop: the four counts and the limit's words still fit beside each other
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await expect(referrals.rewardedThisMonth()).toBeVisible();
+      await capture('referrals-page-1280');
     });
   });
 });

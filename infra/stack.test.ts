@@ -374,6 +374,30 @@ describe('the dev stack', () => {
       }
     });
 
+    it("gives the profiles and account functions (the sign-up's and the deletion's), and no other, the generated address hash key by its name", () => {
+      const [secretId, secret] =
+        resourcesOf(template, 'AWS::SecretsManager::Secret').find(([id]) => /AddressHashKey/.test(id)) ?? [];
+      expect(secret?.Properties).toMatchObject({
+        Name: 'outreach/dev/address-hash-key',
+        GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true },
+      });
+      const readers = ourFunctions(dev.stack).filter((fn) => fn.service === 'profiles' || fn.service === 'account');
+      // the HTTP Lambdas, the PostConfirmation trigger and the account-deletion worker
+      expect(readers.length).toBeGreaterThanOrEqual(4);
+      for (const fn of ourFunctions(dev.stack)) {
+        const reads = roleStatements(template, dev.stack, fn).some(
+          (statement) =>
+            [statement.Action].flat().includes('secretsmanager:GetSecretValue') &&
+            referencedIds(statement.Resource).includes(secretId!),
+        );
+        expect(reads, fn.node.path).toBe(readers.includes(fn));
+        if (!reads) continue;
+        const variables = environmentOf(template, logicalIdOf(dev.stack, fn.fn));
+        expect(new Set(referencedIds(variables.ADDRESS_HASH_KEY_SECRET))).toEqual(new Set([secretId]));
+        expect(variables).not.toHaveProperty('ADDRESS_HASH_KEY');
+      }
+    });
+
     it("lets the account Lambda list keys and versions under users/ only, delete them, and delete users of the product's pool", () => {
       const { statements, variables } = domainFunction('account');
       const [poolId] = resourcesOf(template, 'AWS::Cognito::UserPool').map(([id]) => id);

@@ -5,6 +5,7 @@ import type { Construct } from 'constructs';
 import { meetingsSealedPurposes } from '../lambdas/meetings/sealed-purposes.js';
 import { sealedPurposes } from '../lambdas/mailboxes/sealed-purposes.js';
 import { kmsKeyEnvName } from '../lambdas/providers/crypto/data-keys.js';
+import { addressHashKeySecretEnvName } from '../lambdas/providers/crypto/keyed-hash.js';
 import { queueEntries, queues as sharedQueues, queueUrlEnvName, type QueueSpec } from '../shared/queues.js';
 import type { Domain } from '../shared/routes.js';
 import type { ScheduleSpec } from '../shared/schedules.js';
@@ -94,6 +95,17 @@ export class AppStack extends Stack {
       id: 'AwsSolutions-SMG4',
       reason: 'A new key only sends lists back to their first page; it guards no data, so no rotation Lambda for it',
     });
+    // keys the fingerprints of deleted accounts' addresses (lambdas/providers/crypto/keyed-hash.ts), kept 12 months so
+    // signing up again continues the slot period: generated at deploy, read by the profiles and account functions only
+    const addressHashKey = new secretsmanager.Secret(this, 'AddressHashKey', {
+      secretName: `${appName}/${config.stage}/address-hash-key`,
+      description: "HMAC key of the fingerprints of deleted accounts' addresses",
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
+    Validations.of(addressHashKey).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'Rotating it would make every kept fingerprint unmatchable; they expire within 12 months anyway',
+    });
     // the mailboxes' OAuth clients are the federated sign-in's own (config.google / config.microsoft), their secrets
     // created by hand per stage and read by name at run time; without them connecting that provider fails
     const googleClientSecret =
@@ -135,8 +147,13 @@ export class AppStack extends Stack {
     const access: DomainAccess = {
       // the health check only asks whether the table is there
       health: (fn) => fn.bindTable(data.table, 'describe'),
-      // reads documents only to sign their short-lived links in profile answers
-      profiles: (fn) => fn.bindTable(data.table, 'readWrite').bindBucket(data.uploads, 'read'),
+      // reads documents only to sign their short-lived links in profile answers; recognises a deleted account's
+      // address signing up again (the address hash key)
+      profiles: (fn) =>
+        fn
+          .bindTable(data.table, 'readWrite')
+          .bindBucket(data.uploads, 'read')
+          .bindSecret(addressHashKey, addressHashKeySecretEnvName),
       documents: (fn) => {
         fn.bindTable(data.table, 'readWrite');
         fn.bindBucket(data.uploads, 'readWrite');
@@ -207,6 +224,8 @@ export class AppStack extends Stack {
             'ZOOM_OAUTH_CLIENT_SECRET_SECRET',
           );
         }
+        // the deleted address's fingerprint, kept 12 months (lambdas/profiles/returning.ts)
+        fn.bindSecret(addressHashKey, addressHashKeySecretEnvName);
       },
     };
 

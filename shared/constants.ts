@@ -13,8 +13,11 @@ export const plans: Record<PlanTier, { label: string; slotsPerPeriod: number; pr
 export const subscriptionStatuses = ['active', 'trialing', 'past_due', 'canceled', 'incomplete'] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 
-/** DESIGN §6: referral rewards. */
-export const referral = { referrerBonusSlots: 10, newUserBonusSlots: 5 } as const;
+/**
+ * DESIGN §6: referral rewards. A referrer is rewarded for at most `monthlyRewardLimit` referred accounts per calendar
+ * month (UTC); more are counted, not rewarded (their new user still gets the welcome bonus).
+ */
+export const referral = { referrerBonusSlots: 10, newUserBonusSlots: 5, monthlyRewardLimit: 10 } as const;
 
 export const limits = {
   /** SPEC §5, §9 */

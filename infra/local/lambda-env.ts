@@ -1,4 +1,5 @@
 import { keyFileEnvName } from '../../lambdas/providers/crypto/data-keys.js';
+import { addressHashKeyEnvName } from '../../lambdas/providers/crypto/keyed-hash.js';
 import { queues, queueUrlEnvName } from '../../shared/queues.js';
 import { localCredentials, localNames } from './ports.js';
 import { sandboxPriceIds } from './sandbox/stripe-store.js';
@@ -74,6 +75,9 @@ export const lambdaEnvironment = (options: {
     LOG_LEVEL: options.logLevel ?? process.env.LOG_LEVEL ?? 'WARN',
     // signs the contact list's page cursors (lambdas/core/cursor.ts); in AWS a generated secret (infra/stack.ts)
     CURSOR_SIGNING_KEY: 'local-cursor-signing-key-not-secret',
+    // keys the fingerprints of deleted accounts' addresses (lambdas/providers/crypto/keyed-hash.ts); in AWS a
+    // generated secret (infra/stack.ts)
+    [addressHashKeyEnvName]: 'local-address-hash-key-not-secret',
   };
   if (options.bucket) env.BUCKET_NAME = options.bucket;
   if (options.webOrigin) env.CORS_ORIGIN = options.webOrigin;

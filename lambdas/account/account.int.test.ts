@@ -41,6 +41,7 @@ import { seal } from '../providers/crypto/envelope.js';
 import { keyFileDataKeys } from '../providers/crypto/key-file.js';
 import { isAccountDeleted } from '../data/deleted-account.js';
 import { userItems, userPartitionKey } from '../data/user-partition.js';
+import { keyedHashFromEnv } from '../providers/crypto/keyed-hash.js';
 
 let cognito: CognitoLocal;
 let cognitoClient: CognitoIdentityProviderClient;
@@ -97,6 +98,7 @@ const deps = (
     storage: files,
     users,
     queue: recordingQueue,
+    addressHash: keyedHashFromEnv(),
     now: () => new Date('2026-11-21T10:00:00.000Z'),
     // these accounts have no Zoom connection nor Stripe customer: neither service is called
     ...outsideDepsFromEnv(data, createLogger('account')),
@@ -136,6 +138,7 @@ const seedUser = async (label: string, extraItems = 3) => {
       db: data,
       now: () => new Date('2026-11-20T08:00:00.000Z'),
       newReferralCode: profiles.newReferralCode,
+      addressHash: keyedHashFromEnv(),
       documentUrl: async () => '',
     },
     { uid, email, name: label },

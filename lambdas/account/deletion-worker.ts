@@ -5,6 +5,7 @@ import { readConfig } from '../core/config.js';
 import { createLogger } from '../core/logger.js';
 import { sqsWorker } from '../core/worker.js';
 import { createDataClient } from '../data/client.js';
+import { keyedHashFromEnv } from '../providers/crypto/keyed-hash.js';
 import { dynamoIdempotencyStore, type IdempotencyStore } from '../data/idempotency.js';
 import { cognitoUserDirectory, createCognitoClient, type UserDirectory } from '../providers/identity/identity.js';
 import { createS3Client, s3Storage } from '../providers/storage/storage.js';
@@ -52,6 +53,7 @@ export const handler = deletionWorker(
     storage: s3Storage(createS3Client(), config.bucketName),
     users,
     now: () => new Date(),
+    addressHash: keyedHashFromEnv(),
     ...outsideDepsFromEnv(db, logger),
   },
   logger,

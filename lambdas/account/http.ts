@@ -5,6 +5,7 @@ import { httpHandler } from '../core/http.js';
 import type { Identity } from '../core/identity.js';
 import { createLogger } from '../core/logger.js';
 import { createDataClient } from '../data/client.js';
+import { keyedHashFromEnv } from '../providers/crypto/keyed-hash.js';
 import { isAccountDeleted } from '../data/deleted-account.js';
 import { cognitoUserDirectory, createCognitoClient, type UserDirectory } from '../providers/identity/identity.js';
 import { createSqsClient, sqsQueue } from '../providers/queue/sqs.js';
@@ -25,6 +26,7 @@ const deps: Omit<account.AccountDeps, 'users'> = {
   storage: s3Storage(createS3Client(), config.bucketName),
   queue: sqsQueue(createSqsClient()),
   now: () => new Date(),
+  addressHash: keyedHashFromEnv(),
   ...outsideDepsFromEnv(db, logger),
 };
 const users = (): UserDirectory => {

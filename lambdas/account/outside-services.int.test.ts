@@ -14,6 +14,7 @@ import { freeStackPorts, type LocalStack, startLocalStack } from '../../infra/lo
 import { localCredentials, localNames } from '../../infra/local/ports.js';
 import { localApi, localUsers } from '../../infra/local/test/local-users.js';
 import { accountExportLinkSchema, accountExportSchema } from '../../shared/schemas/account.js';
+import { keyedHashFromEnv } from '../providers/crypto/keyed-hash.js';
 import { createLogger } from '../core/logger.js';
 import { getBilling, ownerOfCustomer } from '../data/billing.js';
 import { createDataClient, type DataClient } from '../data/client.js';
@@ -118,6 +119,7 @@ const accountDeps = (): Omit<AccountDeps, 'queue'> => {
     db,
     storage: s3Storage(createS3Client(), stack.env.BUCKET_NAME!),
     users: cognitoUserDirectory(createCognitoClient(), stack.env.USER_POOL_ID!),
+    addressHash: keyedHashFromEnv(stack.env),
     now: () => new Date(),
     ...outsideDepsFromEnv(db, logger, stack.env),
   };

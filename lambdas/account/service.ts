@@ -19,6 +19,8 @@ import { table } from '../data/table.js';
 import { isOwnerRecord } from '../data/owner-records.js';
 import { deleteItems, userItems } from '../data/user-partition.js';
 import { isSealed } from '../providers/crypto/envelope.js';
+import type { KeyedHash } from '../providers/crypto/keyed-hash.js';
+import { rememberDeletedAddress } from '../profiles/index.js';
 import type { UserDirectory } from '../providers/identity/identity.js';
 import type { QueuePort } from '../providers/queue/port.js';
 import { userPrefix, type Storage } from '../providers/storage/storage.js';
@@ -39,6 +41,8 @@ export type AccountDeps = {
   billing: Billing;
   /** the live channel: the user's open tabs are disconnected on deletion */
   live: LiveCloser;
+  /** the keyed hash of the deleted address's fingerprint (lambdas/profiles/returning.ts) */
+  addressHash: KeyedHash;
   logger: Pick<Logger, 'info' | 'warn'>;
 };
 
@@ -193,13 +197,16 @@ const isBillingItem = (uid: string) => {
 };
 
 /**
- * What the user has outside their partition (`releaseOutside`: Zoom, the referral code, Stripe), then every stored
- * version of every file under the user's prefix (the bucket keeps old versions in AWS), every item under the user's
- * key, a check that nothing is left, then the Cognito user. The sign-in goes last and only once nothing is left, so a
- * failure part-way (Stripe down included: then the billing item stays) leaves the sign-in to a later pass; every step
- * finds less to do on a retry and a user already gone counts as removed.
+ * First what the deleted address leaves behind for 12 months (lambdas/profiles/returning.ts: a keyed fingerprint and
+ * the slot period, so signing up again continues it; read from the profile and quota, so only the first pass writes
+ * it), then what the user has outside their partition (`releaseOutside`: Zoom, the referral code, Stripe), then
+ * every stored version of every file under the user's prefix (the bucket keeps old versions in AWS), every item under
+ * the user's key, a check that nothing is left, then the Cognito user. The sign-in goes last and only once nothing is
+ * left, so a failure part-way (Stripe down included: then the billing item stays) leaves the sign-in to a later pass;
+ * every step finds less to do on a retry and a user already gone counts as removed.
  */
 export const removeAccount = async (deps: Omit<AccountDeps, 'queue'>, account: AccountDeletionMessage) => {
+  await rememberDeletedAddress(deps, account.uid);
   const { billingFailure } = await releaseOutside(deps, account.uid);
   const prefix = userPrefix(account.uid);
   const versions = await deps.storage.listVersions(prefix);

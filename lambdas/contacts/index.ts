@@ -4,3 +4,5 @@ export { toContactWire } from './wire.js';
 export { currentQuota, followPlan, toQuota, type QuotaState } from './quota.js';
 /** The current period's quota from a QUOTA item read with others (the dashboard's summary, one BatchGetItem). */
 export { quotaOfItem } from './quota.js';
+/** The monthly periods of the slots (a deleted address's period, continued when it signs up again: profiles). */
+export { addMonths, periodAt } from './quota.js';

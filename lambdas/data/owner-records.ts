@@ -6,6 +6,7 @@ import { mailSyncRecord } from './mail-sync.js';
 import { mailboxAddressRecord, mailboxDefaultRecord } from './mailbox.js';
 import { oauthPendingRecord } from './oauth-state.js';
 import { rateLimitRecord } from './rate-limit.js';
+import { referralMonthRecord } from './referral.js';
 import { sendGuardRecord } from './send-guard.js';
 import { statsConversationRecord, statsDayRecord, statsRecord } from './stats.js';
 
@@ -24,6 +25,8 @@ const notOwnerRecords = (): ReadonlySet<unknown> =>
     // how much of a costly action the user has left (lambdas/data/rate-limit.ts), the latest Checkout start
     rateLimitRecord,
     checkoutStartRecord,
+    // the referrer's counter of rewarded referrals per month (derived from the REFERRED# items, which are exported)
+    referralMonthRecord,
     // A thread's pointer to its conversation, a mailbox's sending-guard counters and its reply-check cursor
     conversationThreadRecord,
     sendGuardRecord,

@@ -80,6 +80,40 @@ export const setUpQuota = (
   );
 
 /**
+ * The period of a deleted account whose address signed up again (lambdas/profiles/returning.ts): its anchor, period
+ * and the slots used in it, once per quota (`continuedPeriod`; false when it was continued before). Slots this account
+ * used already (its own period was set up first, by a read in between) are added to the period's, not lost; a plan
+ * already set is kept.
+ */
+export const continueQuotaPeriod = (
+  db: DataClient,
+  uid: string,
+  period: Required<Pick<QuotaItem, 'periodAnchor' | 'periodStart' | 'slotsRefresh' | 'slotsUsed'>>,
+) =>
+  writtenIf(
+    db.documents.send(
+      new UpdateCommand(
+        updateParams(
+          db.table,
+          quotaKey(uid),
+          {
+            set: {
+              periodAnchor: period.periodAnchor,
+              periodStart: period.periodStart,
+              slotsRefresh: period.slotsRefresh,
+              continuedPeriod: true,
+              ...periodIndexKeys(uid, period.slotsRefresh),
+            },
+            add: { slotsUsed: period.slotsUsed },
+            setIfMissing: { uid, entity: quotaRecord, plan: 'free' satisfies PlanTier },
+          },
+          (p) => `attribute_not_exists(${p.name('continuedPeriod')})`,
+        ),
+      ),
+    ),
+  );
+
+/**
  * Starts a new period if the quota is still in `seenPeriodStart` with the pending plan seen (`seenPendingPlan`, none
  * when undefined): the pending plan becomes the plan (issue 15: a downgrade or cancellation at the period's end);
  * false when it rolled over or its plan changed meanwhile.

@@ -4,10 +4,11 @@ import { queryAll, type DataClient } from './client.js';
 import { deletedAccountKey } from './deleted-account.js';
 import { cancellationReasons, writtenIf } from './errors.js';
 import { bonusSlotsWrite } from './quota.js';
+import { updateParams } from './expressions.js';
 import { userPartitionKey } from './user-partition.js';
 
 /**
- * Referrals (DESIGN §6, §8 'Referrals', issue 15):
+ * Referrals (DESIGN §6, §8 'Referrals'):
  * - `REFERRALCODE#<CODE>` / `REFERRALCODE`: who owns a code (uid), so a code is found in one GetItem; written on the
  *   condition that no one else holds it, which keeps codes unique;
  * - `USER#<referrer>` / `REFERRED#<newUid>`: a person who signed up with the referrer's code (a name, never their
@@ -15,8 +16,10 @@ import { userPartitionKey } from './user-partition.js';
  * - `USER#<newUid>` / `REFERREDBY`: the new account's side of it, so an account is rewarded once whichever code
  *   it comes with later;
  * - `REFERREDMAILBOX#<sha256 of the mailbox>` / `REFERREDMAILBOX`: a mailbox that was rewarded, so a second account
- *   of one inbox (a sub-address, the address signed up again after a deletion) is not: only a hash, no uid.
- * The two people's bonus slots are granted in the same transaction as both records.
+ *   of one inbox (a sub-address, the address signed up again after a deletion) is not: only a hash, no uid;
+ * - `USER#<referrer>` / `REFERRALMONTH#<YYYY-MM>`: how many of the referrer's referrals were rewarded in that calendar
+ *   month (UTC), the conditional counter that holds the monthly limit under concurrent confirmations.
+ * The two people's bonus slots are granted in the same transaction as the records and the counter.
  */
 export type ReferredItem = {
   /** the referred person's uid */
@@ -33,6 +36,7 @@ export const referralCodeRecord = 'referralCode';
 export const referredRecord = 'referred';
 export const referredByRecord = 'referredBy';
 export const referredMailboxRecord = 'referredMailbox';
+export const referralMonthRecord = 'referralMonth';
 
 const referredPrefix = 'REFERRED#';
 
@@ -45,6 +49,14 @@ export const referredByKey = (uid: string) => ({ pk: userPartitionKey(uid), sk: 
 export const referredMailboxKey = (mailbox: string) => ({
   pk: `REFERREDMAILBOX#${createHash('sha256').update(mailbox, 'utf8').digest('hex')}`,
   sk: 'REFERREDMAILBOX',
+});
+
+/** The calendar month (UTC) an instant falls in, as the counter's key names it: `2026-12`. */
+export const referralMonth = (at: string) => at.slice(0, 7);
+
+export const referralMonthKey = (referrerUid: string, month: string) => ({
+  pk: userPartitionKey(referrerUid),
+  sk: `REFERRALMONTH#${month}`,
 });
 
 // the owner of a referral code (one GetItem); null when no one holds it
@@ -110,94 +122,133 @@ export type ReferralReward = {
   referred: { uid: string; name: string; joinedAt: string };
   /** the referred account's mailbox (lambdas/profiles/referrals.ts `mailboxOf`); '' when it has no address */
   mailbox: string;
+  /** an address of a deleted account signing up again (lambdas/profiles/returning.ts): counted, nobody rewarded */
+  returning: boolean;
   referrerBonusSlots: number;
   newUserBonusSlots: number;
+  /** the referrals rewarded per referrer and calendar month (UTC); more are counted, not rewarded */
+  monthlyRewardLimit: number;
 };
 
 /**
- * Records a referral and grants both bonuses in one transaction (nothing or all of it): the referrer's REFERRED#
- * item, the new account's REFERREDBY item and its mailbox's mark, each on the condition that it is new, the two
- * quotas' bonus slots (ADD), and a check that the referrer's account was not deleted. 'rewarded', or 'already' when
- * this account (or its mailbox) was rewarded before (by this code or another one) or the referrer is gone: a retried
- * or concurrent call grants nothing.
+ * What a referral grants: `both` people (under the referrer's monthly limit), the `newUser` only (the referrer's
+ * limit for the month is reached: counted, not rewarded for them), or `none` (a returning address).
  */
-export const recordReferral = async (db: DataClient, reward: ReferralReward): Promise<'rewarded' | 'already'> => {
+type Grant = 'both' | 'newUser' | 'none';
+
+export type ReferralRecorded = 'rewarded' | 'counted' | 'already';
+
+/**
+ * Records a referral and grants its bonuses in one transaction (nothing or all of it): the referrer's REFERRED#
+ * item, the new account's REFERREDBY item and its mailbox's mark, each on the condition that it is new, a check that
+ * the referrer's account was not deleted, the referrer's counter of the month (ADD 1 on the condition that it is
+ * under the limit: concurrent confirmations cannot pass it, as a read-then-write would) and the two quotas' bonus
+ * slots (ADD). 'rewarded'; 'counted' when the referrer's limit for the month was reached (recorded with the new
+ * user's bonus only) or the address is a returning one (recorded, no bonus); 'already' when this account (or its
+ * mailbox) was recorded before (by this code or another one) or the referrer is gone: a retried or concurrent call
+ * grants nothing.
+ */
+export const recordReferral = async (db: DataClient, reward: ReferralReward): Promise<ReferralRecorded> => {
+  let grant: Grant = reward.returning ? 'none' : 'both';
   for (let attempt = 1; ; attempt += 1) {
-    const outcome = await tryRecordReferral(db, reward);
+    const outcome = await tryRecordReferral(db, reward, grant);
+    if (outcome === 'over-limit') {
+      // the month's limit is reached: recorded again with the new user's bonus only (its own conditions decide)
+      grant = 'newUser';
+      continue;
+    }
     if (outcome !== 'conflict') return outcome;
-    // another transaction on the same items (a concurrent call for this account) was in flight: its outcome decides
-    if (attempt >= 5) throw new Error('A referral kept conflicting with other writes');
-    await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+    // other transactions on the same items (the referrer's counter and quota under concurrent confirmations, or a
+    // second call for this account) were in flight: theirs decide, then this one is tried again
+    if (attempt >= maxAttempts) throw new Error('A referral kept conflicting with other writes');
+    await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 40 * attempt));
   }
 };
 
-const tryRecordReferral = async (db: DataClient, reward: ReferralReward) => {
+/** Tries of a referral's transaction: enough for some tens of confirmations for one referrer at once. */
+const maxAttempts = 12;
+
+const tryRecordReferral = async (db: DataClient, reward: ReferralReward, grant: Grant) => {
   const { referrerUid, referred } = reward;
+  const month = referralMonth(referred.joinedAt);
+  const counter =
+    grant === 'both'
+      ? {
+          Update: updateParams(
+            db.table,
+            referralMonthKey(referrerUid, month),
+            { add: { rewarded: 1 }, set: { entity: referralMonthRecord, month } },
+            (p) =>
+              `attribute_not_exists(${p.name('rewarded')}) OR ${p.name('rewarded')} < ${p.value(reward.monthlyRewardLimit)}`,
+          ),
+        }
+      : null;
+  const records = [
+    {
+      Put: {
+        TableName: db.table,
+        Item: {
+          ...referredKey(referrerUid, referred.uid),
+          entity: referredRecord,
+          uid: referred.uid,
+          name: referred.name,
+          joinedAt: referred.joinedAt,
+          rewarded: grant === 'both',
+          bonusSlots: grant === 'both' ? reward.referrerBonusSlots : 0,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Put: {
+        TableName: db.table,
+        Item: {
+          ...referredByKey(referred.uid),
+          entity: referredByRecord,
+          referrerUid,
+          code: reward.code,
+          at: referred.joinedAt,
+          bonusSlots: grant === 'none' ? 0 : reward.newUserBonusSlots,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    // the mailbox's mark goes with its welcome bonus: a returning address gets neither
+    ...(reward.mailbox && grant !== 'none'
+      ? [
+          {
+            Put: {
+              TableName: db.table,
+              Item: { ...referredMailboxKey(reward.mailbox), entity: referredMailboxRecord, at: referred.joinedAt },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ]
+      : []),
+    {
+      ConditionCheck: {
+        TableName: db.table,
+        Key: deletedAccountKey(referrerUid),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ];
+  const grants = [
+    ...(grant === 'both' ? [bonusSlotsWrite(db, referrerUid, reward.referrerBonusSlots)] : []),
+    ...(grant === 'none' ? [] : [bonusSlotsWrite(db, referred.uid, reward.newUserBonusSlots)]),
+  ];
   try {
     await db.documents.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: db.table,
-              Item: {
-                ...referredKey(referrerUid, referred.uid),
-                entity: referredRecord,
-                uid: referred.uid,
-                name: referred.name,
-                joinedAt: referred.joinedAt,
-                rewarded: true,
-                bonusSlots: reward.referrerBonusSlots,
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: db.table,
-              Item: {
-                ...referredByKey(referred.uid),
-                entity: referredByRecord,
-                referrerUid,
-                code: reward.code,
-                at: referred.joinedAt,
-                bonusSlots: reward.newUserBonusSlots,
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          ...(reward.mailbox
-            ? [
-                {
-                  Put: {
-                    TableName: db.table,
-                    Item: {
-                      ...referredMailboxKey(reward.mailbox),
-                      entity: referredMailboxRecord,
-                      at: referred.joinedAt,
-                    },
-                    ConditionExpression: 'attribute_not_exists(pk)',
-                  },
-                },
-              ]
-            : []),
-          {
-            ConditionCheck: {
-              TableName: db.table,
-              Key: deletedAccountKey(referrerUid),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          bonusSlotsWrite(db, referrerUid, reward.referrerBonusSlots),
-          bonusSlotsWrite(db, referred.uid, reward.newUserBonusSlots),
-        ],
-      }),
+      new TransactWriteCommand({ TransactItems: [...records, ...(counter ? [counter] : []), ...grants] }),
     );
-    return 'rewarded' as const;
+    return grant === 'both' ? ('rewarded' as const) : ('counted' as const);
   } catch (error) {
     const reasons = cancellationReasons(error);
-    if (reasons?.includes('ConditionalCheckFailed')) return 'already' as const;
-    if (reasons?.includes('TransactionConflict')) return 'conflict' as const;
+    if (!reasons) throw error;
+    // a record exists already (or the referrer is gone): whatever the counter says, this referral was decided
+    if (reasons.slice(0, records.length).includes('ConditionalCheckFailed')) return 'already' as const;
+    if (counter && reasons[records.length] === 'ConditionalCheckFailed') return 'over-limit' as const;
+    if (reasons.includes('TransactionConflict')) return 'conflict' as const;
     throw error;
   }
 };

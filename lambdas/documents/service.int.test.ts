@@ -8,16 +8,18 @@ import { userClaims } from '../test/api-event.js';
 import { countingDataClient } from '../test/counting-client.js';
 import * as documents from './service.js';
 import { browserUpload } from './test/browser-upload.js';
+import { keyedHashFromEnv } from '../providers/crypto/keyed-hash.js';
 
 const storage = s3Storage(createS3Client(), process.env.BUCKET_NAME ?? '');
 const silent = { warn: () => undefined };
 
 const setup = () => {
   const db = countingDataClient();
-  const profileDeps: profiles.ProfilesDeps = {
+  const profileDeps: profiles.SignUpDeps = {
     db: db.data,
     now: () => new Date(),
     newReferralCode: profiles.newReferralCode,
+    addressHash: keyedHashFromEnv(),
     documentUrl: (key) => storage.presignGet(key),
   };
   const deps: documents.DocumentsDeps = {

@@ -4,16 +4,18 @@ import { httpHandler } from '../core/http.js';
 import type { Identity } from '../core/identity.js';
 import { createLogger } from '../core/logger.js';
 import { createDataClient } from '../data/client.js';
+import { keyedHashFromEnv } from '../providers/crypto/keyed-hash.js';
 import { createS3Client, s3Storage } from '../providers/storage/storage.js';
 import { linkOrigin } from './referrals.js';
 import * as profiles from './service.js';
 
 const config = readConfig();
 const storage = config.bucketName ? s3Storage(createS3Client(), config.bucketName) : undefined;
-const deps: profiles.ProfilesDeps = {
+const deps: profiles.SignUpDeps = {
   db: createDataClient(config.tableName),
   now: () => new Date(),
   newReferralCode: profiles.newReferralCode,
+  addressHash: keyedHashFromEnv(),
   documentUrl: (key) => (storage ? storage.presignGet(key) : Promise.resolve('')),
 };
 

@@ -3,16 +3,18 @@ import { readConfig } from '../core/config.js';
 import { identityFromClaims } from '../core/identity.js';
 import { createLogger } from '../core/logger.js';
 import { createDataClient } from '../data/client.js';
+import { keyedHashFromEnv } from '../providers/crypto/keyed-hash.js';
 import { isAccountDeleted } from '../data/deleted-account.js';
 import { normalizeReferralCode } from './referrals.js';
 import * as profiles from './service.js';
 
 const config = readConfig();
 const logger = createLogger('profiles');
-const deps: profiles.ProfilesDeps = {
+const deps: profiles.SignUpDeps = {
   db: createDataClient(config.tableName),
   now: () => new Date(),
   newReferralCode: profiles.newReferralCode,
+  addressHash: keyedHashFromEnv(),
   documentUrl: async () => '',
 };
 

@@ -9,6 +9,7 @@ import { countingDataClient } from '../test/counting-client.js';
 import { readItem } from '../test/raw-items.js';
 import { rewardReferral } from './referrals.js';
 import * as profiles from './service.js';
+import { keyedHashFromEnv } from '../providers/crypto/keyed-hash.js';
 
 /*
  * Referrals (issue 15, DESIGN §6): the Lambdas as the API and Cognito call them, against DynamoDB Local. The bonus
@@ -193,10 +194,11 @@ describe('referrals', () => {
   it('does not reward an existing account that sends a code later', async () => {
     const rita = await referrer();
     const old = userClaims();
-    const deps: profiles.ProfilesDeps = {
+    const deps: profiles.SignUpDeps = {
       db: db.data,
       now: () => new Date(Date.now() - 3 * 24 * 60 * 60 * 1000),
       newReferralCode: profiles.newReferralCode,
+      addressHash: keyedHashFromEnv(),
       documentUrl: async () => '',
     };
     await profiles.syncUser(deps, { uid: old.sub, email: old.email }, {});
@@ -217,6 +219,13 @@ describe('referrals', () => {
       link: `http://localhost:5173/signup?ref=${rita.code}`,
       referredCount: 2,
       bonusSlotsEarned: 2 * referral.referrerBonusSlots,
+      // this month's counts are the subject of referral-limits.int.test.ts (on a clock it sets)
+      thisMonth: {
+        month: expect.stringMatching(/^\d{4}-\d{2}$/),
+        joined: expect.any(Number),
+        rewarded: expect.any(Number),
+        rewardLimit: referral.monthlyRewardLimit,
+      },
       referred: expect.arrayContaining([
         { name: 'Nina Newcomer', joinedAt: expect.any(String), rewarded: true },
         { name: 'A new member', joinedAt: expect.any(String), rewarded: true },
@@ -233,16 +242,17 @@ describe('referrals', () => {
   it('finds a code with one GetItem and rewards in one transaction (no Query, no Scan)', async () => {
     const rita = await referrer();
     const newcomer = userClaims();
-    const deps: profiles.ProfilesDeps = {
+    const deps: profiles.SignUpDeps = {
       db: db.data,
       now: () => new Date(),
       newReferralCode: profiles.newReferralCode,
+      addressHash: keyedHashFromEnv(),
       documentUrl: async () => '',
     };
     db.reset();
     const outcome = await rewardReferral(
       deps,
-      { uid: newcomer.sub, email: newcomer.email, name: 'Nina', createdAt: new Date().toISOString() },
+      { uid: newcomer.sub, email: newcomer.email, name: 'Nina', createdAt: new Date().toISOString(), returning: false },
       rita.code,
     );
     expect(outcome).toBe('rewarded');
@@ -258,10 +268,11 @@ describe('referrals', () => {
     const newcomer = userClaims();
     const free = `FREE${randomUUID().replaceAll('-', '').slice(0, 8).toUpperCase()}`;
     const codes = [rita.code, free];
-    const deps: profiles.ProfilesDeps = {
+    const deps: profiles.SignUpDeps = {
       db: db.data,
       now: () => new Date(),
       newReferralCode: () => codes.shift() ?? profiles.newReferralCode(),
+      addressHash: keyedHashFromEnv(),
       documentUrl: async () => '',
     };
     const profile = await profiles.syncUser(deps, { uid: newcomer.sub, email: newcomer.email }, {});
@@ -283,10 +294,11 @@ describe('referrals', () => {
     expect((await referralsOf(claims)).data.code).toBe(code);
     expect(await referralCodeOwner(db.data, code)).toBe(claims.sub);
     // once claimed, the page's read is the profile's code and its claim (GetItem each) and one Query of REFERRED#
-    const deps: profiles.ProfilesDeps = {
+    const deps: profiles.SignUpDeps = {
       db: db.data,
       now: () => new Date(),
       newReferralCode: profiles.newReferralCode,
+      addressHash: keyedHashFromEnv(),
       documentUrl: async () => '',
     };
     db.reset();

@@ -1,6 +1,12 @@
 import { referral } from '../../shared/constants.js';
 import type { Referrals } from '../../shared/schemas/billing.js';
-import { claimReferralCode, recordReferral, referralCodeOwner, type ReferredItem } from '../data/referral.js';
+import {
+  claimReferralCode,
+  recordReferral,
+  referralCodeOwner,
+  referralMonth,
+  type ReferredItem,
+} from '../data/referral.js';
 import { getUserProfile, replaceReferralCode } from '../data/user-profile.js';
 import type { ProfilesDeps } from './service.js';
 
@@ -73,16 +79,25 @@ export const mailboxOf = (address: string) => {
 const sameAddress = (a: string | undefined, b: string | undefined) =>
   Boolean(a?.trim() && b?.trim() && mailboxOf(a) === mailboxOf(b));
 
-export type ReferralOutcome = 'rewarded' | 'already' | 'unknown-code' | 'self-referral' | 'not-new';
+export type ReferralOutcome = 'rewarded' | 'counted' | 'already' | 'unknown-code' | 'self-referral' | 'not-new';
 
-/** The confirmed account that came with a code, as its profile holds it. */
-export type ReferredAccount = { uid: string; email: string; name: string; createdAt: string };
+/**
+ * The confirmed account that came with a code, as its profile holds it; `returning` when its address is a deleted
+ * account's signing up again (./returning.ts): such a referral is counted, and nobody is rewarded for it.
+ */
+export type ReferredAccount = { uid: string; email: string; name: string; createdAt: string; returning: boolean };
+
+/** Whether an account is new enough for what a sign-up brings (a referral, continuing a deleted address's period). */
+export const isNewAccount = (createdAt: string, now: Date) =>
+  now.getTime() - Date.parse(createdAt) < newAccountWindowMs;
 
 /**
  * DESIGN §6: the referrer earns 10 bonus slots and the new user 5 (shared/constants.ts `referral`), once per
- * referred account, never for a self-referral (the same account, or an account of the same mailbox, e.g. a Google
- * sign-in beside an e-mail one, or a sub-address: `mailboxOf`), and once per mailbox (another account of it earns
- * nothing); an unknown code is ignored. Safe to call again and at the same time: the records and both grants are
+ * referred account and for at most 10 referred accounts per calendar month (UTC: the month the account is confirmed
+ * in; more are counted, with the new user's bonus only), never for a returning address (counted, no bonus), never for
+ * a self-referral (the same account, or an account of the same mailbox, e.g. a Google sign-in beside an e-mail one,
+ * or a sub-address: `mailboxOf`), and once per mailbox (another account of it earns nothing); an unknown code is
+ * ignored. Safe to call again and at the same time: the records and both grants are
  * one conditional transaction (lambdas/data/referral.ts), so a retried trigger or a second caller grants nothing
  * more, and a crash grants nothing at all.
  */
@@ -93,8 +108,7 @@ export const rewardReferral = async (
 ): Promise<ReferralOutcome> => {
   const normalized = normalizeReferralCode(code);
   if (!normalized) return 'unknown-code';
-  const createdAt = Date.parse(account.createdAt);
-  if (!(deps.now().getTime() - createdAt < newAccountWindowMs)) return 'not-new';
+  if (!isNewAccount(account.createdAt, deps.now())) return 'not-new';
   const referrerUid = await referralCodeOwner(deps.db, normalized);
   if (!referrerUid) return 'unknown-code';
   if (referrerUid === account.uid) return 'self-referral';
@@ -107,8 +121,10 @@ export const rewardReferral = async (
     code: normalized,
     referred: { uid: account.uid, name: visibleName(account.name), joinedAt: deps.now().toISOString() },
     mailbox: account.email.trim() ? mailboxOf(account.email) : '',
+    returning: account.returning,
     referrerBonusSlots: referral.referrerBonusSlots,
     newUserBonusSlots: referral.newUserBonusSlots,
+    monthlyRewardLimit: referral.monthlyRewardLimit,
   });
 };
 
@@ -129,15 +145,28 @@ export const linkOrigin = (configured: string, requestOrigin: string | undefined
   }
 };
 
-/** The wire shape of DESIGN §8 'Referrals': names only ('A new member' for someone who gave none). */
-export const toReferrals = (code: string, origin: string, referred: ReferredItem[]): Referrals => ({
-  code,
-  link: referralLink(origin, code),
-  referredCount: referred.length,
-  bonusSlotsEarned: referred.reduce((sum, item) => sum + (item.rewarded ? item.bonusSlots : 0), 0),
-  referred: referred.map((item) => ({
-    name: item.name || 'A new member',
-    joinedAt: item.joinedAt,
-    rewarded: item.rewarded,
-  })),
-});
+/**
+ * The wire shape of DESIGN §8 'Referrals': names only ('A new member' for someone who gave none), and this calendar
+ * month's (UTC) joins and rewards beside its limit (an addition to the contract).
+ */
+export const toReferrals = (code: string, origin: string, referred: ReferredItem[], now: Date): Referrals => {
+  const month = referralMonth(now.toISOString());
+  const thisMonth = referred.filter((item) => referralMonth(item.joinedAt) === month);
+  return {
+    code,
+    link: referralLink(origin, code),
+    referredCount: referred.length,
+    bonusSlotsEarned: referred.reduce((sum, item) => sum + (item.rewarded ? item.bonusSlots : 0), 0),
+    thisMonth: {
+      month,
+      joined: thisMonth.length,
+      rewarded: thisMonth.filter((item) => item.rewarded).length,
+      rewardLimit: referral.monthlyRewardLimit,
+    },
+    referred: referred.map((item) => ({
+      name: item.name || 'A new member',
+      joinedAt: item.joinedAt,
+      rewarded: item.rewarded,
+    })),
+  };
+};

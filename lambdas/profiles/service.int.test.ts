@@ -6,6 +6,7 @@ import { putZoomConnection, replaceZoomConnection, type ZoomConnectionItem } fro
 import { countingDataClient } from '../test/counting-client.js';
 import { userClaims } from '../test/api-event.js';
 import * as profiles from './service.js';
+import { keyedHashFromEnv } from '../providers/crypto/keyed-hash.js';
 
 const setup = () => {
   const db = countingDataClient();
@@ -13,10 +14,11 @@ const setup = () => {
   const codePrefix = randomUUID().replaceAll('-', '').slice(0, 8).toUpperCase();
   const code = (n: number) => `${codePrefix}${String(n).padStart(4, '0')}`;
   let codes = 0;
-  const deps: profiles.ProfilesDeps = {
+  const deps: profiles.SignUpDeps = {
     db: db.data,
     now: () => new Date('2026-11-21T10:00:00.000Z'),
     newReferralCode: () => code(++codes),
+    addressHash: keyedHashFromEnv(),
     documentUrl: async (key: string) => `https://files.test/${key}`,
   };
   const claims = userClaims();
@@ -31,9 +33,10 @@ describe('profiles service against DynamoDB Local', () => {
       timeZone: 'Europe/Paris',
       signupData: { referralCode: 'friend42' },
     });
-    // the profile (UpdateItem), mailboxes (Query) and Zoom connection (GetItem); its code's claim (PutItem); the
-    // referrer of FRIEND42 (GetItem: no one, so nothing is granted)
+    // the profile (UpdateItem), mailboxes (Query) and Zoom connection (GetItem); its code's claim (PutItem); whether
+    // its address is a deleted account's (GetItem: no); the referrer of FRIEND42 (GetItem: no one, nothing is granted)
     expect(db.calls.sort()).toEqual([
+      'GetItemCommand',
       'GetItemCommand',
       'GetItemCommand',
       'PutItemCommand',

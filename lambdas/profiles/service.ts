@@ -18,7 +18,14 @@ import { listReferred } from '../data/referral.js';
 import { getZoomConnection } from '../data/zoom-connection.js';
 import { getUserProfile, setUserSettings, upsertUserProfile, type UserProfileItem } from '../data/user-profile.js';
 import { toConnectedEmails } from '../mailboxes/index.js';
-import { claimOwnReferralCode, ensureReferralCodeClaimed, rewardReferral, toReferrals } from './referrals.js';
+import {
+  claimOwnReferralCode,
+  ensureReferralCodeClaimed,
+  isNewAccount,
+  rewardReferral,
+  toReferrals,
+} from './referrals.js';
+import { continueDeletedAddress, type ReturningDeps } from './returning.js';
 
 export type ProfilesDeps = {
   db: DataClient;
@@ -27,6 +34,9 @@ export type ProfilesDeps = {
   /** a short-lived link to a stored document (presigned GET); '' when there is no file */
   documentUrl: (key: string) => Promise<string>;
 };
+
+/** What a sign-up needs besides: the keyed hash that recognises a deleted account's address (./returning.ts). */
+export type SignUpDeps = ProfilesDeps & Pick<ReturningDeps, 'addressHash'>;
 
 /** Who is calling, from the verified token only. */
 export type Identity = { uid: string; email: string; name?: string };
@@ -186,11 +196,11 @@ export const getProfile = async (deps: ProfilesDeps, identity: Identity) => {
 };
 
 /**
- * POST /api/users/sync-user (SPEC §7): creates the profile with the new-user defaults on first call, later refreshes
- * e-mail, display name and the detected time zone. The e-mail comes from the verified token when it has one. A
+ * POST /api/users/sync-user (SPEC §7), and the PostConfirmation trigger: creates the profile with the new-user
+ * defaults on first call, later refreshes e-mail, display name and the detected time zone. The e-mail comes from the verified token when it has one. A
  * referral code from sign-up data is kept once and never replaced.
  */
-export const syncUser = async (deps: ProfilesDeps, identity: Identity, body: z.infer<typeof syncUserBody>) => {
+export const syncUser = async (deps: SignUpDeps, identity: Identity, body: z.infer<typeof syncUserBody>) => {
   const email = identity.email || body.email || '';
   const signup = body.signupData ?? {};
   const changes: Partial<UserProfileItem> = { email };
@@ -206,6 +216,11 @@ export const syncUser = async (deps: ProfilesDeps, identity: Identity, body: z.i
     changes,
     keep,
   );
+  // a new account of a deleted account's address continues its slot period and earns no welcome bonus
+  // (./returning.ts), decided before its referral is
+  const returning =
+    isNewAccount(profile.createdAt, deps.now()) &&
+    (await continueDeletedAddress(deps, { uid: profile.uid, email: profile.email }));
   /*
    * DESIGN §6 referral reward, at the first point that knows both the confirmed account and its code: the
    * PostConfirmation trigger when Cognito hands it the code (an e-mail sign-up's clientMetadata), else the first
@@ -217,7 +232,7 @@ export const syncUser = async (deps: ProfilesDeps, identity: Identity, body: z.i
     const name = profile.displayName || `${profile.firstName} ${profile.lastName}`.trim();
     await rewardReferral(
       deps,
-      { uid: profile.uid, email: profile.email, name, createdAt: profile.createdAt },
+      { uid: profile.uid, email: profile.email, name, createdAt: profile.createdAt, returning },
       profile.referredByCode ?? undefined,
     );
   }
@@ -237,7 +252,7 @@ export const getReferrals = async (deps: ProfilesDeps, identity: Identity, webOr
     ensureReferralCodeClaimed(deps, identity.uid, code),
     listReferred(deps.db, identity.uid),
   ]);
-  return toReferrals(claimed, webOrigin, referred);
+  return toReferrals(claimed, webOrigin, referred, deps.now());
 };
 
 /** PUT/POST /api/profiles: a partial update; `connectedEmails` is dropped (SPEC §5). */

@@ -98,6 +98,16 @@ export const referralsSchema = /* @__PURE__ */ lazySchema(() =>
     link: z.string(),
     referredCount: z.number().int(),
     bonusSlotsEarned: z.number().int(),
+    /**
+     * This calendar month (UTC, `YYYY-MM`): who joined with the code, how many of them were rewarded, and the most that
+     * are (shared/constants.ts `referral.monthlyRewardLimit`; more are counted, not rewarded)
+     */
+    thisMonth: z.object({
+      month: z.string(),
+      joined: z.number().int(),
+      rewarded: z.number().int(),
+      rewardLimit: z.number().int(),
+    }),
     referred: z.array(z.object({ name: z.string(), joinedAt: z.string(), rewarded: z.boolean() })),
   }),
 );

@@ -8,7 +8,7 @@ export const ReferralsPage = () => (
     <title>Referrals · Outreach</title>
     <PageHeader
       title="Referrals"
-      description={`Invite people you know: you get ${referral.referrerBonusSlots} bonus contact slots for each one who signs up, and they get ${referral.newUserBonusSlots}.`}
+      description={`Invite people you know: you get ${referral.referrerBonusSlots} bonus contact slots for each one who signs up, for up to ${referral.monthlyRewardLimit} a month, and they get ${referral.newUserBonusSlots}.`}
     />
     <ReferralsOverview />
   </>

@@ -3,6 +3,7 @@ import { DocumentLayout, type DocumentSection } from '@/modules/public/component
 import { PageHeader } from '@/modules/public/components/PageHeader';
 import { publicPaths } from '@/lib/paths';
 import { supportEmail } from '@/modules/public/utils/supportEmail';
+import { referral } from '@shared/constants';
 
 const mail = <a href={`mailto:${supportEmail}`}>{supportEmail}</a>;
 
@@ -103,8 +104,11 @@ const sections: DocumentSection[] = [
 
         <h3>Referrals, notifications and activity</h3>
         <p>
-          Your referral code, who signed up with it and the bonus slots it earned; your notifications (such as a reply
-          received) and a short list of recent activity.
+          Your referral code, who signed up with it and the bonus slots it earned, and how many of them were rewarded in
+          each calendar month (a referrer is rewarded for at most {referral.monthlyRewardLimit} a month); your
+          notifications (such as a reply received) and a short list of recent activity. When you signed up with
+          someone’s referral code, a one-way hash of your mailbox (not the address itself) is kept so that the same
+          inbox is not rewarded twice.
         </p>
 
         <h3>Page visits</h3>
@@ -250,7 +254,8 @@ const sections: DocumentSection[] = [
           </li>
           <li>
             <strong>Delete:</strong> delete your account from Account settings. This removes your records, your files
-            and your sign-in identity.
+            and your sign-in identity; what is kept afterwards, and for how long, is under{' '}
+            <a href="#retention">How long we keep it</a>.
           </li>
         </ul>
         <p>
@@ -265,13 +270,33 @@ const sections: DocumentSection[] = [
     id: 'retention',
     title: 'How long we keep it',
     content: (
-      <p>
-        For as long as your account exists. When you delete your account, your data is removed from the live system
-        straight away. Disconnecting a mailbox or Zoom deletes its tokens. Removing a document deletes the file and its
-        extracted text. Our file storage keeps deleted files as recovery versions for up to 30 days, readable by no one
-        through the product, after which they are erased for good; the database keeps point-in-time backups for 35 days
-        in the same way.
-      </p>
+      <>
+        <p>
+          For as long as your account exists. When you delete your account, your data is removed from the live system
+          straight away. Disconnecting a mailbox or Zoom deletes its tokens. Removing a document deletes the file and
+          its extracted text. Our file storage keeps deleted files as recovery versions for up to 30 days, readable by
+          no one through the product, after which they are erased for good; the database keeps point-in-time backups for
+          35 days in the same way.
+        </p>
+        <h3 id="after-deletion">What is kept after you delete your account</h3>
+        <ul>
+          <li>
+            <strong>For 12 months:</strong> a fingerprint of your e-mail address, together with the dates of the
+            contact-slot period you were in and how many of its slots you had used. Nothing else: not your address, not
+            your name, not your account id. The fingerprint is made with a secret key held on our servers, from your
+            address written in lower case, without a “+tag” and, for Gmail, without dots (those variants all reach the
+            same inbox); without the key it cannot be turned back into an address, nor can an address be tested against
+            it. It exists so that deleting an account and signing up again with the same inbox continues that slot
+            period instead of starting a new one, and brings no second welcome bonus. After 12 months it is deleted and
+            a new sign-up with that address is treated as a new person.
+          </li>
+          <li>
+            <strong>For good:</strong> the deleted account’s random id and when it was deleted, so that sign-in tokens
+            issued before the deletion are refused; and, if you signed up with a referral code, the hash of your mailbox
+            described under “Referrals, notifications and activity”.
+          </li>
+        </ul>
+      </>
     ),
   },
   {
@@ -299,7 +324,7 @@ export const PrivacyPage = () => (
       eyebrow="Privacy"
       title="Privacy policy"
       lead="What Outreach stores about you and your contacts, why, who helps us process it and how to take it with you or delete it."
-      meta="Last updated 21 November 2026"
+      meta="Last updated 6 December 2026"
     />
     <DocumentLayout sections={sections} />
   </div>

@@ -26,6 +26,8 @@ const steps = [
 const rules = [
   'A reward is earned when the referred person confirms their new account.',
   'One reward per referred account: an account can be referred only once.',
+  `You earn bonus slots for up to ${referral.monthlyRewardLimit} referred accounts per calendar month (UTC). More are counted on your Referrals page but earn you nothing that month; your friends still get their ${referral.newUserBonusSlots}.`,
+  'An address whose account was deleted in the last 12 months is not a new account: it gets no welcome bonus and earns its referrer nothing.',
   'Referring yourself earns nothing, nor do accounts created only to collect slots.',
   'Bonus slots work on every plan, Free included, and are used before your plan’s monthly slots.',
   'Bonus slots have no cash value and cannot be transferred to another account.',
@@ -36,8 +38,10 @@ const questions: FaqItem[] = [
     question: 'Is there a limit to how many people I can refer?',
     answer: (
       <p>
-        No. Every person who signs up with your link and confirms their account earns you {referral.referrerBonusSlots}{' '}
-        bonus slots.
+        You can refer as many people as you like. Each confirmed account earns you {referral.referrerBonusSlots} bonus
+        slots, for up to {referral.monthlyRewardLimit} accounts per calendar month (months in UTC). Anyone beyond that
+        is still counted on your Referrals page and still gets their own {referral.newUserBonusSlots}, but earns you no
+        slots until the next month starts.
       </p>
     ),
   },
@@ -80,7 +84,9 @@ export const ReferralProgramPage = () => (
     <section className="referral__rewards" aria-label="Rewards">
       <div className="referral__reward">
         <p className="referral__reward-amount">+{referral.referrerBonusSlots}</p>
-        <p className="referral__reward-label">bonus slots for you, for every friend who joins</p>
+        <p className="referral__reward-label">
+          bonus slots for you, for every friend who joins (up to {referral.monthlyRewardLimit} a month)
+        </p>
       </div>
       <div className="referral__reward">
         <p className="referral__reward-amount">+{referral.newUserBonusSlots}</p>

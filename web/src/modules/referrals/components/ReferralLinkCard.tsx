@@ -16,7 +16,7 @@ const steps: readonly Step[] = [
   {
     icon: <GiftOutlined />,
     title: 'You both gain',
-    text: `You get ${referral.referrerBonusSlots} bonus contact slots for each friend who joins.`,
+    text: `You get ${referral.referrerBonusSlots} bonus contact slots for each friend who joins, for up to ${referral.monthlyRewardLimit} friends a month.`,
   },
 ];
 

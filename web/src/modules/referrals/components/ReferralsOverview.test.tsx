@@ -34,6 +34,7 @@ describe('the referrals page', () => {
       link: 'https://app.example.com/signup?ref=K7PQ2XWM',
       referredCount: 0,
       bonusSlotsEarned: 0,
+      thisMonth: { month: '2026-11', joined: 0, rewarded: 0, rewardLimit: 10 },
       referred: [],
     });
     expect(request).toHaveBeenCalledWith('GET /api/referrals');
@@ -53,6 +54,7 @@ describe('the referrals page', () => {
       link: 'https://app.example.com/signup?ref=K7PQ2XWM',
       referredCount: 2,
       bonusSlotsEarned: 20,
+      thisMonth: { month: '2026-11', joined: 2, rewarded: 2, rewardLimit: 10 },
       referred: [
         { name: 'Nina Newcomer', joinedAt: '2026-11-20T10:00:00.000Z', rewarded: true },
         { name: 'A new member', joinedAt: '2026-11-22T10:00:00.000Z', rewarded: true },
@@ -68,5 +70,34 @@ describe('the referrals page', () => {
     expect(rows[0]?.[2]).toBe('+10 slots');
     expect(rows[1]?.[0]).toBe('A new member');
     expect(document.body.textContent).not.toContain('No referred friends yet');
+    expect(text('joined-this-month')).toBe('2');
+    expect(text('rewarded-this-month')).toBe('2 of 10');
+    expect(document.querySelector('[data-testid="referral-limit-reached"]')).toBeNull();
+  });
+
+  it('states the monthly limit in plain words, and once it is reached says so and when rewards start again', async () => {
+    await show({
+      code: 'K7PQ2XWM',
+      link: 'https://app.example.com/signup?ref=K7PQ2XWM',
+      referredCount: 11,
+      bonusSlotsEarned: 100,
+      thisMonth: { month: '2026-12', joined: 11, rewarded: 10, rewardLimit: 10 },
+      referred: Array.from({ length: 11 }, (_, index) => ({
+        name: `Friend ${index + 1}`,
+        joinedAt: `2026-12-${String(index + 1).padStart(2, '0')}T10:00:00.000Z`,
+        rewarded: index < 10,
+      })),
+    });
+    expect(text('referral-limit')).toContain('up to 10 friends who join each calendar month');
+    expect(text('referral-limit')).toContain('UTC');
+    expect(document.body.textContent).toContain('Joined in December 2026');
+    expect(text('joined-this-month')).toBe('11');
+    expect(text('rewarded-this-month')).toBe('10 of 10');
+    expect(text('referral-limit-reached')).toContain('Rewards start again on 1 January (UTC)');
+    // the table pages by 10: the 11th friend is on page 2, the first ten are rewarded
+    const rewards = [...document.querySelectorAll('[data-testid="referred-people"] tbody tr')].map(
+      (row) => row.querySelectorAll('td')[2]?.textContent,
+    );
+    expect(rewards).toEqual(Array.from({ length: 10 }, () => '+10 slots'));
   });
 });
