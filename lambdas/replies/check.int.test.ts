@@ -27,13 +27,6 @@ import { getPipelineEntry } from '../data/pipeline.js';
 import { cancelFollowUps } from '../drafts/index.js';
 import { mailboxesDepsFromEnv } from '../mailboxes/index.js';
 import { invitationUid, recordRsvp } from '../meetings/index.js';
-import {
-  invitationBody,
-  invitationCalendar,
-  invitationFileName,
-  invitationMessageId,
-  invitationSubject,
-} from '../meetings/invitation.js';
 import { createMailApis } from '../providers/mail/mail-api.js';
 import { type MailApi, MailApiFailure } from '../providers/mail/port.js';
 import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
@@ -51,7 +44,8 @@ import { fakeMailApi } from './test/fake-mail-api.js';
 /**
  * Reply checks against DynamoDB Local with the conversations and drafts domains' real functions; mailboxes connected
  * through the sandbox's consent page (their tokens sealed and renewed by the mailboxes domain); the mail APIs are
- * in-memory doubles (test/fake-mail-api.ts) so failures and lost cursors can be made at will.
+ * in-memory doubles (test/fake-mail-api.ts) so failures and lost cursors can be made at will, but where a test reads
+ * through the real adapter against the sandbox (`setup({ outlookApi })`).
  */
 type Handler = (event: APIGatewayProxyEvent, context: unknown) => Promise<APIGatewayProxyResult>;
 let sandbox: Sandbox;
@@ -606,28 +600,41 @@ describe("a contact's answer to a meeting invitation", () => {
     await markMailboxActive(db, user.uid, user.mailboxId, 'outlook', new Date());
     expect(await t.check(user)).toMatchObject({ status: 'checked' });
     const before = (await getMailSync(db, user.uid, user.mailboxId))!.cursor!;
-    // the invitation as the invitation worker makes it (the text/calendar REQUEST and invite.ics), here in the
-    // outreach's thread: read without its calendar, the contact's answer would be their reply
+    // the meeting's invitation (its UID, the contact as ATTENDEE) with the text/calendar REQUEST and invite.ics, here
+    // in the outreach's thread: read without its calendar, the contact's answer would be their reply
     const meeting = await bookMeeting(user);
-    const input = {
-      meeting,
-      method: 'REQUEST' as const,
-      organizer: { email: user.email, name: 'Ada Lovelace' },
-      attendee: { email: 'grace@example.com', name: 'Grace Hopper', firstName: 'Grace' },
-      now: new Date(),
-    };
     const invitation = await outlook.send(accessToken, {
       from: user.email,
       fromName: 'Ada Lovelace',
       to: 'grace@example.com',
       toName: 'Grace Hopper',
-      subject: invitationSubject(input),
-      body: invitationBody(input),
-      messageId: invitationMessageId(meeting.id, meeting.sequence, user.email),
+      subject: 'Invitation: Coffee chat @ Mon 2 Dec 2030 10:00 UTC',
+      body: 'Ada Lovelace invites you to Coffee chat.',
+      messageId: `<invite-${meeting.id}@outlook.com>`,
       inReplyTo: outreach.messageId,
       references: [outreach.messageId],
       threadId: outreach.threadId,
-      calendar: { method: 'REQUEST', content: await invitationCalendar(input), fileName: invitationFileName },
+      calendar: {
+        method: 'REQUEST',
+        fileName: 'invite.ics',
+        content: [
+          'BEGIN:VCALENDAR',
+          'VERSION:2.0',
+          'METHOD:REQUEST',
+          'BEGIN:VEVENT',
+          `UID:${invitationUid(meeting.id)}`,
+          'SEQUENCE:0',
+          'DTSTAMP:20261206T070000Z',
+          'DTSTART:20301202T100000Z',
+          'DTEND:20301202T103000Z',
+          'SUMMARY:Coffee chat',
+          `ORGANIZER;CN=Ada Lovelace:mailto:${user.email}`,
+          'ATTENDEE;CN=Grace Hopper;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:grace@example.com',
+          'END:VEVENT',
+          'END:VCALENDAR',
+          '',
+        ].join('\r\n'),
+      },
     });
 
     // the contact presses Accept in their calendar: the REPLY comes back to the Outlook mailbox
