@@ -365,3 +365,102 @@ test.describe('Meetings with Zoom', () => {
     });
   });
 });
+
+test.describe('Meetings from an Outlook mailbox', () => {
+  test('a person whose mailbox is Outlook books a meeting, the contact accepts the invitation in their mailbox, and the meeting and the bell say so, with no reply counted', async ({
+    page,
+    context,
+    request,
+    appShell,
+    signedInUser: user,
+    capture,
+  }) => {
+    // a mailbox, a contact found and verified, a booking and its invitation, the answer read back through Graph
+    test.setTimeout(180_000);
+    const outlook = user.email.replace('@', '+outlook@');
+    const contacts = new ContactsPage(page);
+    const meetings = new MeetingsPage(page);
+    const settings = new SettingsPage(page);
+    const start: PickedTime = { day: dayIn('UTC', 1), hour: 10, minute: 0 };
+
+    await test.step('connects Outlook from Settings in its popup (invitations leave from this mailbox)', async () => {
+      await appShell.chooseFromUserMenu('Settings');
+      await expect(settings.heading()).toBeVisible();
+      const popupOpened = page.waitForEvent('popup');
+      await settings.connectMailboxButton('Outlook').click();
+      const popup = await popupOpened;
+      const closed = popup.waitForEvent('close', queued);
+      await new SandboxConsentPage(popup).allowAs(outlook);
+      await closed;
+      await settings.expectMailbox(outlook, { provider: 'Outlook', isDefault: true, status: 'connected' });
+    });
+    const contact = { name: '', email: '' };
+    await test.step('adds a contact by LinkedIn URL and waits for the verified e-mail', async () => {
+      // through the sidebar, as a person goes: no reload of the app
+      await appShell.open('Dashboard');
+      await expect(contacts.card()).toBeVisible({ timeout: 30_000 });
+      await contacts.previewUrl(person.url);
+      await expect(contacts.preview()).toContainText(person.name);
+      await contacts.addModal().getByRole('button', { name: 'Add contact' }).click();
+      await expect(contacts.addModal()).toBeHidden();
+      const row = contacts.row(person.name);
+      await expect(row.getByTestId('email-state')).toHaveAttribute('data-state', 'valid', queued);
+      contact.name = (await row.getByTestId('contact-name').innerText()).trim();
+      contact.email = (await row.getByTestId('contact-email').innerText()).trim();
+    });
+    const title = () => `Meeting with ${contact.name}`;
+    await test.step("books a meeting from the contact's drawer for tomorrow 10:00, without Zoom: its invitation is sent", async () => {
+      await contacts.open(person.name);
+      await contacts
+        .drawer()
+        .getByRole('button', { name: `Book meeting with ${contact.name}` })
+        .click();
+      const dialog = meetings.bookDialog(contact.name);
+      await expect(dialog.getByRole('checkbox', { name: 'Send calendar invitation' })).toBeChecked();
+      await meetings.typeStart(dialog, typedStart(start));
+      await dialog.getByRole('button', { name: 'Confirm booking' }).click();
+      const result = meetings.booked();
+      await expect(result.getByText('Meeting booked')).toBeVisible({ timeout: 20_000 });
+      await result.getByRole('button', { name: 'Done' }).click();
+      await contacts.drawer().getByRole('button', { name: 'Close', exact: true }).click();
+      await appShell.open('Meetings');
+      await expect(meetings.invitation(meetings.meeting(title()))).toHaveText('Invitation sent', queued);
+      // the send started the mailbox's reply checks: the first takes its cursor (a Graph delta from now), and an
+      // answer older than that would not be read
+      await expect
+        .poll(async () => {
+          const usage = await (
+            await request.get(`${sandboxUrl}/_sandbox/mail/usage?email=${encodeURIComponent(outlook)}`)
+          ).json();
+          return usage[`outlook:${outlook}`]?.calls?.delta ?? 0;
+        }, queued)
+        .toBeGreaterThan(0);
+    });
+    await test.step('the contact accepts the invitation in their mailbox: the meeting shows Accepted, the bell says so, and it is no reply', async () => {
+      const mailTab = await context.newPage();
+      const mail = new SandboxMailPage(mailTab);
+      await mail.goto();
+      const invitation = mailTab
+        .getByRole('article', { name: /^Invitation: / })
+        .and(mail.messages(outlook, contact.email));
+      await expect(invitation).toHaveCount(1);
+      await mail.answerInvitation(invitation, 'Accept');
+      const answer = mailTab.getByRole('article', { name: /^Accepted: / }).and(mail.messages(contact.email, outlook));
+      await expect(answer).toHaveCount(1);
+      await answer.scrollIntoViewIfNeeded();
+      await capture('meetings-outlook-sandbox-accept', mailTab);
+      await mailTab.close();
+
+      const card = meetings.meeting(title());
+      await expect(meetings.rsvp(card)).toHaveText('Accepted', queued);
+      await capture('meetings-outlook-accepted');
+      const panel = await appShell.openNotifications();
+      await expect(panel.getByRole('listitem').filter({ hasText: `${contact.name} accepted: ${title()}` })).toHaveCount(
+        1,
+      );
+      await expect(panel.getByText(/^Received a reply from/)).toHaveCount(0);
+      await capture('meetings-outlook-accepted-notification');
+      await appShell.dismiss();
+    });
+  });
+});

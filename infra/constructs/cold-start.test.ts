@@ -50,6 +50,12 @@ describe('the cold start of a house bundle', () => {
     expect(inputs).toContain('lambdas/meetings/invitation.ts');
   });
 
+  it('of the reply-check worker loads no MIME parser (it comes with the first Outlook meeting response)', async () => {
+    const inputs = [...(await coldStartInputs('lambdas/replies/reply-check-worker.ts')).keys()];
+    expect(inputs.filter((input) => /node_modules\/(mailparser|libmime|iconv-lite)\//.test(input))).toEqual([]);
+    expect(inputs).toContain('lambdas/providers/mail/graph-mail.ts');
+  });
+
   it("of the account Lambda holds no REST-XML protocol code (the lazily imported S3 client's, in its own chunk)", async () => {
     const inputs = [...(await coldStartInputs('lambdas/account/http.ts')).keys()];
     expect(inputs.filter((input) => /protocols\/xml\/|node_modules\/@aws-sdk\/xml-builder\//.test(input))).toEqual([]);

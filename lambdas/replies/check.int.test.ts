@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyEnvironment, lambdaEnvironment } from '../../infra/local/lambda-env.js';
 import { freePorts } from '../../infra/local/net.js';
 import { rsvpCalendar } from '../../infra/local/sandbox/mail-rsvp.js';
+import { connectSandboxMailbox } from '../../infra/local/sandbox/mail-testing.js';
 import { consentInSandbox } from '../../infra/local/sandbox/oauth-consent.js';
 import { type Sandbox, startSandbox } from '../../infra/local/sandbox/server.js';
 import type { LiveEvent } from '../../shared/live-events.js';
@@ -19,14 +20,15 @@ import { getContact } from '../data/contact.js';
 import { conversationKey } from '../data/conversation.js';
 import { getDoNotContact } from '../data/do-not-contact.js';
 import { getMailbox, mailboxKey } from '../data/mailbox.js';
-import { getMailSync } from '../data/mail-sync.js';
+import { getMailSync, mailSyncKey } from '../data/mail-sync.js';
 import { createMeetingItem, getMeeting, type MeetingItem } from '../data/meeting.js';
 import { userNotifications } from '../data/notification.js';
 import { getPipelineEntry } from '../data/pipeline.js';
 import { cancelFollowUps } from '../drafts/index.js';
 import { mailboxesDepsFromEnv } from '../mailboxes/index.js';
 import { invitationUid, recordRsvp } from '../meetings/index.js';
-import { MailApiFailure } from '../providers/mail/port.js';
+import { createMailApis } from '../providers/mail/mail-api.js';
+import { type MailApi, MailApiFailure } from '../providers/mail/port.js';
 import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
 import { setAttributes } from '../test/raw-items.js';
 import { ulid } from 'ulid';
@@ -42,7 +44,8 @@ import { fakeMailApi } from './test/fake-mail-api.js';
 /**
  * Reply checks against DynamoDB Local with the conversations and drafts domains' real functions; mailboxes connected
  * through the sandbox's consent page (their tokens sealed and renewed by the mailboxes domain); the mail APIs are
- * in-memory doubles (test/fake-mail-api.ts) so failures and lost cursors can be made at will.
+ * in-memory doubles (test/fake-mail-api.ts) so failures and lost cursors can be made at will, but where a test reads
+ * through the real adapter against the sandbox (`setup({ outlookApi })`).
  */
 type Handler = (event: APIGatewayProxyEvent, context: unknown) => Promise<APIGatewayProxyResult>;
 let sandbox: Sandbox;
@@ -108,7 +111,8 @@ const newUser = async (provider: MailProvider = 'gmail') => {
 };
 type User = Awaited<ReturnType<typeof newUser>>;
 
-const setup = () => {
+/** `outlookApi`: the real Graph adapter (against the sandbox) in place of the Outlook double. */
+const setup = (options: { outlookApi?: MailApi } = {}) => {
   const clock = { now: new Date() };
   const now = () => new Date(clock.now);
   const gmail = fakeMailApi('gmail', { now });
@@ -118,7 +122,7 @@ const setup = () => {
   const deps: ReplyDeps = {
     db,
     mailboxes: mailboxesDepsFromEnv(silent as never),
-    mail: { gmail: gmail.api, outlook: outlook.api },
+    mail: { gmail: gmail.api, outlook: options.outlookApi ?? outlook.api },
     conversations: { ...conversations, cancelFollowUps },
     meetings: { recordRsvp },
     queue: {
@@ -556,6 +560,116 @@ describe("a contact's answer to a meeting invitation", () => {
     expect((await userNotifications(db, user.uid)).map((notification) => notification.rsvp?.answer)).toEqual(
       expect.arrayContaining(['accepted', 'declined']),
     );
+  });
+
+  it('reads the answer in an Outlook mailbox (a meeting response, its REPLY in its MIME), once, and it is no reply', async () => {
+    // every piece real but the queues: the Graph adapter against the sandbox's Graph, the contact's calendar answering
+    // on the sandbox's mail control
+    const outlook = createMailApis({ MICROSOFT_GRAPH_BASE_URL: `${sandbox.url}/microsoft/graph/` }).outlook;
+    const t = setup({ outlookApi: outlook });
+    const user = await newUser('outlook');
+    const { accessToken } = await connectSandboxMailbox(sandbox.url, 'outlook', user.email);
+    const draftId = ulid();
+    const outreach = await outlook.send(accessToken, {
+      from: user.email,
+      fromName: 'Ada Lovelace',
+      to: 'grace@example.com',
+      toName: 'Grace Hopper',
+      subject: 'Coffee next week?',
+      body: 'Hi Grace, coffee next week?',
+      messageId: `<draft-${draftId}@outlook.com>`,
+      headers: { 'X-Outreach-Draft-Id': draftId },
+    });
+    const { conversation } = await conversations.recordSentEmail(db, user.uid, {
+      conversationId: null,
+      contactId: user.contactId,
+      draftId,
+      draftType: 'initial_outreach',
+      mailboxId: user.mailboxId,
+      provider: 'outlook',
+      from: user.email,
+      fromName: 'Ada Lovelace',
+      to: 'grace@example.com',
+      subject: 'Coffee next week?',
+      body: 'Hi Grace, coffee next week?',
+      sentAt: outreach.sentAt,
+      messageId: outreach.messageId,
+      providerMessageId: outreach.providerMessageId,
+      threadId: outreach.threadId,
+    });
+    await markMailboxActive(db, user.uid, user.mailboxId, 'outlook', new Date());
+    expect(await t.check(user)).toMatchObject({ status: 'checked' });
+    const before = (await getMailSync(db, user.uid, user.mailboxId))!.cursor!;
+    // the meeting's invitation (its UID, the contact as ATTENDEE) with the text/calendar REQUEST and invite.ics, here
+    // in the outreach's thread: read without its calendar, the contact's answer would be their reply
+    const meeting = await bookMeeting(user);
+    const invitation = await outlook.send(accessToken, {
+      from: user.email,
+      fromName: 'Ada Lovelace',
+      to: 'grace@example.com',
+      toName: 'Grace Hopper',
+      subject: 'Invitation: Coffee chat @ Mon 2 Dec 2030 10:00 UTC',
+      body: 'Ada Lovelace invites you to Coffee chat.',
+      messageId: `<invite-${meeting.id}@outlook.com>`,
+      inReplyTo: outreach.messageId,
+      references: [outreach.messageId],
+      threadId: outreach.threadId,
+      calendar: {
+        method: 'REQUEST',
+        fileName: 'invite.ics',
+        content: [
+          'BEGIN:VCALENDAR',
+          'VERSION:2.0',
+          'METHOD:REQUEST',
+          'BEGIN:VEVENT',
+          `UID:${invitationUid(meeting.id)}`,
+          'SEQUENCE:0',
+          'DTSTAMP:20261206T070000Z',
+          'DTSTART:20301202T100000Z',
+          'DTEND:20301202T103000Z',
+          'SUMMARY:Coffee chat',
+          `ORGANIZER;CN=Ada Lovelace:mailto:${user.email}`,
+          'ATTENDEE;CN=Grace Hopper;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:grace@example.com',
+          'END:VEVENT',
+          'END:VCALENDAR',
+          '',
+        ].join('\r\n'),
+      },
+    });
+
+    // the contact presses Accept in their calendar: the REPLY comes back to the Outlook mailbox
+    const answered = await fetch(`${sandbox.url}/_sandbox/mail/rsvp`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ messageId: invitation.providerMessageId, answer: 'accepted' }),
+    });
+    expect(answered.status, await answered.text()).toBe(200);
+    expect(await outlook.threadMessages(accessToken, outreach.threadId)).toHaveLength(3);
+    // two deliveries at once, then the same message read again from the cursor before it
+    await Promise.all([t.check(user, 'push'), t.check(user, 'schedule')]);
+    await setAttributes(db, mailSyncKey(user.uid, user.mailboxId), { cursor: before });
+    await t.check(user, 'push');
+
+    const stored = await getMeeting(db, user.uid, meeting.id);
+    expect(stored?.rsvp).toEqual({ answer: 'accepted', sequence: 0, answeredAt: expect.any(String) });
+    expect(stored?.version).toBe(meeting.version + 1);
+    // the bell's 'Grace Hopper accepted: Coffee chat'
+    expect(await userNotifications(db, user.uid)).toEqual([
+      expect.objectContaining({
+        contact: { name: 'Grace Hopper', email: 'grace@example.com' },
+        conversationId: null,
+        rsvp: { meetingId: meeting.id, title: 'Coffee chat', answer: 'accepted' },
+      }),
+    ]);
+    expect(eventTypes(t.events).filter((type) => type === 'meeting.updated')).toHaveLength(1);
+    // no reply: the outreach still waits for one
+    expect(await conversations.getConversation(db, user.uid, conversation.id)).toMatchObject({
+      replyStatus: 'awaiting_reply',
+      lastReplyDate: null,
+    });
+    expect((await getContact(db, user.uid, user.contactId))?.conversationStatus).toBe('awaiting_reply');
+    expect((await getPipelineEntry(db, user.uid, user.contactId))?.stage).toBe('contacted');
+    expect(eventTypes(t.events)).not.toContain('reply.received');
   });
 
   it("changes nothing for a REPLY naming another user's meeting, or answered by someone other than the contact", async () => {

@@ -1,5 +1,6 @@
 import type { Grant, OAuthGrants } from './oauth-grants.js';
 import { bearerGrant, oauthGrantsOf } from './oauth-server.js';
+import { calendarContentTypes } from '../../../lambdas/providers/mail/message-fields.js';
 import type { SandboxRequest, SandboxResponse, SandboxVendor } from './router.js';
 import { type MailCopy, type MailStore, MailStoreError, mailStoreOf } from './mail-store.js';
 
@@ -124,9 +125,6 @@ type Format = 'full' | 'metadata' | 'minimal' | 'raw';
 const formatOf = (value: string | null): Format | undefined =>
   value === null ? 'full' : (['full', 'metadata', 'minimal', 'raw'] as const).find((format) => format === value);
 
-/** RFC 6047 calendar parts: Gmail answers them by attachmentId. */
-const calendarTypes = new Set(['text/calendar', 'application/ics']);
-
 const attachmentIdOf = (copy: MailCopy, partId: string) => `ANGjdJ${copy.gmailId}_${partId}`;
 
 /** A MessagePart tree as Gmail answers it: the top part's headers, then text, HTML and attachment parts. */
@@ -146,7 +144,7 @@ const payloadOf = (copy: MailCopy, format: 'full' | 'metadata', metadataHeaders:
     // a large attachment, or a calendar part (which Gmail files as an attachment), comes with an attachmentId instead
     // of its data, as Gmail answers
     body:
-      typeof content === 'number' || calendarTypes.has(mimeType.toLowerCase())
+      typeof content === 'number' || calendarContentTypes.has(mimeType.toLowerCase())
         ? { size: typeof content === 'number' ? content : content.length, attachmentId: attachmentIdOf(copy, partId) }
         : { size: content.length, data: base64url(content) },
   });

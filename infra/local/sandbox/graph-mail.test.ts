@@ -157,6 +157,92 @@ describe('the sandbox Microsoft Graph mail', () => {
     expect(found.value.map((entry) => entry.subject)).toEqual(['Re: Lunch', 'Lunch']);
   });
 
+  it("types an invitation's answer as Graph's eventMessageResponse, and /$value answers its MIME", async () => {
+    const { api, accessToken } = await mailbox('rsvp@contoso.com');
+    const initial = (await api.api('/me/mailFolders/inbox/messages/delta').select('subject').get()) as Page;
+    const invitation = (uid: string, messageId: string) =>
+      sendMime(api, {
+        from: 'Rita <rsvp@contoso.com>',
+        to: 'Jane <jane@acme.example>',
+        subject: 'Invitation: Coffee chat',
+        text: 'Coffee?',
+        messageId,
+        icalEvent: {
+          method: 'REQUEST',
+          content: [
+            'BEGIN:VCALENDAR',
+            'VERSION:2.0',
+            'METHOD:REQUEST',
+            'BEGIN:VEVENT',
+            `UID:${uid}`,
+            'SEQUENCE:0',
+            'DTSTART:20301202T100000Z',
+            'SUMMARY:Coffee chat',
+            'ORGANIZER;CN=Rita:mailto:rsvp@contoso.com',
+            'ATTENDEE;CN=Jane;PARTSTAT=NEEDS-ACTION:mailto:jane@acme.example',
+            'END:VEVENT',
+            'END:VCALENDAR',
+          ].join('\r\n'),
+        },
+      });
+    await invitation('coffee-1@contoso.com', '<coffee-1@contoso.com>');
+    await invitation('coffee-2@contoso.com', '<coffee-2@contoso.com>');
+    const [sent] = await sentByMessageId(api, '<coffee-1@contoso.com>');
+    expect(sent).toMatchObject({
+      '@odata.type': '#microsoft.graph.eventMessageRequest',
+      subject: 'Invitation: Coffee chat',
+    });
+    expect(
+      await post('/_sandbox/mail/rsvp', { messageId: '<coffee-1@contoso.com>', answer: 'accepted' }),
+    ).toMatchObject({
+      status: 200,
+    });
+    expect(
+      await post('/_sandbox/mail/rsvp', { messageId: '<coffee-2@contoso.com>', answer: 'tentative' }),
+    ).toMatchObject({
+      status: 200,
+    });
+    await post('/_sandbox/mail/reply', { messageId: '<coffee-1@contoso.com>', body: 'See you there' });
+
+    // delta with $select: the derived type comes unasked; its properties only in their cast form
+    const changes = (await api.api(relative(initial['@odata.deltaLink']!)).get()) as Page;
+    expect(changes.value.map((entry) => [entry.subject, (entry as Record<string, unknown>)['@odata.type']])).toEqual([
+      ['Accepted: Coffee chat', '#microsoft.graph.eventMessageResponse'],
+      ['Tentatively accepted: Coffee chat', '#microsoft.graph.eventMessageResponse'],
+      ['Re: Invitation: Coffee chat', undefined],
+    ]);
+    const [accepted, tentative, reply] = changes.value as (Message & Record<string, unknown>)[];
+    expect(await api.api(`/me/messages/${accepted!.id}`).get()).toMatchObject({
+      '@odata.type': '#microsoft.graph.eventMessageResponse',
+      meetingMessageType: 'meetingAccepted',
+      responseType: 'accepted',
+    });
+    const selected = await api.api(`/me/messages/${tentative!.id}`).select('subject').get();
+    expect(selected).toMatchObject({ '@odata.type': '#microsoft.graph.eventMessageResponse' });
+    expect(selected.meetingMessageType).toBeUndefined();
+    expect(
+      await api
+        .api(`/me/messages/${tentative!.id}`)
+        .select('subject,microsoft.graph.eventMessage/meetingMessageType')
+        .get(),
+    ).toMatchObject({ meetingMessageType: 'meetingTenativelyAccepted' });
+    expect(await statusOf(api.api(`/me/messages/${tentative!.id}`).select('subject,meetingMessageType').get())).toBe(
+      400,
+    );
+    const plain = await api.api(`/me/messages/${reply!.id}`).get();
+    expect(plain['@odata.type']).toBeUndefined();
+    expect(plain.meetingMessageType).toBeUndefined();
+
+    // the MIME, as Exchange writes the response again: its text/calendar REPLY with the attendee's PARTSTAT
+    const raw = await fetch(`${base()}me/messages/${accepted!.id}/$value`, {
+      headers: { Authorization: `Bearer ${accessToken}` },
+    });
+    expect(raw.status).toBe(200);
+    const mime = await raw.text();
+    expect(mime).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REPLY/i);
+    expect(mime).toContain('Subject: Accepted: Coffee chat');
+  });
+
   it('pages an initial delta sync by Prefer odata.maxpagesize with next links', async () => {
     const { api } = await mailbox('dora@contoso.com');
     await sendMime(api, {

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import * as z from 'zod';
+import { readCalendarEvent } from '../../../lambdas/meetings/itip-reply.js';
 import {
   type GraphSubscription,
   type MailCopy,
@@ -86,11 +87,72 @@ const recipient = (address: { address: string; name: string | null }) => ({
   emailAddress: { name: address.name ?? address.address, address: address.address },
 });
 
+/** An attendee's PARTSTAT in a REPLY as Graph's `meetingMessageType` and `responseType` name it (sic 'Tenatively'). */
+const responses: Record<string, { meetingMessageType: string; responseType: string }> = {
+  ACCEPTED: { meetingMessageType: 'meetingAccepted', responseType: 'accepted' },
+  TENTATIVE: { meetingMessageType: 'meetingTenativelyAccepted', responseType: 'tentativelyAccepted' },
+  DECLINED: { meetingMessageType: 'meetingDeclined', responseType: 'declined' },
+};
+
 /**
- * A message resource; `internetMessageHeaders` only when `$select` asks for it, as Graph.
+ * What Exchange makes of a message carrying a `text/calendar` part (RFC 6047; MS-OXCICAL): a meeting item, which
+ * Graph answers as a derived type of message. An invitation (METHOD:REQUEST) is an eventMessageRequest
+ * (`meetingRequest`), a cancellation an eventMessage (`meetingCancelled`), an attendee's answer (METHOD:REPLY) an
+ * eventMessageResponse whose `meetingMessageType` and `responseType` say the PARTSTAT. Undefined: a plain message.
+ * @link https://learn.microsoft.com/en-us/graph/api/resources/eventmessage
+ * @link https://learn.microsoft.com/en-us/graph/api/resources/eventmessageresponse
+ */
+export const meetingMessageOf = (copy: MailCopy): Record<string, string> | undefined => {
+  for (const part of copy.attachments) {
+    if (part.contentType.toLowerCase() !== 'text/calendar' || part.content === null) continue;
+    const event = readCalendarEvent(Buffer.from(part.content, 'base64').toString('utf8'));
+    if (event?.method === 'REQUEST') {
+      return { '@odata.type': '#microsoft.graph.eventMessageRequest', meetingMessageType: 'meetingRequest' };
+    }
+    if (event?.method === 'CANCEL') {
+      return { '@odata.type': '#microsoft.graph.eventMessage', meetingMessageType: 'meetingCancelled' };
+    }
+    if (event?.method === 'REPLY') {
+      const response = responses[event.attendees[0]?.partstat ?? ''] ?? {
+        meetingMessageType: 'none',
+        responseType: 'none',
+      };
+      return { '@odata.type': '#microsoft.graph.eventMessageResponse', ...response };
+    }
+  }
+  return undefined;
+};
+
+/**
+ * The properties of the derived types (eventMessage, eventMessageResponse) `$select` may name, each only in its
+ * type-cast form (`microsoft.graph.eventMessage/meetingMessageType`): Graph refuses the bare name (400) since a
+ * message has no such property.
+ */
+const derivedProperties: Record<string, string> = {
+  'microsoft.graph.eventMessage/meetingMessageType': 'meetingMessageType',
+  'microsoft.graph.eventMessageResponse/meetingMessageType': 'meetingMessageType',
+  'microsoft.graph.eventMessageResponse/responseType': 'responseType',
+};
+
+/** Graph's 400 to a `$select` naming a derived type's property without its cast, or undefined when it is fine. */
+export const invalidSelect = (select: string[] | undefined) => {
+  const bare = new Set(Object.values(derivedProperties));
+  const wrong = select?.find((name) => bare.has(name));
+  if (wrong === undefined) return undefined;
+  return graphError(
+    400,
+    'RequestBroker-ParseUri',
+    `Could not find a property named '${wrong}' on type 'Microsoft.OutlookServices.Message'.`,
+  );
+};
+
+/**
+ * A message resource; `internetMessageHeaders` only when `$select` asks for it, as Graph. A meeting message
+ * (`meetingMessageOf`) carries its `@odata.type` always, its derived properties unless `$select` leaves them out.
  * @link https://learn.microsoft.com/en-us/graph/api/resources/message
  */
 export const graphMessage = (copy: MailCopy, select: string[] | undefined) => {
+  const meeting = meetingMessageOf(copy);
   const label = copy.labels[0] ?? 'INBOX';
   const message: Record<string, unknown> = {
     '@odata.etag': `W/"CQAAABYAAAA${copy.changeSeq}"`,
@@ -122,9 +184,18 @@ export const graphMessage = (copy: MailCopy, select: string[] | undefined) => {
     replyTo: [],
     flag: { flagStatus: 'notFlagged' },
   };
-  if (!select) return message;
-  const picked: Record<string, unknown> = { '@odata.etag': message['@odata.etag'], id: copy.graphId };
+  if (!select) return meeting ? { '@odata.type': meeting['@odata.type'], ...message, ...meeting } : message;
+  const picked: Record<string, unknown> = {
+    ...(meeting ? { '@odata.type': meeting['@odata.type'] } : {}),
+    '@odata.etag': message['@odata.etag'],
+    id: copy.graphId,
+  };
   for (const name of select) {
+    const derived = derivedProperties[name];
+    if (derived) {
+      if (meeting?.[derived] !== undefined) picked[derived] = meeting[derived];
+      continue;
+    }
     picked[name] = name === 'internetMessageHeaders' ? copy.headers : message[name];
   }
   return picked;
@@ -194,6 +265,8 @@ const listMessages = (grants: OAuthGrants, store: MailStore) => (request: Sandbo
   }
   const filter = filterOf(request.query.get('$filter'));
   if (!filter) return invalidFilter();
+  const refused = invalidSelect(selectOf(request));
+  if (refused) return refused;
   const ascending = /receivedDateTime\s+asc/i.test(request.query.get('$orderby') ?? '');
   const found = store
     .copiesOf(who.address)
@@ -230,6 +303,8 @@ const getMessage = (grants: OAuthGrants, store: MailStore, mime: boolean) => (re
   if (isResponse(who)) return who;
   const copy = store.byGraphId(who.address, request.params.id!);
   if (!copy) return messageNotFound();
+  const refused = invalidSelect(selectOf(request));
+  if (refused) return refused;
   if (mime) return { bytes: Buffer.from(copy.raw, 'base64'), headers: { 'Content-Type': 'text/plain' } };
   return {
     json: {
@@ -383,6 +458,8 @@ const delta = (grants: OAuthGrants, store: MailStore) => (request: SandboxReques
     const ge = filter ? /receivedDateTime\s+g[et]\s+'?([^'\s)]+)'?/i.exec(filter)?.[1] : undefined;
     if (filter && (!ge || Number.isNaN(Date.parse(ge)))) return invalidFilter();
     const select = selectOf(request);
+    const refused = invalidSelect(select);
+    if (refused) return refused;
     state = {
       m: who.address,
       f: label,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import ical, { ICalAttendeeStatus, ICalCalendarMethod } from 'ical-generator';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import { calendarContentTypes } from '../../../lambdas/providers/mail/message-fields.js';
 import { type CalendarEvent, readCalendarEvent } from '../../../lambdas/meetings/itip-reply.js';
 import { type RsvpAnswer, rsvpAnswers } from '../../../shared/schemas/meetings.js';
 import { type MailCopy, type MailStore, sandboxMailDomain } from './mail-store.js';
@@ -31,12 +32,10 @@ const bodyWords: Record<RsvpAnswer, string> = {
   declined: 'has declined this invitation',
 };
 
-const calendarTypes = new Set(['text/calendar', 'application/ics']);
-
 /** The invitation (METHOD:REQUEST) a message carries, or undefined when it carries none. */
 export const invitationOf = (copy: MailCopy): CalendarEvent | undefined => {
   for (const part of copy.attachments) {
-    if (!calendarTypes.has(part.contentType.toLowerCase()) || part.content === null) continue;
+    if (!calendarContentTypes.has(part.contentType.toLowerCase()) || part.content === null) continue;
     const event = readCalendarEvent(Buffer.from(part.content, 'base64').toString('utf8'));
     if (event?.method === 'REQUEST') return event;
   }

@@ -6,6 +6,7 @@ import { mailApiFailure } from './failures.js';
 import { createGmailClient } from './google.js';
 import {
   allAddresses,
+  calendarContentTypes,
   cutBody,
   firstMailbox,
   headerValue,
@@ -168,13 +169,10 @@ const bodyOf = (payload: GmailPart | undefined) => {
   return html ? cutBody(textOfHtml(decodePart(html))) : '';
 };
 
-/** RFC 6047: an invitation or an answer travels as text/calendar (Outlook, Apple) or an application/ics file. */
-const calendarTypes = new Set(['text/calendar', 'application/ics']);
-
 /** The first iCalendar part of a message, depth first, inline or attached. */
 const findCalendarPart = (part: GmailPart | undefined): GmailPart | undefined => {
   if (!part) return undefined;
-  if (calendarTypes.has(part.mimeType?.toLowerCase() ?? '') && (part.body?.data || part.body?.attachmentId))
+  if (calendarContentTypes.has(part.mimeType?.toLowerCase() ?? '') && (part.body?.data || part.body?.attachmentId))
     return part;
   for (const child of part.parts ?? []) {
     const found = findCalendarPart(child);

@@ -1,3 +1,4 @@
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RetryPolicy } from '../retry.js';
 import { type ScriptedAnswer, startScriptedVendor } from '../test/scripted-vendor.js';
@@ -75,6 +76,46 @@ const message = (id: string, withHeaders = true) => ({
       }
     : {}),
 });
+
+/** How Graph answers a meeting response in the organizer's mailbox: its derived type, whatever `$select` named. */
+const meetingResponse = { '@odata.type': '#microsoft.graph.eventMessageResponse' };
+
+/** An attendee's iTIP REPLY (RFC 5546 §3.2.3). */
+const reply = [
+  'BEGIN:VCALENDAR',
+  'VERSION:2.0',
+  'PRODID:-//Google Inc//Google Calendar 70.9054//EN',
+  'METHOD:REPLY',
+  'BEGIN:VEVENT',
+  'UID:01kbx6z4d3j8q2w5e7r9t1y3v5@meetings.outreach',
+  'SEQUENCE:0',
+  'DTSTAMP:20261124T120500Z',
+  'DTSTART:20301202T100000Z',
+  'ATTENDEE;CN=Grace Hopper;PARTSTAT=ACCEPTED:mailto:grace@navy.example',
+  'END:VEVENT',
+  'END:VCALENDAR',
+  '',
+].join('\n');
+
+/**
+ * The MIME `/$value` answers for the meeting response: the text, an HTML alternative and the `text/calendar;
+ * method=REPLY` part (quoted-printable, as Exchange writes it), inside multipart/mixed.
+ */
+const answerMime = async () =>
+  (
+    await new MailComposer({
+      from: { name: 'Grace Hopper', address: 'grace@navy.example' },
+      to: 'ada@contoso.com',
+      subject: 'Accepted: Coffee chat',
+      text: 'Grace Hopper has accepted this invitation.',
+      html: '<p>Grace Hopper has accepted this invitation.</p>',
+      icalEvent: { method: 'REPLY', content: reply },
+      attachments: [{ filename: 'notes.txt', content: 'not a calendar' }],
+      newline: 'windows',
+    })
+      .compile()
+      .build()
+  ).toString('utf8');
 
 describe('the Graph mail adapter', () => {
   it('sends the MIME message base64 as text/plain, then finds it in Sent Items by its Message-ID', async () => {
@@ -272,6 +313,57 @@ describe('the Graph mail adapter', () => {
       'GET /graph/v1.0/me/messages/m2?$select=id,conversationId,internetMessageId,subject,from,toRecipients,receivedDateTime,body,internetMessageHeaders',
     ]);
     expect(requests[0]!.headers.prefer).toBe('outlook.body-content-type="text", odata.maxpagesize=50');
+  });
+
+  it("reads an attendee's answer to a meeting (Graph's eventMessageResponse) from its MIME, and only that one", async () => {
+    const mime = await answerMime();
+    const { outlook, link, calls, requests } = await vendor((link) => [
+      {
+        status: 200,
+        json: {
+          value: [message('m1'), { ...message('m2'), ...meetingResponse, subject: 'Accepted: Coffee chat' }],
+          '@odata.deltaLink': link('/me/mailFolders/inbox/messages/delta?$deltatoken=d2'),
+        },
+      },
+      { status: 200, text: mime },
+    ]);
+    const changes = await outlook.changesSince('t', link('/me/mailFolders/inbox/messages/delta?$deltatoken=d1'), 10);
+    expect(changes.messages.map(({ providerMessageId, calendar }) => ({ providerMessageId, calendar }))).toEqual([
+      { providerMessageId: 'm1', calendar: undefined },
+      { providerMessageId: 'm2', calendar: reply.replaceAll('\n', '\r\n') },
+    ]);
+    expect(calls().slice(1)).toEqual(['GET /graph/v1.0/me/messages/m2/$value']);
+    expect(requests[1]!.headers.authorization).toBe('Bearer t');
+  });
+
+  it('leaves out a meeting response gone before its MIME was read, rather than pass it off as a reply', async () => {
+    const { outlook, link } = await vendor((link) => [
+      {
+        status: 200,
+        json: {
+          value: [{ ...message('m1'), ...meetingResponse }, message('m2')],
+          '@odata.deltaLink': link('/me/mailFolders/inbox/messages/delta?$deltatoken=d2'),
+        },
+      },
+      { status: 404, json: graphError('ErrorItemNotFound') },
+    ]);
+    const changes = await outlook.changesSince('t', link('/me/mailFolders/inbox/messages/delta?$deltatoken=d1'), 10);
+    expect(changes.messages.map((found) => found.providerMessageId)).toEqual(['m2']);
+  });
+
+  it("reads a meeting response's MIME in a thread too, and a failure to read it fails the read", async () => {
+    const { outlook } = await vendor([
+      { status: 200, json: { value: [{ ...message('m1'), ...meetingResponse }] } },
+      { status: 200, text: await answerMime() },
+    ]);
+    const [found] = await outlook.threadMessages('t', 'conv-m1');
+    expect(found?.calendar).toContain('METHOD:REPLY');
+    await stop?.();
+    const busy = await vendor([
+      { status: 200, json: { value: [{ ...message('m1'), ...meetingResponse }] } },
+      { status: 503, json: graphError('ServiceUnavailable') },
+    ]);
+    expect((await failureOf(busy.outlook.threadMessages('t', 'conv-m1'))).kind).toBe('unavailable');
   });
 
   it('reads by id a delta entry that came with a few fields only, and skips one gone since', async () => {

@@ -5,7 +5,7 @@ import { LazyClient } from '../lazy-client.js';
 import { type RetryPolicy, retryingFetch } from '../retry.js';
 import { mailApiFailure } from './failures.js';
 import { cutBody, headerValue, messageIdsIn, pickHeaders, textOfHtml } from './message-fields.js';
-import { buildMime } from './mime.js';
+import { buildMime, calendarOfMime } from './mime.js';
 import { type MailApi, MailApiFailure, type MailboxMessage, type OutgoingMail, type SentMail } from './port.js';
 import { type MicrosoftMailSettings, mailApiFetch, mailApiPolicy } from './settings.js';
 import { lazySchema } from '../../../shared/lazy-schema.js';
@@ -44,6 +44,17 @@ const sendMailLimitBytes = 4 * 1024 * 1024;
 const uploadSessionFromBytes = 3 * 1024 * 1024;
 /** One PUT of an upload session: at most 4 MiB and, but for the last, a multiple of 320 KiB: 12 x 320 KiB. */
 const uploadChunkBytes = 12 * 320 * 1024;
+
+/**
+ * An attendee's answer to a meeting, as it lies in the organizer's mailbox: Exchange turns an incoming iTIP REPLY
+ * (RFC 6047, a `text/calendar; method=REPLY` part) into a meeting response item, which Graph answers as this derived
+ * type of message (its `meetingMessageType` meetingAccepted, meetingTenativelyAccepted or meetingDeclined). Its JSON
+ * keeps neither the calendar part nor the event's UID, so the REPLY is read from the message's MIME (`/$value`),
+ * which Exchange writes with the text/calendar part again. Graph adds `@odata.type` to every message of a derived
+ * type whatever `$select` names, so no message costs a second call unless it is one.
+ * @link https://learn.microsoft.com/en-us/graph/api/resources/eventmessageresponse
+ */
+const meetingResponseType = '#microsoft.graph.eventMessageResponse';
 
 /** The message fields a MailboxMessage needs. */
 const messageFields = [
@@ -112,6 +123,8 @@ const emailAddressSchema = /* @__PURE__ */ lazySchema(() =>
 /** @link https://learn.microsoft.com/en-us/graph/api/resources/message */
 const messageSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
+    /** only on a message of a derived type (an eventMessage) */
+    '@odata.type': z.string().nullish(),
     id: z.string().min(1),
     conversationId: z.string().min(1),
     internetMessageId: z.string().nullish(),
@@ -271,13 +284,48 @@ export const graphMailApi = (
     }
   };
 
+  /**
+   * A message's MIME (`GET /me/messages/{id}/$value`) as bytes, or null when the message is gone since it was listed.
+   * @link https://learn.microsoft.com/en-us/graph/outlook-get-mime-message
+   */
+  const mimeOf = async (accessToken: string, id: string) => {
+    let answer: unknown;
+    try {
+      const { ResponseType } = await loadGraph();
+      answer = await (await request(accessToken, `/me/messages/${encodeURIComponent(id)}/$value`))
+        .responseType(ResponseType.ARRAYBUFFER)
+        .get();
+    } catch (error) {
+      const failure = graphFailure(error);
+      if (failure.kind === 'not_found') return null;
+      throw failure;
+    }
+    if (!(answer instanceof ArrayBuffer)) {
+      throw new MailApiFailure('unavailable', "Microsoft Graph answered a message's MIME of an unexpected shape");
+    }
+    return Buffer.from(answer);
+  };
+
+  /**
+   * The messages as the port's, a meeting response with its iTIP REPLY read from its MIME (`meetingResponseType`).
+   * A meeting response gone before its MIME was read (Outlook may delete one once it has processed it) is left out:
+   * read without its calendar it would pass for a reply to the outreach.
+   */
   const wholeMessages = async (accessToken: string, entries: PageEntry[]) => {
-    const messages: GraphMessage[] = [];
+    const messages: MailboxMessage[] = [];
     for (const entry of entries) {
       const message = await wholeMessage(accessToken, entry);
-      if (message) messages.push(message);
+      if (!message) continue;
+      const read = mailboxMessageOf(message);
+      if (message['@odata.type'] === meetingResponseType) {
+        const mime = await mimeOf(accessToken, message.id);
+        if (!mime) continue;
+        const calendar = await calendarOfMime(mime);
+        if (calendar !== undefined) read.calendar = calendar;
+      }
+      messages.push(read);
     }
-    return messages.map(mailboxMessageOf);
+    return messages;
   };
 
   /**

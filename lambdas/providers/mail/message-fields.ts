@@ -21,6 +21,12 @@ export const classificationHeaders = [
   'x-outreach-draft-id',
 ] as const;
 
+/**
+ * RFC 6047: an invitation or an answer to one travels as a `text/calendar` part (Outlook, Apple, Gmail's alternative)
+ * or an `application/ics` file; port.ts `MailboxMessage.calendar` is the first of them.
+ */
+export const calendarContentTypes: ReadonlySet<string> = new Set(['text/calendar', 'application/ics']);
+
 /** The text cut to `messageBodyLimitBytes` of UTF-8, never inside a character. */
 export const cutBody = (text: string) => {
   const bytes = Buffer.from(text, 'utf8');

@@ -1,6 +1,6 @@
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
-import { buildMime } from './mime.js';
+import { buildMime, calendarOfMime } from './mime.js';
 import type { OutgoingMail } from './port.js';
 
 const mail: OutgoingMail = {
@@ -89,5 +89,35 @@ describe('the MIME builder', () => {
     await expect(buildMime({ ...mail, headers: { 'X-Bad\r\nBcc': 'x' } })).rejects.toThrow('Not an extra header');
     await expect(buildMime({ ...mail, headers: { 'X-Bad: Bcc': 'x' } })).rejects.toThrow('Not an extra header');
     await expect(buildMime({ ...mail, headers: { 'Message-ID': '<other@x>' } })).rejects.toThrow('Not an extra header');
+  });
+});
+
+describe("the MIME reader's calendar", () => {
+  const calendar = [
+    'BEGIN:VCALENDAR',
+    'METHOD:REQUEST',
+    'BEGIN:VEVENT',
+    'UID:x@y',
+    'SUMMARY:Café',
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+
+  it('is the text/calendar part of a message, decoded from its transfer encoding as UTF-8', async () => {
+    const raw = await buildMime({
+      ...mail,
+      calendar: { method: 'REQUEST', content: calendar, fileName: 'invite.ics' },
+    });
+    expect(await calendarOfMime(raw)).toBe(calendar);
+  });
+
+  it('is an attached .ics file when that is all the message has, and undefined for a message with neither', async () => {
+    const attached = await buildMime({
+      ...mail,
+      attachments: [{ fileName: 'invite.ics', contentType: 'application/ics', content: Buffer.from(calendar) }],
+    });
+    expect(await calendarOfMime(attached)).toBe(calendar);
+    expect(await calendarOfMime(await buildMime(mail))).toBeUndefined();
   });
 });

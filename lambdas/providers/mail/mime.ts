@@ -1,7 +1,10 @@
+import { calendarContentTypes, cutBody } from './message-fields.js';
 import type { OutgoingMail } from './port.js';
 
 /** nodemailer's MIME composer: imported on the first send, so no Lambda pays for it at cold start. */
 const loadComposer = () => import('nodemailer/lib/mail-composer');
+/** mailparser (nodemailer's parsing counterpart): imported with the first message read as MIME. */
+const loadParser = () => import('mailparser');
 
 /** RFC 5322 §3.6.8: a field name is printable US-ASCII but the colon. */
 const fieldName = /^[!-9;-~]+$/;
@@ -71,4 +74,28 @@ export const buildMime = async (mail: OutgoingMail): Promise<Buffer> => {
     disableUrlAccess: true,
   });
   return composer.compile().build();
+};
+
+/**
+ * The text of the first iCalendar part of an RFC 5322 message (port.ts `MailboxMessage.calendar`), inline or attached,
+ * or undefined when it has none: for a provider that answers a message's MIME but not its parts (Graph's `/$value`).
+ * mailparser undoes the transfer encoding; the text is decoded by the part's charset (RFC 5545: UTF-8 by default) and
+ * cut to the body's bound. The rest of the message (its text, its HTML) is not turned into anything.
+ */
+export const calendarOfMime = async (raw: Buffer): Promise<string | undefined> => {
+  const { simpleParser } = await loadParser();
+  const parsed = await simpleParser(raw, {
+    skipHtmlToText: true,
+    skipTextToHtml: true,
+    skipTextLinks: true,
+    skipImageLinks: true,
+  });
+  const part = parsed.attachments.find((attachment) => calendarContentTypes.has(attachment.contentType.toLowerCase()));
+  if (!part) return undefined;
+  const contentType = part.headers.get('content-type') as { params?: Record<string, string> } | undefined;
+  try {
+    return cutBody(new TextDecoder(contentType?.params?.charset ?? 'utf-8').decode(part.content));
+  } catch {
+    return cutBody(part.content.toString('utf8'));
+  }
 };
