@@ -11,21 +11,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { discardRest, readBody } from './http-util.js';
 
-/**
- * The checking front of the local S3 (s3.ts): it lets through to s3rver only what S3 itself would let through,
- * because s3rver checks no SigV4 signature and no POST policy (NOTES.md). Every request is authenticated as S3 does:
- * - an `Authorization: AWS4-HMAC-SHA256 ...` header (the SDK's calls), its signature recomputed with the SDK's own
- *   signer over the headers it names, the body checked against `x-amz-content-sha256`;
- * - a presigned URL (`X-Amz-Algorithm` ... in the query: the export and document links), recomputed likewise, and
- *   refused once `X-Amz-Date` + `X-Amz-Expires` has passed;
- * - a browser's POST of a form to the bucket (DESIGN §6 uploads): the policy's signature, its expiration and every one
- *   of its conditions (`eq`, `starts-with`, `content-length-range`, the bucket, the key, the `x-amz-*` fields, and no
- *   field the policy does not name), the file's size counted as it arrives and refused once over the range.
- * Anything else is anonymous, which a private bucket refuses (403 AccessDenied); CORS preflights pass, as S3 answers
- * them without credentials. Errors are S3's XML, with its codes and statuses.
- * @link https://docs.aws.amazon.com/AmazonS3/latest/API/sig-v4-authenticating-requests.html
- * @link https://docs.aws.amazon.com/AmazonS3/latest/API/sigv4-HTTPPOSTConstructPolicy.html
- */
+/** What the checking front of the local S3 (`createS3Front`) is told. */
 export type S3FrontOptions = {
   /** the only credentials S3 knows here (ports.ts `localCredentials`) */
   credentials: AwsCredentialIdentity;
@@ -305,6 +291,21 @@ const postAuthentication = (fields: Map<string, FormField>, options: S3FrontOpti
   return { credential, policy: field('policy')!, signature: field('x-amz-signature')! };
 };
 
+/**
+ * The checking front of the local S3 (s3.ts): it lets through to s3rver only what S3 itself would let through,
+ * because s3rver checks no SigV4 signature and no POST policy (NOTES.md). Every request is authenticated as S3 does:
+ * - an `Authorization: AWS4-HMAC-SHA256 ...` header (the SDK's calls), its signature recomputed with the SDK's own
+ *   signer over the headers it names, the body checked against `x-amz-content-sha256`;
+ * - a presigned URL (`X-Amz-Algorithm` ... in the query: the export and document links), recomputed likewise, and
+ *   refused once `X-Amz-Date` + `X-Amz-Expires` has passed;
+ * - a browser's POST of a form to the bucket (DESIGN §6 uploads): the policy's signature, its expiration and every one
+ *   of its conditions (`eq`, `starts-with`, `content-length-range`, the bucket, the key, the `x-amz-*` fields, and no
+ *   field the policy does not name), the file's size counted as it arrives and refused once over the range.
+ * Anything else is anonymous, which a private bucket refuses (403 AccessDenied); CORS preflights pass, as S3 answers
+ * them without credentials. Errors are S3's XML, with its codes and statuses.
+ * @link https://docs.aws.amazon.com/AmazonS3/latest/API/sig-v4-authenticating-requests.html
+ * @link https://docs.aws.amazon.com/AmazonS3/latest/API/sigv4-HTTPPOSTConstructPolicy.html
+ */
 export const createS3Front = (options: S3FrontOptions) => {
   const now = options.now ?? Date.now;
   const signer = new SignatureCheck(options.credentials, options.region);
