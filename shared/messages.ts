@@ -14,6 +14,8 @@ export const messages = {
     network: 'Network error. Please check your connection.',
     400: 'Invalid request. Please check your input.',
     409: 'This operation conflicts with existing data.',
+    /** API Gateway's payload limit (10 MB), which the local gateway also enforces */
+    413: 'This request is too large: the API accepts at most 10 MB.',
     422: 'The provided data is invalid.',
     cancelled: 'Request cancelled',
   },

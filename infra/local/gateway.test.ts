@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { request, type IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localAwsEndpoint, startGateway, type Gateway, type GatewayRoute } from './gateway.js';
+import { apiGatewayPayloadLimit, localAwsEndpoint, startGateway, type Gateway, type GatewayRoute } from './gateway.js';
 import { freePort } from './net.js';
 
 /** The gateway against fixture routes and a fixture Lambda that echoes what it was given. */
@@ -240,6 +241,60 @@ describe('the local gateway', () => {
     await fetch(`${aws}/2015-03-31/functions/local-echo/invocations`, { method: 'POST', body: '{}' });
     expect(lines.at(-1)).toMatch(/^POST \/_aws\/\*\*\*\/2015-03-31\/functions\/local-echo\/invocations 200 \d+ ms$/);
     expect(lines.join('\n')).not.toContain(localSecret);
+  });
+
+  const tooLarge = {
+    success: false,
+    error: 'This request is too large: the API accepts at most 10 MB.',
+    code: 'payload_too_large',
+  };
+
+  it('takes a body of exactly API Gateway’s 10 MB', async () => {
+    const body = Buffer.alloc(apiGatewayPayloadLimit, 'a');
+    const response = await fetch(`${url}/api/things/1/files`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer good', 'Content-Type': 'text/plain' },
+      body,
+    });
+    expect(response.status).toBe(200);
+    expect(lastEvent().body?.length).toBe(apiGatewayPayloadLimit);
+  });
+
+  it('answers a body announced over 10 MB with 413 and the envelope before the authorizer or a Lambda runs', async () => {
+    const before = events.length;
+    const response = await fetch(`${url}/api/things/1/files`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: Buffer.alloc(apiGatewayPayloadLimit + 1, 'a'),
+    });
+    expect(response.status).toBe(413);
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:5999');
+    expect(await response.json()).toEqual(tooLarge);
+    expect(events.length).toBe(before);
+  });
+
+  it('answers 413 to a streamed body as soon as it passes 10 MB, without waiting for (or keeping) the rest', async () => {
+    const before = events.length;
+    // chunked, with no Content-Length: 11 MB are sent and the request is never ended, so only an answer given while
+    // the body is still arriving reaches this test
+    const client = request(`${url}/api/things/1/files`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer good', 'Content-Type': 'text/plain', 'Transfer-Encoding': 'chunked' },
+    });
+    client.on('error', () => {});
+    const answered = new Promise<IncomingMessage>((resolve) => client.once('response', resolve));
+    const chunk = Buffer.alloc(1024 * 1024, 'a');
+    for (let index = 0; index < 11; index++) client.write(chunk);
+    const response = await answered;
+    const text = await new Promise<string>((resolve) => {
+      let body = '';
+      response.on('data', (part: Buffer) => (body += part.toString('utf8')));
+      response.once('end', () => resolve(body));
+    });
+    client.destroy();
+    expect(response.statusCode).toBe(413);
+    expect(JSON.parse(text)).toEqual(tooLarge);
+    expect(events.length).toBe(before);
   });
 
   it('will not serve Lambda Invoke or SQS without a local secret', async () => {

@@ -5,7 +5,7 @@ import { messages } from '../../shared/messages.js';
 import { routeEntries } from '../../shared/routes.js';
 import type { Authorize } from './authorizer.js';
 import type { LocalLive } from './live.js';
-import { readBody, sendJson } from './http-util.js';
+import { discardRest, PayloadTooLargeError, readBody, sendJson } from './http-util.js';
 import { lambdaContext, localAccountId, TimeoutError, withTimeout } from './lambda-context.js';
 import { closeServer, listen } from './net.js';
 import type { SqsApi } from './sqs-api.js';
@@ -44,7 +44,15 @@ export type GatewayOptions = {
   log?: (line: string) => void;
   /** API Gateway's integration timeout @default 29 s */
   timeoutMs?: number;
+  /** the largest request body; a larger one is answered 413 @default apiGatewayPayloadLimit */
+  maxBodyBytes?: number;
 };
+
+/**
+ * API Gateway's payload limit: 10 MB (10,485,760 bytes); a larger request is refused with 413 before any Lambda runs.
+ * @link https://docs.aws.amazon.com/apigateway/latest/developerguide/limits.html
+ */
+export const apiGatewayPayloadLimit = 10 * 1024 * 1024;
 
 export type Gateway = { url: string; stop: () => Promise<void> };
 
@@ -153,6 +161,7 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
   // the secret never reaches a log line
   const shown = (path: string | undefined) => (localSecret ? (path ?? '').replaceAll(localSecret, '***') : path);
   const timeoutMs = options.timeoutMs ?? 29_000;
+  const maxBodyBytes = options.maxBodyBytes ?? apiGatewayPayloadLimit;
   const routes = (options.routes ?? routeEntries()).map((route) => ({ ...route, compiled: compilePath(route.path) }));
   const templates = [...new Map(routes.map((route) => [route.path, route.compiled])).values()];
   const loadDomain =
@@ -226,7 +235,7 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
       claims = claimsAsApiGateway(payload as Record<string, unknown>);
     }
 
-    const body = await readBody(req);
+    const body = await readBody(req, maxBodyBytes);
     const contentType = req.headers['content-type'] ?? '';
     const isText = contentType === '' || textTypes.test(contentType);
     const headerValues = new Map<string, string[]>();
@@ -338,7 +347,7 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
       );
       return 404;
     }
-    const payload = (await readBody(req)).toString('utf8');
+    const payload = (await readBody(req, maxBodyBytes)).toString('utf8');
     try {
       const module = await loaded;
       const event = (payload ? JSON.parse(payload) : {}) as never;
@@ -379,7 +388,7 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
     if (live) return live;
     const target = String(req.headers['x-amz-target'] ?? '');
     if (req.method === 'POST' && target.startsWith('AmazonSQS.') && options.sqs) {
-      const text = (await readBody(req)).toString('utf8');
+      const text = (await readBody(req, maxBodyBytes)).toString('utf8');
       const endpoint = localAwsEndpoint(url.origin, aws[1]!);
       const answer = await options.sqs(target.slice('AmazonSQS.'.length), text ? JSON.parse(text) : {}, endpoint);
       sendJson(res, answer.status, answer.body, answer.headers, 'application/x-amz-json-1.0');
@@ -393,7 +402,16 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
     const asksAws =
       awsPath.test(url.pathname) || invocationPath.test(url.pathname) || req.headers['x-amz-target'] !== undefined;
-    return asksAws ? serveAws(req, res, url) : serveRoute(req, res, url);
+    try {
+      // a body announced too large is refused before the authorizer or a Lambda runs, as API Gateway does
+      if (Number(req.headers['content-length'] ?? 0) > maxBodyBytes) throw new PayloadTooLargeError(maxBodyBytes);
+      return await (asksAws ? serveAws(req, res, url) : serveRoute(req, res, url));
+    } catch (error) {
+      if (!(error instanceof PayloadTooLargeError) || res.headersSent) throw error;
+      sendJson(res, 413, envelope(messages.status[413], 'payload_too_large'), corsHeaders);
+      discardRest(req);
+      return 413;
+    }
   };
 
   const server = createServer((req, res) => {

@@ -1,11 +1,12 @@
 import { createServer, type AddressInfo, type Server } from 'node:net';
+import { localHost } from './ports.js';
 
 /** A port the OS says is free right now (for tests that start a second stack beside `npm start`). */
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(0, localHost, () => {
       const { port } = server.address() as AddressInfo;
       server.close(() => resolve(port));
     });
@@ -48,8 +49,8 @@ export const assertPortsFree = async (ports: { name: string; port: number; env?:
   if (taken.length > 0) throw new PortInUseError(taken);
 };
 
-/** `server.listen` as a promise that rejects on EADDRINUSE instead of crashing the process. */
-export const listen = (server: Server | import('node:http').Server, port: number, host = '127.0.0.1') =>
+/** `server.listen` as a promise that rejects on EADDRINUSE instead of crashing the process. @default host loopback */
+export const listen = (server: Server | import('node:http').Server, port: number, host = localHost) =>
   new Promise<void>((resolve, reject) => {
     const onError = (error: Error) => reject(error);
     server.once('error', onError);

@@ -21,6 +21,12 @@ export const localPorts = {
 /** Everything the local stack keeps between runs; `npm run reset` removes it. */
 export const localDir = resolve(process.env.LOCAL_DIR ?? '.local');
 
+/**
+ * The one address every part of the local stack listens on: loopback, so nobody else on the developer's network can
+ * reach the emulators (which hold every local user's data) or the sandbox.
+ */
+export const localHost = '127.0.0.1';
+
 export const localNames = {
   table: 'outreach-local',
   bucket: 'outreach-local-files',

@@ -3,6 +3,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { closeServer, listen } from './net.js';
+import { localCredentials, localNames } from './ports.js';
+import { createS3Front } from './s3-front.js';
 
 export type S3Local = { endpoint: string; stop: () => Promise<void> };
 
@@ -66,9 +68,11 @@ ${isTruncated ? `  <NextKeyMarker>${escapeXml(last)}</NextKeyMarker><NextVersion
 };
 
 /**
- * Starts s3rver in this process on `port` with `bucket` created (CORS for `corsOrigins`), keeping objects in
- * `dataDir` (a temporary folder removed on stop without it). s3rver checks no POST policy (NOTES.md): handlers check
- * size and type after upload.
+ * Starts the local S3 on `port`: s3rver in this process with `bucket` created (CORS for `corsOrigins`), keeping objects
+ * in `dataDir` (a temporary folder removed on stop without it), behind a front that checks what S3 checks (s3-front.ts:
+ * SigV4 signatures, presigned URLs, POST policies; no anonymous access), since s3rver checks none of it. s3rver itself
+ * listens on no port: only on a Unix socket in a folder of this user's (0700), which no browser page and no other
+ * user of the machine can reach, so nothing gets past the front.
  */
 export const startS3Local = async (options: {
   port: number;
@@ -89,7 +93,7 @@ export const startS3Local = async (options: {
   // Our own server rather than s3rver.run(): its listen crashes the process on EADDRINUSE.
   const serve = s3rver.callback();
   const store = (s3rver as unknown as { store: S3rverStore }).store;
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+  const inner = createServer((request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://s3.local');
     if (
       request.method === 'GET' &&
@@ -103,11 +107,42 @@ export const startS3Local = async (options: {
     }
     void serve(request, response);
   });
-  await listen(server, options.port);
+  const socketDir = mkdtempSync(join(tmpdir(), 's3rver-socket-'));
+  const upstreamSocket = join(socketDir, 's3rver.sock');
+  await new Promise<void>((resolve, reject) => {
+    inner.once('error', reject);
+    inner.listen(upstreamSocket, () => {
+      inner.off('error', reject);
+      resolve();
+    });
+  });
+  const front = createS3Front({
+    credentials: localCredentials,
+    region: localNames.region,
+    upstreamSocket,
+    corsOrigins: options.corsOrigins,
+  });
+  const server = createServer((request, response) => {
+    front(request, response).catch((error: unknown) => {
+      if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'text/plain' });
+      response.end(String(error));
+    });
+  });
+  const stopInner = async () => {
+    await closeServer(inner);
+    rmSync(socketDir, { recursive: true, force: true });
+  };
+  try {
+    await listen(server, options.port);
+  } catch (error) {
+    await stopInner();
+    throw error;
+  }
   return {
     endpoint: `http://127.0.0.1:${options.port}`,
     stop: async () => {
       await closeServer(server);
+      await stopInner();
       if (!options.dataDir) rmSync(directory, { recursive: true, force: true });
     },
   };

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webConfigSchema } from '../../shared/web-config.js';
 import { runningStack } from './lock.js';
 import { assertPortsFree, PortInUseError } from './net.js';
+import { isLoopback, listenersOf, processTree } from './test/listeners.js';
 import { localCredentials } from './ports.js';
 import { freeStackPorts, startLocalStack, type LocalPorts, type LocalStack } from './stack.js';
 
@@ -115,6 +116,21 @@ describe('the local stack', () => {
     expect(children.filter(alive)).toEqual([]);
     expect(runningStack(localDir)).toBeUndefined();
     await assertPortsFree(Object.entries(ports).map(([name, port]) => ({ name, port })));
+  });
+
+  it('listens on loopback only: every port its processes open, the web, the emulators and the JVM included', async () => {
+    const stack = await start(true);
+    try {
+      // this process (gateway, S3, shim, sandbox, web) and every process it started (DynamoDB Local, cognito-local)
+      const listeners = listenersOf(processTree(process.pid));
+      const shown = listeners.map(({ address, port, pid }) => `${address}:${port} (pid ${pid})`);
+      expect(shown.filter((_, index) => !isLoopback(listeners[index]!.address))).toEqual([]);
+      // the test looked at the right sockets: each of the stack's ports is among them, and nothing else listens
+      // (s3rver, behind the S3 front, on no port at all)
+      expect(new Set(listeners.map(({ port }) => port))).toEqual(new Set(Object.values(ports)));
+    } finally {
+      await stack.stop();
+    }
   });
 
   it('keeps users and data across a restart', async () => {

@@ -240,11 +240,17 @@ describe('documents Lambda: processing', () => {
     expect(json.data.content).toBe('Katherine Johnson\nOrbital mechanics at NASA');
   });
 
-  it('refuses a file over 5 MB that was claimed small, deletes it and stores nothing', async () => {
+  it('refuses a file over 5 MB that was claimed small: storage refuses the upload, processing such an object deletes it', async () => {
     const claims = userClaims();
     const bytes = utf8('a'.repeat(limits.fileBytes + 10));
-    const file = { name: 'cv.txt', type: 'text/plain', bytes, claimedSize: 1000 };
-    const { status, json } = await uploadAndProcess(claims, 'resume', file);
+    const ticket = await ticketFor(claims, 'resume', 'cv.txt', 'text/plain', 1000);
+    // the policy's content-length-range, as S3 answers it
+    expect(await browserUpload(ticket, bytes, 'cv.txt')).toBe(400);
+    expect(await storedKeys(claims)).toEqual([]);
+    // an object over the limit at the ticket's key all the same (put with the app's own credentials): processing
+    // checks the stored bytes too
+    await storage.put(ticket.key, bytes, { contentType: 'text/plain' });
+    const { status, json } = await documents(claims, 'POST', processPath.resume, { key: ticket.key });
     expect({ status, error: json.error }).toEqual({ status: 400, error: messages.documents.tooLarge });
     expect(await storedKeys(claims)).toEqual([]);
     expect(await profileOf(claims)).toMatchObject({ resumeFileName: '', resumeContent: '' });
@@ -266,10 +272,14 @@ describe('documents Lambda: processing', () => {
     expect(await storedKeys(claims)).toEqual([]);
   });
 
-  it('refuses an upload stored with another type than its ticket’s (S3’s policy would stop it)', async () => {
+  it('refuses an upload of another type than its ticket’s: storage refuses the form, processing such an object', async () => {
     const claims = userClaims();
     const ticket = await ticketFor(claims, 'resume', 'cv.pdf', pdfType, 100);
-    await postForm(ticket, samplePng(), 'cv.pdf', { 'Content-Type': 'image/png' });
+    // the policy pins Content-Type, as S3 answers it
+    expect(await browserUpload(ticket, samplePng(), 'cv.pdf', { 'Content-Type': 'image/png' })).toBe(403);
+    expect(await storedKeys(claims)).toEqual([]);
+    // an object of another type at the ticket's key all the same (put with the app's own credentials)
+    await storage.put(ticket.key, samplePng(), { contentType: 'image/png' });
     const { status, json } = await documents(claims, 'POST', '/api/profiles/resume', { key: ticket.key });
     expect({ status, error: json.error }).toEqual({ status: 400, error: messages.documents.invalidType });
     expect(await storedKeys(claims)).toEqual([]);

@@ -109,7 +109,7 @@ const removeOwnObject = async (deps: DocumentsDeps, identity: Identity, key: str
  * POST /api/uploads (DESIGN §6 "Uploads"): a presigned POST for one document in the caller's staging folder, tagged so
  * that it expires a day later unless processed (`stagingTags`; the tag is a policy condition like every field). SPEC
  * §5 limits are checked here with the spec's texts, before anything can be stored; S3 enforces them again through
- * the policy, and processing checks the stored bytes (s3rver enforces no policy). Each ticket takes a token of the
+ * the policy, and processing checks the stored bytes all the same. Each ticket takes a token of the
  * user's upload bucket (lambdas/data/rate-limit.ts): 429 beyond it.
  */
 export const createUpload = async (

@@ -8,7 +8,7 @@ export type DocumentKind = (typeof documentKinds)[number];
 
 /**
  * SPEC §5 'File upload': PDF, DOCX, DOC, plain text. The claimed type is checked at the ticket, the stored bytes
- * after the upload (magic numbers), since neither the browser's type nor s3rver's policy check can be trusted.
+ * after the upload (magic numbers), since the browser's type (which the policy pins) says nothing of the bytes.
  */
 export const documentTypes = {
   'application/pdf': { label: 'PDF', extensions: ['.pdf'] },

@@ -11,7 +11,7 @@ const loadSdk = () => import('./s3-sdk.js');
 export type Storage = {
   /**
    * A presigned POST for `key`: 1 to `maxBytes` bytes, stored with `contentType`, the user `metadata` and the object
-   * `tags` (policy conditions; S3 enforces them, s3rver does not and keeps no tags). Metadata values must be ASCII.
+   * `tags` (policy conditions; S3 enforces them, as the local front of s3rver does; s3rver keeps no tags). Metadata values must be ASCII.
    */
   presignPost: (input: {
     key: string;
