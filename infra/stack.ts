@@ -64,7 +64,7 @@ export class AppStack extends Stack {
       'VerificationApiKey',
       `${appName}/${config.stage}/quickemailverification-api-key`,
     );
-    // the research port's web-search model (Perplexity, issue 11), created by hand per stage like the OpenAI key;
+    // the research port's web-search model (Perplexity), created by hand per stage like the OpenAI key;
     // without it e-mails are written without recent facts about the contact
     const researchKey = secretsmanager.Secret.fromSecretNameV2(
       this,
@@ -77,7 +77,7 @@ export class AppStack extends Stack {
       'EnrichmentApiKey',
       `${appName}/${config.stage}/peopledatalabs-api-key`,
     );
-    // Stripe (issue 15): the API key and the webhook endpoint's signing secret, created by hand per stage and read by
+    // Stripe: the API key and the webhook endpoint's signing secret, created by hand per stage and read by
     // name at run time by the billing HTTP Lambda only; without them only billing fails (503, 500 on the webhook)
     const stripeKey = secretsmanager.Secret.fromSecretNameV2(this, 'StripeSecretKey', config.stripe.secretKeyName);
     const stripeWebhookSecret = secretsmanager.Secret.fromSecretNameV2(
@@ -113,7 +113,7 @@ export class AppStack extends Stack {
     const microsoftClientSecret =
       config.microsoft &&
       secretsmanager.Secret.fromSecretNameV2(this, 'MicrosoftClientSecret', config.microsoft.secretName);
-    // Zoom (issue 14): the OAuth app's client secret and the secret token its event notifications are signed with,
+    // Zoom: the OAuth app's client secret and the secret token its event notifications are signed with,
     // created by hand per stage and read by name at run time; without them connecting Zoom fails
     const zoomClientSecret =
       config.zoom && secretsmanager.Secret.fromSecretNameV2(this, 'ZoomClientSecret', config.zoom.secretName);
@@ -123,7 +123,7 @@ export class AppStack extends Stack {
     // that calls a vendor runs longer than the worst case of its calls (lambdas/providers/vendor-limits.ts)
     const slowRouteTimeout = Duration.seconds(28);
 
-    // issue 12: the user's mailboxes (their HTTP Lambda and token-refresh job, and since issue 13 the domains that send
+    // The user's mailboxes (their HTTP Lambda and token-refresh job, and the domains that send
     // and read mail): the table, data keys of the KMS key that seals their tokens and sign-in verifiers (DESIGN §6),
     // the Google and Microsoft OAuth clients (ids as settings, secrets by name)
     const mailboxAccess = (fn: AppFunction, purposes: readonly string[] = Object.values(sealedPurposes)) => {
@@ -169,22 +169,22 @@ export class AppStack extends Stack {
       // the email-lookup queue's send grant and URL, and the vendors' keys, are given below to the functions that use
       // them, once those exist
       contacts: (fn) => fn.bindTable(data.table, 'readWrite'),
-      // issue 11: drafts and the Outreach list (the user's contacts and their drafts)
-      // issue 13: sending opens the mailbox's sealed tokens (renewing them when due) and reads the résumé to attach
+      // Drafts and the Outreach list (the user's contacts and their drafts)
+      // Sending opens the mailbox's sealed tokens (renewing them when due) and reads the résumé to attach
       drafts: (fn) => mailboxAccess(fn, [sealedPurposes.tokens]).bindBucket(data.uploads, 'read'),
-      // issue 11: the user's templates, and the contact and profile a template is filled in from
+      // The user's templates, and the contact and profile a template is filled in from
       templates: (fn) => fn.bindTable(data.table, 'readWrite'),
-      // issue 12: the user's mailboxes (HTTP and the token-refresh job): the table, data keys of the KMS key that seals
+      // The user's mailboxes (HTTP and the token-refresh job): the table, data keys of the KMS key that seals
       // their tokens and sign-in verifiers (DESIGN §6), the Google and Microsoft OAuth clients (ids as settings,
       // secrets by name)
       mailboxes: (fn) => mailboxAccess(fn),
-      // issue 13: conversations, their e-mails, notifications (the table only: mail is read by the replies domain)
+      // Conversations, their e-mails, notifications (the table only: mail is read by the replies domain)
       conversations: (fn) => fn.bindTable(data.table, 'readWrite'),
-      // issue 13: reply checks read the user's mailboxes (their sealed tokens, renewed when due) and the webhooks
+      // Reply checks read the user's mailboxes (their sealed tokens, renewed when due) and the webhooks
       replies: (fn) => mailboxAccess(fn, [sealedPurposes.tokens]),
-      // issue 13: the pipeline's stages over the user's contacts
+      // The pipeline's stages over the user's contacts
       pipeline: (fn) => fn.bindTable(data.table, 'readWrite'),
-      // issue 14: meetings and the Zoom connection (its sealed tokens and sign-in verifiers, Zoom's client id as a
+      // Meetings and the Zoom connection (its sealed tokens and sign-in verifiers, Zoom's client id as a
       // setting and its secret by name), and invitations sent from the user's mailbox (its sealed tokens, renewed when
       // due)
       meetings: (fn) => {
@@ -197,10 +197,10 @@ export class AppStack extends Stack {
         }
         return fn;
       },
-      // issue 15: plans with Stripe (the user's subscription, quota and profile; Stripe's key and webhook secret are
+      // Plans with Stripe (the user's subscription, quota and profile; Stripe's key and webhook secret are
       // bound below to the billing functions only)
       billing: (fn) => fn.bindTable(data.table, 'readWrite'),
-      // issue 16: the dashboard's counters and pending tasks, the activity log, and the stats aggregator fed by the
+      // The dashboard's counters and pending tasks, the activity log, and the stats aggregator fed by the
       // table's stream (the table only)
       dashboard: (fn) => fn.bindTable(data.table, 'readWrite'),
       // DESIGN §6 "Your data": every item under the user's key, every file (and every stored version of it) under
@@ -284,7 +284,7 @@ export class AppStack extends Stack {
       schedules: props.schedules,
       lambdasRoot: props.lambdasRoot,
     });
-    // the table stream's consumers (issue 16), each mapped to the stream with its entity filter and its DLQ
+    // the table stream's consumers, each mapped to the stream with its entity filter and its DLQ
     const streams = new Streams(background, 'Streams', {
       config,
       access,
@@ -312,7 +312,7 @@ export class AppStack extends Stack {
       }
     }
 
-    // Each vendor's key is read by the one function that calls it (issue 10): the contacts HTTP Lambda enriches a
+    // Each vendor's key is read by the one function that calls it: the contacts HTTP Lambda enriches a
     // contact added by URL or previewed (People Data Labs), the e-mail lookup worker verifies (QuickEmailVerification).
     api.functions.get('contacts')?.bindSecret(enrichmentKey, 'ENRICHMENT_API_KEY_SECRET').withTimeout(slowRouteTimeout);
     // a research call and a completion per e-mail (lambdas/providers/vendor-limits.ts); the worker keeps its queue's
@@ -328,11 +328,11 @@ export class AppStack extends Stack {
     workers.workers.get('email-lookup')?.fn.bindSecret(verificationKey, 'VERIFICATION_API_KEY_SECRET');
 
     // page cursors are sealed by the HTTP Lambdas of paged lists only, contacts and drafts (the Outreach list): a
-    // tampered cursor is a 400 (issue 10)
+    // tampered cursor is a 400
     api.functions.get('contacts')?.bindSecret(cursorKey, 'CURSOR_SIGNING_KEY_SECRET');
     api.functions.get('drafts')?.bindSecret(cursorKey, 'CURSOR_SIGNING_KEY_SECRET');
 
-    // issue 15: Checkout, the Portal and Stripe's webhook are the billing HTTP Lambda's (two Stripe calls at most per
+    // Checkout, the Portal and Stripe's webhook are the billing HTTP Lambda's (two Stripe calls at most per
     // request, lambdas/providers/vendor-limits.ts); the quota-periods job never calls Stripe. The webhook's raw body
     // reaches it unchanged: a proxy integration, and no binary media types that would re-encode it.
     const billingHttp = api.functions.get('billing');
@@ -346,7 +346,7 @@ export class AppStack extends Stack {
         .addEnvironment('STRIPE_PRICE_PRO', config.stripe.prices.pro);
     }
 
-    // issue 13: where the providers push (DESIGN §8). The webhooks' URLs are built from the API's id and stage name,
+    // Where the providers push (DESIGN §8). The webhooks' URLs are built from the API's id and stage name,
     // not from its deployment stage, so a function does not depend on the deployment that depends on it.
     const apiBase = `https://${api.restApi.restApiId}.execute-api.${this.region}.${this.urlSuffix}/${config.stage}`;
     for (const fn of this.node.findAll()) {

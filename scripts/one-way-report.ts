@@ -223,7 +223,7 @@ const counts: Count[] = [
  * The counts `npm run lint` holds at their goal (`--enforce`): each joins once it reaches its goal, so what was cleaned
  * up stays clean.
  */
-const enforced = new Set(['file circles', 'web module circles']);
+const enforced = new Set(['file circles', 'web module circles', '"issue N" references in product code']);
 
 if (process.argv.includes('--enforce')) {
   const off = counts.filter(({ name, goal, count }) => enforced.has(name) && count !== goal);

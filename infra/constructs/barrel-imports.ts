@@ -28,7 +28,7 @@ const specifiers = (list: string) =>
  * Named imports of the AWS SDK's shared barrels made straight from the files that define the names (an esbuild
  * plugin of the house bundling, function.ts).
  *
- * Why (issue 9): the SDK clients reach the shared packages through barrels (`@aws-sdk/core/protocols`,
+ * Why: the SDK clients reach the shared packages through barrels (`@aws-sdk/core/protocols`,
  * `@smithy/core/checksum`...) that re-export every protocol's and every checksum's code. esbuild's code splitting
  * gives a file to the chunks of every entry that reaches it through imports, used or not, and keeps a file's code when
  * any entry uses it: so the DynamoDB client of the cold start, importing `AwsJson1_0Protocol` from

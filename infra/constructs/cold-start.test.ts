@@ -34,7 +34,7 @@ const coldStartInputs = async (entry: string) => {
 };
 
 /**
- * Issue 9: module-level schemas are `lazySchema` calls marked pure (shared/lazy-schema.ts), so the house bundling
+ * Module-level schemas are `lazySchema` calls marked pure (shared/lazy-schema.ts), so the house bundling
  * keeps only the schemas a function's code can reach, and a function that parses with none loads no classic zod.
  */
 describe('the cold start of a house bundle', () => {
@@ -95,7 +95,7 @@ const bundleInputs = async (source: string) => {
 };
 
 /**
- * Issue 9: the settings a Lambda reads from its environment at cold start are parsed with zod/mini, as
+ * The settings a Lambda reads from its environment at cold start are parsed with zod/mini, as
  * lambdas/core/config.ts: classic zod's schemas cost a few times more to build (each installs every method on itself),
  * and every Lambda builds its settings schemas at import.
  */

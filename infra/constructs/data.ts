@@ -38,7 +38,7 @@ export class Data extends Construct {
       partitionKey: string(tableDefinition.partitionKey),
       sortKey: string(tableDefinition.sortKey),
       timeToLiveAttribute: tableDefinition.ttlAttribute,
-      // the stream consumers of shared/streams.ts read every change with the item before and after it (issue 16)
+      // the stream consumers of shared/streams.ts read every change with the item before and after it
       stream: dynamodb.StreamViewType[tableDefinition.streamViewType],
       billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
       encryption: dynamodb.TableEncryption.AWS_MANAGED,

@@ -24,7 +24,7 @@ export type MonitoringProps = {
 const period = Duration.minutes(5);
 
 /**
- * Where faults are told (issue 10): one SNS topic that every alarm notifies, with an e-mail subscription when the
+ * Where faults are told: one SNS topic that every alarm notifies, with an e-mail subscription when the
  * deploy names an address (`-c alarmEmail=ops@example.com`). Alarms: each function's errors (a crash, a timeout, a
  * worker's failed invocation) and throttles, the API's 5xx answers, and the alarms given (a message in a dead-letter
  * queue).

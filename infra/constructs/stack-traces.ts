@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  * traces point at the TypeScript sources, as Node's `--enable-source-maps` makes them, but a bundle file's source map
  * is read when a stack through that file is first formatted instead of when the file loads. The flag reads and
  * parses the map of every file at load and scans the file for its line lengths: about 8 ms of every cold start on
- * this machine (`npm run bench`, issue 9), for maps that most cold starts never use.
+ * this machine (`npm run bench`), for maps that most cold starts never use.
  * Frames are written as Node writes them with the flag; the int test holds the two to the same text.
  */
 const maps = new Map<string, { map: SourceMap; url: URL } | undefined>();

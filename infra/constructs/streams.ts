@@ -43,7 +43,7 @@ export const streamMaxRecordAge = Duration.days(1);
 export const streamIteratorAgeAlarm = Duration.minutes(10);
 
 /**
- * One function per consumer of the table's stream (shared/streams.ts, issue 16), mapped to the stream from its start
+ * One function per consumer of the table's stream (shared/streams.ts), mapped to the stream from its start
  * (TRIM_HORIZON) with the consumer's entity filter (the entity in the new or the old image: an event of any other item
  * never invokes it), batches of at most `batchSize` that report partial failures, a batch that throws split in two,
  * `maxRetryAttempts` retries and then the batch's position sent to an encrypted dead-letter queue that raises an alarm,

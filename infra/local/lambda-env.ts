@@ -5,7 +5,7 @@ import { localCredentials, localNames } from './ports.js';
 import { sandboxPriceIds } from './sandbox/stripe-store.js';
 import { localQueueUrl } from './sqs-api.js';
 
-/** Gmail push locally (issue 13): the topic a watch names and the service account of the sandbox's push tokens. */
+/** Gmail push locally: the topic a watch names and the service account of the sandbox's push tokens. */
 export const localGmailPush = {
   topic: 'projects/outreach-local/topics/gmail-push',
   serviceAccount: 'gmail-push@outreach-local.iam.gserviceaccount.com',
@@ -18,7 +18,7 @@ export const localMailWebhooks = (apiUrl: string) => ({
 });
 
 /**
- * Zoom locally (issue 14): the sandbox's app registration and the secret token it signs event notifications with
+ * Zoom locally: the sandbox's app registration and the secret token it signs event notifications with
  * (infra/local/sandbox/zoom.ts); the app's Zoom webhook on the local gateway is where the sandbox posts its events.
  */
 export const localZoom = {
@@ -29,7 +29,7 @@ export const localZoom = {
 } as const;
 
 /**
- * Stripe locally (issue 15): the sandbox account's test key, the signing secret of its webhook endpoint (the app's
+ * Stripe locally: the sandbox account's test key, the signing secret of its webhook endpoint (the app's
  * `/api/webhooks/stripe` on the local gateway, which stack.ts tells the sandbox) and its two prices
  * (infra/local/sandbox/stripe.ts).
  */
@@ -118,18 +118,18 @@ export const lambdaEnvironment = (options: {
     env.MICROSOFT_OAUTH_CLIENT_SECRET = 'sandbox-microsoft-client-secret';
     env.MICROSOFT_AUTHORITY_BASE_URL = `${options.sandboxEndpoint}/microsoft`;
     env.MICROSOFT_GRAPH_BASE_URL = `${options.sandboxEndpoint}/microsoft/graph/`;
-    // reply push (issue 13): the sandbox signs Gmail's push tokens with its own key, served as Google's JWKS
+    // reply push: the sandbox signs Gmail's push tokens with its own key, served as Google's JWKS
     env.GOOGLE_OIDC_JWKS_URL = `${options.sandboxEndpoint}/google/oauth2/v3/certs`;
     env.GMAIL_PUBSUB_TOPIC = localGmailPush.topic;
     env.GMAIL_PUSH_SERVICE_ACCOUNT = localGmailPush.serviceAccount;
-    // meetings (issue 14): Zoom's OAuth and API (lambdas/providers/meetings/zoom.ts); the sandbox takes any client id and
+    // meetings: Zoom's OAuth and API (lambdas/providers/meetings/zoom.ts); the sandbox takes any client id and
     // wants the same secret from it every time, and signs its events with the webhook secret (stack.ts tells it)
     env.ZOOM_OAUTH_BASE_URL = `${options.sandboxEndpoint}/zoom`;
     env.ZOOM_API_BASE_URL = `${options.sandboxEndpoint}/zoom/v2`;
     env.ZOOM_OAUTH_CLIENT_ID = localZoom.clientId;
     env.ZOOM_OAUTH_CLIENT_SECRET = localZoom.clientSecret;
     env.ZOOM_WEBHOOK_SECRET = localZoom.webhookSecret;
-    // billing (issue 15): the stripe SDK pointed at the sandbox by its host/port/protocol options (paths stay /v1/...)
+    // billing: the stripe SDK pointed at the sandbox by its host/port/protocol options (paths stay /v1/...)
     const stripeApi = new URL(options.sandboxEndpoint);
     env.STRIPE_SECRET_KEY = localStripe.secretKey;
     env.STRIPE_WEBHOOK_SECRET = localStripe.webhookSecret;

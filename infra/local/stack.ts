@@ -259,7 +259,7 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
       return cognito;
     };
     const startSandboxServer = async () => {
-      // Gmail push goes to the gateway's webhook, as a Pub/Sub push subscription would (issue 13)
+      // Gmail push goes to the gateway's webhook, as a Pub/Sub push subscription would
       const gmailWebhook = localMailWebhooks(urls.api).gmail;
       const sandbox = await startSandbox({
         port: ports.sandbox,

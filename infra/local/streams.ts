@@ -155,7 +155,7 @@ const matchesPattern = (value: unknown, pattern: unknown): boolean => {
 const sequenceOf = (record: DynamoDBRecord) => record.dynamodb?.SequenceNumber ?? '';
 
 /**
- * The local twin of Lambda's DynamoDB event source mapping (DESIGN §4, issue 16): each consumer of shared/streams.ts
+ * The local twin of Lambda's DynamoDB event source mapping (DESIGN §4): each consumer of shared/streams.ts
  * reads DynamoDB Local's table stream from its start (TRIM_HORIZON), every shard in order (a child after its parent),
  * keeps the records its filter takes (the same patterns as the CDK stack's filter criteria) and delivers them in
  * batches of at most `batchSize`, one batch of a shard at a time. A batch that throws is halved until one record

@@ -40,7 +40,7 @@ import { outsideDepsFromEnv } from './outside-deps.js';
 import { type AccountDeps, deleteAccount } from './service.js';
 
 /**
- * DESIGN §6 "Your data" for what a user has outside their partition (issues 14 and 15), on the local stack with every
+ * DESIGN §6 "Your data" for what a user has outside their partition, on the local stack with every
  * piece real: a user with a Zoom connection (through the sandbox's consent), a meeting with a Zoom link, a paid Stripe
  * subscription (through the sandbox Checkout) and their referral code deletes the account; the Zoom grant is revoked at
  * the sandbox, the subscription cancelled there, the lookup items outside the partition gone; the later pass finds

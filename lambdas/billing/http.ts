@@ -9,7 +9,7 @@ const config = readConfig();
 const logger = createLogger('billing');
 const deps = billingDepsFromEnv(logger);
 
-/** The billing Lambda (issue 15, DESIGN §8 'Billing'): plans, Stripe Checkout and Customer Portal, Stripe's webhook. */
+/** The billing Lambda (DESIGN §8 'Billing'): plans, Stripe Checkout and Customer Portal, Stripe's webhook. */
 export const handler = httpHandler(
   billingRoutes,
   {

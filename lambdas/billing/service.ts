@@ -21,7 +21,7 @@ import { getUserProfile, setSubscriptionFields } from '../data/user-profile.js';
 import { type Billing, type BillingEvent, BillingFailure } from '../providers/billing/port.js';
 
 /**
- * Plans with Stripe (issue 15, DESIGN §8 'Billing'): Checkout for a paid plan, what became of a Checkout Session, the
+ * Plans with Stripe (DESIGN §8 'Billing'): Checkout for a paid plan, what became of a Checkout Session, the
  * Customer Portal, and Stripe's webhook. The subscription (USER#<sub>/BILLING), the profile's subscription fields and
  * the quota's plan follow Stripe through one path, `syncSubscription`, whether a webhook or the /success page asks.
  *

@@ -119,7 +119,7 @@ export const currentQuota = async (db: DataClient, uid: string, now: Date): Prom
         ...periodAt(anchor, now),
       });
     } else {
-      // a plan change due at the period's end (issue 15: a downgrade, an ended subscription) starts with the new period
+      // a plan change due at the period's end (a downgrade, an ended subscription) starts with the new period
       await rollOverQuota(
         db,
         uid,
@@ -149,7 +149,7 @@ export const nextSlot = (quota: QuotaState): 'bonus' | 'regular' | null =>
 const tierRank = (tier: PlanTier) => planTiers.indexOf(tier);
 
 /**
- * Issue 15: the slots follow the plan the user pays for (DESIGN §6): a higher plan applies at once (its slots this
+ * The slots follow the plan the user pays for (DESIGN §6): a higher plan applies at once (its slots this
  * very period), a lower one (a downgrade, an ended subscription) when the next period starts, and the plan already in
  * force cancels a pending change. Idempotent: the same `tier` again changes nothing. A write conditional on the plan
  * seen, read again when another change won.

@@ -23,7 +23,7 @@ export type QuotaItem = {
   totalBonusSlotsUsed?: number;
   /** the user's contacts now (all periods): the list's `total` without counting items */
   contactCount?: number;
-  /** issue 15: a downgrade or an ended subscription, applied when the next period starts */
+  /** A downgrade or an ended subscription, applied when the next period starts */
   pendingPlan?: PlanTier;
 };
 
@@ -32,7 +32,7 @@ export const quotaRecord = 'quota';
 export const quotaKey = (uid: string) => ({ pk: `USER#${uid}`, sk: 'QUOTA' });
 
 /**
- * Issue 15: a quota with a period is on the period index (gsi1, `QUOTAPERIOD#<shard>`, sorted by the period's end),
+ * A quota with a period is on the period index (gsi1, `QUOTAPERIOD#<shard>`, sorted by the period's end),
  * which the quota-periods job Queries for the periods that ended (DESIGN §4), never a scan. Each roll-over moves the
  * item to its next end. Sharded so one month's roll-overs do not all write one GSI partition.
  */
@@ -115,7 +115,7 @@ export const continueQuotaPeriod = (
 
 /**
  * Starts a new period if the quota is still in `seenPeriodStart` with the pending plan seen (`seenPendingPlan`, none
- * when undefined): the pending plan becomes the plan (issue 15: a downgrade or cancellation at the period's end);
+ * when undefined): the pending plan becomes the plan (a downgrade or cancellation at the period's end);
  * false when it rolled over or its plan changed meanwhile.
  */
 export const rollOverQuota = (
@@ -152,7 +152,7 @@ export const rollOverQuota = (
   );
 
 /**
- * Issue 15: the plan whose slots apply now, and the one due when the next period starts (null: none), if the quota
+ * The plan whose slots apply now, and the one due when the next period starts (null: none), if the quota
  * still has the plan and pending plan seen; false when either changed meanwhile.
  */
 export const changeQuotaPlan = (

@@ -12,7 +12,7 @@ import * as profiles from './service.js';
 import { keyedHashFromEnv } from '../providers/crypto/keyed-hash.js';
 
 /*
- * Referrals (issue 15, DESIGN §6): the Lambdas as the API and Cognito call them, against DynamoDB Local. The bonus
+ * Referrals (DESIGN §6): the Lambdas as the API and Cognito call them, against DynamoDB Local. The bonus
  * slots are read where the web reads them, GET /api/profiles/slots of the contacts Lambda.
  */
 

@@ -69,7 +69,7 @@ export type ProfileConnections = Pick<Profile, 'connectedEmails' | 'zoomConnecti
 
 const noConnections: ProfileConnections = { connectedEmails: [], zoomConnection: { isConnected: false } };
 
-// the user's mailboxes (issue 12, one Query) and Zoom connection (issue 14, one GetItem), beside the profile's own call
+// the user's mailboxes (one Query) and Zoom connection (one GetItem), beside the profile's own call
 const connectionsOf = async (db: DataClient, uid: string): Promise<ProfileConnections> => {
   const [mailboxes, zoom] = await Promise.all([listMailboxes(db, uid), getZoomConnection(db, uid)]);
   // connected while its grant works; an expired one (refreshError) asks the user to reconnect it
@@ -141,7 +141,7 @@ export const toProfile = (item: Partial<UserProfileItem> & { uid: string }): Pro
   ...noConnections,
 });
 
-/** issue 10: a profile over DynamoDB's 400 KB item limit cannot be stored; the user is told what to shorten. */
+/** A profile over DynamoDB's 400 KB item limit cannot be stored; the user is told what to shorten. */
 const profileTooLarge = () => badRequest(messages.profile.tooLarge);
 
 /** A write that DynamoDB refused as too large (nothing was written) is the 400 of `profileTooLarge`. */

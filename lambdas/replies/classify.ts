@@ -1,7 +1,7 @@
 import type { MailboxMessage } from '../providers/mail/port.js';
 
 /**
- * What an incoming message of a conversation is (issue 13, SPEC §5, DESIGN §6):
+ * What an incoming message of a conversation is (SPEC §5, DESIGN §6):
  * - `own`: from the mailbox's own address (SPEC §5: ignored), or one this product sent (its draft-id header);
  * - `bounce`: a delivery status notification (from mailer-daemon or postmaster, `multipart/report;
  *   report-type=delivery-status`, or `X-Failed-Recipients`): the e-mail failed and the address is do-not-contact;

@@ -11,7 +11,7 @@ const logger = createLogger('replies');
 const deps = replyDepsFromEnv(logger);
 const verifyPush = createPushTokenVerifier(deps.settings);
 
-/** The replies Lambda (issue 13): the providers' push webhooks and the user's reply checks (DESIGN §8). */
+/** The replies Lambda: the providers' push webhooks and the user's reply checks (DESIGN §8). */
 export const handler = httpHandler(
   repliesRoutes,
   {

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { lazySchema } from '../../shared/lazy-schema.js';
 
-/** Where push is verified and delivered (issue 13; the CDK stack sets them in AWS, infra/local/lambda-env.ts locally). */
+/** Where push is verified and delivered (the CDK stack sets them in AWS, infra/local/lambda-env.ts locally). */
 export type ReplySettings = {
   /** Gmail `users.watch` publishes to this Pub/Sub topic; undefined: Gmail mailboxes are read by the schedule alone */
   gmailTopic: string | undefined;

@@ -5,7 +5,7 @@ import type { SandboxRequest, SandboxResponse, SandboxVendor } from './router.js
 import { type MailCopy, type MailStore, MailStoreError, mailStoreOf } from './mail-store.js';
 
 /**
- * The Gmail API subset of issue 13 (DESIGN §5): what `@googleapis/gmail` calls under its `rootUrl` (the sandbox's
+ * The Gmail API subset (DESIGN §5): what `@googleapis/gmail` calls under its `rootUrl` (the sandbox's
  * origin, GMAIL_API_BASE_URL) to send, find sent mail, read threads and history, and watch a mailbox.
  * @link https://developers.google.com/workspace/gmail/api/reference/rest
  */
@@ -448,7 +448,7 @@ const stop = (grants: OAuthGrants, store: MailStore) => (request: SandboxRequest
 };
 
 /**
- * `GET /gmail/v1/users/{userId}/profile` (issue 12's route, now with the mailbox's history id and counts).
+ * `GET /gmail/v1/users/{userId}/profile` (with the mailbox's history id and counts).
  * @link https://developers.google.com/workspace/gmail/api/reference/rest/v1/users/getProfile
  */
 export const gmailProfile = (grants: OAuthGrants, store: MailStore) => (request: SandboxRequest) => {

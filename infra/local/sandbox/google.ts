@@ -48,7 +48,7 @@ const revoke =
   };
 
 /**
- * Google sign-in and the Gmail API subset of issue 12, under `/google`: google-auth-library's OAuth2Client with its
+ * Google sign-in and the Gmail API subset the app calls, under `/google`: google-auth-library's OAuth2Client with its
  * `endpoints` at `/google/o/oauth2/v2/auth`, `/google/token`, `/google/revoke`; `@googleapis/gmail` with `rootUrl`
  * the sandbox's own (`/gmail/v1/...`: googleapis keeps only the origin of a root URL); the rest of the Gmail API is
  * gmail-api.ts. The consent page and the grants are shared with Microsoft (oauth-server.ts, oauth-grants.ts).

@@ -15,7 +15,7 @@ import { bearerGrant, oauthGrantsOf } from './oauth-server.js';
 import type { SandboxRequest, SandboxResponse, SandboxVendor } from './router.js';
 
 /**
- * The Microsoft Graph mail subset of issue 13 (DESIGN §5): what `@microsoft/microsoft-graph-client` calls under the
+ * The Microsoft Graph mail subset (DESIGN §5): what `@microsoft/microsoft-graph-client` calls under the
  * Graph base URL (`<sandbox>/microsoft/graph/`, version v1.0) to send, find sent mail, read the inbox incrementally
  * (delta) and subscribe to change notifications.
  * @link https://learn.microsoft.com/en-us/graph/api/resources/mail-api-overview

@@ -7,7 +7,7 @@ import { type MailCopy, type MailStore, mailStoreOf } from './mail-store.js';
 import type { GmailPushSettings, SandboxContext, SandboxRequest, SandboxVendor } from './router.js';
 
 /**
- * Push delivery of the sandbox mail (issue 13): Gmail's watch -> a Pub/Sub push to the app's webhook with an OIDC token
+ * Push delivery of the sandbox mail: Gmail's watch -> a Pub/Sub push to the app's webhook with an OIDC token
  * signed by a sandbox key (its JWKS at `/google/oauth2/v3/certs`, as Google's at
  * https://www.googleapis.com/oauth2/v3/certs), and Graph change notifications to a subscription's notificationUrl.
  * Deliveries run after the call that made the mail has answered, and are retried on a non-2xx answer, as Pub/Sub and

@@ -7,7 +7,7 @@ import { oauthGrantsOf } from './oauth-server.js';
 import type { SandboxContext } from './router.js';
 
 /**
- * The sandbox's mail (issue 13, DESIGN §5 and §8): every message sent through the Gmail API or Graph subsets or
+ * The sandbox's mail (DESIGN §5 and §8): every message sent through the Gmail API or Graph subsets or
  * made by the mail control, as copies in the sandbox's mailboxes. A message from a mailbox is a SENT copy in it; a
  * message to a mailbox an INBOX copy in it; one to an address that is no mailbox (a contact) has only its sender's
  * copy. Each copy has the ids of both providers (Gmail id and thread id, Graph id and conversation id), so a mailbox

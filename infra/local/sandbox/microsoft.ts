@@ -102,7 +102,7 @@ const me =
   };
 
 /**
- * Microsoft sign-in and the Graph subset of issue 12, under `/microsoft`: the authority is `/microsoft` (so
+ * Microsoft sign-in and the Graph subset the app calls, under `/microsoft`: the authority is `/microsoft` (so
  * `/microsoft/{tenant}/oauth2/v2.0/authorize` and `/token`, any tenant), Graph's base URL `/microsoft/graph/`.
  * There is no revocation endpoint, as at Microsoft. The consent page and the grants are shared with Google.
  */

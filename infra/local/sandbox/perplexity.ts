@@ -65,7 +65,7 @@ const completions = (request: SandboxRequest): SandboxResponse => {
 };
 
 /**
- * Perplexity's chat completions (issue 11 research port): the OpenAI SDK with `baseURL` `<sandbox>/perplexity`.
+ * Perplexity's chat completions (the research port): the OpenAI SDK with `baseURL` `<sandbox>/perplexity`.
  * Answers `{"facts": [...]}` made up deterministically from the person's name, role and company.
  */
 export const perplexityVendor: SandboxVendor = {

@@ -6,7 +6,7 @@ import { plans } from '../../../shared/constants.js';
 import { type PaidTier, paidTiers } from '../../../shared/schemas/billing.js';
 
 /**
- * The sandbox Stripe's state (issue 15): customers, Checkout Sessions, subscriptions, invoices, Customer Portal
+ * The sandbox Stripe's state: customers, Checkout Sessions, subscriptions, invoices, Customer Portal
  * sessions and the events they raise, in Stripe's own shapes (API version `stripeApiVersion`), kept in
  * `<dataDir>/stripe.json` on every change so a restart keeps what was paid. What a change does follows Stripe's test
  * mode: the test cards below, a period that ends bills the next one, a failed renewal makes the subscription

@@ -19,7 +19,7 @@ import {
 } from './stripe-store.js';
 
 /**
- * The sandbox Stripe (issue 15, DESIGN §5): the subset of Stripe's `/v1` API the stripe SDK calls for Checkout,
+ * The sandbox Stripe (DESIGN §5): the subset of Stripe's `/v1` API the stripe SDK calls for Checkout,
  * subscriptions and the Customer Portal, at the sandbox's root (the SDK is pointed here by its `host`, `port` and
  * `protocol` options and keeps its `/v1/...` paths), form-encoded with bracket notation as the SDK sends it and
  * answered in Stripe's shapes and errors; the hosted Checkout and Portal pages; and the events, POSTed to the

@@ -23,7 +23,7 @@ import type {
 import { controlPage, joinPage } from './zoom-page.js';
 
 /*
- * Zoom as the sandbox speaks it (issue 14): Zoom's OAuth (https://zoom.us/oauth/...) under `/zoom/oauth/`, the REST
+ * Zoom as the sandbox speaks it: Zoom's OAuth (https://zoom.us/oauth/...) under `/zoom/oauth/`, the REST
  * API (https://api.zoom.us/v2) under `/zoom/v2`, a join page for the meetings' links, signed event notifications and
  * the control routes of DESIGN §8 'Sandbox control'. The meetings adapter (lambdas/providers/meetings/zoom.ts) runs
  * unchanged against it by base URL.

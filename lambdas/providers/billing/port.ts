@@ -1,5 +1,5 @@
 /**
- * The billing port (issue 15, DESIGN §5 'billing'): Stripe customers, Checkout Sessions in subscription mode, the
+ * The billing port (DESIGN §5 'billing'): Stripe customers, Checkout Sessions in subscription mode, the
  * Customer Portal, subscriptions as Stripe has them now, and webhook events whose signature was checked. The real
  * adapter (stripe.ts) uses the `stripe` SDK; locally and in tests the same adapter talks to the sandbox
  * (infra/local/sandbox/stripe.ts) through the SDK's host/port/protocol options.

@@ -1,10 +1,10 @@
 import type { MailProvider } from '../../../shared/schemas/mailboxes.js';
 
 /**
- * The mailbox sign-in port (issue 12, DESIGN §5 'mail'): OAuth 2 with PKCE for one provider, and who the mailbox is.
+ * The mailbox sign-in port (DESIGN §5 'mail'): OAuth 2 with PKCE for one provider, and who the mailbox is.
  * Real adapters: Google through googleapis' OAuth2 client (google.ts), Microsoft identity platform with Graph's
  * `/me` (microsoft.ts); locally and in tests the same adapters talk to the sandbox (infra/local/sandbox/google.ts,
- * microsoft.ts) by base URL. Issue 13 adds sending and reading to the same folder.
+ * microsoft.ts) by base URL. Sending and reading live in the same folder.
  */
 export type MailTokens = {
   accessToken: string;
@@ -59,7 +59,7 @@ export class MailAuthFailure extends Error {
 }
 
 /**
- * Sending and reading a mailbox (issue 13, DESIGN §5 'mail', §8 'Conversations and replies'). One `MailApi` per
+ * Sending and reading a mailbox (DESIGN §5 'mail', §8 'Conversations and replies'). One `MailApi` per
  * provider (Gmail API through `@googleapis/gmail`, Microsoft Graph through `@microsoft/microsoft-graph-client`);
  * each call takes a fresh access token of the mailbox (the caller renews it first). Locally and in tests the same
  * adapters talk to the sandbox (infra/local/sandbox/gmail-api.ts, graph-mail.ts) by base URL.
