@@ -5,7 +5,9 @@ import { lazySchema } from '../../../shared/lazy-schema.js';
  * What the extension answers: the GetSecretValue response; we read its text value.
  * @link https://docs.aws.amazon.com/secretsmanager/latest/apireference/API_GetSecretValue.html
  */
-const secretValueSchema = /* @__PURE__ */ lazySchema(() => z.object({ SecretString: z.string().check(z.minLength(1)) }));
+const secretValueSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ SecretString: z.string().check(z.minLength(1)) }),
+);
 
 /**
  * A reader of one Secrets Manager secret through the AWS Parameters and Secrets Lambda Extension (a layer the
