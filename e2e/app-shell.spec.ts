@@ -79,7 +79,9 @@ test.describe('The signed-in app shell', () => {
       const code = (await page.getByTestId('referral-code').innerText()).trim();
       expect(code).toMatch(/^[A-Za-z0-9_-]{4,32}$/);
       await expect(page.getByTestId('referral-link')).toHaveText(new URL(`/signup?ref=${code}`, page.url()).href);
-      await expect(page.getByText('You get 10 bonus contact slots for each friend who joins.')).toBeVisible();
+      await expect(
+        page.getByText('You get 10 bonus contact slots for each friend who joins, for up to 10 friends a month.'),
+      ).toBeVisible();
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
       await page.getByText('Copy link').click();
       await expect(page.getByText('Copied')).toBeVisible();
