@@ -40,8 +40,10 @@ export class PipelinePage {
   /** Space picks the card up, the arrows move it `steps` stages (negative: left), Space drops it; answers the PATCH. */
   async moveWithKeyboard(name: string, steps: number) {
     const stored = this.page.waitForResponse(isMove);
-    await this.card(name).focus();
-    await this.page.keyboard.press('Space');
+    // focus and Space in one action, then wait until the card is held: a Space lost to a re-render of the board
+    // (a live update of the move before) would turn the closing Space into a pick-up and the move into nothing
+    await this.card(name).press('Space');
+    await expect(this.card(name)).toHaveAttribute('aria-pressed', 'true');
     for (let step = 0; step < Math.abs(steps); step += 1)
       await this.page.keyboard.press(steps > 0 ? 'ArrowRight' : 'ArrowLeft');
     await this.page.keyboard.press('Space');
