@@ -136,14 +136,7 @@ test.describe('Meetings with Zoom', () => {
     const contact = { name: '', email: '' };
     await test.step('adds a contact by LinkedIn URL and waits for the verified e-mail', async () => {
       await contacts.goto();
-      await contacts.previewUrl(person.url);
-      await expect(contacts.preview()).toContainText(person.name);
-      await contacts.addModal().getByRole('button', { name: 'Add contact' }).click();
-      await expect(contacts.addModal()).toBeHidden();
-      const row = contacts.row(person.name);
-      await expect(row.getByTestId('email-state')).toHaveAttribute('data-state', 'valid', queued);
-      contact.name = (await row.getByTestId('contact-name').innerText()).trim();
-      contact.email = (await row.getByTestId('contact-email').innerText()).trim();
+      Object.assign(contact, await contacts.addByUrlVerified(person, queued.timeout));
       expect(contact.email).toMatch(/^\S+@\S+\.\S+$/);
     });
     const title = () => `Meeting with ${contact.name}`;
@@ -399,14 +392,7 @@ test.describe('Meetings from an Outlook mailbox', () => {
       // through the sidebar, as a person goes: no reload of the app
       await appShell.open('Dashboard');
       await expect(contacts.card()).toBeVisible({ timeout: 30_000 });
-      await contacts.previewUrl(person.url);
-      await expect(contacts.preview()).toContainText(person.name);
-      await contacts.addModal().getByRole('button', { name: 'Add contact' }).click();
-      await expect(contacts.addModal()).toBeHidden();
-      const row = contacts.row(person.name);
-      await expect(row.getByTestId('email-state')).toHaveAttribute('data-state', 'valid', queued);
-      contact.name = (await row.getByTestId('contact-name').innerText()).trim();
-      contact.email = (await row.getByTestId('contact-email').innerText()).trim();
+      Object.assign(contact, await contacts.addByUrlVerified(person, queued.timeout));
     });
     const title = () => `Meeting with ${contact.name}`;
     await test.step("books a meeting from the contact's drawer for tomorrow 10:00, without Zoom: its invitation is sent", async () => {

@@ -43,6 +43,23 @@ export class ContactsPage {
     await expect(this.preview()).toBeVisible({ timeout: 20_000 });
   }
 
+  /**
+   * Adds the person at a LinkedIn URL and waits (up to `timeout`: the lookup is queued) until their e-mail is verified;
+   * answers the name and address the table shows.
+   */
+  async addByUrlVerified(person: { name: string | RegExp; url: string }, timeout: number) {
+    await this.previewUrl(person.url);
+    await expect(this.preview()).toContainText(person.name);
+    await this.addModal().getByRole('button', { name: 'Add contact' }).click();
+    await expect(this.addModal()).toBeHidden();
+    const row = this.row(person.name);
+    await expect(row.getByTestId('email-state')).toHaveAttribute('data-state', 'valid', { timeout });
+    return {
+      name: (await row.getByTestId('contact-name').innerText()).trim(),
+      email: (await row.getByTestId('contact-email').innerText()).trim(),
+    };
+  }
+
   async addByHand(values: { name: string; company?: string; role?: string; email?: string }) {
     await this.openAdd('By hand');
     const modal = this.addModal();
