@@ -36,6 +36,13 @@ const refuse = (status: number, code: string, message: string, extra?: S3ErrorAn
   throw new S3Refusal({ status, code, message, ...(extra ? { extra } : {}) });
 };
 
+/** The aws-chunked modes of a signed request's x-amz-content-sha256 that the front decodes. */
+const streamingModes = [
+  'STREAMING-UNSIGNED-PAYLOAD-TRAILER',
+  'STREAMING-AWS4-HMAC-SHA256-PAYLOAD',
+  'STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER',
+];
+
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
 
 const accessDenied = () => refuse(403, 'AccessDenied', 'Access Denied');
@@ -440,7 +447,94 @@ export const createS3Front = (options: S3FrontOptions) => {
         CanonicalRequest: canonicalRequest,
       });
     }
-    return payloadHash as string;
+    return { payloadHash: payloadHash as string, seedSignature: signature, amzDate, credential };
+  };
+
+  /**
+   * An `aws-chunked` body (x-amz-content-sha256 `STREAMING-...`), decoded as S3 reads it: `<hex size>;chunk-signature=
+   * <sig>\r\n<data>\r\n` ... a 0-size chunk, then the trailer lines (a checksum) when the mode has `-TRAILER`. Each
+   * chunk's signature chains from the previous one (the first from the request's), over the chunk's SHA-256; the
+   * trailer's over its text. Unsigned modes carry no chunk signatures. The decoded length must be
+   * `x-amz-decoded-content-length`.
+   * @link https://docs.aws.amazon.com/AmazonS3/latest/API/sigv4-streaming.html
+   * @link https://docs.aws.amazon.com/AmazonS3/latest/API/sigv4-streaming-trailers.html
+   */
+  const decodeChunked = async (
+    req: IncomingMessage,
+    mode: string,
+    signed: Awaited<ReturnType<typeof checkHeaderSignature>>,
+  ) => {
+    const signedChunks = mode.startsWith('STREAMING-AWS4-HMAC-SHA256-PAYLOAD');
+    const body = await readBody(req);
+    const { credential, amzDate } = signed;
+    const scope = createScope(credential.date, credential.region, 's3');
+    const signingKey = signedChunks
+      ? await getSigningKey(Sha256, options.credentials, credential.date, credential.region, 's3')
+      : undefined;
+    const hex = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
+    const emptyHash = hex('');
+    let previous = signed.seedSignature;
+    const verify = (kind: string, lines: string[], provided: string | undefined) => {
+      if (!signingKey) return;
+      const expected = createHmac('sha256', signingKey)
+        .update([kind, amzDate, scope, previous, ...lines].join('\n'))
+        .digest('hex');
+      if (!provided || !sameText(expected, provided)) {
+        signatureMismatch({ AWSAccessKeyId: credential.accessKeyId, SignatureProvided: provided ?? '' });
+      }
+      previous = expected;
+    };
+    const incomplete = () =>
+      refuse(
+        400,
+        'IncompleteBody',
+        'You did not provide the number of bytes specified by the Content-Length HTTP header.',
+      );
+    const parts: Buffer[] = [];
+    let at = 0;
+    for (;;) {
+      const lineEnd = body.indexOf('\r\n', at);
+      if (lineEnd < 0) return incomplete();
+      const [sizeText = '', ...extensions] = body.subarray(at, lineEnd).toString('latin1').split(';');
+      const size = Number.parseInt(sizeText, 16);
+      if (!/^[0-9a-f]+$/i.test(sizeText) || Number.isNaN(size)) return incomplete();
+      const chunk = body.subarray(lineEnd + 2, lineEnd + 2 + size);
+      if (chunk.length !== size) return incomplete();
+      const provided = extensions.find((part) => part.startsWith('chunk-signature='))?.slice('chunk-signature='.length);
+      verify('AWS4-HMAC-SHA256-PAYLOAD', [emptyHash, hex(chunk)], provided);
+      at = lineEnd + 2 + size;
+      if (size === 0) break;
+      parts.push(chunk);
+      if (body.subarray(at, at + 2).toString('latin1') !== '\r\n') return incomplete();
+      at += 2;
+    }
+    if (mode.endsWith('-TRAILER')) {
+      const trailerText = body.subarray(at).toString('latin1');
+      const lines = trailerText.split('\r\n').filter(Boolean);
+      const signatureLine = lines.find((line) => line.startsWith('x-amz-trailer-signature:'));
+      const trailers = lines.filter((line) => line !== signatureLine);
+      verify(
+        'AWS4-HMAC-SHA256-TRAILER',
+        [hex(trailers.map((line) => `${line}\n`).join(''))],
+        signatureLine?.slice('x-amz-trailer-signature:'.length),
+      );
+    }
+    const decoded = Buffer.concat(parts);
+    if (String(decoded.length) !== String(req.headers['x-amz-decoded-content-length'])) return incomplete();
+    const {
+      'content-encoding': encoding,
+      'x-amz-decoded-content-length': _decodedLength,
+      'x-amz-trailer': _trailer,
+      ...headers
+    } = req.headers;
+    const otherEncodings = String(encoding ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part && part !== 'aws-chunked');
+    return {
+      body: decoded,
+      headers: { ...headers, ...(otherEncodings.length > 0 ? { 'content-encoding': otherEncodings.join(', ') } : {}) },
+    };
   };
 
   /** `?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=...&X-Amz-Date=...&X-Amz-Expires=...&X-Amz-SignedHeaders=...&X-Amz-Signature=...` */
@@ -667,7 +761,8 @@ export const createS3Front = (options: S3FrontOptions) => {
         return await forward(req, res);
       }
       if (!byHeader) return accessDenied();
-      const payloadHash = await checkHeaderSignature(req, url);
+      const signed = await checkHeaderSignature(req, url);
+      const { payloadHash } = signed;
       if (/^[0-9a-f]{64}$/i.test(payloadHash)) {
         const body = await readBody(req);
         if (createHash('sha256').update(body).digest('hex') !== payloadHash.toLowerCase()) {
@@ -683,11 +778,18 @@ export const createS3Front = (options: S3FrontOptions) => {
         }
         return await forward(req, res, body);
       }
+      if (streamingModes.includes(payloadHash)) {
+        const { body, headers } = await decodeChunked(req, payloadHash, signed);
+        return await forward(req, res, body, headers);
+      }
       if (payloadHash !== 'UNSIGNED-PAYLOAD') {
-        // aws-chunked uploads (STREAMING-...) sign every chunk; the app's SDK calls never send them
-        refuse(501, 'NotImplemented', 'A header you provided implies functionality that is not implemented', {
-          Header: 'x-amz-content-sha256',
-        });
+        // the ECDSA (SigV4a) modes never get here: their Authorization is refused above, as this S3 is one region's
+        refuse(
+          400,
+          'InvalidArgument',
+          `x-amz-content-sha256 must be UNSIGNED-PAYLOAD, ${streamingModes.join(', ')} or a valid sha256 value.`,
+          { ArgumentName: 'x-amz-content-sha256', ArgumentValue: payloadHash },
+        );
       }
       return await forward(req, res);
     } catch (error) {
