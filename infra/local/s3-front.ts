@@ -43,6 +43,15 @@ const streamingModes = [
   'STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER',
 ];
 
+/** S3 knows one access key here (the local credentials): any other is refused as S3 refuses an unknown one. */
+const requireKnownAccessKey = (accessKeyId: string, known: AwsCredentialIdentity) => {
+  if (accessKeyId !== known.accessKeyId) {
+    refuse(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.', {
+      AWSAccessKeyId: accessKeyId,
+    });
+  }
+};
+
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
 
 const accessDenied = () => refuse(403, 'AccessDenied', 'Access Denied');
@@ -277,11 +286,7 @@ const postAuthentication = (fields: Map<string, FormField>, options: S3FrontOpti
       { ArgumentName: 'X-Amz-Credential', ArgumentValue: credentialText },
     );
   }
-  if (credential.accessKeyId !== options.credentials.accessKeyId) {
-    refuse(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.', {
-      AWSAccessKeyId: credential.accessKeyId,
-    });
-  }
+  requireKnownAccessKey(credential.accessKeyId, options.credentials);
   if (credential.region !== options.region) {
     refuse(400, 'InvalidArgument', `the region '${credential.region}' is wrong; expecting '${options.region}'`, {
       ArgumentName: 'X-Amz-Credential',
@@ -390,11 +395,7 @@ export const createS3Front = (options: S3FrontOptions) => {
     if (!credential) {
       return malformed('the Credential is mal-formed; expecting "<YOUR-AKID>/YYYYMMDD/REGION/SERVICE/aws4_request".');
     }
-    if (credential.accessKeyId !== options.credentials.accessKeyId) {
-      refuse(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.', {
-        AWSAccessKeyId: credential.accessKeyId,
-      });
-    }
+    requireKnownAccessKey(credential.accessKeyId, options.credentials);
     if (credential.region !== options.region) {
       malformed(`the region '${credential.region}' is wrong; expecting '${options.region}'`);
     }
@@ -561,11 +562,7 @@ export const createS3Front = (options: S3FrontOptions) => {
         'Error parsing the X-Amz-Credential parameter; the Credential is mal-formed; expecting "<YOUR-AKID>/YYYYMMDD/REGION/SERVICE/aws4_request".',
       );
     }
-    if (credential.accessKeyId !== options.credentials.accessKeyId) {
-      refuse(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.', {
-        AWSAccessKeyId: credential.accessKeyId,
-      });
-    }
+    requireKnownAccessKey(credential.accessKeyId, options.credentials);
     if (credential.region !== options.region) {
       problem(
         `Error parsing the X-Amz-Credential parameter; the region '${credential.region}' is wrong; expecting '${options.region}'`,
