@@ -40,7 +40,8 @@ import { createMailbox, setDefaultIfNone, type MailboxItem } from '../data/mailb
 import { seal } from '../providers/crypto/envelope.js';
 import { keyFileDataKeys } from '../providers/crypto/key-file.js';
 import { isAccountDeleted } from '../data/deleted-account.js';
-import { userItems, userPartitionKey } from '../data/user-partition.js';
+import { tenantKey } from '../data/entity/keys.js';
+import { userItems } from '../data/user-partition.js';
 import { keyedHashFromEnv } from '../providers/crypto/keyed-hash.js';
 
 let cognito: CognitoLocal;
@@ -151,7 +152,7 @@ const seedUser = async (label: string, extraItems = 3) => {
       new PutCommand({
         TableName: data.table,
         Item: {
-          pk: userPartitionKey(uid),
+          pk: tenantKey(uid),
           sk: `CONTACT#${String(index).padStart(3, '0')}`,
           gsi1pk: `USER#${uid}#CONTACTS`,
           gsi1sk: `2026-11-2${index % 10}`,

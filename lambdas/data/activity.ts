@@ -8,7 +8,7 @@ import {
   maxActivityErrorLength,
 } from '../../shared/schemas/dashboard.js';
 import type { DataClient } from './client.js';
-import { isConditionFailed } from './errors.js';
+import { isConditionFailed } from './entity/condition.js';
 import { expressionAttributes, expressionParts, itemExists, itemMissing, type Placeholders } from './expressions.js';
 import { deleteItems } from './user-partition.js';
 

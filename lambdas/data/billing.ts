@@ -1,9 +1,10 @@
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PlanTier, SubscriptionStatus } from '../../shared/constants.js';
 import type { DataClient } from './client.js';
-import { cancellationReasons, isConditionFailed, writtenIf } from './errors.js';
+import { isConditionFailed, writtenIf } from './entity/condition.js';
+import { cancellationReasons } from './errors.js';
 import { expressionAttributes, expressionParts, updateExpression, updateParams } from './expressions.js';
-import { userPartitionKey } from './user-partition.js';
+import { tenantKey } from './entity/keys.js';
 
 /**
  * A user's subscription as Stripe's webhooks and the Checkout status route keep it (DESIGN §8 'Billing'):
@@ -35,7 +36,7 @@ export const billingRecord = 'billing';
 /** The customer's owner: machinery of the webhooks, not the owner's data. */
 export const stripeCustomerRecord = 'stripe-customer';
 
-export const billingKey = (uid: string) => ({ pk: userPartitionKey(uid), sk: 'BILLING' });
+export const billingKey = (uid: string) => ({ pk: tenantKey(uid), sk: 'BILLING' });
 const customerKey = (customerId: string) => ({ pk: `STRIPECUSTOMER#${customerId}`, sk: 'STRIPECUSTOMER' });
 
 // the subscription of a user (GetItem); null before their first checkout
@@ -179,7 +180,7 @@ export const writePaymentFailed = (
   );
 
 export const checkoutStartRecord = 'checkout-start';
-const checkoutStartKey = (uid: string) => ({ pk: userPartitionKey(uid), sk: 'CHECKOUTSTART' });
+const checkoutStartKey = (uid: string) => ({ pk: tenantKey(uid), sk: 'CHECKOUTSTART' });
 
 /** The user's latest Checkout start: its plan, when it began and, once made, its session's page. */
 export type CheckoutStart = { plan: PlanTier; startedAt: string; url: string | null };

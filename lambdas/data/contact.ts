@@ -2,7 +2,8 @@ import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, Update
 import type { emailLookupStatuses, emailQevStatuses, relationshipStatuses } from '../../shared/schemas/contacts.js';
 import type { EducationEntry, ExperienceEntry } from '../providers/enrichment/port.js';
 import { batchWrite, dueOnShardedIndex, shardOf, type DataClient } from './client.js';
-import { cancellationReasons, writtenIf } from './errors.js';
+import { writtenIf } from './entity/condition.js';
+import { cancellationReasons } from './errors.js';
 import {
   expressionAttributes,
   expressionParts,

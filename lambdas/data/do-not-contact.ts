@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, type DataClient } from './client.js';
-import { writtenIf } from './errors.js';
+import { writtenIf } from './entity/condition.js';
 import type { TransactionWrite } from './conversation.js';
 import { expressionAttributes, expressionParts, itemMissing } from './expressions.js';
 

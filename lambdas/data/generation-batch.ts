@@ -4,7 +4,7 @@ import { startActivity } from './activity.js';
 import { batchGet, batchWrite, queryAll, type DataClient } from './client.js';
 import { contactKey, type ContactItem } from './contact.js';
 import { type ContactDrafts, contactDraftsKey, toContactDrafts } from './draft.js';
-import { isConditionFailed } from './errors.js';
+import { isConditionFailed } from './entity/condition.js';
 
 /**
  * A batch of AI-written e-mails (DESIGN §8 'AI'), under the user's key:

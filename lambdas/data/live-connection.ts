@@ -1,7 +1,7 @@
 import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DataClient } from './client.js';
 import { table } from './table.js';
-import { userPartitionKey } from './user-partition.js';
+import { tenantKey } from './entity/keys.js';
 
 /**
  * An open live-channel connection (DESIGN §8 "Live channel"): `USER#<sub>` / `LIVE#<connectionId>`, written by
@@ -19,7 +19,7 @@ export const liveConnectionTtlSeconds = 3 * 3600;
 const sortKeyPrefix = 'LIVE#';
 
 export const liveConnectionKey = (uid: string, connectionId: string) => ({
-  [table.partitionKey]: userPartitionKey(uid),
+  [table.partitionKey]: tenantKey(uid),
   [table.sortKey]: `${sortKeyPrefix}${connectionId}`,
 });
 
@@ -58,7 +58,7 @@ export const listLiveConnections = async (db: DataClient, uid: string, now: Date
         FilterExpression: '#ttl > :now',
         ExpressionAttributeNames: { '#pk': table.partitionKey, '#sk': table.sortKey, '#ttl': table.ttlAttribute },
         ExpressionAttributeValues: {
-          ':pk': userPartitionKey(uid),
+          ':pk': tenantKey(uid),
           ':prefix': sortKeyPrefix,
           ':now': epochSeconds(now),
         },

@@ -1,9 +1,9 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MailProvider } from '../../shared/schemas/mailboxes.js';
 import { queryAll, shardOf, type DataClient } from './client.js';
-import { writtenIf } from './errors.js';
+import { writtenIf } from './entity/condition.js';
 import { expressionParts, updateExpression, type UpdateSpec } from './expressions.js';
-import { userPartitionKey } from './user-partition.js';
+import { tenantKey } from './entity/keys.js';
 
 /**
  * How each mailbox is read for replies (DESIGN §4 'reply checks', §8 'Conversations and replies'):
@@ -47,7 +47,7 @@ export const replyCheckShards = 8;
 const replyCheckPartition = (shard: number) => `REPLYCHECK#${shard}`;
 
 export const mailSyncKey = (uid: string, mailboxId: string) => ({
-  pk: userPartitionKey(uid),
+  pk: tenantKey(uid),
   sk: `${syncPrefix}${mailboxId}`,
 });
 const addressKey = (email: string, uid: string, mailboxId: string) => ({
@@ -106,7 +106,7 @@ export const listMailSyncs = async (db: DataClient, uid: string): Promise<MailSy
   (
     await queryAll(db, {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': userPartitionKey(uid), ':prefix': syncPrefix },
+      ExpressionAttributeValues: { ':pk': tenantKey(uid), ':prefix': syncPrefix },
     })
   ).map(fromItem);
 

@@ -2,8 +2,9 @@ import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aw
 import type { ConnectionStatus, MailProvider } from '../../shared/schemas/mailboxes.js';
 import type { Sealed } from '../providers/crypto/envelope.js';
 import { dueOnShardedIndex, queryAll, shardOf, type DataClient } from './client.js';
-import { cancellationReasons, writtenIf } from './errors.js';
-import { userPartitionKey } from './user-partition.js';
+import { writtenIf } from './entity/condition.js';
+import { cancellationReasons } from './errors.js';
+import { tenantKey } from './entity/keys.js';
 
 /**
  * A user's connected mailboxes (DESIGN §8 'Mailboxes'), under the user's key (DESIGN §3):
@@ -57,9 +58,9 @@ const defaultSortKey = `${prefix}DEFAULT`;
 const refreshShards = 4;
 const refreshPartition = (shard: number) => `MAILBOXREFRESH#${shard}`;
 
-export const mailboxKey = (uid: string, id: string) => ({ pk: userPartitionKey(uid), sk: `${mailboxPrefix}${id}` });
-const addressKey = (uid: string, email: string) => ({ pk: userPartitionKey(uid), sk: `${addressPrefix}${email}` });
-const defaultKey = (uid: string) => ({ pk: userPartitionKey(uid), sk: defaultSortKey });
+export const mailboxKey = (uid: string, id: string) => ({ pk: tenantKey(uid), sk: `${mailboxPrefix}${id}` });
+const addressKey = (uid: string, email: string) => ({ pk: tenantKey(uid), sk: `${addressPrefix}${email}` });
+const defaultKey = (uid: string) => ({ pk: tenantKey(uid), sk: defaultSortKey });
 
 const refreshKeys = (item: MailboxItem) =>
   item.status === 'connected' && item.renewable
@@ -101,7 +102,7 @@ export const effectiveDefault = (mailboxes: readonly MailboxItem[], pointer: str
 export const listMailboxes = async (db: DataClient, uid: string): Promise<MailboxSet> => {
   const items = await queryAll(db, {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': userPartitionKey(uid), ':prefix': prefix },
+    ExpressionAttributeValues: { ':pk': tenantKey(uid), ':prefix': prefix },
     ConsistentRead: true,
   });
   const mailboxes = items.filter((item) => String(item.sk).startsWith(mailboxPrefix)).map(fromItem);

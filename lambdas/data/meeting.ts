@@ -1,8 +1,8 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Meeting } from '../../shared/schemas/meetings.js';
 import { queryAll, type DataClient } from './client.js';
-import { writtenIf } from './errors.js';
-import { userPartitionKey } from './user-partition.js';
+import { writtenIf } from './entity/condition.js';
+import { tenantKey } from './entity/keys.js';
 
 /**
  * A user's meetings (DESIGN §8 'Meetings'), under the user's key (DESIGN §3): `USER#<sub>` /
@@ -30,7 +30,7 @@ export const meetingRecord = 'meeting';
 const sortKeyPrefix = 'MEETING#';
 
 export const meetingKey = (uid: string, meetingId: string) => ({
-  pk: userPartitionKey(uid),
+  pk: tenantKey(uid),
   sk: `${sortKeyPrefix}${meetingId}`,
 });
 
@@ -71,7 +71,7 @@ export const userMeetings = async (db: DataClient, uid: string): Promise<Meeting
   (
     await queryAll(db, {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': userPartitionKey(uid), ':prefix': sortKeyPrefix },
+      ExpressionAttributeValues: { ':pk': tenantKey(uid), ':prefix': sortKeyPrefix },
       ConsistentRead: true,
     })
   ).map(fromItem);

@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Notification } from '../../shared/schemas/conversations.js';
 import { queryAll, type DataClient } from './client.js';
-import { writtenIf } from './errors.js';
+import { writtenIf } from './entity/condition.js';
 import { expressionAttributes, expressionParts, itemExists, itemMissing, updateParams } from './expressions.js';
 import { deleteItems } from './user-partition.js';
 

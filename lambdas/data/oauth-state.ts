@@ -3,8 +3,8 @@ import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { MailProvider } from '../../shared/schemas/mailboxes.js';
 import type { Sealed } from '../providers/crypto/envelope.js';
 import type { DataClient } from './client.js';
-import { isConditionFailed, writtenIf } from './errors.js';
-import { userPartitionKey } from './user-partition.js';
+import { isConditionFailed, writtenIf } from './entity/condition.js';
+import { tenantKey } from './entity/keys.js';
 
 /** Who a sign-in is with: a mailbox provider, or Zoom. */
 export type OAuthProvider = MailProvider | 'zoom';
@@ -39,7 +39,7 @@ export const stateDigest = (state: string) => createHash('sha256').update(state,
 
 const stateKey = (digest: string) => ({ pk: `OAUTHSTATE#${digest}`, sk: 'OAUTHSTATE' });
 const pendingKey = (uid: string, provider: MailProvider) => ({
-  pk: userPartitionKey(uid),
+  pk: tenantKey(uid),
   sk: `OAUTHPENDING#${provider}`,
 });
 

@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PlanTier } from '../../shared/constants.js';
 import { type DataClient, dueOnShardedIndex, shardOf } from './client.js';
-import { writtenIf } from './errors.js';
+import { writtenIf } from './entity/condition.js';
 import { expressionAttributes, expressionParts, updateExpression, updateParams } from './expressions.js';
 
 /**

@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DataClient } from './client.js';
-import { isConditionFailed } from './errors.js';
+import { isConditionFailed } from './entity/condition.js';
 import { updateParams } from './expressions.js';
 
 /** A token bucket: it holds up to `capacity` tokens and gets one back every `refillEveryMs`. */

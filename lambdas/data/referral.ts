@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll, type DataClient } from './client.js';
 import { deletedAccountKey } from './deleted-account.js';
-import { cancellationReasons, writtenIf } from './errors.js';
+import { writtenIf } from './entity/condition.js';
+import { cancellationReasons } from './errors.js';
 import { bonusSlotsWrite } from './quota.js';
 import { updateParams } from './expressions.js';
-import { userPartitionKey } from './user-partition.js';
+import { tenantKey } from './entity/keys.js';
 
 /**
  * Referrals (DESIGN §6, §8 'Referrals'):
@@ -42,10 +43,10 @@ const referredPrefix = 'REFERRED#';
 
 export const referralCodeKey = (code: string) => ({ pk: `REFERRALCODE#${code}`, sk: 'REFERRALCODE' });
 export const referredKey = (referrerUid: string, uid: string) => ({
-  pk: userPartitionKey(referrerUid),
+  pk: tenantKey(referrerUid),
   sk: `${referredPrefix}${uid}`,
 });
-export const referredByKey = (uid: string) => ({ pk: userPartitionKey(uid), sk: 'REFERREDBY' });
+export const referredByKey = (uid: string) => ({ pk: tenantKey(uid), sk: 'REFERREDBY' });
 export const referredMailboxKey = (mailbox: string) => ({
   pk: `REFERREDMAILBOX#${createHash('sha256').update(mailbox, 'utf8').digest('hex')}`,
   sk: 'REFERREDMAILBOX',
@@ -55,7 +56,7 @@ export const referredMailboxKey = (mailbox: string) => ({
 export const referralMonth = (at: string) => at.slice(0, 7);
 
 export const referralMonthKey = (referrerUid: string, month: string) => ({
-  pk: userPartitionKey(referrerUid),
+  pk: tenantKey(referrerUid),
   sk: `REFERRALMONTH#${month}`,
 });
 
@@ -103,7 +104,7 @@ export const listReferred = async (db: DataClient, referrerUid: string): Promise
   const items = await queryAll(db, {
     KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
     ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk' },
-    ExpressionAttributeValues: { ':pk': userPartitionKey(referrerUid), ':prefix': referredPrefix },
+    ExpressionAttributeValues: { ':pk': tenantKey(referrerUid), ':prefix': referredPrefix },
   });
   return items
     .map((item) => ({

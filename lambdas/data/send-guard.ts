@@ -1,9 +1,9 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MailProvider } from '../../shared/schemas/mailboxes.js';
 import type { DataClient } from './client.js';
-import { isConditionFailed } from './errors.js';
+import { isConditionFailed } from './entity/condition.js';
 import { updateParams } from './expressions.js';
-import { userPartitionKey } from './user-partition.js';
+import { tenantKey } from './entity/keys.js';
 
 /**
  * The sending guard of a mailbox (DESIGN §6), under the user's key (DESIGN §3) and the mailbox's address, not its
@@ -39,9 +39,9 @@ export const sendLimitsOf = (provider: MailProvider, email: string): SendLimits 
 export const sendGuardRecord = 'sendGuard';
 
 const guardOf = (address: string) => `SENDGUARD#${address.trim().toLowerCase()}`;
-const nextKey = (uid: string, address: string) => ({ pk: userPartitionKey(uid), sk: `${guardOf(address)}#NEXT` });
+const nextKey = (uid: string, address: string) => ({ pk: tenantKey(uid), sk: `${guardOf(address)}#NEXT` });
 const dayKey = (uid: string, address: string, day: string) => ({
-  pk: userPartitionKey(uid),
+  pk: tenantKey(uid),
   sk: `${guardOf(address)}#DAY#${day}`,
 });
 

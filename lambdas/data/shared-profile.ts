@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DataClient } from './client.js';
 import type { EducationEntry, EmailQevStatus, ExperienceEntry } from './contact.js';
-import { writtenIf } from './errors.js';
+import { writtenIf } from './entity/condition.js';
 import { asCasedNow } from './profile-casing.js';
 import { itemExists, updateParams } from './expressions.js';
 

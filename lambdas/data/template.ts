@@ -1,9 +1,9 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Template } from '../../shared/schemas/templates.js';
 import { queryAll, type DataClient } from './client.js';
-import { writtenIf } from './errors.js';
+import { writtenIf } from './entity/condition.js';
 import { itemBytes } from './item-size.js';
-import { userPartitionKey } from './user-partition.js';
+import { tenantKey } from './entity/keys.js';
 
 /**
  * A user's e-mail templates (DESIGN §8 'Templates'), under the user's key (DESIGN §3): `USER#<sub>` /
@@ -16,7 +16,7 @@ export const templateRecord = 'template';
 const sortKeyPrefix = 'TEMPLATE#';
 
 export const templateKey = (uid: string, templateId: string) => ({
-  pk: userPartitionKey(uid),
+  pk: tenantKey(uid),
   sk: `${sortKeyPrefix}${templateId}`,
 });
 
@@ -55,7 +55,7 @@ export const listTemplateItems = async (db: DataClient, uid: string): Promise<Te
   (
     await queryAll(db, {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': userPartitionKey(uid), ':prefix': sortKeyPrefix },
+      ExpressionAttributeValues: { ':pk': tenantKey(uid), ':prefix': sortKeyPrefix },
       ConsistentRead: true,
     })
   ).map(fromItem);

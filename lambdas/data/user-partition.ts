@@ -1,14 +1,12 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchWrite, type DataClient } from './client.js';
+import { tenantKey } from './entity/keys.js';
 import { table } from './table.js';
 
 /*
  * Raw access to a user's whole partition, whatever entities later features put there: the account export and
  * deletion read and remove items they do not model.
  */
-
-/** DESIGN §3: everything a user owns lives under this partition key (the entities' `USER#${uid}` template). */
-export const userPartitionKey = (uid: string) => `USER#${uid}`;
 
 type Key = Record<string, unknown>;
 
@@ -22,7 +20,7 @@ export const userItems = async (db: DataClient, uid: string, options: { keysOnly
         TableName: db.table,
         KeyConditionExpression: '#pk = :pk',
         ExpressionAttributeNames: { '#pk': table.partitionKey, ...(options.keysOnly ? { '#sk': table.sortKey } : {}) },
-        ExpressionAttributeValues: { ':pk': userPartitionKey(uid) },
+        ExpressionAttributeValues: { ':pk': tenantKey(uid) },
         ...(options.keysOnly ? { ProjectionExpression: '#pk, #sk' } : {}),
         ConsistentRead: true,
         ExclusiveStartKey: start,

@@ -2,7 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PlanTier, SubscriptionStatus } from '../../shared/constants.js';
 import type { Settings } from '../../shared/schemas/profile.js';
 import type { DataClient } from './client.js';
-import { isConditionFailed } from './errors.js';
+import { isConditionFailed } from './entity/condition.js';
 import { itemExists, updateParams, type Placeholders, type UpdateSpec } from './expressions.js';
 
 /**

@@ -2,8 +2,9 @@ import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws
 import type { ZoomRefreshError } from '../../shared/schemas/meetings.js';
 import type { Sealed } from '../providers/crypto/envelope.js';
 import { type DataClient, dueOnShardedIndex, shardOf } from './client.js';
-import { cancellationReasons, writtenIf } from './errors.js';
-import { userPartitionKey } from './user-partition.js';
+import { writtenIf } from './entity/condition.js';
+import { cancellationReasons } from './errors.js';
+import { tenantKey } from './entity/keys.js';
 
 /**
  * A user's Zoom connection (SPEC §3 'Zoom connection'), one per user:
@@ -42,10 +43,10 @@ export const zoomUserRecord = 'zoom-user';
 const refreshShards = 4;
 const refreshPartition = (shard: number) => `ZOOMREFRESH#${shard}`;
 
-export const zoomConnectionKey = (uid: string) => ({ pk: userPartitionKey(uid), sk: 'ZOOM' });
+export const zoomConnectionKey = (uid: string) => ({ pk: tenantKey(uid), sk: 'ZOOM' });
 export const zoomUserKey = (zoomUserId: string, uid: string) => ({
   pk: `ZOOMUSER#${zoomUserId}`,
-  sk: userPartitionKey(uid),
+  sk: tenantKey(uid),
 });
 
 const refreshKeys = (item: ZoomConnectionItem) =>
