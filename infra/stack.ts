@@ -294,7 +294,7 @@ export class AppStack extends Stack {
     });
     // producers (DESIGN §4): the HTTP Lambda, the jobs and the workers of a queue's domain may send to it and find it
     // by its URL (a worker re-queues what must wait, e.g. a send the sending guard holds back), and the domains named
-    // here: a mailbox's first send starts its reply checks (lambdas/replies/index.ts `markMailboxActive`)
+    // here: a mailbox's first send starts its reply checks (lambdas/mailboxes/reply-checks.ts `markMailboxActive`)
     const otherProducers: Partial<Record<string, readonly string[]>> = { 'reply-check': ['drafts'] };
     for (const spec of queueEntries(props.queues ?? sharedQueues)) {
       const worker = workers.workers.get(spec.name);

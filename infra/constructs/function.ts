@@ -231,7 +231,7 @@ export class AppFunction extends Construct {
   /**
    * Read access to one Secrets Manager secret, whose NAME (never its value) goes in `envName`. The function reads it
    * at run time through the AWS Parameters and Secrets Lambda Extension, added as a layer once
-   * (lambdas/providers/secrets/secrets.ts), so the value is in neither the template nor the function's configuration.
+   * (lambdas/core/secrets.ts), so the value is in neither the template nor the function's configuration.
    */
   bindSecret(secret: secretsmanager.ISecret, envName: string) {
     secret.grantRead(this.role);

@@ -54,7 +54,7 @@ import { getSharedProfile, upsertSharedProfile, type SharedProfileItem } from '.
 import type { EnrichedProfile, EnrichmentPort } from '../providers/enrichment/port.js';
 import type { LivePort } from '../providers/live/port.js';
 import type { QueuePort } from '../providers/queue/port.js';
-import { primaryDraft } from '../drafts/index.js';
+import { primaryDraft } from '../data/draft.js';
 import { companyDomainOf } from './email-lookup.js';
 import { canonicalLinkedinUrl } from './linkedin-url.js';
 import { currentQuota, nextSlot, slotsAllowed, toQuota } from './quota.js';
@@ -482,7 +482,7 @@ const ownContact = async (deps: ContactsDeps, uid: string, contactId: string) =>
 };
 
 /**
- * GET /api/contacts/{id}: the contact and its primary draft (lambdas/drafts), or null, read side by side (the draft is
+ * GET /api/contacts/{id}: the contact and its primary draft (lambdas/data/draft.ts), or null, read side by side (the draft is
  * read under the user's own key, so it is never another user's). The contact's SPEC §3 `emailSubject`/`emailBody` are
  * its e-mail: what the contact itself holds, else the primary draft's.
  */

@@ -7,7 +7,7 @@ import type {
 } from '../../shared/schemas/conversations.js';
 import { funnelSteps } from '../../shared/relationship.js';
 import { settingsDefaults } from '../../shared/schemas/settings-defaults.js';
-import { dimensionsOf } from '../dashboard/index.js';
+import { dimensionsOf } from '../data/stats-dimensions.js';
 import { getContact } from '../data/contact.js';
 import { type ConversationItem, contactConversations, conversationEmails } from '../data/conversation.js';
 import {

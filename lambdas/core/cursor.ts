@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { lambdaExtensionSecret } from '../providers/secrets/secrets.js';
+import { lambdaExtensionSecret } from './secrets.js';
 
 /**
  * Page cursors the client hands back untouched: the position in base64url, then an HMAC-SHA256 of it and of its

@@ -13,7 +13,8 @@ import {
   statsDistinctPerDay,
   statsOtherValue,
 } from '../data/stats.js';
-import { dayOf, dimensionsOf, replyCounts, type StatsDelta, startCounts } from './stats-delta.js';
+import { dimensionsOf } from '../data/stats-dimensions.js';
+import { dayOf, replyCounts, type StatsDelta, startCounts } from './stats-delta.js';
 
 const dayMs = 86_400_000;
 /** at most this many past meetings are pruned per write (an update expression holds at most 4 KB) */

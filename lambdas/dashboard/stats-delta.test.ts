@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ContactItem } from '../data/contact.js';
 import { noCounterChange, type StatsChange } from '../data/stats.js';
-import { dimensionsOf, latestSchool, replyCounts, startCounts, statsDeltaOf, type Item } from './stats-delta.js';
+import { dimensionsOf, latestSchool } from '../data/stats-dimensions.js';
+import { replyCounts, startCounts, statsDeltaOf, type Item } from './stats-delta.js';
 
 const uid = 'user-1';
 const pk = `USER#${uid}`;

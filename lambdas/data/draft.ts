@@ -200,6 +200,17 @@ export const primaryDraftsOf = async (db: DataClient, uid: string, contactIds: r
   return new Map(drafts.filter((draft) => draft.isPrimary).map((draft) => [draft.contactId, draft]));
 };
 
+/**
+ * The contact's primary draft as the API shows it, or null (none, or the contact is not the user's): read by the
+ * contacts domain's GET /api/contacts/{id} beside the contact, and by the drafts domain.
+ */
+export const primaryDraft = async (db: DataClient, uid: string, contactId: string): Promise<Draft | null> => {
+  const list = await getContactDrafts(db, uid, contactId);
+  if (!list.primaryDraftId) return null;
+  const draft = await getDraft(db, uid, list.primaryDraftId);
+  return draft?.isPrimary ? toWireDraft(draft) : null;
+};
+
 // every draft of a user (Query on the partition key and `DRAFT#`, consistent, paged)
 export const userDrafts = async (db: DataClient, uid: string): Promise<DraftItem[]> =>
   (

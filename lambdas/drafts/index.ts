@@ -7,7 +7,6 @@ import {
   checkConversationDraft,
   createDraft,
   newDraftId,
-  primaryDraft as primaryDraftOf,
   publishSaved,
   saveConversationDraft,
   type DraftWriteDeps,
@@ -68,9 +67,8 @@ export const saveGeneratedConversationDraft = (
 /** SPEC §5: whether a reply or follow-up may be written in the conversation now (4xx HttpErrors otherwise). */
 export { checkConversationDraft };
 
-/** The contact's primary draft, or null (none, or the contact is not the user's). */
-export const primaryDraft = (db: DataClient, uid: string, contactId: string): Promise<Draft | null> =>
-  primaryDraftOf(db, uid, contactId);
+/** The contact's primary draft, or null (none, or the contact is not the user's): lambdas/data/draft.ts. */
+export { primaryDraft } from '../data/draft.js';
 
 /** An unsent scheduled follow-up of the conversation (an auto follow-up, or one the user scheduled). */
 const isScheduledFollowUp = (draft: DraftItem, conversationId: string) =>

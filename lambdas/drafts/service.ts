@@ -30,6 +30,7 @@ import {
   getContactDrafts,
   getDraft,
   getDrafts,
+  primaryDraft,
   primaryDraftsOf,
   toWireDraft,
   userDrafts,
@@ -581,14 +582,6 @@ export const contactDrafts = async (deps: DraftsDeps, uid: string, contactId: st
 export const contactPrimaryDraft = async (deps: DraftsDeps, uid: string, contactId: string) => {
   await ownContact(deps, uid, contactId);
   return primaryDraft(deps.db, uid, contactId);
-};
-
-/** The contact's primary draft, or null. */
-export const primaryDraft = async (db: DataClient, uid: string, contactId: string): Promise<Draft | null> => {
-  const list = await getContactDrafts(db, uid, contactId);
-  if (!list.primaryDraftId) return null;
-  const draft = await getDraft(db, uid, list.primaryDraftId);
-  return draft?.isPrimary ? toWireDraft(draft) : null;
 };
 
 /** GET /api/drafts: every draft of the user, sorted as SPEC §4 says. */

@@ -16,3 +16,8 @@ export {
   getDefaultConnection as defaultMailbox,
   type MailboxesDeps,
 } from './service.js';
+/**
+ * After a send (the drafts and meetings send workers): the mailbox on the reply-check fan-out, its first check queued
+ * at once with `{queue}`, so push starts before the contact can answer.
+ */
+export { markMailboxActive } from './reply-checks.js';

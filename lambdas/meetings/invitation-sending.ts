@@ -7,9 +7,8 @@ import type { MeetingItem } from '../data/meeting.js';
 import { getMeeting } from '../data/meeting.js';
 import { countDailySend, sendLimitsOf } from '../data/send-guard.js';
 import { getUserProfile } from '../data/user-profile.js';
-import { defaultMailboxAccessToken, expireMailbox } from '../mailboxes/index.js';
+import { defaultMailboxAccessToken, expireMailbox, markMailboxActive } from '../mailboxes/index.js';
 import { MailApiFailure, type OutgoingMail, type SentMail } from '../providers/mail/port.js';
-import { markMailboxActive } from '../replies/index.js';
 import type { MeetingsDeps } from './deps.js';
 import {
   invitationBody,

@@ -25,7 +25,7 @@ import { createMeetingItem, getMeeting, type MeetingItem } from '../data/meeting
 import { userNotifications } from '../data/notification.js';
 import { getPipelineEntry } from '../data/pipeline.js';
 import { cancelFollowUps } from '../drafts/index.js';
-import { mailboxesDepsFromEnv } from '../mailboxes/index.js';
+import { mailboxesDepsFromEnv, markMailboxActive } from '../mailboxes/index.js';
 import { invitationUid, recordRsvp } from '../meetings/index.js';
 import { createMailApis } from '../providers/mail/mail-api.js';
 import { type MailApi, MailApiFailure } from '../providers/mail/port.js';
@@ -34,7 +34,7 @@ import { setAttributes } from '../test/raw-items.js';
 import { ulid } from 'ulid';
 import { memoryIdempotencyStore } from '../test/memory-idempotency.js';
 import { sqsEvent, sqsRecord } from '../test/sqs-event.js';
-import { checkMailbox, markMailboxActive, replyCheckRules } from './check.js';
+import { checkMailbox, replyCheckRules } from './check.js';
 import type { ReplyDeps } from './deps.js';
 import { fanOutReplyChecks } from './reply-check-schedule.js';
 import { replyCheckWorker } from './reply-check-worker.js';

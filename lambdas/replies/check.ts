@@ -81,32 +81,6 @@ const publish = async (deps: ReplyDeps, uid: string, event: Parameters<ReplyDeps
     .catch((error: unknown) => deps.logger.warn('a live event was not published', { type: event.type, error }));
 };
 
-/**
- * Puts a mailbox on the reply-check fan-out (coord: H4's send worker calls it after each send): idempotent and cheap
- * when it is on already (one GetItem). The first activation reads nothing at the provider: with `queue` given it
- * queues the mailbox's first check, which rebuilds what it missed from the open conversations' threads (so a reply that
- * came before is found), takes the cursor and starts push; without, the next schedule run does. A mailbox that is not
- * the user's or is expired is left off.
- */
-export const markMailboxActive = async (
-  db: ReplyDeps['db'],
-  uid: string,
-  mailboxId: string,
-  provider: MailProvider,
-  now: Date,
-  options: { queue?: ReplyDeps['queue'] } = {},
-): Promise<{ activated: boolean }> => {
-  const sync = await getMailSync(db, uid, mailboxId);
-  if (sync?.active) return { activated: false };
-  const mailbox = await getMailbox(db, uid, mailboxId);
-  if (mailbox?.status !== 'connected') return { activated: false };
-  await activateMailSync(db, { uid, mailboxId, provider, email: mailbox.email, now });
-  if (options.queue) {
-    await options.queue.send('reply-check', checkMessage(uid, mailboxId, 'manual', `activate-${now.toISOString()}`));
-  }
-  return { activated: true };
-};
-
 type Run = {
   deps: ReplyDeps;
   uid: string;

@@ -3,6 +3,7 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import type { MailProvider } from '../../shared/schemas/mailboxes.js';
 import type { Conversation, Notification } from '../../shared/schemas/conversations.js';
 import type { PipelineStage } from '../../shared/schemas/pipeline.js';
+import type { IncomingEmail } from '../conversations/index.js';
 import type { DataClient } from '../data/client.js';
 import type { MailboxesDeps } from '../mailboxes/index.js';
 import type { RsvpMessage, RsvpOutcome } from '../meetings/index.js';
@@ -10,19 +11,6 @@ import type { LivePort } from '../providers/live/port.js';
 import type { MailApi } from '../providers/mail/port.js';
 import type { QueuePort } from '../providers/queue/port.js';
 import type { ReplySettings } from './settings.js';
-
-/** An incoming e-mail of a conversation, as the conversations domain records it (coord: H3's recordIncomingEmail). */
-export type IncomingEmail = {
-  kind: 'reply' | 'auto_reply' | 'bounce';
-  providerMessageId: string;
-  messageId: string | null;
-  from: string;
-  fromName: string | null;
-  to: string;
-  subject: string;
-  body: string;
-  at: Date;
-};
 
 /**
  * What reply checks use of the conversations and drafts domains (their index.ts exports; deps-env.ts wires them), as

@@ -51,3 +51,12 @@ export const groupGraph = (graph: Map<string, string[]>, groupOf: (file: string)
   }
   return new Map([...groups].map(([group, arrows]) => [group, [...arrows]]));
 };
+
+/**
+ * The Lambda domain of a product file: the folder under lambdas/ (core, data and providers are groups too, so an
+ * arrow between them and a domain counts); none for a file at lambdas/'s top or outside it.
+ */
+export const lambdaDomain = (file: string) => /^lambdas\/([^/]+)\//.exec(file)?.[1];
+
+/** The web module of a file under web/src/modules/; none elsewhere in the web (ui/, lib/, pages/ are not modules). */
+export const webModule = (file: string) => /^web\/src\/modules\/([^/]+)\//.exec(file)?.[1];

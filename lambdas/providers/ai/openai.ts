@@ -4,7 +4,7 @@ import * as z from 'zod';
 import * as zm from 'zod/mini';
 import { LazyClient } from '../lazy-client.js';
 import { type RetryPolicy, worstCaseMs } from '../retry.js';
-import { lambdaExtensionSecret } from '../secrets/secrets.js';
+import { lambdaExtensionSecret } from '../../core/secrets.js';
 import { vendorLimits } from '../vendor-limits.js';
 import { AiFailure, type Ai } from './port.js';
 import { lazySchema } from '../../../shared/lazy-schema.js';

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import * as zm from 'zod/mini';
 import { LazyClient } from '../lazy-client.js';
 import type { RetryPolicy } from '../retry.js';
-import { lambdaExtensionSecret } from '../secrets/secrets.js';
+import { lambdaExtensionSecret } from '../../core/secrets.js';
 import { vendorLimits } from '../vendor-limits.js';
 import {
   type Billing,

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { lambdaExtensionSecret } from '../secrets/secrets.js';
+import { lambdaExtensionSecret } from '../../core/secrets.js';
 
 /**
  * Keyed one-way fingerprints (HMAC-SHA256) of values we must recognise again without keeping them: the same value

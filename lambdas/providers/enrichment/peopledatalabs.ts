@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { caseProfileText } from '../../../shared/profile-case.js';
 import * as zm from 'zod/mini';
 import { type RetryPolicy, retryingFetch, type RetryingFetchOptions } from '../retry.js';
-import { lambdaExtensionSecret } from '../secrets/secrets.js';
+import { lambdaExtensionSecret } from '../../core/secrets.js';
 import { vendorLimits } from '../vendor-limits.js';
 import { enrichmentDefaults, type EnrichedProfile, type EnrichmentPort, type ExperienceEntry } from './port.js';
 

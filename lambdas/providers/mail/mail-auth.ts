@@ -1,5 +1,5 @@
 import type { MailProvider } from '../../../shared/schemas/mailboxes.js';
-import { lambdaExtensionSecret } from '../secrets/secrets.js';
+import { lambdaExtensionSecret } from '../../core/secrets.js';
 import { createGoogleOAuthClient, googleMailAuth } from './google.js';
 import { microsoftMailAuth } from './microsoft.js';
 import type { MailAuth } from './port.js';

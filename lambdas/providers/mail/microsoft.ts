@@ -3,7 +3,7 @@ import type { AuthorizationServer, TokenEndpointRequestOptions, TokenEndpointRes
 import * as z from 'zod';
 import { LazyClient } from '../lazy-client.js';
 import { type RetryPolicy, retryingFetch } from '../retry.js';
-import { lambdaExtensionSecret } from '../secrets/secrets.js';
+import { lambdaExtensionSecret } from '../../core/secrets.js';
 import { apiFailure, expiresAt, tokenEndpointFailure } from './failures.js';
 import { MailAuthFailure, type MailAuth, type MailTokens } from './port.js';
 import {

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { clientSecretReader, requireClientId } from '../mail/settings.js';
 import { isRetryableStatus, type RetryPolicy, retryingFetch } from '../retry.js';
-import { lambdaExtensionSecret } from '../secrets/secrets.js';
+import { lambdaExtensionSecret } from '../../core/secrets.js';
 import { vendorLimits } from '../vendor-limits.js';
 import {
   type ZoomApi,

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import * as zm from 'zod/mini';
 import { type RetryPolicy, retryingFetch, type RetryingFetchOptions } from '../retry.js';
-import { lambdaExtensionSecret } from '../secrets/secrets.js';
+import { lambdaExtensionSecret } from '../../core/secrets.js';
 import { vendorLimits } from '../vendor-limits.js';
 import { VerificationFailure, type Verdict, type Verifier } from './port.js';
 import { lazySchema } from '../../../shared/lazy-schema.js';

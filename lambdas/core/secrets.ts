@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { lazySchema } from '../../../shared/lazy-schema.js';
+import { lazySchema } from '../../shared/lazy-schema.js';
 
 /**
  * What the extension answers: the GetSecretValue response; we read its text value.
