@@ -4,10 +4,7 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { meetingsSealedPurposes } from '../lambdas/meetings/sealed-purposes.js';
 import { sealedPurposes } from '../lambdas/mailboxes/sealed-purposes.js';
-import { kmsKeyEnvName } from '../lambdas/providers/crypto/data-keys.js';
-import { addressHashKeySecretEnvName } from '../lambdas/providers/crypto/keyed-hash.js';
-import { queueEntries, queues as sharedQueues, queueUrlEnvName, type QueueSpec } from '../shared/queues.js';
-import type { Domain } from '../shared/routes.js';
+import { queueUrlEnvName, type QueueSpec } from '../shared/queues.js';
 import type { ScheduleSpec } from '../shared/schedules.js';
 import type { StreamConsumerSpec } from '../shared/streams.js';
 import { messages } from '../shared/messages.js';
@@ -16,6 +13,7 @@ import { Api } from './constructs/api.js';
 import { Auth } from './constructs/auth.js';
 import { Data } from './constructs/data.js';
 import { Firewall } from './constructs/firewall.js';
+import { type BindingResources, bindingsOf, domainAccess } from './constructs/bindings.js';
 import { AppFunction, type DomainAccess, lambdaEntry } from './constructs/function.js';
 import { Live } from './constructs/live.js';
 import { Monitoring } from './constructs/monitoring.js';
@@ -123,110 +121,67 @@ export class AppStack extends Stack {
     // that calls a vendor runs longer than the worst case of its calls (lambdas/providers/vendor-limits.ts)
     const slowRouteTimeout = Duration.seconds(28);
 
-    // The user's mailboxes (their HTTP Lambda and token-refresh job, and the domains that send
-    // and read mail): the table, data keys of the KMS key that seals their tokens and sign-in verifiers (DESIGN §6),
-    // the Google and Microsoft OAuth clients (ids as settings, secrets by name)
-    const mailboxAccess = (fn: AppFunction, purposes: readonly string[] = Object.values(sealedPurposes)) => {
-      fn.bindTable(data.table, 'readWrite').bindDataKeys(data.secretsKey, kmsKeyEnvName, [...purposes]);
-      if (config.google && googleClientSecret) {
-        fn.addEnvironment('GOOGLE_OAUTH_CLIENT_ID', config.google.clientId).bindSecret(
-          googleClientSecret,
-          'GOOGLE_OAUTH_CLIENT_SECRET_SECRET',
-        );
-      }
-      if (config.microsoft && microsoftClientSecret) {
-        fn.addEnvironment('MICROSOFT_OAUTH_CLIENT_ID', config.microsoft.clientId)
-          .addEnvironment('MICROSOFT_TENANT', config.microsoft.tenant)
-          .bindSecret(microsoftClientSecret, 'MICROSOFT_OAUTH_CLIENT_SECRET_SECRET');
-      }
-      return fn;
+    // Where the providers push (DESIGN §8). The webhooks' URLs are built from the API's id and stage name,
+    // not from its deployment stage, so a function does not depend on the deployment that depends on it; lazily, as
+    // the API binds its functions before it exists.
+    const webhook = (path: string) =>
+      Lazy.string({
+        produce: () =>
+          `https://${api.restApi.restApiId}.execute-api.${this.region}.${this.urlSuffix}/${config.stage}${path}`,
+      });
+    // What each domain's functions are bound to is shared/bindings.ts; here, what each name is in this stage. A secret
+    // or setting the stage does not configure is left out (only what needs it fails: connecting that provider).
+    const resources: BindingResources = {
+      table: data.table,
+      uploads: data.uploads,
+      // the purposes each domain may seal and open (DESIGN §6): mail tokens and sign-in verifiers, Zoom's likewise
+      sealing: {
+        key: data.secretsKey,
+        purposes: {
+          mailboxes: Object.values(sealedPurposes),
+          drafts: [sealedPurposes.tokens],
+          replies: [sealedPurposes.tokens],
+          meetings: [sealedPurposes.tokens, meetingsSealedPurposes.zoomTokens, meetingsSealedPurposes.verifier],
+          account: [sealedPurposes.tokens, meetingsSealedPurposes.zoomTokens],
+        },
+      },
+      // `auth` is made below, before the API binds the account functions
+      userPool: () => auth.userPool,
+      secrets: {
+        ADDRESS_HASH_KEY: addressHashKey,
+        CURSOR_SIGNING_KEY: cursorKey,
+        ENRICHMENT_API_KEY: enrichmentKey,
+        GOOGLE_OAUTH_CLIENT_SECRET: googleClientSecret,
+        MICROSOFT_OAUTH_CLIENT_SECRET: microsoftClientSecret,
+        OPENAI_API_KEY: openAiKey,
+        PERPLEXITY_API_KEY: researchKey,
+        STRIPE_SECRET_KEY: stripeKey,
+        STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
+        VERIFICATION_API_KEY: verificationKey,
+        ZOOM_OAUTH_CLIENT_SECRET: zoomClientSecret,
+        ZOOM_WEBHOOK_SECRET: zoomWebhookSecret,
+      },
+      settings: {
+        GMAIL_PUBSUB_TOPIC: () => config.gmailPush?.topic,
+        GMAIL_PUSH_AUDIENCE: () => config.gmailPush && webhook('/api/webhooks/gmail'),
+        GMAIL_PUSH_SERVICE_ACCOUNT: () => config.gmailPush?.serviceAccount,
+        GOOGLE_OAUTH_CLIENT_ID: () => config.google?.clientId,
+        MICROSOFT_OAUTH_CLIENT_ID: () => config.microsoft?.clientId,
+        MICROSOFT_TENANT: () => config.microsoft?.tenant,
+        OPENAI_MODEL: () => config.openai.model,
+        OUTLOOK_NOTIFICATION_URL: () => webhook('/api/webhooks/outlook'),
+        STRIPE_PRICE_PRO: () => config.stripe.prices?.pro,
+        STRIPE_PRICE_STARTER: () => config.stripe.prices?.starter,
+        USER_POOL_ID: () => auth.userPool.userPoolId,
+        ZOOM_OAUTH_CLIENT_ID: () => config.zoom?.clientId,
+      },
     };
-
-    // What each domain's Lambdas may touch; a new domain is a compile error here until it says. A vendor's key is
-    // not a domain's: it is bound below to the one function that calls that vendor.
+    const bindings = domainAccess(resources);
+    // What each domain's Lambdas may touch; the timeouts of those that wait on outside services are set below
     const access: DomainAccess = {
-      // the health check only asks whether the table is there
-      health: (fn) => fn.bindTable(data.table, 'describe'),
-      // reads documents only to sign their short-lived links in profile answers; recognises a deleted account's
-      // address signing up again (the address hash key)
-      profiles: (fn) =>
-        fn
-          .bindTable(data.table, 'readWrite')
-          .bindBucket(data.uploads, 'read')
-          .bindSecret(addressHashKey, addressHashKeySecretEnvName),
-      documents: (fn) => {
-        fn.bindTable(data.table, 'readWrite');
-        fn.bindBucket(data.uploads, 'readWrite');
-      },
-      // SPEC §7 normalisation and AI-written e-mails (HTTP and the ai-generation worker): the table, the OpenAI and
-      // research keys by their secrets' names (DESIGN §7), read at run time; the HTTP function's timeout is set below
-      ai: (fn) =>
-        fn
-          .bindTable(data.table, 'readWrite')
-          .bindSecret(openAiKey, 'OPENAI_API_KEY_SECRET')
-          .bindSecret(researchKey, 'PERPLEXITY_API_KEY_SECRET')
-          .addEnvironment('OPENAI_MODEL', config.openai.model),
-      // the email-lookup queue's send grant and URL, and the vendors' keys, are given below to the functions that use
-      // them, once those exist
-      contacts: (fn) => fn.bindTable(data.table, 'readWrite'),
-      // Drafts and the Outreach list (the user's contacts and their drafts)
-      // Sending opens the mailbox's sealed tokens (renewing them when due) and reads the résumé to attach
-      drafts: (fn) => mailboxAccess(fn, [sealedPurposes.tokens]).bindBucket(data.uploads, 'read'),
-      // The user's templates, and the contact and profile a template is filled in from
-      templates: (fn) => fn.bindTable(data.table, 'readWrite'),
-      // The user's mailboxes (HTTP and the token-refresh job): the table, data keys of the KMS key that seals
-      // their tokens and sign-in verifiers (DESIGN §6), the Google and Microsoft OAuth clients (ids as settings,
-      // secrets by name)
-      mailboxes: (fn) => mailboxAccess(fn),
-      // Conversations, their e-mails, notifications (the table only: mail is read by the replies domain)
-      conversations: (fn) => fn.bindTable(data.table, 'readWrite'),
-      // Reply checks read the user's mailboxes (their sealed tokens, renewed when due) and the webhooks
-      replies: (fn) => mailboxAccess(fn, [sealedPurposes.tokens]),
-      // The pipeline's stages over the user's contacts
-      pipeline: (fn) => fn.bindTable(data.table, 'readWrite'),
-      // Meetings and the Zoom connection (its sealed tokens and sign-in verifiers, Zoom's client id as a
-      // setting and its secret by name), and invitations sent from the user's mailbox (its sealed tokens, renewed when
-      // due)
-      meetings: (fn) => {
-        mailboxAccess(fn, [sealedPurposes.tokens, meetingsSealedPurposes.zoomTokens, meetingsSealedPurposes.verifier]);
-        if (config.zoom && zoomClientSecret) {
-          fn.addEnvironment('ZOOM_OAUTH_CLIENT_ID', config.zoom.clientId).bindSecret(
-            zoomClientSecret,
-            'ZOOM_OAUTH_CLIENT_SECRET_SECRET',
-          );
-        }
-        return fn;
-      },
-      // Plans with Stripe (the user's subscription, quota and profile; Stripe's key and webhook secret are
-      // bound below to the billing functions only)
-      billing: (fn) => fn.bindTable(data.table, 'readWrite'),
-      // The dashboard's counters and pending tasks, the activity log, and the stats aggregator fed by the
-      // table's stream (the table only)
-      dashboard: (fn) => fn.bindTable(data.table, 'readWrite'),
-      // DESIGN §6 "Your data": every item under the user's key, every file (and every stored version of it) under
-      // `users/<sub>/`, the Cognito user
-      account: (fn) => {
-        // the table, and what a deletion releases outside the user's partition (lambdas/account/service.ts
-        // `releaseOutside`): the mailboxes' grants, revoked with their sealed tokens and the Google and Microsoft clients
-        mailboxAccess(fn, [sealedPurposes.tokens, meetingsSealedPurposes.zoomTokens])
-          .bindBucket(data.uploads, 'readWrite', { versions: true })
-          .bindBucketListing(data.uploads, 'users/', { versions: true })
-          .withTimeout(slowRouteTimeout);
-        // `auth` is made below, before the API calls these to build its functions
-        auth.userPool.grant(fn.role, 'cognito-idp:AdminDeleteUser');
-        fn.addEnvironment('USER_POOL_ID', auth.userPool.userPoolId);
-        // the Zoom grant, revoked with the connection's sealed tokens (renewed first when due) and Zoom's client; the
-        // Stripe subscriptions, cancelled with Stripe's key (by name)
-        fn.bindSecret(stripeKey, 'STRIPE_SECRET_KEY_SECRET');
-        if (config.zoom && zoomClientSecret) {
-          fn.addEnvironment('ZOOM_OAUTH_CLIENT_ID', config.zoom.clientId).bindSecret(
-            zoomClientSecret,
-            'ZOOM_OAUTH_CLIENT_SECRET_SECRET',
-          );
-        }
-        // the deleted address's fingerprint, kept 12 months (lambdas/profiles/returning.ts)
-        fn.bindSecret(addressHashKey, addressHashKeySecretEnvName);
-      },
+      ...bindings,
+      // an account's deletion works through the whole account and what it released outside
+      account: (fn) => bindings.account(fn).withTimeout(slowRouteTimeout),
     };
 
     const postConfirmation = new AppFunction(this, 'PostConfirmation', {
@@ -278,7 +233,7 @@ export class AppStack extends Stack {
       queues: props.queues,
       lambdasRoot: props.lambdasRoot,
     });
-    const schedules = new Schedules(background, 'Schedules', {
+    new Schedules(background, 'Schedules', {
       config,
       access,
       schedules: props.schedules,
@@ -292,29 +247,22 @@ export class AppStack extends Stack {
       consumers: props.streams,
       lambdasRoot: props.lambdasRoot,
     });
-    // producers (DESIGN §4): the HTTP Lambda, the jobs and the workers of a queue's domain may send to it and find it
-    // by its URL (a worker re-queues what must wait, e.g. a send the sending guard holds back), and the domains named
-    // here: a mailbox's first send starts its reply checks (lambdas/mailboxes/reply-checks.ts `markMailboxActive`)
-    const otherProducers: Partial<Record<string, readonly string[]>> = { 'reply-check': ['drafts'] };
-    for (const spec of queueEntries(props.queues ?? sharedQueues)) {
-      const worker = workers.workers.get(spec.name);
-      if (!worker) continue;
-      const producerDomains = new Set([spec.domain, ...(otherProducers[spec.name] ?? [])]);
-      const producers = [
-        ...[...producerDomains].map((domain) => api.functions.get(domain as Domain)),
-        ...[...schedules.jobs.values()].map((job) => job.fn).filter((fn) => producerDomains.has(fn.service)),
-        ...[...workers.workers.values()].map((each) => each.fn).filter((fn) => producerDomains.has(fn.service)),
-      ];
-      for (const producer of producers) {
-        if (!producer) continue;
+    // producers (DESIGN §4): every function of a domain that sends to a queue (shared/bindings.ts `sends`: a queue's own
+    // domain re-queues what must wait, e.g. a send the sending guard holds back; a send starts reply checks) may send
+    // to it and finds it by its URL
+    for (const producer of this.node.findAll()) {
+      if (!(producer instanceof AppFunction)) continue;
+      for (const name of bindingsOf(producer)?.sends ?? []) {
+        const worker = workers.workers.get(name);
+        if (!worker) continue;
         worker.queue.grantSendMessages(producer.fn);
-        producer.addEnvironment(queueUrlEnvName(spec.name), worker.queue.queueUrl);
+        producer.addEnvironment(queueUrlEnvName(name), worker.queue.queueUrl);
       }
     }
 
-    // Each vendor's key is read by the one function that calls it: the contacts HTTP Lambda enriches a
-    // contact added by URL or previewed (People Data Labs), the e-mail lookup worker verifies (QuickEmailVerification).
-    api.functions.get('contacts')?.bindSecret(enrichmentKey, 'ENRICHMENT_API_KEY_SECRET').withTimeout(slowRouteTimeout);
+    // calls that wait on outside services (a vendor's key is bound to the one function that calls it: shared/bindings.ts)
+    // the contacts HTTP Lambda enriches a contact added by URL or previewed (People Data Labs)
+    api.functions.get('contacts')?.withTimeout(slowRouteTimeout);
     // a research call and a completion per e-mail (lambdas/providers/vendor-limits.ts); the worker keeps its queue's
     api.functions.get('ai')?.withTimeout(slowRouteTimeout);
     // a sign-in's callback exchanges the code and asks who the mailbox is: two provider calls
@@ -323,41 +271,10 @@ export class AppStack extends Stack {
     api.functions.get('replies')?.withTimeout(slowRouteTimeout);
     // Zoom's code exchange, users/me and the revocation of a replaced grant; a booking's renewal and new meeting
     api.functions.get('meetings')?.withTimeout(slowRouteTimeout);
-    // Zoom's event notifications arrive at the meetings HTTP Lambda only, which checks their signature
-    if (zoomWebhookSecret) api.functions.get('meetings')?.bindSecret(zoomWebhookSecret, 'ZOOM_WEBHOOK_SECRET_SECRET');
-    workers.workers.get('email-lookup')?.fn.bindSecret(verificationKey, 'VERIFICATION_API_KEY_SECRET');
-
-    // page cursors are sealed by the HTTP Lambdas of paged lists only, contacts and drafts (the Outreach list): a
-    // tampered cursor is a 400
-    api.functions.get('contacts')?.bindSecret(cursorKey, 'CURSOR_SIGNING_KEY_SECRET');
-    api.functions.get('drafts')?.bindSecret(cursorKey, 'CURSOR_SIGNING_KEY_SECRET');
-
-    // Checkout, the Portal and Stripe's webhook are the billing HTTP Lambda's (two Stripe calls at most per
-    // request, lambdas/providers/vendor-limits.ts); the quota-periods job never calls Stripe. The webhook's raw body
-    // reaches it unchanged: a proxy integration, and no binary media types that would re-encode it.
-    const billingHttp = api.functions.get('billing');
-    billingHttp
-      ?.bindSecret(stripeKey, 'STRIPE_SECRET_KEY_SECRET')
-      .bindSecret(stripeWebhookSecret, 'STRIPE_WEBHOOK_SECRET_SECRET')
-      .withTimeout(slowRouteTimeout);
-    if (config.stripe.prices) {
-      billingHttp
-        ?.addEnvironment('STRIPE_PRICE_STARTER', config.stripe.prices.starter)
-        .addEnvironment('STRIPE_PRICE_PRO', config.stripe.prices.pro);
-    }
-
-    // Where the providers push (DESIGN §8). The webhooks' URLs are built from the API's id and stage name,
-    // not from its deployment stage, so a function does not depend on the deployment that depends on it.
-    const apiBase = `https://${api.restApi.restApiId}.execute-api.${this.region}.${this.urlSuffix}/${config.stage}`;
-    for (const fn of this.node.findAll()) {
-      if (!(fn instanceof AppFunction) || fn.service !== 'replies') continue;
-      fn.addEnvironment('OUTLOOK_NOTIFICATION_URL', `${apiBase}/api/webhooks/outlook`);
-      if (config.gmailPush) {
-        fn.addEnvironment('GMAIL_PUBSUB_TOPIC', config.gmailPush.topic)
-          .addEnvironment('GMAIL_PUSH_AUDIENCE', `${apiBase}/api/webhooks/gmail`)
-          .addEnvironment('GMAIL_PUSH_SERVICE_ACCOUNT', config.gmailPush.serviceAccount);
-      }
-    }
+    // Checkout, the Portal and Stripe's webhook (two Stripe calls at most per request,
+    // lambdas/providers/vendor-limits.ts). The webhook's raw body reaches it unchanged: a proxy integration, and no
+    // binary media types that would re-encode it.
+    api.functions.get('billing')?.withTimeout(slowRouteTimeout);
 
     // the live channel (DESIGN §8): every function of a publishing domain (HTTP, workers, jobs) may post to it; the
     // account domain closes a deleted user's connections
@@ -367,20 +284,8 @@ export class AppStack extends Stack {
       userPool: auth.userPool,
       client: auth.client,
     });
-    const publishers = new Set([
-      'ai',
-      'drafts',
-      'mailboxes',
-      'conversations',
-      'replies',
-      'pipeline',
-      'meetings',
-      'contacts',
-      'dashboard',
-      'account',
-    ]);
     for (const construct of this.node.findAll()) {
-      if (construct instanceof AppFunction && publishers.has(construct.service)) live.grantPublish(construct);
+      if (construct instanceof AppFunction && bindingsOf(construct)?.live) live.grantPublish(construct);
     }
 
     const web = new Web(this, 'Web', {

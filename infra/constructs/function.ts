@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   AssetHashType,
@@ -110,11 +110,14 @@ export class AppFunction extends Construct {
   readonly logGroup: logs.LogGroup;
   /** the domain it belongs to */
   readonly service: string;
+  /** its entry's file name under `lambdas/<domain>/` without `.ts` (`http`, a worker's, a job's): shared/bindings.ts `only` */
+  readonly handler: string;
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     super(scope, id);
     const { config } = props;
     this.service = props.service;
+    this.handler = basename(props.entry, '.ts');
 
     this.logGroup = new logs.LogGroup(this, 'Logs', {
       retention: config.durable ? logs.RetentionDays.THREE_MONTHS : logs.RetentionDays.ONE_WEEK,

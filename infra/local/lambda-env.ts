@@ -1,5 +1,5 @@
 import { keyFileEnvName } from '../../lambdas/providers/crypto/data-keys.js';
-import { addressHashKeyEnvName } from '../../lambdas/providers/crypto/keyed-hash.js';
+import type { SecretName, SettingName } from '../../shared/bindings.js';
 import { queues, queueUrlEnvName } from '../../shared/queues.js';
 import { localCredentials, localNames } from './ports.js';
 import { sandboxPriceIds } from './sandbox/stripe-store.js';
@@ -40,12 +40,7 @@ export const localStripe = {
   webhook: (apiUrl: string) => `${apiUrl}/api/webhooks/stripe`,
 } as const;
 
-/**
- * The environment the Lambdas read (lambdas/core/config.ts and the AWS SDK's own `AWS_ENDPOINT_URL_<SERVICE>`), as the
- * CDK stack sets it in AWS, with endpoints pointing at the emulators. Handlers run in the local stack's process, so
- * this is applied to `process.env` before any handler module is imported.
- */
-export const lambdaEnvironment = (options: {
+type LambdaEnvironmentOptions = {
   tableName?: string;
   bucket?: string;
   webOrigin?: string;
@@ -63,7 +58,70 @@ export const lambdaEnvironment = (options: {
   /** the local master key of token encryption (`<localDir>/token.key`, made by `ensureKeyFile`); in AWS a KMS key */
   tokenKeyFile?: string;
   logLevel?: string;
-}): Record<string, string> => {
+};
+
+/**
+ * The local value of each secret and setting shared/bindings.ts binds (typed by it: a new name does not compile here
+ * until it has one). Locally every Lambda runs in one process with one environment, so it holds what any domain
+ * needs. A secret's value itself is given, never its `_SECRET` name: no Secrets Manager here. Undefined leaves the
+ * Lambdas' default: the real vendor's (without the sandbox nothing outside is called), or a default the sandbox
+ * takes as it is.
+ */
+export const localBindings = (
+  options: Pick<LambdaEnvironmentOptions, 'sandboxEndpoint' | 'apiUrl' | 'userPoolId'>,
+): { secrets: Record<SecretName, string | undefined>; settings: Record<SettingName, string | undefined> } => {
+  const sandbox = options.sandboxEndpoint !== undefined;
+  const webhooks = options.apiUrl ? localMailWebhooks(options.apiUrl) : undefined;
+  const inSandbox = (value: string) => (sandbox ? value : undefined);
+  return {
+    secrets: {
+      // keys the fingerprints of deleted accounts' addresses (lambdas/providers/crypto/keyed-hash.ts)
+      ADDRESS_HASH_KEY: 'local-address-hash-key-not-secret',
+      // signs the contact list's page cursors (lambdas/core/cursor.ts)
+      CURSOR_SIGNING_KEY: 'local-cursor-signing-key-not-secret',
+      // the sandbox wants an X-Api-Key header, as People Data Labs does, and accepts any
+      ENRICHMENT_API_KEY: inSandbox('sandbox-enrichment-key'),
+      // mailbox sign-in (lambdas/providers/mail/settings.ts): the sandbox knows no app registrations; it takes any
+      // client id and wants the same secret from a client id every time (infra/local/sandbox/oauth-grants.ts)
+      GOOGLE_OAUTH_CLIENT_SECRET: inSandbox('sandbox-google-client-secret'),
+      MICROSOFT_OAUTH_CLIENT_SECRET: inSandbox('sandbox-microsoft-client-secret'),
+      // the sandbox wants a bearer token, as OpenAI and Perplexity do, and accepts any
+      OPENAI_API_KEY: inSandbox('sandbox-openai-key'),
+      PERPLEXITY_API_KEY: inSandbox('sandbox-perplexity-key'),
+      STRIPE_SECRET_KEY: inSandbox(localStripe.secretKey),
+      STRIPE_WEBHOOK_SECRET: inSandbox(localStripe.webhookSecret),
+      // e-mail verification (QuickEmailVerification's API subset); the sandbox wants a key, as the vendor does
+      VERIFICATION_API_KEY: inSandbox('sandbox-verification-key'),
+      // the sandbox takes any Zoom client id and wants the same secret from it every time, and signs its events with
+      // the webhook secret (stack.ts tells it)
+      ZOOM_OAUTH_CLIENT_SECRET: inSandbox(localZoom.clientSecret),
+      ZOOM_WEBHOOK_SECRET: inSandbox(localZoom.webhookSecret),
+    },
+    settings: {
+      GMAIL_PUBSUB_TOPIC: inSandbox(localGmailPush.topic),
+      GMAIL_PUSH_AUDIENCE: webhooks?.gmail,
+      GMAIL_PUSH_SERVICE_ACCOUNT: inSandbox(localGmailPush.serviceAccount),
+      GOOGLE_OAUTH_CLIENT_ID: inSandbox('sandbox-google-client'),
+      MICROSOFT_OAUTH_CLIENT_ID: inSandbox('sandbox-microsoft-client'),
+      // `common`, the adapter's default, which the sandbox takes
+      MICROSOFT_TENANT: undefined,
+      // the adapter's default model; the sandbox answers any
+      OPENAI_MODEL: undefined,
+      OUTLOOK_NOTIFICATION_URL: webhooks?.outlook,
+      STRIPE_PRICE_PRO: inSandbox(localStripe.prices.pro),
+      STRIPE_PRICE_STARTER: inSandbox(localStripe.prices.starter),
+      USER_POOL_ID: options.userPoolId,
+      ZOOM_OAUTH_CLIENT_ID: inSandbox(localZoom.clientId),
+    },
+  };
+};
+
+/**
+ * The environment the Lambdas read (lambdas/core/config.ts and the AWS SDK's own `AWS_ENDPOINT_URL_<SERVICE>`), as the
+ * CDK stack sets it in AWS (shared/bindings.ts: `localBindings`), with endpoints pointing at the emulators. Handlers
+ * run in the local stack's process, so this is applied to `process.env` before any handler module is imported.
+ */
+export const lambdaEnvironment = (options: LambdaEnvironmentOptions): Record<string, string> => {
   const env: Record<string, string> = {
     STAGE: 'local',
     TABLE_NAME: options.tableName ?? localNames.table,
@@ -73,12 +131,11 @@ export const lambdaEnvironment = (options: {
     AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     LOG_LEVEL: options.logLevel ?? process.env.LOG_LEVEL ?? 'WARN',
-    // signs the contact list's page cursors (lambdas/core/cursor.ts); in AWS a generated secret (infra/stack.ts)
-    CURSOR_SIGNING_KEY: 'local-cursor-signing-key-not-secret',
-    // keys the fingerprints of deleted accounts' addresses (lambdas/providers/crypto/keyed-hash.ts); in AWS a
-    // generated secret (infra/stack.ts)
-    [addressHashKeyEnvName]: 'local-address-hash-key-not-secret',
   };
+  const { secrets, settings } = localBindings(options);
+  for (const [name, value] of [...Object.entries(secrets), ...Object.entries(settings)]) {
+    if (value !== undefined) env[name] = value;
+  }
   if (options.bucket) env.BUCKET_NAME = options.bucket;
   if (options.webOrigin) env.CORS_ORIGIN = options.webOrigin;
   if (options.dynamodbEndpoint) env.AWS_ENDPOINT_URL_DYNAMODB = options.dynamodbEndpoint;
@@ -93,56 +150,28 @@ export const lambdaEnvironment = (options: {
     for (const name of Object.keys(queues)) env[queueUrlEnvName(name)] = localQueueUrl(options.sqsEndpoint, name);
   }
   if (options.cognitoEndpoint) env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER = options.cognitoEndpoint;
-  if (options.userPoolId) env.USER_POOL_ID = options.userPoolId;
   if (options.tokenKeyFile) env[keyFileEnvName] = options.tokenKeyFile;
   if (options.sandboxEndpoint) {
+    // the outside services' endpoints, the sandbox's (in AWS each adapter's default: the vendor's own)
     env.OPENAI_BASE_URL = `${options.sandboxEndpoint}/openai/v1`;
-    // the sandbox wants a bearer token, as OpenAI does, and accepts any
-    env.OPENAI_API_KEY = 'sandbox-openai-key';
-    // the research port's web-search model (Perplexity's API subset); the sandbox wants a bearer token and takes any
+    // the research port's web-search model (Perplexity's API subset)
     env.PERPLEXITY_BASE_URL = `${options.sandboxEndpoint}/perplexity`;
-    env.PERPLEXITY_API_KEY = 'sandbox-perplexity-key';
-    // e-mail verification (QuickEmailVerification's API subset); the sandbox wants a key, as the vendor does
     env.VERIFICATION_BASE_URL = `${options.sandboxEndpoint}/quickemailverification/v1`;
-    env.VERIFICATION_API_KEY = 'sandbox-verification-key';
     env.ENRICHMENT_BASE_URL = `${options.sandboxEndpoint}/pdl`;
-    // the sandbox wants an X-Api-Key header, as People Data Labs does, and accepts any
-    env.ENRICHMENT_API_KEY = 'sandbox-enrichment-key';
-    // mailbox sign-in (lambdas/providers/mail/settings.ts): the sandbox knows no app registrations; it takes any client
-    // id and wants the same secret from a client id every time (infra/local/sandbox/oauth-grants.ts)
-    env.GOOGLE_OAUTH_CLIENT_ID = 'sandbox-google-client';
-    env.GOOGLE_OAUTH_CLIENT_SECRET = 'sandbox-google-client-secret';
     env.GOOGLE_OAUTH_BASE_URL = `${options.sandboxEndpoint}/google`;
     env.GMAIL_API_BASE_URL = `${options.sandboxEndpoint}/`;
-    env.MICROSOFT_OAUTH_CLIENT_ID = 'sandbox-microsoft-client';
-    env.MICROSOFT_OAUTH_CLIENT_SECRET = 'sandbox-microsoft-client-secret';
     env.MICROSOFT_AUTHORITY_BASE_URL = `${options.sandboxEndpoint}/microsoft`;
     env.MICROSOFT_GRAPH_BASE_URL = `${options.sandboxEndpoint}/microsoft/graph/`;
     // reply push: the sandbox signs Gmail's push tokens with its own key, served as Google's JWKS
     env.GOOGLE_OIDC_JWKS_URL = `${options.sandboxEndpoint}/google/oauth2/v3/certs`;
-    env.GMAIL_PUBSUB_TOPIC = localGmailPush.topic;
-    env.GMAIL_PUSH_SERVICE_ACCOUNT = localGmailPush.serviceAccount;
-    // meetings: Zoom's OAuth and API (lambdas/providers/meetings/zoom.ts); the sandbox takes any client id and
-    // wants the same secret from it every time, and signs its events with the webhook secret (stack.ts tells it)
+    // meetings: Zoom's OAuth and API (lambdas/providers/meetings/zoom.ts)
     env.ZOOM_OAUTH_BASE_URL = `${options.sandboxEndpoint}/zoom`;
     env.ZOOM_API_BASE_URL = `${options.sandboxEndpoint}/zoom/v2`;
-    env.ZOOM_OAUTH_CLIENT_ID = localZoom.clientId;
-    env.ZOOM_OAUTH_CLIENT_SECRET = localZoom.clientSecret;
-    env.ZOOM_WEBHOOK_SECRET = localZoom.webhookSecret;
     // billing: the stripe SDK pointed at the sandbox by its host/port/protocol options (paths stay /v1/...)
     const stripeApi = new URL(options.sandboxEndpoint);
-    env.STRIPE_SECRET_KEY = localStripe.secretKey;
-    env.STRIPE_WEBHOOK_SECRET = localStripe.webhookSecret;
     env.STRIPE_API_HOST = stripeApi.hostname;
     env.STRIPE_API_PORT = stripeApi.port;
     env.STRIPE_API_PROTOCOL = stripeApi.protocol.replace(':', '');
-    env.STRIPE_PRICE_STARTER = localStripe.prices.starter;
-    env.STRIPE_PRICE_PRO = localStripe.prices.pro;
-  }
-  if (options.apiUrl) {
-    const webhooks = localMailWebhooks(options.apiUrl);
-    env.GMAIL_PUSH_AUDIENCE = webhooks.gmail;
-    env.OUTLOOK_NOTIFICATION_URL = webhooks.outlook;
   }
   return env;
 };

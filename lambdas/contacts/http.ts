@@ -1,6 +1,6 @@
 import { contactsRoutes } from '../../shared/routes/contacts.js';
-import { readConfig } from '../core/config.js';
-import { cursorSignerFromEnv } from '../core/cursor.js';
+import { domainConfig } from '../core/config.js';
+import { cursorSigner } from '../core/cursor.js';
 import { httpHandler } from '../core/http.js';
 import { createLogger } from '../core/logger.js';
 import { createDataClient } from '../data/client.js';
@@ -10,7 +10,7 @@ import { createSqsClient, sqsQueue } from '../providers/queue/sqs.js';
 import * as contacts from './service.js';
 import { chargedEnrichment, rememberingUnknownProfiles } from './enrichment-guards.js';
 
-const config = readConfig();
+const config = domainConfig('contacts');
 
 const db = createDataClient(config.tableName);
 const now = () => new Date();
@@ -24,7 +24,7 @@ const deps: contacts.ContactsDeps = {
   queue: sqsQueue(createSqsClient()),
   now,
   newId: contacts.newContactId,
-  cursors: cursorSignerFromEnv(),
+  cursors: cursorSigner(config.secret('CURSOR_SIGNING_KEY')),
   // A lookup request's activity action reaches the user's open tabs
   live: createLivePort({ db }),
 };

@@ -1,4 +1,7 @@
 import * as z from 'zod/mini';
+import type { DomainSecret, DomainSetting } from '../../shared/bindings.js';
+import type { Domain } from '../../shared/routes.js';
+import { boundSecret, lambdaExtensionSecret, type SecretReader } from './secrets.js';
 
 const text = () => z.string().check(z.minLength(1));
 
@@ -51,3 +54,19 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   last = { values, config };
   return config;
 };
+
+/**
+ * A domain's config reader: what every Lambda reads (`readConfig`), and the settings and secrets shared/bindings.ts
+ * binds to the domain's functions, by names typed from it (a name the domain is not bound to does not compile). A
+ * secret is its local value or a reader of the Secrets Manager secret (lambdas/core/secrets.ts `boundSecret`); a
+ * function reading one it is not bound to fails at cold start, naming the variables.
+ */
+export const domainConfig = <D extends Domain>(
+  _domain: D,
+  env: NodeJS.ProcessEnv = process.env,
+  readSecret: SecretReader = lambdaExtensionSecret,
+) => ({
+  ...readConfig(env),
+  setting: (name: DomainSetting<D>): string | undefined => env[name] || undefined,
+  secret: (name: DomainSecret<D>) => boundSecret(name, env, readSecret),
+});

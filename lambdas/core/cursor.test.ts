@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cursorSigner, cursorSignerFromEnv } from './cursor.js';
+import { cursorSigner } from './cursor.js';
 
 const signer = cursorSigner('test-key');
 
@@ -26,20 +26,5 @@ describe('signed page cursors', () => {
       expect(await signer.open(scope, tried)).toBeUndefined();
     }
     expect(await cursorSigner('another-key').open('user-1\nlist', cursor)).toBeUndefined();
-  });
-
-  it('takes the key from the environment, or reads the named secret when first needed', async () => {
-    const local = cursorSignerFromEnv({ CURSOR_SIGNING_KEY: 'test-key' });
-    expect(await local.open('s', await signer.seal('s', 1))).toBe(1);
-
-    const asked: string[] = [];
-    const fromSecret = cursorSignerFromEnv({ CURSOR_SIGNING_KEY_SECRET: 'outreach/dev/cursor-signing-key' }, (name) => {
-      asked.push(name);
-      return async () => 'test-key';
-    });
-    expect(await fromSecret.open('s', await signer.seal('s', 2))).toBe(2);
-    expect(asked).toEqual(['outreach/dev/cursor-signing-key']);
-
-    expect(() => cursorSignerFromEnv({})).toThrow(/CURSOR_SIGNING_KEY/);
   });
 });

@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { lambdaExtensionSecret } from './secrets.js';
 
 /**
  * Page cursors the client hands back untouched: the position in base64url, then an HMAC-SHA256 of it and of its
@@ -15,7 +14,10 @@ export type CursorSigner = {
 const signature = (key: string, scope: string, payload: string) =>
   createHmac('sha256', key).update(scope).update('\n').update(payload).digest();
 
-/** @param key the signing key, or a reader of it (a Secrets Manager secret read when first needed) */
+/**
+ * @param key the signing key, or a reader of it (a Secrets Manager secret read when first needed): a Lambda's
+ * `CURSOR_SIGNING_KEY` binding (lambdas/core/config.ts `domainConfig`)
+ */
 export const cursorSigner = (key: string | (() => Promise<string>)): CursorSigner => {
   const keyOf = typeof key === 'string' ? () => Promise.resolve(key) : key;
   return {
@@ -36,18 +38,4 @@ export const cursorSigner = (key: string | (() => Promise<string>)): CursorSigne
       }
     },
   };
-};
-
-/**
- * The signer of a Lambda's environment: `CURSOR_SIGNING_KEY` locally (infra/local/lambda-env.ts), else
- * `CURSOR_SIGNING_KEY_SECRET`, the name of the Secrets Manager secret holding it in AWS (infra/stack.ts), read when
- * first needed. Fails at cold start without either: unsigned cursors are not an option.
- */
-export const cursorSignerFromEnv = (
-  env: NodeJS.ProcessEnv = process.env,
-  readSecret: (name: string) => () => Promise<string> = lambdaExtensionSecret,
-): CursorSigner => {
-  if (env.CURSOR_SIGNING_KEY) return cursorSigner(env.CURSOR_SIGNING_KEY);
-  if (env.CURSOR_SIGNING_KEY_SECRET) return cursorSigner(readSecret(env.CURSOR_SIGNING_KEY_SECRET));
-  throw new Error('Lambda environment is incomplete: CURSOR_SIGNING_KEY or CURSOR_SIGNING_KEY_SECRET');
 };

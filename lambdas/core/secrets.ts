@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { type SecretName, secretNameVariable } from '../../shared/bindings.js';
 import { lazySchema } from '../../shared/lazy-schema.js';
 
 /**
@@ -28,3 +29,23 @@ export const lambdaExtensionSecret =
     if (!parsed.success) throw new Error(`Secret ${secretId} has no text value`);
     return parsed.data.SecretString.trim();
   };
+
+/** A reader of one secret's text, read when first needed (the extension answers only during invocations). */
+export type SecretReader = (secretId: string) => () => Promise<string>;
+
+/**
+ * A secret a function is bound to (shared/bindings.ts): its value locally, where `<NAME>` holds it
+ * (infra/local/lambda-env.ts), else a reader of the Secrets Manager secret `<NAME>_SECRET` names in AWS
+ * (infra/stack.ts). Fails at cold start without either, naming the variables (never a value).
+ */
+export const boundSecret = (
+  name: SecretName,
+  env: NodeJS.ProcessEnv = process.env,
+  readSecret: SecretReader = lambdaExtensionSecret,
+): string | (() => Promise<string>) => {
+  const value = env[name];
+  if (value) return value;
+  const secretId = env[secretNameVariable(name)];
+  if (secretId) return readSecret(secretId);
+  throw new Error(`Lambda environment is incomplete: ${name} or ${secretNameVariable(name)}`);
+};

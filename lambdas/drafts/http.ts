@@ -1,6 +1,6 @@
 import { draftsRoutes } from '../../shared/routes/drafts.js';
-import { readConfig } from '../core/config.js';
-import { cursorSignerFromEnv } from '../core/cursor.js';
+import { domainConfig } from '../core/config.js';
+import { cursorSigner } from '../core/cursor.js';
 import { created } from '../core/envelope.js';
 import { httpHandler } from '../core/http.js';
 import { createLogger } from '../core/logger.js';
@@ -9,7 +9,7 @@ import { createLivePort } from '../providers/live/live.js';
 import { createSqsClient, sqsQueue } from '../providers/queue/sqs.js';
 import * as drafts from './service.js';
 
-const config = readConfig();
+const config = domainConfig('drafts');
 
 const logger = createLogger('drafts');
 const db = createDataClient(config.tableName);
@@ -17,7 +17,7 @@ const deps: drafts.DraftsDeps = {
   db,
   now: () => new Date(),
   newId: drafts.newDraftId,
-  cursors: cursorSignerFromEnv(),
+  cursors: cursorSigner(config.secret('CURSOR_SIGNING_KEY')),
   // DESIGN §8: a draft saved here reaches the user's other tabs
   live: createLivePort({ db }),
   logger,

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { lambdaExtensionSecret } from '../../core/secrets.js';
+import { boundSecret, lambdaExtensionSecret, type SecretReader } from '../../core/secrets.js';
 
 /**
  * Keyed one-way fingerprints (HMAC-SHA256) of values we must recognise again without keeping them: the same value
@@ -20,23 +20,12 @@ export const keyedHash = (key: string | (() => Promise<string>)): KeyedHash => {
       .digest('hex');
 };
 
-/** The key locally (infra/local/lambda-env.ts). */
-export const addressHashKeyEnvName = 'ADDRESS_HASH_KEY';
-/** The name of the Secrets Manager secret holding it in AWS (infra/stack.ts). */
-export const addressHashKeySecretEnvName = 'ADDRESS_HASH_KEY_SECRET';
-
 /**
- * The keyed hash of a Lambda's environment: `ADDRESS_HASH_KEY` locally, else the secret named by
- * `ADDRESS_HASH_KEY_SECRET`, read when first needed (and kept by the extension's cache, never logged). Fails at cold
- * start without either: an unkeyed fingerprint of an address is not an option.
+ * The keyed hash of a Lambda's environment: its bound secret `ADDRESS_HASH_KEY` (lambdas/core/secrets.ts `boundSecret`:
+ * the key locally, else the secret `ADDRESS_HASH_KEY_SECRET` names, read when first needed and kept by the extension's
+ * cache, never logged). Fails at cold start without either: an unkeyed fingerprint of an address is not an option.
  */
 export const keyedHashFromEnv = (
   env: NodeJS.ProcessEnv = process.env,
-  readSecret: (name: string) => () => Promise<string> = lambdaExtensionSecret,
-): KeyedHash => {
-  const key = env[addressHashKeyEnvName];
-  if (key) return keyedHash(key);
-  const secret = env[addressHashKeySecretEnvName];
-  if (secret) return keyedHash(readSecret(secret));
-  throw new Error(`Lambda environment is incomplete: ${addressHashKeyEnvName} or ${addressHashKeySecretEnvName}`);
-};
+  readSecret: SecretReader = lambdaExtensionSecret,
+): KeyedHash => keyedHash(boundSecret('ADDRESS_HASH_KEY', env, readSecret));

@@ -1,0 +1,88 @@
+import { type CfnElement, Stack } from 'aws-cdk-lib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { kmsKeyEnvName } from '../lambdas/providers/crypto/data-keys.js';
+import { liveEndpointEnvName } from '../lambdas/providers/live/live.js';
+import { type Bindings, bindings, secretNames, secretNameVariable } from '../shared/bindings.js';
+import { queueEntries, queueUrlEnvName } from '../shared/queues.js';
+import { bindingsOf } from './constructs/bindings.js';
+import { AppFunction } from './constructs/function.js';
+import { synthStackInFile, type TestApp } from './test/app.js';
+import { environmentOf } from './test/template.js';
+
+/** What every function of ours has (infra/constructs/function.ts), whatever it is bound to. */
+const base = [
+  'STAGE',
+  'APP_VERSION',
+  'LOG_LEVEL',
+  'POWERTOOLS_SERVICE_NAME',
+  'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED',
+];
+
+/** The variables shared/bindings.ts says a function has in AWS. */
+const expectedEnvironment = (fn: AppFunction, own: Bindings) =>
+  [
+    ...base,
+    ...(fn.handler === 'http' ? ['CORS_ORIGIN'] : []),
+    ...(own.table ? ['TABLE_NAME'] : []),
+    ...(own.uploads ? ['BUCKET_NAME'] : []),
+    ...(own.sealing ? [kmsKeyEnvName] : []),
+    ...(own.live ? [liveEndpointEnvName] : []),
+    ...(own.sends ?? []).map(queueUrlEnvName),
+    ...(own.settings ?? []),
+    ...(own.secrets ?? []).map(secretNameVariable),
+  ].sort();
+
+const synth = synthStackInFile();
+
+describe('the bindings manifest (shared/bindings.ts) and the stack', () => {
+  let subject: TestApp;
+  beforeAll(() => {
+    // every optional provider configured, so every binding of the manifest is made
+    subject = synth({
+      googleClientId: 'google-client',
+      microsoftClientId: 'microsoft-client',
+      zoomClientId: 'zoom-client',
+      gmailPubsubTopic: 'projects/p/topics/gmail',
+      gmailPushServiceAccount: 'push@p.iam.gserviceaccount.com',
+      stripePriceStarter: 'price_starter',
+      stripePricePro: 'price_pro',
+    });
+  }, 120_000);
+
+  const domainFunctions = () =>
+    subject.stack.node
+      .findAll()
+      .filter((construct): construct is AppFunction => construct instanceof AppFunction)
+      .flatMap((fn) => {
+        const own = bindingsOf(fn);
+        return own ? [{ fn, own }] : [];
+      });
+
+  it("gives each domain's function exactly the environment the manifest names", () => {
+    const functions = domainFunctions();
+    // the HTTP Lambda of every domain, the workers, jobs, stream consumers and the Cognito trigger
+    expect(functions.length).toBeGreaterThan(Object.keys(bindings).length);
+    for (const { fn, own } of functions) {
+      const cfn = fn.fn.node.defaultChild as CfnElement;
+      const environment = environmentOf(subject.template, Stack.of(cfn).getLogicalId(cfn));
+      expect({ fn: fn.node.path, names: Object.keys(environment).sort() }).toEqual({
+        fn: fn.node.path,
+        names: expectedEnvironment(fn, own),
+      });
+    }
+  });
+
+  it("puts a secret's name in AWS, never a variable that holds a secret's value", () => {
+    for (const { fn } of domainFunctions()) {
+      const cfn = fn.fn.node.defaultChild as CfnElement;
+      const names = Object.keys(environmentOf(subject.template, Stack.of(cfn).getLogicalId(cfn)));
+      expect(names.filter((name) => (secretNames as readonly string[]).includes(name))).toEqual([]);
+    }
+  });
+
+  it("lets a queue's own domain send to it (a worker re-queues what must wait)", () => {
+    for (const { name, domain } of queueEntries()) {
+      expect(bindings[domain]).toMatchObject({ sends: expect.arrayContaining([name]) });
+    }
+  });
+});
