@@ -58,7 +58,10 @@ const tableRead = [
 ];
 const tableWrite = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 
-/** What a domain's Lambdas may touch (least privilege); the same grants serve its HTTP Lambda, workers and jobs. */
+/**
+ * What a domain's Lambdas may touch (least privilege): shared/bindings.ts, bound per function by
+ * infra/constructs/bindings.ts (a domain's grants serve its HTTP Lambda, workers and jobs; a vendor's key one function).
+ */
 export type DomainAccess = Record<Domain, (fn: AppFunction) => void>;
 
 export { bundlingOptions } from './bundling.js';
