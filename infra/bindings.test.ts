@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { kmsKeyEnvName } from '../lambdas/providers/crypto/data-keys.js';
 import { liveEndpointEnvName } from '../lambdas/providers/live/live.js';
 import { type Bindings, bindings, secretNames, secretNameVariable } from '../shared/bindings.js';
-import { queueEntries, queueUrlEnvName } from '../shared/queues.js';
+import { queueUrlEnvName } from '../shared/queues.js';
 import { bindingsOf } from './constructs/bindings.js';
 import { AppFunction } from './constructs/function.js';
 import { synthStackInFile, type TestApp } from './test/app.js';
@@ -77,12 +77,6 @@ describe('the bindings manifest (shared/bindings.ts) and the stack', () => {
       const cfn = fn.fn.node.defaultChild as CfnElement;
       const names = Object.keys(environmentOf(subject.template, Stack.of(cfn).getLogicalId(cfn)));
       expect(names.filter((name) => (secretNames as readonly string[]).includes(name))).toEqual([]);
-    }
-  });
-
-  it("lets a queue's own domain send to it (a worker re-queues what must wait)", () => {
-    for (const { name, domain } of queueEntries()) {
-      expect(bindings[domain]).toMatchObject({ sends: expect.arrayContaining([name]) });
     }
   });
 });
