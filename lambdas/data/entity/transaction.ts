@@ -22,6 +22,13 @@ export type TransactionOutcome<Name extends string = string> =
       readonly refused: ReadonlySet<Name>;
       /** another request wrote one of the items meanwhile: the same transaction may succeed when tried again */
       readonly conflict: boolean;
+      /** the names with at least one write another request was writing meanwhile (what makes `conflict`) */
+      readonly conflicted: ReadonlySet<Name>;
+      /**
+       * the names with at least one write that stopped the transaction, whatever the cause (its condition, a conflict,
+       * a throttle, an invalid write); the other names' writes were fine
+       */
+      readonly stoppedBy: ReadonlySet<Name>;
       /** the places, within `name`'s writes, of those whose condition did not hold */
       readonly refusedAt: (name: Name) => readonly number[];
       /** one line for an error message: `quota: ConditionalCheckFailed, contact: None` */
@@ -29,7 +36,7 @@ export type TransactionOutcome<Name extends string = string> =
     };
 
 /** A refused transaction that is worth trying again as it stands: a condition that held no longer, or a conflict. */
-export const worthRetrying = (outcome: TransactionOutcome) =>
+export const worthRetrying = <Name extends string>(outcome: TransactionOutcome<Name>) =>
   !outcome.done && (outcome.conflict || outcome.refused.size > 0);
 
 /** DynamoDB's code for each write of a cancelled transaction, in order; null when `error` is no cancelled transaction. */
@@ -63,11 +70,16 @@ export const transact = async <Writes extends NamedWrites>(
   } catch (error) {
     const codes = cancellationCodes(error);
     if (!codes) throw error;
+    const namesWhere = (stopped: (code: string) => boolean) =>
+      new Set(places.filter((_, at) => stopped(codes[at] ?? 'None')).map(({ name }) => name));
     const failed = places.filter((_, at) => codes[at] === 'ConditionalCheckFailed');
+    const conflicted = namesWhere((code) => code === 'TransactionConflict');
     return {
       done: false,
       refused: new Set(failed.map(({ name }) => name)),
-      conflict: codes.includes('TransactionConflict'),
+      conflict: conflicted.size > 0,
+      conflicted,
+      stoppedBy: namesWhere((code) => code !== 'None'),
       refusedAt: (name) => failed.filter((place) => place.name === name).map(({ index }) => index),
       summary: places.map(({ name }, at) => `${name}: ${codes[at] ?? 'None'}`).join(', '),
     };
