@@ -6,7 +6,8 @@ import {
   contactConversationWrite,
   getContactConversationFields,
 } from '../data/contact.js';
-import type { ConversationItem, TransactionWrite } from '../data/conversation.js';
+import type { ConversationItem } from '../data/conversation.js';
+import type { TransactionWrite } from '../data/entity/transaction.js';
 
 /**
  * What a contact shows of its conversations (SPEC §3 Contact `conversationStatus`, the contacts table's Conversation

@@ -29,10 +29,9 @@ import {
   sentEmailKey,
   threadPointerWrite,
   toConversationWire,
-  type TransactionWrite,
-  transact,
   userConversations,
 } from '../data/conversation.js';
+import { transact, worthRetrying } from '../data/entity/transaction.js';
 import {
   addDoNotContactEntry,
   type DoNotContactReason,
@@ -187,21 +186,21 @@ export const recordSentEmail = async (
     const touch = touchOf(now, move);
     const mirror = contactMirrorWrite(db, contact, next, { at, initial, provider: input.provider }, touch);
     const line = mirror ? await contactTouchLineWrites(db, uid, base.contactId, touch) : [];
-    const writes: TransactionWrite[] = [
-      newEmailWrite(db, uid, emailKey, email),
-      current ? changedConversationWrite(db, current, next) : newConversationWrite(db, next),
-      ...(input.threadId && current?.threadId !== input.threadId
-        ? [threadPointerWrite(db, uid, input.threadId, conversationId)]
-        : []),
-      ...(move ? [pipelineMoveWrite(db, uid, move)] : []),
-      ...(mirror ? [mirror, ...line] : []),
-    ];
-    const outcome = await transact(db, writes);
+    const outcome = await transact(db, {
+      email: newEmailWrite(db, uid, emailKey, email),
+      conversation: current ? changedConversationWrite(db, current, next) : newConversationWrite(db, next),
+      thread:
+        input.threadId && current?.threadId !== input.threadId
+          ? threadPointerWrite(db, uid, input.threadId, conversationId)
+          : undefined,
+      move: move ? pipelineMoveWrite(db, uid, move) : undefined,
+      mirror: mirror ?? undefined,
+      line: mirror ? line : undefined,
+    });
     if (outcome.done)
       return { conversation: toConversationWire({ ...next, version: base.version + 1 }), created: !current };
     // the e-mail is there (a repeat racing this one), the conversation, the contact or its stage changed: read again
-    if (!outcome.reasons.some((reason) => reason === 'ConditionalCheckFailed' || reason === 'TransactionConflict'))
-      throw new Error(`Recording the sent e-mail was refused: ${outcome.reasons.join(', ')}`);
+    if (!worthRetrying(outcome)) throw new Error(`Recording the sent e-mail was refused: ${outcome.summary}`);
     if (attempt >= conflictRetries) throw new Error('Recording the sent e-mail kept conflicting');
     await backoff(attempt);
   }
@@ -301,29 +300,20 @@ export const recordIncomingEmail = async (
       input.kind === 'reply' ? await forwardMove(db, uid, current.contactId, 'replied', at, conversationId) : null;
     const bounced = input.kind === 'bounce' ? await bouncedAddress(db, uid, current) : null;
     const unlisted = bounced && !(await getDoNotContact(db, uid, bounced)) ? bounced : null;
-    type Extra = [kind: 'notification' | 'move' | 'doNotContact', write: TransactionWrite];
-    const extra: Extra[] = [
-      ...(notification ? [['notification', newNotificationWrite(db, uid, notification)] satisfies Extra] : []),
-      ...(move ? [['move', pipelineMoveWrite(db, uid, move)] satisfies Extra] : []),
-      ...(unlisted
-        ? [
-            [
-              'doNotContact',
-              doNotContactWrite(db, uid, { email: unlisted, reason: 'bounce', addedAt: at }),
-            ] satisfies Extra,
-          ]
-        : []),
-    ];
     const touch = touchOf(now, move);
     const mirror = contactMirrorWrite(db, contact, next, undefined, touch);
     const line = mirror ? await contactTouchLineWrites(db, uid, current.contactId, touch) : [];
-    const outcome = await transact(db, [
-      newEmailWrite(db, uid, emailKey, email),
-      changedConversationWrite(db, current, next),
-      ...extra.map(([, write]) => write),
-      // last: the extras' reasons are read by their place
-      ...(mirror ? [mirror, ...line] : []),
-    ]);
+    const outcome = await transact(db, {
+      email: newEmailWrite(db, uid, emailKey, email),
+      conversation: changedConversationWrite(db, current, next),
+      notification: notification ? newNotificationWrite(db, uid, notification) : undefined,
+      move: move ? pipelineMoveWrite(db, uid, move) : undefined,
+      doNotContact: unlisted
+        ? doNotContactWrite(db, uid, { email: unlisted, reason: 'bounce', addedAt: at })
+        : undefined,
+      mirror: mirror ?? undefined,
+      line: mirror ? line : undefined,
+    });
     if (outcome.done) {
       if (notification) await trimNotifications(db, uid);
       return {
@@ -334,10 +324,8 @@ export const recordIncomingEmail = async (
       };
     }
     // SPEC §5: a notification of this id exists (the same reply read from another mailbox): recorded without one
-    const refusedExtra = extra.filter((_, index) => outcome.reasons[index + 2] === 'ConditionalCheckFailed');
-    if (refusedExtra.some(([kind]) => kind === 'notification')) skipNotification = true;
-    if (!outcome.reasons.some((reason) => reason === 'ConditionalCheckFailed' || reason === 'TransactionConflict'))
-      throw new Error(`Recording the incoming e-mail was refused: ${outcome.reasons.join(', ')}`);
+    if (outcome.refused.has('notification')) skipNotification = true;
+    if (!worthRetrying(outcome)) throw new Error(`Recording the incoming e-mail was refused: ${outcome.summary}`);
     if (attempt >= conflictRetries) throw new Error('Recording the incoming e-mail kept conflicting');
     await backoff(attempt);
   }

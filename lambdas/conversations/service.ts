@@ -29,9 +29,9 @@ import {
   newConversationWrite,
   removeConversation,
   toConversationWire,
-  transact,
   userConversations,
 } from '../data/conversation.js';
+import { transact } from '../data/entity/transaction.js';
 import { markNotificationRead, notificationsKept, userNotifications } from '../data/notification.js';
 import type { LivePort } from '../providers/live/port.js';
 import { contactMirrorRemovalWrite, contactMirrorWrite, contactToMirror, mirrorKeyOf } from './contact-mirror.js';
@@ -98,13 +98,14 @@ export const createConversation = async (
   for (let attempt = 0; ; attempt += 1) {
     const contact = await contactToMirror(deps.db, uid, body.contactId);
     if (!contact) throw contactNotFound();
-    const mirror = contactMirrorWrite(deps.db, contact, item);
-    const outcome = await transact(deps.db, [newConversationWrite(deps.db, item), ...(mirror ? [mirror] : [])]);
+    const outcome = await transact(deps.db, {
+      conversation: newConversationWrite(deps.db, item),
+      mirror: contactMirrorWrite(deps.db, contact, item) ?? undefined,
+    });
     if (outcome.done) break;
     // the contact was deleted, or shows another conversation's status, since it was read: read it again
-    const contactChanged =
-      outcome.reasons[1] === 'ConditionalCheckFailed' || outcome.reasons[1] === 'TransactionConflict';
-    if (!contactChanged) throw new Error(`Creating the conversation was refused: ${outcome.reasons.join(', ')}`);
+    const contactChanged = outcome.refused.has('mirror') || outcome.conflicted.has('mirror');
+    if (!contactChanged) throw new Error(`Creating the conversation was refused: ${outcome.summary}`);
     if (attempt >= createRetries) throw conflict();
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
   }
@@ -153,10 +154,9 @@ const changeOf = (body: z.infer<typeof updateConversationBody>): ConversationCha
  * null when it is gone.
  */
 const changeWithContact = (deps: ConversationsDeps, uid: string, id: string, fields: ConversationChange, at: string) =>
-  changeConversation(deps.db, uid, id, fields, at, async (next) => {
-    const mirror = contactMirrorWrite(deps.db, await contactToMirror(deps.db, uid, next.contactId), next);
-    return mirror ? [mirror] : [];
-  });
+  changeConversation(deps.db, uid, id, fields, at, async (next) => ({
+    mirror: contactMirrorWrite(deps.db, await contactToMirror(deps.db, uid, next.contactId), next) ?? undefined,
+  }));
 
 /**
  * Changes a conversation of the user; 404 when it is gone (SPEC §7: the client takes that as stale). A body naming
@@ -220,13 +220,15 @@ export const deleteConversation = async (deps: ConversationsDeps, uid: string, i
   const item = await ownConversation(deps, uid, id);
   const removed = await removeConversation(deps.db, uid, id, async (current) => {
     const contact = await contactToMirror(deps.db, uid, current.contactId);
-    if (contact?.conversationStatusOf !== mirrorKeyOf(current)) return [];
+    if (contact?.conversationStatusOf !== mirrorKeyOf(current)) return {};
     const successorId = (await contactConversations(deps.db, uid, current.contactId)).find(
       (other) => other.id !== current.id,
     )?.id;
     const successor = successorId ? await getConversationItem(deps.db, uid, successorId) : null;
-    const mirror = contactMirrorRemovalWrite(deps.db, contact, current, successor);
-    return [...(mirror ? [mirror] : []), ...(successor ? [conversationUnchangedCheck(deps.db, successor)] : [])];
+    return {
+      mirror: contactMirrorRemovalWrite(deps.db, contact, current, successor) ?? undefined,
+      successorUnchanged: successor ? conversationUnchangedCheck(deps.db, successor) : undefined,
+    };
   });
   if (!removed) throw conversationNotFound();
   await publishUpdated(deps, uid, item);

@@ -5,7 +5,8 @@ import { pendingTaskKinds, pendingTasksSchema, type PendingTasks } from '../../s
 import { type Settings, settingsDefaults } from '../../shared/schemas/profile.js';
 import { createDataClient, type DataClient } from '../data/client.js';
 import { putContacts, type ContactItem } from '../data/contact.js';
-import { newConversationWrite, transact, type ConversationItem } from '../data/conversation.js';
+import { newConversationWrite, type ConversationItem } from '../data/conversation.js';
+import { transact } from '../data/entity/transaction.js';
 import { addDoNotContactEntry } from '../data/do-not-contact.js';
 import { getContactDrafts, writeContactDrafts, type DraftItem } from '../data/draft.js';
 import { createMeetingItem, type MeetingItem } from '../data/meeting.js';
@@ -106,7 +107,7 @@ const saveConversation = async (uid: string, contactId: string, fields: Partial<
     version: 1,
     ...fields,
   };
-  expect(await transact(db, [newConversationWrite(db, conversation)])).toEqual({ done: true });
+  expect(await transact(db, { conversation: newConversationWrite(db, conversation) })).toEqual({ done: true });
   return conversation.id;
 };
 

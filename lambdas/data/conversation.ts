@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Conversation, ConversationEmail } from '../../shared/schemas/conversations.js';
 import { queryAll, type DataClient } from './client.js';
-import { cancellationReasons } from './errors.js';
+import { tenantKey } from './entity/keys.js';
+import { type NamedWrites, type TransactionWrite, transact, worthRetrying } from './entity/transaction.js';
 import { expressionAttributes, expressionParts, itemMissing } from './expressions.js';
 import { deleteItems } from './user-partition.js';
 
@@ -58,15 +59,14 @@ export const conversationRecord = 'conversation';
 export const conversationThreadRecord = 'conversationThread';
 export const conversationEmailRecord = 'conversationEmail';
 
-const userKey = (uid: string) => `USER#${uid}`;
 export const conversationKey = (uid: string, conversationId: string) => ({
-  pk: userKey(uid),
+  pk: tenantKey(uid),
   sk: `CONVERSATION#${conversationId}`,
 });
 
 const emailPrefix = (conversationId: string) => `CONVMAIL#${conversationId}#`;
 export const conversationEmailKey = (uid: string, conversationId: string, emailKey: string) => ({
-  pk: userKey(uid),
+  pk: tenantKey(uid),
   sk: `${emailPrefix(conversationId)}${emailKey}`,
 });
 /**
@@ -80,10 +80,10 @@ export const sentEmailKey = (draftId: string) => `sent#${keyPart(draftId)}`;
 export const receivedEmailKey = (providerMessageId: string) => `in#${keyPart(providerMessageId)}`;
 /** a provider thread id's pointer (keyed by `keyPart`: a Graph conversation id is the provider's to size) */
 export const conversationThreadKey = (uid: string, threadId: string) => ({
-  pk: userKey(uid),
+  pk: tenantKey(uid),
   sk: `CONVTHREAD#${keyPart(threadId)}`,
 });
-const contactCollection = (uid: string, contactId: string) => `USER#${uid}#CONVERSATIONSOF#${contactId}`;
+const contactCollection = (uid: string, contactId: string) => `${tenantKey(uid)}#CONVERSATIONSOF#${contactId}`;
 
 /**
  * DynamoDB refuses a sort key over 1,024 bytes (a ValidationException, a 500): a key built from what a request
@@ -137,7 +137,7 @@ export const userConversations = async (db: DataClient, uid: string): Promise<Co
   (
     await queryAll(db, {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': userKey(uid), ':prefix': 'CONVERSATION#' },
+      ExpressionAttributeValues: { ':pk': tenantKey(uid), ':prefix': 'CONVERSATION#' },
       ConsistentRead: true,
     })
   )
@@ -168,7 +168,7 @@ export const conversationEmails = async (
   (
     await queryAll(db, {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': userKey(uid), ':prefix': emailPrefix(conversationId) },
+      ExpressionAttributeValues: { ':pk': tenantKey(uid), ':prefix': emailPrefix(conversationId) },
       ConsistentRead: true,
     })
   )
@@ -187,9 +187,6 @@ export const hasConversationEmail = async (db: DataClient, uid: string, conversa
   );
   return Boolean(Item);
 };
-
-/** A write of a transaction (TransactWriteItems' item), as the data modules build them. */
-export type TransactionWrite = Record<string, unknown>;
 
 /** A new conversation: written only when no conversation of its id exists. */
 export const newConversationWrite = (db: DataClient, conversation: ConversationItem): TransactionWrite => {
@@ -256,21 +253,6 @@ export const newEmailWrite = (db: DataClient, uid: string, emailKey: string, ema
   };
 };
 
-/** What a transaction came to: written, or refused with one code per write in order. */
-export type TransactOutcome = { done: true } | { done: false; reasons: string[] };
-
-/** Writes `writes` in ONE transaction (all or nothing). */
-export const transact = async (db: DataClient, writes: readonly TransactionWrite[]): Promise<TransactOutcome> => {
-  try {
-    await db.documents.send(new TransactWriteCommand({ TransactItems: writes as never }));
-    return { done: true };
-  } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (reasons) return { done: false, reasons };
-    throw error;
-  }
-};
-
 /** The fields of a conversation a user may change by hand (PATCH, bulk update). */
 export type ConversationChange = Partial<
   Pick<ConversationItem, 'replyStatus' | 'lastReplyDate' | 'replySender' | 'subject'>
@@ -278,8 +260,6 @@ export type ConversationChange = Partial<
 
 /** Times a change is read and written again because the conversation (or what is written with it) changed between. */
 const changeRetries = 20;
-const isRetryable = (reasons: readonly string[]) =>
-  reasons.some((reason) => reason === 'ConditionalCheckFailed' || reason === 'TransactionConflict');
 const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
 
 /**
@@ -293,16 +273,18 @@ export const changeConversation = async (
   conversationId: string,
   change: ConversationChange,
   at: string,
-  also: (next: ConversationItem) => Promise<readonly TransactionWrite[]> = async () => [],
+  also: (next: ConversationItem) => Promise<NamedWrites> = async () => ({}),
 ): Promise<ConversationItem | null> => {
   for (let attempt = 0; ; attempt += 1) {
     const current = await getConversationItem(db, uid, conversationId);
     if (!current) return null;
     const next: ConversationItem = { ...current, ...change, updatedAt: at };
-    const outcome = await transact(db, [changedConversationWrite(db, current, next), ...(await also(next))]);
+    const outcome = await transact(db, {
+      ...(await also(next)),
+      conversation: changedConversationWrite(db, current, next),
+    });
     if (outcome.done) return { ...next, version: current.version + 1 };
-    if (!isRetryable(outcome.reasons))
-      throw new Error(`Changing the conversation was refused: ${outcome.reasons.join(', ')}`);
+    if (!worthRetrying(outcome)) throw new Error(`Changing the conversation was refused: ${outcome.summary}`);
     if (attempt >= changeRetries) throw new Error('Changing the conversation kept conflicting');
     await backoff(attempt);
   }
@@ -317,7 +299,7 @@ export const removeConversation = async (
   db: DataClient,
   uid: string,
   conversationId: string,
-  also: (current: ConversationItem) => Promise<readonly TransactionWrite[]> = async () => [],
+  also: (current: ConversationItem) => Promise<NamedWrites> = async () => ({}),
 ): Promise<boolean> => {
   const key = conversationKey(uid, conversationId);
   if (!fitsSortKey(key)) return false;
@@ -325,8 +307,9 @@ export const removeConversation = async (
     const current = await getConversationItem(db, uid, conversationId);
     if (!current) return false;
     const p = expressionParts();
-    const outcome = await transact(db, [
-      {
+    const outcome = await transact(db, {
+      ...(await also(current)),
+      conversation: {
         Delete: {
           TableName: db.table,
           Key: key,
@@ -334,24 +317,22 @@ export const removeConversation = async (
           ...expressionAttributes(p),
         },
       },
-      ...(await also(current)),
-    ]);
+    });
     if (outcome.done) break;
-    if (!isRetryable(outcome.reasons))
-      throw new Error(`Removing the conversation was refused: ${outcome.reasons.join(', ')}`);
+    if (!worthRetrying(outcome)) throw new Error(`Removing the conversation was refused: ${outcome.summary}`);
     if (attempt >= changeRetries) throw new Error('Removing the conversation kept conflicting');
     await backoff(attempt);
   }
   const emails = await queryAll(db, {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': userKey(uid), ':prefix': emailPrefix(conversationId) },
+    ExpressionAttributeValues: { ':pk': tenantKey(uid), ':prefix': emailPrefix(conversationId) },
     ProjectionExpression: 'pk, sk',
     ConsistentRead: true,
   });
   const pointers = await queryAll(db, {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     FilterExpression: 'conversationId = :id',
-    ExpressionAttributeValues: { ':pk': userKey(uid), ':prefix': 'CONVTHREAD#', ':id': conversationId },
+    ExpressionAttributeValues: { ':pk': tenantKey(uid), ':prefix': 'CONVTHREAD#', ':id': conversationId },
     ProjectionExpression: 'pk, sk',
     ConsistentRead: true,
   });

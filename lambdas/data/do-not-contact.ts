@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, type DataClient } from './client.js';
 import { writtenIf } from './entity/condition.js';
-import type { TransactionWrite } from './conversation.js';
+import type { TransactionWrite } from './entity/transaction.js';
 import { expressionAttributes, expressionParts, itemMissing } from './expressions.js';
 
 /**

@@ -3,7 +3,7 @@ import { type PipelineStage, pipelineStages } from '../../shared/schemas/pipelin
 import { queryAll, type DataClient } from './client.js';
 import { relationshipOfStage } from '../../shared/relationship.js';
 import { type ContactItem, contactTouchLineWrites, contactTouchWrite } from './contact.js';
-import { type TransactionWrite, transact } from './conversation.js';
+import { type TransactionWrite, transact, worthRetrying } from './entity/transaction.js';
 import { expressionAttributes, expressionParts } from './expressions.js';
 
 /**
@@ -164,20 +164,17 @@ export const movePipelineEntry = async (
   const touch = { lastUpdated: entry.stageChangedAt, relationshipStatus: relationshipOfStage(entry.stage) };
   for (let attempt = 0; ; attempt += 1) {
     const line = await contactTouchLineWrites(db, uid, entry.contactId, touch);
-    const outcome = await transact(db, [
-      contactTouchWrite(db, uid, entry.contactId, touch, set),
-      pipelineMoveWrite(db, uid, entry),
-      ...line,
-    ]);
+    const outcome = await transact(db, {
+      contact: contactTouchWrite(db, uid, entry.contactId, touch, set),
+      move: pipelineMoveWrite(db, uid, entry),
+      line,
+    });
     if (outcome.done) return 'moved';
-    if (outcome.reasons[0] === 'ConditionalCheckFailed') return 'contactMissing';
-    if (outcome.reasons[1] === 'ConditionalCheckFailed') return 'notForward';
+    if (outcome.refused.has('contact')) return 'contactMissing';
+    if (outcome.refused.has('move')) return 'notForward';
     // the directory chunk moved on, or a write of the same items raced this one: read the chunk again
-    const again = outcome.reasons.some(
-      (reason) => reason === 'ConditionalCheckFailed' || reason === 'TransactionConflict',
-    );
-    if (!again || attempt >= directoryRetries)
-      throw new Error(`Moving the contact in the pipeline was refused: ${outcome.reasons.join(', ')}`);
+    if (!worthRetrying(outcome) || attempt >= directoryRetries)
+      throw new Error(`Moving the contact in the pipeline was refused: ${outcome.summary}`);
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
   }
 };

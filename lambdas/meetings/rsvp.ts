@@ -2,7 +2,8 @@ import type { Notification } from '../../shared/schemas/conversations.js';
 import type { Meeting } from '../../shared/schemas/meetings.js';
 import type { DataClient } from '../data/client.js';
 import { getContact } from '../data/contact.js';
-import { keyPart, transact } from '../data/conversation.js';
+import { keyPart } from '../data/conversation.js';
+import { transact, worthRetrying } from '../data/entity/transaction.js';
 import { getMeeting, type MeetingItem, replacedMeetingWrite, toWireMeeting } from '../data/meeting.js';
 import { newNotificationWrite, trimNotifications } from '../data/notification.js';
 import { type ItipReply, meetingIdOfUid } from './itip-reply.js';
@@ -82,17 +83,19 @@ export const recordRsvp = async (db: DataClient, uid: string, message: RsvpMessa
       read: false,
       rsvp: { meetingId: current.id, title: current.title, answer },
     };
-    const outcome = await transact(db, [replacedMeetingWrite(db, next), newNotificationWrite(db, uid, notification)]);
+    const outcome = await transact(db, {
+      meeting: replacedMeetingWrite(db, next),
+      notification: newNotificationWrite(db, uid, notification),
+    });
     if (outcome.done) {
       await trimNotifications(db, uid);
       return { meeting: toWireMeeting(next), recorded: true, notification };
     }
     // the notification exists: this message was recorded before (a repeat racing this one); read the meeting again
-    if (outcome.reasons[1] === 'ConditionalCheckFailed') {
+    if (outcome.refused.has('notification')) {
       return { ...unchanged, meeting: toWireMeeting((await getMeeting(db, uid, current.id)) ?? current) };
     }
-    if (!outcome.reasons.some((reason) => reason === 'ConditionalCheckFailed' || reason === 'TransactionConflict'))
-      throw new Error(`Recording the invitation's answer was refused: ${outcome.reasons.join(', ')}`);
+    if (!worthRetrying(outcome)) throw new Error(`Recording the invitation's answer was refused: ${outcome.summary}`);
   }
   throw new Error("Recording the invitation's answer kept conflicting");
 };

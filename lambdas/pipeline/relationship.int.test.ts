@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createDataClient } from '../data/client.js';
-import { transact } from '../data/conversation.js';
+import { transact } from '../data/entity/transaction.js';
 import { pipelineMoveWrite } from '../data/pipeline.js';
 import { moveContactStage, recordIncomingEmail, recordSentEmail } from '../conversations/index.js';
 import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
@@ -170,15 +170,15 @@ describe('a contact written before the relationship followed the stage', () => {
     const claims = userClaims();
     const ada = await addContact(claims, 'Ada Lovelace');
     // its stage moved alone, as before every move wrote the relationship with it
-    const outcome = await transact(db, [
-      pipelineMoveWrite(db, claims.sub, {
+    const outcome = await transact(db, {
+      move: pipelineMoveWrite(db, claims.sub, {
         contactId: ada,
         stage: 'replied',
         stageChangedAt: new Date().toISOString(),
         movedBy: 'event',
         conversationId: null,
       }),
-    ]);
+    });
     expect(outcome.done).toBe(true);
     expect(await relationshipOf(claims, ada)).toBe('new');
 
