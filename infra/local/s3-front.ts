@@ -676,18 +676,18 @@ export const createS3Front = (options: S3FrontOptions) => {
       const base = file!.filename.split(/[/\\]/).at(-1) ?? '';
       forms.set('key', { name: key!.name, value: key!.value.replaceAll(filenameVariable, base) });
     }
-    const conditionFailed = (shown: string) =>
+    const policyConditionFailed = (shown: string) =>
       refuse(403, 'AccessDenied', `Invalid according to Policy: Policy Condition failed: ${shown}`);
     let range = { min: 0, max: Number.POSITIVE_INFINITY };
     const covered = new Set<string>();
     for (const condition of policy.conditions) {
       if (condition.kind === 'range') {
-        if (condition.min > condition.max) conditionFailed(condition.shown);
+        if (condition.min > condition.max) policyConditionFailed(condition.shown);
         range = { min: Math.max(range.min, condition.min), max: Math.min(range.max, condition.max) };
         continue;
       }
       const name = condition.field.toLowerCase();
-      if (!name) conditionFailed(condition.shown);
+      if (!name) policyConditionFailed(condition.shown);
       covered.add(name);
       // the bucket is the one the form was posted to (and the `bucket` field, if the form names one)
       const values =
@@ -695,7 +695,7 @@ export const createS3Front = (options: S3FrontOptions) => {
           ? [bucket, ...(forms.has('bucket') ? [forms.get('bucket')!.value] : [])]
           : [forms.get(name)?.value];
       for (const value of values) {
-        if (value === undefined) conditionFailed(condition.shown);
+        if (value === undefined) policyConditionFailed(condition.shown);
         const holds =
           condition.operator === 'eq'
             ? value === condition.value
@@ -703,7 +703,7 @@ export const createS3Front = (options: S3FrontOptions) => {
               (name === 'content-type' ? value!.split(',') : [value!]).every((item) =>
                 item.startsWith(condition.value),
               );
-        if (!holds) conditionFailed(condition.shown);
+        if (!holds) policyConditionFailed(condition.shown);
       }
     }
     for (const [name, field] of forms) {

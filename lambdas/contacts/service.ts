@@ -249,13 +249,12 @@ export const createContact = async (
       allowed: slotsAllowed(quota.plan),
     });
     if (outcome.done) break;
-    const [quotaReason, , claimReason] = outcome.reasons;
-    if (canonical && claimReason === 'ConditionalCheckFailed') {
+    if (canonical && outcome.refused.has('claim')) {
       throw duplicate((await getContactIdByUrl(deps.db, uid, canonical)) ?? '');
     }
     if (round >= 20) throw new Error('Adding the contact kept conflicting with other writes');
     // the quota moved under us (another add, a roll-over) or a concurrent transaction held it: read it and try again
-    if (quotaReason === 'TransactionConflict' || outcome.reasons.includes('TransactionConflict')) {
+    if (outcome.conflict) {
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * (round + 1)));
     }
     quota = await currentQuota(deps.db, uid, deps.now());
@@ -558,7 +557,7 @@ export const updateContact = async (deps: ContactsDeps, uid: string, contactId: 
     deps.db,
     current,
     { set: changes, remove: removals },
-    move?.write ? [move.write] : [],
+    { move: move?.write ?? undefined },
   ).catch((error: unknown) => {
     // a concurrent edit grew it between the read and this write
     if (isItemTooLarge(error)) throw contactTooLarge();
@@ -681,8 +680,8 @@ export const deleteContact = async (deps: ContactsDeps, uid: string, contactId: 
   const current = await ownContact(deps, uid, contactId);
   const outcome = await removeContact(deps.db, current);
   if (!outcome.done) {
-    if (outcome.reasons[0] === 'ConditionalCheckFailed') throw contactNotFound();
-    throw new Error(`Deleting the contact was refused: ${outcome.reasons.join(', ')}`);
+    if (outcome.refused.has('contact')) throw contactNotFound();
+    throw new Error(`Deleting the contact was refused: ${outcome.summary}`);
   }
   // its drafts go with it; a save that started before can no longer write, as it needs the contact
   await removeContactDrafts(deps.db, uid, contactId);

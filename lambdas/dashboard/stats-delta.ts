@@ -1,5 +1,6 @@
 import { funnelSteps, funnelStepsReached } from '../../shared/relationship.js';
 import { type DraftItem, isReadyDraft } from '../data/draft.js';
+import { tenantOf } from '../data/entity/keys.js';
 import {
   type CounterChange,
   noCounterChange,
@@ -35,11 +36,8 @@ const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(
 export const dayOf = (iso: string) => new Date(iso).toISOString().slice(0, 10);
 const validTime = (iso: string) => iso !== '' && Number.isFinite(Date.parse(iso));
 
-/** `USER#<sub>` -> sub; null for an item outside a user's partition */
-const uidOf = (item: Item | undefined) => {
-  const pk = text(item?.pk);
-  return pk.startsWith('USER#') ? pk.slice('USER#'.length) : null;
-};
+/** the user whose partition holds the item; null for an item outside every user's partition */
+const uidOf = (item: Item | undefined) => tenantOf(text(item?.pk));
 
 /** The contact's e-mail is verified (the contacts wire's `email_verified`, lambdas/contacts/wire.ts). */
 export const isVerified = (contact: Item | undefined) =>

@@ -11,6 +11,7 @@ import type { DataClient } from './client.js';
 import { isConditionFailed } from './entity/condition.js';
 import { expressionAttributes, expressionParts, itemExists, itemMissing, type Placeholders } from './expressions.js';
 import { deleteItems } from './user-partition.js';
+import { tenantKey } from './entity/keys.js';
 
 /**
  * The activity log (SPEC §3 'Activity action', §2 Recent Activity, §9): `USER#<sub>` / `ACTIVITY#<id>`, the
@@ -30,9 +31,8 @@ export const activitiesKept = 20;
 /** an action is kept 30 days at most, as the AI batch it may report on */
 const keptSeconds = 30 * 24 * 60 * 60;
 
-const userKey = (uid: string) => `USER#${uid}`;
 const prefix = 'ACTIVITY#';
-export const activityKey = (uid: string, id: string) => ({ pk: userKey(uid), sk: `${prefix}${id}` });
+export const activityKey = (uid: string, id: string) => ({ pk: tenantKey(uid), sk: `${prefix}${id}` });
 /** DynamoDB's sort-key limit (an id named by a request may be longer): such an id is not there */
 const fits = (key: { sk: string }) => Buffer.byteLength(key.sk, 'utf8') <= 1024;
 
@@ -352,7 +352,7 @@ const storedActivity = async (db: DataClient, uid: string, now: Date) => {
     const page = await db.documents.send(
       new QueryCommand({
         TableName: db.table,
-        KeyConditionExpression: `${p.name('pk')} = ${p.value(userKey(uid))} AND begins_with(${p.name('sk')}, ${p.value(prefix)})`,
+        KeyConditionExpression: `${p.name('pk')} = ${p.value(tenantKey(uid))} AND begins_with(${p.name('sk')}, ${p.value(prefix)})`,
         ProjectionExpression: `${projection}, ${p.name('sk')}`,
         ...expressionAttributes(p),
         ScanIndexForward: false,
@@ -389,7 +389,7 @@ export const trimFinishedActivity = async (db: DataClient, uid: string, status: 
     const page = await db.documents.send(
       new QueryCommand({
         TableName: db.table,
-        KeyConditionExpression: `${p.name('pk')} = ${p.value(userKey(uid))} AND begins_with(${p.name('sk')}, ${p.value(prefix)})`,
+        KeyConditionExpression: `${p.name('pk')} = ${p.value(tenantKey(uid))} AND begins_with(${p.name('sk')}, ${p.value(prefix)})`,
         FilterExpression: `${p.name('status')} = ${p.value(status)}`,
         ProjectionExpression: `${p.name('pk')}, ${p.name('sk')}`,
         ...expressionAttributes(p),

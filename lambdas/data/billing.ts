@@ -1,10 +1,10 @@
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PlanTier, SubscriptionStatus } from '../../shared/constants.js';
 import type { DataClient } from './client.js';
 import { isConditionFailed, writtenIf } from './entity/condition.js';
-import { cancellationReasons } from './errors.js';
 import { expressionAttributes, expressionParts, updateExpression, updateParams } from './expressions.js';
 import { tenantKey } from './entity/keys.js';
+import { transact } from './entity/transaction.js';
 
 /**
  * A user's subscription as Stripe's webhooks and the Checkout status route keep it (DESIGN §8 'Billing'):
@@ -80,34 +80,27 @@ export const claimCustomer = async (db: DataClient, uid: string, customerId: str
     set: { customerId, updatedAt: now.toISOString() },
     setIfMissing: { uid, entity: billingRecord },
   });
-  try {
-    await db.documents.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: db.table,
-              Key: billingKey(uid),
-              UpdateExpression,
-              ConditionExpression: `attribute_not_exists(${p.name('customerId')})`,
-              ...expressionAttributes(p),
-            },
-          },
-          {
-            Put: {
-              TableName: db.table,
-              Item: { ...customerKey(customerId), entity: stripeCustomerRecord, uid, createdAt: now.toISOString() },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (cancellationReasons(error)?.includes('ConditionalCheckFailed')) return false;
-    throw error;
-  }
+  const outcome = await transact(db, {
+    billing: {
+      Update: {
+        TableName: db.table,
+        Key: billingKey(uid),
+        UpdateExpression,
+        ConditionExpression: `attribute_not_exists(${p.name('customerId')})`,
+        ...expressionAttributes(p),
+      },
+    },
+    customer: {
+      Put: {
+        TableName: db.table,
+        Item: { ...customerKey(customerId), entity: stripeCustomerRecord, uid, createdAt: now.toISOString() },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  });
+  if (outcome.done) return true;
+  if (outcome.refused.size > 0) return false;
+  throw new Error(`Claiming the customer was refused: ${outcome.summary}`);
 };
 
 export type SubscriptionState = Required<

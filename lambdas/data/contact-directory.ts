@@ -1,8 +1,9 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { DataClient } from './client.js';
 import type { ContactItem } from './contact.js';
-import { cancellationReasons } from './errors.js';
+import { transact } from './entity/transaction.js';
+import { tenantKey } from './entity/keys.js';
 
 /**
  * A user's contact directory: the fields the contact list searches, filters and sorts on, for every contact, kept in a
@@ -34,9 +35,9 @@ export type DirectoryEntry = { [K in (typeof directoryFields)[number]]: string }
 export const directoryRecord = 'contactDirectory';
 const prefix = 'CONTACTDIR#';
 const chunkOf = (contactId: string) => contactId.slice(-1);
-const chunkKey = (uid: string, chunk: string) => ({ pk: `USER#${uid}`, sk: `${prefix}${chunk}` });
+const chunkKey = (uid: string, chunk: string) => ({ pk: tenantKey(uid), sk: `${prefix}${chunk}` });
 /** The directory's head: `v_<chunk>` the version of each chunk, set with the chunk (no Query of the chunks finds it). */
-export const directoryHeadKey = (uid: string) => ({ pk: `USER#${uid}`, sk: 'CONTACTDIR' });
+export const directoryHeadKey = (uid: string) => ({ pk: tenantKey(uid), sk: 'CONTACTDIR' });
 const headVersion = 'v_';
 /** The head's attribute holding the version of the chunk that `contactId`'s line is in. */
 export const headVersionOf = (contactId: string) => `${headVersion}${chunkOf(contactId)}`;
@@ -153,7 +154,7 @@ export const readDirectory = async (db: DataClient, uid: string): Promise<readon
   const chunks = new Map(known?.chunks);
   const unchanged = [...(known?.chunks ?? [])];
   const names: Record<string, string> = { '#chunk': 'chunk', '#version': 'version' };
-  const values: Record<string, unknown> = { ':pk': `USER#${uid}`, ':prefix': prefix };
+  const values: Record<string, unknown> = { ':pk': tenantKey(uid), ':prefix': prefix };
   unchanged.forEach(([chunk, { version }], index) => {
     values[`:s${index}`] = chunk;
     values[`:v${index}`] = version;
@@ -263,15 +264,8 @@ const chunkWrites = (
 };
 
 /** Whether a chunk's writes went in; false when the chunk (or the head) changed meanwhile. */
-const writtenChunk = async (db: DataClient, writes: ReturnType<typeof chunkWrites>) => {
-  try {
-    await db.documents.send(new TransactWriteCommand({ TransactItems: writes }));
-    return true;
-  } catch (error) {
-    if (cancellationReasons(error)) return false;
-    throw error;
-  }
-};
+const writtenChunk = async (db: DataClient, writes: ReturnType<typeof chunkWrites>) =>
+  (await transact(db, { chunk: writes })).done;
 
 /** The lines of `contacts` by the chunk they belong to. */
 const byChunk = (contacts: readonly Partial<ContactItem>[], chunks: readonly string[] = []) => {
@@ -352,7 +346,7 @@ export const rebuildDirectory = async (db: DataClient, uid: string, contacts: re
     new QueryCommand({
       TableName: db.table,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': `USER#${uid}`, ':prefix': prefix },
+      ExpressionAttributeValues: { ':pk': tenantKey(uid), ':prefix': prefix },
       ProjectionExpression: 'sk, version',
       ConsistentRead: true,
     }),

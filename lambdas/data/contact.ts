@@ -1,9 +1,10 @@
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { emailLookupStatuses, emailQevStatuses, relationshipStatuses } from '../../shared/schemas/contacts.js';
 import type { EducationEntry, ExperienceEntry } from '../providers/enrichment/port.js';
 import { batchWrite, dueOnShardedIndex, shardOf, type DataClient } from './client.js';
 import { writtenIf } from './entity/condition.js';
-import { cancellationReasons } from './errors.js';
+import { tenantKey } from './entity/keys.js';
+import { type NamedWrites, transact } from './entity/transaction.js';
 import {
   expressionAttributes,
   expressionParts,
@@ -31,6 +32,7 @@ import {
 import { itemBytes } from './item-size.js';
 import { contactAsCasedNow } from './profile-casing.js';
 import { contactRemovedWrite, getContactCount, useSlotWrite } from './quota.js';
+import { accessPatterns } from './table.js';
 
 export type { DirectoryEntry };
 /**
@@ -179,13 +181,12 @@ export const contactDefaults = {
 export const contactRecord = 'contact';
 export const contactUrlRecord = 'contactUrl';
 
-const userKey = (uid: string) => `USER#${uid}`;
-export const contactKey = (uid: string, contactId: string) => ({ pk: userKey(uid), sk: `CONTACT#${contactId}` });
+export const contactKey = (uid: string, contactId: string) => ({ pk: tenantKey(uid), sk: `CONTACT#${contactId}` });
 export const contactUrlKey = (uid: string, canonicalLinkedinUrl: string) => ({
-  pk: userKey(uid),
+  pk: tenantKey(uid),
   sk: `CONTACTURL#${canonicalLinkedinUrl}`,
 });
-const contactsCollection = (uid: string) => `USER#${uid}#CONTACTS`;
+const contactsCollection = (uid: string) => `${tenantKey(uid)}#CONTACTS`;
 
 /**
  * A text as a sort key whose byte order (DynamoDB's) follows the list's collation: case and accents folded, spaces
@@ -378,8 +379,12 @@ export const getContactIdByUrl = async (db: DataClient, uid: string, canonicalLi
 };
 
 export type ContactOrder = 'last_updated' | 'name' | 'company' | 'imported_at';
-const orderIndex = { last_updated: 'gsi1', name: 'gsi3', company: 'gsi4', imported_at: 'gsi5' } as const;
-const orderKey = { last_updated: 'gsi1sk', name: 'gsi3sk', company: 'gsi4sk', imported_at: 'gsi5sk' } as const;
+const orderPattern = {
+  last_updated: accessPatterns.contactsByLastUpdate,
+  name: accessPatterns.contactsByName,
+  company: accessPatterns.contactsByCompany,
+  imported_at: accessPatterns.contactsByDateAdded,
+} as const;
 
 /** A page position: the keys of a page's last item (LastEvaluatedKey); the service seals it into a signed cursor. */
 export type PagePosition = Record<string, string>;
@@ -388,12 +393,13 @@ export type PagePosition = Record<string, string>;
 const isPositionOf = (position: unknown, uid: string, order: ContactOrder): position is PagePosition => {
   if (position === null || typeof position !== 'object' || Array.isArray(position)) return false;
   const key = position as Record<string, unknown>;
-  const names = ['pk', 'sk', 'gsi1pk', orderKey[order]];
+  const { partitionKey, sortKey } = orderPattern[order];
+  const names = ['pk', 'sk', partitionKey, sortKey];
   return (
     Object.keys(key).length === names.length &&
     names.every((name) => typeof key[name] === 'string') &&
-    key.pk === userKey(uid) &&
-    key.gsi1pk === contactsCollection(uid) &&
+    key.pk === tenantKey(uid) &&
+    key[partitionKey] === contactsCollection(uid) &&
     String(key.sk).startsWith('CONTACT#')
   );
 };
@@ -402,7 +408,7 @@ export class UnknownCursorError extends Error {
   override name = 'UnknownCursorError';
 }
 
-// a page of a user's contacts in one order (Query on gsi1, gsi3, gsi4 or gsi5), after `after` (a previous page's `next`)
+// a page of a user's contacts in one order (Query of its access pattern), after `after` (a previous page's `next`)
 export const contactsPage = async (
   db: DataClient,
   uid: string,
@@ -414,8 +420,8 @@ export const contactsPage = async (
   const result = await db.documents.send(
     new QueryCommand({
       TableName: db.table,
-      IndexName: orderIndex[page.order],
-      KeyConditionExpression: 'gsi1pk = :collection',
+      IndexName: orderPattern[page.order].index,
+      KeyConditionExpression: `${orderPattern[page.order].partitionKey} = :collection`,
       ExpressionAttributeValues: { ':collection': contactsCollection(uid) },
       ScanIndexForward: page.direction === 'asc',
       Limit: page.limit,
@@ -426,7 +432,7 @@ export const contactsPage = async (
   return { items, next: result.LastEvaluatedKey && items.length ? (result.LastEvaluatedKey as PagePosition) : null };
 };
 
-// every contact of a user, list fields only, newest update first (Query on gsi1 with a projection, paged): reads
+// every contact of a user, list fields only, newest update first (Query by last update with a projection, paged): reads
 // every contact, so only to rebuild the directory
 const contactListEntries = async (db: DataClient, uid: string): Promise<Partial<ContactItem>[]> => {
   const entries: Partial<ContactItem>[] = [];
@@ -435,8 +441,8 @@ const contactListEntries = async (db: DataClient, uid: string): Promise<Partial<
     const result = await db.documents.send(
       new QueryCommand({
         TableName: db.table,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :collection',
+        IndexName: accessPatterns.contactsByLastUpdate.index,
+        KeyConditionExpression: `${accessPatterns.contactsByLastUpdate.partitionKey} = :collection`,
         ExpressionAttributeValues: { ':collection': contactsCollection(uid) },
         ProjectionExpression: directoryFields.map((_, index) => `#f${index}`).join(', '),
         ExpressionAttributeNames: Object.fromEntries(directoryFields.map((name, index) => [`#f${index}`, name])),
@@ -466,54 +472,37 @@ export const contactDirectory = async (db: DataClient, uid: string): Promise<rea
   return contacts.map(toEntry);
 };
 
-/** What a transaction that adds or removes a contact came to: done, or refused with one code per write. */
-export type TransactionOutcome = { done: true } | { done: false; reasons: string[] };
-
-const transact = async (db: DataClient, writes: Record<string, unknown>[]): Promise<TransactionOutcome> => {
-  try {
-    await db.documents.send(new TransactWriteCommand({ TransactItems: writes as never }));
-    return { done: true };
-  } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (reasons) return { done: false, reasons };
-    throw error;
-  }
-};
-
 /** Times a contact write is tried again because its directory chunk changed in between (another contact's write). */
 const directoryRetries = 10;
 
 /**
  * `writes` and the contact's line in its directory chunk with the chunk's number on the directory's head
- * (lambdas/data/contact-directory.ts) in one transaction. A chunk changed since it was read, or the head held by
- * another write of the user's (only those refused), is read again and the whole tried again; the reasons answered are
- * those of `writes`.
+ * (lambdas/data/contact-directory.ts, the writes named `directory`) in one transaction. A chunk changed since it was
+ * read, or the head held by another write of the user's (only those stopped it), is read again and the whole tried
+ * again; the outcome is read by the names of `writes`.
  */
-const transactWithDirectory = async (
+const transactWithDirectory = async <Writes extends NamedWrites>(
   db: DataClient,
   contact: Pick<ContactItem, 'uid' | 'contactId'>,
   entry: DirectoryEntry | null,
-  writes: Record<string, unknown>[],
-): Promise<TransactionOutcome> => {
+  writes: Writes,
+) => {
   for (let attempt = 0; ; attempt += 1) {
-    const outcome = await transact(db, [
+    const outcome = await transact(db, {
       ...writes,
-      ...(await directoryWrite(db, contact.uid, contact.contactId, entry)),
-    ]);
+      directory: await directoryWrite(db, contact.uid, contact.contactId, entry),
+    });
     if (outcome.done) return outcome;
-    const reasons = outcome.reasons.slice(0, writes.length);
-    const onlyDirectory =
-      outcome.reasons.slice(writes.length).some((reason) => reason !== 'None') &&
-      reasons.every((reason) => reason === 'None');
-    if (!onlyDirectory || attempt >= directoryRetries) return { done: false, reasons };
+    const onlyDirectory = outcome.stoppedBy.has('directory') && outcome.stoppedBy.size === 1;
+    if (!onlyDirectory || attempt >= directoryRetries) return outcome;
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
   }
 };
 
 /**
- * Adds a contact in ONE transaction (DESIGN §3): a slot of the quota (see `useSlotWrite`), the contact and, for a
- * LinkedIn contact, the user's claim on its URL (so one user never holds the same person twice, even under
- * concurrent adds). Reasons come in that order: quota, contact, claim.
+ * Adds a contact in ONE transaction (DESIGN §3): a slot of the `quota` (see `useSlotWrite`), the `contact` and, for a
+ * LinkedIn contact, the user's `claim` on its URL (so one user never holds the same person twice, even under
+ * concurrent adds).
  */
 export const addContactWithSlot = (
   db: DataClient,
@@ -524,31 +513,29 @@ export const addContactWithSlot = (
     const p = expressionParts();
     return { Put: { TableName: db.table, Item, ConditionExpression: itemMissing(p), ...expressionAttributes(p) } };
   };
-  return transactWithDirectory(db, contact, toEntry(contact), [
-    useSlotWrite(db, contact.uid, use),
-    putNew(toItem(contact)),
-    ...(contact.canonicalLinkedinUrl
-      ? [
-          putNew({
-            ...contactUrlKey(contact.uid, contact.canonicalLinkedinUrl),
-            uid: contact.uid,
-            canonicalLinkedinUrl: contact.canonicalLinkedinUrl,
-            contactId: contact.contactId,
-            entity: contactUrlRecord,
-          }),
-        ]
-      : []),
-  ]);
+  return transactWithDirectory(db, contact, toEntry(contact), {
+    quota: useSlotWrite(db, contact.uid, use),
+    contact: putNew(toItem(contact)),
+    claim: contact.canonicalLinkedinUrl
+      ? putNew({
+          ...contactUrlKey(contact.uid, contact.canonicalLinkedinUrl),
+          uid: contact.uid,
+          canonicalLinkedinUrl: contact.canonicalLinkedinUrl,
+          contactId: contact.contactId,
+          entity: contactUrlRecord,
+        })
+      : undefined,
+  });
 };
 
-/** Removes a contact, its URL claim and one from the quota's count in one transaction; reasons: contact first. */
+/** Removes a `contact` (refused when it is gone), its URL `claim` and one from the quota's `count` in one transaction. */
 export const removeContact = (
   db: DataClient,
   contact: Pick<ContactItem, 'uid' | 'contactId' | 'canonicalLinkedinUrl'>,
 ) => {
   const p = expressionParts();
-  return transactWithDirectory(db, contact, null, [
-    {
+  return transactWithDirectory(db, contact, null, {
+    contact: {
       Delete: {
         TableName: db.table,
         Key: contactKey(contact.uid, contact.contactId),
@@ -556,11 +543,11 @@ export const removeContact = (
         ...expressionAttributes(p),
       },
     },
-    ...(contact.canonicalLinkedinUrl
-      ? [{ Delete: { TableName: db.table, Key: contactUrlKey(contact.uid, contact.canonicalLinkedinUrl) } }]
-      : []),
-    contactRemovedWrite(db, contact.uid),
-  ]);
+    claim: contact.canonicalLinkedinUrl
+      ? { Delete: { TableName: db.table, Key: contactUrlKey(contact.uid, contact.canonicalLinkedinUrl) } }
+      : undefined,
+    count: contactRemovedWrite(db, contact.uid),
+  });
 };
 
 /**
@@ -571,14 +558,15 @@ export const changeContact = async (
   db: DataClient,
   current: ContactItem,
   change: { set: Partial<ContactItem>; remove?: readonly (keyof ContactItem)[] },
-  /** writes of other items in the same transaction, holding whatever they find (its move in the pipeline) */
-  also: readonly Record<string, unknown>[] = [],
+  /** named writes of other items in the same transaction, holding whatever they find (its move in the pipeline) */
+  also: NamedWrites = {},
 ): Promise<ContactItem | null> => {
   const next = { ...current, ...change.set };
   for (const name of change.remove ?? []) delete next[name];
   const remove = [...(change.remove ?? []), ...owedLookupRemovals(next)];
-  const outcome = await transactWithDirectory(db, current, toEntry(next), [
-    {
+  const outcome = await transactWithDirectory(db, current, toEntry(next), {
+    ...also,
+    contact: {
       Update: updateParams(
         db.table,
         contactKey(current.uid, current.contactId),
@@ -586,11 +574,10 @@ export const changeContact = async (
         itemExists,
       ),
     },
-    ...also,
-  ]);
+  });
   if (outcome.done) return next;
-  if (outcome.reasons[0] === 'ConditionalCheckFailed') return null;
-  throw new Error(`Changing the contact was refused: ${outcome.reasons.join(', ')}`);
+  if (outcome.refused.has('contact')) return null;
+  throw new Error(`Changing the contact was refused: ${outcome.summary}`);
 };
 
 /**
@@ -674,15 +661,15 @@ export const repairContactRelationship = async (
   uid: string,
   contactId: string,
   relationshipStatus: RelationshipStatus,
-  also: readonly Record<string, unknown>[],
+  also: NamedWrites,
 ) => {
-  const outcome = await transact(db, [
-    {
+  const outcome = await transact(db, {
+    ...also,
+    contact: {
       Update: updateParams(db.table, contactKey(uid, contactId), { set: { relationshipStatus } }, itemExists),
     },
-    ...also,
-    ...(await directoryLinePatch(db, uid, contactId, { relationshipStatus })),
-  ]);
+    line: await directoryLinePatch(db, uid, contactId, { relationshipStatus }),
+  });
   return outcome.done;
 };
 
@@ -785,8 +772,8 @@ export const setContactEmail = async (
   const set = { ...fields, lastUpdated: options.lastUpdated };
   const next = { ...contact, ...set };
   const remove = owedLookupRemovals(next);
-  const outcome = await transactWithDirectory(db, contact, toEntry(next), [
-    {
+  const outcome = await transactWithDirectory(db, contact, toEntry(next), {
+    contact: {
       Update: updateParams(
         db.table,
         contactKey(contact.uid, contact.contactId),
@@ -811,18 +798,18 @@ export const setContactEmail = async (
         },
       ),
     },
-  ]);
+  });
   if (outcome.done) return true;
-  if (outcome.reasons[0] === 'ConditionalCheckFailed') return false;
-  throw new Error(`Writing the contact's e-mail was refused: ${outcome.reasons.join(', ')}`);
+  if (outcome.refused.has('contact')) return false;
+  throw new Error(`Writing the contact's e-mail was refused: ${outcome.summary}`);
 };
 
 // contacts of every user owing an e-mail lookup whose redrive time is before `now`, the longest due first (one Query
-// of gsi2 per partition, up to `perPartition` each; the rest on the next run)
+// of the owed-lookups index per partition, up to `perPartition` each; the rest on the next run)
 export const dueLookups = async (db: DataClient, now: Date, perPartition: number): Promise<ContactItem[]> =>
   (
     await dueOnShardedIndex(db, {
-      index: 'gsi2',
+      index: accessPatterns.owedLookups.index,
       partitions: Array.from({ length: owedLookupShards }, (_, shard) => owedLookupPartition(shard)),
       before: now.toISOString(),
       perPartition,
@@ -879,8 +866,8 @@ export const postponeOwedLookup = (db: DataClient, contact: ContactItem, redrive
  */
 export const abandonOwedLookup = async (db: DataClient, contact: ContactItem, at: string) => {
   const set = { emailLookupStatus: 'error' as const, lastUpdated: at };
-  const outcome = await transactWithDirectory(db, contact, toEntry({ ...contact, ...set }), [
-    {
+  const outcome = await transactWithDirectory(db, contact, toEntry({ ...contact, ...set }), {
+    contact: {
       Update: updateParams(
         db.table,
         contactKey(contact.uid, contact.contactId),
@@ -888,10 +875,10 @@ export const abandonOwedLookup = async (db: DataClient, contact: ContactItem, at
         stillOwed(contact),
       ),
     },
-  ]);
+  });
   if (outcome.done) return true;
-  if (outcome.reasons[0] === 'ConditionalCheckFailed') return false;
-  throw new Error(`Giving the lookup up was refused: ${outcome.reasons.join(', ')}`);
+  if (outcome.refused.has('contact')) return false;
+  throw new Error(`Giving the lookup up was refused: ${outcome.summary}`);
 };
 
 /** Stores many contacts as they are, and their directory lines (seeding: the benchmark, tests); no quota, no claims. */

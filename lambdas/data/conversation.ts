@@ -6,6 +6,7 @@ import { tenantKey } from './entity/keys.js';
 import { type NamedWrites, type TransactionWrite, transact, worthRetrying } from './entity/transaction.js';
 import { expressionAttributes, expressionParts, itemMissing } from './expressions.js';
 import { deleteItems } from './user-partition.js';
+import { accessPatterns } from './table.js';
 
 /**
  * A user's conversations and their e-mails (SPEC §3 'Conversation'), under the user's key (DESIGN §3):
@@ -152,8 +153,8 @@ export const contactConversations = async (
 ): Promise<ConversationItem[]> =>
   (
     await queryAll(db, {
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :collection',
+      IndexName: accessPatterns.conversationsOfContact.index,
+      KeyConditionExpression: `${accessPatterns.conversationsOfContact.partitionKey} = :collection`,
       ExpressionAttributeValues: { ':collection': contactCollection(uid, contactId) },
       ScanIndexForward: false,
     })

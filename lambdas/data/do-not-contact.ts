@@ -3,6 +3,7 @@ import { batchGet, type DataClient } from './client.js';
 import { writtenIf } from './entity/condition.js';
 import type { TransactionWrite } from './entity/transaction.js';
 import { expressionAttributes, expressionParts, itemMissing } from './expressions.js';
+import { tenantKey } from './entity/keys.js';
 
 /**
  * The user's do-not-contact list (DESIGN §6 'Sending guard'): `USER#<sub>` / `DNC#<lower-case address>`.
@@ -17,7 +18,7 @@ export const doNotContactRecord = 'doNotContact';
 /** Addresses are compared without case (the domain part is case-blind, and providers treat the local part so too). */
 export const normaliseAddress = (email: string) => email.trim().toLowerCase();
 export const doNotContactKey = (uid: string, email: string) => ({
-  pk: `USER#${uid}`,
+  pk: tenantKey(uid),
   sk: `DNC#${normaliseAddress(email)}`,
 });
 const fits = (key: { sk: string }) => Buffer.byteLength(key.sk, 'utf8') <= 1024;

@@ -1,12 +1,14 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { placeholdersIn } from '../../shared/placeholders.js';
 import type { Draft } from '../../shared/schemas/drafts.js';
 import { batchGet, dueOnShardedIndex, queryAll, shardOf, type DataClient } from './client.js';
 import { conversationKey, fitsSortKey } from './conversation.js';
-import { cancellationReasons } from './errors.js';
+import { tenantKey } from './entity/keys.js';
+import { type TransactionWrite, transact, worthRetrying } from './entity/transaction.js';
 import { itemExists, updateParams } from './expressions.js';
 import { itemBytes } from './item-size.js';
 import { deleteItems } from './user-partition.js';
+import { accessPatterns } from './table.js';
 
 /**
  * A user's drafts (SPEC §3 'Draft', §4 'Draft'), under the user's key (DESIGN §3):
@@ -63,14 +65,13 @@ export type ContactDrafts = {
 export const draftRecord = 'draft';
 export const contactDraftsRecord = 'contactDrafts';
 
-const userKey = (uid: string) => `USER#${uid}`;
-export const draftKey = (uid: string, draftId: string) => ({ pk: userKey(uid), sk: `DRAFT#${draftId}` });
+export const draftKey = (uid: string, draftId: string) => ({ pk: tenantKey(uid), sk: `DRAFT#${draftId}` });
 export const contactDraftsKey = (uid: string, contactId: string) => ({
-  pk: userKey(uid),
+  pk: tenantKey(uid),
   sk: `DRAFTSOF#${contactId}`,
 });
 /** the contact's key (lambdas/data/contact.ts `contactKey`): a draft is saved only while its contact exists */
-const contactKeyOf = (uid: string, contactId: string) => ({ pk: userKey(uid), sk: `CONTACT#${contactId}` });
+const contactKeyOf = (uid: string, contactId: string) => ({ pk: tenantKey(uid), sk: `CONTACT#${contactId}` });
 /** a conversation's key (lambdas/data/conversation.ts): a reply or follow-up draft belongs to one */
 export { conversationKey };
 
@@ -83,7 +84,7 @@ const dueKeys = (draft: DraftItem) =>
     ? { gsi1pk: duePartition(shardOf(draft.id, dueShards)), gsi1sk: `${draft.dueAt}#${draft.userId}#${draft.id}` }
     : {};
 
-const taskCollection = (uid: string) => `USER#${uid}#DRAFTTASKS`;
+const taskCollection = (uid: string) => `${tenantKey(uid)}#DRAFTTASKS`;
 
 /**
  * Whether a draft is ready to send (SPEC §3 'Draft'): not sent nor queued, the contact's primary, with a subject and a
@@ -134,12 +135,12 @@ const fromItem = (item: Record<string, unknown>): DraftItem => {
 /** A draft the due index lists: whose, which, and when it was due. */
 export type DueDraft = { uid: string; draftId: string; dueAt: string };
 
-// drafts being sent whose due time is before `now`, the longest due first (one Query of gsi1 per partition, up to
+// drafts being sent whose due time is before `now`, the longest due first (one Query of the due index per partition, up to
 // `perPartition` each, in pages; the rest on the next run)
 export const dueDrafts = async (db: DataClient, now: Date, perPartition: number): Promise<DueDraft[]> =>
   (
     await dueOnShardedIndex(db, {
-      index: 'gsi1',
+      index: accessPatterns.dueSends.index,
       partitions: Array.from({ length: dueShards }, (_, shard) => duePartition(shard)),
       before: now.toISOString(),
       perPartition,
@@ -216,7 +217,7 @@ export const userDrafts = async (db: DataClient, uid: string): Promise<DraftItem
   (
     await queryAll(db, {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': userKey(uid), ':prefix': 'DRAFT#' },
+      ExpressionAttributeValues: { ':pk': tenantKey(uid), ':prefix': 'DRAFT#' },
       ConsistentRead: true,
     })
   ).map(fromItem);
@@ -237,13 +238,13 @@ const draftTaskFields = [
   'updatedAt',
 ] as const satisfies readonly (keyof DraftTask)[];
 
-// a user's drafts ready to send, failed sends and replies or follow-ups queued (Query on gsi2, the user's draft
-// tasks, paged: one call per MB of such drafts)
+// a user's drafts ready to send, failed sends and replies or follow-ups queued (Query of the user's draft tasks,
+// paged: one call per MB of such drafts)
 export const draftTasks = async (db: DataClient, uid: string): Promise<DraftTask[]> =>
   (
     await queryAll(db, {
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :collection',
+      IndexName: accessPatterns.draftTasks.index,
+      KeyConditionExpression: `${accessPatterns.draftTasks.partitionKey} = :collection`,
       ExpressionAttributeValues: { ':collection': taskCollection(uid) },
       ProjectionExpression: draftTaskFields.map((_, index) => `#f${index}`).join(', '),
       ExpressionAttributeNames: Object.fromEntries(draftTaskFields.map((name, index) => [`#f${index}`, name])),
@@ -311,7 +312,7 @@ export type ContactDraftsChange = {
 export type ChangeOutcome = 'written' | 'conflict' | 'contactMissing' | 'alsoRefused';
 
 /** A write of another item to make in the same transaction (a TransactWriteItems item: Put, Update, ConditionCheck). */
-export type AlsoWrite = Record<string, unknown>;
+export type AlsoWrite = TransactionWrite;
 
 /** A change of drafts not written because a write made with it (`also`) was refused by its own condition. */
 export class AlsoWriteRefusedError extends Error {
@@ -360,26 +361,18 @@ export const writeContactDrafts = async (
           ConditionExpression: 'attribute_exists(pk)',
         },
       };
-  const writes = [
-    listWrite,
-    ...(options.requireContact || options.contactSet ? [contactCheck] : []),
-    ...change.put.map((draft) => ({ Put: { TableName: db.table, Item: toItem(draft) } })),
-    ...change.remove.map((id) => ({ Delete: { TableName: db.table, Key: draftKey(uid, id) } })),
-  ];
-  const also = options.also ?? [];
-  try {
-    await db.documents.send(new TransactWriteCommand({ TransactItems: [...writes, ...also] as never }));
-    return 'written';
-  } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (!reasons) throw error;
-    if ((options.requireContact || options.contactSet) && reasons[1] === 'ConditionalCheckFailed')
-      return 'contactMissing';
-    if (reasons.slice(writes.length).includes('ConditionalCheckFailed')) return 'alsoRefused';
-    if (reasons.some((reason) => reason === 'ConditionalCheckFailed' || reason === 'TransactionConflict'))
-      return 'conflict';
-    throw error;
-  }
+  const outcome = await transact(db, {
+    list: listWrite,
+    contact: options.requireContact || options.contactSet ? contactCheck : undefined,
+    put: change.put.map((draft) => ({ Put: { TableName: db.table, Item: toItem(draft) } })),
+    remove: change.remove.map((id) => ({ Delete: { TableName: db.table, Key: draftKey(uid, id) } })),
+    also: options.also,
+  });
+  if (outcome.done) return 'written';
+  if (outcome.refused.has('contact')) return 'contactMissing';
+  if (outcome.refused.has('also')) return 'alsoRefused';
+  if (worthRetrying(outcome)) return 'conflict';
+  throw new Error(`Writing the contact's drafts was refused: ${outcome.summary}`);
 };
 
 /**

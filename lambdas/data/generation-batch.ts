@@ -5,6 +5,7 @@ import { batchGet, batchWrite, queryAll, type DataClient } from './client.js';
 import { contactKey, type ContactItem } from './contact.js';
 import { type ContactDrafts, contactDraftsKey, toContactDrafts } from './draft.js';
 import { isConditionFailed } from './entity/condition.js';
+import { tenantKey, tenantOf } from './entity/keys.js';
 
 /**
  * A batch of AI-written e-mails (DESIGN §8 'AI'), under the user's key:
@@ -50,10 +51,9 @@ export const generationBatchContactRecord = 'generationBatchContact';
 const keptSeconds = 30 * 24 * 60 * 60;
 const ttlOf = (createdAt: string) => Math.ceil(Date.parse(createdAt) / 1000) + keptSeconds;
 
-const userKey = (uid: string) => `USER#${uid}`;
-export const generationBatchKey = (uid: string, batchId: string) => ({ pk: userKey(uid), sk: `GENBATCH#${batchId}` });
+export const generationBatchKey = (uid: string, batchId: string) => ({ pk: tenantKey(uid), sk: `GENBATCH#${batchId}` });
 export const batchContactKey = (uid: string, batchId: string, contactId: string) => ({
-  pk: userKey(uid),
+  pk: tenantKey(uid),
   sk: `GENBATCH#${batchId}#${contactId}`,
 });
 
@@ -143,7 +143,7 @@ export const getGenerationBatch = async (
   const { sk: headerSk } = generationBatchKey(uid, batchId);
   const found = await queryAll(db, {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :batch)',
-    ExpressionAttributeValues: { ':pk': userKey(uid), ':batch': headerSk },
+    ExpressionAttributeValues: { ':pk': tenantKey(uid), ':batch': headerSk },
     ConsistentRead: true,
   });
   const headerItem = found.find((item) => item.sk === headerSk);
@@ -286,7 +286,7 @@ export const finishedBatchContactOf = (
   const status = newImage.status;
   if ((status !== 'completed' && status !== 'failed') || oldImage?.status === status) return null;
   const key = {
-    uid: String(newImage.pk).replace(/^USER#/, ''),
+    uid: tenantOf(String(newImage.pk)) ?? String(newImage.pk),
     batchId: String(newImage.batchId),
     contactId: String(newImage.contactId),
   };

@@ -1,5 +1,6 @@
 import { DeleteItemCommand, type DynamoDBClient, PutItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
+import { isConditionFailed } from './entity/condition.js';
 import { table } from './table.js';
 
 /**
@@ -36,8 +37,8 @@ const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 /** `IDEMPOTENCY#email-lookup:<uid>:<contactId>:<attempt>`: one partition per key, none of them hot. */
 export const claimPartitionKey = (key: string) => `IDEMPOTENCY#${key}`;
 
-const isConditionFailure = (error: unknown): error is Error & { Item?: Record<string, { S?: string }> } =>
-  error instanceof Error && error.name === 'ConditionalCheckFailedException';
+/** A claim as the low-level client returns it (attribute values) with a condition that did not hold. */
+type ClaimItem = Record<string, { S?: string }>;
 
 /**
  * Claims as items of the one table (DESIGN §3): `{pk: IDEMPOTENCY#<key>, sk: IDEMPOTENCY, status, token, lockedUntil,
@@ -84,7 +85,7 @@ export const dynamoIdempotencyStore = (
         );
         return { outcome: 'claimed', token };
       } catch (error) {
-        if (!isConditionFailure(error)) throw error;
+        if (!isConditionFailed<ClaimItem>(error)) throw error;
         return { outcome: error.Item?.status?.S === 'done' ? 'done' : 'busy' };
       }
     },
@@ -120,7 +121,7 @@ export const dynamoIdempotencyStore = (
         );
       } catch (error) {
         // another run took the key over after our lock ran out: it is theirs now
-        if (!isConditionFailure(error)) throw error;
+        if (!isConditionFailed<ClaimItem>(error)) throw error;
       }
     },
   };

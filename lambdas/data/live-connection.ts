@@ -1,11 +1,11 @@
 import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DataClient } from './client.js';
-import { table } from './table.js';
+import { accessPatterns, table } from './table.js';
 import { tenantKey } from './entity/keys.js';
 
 /**
  * An open live-channel connection (DESIGN §8 "Live channel"): `USER#<sub>` / `LIVE#<connectionId>`, written by
- * `$connect`, removed by `$disconnect` (found by its connection id on gsi2: the disconnect event names no user) or when
+ * `$connect`, removed by `$disconnect` (found by its connection id (`accessPatterns.liveConnectionById`): the disconnect event names no user) or when
  * a publish finds it gone (410). API Gateway closes a WebSocket after two hours at most, so an item the disconnect
  * never removed (a Lambda that failed) expires with its TTL a little later.
  */
@@ -38,8 +38,8 @@ export const putLiveConnection = async (db: DataClient, uid: string, connectionI
         uid,
         connectionId,
         connectedAt: now.toISOString(),
-        [table.indexes.gsi2.partitionKey]: byConnectionKey(connectionId),
-        [table.indexes.gsi2.sortKey]: 'LIVE_CONNECTION',
+        [accessPatterns.liveConnectionById.partitionKey]: byConnectionKey(connectionId),
+        [accessPatterns.liveConnectionById.sortKey]: 'LIVE_CONNECTION',
         [table.ttlAttribute]: epochSeconds(now) + liveConnectionTtlSeconds,
       },
     }),
@@ -83,14 +83,14 @@ export const deleteLiveConnection = async (db: DataClient, uid: string, connecti
   await db.documents.send(new DeleteCommand({ TableName: db.table, Key: liveConnectionKey(uid, connectionId) }));
 };
 
-/** Forgets a connection known only by its id (the `$disconnect` event): found on gsi2, then deleted. */
+/** Forgets a connection known only by its id (the `$disconnect` event): found by it, then deleted. */
 export const deleteLiveConnectionById = async (db: DataClient, connectionId: string) => {
   const { Items } = await db.documents.send(
     new QueryCommand({
       TableName: db.table,
-      IndexName: 'gsi2',
+      IndexName: accessPatterns.liveConnectionById.index,
       KeyConditionExpression: '#gsi2pk = :gsi2pk',
-      ExpressionAttributeNames: { '#gsi2pk': table.indexes.gsi2.partitionKey },
+      ExpressionAttributeNames: { '#gsi2pk': accessPatterns.liveConnectionById.partitionKey },
       ExpressionAttributeValues: { ':gsi2pk': byConnectionKey(connectionId) },
     }),
   );

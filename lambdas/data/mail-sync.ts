@@ -4,6 +4,7 @@ import { queryAll, shardOf, type DataClient } from './client.js';
 import { writtenIf } from './entity/condition.js';
 import { expressionParts, updateExpression, type UpdateSpec } from './expressions.js';
 import { tenantKey } from './entity/keys.js';
+import { accessPatterns } from './table.js';
 
 /**
  * How each mailbox is read for replies (DESIGN §4 'reply checks', §8 'Conversations and replies'):
@@ -286,8 +287,8 @@ export const activeMailboxesPage = async (
   const result = await db.documents.send(
     new QueryCommand({
       TableName: db.table,
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :partition',
+      IndexName: accessPatterns.replyCheckMailboxes.index,
+      KeyConditionExpression: `${accessPatterns.replyCheckMailboxes.partitionKey} = :partition`,
       ExpressionAttributeValues: { ':partition': replyCheckPartition(shard) },
       ProjectionExpression: '#uid, #mailboxId',
       ExpressionAttributeNames: { '#uid': 'uid', '#mailboxId': 'mailboxId' },

@@ -4,6 +4,7 @@ import { queryAll, type DataClient } from './client.js';
 import { writtenIf } from './entity/condition.js';
 import { expressionAttributes, expressionParts, itemExists, itemMissing, updateParams } from './expressions.js';
 import { deleteItems } from './user-partition.js';
+import { tenantKey } from './entity/keys.js';
 
 /**
  * A user's notifications (SPEC §3 'Notification', §5, §9): `USER#<sub>` / `NOTIF#<id>`, the id being the
@@ -15,9 +16,8 @@ export const notificationRecord = 'notification';
 /** SPEC §9: notifications keep the newest 30 */
 export const notificationsKept = 30;
 
-const userKey = (uid: string) => `USER#${uid}`;
 const prefix = 'NOTIF#';
-export const notificationKey = (uid: string, id: string) => ({ pk: userKey(uid), sk: `${prefix}${id}` });
+export const notificationKey = (uid: string, id: string) => ({ pk: tenantKey(uid), sk: `${prefix}${id}` });
 /** DynamoDB's sort-key limit (an id named by a request may be longer): such an id is not there */
 const fits = (key: { sk: string }) => Buffer.byteLength(key.sk, 'utf8') <= 1024;
 
@@ -40,7 +40,7 @@ export const userNotifications = async (db: DataClient, uid: string): Promise<No
   (
     await queryAll(db, {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': userKey(uid), ':prefix': prefix },
+      ExpressionAttributeValues: { ':pk': tenantKey(uid), ':prefix': prefix },
       ConsistentRead: true,
     })
   )

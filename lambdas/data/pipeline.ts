@@ -5,6 +5,7 @@ import { relationshipOfStage } from '../../shared/relationship.js';
 import { type ContactItem, contactTouchLineWrites, contactTouchWrite } from './contact.js';
 import { type TransactionWrite, transact, worthRetrying } from './entity/transaction.js';
 import { expressionAttributes, expressionParts } from './expressions.js';
+import { tenantKey } from './entity/keys.js';
 
 /**
  * Where a contact stands in the user's pipeline (DESIGN §6 'Pipeline stages'): `USER#<sub>` /
@@ -23,8 +24,7 @@ export type PipelineEntry = {
 
 export const pipelineRecord = 'pipeline';
 
-const userKey = (uid: string) => `USER#${uid}`;
-export const pipelineKey = (uid: string, contactId: string) => ({ pk: userKey(uid), sk: `PIPELINE#${contactId}` });
+export const pipelineKey = (uid: string, contactId: string) => ({ pk: tenantKey(uid), sk: `PIPELINE#${contactId}` });
 
 /** A stage's place on the board: drafted 0 ... closed 4. */
 export const stageRank = (stage: PipelineStage) => pipelineStages.indexOf(stage);
@@ -81,7 +81,7 @@ export const pipelineContacts = async (db: DataClient, uid: string): Promise<Pip
   const p = expressionParts();
   const projection = cardFields.map((field) => p.name(field)).join(', ');
   return (await queryAll(db, {
-    KeyConditionExpression: `${p.name('pk')} = ${p.value(userKey(uid))} AND begins_with(${p.name('sk')}, ${p.value('CONTACT#')})`,
+    KeyConditionExpression: `${p.name('pk')} = ${p.value(tenantKey(uid))} AND begins_with(${p.name('sk')}, ${p.value('CONTACT#')})`,
     ProjectionExpression: projection,
     ConsistentRead: true,
     ...expressionAttributes(p),
@@ -93,7 +93,7 @@ export const userPipelineEntries = async (db: DataClient, uid: string): Promise<
   (
     await queryAll(db, {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': userKey(uid), ':prefix': 'PIPELINE#' },
+      ExpressionAttributeValues: { ':pk': tenantKey(uid), ':prefix': 'PIPELINE#' },
       ConsistentRead: true,
     })
   ).map(fromItem);

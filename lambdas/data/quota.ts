@@ -3,6 +3,8 @@ import type { PlanTier } from '../../shared/constants.js';
 import { type DataClient, dueOnShardedIndex, shardOf } from './client.js';
 import { writtenIf } from './entity/condition.js';
 import { expressionAttributes, expressionParts, updateExpression, updateParams } from './expressions.js';
+import { tenantKey } from './entity/keys.js';
+import { accessPatterns } from './table.js';
 
 /**
  * A user's contact slots (SPEC §3 'Quota', DESIGN §6): `USER#<sub>` / `QUOTA`. `slotsUsed` counts the regular slots
@@ -29,7 +31,7 @@ export type QuotaItem = {
 
 export const quotaRecord = 'quota';
 
-export const quotaKey = (uid: string) => ({ pk: `USER#${uid}`, sk: 'QUOTA' });
+export const quotaKey = (uid: string) => ({ pk: tenantKey(uid), sk: 'QUOTA' });
 
 /**
  * A quota with a period is on the period index (gsi1, `QUOTAPERIOD#<shard>`, sorted by the period's end),
@@ -182,12 +184,12 @@ export const changeQuotaPlan = (
     ),
   );
 
-// the users whose quota period ended before `before`, the longest ended first (one Query of gsi1 per partition, up to
+// the users whose quota period ended before `before`, the longest ended first (one Query of its index per partition, up to
 // `perPartition` each; the rest on the next run)
 export const quotasEndedBefore = async (db: DataClient, before: Date, perPartition: number): Promise<string[]> =>
   (
     await dueOnShardedIndex(db, {
-      index: 'gsi1',
+      index: accessPatterns.endedQuotaPeriods.index,
       partitions: Array.from({ length: periodShards }, (_, shard) => periodPartition(shard)),
       before: before.toISOString(),
       perPartition,

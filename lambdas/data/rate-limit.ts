@@ -2,6 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DataClient } from './client.js';
 import { isConditionFailed } from './entity/condition.js';
 import { updateParams } from './expressions.js';
+import { tenantKey } from './entity/keys.js';
 
 /** A token bucket: it holds up to `capacity` tokens and gets one back every `refillEveryMs`. */
 export type TokenBucket = { capacity: number; refillEveryMs: number };
@@ -67,7 +68,7 @@ export const rateLimitRecord = 'rateLimit';
 
 /** One bucket per user and action (and subject: the contact of a typed address): `USER#<sub>` / `RATE#<action>`. */
 export const rateLimitKey = (uid: string, action: RateLimitedAction, subject?: string) => ({
-  pk: `USER#${uid}`,
+  pk: tenantKey(uid),
   sk: subject ? `RATE#${action}#${subject}` : `RATE#${action}`,
 });
 

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll, type DataClient } from './client.js';
 import { deletedAccountKey } from './deleted-account.js';
 import { writtenIf } from './entity/condition.js';
-import { cancellationReasons } from './errors.js';
 import { bonusSlotsWrite } from './quota.js';
 import { updateParams } from './expressions.js';
 import { tenantKey } from './entity/keys.js';
+import { transact } from './entity/transaction.js';
 
 /**
  * Referrals (DESIGN §6, §8 'Referrals'):
@@ -183,7 +183,7 @@ const tryRecordReferral = async (db: DataClient, reward: ReferralReward, grant: 
               `attribute_not_exists(${p.name('rewarded')}) OR ${p.name('rewarded')} < ${p.value(reward.monthlyRewardLimit)}`,
           ),
         }
-      : null;
+      : undefined;
   const records = [
     {
       Put: {
@@ -238,18 +238,11 @@ const tryRecordReferral = async (db: DataClient, reward: ReferralReward, grant: 
     ...(grant === 'both' ? [bonusSlotsWrite(db, referrerUid, reward.referrerBonusSlots)] : []),
     ...(grant === 'none' ? [] : [bonusSlotsWrite(db, referred.uid, reward.newUserBonusSlots)]),
   ];
-  try {
-    await db.documents.send(
-      new TransactWriteCommand({ TransactItems: [...records, ...(counter ? [counter] : []), ...grants] }),
-    );
-    return grant === 'both' ? ('rewarded' as const) : ('counted' as const);
-  } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (!reasons) throw error;
-    // a record exists already (or the referrer is gone): whatever the counter says, this referral was decided
-    if (reasons.slice(0, records.length).includes('ConditionalCheckFailed')) return 'already' as const;
-    if (counter && reasons[records.length] === 'ConditionalCheckFailed') return 'over-limit' as const;
-    if (reasons.includes('TransactionConflict')) return 'conflict' as const;
-    throw error;
-  }
+  const outcome = await transact(db, { records, counter, grants });
+  if (outcome.done) return grant === 'both' ? ('rewarded' as const) : ('counted' as const);
+  // a record exists already (or the referrer is gone): whatever the counter says, this referral was decided
+  if (outcome.refused.has('records')) return 'already' as const;
+  if (outcome.refused.has('counter')) return 'over-limit' as const;
+  if (outcome.conflict) return 'conflict' as const;
+  throw new Error(`Recording the referral was refused: ${outcome.summary}`);
 };

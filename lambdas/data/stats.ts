@@ -1,7 +1,8 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DataClient } from './client.js';
 import { deletedAccountKey } from './deleted-account.js';
-import { cancellationReasons } from './errors.js';
+import { transact } from './entity/transaction.js';
+import { tenantKey } from './entity/keys.js';
 
 /**
  * A user's counters (counters, not scans): kept up to date by the stats aggregator (lambdas/dashboard,
@@ -78,10 +79,9 @@ export type DayStats = {
 
 export const statsRecord = 'stats';
 export const statsDayRecord = 'statsDay';
-const userKey = (uid: string) => `USER#${uid}`;
-export const statsKey = (uid: string) => ({ pk: userKey(uid), sk: 'STATS' });
+export const statsKey = (uid: string) => ({ pk: tenantKey(uid), sk: 'STATS' });
 const dayPrefix = 'STATSDAY#';
-export const statsDayKey = (uid: string, day: string) => ({ pk: userKey(uid), sk: `${dayPrefix}${day}` });
+export const statsDayKey = (uid: string, day: string) => ({ pk: tenantKey(uid), sk: `${dayPrefix}${day}` });
 
 /**
  * Distinct values of one dimension a STATSDAY item holds at most (then `statsOtherValue`): 3 unbounded dimensions x
@@ -200,7 +200,7 @@ export const readDayStats = async (
         TableName: db.table,
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
         ExpressionAttributeValues: {
-          ':pk': userKey(uid),
+          ':pk': tenantKey(uid),
           ':from': statsDayKey(uid, fromDay).sk,
           ':to': statsDayKey(uid, toDay).sk,
         },
@@ -233,7 +233,7 @@ export const readUserStats = async (db: DataClient, uid: string): Promise<UserSt
 export const statsConversationRecord = 'statsConversation';
 export const streamEventRecord = 'streamEvent';
 export const statsConversationKey = (uid: string, conversationId: string) => ({
-  pk: userKey(uid),
+  pk: tenantKey(uid),
   sk: `STATSCONV#${conversationId}`,
 });
 const streamEventKey = (eventId: string) => ({ pk: `STREAMEVENT#${eventId}`, sk: 'STREAMEVENT' });
@@ -453,30 +453,22 @@ export const applyStatsChange = async (
         );
     const cohortWrite = change.conversation ? conversationWrite(db, uid, change.conversation) : null;
     if (!totalsWrite && dayWrites.length === 0 && !cohortWrite) return 'nothing';
-    const writes = [
-      claimWrite(db, uid, eventId, now),
-      accountCheck(db, uid),
-      ...(totalsWrite ? [totalsWrite] : []),
-      ...dayWrites,
-      ...(cohortWrite ? [cohortWrite] : []),
-    ];
-    try {
-      await db.documents.send(new TransactWriteCommand({ TransactItems: writes as never }));
-      return 'applied';
-    } catch (error) {
-      const reasons = cancellationReasons(error);
-      if (!reasons) throw error;
-      const failed = (index: number) => reasons[index] === 'ConditionalCheckFailed';
-      if (failed(0)) return 'duplicate';
-      if (failed(1)) return 'accountDeleted';
-      const totalsGone = totalsWrite !== null && failed(2);
-      const cohortRefused = cohortWrite !== null && failed(writes.length - 1);
-      if (totalsGone) dropTotals = true;
-      if (!totalsGone && !cohortRefused && !reasons.includes('TransactionConflict'))
-        throw new Error(`Applying stream record ${eventId} was refused: ${reasons.join(', ')}`);
-      if (attempt >= maxAttempts) throw new Error(`Applying stream record ${eventId} kept conflicting`);
-      if (!totalsGone) await backoff(attempt);
-    }
+    const outcome = await transact(db, {
+      claim: claimWrite(db, uid, eventId, now),
+      account: accountCheck(db, uid),
+      totals: totalsWrite ?? undefined,
+      days: dayWrites,
+      cohort: cohortWrite ?? undefined,
+    });
+    if (outcome.done) return 'applied';
+    if (outcome.refused.has('claim')) return 'duplicate';
+    if (outcome.refused.has('account')) return 'accountDeleted';
+    const totalsGone = outcome.refused.has('totals');
+    if (totalsGone) dropTotals = true;
+    if (!totalsGone && !outcome.refused.has('cohort') && !outcome.conflict)
+      throw new Error(`Applying stream record ${eventId} was refused: ${outcome.summary}`);
+    if (attempt >= maxAttempts) throw new Error(`Applying stream record ${eventId} kept conflicting`);
+    if (!totalsGone) await backoff(attempt);
   }
 };
 
@@ -539,23 +531,33 @@ export const statsGroupWrites = (db: DataClient, uid: string, entries: StatsGrou
     .map(([day, { add, replyMinutes }]) =>
       counterUpdate(db, statsDayKey(uid, day), statsDayRecord, { add, set: {}, remove: [], append: { replyMinutes } }),
     );
-  return [
-    ...entries.map(({ eventId }) => claimWrite(db, uid, eventId, now)),
-    accountCheck(db, uid),
-    ...(totalsWrite ? [totalsWrite] : []),
-    ...dayWrites,
-    ...cohorts.values(),
-  ];
+  return {
+    claims: entries.map(({ eventId }) => claimWrite(db, uid, eventId, now)),
+    account: accountCheck(db, uid),
+    totals: totalsWrite ?? undefined,
+    days: dayWrites,
+    cohorts: [...cohorts.values()],
+  };
 };
 
 /** The group's writes fit one transaction (`statsGroupLimits`). */
-export const fitsOneTransaction = (writes: ReturnType<typeof statsGroupWrites>) =>
-  writes !== null &&
-  writes.length <= statsGroupLimits.writes &&
-  writes.every(
-    (write) =>
-      !('Update' in write) || (write.Update?.UpdateExpression.length ?? 0) <= statsGroupLimits.expressionLength,
+export const fitsOneTransaction = (writes: ReturnType<typeof statsGroupWrites>) => {
+  if (writes === null) return false;
+  const all = [
+    ...writes.claims,
+    writes.account,
+    ...(writes.totals ? [writes.totals] : []),
+    ...writes.days,
+    ...writes.cohorts,
+  ];
+  return (
+    all.length <= statsGroupLimits.writes &&
+    all.every(
+      (write) =>
+        !('Update' in write) || (write.Update?.UpdateExpression.length ?? 0) <= statsGroupLimits.expressionLength,
+    )
   );
+};
 
 /**
  * What applying a group came to: `applied` (every record counted, once); `accountDeleted` (nothing is counted for the
@@ -577,12 +579,7 @@ export const applyStatsGroup = async (
 ): Promise<StatsGroupOutcome> => {
   const writes = statsGroupWrites(db, uid, entries, now);
   if (!writes || !fitsOneTransaction(writes)) return 'refused';
-  try {
-    await db.documents.send(new TransactWriteCommand({ TransactItems: writes as never }));
-    return 'applied';
-  } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (!reasons) throw error;
-    return reasons[entries.length] === 'ConditionalCheckFailed' ? 'accountDeleted' : 'refused';
-  }
+  const outcome = await transact(db, writes);
+  if (outcome.done) return 'applied';
+  return outcome.refused.has('account') ? 'accountDeleted' : 'refused';
 };

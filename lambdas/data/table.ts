@@ -14,9 +14,8 @@ export const table = {
    */
   streamViewType: 'NEW_AND_OLD_IMAGES',
   indexes: {
-    /** second access path of an entity, e.g. a user's items by status or date */
+    // what each serves: `accessPatterns` below
     gsi1: { partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
-    /** lookups by an outside id, e.g. a thread id, a Stripe customer, a referral code */
     gsi2: { partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
     /**
      * Other orders of gsi1's collections (same partition key, `gsi1pk`): a user's contacts by name (gsi3), by company
@@ -29,6 +28,40 @@ export const table = {
 } as const;
 
 export type IndexName = keyof typeof table.indexes;
+
+/** An index as one access pattern reads it: its physical name and key attributes. */
+const servedBy = <Name extends IndexName>(index: Name) => ({ index, ...table.indexes[index] }) as const;
+
+/**
+ * The indexes by what they serve: entities read `accessPatterns.dueSends`, not `gsi1`. Several patterns share one
+ * physical index (their partition keys never meet: each pattern spells its own, e.g. `USER#<sub>#CONTACTS`,
+ * `SENDDUE#<shard>`), which keeps the table at five indexes. The physical names stay `gsi1`..`gsi5`: renaming a GSI of
+ * a live table makes DynamoDB delete it and build a new one from every item, and queries of it fail until then.
+ */
+export const accessPatterns = {
+  /** a user's contacts by last update, newest first (`USER#<sub>#CONTACTS` / `<lastUpdated>#<contactId>`) */
+  contactsByLastUpdate: servedBy('gsi1'),
+  /** the same contacts by name, company and date added (same partition key, `gsi1pk`) */
+  contactsByName: servedBy('gsi3'),
+  contactsByCompany: servedBy('gsi4'),
+  contactsByDateAdded: servedBy('gsi5'),
+  /** a contact's conversations by creation (`USER#<sub>#CONVERSATIONSOF#<contactId>` / `<createdAt>#<id>`) */
+  conversationsOfContact: servedBy('gsi1'),
+  /** drafts being sent by due time, sharded and sparse (`SENDDUE#<shard>` / `<dueAt>#<uid>#<id>`) */
+  dueSends: servedBy('gsi1'),
+  /** quotas by the end of their period, sharded (the roll-over schedule) */
+  endedQuotaPeriods: servedBy('gsi1'),
+  /** OAuth connections by the expiry of their access token, sharded and sparse (the renewal schedules) */
+  dueTokenRenewals: servedBy('gsi1'),
+  /** contacts owed an e-mail lookup by due time, sharded and sparse */
+  owedLookups: servedBy('gsi2'),
+  /** a user's drafts that are tasks: ready, failed, queued (`USER#<sub>#DRAFTTASKS` / `<kind>#<updatedAt>#<id>`) */
+  draftTasks: servedBy('gsi2'),
+  /** a live connection by its id alone (the `$disconnect` event names no user) */
+  liveConnectionById: servedBy('gsi2'),
+  /** the mailboxes the reply check reads, sharded and sparse (`REPLYCHECK#<shard>` / `<uid>#<mailboxId>`) */
+  replyCheckMailboxes: servedBy('gsi2'),
+} as const;
 
 /** CreateTable input for DynamoDB Local and tests (on-demand, same keys, indexes and stream as the CDK table). */
 export const createTableInput = (tableName: string): CreateTableCommandInput => {

@@ -4,6 +4,7 @@ import type { Settings } from '../../shared/schemas/profile.js';
 import type { DataClient } from './client.js';
 import { isConditionFailed } from './entity/condition.js';
 import { itemExists, updateParams, type Placeholders, type UpdateSpec } from './expressions.js';
+import { tenantKey } from './entity/keys.js';
 
 /**
  * The user profile (SPEC §3 'User profile'), one item per user: `USER#<sub>` / `PROFILE`. Settings (SPEC §3 profile
@@ -67,7 +68,7 @@ export type UserProfileItem = {
 /** What kind of record an item is (the account export names it). */
 export const userProfileRecord = 'userProfile';
 
-export const profileKey = (uid: string) => ({ pk: `USER#${uid}`, sk: 'PROFILE' });
+export const profileKey = (uid: string) => ({ pk: tenantKey(uid), sk: 'PROFILE' });
 
 /** The stored item without its keys, as the services read it. */
 const fromItem = (item: Record<string, unknown> | undefined, uid: string): UserProfileItem | null =>

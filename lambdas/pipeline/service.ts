@@ -106,9 +106,9 @@ const repairRelationships = async (
   for (const contact of wrong) {
     const stage = entryOf.get(contact.contactId)?.stage ?? null;
     // only while the stage is still the one read: an event that moved it meanwhile wrote the relationship itself
-    await repairContactRelationship(deps.db, uid, contact.contactId, relationshipOfStage(stage), [
-      pipelineStageCheck(deps.db, uid, contact.contactId, stage),
-    ]).catch((error: unknown) => deps.logger?.warn('a relationship was not put right', { error }));
+    await repairContactRelationship(deps.db, uid, contact.contactId, relationshipOfStage(stage), {
+      stage: pipelineStageCheck(deps.db, uid, contact.contactId, stage),
+    }).catch((error: unknown) => deps.logger?.warn('a relationship was not put right', { error }));
   }
 };
 
