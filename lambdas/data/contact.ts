@@ -528,7 +528,7 @@ export const addContactWithSlot = (
   });
 };
 
-/** Removes a `contact` (refused when it is gone), its URL `claim` and one from the quota's `count` in one transaction. */
+/** Removes a `contact` (refused when it is gone), its URL `claim` and one from the quota's `count`: one transaction. */
 export const removeContact = (
   db: DataClient,
   contact: Pick<ContactItem, 'uid' | 'contactId' | 'canonicalLinkedinUrl'>,

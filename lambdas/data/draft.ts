@@ -135,8 +135,8 @@ const fromItem = (item: Record<string, unknown>): DraftItem => {
 /** A draft the due index lists: whose, which, and when it was due. */
 export type DueDraft = { uid: string; draftId: string; dueAt: string };
 
-// drafts being sent whose due time is before `now`, the longest due first (one Query of the due index per partition, up to
-// `perPartition` each, in pages; the rest on the next run)
+// drafts being sent whose due time is before `now`, the longest due first (one Query of the due sends per partition,
+// up to `perPartition` each, in pages; the rest on the next run)
 export const dueDrafts = async (db: DataClient, now: Date, perPartition: number): Promise<DueDraft[]> =>
   (
     await dueOnShardedIndex(db, {

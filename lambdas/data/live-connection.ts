@@ -5,9 +5,9 @@ import { tenantKey } from './entity/keys.js';
 
 /**
  * An open live-channel connection (DESIGN §8 "Live channel"): `USER#<sub>` / `LIVE#<connectionId>`, written by
- * `$connect`, removed by `$disconnect` (found by its connection id (`accessPatterns.liveConnectionById`): the disconnect event names no user) or when
- * a publish finds it gone (410). API Gateway closes a WebSocket after two hours at most, so an item the disconnect
- * never removed (a Lambda that failed) expires with its TTL a little later.
+ * `$connect`, removed by `$disconnect` (found by its connection id, `accessPatterns.liveConnectionById`: the disconnect
+ * event names no user) or when a publish finds it gone (410). API Gateway closes a WebSocket after two hours at most,
+ * so an item the disconnect never removed (a Lambda that failed) expires with its TTL a little later.
  */
 export type LiveConnection = { uid: string; connectionId: string; connectedAt: string };
 

@@ -184,8 +184,8 @@ export const changeQuotaPlan = (
     ),
   );
 
-// the users whose quota period ended before `before`, the longest ended first (one Query of its index per partition, up to
-// `perPartition` each; the rest on the next run)
+// the users whose quota period ended before `before`, the longest ended first (one Query of the ended periods per
+// partition, up to `perPartition` each; the rest on the next run)
 export const quotasEndedBefore = async (db: DataClient, before: Date, perPartition: number): Promise<string[]> =>
   (
     await dueOnShardedIndex(db, {

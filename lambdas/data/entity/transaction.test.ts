@@ -15,7 +15,7 @@ const answering = (codes: string[]) => {
       send: async (command: { input: { TransactItems: unknown[] } }) => {
         sent.push(...command.input.TransactItems);
         throw new TransactionCanceledException({
-          message: `Transaction cancelled, please refer cancellation reasons for specific reasons [${codes.join(', ')}]`,
+          message: `Transaction cancelled, please refer cancellation reasons for specific reasons [${codes}]`,
           $metadata: {},
           CancellationReasons: codes.map((Code) => ({ Code })),
         });
