@@ -64,5 +64,7 @@ export const schedules = {
   },
 } as const satisfies Record<string, ScheduleSpec>;
 
+export type ScheduleName = keyof typeof schedules;
+
 export const scheduleEntries = (table: Record<string, ScheduleSpec> = schedules) =>
   Object.entries(table).map(([name, spec]) => ({ name, ...spec }));

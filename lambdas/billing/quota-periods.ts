@@ -1,8 +1,8 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
-import type { Context } from 'aws-lambda';
 import { currentQuota } from '../contacts/index.js';
 import { readConfig } from '../core/config.js';
 import { createLogger } from '../core/logger.js';
+import { scheduledJob } from '../core/schedule.js';
 import { createDataClient, type DataClient } from '../data/client.js';
 import { getQuota, quotasEndedBefore } from '../data/quota.js';
 
@@ -70,10 +70,9 @@ const logger = createLogger('billing');
 const deps = { db: createDataClient(readConfig().tableName), now: () => new Date(), logger };
 
 /** The `quota-periods` job of shared/schedules.ts. */
-export const handler = async (_event: unknown, context: Context): Promise<QuotaPeriodsSummary> => {
-  const summary = await rollOverEndedPeriods(deps, {
-    deadline: new Date(Date.now() + context.getRemainingTimeInMillis()),
-  });
-  logger.info('rolled over the ended quota periods', { ...summary });
-  return summary;
-};
+export const handler = scheduledJob({
+  job: 'quota-periods',
+  logger,
+  done: 'rolled over the ended quota periods',
+  run: ({ deadline }) => rollOverEndedPeriods(deps, { deadline }),
+});

@@ -1,6 +1,7 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { readConfig } from '../core/config.js';
 import { createLogger } from '../core/logger.js';
+import { scheduledJob } from '../core/schedule.js';
 import { createDataClient, type DataClient } from '../data/client.js';
 import {
   abandonOwedLookup,
@@ -79,8 +80,9 @@ const deps: LookupRedriveDeps = {
 };
 
 /** The `email-lookup-redrive` job of shared/schedules.ts. */
-export const handler = async (): Promise<RedriveSummary> => {
-  const summary = await redriveLookups(deps);
-  deps.logger.info('redrove owed e-mail lookups', { ...summary });
-  return summary;
-};
+export const handler = scheduledJob({
+  job: 'email-lookup-redrive',
+  logger: deps.logger,
+  done: 'redrove owed e-mail lookups',
+  run: () => redriveLookups(deps),
+});

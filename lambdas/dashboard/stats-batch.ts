@@ -1,6 +1,4 @@
-import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { type StreamChange, streamConsumer } from '../core/stream.js';
 import {
   applyStatsGroup,
   changesNothing,
@@ -14,23 +12,12 @@ import {
 import { type ContactItem, getContact } from '../data/contact.js';
 import type { DashboardDeps } from './deps.js';
 import { applyDelta, type PendingValues, planOf } from './stats-apply.js';
-import { type Item, type StatsDelta, statsDeltaOf, type StreamChange } from './stats-delta.js';
+import { type StatsDelta, statsDeltaOf } from './stats-delta.js';
 
 /** Users of a batch worked on side by side (each user's records in order). */
 const usersAtOnce = 8;
 /** A user's contacts read ahead side by side. */
 const contactReadsAtOnce = 8;
-
-type Image = NonNullable<NonNullable<DynamoDBRecord['dynamodb']>['NewImage']>;
-const imageOf = (image: Image | undefined): Item | undefined =>
-  image ? unmarshall(image as Record<string, AttributeValue>) : undefined;
-
-/** A stream record as the delta reads it. */
-export const streamChangeOf = (record: DynamoDBRecord): StreamChange => ({
-  eventName: record.eventName ?? 'MODIFY',
-  oldImage: imageOf(record.dynamodb?.OldImage),
-  newImage: imageOf(record.dynamodb?.NewImage),
-});
 
 /** A record of the batch that changes counters: its place in the batch, its event id and its delta. */
 type Work = { index: number; eventId: string; delta: StatsDelta };
@@ -62,149 +49,141 @@ const goesAlone = ({ delta }: Work) => delta.meetingTouched !== undefined || !is
  * skipped then by its claim. Afterwards `stats.changed` reaches each user whose counts changed (best effort: pages
  * poll the summary too).
  */
-export const statsBatch =
-  (deps: DashboardDeps) =>
-  async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
-    const records = event.Records;
-    let firstFailure = records.length;
-    const fail = (index: number, error: unknown, eventId: string) => {
-      deps.logger.error('Stream record failed', { eventId, error });
-      firstFailure = Math.min(firstFailure, index);
-    };
-    const byUser = new Map<string, Work[]>();
-    records.forEach((record, index) => {
-      const eventId = record.eventID ?? record.dynamodb?.SequenceNumber ?? '';
-      try {
-        const delta = statsDeltaOf(streamChangeOf(record));
-        if (delta) byUser.set(delta.uid, [...(byUser.get(delta.uid) ?? []), { index, eventId, delta }]);
-      } catch (error) {
-        fail(index, error, eventId);
-      }
-    });
-    const touched = new Set<string>();
-    const told = (work: Work, outcome: StatsOutcome | StatsGroupOutcome) => {
-      if (outcome === 'applied') touched.add(work.delta.uid);
-      else if (outcome !== 'nothing') deps.logger.info('Stream record skipped', { eventId: work.eventId, outcome });
-    };
-
-    /** one record in its own transaction; false when it failed */
-    const alone = async (work: Work) => {
-      if (work.index > firstFailure) return false;
-      try {
-        told(work, await applyDelta(deps.db, work.eventId, work.delta, deps.now()));
-        return true;
-      } catch (error) {
-        fail(work.index, error, work.eventId);
-        return false;
-      }
-    };
-
-    const runUser = async (uid: string, works: Work[]) => {
-      // the contacts of the conversations that start, read ahead side by side (the plans then run one after the other)
-      const contacts = new Map<string, Promise<ContactItem | null>>();
-      const toRead = [
-        ...new Set(works.flatMap(({ delta }) => (delta.started?.contactId ? [delta.started.contactId] : []))),
-      ];
-      const contactOf = (id: string) => {
-        const read = contacts.get(id) ?? getContact(deps.db, uid, id);
-        contacts.set(id, read);
-        return read;
-      };
-      const readAhead = async () => {
-        for (let id = toRead.shift(); id !== undefined; id = toRead.shift())
-          if (!contacts.has(id)) await contactOf(id).catch(() => null);
-      };
-      void Promise.all(Array.from({ length: contactReadsAtOnce }, readAhead));
-      let group: { work: Work; change: StatsChange }[] = [];
-      let pending: PendingValues = new Map();
-      let cohorts = new Set<string>();
-      /** writes the group (record by record when refused); false once a record failed */
-      const flush = async () => {
-        const entries = group;
-        group = [];
-        pending = new Map();
-        cohorts = new Set();
-        if (entries.length === 0) return true;
-        let outcome: StatsGroupOutcome;
+export const statsBatch = (deps: DashboardDeps) =>
+  streamConsumer({
+    consumer: 'stats',
+    logger: deps.logger,
+    handle: async (changes: readonly StreamChange[], batch) => {
+      const byUser = new Map<string, Work[]>();
+      for (const change of changes) {
+        const { index, eventId } = change;
         try {
-          outcome = await applyStatsGroup(
-            deps.db,
-            uid,
-            entries.map(({ work, change }) => ({ eventId: work.eventId, change })),
-            deps.now(),
-          );
+          const delta = statsDeltaOf(change);
+          if (delta) byUser.set(delta.uid, [...(byUser.get(delta.uid) ?? []), { index, eventId, delta }]);
         } catch (error) {
-          deps.logger.warn('Stream records applied one by one', { error });
-          outcome = 'refused';
+          batch.fail(index, error);
         }
-        if (outcome !== 'refused') {
-          for (const { work } of entries) told(work, outcome);
+      }
+      const touched = new Set<string>();
+      const told = (work: Work, outcome: StatsOutcome | StatsGroupOutcome) => {
+        if (outcome === 'applied') touched.add(work.delta.uid);
+        else if (outcome !== 'nothing') deps.logger.info('Stream record skipped', { eventId: work.eventId, outcome });
+      };
+
+      /** one record in its own transaction; false when it failed */
+      const alone = async (work: Work) => {
+        if (work.index > batch.failedFrom()) return false;
+        try {
+          told(work, await applyDelta(deps.db, work.eventId, work.delta, deps.now()));
           return true;
-        }
-        for (const { work } of entries) if (!(await alone(work))) return false;
-        return true;
-      };
-      const plan = async (work: Work) => {
-        try {
-          return await planOf(deps.db, work.delta, deps.now(), pending, contactOf);
         } catch (error) {
-          fail(work.index, error, work.eventId);
-          return null;
+          batch.fail(work.index, error);
+          return false;
         }
       };
-      const planAndWrite = async () => {
-        for (const work of works) {
-          if (work.index > firstFailure) break;
-          if (goesAlone(work)) {
-            if (!(await flush()) || !(await alone(work))) return;
-            continue;
-          }
-          const ids = cohortIdsOf(work);
-          if (ids.some((id) => cohorts.has(id)) && !(await flush())) return;
-          let change = await plan(work);
-          if (!change) return void (await flush());
-          if (changesNothing(change)) continue;
-          let next = [...group, { work, change }];
-          const writes = statsGroupWrites(
-            deps.db,
-            uid,
-            next.map((entry) => ({ eventId: entry.work.eventId, change: entry.change })),
-            deps.now(),
-          );
-          if (!fitsOneTransaction(writes)) {
-            if (!(await flush())) return;
-            change = await plan(work);
-            if (!change) return;
-            next = [{ work, change }];
-          }
-          group = next;
-          for (const id of ids) cohorts.add(id);
-        }
-        await flush();
-      };
-      try {
-        await planAndWrite();
-      } finally {
-        toRead.length = 0;
-      }
-    };
 
-    const queue = [...byUser.entries()];
-    await Promise.all(
-      Array.from({ length: Math.min(usersAtOnce, queue.length) }, async () => {
-        for (let next = queue.shift(); next; next = queue.shift()) await runUser(...next);
-      }),
-    );
-    await Promise.all(
-      [...touched].map((uid) =>
-        deps.live.publish(uid, { type: 'stats.changed', data: {} }).catch((error: unknown) => {
-          deps.logger.warn('stats.changed was not published', { error });
+      const runUser = async (uid: string, works: Work[]) => {
+        // the contacts of the conversations that start, read ahead side by side (the plans then run one after the other)
+        const contacts = new Map<string, Promise<ContactItem | null>>();
+        const toRead = [
+          ...new Set(works.flatMap(({ delta }) => (delta.started?.contactId ? [delta.started.contactId] : []))),
+        ];
+        const contactOf = (id: string) => {
+          const read = contacts.get(id) ?? getContact(deps.db, uid, id);
+          contacts.set(id, read);
+          return read;
+        };
+        const readAhead = async () => {
+          for (let id = toRead.shift(); id !== undefined; id = toRead.shift())
+            if (!contacts.has(id)) await contactOf(id).catch(() => null);
+        };
+        void Promise.all(Array.from({ length: contactReadsAtOnce }, readAhead));
+        let group: { work: Work; change: StatsChange }[] = [];
+        let pending: PendingValues = new Map();
+        let cohorts = new Set<string>();
+        /** writes the group (record by record when refused); false once a record failed */
+        const flush = async () => {
+          const entries = group;
+          group = [];
+          pending = new Map();
+          cohorts = new Set();
+          if (entries.length === 0) return true;
+          let outcome: StatsGroupOutcome;
+          try {
+            outcome = await applyStatsGroup(
+              deps.db,
+              uid,
+              entries.map(({ work, change }) => ({ eventId: work.eventId, change })),
+              deps.now(),
+            );
+          } catch (error) {
+            deps.logger.warn('Stream records applied one by one', { error });
+            outcome = 'refused';
+          }
+          if (outcome !== 'refused') {
+            for (const { work } of entries) told(work, outcome);
+            return true;
+          }
+          for (const { work } of entries) if (!(await alone(work))) return false;
+          return true;
+        };
+        const plan = async (work: Work) => {
+          try {
+            return await planOf(deps.db, work.delta, deps.now(), pending, contactOf);
+          } catch (error) {
+            batch.fail(work.index, error);
+            return null;
+          }
+        };
+        const planAndWrite = async () => {
+          for (const work of works) {
+            if (work.index > batch.failedFrom()) break;
+            if (goesAlone(work)) {
+              if (!(await flush()) || !(await alone(work))) return;
+              continue;
+            }
+            const ids = cohortIdsOf(work);
+            if (ids.some((id) => cohorts.has(id)) && !(await flush())) return;
+            let change = await plan(work);
+            if (!change) return void (await flush());
+            if (changesNothing(change)) continue;
+            let next = [...group, { work, change }];
+            const writes = statsGroupWrites(
+              deps.db,
+              uid,
+              next.map((entry) => ({ eventId: entry.work.eventId, change: entry.change })),
+              deps.now(),
+            );
+            if (!fitsOneTransaction(writes)) {
+              if (!(await flush())) return;
+              change = await plan(work);
+              if (!change) return;
+              next = [{ work, change }];
+            }
+            group = next;
+            for (const id of ids) cohorts.add(id);
+          }
+          await flush();
+        };
+        try {
+          await planAndWrite();
+        } finally {
+          toRead.length = 0;
+        }
+      };
+
+      const queue = [...byUser.entries()];
+      await Promise.all(
+        Array.from({ length: Math.min(usersAtOnce, queue.length) }, async () => {
+          for (let next = queue.shift(); next; next = queue.shift()) await runUser(...next);
         }),
-      ),
-    );
-    return {
-      batchItemFailures: records
-        .slice(firstFailure)
-        .map((record) => ({ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' })),
-    };
-  };
+      );
+      await Promise.all(
+        [...touched].map((uid) =>
+          deps.live.publish(uid, { type: 'stats.changed', data: {} }).catch((error: unknown) => {
+            deps.logger.warn('stats.changed was not published', { error });
+          }),
+        ),
+      );
+    },
+  });

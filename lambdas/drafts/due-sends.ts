@@ -1,6 +1,7 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { readConfig } from '../core/config.js';
 import { createLogger } from '../core/logger.js';
+import { scheduledJob } from '../core/schedule.js';
 import { createDataClient } from '../data/client.js';
 import { dueDrafts, getDraft } from '../data/draft.js';
 import type { QueuePort } from '../providers/queue/port.js';
@@ -69,8 +70,9 @@ const deps: DueSendsDeps = {
 };
 
 /** The `due-sends` job of shared/schedules.ts. */
-export const handler = async (): Promise<DueSendsSummary> => {
-  const summary = await queueDueSends(deps);
-  deps.logger.info('queued the sends that are due', { ...summary });
-  return summary;
-};
+export const handler = scheduledJob({
+  job: 'due-sends',
+  logger,
+  done: 'queued the sends that are due',
+  run: () => queueDueSends(deps),
+});

@@ -1,7 +1,7 @@
-import type { Context } from 'aws-lambda';
 import { replyCheckMessage as checkMessage } from '../../shared/schemas/replies.js';
 import { readConfig } from '../core/config.js';
 import { createLogger } from '../core/logger.js';
+import { scheduledJob } from '../core/schedule.js';
 import { createDataClient } from '../data/client.js';
 import { activeMailboxesPage, replyCheckShards } from '../data/mail-sync.js';
 import { createSqsClient, sqsQueue } from '../providers/queue/sqs.js';
@@ -57,7 +57,6 @@ export const fanOutReplyChecks = async (
   return summary;
 };
 
-const logger = createLogger('replies');
 // the job reads the fan-out index and queues: the table and the queue only, none of the mail machinery of the checks
 const deps: Pick<ReplyDeps, 'db' | 'queue' | 'now'> = {
   db: createDataClient(readConfig().tableName),
@@ -66,10 +65,9 @@ const deps: Pick<ReplyDeps, 'db' | 'queue' | 'now'> = {
 };
 
 /** The `reply-check` job of shared/schedules.ts. */
-export const handler = async (_event: unknown, context: Context): Promise<FanOutSummary> => {
-  const summary = await fanOutReplyChecks(deps, {
-    deadline: new Date(Date.now() + context.getRemainingTimeInMillis()),
-  });
-  logger.info('queued reply checks', { ...summary });
-  return summary;
-};
+export const handler = scheduledJob({
+  job: 'reply-check',
+  logger: createLogger('replies'),
+  done: 'queued reply checks',
+  run: ({ deadline }) => fanOutReplyChecks(deps, { deadline }),
+});
