@@ -4,10 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { exportTags } from '../lambdas/account/export-files.js';
 import { emailPatterns } from '../lambdas/contacts/email-candidates.js';
 import { table as tableDefinition } from '../lambdas/data/table.js';
-import { sealedPurposes } from '../lambdas/mailboxes/sealed-purposes.js';
-import { meetingsSealedPurposes } from '../lambdas/meetings/sealed-purposes.js';
-import { zoomRenewalWorstCaseMs } from '../lambdas/meetings/zoom-token-refresh-rules.js';
-import { renewalWorstCaseMs } from '../lambdas/mailboxes/token-refresh-rules.js';
+import { renewalWorstCaseMs } from '../lambdas/connections/rules.js';
+import { sealedPurposes } from '../lambdas/data/connection-purposes.js';
 import { type Vendor, vendorBudgetMs } from '../lambdas/providers/vendor-limits.js';
 import { messages } from '../shared/messages.js';
 import { queueEntries, queues, visibilityTimeoutSeconds, type QueueSpec } from '../shared/queues.js';
@@ -583,15 +581,18 @@ describe('the dev stack', () => {
       template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
     });
 
-    it('lets the functions that use mailboxes or Zoom, and no other, make and open data keys of that key: sign-ins and tokens for the mailboxes domain, tokens only for sending (drafts) and reply checks (replies), Zoom sign-ins and tokens and mailbox tokens for meetings, Zoom tokens for the account deletion', () => {
+    it('lets the functions that use mailboxes or Zoom, and no other, make and open data keys of that key: sign-ins and tokens for the mailboxes domain, tokens only for sending (drafts) and reply checks (replies), Zoom sign-ins and tokens and mailbox tokens for meetings, Zoom tokens for the account deletion, both tokens for the token-refresh job', () => {
       const keyId = logicalIdOf(dev.stack, (dev.stack.node.findChild('Data') as Data).secretsKey);
       const purposesOf: Partial<Record<string, string[]>> = {
-        mailboxes: Object.values(sealedPurposes),
-        drafts: [sealedPurposes.tokens],
-        replies: [sealedPurposes.tokens],
-        meetings: [sealedPurposes.tokens, meetingsSealedPurposes.zoomTokens, meetingsSealedPurposes.verifier],
-        account: [sealedPurposes.tokens, meetingsSealedPurposes.zoomTokens],
+        mailboxes: [sealedPurposes.mailboxTokens, sealedPurposes.verifier],
+        drafts: [sealedPurposes.mailboxTokens],
+        replies: [sealedPurposes.mailboxTokens],
+        meetings: [sealedPurposes.mailboxTokens, sealedPurposes.zoomTokens, sealedPurposes.verifier],
+        account: [sealedPurposes.mailboxTokens, sealedPurposes.zoomTokens],
       };
+      // the one renewal job of every provider's connections (lambdas/connections), no sign-in's verifier
+      const tokenRefreshJob = 'Test/Background/Schedules/token-refresh/Job';
+      const jobPurposes = [sealedPurposes.mailboxTokens, sealedPurposes.zoomTokens];
       const mailboxFunctions = ourFunctions(dev.stack).filter((fn) => fn.service === 'mailboxes');
       expect(mailboxFunctions.map((fn) => fn.node.path).sort()).toEqual([
         'Test/Api/Mailboxes',
@@ -614,7 +615,7 @@ describe('the dev stack', () => {
         const kms = roleStatements(template, dev.stack, fn).filter((statement) =>
           [statement.Action].flat().some((action) => action.startsWith('kms:')),
         );
-        const purposes = purposesOf[fn.service];
+        const purposes = fn.node.path === tokenRefreshJob ? jobPurposes : purposesOf[fn.service];
         if (!purposes) {
           expect(kms, fn.node.path).toEqual([]);
           continue;
@@ -739,36 +740,28 @@ describe('the dev stack', () => {
       }
     });
 
-    it('runs the mailboxes Lambda past a sign-in (two calls) and the token-refresh job past one renewal', () => {
+    it('runs the mailboxes Lambda past a sign-in (two calls) and the token-refresh job past one renewal of any provider', () => {
       // the OAuth callback: the code for tokens, then the mailbox's address (lambdas/mailboxes/service.ts)
       const mailboxes = (dev.stack.node.findChild('Api') as Api).functions.get('mailboxes')!;
       expect(
         (functionProperties(template, dev.stack, mailboxes) as { Timeout: number }).Timeout * 1000,
       ).toBeGreaterThan(vendorBudgetMs({ mailAuth: 2 }));
-      // a run starts no renewal it could not finish (lambdas/mailboxes/token-refresh.ts), so one must fit
+      // a run starts no renewal it could not finish (lambdas/connections/renewal.ts), so one of each must fit
       const job = dev.stack.node
         .findChild('Background')
         .node.findChild('Schedules')
         .node.findChild('token-refresh')
         .node.findChild('Job') as AppFunction;
-      expect((functionProperties(template, dev.stack, job) as { Timeout: number }).Timeout * 1000).toBeGreaterThan(
-        renewalWorstCaseMs,
-      );
+      const jobTimeoutMs = (functionProperties(template, dev.stack, job) as { Timeout: number }).Timeout * 1000;
+      expect(jobTimeoutMs).toBeGreaterThan(renewalWorstCaseMs.mail);
+      expect(jobTimeoutMs).toBeGreaterThan(renewalWorstCaseMs.zoom);
     });
 
-    it("runs the meetings Lambda past Zoom's code exchange (three calls) and the Zoom token job past one renewal", () => {
+    it("runs the meetings Lambda past Zoom's code exchange (three calls)", () => {
       // the exchange: the code for tokens, users/me, the revocation of the grant it replaces
       const meetings = (dev.stack.node.findChild('Api') as Api).functions.get('meetings')!;
       expect((functionProperties(template, dev.stack, meetings) as { Timeout: number }).Timeout * 1000).toBeGreaterThan(
         vendorBudgetMs({ zoom: 3 }),
-      );
-      const job = dev.stack.node
-        .findChild('Background')
-        .node.findChild('Schedules')
-        .node.findChild('zoom-token-refresh')
-        .node.findChild('Job') as AppFunction;
-      expect((functionProperties(template, dev.stack, job) as { Timeout: number }).Timeout * 1000).toBeGreaterThan(
-        zoomRenewalWorstCaseMs,
       );
     });
 
@@ -1145,20 +1138,20 @@ describe('Zoom', () => {
     subject = synth({ zoomClientId: 'zoom-client' });
   }, synthTimeout);
 
-  it("gives the meetings and account functions, and no other, Zoom's client id and its secret by name, and only the meetings API Lambda the webhook's secret", () => {
+  it("gives the meetings and account functions and the token-refresh job, and no other, Zoom's client id and its secret by name, and only the meetings API Lambda the webhook's secret", () => {
     const { template, stack } = subject;
     const meetingsHttp = (stack.node.findChild('Api') as Api).functions.get('meetings')!;
     const meetingsFunctions = ourFunctions(stack).filter((fn) => fn.service === 'meetings');
     expect(meetingsFunctions.map((fn) => fn.node.path).sort()).toEqual([
       'Test/Api/Meetings',
-      'Test/Background/Schedules/zoom-token-refresh/Job',
       'Test/Background/Workers/meeting-invitation/Worker',
     ]);
     for (const fn of ourFunctions(stack)) {
       const env = environmentOf(template, logicalIdOf(stack, fn.fn));
       const secrets = vendorSecretsReadBy(template, stack, fn);
-      // an account's deletion revokes its Zoom grant (lambdas/account/service.ts), with Zoom's client
-      if (fn.service === 'account') {
+      // an account's deletion revokes its Zoom grant (lambdas/account/service.ts), and the token-refresh job renews
+      // it (lambdas/connections), with Zoom's client
+      if (fn.service === 'account' || fn.node.path === 'Test/Background/Schedules/token-refresh/Job') {
         expect(env, fn.node.path).toMatchObject({
           ZOOM_OAUTH_CLIENT_ID: 'zoom-client',
           ZOOM_OAUTH_CLIENT_SECRET_SECRET: 'outreach/dev/zoom-client-secret',

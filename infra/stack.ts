@@ -2,8 +2,7 @@ import { CfnOutput, Duration, Lazy, NestedStack, Stack, type StackProps, Validat
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { meetingsSealedPurposes } from '../lambdas/meetings/sealed-purposes.js';
-import { sealedPurposes } from '../lambdas/mailboxes/sealed-purposes.js';
+import { sealedPurposes } from '../lambdas/data/connection-purposes.js';
 import { queueUrlEnvName, type QueueSpec } from '../shared/queues.js';
 import type { ScheduleSpec } from '../shared/schedules.js';
 import type { StreamConsumerSpec } from '../shared/streams.js';
@@ -134,15 +133,17 @@ export class AppStack extends Stack {
     const resources: BindingResources = {
       table: data.table,
       uploads: data.uploads,
-      // the purposes each domain may seal and open (DESIGN §6): mail tokens and sign-in verifiers, Zoom's likewise
+      // the purposes each domain may seal and open (DESIGN §6): mail tokens and sign-in verifiers, Zoom's likewise;
+      // the token-refresh job renews every provider's connections (lambdas/connections), and signs no one in
       sealing: {
         key: data.secretsKey,
         purposes: {
-          mailboxes: Object.values(sealedPurposes),
-          drafts: [sealedPurposes.tokens],
-          replies: [sealedPurposes.tokens],
-          meetings: [sealedPurposes.tokens, meetingsSealedPurposes.zoomTokens, meetingsSealedPurposes.verifier],
-          account: [sealedPurposes.tokens, meetingsSealedPurposes.zoomTokens],
+          mailboxes: [sealedPurposes.mailboxTokens, sealedPurposes.verifier],
+          'mailboxes/token-refresh': [sealedPurposes.mailboxTokens, sealedPurposes.zoomTokens],
+          drafts: [sealedPurposes.mailboxTokens],
+          replies: [sealedPurposes.mailboxTokens],
+          meetings: [sealedPurposes.mailboxTokens, sealedPurposes.zoomTokens, sealedPurposes.verifier],
+          account: [sealedPurposes.mailboxTokens, sealedPurposes.zoomTokens],
         },
       },
       // `auth` is made below, before the API binds the account functions

@@ -118,8 +118,14 @@ export const bindings = {
     only: { http: { secrets: ['CURSOR_SIGNING_KEY'] } },
   },
   templates: { table: 'readWrite' },
-  // HTTP and the token-refresh job: sign-in verifiers and tokens, sealed
-  mailboxes,
+  // HTTP: sign-in verifiers and tokens, sealed; the token-refresh job renews every provider's connections
+  // (lambdas/connections), Zoom's too, with Zoom's client
+  mailboxes: {
+    ...mailboxes,
+    only: {
+      'token-refresh': { settings: ['ZOOM_OAUTH_CLIENT_ID'], secrets: ['ZOOM_OAUTH_CLIENT_SECRET'] },
+    },
+  },
   // conversations, their e-mails, notifications (mail is read by the replies domain)
   conversations: { table: 'readWrite', live: true },
   // reply checks read the user's mailboxes, and where the providers push (the webhooks' URLs and Gmail's topic)

@@ -29,7 +29,8 @@ export const schedules = {
     job: 'token-refresh',
     everyMinutes: 10,
     timeoutSeconds: 120,
-    summary: 'Renew the access tokens of connected mailboxes that expire within 15 minutes (invalid_grant: expired)',
+    summary:
+      'Renew the access tokens of the OAuth connections (Gmail, Outlook, Zoom) that expire within 15 minutes (invalid_grant: expired)',
   },
   'reply-check': {
     domain: 'replies',
@@ -45,14 +46,6 @@ export const schedules = {
     everyMinutes: 1,
     timeoutSeconds: 60,
     summary: 'Queue the sends that are due: scheduled drafts, auto follow-ups, sends the guard held back',
-  },
-  'zoom-token-refresh': {
-    domain: 'meetings',
-    job: 'zoom-token-refresh',
-    everyMinutes: 10,
-    timeoutSeconds: 120,
-    summary:
-      'Renew the Zoom access tokens that expire within 15 minutes (Zoom rotates refresh tokens; invalid_grant: expired)',
   },
   'quota-periods': {
     domain: 'billing',

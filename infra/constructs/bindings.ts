@@ -18,8 +18,11 @@ import type { AppFunction, DomainAccess } from './function.js';
 export type BindingResources = {
   table: dynamodb.ITable;
   uploads: s3.IBucket;
-  /** the KMS key that seals tokens and sign-in verifiers, and each sealing domain's purposes (lambdas' sealed-purposes.ts) */
-  sealing: { key: kms.IKey; purposes: Partial<Record<Domain, readonly string[]>> };
+  /**
+   * the KMS key that seals tokens and sign-in verifiers, and each sealing domain's purposes
+   * (lambdas/data/connection-purposes.ts), or one function's as `<domain>/<handler>` where it differs from its domain's
+   */
+  sealing: { key: kms.IKey; purposes: Partial<Record<Domain | `${Domain}/${string}`, readonly string[]>> };
   /** read when a function that deletes users is bound (the user pool is made after the first functions) */
   userPool: () => cognito.IUserPool;
   /** a secret the stage has; undefined when it is not configured (the function then goes without it) */
@@ -40,7 +43,8 @@ export const bindFunction = (fn: AppFunction, bindings: Bindings, resources: Bin
     });
   } else if (bindings.uploads) fn.bindBucket(resources.uploads, bindings.uploads);
   if (bindings.sealing) {
-    const purposes = resources.sealing.purposes[fn.service as Domain];
+    const { purposes: all } = resources.sealing;
+    const purposes = all[`${fn.service as Domain}/${fn.handler}`] ?? all[fn.service as Domain];
     if (!purposes?.length) throw new Error(`${fn.service} seals data but has no sealed purposes`);
     fn.bindDataKeys(resources.sealing.key, kmsKeyEnvName, purposes);
   }

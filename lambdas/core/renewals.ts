@@ -20,7 +20,8 @@ export const renewDue = async <T>(
   due: readonly T[],
   options: {
     concurrency: number;
-    canStart: () => boolean;
+    /** whether there is time left to renew `next` (the item about to start) */
+    canStart: (next: T) => boolean;
     renewOne: (item: T) => Promise<RenewalOutcome>;
     onFailure: (item: T, error: unknown) => void;
   },
@@ -28,7 +29,7 @@ export const renewDue = async <T>(
   const summary: RenewalSummary = { due: due.length, renewed: 0, expired: 0, skipped: 0, failed: 0, left: 0 };
   let next = 0;
   const lane = async () => {
-    while (next < due.length && options.canStart()) {
+    while (next < due.length && options.canStart(due[next]!)) {
       const item = due[next++]!;
       try {
         summary[await options.renewOne(item)] += 1;

@@ -1,10 +1,17 @@
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ConnectionStatus, MailProvider } from '../../shared/schemas/mailboxes.js';
 import type { Sealed } from '../providers/crypto/envelope.js';
-import { dueOnShardedIndex, queryAll, shardOf, type DataClient } from './client.js';
+import { queryAll, type DataClient } from './client.js';
+import {
+  type ConnectionCore,
+  connectionKey,
+  connectionRecord,
+  readConnection,
+  replaceConnection,
+} from './connection.js';
 import { writtenIf } from './entity/condition.js';
-import { cancellationReasons } from './errors.js';
 import { tenantKey } from './entity/keys.js';
+import { transact } from './entity/transaction.js';
 
 /**
  * A user's connected mailboxes (DESIGN §8 'Mailboxes'), under the user's key (DESIGN §3):
@@ -15,28 +22,18 @@ import { tenantKey } from './entity/keys.js';
  * - `USER#<sub>` / `MAILBOXDEFAULT`: which mailbox is the default, a pointer: making a default is one write and two
  *   defaults cannot exist. A pointer naming no mailbox (a race of a delete and a connect) reads as the oldest one.
  * All three share the `MAILBOX` prefix, so a user's mailboxes and their default are one Query.
- * A connected mailbox with a refresh token is also on the refresh index (gsi1, sparse, `MAILBOXREFRESH#<shard>`,
- * sorted by expiry), which the token-refresh job Queries (DESIGN §4); an expired one is taken off.
+ * The mailbox itself is an OAuth connection (lambdas/data/connection.ts: its key, its sealed tokens, the due index a
+ * connected mailbox with a refresh token is on while the token-refresh job renews it, DESIGN §4).
  */
-export type MailboxItem = {
-  uid: string;
-  id: string;
+export type MailboxItem = ConnectionCore & {
   provider: MailProvider;
-  /** lower case */
-  email: string;
   status: ConnectionStatus;
   /** when the access token expires, ISO 8601 */
   expiry: string;
   refreshError: string | null;
-  connectedAt: string;
   lastSynced: string | null;
-  updatedAt: string;
-  /** written with every change (replaceMailbox): a change made on a stale read is refused */
-  version: number;
   /** whether `tokens` holds a refresh token (the refresh index lists only those) */
   renewable: boolean;
-  /** `{accessToken, refreshToken}`, sealed (lambdas/providers/crypto/envelope.ts) */
-  tokens: Sealed;
   /**
    * The scopes the provider granted, as its token answer named them; absent for a mailbox connected before they were
    * kept (or from tokens the user gave): a renewal asks for no more than these (lambdas/providers/mail/microsoft.ts).
@@ -54,25 +51,15 @@ const mailboxPrefix = `${prefix}#`;
 const addressPrefix = `${prefix}ADDR#`;
 const defaultSortKey = `${prefix}DEFAULT`;
 
-/** Partitions of the refresh index, so every token renewal does not write to one GSI partition. */
-const refreshShards = 4;
-const refreshPartition = (shard: number) => `MAILBOXREFRESH#${shard}`;
-
-export const mailboxKey = (uid: string, id: string) => ({ pk: tenantKey(uid), sk: `${mailboxPrefix}${id}` });
+export const mailboxKey = (uid: string, id: string) => connectionKey('mailbox', uid, id);
 const addressKey = (uid: string, email: string) => ({ pk: tenantKey(uid), sk: `${addressPrefix}${email}` });
 const defaultKey = (uid: string) => ({ pk: tenantKey(uid), sk: defaultSortKey });
 
-const refreshKeys = (item: MailboxItem) =>
-  item.status === 'connected' && item.renewable
-    ? { gsi1pk: refreshPartition(shardOf(item.id, refreshShards)), gsi1sk: `${item.expiry}#${item.uid}#${item.id}` }
-    : {};
-
-const toItem = (item: MailboxItem) => ({
-  ...mailboxKey(item.uid, item.id),
-  entity: mailboxRecord,
-  ...item,
-  ...refreshKeys(item),
-});
+const toItem = (item: MailboxItem) =>
+  connectionRecord('mailbox', mailboxRecord, item, {
+    expiresAt: item.expiry,
+    renews: item.status === 'connected' && item.renewable,
+  });
 
 const fromItem = (item: Record<string, unknown>): MailboxItem => ({
   uid: String(item.uid),
@@ -112,10 +99,8 @@ export const listMailboxes = async (db: DataClient, uid: string): Promise<Mailbo
 
 // one mailbox of a user (GetItem, consistent); null when the user has none of this id
 export const getMailbox = async (db: DataClient, uid: string, id: string): Promise<MailboxItem | null> => {
-  const { Item } = await db.documents.send(
-    new GetCommand({ TableName: db.table, Key: mailboxKey(uid, id), ConsistentRead: true }),
-  );
-  return Item ? fromItem(Item) : null;
+  const item = await readConnection(db, 'mailbox', uid, id);
+  return item ? fromItem(item) : null;
 };
 
 /**
@@ -123,65 +108,38 @@ export const getMailbox = async (db: DataClient, uid: string, id: string): Promi
  * 'address-taken' when the user has a mailbox of this address already (nothing was written).
  */
 export const createMailbox = async (db: DataClient, item: MailboxItem): Promise<'created' | 'address-taken'> => {
-  try {
-    await db.documents.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: db.table, Item: toItem(item), ConditionExpression: 'attribute_not_exists(pk)' } },
-          {
-            Put: {
-              TableName: db.table,
-              Item: { ...addressKey(item.uid, item.email), entity: mailboxAddressRecord, mailboxId: item.id },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-        ],
-      }),
-    );
-    return 'created';
-  } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (reasons?.[1] === 'ConditionalCheckFailed') return 'address-taken';
-    throw error;
-  }
+  const outcome = await transact(db, {
+    mailbox: { Put: { TableName: db.table, Item: toItem(item), ConditionExpression: 'attribute_not_exists(pk)' } },
+    address: {
+      Put: {
+        TableName: db.table,
+        Item: { ...addressKey(item.uid, item.email), entity: mailboxAddressRecord, mailboxId: item.id },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  });
+  if (outcome.done) return 'created';
+  if (outcome.refused.has('address')) return 'address-taken';
+  throw new Error(`A new mailbox was not written (${outcome.summary})`);
 };
 
 // a changed mailbox written whole as the next version of the one read (PutItem on the condition that it still exists
 // at that version); false when it was deleted or changed since
-export const replaceMailbox = (db: DataClient, item: MailboxItem) =>
-  writtenIf(
-    db.documents.send(
-      new PutCommand({
-        TableName: db.table,
-        Item: toItem({ ...item, version: item.version + 1 }),
-        ConditionExpression: 'attribute_exists(pk) AND version = :read',
-        ExpressionAttributeValues: { ':read': item.version },
-      }),
-    ),
-  );
+export const replaceMailbox = (db: DataClient, item: MailboxItem) => replaceConnection(db, toItem(item), item.version);
 
 // makes a mailbox the default (one transaction: the mailbox exists, the pointer names it); false when it does not
 export const setDefaultMailbox = async (db: DataClient, uid: string, id: string): Promise<boolean> => {
-  try {
-    await db.documents.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            ConditionCheck: {
-              TableName: db.table,
-              Key: mailboxKey(uid, id),
-              ConditionExpression: 'attribute_exists(pk)',
-            },
-          },
-          { Put: { TableName: db.table, Item: { ...defaultKey(uid), entity: mailboxDefaultRecord, mailboxId: id } } },
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') return false;
-    throw error;
-  }
+  const outcome = await transact(db, {
+    mailbox: {
+      ConditionCheck: { TableName: db.table, Key: mailboxKey(uid, id), ConditionExpression: 'attribute_exists(pk)' },
+    },
+    pointer: {
+      Put: { TableName: db.table, Item: { ...defaultKey(uid), entity: mailboxDefaultRecord, mailboxId: id } },
+    },
+  });
+  if (outcome.done) return true;
+  if (outcome.refused.has('mailbox')) return false;
+  throw new Error(`The default mailbox was not set (${outcome.summary})`);
 };
 
 // the user's first mailbox becomes the default (PutItem on the condition that there is no pointer yet)
@@ -220,40 +178,13 @@ export const replaceDeletedDefault = (db: DataClient, uid: string, deletedId: st
 
 // removes a mailbox and its address's guard (one transaction, the mailbox must exist); false when it did not
 export const deleteMailbox = async (db: DataClient, item: Pick<MailboxItem, 'uid' | 'id' | 'email'>) => {
-  try {
-    await db.documents.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: db.table,
-              Key: mailboxKey(item.uid, item.id),
-              ConditionExpression: 'attribute_exists(pk)',
-            },
-          },
-          { Delete: { TableName: db.table, Key: addressKey(item.uid, item.email) } },
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') return false;
-    throw error;
-  }
+  const outcome = await transact(db, {
+    mailbox: {
+      Delete: { TableName: db.table, Key: mailboxKey(item.uid, item.id), ConditionExpression: 'attribute_exists(pk)' },
+    },
+    address: { Delete: { TableName: db.table, Key: addressKey(item.uid, item.email) } },
+  });
+  if (outcome.done) return true;
+  if (outcome.refused.has('mailbox')) return false;
+  throw new Error(`A mailbox was not deleted (${outcome.summary})`);
 };
-
-// connected mailboxes of every user with a refresh token whose access token expires before `before`, soonest first
-// (one Query of gsi1 per partition, up to `perPartition` each; the rest on the next run)
-export const mailboxesExpiringBefore = async (
-  db: DataClient,
-  before: Date,
-  perPartition: number,
-): Promise<MailboxItem[]> =>
-  (
-    await dueOnShardedIndex(db, {
-      index: 'gsi1',
-      partitions: Array.from({ length: refreshShards }, (_, shard) => refreshPartition(shard)),
-      before: before.toISOString(),
-      perPartition,
-    })
-  ).map(fromItem);

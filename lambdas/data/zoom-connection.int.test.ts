@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { readItem } from '../test/raw-items.js';
 import { createDataClient } from './client.js';
+import { connectionsDueBefore } from './connection.js';
 import {
   deleteZoomConnection,
   getZoomConnection,
@@ -10,7 +11,6 @@ import {
   usersOfZoomUser,
   type ZoomConnectionItem,
   zoomConnectionKey,
-  zoomConnectionsExpiringBefore,
   zoomUserKey,
 } from './zoom-connection.js';
 
@@ -86,11 +86,11 @@ describe('the Zoom connection data', () => {
     const later = connection({ expiresAt: '2999-01-01T12:00:00.000Z' });
     await putZoomConnection(db, due, null);
     await putZoomConnection(db, later, null);
-    const listed = await zoomConnectionsExpiringBefore(db, new Date('2999-01-01T11:00:00.000Z'), 1_000);
+    const listed = await connectionsDueBefore(db, ['zoom'], new Date('2999-01-01T11:00:00.000Z'), 1_000);
     expect(listed.map((item) => item.uid)).toContain(due.uid);
     expect(listed.map((item) => item.uid)).not.toContain(later.uid);
     await replaceZoomConnection(db, { ...due, refreshError: 'invalid_grant' });
-    const after = await zoomConnectionsExpiringBefore(db, new Date('2999-01-01T11:00:00.000Z'), 1_000);
+    const after = await connectionsDueBefore(db, ['zoom'], new Date('2999-01-01T11:00:00.000Z'), 1_000);
     expect(after.map((item) => item.uid)).not.toContain(due.uid);
     expect(await readItem(db, zoomConnectionKey(due.uid))).not.toHaveProperty('gsi1pk');
   });

@@ -1,65 +1,49 @@
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ZoomRefreshError } from '../../shared/schemas/meetings.js';
 import type { Sealed } from '../providers/crypto/envelope.js';
-import { type DataClient, dueOnShardedIndex, shardOf } from './client.js';
-import { writtenIf } from './entity/condition.js';
-import { cancellationReasons } from './errors.js';
+import type { DataClient } from './client.js';
+import {
+  type ConnectionCore,
+  connectionKey,
+  connectionRecord,
+  readConnection,
+  replaceConnection,
+} from './connection.js';
 import { tenantKey } from './entity/keys.js';
+import { transact } from './entity/transaction.js';
 
 /**
  * A user's Zoom connection (SPEC §3 'Zoom connection'), one per user:
  * - `USER#<sub>` / `ZOOM`: who the Zoom account is, when its access token expires, whether its grant is gone
- *   (`refreshError`), its OAuth tokens sealed (DESIGN §6; the service seals and opens them, nothing here reads one).
- *   While connected it is on the refresh index (gsi1, sparse, `ZOOMREFRESH#<shard>`, sorted by expiry), which the
- *   zoom-token-refresh job Queries (DESIGN §4); an expired one is taken off.
+ *   (`refreshError`), its OAuth tokens sealed. It is an OAuth connection (lambdas/data/connection.ts: its key, its
+ *   sealed tokens, the due index it is on while connected, which the token-refresh job reads, DESIGN §4).
  * - `ZOOMUSER#<zoomUserId>` / `USER#<sub>`: the Zoom user's link to each user connected as them, so Zoom's
  *   deauthorization event (which names the Zoom user) finds their connections without a scan.
  */
-export type ZoomConnectionItem = {
-  uid: string;
-  /** the connection's id (a ULID, new with each sign-in) */
-  id: string;
-  /** lower case */
-  email: string;
+export type ZoomConnectionItem = ConnectionCore & {
   zoomUserId: string;
   accountId: string;
   /** when the access token expires, ISO 8601 */
   expiresAt: string;
   /** why the grant is gone (SPEC §4 'Zoom states': expired); null while connected */
   refreshError: ZoomRefreshError | null;
-  connectedAt: string;
-  updatedAt: string;
-  /** written with every change: a change made on a stale read is refused */
-  version: number;
-  /** `{accessToken, refreshToken}`, sealed (lambdas/providers/crypto/envelope.ts) */
-  tokens: Sealed;
 };
 
 export const zoomConnectionRecord = 'zoom-connection';
 /** The deauthorization lookup: machinery, not the owner's data (it lives outside the user's partition). */
 export const zoomUserRecord = 'zoom-user';
 
-/** Partitions of the refresh index, so every renewal does not write to one GSI partition. */
-const refreshShards = 4;
-const refreshPartition = (shard: number) => `ZOOMREFRESH#${shard}`;
-
-export const zoomConnectionKey = (uid: string) => ({ pk: tenantKey(uid), sk: 'ZOOM' });
+export const zoomConnectionKey = (uid: string) => connectionKey('zoom', uid);
 export const zoomUserKey = (zoomUserId: string, uid: string) => ({
   pk: `ZOOMUSER#${zoomUserId}`,
   sk: tenantKey(uid),
 });
 
-const refreshKeys = (item: ZoomConnectionItem) =>
-  item.refreshError === null
-    ? { gsi1pk: refreshPartition(shardOf(item.uid, refreshShards)), gsi1sk: `${item.expiresAt}#${item.uid}` }
-    : {};
-
-const toItem = (item: ZoomConnectionItem) => ({
-  ...zoomConnectionKey(item.uid),
-  entity: zoomConnectionRecord,
-  ...item,
-  ...refreshKeys(item),
-});
+const toItem = (item: ZoomConnectionItem) =>
+  connectionRecord('zoom', zoomConnectionRecord, item, {
+    expiresAt: item.expiresAt,
+    renews: item.refreshError === null,
+  });
 
 const fromItem = (item: Record<string, unknown>): ZoomConnectionItem => ({
   uid: String(item.uid),
@@ -77,10 +61,8 @@ const fromItem = (item: Record<string, unknown>): ZoomConnectionItem => ({
 
 // the user's Zoom connection (GetItem, consistent); null when the user has none
 export const getZoomConnection = async (db: DataClient, uid: string): Promise<ZoomConnectionItem | null> => {
-  const { Item } = await db.documents.send(
-    new GetCommand({ TableName: db.table, Key: zoomConnectionKey(uid), ConsistentRead: true }),
-  );
-  return Item ? fromItem(Item) : null;
+  const item = await readConnection(db, 'zoom', uid);
+  return item ? fromItem(item) : null;
 };
 
 /**
@@ -95,81 +77,56 @@ export const putZoomConnection = async (
   previous: Pick<ZoomConnectionItem, 'version' | 'zoomUserId'> | null,
 ): Promise<boolean> => {
   const written = { ...item, version: previous ? previous.version + 1 : 0 };
-  try {
-    await db.documents.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: db.table,
-              Item: toItem(written),
-              ...(previous
-                ? {
-                    ConditionExpression: 'version = :read',
-                    ExpressionAttributeValues: { ':read': previous.version },
-                  }
-                : { ConditionExpression: 'attribute_not_exists(pk)' }),
-            },
-          },
-          {
-            Put: {
-              TableName: db.table,
-              Item: { ...zoomUserKey(item.zoomUserId, item.uid), entity: zoomUserRecord, uid: item.uid },
-            },
-          },
-          ...(previous && previous.zoomUserId !== item.zoomUserId
-            ? [{ Delete: { TableName: db.table, Key: zoomUserKey(previous.zoomUserId, item.uid) } }]
-            : []),
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') return false;
-    throw error;
-  }
+  const outcome = await transact(db, {
+    connection: {
+      Put: {
+        TableName: db.table,
+        Item: toItem(written),
+        ...(previous
+          ? { ConditionExpression: 'version = :read', ExpressionAttributeValues: { ':read': previous.version } }
+          : { ConditionExpression: 'attribute_not_exists(pk)' }),
+      },
+    },
+    link: {
+      Put: {
+        TableName: db.table,
+        Item: { ...zoomUserKey(item.zoomUserId, item.uid), entity: zoomUserRecord, uid: item.uid },
+      },
+    },
+    previousLink:
+      previous && previous.zoomUserId !== item.zoomUserId
+        ? { Delete: { TableName: db.table, Key: zoomUserKey(previous.zoomUserId, item.uid) } }
+        : undefined,
+  });
+  if (outcome.done) return true;
+  if (outcome.refused.has('connection')) return false;
+  throw new Error(`A Zoom connection was not written (${outcome.summary})`);
 };
 
 // a changed connection (renewed, expired) written whole as the next version of the one read (PutItem on the condition
 // that it still exists at that version); false when it was deleted or changed since
 export const replaceZoomConnection = (db: DataClient, item: ZoomConnectionItem) =>
-  writtenIf(
-    db.documents.send(
-      new PutCommand({
-        TableName: db.table,
-        Item: toItem({ ...item, version: item.version + 1 }),
-        ConditionExpression: 'attribute_exists(pk) AND version = :read',
-        ExpressionAttributeValues: { ':read': item.version },
-      }),
-    ),
-  );
+  replaceConnection(db, toItem(item), item.version);
 
 /**
  * Removes the user's connection and its Zoom user's link (one transaction, on the condition that the connection is
  * of that Zoom user); false when it is not (none, or since connected as another Zoom user: that one stays).
  */
 export const deleteZoomConnection = async (db: DataClient, uid: string, zoomUserId: string): Promise<boolean> => {
-  try {
-    await db.documents.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: db.table,
-              Key: zoomConnectionKey(uid),
-              ConditionExpression: 'zoomUserId = :zoomUser',
-              ExpressionAttributeValues: { ':zoomUser': zoomUserId },
-            },
-          },
-          { Delete: { TableName: db.table, Key: zoomUserKey(zoomUserId, uid) } },
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') return false;
-    throw error;
-  }
+  const outcome = await transact(db, {
+    connection: {
+      Delete: {
+        TableName: db.table,
+        Key: zoomConnectionKey(uid),
+        ConditionExpression: 'zoomUserId = :zoomUser',
+        ExpressionAttributeValues: { ':zoomUser': zoomUserId },
+      },
+    },
+    link: { Delete: { TableName: db.table, Key: zoomUserKey(zoomUserId, uid) } },
+  });
+  if (outcome.done) return true;
+  if (outcome.refused.has('connection')) return false;
+  throw new Error(`A Zoom connection was not deleted (${outcome.summary})`);
 };
 
 // the users linked to a Zoom user (one Query of its link partition, at most `limit`)
@@ -185,19 +142,3 @@ export const usersOfZoomUser = async (db: DataClient, zoomUserId: string, limit:
   );
   return (Items ?? []).map((item) => String(item.uid));
 };
-
-// connected Zoom connections of every user whose access token expires before `before`, soonest first (one Query of
-// gsi1 per partition, up to `perPartition` each; the rest on the next run)
-export const zoomConnectionsExpiringBefore = async (
-  db: DataClient,
-  before: Date,
-  perPartition: number,
-): Promise<ZoomConnectionItem[]> =>
-  (
-    await dueOnShardedIndex(db, {
-      index: 'gsi1',
-      partitions: Array.from({ length: refreshShards }, (_, shard) => refreshPartition(shard)),
-      before: before.toISOString(),
-      perPartition,
-    })
-  ).map(fromItem);

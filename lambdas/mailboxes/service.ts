@@ -20,7 +20,6 @@ import {
   createMailbox,
   deleteMailbox,
   effectiveDefault,
-  getMailbox,
   listMailboxes,
   type MailboxItem,
   replaceDeletedDefault,
@@ -30,6 +29,19 @@ import {
 } from '../data/mailbox.js';
 import { deleteGraphSubscription, deleteMailSync, getMailSync, mailboxesOfAddress } from '../data/mail-sync.js';
 import { pendingOAuthDigest, putOAuthState, stateDigest, takeOAuthState } from '../data/oauth-state.js';
+import {
+  expireMailboxItem,
+  isGrantGone,
+  MailboxGone,
+  type MailRenewal,
+  openMailboxTokens,
+  publishConnectionChanged,
+  renewMailConnection,
+  renewMarginMs,
+  scopesOf,
+  sealMailboxTokens,
+} from '../connections/index.js';
+import { sealedPurposes } from '../data/connection-purposes.js';
 import { open, seal } from '../providers/crypto/envelope.js';
 import type { DataKeyPort } from '../providers/crypto/port.js';
 import type { LivePort } from '../providers/live/port.js';
@@ -40,7 +52,6 @@ import {
   MailAuthFailure,
   type MailTokens,
 } from '../providers/mail/port.js';
-import { sealedPurposes } from './sealed-purposes.js';
 import { toConnection, toConnections } from './wire.js';
 
 export type MailboxesDeps = {
@@ -65,7 +76,7 @@ export const mailboxRules = {
   /** DESIGN §8: a sign-in's state is refused once older than this, whatever the TTL did */
   stateLifetimeMs: 10 * 60_000,
   /** SPEC §4 (token cache, silent refresh): an access token with less left is renewed before it is handed out */
-  renewMarginMs: 5 * 60_000,
+  renewMarginMs,
   /** SPEC §5: a missing expiry is an hour from now */
   defaultLifetimeMs: 60 * 60_000,
 } as const;
@@ -95,43 +106,23 @@ const providerFailed = (error: unknown): never => {
   throw error;
 };
 
-/** The grant is gone: the provider refused the refresh token, or the access token right after a refresh. */
-const isGrantGone = (error: unknown) =>
-  error instanceof MailAuthFailure && (error.kind === 'invalid_grant' || error.kind === 'unauthorized');
-
 /** tokens routes of an expired mailbox (401 with its own code: the session is fine, the mailbox's grant is not) */
 const grantGone = (connection: Connection) =>
   new HttpError(401, mailboxMessages.reauthorize, { code: 'invalid_grant', details: { connection } });
 
 type TokenPair = { accessToken: string; refreshToken: string | null };
 
-/** What the tokens of a mailbox are sealed under: the user and the mailbox (a copy elsewhere does not open). */
-const tokenContext = (item: Pick<MailboxItem, 'uid' | 'id'>) => ({
-  purpose: sealedPurposes.tokens,
-  uid: item.uid,
-  mailbox: item.id,
-});
 const verifierContext = (uid: string, digest: string) => ({
   purpose: sealedPurposes.verifier,
   uid,
   state: digest,
 });
 
-const sealTokens = (deps: MailboxesDeps, item: Pick<MailboxItem, 'uid' | 'id'>, tokens: TokenPair) =>
-  seal(deps.keys, tokenContext(item), tokens);
-
-const openTokens = async (deps: MailboxesDeps, item: MailboxItem): Promise<TokenPair> => {
-  const value = (await open(deps.keys, tokenContext(item), item.tokens)) as Partial<TokenPair>;
-  if (typeof value.accessToken !== 'string') throw new Error(`Mailbox ${item.id} holds no access token`);
-  return { accessToken: value.accessToken, refreshToken: value.refreshToken ?? null };
-};
+const openTokens = openMailboxTokens;
 
 /** Tells the user's open tabs a mailbox changed (best effort: pages poll too); never the answer's concern. */
-const publishChanged = async (deps: MailboxesDeps, uid: string, id: string) => {
-  await deps.live
-    .publish(uid, { type: 'connection.changed', data: { kind: 'email', id } })
-    .catch((error: unknown) => deps.logger?.warn('connection.changed was not published', { error }));
-};
+const publishChanged = (deps: MailboxesDeps, uid: string, id: string) =>
+  publishConnectionChanged(deps, 'mailbox', uid, id);
 
 /** The user's mailbox of this id and the default's id; 404 when the user has none of this id. */
 const findMailbox = async (deps: MailboxesDeps, uid: string, id: string) => {
@@ -156,74 +147,29 @@ const findByEmail = async (deps: MailboxesDeps, uid: string, email: string) => {
   return { item, defaultId: set.defaultId };
 };
 
-/**
- * Writes a changed mailbox and tells the tabs. A change made meanwhile (a reconnect, another renewal) wins: the mailbox
- * as it now is is answered instead; 404 when it was deleted meanwhile.
- */
-const saveChanged = async (deps: MailboxesDeps, item: MailboxItem): Promise<{ item: MailboxItem; won: boolean }> => {
-  if (await replaceMailbox(deps.db, item)) {
-    await publishChanged(deps, item.uid, item.id);
-    return { item: { ...item, version: item.version + 1 }, won: true };
-  }
-  const current = await getMailbox(deps.db, item.uid, item.id);
-  if (!current) throw mailboxNotFound();
-  return { item: current, won: false };
+/** A mailbox as it now is after a change, and its tokens while it is connected. */
+export type Renewal = MailRenewal;
+
+/** The core's failures as the routes answer them: a mailbox deleted meanwhile 404, a provider down 503/502. */
+const asHttp = (error: unknown): never => {
+  if (error instanceof MailboxGone) throw mailboxNotFound();
+  return providerFailed(error);
 };
 
 /**
  * Marks a mailbox expired (SPEC §4: a refreshError of invalid_grant means expired): off the refresh schedule, its
- * tokens kept until the user reconnects or disconnects it.
+ * tokens kept until the user reconnects or disconnects it. A change made meanwhile wins.
  */
-export type Renewal = { item: MailboxItem; tokens: TokenPair | null };
-
-/** Writes a changed mailbox and answers it with `tokens`; a change that won meanwhile stands, with its own tokens. */
-const settle = async (deps: MailboxesDeps, changed: MailboxItem, tokens: TokenPair | null): Promise<Renewal> => {
-  const saved = await saveChanged(deps, changed);
-  if (saved.won) return { item: saved.item, tokens };
-  return { item: saved.item, tokens: saved.item.status === 'connected' ? await openTokens(deps, saved.item) : null };
-};
-
-const markExpired = (
-  deps: MailboxesDeps,
-  item: MailboxItem,
-  reason: RefreshError = 'invalid_grant',
-): Promise<Renewal> =>
-  settle(deps, { ...item, status: 'expired', refreshError: reason, updatedAt: deps.now().toISOString() }, null);
-
-/** The scopes of a token answer (space-separated), or none when it named none. */
-const scopesOf = (scope: string | undefined) => {
-  const scopes = scope?.split(/\s+/).filter(Boolean);
-  return scopes?.length ? scopes : undefined;
-};
+const markExpired = (deps: MailboxesDeps, item: MailboxItem, reason: RefreshError = 'invalid_grant') =>
+  expireMailboxItem(deps, item, reason).catch(asHttp);
 
 /**
- * Renews a mailbox's access token with its refresh token (the provider may rotate the refresh token; the old one is
- * kept when it gives none). A gone grant marks the mailbox expired (answered, not thrown); a provider that is down
- * changes nothing (503). Without a refresh token nothing can renew it: expired.
+ * Renews a mailbox's access token with its refresh token (lambdas/connections/mail). A gone grant marks the mailbox
+ * expired (answered, not thrown); a provider that is down changes nothing (503). Without a refresh token nothing can
+ * renew it: expired.
  */
-export const renewMailbox = async (deps: MailboxesDeps, item: MailboxItem): Promise<Renewal> => {
-  const tokens = await openTokens(deps, item);
-  if (!tokens.refreshToken) return markExpired(deps, item);
-  let fresh: MailTokens;
-  try {
-    fresh = await deps.mail[item.provider].refresh(tokens.refreshToken, item.scopes);
-  } catch (error) {
-    if (isGrantGone(error)) return markExpired(deps, item);
-    return providerFailed(error);
-  }
-  const pair: TokenPair = { accessToken: fresh.accessToken, refreshToken: fresh.refreshToken ?? tokens.refreshToken };
-  const renewed: MailboxItem = {
-    ...item,
-    status: 'connected',
-    refreshError: null,
-    expiry: fresh.expiresAt.toISOString(),
-    renewable: true,
-    updatedAt: deps.now().toISOString(),
-    tokens: await sealTokens(deps, item, pair),
-    ...(scopesOf(fresh.scope) ? { scopes: scopesOf(fresh.scope) } : {}),
-  };
-  return settle(deps, renewed, pair);
-};
+export const renewMailbox = (deps: MailboxesDeps, item: MailboxItem): Promise<Renewal> =>
+  renewMailConnection(deps, item).catch(asHttp);
 
 /** GET /api/email-connections: the default first. */
 export const listConnections = async (deps: MailboxesDeps, uid: string) =>
@@ -454,7 +400,7 @@ const keepMailbox = async (
         expiry: input.expiry.toISOString(),
         renewable: tokens.refreshToken !== null,
         updatedAt: now,
-        tokens: await sealTokens(deps, existing, tokens),
+        tokens: await sealMailboxTokens(deps, existing, tokens),
       };
       if (await replaceMailbox(deps.db, updated)) {
         await publishChanged(deps, uid, updated.id);
@@ -477,7 +423,7 @@ const keepMailbox = async (
       renewable: input.tokens.refreshToken !== null,
       version: 0,
       ...(input.scopes ? { scopes: input.scopes } : {}),
-      tokens: await sealTokens(deps, { uid, id }, input.tokens),
+      tokens: await sealMailboxTokens(deps, { uid, id, provider: input.provider }, input.tokens),
     };
     if ((await createMailbox(deps.db, created)) === 'created') {
       const madeDefault = await setDefaultIfNone(deps.db, uid, id);

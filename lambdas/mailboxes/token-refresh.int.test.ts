@@ -6,8 +6,7 @@ import { getMailbox } from '../data/mailbox.js';
 import { keyFileDataKeys } from '../providers/crypto/key-file.js';
 import * as mailboxes from './service.js';
 import { fakeMailAuth } from './test/fake-mail-auth.js';
-import { refreshExpiringTokens } from './token-refresh.js';
-import { renewalWorstCaseMs } from './token-refresh-rules.js';
+import { refreshExpiringConnections, renewalWorstCaseMs } from '../connections/index.js';
 
 const webOrigin = 'http://localhost:5173';
 const silent = { warn: () => {}, info: () => {} };
@@ -64,7 +63,7 @@ describe('the token-refresh job', () => {
     t.gmail.calls.splice(0);
     t.outlook.calls.splice(0);
 
-    const summary = await refreshExpiringTokens(t.deps);
+    const summary = await refreshExpiringConnections(t.deps);
 
     expect(summary).toEqual({ due: 2, renewed: 2, expired: 0, skipped: 0, failed: 0, left: 0 });
     expect(t.gmail.calls.filter((call) => call === 'refresh')).toHaveLength(1);
@@ -80,9 +79,9 @@ describe('the token-refresh job', () => {
   it('is idempotent: a second run finds nothing left to renew', async () => {
     const t = setup(2004);
     await connectExpiringIn(t, 'gmail', 5);
-    await refreshExpiringTokens(t.deps);
+    await refreshExpiringConnections(t.deps);
     t.gmail.calls.splice(0);
-    await refreshExpiringTokens(t.deps);
+    await refreshExpiringConnections(t.deps);
     expect(t.gmail.calls).toEqual([]);
   });
 
@@ -95,7 +94,7 @@ describe('the token-refresh job', () => {
     t.gmail.state.failRefreshOf.add(failing.item.email);
     t.events.splice(0);
 
-    const summary = await refreshExpiringTokens(t.deps);
+    const summary = await refreshExpiringConnections(t.deps);
 
     expect(summary).toEqual({ due: 3, renewed: 1, expired: 1, skipped: 0, failed: 1, left: 0 });
     expect(await getMailbox(t.deps.db, revoked.uid, revoked.id)).toMatchObject({
@@ -113,7 +112,7 @@ describe('the token-refresh job', () => {
     });
     t.gmail.calls.splice(0);
     t.gmail.state.failRefreshOf.clear();
-    await refreshExpiringTokens(t.deps);
+    await refreshExpiringConnections(t.deps);
     // the expired one is off the schedule; the one that failed is tried again
     expect(t.gmail.calls.filter((call) => call === 'refresh')).toHaveLength(1);
     expect(await getMailbox(t.deps.db, failing.uid, failing.id)).toMatchObject({
@@ -125,9 +124,9 @@ describe('the token-refresh job', () => {
     const t = setup(2002);
     const due = await connectExpiringIn(t, 'gmail', 5);
     t.gmail.calls.splice(0);
-    const almostUp = new Date(t.clock.now.getTime() + renewalWorstCaseMs - 1);
+    const almostUp = new Date(t.clock.now.getTime() + renewalWorstCaseMs.mail - 1);
 
-    expect(await refreshExpiringTokens(t.deps, { deadline: almostUp })).toEqual({
+    expect(await refreshExpiringConnections(t.deps, { deadline: almostUp })).toEqual({
       due: 1,
       renewed: 0,
       expired: 0,
@@ -136,8 +135,8 @@ describe('the token-refresh job', () => {
       left: 1,
     });
     expect(t.gmail.calls).toEqual([]);
-    const enough = new Date(t.clock.now.getTime() + renewalWorstCaseMs);
-    expect(await refreshExpiringTokens(t.deps, { deadline: enough })).toMatchObject({ renewed: 1, left: 0 });
+    const enough = new Date(t.clock.now.getTime() + renewalWorstCaseMs.mail);
+    expect(await refreshExpiringConnections(t.deps, { deadline: enough })).toMatchObject({ renewed: 1, left: 0 });
     expect(await getMailbox(t.deps.db, due.uid, due.id)).toMatchObject({ expiry: '2002-03-01T10:00:00.000Z' });
   });
 });

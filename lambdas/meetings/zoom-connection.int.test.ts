@@ -21,8 +21,7 @@ import { createZoomProvider } from '../providers/meetings/zoom.js';
 import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
 import { partitionSnapshot, readItem, setAttributes } from '../test/raw-items.js';
 import { type ZoomDeps, zoomAccess, zoomRouteHandlers } from './zoom-connection.js';
-import { refreshExpiringZoomTokens } from './zoom-token-refresh.js';
-import { zoomRenewalWorstCaseMs } from './zoom-token-refresh-rules.js';
+import { refreshExpiringConnections, renewalWorstCaseMs } from '../connections/index.js';
 
 /**
  * The Zoom connection against DynamoDB Local and the sandbox's Zoom (infra/local/sandbox/zoom.ts), through the real
@@ -416,7 +415,7 @@ describe('renewing Zoom tokens', () => {
       await makeDue(later.uid, dueAt(20));
       await control('/_sandbox/oauth/revoke', { email: revokedEmail, provider: 'zoom' });
 
-      expect(await refreshExpiringZoomTokens(deps)).toEqual({
+      expect(await refreshExpiringConnections(deps)).toEqual({
         due: 2,
         renewed: 1,
         expired: 1,
@@ -430,7 +429,7 @@ describe('renewing Zoom tokens', () => {
       expect(await getZoomConnection(deps.db, gone.uid)).toMatchObject({ refreshError: 'invalid_grant' });
       expect(await getZoomConnection(deps.db, later.uid)).toMatchObject({ expiresAt: dueAt(20) });
 
-      expect(await refreshExpiringZoomTokens(deps)).toEqual({
+      expect(await refreshExpiringConnections(deps)).toEqual({
         due: 0,
         renewed: 0,
         expired: 0,
@@ -445,7 +444,7 @@ describe('renewing Zoom tokens', () => {
   });
 });
 
-describe('the zoom-token-refresh job', () => {
+describe('the token-refresh job, for Zoom', () => {
   it("starts no renewal it could not finish before the run's time is up, and the next run takes it", async () => {
     // in 2000: only this test's connection is due there (see the job's other test)
     clock.offsetMs = new Date('2000-03-01T09:00:00.000Z').getTime() - Date.now();
@@ -453,8 +452,8 @@ describe('the zoom-token-refresh job', () => {
       const due = await connect(uniqueEmail('deadline'));
       const expiresAt = '2000-03-01T09:05:00.000Z';
       await setAttributes(deps.db, zoomConnectionKey(due.uid), { expiresAt, gsi1sk: `${expiresAt}#${due.uid}` });
-      const almostUp = new Date(deps.now().getTime() + zoomRenewalWorstCaseMs - 1_000);
-      expect(await refreshExpiringZoomTokens(deps, { deadline: almostUp })).toEqual({
+      const almostUp = new Date(deps.now().getTime() + renewalWorstCaseMs.zoom - 1_000);
+      expect(await refreshExpiringConnections(deps, { deadline: almostUp })).toEqual({
         due: 1,
         renewed: 0,
         expired: 0,
@@ -463,8 +462,8 @@ describe('the zoom-token-refresh job', () => {
         left: 1,
       });
       expect(await getZoomConnection(deps.db, due.uid)).toMatchObject({ expiresAt });
-      const enough = new Date(deps.now().getTime() + zoomRenewalWorstCaseMs + 1_000);
-      expect(await refreshExpiringZoomTokens(deps, { deadline: enough })).toMatchObject({ renewed: 1, left: 0 });
+      const enough = new Date(deps.now().getTime() + renewalWorstCaseMs.zoom + 1_000);
+      expect(await refreshExpiringConnections(deps, { deadline: enough })).toMatchObject({ renewed: 1, left: 0 });
       expect(Date.parse((await getZoomConnection(deps.db, due.uid))!.expiresAt)).toBeGreaterThan(Date.now());
     } finally {
       clock.offsetMs = 0;

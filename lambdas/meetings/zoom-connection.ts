@@ -1,5 +1,4 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import * as z from 'zod';
@@ -20,16 +19,23 @@ import {
   deleteZoomConnection,
   getZoomConnection,
   putZoomConnection,
-  replaceZoomConnection,
   usersOfZoomUser,
   type ZoomConnectionItem,
 } from '../data/zoom-connection.js';
+import {
+  openZoomTokens,
+  publishConnectionChanged,
+  renewMarginMs,
+  renewZoomConnection,
+  sealZoomTokens,
+  type ZoomAccess,
+  zoomAccessOf,
+} from '../connections/index.js';
+import { sealedPurposes } from '../data/connection-purposes.js';
 import { open, seal } from '../providers/crypto/envelope.js';
 import type { DataKeyPort } from '../providers/crypto/port.js';
 import type { LivePort } from '../providers/live/port.js';
 import { ZoomFailure, type ZoomProvider, type ZoomTokens, type ZoomUser } from '../providers/meetings/port.js';
-import { meetingsSealedPurposes } from './sealed-purposes.js';
-import { zoomSettleMs } from './zoom-token-refresh-rules.js';
 import { lazySchema } from '../../shared/lazy-schema.js';
 
 /**
@@ -55,9 +61,7 @@ export const zoomRules = {
   /** DESIGN §8: a sign-in's state is refused once older than this, whatever the TTL did */
   stateLifetimeMs: 10 * 60_000,
   /** SPEC §4 (silent refresh): an access token with less left is renewed before it is handed out */
-  renewMarginMs: 5 * 60_000,
-  /** the wait for a renewal that raced ours (zoom-token-refresh-rules.ts `zoomSettleMs`) */
-  settleMs: zoomSettleMs,
+  renewMarginMs,
   /** a webhook's `x-zm-request-timestamp` further than this from our clock is a replay: refused */
   webhookToleranceMs: 5 * 60_000,
   /** the users one deauthorization event removes the connection of (a Zoom user is rarely linked to more than one) */
@@ -73,40 +77,17 @@ const unavailable = (cause: unknown) =>
   new ZoomUnavailable(503, zoomMessages.unavailable, { code: 'zoom_unavailable', cause });
 const badSignature = () => new HttpError(401, zoomMessages.badSignature, { code: 'bad_signature' });
 
-type TokenPair = { accessToken: string; refreshToken: string };
-
-/** What a connection's tokens are sealed under: the user and the connection (a copy elsewhere does not open). */
-const tokenContext = (item: Pick<ZoomConnectionItem, 'uid' | 'id'>) => ({
-  purpose: meetingsSealedPurposes.zoomTokens,
-  uid: item.uid,
-  connection: item.id,
-});
 /** A Zoom sign-in's verifier, sealed under its state (whose item names the user who started it). */
 const verifierContext = (digest: string) => ({
-  purpose: meetingsSealedPurposes.verifier,
+  purpose: sealedPurposes.verifier,
   provider: 'zoom',
   state: digest,
 });
 
-const sealTokens = (deps: ZoomDeps, item: Pick<ZoomConnectionItem, 'uid' | 'id'>, tokens: TokenPair) =>
-  seal(deps.keys, tokenContext(item), tokens);
-
-const openTokens = async (deps: ZoomDeps, item: ZoomConnectionItem): Promise<TokenPair> => {
-  const value = (await open(deps.keys, tokenContext(item), item.tokens)) as Partial<TokenPair>;
-  if (typeof value.accessToken !== 'string' || typeof value.refreshToken !== 'string') {
-    throw new Error(`The Zoom connection of ${item.uid} holds no tokens`);
-  }
-  return { accessToken: value.accessToken, refreshToken: value.refreshToken };
-};
+const openTokens = openZoomTokens;
 
 /** Tells the user's open tabs the Zoom connection changed (best effort: pages poll too). */
-const publishChanged = async (deps: ZoomDeps, uid: string, id: string) => {
-  await deps.live.publish(uid, { type: 'connection.changed', data: { kind: 'zoom', id } }).catch((error: unknown) =>
-    deps.logger.warn('connection.changed was not published', {
-      error: error instanceof Error ? error.name : 'unknown',
-    }),
-  );
-};
+const publishChanged = (deps: ZoomDeps, uid: string, id: string) => publishConnectionChanged(deps, 'zoom', uid, id);
 
 /** GET /zoom/connection's answer (SPEC §7): connected, or expired with why (SPEC §4 'Zoom states'). */
 export const toZoomConnection = (item: ZoomConnectionItem): ZoomConnection => ({
@@ -121,91 +102,7 @@ export const toZoomConnection = (item: ZoomConnectionItem): ZoomConnection => ({
 
 // ---- access tokens (the meetings domain's Zoom calls), renewals ----
 
-export type ZoomAccess =
-  | { status: 'connected'; accessToken: string; connectionId: string }
-  | { status: 'none' }
-  | { status: 'expired' };
-
-const connectedWith = (item: ZoomConnectionItem, accessToken: string): ZoomAccess => ({
-  status: 'connected',
-  accessToken,
-  connectionId: item.id,
-});
-
-/** What a connection read again gives: its own tokens while connected. */
-const accessOf = async (deps: ZoomDeps, item: ZoomConnectionItem | null): Promise<ZoomAccess> => {
-  if (!item) return { status: 'none' };
-  if (item.refreshError !== null) return { status: 'expired' };
-  return connectedWith(item, (await openTokens(deps, item)).accessToken);
-};
-
-/** The connection changed since `item` was read: by another write, or not at all (null: deleted since). */
-const changedSince = (item: ZoomConnectionItem, current: ZoomConnectionItem | null) =>
-  !current || current.version !== item.version;
-
-/** Writes `renewed` (tokens Zoom just issued) as the next version of what it was read from; the access it gives. */
-const storeRenewal = async (deps: ZoomDeps, renewed: ZoomConnectionItem, fresh: TokenPair): Promise<ZoomAccess> => {
-  let read = renewed;
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    if (await replaceZoomConnection(deps.db, read)) {
-      // a renewal after an expiry written by a renewal that lost the race (see below) brings the connection back
-      if (read.refreshError === null && read !== renewed) await publishChanged(deps, renewed.uid, renewed.id);
-      return connectedWith(renewed, fresh.accessToken);
-    }
-    const current = await getZoomConnection(deps.db, renewed.uid);
-    // another renewal stored its tokens (use them), the user reconnected (a new connection) or disconnected
-    if (!current || current.id !== renewed.id || current.refreshError === null) return accessOf(deps, current);
-    // a renewal that raced ours saw Zoom refuse the refresh token we had just used and judged the grant gone; the
-    // tokens Zoom issued us prove it is not: they are stored over the expiry
-    read = { ...renewed, version: current.version };
-  }
-  throw new Error(`The Zoom connection of ${renewed.uid} changed under three attempts to store its renewal`);
-};
-
-/**
- * Marks a connection expired (SPEC §4: a refreshError of invalid_grant means expired): off the refresh index, its
- * tokens kept until the user reconnects or disconnects. A change made meanwhile wins.
- */
-const markExpired = async (deps: ZoomDeps, item: ZoomConnectionItem): Promise<ZoomAccess> => {
-  const expired: ZoomConnectionItem = { ...item, refreshError: 'invalid_grant', updatedAt: deps.now().toISOString() };
-  if (await replaceZoomConnection(deps.db, expired)) {
-    await publishChanged(deps, item.uid, item.id);
-    return { status: 'expired' };
-  }
-  return accessOf(deps, await getZoomConnection(deps.db, item.uid));
-};
-
-/**
- * Renews a connection's access token with its refresh token. Zoom rotates refresh tokens: the old one is refused
- * (`invalid_grant`) once another renewal used it, so a refusal is judged on the connection read again, and after a
- * short wait (the other renewal storing what Zoom answered it): changed since, it is that renewal's tokens that count;
- * unchanged, the grant is gone and the connection is expired. Zoom down (`unavailable`) changes nothing and is thrown.
- */
-export const renewZoomConnection = async (deps: ZoomDeps, item: ZoomConnectionItem): Promise<ZoomAccess> => {
-  const tokens = await openTokens(deps, item);
-  let fresh: ZoomTokens;
-  try {
-    fresh = await deps.zoom.auth.refresh(tokens.refreshToken);
-  } catch (error) {
-    if (!(error instanceof ZoomFailure && error.kind === 'invalid_grant')) throw error;
-    let current = await getZoomConnection(deps.db, item.uid);
-    if (!changedSince(item, current)) {
-      await sleep(zoomRules.settleMs);
-      current = await getZoomConnection(deps.db, item.uid);
-    }
-    if (changedSince(item, current)) return accessOf(deps, current);
-    return markExpired(deps, item);
-  }
-  const pair: TokenPair = { accessToken: fresh.accessToken, refreshToken: fresh.refreshToken };
-  const renewed: ZoomConnectionItem = {
-    ...item,
-    expiresAt: fresh.expiresAt.toISOString(),
-    refreshError: null,
-    updatedAt: deps.now().toISOString(),
-    tokens: await sealTokens(deps, item, pair),
-  };
-  return storeRenewal(deps, renewed, pair);
-};
+export { renewZoomConnection, type ZoomAccess };
 
 /**
  * A Zoom access token of the user for the meetings domain's calls: renewed first when it expires within 5 minutes,
@@ -219,9 +116,9 @@ export const zoomAccess = async (
   options: { forceRefresh?: boolean } = {},
 ): Promise<ZoomAccess> => {
   const item = await getZoomConnection(deps.db, uid);
-  if (!item || item.refreshError !== null) return accessOf(deps, item);
+  if (!item || item.refreshError !== null) return zoomAccessOf(deps, item);
   const due = new Date(item.expiresAt).getTime() - deps.now().getTime() < zoomRules.renewMarginMs;
-  if (!due && !options.forceRefresh) return accessOf(deps, item);
+  if (!due && !options.forceRefresh) return zoomAccessOf(deps, item);
   return renewZoomConnection(deps, item);
 };
 
@@ -331,7 +228,7 @@ const revokeQuietly = async (deps: ZoomDeps, token: string, why: string) => {
 const keepConnection = async (deps: ZoomDeps, uid: string, user: ZoomUser, tokens: ZoomTokens) => {
   const id = deps.newId();
   const now = deps.now().toISOString();
-  const sealed = await sealTokens(
+  const sealed = await sealZoomTokens(
     deps,
     { uid, id },
     { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken },
