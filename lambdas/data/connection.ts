@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { MailProvider } from '../../shared/schemas/mailboxes.js';
-import { open, type Sealed, seal } from '../providers/crypto/envelope.js';
-import type { DataKeyPort, EncryptionContext } from '../providers/crypto/port.js';
+import type { Sealed } from '../providers/crypto/envelope.js';
+import type { EncryptionContext } from '../providers/crypto/port.js';
 import { type DataClient, dueOnShardedIndex, shardOf } from './client.js';
 import { sealedPurposes } from './connection-purposes.js';
 import { writtenIf } from './entity/condition.js';
@@ -34,7 +34,7 @@ export type ConnectionCore = {
   updatedAt: string;
   /** written with every change: a change made on a stale read is refused */
   version: number;
-  /** `{accessToken, refreshToken}`, sealed (`sealConnectionTokens`) */
+  /** `{accessToken, refreshToken}`, sealed under `connectionTokenContext` (lambdas/connections/sealing.ts) */
   tokens: Sealed;
 };
 
@@ -146,29 +146,14 @@ export const connectionsDueBefore = async (
 };
 
 /**
- * What a connection's tokens are sealed under: the purpose of its kind, the user and the connection (a copy elsewhere
- * does not open). The names are those the stored tokens were sealed with.
+ * What a connection's tokens are sealed under (DESIGN §6): the purpose of its kind, the user and the connection (a copy
+ * elsewhere does not open). The names are those the stored tokens were sealed with.
  */
-const tokenContext = (ref: { provider: ConnectionProvider; uid: string; id: string }): EncryptionContext =>
+export const connectionTokenContext = (ref: {
+  provider: ConnectionProvider;
+  uid: string;
+  id: string;
+}): EncryptionContext =>
   connectionKindOf(ref.provider) === 'mailbox'
     ? { purpose: sealedPurposes.mailboxTokens, uid: ref.uid, mailbox: ref.id }
     : { purpose: sealedPurposes.zoomTokens, uid: ref.uid, connection: ref.id };
-
-/** Seals a connection's tokens (DESIGN §6: envelope encryption under a data key of the KMS key). */
-export const sealConnectionTokens = (
-  keys: DataKeyPort,
-  ref: { provider: ConnectionProvider; uid: string; id: string },
-  tokens: TokenPair,
-) => seal(keys, tokenContext(ref), tokens);
-
-/** Opens a connection's tokens; throws when they hold no access token. */
-export const openConnectionTokens = async (
-  keys: DataKeyPort,
-  ref: { provider: ConnectionProvider; uid: string; id: string; tokens: Sealed },
-): Promise<TokenPair> => {
-  const value = (await open(keys, tokenContext(ref), ref.tokens)) as Partial<TokenPair>;
-  if (typeof value.accessToken !== 'string') {
-    throw new Error(`The ${ref.provider} connection ${ref.id} of ${ref.uid} holds no access token`);
-  }
-  return { accessToken: value.accessToken, refreshToken: value.refreshToken ?? null };
-};

@@ -1,6 +1,7 @@
 import type { MailProvider, RefreshError } from '../../../shared/schemas/mailboxes.js';
 import type { RenewalOutcome } from '../../core/renewals.js';
-import { openConnectionTokens, sealConnectionTokens, type TokenPair } from '../../data/connection.js';
+import type { TokenPair } from '../../data/connection.js';
+import { openConnectionTokens, sealConnectionTokens } from '../sealing.js';
 import { getMailbox, type MailboxItem, replaceMailbox } from '../../data/mailbox.js';
 import type { DataKeyPort } from '../../providers/crypto/port.js';
 import { type MailAuth, MailAuthFailure, type MailTokens } from '../../providers/mail/port.js';

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RenewalOutcome } from '../../core/renewals.js';
-import { openConnectionTokens, sealConnectionTokens } from '../../data/connection.js';
+import { openConnectionTokens, sealConnectionTokens } from '../sealing.js';
 import { getZoomConnection, replaceZoomConnection, type ZoomConnectionItem } from '../../data/zoom-connection.js';
 import type { DataKeyPort } from '../../providers/crypto/port.js';
 import { ZoomFailure, type ZoomProvider, type ZoomTokens } from '../../providers/meetings/port.js';
