@@ -6,6 +6,7 @@ import { type DataClient, dueOnShardedIndex, shardOf } from './client.js';
 import { sealedPurposes } from './connection-purposes.js';
 import { writtenIf } from './entity/condition.js';
 import { tenantKey } from './entity/keys.js';
+import { accessPatterns } from './table.js';
 
 /**
  * The OAuth connection (DESIGN §6, §8 'Mailboxes', SPEC §3 'Zoom connection'), one entity for every provider: what a
@@ -18,7 +19,7 @@ import { tenantKey } from './entity/keys.js';
  *   while `connected` with a refresh token, partition `MAILBOXREFRESH#<shard of the id>`, sort `<expiry>#<sub>#<id>`;
  * - `zoom`: `USER#<sub>` / `ZOOM`, one per user; expiry in `expiresAt`; on the due index while its grant holds
  *   (`refreshError` null), partition `ZOOMREFRESH#<shard of the user>`, sort `<expiresAt>#<sub>`.
- * The due index is gsi1, sparse and sharded so every renewal does not write to one partition (DESIGN §4).
+ * The due index (`accessPatterns.dueTokenRenewals`) is sparse and sharded so every renewal does not write to one partition (DESIGN §4).
  */
 export type ConnectionProvider = MailProvider | 'zoom';
 export type ConnectionKind = 'mailbox' | 'zoom';
@@ -118,7 +119,7 @@ export const replaceConnection = (db: DataClient, stored: Record<string, unknown
 export type DueConnection = { provider: ConnectionProvider; uid: string; id: string; expiresAt: string };
 
 // the renewing connections of every user, of the kinds asked, whose access token expires before `before`, soonest
-// first (one Query of gsi1 per partition of each kind, up to `perPartition` each; the rest on the next run)
+// first (one Query of the due index per partition of each kind, up to `perPartition` each; the rest on the next run)
 export const connectionsDueBefore = async (
   db: DataClient,
   kinds: readonly ConnectionKind[],
@@ -129,7 +130,7 @@ export const connectionsDueBefore = async (
     kinds.map(async (kind) =>
       (
         await dueOnShardedIndex(db, {
-          index: 'gsi1',
+          index: accessPatterns.dueTokenRenewals.index,
           partitions: Array.from({ length: dueShards }, (_, shard) => layouts[kind].duePartition(shard)),
           before: before.toISOString(),
           perPartition,
