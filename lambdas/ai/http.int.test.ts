@@ -1,4 +1,3 @@
-import type { APIGatewayProxyResult } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../infra/local/net.js';
 import { applyEnvironment, lambdaEnvironment } from '../../infra/local/lambda-env.js';
@@ -7,13 +6,9 @@ import { startSandbox, type Sandbox } from '../../infra/local/sandbox/server.js'
 import { messages } from '../../shared/messages.js';
 import { createDataClient } from '../data/client.js';
 import { rateLimits, takeTokens } from '../data/rate-limit.js';
-import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
+import { userClaims } from '../test/api-event.js';
+import { callRoute } from '../test/call-route.js';
 import { aiMessages } from './service.js';
-
-type Handler = (
-  event: ReturnType<typeof apiEvent>,
-  context: ReturnType<typeof lambdaContext>,
-) => Promise<APIGatewayProxyResult>;
 
 let sandbox: Sandbox;
 let restore: () => void;
@@ -25,8 +20,8 @@ afterAll(async () => {
   await sandbox.stop();
 });
 
-/** The AI Lambda at cold start with the local stack's environment, pointed at `sandboxEndpoint`. */
-const coldStart = async (sandboxEndpoint: string) => {
+/** The Lambdas at cold start (`callRoute` imports them afresh) with the local stack's environment, pointed at `sandboxEndpoint`. */
+const coldStart = (sandboxEndpoint: string) => {
   restore?.();
   restore = applyEnvironment(
     lambdaEnvironment({
@@ -36,33 +31,21 @@ const coldStart = async (sandboxEndpoint: string) => {
     }),
   );
   vi.resetModules();
-  return (await import('./http.js')).handler as Handler;
 };
-
-const call = async (
-  handler: Handler,
-  claims: Record<string, unknown>,
-  method: string,
-  resource: string,
-  body?: unknown,
-) => {
-  const response = await handler(apiEvent({ method, resource, body, claims }), lambdaContext());
-  return { status: response.statusCode, json: JSON.parse(response.body) };
-};
-
-const profilesLambda = async () => (await import('../profiles/http.js')).handler as Handler;
 
 describe('AI Lambda', () => {
   it('answers the stored summary in the envelope, and the profile shows it', async () => {
-    const handler = await coldStart(sandbox.url);
-    const profiles = await profilesLambda();
+    coldStart(sandbox.url);
     const claims = userClaims();
-    await call(profiles, claims, 'PUT', '/api/profiles', {
-      background: 'Ten years of analytical engines.',
-      goals: 'Meet engineers.',
+    await callRoute('PUT /api/profiles', {
+      claims,
+      body: {
+        background: 'Ten years of analytical engines.',
+        goals: 'Meet engineers.',
+      },
     });
 
-    const { status, json } = await call(handler, claims, 'POST', '/api/profiles/normalize');
+    const { status, json } = await callRoute('POST /api/profiles/normalize', { claims });
 
     expect(status).toBe(200);
     expect(json).toEqual({
@@ -73,7 +56,7 @@ describe('AI Lambda', () => {
         model: 'sandbox-gpt-4o-mini',
       },
     });
-    const profile = await call(profiles, claims, 'GET', '/api/profiles');
+    const profile = await callRoute('GET /api/profiles', { claims });
     expect(profile.json.data).toMatchObject({
       normalizedSummary: json.data.summary,
       normalizedAt: json.data.normalizedAt,
@@ -81,69 +64,64 @@ describe('AI Lambda', () => {
   });
 
   it('answers 400 with the reason when there is nothing to summarise', async () => {
-    const handler = await coldStart(sandbox.url);
-    const { status, json } = await call(handler, userClaims(), 'POST', '/api/profiles/normalize');
+    coldStart(sandbox.url);
+    const { status, json } = await callRoute('POST /api/profiles/normalize', { claims: userClaims() });
     expect(status).toBe(400);
     expect(json).toEqual({ success: false, error: aiMessages.nothingToSummarize, code: 'bad_request' });
   });
 
   it("shows the AI failure's own message, not the generic server error", async () => {
-    const handler = await coldStart(`${sandbox.url}/unknown-vendor`);
-    const profiles = await profilesLambda();
+    coldStart(`${sandbox.url}/unknown-vendor`);
     const claims = userClaims();
-    await call(profiles, claims, 'PUT', '/api/profiles', { goals: 'Meet engineers.' });
-    const { status, json } = await call(handler, claims, 'POST', '/api/profiles/normalize');
+    await callRoute('PUT /api/profiles', { claims, body: { goals: 'Meet engineers.' } });
+    const { status, json } = await callRoute('POST /api/profiles/normalize', { claims });
     expect(status).toBe(502);
     expect(json).toEqual({ success: false, error: aiMessages.failed, code: 'ai_failed' });
   });
 
   it('answers 429 with Retry-After once a user has had 5 summaries in a row, calling the AI no further', async () => {
-    const handler = await coldStart(sandbox.url);
-    const profiles = await profilesLambda();
+    coldStart(sandbox.url);
     const claims = userClaims();
-    await call(profiles, claims, 'PUT', '/api/profiles', { goals: 'Meet engineers.' });
+    await callRoute('PUT /api/profiles', { claims, body: { goals: 'Meet engineers.' } });
     const { capacity, refillEveryMs } = rateLimits.profileSummary;
     for (let index = 0; index < capacity; index += 1) {
-      expect((await call(handler, claims, 'POST', '/api/profiles/normalize')).status).toBe(200);
+      expect((await callRoute('POST /api/profiles/normalize', { claims })).status).toBe(200);
     }
-    const before = (await call(profiles, claims, 'GET', '/api/profiles')).json.data.normalizedAt;
+    const before = (await callRoute('GET /api/profiles', { claims })).json.data.normalizedAt;
 
-    const response = await handler(
-      apiEvent({ method: 'POST', resource: '/api/profiles/normalize', claims }),
-      lambdaContext(),
-    );
+    const response = await callRoute('POST /api/profiles/normalize', { claims });
 
-    expect(response.statusCode).toBe(429);
+    expect(response.status).toBe(429);
     const wait = refillEveryMs / 1000;
-    expect(JSON.parse(response.body)).toMatchObject({
+    expect(response.json).toMatchObject({
       success: false,
       error: messages.status[429],
       code: 'rate_limited',
     });
-    expect(Number(response.headers?.['Retry-After'])).toBeGreaterThan(wait - 30);
-    expect(Number(response.headers?.['Retry-After'])).toBeLessThanOrEqual(wait);
-    expect((await call(profiles, claims, 'GET', '/api/profiles')).json.data.normalizedAt).toBe(before);
+    expect(Number(response.headers['Retry-After'])).toBeGreaterThan(wait - 30);
+    expect(Number(response.headers['Retry-After'])).toBeLessThanOrEqual(wait);
+    expect((await callRoute('GET /api/profiles', { claims })).json.data.normalizedAt).toBe(before);
     // another user summarises as before
     const other = userClaims();
-    await call(profiles, other, 'PUT', '/api/profiles', { goals: 'Meet engineers.' });
-    expect((await call(handler, other, 'POST', '/api/profiles/normalize')).status).toBe(200);
+    await callRoute('PUT /api/profiles', { claims: other, body: { goals: 'Meet engineers.' } });
+    expect((await callRoute('POST /api/profiles/normalize', { claims: other })).status).toBe(200);
   });
 
   describe('POST /ai/generate-ai-email', () => {
-    const contactsLambda = async () => (await import('../contacts/http.js')).handler as Handler;
-
     it("answers the e-mail and keeps it as the contact's primary draft, which the contact then shows", async () => {
-      const handler = await coldStart(sandbox.url);
-      const contacts = await contactsLambda();
+      coldStart(sandbox.url);
       const claims = userClaims();
-      const added = await call(contacts, claims, 'POST', '/api/contacts', {
-        name: 'Grace Hopper',
-        company: 'Navy Labs',
+      const added = await callRoute('POST /api/contacts', {
+        claims,
+        body: {
+          name: 'Grace Hopper',
+          company: 'Navy Labs',
+        },
       });
       expect(added.status).toBe(201);
       const contactId = added.json.data.id as string;
 
-      const { status, json } = await call(handler, claims, 'POST', '/ai/generate-ai-email', { contactId });
+      const { status, json } = await callRoute('POST /ai/generate-ai-email', { claims, body: { contactId } });
 
       expect(status).toBe(200);
       expect(json.data).toEqual({
@@ -151,11 +129,7 @@ describe('AI Lambda', () => {
         body: expect.stringMatching(/^Hi Grace,/),
         draftId: expect.any(String),
       });
-      const read = await contacts(
-        apiEvent({ method: 'GET', resource: '/api/contacts/{id}', params: { id: contactId }, claims }),
-        lambdaContext(),
-      );
-      const shown = { json: JSON.parse(read.body) };
+      const shown = await callRoute('GET /api/contacts/{id}', { claims, params: { id: contactId } });
       expect(shown.json.data.draft).toMatchObject({
         id: json.data.draftId,
         subject: json.data.subject,
@@ -165,30 +139,27 @@ describe('AI Lambda', () => {
     });
 
     it('answers 429 with Retry-After once the AI generation bucket is empty, and 400 for more than 100 contacts', async () => {
-      const handler = await coldStart(sandbox.url);
-      const contacts = await contactsLambda();
+      coldStart(sandbox.url);
       const claims = userClaims();
-      const added = await call(contacts, claims, 'POST', '/api/contacts', { name: 'Alan Turing' });
+      const added = await callRoute('POST /api/contacts', { claims, body: { name: 'Alan Turing' } });
       const db = createDataClient(process.env.TABLE_NAME!);
       const { capacity, refillEveryMs } = rateLimits.aiGeneration;
       await takeTokens(db, claims.sub, 'aiGeneration', { now: new Date(), cost: capacity });
 
-      const response = await handler(
-        apiEvent({
-          method: 'POST',
-          resource: '/ai/generate-ai-email',
-          body: { contactId: added.json.data.id },
-          claims,
-        }),
-        lambdaContext(),
-      );
+      const response = await callRoute('POST /ai/generate-ai-email', {
+        claims,
+        body: { contactId: added.json.data.id },
+      });
 
-      expect(response.statusCode).toBe(429);
-      expect(JSON.parse(response.body)).toMatchObject({ error: messages.status[429], code: 'rate_limited' });
-      expect(Number(response.headers?.['Retry-After'])).toBeGreaterThan(0);
-      expect(Number(response.headers?.['Retry-After'])).toBeLessThanOrEqual(refillEveryMs / 1000);
-      const tooMany = await call(handler, claims, 'POST', '/api/outreach/generate', {
-        contactIds: Array.from({ length: 101 }, (_, index) => `c${index}`),
+      expect(response.status).toBe(429);
+      expect(response.json).toMatchObject({ error: messages.status[429], code: 'rate_limited' });
+      expect(Number(response.headers['Retry-After'])).toBeGreaterThan(0);
+      expect(Number(response.headers['Retry-After'])).toBeLessThanOrEqual(refillEveryMs / 1000);
+      const tooMany = await callRoute('POST /api/outreach/generate', {
+        claims,
+        body: {
+          contactIds: Array.from({ length: 101 }, (_, index) => `c${index}`),
+        },
       });
       expect(tooMany.status).toBe(400);
     });

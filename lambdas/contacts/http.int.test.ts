@@ -1,50 +1,39 @@
-import type { APIGatewayProxyResult } from 'aws-lambda';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
-
-let handler: (
-  event: ReturnType<typeof apiEvent>,
-  context: ReturnType<typeof lambdaContext>,
-) => Promise<APIGatewayProxyResult>;
-beforeAll(async () => {
-  ({ handler } = await import('./http.js'));
-});
-
-const request = async (
-  claims: Record<string, unknown>,
-  method: string,
-  resource: string,
-  options: { body?: unknown; params?: Record<string, string>; query?: Record<string, string> } = {},
-) => {
-  const path = Object.entries(options.params ?? {}).reduce(
-    (at, [name, value]) => at.replace(`{${name}}`, value),
-    resource,
-  );
-  const response = await handler(apiEvent({ method, resource, path, ...options, claims }), lambdaContext());
-  return { status: response.statusCode, json: JSON.parse(response.body) };
-};
+import { describe, expect, it } from 'vitest';
+import type { FieldIssue } from '../../shared/envelope.js';
+import type { RouteName } from '../../shared/routes.js';
+import { userClaims } from '../test/api-event.js';
+import { callRoute } from '../test/call-route.js';
 
 describe('contacts Lambda', () => {
   it("answers 404 on every route for another user's contact and changes nothing", async () => {
     const [owner, other] = [userClaims(), userClaims()];
-    const made = await request(owner, 'POST', '/api/contacts', { body: { name: 'Ada Lovelace', notes: 'mine' } });
+    const made = await callRoute('POST /api/contacts', {
+      claims: owner,
+      body: { name: 'Ada Lovelace', notes: 'mine' },
+    });
     expect(made.status).toBe(201);
     const params = { id: made.json.data.id as string };
-    expect((await request(other, 'GET', '/api/contacts/{id}', { params })).status).toBe(404);
-    expect((await request(other, 'PUT', '/api/contacts/{id}', { params, body: { notes: 'theirs' } })).status).toBe(404);
+    expect((await callRoute('GET /api/contacts/{id}', { claims: other, params })).status).toBe(404);
     expect(
-      (await request(other, 'PATCH', '/api/contacts/{id}', { params, body: { emailConfirmedByUser: true } })).status,
+      (await callRoute('PUT /api/contacts/{id}', { claims: other, params, body: { notes: 'theirs' } })).status,
     ).toBe(404);
-    expect((await request(other, 'DELETE', '/api/contacts/{id}', { params })).status).toBe(404);
-    const lookup = await request(other, 'POST', '/api/contacts/lookup-email', { body: { contact_ids: [params.id] } });
+    expect(
+      (await callRoute('PATCH /api/contacts/{id}', { claims: other, params, body: { emailConfirmedByUser: true } }))
+        .status,
+    ).toBe(404);
+    expect((await callRoute('DELETE /api/contacts/{id}', { claims: other, params })).status).toBe(404);
+    const lookup = await callRoute('POST /api/contacts/lookup-email', {
+      claims: other,
+      body: { contact_ids: [params.id] },
+    });
     expect(lookup.json.data).toEqual({ queued: [], skipped: [params.id] });
-    expect((await request(other, 'GET', '/api/contacts')).json.data).toEqual({
+    expect((await callRoute('GET /api/contacts', { claims: other })).json.data).toEqual({
       contacts: [],
       next_cursor: null,
       total: 0,
     });
-    expect((await request(other, 'GET', '/api/contacts/recent')).json.data).toEqual([]);
-    const mine = await request(owner, 'GET', '/api/contacts/{id}', { params });
+    expect((await callRoute('GET /api/contacts/recent', { claims: other })).json.data).toEqual([]);
+    const mine = await callRoute('GET /api/contacts/{id}', { claims: owner, params });
     expect(mine.json.data).toMatchObject({ contact: { id: params.id, notes: 'mine' }, draft: null });
   });
 
@@ -80,22 +69,26 @@ describe('contacts Lambda', () => {
       ['GET', '/api/contacts', { query: { sort: 'name', cursor: 'nonsense' } }, 'cursor'],
     ];
     for (const [method, resource, options, field] of cases) {
-      const { status, json } = await request(claims, method, resource, options);
+      const { status, json } = await callRoute(`${method} ${resource}` as RouteName, {
+        claims,
+        ...options,
+        offSchema: true,
+      });
       expect({ method, resource, status }).toEqual({ method, resource, status: 400 });
-      expect(json.details.map((detail: { field: string }) => detail.field)).toContain(field);
+      expect((json.details as FieldIssue[]).map((detail) => detail.field)).toContain(field);
     }
-    const slots = await request(claims, 'GET', '/api/profiles/slots');
+    const slots = await callRoute('GET /api/profiles/slots', { claims });
     expect(slots.json.data).toMatchObject({ slotsUsed: 0, slotsAllowed: 25, plan: 'free', totalAvailableSlots: 25 });
   });
 
   it('answers 402 contact_limit_reached when no slot is left and adds nothing', async () => {
     const claims = userClaims();
     for (let index = 0; index < 25; index += 1) {
-      expect((await request(claims, 'POST', '/api/contacts', { body: { name: `Person ${index}` } })).status).toBe(201);
+      expect((await callRoute('POST /api/contacts', { claims, body: { name: `Person ${index}` } })).status).toBe(201);
     }
-    const refused = await request(claims, 'POST', '/api/contacts', { body: { name: 'One Too Many' } });
+    const refused = await callRoute('POST /api/contacts', { claims, body: { name: 'One Too Many' } });
     expect(refused.status).toBe(402);
     expect(refused.json).toMatchObject({ success: false, code: 'contact_limit_reached' });
-    expect((await request(claims, 'GET', '/api/contacts')).json.data.total).toBe(25);
+    expect((await callRoute('GET /api/contacts', { claims })).json.data.total).toBe(25);
   });
 });

@@ -1,4 +1,3 @@
-import type { APIGatewayProxyResult } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { applyEnvironment, lambdaEnvironment } from '../../infra/local/lambda-env.js';
@@ -10,7 +9,8 @@ import { createDataClient } from '../data/client.js';
 import { contactKey } from '../data/contact.js';
 import { itemBytes, maxItemBytes } from '../data/item-size.js';
 import { rateLimits } from '../data/rate-limit.js';
-import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
+import { userClaims } from '../test/api-event.js';
+import { callRoute } from '../test/call-route.js';
 import { readItem, setAttributes } from '../test/raw-items.js';
 
 /*
@@ -18,12 +18,6 @@ import { readItem, setAttributes } from '../test/raw-items.js';
  * counted from its log) and the local SQS endpoint (its messages recorded).
  */
 
-type Handler = (
-  event: ReturnType<typeof apiEvent>,
-  context: ReturnType<typeof lambdaContext>,
-) => Promise<APIGatewayProxyResult>;
-
-let handler: Handler;
 let sandbox: Sandbox;
 let sqs: Awaited<ReturnType<typeof startSqsEndpoint>>;
 let restore: () => void;
@@ -42,26 +36,11 @@ beforeAll(async () => {
     }),
   );
   vi.resetModules();
-  ({ handler } = (await import('./http.js')) as { handler: Handler });
 });
 afterAll(async () => {
   restore?.();
   await Promise.all([sandbox?.stop(), sqs?.stop()]);
 });
-
-const request = async (
-  claims: Record<string, unknown>,
-  method: string,
-  resource: string,
-  options: { body?: unknown; params?: Record<string, string>; query?: Record<string, string> } = {},
-) => {
-  const path = Object.entries(options.params ?? {}).reduce(
-    (at, [name, value]) => at.replace(`{${name}}`, value),
-    resource,
-  );
-  const response = await handler(apiEvent({ method, resource, path, ...options, claims }), lambdaContext());
-  return { status: response.statusCode, headers: response.headers ?? {}, json: JSON.parse(response.body) };
-};
 
 /** The sandbox's enrichment requests for one LinkedIn slug. */
 const enrichmentCalls = (slug: string) =>
@@ -75,17 +54,17 @@ const profileUrl = (slug: string) => `https://www.linkedin.com/in/${slug}`;
 const unknownSlug = () => `not-found-${randomUUID().slice(0, 8)}7`;
 
 /** A 429 in the envelope with the spec's text, asking to wait at most `atMostSeconds` (time passes during a test). */
-const expectTooManyRequests = (response: Awaited<ReturnType<typeof request>>, atMostSeconds: number): void => {
+const expectTooManyRequests = (response: Awaited<ReturnType<typeof callRoute>>, atMostSeconds: number): void => {
   expect(response.status).toBe(429);
   expect(response.json).toMatchObject({ success: false, error: messages.status[429], code: 'rate_limited' });
-  const wait = response.json.details.retryAfter as number;
+  const wait = (response.json.details as { retryAfter: number }).retryAfter;
   expect(wait).toBeGreaterThanOrEqual(Math.max(1, atMostSeconds - 15));
   expect(wait).toBeLessThanOrEqual(atMostSeconds);
   expect(response.headers['Retry-After']).toBe(String(wait));
 };
 
 const addByHand = async (claims: Record<string, unknown>, name: string) => {
-  const made = await request(claims, 'POST', '/api/contacts', { body: { name } });
+  const made = await callRoute('POST /api/contacts', { claims, body: { name } });
   expect(made.status).toBe(201);
   return made.json.data.id as string;
 };
@@ -94,17 +73,24 @@ describe('limits on what costs money', () => {
   it('answers 429 with Retry-After once a user has previewed 30 profiles in a row; other users preview on', async () => {
     const [busy, other] = [userClaims(), userClaims()];
     for (let index = 0; index < rateLimits.preview.capacity; index += 1) {
-      const preview = await request(busy, 'POST', '/api/contacts/preview', {
+      const preview = await callRoute('POST /api/contacts/preview', {
+        claims: busy,
         body: { linkedin_url: profileUrl(unknownSlug()) },
       });
       expect(preview.status).toBe(404);
     }
     const slug = unknownSlug();
-    const refused = await request(busy, 'POST', '/api/contacts/preview', { body: { linkedin_url: profileUrl(slug) } });
+    const refused = await callRoute('POST /api/contacts/preview', {
+      claims: busy,
+      body: { linkedin_url: profileUrl(slug) },
+    });
     expectTooManyRequests(refused, rateLimits.preview.refillEveryMs / 1000);
     expect(enrichmentCalls(slug)).toEqual([]);
 
-    const fine = await request(other, 'POST', '/api/contacts/preview', { body: { linkedin_url: profileUrl(slug) } });
+    const fine = await callRoute('POST /api/contacts/preview', {
+      claims: other,
+      body: { linkedin_url: profileUrl(slug) },
+    });
     expect(fine.status).toBe(404);
   });
 
@@ -112,33 +98,40 @@ describe('limits on what costs money', () => {
     const [busy, helper] = [userClaims(), userClaims()];
     // a profile someone previewed: cached, an add asks the vendor nothing
     const cached = profileUrl(`lin-${randomUUID().slice(0, 8)}7`);
-    expect((await request(helper, 'POST', '/api/contacts/preview', { body: { linkedin_url: cached } })).status).toBe(
-      200,
-    );
+    expect(
+      (await callRoute('POST /api/contacts/preview', { claims: helper, body: { linkedin_url: cached } })).status,
+    ).toBe(200);
     for (let index = 0; index < rateLimits.preview.capacity; index += 1) {
-      await request(busy, 'POST', '/api/contacts/preview', { body: { linkedin_url: profileUrl(unknownSlug()) } });
+      await callRoute('POST /api/contacts/preview', {
+        claims: busy,
+        body: { linkedin_url: profileUrl(unknownSlug()) },
+      });
     }
 
     const slug = `lin-${randomUUID().slice(0, 8)}7`;
-    const refused = await request(busy, 'POST', '/api/contacts', { body: { linkedin_url: profileUrl(slug) } });
+    const refused = await callRoute('POST /api/contacts', { claims: busy, body: { linkedin_url: profileUrl(slug) } });
     expectTooManyRequests(refused, rateLimits.preview.refillEveryMs / 1000);
     expect(enrichmentCalls(slug)).toEqual([]);
-    expect((await request(busy, 'GET', '/api/profiles/slots')).json.data.slotsUsed).toBe(0);
+    expect((await callRoute('GET /api/profiles/slots', { claims: busy })).json.data.slotsUsed).toBe(0);
 
-    const added = await request(busy, 'POST', '/api/contacts', { body: { linkedin_url: cached } });
+    const added = await callRoute('POST /api/contacts', { claims: busy, body: { linkedin_url: cached } });
     expect(added.status).toBe(201);
   });
 
   it('asks the vendor once about a profile it does not know, however often and by whomever it is previewed', async () => {
     const slug = unknownSlug();
     for (const claims of [userClaims(), userClaims(), userClaims()]) {
-      const preview = await request(claims, 'POST', '/api/contacts/preview', {
+      const preview = await callRoute('POST /api/contacts/preview', {
+        claims,
         body: { linkedin_url: profileUrl(slug) },
       });
       expect(preview.status).toBe(404);
       expect(preview.json.error).toBe(messages.contacts.profileNotFound);
     }
-    const add = await request(userClaims(), 'POST', '/api/contacts', { body: { linkedin_url: profileUrl(slug) } });
+    const add = await callRoute('POST /api/contacts', {
+      claims: userClaims(),
+      body: { linkedin_url: profileUrl(slug) },
+    });
     expect(add.status).toBe(404);
     expect(enrichmentCalls(slug)).toHaveLength(1);
   });
@@ -146,19 +139,20 @@ describe('limits on what costs money', () => {
   it('takes one e-mail check per contact of a lookup, and answers 429 before queueing anything beyond them', async () => {
     const claims = userClaims();
     const ids = Array.from({ length: rateLimits.emailCheck.capacity }, () => randomUUID());
-    const first = await request(claims, 'POST', '/api/contacts/lookup-email', { body: { contact_ids: ids } });
+    const first = await callRoute('POST /api/contacts/lookup-email', { claims, body: { contact_ids: ids } });
     expect(first.status).toBe(200);
 
     const contactId = await addByHand(claims, 'Ada Lovelace');
-    const refused = await request(claims, 'POST', '/api/contacts/lookup-email', { body: { contact_ids: [contactId] } });
+    const refused = await callRoute('POST /api/contacts/lookup-email', { claims, body: { contact_ids: [contactId] } });
     expectTooManyRequests(refused, rateLimits.emailCheck.refillEveryMs / 1000);
     // a typed address needs a check too: refused, and the address is not saved
-    const typed = await request(claims, 'PUT', '/api/contacts/{id}', {
+    const typed = await callRoute('PUT /api/contacts/{id}', {
+      claims,
       params: { id: contactId },
       body: { email: 'ada@example.com', notes: 'met at the conference' },
     });
     expectTooManyRequests(typed, rateLimits.emailCheck.refillEveryMs / 1000);
-    const stored = await request(claims, 'GET', '/api/contacts/{id}', { params: { id: contactId } });
+    const stored = await callRoute('GET /api/contacts/{id}', { claims, params: { id: contactId } });
     expect(stored.json.data.contact).toMatchObject({ email: '', notes: '' });
     expect(lookupsOf(contactId)).toBe(0);
   });
@@ -167,7 +161,7 @@ describe('limits on what costs money', () => {
     const claims = userClaims();
     const [contactId, otherId] = [await addByHand(claims, 'Grace Hopper'), await addByHand(claims, 'Alan Turing')];
     const type = (id: string, email: string) =>
-      request(claims, 'PUT', '/api/contacts/{id}', { params: { id }, body: { email } });
+      callRoute('PUT /api/contacts/{id}', { claims, params: { id }, body: { email } });
 
     for (const email of ['grace@navy.example', 'grace@yale.example', 'grace@harvard.example']) {
       const typed = await type(contactId, email);
@@ -204,7 +198,8 @@ describe('limits on what costs money', () => {
     expect(room).toBeGreaterThan(2000);
     expect(room).toBeLessThan(4000);
 
-    const tooLarge = await request(claims, 'PUT', '/api/contacts/{id}', {
+    const tooLarge = await callRoute('PUT /api/contacts/{id}', {
+      claims,
       params: { id: contactId },
       body: { notes: 'n'.repeat(room + 1) },
     });
@@ -212,7 +207,8 @@ describe('limits on what costs money', () => {
     expect(tooLarge.json).toMatchObject({ success: false, error: messages.contacts.tooLarge });
     expect((await readItem(db, key))?.notes).toBe('');
 
-    const fits = await request(claims, 'PUT', '/api/contacts/{id}', {
+    const fits = await callRoute('PUT /api/contacts/{id}', {
+      claims,
       params: { id: contactId },
       body: { notes: 'n'.repeat(room) },
     });
@@ -223,9 +219,9 @@ describe('limits on what costs money', () => {
 
 describe('signed list cursors', () => {
   const page = (claims: Record<string, unknown>, query: Record<string, string>) =>
-    request(claims, 'GET', '/api/contacts', { query: { limit: '2', ...query } });
+    callRoute('GET /api/contacts', { claims, query: { limit: '2', ...query } });
 
-  const expectUnknownCursor = (response: Awaited<ReturnType<typeof request>>) => {
+  const expectUnknownCursor = (response: Awaited<ReturnType<typeof callRoute>>) => {
     expect(response.status).toBe(400);
     expect(response.json).toMatchObject({
       success: false,

@@ -3,14 +3,15 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { APIGatewayProxyResult } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StreamRunner, startStreamRunner } from '../../infra/local/streams.js';
 import { settingsDefaults } from '../../shared/schemas/settings-defaults.js';
+import type { PipelineStage } from '../../shared/schemas/pipeline.js';
 import { createDataClient, type DataClient } from '../data/client.js';
 import { createTableInput } from '../data/table.js';
 import { upsertUserProfile } from '../data/user-profile.js';
-import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
+import { userClaims } from '../test/api-event.js';
+import { callRoute } from '../test/call-route.js';
 import type { IncomingEmail, SentEmail } from './record.js';
 
 /**
@@ -19,21 +20,12 @@ import type { IncomingEmail, SentEmail } from './record.js';
  * (lambdas/dashboard/stats-stream.ts), then the routes read the counters it kept. On a table of its own, so the
  * runner (which reads the stream from its start) sees this test's writes only and touches no other test's counters.
  */
-type Handler = (
-  event: ReturnType<typeof apiEvent>,
-  context: ReturnType<typeof lambdaContext>,
-) => Promise<APIGatewayProxyResult>;
-
 const sharedTable = process.env.TABLE_NAME!;
 const tableName = `analytics-${randomUUID().slice(0, 8)}`;
 const dir = mkdtempSync(join(tmpdir(), 'analytics-streams-'));
 const client = new DynamoDBClient({});
 let db: DataClient;
 let runner: StreamRunner;
-let conversationsHandler: Handler;
-let contactsHandler: Handler;
-let pipelineHandler: Handler;
-let draftsHandler: Handler;
 let record: typeof import('./index.js');
 
 beforeAll(async () => {
@@ -41,10 +33,6 @@ beforeAll(async () => {
   // the handlers (and the aggregator the runner loads) read the table's name from the environment when imported
   process.env.TABLE_NAME = tableName;
   db = createDataClient(tableName);
-  ({ handler: conversationsHandler } = await import('./http.js'));
-  ({ handler: contactsHandler } = await import('../contacts/http.js'));
-  ({ handler: pipelineHandler } = await import('../pipeline/http.js'));
-  ({ handler: draftsHandler } = await import('../drafts/http.js'));
   record = await import('./index.js');
   runner = await startStreamRunner({
     endpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB!,
@@ -63,17 +51,6 @@ afterAll(async () => {
   client.destroy();
   rmSync(dir, { recursive: true, force: true });
 });
-
-const call = async (
-  handler: Handler,
-  claims: Record<string, unknown>,
-  method: string,
-  resource: string,
-  options: { body?: unknown; query?: Record<string, string> } = {},
-) => {
-  const response = await handler(apiEvent({ method, resource, path: resource, ...options, claims }), lambdaContext());
-  return { status: response.statusCode, json: JSON.parse(response.body) };
-};
 
 const sent = (contactId: string, to: string, sentAt: string): SentEmail => {
   const draftId = `draft-${randomUUID()}`;
@@ -112,7 +89,7 @@ describe('analytics through the stream and the stats aggregator', () => {
     const claims = userClaims();
     const uid = String(claims.sub);
     const addContact = async (body: Record<string, string>) => {
-      const answer = await call(contactsHandler, claims, 'POST', '/api/contacts', { body });
+      const answer = await callRoute('POST /api/contacts', { claims, body });
       expect(answer.status, JSON.stringify(answer.json)).toBeLessThan(300);
       return answer.json.data.id as string;
     };
@@ -159,7 +136,7 @@ describe('analytics through the stream and the stats aggregator', () => {
     await runner.drained();
     expect(runner.skipped('stats')).toEqual([]);
 
-    const totals = await call(conversationsHandler, claims, 'GET', '/api/conversations/analytics');
+    const totals = await callRoute('GET /api/conversations/analytics', { claims });
     expect(totals.json.data).toEqual({
       totalConversations: 3,
       emailsSent: 3,
@@ -169,7 +146,8 @@ describe('analytics through the stream and the stats aggregator', () => {
       awaitingReply: 0,
       replyRate: 2 / 3,
     });
-    const week = await call(conversationsHandler, claims, 'GET', '/api/conversations/detailed-analytics', {
+    const week = await callRoute('GET /api/conversations/detailed-analytics', {
+      claims,
       query: { to: '2026-03-11T23:00:00Z' },
     });
     expect(week.status, JSON.stringify(week.json)).toBe(200);
@@ -196,7 +174,8 @@ describe('analytics through the stream and the stats aggregator', () => {
       { start: '2026-03-10', sent: 3, replies: 1 },
       { start: '2026-03-11', sent: 0, replies: 1 },
     ]);
-    const recordedToday = await call(conversationsHandler, claims, 'GET', '/api/conversations/analytics', {
+    const recordedToday = await callRoute('GET /api/conversations/analytics', {
+      claims,
       query: { from: recordedFrom },
     });
     expect(recordedToday.json.data).toMatchObject({ totalConversations: 0, bounces: 1 });
@@ -212,23 +191,17 @@ describe('analytics through the stream and the stats aggregator', () => {
     const claims = userClaims();
     const uid = String(claims.sub);
     const addContact = async (name: string) => {
-      const answer = await call(contactsHandler, claims, 'POST', '/api/contacts', { body: { name } });
+      const answer = await callRoute('POST /api/contacts', { claims, body: { name } });
       expect(answer.status, JSON.stringify(answer.json)).toBeLessThan(300);
       return answer.json.data.id as string;
     };
-    const drag = async (contactId: string, stage: string) => {
-      const moved = await pipelineHandler(
-        apiEvent({
-          method: 'PATCH',
-          resource: '/api/pipeline/{contactId}',
-          path: `/api/pipeline/${contactId}`,
-          params: { contactId },
-          body: { stage },
-          claims,
-        }),
-        lambdaContext(),
-      );
-      expect(moved.statusCode).toBe(200);
+    const drag = async (contactId: string, stage: PipelineStage) => {
+      const moved = await callRoute('PATCH /api/pipeline/{contactId}', {
+        claims,
+        params: { contactId },
+        body: { stage },
+      });
+      expect(moved.status).toBe(200);
     };
     const drafted = await addContact('Drafted Only');
     const emailed = await addContact('Emailed Only');
@@ -237,17 +210,11 @@ describe('analytics through the stream and the stats aggregator', () => {
     const dragged = await addContact('Dragged To Replied');
     const draggedFurther = await addContact('Dragged To Meeting');
 
-    const draft = await draftsHandler(
-      apiEvent({
-        method: 'POST',
-        resource: '/api/drafts',
-        path: '/api/drafts',
-        body: { contactId: drafted, subject: 'Hi', body: 'Hello' },
-        claims,
-      }),
-      lambdaContext(),
-    );
-    expect(draft.statusCode).toBe(201);
+    const draft = await callRoute('POST /api/drafts', {
+      claims,
+      body: { contactId: drafted, subject: 'Hi', body: 'Hello' },
+    });
+    expect(draft.status).toBe(201);
     await record.recordSentEmail(db, uid, sent(emailed, 'emailed@example.com', '2026-03-10T09:00:00Z'));
     const toAnswered = (
       await record.recordSentEmail(db, uid, sent(answered, 'answered@example.com', '2026-03-10T09:10:00Z'))
@@ -268,7 +235,8 @@ describe('analytics through the stream and the stats aggregator', () => {
 
     await runner.drained();
     expect(runner.skipped('stats')).toEqual([]);
-    const week = await call(conversationsHandler, claims, 'GET', '/api/conversations/detailed-analytics', {
+    const week = await callRoute('GET /api/conversations/detailed-analytics', {
+      claims,
       query: { to: '2026-03-11T23:00:00Z' },
     });
     expect(week.status, JSON.stringify(week.json)).toBe(200);

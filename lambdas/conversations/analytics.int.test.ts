@@ -1,50 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import type { APIGatewayProxyResult } from 'aws-lambda';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { settingsDefaults } from '../../shared/schemas/settings-defaults.js';
 import { createDataClient } from '../data/client.js';
 import { upsertUserProfile } from '../data/user-profile.js';
-import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
+import { userClaims } from '../test/api-event.js';
+import { callRoute } from '../test/call-route.js';
 import { countingDataClient } from '../test/counting-client.js';
 import { recordIncomingEmail, recordSentEmail } from './index.js';
 import type { IncomingEmail, SentEmail } from './record.js';
 import { analytics, detailedAnalytics } from './service.js';
 import { putDayStats, putUserStats } from './test/stats-fixtures.js';
 
-type Handler = (
-  event: ReturnType<typeof apiEvent>,
-  context: ReturnType<typeof lambdaContext>,
-) => Promise<APIGatewayProxyResult>;
-let conversationsHandler: Handler;
-let contactsHandler: Handler;
-beforeAll(async () => {
-  ({ handler: conversationsHandler } = await import('./http.js'));
-  ({ handler: contactsHandler } = await import('../contacts/http.js'));
-});
-
 const db = createDataClient(process.env.TABLE_NAME!);
 
-const call = async (
-  handler: Handler,
-  claims: Record<string, unknown>,
-  method: string,
-  resource: string,
-  options: { body?: unknown; params?: Record<string, string>; query?: Record<string, string> } = {},
-) => {
-  const path = Object.entries(options.params ?? {}).reduce(
-    (at, [name, value]) => at.replace(`{${name}}`, encodeURIComponent(value)),
-    resource,
-  );
-  const response = await handler(apiEvent({ method, resource, path, ...options, claims }), lambdaContext());
-  return { status: response.statusCode, json: JSON.parse(response.body) };
-};
-const get = async (claims: Record<string, unknown>, resource: string, query: Record<string, string> = {}) => {
-  const answer = await call(conversationsHandler, claims, 'GET', resource, { query });
+type AnalyticsQuery = Record<string, string>;
+const analyticsOf = async (claims: Record<string, unknown>, query: AnalyticsQuery = {}) => {
+  const answer = await callRoute('GET /api/conversations/analytics', { claims, query });
   expect(answer.status, JSON.stringify(answer.json)).toBe(200);
   return answer.json.data;
 };
-const detailed = (claims: Record<string, unknown>, query: Record<string, string>) =>
-  get(claims, '/api/conversations/detailed-analytics', query);
+const detailed = async (claims: Record<string, unknown>, query: AnalyticsQuery) => {
+  const answer = await callRoute('GET /api/conversations/detailed-analytics', { claims, query });
+  expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+  return answer.json.data;
+};
 
 const withZone = (uid: string, timeZone: string) =>
   upsertUserProfile(db, uid, { set: { settings: { ...settingsDefaults, timeZone } }, setIfMissing: {} });
@@ -80,7 +59,7 @@ describe('conversation analytics from the counters', () => {
     await putDayStats(db, claims.sub, '2026-03-11', { sent: 2, started: 2, replies: 2, startedReplied: 1, bounces: 1 });
     await putDayStats(db, claims.sub, '2026-03-12', { sent: 50, started: 50 });
 
-    expect(await get(claims, '/api/conversations/analytics')).toEqual({
+    expect(await analyticsOf(claims)).toEqual({
       totalConversations: 10,
       emailsSent: 14,
       replies: 4,
@@ -91,7 +70,7 @@ describe('conversation analytics from the counters', () => {
     });
     // from/to widen to their whole UTC days: 03-05 .. 03-11
     expect(
-      await get(claims, '/api/conversations/analytics', {
+      await analyticsOf(claims, {
         from: '2026-03-05T23:59:00Z',
         to: '2026-03-11T00:00:01+00:00',
       }),
@@ -104,19 +83,21 @@ describe('conversation analytics from the counters', () => {
       awaitingReply: 2,
       replyRate: 0.6,
     });
-    expect(await get(claims, '/api/conversations/analytics', { to: '2026-03-04T10:00:00Z' })).toMatchObject({
+    expect(await analyticsOf(claims, { to: '2026-03-04T10:00:00Z' })).toMatchObject({
       totalConversations: 100,
       replies: 100,
       replyRate: 1,
     });
-    expect(
-      await get(claims, '/api/conversations/analytics', { from: '2026-03-12T00:00:00Z', to: '2026-03-11T00:00:00Z' }),
-    ).toMatchObject({ totalConversations: 0, emailsSent: 0, replyRate: 0 });
+    expect(await analyticsOf(claims, { from: '2026-03-12T00:00:00Z', to: '2026-03-11T00:00:00Z' })).toMatchObject({
+      totalConversations: 0,
+      emailsSent: 0,
+      replyRate: 0,
+    });
   });
 
   it('answers a user without counters with zeros, empty lists and nulls', async () => {
     const claims = userClaims();
-    expect(await get(claims, '/api/conversations/analytics')).toEqual({
+    expect(await analyticsOf(claims)).toEqual({
       totalConversations: 0,
       emailsSent: 0,
       replies: 0,
@@ -252,7 +233,7 @@ describe('conversation analytics from the counters', () => {
     // a `from` years back: the last 400 buckets, counts and series over the same days
     const longAgo = await detailed(claims, { from: '2020-01-01T00:00:00Z', to: '2026-03-11T12:00:00Z' });
     expect(longAgo.series).toHaveLength(400);
-    expect(longAgo.series[0].start).toBe('2025-02-05');
+    expect(longAgo.series[0]!.start).toBe('2025-02-05');
     expect(longAgo.totalConversations).toBe(105);
     const weeksAgo = await detailed(claims, {
       time_period: 'year',
@@ -317,7 +298,7 @@ describe('conversation analytics from the counters', () => {
 
     const year = await detailed(claims, { time_period: 'year', to });
     expect(year.series).toHaveLength(52);
-    expect(year.series[0].start).toBe('2025-04-02');
+    expect(year.series[0]!.start).toBe('2025-04-02');
     expect(year.series.at(-1)).toEqual({ start: '2026-03-25', sent: 8, replies: 1 });
     expect(year.emailsSent).toBe(63);
   });
@@ -392,7 +373,8 @@ describe('conversation analytics from the counters', () => {
   });
 
   it('refuses an unknown time period with a 400 naming the field', async () => {
-    const answer = await call(conversationsHandler, userClaims(), 'GET', '/api/conversations/detailed-analytics', {
+    const answer = await callRoute('GET /api/conversations/detailed-analytics', {
+      claims: userClaims(),
       query: { time_period: 'decade' },
     });
     expect(answer.status).toBe(400);
@@ -469,7 +451,8 @@ describe('conversation analytics of one contact', () => {
 
   it('reads that contact’s conversations and e-mails, counted as the counters count them; others’ contacts count nothing', async () => {
     const claims = userClaims();
-    const added = await call(contactsHandler, claims, 'POST', '/api/contacts', {
+    const added = await callRoute('POST /api/contacts', {
+      claims,
       body: {
         name: 'Ada Lovelace',
         email: 'ada@example.com',
@@ -493,7 +476,8 @@ describe('conversation analytics of one contact', () => {
     await recordIncomingEmail(db, claims.sub, second.id, incoming('bounce', '2026-03-09T09:05:00Z'));
     // answered by hand, no reply e-mail: its reply date counts (Sunday 12:00 UTC, an hour later)
     const third = (await recordSentEmail(db, claims.sub, sent(contactId, '2026-03-08T12:00:00Z'))).conversation;
-    const marked = await call(conversationsHandler, claims, 'PATCH', '/api/conversations/{id}/reply-status', {
+    const marked = await callRoute('PATCH /api/conversations/{id}/reply-status', {
+      claims,
       params: { id: third.id },
       body: { replyStatus: 'REPLY_RECEIVED', lastReplyDate: '2026-03-08T13:00:00Z' },
     });
@@ -501,7 +485,7 @@ describe('conversation analytics of one contact', () => {
     // the user's day counters stay out of a contact's figures
     await putDayStats(db, claims.sub, '2026-03-10', { sent: 70, started: 70 });
 
-    expect(await get(claims, '/api/conversations/analytics', { contactId })).toEqual({
+    expect(await analyticsOf(claims, { contactId })).toEqual({
       totalConversations: 3,
       emailsSent: 4,
       replies: 2,
@@ -542,7 +526,7 @@ describe('conversation analytics of one contact', () => {
     ]);
 
     const other = userClaims();
-    expect(await get(other, '/api/conversations/analytics', { contactId })).toMatchObject({
+    expect(await analyticsOf(other, { contactId })).toMatchObject({
       totalConversations: 0,
       emailsSent: 0,
     });

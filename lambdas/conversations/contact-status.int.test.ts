@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { APIGatewayProxyResult } from 'aws-lambda';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDataClient, dataClientOf } from '../data/client.js';
 import { contactKey } from '../data/contact.js';
-import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
+import { userClaims } from '../test/api-event.js';
+import { callRoute } from '../test/call-route.js';
 import { readItem } from '../test/raw-items.js';
 import { getConversation, type IncomingEmail, recordIncomingEmail, recordSentEmail, type SentEmail } from './index.js';
 
@@ -13,51 +13,21 @@ import { getConversation, type IncomingEmail, recordIncomingEmail, recordSentEma
  * its conversations, written in the conversation's own transaction (./contact-mirror.ts).
  */
 
-type Handler = (
-  event: ReturnType<typeof apiEvent>,
-  context: ReturnType<typeof lambdaContext>,
-) => Promise<APIGatewayProxyResult>;
-let conversationsHandler: Handler;
-let contactsHandler: Handler;
-beforeAll(async () => {
-  ({ handler: conversationsHandler } = await import('./http.js'));
-  ({ handler: contactsHandler } = await import('../contacts/http.js'));
-});
-
 const db = createDataClient(process.env.TABLE_NAME!);
 
-const call = async (
-  handler: Handler,
-  claims: Record<string, unknown>,
-  method: string,
-  resource: string,
-  options: { body?: unknown; params?: Record<string, string>; query?: Record<string, string> } = {},
-) => {
-  const path = Object.entries(options.params ?? {}).reduce(
-    (at, [name, value]) => at.replace(`{${name}}`, encodeURIComponent(value)),
-    resource,
-  );
-  const response = await handler(apiEvent({ method, resource, path, ...options, claims }), lambdaContext());
-  return { status: response.statusCode, json: JSON.parse(response.body) };
-};
-const conversationsApi = (claims: Record<string, unknown>, method: string, resource: string, options = {}) =>
-  call(conversationsHandler, claims, method, resource, options);
-
 const addContact = async (claims: Record<string, unknown>, name = 'Ada Lovelace') => {
-  const answer = await call(contactsHandler, claims, 'POST', '/api/contacts', {
-    body: { name, email: 'ada@example.com' },
-  });
+  const answer = await callRoute('POST /api/contacts', { claims, body: { name, email: 'ada@example.com' } });
   expect(answer.status, JSON.stringify(answer.json)).toBeLessThan(300);
   return answer.json.data.id as string;
 };
 
 /** The contact as GET /api/contacts/{id} answers it, and its row of the list (GET /api/contacts). */
 const contactAsShown = async (claims: Record<string, unknown>, contactId: string) => {
-  const one = await call(contactsHandler, claims, 'GET', '/api/contacts/{id}', { params: { id: contactId } });
+  const one = await callRoute('GET /api/contacts/{id}', { claims, params: { id: contactId } });
   expect(one.status, JSON.stringify(one.json)).toBe(200);
   const contact = one.json.data.contact ?? one.json.data;
-  const list = await call(contactsHandler, claims, 'GET', '/api/contacts');
-  const row = (list.json.data.contacts ?? list.json.data.items) as { id: string; conversation_status: string }[];
+  const list = await callRoute('GET /api/contacts', { claims });
+  const row = list.json.data.contacts;
   expect(row.find((item) => item.id === contactId)?.conversation_status).toBe(contact.conversation_status);
   return contact as Record<string, unknown>;
 };
@@ -198,38 +168,39 @@ describe('the contact follows its conversation', () => {
 
     // by hand (SPEC §7): the reply status, a patch, a bulk update
     const params = { id: newer.id };
-    const closed = await conversationsApi(claims, 'PATCH', '/api/conversations/{id}/reply-status', {
+    const closed = await callRoute('PATCH /api/conversations/{id}/reply-status', {
+      claims,
       params,
       body: { replyStatus: 'closed' },
     });
     expect(closed.status).toBe(200);
     expect(await statusShown(claims, contactId)).toBe('closed');
-    await conversationsApi(claims, 'PATCH', '/api/conversations/{id}', {
-      params,
-      body: { replyStatus: 'awaiting_reply' },
-    });
+    await callRoute('PATCH /api/conversations/{id}', { claims, params, body: { replyStatus: 'awaiting_reply' } });
     expect(await statusShown(claims, contactId)).toBe('awaiting_reply');
-    const bulk = await conversationsApi(claims, 'PATCH', '/api/conversations/bulk-update', {
+    const bulk = await callRoute('PATCH /api/conversations/bulk-update', {
+      claims,
       body: { conversationIds: [older.id], updates: { replyStatus: 'bounced' } },
     });
     expect(bulk.json.data).toEqual({ updated: [older.id], notFound: [] });
     expect(await statusShown(claims, contactId)).toBe('awaiting_reply');
-    await conversationsApi(claims, 'PATCH', '/api/conversations/bulk-update', {
+    await callRoute('PATCH /api/conversations/bulk-update', {
+      claims,
       body: { conversationIds: [older.id, newer.id], updates: { replyStatus: 'REPLY_RECEIVED' } },
     });
     expect(await statusShown(claims, contactId)).toBe('REPLY_RECEIVED');
-    await conversationsApi(claims, 'PATCH', '/api/conversations/{id}/reply-status', {
+    await callRoute('PATCH /api/conversations/{id}/reply-status', {
+      claims,
       params: { id: older.id },
       body: { replyStatus: 'closed' },
     });
 
-    expect((await conversationsApi(claims, 'DELETE', '/api/conversations/{id}', { params })).status).toBe(200);
+    expect((await callRoute('DELETE /api/conversations/{id}', { claims, params })).status).toBe(200);
     expect(await statusShown(claims, contactId)).toBe('closed');
-    await conversationsApi(claims, 'DELETE', '/api/conversations/{id}', { params: { id: older.id } });
+    await callRoute('DELETE /api/conversations/{id}', { claims, params: { id: older.id } });
     expect(await statusShown(claims, contactId)).toBe('');
 
     // a conversation started by hand (POST /api/conversations) is the newest
-    const made = await conversationsApi(claims, 'POST', '/api/conversations', { body: { contactId, subject: 'Hi' } });
+    const made = await callRoute('POST /api/conversations', { claims, body: { contactId, subject: 'Hi' } });
     expect(made.status).toBe(201);
     expect(await statusShown(claims, contactId)).toBe('awaiting_reply');
   });
@@ -259,7 +230,7 @@ describe('the contact follows its conversation', () => {
     const contactId = await addContact(claims);
     const { conversation } = await recordSentEmail(db, claims.sub, sent(contactId));
     const deleteContact = async () => {
-      const answer = await call(contactsHandler, claims, 'DELETE', '/api/contacts/{id}', { params: { id: contactId } });
+      const answer = await callRoute('DELETE /api/contacts/{id}', { claims, params: { id: contactId } });
       expect(answer.status).toBe(200);
     };
     // the delete lands after the reply's recording read the contact, before its transaction
@@ -273,16 +244,15 @@ describe('the contact follows its conversation', () => {
     await recordSentEmail(db, claims.sub, sent(contactId, { conversationId: conversation.id, draftType: 'follow_up' }));
     await recordSentEmail(db, claims.sub, sent(contactId));
     await recordIncomingEmail(db, claims.sub, conversation.id, incoming({ kind: 'bounce' }));
-    await conversationsApi(claims, 'PATCH', '/api/conversations/{id}/reply-status', {
+    await callRoute('PATCH /api/conversations/{id}/reply-status', {
+      claims,
       params: { id: conversation.id },
       body: { replyStatus: 'closed' },
     });
-    await conversationsApi(claims, 'DELETE', '/api/conversations/{id}', { params: { id: conversation.id } });
+    await callRoute('DELETE /api/conversations/{id}', { claims, params: { id: conversation.id } });
     expect(await readItem(db, contactKey(claims.sub, contactId))).toBeNull();
-    expect(
-      (await call(contactsHandler, claims, 'GET', '/api/contacts/{id}', { params: { id: contactId } })).status,
-    ).toBe(404);
-    const made = await conversationsApi(claims, 'POST', '/api/conversations', { body: { contactId, subject: 'Hi' } });
+    expect((await callRoute('GET /api/contacts/{id}', { claims, params: { id: contactId } })).status).toBe(404);
+    const made = await callRoute('POST /api/conversations', { claims, body: { contactId, subject: 'Hi' } });
     expect(made.status).toBe(404);
   });
 
@@ -290,7 +260,7 @@ describe('the contact follows its conversation', () => {
     const claims = userClaims();
     const contactId = await addContact(claims);
     const racing = clientRunningFirst(async () => {
-      const answer = await call(contactsHandler, claims, 'DELETE', '/api/contacts/{id}', { params: { id: contactId } });
+      const answer = await callRoute('DELETE /api/contacts/{id}', { claims, params: { id: contactId } });
       expect(answer.status).toBe(200);
     });
     const { conversation, created } = await recordSentEmail(racing, claims.sub, sent(contactId));

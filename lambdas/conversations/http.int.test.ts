@@ -1,47 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type { APIGatewayProxyResult } from 'aws-lambda';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../shared/live-events.js';
 import { createDataClient } from '../data/client.js';
 import { partitionSnapshot } from '../test/raw-items.js';
-import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
+import { userClaims } from '../test/api-event.js';
+import { answerOf, callRoute } from '../test/call-route.js';
 import { recordIncomingEmail, recordSentEmail } from './index.js';
 import type { SentEmail } from './record.js';
 import * as service from './service.js';
 
-type Handler = (
-  event: ReturnType<typeof apiEvent>,
-  context: ReturnType<typeof lambdaContext>,
-) => Promise<APIGatewayProxyResult>;
-let conversationsHandler: Handler;
-let contactsHandler: Handler;
-beforeAll(async () => {
-  ({ handler: conversationsHandler } = await import('./http.js'));
-  ({ handler: contactsHandler } = await import('../contacts/http.js'));
-});
-
 const db = createDataClient(process.env.TABLE_NAME!);
-
-const call = async (
-  handler: Handler,
-  claims: Record<string, unknown>,
-  method: string,
-  resource: string,
-  options: { body?: unknown; params?: Record<string, string>; query?: Record<string, string> } = {},
-) => {
-  const path = Object.entries(options.params ?? {}).reduce(
-    (at, [name, value]) => at.replace(`{${name}}`, encodeURIComponent(value)),
-    resource,
-  );
-  const response = await handler(apiEvent({ method, resource, path, ...options, claims }), lambdaContext());
-  return { status: response.statusCode, json: JSON.parse(response.body) };
-};
-const api = (claims: Record<string, unknown>, method: string, resource: string, options = {}) =>
-  call(conversationsHandler, claims, method, resource, options);
 
 const newUser = () => userClaims();
 const addContact = async (claims: Record<string, unknown>, name = 'Ada Lovelace', email = 'ada@example.com') => {
-  const answer = await call(contactsHandler, claims, 'POST', '/api/contacts', {
+  const answer = await callRoute('POST /api/contacts', {
+    claims,
     body: { name, email, company: 'Analytical Engines' },
   });
   expect(answer.status, JSON.stringify(answer.json)).toBeLessThan(300);
@@ -84,7 +57,7 @@ describe('conversations Lambda', () => {
   it('creates a conversation (201, the spec’s snake_case twins), answers it by id, contact and thread, with its e-mails', async () => {
     const claims = newUser();
     const contactId = await addContact(claims);
-    const made = await api(claims, 'POST', '/api/conversations', { body: { contactId, subject: ' Coffee? ' } });
+    const made = await callRoute('POST /api/conversations', { claims, body: { contactId, subject: ' Coffee? ' } });
     expect(made.status).toBe(201);
     expect(made.json.data).toMatchObject({
       contactId,
@@ -95,16 +68,17 @@ describe('conversations Lambda', () => {
       threadId: null,
     });
     expect(made.json.data.created_at).toBe(made.json.data.createdAt);
-    const byId = await api(claims, 'GET', '/api/conversations/{id}', { params: { id: made.json.data.id } });
+    const byId = await callRoute('GET /api/conversations/{id}', { claims, params: { id: made.json.data.id } });
     expect(byId.json.data).toEqual({ ...made.json.data, emails: [] });
 
     const { conversation } = await recordSentEmail(db, claims.sub, sent(contactId));
     await recordIncomingEmail(db, claims.sub, conversation.id, reply());
-    const ofContact = await api(claims, 'GET', '/api/conversations/contact/{contactId}', { params: { contactId } });
+    const ofContact = await callRoute('GET /api/conversations/contact/{contactId}', { claims, params: { contactId } });
     expect(ofContact.json.data.map((item: { id: string }) => item.id).sort()).toEqual(
       [made.json.data.id, conversation.id].sort(),
     );
-    const byThread = await api(claims, 'GET', '/api/conversations/thread/{threadId}', {
+    const byThread = await callRoute('GET /api/conversations/thread/{threadId}', {
+      claims,
       params: { threadId: conversation.threadId! },
     });
     expect(byThread.json.data).toMatchObject({ id: conversation.id, replyStatus: 'REPLY_RECEIVED' });
@@ -115,10 +89,14 @@ describe('conversations Lambda', () => {
     const owner = newUser();
     const contactId = await addContact(owner);
     const intruder = newUser();
-    const answer = await api(intruder, 'POST', '/api/conversations', { body: { contactId, subject: 'Hi' } });
-    expect(answer).toEqual({ status: 404, json: { success: false, error: 'Contact not found', code: 'not_found' } });
+    const answer = await callRoute('POST /api/conversations', { claims: intruder, body: { contactId, subject: 'Hi' } });
+    expect(answerOf(answer)).toEqual({
+      status: 404,
+      json: { success: false, error: 'Contact not found', code: 'not_found' },
+    });
     expect(
-      (await api(intruder, 'GET', '/api/conversations/contact/{contactId}', { params: { contactId } })).status,
+      (await callRoute('GET /api/conversations/contact/{contactId}', { claims: intruder, params: { contactId } }))
+        .status,
     ).toBe(404);
   });
 
@@ -130,28 +108,31 @@ describe('conversations Lambda', () => {
     const before = await partitionSnapshot(db, owner.sub);
     const params = { id: conversation.id };
     const answers = [
-      await api(intruder, 'GET', '/api/conversations/{id}', { params }),
-      await api(intruder, 'GET', '/api/conversations/thread/{threadId}', {
+      await callRoute('GET /api/conversations/{id}', { claims: intruder, params }),
+      await callRoute('GET /api/conversations/thread/{threadId}', {
+        claims: intruder,
         params: { threadId: conversation.threadId! },
       }),
-      await api(intruder, 'PATCH', '/api/conversations/{id}', { params, body: { replyStatus: 'closed' } }),
-      await api(intruder, 'PATCH', '/api/conversations/{id}', { params, body: {} }),
-      await api(intruder, 'PATCH', '/api/conversations/{id}/reply-status', {
+      await callRoute('PATCH /api/conversations/{id}', { claims: intruder, params, body: { replyStatus: 'closed' } }),
+      await callRoute('PATCH /api/conversations/{id}', { claims: intruder, params, body: {} }),
+      await callRoute('PATCH /api/conversations/{id}/reply-status', {
+        claims: intruder,
         params,
         body: { replyStatus: 'REPLY_RECEIVED' },
       }),
-      await api(intruder, 'DELETE', '/api/conversations/{id}', { params }),
+      await callRoute('DELETE /api/conversations/{id}', { claims: intruder, params }),
     ];
     for (const answer of answers)
-      expect(answer).toEqual({
+      expect(answerOf(answer)).toEqual({
         status: 404,
         json: { success: false, error: 'The requested resource was not found.', code: 'not_found' },
       });
-    const bulk = await api(intruder, 'PATCH', '/api/conversations/bulk-update', {
+    const bulk = await callRoute('PATCH /api/conversations/bulk-update', {
+      claims: intruder,
       body: { conversationIds: [conversation.id], updates: { replyStatus: 'closed' } },
     });
     expect(bulk.json.data).toEqual({ updated: [], notFound: [conversation.id] });
-    const search = await api(intruder, 'POST', '/api/conversations/search', { body: {} });
+    const search = await callRoute('POST /api/conversations/search', { claims: intruder, body: {} });
     expect(search.json.data).toEqual([]);
     expect(await partitionSnapshot(db, owner.sub)).toEqual(before);
   });
@@ -161,12 +142,14 @@ describe('conversations Lambda', () => {
     const contactId = await addContact(claims);
     const { conversation } = await recordSentEmail(db, claims.sub, sent(contactId));
     const params = { id: conversation.id };
-    const patched = await api(claims, 'PATCH', '/api/conversations/{id}', {
+    const patched = await callRoute('PATCH /api/conversations/{id}', {
+      claims,
       params,
       body: { subject: 'New subject', replySender: null },
     });
     expect(patched.json.data).toMatchObject({ subject: 'New subject', replySender: null, emailCount: 1 });
-    const status = await api(claims, 'PATCH', '/api/conversations/{id}/reply-status', {
+    const status = await callRoute('PATCH /api/conversations/{id}/reply-status', {
+      claims,
       params,
       body: {
         replyStatus: 'REPLY_RECEIVED',
@@ -180,7 +163,7 @@ describe('conversations Lambda', () => {
       replySender: 'ada@example.com',
     });
     // an empty patch changes nothing and answers the conversation
-    const unchanged = await api(claims, 'PATCH', '/api/conversations/{id}', { params, body: {} });
+    const unchanged = await callRoute('PATCH /api/conversations/{id}', { claims, params, body: {} });
     expect(unchanged.json.data).toEqual(status.json.data);
 
     const other = newUser();
@@ -188,7 +171,8 @@ describe('conversations Lambda', () => {
     const othersConversation = (await recordSentEmail(db, other.sub, sent(othersContact))).conversation;
     const othersBefore = await partitionSnapshot(db, other.sub);
     const second = (await recordSentEmail(db, claims.sub, sent(contactId))).conversation;
-    const bulk = await api(claims, 'PATCH', '/api/conversations/bulk-update', {
+    const bulk = await callRoute('PATCH /api/conversations/bulk-update', {
+      claims,
       body: {
         conversationIds: [conversation.id, othersConversation.id, second.id, 'gone', second.id],
         updates: { replyStatus: 'closed' },
@@ -199,21 +183,22 @@ describe('conversations Lambda', () => {
       notFound: [othersConversation.id, 'gone'],
     });
     expect(
-      (await api(claims, 'GET', '/api/conversations/{id}', { params: { id: second.id } })).json.data.replyStatus,
+      (await callRoute('GET /api/conversations/{id}', { claims, params: { id: second.id } })).json.data.replyStatus,
     ).toBe('closed');
     expect(await partitionSnapshot(db, other.sub)).toEqual(othersBefore);
 
-    const deleted = await api(claims, 'DELETE', '/api/conversations/{id}', { params });
+    const deleted = await callRoute('DELETE /api/conversations/{id}', { claims, params });
     expect(deleted.json.data).toEqual({ deleted: true });
-    expect((await api(claims, 'GET', '/api/conversations/{id}', { params })).status).toBe(404);
+    expect((await callRoute('GET /api/conversations/{id}', { claims, params })).status).toBe(404);
     expect(
       (
-        await api(claims, 'GET', '/api/conversations/thread/{threadId}', {
+        await callRoute('GET /api/conversations/thread/{threadId}', {
+          claims,
           params: { threadId: conversation.threadId! },
         })
       ).status,
     ).toBe(404);
-    expect((await api(claims, 'DELETE', '/api/conversations/{id}', { params })).status).toBe(404);
+    expect((await callRoute('DELETE /api/conversations/{id}', { claims, params })).status).toBe(404);
     const left = (await partitionSnapshot(db, claims.sub)).filter((item) => String(item.sk).includes(conversation.id));
     expect(left).toEqual([]);
   });
@@ -228,7 +213,7 @@ describe('conversations Lambda', () => {
     ).conversation;
     await recordIncomingEmail(db, claims.sub, second.id, reply());
     const search = async (body: Record<string, unknown>) =>
-      ((await api(claims, 'POST', '/api/conversations/search', { body })).json.data as { id: string }[]).map(
+      ((await callRoute('POST /api/conversations/search', { claims, body })).json.data as { id: string }[]).map(
         (item) => item.id,
       );
     expect(await search({})).toEqual([second.id, first.id]);
@@ -247,7 +232,7 @@ describe('conversations Lambda', () => {
     const start = Date.UTC(2026, 10, 21, 9);
     for (let index = 0; index < 3; index += 1)
       await recordIncomingEmail(db, claims.sub, conversation.id, reply(new Date(start + index * 60_000)));
-    const listed = (await api(claims, 'GET', '/api/notifications')).json.data;
+    const listed = (await callRoute('GET /api/notifications', { claims })).json.data;
     expect(listed.unreadCount).toBe(3);
     expect(listed.notifications.map((n: { timestamp: string }) => n.timestamp)).toEqual([
       new Date(start + 120_000).toISOString(),
@@ -265,17 +250,18 @@ describe('conversations Lambda', () => {
     const othersNotification = (await recordIncomingEmail(db, other.sub, othersConversation.id, reply())).notification!;
     const othersBefore = await partitionSnapshot(db, other.sub);
 
-    const first = listed.notifications[0].id as string;
-    const marked = await api(claims, 'POST', '/api/notifications/read', {
+    const first = listed.notifications[0]!.id as string;
+    const marked = await callRoute('POST /api/notifications/read', {
+      claims,
       body: { ids: [first, first, othersNotification.id, 'x'.repeat(600)] },
     });
     expect(marked.json.data).toEqual({ updated: 1 });
-    expect((await api(claims, 'GET', '/api/notifications')).json.data.unreadCount).toBe(2);
+    expect((await callRoute('GET /api/notifications', { claims })).json.data.unreadCount).toBe(2);
     expect(await partitionSnapshot(db, other.sub)).toEqual(othersBefore);
-    expect((await api(claims, 'POST', '/api/notifications/read', { body: { all: true } })).json.data).toEqual({
+    expect((await callRoute('POST /api/notifications/read', { claims, body: { all: true } })).json.data).toEqual({
       updated: 2,
     });
-    const after = (await api(claims, 'GET', '/api/notifications')).json.data;
+    const after = (await callRoute('GET /api/notifications', { claims })).json.data;
     expect(after.unreadCount).toBe(0);
     expect(after.notifications.every((n: { read: boolean }) => n.read)).toBe(true);
     expect(await partitionSnapshot(db, other.sub)).toEqual(othersBefore);
@@ -283,7 +269,8 @@ describe('conversations Lambda', () => {
 
   it('answers 404, not a 500, for a thread id too long for a key (wide characters)', async () => {
     const claims = newUser();
-    const answer = await api(claims, 'GET', '/api/conversations/thread/{threadId}', {
+    const answer = await callRoute('GET /api/conversations/thread/{threadId}', {
+      claims,
       params: { threadId: '𝔸'.repeat(256) },
     });
     expect(answer.status).toBe(404);

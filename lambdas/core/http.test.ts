@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '../../shared/messages.js';
 import { profilesRoutes } from '../../shared/routes/profiles.js';
-import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
+import { userClaims } from '../test/api-event.js';
+import { callRoute, type HttpLambda } from '../test/call-route.js';
 import { created } from './envelope.js';
 import { HttpError } from './errors.js';
 import { httpHandler, type DomainHandlers } from './http.js';
@@ -34,30 +35,23 @@ const fakeProfiles = (
 const deletedAccounts = new Set<string>();
 const isAccountDeleted = async (userId: string) => deletedAccounts.has(userId);
 
-const call = async (handlers: DomainHandlers<typeof profilesRoutes>, event: Parameters<typeof apiEvent>[0]) => {
-  const handler = httpHandler(profilesRoutes, handlers, {
-    logger,
-    corsOrigin: 'http://localhost:5173',
-    isAccountDeleted,
-  });
-  const response = await handler(apiEvent(event), lambdaContext());
-  return { ...response, json: JSON.parse(response.body) as Record<string, unknown> };
-};
+/** The house handler over the profiles table with these handlers: what `callRoute` invokes here, in their stead. */
+const house = (handlers: DomainHandlers<typeof profilesRoutes>): HttpLambda =>
+  httpHandler(profilesRoutes, handlers, { logger, corsOrigin: 'http://localhost:5173', isAccountDeleted });
 
 describe('the house HTTP handler', () => {
   it('wraps a result in the success envelope with the user id from the verified claims', async () => {
     const claims = userClaims();
-    const response = await call(fakeProfiles(), { method: 'GET', resource: '/api/profiles', claims });
-    expect(response.statusCode).toBe(200);
+    const response = await callRoute('GET /api/profiles', { handler: house(fakeProfiles()), claims });
+    expect(response.status).toBe(200);
     expect(response.json).toEqual({ success: true, data: { body: null, userId: claims.sub } });
   });
 
   it('gives a user route the identity of the verified claims', async () => {
     const claims = userClaims({ 'cognito:username': 'Google_1234' });
     const handle = vi.fn(async ({ identity }: { identity: unknown }) => identity);
-    const response = await call(fakeProfiles({ 'GET /api/profiles': handle }), {
-      method: 'GET',
-      resource: '/api/profiles',
+    const response = await callRoute('GET /api/profiles', {
+      handler: house(fakeProfiles({ 'GET /api/profiles': handle })),
       claims,
     });
     expect(response.json.data).toEqual({
@@ -70,11 +64,10 @@ describe('the house HTTP handler', () => {
 
   it('answers 401 Authentication required on a user route without verified claims', async () => {
     const handle = vi.fn();
-    const response = await call(fakeProfiles({ 'GET /api/profiles': handle }), {
-      method: 'GET',
-      resource: '/api/profiles',
+    const response = await callRoute('GET /api/profiles', {
+      handler: house(fakeProfiles({ 'GET /api/profiles': handle })),
     });
-    expect(response.statusCode).toBe(401);
+    expect(response.status).toBe(401);
     expect(response.json).toEqual({ success: false, error: messages.auth.required, code: 'unauthorized' });
     expect(handle).not.toHaveBeenCalled();
   });
@@ -84,54 +77,50 @@ describe('the house HTTP handler', () => {
     deletedAccounts.add(claims.sub);
     const handle = vi.fn(async () => ({ written: true }));
     const handlers = fakeProfiles({ 'GET /api/profiles': handle, 'POST /api/users/sync-user': handle });
-    for (const [method, resource, body] of [
-      ['GET', '/api/profiles', undefined],
-      ['POST', '/api/users/sync-user', { displayName: 'Ada' }],
+    for (const [route, body] of [
+      ['GET /api/profiles', undefined],
+      ['POST /api/users/sync-user', { displayName: 'Ada' }],
       // refused before its body is even read
-      ['POST', '/api/users/sync-user', { unexpected: true }],
+      ['POST /api/users/sync-user', { unexpected: true }],
     ] as const) {
-      const response = await call(handlers, { method, resource, claims, body });
-      expect(response.statusCode).toBe(401);
+      const response = await callRoute(route, { handler: house(handlers), claims, body, offSchema: true });
+      expect(response.status).toBe(401);
       expect(response.json).toEqual({ success: false, error: messages.auth.required, code: 'unauthorized' });
     }
     expect(handle).not.toHaveBeenCalled();
     // another user's claims still pass
-    expect((await call(handlers, { method: 'GET', resource: '/api/profiles', claims: userClaims() })).statusCode).toBe(
-      200,
-    );
+    expect((await callRoute('GET /api/profiles', { handler: house(handlers), claims: userClaims() })).status).toBe(200);
   });
 
   it('never takes the user id from the request body or headers', async () => {
     const claims = userClaims();
-    const response = await call(fakeProfiles(), {
-      method: 'POST',
-      resource: '/api/users/sync-user',
+    const response = await callRoute('POST /api/users/sync-user', {
+      handler: house(fakeProfiles()),
       claims,
       headers: { 'x-user-id': 'someone-else' },
       body: { displayName: 'Ada' },
     });
-    expect((response.json.data as { userId: string }).userId).toBe(claims.sub);
+    expect((response.json.data as unknown as { userId: string }).userId).toBe(claims.sub);
   });
 
   it('accepts a POST without a body and validates it as an empty object', async () => {
-    const response = await call(fakeProfiles(), {
-      method: 'POST',
-      resource: '/api/users/sync-user',
+    const response = await callRoute('POST /api/users/sync-user', {
+      handler: house(fakeProfiles()),
       claims: userClaims(),
     });
-    expect(response.statusCode).toBe(200);
+    expect(response.status).toBe(200);
     expect(response.json.data).toMatchObject({ body: {} });
   });
 
   it('answers 400 naming the failing field, without calling the handler', async () => {
     const handle = vi.fn();
-    const response = await call(fakeProfiles({ 'PUT /api/profiles/settings': handle }), {
-      method: 'PUT',
-      resource: '/api/profiles/settings',
+    const response = await callRoute('PUT /api/profiles/settings', {
+      handler: house(fakeProfiles({ 'PUT /api/profiles/settings': handle })),
       claims: userClaims(),
       body: { settings: { theme: 'purple', followUpTime: '9am' } },
+      offSchema: true,
     });
-    expect(response.statusCode).toBe(400);
+    expect(response.status).toBe(400);
     expect(response.json.code).toBe('validation_failed');
     expect(response.json.error).toContain('body.settings.theme');
     expect(response.json.details).toEqual([
@@ -142,50 +131,51 @@ describe('the house HTTP handler', () => {
   });
 
   it('names unknown fields in a strict body', async () => {
-    const response = await call(fakeProfiles(), {
-      method: 'PUT',
-      resource: '/api/profiles',
+    const response = await callRoute('PUT /api/profiles', {
+      handler: house(fakeProfiles()),
       claims: userClaims(),
       body: { bio: 'Hi', subscriptionTier: 'pro' },
     });
-    expect(response.statusCode).toBe(400);
+    expect(response.status).toBe(400);
     expect(response.json.details).toEqual([{ field: 'body.subscriptionTier', message: 'Unknown field' }]);
   });
 
   it('answers 400 on a body that is not JSON and 415 on a body that is not declared JSON', async () => {
-    const broken = await call(fakeProfiles(), {
-      method: 'PUT',
-      resource: '/api/profiles',
+    const broken = await callRoute('PUT /api/profiles', {
+      handler: house(fakeProfiles()),
       claims: userClaims(),
       rawBody: '{"bio":',
     });
-    expect(broken.statusCode).toBe(400);
+    expect(broken.status).toBe(400);
     expect(broken.json.error).toBe(messages.validation.invalidJson);
 
-    const form = await call(fakeProfiles(), {
-      method: 'PUT',
-      resource: '/api/profiles',
+    const form = await callRoute('PUT /api/profiles', {
+      handler: house(fakeProfiles()),
       claims: userClaims(),
       rawBody: 'bio=hi',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     });
-    expect(form.statusCode).toBe(415);
+    expect(form.status).toBe(415);
   });
 
   it('passes HttpError messages through and hides unexpected errors behind the 500 text', async () => {
-    const refused = await call(
-      fakeProfiles({ 'GET /api/profiles': async () => Promise.reject(new HttpError(409, 'Already there')) }),
-      { method: 'GET', resource: '/api/profiles', claims: userClaims() },
-    );
-    expect(refused.statusCode).toBe(409);
+    const refused = await callRoute('GET /api/profiles', {
+      handler: house(
+        fakeProfiles({ 'GET /api/profiles': async () => Promise.reject(new HttpError(409, 'Already there')) }),
+      ),
+      claims: userClaims(),
+    });
+    expect(refused.status).toBe(409);
     expect(refused.json).toEqual({ success: false, error: 'Already there', code: 'conflict' });
 
-    const crashed = await call(
-      fakeProfiles({ 'GET /api/profiles': async () => Promise.reject(new Error('secret table name leaked')) }),
-      { method: 'GET', resource: '/api/profiles', claims: userClaims() },
-    );
-    expect(crashed.statusCode).toBe(500);
-    expect(crashed.body).not.toContain('secret');
+    const crashed = await callRoute('GET /api/profiles', {
+      handler: house(
+        fakeProfiles({ 'GET /api/profiles': async () => Promise.reject(new Error('secret table name leaked')) }),
+      ),
+      claims: userClaims(),
+    });
+    expect(crashed.status).toBe(500);
+    expect(crashed.raw).not.toContain('secret');
     expect(crashed.json).toEqual({ success: false, error: messages.status[500], code: 'server_error' });
   });
 
@@ -204,38 +194,33 @@ describe('the house HTTP handler', () => {
       options,
     );
 
-    const left = await missing(
-      apiEvent({ method: 'GET', resource: '/api/profiles', claims: userClaims() }),
-      lambdaContext(),
-    );
-    expect(left.statusCode).toBe(404);
-    const health = await foreign(apiEvent({ method: 'GET', resource: '/api/health' }), lambdaContext());
-    expect(health.statusCode).toBe(404);
+    const left = await callRoute('GET /api/profiles', { handler: missing, claims: userClaims() });
+    expect(left.status).toBe(404);
+    const health = await callRoute('GET /api/health', { handler: foreign });
+    expect(health.status).toBe(404);
   });
 
   it('answers 404 for a route the table does not give this domain', async () => {
-    const response = await call(fakeProfiles(), { method: 'GET', resource: '/api/health', claims: userClaims() });
-    expect(response.statusCode).toBe(404);
+    const response = await callRoute('GET /api/health', { handler: house(fakeProfiles()), claims: userClaims() });
+    expect(response.status).toBe(404);
     expect(response.json.error).toBe(messages.routing.notFound);
   });
 
   it('uses the status of a Reply and sets CORS headers on successes and errors', async () => {
-    const ok = await call(fakeProfiles({ 'POST /api/profiles': async () => created({ id: 1 }) }), {
-      method: 'POST',
-      resource: '/api/profiles',
+    const ok = await callRoute('POST /api/profiles', {
+      handler: house(fakeProfiles({ 'POST /api/profiles': async () => created({ id: 1 }) })),
       claims: userClaims(),
       body: { bio: 'x' },
       headers: { Origin: 'http://localhost:5173' },
     });
-    expect(ok.statusCode).toBe(201);
-    expect(ok.headers?.['Access-Control-Allow-Origin']).toBe('http://localhost:5173');
+    expect(ok.status).toBe(201);
+    expect(ok.headers['Access-Control-Allow-Origin']).toBe('http://localhost:5173');
 
-    const refused = await call(fakeProfiles(), {
-      method: 'GET',
-      resource: '/api/profiles',
+    const refused = await callRoute('GET /api/profiles', {
+      handler: house(fakeProfiles()),
       headers: { Origin: 'http://localhost:5173' },
     });
-    expect(refused.statusCode).toBe(401);
-    expect(refused.headers?.['Access-Control-Allow-Origin']).toBe('http://localhost:5173');
+    expect(refused.status).toBe(401);
+    expect(refused.headers['Access-Control-Allow-Origin']).toBe('http://localhost:5173');
   });
 });

@@ -1,10 +1,9 @@
-import type { APIGatewayProxyResult } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { limits } from '../../shared/constants.js';
 import { messages } from '../../shared/messages.js';
-import type { ProcessedDocument, UploadTicket } from '../../shared/schemas/documents.js';
 import { rateLimits } from '../data/rate-limit.js';
-import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
+import { userClaims } from '../test/api-event.js';
+import { answerOf, callRoute } from '../test/call-route.js';
 import { createS3Client, s3Storage, userPrefix } from '../providers/storage/storage.js';
 import { browserUpload } from './test/browser-upload.js';
 import {
@@ -17,49 +16,23 @@ import {
   zipBombDocx,
 } from './test/sample-documents.js';
 
-type Handler = (
-  event: ReturnType<typeof apiEvent>,
-  context: ReturnType<typeof lambdaContext>,
-) => Promise<APIGatewayProxyResult>;
-let documentsHandler: Handler;
-let profilesHandler: Handler;
-beforeAll(async () => {
-  ({ handler: documentsHandler } = await import('./http.js'));
-  ({ handler: profilesHandler } = await import('../profiles/http.js'));
-});
-
 const storage = s3Storage(createS3Client(), process.env.BUCKET_NAME ?? '');
 
 type Claims = ReturnType<typeof userClaims>;
-type Envelope<T = unknown> = { success: boolean; data: T; error?: string; code?: string };
-
-const call = async <T = unknown>(
-  handler: Handler,
-  claims: Claims,
-  method: string,
-  resource: string,
-  body?: unknown,
-) => {
-  const response = await handler(apiEvent({ method, resource, body, claims }), lambdaContext());
-  return { status: response.statusCode, json: JSON.parse(response.body) as Envelope<T> };
-};
-const documents = <T = unknown>(claims: Claims, method: string, resource: string, body?: unknown) =>
-  call<T>(documentsHandler, claims, method, resource, body);
-const profileOf = async (claims: Claims) =>
-  (await call<Record<string, unknown>>(profilesHandler, claims, 'GET', '/api/profiles')).json.data;
+const profileOf = async (claims: Claims) => (await callRoute('GET /api/profiles', { claims })).json.data;
 
 const pdfType = 'application/pdf';
 const docxType = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-const processPath = {
-  resume: '/api/profiles/resume',
-  'cover-letter': '/api/profiles/cover-letter',
-  background: '/process-file',
+const processRoute = {
+  resume: 'POST /api/profiles/resume',
+  'cover-letter': 'POST /api/profiles/cover-letter',
+  background: 'POST /process-file',
 } as const;
-type Purpose = keyof typeof processPath;
+type Purpose = keyof typeof processRoute;
 
 const ticketFor = async (claims: Claims, purpose: Purpose, fileName: string, contentType: string, size: number) => {
   const body = { purpose, fileName, contentType, size };
-  const { status, json } = await documents<UploadTicket>(claims, 'POST', '/api/uploads', body);
+  const { status, json } = await callRoute('POST /api/uploads', { claims, body });
   expect(json).toMatchObject({ success: true });
   expect(status).toBe(200);
   return json.data;
@@ -77,7 +50,7 @@ const uploadAndProcess = async (
   const ticket = await ticketFor(claims, purpose, file.name, file.type, file.claimedSize ?? file.bytes.length);
   await postForm(ticket, file.bytes, file.name);
   const body = { key: ticket.key, ...extra };
-  const processed = await documents<ProcessedDocument>(claims, 'POST', processPath[purpose], body);
+  const processed = await callRoute(processRoute[purpose], { claims, body });
   return { ticket, ...processed };
 };
 
@@ -87,6 +60,9 @@ const textFile = (name: string, text: string) => ({ name, type: 'text/plain', by
 const storedKeys = async (claims: Claims) => (await storage.list(userPrefix(claims.sub))).map((object) => object.key);
 /** where the document of a processed upload is kept: its key without the staging folder */
 const keptKey = (uploadKey: string) => uploadKey.replace(/^(users\/[^/]+\/)staging\//, '$1');
+
+// the Lambda loaded before a test times a request (a ticket's expiry is checked to the second)
+beforeAll(() => import('./http.js'));
 
 describe('documents Lambda: upload tickets', () => {
   it('gives a presigned POST for a key in the caller’s staging folder, tagged to expire, valid about ten minutes', async () => {
@@ -130,11 +106,11 @@ describe('documents Lambda: upload tickets', () => {
       [{ fileName: 'cv.docx', contentType: 'text/plain', size: 1000 }, messages.documents.invalidType],
     ] as const;
     for (const [body, error] of refusals) {
-      const { status, json } = await documents(claims, 'POST', '/api/uploads', { purpose: 'resume', ...body });
+      const { status, json } = await callRoute('POST /api/uploads', { claims, body: { purpose: 'resume', ...body } });
       expect({ status, error: json.error }).toEqual({ status: 400, error });
     }
     const unknownPurpose = { purpose: 'photo', fileName: 'a.pdf', contentType: pdfType, size: 1 };
-    const invalid = await documents(claims, 'POST', '/api/uploads', unknownPurpose);
+    const invalid = await callRoute('POST /api/uploads', { claims, body: unknownPurpose, offSchema: true });
     expect({ status: invalid.status, code: invalid.json.code }).toEqual({ status: 400, code: 'validation_failed' });
     expect(await storedKeys(claims)).toEqual([]);
   });
@@ -146,25 +122,22 @@ describe('documents Lambda: upload tickets', () => {
 
   it('gives a user a burst of tickets, then 429 with Retry-After and the spec’s text; other users are not held', async () => {
     const claims = userClaims();
-    const body = { purpose: 'resume', fileName: 'cv.txt', contentType: 'text/plain', size: 10 };
+    const body = { purpose: 'resume', fileName: 'cv.txt', contentType: 'text/plain', size: 10 } as const;
     const burstStarted = Date.now();
     for (let index = 0; index < rateLimits.uploadTicket.capacity; index += 1) {
-      expect((await documents(claims, 'POST', '/api/uploads', body)).status).toBe(200);
+      expect((await callRoute('POST /api/uploads', { claims, body })).status).toBe(200);
     }
-    const refused = await documentsHandler(
-      apiEvent({ method: 'POST', resource: '/api/uploads', body, claims }),
-      lambdaContext(),
-    );
-    expect({ status: refused.statusCode, error: (JSON.parse(refused.body) as Envelope).error }).toEqual({
+    const refused = await callRoute('POST /api/uploads', { claims, body });
+    expect({ status: refused.status, error: refused.json.error }).toEqual({
       status: 429,
       error: messages.status[429],
     });
     // the next token is back one refill after the burst's first ticket: the wait is that, less the burst's own time
     const { refillEveryMs } = rateLimits.uploadTicket;
-    const retryAfter = Number(refused.headers?.['Retry-After']);
+    const retryAfter = Number(refused.headers['Retry-After']);
     expect(retryAfter).toBeLessThanOrEqual(refillEveryMs / 1000);
     expect(retryAfter).toBeGreaterThanOrEqual(Math.floor((refillEveryMs - (Date.now() - burstStarted)) / 1000));
-    expect((await documents(userClaims(), 'POST', '/api/uploads', body)).status).toBe(200);
+    expect((await callRoute('POST /api/uploads', { claims: userClaims(), body })).status).toBe(200);
   });
 });
 
@@ -250,7 +223,7 @@ describe('documents Lambda: processing', () => {
     // an object over the limit at the ticket's key all the same (put with the app's own credentials): processing
     // checks the stored bytes too
     await storage.put(ticket.key, bytes, { contentType: 'text/plain' });
-    const { status, json } = await documents(claims, 'POST', processPath.resume, { key: ticket.key });
+    const { status, json } = await callRoute(processRoute.resume, { claims, body: { key: ticket.key } });
     expect({ status, error: json.error }).toEqual({ status: 400, error: messages.documents.tooLarge });
     expect(await storedKeys(claims)).toEqual([]);
     expect(await profileOf(claims)).toMatchObject({ resumeFileName: '', resumeContent: '' });
@@ -280,7 +253,7 @@ describe('documents Lambda: processing', () => {
     expect(await storedKeys(claims)).toEqual([]);
     // an object of another type at the ticket's key all the same (put with the app's own credentials)
     await storage.put(ticket.key, samplePng(), { contentType: 'image/png' });
-    const { status, json } = await documents(claims, 'POST', '/api/profiles/resume', { key: ticket.key });
+    const { status, json } = await callRoute('POST /api/profiles/resume', { claims, body: { key: ticket.key } });
     expect({ status, error: json.error }).toEqual({ status: 400, error: messages.documents.invalidType });
     expect(await storedKeys(claims)).toEqual([]);
   });
@@ -330,7 +303,7 @@ describe('documents Lambda: processing', () => {
   it('answers No file provided when nothing was uploaded for the key', async () => {
     const claims = userClaims();
     const ticket = await ticketFor(claims, 'resume', 'cv.pdf', pdfType, 100);
-    const { status, json } = await documents(claims, 'POST', '/api/profiles/resume', { key: ticket.key });
+    const { status, json } = await callRoute('POST /api/profiles/resume', { claims, body: { key: ticket.key } });
     expect({ status, error: json.error }).toEqual({ status: 400, error: messages.documents.noFile });
   });
 
@@ -346,7 +319,7 @@ describe('documents Lambda: processing', () => {
       // the key a processed document is kept under is no upload
       ['/api/profiles/resume', keptKey(ticket.key)],
     ] as const) {
-      const { status, json } = await documents(claims, 'POST', path, { key });
+      const { status, json } = await callRoute(`POST ${path}`, { claims, body: { key } });
       expect({ path, key, status, error: json.error }).toEqual({ path, key, status: 404, error: messages.status[404] });
     }
     expect(await storedKeys(claims)).toEqual([ticket.key]);
@@ -356,7 +329,7 @@ describe('documents Lambda: processing', () => {
     const claims = userClaims();
     const bytes = utf8('Twice is fine');
     const first = await uploadAndProcess(claims, 'resume', { name: 'cv.txt', type: 'text/plain', bytes });
-    const again = await documents<ProcessedDocument>(claims, 'POST', '/api/profiles/resume', { key: first.ticket.key });
+    const again = await callRoute('POST /api/profiles/resume', { claims, body: { key: first.ticket.key } });
     expect({ status: again.status, content: again.json.data.content }).toEqual({
       status: 200,
       content: 'Twice is fine',
@@ -390,8 +363,8 @@ describe('documents Lambda: removal', () => {
   it('removes a résumé: the file, its fields and its text; a second removal answers deleted false', async () => {
     const claims = userClaims();
     await uploadAndProcess(claims, 'resume', textFile('cv.txt', 'My CV'));
-    const removed = await documents(claims, 'DELETE', '/api/profiles/resume');
-    expect(removed).toEqual({ status: 200, json: { success: true, data: { deleted: true } } });
+    const removed = await callRoute('DELETE /api/profiles/resume', { claims });
+    expect(answerOf(removed)).toEqual({ status: 200, json: { success: true, data: { deleted: true } } });
     expect(await storedKeys(claims)).toEqual([]);
     expect(await profileOf(claims)).toMatchObject({
       resumeFileName: '',
@@ -400,13 +373,13 @@ describe('documents Lambda: removal', () => {
       resumeLastUpdated: null,
       resumeContent: '',
     });
-    expect((await documents(claims, 'DELETE', '/api/profiles/resume')).json.data).toEqual({ deleted: false });
+    expect((await callRoute('DELETE /api/profiles/resume', { claims })).json.data).toEqual({ deleted: false });
   });
 
   it('removes a cover letter with its text and company', async () => {
     const claims = userClaims();
     await uploadAndProcess(claims, 'cover-letter', textFile('l.txt', 'Letter'), { company: 'Acme' });
-    expect((await documents(claims, 'DELETE', '/api/profiles/cover-letter')).json.data).toEqual({ deleted: true });
+    expect((await callRoute('DELETE /api/profiles/cover-letter', { claims })).json.data).toEqual({ deleted: true });
     expect(await storedKeys(claims)).toEqual([]);
     expect(await profileOf(claims)).toMatchObject({
       coverLetterFileName: '',
@@ -419,21 +392,28 @@ describe('documents Lambda: removal', () => {
   it('removes a background file but keeps the background text, which is the user’s own by then', async () => {
     const claims = userClaims();
     await uploadAndProcess(claims, 'background', textFile('bg.txt', 'My story'));
-    expect((await documents(claims, 'DELETE', '/api/profiles/background-file')).json.data).toEqual({ deleted: true });
+    expect((await callRoute('DELETE /api/profiles/background-file', { claims })).json.data).toEqual({ deleted: true });
     expect(await storedKeys(claims)).toEqual([]);
     expect(await profileOf(claims)).toMatchObject({
       background: 'My story',
       backgroundFileName: '',
       backgroundLastUpdated: null,
     });
-    expect((await documents(claims, 'DELETE', '/api/profiles/background-file')).json.data).toEqual({ deleted: false });
+    expect((await callRoute('DELETE /api/profiles/background-file', { claims })).json.data).toEqual({ deleted: false });
   });
 
   it('answers deleted false to a user who never had a profile or a document', async () => {
     const claims = userClaims();
-    for (const path of ['/api/profiles/resume', '/api/profiles/cover-letter', '/api/profiles/background-file']) {
-      const answer = await documents(claims, 'DELETE', path);
-      expect(answer).toEqual({ status: 200, json: { success: true, data: { deleted: false } } });
+    for (const path of [
+      '/api/profiles/resume',
+      '/api/profiles/cover-letter',
+      '/api/profiles/background-file',
+    ] as const) {
+      const answer = await callRoute(`DELETE ${path}`, { claims });
+      expect(answerOf(answer)).toEqual({
+        status: 200,
+        json: { success: true, data: { deleted: false } },
+      });
     }
   });
 });
@@ -452,13 +432,15 @@ describe('documents Lambda: tenant isolation', () => {
       ['/process-file', pending.key],
       ['/api/profiles/cover-letter', alices.ticket.key],
     ] as const) {
-      const { status, json } = await documents(bob, 'POST', path, { key });
+      const { status, json } = await callRoute(`POST ${path}`, { claims: bob, body: { key } });
       expect({ path, status, error: json.error }).toEqual({ path, status: 404, error: messages.status[404] });
     }
     // Bob's own résumé, then his removals, touch only his items and files
     await uploadAndProcess(bob, 'resume', textFile('bob.txt', 'Bob CV'));
-    expect((await documents(bob, 'DELETE', '/api/profiles/resume')).json.data).toEqual({ deleted: true });
-    expect((await documents(bob, 'DELETE', '/api/profiles/background-file')).json.data).toEqual({ deleted: false });
+    expect((await callRoute('DELETE /api/profiles/resume', { claims: bob })).json.data).toEqual({ deleted: true });
+    expect((await callRoute('DELETE /api/profiles/background-file', { claims: bob })).json.data).toEqual({
+      deleted: false,
+    });
 
     expect((await storedKeys(alice)).sort()).toEqual([keptKey(alices.ticket.key), pending.key].sort());
     expect(await profileOf(alice)).toMatchObject({ resumeFileName: 'alice.txt', resumeContent: 'Alice CV' });

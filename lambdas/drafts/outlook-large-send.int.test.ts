@@ -1,5 +1,4 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyEnvironment, lambdaEnvironment } from '../../infra/local/lambda-env.js';
@@ -19,7 +18,8 @@ import { mailboxesDepsFromEnv } from '../mailboxes/index.js';
 import { createMailApis } from '../providers/mail/mail-api.js';
 import { microsoftScopesBeforeDrafts } from '../providers/mail/microsoft.js';
 import { createS3Client, s3Storage } from '../providers/storage/storage.js';
-import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
+import { lambdaContext, userClaims } from '../test/api-event.js';
+import { callRoute, dataOf } from '../test/call-route.js';
 import { setAttributes } from '../test/raw-items.js';
 import { sqsRecord } from '../test/sqs-event.js';
 import { draftMessageId } from './send-rules.js';
@@ -33,11 +33,8 @@ import * as drafts from './service.js';
  * limits. A mailbox connected before the app asked for `Mail.ReadWrite` keeps renewing and sending small e-mails; it
  * is asked to reconnect when its first large one needs the permission.
  */
-type Handler = (event: APIGatewayProxyEvent, context: unknown) => Promise<APIGatewayProxyResult>;
 let sandbox: Sandbox;
 let restoreEnv: () => void;
-let mailboxesHandler: Handler;
-let contactsHandler: Handler;
 const webOrigin = 'http://localhost:5173';
 const db = createDataClient(process.env.TABLE_NAME!);
 const logger = createLogger('outlook-large-send-test');
@@ -50,8 +47,6 @@ beforeAll(async () => {
   restoreEnv = applyEnvironment(
     Object.fromEntries(Object.entries(env).filter(([name]) => /^(GOOGLE|GMAIL|MICROSOFT)_/.test(name))),
   );
-  ({ handler: mailboxesHandler } = (await import('../mailboxes/http.js')) as unknown as { handler: Handler });
-  ({ handler: contactsHandler } = (await import('../contacts/http.js')) as unknown as { handler: Handler });
 });
 
 afterAll(async () => {
@@ -59,33 +54,24 @@ afterAll(async () => {
   await sandbox?.stop();
 });
 
-const call = async (handler: Handler, method: string, resource: string, claims: object, body?: unknown) => {
-  const response = await handler(
-    apiEvent({ method, resource, claims: claims as Record<string, string>, body }),
-    lambdaContext(),
-  );
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  return JSON.parse(response.body).data;
-};
-
 /** Connects the user's Outlook mailbox through the app's sign-in; `scopes` replaces what the app asks for. */
-const connect = async (claims: object, email: string, scopes?: readonly string[]) => {
-  const init = await call(mailboxesHandler, 'POST', '/api/email-connections/oauth/init', claims, {
-    provider: 'outlook',
-    origin: webOrigin,
-  });
+const connect = async (claims: Record<string, unknown>, email: string, scopes?: readonly string[]) => {
+  const init = await dataOf(
+    callRoute('POST /api/email-connections/oauth/init', {
+      claims,
+      body: {
+        provider: 'outlook',
+        origin: webOrigin,
+      },
+    }),
+  );
   const authUrl = new URL(init.authUrl);
   if (scopes) authUrl.searchParams.set('scope', scopes.join(' '));
   const redirect = await consentInSandbox(authUrl.href, { email });
-  const callback = await mailboxesHandler(
-    apiEvent({
-      method: 'POST',
-      resource: '/api/email-connections/oauth/callback-public',
-      body: { provider: 'outlook', code: redirect.code, state: redirect.state, origin: webOrigin },
-    }),
-    lambdaContext(),
-  );
-  expect(callback.statusCode, callback.body).toBe(200);
+  const callback = await callRoute('POST /api/email-connections/oauth/callback-public', {
+    body: { provider: 'outlook', code: redirect.code!, state: redirect.state!, origin: webOrigin },
+  });
+  expect(callback.status, callback.raw).toBe(200);
 };
 
 /** Bytes whose every position differs from its neighbours, so a range cut or joined wrongly shows. */
@@ -111,10 +97,15 @@ const world = async (resumeBytes: number) => {
   const uid = claims.sub as string;
   const email = `${uid.slice(0, 8).toLowerCase()}@contoso.example`;
   const contactAddress = `grace.${uid.slice(0, 8).toLowerCase()}@navy.example`;
-  const contact = await call(contactsHandler, 'POST', '/api/contacts', claims, {
-    name: 'Grace Hopper',
-    email: contactAddress,
-  });
+  const contact = await dataOf(
+    callRoute('POST /api/contacts', {
+      claims,
+      body: {
+        name: 'Grace Hopper',
+        email: contactAddress,
+      },
+    }),
+  );
   await setAttributes(db, contactKey(uid, contact.id), { emailQevStatus: 'valid', firstName: 'Grace' });
   const resume = resumeOf(resumeBytes);
   const resumeKey = `users/${uid}/resume/resume.pdf`;
@@ -191,18 +182,12 @@ describe('a large e-mail from Outlook', () => {
     );
 
     // it renews as it is (a renewal asking for Mail.ReadWrite would be refused) and stays connected
-    const response = await mailboxesHandler(
-      apiEvent({
-        method: 'POST',
-        resource: '/api/email-connections/{id}/refresh',
-        path: `/api/email-connections/${before.id}/refresh`,
-        params: { id: before.id },
-        claims: w.claims,
-      }),
-      lambdaContext(),
-    );
-    expect(response.statusCode, response.body).toBe(200);
-    const renewed = JSON.parse(response.body).data;
+    const response = await callRoute('POST /api/email-connections/{id}/refresh', {
+      claims: w.claims,
+      params: { id: before.id },
+    });
+    expect(response.status, response.raw).toBe(200);
+    const renewed = response.json.data;
     expect(renewed).toMatchObject({ status: 'connected', refreshError: null });
 
     // the first large e-mail: not sent, the reason said, the mailbox asked to reconnect

@@ -1,4 +1,3 @@
-import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyEnvironment, lambdaEnvironment } from '../../infra/local/lambda-env.js';
 import { freePorts } from '../../infra/local/net.js';
@@ -16,7 +15,8 @@ import { mailboxesDepsFromEnv } from '../mailboxes/index.js';
 import { createMailApis } from '../providers/mail/mail-api.js';
 import { type MailApi, MailApiFailure } from '../providers/mail/port.js';
 import { createS3Client, s3Storage } from '../providers/storage/storage.js';
-import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
+import { lambdaContext, userClaims } from '../test/api-event.js';
+import { callRoute, dataOf } from '../test/call-route.js';
 import { setAttributes } from '../test/raw-items.js';
 import { sqsRecord } from '../test/sqs-event.js';
 import { queueDueSends } from './due-sends.js';
@@ -30,11 +30,8 @@ import * as drafts from './service.js';
  * pointed at the sandbox by base URL, as the local stack runs them; the mailbox connected through the sandbox's
  * consent page. What arrived is read back from the sandbox's mail control (`GET /_sandbox/mail/messages`).
  */
-type Handler = (event: APIGatewayProxyEvent, context: unknown) => Promise<APIGatewayProxyResult>;
 let sandbox: Sandbox;
 let restoreEnv: () => void;
-let mailboxesHandler: Handler;
-let contactsHandler: Handler;
 const webOrigin = 'http://localhost:5173';
 const db = createDataClient(process.env.TABLE_NAME!);
 const logger = createLogger('drafts-sandbox-test');
@@ -47,26 +44,12 @@ beforeAll(async () => {
   restoreEnv = applyEnvironment(
     Object.fromEntries(Object.entries(env).filter(([name]) => /^(GOOGLE|GMAIL|MICROSOFT)_/.test(name))),
   );
-  ({ handler: mailboxesHandler } = (await import('../mailboxes/http.js')) as unknown as { handler: Handler });
-  ({ handler: contactsHandler } = (await import('../contacts/http.js')) as unknown as { handler: Handler });
 });
 
 afterAll(async () => {
   restoreEnv?.();
   await sandbox?.stop();
 });
-
-const call = async (
-  handler: Handler,
-  method: string,
-  resource: string,
-  claims: Record<string, unknown>,
-  body?: unknown,
-) => {
-  const response = await handler(apiEvent({ method, resource, claims, body }), lambdaContext());
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  return JSON.parse(response.body).data;
-};
 
 type SandboxMessage = {
   id: string;
@@ -95,25 +78,30 @@ const world = async (provider: MailProvider) => {
   const claims = userClaims();
   const uid = claims.sub as string;
   const email = `${uid.slice(0, 8)}@${provider === 'gmail' ? 'gmail.com' : 'outlook.com'}`;
-  const init = await call(mailboxesHandler, 'POST', '/api/email-connections/oauth/init', claims, {
-    provider,
-    origin: webOrigin,
-  });
-  const redirect = await consentInSandbox(init.authUrl, { email });
-  const callback = await mailboxesHandler(
-    apiEvent({
-      method: 'POST',
-      resource: '/api/email-connections/oauth/callback-public',
-      body: { provider, code: redirect.code, state: redirect.state, origin: webOrigin },
+  const init = await dataOf(
+    callRoute('POST /api/email-connections/oauth/init', {
+      claims,
+      body: {
+        provider,
+        origin: webOrigin,
+      },
     }),
-    lambdaContext(),
   );
-  expect(callback.statusCode, callback.body).toBe(200);
-  const contactAddress = `grace.${uid.slice(0, 8)}@navy.example`;
-  const contact = await call(contactsHandler, 'POST', '/api/contacts', claims, {
-    name: 'Grace Hopper',
-    email: contactAddress,
+  const redirect = await consentInSandbox(init.authUrl, { email });
+  const callback = await callRoute('POST /api/email-connections/oauth/callback-public', {
+    body: { provider, code: redirect.code!, state: redirect.state!, origin: webOrigin },
   });
+  expect(callback.status, callback.raw).toBe(200);
+  const contactAddress = `grace.${uid.slice(0, 8)}@navy.example`;
+  const contact = await dataOf(
+    callRoute('POST /api/contacts', {
+      claims,
+      body: {
+        name: 'Grace Hopper',
+        email: contactAddress,
+      },
+    }),
+  );
   await setAttributes(db, contactKey(uid, contact.id), { emailQevStatus: 'valid', firstName: 'Grace' });
 
   // a year no other test's drafts are due in: the due-sends job below sends every draft due before its clock, the

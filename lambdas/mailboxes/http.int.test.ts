@@ -1,11 +1,11 @@
-import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyEnvironment, lambdaEnvironment } from '../../infra/local/lambda-env.js';
 import { freePorts } from '../../infra/local/net.js';
 import { consentInSandbox } from '../../infra/local/sandbox/oauth-consent.js';
 import { type Sandbox, startSandbox } from '../../infra/local/sandbox/server.js';
 import { mailboxMessages } from '../../shared/schemas/mailboxes.js';
-import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
+import { userClaims } from '../test/api-event.js';
+import { answerOf, callRoute } from '../test/call-route.js';
 
 /**
  * The mailboxes Lambda as API Gateway calls it, its adapters pointed at the sandbox: what the web reads on the wire
@@ -13,7 +13,6 @@ import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
  */
 let sandbox: Sandbox;
 let restoreEnv: () => void;
-let handler: (event: APIGatewayProxyEvent, context: unknown) => Promise<APIGatewayProxyResult>;
 const webOrigin = 'http://localhost:5173';
 
 beforeAll(async () => {
@@ -23,7 +22,6 @@ beforeAll(async () => {
   restoreEnv = applyEnvironment(
     Object.fromEntries(Object.entries(env).filter(([name]) => /^(GOOGLE|GMAIL|MICROSOFT)_/.test(name))),
   );
-  ({ handler } = (await import('./http.js')) as unknown as { handler: typeof handler });
 });
 
 afterAll(async () => {
@@ -31,38 +29,28 @@ afterAll(async () => {
   await sandbox?.stop();
 });
 
-const call = async (
-  method: string,
-  resource: string,
-  options: { claims?: Record<string, unknown>; body?: unknown; params?: Record<string, string> } = {},
-) => {
-  const path = resource.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(options.params?.[name] ?? ''));
-  const response = await handler(apiEvent({ method, resource, path, ...options }), lambdaContext());
-  return { status: response.statusCode, body: JSON.parse(response.body) as Record<string, unknown> };
-};
-
 describe('the mailboxes Lambda', () => {
   it('answers a gone grant: refresh and validate with the expired connection, tokens with 401 invalid_grant', async () => {
     const claims = userClaims();
     const email = `${claims.sub.slice(0, 8)}@gmail.com`;
-    const init = await call('POST', '/api/email-connections/oauth/init', {
+    const init = await callRoute('POST /api/email-connections/oauth/init', {
       claims,
       body: { provider: 'gmail', origin: webOrigin },
     });
     expect(init.status).toBe(200);
-    const { authUrl } = init.body.data as { authUrl: string };
+    const { authUrl } = init.json.data as { authUrl: string };
     const redirect = await consentInSandbox(authUrl, { email });
-    const callback = await call('POST', '/api/email-connections/oauth/callback-public', {
-      body: { provider: 'gmail', code: redirect.code, state: redirect.state, origin: webOrigin },
+    const callback = await callRoute('POST /api/email-connections/oauth/callback-public', {
+      body: { provider: 'gmail', code: redirect.code!, state: redirect.state!, origin: webOrigin },
     });
     expect(callback.status).toBe(200);
-    const { id } = (callback.body.data as { connection: { id: string } }).connection;
-    const replay = await call('POST', '/api/email-connections/oauth/callback-public', {
-      body: { provider: 'gmail', code: redirect.code, state: redirect.state, origin: webOrigin },
+    const { id } = (callback.json.data as { connection: { id: string } }).connection;
+    const replay = await callRoute('POST /api/email-connections/oauth/callback-public', {
+      body: { provider: 'gmail', code: redirect.code!, state: redirect.state!, origin: webOrigin },
     });
-    expect(replay).toEqual({
+    expect(answerOf(replay)).toEqual({
       status: 400,
-      body: { success: false, error: mailboxMessages.invalidRequest, code: 'invalid_request' },
+      json: { success: false, error: mailboxMessages.invalidRequest, code: 'invalid_request' },
     });
 
     const revoked = await fetch(`${sandbox.url}/_sandbox/oauth/revoke`, {
@@ -72,28 +60,30 @@ describe('the mailboxes Lambda', () => {
     });
     expect(revoked.status).toBeLessThan(300);
 
-    const refreshed = await call('POST', '/api/email-connections/{id}/refresh', { claims, params: { id } });
+    const refreshed = await callRoute('POST /api/email-connections/{id}/refresh', { claims, params: { id } });
     expect(refreshed.status).toBe(200);
-    const expired = refreshed.body.data as Record<string, unknown>;
+    const expired = refreshed.json.data as Record<string, unknown>;
     expect(expired).toMatchObject({ id, status: 'expired', refreshError: 'invalid_grant', isDefault: true });
-    expect(await call('POST', '/api/email-connections/{id}/validate', { claims, params: { id } })).toEqual({
+    expect(answerOf(await callRoute('POST /api/email-connections/{id}/validate', { claims, params: { id } }))).toEqual({
       status: 200,
-      body: { success: true, data: { valid: false, connection: expired } },
+      json: { success: true, data: { valid: false, connection: expired } },
     });
     const gone = {
       status: 401,
-      body: {
+      json: {
         success: false,
         error: mailboxMessages.reauthorize,
         code: 'invalid_grant',
         details: { connection: expired },
       },
     };
-    expect(await call('GET', '/api/email-connections/{id}/tokens', { claims, params: { id } })).toEqual(gone);
-    expect(await call('POST', '/api/email-connections/default/tokens', { claims, body: {} })).toEqual(gone);
-    expect(await call('GET', '/api/email-connections', { claims })).toEqual({
+    expect(answerOf(await callRoute('GET /api/email-connections/{id}/tokens', { claims, params: { id } }))).toEqual(
+      gone,
+    );
+    expect(answerOf(await callRoute('POST /api/email-connections/default/tokens', { claims, body: {} }))).toEqual(gone);
+    expect(answerOf(await callRoute('GET /api/email-connections', { claims }))).toEqual({
       status: 200,
-      body: { success: true, data: [expired] },
+      json: { success: true, data: [expired] },
     });
   });
 });

@@ -1,7 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { APIGatewayProxyResult } from 'aws-lambda';
 import { monotonicFactory } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lambdaEnvironment } from '../../infra/local/lambda-env.js';
@@ -18,7 +17,8 @@ import { createDataClient } from '../data/client.js';
 import { getZoomConnection, zoomConnectionKey, zoomUserKey } from '../data/zoom-connection.js';
 import { keyFileDataKeys } from '../providers/crypto/key-file.js';
 import { createZoomProvider } from '../providers/meetings/zoom.js';
-import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
+import { userClaims } from '../test/api-event.js';
+import { answerOf, callRoute, type HttpLambda } from '../test/call-route.js';
 import { partitionSnapshot, readItem, setAttributes } from '../test/raw-items.js';
 import { type ZoomDeps, zoomAccess, zoomRouteHandlers } from './zoom-connection.js';
 import { refreshExpiringConnections, renewalWorstCaseMs } from '../connections/index.js';
@@ -56,7 +56,8 @@ const makeDeps = (): ZoomDeps => ({
   logger: { warn: () => {}, info: () => {} },
 });
 let deps: ZoomDeps;
-let handler: ReturnType<typeof httpHandler<typeof zoomRoutes>>;
+/** the house HTTP kit with the Zoom routes over this file's dependencies (its clock, its live publisher) */
+let handler: HttpLambda;
 
 beforeAll(async () => {
   const [port] = (await freePorts(1)) as [number];
@@ -76,14 +77,13 @@ beforeAll(async () => {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', async () => {
       const headers = Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, String(value)]));
-      const answer = await callRaw({
-        method: 'POST',
-        resource: '/api/webhooks/zoom',
+      const answer = await callRoute('POST /api/webhooks/zoom', {
+        handler,
         rawBody: Buffer.concat(chunks).toString('utf8'),
         headers,
       });
-      res.writeHead(answer.statusCode, answer.headers as Record<string, string>);
-      res.end(answer.body);
+      res.writeHead(answer.status, answer.headers as Record<string, string>);
+      res.end(answer.raw);
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -110,25 +110,13 @@ const control = async (path: string, body: unknown) => {
   return json;
 };
 
-const callRaw = (options: Parameters<typeof apiEvent>[0]): Promise<APIGatewayProxyResult> =>
-  handler(apiEvent(options), lambdaContext());
-
-const call = async (
-  method: string,
-  resource: string,
-  options: { claims?: Record<string, unknown>; body?: unknown; query?: Record<string, string> } = {},
-) => {
-  const response = await callRaw({ method, resource, ...options });
-  return { status: response.statusCode, body: JSON.parse(response.body) as Record<string, unknown> };
-};
-
 const newState = () => `state-${monotonicFactory()()}-${Math.random().toString(36).slice(2)}`.replace(/[^\w-]/g, '');
 
 /** The user's start (init), the browser's part: Zoom's consent as `email`, back on the page with a code and the state. */
 const consent = async (email: string, claims: Record<string, unknown>, page = `${webOrigin}/pipeline?tab=board`) => {
-  const started = await call('POST', '/zoom/oauth/init', { claims, body: { redirect: page } });
-  expect(started.status, JSON.stringify(started.body)).toBe(200);
-  const { authUrl: location, state } = started.body.data as { authUrl: string; state: string };
+  const started = await callRoute('POST /zoom/oauth/init', { handler, claims, body: { redirect: page } });
+  expect(started.status, JSON.stringify(started.json)).toBe(200);
+  const { authUrl: location, state } = started.json.data as { authUrl: string; state: string };
   const redirect = await consentInSandbox(location, { email });
   return { state, location, redirect, code: redirect.code! };
 };
@@ -136,9 +124,9 @@ const consent = async (email: string, claims: Record<string, unknown>, page = `$
 /** A whole connection of a new (or the given) user: init, consent, exchange; the exchange's answer. */
 const connect = async (email: string, claims = userClaims()) => {
   const { code, state } = await consent(email, claims);
-  const exchanged = await call('POST', '/zoom/oauth/exchange', { claims, body: { code, state } });
-  expect(exchanged.status, JSON.stringify(exchanged.body)).toBe(200);
-  return { claims, uid: claims.sub, connection: exchanged.body.data as Record<string, unknown> };
+  const exchanged = await callRoute('POST /zoom/oauth/exchange', { handler, claims, body: { code, state } });
+  expect(exchanged.status, JSON.stringify(exchanged.json)).toBe(200);
+  return { claims, uid: claims.sub, connection: exchanged.json.data as Record<string, unknown> };
 };
 
 const uniqueEmail = (label: string) => `${label}-${Math.random().toString(36).slice(2, 10)}@zoom.example`;
@@ -167,9 +155,9 @@ describe('connecting Zoom', () => {
     expect(redirect.state).toBe(state);
 
     events.splice(0);
-    const exchanged = await call('POST', '/zoom/oauth/exchange', { claims, body: { code, state } });
+    const exchanged = await callRoute('POST /zoom/oauth/exchange', { handler, claims, body: { code, state } });
     expect(exchanged.status).toBe(200);
-    const connection = exchanged.body.data as Record<string, unknown>;
+    const connection = exchanged.json.data as Record<string, unknown>;
     expect(connection).toMatchObject({
       connected: true,
       email,
@@ -181,9 +169,9 @@ describe('connecting Zoom', () => {
     expect(events).toEqual([
       { uid: claims.sub, event: { type: 'connection.changed', data: { kind: 'zoom', id: connection.id } } },
     ]);
-    expect(await call('GET', '/zoom/connection', { claims })).toEqual({
+    expect(answerOf(await callRoute('GET /zoom/connection', { handler, claims }))).toEqual({
       status: 200,
-      body: { success: true, data: connection },
+      json: { success: true, data: connection },
     });
 
     const access = await zoomAccess(deps, claims.sub);
@@ -195,64 +183,72 @@ describe('connecting Zoom', () => {
   });
 
   it('refuses a redirect that is not a page of the app, and starts nothing', async () => {
-    const answer = await call('POST', '/zoom/oauth/init', {
+    const answer = await callRoute('POST /zoom/oauth/init', {
+      handler,
       claims: userClaims(),
       body: { redirect: 'https://evil.example/pipeline' },
     });
-    expect(answer).toMatchObject({ status: 400, body: { error: zoomMessages.unknownRedirect } });
+    expect(answer).toMatchObject({ status: 400, json: { error: zoomMessages.unknownRedirect } });
   });
 
   it("refuses another user's exchange of a code and state (DESIGN §9), and the user who started it still connects", async () => {
     const starter = userClaims();
     const { code, state } = await consent(uniqueEmail('bea'), starter);
     const intruder = userClaims();
-    const refused = await call('POST', '/zoom/oauth/exchange', { claims: intruder, body: { code, state } });
-    expect(refused).toMatchObject({ status: 400, body: { error: zoomMessages.invalidState, code: 'invalid_state' } });
+    const refused = await callRoute('POST /zoom/oauth/exchange', { handler, claims: intruder, body: { code, state } });
+    expect(refused).toMatchObject({ status: 400, json: { error: zoomMessages.invalidState, code: 'invalid_state' } });
     expect(await getZoomConnection(deps.db, intruder.sub)).toBeNull();
-    const own = await call('POST', '/zoom/oauth/exchange', { claims: starter, body: { code, state } });
-    expect(own).toMatchObject({ status: 200, body: { data: { connected: true } } });
+    const own = await callRoute('POST /zoom/oauth/exchange', { handler, claims: starter, body: { code, state } });
+    expect(own).toMatchObject({ status: 200, json: { data: { connected: true } } });
   });
 
   it('goes on to Zoom by browser navigation only for a sign-in a user started', async () => {
     const claims = userClaims();
     const { location, state } = await consent(uniqueEmail('nav'), claims);
     const page = `${webOrigin}/pipeline`;
-    const navigated = await callRaw({
-      method: 'GET',
-      resource: '/zoom/oauth/authorize',
-      query: { redirect: page, state },
-    });
-    expect(navigated.statusCode, navigated.body).toBe(302);
-    const consentUrl = new URL(String(navigated.headers?.Location));
+    const navigated = await callRoute('GET /zoom/oauth/authorize', { handler, query: { redirect: page, state } });
+    expect(navigated.status, navigated.raw).toBe(302);
+    const consentUrl = new URL(String(navigated.headers.Location));
     expect(consentUrl.searchParams.get('state')).toBe(state);
     expect(consentUrl.searchParams.get('code_challenge')).toBe(new URL(location).searchParams.get('code_challenge'));
     // a state the browser made up (a sign-in without a session) goes nowhere, and nothing is stored
-    const madeUp = await call('GET', '/zoom/oauth/authorize', { query: { redirect: page, state: newState() } });
-    expect(madeUp).toMatchObject({ status: 400, body: { error: zoomMessages.invalidState } });
+    const madeUp = await callRoute('GET /zoom/oauth/authorize', {
+      handler,
+      query: { redirect: page, state: newState() },
+    });
+    expect(madeUp).toMatchObject({ status: 400, json: { error: zoomMessages.invalidState } });
   });
 
   it("answers a second exchange of a code 'already been used', and a code Zoom refuses 'invalid authorization code'", async () => {
     const claims = userClaims();
     const first = await consent(uniqueEmail('grace'), claims);
     expect(
-      (await call('POST', '/zoom/oauth/exchange', { claims, body: { code: first.code, state: first.state } })).status,
+      (
+        await callRoute('POST /zoom/oauth/exchange', {
+          handler,
+          claims,
+          body: { code: first.code, state: first.state },
+        })
+      ).status,
     ).toBe(200);
 
-    const again = await call('POST', '/zoom/oauth/exchange', {
+    const again = await callRoute('POST /zoom/oauth/exchange', {
+      handler,
       claims,
       body: { code: first.code, state: first.state },
     });
     expect(again.status).toBe(400);
-    expect(String(again.body.error)).toContain('already been used');
+    expect(String(again.json.error)).toContain('already been used');
 
     // the used code with a new sign-in's state: the state is fresh, Zoom refuses the code
     const second = await consent(uniqueEmail('grace'), claims);
-    const refused = await call('POST', '/zoom/oauth/exchange', {
+    const refused = await callRoute('POST /zoom/oauth/exchange', {
+      handler,
       claims,
       body: { code: first.code, state: second.state },
     });
-    expect(refused).toMatchObject({ status: 400, body: { error: zoomMessages.codeRefused } });
-    expect(String(refused.body.error).toLowerCase()).toContain('invalid authorization code');
+    expect(refused).toMatchObject({ status: 400, json: { error: zoomMessages.codeRefused } });
+    expect(String(refused.json.error).toLowerCase()).toContain('invalid authorization code');
   });
 
   it('refuses a state older than 10 minutes', async () => {
@@ -260,8 +256,8 @@ describe('connecting Zoom', () => {
     const { code, state } = await consent(uniqueEmail('old'), claims);
     clock.offsetMs = 11 * 60_000;
     try {
-      const answer = await call('POST', '/zoom/oauth/exchange', { claims, body: { code, state } });
-      expect(answer).toMatchObject({ status: 400, body: { error: zoomMessages.invalidState } });
+      const answer = await callRoute('POST /zoom/oauth/exchange', { handler, claims, body: { code, state } });
+      expect(answer).toMatchObject({ status: 400, json: { error: zoomMessages.invalidState } });
     } finally {
       clock.offsetMs = 0;
     }
@@ -270,17 +266,17 @@ describe('connecting Zoom', () => {
   it("shows one user's connection to them only: another sees none and their disconnect leaves it", async () => {
     const owner = await connect(uniqueEmail('owner'));
     const other = userClaims();
-    expect(await call('GET', '/zoom/connection', { claims: other })).toMatchObject({
+    expect(await callRoute('GET /zoom/connection', { handler, claims: other })).toMatchObject({
       status: 404,
-      body: { error: zoomMessages.notConnected },
+      json: { error: zoomMessages.notConnected },
     });
-    expect(await call('POST', '/zoom/disconnect', { claims: other })).toMatchObject({
+    expect(await callRoute('POST /zoom/disconnect', { handler, claims: other })).toMatchObject({
       status: 200,
-      body: { data: { disconnected: true } },
+      json: { data: { disconnected: true } },
     });
-    expect(await call('GET', '/zoom/connection', { claims: owner.claims })).toMatchObject({
+    expect(await callRoute('GET /zoom/connection', { handler, claims: owner.claims })).toMatchObject({
       status: 200,
-      body: { data: { connected: true, id: owner.connection.id } },
+      json: { data: { connected: true, id: owner.connection.id } },
     });
   });
 });
@@ -381,9 +377,9 @@ describe('renewing Zoom tokens', () => {
     await control('/_sandbox/oauth/revoke', { email, provider: 'zoom' });
     events.splice(0);
     expect(await zoomAccess(deps, uid, { forceRefresh: true })).toEqual({ status: 'expired' });
-    expect(await call('GET', '/zoom/connection', { claims })).toMatchObject({
+    expect(await callRoute('GET /zoom/connection', { handler, claims })).toMatchObject({
       status: 200,
-      body: {
+      json: {
         data: {
           connected: false,
           id: connection.id,
@@ -476,11 +472,11 @@ describe('disconnecting Zoom', () => {
     const email = uniqueEmail('leaving');
     const { uid, claims } = await connect(email);
     const item = (await getZoomConnection(deps.db, uid))!;
-    expect(await call('POST', '/zoom/disconnect', { claims })).toEqual({
+    expect(answerOf(await callRoute('POST /zoom/disconnect', { handler, claims }))).toEqual({
       status: 200,
-      body: { success: true, data: { disconnected: true } },
+      json: { success: true, data: { disconnected: true } },
     });
-    expect(await call('GET', '/zoom/connection', { claims })).toMatchObject({ status: 404 });
+    expect(await callRoute('GET /zoom/connection', { handler, claims })).toMatchObject({ status: 404 });
     expect(await readItem(deps.db, zoomUserKey(item.zoomUserId, uid))).toBeNull();
     const grants = (await (await fetch(`${sandbox.url}/_sandbox/oauth/grants`)).json()) as {
       vendor: string;
@@ -490,9 +486,9 @@ describe('disconnecting Zoom', () => {
     expect(grants.filter((grant) => grant.vendor === 'zoom' && grant.email === email)).toEqual([
       expect.objectContaining({ revoked: true }),
     ]);
-    expect(await call('POST', '/zoom/disconnect', { claims })).toMatchObject({
+    expect(await callRoute('POST /zoom/disconnect', { handler, claims })).toMatchObject({
       status: 200,
-      body: { data: { disconnected: true } },
+      json: { data: { disconnected: true } },
     });
   });
 });
@@ -502,8 +498,7 @@ describe("Zoom's event notifications", () => {
     const rawBody = JSON.stringify(body);
     const timestamp = options.timestamp ?? String(Math.floor(Date.now() / 1000));
     return {
-      method: 'POST',
-      resource: '/api/webhooks/zoom',
+      handler,
       rawBody,
       headers: {
         'x-zm-request-timestamp': timestamp,
@@ -518,16 +513,19 @@ describe("Zoom's event notifications", () => {
     const deauthorize = { event: 'app_deauthorized', payload: { user_id: item.zoomUserId, account_id: 'a' } };
     const before = await partitionSnapshot(deps.db, uid);
 
-    const forged = await callRaw(signed(deauthorize, { secret: 'not-the-secret' }));
-    expect(forged.statusCode).toBe(401);
-    expect(JSON.parse(forged.body)).toMatchObject({ error: zoomMessages.badSignature });
-    const unsigned = await callRaw({ method: 'POST', resource: '/api/webhooks/zoom', body: deauthorize });
-    expect(unsigned.statusCode).toBe(401);
-    const replayed = await callRaw(signed(deauthorize, { timestamp: String(Math.floor(Date.now() / 1000) - 6 * 60) }));
-    expect(replayed.statusCode).toBe(401);
+    const forged = await callRoute('POST /api/webhooks/zoom', signed(deauthorize, { secret: 'not-the-secret' }));
+    expect(forged.status).toBe(401);
+    expect(forged.json).toMatchObject({ error: zoomMessages.badSignature });
+    const unsigned = await callRoute('POST /api/webhooks/zoom', { handler, rawBody: JSON.stringify(deauthorize) });
+    expect(unsigned.status).toBe(401);
+    const replayed = await callRoute(
+      'POST /api/webhooks/zoom',
+      signed(deauthorize, { timestamp: String(Math.floor(Date.now() / 1000) - 6 * 60) }),
+    );
+    expect(replayed.status).toBe(401);
     const tampered = signed(deauthorize);
     tampered.rawBody = tampered.rawBody.replace('"a"', '"b"');
-    expect((await callRaw(tampered)).statusCode).toBe(401);
+    expect((await callRoute('POST /api/webhooks/zoom', tampered)).status).toBe(401);
 
     expect(await partitionSnapshot(deps.db, uid)).toEqual(before);
   });
@@ -547,19 +545,28 @@ describe("Zoom's event notifications", () => {
       },
     });
 
-    const retried = await callRaw(signed(deauthorized(Date.parse(item.connectedAt) - 60_000)));
-    expect(retried.statusCode).toBe(200);
+    const retried = await callRoute(
+      'POST /api/webhooks/zoom',
+      signed(deauthorized(Date.parse(item.connectedAt) - 60_000)),
+    );
+    expect(retried.status).toBe(200);
     expect(await getZoomConnection(deps.db, uid)).toMatchObject({ id: item.id, refreshError: null });
 
-    const later = await callRaw(signed(deauthorized(Date.parse(item.connectedAt) + 1_000)));
-    expect(later.statusCode).toBe(200);
+    const later = await callRoute(
+      'POST /api/webhooks/zoom',
+      signed(deauthorized(Date.parse(item.connectedAt) + 1_000)),
+    );
+    expect(later.status).toBe(200);
     expect(await getZoomConnection(deps.db, uid)).toBeNull();
   });
 
   it("answers Zoom's endpoint validation with the plain token and its HMAC", async () => {
     expect(await control('/_sandbox/zoom/validate-endpoint', {})).toMatchObject({ valid: true });
-    const answer = await callRaw(signed({ event: 'endpoint.url_validation', payload: { plainToken: 'plain-1' } }));
-    expect(JSON.parse(answer.body)).toEqual({
+    const answer = await callRoute(
+      'POST /api/webhooks/zoom',
+      signed({ event: 'endpoint.url_validation', payload: { plainToken: 'plain-1' } }),
+    );
+    expect(JSON.parse(answer.raw)).toEqual({
       plainToken: 'plain-1',
       encryptedToken: (await import('node:crypto')).createHmac('sha256', webhookSecret).update('plain-1').digest('hex'),
     });
@@ -585,6 +592,6 @@ describe("Zoom's event notifications", () => {
     expect(await getZoomConnection(deps.db, unrelated.uid)).toMatchObject({ refreshError: null });
     expect(await getZoomConnection(deps.db, moved.uid)).toMatchObject({ refreshError: null, id: moved.connection.id });
     expect(events.map((each) => each.uid).sort()).toEqual([first.uid, second.uid].sort());
-    expect(await call('GET', '/zoom/connection', { claims: first.claims })).toMatchObject({ status: 404 });
+    expect(await callRoute('GET /zoom/connection', { handler, claims: first.claims })).toMatchObject({ status: 404 });
   });
 });

@@ -1,44 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { APIGatewayProxyResult } from 'aws-lambda';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../shared/live-events.js';
 import { createDataClient } from '../data/client.js';
 import { recordIncomingEmail, recordSentEmail } from '../conversations/index.js';
-import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
+import { userClaims } from '../test/api-event.js';
+import { answerOf, callRoute } from '../test/call-route.js';
 import { partitionSnapshot } from '../test/raw-items.js';
 import * as service from './service.js';
 
-type Handler = (
-  event: ReturnType<typeof apiEvent>,
-  context: ReturnType<typeof lambdaContext>,
-) => Promise<APIGatewayProxyResult>;
-let pipelineHandler: Handler;
-let contactsHandler: Handler;
-let draftsHandler: Handler;
-beforeAll(async () => {
-  ({ handler: pipelineHandler } = await import('./http.js'));
-  ({ handler: contactsHandler } = await import('../contacts/http.js'));
-  ({ handler: draftsHandler } = await import('../drafts/http.js'));
-});
-
 const db = createDataClient(process.env.TABLE_NAME!);
 
-const call = async (
-  handler: Handler,
-  claims: Record<string, unknown>,
-  method: string,
-  resource: string,
-  options: { body?: unknown; params?: Record<string, string> } = {},
-) => {
-  const path = Object.entries(options.params ?? {}).reduce(
-    (at, [name, value]) => at.replace(`{${name}}`, value),
-    resource,
-  );
-  const response = await handler(apiEvent({ method, resource, path, ...options, claims }), lambdaContext());
-  return { status: response.statusCode, json: JSON.parse(response.body) };
-};
 const addContact = async (claims: Record<string, unknown>, body: Record<string, unknown>) => {
-  const answer = await call(contactsHandler, claims, 'POST', '/api/contacts', { body });
+  const answer = await callRoute('POST /api/contacts', { claims, body });
   expect(answer.status, JSON.stringify(answer.json)).toBeLessThan(300);
   return answer.json.data.id as string;
 };
@@ -64,7 +37,7 @@ const sendTo = (uid: string, contactId: string, subject: string) => {
 };
 type Board = { stages: { stage: string; cards: { contactId: string; stage: string; [key: string]: unknown }[] }[] };
 const board = async (claims: Record<string, unknown>) => {
-  const answer = await call(pipelineHandler, claims, 'GET', '/api/pipeline');
+  const answer = await callRoute('GET /api/pipeline', { claims });
   expect(answer.status).toBe(200);
   return answer.json.data as Board;
 };
@@ -82,7 +55,8 @@ describe('pipeline Lambda', () => {
     });
     const absent = await addContact(claims, { name: 'Nobody Yet' });
     const replied = await addContact(claims, { name: 'Grace Hopper' });
-    const draft = await call(draftsHandler, claims, 'POST', '/api/drafts', {
+    const draft = await callRoute('POST /api/drafts', {
+      claims,
       body: { contactId: drafted, subject: 'Hi', body: 'Hello' },
     });
     expect(draft.status).toBe(201);
@@ -133,7 +107,8 @@ describe('pipeline Lambda', () => {
     const claims = userClaims();
     const contactId = await addContact(claims, { name: 'Ada Lovelace' });
     const { conversation } = await sendTo(claims.sub, contactId, 'Engines');
-    const moved = await call(pipelineHandler, claims, 'PATCH', '/api/pipeline/{contactId}', {
+    const moved = await callRoute('PATCH /api/pipeline/{contactId}', {
+      claims,
       params: { contactId },
       body: { stage: 'closed' },
     });
@@ -145,7 +120,8 @@ describe('pipeline Lambda', () => {
       conversationId: conversation.id,
       subject: 'Engines',
     });
-    const back = await call(pipelineHandler, claims, 'PATCH', '/api/pipeline/{contactId}', {
+    const back = await callRoute('PATCH /api/pipeline/{contactId}', {
+      claims,
       params: { contactId },
       body: { stage: 'drafted' },
     });
@@ -178,11 +154,15 @@ describe('pipeline Lambda', () => {
     await sendTo(owner.sub, contactId, 'Engines');
     const intruder = userClaims();
     const before = await partitionSnapshot(db, owner.sub);
-    const answer = await call(pipelineHandler, intruder, 'PATCH', '/api/pipeline/{contactId}', {
+    const answer = await callRoute('PATCH /api/pipeline/{contactId}', {
+      claims: intruder,
       params: { contactId },
       body: { stage: 'closed' },
     });
-    expect(answer).toEqual({ status: 404, json: { success: false, error: 'Contact not found', code: 'not_found' } });
+    expect(answerOf(answer)).toEqual({
+      status: 404,
+      json: { success: false, error: 'Contact not found', code: 'not_found' },
+    });
     expect(await partitionSnapshot(db, owner.sub)).toEqual(before);
     expect(await partitionSnapshot(db, intruder.sub)).toEqual([]);
     expect((await board(intruder)).stages.flatMap((stage) => stage.cards)).toEqual([]);

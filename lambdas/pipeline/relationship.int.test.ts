@@ -1,52 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import type { APIGatewayProxyResult } from 'aws-lambda';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import type { RelationshipStatus } from '../../shared/schemas/contacts.js';
+import type { PipelineStage } from '../../shared/schemas/pipeline.js';
 import { createDataClient } from '../data/client.js';
 import { transact } from '../data/entity/transaction.js';
 import { pipelineMoveWrite } from '../data/pipeline.js';
 import { moveContactStage, recordIncomingEmail, recordSentEmail } from '../conversations/index.js';
-import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
+import { userClaims } from '../test/api-event.js';
+import { callRoute } from '../test/call-route.js';
 
 /**
  * One truth per contact: the contacts list's relationship is where the contact stands in the pipeline, whether an event
  * or a hand moved it, and a relationship chosen by hand moves it on the board.
  */
-type Handler = (
-  event: ReturnType<typeof apiEvent>,
-  context: ReturnType<typeof lambdaContext>,
-) => Promise<APIGatewayProxyResult>;
-let pipelineHandler: Handler;
-let contactsHandler: Handler;
-beforeAll(async () => {
-  ({ handler: pipelineHandler } = await import('./http.js'));
-  ({ handler: contactsHandler } = await import('../contacts/http.js'));
-});
-
 const db = createDataClient(process.env.TABLE_NAME!);
 
 type Claims = ReturnType<typeof userClaims>;
-const call = async (
-  handler: Handler,
-  claims: Claims,
-  method: string,
-  resource: string,
-  options: { body?: unknown; params?: Record<string, string>; query?: Record<string, string> } = {},
-) => {
-  const path = Object.entries(options.params ?? {}).reduce(
-    (at, [name, value]) => at.replace(`{${name}}`, value),
-    resource,
-  );
-  const response = await handler(apiEvent({ method, resource, path, ...options, claims }), lambdaContext());
-  return { status: response.statusCode, json: JSON.parse(response.body) };
-};
 const addContact = async (claims: Claims, name: string) => {
-  const answer = await call(contactsHandler, claims, 'POST', '/api/contacts', { body: { name } });
+  const answer = await callRoute('POST /api/contacts', { claims, body: { name } });
   expect(answer.status, JSON.stringify(answer.json)).toBe(201);
   return answer.json.data.id as string;
 };
 type Listed = { id: string; relationship_status: string };
 const list = async (claims: Claims, query: Record<string, string> = {}) => {
-  const answer = await call(contactsHandler, claims, 'GET', '/api/contacts', { query });
+  const answer = await callRoute('GET /api/contacts', { claims, query });
   expect(answer.status, JSON.stringify(answer.json)).toBe(200);
   return answer.json.data.contacts as Listed[];
 };
@@ -56,7 +33,7 @@ const filtered = async (claims: Claims, relationship: string) =>
   (await list(claims, { relationship_status: relationship })).map((contact) => contact.id);
 type Board = { stages: { stage: string; cards: { contactId: string; movedBy: string }[] }[] };
 const cardOf = async (claims: Claims, contactId: string) => {
-  const answer = await call(pipelineHandler, claims, 'GET', '/api/pipeline');
+  const answer = await callRoute('GET /api/pipeline', { claims });
   expect(answer.status).toBe(200);
   for (const { stage, cards } of (answer.json.data as Board).stages) {
     const card = cards.find((each) => each.contactId === contactId);
@@ -123,11 +100,8 @@ describe('the relationship follows the pipeline stage', () => {
   it('follows a card dragged by hand, back and forth', async () => {
     const claims = userClaims();
     const ada = await addContact(claims, 'Ada Lovelace');
-    const drag = (stage: string) =>
-      call(pipelineHandler, claims, 'PATCH', '/api/pipeline/{contactId}', {
-        params: { contactId: ada },
-        body: { stage },
-      });
+    const drag = (stage: PipelineStage) =>
+      callRoute('PATCH /api/pipeline/{contactId}', { claims, params: { contactId: ada }, body: { stage } });
     expect((await drag('closed')).status).toBe(200);
     expect(await relationshipOf(claims, ada)).toBe('closed');
     expect(await filtered(claims, 'closed')).toEqual([ada]);
@@ -142,11 +116,8 @@ describe('the relationship follows the pipeline stage', () => {
     const claims = userClaims();
     const ada = await addContact(claims, 'Ada Lovelace');
     const { conversation } = await sendTo(claims.sub, ada);
-    const choose = (relationship: string) =>
-      call(contactsHandler, claims, 'PUT', '/api/contacts/{id}', {
-        params: { id: ada },
-        body: { relationship_status: relationship },
-      });
+    const choose = (relationship: RelationshipStatus) =>
+      callRoute('PUT /api/contacts/{id}', { claims, params: { id: ada }, body: { relationship_status: relationship } });
 
     const replied = await choose('replied');
     expect(replied.status).toBe(200);

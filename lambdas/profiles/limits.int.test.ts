@@ -1,28 +1,15 @@
-import type { APIGatewayProxyResult } from 'aws-lambda';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.js';
 import { createDataClient } from '../data/client.js';
 import { itemBytes, maxItemBytes } from '../data/item-size.js';
 import { profileKey } from '../data/user-profile.js';
-import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
+import { userClaims } from '../test/api-event.js';
+import { callRoute } from '../test/call-route.js';
 import { countingDataClient } from '../test/counting-client.js';
 import { readItem } from '../test/raw-items.js';
 import { newReferralCode, type ProfilesDeps, updateProfile } from './service.js';
 
-let handler: (
-  event: ReturnType<typeof apiEvent>,
-  context: ReturnType<typeof lambdaContext>,
-) => Promise<APIGatewayProxyResult>;
-beforeAll(async () => {
-  ({ handler } = await import('./http.js'));
-});
-
 const db = createDataClient(process.env.TABLE_NAME!);
-
-const request = async (claims: Record<string, unknown>, method: string, resource: string, body?: unknown) => {
-  const response = await handler(apiEvent({ method, resource, body, claims }), lambdaContext());
-  return { status: response.statusCode, json: JSON.parse(response.body) };
-};
 
 /** Texts of exactly `bytes` UTF-8 bytes for the résumé and the cover letter (each within its 100,000 characters). */
 const documentsOf = (bytes: number) => {
@@ -34,9 +21,9 @@ const documentsOf = (bytes: number) => {
 /** A user whose profile holds everything but its documents, and how many bytes the documents may take. */
 const profileWithRoom = async () => {
   const claims = userClaims();
-  expect((await request(claims, 'PUT', '/api/profiles', { resumeContent: 'a', coverLetterContent: 'a' })).status).toBe(
-    200,
-  );
+  expect(
+    (await callRoute('PUT /api/profiles', { claims, body: { resumeContent: 'a', coverLetterContent: 'a' } })).status,
+  ).toBe(200);
   const room = maxItemBytes - (itemBytes((await readItem(db, profileKey(claims.sub)))!) - 2);
   expect(room).toBeGreaterThan(300_000);
   return { claims, room };
@@ -46,27 +33,33 @@ describe('profiles at the 400 KB item limit', () => {
   it('refuses a profile just over 400 KB with a 400 that says what to shorten, and keeps the profile', async () => {
     const { claims, room } = await profileWithRoom();
 
-    const refused = await request(claims, 'PUT', '/api/profiles', { ...documentsOf(room + 1), bio: 'Still here' });
+    const refused = await callRoute('PUT /api/profiles', {
+      claims,
+      body: { ...documentsOf(room + 1), bio: 'Still here' },
+    });
     expect(refused.status).toBe(400);
     expect(refused.json).toEqual({ success: false, error: messages.profile.tooLarge, code: 'bad_request' });
-    const kept = await request(claims, 'GET', '/api/profiles');
+    const kept = await callRoute('GET /api/profiles', { claims });
     expect(kept.json.data).toMatchObject({ resumeContent: 'a', coverLetterContent: 'a', bio: '' });
 
-    const saved = await request(claims, 'PUT', '/api/profiles', documentsOf(room));
+    const saved = await callRoute('PUT /api/profiles', { claims, body: documentsOf(room) });
     expect(saved.status).toBe(200);
     expect(itemBytes((await readItem(db, profileKey(claims.sub)))!)).toBe(maxItemBytes);
   });
 
   it('refuses a settings change a full profile has no room for with the same 400', async () => {
     const { claims, room } = await profileWithRoom();
-    expect((await request(claims, 'PUT', '/api/profiles', documentsOf(room))).status).toBe(200);
+    expect((await callRoute('PUT /api/profiles', { claims, body: documentsOf(room) })).status).toBe(200);
 
-    const refused = await request(claims, 'PUT', '/api/profiles/settings', {
-      settings: { timeZone: 'America/Argentina/Buenos_Aires' },
+    const refused = await callRoute('PUT /api/profiles/settings', {
+      claims,
+      body: {
+        settings: { timeZone: 'America/Argentina/Buenos_Aires' },
+      },
     });
     expect(refused.status).toBe(400);
     expect(refused.json.error).toBe(messages.profile.tooLarge);
-    expect((await request(claims, 'GET', '/api/profiles/settings')).json.data.timeZone).toBe('UTC');
+    expect((await callRoute('GET /api/profiles/settings', { claims })).json.data.timeZone).toBe('UTC');
   });
 
   it('refuses documents that could never fit in one profile without a call to the table', async () => {

@@ -1,10 +1,11 @@
-import type { APIGatewayProxyResult, PostConfirmationTriggerEvent } from 'aws-lambda';
+import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { referral } from '../../shared/constants.js';
 import { referralCodeOwner, referredByKey, referredKey } from '../data/referral.js';
 import { getUserProfile } from '../data/user-profile.js';
-import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
+import { userClaims } from '../test/api-event.js';
+import { callRoute } from '../test/call-route.js';
 import { countingDataClient } from '../test/counting-client.js';
 import { readItem } from '../test/raw-items.js';
 import { rewardReferral } from './referrals.js';
@@ -16,38 +17,24 @@ import { keyedHashFromEnv } from '../providers/crypto/keyed-hash.js';
  * slots are read where the web reads them, GET /api/profiles/slots of the contacts Lambda.
  */
 
-type Http = (
-  event: ReturnType<typeof apiEvent>,
-  context: ReturnType<typeof lambdaContext>,
-) => Promise<APIGatewayProxyResult>;
-let profilesHttp: Http;
-let contactsHttp: Http;
 let trigger: (event: PostConfirmationTriggerEvent) => Promise<PostConfirmationTriggerEvent>;
 
 beforeAll(async () => {
-  ({ handler: profilesHttp } = (await import('./http.js')) as unknown as { handler: Http });
-  ({ handler: contactsHttp } = (await import('../contacts/http.js')) as unknown as { handler: Http });
   ({ handler: trigger } = await import('./post-confirmation.js'));
 });
 
 type Claims = ReturnType<typeof userClaims>;
-
-const call = async (http: Http, claims: Claims, method: string, resource: string, body?: unknown) => {
-  const response = await http(
-    apiEvent({ method, resource, body, claims, headers: { origin: 'http://localhost:5173' } }),
-    lambdaContext(),
-  );
-  return { status: response.statusCode, json: JSON.parse(response.body), raw: response.body };
-};
+/** the web's origin, as its requests carry it */
+const webHeaders = { origin: 'http://localhost:5173' };
 
 const bonusSlots = async (claims: Claims): Promise<number> => {
-  const { status, json } = await call(contactsHttp, claims, 'GET', '/api/profiles/slots');
+  const { status, json } = await callRoute('GET /api/profiles/slots', { headers: webHeaders, claims });
   expect(status).toBe(200);
   return json.data.bonusSlotsAvailable;
 };
 
 const referralsOf = async (claims: Claims) => {
-  const { status, json, raw } = await call(profilesHttp, claims, 'GET', '/api/referrals');
+  const { status, json, raw } = await callRoute('GET /api/referrals', { headers: webHeaders, claims });
   expect(status).toBe(200);
   return { data: json.data, raw };
 };
@@ -92,8 +79,12 @@ describe('referrals', () => {
     const newcomer = userClaims({ name: 'Nina Newcomer' });
     await trigger(confirmation(newcomer, rita.code));
     await trigger(confirmation(newcomer, rita.code));
-    const synced = await call(profilesHttp, newcomer, 'POST', '/api/users/sync-user', {
-      signupData: { referralCode: rita.code },
+    const synced = await callRoute('POST /api/users/sync-user', {
+      headers: webHeaders,
+      claims: newcomer,
+      body: {
+        signupData: { referralCode: rita.code },
+      },
     });
     expect(synced.status).toBe(200);
     expect(await bonusSlots(rita.claims)).toBe(referral.referrerBonusSlots);
@@ -105,7 +96,11 @@ describe('referrals', () => {
     const rita = await referrer();
     const newcomer = userClaims({ name: 'Nina Newcomer' });
     const sync = () =>
-      call(profilesHttp, newcomer, 'POST', '/api/users/sync-user', { signupData: { referralCode: rita.code } });
+      callRoute('POST /api/users/sync-user', {
+        headers: webHeaders,
+        claims: newcomer,
+        body: { signupData: { referralCode: rita.code } },
+      });
     const results = await Promise.all([trigger(confirmation(newcomer, rita.code)), sync(), sync()]);
     expect(results.slice(1).map((result) => (result as { status: number }).status)).toEqual([200, 200]);
     expect(await bonusSlots(rita.claims)).toBe(referral.referrerBonusSlots);
@@ -118,10 +113,14 @@ describe('referrals', () => {
     // Cognito's trigger of a federated sign-up has no code: it only makes the profile
     await trigger(confirmation(newcomer));
     expect(await bonusSlots(rita.claims)).toBe(0);
-    await call(profilesHttp, newcomer, 'POST', '/api/users/sync-user', {
-      email: newcomer.email,
-      displayName: 'Gus Google',
-      signupData: { referralCode: rita.code },
+    await callRoute('POST /api/users/sync-user', {
+      headers: webHeaders,
+      claims: newcomer,
+      body: {
+        email: newcomer.email,
+        displayName: 'Gus Google',
+        signupData: { referralCode: rita.code },
+      },
     });
     expect(await bonusSlots(rita.claims)).toBe(referral.referrerBonusSlots);
     expect(await bonusSlots(newcomer)).toBe(referral.newUserBonusSlots);
@@ -129,7 +128,11 @@ describe('referrals', () => {
 
   it('refuses a self-referral: the same account, or another account of the same e-mail address', async () => {
     const rita = await referrer();
-    await call(profilesHttp, rita.claims, 'POST', '/api/users/sync-user', { signupData: { referralCode: rita.code } });
+    await callRoute('POST /api/users/sync-user', {
+      headers: webHeaders,
+      claims: rita.claims,
+      body: { signupData: { referralCode: rita.code } },
+    });
     expect(await bonusSlots(rita.claims)).toBe(0);
 
     // a Google account beside the e-mail one, same address in another case
@@ -176,7 +179,11 @@ describe('referrals', () => {
     const tagged = userClaims({ email: `${local}+2@example.com`, name: 'Bob Two' });
     await trigger(confirmation(tagged, rita.code));
     const again = userClaims({ email: `${local.toUpperCase()}@example.com`, name: 'Bob Again' });
-    await call(profilesHttp, again, 'POST', '/api/users/sync-user', { signupData: { referralCode: rita.code } });
+    await callRoute('POST /api/users/sync-user', {
+      headers: webHeaders,
+      claims: again,
+      body: { signupData: { referralCode: rita.code } },
+    });
 
     expect(await bonusSlots(rita.claims)).toBe(referral.referrerBonusSlots);
     expect(await bonusSlots(tagged)).toBe(0);
@@ -202,7 +209,11 @@ describe('referrals', () => {
       documentUrl: async () => '',
     };
     await profiles.syncUser(deps, { uid: old.sub, email: old.email }, {});
-    await call(profilesHttp, old, 'POST', '/api/users/sync-user', { signupData: { referralCode: rita.code } });
+    await callRoute('POST /api/users/sync-user', {
+      headers: webHeaders,
+      claims: old,
+      body: { signupData: { referralCode: rita.code } },
+    });
     expect(await bonusSlots(rita.claims)).toBe(0);
     expect(await bonusSlots(old)).toBe(0);
   });

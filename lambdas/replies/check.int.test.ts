@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyEnvironment, lambdaEnvironment } from '../../infra/local/lambda-env.js';
 import { freePorts } from '../../infra/local/net.js';
@@ -29,7 +28,8 @@ import { mailboxesDepsFromEnv, markMailboxActive } from '../mailboxes/index.js';
 import { invitationUid, recordRsvp } from '../meetings/index.js';
 import { createMailApis } from '../providers/mail/mail-api.js';
 import { type MailApi, MailApiFailure } from '../providers/mail/port.js';
-import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
+import { lambdaContext, userClaims } from '../test/api-event.js';
+import { callRoute, dataOf } from '../test/call-route.js';
 import { setAttributes } from '../test/raw-items.js';
 import { ulid } from 'ulid';
 import { memoryIdempotencyStore } from '../test/memory-idempotency.js';
@@ -47,11 +47,8 @@ import { fakeMailApi } from './test/fake-mail-api.js';
  * in-memory doubles (test/fake-mail-api.ts) so failures and lost cursors can be made at will, but where a test reads
  * through the real adapter against the sandbox (`setup({ outlookApi })`).
  */
-type Handler = (event: APIGatewayProxyEvent, context: unknown) => Promise<APIGatewayProxyResult>;
 let sandbox: Sandbox;
 let restoreEnv: () => void;
-let mailboxesHandler: Handler;
-let contactsHandler: Handler;
 const webOrigin = 'http://localhost:5173';
 const db = createDataClient(process.env.TABLE_NAME!);
 const silent = { warn: () => {}, info: () => {}, error: () => {} };
@@ -63,8 +60,6 @@ beforeAll(async () => {
   restoreEnv = applyEnvironment(
     Object.fromEntries(Object.entries(env).filter(([name]) => /^(GOOGLE|GMAIL|MICROSOFT)_/.test(name))),
   );
-  ({ handler: mailboxesHandler } = (await import('../mailboxes/http.js')) as unknown as { handler: Handler });
-  ({ handler: contactsHandler } = (await import('../contacts/http.js')) as unknown as { handler: Handler });
 });
 
 afterAll(async () => {
@@ -72,41 +67,34 @@ afterAll(async () => {
   await sandbox?.stop();
 });
 
-const call = async (
-  handler: Handler,
-  method: string,
-  resource: string,
-  claims: Record<string, unknown>,
-  body?: unknown,
-) => {
-  const response = await handler(apiEvent({ method, resource, claims, body }), lambdaContext());
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  return JSON.parse(response.body).data;
-};
-
 /** A user with a mailbox connected through the sandbox's consent page and a contact. */
 const newUser = async (provider: MailProvider = 'gmail') => {
   const claims = userClaims();
   const email = `${claims.sub.slice(0, 8)}@${provider === 'gmail' ? 'gmail.com' : 'outlook.com'}`;
-  const init = await call(mailboxesHandler, 'POST', '/api/email-connections/oauth/init', claims, {
-    provider,
-    origin: webOrigin,
-  });
-  const redirect = await consentInSandbox(init.authUrl, { email });
-  const callback = await mailboxesHandler(
-    apiEvent({
-      method: 'POST',
-      resource: '/api/email-connections/oauth/callback-public',
-      body: { provider, code: redirect.code, state: redirect.state, origin: webOrigin },
+  const init = await dataOf(
+    callRoute('POST /api/email-connections/oauth/init', {
+      claims,
+      body: {
+        provider,
+        origin: webOrigin,
+      },
     }),
-    lambdaContext(),
   );
-  expect(callback.statusCode, callback.body).toBe(200);
-  const mailboxId = JSON.parse(callback.body).data.connection.id as string;
-  const contact = await call(contactsHandler, 'POST', '/api/contacts', claims, {
-    name: 'Grace Hopper',
-    email: 'grace@example.com',
+  const redirect = await consentInSandbox(init.authUrl, { email });
+  const callback = await callRoute('POST /api/email-connections/oauth/callback-public', {
+    body: { provider, code: redirect.code!, state: redirect.state!, origin: webOrigin },
   });
+  expect(callback.status, callback.raw).toBe(200);
+  const mailboxId = callback.json.data.connection.id as string;
+  const contact = await dataOf(
+    callRoute('POST /api/contacts', {
+      claims,
+      body: {
+        name: 'Grace Hopper',
+        email: 'grace@example.com',
+      },
+    }),
+  );
   return { uid: claims.sub, email, mailboxId, contactId: contact.id as string, provider };
 };
 type User = Awaited<ReturnType<typeof newUser>>;

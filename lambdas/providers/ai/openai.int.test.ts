@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.stop());
 
-const request = { system: 'Summarise.', prompt: 'Name: Ada\nGoals: Meet engineers.', maxTokens: 200 };
+/** what the adapter is asked to complete */
+const asked = { system: 'Summarise.', prompt: 'Name: Ada\nGoals: Meet engineers.', maxTokens: 200 };
 
 describe('the OpenAI adapter against the sandbox', () => {
   it('answers the text and the model that wrote it', async () => {
@@ -21,7 +22,7 @@ describe('the OpenAI adapter against the sandbox', () => {
       createOpenAiClient(readOpenAiSettings({ OPENAI_BASE_URL: baseURL, OPENAI_API_KEY: 'k' })),
       'gpt-4o-mini',
     );
-    expect(await ai.complete(request)).toEqual({
+    expect(await ai.complete(asked)).toEqual({
       text: 'Name: Ada\nGoals: Meet engineers.',
       model: 'sandbox-gpt-4o-mini',
     });
@@ -32,7 +33,7 @@ describe('the OpenAI adapter against the sandbox', () => {
       createOpenAiClient(readOpenAiSettings({ OPENAI_BASE_URL: baseURL, OPENAI_API_KEY: 'k' })),
       'gpt-4o-mini',
     );
-    const { text } = await ai.complete({ ...request, system: 'Answer {"subject": "", "body": ""}', json: true });
+    const { text } = await ai.complete({ ...asked, system: 'Answer {"subject": "", "body": ""}', json: true });
     expect(JSON.parse(text)).toEqual({ subject: 'Ada', body: expect.stringContaining('Goals: Meet engineers.') });
   });
 
@@ -48,13 +49,13 @@ describe('the OpenAI adapter against the sandbox', () => {
     });
     const ai = openAi(createOpenAiClient(settings, readSecret), settings.model);
     expect(reads).toEqual([]);
-    await ai.complete(request);
+    await ai.complete(asked);
     expect(reads).toEqual(['outreach/dev/openai-api-key']);
   });
 
   it('fails as refused without any key, naming the missing settings', async () => {
     const ai = openAi(createOpenAiClient(readOpenAiSettings({ OPENAI_BASE_URL: baseURL })), 'gpt-4o-mini');
-    const failure = ai.complete(request);
+    const failure = ai.complete(asked);
     await expect(failure).rejects.toBeInstanceOf(AiFailure);
     await expect(failure).rejects.toMatchObject({
       kind: 'refused',
@@ -67,7 +68,7 @@ describe('the OpenAI adapter against the sandbox', () => {
       createOpenAiClient(readOpenAiSettings({ OPENAI_BASE_URL: `${sandbox.url}/missing/v1`, OPENAI_API_KEY: 'k' })),
       'm',
     );
-    await expect(ai.complete(request)).rejects.toMatchObject({
+    await expect(ai.complete(asked)).rejects.toMatchObject({
       kind: 'refused',
       message: 'OpenAI refused the request (404)',
     });
@@ -76,7 +77,7 @@ describe('the OpenAI adapter against the sandbox', () => {
   it('fails as busy when nothing answers', async () => {
     const closed = `http://127.0.0.1:${await freePort()}/openai/v1`;
     const ai = openAi(createOpenAiClient(readOpenAiSettings({ OPENAI_BASE_URL: closed, OPENAI_API_KEY: 'k' })), 'm');
-    await expect(ai.complete(request)).rejects.toMatchObject({ kind: 'busy' });
+    await expect(ai.complete(asked)).rejects.toMatchObject({ kind: 'busy' });
   });
 
   it('defaults the model and refuses a base URL that is not one', () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { type ScriptedAnswer, startScriptedVendor } from '../test/scripted-vendor.js';
 import { createOpenAiClient, openAi, readOpenAiSettings } from './openai.js';
 
-const request = { system: 'Summarise.', prompt: 'Name: Ada', maxTokens: 50 };
+/** what the adapter is asked to complete */
+const asked = { system: 'Summarise.', prompt: 'Name: Ada', maxTokens: 50 };
 const completion = {
   status: 200,
   json: { model: 'gpt-4o-mini', choices: [{ message: { content: 'Ada.' }, finish_reason: 'stop' }] },
@@ -34,7 +35,7 @@ const adapter = (baseURL: string, retryPolicy = policy) =>
 describe('the OpenAI adapter against a vendor that fails', () => {
   it("retries a rate limit and an outage through the SDK's own retries, then answers", async () => {
     const requests = await withVendor([failing(429), failing(503), completion], async (url) => {
-      expect(await adapter(url).complete(request)).toEqual({ text: 'Ada.', model: 'gpt-4o-mini' });
+      expect(await adapter(url).complete(asked)).toEqual({ text: 'Ada.', model: 'gpt-4o-mini' });
     });
     expect(requests.map((seen) => `${seen.method} ${seen.url}`)).toEqual(Array(3).fill('POST /chat/completions'));
   });
@@ -43,7 +44,7 @@ describe('the OpenAI adapter against a vendor that fails', () => {
     const requests = await withVendor(
       [{ status: 400, json: { error: { message: 'bad', type: 'invalid_request_error' } } }, completion],
       async (url) => {
-        await expect(adapter(url).complete(request)).rejects.toMatchObject({
+        await expect(adapter(url).complete(asked)).rejects.toMatchObject({
           kind: 'refused',
           message: 'OpenAI refused the request (400 invalid_request_error)',
         });
@@ -56,7 +57,7 @@ describe('the OpenAI adapter against a vendor that fails', () => {
     const short = { attemptTimeoutMs: 300, retries: 1, baseDelayMs: 50, maxDelayMs: 100 };
     const started = performance.now();
     await withVendor([failing(429, '30'), completion], async (url) => {
-      await expect(adapter(url, short).complete(request)).rejects.toMatchObject({ kind: 'busy' });
+      await expect(adapter(url, short).complete(asked)).rejects.toMatchObject({ kind: 'busy' });
     });
     // worstCaseMs(short) = 2 x 300 + 100 = 700 ms, not the 30 s the vendor asked for
     expect(performance.now() - started).toBeLessThan(5_000);
@@ -66,7 +67,7 @@ describe('the OpenAI adapter against a vendor that fails', () => {
     const reason = new Error('the batch contact was finished by another delivery');
     const controller = new AbortController();
     const requests = await withVendor([failing(429, '30'), completion], async (url) => {
-      const answer = adapter(url).complete({ ...request, signal: controller.signal });
+      const answer = adapter(url).complete({ ...asked, signal: controller.signal });
       setTimeout(() => controller.abort(reason), 100);
       await expect(answer).rejects.toBe(reason);
     });
