@@ -1,15 +1,13 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { freeStackPorts, startLocalStack, type LocalStack } from '../infra/local/stack.js';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { LocalStack } from '../infra/local/stack.js';
+import { withLocalStack } from '../infra/local/test/local-stack.js';
 import { consentInSandbox } from '../infra/local/sandbox/oauth-consent.js';
-import { localApi, localUsers } from '../infra/local/test/local-users.js';
+import type { localApi, localUsers } from '../infra/local/test/local-users.js';
 import { queueEntries } from '../shared/queues.js';
 import { lookupMessage } from './contacts/lookup-rules.js';
-import { createDataClient, type DataClient } from './data/client.js';
+import type { DataClient } from './data/client.js';
 import { contactKey } from './data/contact.js';
 import { sharedProfileKey } from './data/shared-profile.js';
 import { lambdaContext } from './test/api-event.js';
@@ -31,34 +29,14 @@ const settled = async () => {
   await stack.queues.drained();
   await stack.streams.drained();
 };
-let localDir: string;
 let db: DataClient;
 let users: ReturnType<typeof localUsers>;
 let api: ReturnType<typeof localApi>;
 
-beforeAll(async () => {
-  localDir = mkdtempSync(join(tmpdir(), 'queues-contract-'));
-  stack = await startLocalStack({
-    localDir,
-    web: false,
-    ports: await freeStackPorts(),
-    // visibility timeouts of a few ms to a tenth of a second: a message's receives follow each other at once
-    queueSpeed: 10_000,
-    log: () => {},
-  });
-  db = createDataClient(stack.env.TABLE_NAME!);
-  users = localUsers({
-    endpoint: stack.urls.cognitoEmulator,
-    userPoolId: stack.webConfig.userPoolId,
-    clientId: stack.webConfig.userPoolClientId,
-  });
-  api = localApi(stack.urls.api);
-}, 120_000);
-
-afterAll(async () => {
-  users?.destroy();
-  await stack?.stop();
-  rmSync(localDir, { recursive: true, force: true });
+// visibility timeouts of a few ms to a tenth of a second: a message's receives follow each other at once
+const local = withLocalStack({ name: 'queues-contract', queueSpeed: 10_000 });
+beforeAll(() => {
+  ({ stack, db, users, api } = local);
 });
 
 /** Bodies no queue's schema takes (SQS refuses an empty body, so there is none). */

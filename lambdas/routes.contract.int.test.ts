@@ -1,18 +1,18 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import fc from 'fast-check';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freeStackPorts, startLocalStack, type LocalStack } from '../infra/local/stack.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { LocalStack } from '../infra/local/stack.js';
+import { withLocalStack } from '../infra/local/test/local-stack.js';
 import { cognitoLocalKey, signJwt } from '../infra/local/test/tokens.js';
 import { messages } from '../shared/messages.js';
 import { routeEntries } from '../shared/routes.js';
 import { recordSentEmail } from './conversations/index.js';
-import { createDataClient, type DataClient } from './data/client.js';
+import type { DataClient } from './data/client.js';
 import { apiEvent, lambdaContext } from './test/api-event.js';
 import { arbitraryOf, asQuery, fieldsOf, junkBody, junkQuery, largestOf } from './test/arbitraries.js';
-import { localApi, localUsers, type ApiAnswer, type LocalUser } from '../infra/local/test/local-users.js';
+import type { localApi, localUsers, ApiAnswer, LocalUser } from '../infra/local/test/local-users.js';
 import { consentInSandbox } from '../infra/local/sandbox/oauth-consent.js';
 import { partitionSnapshot } from './test/raw-items.js';
 
@@ -37,7 +37,6 @@ const settled = async () => {
   await stack.queues.drained();
   await stack.streams.drained();
 };
-let localDir: string;
 let users: ReturnType<typeof localUsers>;
 let db: DataClient;
 let api: ReturnType<typeof localApi>;
@@ -47,30 +46,11 @@ let stranger: LocalUser;
 /** what the stack logged (the gateway's request lines, a failing Lambda's stack trace): shown when a test fails */
 const logLines: string[] = [];
 
+// lookups the generated contacts queue run at once, so the queues are drained before a snapshot
+const local = withLocalStack({ name: 'routes-contract', queueSpeed: 10_000, log: (line) => logLines.push(line) });
 beforeAll(async () => {
-  localDir = mkdtempSync(join(tmpdir(), 'routes-contract-'));
-  stack = await startLocalStack({
-    localDir,
-    web: false,
-    ports: await freeStackPorts(),
-    // lookups the generated contacts queue run at once, so the queues are drained before a snapshot
-    queueSpeed: 10_000,
-    log: (line) => logLines.push(line),
-  });
-  users = localUsers({
-    endpoint: stack.urls.cognitoEmulator,
-    userPoolId: stack.webConfig.userPoolId,
-    clientId: stack.webConfig.userPoolClientId,
-  });
-  db = createDataClient(stack.env.TABLE_NAME!);
-  api = localApi(stack.urls.api);
+  ({ stack, db, users, api } = local);
   [holder, stranger] = await Promise.all([users.signUp('holder'), users.signUpInAnotherPool()]);
-}, 120_000);
-
-afterAll(async () => {
-  users?.destroy();
-  await stack?.stop();
-  rmSync(localDir, { recursive: true, force: true });
 });
 
 const userRoutes = routeEntries().filter((route) => route.auth === 'user');
@@ -431,7 +411,7 @@ describe.each(userRoutes)('$key', (route) => {
  * grant), as it keeps them on disk (infra/local/sandbox/oauth-grants.ts).
  */
 const issuedTokens = () => {
-  const saved = JSON.parse(readFileSync(join(localDir, 'sandbox', 'oauth-grants.json'), 'utf8')) as {
+  const saved = JSON.parse(readFileSync(join(stack.localDir, 'sandbox', 'oauth-grants.json'), 'utf8')) as {
     grants: { refreshTokens: string[] }[];
     accessTokens: { token: string }[];
   };

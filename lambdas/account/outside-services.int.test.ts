@@ -1,23 +1,22 @@
 import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { localGmailPush } from '../../infra/local/lambda-env.js';
 import { PushSigner } from '../../infra/local/sandbox/mail-push.js';
 import { localStripe, localZoom } from '../../infra/local/lambda-env.js';
 import { consentInSandbox } from '../../infra/local/sandbox/oauth-consent.js';
 import { checkoutInSandbox } from '../../infra/local/sandbox/stripe-testing.js';
-import { freeStackPorts, type LocalStack, startLocalStack } from '../../infra/local/stack.js';
+import type { LocalStack } from '../../infra/local/stack.js';
+import { withLocalStack } from '../../infra/local/test/local-stack.js';
 import { localCredentials, localNames } from '../../infra/local/ports.js';
-import { localApi, localUsers } from '../../infra/local/test/local-users.js';
+import type { localApi, localUsers } from '../../infra/local/test/local-users.js';
 import { accountExportLinkSchema, accountExportSchema } from '../../shared/schemas/account.js';
 import { keyedHashFromEnv } from '../providers/crypto/keyed-hash.js';
 import { createLogger } from '../core/logger.js';
 import { getBilling, ownerOfCustomer } from '../data/billing.js';
-import { createDataClient, type DataClient } from '../data/client.js';
+import type { DataClient } from '../data/client.js';
 import { putContacts } from '../data/contact.js';
 import { memoryIdempotencyStore } from '../test/memory-idempotency.js';
 import { referralCodeOwner } from '../data/referral.js';
@@ -47,27 +46,13 @@ import { type AccountDeps, deleteAccount } from './service.js';
  * nothing left to do.
  */
 let stack: LocalStack;
-let localDir: string;
 let db: DataClient;
 let users: ReturnType<typeof localUsers>;
 let api: ReturnType<typeof localApi>;
 
-beforeAll(async () => {
-  localDir = mkdtempSync(join(tmpdir(), 'account-outside-'));
-  stack = await startLocalStack({ localDir, web: false, ports: await freeStackPorts(), log: () => {} });
-  db = createDataClient(stack.env.TABLE_NAME!);
-  users = localUsers({
-    endpoint: stack.urls.cognitoEmulator,
-    userPoolId: stack.webConfig.userPoolId,
-    clientId: stack.webConfig.userPoolClientId,
-  });
-  api = localApi(stack.urls.api);
-}, 120_000);
-
-afterAll(async () => {
-  users?.destroy();
-  await stack?.stop();
-  rmSync(localDir, { recursive: true, force: true });
+const local = withLocalStack({ name: 'account-outside' });
+beforeAll(() => {
+  ({ stack, db, users, api } = local);
 });
 
 /** Zoom's token endpoint asked to renew with `refreshToken`, as the app's OAuth client. */
@@ -393,7 +378,7 @@ const openTab = (token: string) =>
 
 /** A Gmail push for `email` as Pub/Sub delivers it, signed with the sandbox's key as Google's; the webhook's answer. */
 const gmailPush = async (email: string) => {
-  const signer = new PushSigner(join(localDir, 'sandbox', 'push-signing-key.json'));
+  const signer = new PushSigner(join(stack.localDir, 'sandbox', 'push-signing-key.json'));
   const audience = stack.env.GMAIL_PUSH_AUDIENCE ?? `${stack.urls.api}/api/webhooks/gmail`;
   const token = signer.pushToken({ audience, serviceAccount: localGmailPush.serviceAccount }, Date.now());
   const data = Buffer.from(JSON.stringify({ emailAddress: email, historyId: '999999999' })).toString('base64');

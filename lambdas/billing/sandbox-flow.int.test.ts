@@ -1,14 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkoutInSandbox, portalInSandbox } from '../../infra/local/sandbox/stripe-testing.js';
-import { freeStackPorts, type LocalStack, startLocalStack } from '../../infra/local/stack.js';
-import { localApi, localUsers } from '../../infra/local/test/local-users.js';
+import type { LocalStack } from '../../infra/local/stack.js';
+import { withLocalStack } from '../../infra/local/test/local-stack.js';
+import type { localApi, localUsers } from '../../infra/local/test/local-users.js';
 import { billingMessages } from '../../shared/schemas/billing.js';
 import { getBilling } from '../data/billing.js';
-import { createDataClient, type DataClient } from '../data/client.js';
+import type { DataClient } from '../data/client.js';
 import { getUserProfile } from '../data/user-profile.js';
 import { partitionSnapshot } from '../test/raw-items.js';
 
@@ -18,27 +16,13 @@ import { partitionSnapshot } from '../test/raw-items.js';
  * /api/webhooks/stripe, and the user's slots rise to Starter's 150 without the /success page asking anything.
  */
 let stack: LocalStack;
-let localDir: string;
 let db: DataClient;
 let users: ReturnType<typeof localUsers>;
 let api: ReturnType<typeof localApi>;
 
-beforeAll(async () => {
-  localDir = mkdtempSync(join(tmpdir(), 'billing-flow-'));
-  stack = await startLocalStack({ localDir, web: false, ports: await freeStackPorts(), log: () => {} });
-  db = createDataClient(stack.env.TABLE_NAME!);
-  users = localUsers({
-    endpoint: stack.urls.cognitoEmulator,
-    userPoolId: stack.webConfig.userPoolId,
-    clientId: stack.webConfig.userPoolClientId,
-  });
-  api = localApi(stack.urls.api);
-}, 120_000);
-
-afterAll(async () => {
-  users?.destroy();
-  await stack?.stop();
-  rmSync(localDir, { recursive: true, force: true });
+const local = withLocalStack({ name: 'billing-flow' });
+beforeAll(() => {
+  ({ stack, db, users, api } = local);
 });
 
 type Plans = { usage: { slotsAllowed: number }; subscription: { tier: string; status: string } };

@@ -1,15 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ulid } from 'ulid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freeStackPorts, startLocalStack, type LocalStack } from '../../infra/local/stack.js';
-import { localApi, localUsers } from '../../infra/local/test/local-users.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { LocalStack } from '../../infra/local/stack.js';
+import { withLocalStack } from '../../infra/local/test/local-stack.js';
+import type { localApi, localUsers } from '../../infra/local/test/local-users.js';
 import { plans } from '../../shared/constants.js';
 import { dashboardSummarySchema } from '../../shared/schemas/dashboard.js';
 import { currentQuota } from '../contacts/index.js';
 import { recordIncomingEmail, recordSentEmail } from '../conversations/index.js';
-import { createDataClient, type DataClient } from '../data/client.js';
+import type { DataClient } from '../data/client.js';
 import { addContactWithSlot, type ContactItem } from '../data/contact.js';
 import { getContactDrafts, writeContactDrafts } from '../data/draft.js';
 import { createMeetingItem } from '../data/meeting.js';
@@ -20,27 +18,13 @@ import { createMeetingItem } from '../data/meeting.js';
  * would), and GET /api/dashboard/summary through the gateway answers the counts. A stack of its own on free ports.
  */
 let stack: LocalStack;
-let localDir: string;
 let users: ReturnType<typeof localUsers>;
 let db: DataClient;
 let api: ReturnType<typeof localApi>;
 
-beforeAll(async () => {
-  localDir = mkdtempSync(join(tmpdir(), 'summary-stack-'));
-  stack = await startLocalStack({ localDir, web: false, ports: await freeStackPorts(), log: () => {} });
-  users = localUsers({
-    endpoint: stack.urls.cognitoEmulator,
-    userPoolId: stack.webConfig.userPoolId,
-    clientId: stack.webConfig.userPoolClientId,
-  });
-  db = createDataClient(stack.env.TABLE_NAME!);
-  api = localApi(stack.urls.api);
-}, 120_000);
-
-afterAll(async () => {
-  users?.destroy();
-  await stack?.stop();
-  rmSync(localDir, { recursive: true, force: true });
+const local = withLocalStack({ name: 'summary-stack' });
+beforeAll(() => {
+  ({ stack, db, users, api } = local);
 });
 
 /** a contact added as the contacts domain adds one: a slot used and the contact count up, in one transaction */

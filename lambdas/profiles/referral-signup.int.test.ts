@@ -4,12 +4,10 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localCredentials } from '../../infra/local/ports.js';
-import { freeStackPorts, startLocalStack, type LocalStack } from '../../infra/local/stack.js';
+import type { LocalStack } from '../../infra/local/stack.js';
+import { withLocalStack } from '../../infra/local/test/local-stack.js';
 import { referral } from '../../shared/constants.js';
 
 /*
@@ -18,23 +16,18 @@ import { referral } from '../../shared/constants.js';
  * the newcomer's first request. A stack of its own on free ports and a temporary folder.
  */
 let stack: LocalStack;
-let localDir: string;
 let cognito: CognitoIdentityProviderClient;
 
-beforeAll(async () => {
-  localDir = mkdtempSync(join(tmpdir(), 'referral-stack-'));
-  stack = await startLocalStack({ localDir, web: false, ports: await freeStackPorts(), log: () => {} });
+const local = withLocalStack({ name: 'referral-stack' });
+beforeAll(() => {
+  ({ stack } = local);
   cognito = new CognitoIdentityProviderClient({
     endpoint: stack.urls.cognito,
     region: 'us-east-1',
     credentials: localCredentials,
   });
 });
-afterAll(async () => {
-  cognito?.destroy();
-  await stack?.stop();
-  rmSync(localDir, { recursive: true, force: true });
-});
+afterAll(() => cognito?.destroy());
 
 /** Signs up and in as the web's SignUpForm does (the referral code as clientMetadata); the ID token. */
 const signUp = async (name: string, referralCode?: string) => {

@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { consentInSandbox } from '../../infra/local/sandbox/oauth-consent.js';
-import { freeStackPorts, type LocalStack, startLocalStack } from '../../infra/local/stack.js';
-import { localApi, localUsers } from '../../infra/local/test/local-users.js';
-import { createDataClient, type DataClient } from '../data/client.js';
+import type { LocalStack } from '../../infra/local/stack.js';
+import { withLocalStack } from '../../infra/local/test/local-stack.js';
+import type { localApi, localUsers } from '../../infra/local/test/local-users.js';
+import type { DataClient } from '../data/client.js';
 import { contactKey } from '../data/contact.js';
 import { getMailSync } from '../data/mail-sync.js';
 import { setAttributes } from '../test/raw-items.js';
@@ -18,27 +16,13 @@ import { setAttributes } from '../test/raw-items.js';
  * queues a check, and the reply is a notification, the conversation's status and the pipeline's stage.
  */
 let stack: LocalStack;
-let localDir: string;
 let db: DataClient;
 let users: ReturnType<typeof localUsers>;
 let api: ReturnType<typeof localApi>;
 
-beforeAll(async () => {
-  localDir = mkdtempSync(join(tmpdir(), 'replies-flow-'));
-  stack = await startLocalStack({ localDir, web: false, ports: await freeStackPorts(), log: () => {} });
-  db = createDataClient(stack.env.TABLE_NAME!);
-  users = localUsers({
-    endpoint: stack.urls.cognitoEmulator,
-    userPoolId: stack.webConfig.userPoolId,
-    clientId: stack.webConfig.userPoolClientId,
-  });
-  api = localApi(stack.urls.api);
-}, 120_000);
-
-afterAll(async () => {
-  users?.destroy();
-  await stack?.stop();
-  rmSync(localDir, { recursive: true, force: true });
+const local = withLocalStack({ name: 'replies-flow' });
+beforeAll(() => {
+  ({ stack, db, users, api } = local);
 });
 
 describe.each(['gmail', 'outlook'] as const)('a reply through the sandbox (%s)', (provider) => {
