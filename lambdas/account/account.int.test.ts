@@ -5,7 +5,6 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { APIGatewayProxyResult } from 'aws-lambda';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +16,7 @@ import { localCredentials, localNames } from '../../infra/local/ports.js';
 import { startSqsEndpoint } from '../../infra/local/test/sqs-endpoint.js';
 import { localQueueUrl } from '../../infra/local/sqs-api.js';
 import { messages } from '../../shared/messages.js';
+import type { RouteName } from '../../shared/routes.js';
 import { queueUrlEnvName } from '../../shared/queues.js';
 import {
   accountExportLinkSchema,
@@ -27,7 +27,8 @@ import * as profiles from '../profiles/index.js';
 import { cognitoUserDirectory, type UserDirectory } from '../providers/identity/identity.js';
 import type { QueuePort } from '../providers/queue/port.js';
 import { createS3Client, s3Storage, userPrefix, type Storage } from '../providers/storage/storage.js';
-import { apiEvent, lambdaContext } from '../test/api-event.js';
+import { lambdaContext } from '../test/api-event.js';
+import { answerOf, callRoute } from '../test/call-route.js';
 import { countingDataClient } from '../test/counting-client.js';
 import { createLogger } from '../core/logger.js';
 import { sqsEvent, sqsRecord } from '../test/sqs-event.js';
@@ -378,17 +379,9 @@ describe('account deletion against DynamoDB Local, s3rver and cognito-local', ()
   });
 });
 
-type HttpLambda = {
-  handler: (
-    event: ReturnType<typeof apiEvent>,
-    context: ReturnType<typeof lambdaContext>,
-  ) => Promise<APIGatewayProxyResult>;
-};
-
 describe('the Lambdas after an account deletion', () => {
   let sqs: Awaited<ReturnType<typeof startSqsEndpoint>>;
   let restoreQueueEnv: () => void;
-  const lambdas: Record<string, HttpLambda['handler']> = {};
   beforeAll(async () => {
     sqs = await startSqsEndpoint(['account-deletion']);
     // what the local stack gives a producer of the queue (lambda-env.ts)
@@ -396,14 +389,6 @@ describe('the Lambdas after an account deletion', () => {
       AWS_ENDPOINT_URL_SQS: sqs.url,
       [queueUrlEnvName('account-deletion')]: localQueueUrl(sqs.url, 'account-deletion'),
     });
-    const imported: Record<string, Promise<HttpLambda>> = {
-      account: import('./http.js'),
-      profiles: import('../profiles/http.js'),
-      contacts: import('../contacts/http.js'),
-      documents: import('../documents/http.js'),
-      ai: import('../ai/http.js'),
-    };
-    for (const [domain, module] of Object.entries(imported)) lambdas[domain] = (await module).handler;
   });
   afterAll(async () => {
     restoreQueueEnv();
@@ -416,37 +401,23 @@ describe('the Lambdas after an account deletion', () => {
     'cognito:username': user.username,
     token_use: 'id',
   });
-  const call = async (
-    domain: string,
-    claims: Record<string, unknown>,
-    method: string,
-    resource: string,
-    body?: unknown,
-  ) => {
-    const response = await lambdas[domain]!(apiEvent({ method, resource, body, claims }), lambdaContext());
-    return { status: response.statusCode, json: JSON.parse(response.body) };
-  };
-
   it('answers an export beyond 5 in a row 429 with Retry-After, and another user still exports', async () => {
     const ada = await seedUser('ada');
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      expect((await call('account', claimsOf(ada), 'GET', '/api/account/export')).status).toBe(200);
+      expect((await callRoute('GET /api/account/export', { claims: claimsOf(ada) })).status).toBe(200);
     }
-    const response = await lambdas.account!(
-      apiEvent({ method: 'GET', resource: '/api/account/export', claims: claimsOf(ada) }),
-      lambdaContext(),
-    );
-    expect(response.statusCode).toBe(429);
-    expect(Number(response.headers?.['Retry-After'])).toBeGreaterThan(0);
-    expect(JSON.parse(response.body)).toMatchObject({ success: false, error: messages.status[429] });
+    const response = await callRoute('GET /api/account/export', { claims: claimsOf(ada) });
+    expect(response.status).toBe(429);
+    expect(Number(response.headers['Retry-After'])).toBeGreaterThan(0);
+    expect(response.json).toMatchObject({ success: false, error: messages.status[429] });
     const bob = await seedUser('bob');
-    expect((await call('account', claimsOf(bob), 'GET', '/api/account/export')).status).toBe(200);
+    expect((await callRoute('GET /api/account/export', { claims: claimsOf(bob) })).status).toBe(200);
   });
 
   it('refuses a deletion without the typed confirmation with 400 and deletes nothing', async () => {
     const ada = await seedUser('ada');
     for (const body of [undefined, {}, { confirm: 'delete' }, { confirm: true }]) {
-      const { status, json } = await call('account', claimsOf(ada), 'DELETE', '/api/account', body);
+      const { status, json } = await callRoute('DELETE /api/account', { claims: claimsOf(ada), body, offSchema: true });
       expect(status).toBe(400);
       expect(json.details).toEqual([{ field: 'body.confirm', message: messages.account.confirmRequired }]);
       expect(json.error).toContain(messages.account.confirmRequired);
@@ -459,12 +430,12 @@ describe('the Lambdas after an account deletion', () => {
 
   it('exports as a short link, then deletes the account of the signed-in user when DELETE is typed', async () => {
     const ada = await seedUser('ada');
-    const exported = await call('account', claimsOf(ada), 'GET', '/api/account/export');
+    const exported = await callRoute('GET /api/account/export', { claims: claimsOf(ada) });
     expect(exported.status).toBe(200);
     expect((await download(accountExportLinkSchema.parse(exported.json.data).url)).document.files).toHaveLength(2);
 
-    const deleted = await call('account', claimsOf(ada), 'DELETE', '/api/account', { confirm: 'DELETE' });
-    expect(deleted).toEqual({ status: 200, json: { success: true, data: { deleted: true } } });
+    const deleted = await callRoute('DELETE /api/account', { claims: claimsOf(ada), body: { confirm: 'DELETE' } });
+    expect(answerOf(deleted)).toEqual({ status: 200, json: { success: true, data: { deleted: true } } });
     expect(await userItems(deps().db, ada.uid)).toEqual([]);
     expect(await storage().listVersions(userPrefix(ada.uid))).toEqual([]);
     expect(await cognitoUserExists(ada.username)).toBe(false);
@@ -477,29 +448,25 @@ describe('the Lambdas after an account deletion', () => {
   it('refuses the still-valid token of a deleted account with 401 on every domain, and it writes nothing', async () => {
     const ada = await seedUser('ada');
     const claims = claimsOf(ada);
-    expect((await call('account', claims, 'DELETE', '/api/account', { confirm: 'DELETE' })).status).toBe(200);
+    expect((await callRoute('DELETE /api/account', { claims, body: { confirm: 'DELETE' } })).status).toBe(200);
 
-    const attempts: [string, string, string, unknown?][] = [
-      ['profiles', 'GET', '/api/profiles'],
-      ['profiles', 'GET', '/api/profiles/settings'],
-      ['profiles', 'POST', '/api/users/sync-user', { displayName: 'Ada again' }],
-      ['profiles', 'PUT', '/api/profiles', { bio: 'back' }],
-      ['profiles', 'PUT', '/api/profiles/settings', { settings: { emailNotifications: true } }],
-      ['contacts', 'GET', '/api/contacts'],
-      ['contacts', 'GET', '/api/profiles/slots'],
-      ['contacts', 'POST', '/api/contacts', { name: 'Grace Hopper', email: 'grace@example.com' }],
-      [
-        'documents',
-        'POST',
-        '/api/uploads',
-        { purpose: 'resume', fileName: 'cv.pdf', contentType: 'application/pdf', size: 2048 },
-      ],
-      ['ai', 'POST', '/api/profiles/normalize'],
-      ['account', 'GET', '/api/account/export'],
-      ['account', 'DELETE', '/api/account', { confirm: 'DELETE' }],
+    const attempts: [string, string, unknown?][] = [
+      ['GET', '/api/profiles'],
+      ['GET', '/api/profiles/settings'],
+      ['POST', '/api/users/sync-user', { displayName: 'Ada again' }],
+      ['PUT', '/api/profiles', { bio: 'back' }],
+      ['PUT', '/api/profiles/settings', { settings: { emailNotifications: true } }],
+      ['GET', '/api/contacts'],
+      ['GET', '/api/profiles/slots'],
+      ['POST', '/api/contacts', { name: 'Grace Hopper', email: 'grace@example.com' }],
+      ['POST', '/api/uploads', { purpose: 'resume', fileName: 'cv.pdf', contentType: 'application/pdf', size: 2048 }],
+      ['POST', '/api/profiles/normalize'],
+      ['GET', '/api/account/export'],
+      ['DELETE', '/api/account', { confirm: 'DELETE' }],
     ];
-    for (const [domain, method, resource, body] of attempts) {
-      expect({ route: `${method} ${resource}`, ...(await call(domain, claims, method, resource, body)) }).toEqual({
+    for (const [method, resource, body] of attempts) {
+      const answer = await callRoute(`${method} ${resource}` as RouteName, { claims, body, offSchema: true });
+      expect({ route: `${method} ${resource}`, ...answerOf(answer) }).toEqual({
         route: `${method} ${resource}`,
         status: 401,
         json: { success: false, error: messages.auth.required, code: 'unauthorized' },
@@ -532,16 +499,11 @@ describe('the export of an account with 10,000 contacts', () => {
       };
     });
     await putContacts(data, contacts);
-    const { handler } = (await import('./http.js')) as HttpLambda;
+    const response = await callRoute('GET /api/account/export', { claims: { sub: uid, email: 'many@example.com' } });
 
-    const response = await handler(
-      apiEvent({ method: 'GET', resource: '/api/account/export', claims: { sub: uid, email: 'many@example.com' } }),
-      lambdaContext(),
-    );
-
-    expect(response.statusCode).toBe(200);
-    expect(response.body.length).toBeLessThan(2_000);
-    const link = accountExportLinkSchema.parse(JSON.parse(response.body).data);
+    expect(response.status).toBe(200);
+    expect(response.raw.length).toBeLessThan(2_000);
+    const link = accountExportLinkSchema.parse(response.json.data);
     expect(link.size).toBeGreaterThan(6 * 1024 * 1024);
     const { document, text } = await download(link.url);
     expect(Buffer.byteLength(text)).toBe(link.size);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { APIGatewayProxyResult } from 'aws-lambda';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HttpError } from '../core/errors.js';
 import { createDataClient } from '../data/client.js';
 import { conversationEmails } from '../data/conversation.js';
@@ -8,7 +7,8 @@ import { notificationsKept, userNotifications } from '../data/notification.js';
 import { getPipelineEntry, movePipelineEntry } from '../data/pipeline.js';
 import { isOwnerRecord } from '../data/owner-records.js';
 import { userItems } from '../data/user-partition.js';
-import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
+import { userClaims } from '../test/api-event.js';
+import { callRoute, dataOf } from '../test/call-route.js';
 import { partitionSnapshot } from '../test/raw-items.js';
 import {
   addDoNotContact,
@@ -25,23 +25,11 @@ import type { IncomingEmail, SentEmail } from './record.js';
 
 const db = createDataClient(process.env.TABLE_NAME!);
 
-let contactsHandler: (
-  event: ReturnType<typeof apiEvent>,
-  context: ReturnType<typeof lambdaContext>,
-) => Promise<APIGatewayProxyResult>;
-beforeAll(async () => {
-  ({ handler: contactsHandler } = await import('../contacts/http.js'));
-});
-
 /** a user and one contact of theirs, added as the API adds it */
 const newUserWithContact = async (name = 'Ada Lovelace') => {
   const claims = userClaims();
-  const response = await contactsHandler(
-    apiEvent({ method: 'POST', resource: '/api/contacts', claims, body: { name, email: 'ada@example.com' } }),
-    lambdaContext(),
-  );
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  return { uid: claims.sub, contactId: JSON.parse(response.body).data.id as string };
+  const contact = await dataOf(callRoute('POST /api/contacts', { claims, body: { name, email: 'ada@example.com' } }));
+  return { uid: claims.sub, contactId: contact.id };
 };
 
 const sent = (contactId: string, overrides: Partial<SentEmail> = {}): SentEmail => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.js';
 import { healthRoutes } from '../../shared/routes/health.js';
-import { apiEvent, lambdaContext } from '../test/api-event.js';
+import { callRoute } from '../test/call-route.js';
 import { tooManyRequests } from './errors.js';
 import { httpHandler } from './http.js';
 import { createLogger } from './logger.js';
@@ -16,13 +16,10 @@ describe('a 429 of a rate limit', () => {
       { 'GET /api/health': async () => Promise.reject(tooManyRequests(41.2)) },
       { logger, corsOrigin: 'http://localhost:5173' },
     );
-    const response = await handler(
-      apiEvent({ method: 'GET', resource: '/api/health', headers: { Origin: 'http://localhost:5173' } }),
-      lambdaContext(),
-    );
+    const response = await callRoute('GET /api/health', { handler, headers: { Origin: 'http://localhost:5173' } });
 
-    expect(response.statusCode).toBe(429);
-    expect(JSON.parse(response.body)).toEqual({
+    expect(response.status).toBe(429);
+    expect(response.json).toEqual({
       success: false,
       error: messages.status[429],
       code: 'rate_limited',

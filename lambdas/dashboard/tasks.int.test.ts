@@ -1,6 +1,5 @@
-import type { APIGatewayProxyResult } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pendingTaskKinds, pendingTasksSchema, type PendingTasks } from '../../shared/schemas/dashboard.js';
 import { type Settings, settingsDefaults } from '../../shared/schemas/profile.js';
 import { createDataClient, type DataClient } from '../data/client.js';
@@ -11,7 +10,8 @@ import { addDoNotContactEntry } from '../data/do-not-contact.js';
 import { getContactDrafts, writeContactDrafts, type DraftItem } from '../data/draft.js';
 import { createMeetingItem, type MeetingItem } from '../data/meeting.js';
 import { upsertUserProfile } from '../data/user-profile.js';
-import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
+import { userClaims } from '../test/api-event.js';
+import { callRoute } from '../test/call-route.js';
 import { countingDataClient } from '../test/counting-client.js';
 import { createLivePort } from '../providers/live/live.js';
 import type { DashboardDeps } from './deps.js';
@@ -490,18 +490,6 @@ describe('pending tasks', () => {
 });
 
 describe('the dashboard routes', () => {
-  let handler: (
-    event: ReturnType<typeof apiEvent>,
-    context: ReturnType<typeof lambdaContext>,
-  ) => Promise<APIGatewayProxyResult>;
-  beforeAll(async () => {
-    ({ handler } = await import('./http.js'));
-  });
-  const get = async (claims: Record<string, unknown>, resource: string) => {
-    const response = await handler(apiEvent({ method: 'GET', resource, claims }), lambdaContext());
-    return { status: response.statusCode, json: JSON.parse(response.body) };
-  };
-
   it('answers the pending tasks alone and with the summary in GET /api/dashboard/all', async () => {
     const claims = userClaims();
     const now = new Date().toISOString();
@@ -512,7 +500,7 @@ describe('the dashboard routes', () => {
     const ready = await saveDraft(claims.sub, ada!, { subject: 'Intro', updatedAt: ago(now, day) });
     await saveDraft(newUid(), ada!, {});
 
-    const alone = await get(claims, '/api/dashboard/pending-tasks');
+    const alone = await callRoute('GET /api/dashboard/pending-tasks', { claims });
     expect(alone.status, JSON.stringify(alone.json)).toBe(200);
     const tasks = pendingTasksSchema.parse(alone.json.data);
     expect(tasks.total).toBe(2);
@@ -521,7 +509,7 @@ describe('the dashboard routes', () => {
     ]);
     expect(taskOf(tasks, 'failed_lookups').items).toEqual([expect.objectContaining({ contactId: bob, id: bob })]);
 
-    const all = await get(claims, '/api/dashboard/all');
+    const all = await callRoute('GET /api/dashboard/all', { claims });
     expect(all.status, JSON.stringify(all.json)).toBe(200);
     expect(all.json.data.pendingTasks).toEqual(alone.json.data);
     expect(all.json.data.summary).toMatchObject({ draftsReady: expect.any(Number) });

@@ -1,4 +1,3 @@
-import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyEnvironment, lambdaEnvironment } from '../../infra/local/lambda-env.js';
@@ -21,7 +20,8 @@ import { profileKey } from '../data/user-profile.js';
 import { defaultMailboxAccessToken, expireMailbox } from '../mailboxes/index.js';
 import { MailApiFailure } from '../providers/mail/port.js';
 import { allParts, mimeTree } from '../providers/mail/test/mime-parts.js';
-import { apiEvent, lambdaContext, userClaims } from '../test/api-event.js';
+import { lambdaContext, userClaims } from '../test/api-event.js';
+import { callRoute } from '../test/call-route.js';
 import { memoryIdempotencyStore } from '../test/memory-idempotency.js';
 import { setAttributes } from '../test/raw-items.js';
 import { sqsRecord } from '../test/sqs-event.js';
@@ -37,11 +37,8 @@ import { exchangeZoomCode, startZoomSignIn } from './zoom-connection.js';
  * through its consent page (meetings made, moved and deleted in the sandbox's Zoom), the mailbox through Google's,
  * invitations sent by the worker and read back from the sandbox's mail (the .ics from the sent message's MIME).
  */
-type Handler = (event: APIGatewayProxyEvent, context: unknown) => Promise<APIGatewayProxyResult>;
 let sandbox: Sandbox;
 let restoreEnv: () => void;
-let mailboxesHandler: Handler;
-let meetingsHandler: Handler;
 const webOrigin = 'http://localhost:5173';
 const db = createDataClient(process.env.TABLE_NAME!);
 const logger = createLogger('meetings-test');
@@ -53,8 +50,6 @@ beforeAll(async () => {
   restoreEnv = applyEnvironment(
     Object.fromEntries(Object.entries(env).filter(([name]) => /^(GOOGLE|GMAIL|MICROSOFT|ZOOM)_/.test(name))),
   );
-  ({ handler: mailboxesHandler } = (await import('../mailboxes/http.js')) as unknown as { handler: Handler });
-  ({ handler: meetingsHandler } = (await import('./http.js')) as unknown as { handler: Handler });
 });
 
 afterAll(async () => {
@@ -118,26 +113,16 @@ const world = async (
   const provider = options.provider ?? 'gmail';
   const mailboxEmail = `ada.${tag}@${provider === 'gmail' ? 'gmail.com' : 'contoso.example'}`;
   if (options.mailbox !== false) {
-    const init = await mailboxesHandler(
-      apiEvent({
-        method: 'POST',
-        resource: '/api/email-connections/oauth/init',
-        claims,
-        body: { provider, origin: webOrigin },
-      }),
-      lambdaContext(),
-    );
-    expect(init.statusCode, init.body).toBe(200);
-    const redirect = await consentInSandbox(JSON.parse(init.body).data.authUrl, { email: mailboxEmail });
-    const callback = await mailboxesHandler(
-      apiEvent({
-        method: 'POST',
-        resource: '/api/email-connections/oauth/callback-public',
-        body: { provider, code: redirect.code, state: redirect.state, origin: webOrigin },
-      }),
-      lambdaContext(),
-    );
-    expect(callback.statusCode, callback.body).toBe(200);
+    const init = await callRoute('POST /api/email-connections/oauth/init', {
+      claims,
+      body: { provider, origin: webOrigin },
+    });
+    expect(init.status, init.raw).toBe(200);
+    const redirect = await consentInSandbox(init.json.data.authUrl, { email: mailboxEmail });
+    const callback = await callRoute('POST /api/email-connections/oauth/callback-public', {
+      body: { provider, code: redirect.code!, state: redirect.state!, origin: webOrigin },
+    });
+    expect(callback.status, callback.raw).toBe(200);
   }
 
   const zoomEmail = `ada.${tag}@zoom.example`;
@@ -366,17 +351,12 @@ describe('booking a meeting', () => {
     // a meeting is created once (never retried: a lost answer could make two)
     await sandboxJson('/_sandbox/zoom/fail', { operation: 'createMeeting', status: 503, times: 1 });
     const claims = { sub: w.uid, email: `${w.uid.slice(0, 8)}@example.com`, token_use: 'id' };
-    const response = await meetingsHandler(
-      apiEvent({
-        method: 'POST',
-        resource: '/api/meetings',
-        claims,
-        body: { contactId: w.contactId, startTime: inHours(24), sendInvitation: false },
-      }),
-      lambdaContext(),
-    );
-    expect(response.statusCode, response.body).toBe(201);
-    const meeting = JSON.parse(response.body).data as Meeting;
+    const response = await callRoute('POST /api/meetings', {
+      claims,
+      body: { contactId: w.contactId, startTime: inHours(24), sendInvitation: false },
+    });
+    expect(response.status, response.raw).toBe(201);
+    const meeting = response.json.data as Meeting;
     expect(meeting).toMatchObject({ status: 'scheduled', zoomError: meetingMessages.zoomFailed });
     expect(meeting.zoomJoinUrl).toBeUndefined();
     expect(await w.stored(meeting.id)).toMatchObject({ zoomError: meetingMessages.zoomFailed });
