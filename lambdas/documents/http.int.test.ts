@@ -69,6 +69,7 @@ describe('documents Lambda: upload tickets', () => {
     const claims = userClaims();
     const before = Date.now();
     const ticket = await ticketFor(claims, 'resume', 'Ada Lovelace CV.pdf', pdfType, 52_000);
+    const answered = Date.now();
     expect(ticket.key).toMatch(
       new RegExp(`^users/${claims.sub}/staging/resume/[0-9A-HJKMNP-TV-Z]{26}-Ada-Lovelace-CV\\.pdf$`),
     );
@@ -91,9 +92,10 @@ describe('documents Lambda: upload tickets', () => {
         ['eq', '$tagging', tagging],
       ]),
     );
-    const expiresIn = new Date(ticket.expiresAt).getTime() - before;
-    expect(expiresIn).toBeGreaterThan(9 * 60_000);
-    expect(expiresIn).toBeLessThanOrEqual(10 * 60_000 + 1_000);
+    // ten minutes from the request, however long the request took on a loaded machine
+    const expiresAt = new Date(ticket.expiresAt).getTime();
+    expect(expiresAt - before).toBeGreaterThan(9 * 60_000);
+    expect(expiresAt - answered).toBeLessThanOrEqual(10 * 60_000 + 1_000);
   });
 
   it('refuses over 5 MB, empty, and types not allowed or not fitting the name, storing nothing', async () => {
