@@ -209,6 +209,7 @@ const enforced = new Set([
   'ways to read a failed condition',
   'raw TransactWriteCommand outside the entity layer',
   'tenant-key builders',
+  'API test set-ups',
   'file circles',
   'lambdas domain circles',
   'web module circles',
