@@ -11,7 +11,9 @@ import { HttpError } from '../core/errors.js';
 import { getBilling } from '../data/billing.js';
 import { createDataClient } from '../data/client.js';
 import { dynamoIdempotencyStore } from '../data/idempotency.js';
+import { markAccountDeleted } from '../data/deleted-account.js';
 import { getQuota, quotaKey } from '../data/quota.js';
+import { deleteItems, userItems } from '../data/user-partition.js';
 import { getUserProfile, upsertUserProfile } from '../data/user-profile.js';
 import type { Billing } from '../providers/billing/port.js';
 import { createStripeClient, readStripeSettings, stripeBilling } from '../providers/billing/stripe.js';
@@ -423,6 +425,25 @@ describe("Stripe's webhook", () => {
     );
     expect(written).toBe(false);
     expect((await getBilling(deps.db, uid))?.tier).toBe('starter');
+  });
+  it("keeps a deleted account's quota and profile gone when its subscription changes after the deletion (Stripe could not cancel it yet)", async () => {
+    const { uid, customerId } = await paidUser();
+    await deliverAll(await eventsOf(customerId));
+    const subscriptionId = (await getBilling(deps.db, uid))!.subscriptionId!;
+    // the account's deletion as it stands while Stripe is down: the mark first, then all but the billing item
+    await markAccountDeleted(deps.db, uid, new Date().toISOString());
+    const keys = await userItems(deps.db, uid, { keysOnly: true });
+    await deleteItems(
+      deps.db,
+      keys.filter((key) => key.sk !== 'BILLING'),
+    );
+
+    // a later event of the subscription (Stripe delivers them for as long as it lives)
+    expect(await billing.syncSubscription(deps, subscriptionId)).toBe(uid);
+    expect((await getBilling(deps.db, uid))?.subscriptionId).toBe(subscriptionId);
+    expect(await getQuota(deps.db, uid)).toBeNull();
+    expect(await getUserProfile(deps.db, uid)).toBeNull();
+    expect((await userItems(deps.db, uid, { keysOnly: true })).map((item) => item.sk)).toEqual(['BILLING']);
   });
 });
 

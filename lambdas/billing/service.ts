@@ -16,6 +16,7 @@ import {
   writeSubscriptionState,
 } from '../data/billing.js';
 import type { DataClient } from '../data/client.js';
+import { isAccountDeleted } from '../data/deleted-account.js';
 import type { IdempotencyStore } from '../data/idempotency.js';
 import { getUserProfile, setSubscriptionFields } from '../data/user-profile.js';
 import { type Billing, type BillingEvent, BillingFailure } from '../providers/billing/port.js';
@@ -113,11 +114,13 @@ const subscriptionOf = (billing: BillingItem | null, quota: Pick<QuotaState, 'pe
 
 /**
  * The quota's plan and the profile's subscription fields from the billing item as it is now (read again after each
- * write, so a handler that lost the race still leaves what the newest state says).
+ * write, so a handler that lost the race still leaves what the newest state says). Nothing for a deleted account:
+ * its billing item outlives the rest while Stripe has not cancelled the subscription (lambdas/account), and the
+ * subscription's later events must not set its quota up again.
  */
 const followBilling = async (deps: BillingDeps, uid: string) => {
-  const billing = await getBilling(deps.db, uid);
-  if (!billing?.customerId) return;
+  const [billing, deleted] = await Promise.all([getBilling(deps.db, uid), isAccountDeleted(deps.db, uid)]);
+  if (!billing?.customerId || deleted) return;
   const tier = hasPaidPlan(billing) ? billing.tier! : 'free';
   const now = deps.now();
   await followPlan(deps.db, uid, tier, now);
