@@ -3,7 +3,6 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyEnvironment, lambdaEnvironment } from '../../infra/local/lambda-env.js';
 import { freePorts } from '../../infra/local/net.js';
-import { consentInSandbox } from '../../infra/local/sandbox/oauth-consent.js';
 import { type Sandbox, startSandbox } from '../../infra/local/sandbox/server.js';
 import { draftMessages } from '../../shared/schemas/drafts.js';
 import { settingsDefaults } from '../../shared/schemas/profile.js';
@@ -20,6 +19,7 @@ import { microsoftScopesBeforeDrafts } from '../providers/mail/microsoft.js';
 import { createS3Client, s3Storage } from '../providers/storage/storage.js';
 import { lambdaContext, userClaims } from '../test/api-event.js';
 import { callRoute, dataOf } from '../test/call-route.js';
+import { connectMailbox } from '../test/connect-mailbox.js';
 import { setAttributes } from '../test/raw-items.js';
 import { sqsRecord } from '../test/sqs-event.js';
 import { draftMessageId } from './send-rules.js';
@@ -35,7 +35,6 @@ import * as drafts from './service.js';
  */
 let sandbox: Sandbox;
 let restoreEnv: () => void;
-const webOrigin = 'http://localhost:5173';
 const db = createDataClient(process.env.TABLE_NAME!);
 const logger = createLogger('outlook-large-send-test');
 const storage = s3Storage(createS3Client(), process.env.BUCKET_NAME!);
@@ -56,22 +55,7 @@ afterAll(async () => {
 
 /** Connects the user's Outlook mailbox through the app's sign-in; `scopes` replaces what the app asks for. */
 const connect = async (claims: Record<string, unknown>, email: string, scopes?: readonly string[]) => {
-  const init = await dataOf(
-    callRoute('POST /api/email-connections/oauth/init', {
-      claims,
-      body: {
-        provider: 'outlook',
-        origin: webOrigin,
-      },
-    }),
-  );
-  const authUrl = new URL(init.authUrl);
-  if (scopes) authUrl.searchParams.set('scope', scopes.join(' '));
-  const redirect = await consentInSandbox(authUrl.href, { email });
-  const callback = await callRoute('POST /api/email-connections/oauth/callback-public', {
-    body: { provider: 'outlook', code: redirect.code!, state: redirect.state!, origin: webOrigin },
-  });
-  expect(callback.status, callback.raw).toBe(200);
+  await connectMailbox(claims, { provider: 'outlook', email, ...(scopes ? { scopes } : {}) });
 };
 
 /** Bytes whose every position differs from its neighbours, so a range cut or joined wrongly shows. */

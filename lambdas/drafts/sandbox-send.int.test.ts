@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyEnvironment, lambdaEnvironment } from '../../infra/local/lambda-env.js';
 import { freePorts } from '../../infra/local/net.js';
-import { consentInSandbox } from '../../infra/local/sandbox/oauth-consent.js';
 import { type Sandbox, startSandbox } from '../../infra/local/sandbox/server.js';
 import type { MailProvider } from '../../shared/schemas/mailboxes.js';
 import { cursorSigner } from '../core/cursor.js';
@@ -17,6 +16,7 @@ import { type MailApi, MailApiFailure } from '../providers/mail/port.js';
 import { createS3Client, s3Storage } from '../providers/storage/storage.js';
 import { lambdaContext, userClaims } from '../test/api-event.js';
 import { callRoute, dataOf } from '../test/call-route.js';
+import { connectMailbox } from '../test/connect-mailbox.js';
 import { setAttributes } from '../test/raw-items.js';
 import { sqsRecord } from '../test/sqs-event.js';
 import { queueDueSends } from './due-sends.js';
@@ -32,7 +32,6 @@ import * as drafts from './service.js';
  */
 let sandbox: Sandbox;
 let restoreEnv: () => void;
-const webOrigin = 'http://localhost:5173';
 const db = createDataClient(process.env.TABLE_NAME!);
 const logger = createLogger('drafts-sandbox-test');
 const storage = s3Storage(createS3Client(), process.env.BUCKET_NAME!);
@@ -78,20 +77,7 @@ const world = async (provider: MailProvider) => {
   const claims = userClaims();
   const uid = claims.sub as string;
   const email = `${uid.slice(0, 8)}@${provider === 'gmail' ? 'gmail.com' : 'outlook.com'}`;
-  const init = await dataOf(
-    callRoute('POST /api/email-connections/oauth/init', {
-      claims,
-      body: {
-        provider,
-        origin: webOrigin,
-      },
-    }),
-  );
-  const redirect = await consentInSandbox(init.authUrl, { email });
-  const callback = await callRoute('POST /api/email-connections/oauth/callback-public', {
-    body: { provider, code: redirect.code!, state: redirect.state!, origin: webOrigin },
-  });
-  expect(callback.status, callback.raw).toBe(200);
+  await connectMailbox(claims, { provider, email });
   const contactAddress = `grace.${uid.slice(0, 8)}@navy.example`;
   const contact = await dataOf(
     callRoute('POST /api/contacts', {

@@ -22,6 +22,7 @@ import { MailApiFailure } from '../providers/mail/port.js';
 import { allParts, mimeTree } from '../providers/mail/test/mime-parts.js';
 import { lambdaContext, userClaims } from '../test/api-event.js';
 import { callRoute } from '../test/call-route.js';
+import { connectMailbox, webOrigin } from '../test/connect-mailbox.js';
 import { memoryIdempotencyStore } from '../test/memory-idempotency.js';
 import { setAttributes } from '../test/raw-items.js';
 import { sqsRecord } from '../test/sqs-event.js';
@@ -39,7 +40,6 @@ import { exchangeZoomCode, startZoomSignIn } from './zoom-connection.js';
  */
 let sandbox: Sandbox;
 let restoreEnv: () => void;
-const webOrigin = 'http://localhost:5173';
 const db = createDataClient(process.env.TABLE_NAME!);
 const logger = createLogger('meetings-test');
 
@@ -113,16 +113,7 @@ const world = async (
   const provider = options.provider ?? 'gmail';
   const mailboxEmail = `ada.${tag}@${provider === 'gmail' ? 'gmail.com' : 'contoso.example'}`;
   if (options.mailbox !== false) {
-    const init = await callRoute('POST /api/email-connections/oauth/init', {
-      claims,
-      body: { provider, origin: webOrigin },
-    });
-    expect(init.status, init.raw).toBe(200);
-    const redirect = await consentInSandbox(init.json.data.authUrl, { email: mailboxEmail });
-    const callback = await callRoute('POST /api/email-connections/oauth/callback-public', {
-      body: { provider, code: redirect.code!, state: redirect.state!, origin: webOrigin },
-    });
-    expect(callback.status, callback.raw).toBe(200);
+    await connectMailbox(claims, { provider, email: mailboxEmail });
   }
 
   const zoomEmail = `ada.${tag}@zoom.example`;

@@ -4,7 +4,6 @@ import { applyEnvironment, lambdaEnvironment } from '../../infra/local/lambda-en
 import { freePorts } from '../../infra/local/net.js';
 import { rsvpCalendar } from '../../infra/local/sandbox/mail-rsvp.js';
 import { connectSandboxMailbox } from '../../infra/local/sandbox/mail-testing.js';
-import { consentInSandbox } from '../../infra/local/sandbox/oauth-consent.js';
 import { type Sandbox, startSandbox } from '../../infra/local/sandbox/server.js';
 import type { LiveEvent } from '../../shared/live-events.js';
 import type { QueueName } from '../../shared/queues.js';
@@ -30,6 +29,7 @@ import { createMailApis } from '../providers/mail/mail-api.js';
 import { type MailApi, MailApiFailure } from '../providers/mail/port.js';
 import { lambdaContext, userClaims } from '../test/api-event.js';
 import { callRoute, dataOf } from '../test/call-route.js';
+import { connectMailbox } from '../test/connect-mailbox.js';
 import { setAttributes } from '../test/raw-items.js';
 import { ulid } from 'ulid';
 import { memoryIdempotencyStore } from '../test/memory-idempotency.js';
@@ -49,7 +49,6 @@ import { fakeMailApi } from './test/fake-mail-api.js';
  */
 let sandbox: Sandbox;
 let restoreEnv: () => void;
-const webOrigin = 'http://localhost:5173';
 const db = createDataClient(process.env.TABLE_NAME!);
 const silent = { warn: () => {}, info: () => {}, error: () => {} };
 
@@ -71,21 +70,7 @@ afterAll(async () => {
 const newUser = async (provider: MailProvider = 'gmail') => {
   const claims = userClaims();
   const email = `${claims.sub.slice(0, 8)}@${provider === 'gmail' ? 'gmail.com' : 'outlook.com'}`;
-  const init = await dataOf(
-    callRoute('POST /api/email-connections/oauth/init', {
-      claims,
-      body: {
-        provider,
-        origin: webOrigin,
-      },
-    }),
-  );
-  const redirect = await consentInSandbox(init.authUrl, { email });
-  const callback = await callRoute('POST /api/email-connections/oauth/callback-public', {
-    body: { provider, code: redirect.code!, state: redirect.state!, origin: webOrigin },
-  });
-  expect(callback.status, callback.raw).toBe(200);
-  const mailboxId = callback.json.data.connection.id as string;
+  const mailboxId = await connectMailbox(claims, { provider, email });
   const contact = await dataOf(
     callRoute('POST /api/contacts', {
       claims,
