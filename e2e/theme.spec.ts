@@ -16,6 +16,9 @@ test.describe('Theme', () => {
     signedInUser,
     capture,
   }) => {
+    // seven pages in two themes, a reload and the device switching: 54 s on a quiet machine, over the default 60 s
+    // budget once the rest of the suite loads it
+    test.setTimeout(120_000);
     await page.emulateMedia({ colorScheme: 'light' });
 
     await test.step('the app starts light (SPEC §3 default)', async () => {

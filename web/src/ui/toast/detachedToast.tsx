@@ -13,6 +13,8 @@ const applyAppTheme = () => {
   ConfigProvider.config({
     holderRender: (children) => <ConfigProvider theme={appThemes[documentColorScheme()]}>{children}</ConfigProvider>,
   });
+  // the static API takes its distance from the top once, not per toast
+  notification.config({ top: toastDefaults.top });
 };
 
 const show =
