@@ -31,6 +31,8 @@ export default defineConfig({
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
+          // the interface's texts in English, ready before any test renders (web/src/i18n)
+          setupFiles: ['web/src/test/i18nSetup.ts'],
         },
       },
       {

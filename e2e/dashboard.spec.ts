@@ -333,7 +333,7 @@ test.describe('Dashboard and network analytics', () => {
         [
           'E-mails sent1follow-ups included',
           'Replies1conversations answered',
-          'Reply rate100%of 1 conversations started',
+          'Reply rate100%of 1 conversation started',
           /^Median time to reply/,
         ],
         pushed,

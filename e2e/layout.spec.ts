@@ -17,12 +17,17 @@ import { stackEnv } from './stack-env';
 
 const apiUrl = `http://localhost:${stackEnv.LOCAL_API_PORT}`;
 
-/** The laptop and desktop windows every app page must fit, each screenshotted in both themes. */
-const widths = [1024, 1280, 1440] as const;
-/** The narrowest window of the app (SPEC §9) and the last of the compact shell: checked, in light, not screenshotted. */
-const edgeWidths = [768, 1099] as const;
+/**
+ * The tablet, laptop and desktop windows every app page must fit, each screenshotted in both themes: 768 px is the
+ * narrowest window of the app (SPEC §9), 768 to 1099 px the compact shell.
+ */
+const widths = [768, 900, 1024, 1280, 1440] as const;
+/** The last window of the compact shell and the first of the full one: checked, in light, not screenshotted. */
+const edgeWidths = [1099, 1100] as const;
 /** Under 1100 px the shell keeps its sidebar compact (80 px), 256 px from there (SPEC §2). */
 const sidebarWidth = (width: number) => (width < 1100 ? 80 : 256);
+/** Under 1100 px the header is SPEC §2's mobile header, the logo first; the desktop header leaves it to the sidebar. */
+const headerHasLogo = (width: number) => width < 1100;
 const themes = ['light', 'dark'] as const;
 type Theme = (typeof themes)[number];
 
@@ -299,6 +304,9 @@ test.describe('Layout', () => {
         await expect
           .poll(() => page.getByTestId('app-sidebar').evaluate((aside) => getComputedStyle(aside).width))
           .toBe(`${sidebarWidth(width)}px`);
+        const headerLogo = page.getByRole('banner').getByRole('link', { name: 'Outreach home' });
+        if (headerHasLogo(width)) await expect(headerLogo).toBeVisible();
+        else await expect(headerLogo).toBeHidden();
         // the outermost few say where: their children stick out with them
         for (const problem of (await horizontalOverflow(page)).slice(0, 6)) found.push(`${width} ${theme}: ${problem}`);
         if ((await titleLines(page)) > 1) found.push(`${width} ${theme}: the title wraps`);

@@ -33,6 +33,8 @@ test('a draft saved in one place reaches every open tab of its person at once', 
   const second = await context.newPage();
   const secondFrames = liveFrames(second);
   await second.goto('/dashboard');
+  // each tab opens its socket once the signed-in app is up: a full load from the dev server, as SignInPage.goto allows
+  for (const tab of [page, second]) await expect(tab.getByTestId('app-sidebar')).toBeVisible({ timeout: 30_000 });
 
   const token = await idTokenOf(page);
   expect(token).toBeTruthy();
@@ -45,15 +47,18 @@ test('a draft saved in one place reaches every open tab of its person at once', 
   const arrived = (frames: typeof first) =>
     frames.some((frame) => frame.type === 'draft.saved' && frame.data.contactId === contactId);
   await expect
-    .poll(async () => {
-      if (!arrived(first) || !arrived(secondFrames)) {
-        const saved = await request.post(`${apiUrl}/api/drafts`, {
-          headers,
-          data: { contactId, subject: 'Hello', body: 'A short note' },
-        });
-        expect(saved.ok()).toBe(true);
-      }
-      return arrived(first) && arrived(secondFrames);
-    })
+    .poll(
+      async () => {
+        if (!arrived(first) || !arrived(secondFrames)) {
+          const saved = await request.post(`${apiUrl}/api/drafts`, {
+            headers,
+            data: { contactId, subject: 'Hello', body: 'A short note' },
+          });
+          expect(saved.ok()).toBe(true);
+        }
+        return arrived(first) && arrived(secondFrames);
+      },
+      { timeout: 30_000 },
+    )
     .toBe(true);
 });

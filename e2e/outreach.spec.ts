@@ -18,7 +18,7 @@ const edited = /barbara liskov/i;
 
 test.describe('Outreach', () => {
   test.afterEach(async ({ request }) => {
-    await request.post(`${sandbox}/_sandbox/openai/behaviour`, { data: { delayMs: 0 } });
+    await request.post(`${sandbox}/_sandbox/openai/behaviour`, { data: { holdMarked: false } });
   });
 
   test('generates e-mails for five contacts at once, watches them arrive, edits one and makes it primary', async ({
@@ -91,12 +91,13 @@ test.describe('Outreach', () => {
     });
 
     await test.step('generates e-mails for all five at once and watches them arrive', async () => {
-      // a model that takes its time, so the batch can be watched
-      await request.post(`${sandbox}/_sandbox/openai/behaviour`, { data: { delayMs: 8000 } });
+      // the model holds this batch's answers (its instructions carry the sandbox's hold marker) until the journey has
+      // watched the e-mails being written, however long the page takes to show it on a loaded machine
+      await request.post(`${sandbox}/_sandbox/openai/behaviour`, { data: { holdMarked: true } });
       await outreach.select(people.map((person) => person.name));
       await expect(page.getByTestId('outreach-selection')).toHaveText('5 selected');
       await outreach.openBatch('Generate with AI');
-      await outreach.batchDialog().getByLabel('Instructions').fill('Keep it short.');
+      await outreach.batchDialog().getByLabel('Instructions').fill('Keep it short. sandbox:hold');
       await outreach.batchDialog().getByRole('button', { name: 'Generate' }).click();
       const progress = outreach.progress();
       await expect(progress).toBeVisible();
@@ -111,6 +112,7 @@ test.describe('Outreach', () => {
           .first(),
       ).toBeVisible();
       await capture('outreach-generating');
+      await request.post(`${sandbox}/_sandbox/openai/behaviour`, { data: { holdMarked: false } });
       await expect(progress.getByTestId('progress-completed')).toHaveText('5 completed', { timeout: 60_000 });
       await expect(progress.getByTestId('progress-failed')).toHaveText('0 failed');
       for (const person of people)
@@ -134,7 +136,6 @@ test.describe('Outreach', () => {
     });
 
     await test.step('opens a written e-mail and closes it untouched: nothing to save, nothing asked', async () => {
-      await request.post(`${sandbox}/_sandbox/openai/behaviour`, { data: { delayMs: 0 } });
       await outreach.open(edited);
       const editor = outreach.editor();
       await expect(editor.getByLabel('Subject')).not.toHaveValue('');
@@ -218,6 +219,68 @@ test.describe('Outreach', () => {
       await capture('outreach-contact-drawer');
       await contacts.drawer().getByRole('link', { name: 'Edit on the Outreach page' }).click();
       await expect(outreach.editor().getByLabel('Subject')).toHaveValue('Your work on data abstraction');
+    });
+  });
+
+  test("a contact's e-mail language: set to German in the contact's drawer, the AI writes her e-mail in German", async ({
+    page,
+    signedInUser,
+    capture,
+  }) => {
+    test.setTimeout(180_000);
+    const contacts = new ContactsPage(page);
+    const outreach = new OutreachPage(page);
+    const grace = { url: 'https://www.linkedin.com/in/grace-hopper-1906', name: /grace hopper/i };
+
+    await test.step('has Grace Hopper, her address verified', async () => {
+      await contacts.goto();
+      await contacts.addByUrlVerified(grace, 45_000);
+    });
+
+    await test.step("sets her e-mail language to German in her drawer ('Same as mine' until then)", async () => {
+      await contacts.open(grace.name);
+      const language = contacts.drawer().getByRole('combobox', { name: 'E-mail language' });
+      const shown = contacts.drawer().locator('.contact-details__email-language');
+      await expect(shown).toContainText('Same as mine (English)');
+      await language.click();
+      // saved at once, as the drawer's other edits ('Contact saved'): the contact's update is answered
+      const saved = page.waitForResponse(
+        (response) =>
+          /\/api\/contacts\/[^/?]+$/.test(new URL(response.url()).pathname) &&
+          ['PUT', 'PATCH'].includes(response.request().method()),
+      );
+      await page
+        .locator('.ant-select-item-option')
+        .filter({ hasText: /^German$/ })
+        .click();
+      expect((await saved).ok()).toBe(true);
+      await expect(shown).toContainText('German');
+      await capture('contact-drawer-email-language');
+      // reloaded, the page opens her drawer again (the address names the open contact) with the choice read back from
+      // the server; a full load of the app from the dev server, as SignInPage.goto allows
+      await page.reload();
+      await expect(contacts.drawer()).toBeVisible({ timeout: 30_000 });
+      await expect(contacts.drawer().getByTestId('drawer-name')).toHaveText(grace.name);
+      await expect(contacts.drawer().locator('.contact-details__email-language')).toContainText('German');
+      await page.keyboard.press('Escape');
+    });
+
+    await test.step('generates her e-mail with AI: it is written in German', async () => {
+      await outreach.goto();
+      await outreach.select([grace.name]);
+      await outreach.openBatch('Generate with AI');
+      await outreach.batchDialog().getByRole('button', { name: 'Generate' }).click();
+      await expect(outreach.state(outreach.row(grace.name))).toHaveText('Draft ready', { timeout: 60_000 });
+      await outreach.open(grace.name);
+      const body = outreach.editor().getByLabel('Body');
+      await expect(body).toHaveValue(/^Hallo Grace,/);
+      await expect(outreach.editor().getByLabel('Subject')).toHaveValue(/zu Ihrer Arbeit/);
+      // in German throughout: the sender introduces herself by her own name, asks for a call and signs off
+      const written = await body.inputValue();
+      expect(written).toContain(`mein Name ist ${signedInUser.name}`);
+      expect(written).toContain('Hätten Sie in den nächsten Wochen 15 Minuten Zeit für ein kurzes Gespräch?');
+      expect(written).toMatch(/Viele Grüße\n/);
+      await capture('outreach-editor-german-email');
     });
   });
 });

@@ -1,5 +1,7 @@
+import { samplePhotoPng } from '../lambdas/documents/test/sample-photos';
 import { pdfFile } from './fixtures/files';
 import { expect, test as base } from './fixtures/test';
+import { DashboardPage } from './pages/DashboardPage';
 import { ProfilePage, type TestFile } from './pages/ProfilePage';
 
 const test = base.extend<{ profilePage: ProfilePage }>({
@@ -13,6 +15,57 @@ const textFile = (name: string, text: string, mimeType = 'text/plain'): TestFile
 });
 
 test.describe('The profile', () => {
+  test('a person uploads a photo, sees it in the header avatar after a reload, and removes it for the initials', async ({
+    page,
+    profilePage,
+    appShell,
+    signedInUser,
+    capture,
+  }) => {
+    // two uploads, two reloads and a removal on a shared machine
+    test.slow();
+    const initials = signedInUser.name
+      .split(/\s+/)
+      .slice(0, 2)
+      .map((word) => word[0])
+      .join('')
+      .toUpperCase();
+    await test.step('starts with the initials in the header', async () => {
+      await profilePage.goto();
+      await expect(appShell.headerAvatar()).toHaveText(initials);
+    });
+
+    await test.step('a page named .png is refused before anything is uploaded', async () => {
+      await page.getByTestId('profile-photo-input').setInputFiles(textFile('me.png', '<html>hi</html>', 'image/png'));
+      await expect(profilePage.toast('Could not upload the photo')).toContainText(
+        'This image could not be read. Please choose a JPEG, PNG or WebP photo.',
+      );
+      await expect(profilePage.photoImage()).toHaveCount(0);
+    });
+
+    await test.step('uploads a photo and sees it on the profile and in the header', async () => {
+      const photo = { name: 'me.png', mimeType: 'image/png', buffer: Buffer.from(samplePhotoPng(900, 600)) };
+      await profilePage.uploadPhoto(photo);
+      await expect(profilePage.photoImage()).toBeVisible();
+      await expect.poll(() => appShell.headerPhotoLoaded()).toBe(true);
+      await capture('profile-photo-uploaded');
+    });
+
+    await test.step('keeps it after a reload', async () => {
+      await page.reload();
+      await expect(profilePage.photoImage()).toBeVisible();
+      await expect.poll(() => appShell.headerPhotoLoaded()).toBe(true);
+    });
+
+    await test.step('removes it: the initials are back, also after a reload', async () => {
+      await profilePage.removePhoto();
+      await expect(appShell.headerAvatar()).toHaveText(initials);
+      await page.reload();
+      await expect(appShell.headerAvatar()).toHaveText(initials);
+      await expect(profilePage.removePhotoButton()).toHaveCount(0);
+    });
+  });
+
   test('a person fills in their profile, keeps it after a reload and is told once it is complete', async ({
     page,
     profilePage,
@@ -89,6 +142,32 @@ test.describe('The profile', () => {
       await expect(profilePage.form()).toBeVisible();
       await profilePage.expectValues({ ...about, ...lookingFor });
       await profilePage.expectComplete();
+    });
+  });
+
+  test('a new person sent from the getting-started guide goes back to their contacts once the profile is complete', async ({
+    page,
+    profilePage,
+    signedInUser,
+  }) => {
+    const dashboard = new DashboardPage(page);
+
+    await test.step('the guide on the dashboard opens the profile', async () => {
+      await dashboard.goto();
+      await dashboard.firstRunStep('profile').getByRole('link', { name: 'Open your profile' }).click();
+      await expect(profilePage.form()).toBeVisible();
+      await expect(profilePage.field('Display name')).toHaveValue(signedInUser.name);
+      await profilePage.expectIncomplete('background or a résumé, goals');
+    });
+
+    await test.step('a save that completes the profile takes them on to their contacts, the step checked', async () => {
+      await profilePage.fill({
+        Goals: 'Meet engineers who build general-purpose computing machines.',
+        Background: 'Translated and annotated Menabrea on the Analytical Engine (1843).',
+      });
+      await profilePage.saveButton().click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(dashboard.firstRunStep('profile')).toHaveAttribute('data-done', 'true');
     });
   });
 

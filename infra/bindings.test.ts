@@ -1,4 +1,5 @@
 import { type CfnElement, Stack } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { kmsKeyEnvName } from '../lambdas/providers/crypto/data-keys.js';
 import { liveEndpointEnvName } from '../lambdas/providers/live/live.js';
@@ -46,6 +47,7 @@ describe('the bindings manifest (shared/bindings.ts) and the stack', () => {
       gmailPushServiceAccount: 'push@p.iam.gserviceaccount.com',
       stripePriceStarter: 'price_starter',
       stripePricePro: 'price_pro',
+      notificationSender: 'notify@mail.example.com',
     });
   }, 120_000);
 
@@ -69,6 +71,39 @@ describe('the bindings manifest (shared/bindings.ts) and the stack', () => {
         fn: fn.node.path,
         names: expectedEnvironment(fn, own),
       });
+    }
+  });
+
+  it('lets only the notifications functions send e-mail with SES, as the configured sender only', () => {
+    const sesStatements = (fn: AppFunction) =>
+      fn.role.node
+        .findAll()
+        .filter((construct): construct is iam.Policy => construct instanceof iam.Policy)
+        .flatMap(
+          (policy) =>
+            (Stack.of(policy).resolve(policy.document.toJSON()) as { Statement: Record<string, unknown>[] }).Statement,
+        )
+        .filter((statement) => [statement.Action].flat().some((action) => String(action).startsWith('ses:')));
+    const senders = domainFunctions().filter(({ fn }) => sesStatements(fn).length > 0);
+    expect(senders.map(({ fn }) => fn.service).sort()).toEqual(
+      domainFunctions()
+        .filter(({ own }) => own.notificationMail)
+        .map(({ fn }) => fn.service)
+        .sort(),
+    );
+    expect(senders.length).toBeGreaterThan(0);
+    for (const { fn } of senders) {
+      const [statement, ...others] = sesStatements(fn);
+      expect(others).toEqual([]);
+      expect(statement).toMatchObject({
+        Action: 'ses:SendEmail',
+        Effect: 'Allow',
+        Condition: { StringEquals: { 'ses:FromAddress': 'notify@mail.example.com' } },
+      });
+      const resources = [statement!.Resource].flat().map((arn) => JSON.stringify(arn));
+      expect(resources).toHaveLength(2);
+      expect(resources[0]).toContain(':identity/notify@mail.example.com');
+      expect(resources[1]).toContain(':identity/mail.example.com');
     }
   });
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Node } from 'constructs';
+import { redditPixelIdPattern } from '../shared/tracking.js';
 
 /** Product name: prefixes stack, resource and secret names. */
 export const appName = 'outreach';
@@ -50,6 +51,17 @@ export type StageConfig = {
    * Gmail mailboxes are found by the reply-check schedule alone.
    */
   gmailPush?: { topic: string; serviceAccount: string };
+  /**
+   * The Reddit pixel's advertiser id (`-c redditPixelId=t2_...`): the web loads the pixel and sends it page visits and
+   * named events (SPEC §2 'tracking'). Without it no Reddit script is loaded or allowed by the CSP.
+   */
+  redditPixelId?: string;
+  /**
+   * The address notification e-mails and reminders leave from (`-c notificationSender=notify@example.com`): an Amazon
+   * SES identity verified in the stage's region (the address, or its domain). Without it no notification e-mail is
+   * sent (the in-app notifications and reminders still are).
+   */
+  notificationSender?: string;
 };
 
 const stagePattern = /^[a-z][a-z0-9-]{0,19}$/;
@@ -91,6 +103,18 @@ export const readStageConfig = (node: Node): StageConfig => {
       'Stripe prices: give both -c stripePriceStarter=price_... and -c stripePricePro=price_..., or neither',
     );
   }
+  const redditPixelId = text('redditPixelId');
+  if (redditPixelId && !redditPixelIdPattern.test(redditPixelId)) {
+    throw new Error(
+      `redditPixelId "${redditPixelId}": give the pixel id Reddit's Events Manager shows, e.g. t2_abc123`,
+    );
+  }
+  const notificationSender = text('notificationSender');
+  if (notificationSender && !emailPattern.test(notificationSender)) {
+    throw new Error(
+      `notificationSender "${notificationSender}": give the SES-verified address, e.g. -c notificationSender=notify@example.com`,
+    );
+  }
   const gmailPubsubTopic = text('gmailPubsubTopic');
   const gmailPushServiceAccount = text('gmailPushServiceAccount');
   return {
@@ -128,6 +152,8 @@ export const readStageConfig = (node: Node): StageConfig => {
     },
     ...(text('authDomainPrefix') && { authDomainPrefix: text('authDomainPrefix') }),
     ...(alarmEmail && { alarmEmail }),
+    ...(redditPixelId && { redditPixelId }),
+    ...(notificationSender && { notificationSender }),
     ...(gmailPubsubTopic &&
       gmailPushServiceAccount && {
         gmailPush: { topic: gmailPubsubTopic, serviceAccount: gmailPushServiceAccount },

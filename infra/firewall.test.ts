@@ -106,7 +106,7 @@ describe('the REST API firewall', () => {
     );
   });
 
-  it('limits each address: webhooks 3,000 a minute, costly routes 200 in 5 minutes, every other call 1,500 a minute', () => {
+  it('limits each address: webhooks 3,000 a minute, costly routes 200 in 5 minutes, page visits 300 in 5 minutes, every other call 1,500 a minute', () => {
     const limits = acl.Rules.filter((rule) => rule.Statement.RateBasedStatement).map((rule) => ({
       name: rule.Name,
       priority: rule.Priority,
@@ -118,7 +118,8 @@ describe('the REST API firewall', () => {
     expect(limits).toEqual([
       { name: 'Webhooks', priority: 0, limit: 3_000, window: 60, key: 'IP', status: 429 },
       { name: 'Costly', priority: 1, limit: 200, window: 300, key: 'IP', status: 429 },
-      { name: 'App', priority: 2, limit: 1_500, window: 60, key: 'IP', status: 429 },
+      { name: 'Tracking', priority: 2, limit: 300, window: 300, key: 'IP', status: 429 },
+      { name: 'App', priority: 3, limit: 1_500, window: 60, key: 'IP', status: 429 },
     ]);
   });
 
@@ -160,6 +161,13 @@ describe('the REST API firewall', () => {
     expect(costly('/dev/api/contacts')).toBe(false);
   });
 
+  it("counts the public page-visit collector by its own rule, and by the app's", () => {
+    const tracking = matcherOf(ruleOf(acl, 'Tracking').Statement.RateBasedStatement!.ScopeDownStatement);
+    const app = matcherOf(ruleOf(acl, 'App').Statement.RateBasedStatement!.ScopeDownStatement);
+    expect(stagePaths().filter(tracking)).toEqual(['/dev/api/track']);
+    expect(app('/dev/api/track')).toBe(true);
+  });
+
   it('answers an address over a limit 429 in the envelope', () => {
     const key = ruleOf(acl, 'App').Action!.Block!.CustomResponse!.CustomResponseBodyKey;
     const body = acl.CustomResponseBodies[key]!;
@@ -175,12 +183,12 @@ describe('the REST API firewall', () => {
     }));
     expect(managed).toEqual([
       {
-        priority: 3,
+        priority: 4,
         group: { VendorName: 'AWS', Name: 'AWSManagedRulesAmazonIpReputationList' },
         override: { None: {} },
       },
       {
-        priority: 4,
+        priority: 5,
         group: { VendorName: 'AWS', Name: 'AWSManagedRulesKnownBadInputsRuleSet' },
         override: { None: {} },
       },

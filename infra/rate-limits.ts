@@ -48,6 +48,10 @@ const costlyRoutes = [
 
 export const costlyPaths = [...new Set(costlyRoutes.map((key) => key.split(' ')[1]!))];
 
+/** The public page-visit collector (SPEC §2 'tracking'): anyone may call it, without a token. */
+const trackingRoutes = ['POST /api/track'] as const satisfies readonly RouteName[];
+export const trackingPaths = trackingRoutes.map((key) => key.split(' ')[1]!);
+
 /**
  * The REST API's limits, first match counting (a webhook is counted by its own rule only; a costly route by its rule
  * and by the app's).
@@ -59,10 +63,15 @@ export const costlyPaths = [...new Set(costlyRoutes.map((key) => key.split(' ')[
  * - app: 1,500 a minute (25 rps for a whole minute). A page load makes 10-20 calls, a CSV import or a bulk delete one
  *   request at a time (5-10 rps with its activity reports and the live revalidations); a dozen people behind one
  *   office address stay below it, while one address alone gets at most a quarter of the durable stage.
+ * - tracking: 300 in 5 minutes (one a second). The web sends one batch per page seen (a few seconds of events at
+ *   once) and one when the page is left: a visitor clicking through the site makes a request every few seconds, a
+ *   dozen behind one address stay below it, and a flood of made-up visits from one address is stopped within
+ *   seconds, so it cannot fill the table with counters (each request also counts in the app's rule).
  */
 export const apiRateLimits: readonly RateLimit[] = [
   { name: 'Webhooks', limit: 3_000, windowSeconds: 60, only: webhookPaths },
   { name: 'Costly', limit: 200, windowSeconds: 300, only: costlyPaths },
+  { name: 'Tracking', limit: 300, windowSeconds: 300, only: trackingPaths },
   { name: 'App', limit: 1_500, windowSeconds: 60, except: webhookPaths },
 ];
 

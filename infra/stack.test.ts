@@ -1,3 +1,4 @@
+import { functionBindings } from '../shared/bindings.js';
 import { CfnElement, NestedStack, type Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -105,6 +106,23 @@ const vendorCallers = (stack: Stack) => {
       secret: 'quickemailverification-api-key',
       calls: { verification: queues['email-lookup'].batchSize * (1 + emailPatterns.length) },
     },
+    // reply triage: a received message the headers do not decide is labelled by one structured completion
+    // (lambdas/replies/triage.ts), in each function of the replies domain that records what came in
+    ...ourFunctions(stack)
+      .filter((fn) => fn.service === 'replies')
+      .map((fn) => ({ fn, secret: 'openai-api-key', calls: { openaiTriage: 1 } })),
+    // a sequence's AI step: a research call and an e-mail's completion for each change of a batch of the sequences
+    // stream (the HTTP Lambda only asks for steps)
+    ...ourFunctions(stack)
+      .filter((fn) => fn.service === 'sequences' && fn.node.path.startsWith('Test/Background/'))
+      .flatMap((fn) => [
+        {
+          fn,
+          secret: 'openai-api-key',
+          calls: { research: streamConsumers.sequences.batchSize, openaiEmail: streamConsumers.sequences.batchSize },
+        },
+        { fn, secret: 'perplexity-api-key', calls: { research: streamConsumers.sequences.batchSize } },
+      ]),
   ];
   return calls;
 };
@@ -595,8 +613,8 @@ describe('the dev stack', () => {
       const jobPurposes = [sealedPurposes.mailboxTokens, sealedPurposes.zoomTokens];
       const mailboxFunctions = ourFunctions(dev.stack).filter((fn) => fn.service === 'mailboxes');
       expect(mailboxFunctions.map((fn) => fn.node.path).sort()).toEqual([
-        'Test/Api/Mailboxes',
         'Test/Background/Schedules/token-refresh/Job',
+        'Test/Http/Mailboxes',
       ]);
       expect(
         ourFunctions(dev.stack)
@@ -604,12 +622,12 @@ describe('the dev stack', () => {
           .map((fn) => fn.node.path)
           .sort(),
       ).toEqual([
-        'Test/Api/Drafts',
-        'Test/Api/Replies',
         'Test/Background/Schedules/due-sends/Job',
         'Test/Background/Schedules/reply-check/Job',
         'Test/Background/Workers/reply-check/Worker',
         'Test/Background/Workers/send/Worker',
+        'Test/Http/Drafts',
+        'Test/Http/Replies',
       ]);
       for (const fn of ourFunctions(dev.stack)) {
         const kms = roleStatements(template, dev.stack, fn).filter((statement) =>
@@ -695,6 +713,7 @@ describe('the dev stack', () => {
       const security = securityHeadersOf(template);
       const csp = joined(security.ContentSecurityPolicy.ContentSecurityPolicy);
       expect(csp).toContain("default-src 'self'");
+      // no Reddit pixel configured on this stage: no script but ours
       expect(csp).toContain("script-src 'self';");
       expect(csp).toContain("img-src 'self' data: https:");
       expect(csp).toContain("frame-ancestors 'none'");
@@ -995,7 +1014,12 @@ const expectStreams = (template: Template, table: Record<string, StreamConsumerS
     const streamRead = roleStatementsOf.find((statement) => [statement.Action].flat().includes('dynamodb:GetRecords'));
     expect(streamRead?.Resource).toEqual({ 'Fn::GetAtt': [tableId, 'StreamArn'] });
     const sends = roleStatementsOf.filter((statement) => [statement.Action].flat().includes('sqs:SendMessage'));
-    expect(sends.flatMap((statement) => referencedIds(statement.Resource))).toEqual([dlqId]);
+    // its DLQ, and the queues its domain's bindings send to (shared/bindings.ts), nothing else
+    const workers = stack.node.findChild('Background').node.findChild('Workers') as Workers;
+    const bound = (functionBindings(spec.domain, spec.handler).sends ?? []).map((name) =>
+      logicalIdOf(stack, workers.workers.get(name)!.queue),
+    );
+    expect(sends.flatMap((statement) => referencedIds(statement.Resource)).sort()).toEqual([dlqId!, ...bound].sort());
   }
 };
 
@@ -1092,8 +1116,10 @@ describe('federated sign-in', () => {
     const { template, stack } = subject;
     for (const fn of ourFunctions(stack)) {
       const env = environmentOf(template, logicalIdOf(stack, fn.fn));
-      // an account's deletion also reads Stripe's key (the Stripe tests say which functions do)
-      const secrets = vendorSecretsReadBy(template, stack, fn).filter((name) => !name.startsWith('stripe-'));
+      // an account's deletion also reads Stripe's key, reply checks OpenAI's (the vendor tests say which functions do)
+      const secrets = vendorSecretsReadBy(template, stack, fn).filter(
+        (name) => !name.startsWith('stripe-') && name !== 'openai-api-key',
+      );
       if (!['mailboxes', 'drafts', 'replies', 'meetings', 'account'].includes(fn.service)) {
         expect(env, fn.node.path).not.toHaveProperty('GOOGLE_OAUTH_CLIENT_ID');
         expect(secrets, fn.node.path).not.toContain('google-client-secret');
@@ -1122,6 +1148,13 @@ describe('federated sign-in', () => {
     });
   });
 
+  it("keeps a Google sign-in's picture (SPEC §3 photoURL) on the user's claims", () => {
+    subject.template.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
+      ProviderName: 'Google',
+      AttributeMapping: Match.objectLike({ picture: 'picture' }),
+    });
+  });
+
   it('tells the web which providers and which hosted-UI domain to use', () => {
     const auth = subject.stack.node.findChild('Auth') as Auth;
     const web = subject.stack.node.findChild('Web') as Web;
@@ -1143,8 +1176,8 @@ describe('Zoom', () => {
     const meetingsHttp = (stack.node.findChild('Api') as Api).functions.get('meetings')!;
     const meetingsFunctions = ourFunctions(stack).filter((fn) => fn.service === 'meetings');
     expect(meetingsFunctions.map((fn) => fn.node.path).sort()).toEqual([
-      'Test/Api/Meetings',
       'Test/Background/Workers/meeting-invitation/Worker',
+      'Test/Http/Meetings',
     ]);
     for (const fn of ourFunctions(stack)) {
       const env = environmentOf(template, logicalIdOf(stack, fn.fn));
@@ -1235,8 +1268,8 @@ describe('Stripe', () => {
     const billingHttp = (stack.node.findChild('Api') as Api).functions.get('billing')!;
     const accountFunctions = ourFunctions(stack).filter((fn) => fn.service === 'account');
     expect(accountFunctions.map((fn) => fn.node.path).sort()).toEqual([
-      'Test/Api/Account',
       'Test/Background/Workers/account-deletion/Worker',
+      'Test/Http/Account',
     ]);
     for (const fn of ourFunctions(stack)) {
       const env = environmentOf(template, logicalIdOf(stack, fn.fn));

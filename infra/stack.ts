@@ -92,6 +92,17 @@ export class AppStack extends Stack {
       id: 'AwsSolutions-SMG4',
       reason: 'A new key only sends lists back to their first page; it guards no data, so no rotation Lambda for it',
     });
+    // signs the unsubscribe links of notification e-mails (lambdas/notifications/unsubscribe.ts): generated at deploy,
+    // read by the notifications functions only
+    const notificationKey = new secretsmanager.Secret(this, 'NotificationSigningKey', {
+      secretName: `${appName}/${config.stage}/notification-signing-key`,
+      description: 'HMAC key of the unsubscribe links of notification e-mails',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
+    Validations.of(notificationKey).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: "Rotating it would break every sent e-mail's unsubscribe link (RFC 8058 links do not expire)",
+    });
     // keys the fingerprints of deleted accounts' addresses (lambdas/providers/crypto/keyed-hash.ts), kept 12 months so
     // signing up again continues the slot period: generated at deploy, read by the profiles and account functions only
     const addressHashKey = new secretsmanager.Secret(this, 'AddressHashKey', {
@@ -146,6 +157,7 @@ export class AppStack extends Stack {
           account: [sealedPurposes.mailboxTokens, sealedPurposes.zoomTokens],
         },
       },
+      notificationSender: config.notificationSender,
       // `auth` is made below, before the API binds the account functions
       userPool: () => auth.userPool,
       secrets: {
@@ -154,6 +166,7 @@ export class AppStack extends Stack {
         ENRICHMENT_API_KEY: enrichmentKey,
         GOOGLE_OAUTH_CLIENT_SECRET: googleClientSecret,
         MICROSOFT_OAUTH_CLIENT_SECRET: microsoftClientSecret,
+        NOTIFICATION_SIGNING_KEY: notificationKey,
         OPENAI_API_KEY: openAiKey,
         PERPLEXITY_API_KEY: researchKey,
         STRIPE_SECRET_KEY: stripeKey,
@@ -169,6 +182,8 @@ export class AppStack extends Stack {
         GOOGLE_OAUTH_CLIENT_ID: () => config.google?.clientId,
         MICROSOFT_OAUTH_CLIENT_ID: () => config.microsoft?.clientId,
         MICROSOFT_TENANT: () => config.microsoft?.tenant,
+        NOTIFICATION_SENDER: () => config.notificationSender,
+        NOTIFICATION_UNSUBSCRIBE_URL: () => webhook('/api/notification-emails/unsubscribe'),
         OPENAI_MODEL: () => config.openai.model,
         OUTLOOK_NOTIFICATION_URL: () => webhook('/api/webhooks/outlook'),
         STRIPE_PRICE_PRO: () => config.stripe.prices?.pro,
@@ -194,7 +209,20 @@ export class AppStack extends Stack {
     access.profiles(postConfirmation);
     const auth = new Auth(this, 'Auth', { config, webOrigin, postConfirmation: postConfirmation.fn });
 
-    const api = new Api(this, 'Api', { config, userPool: auth.userPool, webOrigin, access });
+    // The API's functions (one per domain, with their roles, logs and alarms) live in a nested stack: CloudFormation
+    // takes at most 500 resources per stack, and the API's resources and methods (one per path segment and route, and
+    // a CORS preflight per path) alone use over 300 of the top stack's. What they use of the top stack comes in as
+    // parameters, their ARNs go back as outputs; CDK wires both.
+    const httpFunctions = new NestedStack(this, 'Http', {
+      description: `${appName} ${config.stage}: the HTTP API's functions, one per domain`,
+    });
+    const api = new Api(this, 'Api', {
+      config,
+      userPool: auth.userPool,
+      webOrigin,
+      access,
+      functionScope: httpFunctions,
+    });
     // per-address limits in front of the stage's shared throttle (infra/rate-limits.ts), and AWS's lists of known bad
     // addresses and exploit inputs. Not the common rule set: its 8 KB body limit refuses drafts and templates (up to
     // 100,000 characters) and vendors' events, and its XSS and RFI body rules match the HTML and links of e-mails.
@@ -307,6 +335,7 @@ export class AppStack extends Stack {
         identityProviders: auth.identityProviders,
         // The sandbox runs only on a developer's machine: in AWS every outside service is its real adapter.
         providers: {},
+        ...(config.redditPixelId && { redditPixelId: config.redditPixelId }),
       },
     });
 

@@ -9,6 +9,7 @@ import { queueEntries } from '../shared/queues.js';
 import { lookupMessage } from './contacts/lookup-rules.js';
 import type { DataClient } from './data/client.js';
 import { contactKey } from './data/contact.js';
+import { addDigestReply } from './data/reply-digest.js';
 import { sharedProfileKey } from './data/shared-profile.js';
 import { lambdaContext } from './test/api-event.js';
 import { partitionSnapshot, readItem, setAttributes } from './test/raw-items.js';
@@ -269,6 +270,45 @@ const deliveredOnce: Record<string, () => Promise<Delivered>> = {
         const { meeting, arrived } = written as Awaited<ReturnType<typeof snapshot>>;
         expect(meeting).toMatchObject({ invitation: { status: 'sent', method: 'REQUEST', sequence: 0 } });
         expect(arrived).toEqual([expect.objectContaining({ subject: expect.stringMatching(/^Invitation: /) })]);
+      },
+    };
+  },
+  'notification-email': async () => {
+    const user = await users.signUp('digest');
+    const token = user.idToken;
+    // reply e-mails on, and a reply in the user's open digest (what the stream consumer keeps of a reply)
+    expect((await api('GET', '/api/profiles', { token })).status).toBe(200);
+    const on = await api('PUT', '/api/profiles/settings', { token, body: { settings: { emailNotifications: true } } });
+    expect(on.status, on.text).toBe(200);
+    const windowId = randomUUID();
+    await addDigestReply(
+      db,
+      user.sub,
+      {
+        notificationId: `<${randomUUID()}@mail.example>#2026-03-02T10:00:00.000Z`,
+        name: 'Grace Hopper',
+        email: 'grace@navy.example',
+        contactId: null,
+        conversationId: null,
+        at: '2026-03-02T10:00:00.000Z',
+      },
+      windowId,
+    );
+    const body = JSON.stringify({ kind: 'reply-digest', uid: user.sub, windowId });
+    stack.queues.send('notification-email', body);
+    const snapshot = async () => ({
+      digest: await readItem(db, { pk: `USER#${user.sub}`, sk: `REPLYDIGEST#${windowId}` }),
+      arrived: await (
+        await fetch(`${stack.urls.sandbox}/_sandbox/mail/messages?to=${encodeURIComponent(user.email)}`)
+      ).json(),
+    });
+    return {
+      body,
+      snapshot,
+      didWork: (written) => {
+        const { digest, arrived } = written as Awaited<ReturnType<typeof snapshot>>;
+        expect(digest).toMatchObject({ status: 'sent' });
+        expect(arrived).toEqual([expect.objectContaining({ subject: 'Grace Hopper replied to you' })]);
       },
     };
   },

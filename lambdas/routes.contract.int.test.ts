@@ -8,7 +8,7 @@ import { withLocalStack } from '../infra/local/test/local-stack.js';
 import { cognitoLocalKey, signJwt } from '../infra/local/test/tokens.js';
 import { messages } from '../shared/messages.js';
 import { routeEntries } from '../shared/routes.js';
-import { recordSentEmail } from './conversations/index.js';
+import { recordIncomingEmail, recordSentEmail } from './conversations/index.js';
 import type { DataClient } from './data/client.js';
 import { apiEvent, lambdaContext } from './test/api-event.js';
 import { arbitraryOf, asQuery, fieldsOf, junkBody, junkQuery, largestOf } from './test/arbitraries.js';
@@ -85,6 +85,19 @@ const connectMailbox = async (user: LocalUser) => {
  * How a user comes to own what a path parameter names, by the route's path up to that parameter. A new route with a
  * `{param}` needs its entry here: the 404 and fuzz tests of that route fail until it has one.
  */
+/**
+ * A fixture made once per user: a route with two parameters names the same parent in both (a message of the
+ * conversation {id}, a contact enrolled in the sequence {id}), so the child's fixture asks for the parent's again.
+ */
+const perUser = (make: (user: LocalUser) => Promise<string>) => {
+  const made = new Map<string, Promise<string>>();
+  return (user: LocalUser) => {
+    const existing = made.get(user.sub) ?? make(user);
+    made.set(user.sub, existing);
+    return existing;
+  };
+};
+
 const owned: Record<string, (user: LocalUser) => Promise<string>> = {
   '/api/contacts/{id}': async (user) => {
     const answer = await api('POST', '/api/contacts', {
@@ -131,7 +144,7 @@ const owned: Record<string, (user: LocalUser) => Promise<string>> = {
   '/api/email-connections/email/{email}': async (user) => (await connectMailbox(user)).email,
   // A contact's conversations, a conversation, the conversation of a sent e-mail's thread, a pipeline card
   '/api/conversations/contact/{contactId}': (user) => owned['/api/contacts/{id}']!(user),
-  '/api/conversations/{id}': async (user) => {
+  '/api/conversations/{id}': perUser(async (user) => {
     const contactId = await owned['/api/contacts/{id}']!(user);
     const answer = await api('POST', '/api/conversations', {
       token: user.idToken,
@@ -139,7 +152,7 @@ const owned: Record<string, (user: LocalUser) => Promise<string>> = {
     });
     expect(answer.status, answer.text).toBeLessThan(300);
     return (answer.body!.data as { id: string }).id;
-  },
+  }),
   '/api/conversations/thread/{threadId}': async (user) => {
     const contactId = await owned['/api/contacts/{id}']!(user);
     const draftId = `draft-${Math.random().toString(36).slice(2)}`;
@@ -173,12 +186,62 @@ const owned: Record<string, (user: LocalUser) => Promise<string>> = {
     if (!sessionId) throw new Error(`no Checkout Session id in ${url}`);
     return sessionId;
   },
-  // A meeting booked with a contact (no Zoom, no mailbox: kept without a link, its invitation skipped)
+  // A received e-mail of a conversation of the user's (its label is what the route corrects)
+  '/api/conversations/{id}/messages/{messageId}': async (user) => {
+    const conversationId = await owned['/api/conversations/{id}']!(user);
+    const providerMessageId = `owned-${Math.random().toString(36).slice(2)}`;
+    await recordIncomingEmail(db, user.sub, conversationId, {
+      kind: 'reply',
+      providerMessageId,
+      messageId: null,
+      from: 'contact@example.com',
+      fromName: null,
+      to: 'owner@gmail.com',
+      subject: 'Re: Owned conversation',
+      body: 'not yours',
+      at: new Date(),
+    });
+    const answer = await api('GET', `/api/conversations/${conversationId}`, { token: user.idToken });
+    expect(answer.status, answer.text).toBe(200);
+    const { emails } = answer.body!.data as { emails: { id: string; direction?: string; from?: string }[] };
+    const received = emails.find((email) => email.from === 'contact@example.com');
+    if (!received) throw new Error(`no received e-mail in ${answer.text}`);
+    return received.id;
+  },
+  // A sequence of the user's (one per user: an enrolment's fixture enrols its contact in it)
+  '/api/sequences/{id}': perUser(async (user) => {
+    const answer = await api('POST', '/api/sequences', {
+      token: user.idToken,
+      body: {
+        name: 'Owned sequence',
+        steps: [{ delayDays: 3, businessDaysOnly: false, sendTime: '09:00', source: 'ai' }],
+      },
+    });
+    expect(answer.status, answer.text).toBe(201);
+    return (answer.body!.data as { id: string }).id;
+  }),
+  // A contact enrolled in the user's sequence
+  '/api/sequences/{id}/enrollments/{contactId}': async (user) => {
+    const [sequenceId, contactId] = await Promise.all([
+      owned['/api/sequences/{id}']!(user),
+      owned['/api/contacts/{id}']!(user),
+    ]);
+    const answer = await api('POST', `/api/sequences/${sequenceId}/enrollments`, {
+      token: user.idToken,
+      body: { contactIds: [contactId] },
+    });
+    expect(answer.status, answer.text).toBeLessThan(300);
+    expect((answer.body!.data as { enrolled: number }).enrolled, answer.text).toBe(1);
+    return contactId;
+  },
+  '/api/sequence-enrollments/{contactId}': (user) => owned['/api/contacts/{id}']!(user),
+  // A meeting booked with a contact (no Zoom, no mailbox: kept without a link; a contact added by name has no address,
+  // so it is booked without an invitation, DESIGN §9)
   '/api/meetings/{id}': async (user) => {
     const contactId = await owned['/api/contacts/{id}']!(user);
     const answer = await api('POST', '/api/meetings', {
       token: user.idToken,
-      body: { contactId, startTime: new Date(Date.now() + 48 * 60 * 60_000).toISOString() },
+      body: { contactId, startTime: new Date(Date.now() + 48 * 60 * 60_000).toISOString(), sendInvitation: false },
     });
     expect(answer.status, answer.text).toBe(201);
     return (answer.body!.data as { id: string }).id;
@@ -204,6 +267,8 @@ const ownerRefusal: Record<string, number> = {
   // the generated body names a contact the owner does not have: 'Contact not found' (lambdas/templates/http.int.test.ts
   // renders the owner's template for the owner's contact)
   'POST /api/templates/{id}/render': 404,
+  // the generated steps name templates the owner does not have: 'A step names a template you do not have'
+  'PUT /api/sequences/{id}': 400,
 };
 
 /** The path parameters of `route` that `user` owns (made by the fixtures of `owned`). */

@@ -153,6 +153,27 @@ const apiTestSetups = (): Count => {
   return { name: 'API test set-ups', goal: 1, count: places.length, places };
 };
 
+/**
+ * The web's colour literals stand in its theme only (ui/appTheme.ts for antd, index.css for the page under it,
+ * ui/theme/ for the public palette and the providers' marks): everything else paints with their tokens, so a colour
+ * is chosen once, for both schemes, at a contrast that reads (WCAG 2.2 AA, ui/appTheme.test.ts).
+ */
+const themeFile = (file: string) =>
+  file === 'web/src/ui/appTheme.ts' || file === 'web/src/index.css' || file.startsWith('web/src/ui/theme/');
+const colourLiterals = (): Count => {
+  const styles = (dir: string): string[] =>
+    readdirSync(join(root, dir)).flatMap((name) => {
+      const path = `${dir}/${name}`;
+      return statSync(join(root, path)).isDirectory() ? styles(path) : name.endsWith('.css') ? [path] : [];
+    });
+  const webFiles = [...productFiles.filter((file) => file.startsWith('web/src/')), ...styles('web/src')].filter(
+    (file) => !themeFile(file),
+  );
+  for (const file of webFiles) if (!text.has(file)) text.set(file, readFileSync(join(root, file), 'utf8'));
+  const places = linesMatching(webFiles, /#[0-9a-fA-F]{3,8}\b(?![-\w])/);
+  return { name: 'colour literals outside the web theme', goal: 0, count: places.length, places };
+};
+
 const trackerReferences = (): Count => {
   const places = linesMatching(productFiles, /\bissues? #?\d+\b/i);
   return { name: '"issue N" references in product code', goal: 0, count: places.length, places };
@@ -199,6 +220,7 @@ const counts: Count[] = [
   repeatedBlocks(10),
   apiTestSetups(),
   trackerReferences(),
+  colourLiterals(),
 ];
 
 /**
@@ -215,6 +237,7 @@ const enforced = new Set([
   'web module circles',
   'repeated blocks of 10+ lines in product code',
   '"issue N" references in product code',
+  'colour literals outside the web theme',
 ]);
 
 if (process.argv.includes('--enforce')) {

@@ -19,6 +19,7 @@ export const secretNames = [
   'ENRICHMENT_API_KEY',
   'GOOGLE_OAUTH_CLIENT_SECRET',
   'MICROSOFT_OAUTH_CLIENT_SECRET',
+  'NOTIFICATION_SIGNING_KEY',
   'OPENAI_API_KEY',
   'PERPLEXITY_API_KEY',
   'STRIPE_SECRET_KEY',
@@ -37,6 +38,8 @@ export const settingNames = [
   'GOOGLE_OAUTH_CLIENT_ID',
   'MICROSOFT_OAUTH_CLIENT_ID',
   'MICROSOFT_TENANT',
+  'NOTIFICATION_SENDER',
+  'NOTIFICATION_UNSUBSCRIBE_URL',
   'OPENAI_MODEL',
   'OUTLOOK_NOTIFICATION_URL',
   'STRIPE_PRICE_PRO',
@@ -62,6 +65,8 @@ export type Bindings = {
   deletesUsers?: true;
   /** posts to the live channel (`LIVE_ENDPOINT`) */
   live?: true;
+  /** sends e-mail through Amazon SES v2 as the stage's notification sender identity (`NOTIFICATION_SENDER`) */
+  notificationMail?: true;
   /** the queues it sends to (`QUEUE_URL_<NAME>`) */
   sends?: readonly QueueName[];
   settings?: readonly SettingName[];
@@ -129,6 +134,7 @@ export const bindings = {
   // conversations, their e-mails, notifications (mail is read by the replies domain)
   conversations: { table: 'readWrite', live: true },
   // reply checks read the user's mailboxes, and where the providers push (the webhooks' URLs and Gmail's topic)
+  // and label what came in (reply triage through the AI port: the OpenAI key)
   replies: {
     ...mailboxes,
     sends: ['reply-check'],
@@ -138,7 +144,9 @@ export const bindings = {
       'GMAIL_PUBSUB_TOPIC',
       'GMAIL_PUSH_AUDIENCE',
       'GMAIL_PUSH_SERVICE_ACCOUNT',
+      'OPENAI_MODEL',
     ],
+    secrets: [...mailClients.secrets, 'OPENAI_API_KEY'],
   },
   pipeline: { table: 'readWrite', live: true },
   // the Zoom connection, and invitations sent from the user's mailbox (whose first send starts its reply checks);
@@ -171,6 +179,27 @@ export const bindings = {
     sends: ['account-deletion'],
     settings: [...mailClients.settings, 'USER_POOL_ID', 'ZOOM_OAUTH_CLIENT_ID'],
     secrets: [...mailClients.secrets, 'STRIPE_SECRET_KEY', 'ZOOM_OAUTH_CLIENT_SECRET', 'ADDRESS_HASH_KEY'],
+  },
+  // notification e-mails and reminders (DESIGN §9): the digest and reminder items, SES as the stage's sender, the
+  // in-app reminder on the live channel; unsubscribe links are signed (and checked) with their own key, and point at
+  // the public unsubscribe route
+  notifications: {
+    table: 'readWrite',
+    live: true,
+    notificationMail: true,
+    sends: ['notification-email'],
+    settings: ['NOTIFICATION_SENDER', 'NOTIFICATION_UNSUBSCRIBE_URL'],
+    secrets: ['NOTIFICATION_SIGNING_KEY'],
+  },
+  // sequences (DESIGN §9): their steps' drafts written by the stream consumer as the e-mail before goes (by AI from
+  // the thread, with the OpenAI and research keys, or from a template), stopped and paused by what comes back; the
+  // HTTP Lambda only asks for a step (an enrolment's `stepFrom`), so it holds no vendor key
+  sequences: {
+    table: 'readWrite',
+    live: true,
+    only: {
+      'sequences-stream': { settings: ['OPENAI_MODEL'], secrets: ['OPENAI_API_KEY', 'PERPLEXITY_API_KEY'] },
+    },
   },
 } as const satisfies Record<Domain, DomainBindings>;
 

@@ -49,6 +49,10 @@ export const timings = {
   /** SPEC §9 'Tabs': heartbeat period, and the age after which a tab counts as gone. */
   tabHeartbeatMs: 5_000,
   tabStaleMs: 15_000,
+  /** SPEC §9 'Tabs': a tab's token refresh lock expires after this long. */
+  refreshLockExpiryMs: 10_000,
+  /** SPEC §9: auth events (another tab's sign-in or sign-out) are debounced this long. */
+  authEventDebounceMs: 100,
   /** SPEC §9 'Data fetching caches' (first configuration; 3 error retries from the second). */
   dataDedupeMs: 2_000,
   dataErrorRetryMs: 5_000,

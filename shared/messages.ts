@@ -58,6 +58,10 @@ export const messages = {
     backgroundFailed: 'Failed to process background file.',
     /** a document that would take more memory or time to read than allowed (a zip bomb, a PDF that never ends) */
     tooComplex: 'This file is too large or complex to read. Please upload a smaller or simpler file.',
+    /** the profile photo (SPEC §3 photoURL): SPEC §5's generic type text with the image types */
+    photoInvalidType: 'Invalid file type. Allowed types: JPEG, PNG, WebP.',
+    /** a photo of more pixels than `maxPhotoSide` a side (a decompression bomb's huge canvas) */
+    photoTooManyPixels: 'Image dimensions exceed the maximum of 4096 x 4096 pixels.',
     /** SPEC §5: a processing answer without `success` and `data` */
     invalidResponse: (kind: 'resume' | 'cover letter' | 'background file') =>
       `Invalid response received from ${kind} processing endpoint.`,
@@ -90,6 +94,8 @@ export const messages = {
     failed: 'Invalid request. Please check your input.',
     invalidJson: 'Request body is not valid JSON.',
     unsupportedMediaType: 'Request body must be JSON.',
+    /** a body over its route's own limit (`maxBodyBytes` of shared/routes) */
+    bodyTooLarge: 'This request is too large for this call.',
     /** a page cursor not given to this user for this list (altered, foreign or of another query) */
     unknownCursor: 'This list position is unknown or was altered. Load the list again from its first page.',
   },

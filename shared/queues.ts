@@ -94,6 +94,16 @@ export const queues = {
     summary:
       "E-mail a meeting's iCalendar invitation (REQUEST or CANCEL at its SEQUENCE) from the user's mailbox, once",
   },
+  'notification-email': {
+    domain: 'notifications',
+    worker: 'notification-email-worker',
+    // one e-mail per batch: the digest's items read, one SES SendEmail (vendorLimits-bounded), the digest marked sent
+    batchSize: 1,
+    maxReceiveCount: 5,
+    workerTimeoutSeconds: 30,
+    summary:
+      'E-mail the user the replies of a 15-minute window (SPEC §3 emailNotifications), sent delayed when it opens, once',
+  },
 } as const satisfies Record<string, QueueSpec>;
 
 export type QueueName = keyof typeof queues;

@@ -9,9 +9,11 @@ import { draftsRoutes } from './routes/drafts.js';
 import { healthRoutes } from './routes/health.js';
 import { mailboxesRoutes } from './routes/mailboxes.js';
 import { meetingsRoutes } from './routes/meetings.js';
+import { notificationsRoutes } from './routes/notifications.js';
 import { pipelineRoutes } from './routes/pipeline.js';
 import { profilesRoutes } from './routes/profiles.js';
 import { repliesRoutes } from './routes/replies.js';
+import { sequencesRoutes } from './routes/sequences.js';
 import { templatesRoutes } from './routes/templates.js';
 import type {
   BodyOf,
@@ -49,6 +51,8 @@ export const routeTables = {
   meetings: meetingsRoutes,
   billing: billingRoutes,
   dashboard: dashboardRoutes,
+  notifications: notificationsRoutes,
+  sequences: sequencesRoutes,
 } as const satisfies Record<Domain, RouteTable>;
 
 /** The whole table; a key in two domains' tables would keep only the last (shared/routes.test.ts guards that). */
@@ -68,6 +72,8 @@ export const routes = {
   ...meetingsRoutes,
   ...billingRoutes,
   ...dashboardRoutes,
+  ...notificationsRoutes,
+  ...sequencesRoutes,
 } as const satisfies RouteTable;
 
 export type Routes = typeof routes;

@@ -55,6 +55,14 @@ export const schedules = {
     summary:
       "Start the next slot period of the users whose period ended (their own date): used slots reset, a downgrade or cancellation due at the period's end applied",
   },
+  reminders: {
+    domain: 'notifications',
+    job: 'reminders-schedule',
+    everyMinutes: 1,
+    timeoutSeconds: 60,
+    summary:
+      "Remind users of meetings starting within 60 minutes and send each user's 08:00 summary of the day's sends (SPEC §3 reminderNotifications), once each",
+  },
 } as const satisfies Record<string, ScheduleSpec>;
 
 export type ScheduleName = keyof typeof schedules;

@@ -25,11 +25,12 @@ export const streamConsumers = {
   stats: {
     domain: 'dashboard',
     handler: 'stats-stream',
-    entities: ['contact', 'draft', 'conversation', 'conversationEmail', 'meeting', 'pipeline'],
+    entities: ['contact', 'draft', 'conversation', 'conversationEmail', 'meeting', 'pipeline', 'doNotContact'],
     batchSize: 100,
     maxRetryAttempts: 10,
     workerTimeoutSeconds: 60,
-    summary: "Keep each user's dashboard counters (lambdas/data/stats.ts) as their items change",
+    summary:
+      "Keep each user's dashboard counters (lambdas/data/stats.ts) and pending tasks' facts (lambdas/dashboard/task-sources.ts) as their items change",
   },
   'generation-activity': {
     domain: 'dashboard',
@@ -39,6 +40,28 @@ export const streamConsumers = {
     maxRetryAttempts: 10,
     workerTimeoutSeconds: 30,
     summary: "Count each finished contact of an AI batch on the batch's activity action (SPEC §3)",
+  },
+  'notification-emails': {
+    domain: 'notifications',
+    handler: 'notifications-stream',
+    entities: ['notification', 'meeting', 'userProfile'],
+    batchSize: 100,
+    maxRetryAttempts: 10,
+    workerTimeoutSeconds: 60,
+    summary:
+      "A reply's notification into the user's e-mail digest; a meeting's reminder and the user's morning summary onto the due index (SPEC §3 settings)",
+  },
+  sequences: {
+    domain: 'sequences',
+    handler: 'sequences-stream',
+    entities: ['draft', 'conversationEmail', 'contact', 'meeting', 'doNotContact', 'sequenceEnrollment'],
+    // an AI-written step is a research call and a completion (27 s at worst with retries,
+    // lambdas/providers/vendor-limits.ts), and every change of a batch may write one: 10 of them fit in 300 s
+    batchSize: 10,
+    maxRetryAttempts: 10,
+    workerTimeoutSeconds: 300,
+    summary:
+      "A sequence's next step written as the e-mail before it goes; the sequence stopped or paused by a reply, an out-of-office, a bounce, an unsubscribe, a meeting or the contact's removal (DESIGN §9)",
   },
 } as const satisfies Record<string, StreamConsumerSpec>;
 

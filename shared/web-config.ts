@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { redditPixelIdPattern } from './tracking.js';
 
 /**
  * `GET /config.json` on the web origin (DESIGN §1 "Paths"): written by the deploy, served by the local stack (which
@@ -23,7 +24,12 @@ export const webConfigSchema = z.object({
   identityProviders: z.array(z.enum(['Google', 'Microsoft'])),
   /** which outside services are real and which are the local sandbox (the UI says so) */
   providers: z.record(z.string(), z.enum(['real', 'sandbox'])),
-  /** where page visits and named events are sent (SPEC §2 'tracking'); absent: nothing is tracked */
+  /**
+   * where page visits and named events are sent (SPEC §2 'tracking'); absent: the product's own collector,
+   * `POST <apiUrl>/api/track`
+   */
   analytics: z.optional(z.object({ endpoint: z.url() })),
+  /** the Reddit pixel's advertiser id (`-c redditPixelId=`): its script is loaded, and sent the same events, only then */
+  redditPixelId: z.optional(z.string().check(z.regex(redditPixelIdPattern))),
 });
 export type WebConfig = z.infer<typeof webConfigSchema>;

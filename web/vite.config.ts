@@ -47,6 +47,16 @@ const appConfig = (): UserConfig => ({
       // the meetings' date picker reads typed dates through antd's picker config (MeetingTimeFields.tsx)
       '@rc-component/picker/generate/dayjs',
       '@ant-design/icons',
+      // antd's and dayjs's texts of the interface's languages, imported when one is chosen (web/src/i18n/language.ts)
+      'antd/locale/de_DE',
+      'antd/locale/es_ES',
+      'antd/locale/fr_FR',
+      'dayjs',
+      'dayjs/locale/de',
+      'dayjs/locale/es',
+      'dayjs/locale/fr',
+      'i18next',
+      'react-i18next',
       'aws-amplify',
       'aws-amplify/auth',
       'aws-amplify/auth/enable-oauth-listener',
@@ -57,8 +67,17 @@ const appConfig = (): UserConfig => ({
     ],
   },
   server: {
-    // transform the entry and the pages before the first request, so a first visit is not a cold start
-    warmup: { clientFiles: ['./src/main.tsx', './src/app/*.tsx', './src/pages/**/*.tsx'] },
+    // transform the entry, the pages and the modules' components (many load lazily, so no static import reaches
+    // them) before the first request, so a first visit is not a cold start
+    warmup: {
+      clientFiles: [
+        './src/main.tsx',
+        './src/app/*.tsx',
+        './src/pages/**/*.tsx',
+        './src/modules/**/*.tsx',
+        '!./src/**/*.test.tsx',
+      ],
+    },
   },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),

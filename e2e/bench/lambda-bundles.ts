@@ -58,6 +58,8 @@ const nodeBin = join(repoRoot, 'node_modules/.bin/node');
 type CfnValue = string | number | boolean | { [fn: string]: unknown } | CfnValue[];
 type CfnResource = { Type: string; Properties?: Record<string, unknown>; Metadata?: Record<string, unknown> };
 type Template = { Resources: Record<string, CfnResource> };
+/** A synthesized stack; a nested one with the parameters its parent fills (in the parent's terms). */
+type Stack = { stackName: string; template: Template; parent?: Stack; parameters?: Record<string, CfnValue> };
 
 /**
  * `cdk synth` of infra/app.ts with bundling, into `outdir`: the same app, context (cdk.json) and house bundling as a
@@ -88,20 +90,29 @@ const synthesize = (outdir: string) => {
   const manifest = JSON.parse(readFileSync(join(outdir, 'manifest.json'), 'utf8')) as {
     artifacts: Record<string, { type: string; properties?: { templateFile?: string } }>;
   };
-  const stacks = Object.entries(manifest.artifacts)
+  const stacks: Stack[] = Object.entries(manifest.artifacts)
     .filter(([, artifact]) => artifact.type === 'aws:cloudformation:stack')
     .map(([stackName, artifact]) => ({
       stackName,
       template: JSON.parse(readFileSync(join(outdir, artifact.properties!.templateFile!), 'utf8')) as Template,
     }));
-  // nested stacks (infra/stack.ts nests the workers and jobs) are assets of their parent, not artifacts of the manifest
-  const nested = readdirSync(outdir)
-    .filter((file) => file.endsWith('.nested.template.json'))
-    .map((file) => ({
-      stackName: file.replace(/\.nested\.template\.json$/, ''),
-      template: JSON.parse(readFileSync(join(outdir, file), 'utf8')) as Template,
-    }));
-  return [...stacks, ...nested];
+  // nested stacks (infra/stack.ts nests the HTTP functions and the background ones) are assets of their parent, not
+  // artifacts of the manifest; the parent's stack resource names the template and fills its parameters
+  const all = [...stacks];
+  for (let index = 0; index < all.length; index++) {
+    const stack = all[index]!;
+    for (const resource of Object.values(stack.template.Resources)) {
+      const file = resource.Metadata?.['aws:asset:path'];
+      if (resource.Type !== 'AWS::CloudFormation::Stack' || typeof file !== 'string') continue;
+      all.push({
+        stackName: file.replace(/\.nested\.template\.json$/, ''),
+        template: JSON.parse(readFileSync(join(outdir, file), 'utf8')) as Template,
+        parent: stack,
+        parameters: (resource.Properties?.Parameters ?? {}) as Record<string, CfnValue>,
+      });
+    }
+  }
+  return all;
 };
 
 const region = 'eu-west-1';
@@ -111,11 +122,12 @@ const account = '123456789012';
  * A template value as a plausible string: the environment holds references to resources (table, bucket, queue URL,
  * user pool, web origin) that exist only once deployed, and the handlers check some of them at import.
  */
-const resolveValue = (value: CfnValue, template: Template, stackName: string): string => {
+const resolveValue = (value: CfnValue, stack: Stack): string => {
   if (typeof value !== 'object') return String(value);
   if (Array.isArray(value)) throw new Error(`A list where a string was expected: ${JSON.stringify(value)}`);
   const [fn, args] = Object.entries(value)[0]! as [string, CfnValue];
-  const resolve = (inner: CfnValue) => resolveValue(inner, template, stackName);
+  const { template, stackName } = stack;
+  const resolve = (inner: CfnValue) => resolveValue(inner, stack);
   switch (fn) {
     case 'Ref': {
       const pseudo: Record<string, string> = {
@@ -135,6 +147,9 @@ const resolveValue = (value: CfnValue, template: Template, stackName: string): s
         const name = template.Resources[id]?.Properties?.Name;
         return `arn:aws:secretsmanager:${region}:${account}:secret:${typeof name === 'string' ? name : id}-AbCdEf`;
       }
+      // a nested stack's parameter: what its parent fills it with, in the parent's terms
+      const parameter = stack.parameters?.[id];
+      if (parameter !== undefined && stack.parent) return resolveValue(parameter, stack.parent);
       return id.toLowerCase();
     }
     case 'Fn::GetAtt': {
@@ -327,7 +342,8 @@ export const measureLambdaBundles = async (
     type Subject = { name: string; env: Record<string, string>; entry: string; exportName: string; assetDir: string };
     const subjects: Subject[] = [];
     const skipped: string[] = [];
-    for (const { stackName, template } of stacks) {
+    for (const stack of stacks) {
+      const { template } = stack;
       for (const [id, resource] of Object.entries(template.Resources)) {
         if (resource.Type !== 'AWS::Lambda::Function') continue;
         const properties = resource.Properties ?? {};
@@ -363,7 +379,7 @@ export const measureLambdaBundles = async (
           .replace(/\/Resource$/, '');
         if (options.only && !options.only(name)) continue;
         const env = Object.fromEntries(
-          Object.entries(variables).map(([name, value]) => [name, resolveValue(value, template, stackName)]),
+          Object.entries(variables).map(([name, value]) => [name, resolveValue(value, stack)]),
         );
         subjects.push({
           name,
@@ -448,4 +464,42 @@ export const measureLambdaBundles = async (
   } finally {
     if (!options.outdir) rmSync(outdir, { recursive: true, force: true });
   }
+};
+
+const kib = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(2)} MiB` : `${(bytes / 1024).toFixed(0)} KiB`;
+
+/** The table `npm run bench` (and `npm run bench:lambdas`) prints: one line per function, one per lazy chunk. */
+export const printLambdaBundles = async (options: Parameters<typeof measureLambdaBundles>[0] = {}) => {
+  const lambdas = await measureLambdaBundles(options);
+  console.log(
+    `Lambdas as the deploy ships them (CDK assets): each imported in a fresh Node 22 process with its function's` +
+      ` environment, median of ${lambdas.runs} runs, minus an empty module's ${lambdas.emptyImportMs.toFixed(1)} ms` +
+      ` (CPU ${lambdas.emptyImportCpuMs.toFixed(1)} ms). Wall times swell while other work runs on the machine (load` +
+      ` average ${lambdas.load.map((load) => load.toFixed(1)).join(' -> ')} on 2 cores); the CPU time of the importing` +
+      ` thread swells far less.`,
+  );
+  console.log(
+    `  budget: at most ${kib(lambdaBudget.coldStartBytes)} loaded at cold start and ${lambdaBudget.importMs} ms`,
+  );
+  // the background functions' names (`Background/Workers/meeting-invitation/Worker`) are longer than the HTTP ones'
+  const width = Math.max(28, ...lambdas.functions.map((row) => row.name.length));
+  console.log(
+    `  ${'function'.padEnd(width)} ${'entry'.padStart(9)} ${'cold start'.padStart(10)} ${'asset'.padStart(9)}` +
+      ` ${'import'.padStart(8)} ${'CPU'.padStart(7)}`,
+  );
+  const ms = (value: number) => `${value.toFixed(0)} ms`;
+  for (const row of lambdas.functions) {
+    const over = row.over.length ? `   OVER (${row.over.join(', ')})` : '';
+    console.log(
+      `  ${row.name.padEnd(width)} ${kib(row.entryBytes).padStart(9)} ${kib(row.coldStartBytes).padStart(10)}` +
+        ` ${kib(row.assetBytes).padStart(9)} ${ms(row.importMs).padStart(8)} ${ms(row.importCpuMs).padStart(7)}${over}`,
+    );
+    for (const chunk of row.lazy) {
+      console.log(
+        `    first use +${kib(chunk.bytes)}, +${ms(chunk.firstUseMs)} (CPU ${ms(chunk.firstUseCpuMs)}): ${chunk.label}`,
+      );
+    }
+  }
+  if (lambdas.skipped.length) console.log(`  not measured (CDK's own handlers): ${lambdas.skipped.join('; ')}`);
 };

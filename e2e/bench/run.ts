@@ -1,41 +1,10 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { lambdaBudget, measureLambdaBundles } from './lambda-bundles.js';
+import { printLambdaBundles } from './lambda-bundles.js';
 import { printWebBundles } from './web-bundles.js';
 
 /** `npm run bench`: numbers worth watching as the product grows. */
-const kib = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(2)} MiB` : `${(bytes / 1024).toFixed(0)} KiB`;
-
-const lambdas = await measureLambdaBundles();
-console.log(
-  `Lambdas as the deploy ships them (CDK assets): each imported in a fresh Node 22 process with its function's` +
-    ` environment, median of ${lambdas.runs} runs, minus an empty module's ${lambdas.emptyImportMs.toFixed(1)} ms` +
-    ` (CPU ${lambdas.emptyImportCpuMs.toFixed(1)} ms). Wall times swell while other work runs on the machine (load` +
-    ` average ${lambdas.load.map((load) => load.toFixed(1)).join(' -> ')} on 2 cores); the CPU time of the importing` +
-    ` thread swells far less.`,
-);
-console.log(
-  `  budget: at most ${kib(lambdaBudget.coldStartBytes)} loaded at cold start and ${lambdaBudget.importMs} ms`,
-);
-console.log(
-  `  ${'function'.padEnd(28)} ${'entry'.padStart(9)} ${'cold start'.padStart(10)} ${'asset'.padStart(9)}` +
-    ` ${'import'.padStart(8)} ${'CPU'.padStart(7)}`,
-);
-const ms = (value: number) => `${value.toFixed(0)} ms`;
-for (const row of lambdas.functions) {
-  const over = row.over.length ? `   OVER (${row.over.join(', ')})` : '';
-  console.log(
-    `  ${row.name.padEnd(28)} ${kib(row.entryBytes).padStart(9)} ${kib(row.coldStartBytes).padStart(10)}` +
-      ` ${kib(row.assetBytes).padStart(9)} ${ms(row.importMs).padStart(8)} ${ms(row.importCpuMs).padStart(7)}${over}`,
-  );
-  for (const chunk of row.lazy) {
-    console.log(
-      `    first use +${kib(chunk.bytes)}, +${ms(chunk.firstUseMs)} (CPU ${ms(chunk.firstUseCpuMs)}): ${chunk.label}`,
-    );
-  }
-}
-if (lambdas.skipped.length) console.log(`  not measured (CDK's own handlers): ${lambdas.skipped.join('; ')}`);
+await printLambdaBundles();
 
 await printWebBundles();
 
@@ -59,6 +28,8 @@ const runAlone = (script: string) =>
 
 const failed: string[] = [];
 for (const script of [
+  // Lighthouse's four scores of /, /pricing and /signin (production build, desktop preset)
+  './lighthouse.ts',
   // GET /api/contacts of 5,000 contacts in every order and a search
   './contacts.ts',
   // A batch of 100 AI-written e-mails against the ideal of the queue's concurrency

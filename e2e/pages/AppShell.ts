@@ -1,7 +1,15 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { paintedScheme } from './colorScheme';
 
-export type NavEntry = 'Dashboard' | 'Profile' | 'Templates' | 'Outreach' | 'Pipeline' | 'Meetings' | 'Referrals';
+export type NavEntry =
+  | 'Dashboard'
+  | 'Profile'
+  | 'Templates'
+  | 'Outreach'
+  | 'Sequences'
+  | 'Pipeline'
+  | 'Meetings'
+  | 'Referrals';
 export type UserMenuEntry = 'Plan' | 'Settings' | 'Log Out';
 
 /** The signed-in layout around every app page: sidebar, header widgets, user menu, 'Desktop Required'. */
@@ -26,6 +34,14 @@ export class AppShell {
   /** An entry's status: `toHaveAccessibleName('Completed')`. */
   readonly activityStatus = (item: Locator) => item.getByRole('img', { name: /^(In progress|Completed|Failed)$/ });
   readonly userMenu = () => this.page.getByTestId('user-menu');
+  /** The header's avatar: the photo (an image) or the initials. */
+  readonly headerAvatar = () => this.userMenu().getByTestId('user-initials');
+  /** Whether the header's avatar shows a photo that loaded (the initials show otherwise). */
+  async headerPhotoLoaded() {
+    const image = this.headerAvatar().locator('img');
+    if ((await image.count()) === 0) return false;
+    return image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0);
+  }
   /** The plan under the person's name in the header (SPEC §3 subscriptionTier). */
   readonly planLabel = () => this.userMenu().getByTestId('user-plan');
   readonly pageHeading = (name: string) => this.page.getByRole('heading', { level: 1, name });

@@ -22,7 +22,8 @@ export class ContactsPage {
 
   async goto() {
     await this.page.goto('/dashboard');
-    await expect(this.card()).toBeVisible();
+    // a full load of the app from the dev server, as SignInPage.goto allows
+    await expect(this.card()).toBeVisible({ timeout: 30_000 });
   }
 
   async openAdd(tab: 'LinkedIn URL' | 'By hand' | 'Many URLs' = 'LinkedIn URL') {

@@ -56,7 +56,8 @@ export class MeetingsPage {
 
   async goto() {
     await this.page.goto('/meetings');
-    await expect(this.heading()).toBeVisible();
+    // a full load of the app from the dev server, as SignInPage.goto allows
+    await expect(this.heading()).toBeVisible({ timeout: 30_000 });
   }
 
   /**

@@ -32,7 +32,8 @@ export class OutreachPage {
 
   async goto() {
     await this.page.goto('/outreach');
-    await expect(this.page.getByRole('heading', { name: 'Outreach', level: 1 })).toBeVisible();
+    // a full load of the app from the dev server, as SignInPage.goto allows
+    await expect(this.page.getByRole('heading', { name: 'Outreach', level: 1 })).toBeVisible({ timeout: 30_000 });
   }
 
   /** Ticks the rows' checkboxes. */
@@ -54,6 +55,7 @@ export class OutreachPage {
     await this.row(name)
       .getByRole('button', { name: /Edit draft|Open/ })
       .click();
-    await expect(this.drawer()).toBeVisible();
+    // the drawer's code arrives on its first opening (a lazy chunk from the dev server)
+    await expect(this.drawer()).toBeVisible({ timeout: 30_000 });
   }
 }

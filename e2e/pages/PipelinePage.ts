@@ -5,21 +5,24 @@ export type PipelineStageKey = 'drafted' | 'contacted' | 'replied' | 'meeting_sc
 const isMove = (response: Response) =>
   response.request().method() === 'PATCH' && new URL(response.url()).pathname.startsWith('/api/pipeline/');
 
+const cardName = (name: string) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`);
+
 /** The pipeline board on /pipeline: five stages of contact cards, moved by dragging (pointer or keyboard). */
 export class PipelinePage {
   constructor(private readonly page: Page) {}
 
   readonly stage = (stage: PipelineStageKey) => this.page.getByTestId(`pipeline-stage-${stage}`);
-  /** a card, by its contact's name (its accessible name) */
-  readonly card = (name: string) => this.page.getByRole('button', { name, exact: true });
+  /** a card, by its contact's name (its accessible name is what it shows, that name first) */
+  readonly card = (name: string) => this.page.getByRole('button', { name: cardName(name) });
   readonly cardIn = (stage: PipelineStageKey, name: string) =>
-    this.stage(stage).getByRole('button', { name, exact: true });
+    this.stage(stage).getByRole('button', { name: cardName(name) });
   /** what @dnd-kit tells screen readers while a card is dragged */
   readonly announcement = () => this.page.locator('[role="status"][aria-live]');
 
   async goto() {
     await this.page.goto('/pipeline');
-    await expect(this.page.getByRole('heading', { name: 'Pipeline', level: 1 })).toBeVisible();
+    // a full load of the app from the dev server, as SignInPage.goto allows
+    await expect(this.page.getByRole('heading', { name: 'Pipeline', level: 1 })).toBeVisible({ timeout: 30_000 });
   }
 
   /** Drags the card with the mouse into the middle of `stage`; answers the PATCH that stores the move. */

@@ -30,6 +30,22 @@ export class ProfilePage {
   readonly documentText = (kind: 'resume' | 'cover-letter') => this.page.getByTestId(`document-${kind}-text`);
   readonly documentCard = (kind: 'resume' | 'cover-letter') => this.page.getByTestId(`profile-${kind}`);
 
+  /** The Photo card (SPEC §3 photoURL): its avatar, Upload or Change photo, Remove photo. */
+  readonly photoCard = () => this.page.getByTestId('profile-photo');
+  readonly photoImage = () => this.photoCard().getByRole('img', { name: 'Your photo' });
+  readonly removePhotoButton = () => this.photoCard().getByRole('button', { name: 'Remove photo' });
+
+  /** Chooses a photo in the Photo card and waits for 'Photo updated'. */
+  async uploadPhoto(file: TestFile) {
+    await this.page.getByTestId('profile-photo-input').setInputFiles(file);
+    await expect(this.toast('Photo updated')).toBeVisible();
+  }
+
+  async removePhoto() {
+    await this.removePhotoButton().click();
+    await expect(this.toast('Photo removed')).toBeVisible();
+  }
+
   async goto() {
     await this.page.goto('/profile');
     await expect(this.heading()).toBeVisible();

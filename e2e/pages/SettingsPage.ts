@@ -95,12 +95,13 @@ export class SettingsPage {
 
   async goto() {
     await this.page.goto('/accountSettings');
-    await expect(this.heading()).toBeVisible();
+    // a full load of the app from the dev server, as SignInPage.goto allows
+    await expect(this.heading()).toBeVisible({ timeout: 30_000 });
     await expect(this.switch('E-mail notifications')).toBeEnabled();
   }
 
   /** Resolves once the PUT of settings that the action caused has been answered. */
-  private async saving(action: () => Promise<void>) {
+  async saving(action: () => Promise<void>) {
     const put = this.page.waitForResponse(
       (response) => response.url().endsWith('/api/profiles/settings') && response.request().method() === 'PUT',
     );

@@ -18,6 +18,11 @@ export type ApiProps = {
   access: DomainAccess;
   /** @default every route of shared/routes.ts */
   routes?: RouteEntry[];
+  /**
+   * Where the domains' functions are made (@default the API itself): the stack gives a nested stack, as the API's
+   * resources and methods fill most of the top stack's 500
+   */
+  functionScope?: Construct;
 };
 
 /** Headers a browser may send: JSON bodies and the Cognito ID token. */
@@ -111,7 +116,7 @@ export class Api extends Construct {
     const functionOf = (domain: Domain) => {
       const existing = this.functions.get(domain);
       if (existing) return existing;
-      const fn = new AppFunction(this, pascal(domain), {
+      const fn = new AppFunction(props.functionScope ?? this, pascal(domain), {
         config,
         service: domain,
         entry: lambdaEntry(domain, 'http'),

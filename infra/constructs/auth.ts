@@ -129,6 +129,8 @@ export class Auth extends Construct {
             fullname: cognito.ProviderAttribute.GOOGLE_NAME,
             givenName: cognito.ProviderAttribute.GOOGLE_GIVEN_NAME,
             familyName: cognito.ProviderAttribute.GOOGLE_FAMILY_NAME,
+            // SPEC §3 photoURL: the Google picture shows until the user uploads a photo (lambdas/profiles syncUser)
+            profilePicture: cognito.ProviderAttribute.GOOGLE_PICTURE,
           },
         }),
       );

@@ -27,6 +27,8 @@ export type BindingResources = {
   userPool: () => cognito.IUserPool;
   /** a secret the stage has; undefined when it is not configured (the function then goes without it) */
   secrets: Record<SecretName, secretsmanager.ISecret | undefined>;
+  /** the stage's SES sender identity (`-c notificationSender=`); undefined: no function may send notification e-mails */
+  notificationSender: string | undefined;
   /** a setting's value, read when bound; undefined when the stage does not configure it */
   settings: Record<SettingName, () => string | undefined>;
 };
@@ -48,6 +50,7 @@ export const bindFunction = (fn: AppFunction, bindings: Bindings, resources: Bin
     if (!purposes?.length) throw new Error(`${fn.service} seals data but has no sealed purposes`);
     fn.bindDataKeys(resources.sealing.key, kmsKeyEnvName, purposes);
   }
+  if (bindings.notificationMail && resources.notificationSender) fn.bindEmailSending(resources.notificationSender);
   if (bindings.deletesUsers) resources.userPool().grant(fn.role, 'cognito-idp:AdminDeleteUser');
   for (const name of bindings.settings ?? []) {
     const value = resources.settings[name]();

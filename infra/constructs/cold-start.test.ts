@@ -63,6 +63,14 @@ describe('the cold start of a house bundle', () => {
     expect(inputs.some((input) => input.endsWith('protocols/json/AwsJson1_0Protocol.js'))).toBe(true);
   });
 
+  it("of the account Lambda loads no deletion, nor the outside services' adapters it releases (they come with the first deletion)", async () => {
+    const inputs = [...(await coldStartInputs('lambdas/account/http.ts')).keys()];
+    const deletion =
+      /^lambdas\/(account\/(service|outside-deps)\.ts|mailboxes\/|meetings\/|billing\/|providers\/(mail|billing|meetings)\/)/;
+    expect(inputs.filter((input) => deletion.test(input))).toEqual([]);
+    expect(inputs).toContain('lambdas/account/export.ts');
+  });
+
   it("of the replies Lambda carries no code of schemas it cannot reach (dashboard's, contacts')", async () => {
     const inputs = await coldStartInputs('lambdas/replies/http.ts');
     // a module all of whose code is dropped keeps a few bytes: the stack-trace set-up's call that `inject` adds to it

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { basename, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  ArnFormat,
   AssetHashType,
   CfnElement,
   Duration,
@@ -264,6 +265,30 @@ export class AppFunction extends Construct {
       }),
     );
     return this.addEnvironment(envName, key.keyArn);
+  }
+
+  /**
+   * Amazon SES v2 `SendEmail` as `sender` only (DESIGN §9 'Notification e-mails'): on the sender's address identity or
+   * its domain's (whichever the stage verified), and only with that From address.
+   */
+  bindEmailSending(sender: string) {
+    const stack = Stack.of(this);
+    const identity = (name: string) =>
+      stack.formatArn({
+        service: 'ses',
+        resource: 'identity',
+        resourceName: name,
+        arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+      });
+    const domain = sender.split('@').at(-1) ?? sender;
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['ses:SendEmail'],
+        resources: [identity(sender), identity(domain)],
+        conditions: { StringEquals: { 'ses:FromAddress': sender } },
+      }),
+    );
+    return this;
   }
 
   /**

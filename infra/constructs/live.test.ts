@@ -68,7 +68,8 @@ describe('the live channel', () => {
 
   it("lets the functions (HTTP, workers, jobs) of the domains that tell tabs post to this stage's connections, and no other", () => {
     const functions = ourFunctions(dev.stack);
-    // the account domain closes a deleted user's connections (DeleteConnection, the same grant)
+    // the account domain closes a deleted user's connections (DeleteConnection, the same grant); notifications pushes
+    // a meeting reminder to the bell; sequences push a step's draft and an enrolment's change to Outreach
     const publishing = [
       'ai',
       'drafts',
@@ -80,6 +81,8 @@ describe('the live channel', () => {
       'contacts',
       'dashboard',
       'account',
+      'notifications',
+      'sequences',
     ];
     const publishers = functions.filter((fn) => publishing.includes(fn.service));
     expect(publishers.map((fn) => fn.service)).toEqual(expect.arrayContaining(publishing));

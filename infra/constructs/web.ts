@@ -33,13 +33,22 @@ export type WebProps = {
 };
 
 /**
- * A strict CSP: only this origin's scripts, the named origins for calls, https images (profile pictures). Styles
- * allow 'unsafe-inline' because antd injects its CSS-in-JS at run time.
+ * The Reddit pixel's origins (SPEC §2 'tracking'): its script, the pixel's settings and its event endpoint (its
+ * events go as images, which `img-src https:` allows). Allowed only on a stage whose `config.json` names a pixel.
  */
-export const contentSecurityPolicy = (connectSources: string[]) =>
+export const redditPixelSources = {
+  script: ['https://www.redditstatic.com'],
+  connect: ['https://alb.reddit.com', 'https://pixel-config.reddit.com'],
+} as const;
+
+/**
+ * A strict CSP: only this origin's scripts (and the named ones), the named origins for calls, https images (profile
+ * pictures). Styles allow 'unsafe-inline' because antd injects its CSS-in-JS at run time.
+ */
+export const contentSecurityPolicy = (connectSources: readonly string[], scriptSources: readonly string[] = []) =>
   [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...scriptSources].join(' '),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "font-src 'self' data:",
@@ -94,7 +103,12 @@ export class Web extends Construct {
     const headers = new cloudfront.ResponseHeadersPolicy(this, 'Headers', {
       comment: `${appName} ${props.config.stage}: security headers of the web`,
       securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props.connectSources), override: true },
+        contentSecurityPolicy: {
+          contentSecurityPolicy: props.webConfig.redditPixelId
+            ? contentSecurityPolicy([...props.connectSources, ...redditPixelSources.connect], redditPixelSources.script)
+            : contentSecurityPolicy(props.connectSources),
+          override: true,
+        },
         strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },

@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { messages } from '../../shared/messages.js';
 import { routeEntries } from '../../shared/routes.js';
 import type { Authorize } from './authorizer.js';
+import { localClockPath } from './clock.js';
 import type { LocalLive } from './live.js';
 import { discardRest, PayloadTooLargeError, readBody, sendJson } from './http-util.js';
 import { lambdaContext, localAccountId, TimeoutError, withTimeout } from './lambda-context.js';
@@ -32,6 +33,11 @@ export type GatewayOptions = {
   functions?: Record<string, () => Promise<LambdaModule>>;
   /** the SQS JSON-protocol subset of the local queues (sqs-api.ts) */
   sqs?: SqsApi;
+  /**
+   * The local clock (clock.ts) at `GET|POST /_local/clock`: local only, never a route of the table (no Lambda serves
+   * it), as the `/_aws/...` endpoints.
+   */
+  clock?: (req: IncomingMessage, res: ServerResponse) => Promise<number>;
   /** the live channel (live.ts): `/ws` on this port, and the management API's `@connections` under the secret path */
   live?: LocalLive;
   /**
@@ -405,6 +411,7 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
     try {
       // a body announced too large is refused before the authorizer or a Lambda runs, as API Gateway does
       if (Number(req.headers['content-length'] ?? 0) > maxBodyBytes) throw new PayloadTooLargeError(maxBodyBytes);
+      if (options.clock && url.pathname === localClockPath) return await options.clock(req, res);
       return await (asksAws ? serveAws(req, res, url) : serveRoute(req, res, url));
     } catch (error) {
       if (!(error instanceof PayloadTooLargeError) || res.headersSent) throw error;

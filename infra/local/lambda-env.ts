@@ -2,6 +2,7 @@ import { keyFileEnvName } from '../../lambdas/providers/crypto/data-keys.js';
 import type { SecretName, SettingName } from '../../shared/bindings.js';
 import { queues, queueUrlEnvName } from '../../shared/queues.js';
 import { localCredentials, localNames } from './ports.js';
+import { sandboxNotificationSender } from './sandbox/ses.js';
 import { sandboxPriceIds } from './sandbox/stripe-store.js';
 import { localQueueUrl } from './sqs-api.js';
 
@@ -85,6 +86,8 @@ export const localBindings = (
       // client id and wants the same secret from a client id every time (infra/local/sandbox/oauth-grants.ts)
       GOOGLE_OAUTH_CLIENT_SECRET: inSandbox('sandbox-google-client-secret'),
       MICROSOFT_OAUTH_CLIENT_SECRET: inSandbox('sandbox-microsoft-client-secret'),
+      // signs the unsubscribe links of notification e-mails (lambdas/notifications/unsubscribe.ts)
+      NOTIFICATION_SIGNING_KEY: 'local-notification-signing-key-not-secret',
       // the sandbox wants a bearer token, as OpenAI and Perplexity do, and accepts any
       OPENAI_API_KEY: inSandbox('sandbox-openai-key'),
       PERPLEXITY_API_KEY: inSandbox('sandbox-perplexity-key'),
@@ -105,6 +108,9 @@ export const localBindings = (
       MICROSOFT_OAUTH_CLIENT_ID: inSandbox('sandbox-microsoft-client'),
       // `common`, the adapter's default, which the sandbox takes
       MICROSOFT_TENANT: undefined,
+      // notification e-mails leave from the sandbox SES's one verified identity (infra/local/sandbox/ses.ts)
+      NOTIFICATION_SENDER: inSandbox(sandboxNotificationSender),
+      NOTIFICATION_UNSUBSCRIBE_URL: options.apiUrl && `${options.apiUrl}/api/notification-emails/unsubscribe`,
       // the adapter's default model; the sandbox answers any
       OPENAI_MODEL: undefined,
       OUTLOOK_NOTIFICATION_URL: webhooks?.outlook,
@@ -167,6 +173,8 @@ export const lambdaEnvironment = (options: LambdaEnvironmentOptions): Record<str
     // meetings: Zoom's OAuth and API (lambdas/providers/meetings/zoom.ts)
     env.ZOOM_OAUTH_BASE_URL = `${options.sandboxEndpoint}/zoom`;
     env.ZOOM_API_BASE_URL = `${options.sandboxEndpoint}/zoom/v2`;
+    // notification e-mails: the SES v2 SDK (its paths /v2/email/... on the sandbox's root)
+    env.AWS_ENDPOINT_URL_SESV2 = options.sandboxEndpoint;
     // billing: the stripe SDK pointed at the sandbox by its host/port/protocol options (paths stay /v1/...)
     const stripeApi = new URL(options.sandboxEndpoint);
     env.STRIPE_API_HOST = stripeApi.hostname;

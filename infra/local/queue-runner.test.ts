@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setClockOffsetMs } from '../../lambdas/core/clock.js';
 import type { QueueSpec } from '../../shared/queues.js';
 import { startQueueRunner, type QueueRunner, type QueueWorker } from './queue-runner.js';
 
@@ -237,6 +238,21 @@ describe('the local queue runner', () => {
     runner.send('jobs', 'later', { delaySeconds: 60 });
     await vi.waitFor(() => expect(deliveries).toHaveLength(1), { timeout: 5000 });
     expect(deliveries[0]!.at - sentAt).toBeGreaterThanOrEqual((60 * 1000) / speed - 20);
+  });
+
+  it('delivers a delayed message once the local clock has moved past its delay, as drained() tells', async () => {
+    const { runner, deliveries } = setup({});
+    // 15 minutes: 3 s at this speed, far longer than the rest of the test takes
+    runner.send('jobs', 'in a quarter of an hour', { delaySeconds: 900 });
+    await runner.drained();
+    expect(deliveries).toEqual([]);
+    try {
+      setClockOffsetMs((900 * 1000) / speed);
+      await runner.drained();
+      expect(deliveries.map((delivery) => delivery.records[0]!.body)).toEqual(['in a quarter of an hour']);
+    } finally {
+      setClockOffsetMs(0);
+    }
   });
 
   it('keeps pending messages and dead letters on disk, so a restart loses none', async () => {

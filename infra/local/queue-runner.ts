@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { nowMs } from '../../lambdas/core/clock.js';
 import { queueEntries, queues as queueTable, visibilityTimeoutSeconds, type QueueSpec } from '../../shared/queues.js';
 import { lambdaContext, localAccountId, TimeoutError, withTimeout } from './lambda-context.js';
 import { localNames } from './ports.js';
@@ -142,7 +143,8 @@ export const queueArn = (name: string) => `arn:aws:sqs:${localNames.region}:${lo
  * `batchItemFailures` (all of the batch when it throws or times out) are not deleted and come back after it, with a
  * higher `ApproximateReceiveCount`; a message received `maxReceiveCount` times moves to the dead-letter list instead of
  * a further delivery. Pending messages are written through to disk (atomically, by rename), so a restart loses none;
- * messages a stopped run held come back at once.
+ * messages a stopped run held come back at once. Delays and visibility run on the product's clock
+ * (`lambdas/core/clock.ts`): a message delayed 15 minutes is received once the local clock has moved 15 minutes on.
  */
 export const startQueueRunner = (options: QueueRunnerOptions): QueueRunner => {
   const table = options.table ?? queueTable;
@@ -177,7 +179,7 @@ export const startQueueRunner = (options: QueueRunnerOptions): QueueRunner => {
     const saved = existsSync(file)
       ? queueFileSchema.parse(JSON.parse(readFileSync(file, 'utf8')))
       : { messages: [], deadLetters: [] };
-    const now = Date.now();
+    const now = nowMs();
     // A message an earlier run was working on is visible again: that worker is gone.
     const messages = saved.messages.map(({ receiptHandle, ...message }) =>
       receiptHandle ? { ...message, visibleAt: now } : message,
@@ -276,7 +278,7 @@ export const startQueueRunner = (options: QueueRunnerOptions): QueueRunner => {
         ApproximateReceiveCount: String(message.receiveCount),
         SentTimestamp: String(message.sentAt),
         SenderId: localAccountId,
-        ApproximateFirstReceiveTimestamp: String(message.firstReceivedAt ?? started),
+        ApproximateFirstReceiveTimestamp: String(message.firstReceivedAt ?? nowMs()),
       },
       messageAttributes: recordAttributes(message.messageAttributes),
       md5OfBody: message.md5OfBody,
@@ -329,7 +331,7 @@ export const startQueueRunner = (options: QueueRunnerOptions): QueueRunner => {
 
   const poll = () => {
     if (stopped) return;
-    const now = Date.now();
+    const now = nowMs();
     for (const state of states.values()) {
       // SQS moves a message to the dead-letter queue when a receive would exceed maxReceiveCount.
       const dead = state.messages.filter(
@@ -379,7 +381,7 @@ export const startQueueRunner = (options: QueueRunnerOptions): QueueRunner => {
   };
 
   const isDrained = () => {
-    const now = Date.now();
+    const now = nowMs();
     return [...states.values()].every(
       (state) => state.inFlight === 0 && !state.messages.some((message) => isVisible(message, now)),
     );
@@ -392,7 +394,7 @@ export const startQueueRunner = (options: QueueRunnerOptions): QueueRunner => {
     names: () => [...states.keys()],
     send: (queue, body, sendOptions = {}) => {
       const state = stateOf(queue);
-      const now = Date.now();
+      const now = nowMs();
       const attributes = sendOptions.messageAttributes ?? {};
       const message: StoredMessage = {
         messageId: randomUUID(),

@@ -1,5 +1,6 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setClockOffsetMs } from '../../lambdas/core/clock.js';
 import type { ScheduleSpec } from '../../shared/schedules.js';
 import { startScheduler, type Scheduler } from './scheduler.js';
 
@@ -91,5 +92,48 @@ describe('the local scheduler', () => {
     });
     await vi.waitFor(() => expect(events.length).toBeGreaterThanOrEqual(2), { timeout: 3000 });
     expect(lines.some((line) => line.includes('failed: Error: job failed'))).toBe(true);
+  });
+
+  describe('when the local clock moves forward', () => {
+    afterEach(() => setClockOffsetMs(0));
+    const day = 24 * 3_600_000;
+
+    it('runs a job whose period ended in the skipped time once, at the moved time, not once per period', async () => {
+      // a 60-minute job (6 s at this speed): no tick of its own during the test
+      const { scheduler, events } = setup(async () => {}, { everyMinutes: 60 });
+      expect(await scheduler.catchUp()).toEqual({});
+      setClockOffsetMs(3 * day);
+      expect(await scheduler.catchUp()).toEqual({ tick: 'ran' });
+      expect(events).toHaveLength(1);
+      expect(Date.parse(events[0]!.time)).toBeGreaterThan(Date.now() + 3 * day - 60_000);
+      // it just ran: nothing is due again until a period later
+      expect(await scheduler.catchUp()).toEqual({});
+      expect(events).toHaveLength(1);
+    });
+
+    it('leaves a job whose period has not ended', async () => {
+      const { scheduler, events } = setup(async () => {}, { everyMinutes: 60 });
+      // half its period (60 minutes at this speed: 6 s)
+      setClockOffsetMs(3000);
+      expect(await scheduler.catchUp()).toEqual({});
+      expect(events).toHaveLength(0);
+    });
+
+    it('runs again after a run that started before the clock moved, which saw the old time', async () => {
+      let release = () => {};
+      const { scheduler, events } = setup(
+        (event) =>
+          events.indexOf(event) === 0 ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve(),
+        { everyMinutes: 60 },
+      );
+      const first = scheduler.fire('tick');
+      setClockOffsetMs(day);
+      const caughtUp = scheduler.catchUp();
+      await vi.waitFor(() => expect(events).toHaveLength(1));
+      release();
+      expect(await first).toBe('ran');
+      expect(await caughtUp).toEqual({ tick: 'ran' });
+      expect(events).toHaveLength(2);
+    });
   });
 });

@@ -1,5 +1,6 @@
 import type { Context, ScheduledEvent } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
+import { nowMs } from '../../lambdas/core/clock.js';
 import { scheduleEntries, schedules as scheduleTable, type ScheduleSpec } from '../../shared/schedules.js';
 import { lambdaContext, localAccountId, withTimeout } from './lambda-context.js';
 import { localNames } from './ports.js';
@@ -21,12 +22,17 @@ export type SchedulerOptions = {
 export type Scheduler = {
   /** fires a job now unless it is running (what a tick does); resolves when that run ends */
   fire: (name: string) => Promise<'ran' | 'failed' | 'skipped'>;
+  /**
+   * Fires, once each, the jobs whose period ended since their last run by the product's clock (`lambdas/core/clock.ts`,
+   * which the local clock moves forward), after any run of them in progress, and resolves when those runs end.
+   */
+  catchUp: () => Promise<Record<string, 'ran' | 'failed' | 'skipped'>>;
   /** stops the clocks and waits (up to `graceMs`) for runs in progress */
   stop: (graceMs?: number) => Promise<void>;
 };
 
 /** EventBridge's `Scheduled Event` for a rule of the local stack. */
-export const scheduledEvent = (name: string, now = new Date()): ScheduledEvent => ({
+export const scheduledEvent = (name: string, now = new Date(nowMs())): ScheduledEvent => ({
   version: '0',
   id: randomUUID(),
   'detail-type': 'Scheduled Event',
@@ -41,7 +47,9 @@ export const scheduledEvent = (name: string, now = new Date()): ScheduledEvent =
 /**
  * The local EventBridge (DESIGN §4): every `everyMinutes` (divided by `speed`) each job of the schedule table gets a
  * scheduled event, as a `rate()` rule sends it: the first one a period after start. A job still running when its next
- * tick comes is not started twice; that tick is skipped.
+ * tick comes is not started twice; that tick is skipped. When the local clock moves the product's time forward,
+ * `catchUp` runs each job whose period ended in the skipped time once, as EventBridge after an outage: not once per
+ * skipped period.
  */
 export const startScheduler = (options: SchedulerOptions = {}): Scheduler => {
   const table = options.table ?? scheduleTable;
@@ -55,6 +63,9 @@ export const startScheduler = (options: SchedulerOptions = {}): Scheduler => {
   const entries = new Map(scheduleEntries(table).map(({ name, ...spec }) => [name, spec]));
   const runs = new Map<string, Promise<void>>();
   const jobs = new Map<string, Promise<ScheduledJob>>();
+  const periodMs = (spec: ScheduleSpec) => (spec.everyMinutes * 60_000) / speed;
+  // when each job last started, by the product's clock (a rate rule's first run is a period after it is created)
+  const lastStarted = new Map([...entries.keys()].map((name) => [name, nowMs()]));
 
   const fire = async (name: string): Promise<'ran' | 'failed' | 'skipped'> => {
     const spec = entries.get(name);
@@ -64,6 +75,7 @@ export const startScheduler = (options: SchedulerOptions = {}): Scheduler => {
       return 'skipped';
     }
     const started = Date.now();
+    lastStarted.set(name, nowMs());
     let job = jobs.get(name);
     if (!job) {
       job = loadJob(name, spec);
@@ -93,13 +105,26 @@ export const startScheduler = (options: SchedulerOptions = {}): Scheduler => {
   };
 
   const timers = [...entries].map(([name, spec]) => {
-    const timer = setInterval(() => void fire(name), (spec.everyMinutes * 60_000) / speed);
+    const timer = setInterval(() => void fire(name), periodMs(spec));
     timer.unref();
     return timer;
   });
 
+  const catchUp = async () => {
+    const due = [...entries].filter(([name, spec]) => nowMs() - lastStarted.get(name)! >= periodMs(spec));
+    const results = await Promise.all(
+      due.map(async ([name]) => {
+        // a run that started before the clock moved saw the old time: this one comes after it
+        await runs.get(name);
+        return [name, await fire(name)] as const;
+      }),
+    );
+    return Object.fromEntries(results);
+  };
+
   return {
     fire,
+    catchUp,
     stop: async (graceMs = 5000) => {
       for (const timer of timers) clearInterval(timer);
       await Promise.race([

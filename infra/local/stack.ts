@@ -26,6 +26,7 @@ import { startQueueRunner, type QueueRunner } from './queue-runner.js';
 import { startS3Local } from './s3.js';
 import { startSandbox } from './sandbox/server.js';
 import { startScheduler, type Scheduler } from './scheduler.js';
+import { startLocalClock, type LocalClock } from './clock.js';
 import { createSqsApi } from './sqs-api.js';
 import { startStreamRunner, type StreamRunner } from './streams.js';
 import { startWeb } from './web.js';
@@ -89,6 +90,8 @@ export type LocalStack = {
   env: Record<string, string>;
   queues: QueueRunner;
   scheduler: Scheduler;
+  /** the product's time (DESIGN §9 "Local clock", clock.ts) */
+  clock: LocalClock;
   /** the table stream's consumers; `streams.drained()` waits until what was written before has reached them */
   streams: StreamRunner;
   /** ms from the call to ready */
@@ -166,6 +169,9 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
   let stopping = false;
   let reportFailure: (error: Error) => void = () => {};
   const failed = new Promise<Error>((resolveFailure) => (reportFailure = resolveFailure));
+  // the web's `/_local/compiled` (web.ts) answers once every part is up; a stack that fails to start never is
+  let reportReady: () => void = () => {};
+  const ready = new Promise<void>((resolveReady) => (reportReady = resolveReady));
 
   const stop = async () => {
     if (stopping) return;
@@ -281,6 +287,7 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
         ...(typeof options.web === 'object' ? { configFile: options.web.configFile } : {}),
         // as web/vite.config.ts does for LOCAL_DIR: a second stack keeps its own dependency cache
         ...(options.localDir ? { cacheDir: join(localDir, 'vite') } : {}),
+        ready,
       });
       stops.push(web.stop);
     };
@@ -318,6 +325,14 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
       restoreBaseEnv();
     };
 
+    // the moved time a run left (clock.json) before the queues and the scheduler read it
+    const clock = startLocalClock({
+      file: join(localDir, 'clock.json'),
+      catchUp: () => scheduler.catchUp(),
+      drained: () => queues.drained(),
+      log,
+    });
+    stops.push(async () => clock.stop());
     const queues = startQueueRunner({
       dir: join(localDir, 'queues'),
       ...(options.queues ? { table: options.queues } : {}),
@@ -351,12 +366,14 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
       functions: triggerModules,
       sqs: createSqsApi(queues),
       live: createLocalLive({ log: (line) => log(`api ${line}`) }),
+      clock: clock.serve,
       localSecret,
       log: (line) => log(`api ${line}`),
     });
     stops.push(gateway.stop);
 
     lock.update({ urls: { ...urls } });
+    reportReady();
     return {
       urls,
       localDir,
@@ -364,6 +381,7 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
       env,
       queues,
       scheduler,
+      clock,
       streams,
       readyMs: Math.round(performance.now() - started),
       timings,

@@ -25,6 +25,31 @@ export const configJsonPlugin = (config: Promise<WebConfig>): Plugin => ({
   },
 });
 
+/** Where the dev server answers once the stack is up and the app's pages are compiled (`compiledPlugin`). */
+export const compiledPath = '/_local/compiled';
+
+/**
+ * `GET /_local/compiled` answers 204 once `ready` has resolved (the rest of the stack) and the entry and everything it
+ * and the warmed pages (server.warmup in web/vite.config.ts) import statically are compiled. The dev server compiles a module when first asked for it, which
+ * on a busy 2-core machine takes about a minute for the whole app: the end-to-end suite waits for this before its first
+ * journey, so that minute is not charged to whichever test happens to run first.
+ */
+export const compiledPlugin = (ready: Promise<unknown>): Plugin => ({
+  name: 'outreach-local-compiled',
+  configureServer(server) {
+    server.middlewares.use((req, res, next) => {
+      if (req.method !== 'GET' || req.url?.split('?')[0] !== compiledPath) return next();
+      Promise.all([ready, server.warmupRequest('/src/main.tsx').then(() => server.waitForRequestsIdle())]).then(
+        () => {
+          res.statusCode = 204;
+          res.end();
+        },
+        (error: unknown) => next(error),
+      );
+    });
+  },
+});
+
 /**
  * The web on `port` through Vite's dev server with the web's own config (`web/vite.config.ts`), plus `/config.json`.
  * @default configFile web/vite.config.ts of the repo
@@ -35,6 +60,8 @@ export const startWeb = async (options: {
   configFile?: string;
   /** Vite's dependency cache, for a stack beside `npm start` (two dev servers must not share one) */
   cacheDir?: string;
+  /** when the rest of the stack is up (`GET /_local/compiled` waits for it too) @default at once */
+  ready?: Promise<unknown>;
 }): Promise<LocalWeb> => {
   const configFile = options.configFile ?? `${repoRoot}web/vite.config.ts`;
   const hasConfig = existsSync(configFile);
@@ -51,7 +78,7 @@ export const startWeb = async (options: {
     ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
     logLevel: 'warn',
     server: { port: options.port, strictPort: true, host: 'localhost' },
-    plugins: [configJsonPlugin(options.config)],
+    plugins: [configJsonPlugin(options.config), compiledPlugin(options.ready ?? Promise.resolve())],
   });
   for (const listener of process.listeners('SIGTERM')) {
     if (!sigtermBefore.has(listener)) process.off('SIGTERM', listener);

@@ -11,6 +11,7 @@ import { cognitoUserDirectory, createCognitoClient, type UserDirectory } from '.
 import { createS3Client, s3Storage } from '../providers/storage/storage.js';
 import { outsideDepsFromEnv } from './outside-deps.js';
 import { type AccountDeps, sweepDeletedAccount } from './service.js';
+import { now } from '../core/clock.js';
 
 /**
  * The `account-deletion` queue's worker (DESIGN §4, §6 "Your data"), on the house worker kit: the later pass of a
@@ -52,7 +53,7 @@ export const handler = deletionWorker(
     db,
     storage: s3Storage(createS3Client(), config.bucketName),
     users,
-    now: () => new Date(),
+    now,
     addressHash: keyedHashFromEnv(),
     ...outsideDepsFromEnv(db, logger),
   },

@@ -8,6 +8,7 @@ import { dataKeysFromEnv } from '../providers/crypto/data-keys.js';
 import { createLiveCloser, createLivePort } from '../providers/live/live.js';
 import { createZoomProvider } from '../providers/meetings/zoom.js';
 import type { AccountDeps } from './service.js';
+import { now } from '../core/clock.js';
 
 /**
  * The outside services a deletion releases (service.ts `releaseOutside`), for the account Lambda and the deletion
@@ -26,7 +27,7 @@ export const outsideDepsFromEnv = (
     keys: dataKeysFromEnv(env),
     zoom: createZoomProvider(env),
     live: createLivePort({ db }, env),
-    now: () => new Date(),
+    now,
     newId: monotonicFactory(),
     webOrigin: readConfig(env).corsOrigin,
     logger,

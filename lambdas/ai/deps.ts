@@ -9,6 +9,7 @@ import { createResearchClient, perplexityResearch, readResearchSettings } from '
 import { vendorLimits } from '../providers/vendor-limits.js';
 import { renderTemplateFor } from './template-values.js';
 import type { GenerationDeps } from './generation.js';
+import { now } from '../core/clock.js';
 
 /**
  * The AI domain's dependencies in a Lambda, from its environment (STYLE §10: built once per Lambda): the table, the
@@ -32,7 +33,7 @@ export const generationDepsFromEnv = (logger: Logger): GenerationDeps => {
     renderTemplate: renderTemplateFor,
     live: createLivePort({ db }),
     queue: sqsQueue(createSqsClient()),
-    now: () => new Date(),
+    now,
     logger,
   };
 };

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { lazySchema } from '../../shared/lazy-schema.js';
+import { englishLanguageName } from '../../shared/languages.js';
 import type { ConversationEmail } from '../../shared/schemas/conversations.js';
 import type { ContactItem } from '../data/contact.js';
 import { ownText } from '../replies/index.js';
@@ -12,6 +13,13 @@ import type { UserProfileItem } from '../data/user-profile.js';
  * sandbox model (infra/local/sandbox/outreach-email.ts) can read it as a model would.
  */
 
+/** SPEC §3 `language`: the prompt names the e-mail's language as 'E-mail language: German (de)'. */
+const languageInstruction =
+  "Write the subject and the body in the language named in 'E-mail language' (a template's wording translated into it).";
+
+/** The prompt's line naming the language an e-mail is written in. */
+const languageLine = (language: string) => line('E-mail language', `${englishLanguageName(language)} (${language})`);
+
 export const emailInstructions = [
   'You write a short, warm, specific networking e-mail from the sender to the recipient, in the first person, as the',
   'sender. Use only facts given about both; never invent. Open with one concrete reason for writing to this person',
@@ -21,6 +29,7 @@ export const emailInstructions = [
   'fill its {{placeholders}} from the facts; a placeholder you cannot fill stays as it is in the text and is listed',
   'in placeholderAlternatives with 2-3 phrases that could replace it. Follow the instructions when given. Name the',
   'angle you chose in strategy: recent_activity, shared_background, career_path, shared_interest or template.',
+  languageInstruction,
 ].join(' ');
 
 /**
@@ -68,6 +77,8 @@ export type EmailPromptInput = {
   facts: string[];
   template?: { subject: string; body: string };
   instructions?: string;
+  /** the language to write in (shared/languages.ts `emailLanguageOf`): the contact's, else the user's */
+  language: string;
 };
 
 const line = (label: string, value: string | undefined) => {
@@ -88,7 +99,7 @@ const contactName = (contact: ContactItem) =>
 const years = (start?: number, end?: number) => (start || end ? ` (${start ?? ''}-${end ?? ''})` : '');
 
 /** The user prompt; long documents are cut (their beginning says the most) so a request stays small and fast. */
-export const emailPrompt = ({ profile, contact, facts, template, instructions }: EmailPromptInput) => {
+export const emailPrompt = ({ profile, contact, facts, template, instructions, language }: EmailPromptInput) => {
   const p = profile ?? ({} as Partial<UserProfileItem>);
   const senderName = nameOf(p);
   const education = (contact.education ?? []).slice(0, 5).map((entry) => {
@@ -123,6 +134,7 @@ export const emailPrompt = ({ profile, contact, facts, template, instructions }:
     template ? line('Template subject', template.subject) : '',
     template ? section('Template body', template.body, 5000) : '',
     section('Instructions', instructions, 2000),
+    languageLine(language),
   ]
     .filter(Boolean)
     .join('\n\n');
@@ -147,6 +159,7 @@ export const replyInstructions = [
   'never invent. Warm, short and plain: at most 120 words, plain text, no markdown, no quoted thread. The subject is',
   "'Re: ' and the thread's subject. Follow the instructions when given. placeholderAlternatives is empty; name the",
   'angle in strategy: reply or follow_up.',
+  languageInstruction,
 ].join(' ');
 
 export const replyAnswerJsonSchema = { ...emailAnswerJsonSchema, name: 'reply_email' };
@@ -159,6 +172,8 @@ export type ReplyPromptInput = {
   emails: readonly ConversationEmail[];
   draftType: 'reply' | 'follow_up';
   instructions?: string | undefined;
+  /** the language to write in (shared/languages.ts `emailLanguageOf`) */
+  language: string;
 };
 
 /** Parts of a thread the prompt keeps: the latest ones, each cut, so a long thread stays a small request. */
@@ -170,7 +185,15 @@ const threadPartMax = 3000;
  * contact's own words, quotes left out), and the recipient's latest message LAST, which is what the model answers; the
  * user's instructions come before the thread.
  */
-export const replyPrompt = ({ profile, contact, subject, emails, draftType, instructions }: ReplyPromptInput) => {
+export const replyPrompt = ({
+  profile,
+  contact,
+  subject,
+  emails,
+  draftType,
+  instructions,
+  language,
+}: ReplyPromptInput) => {
   const p = profile ?? ({} as Partial<UserProfileItem>);
   const shown = emails.filter((email) => email.kind === 'sent' || email.kind === 'reply');
   const latest = shown.findLast((email) => email.kind === 'reply');
@@ -197,6 +220,7 @@ export const replyPrompt = ({ profile, contact, subject, emails, draftType, inst
     line('Recipient role', contact.jobTitle || contact.currentRole),
     line('Recipient company', contact.company),
     line('E-mail to write', draftType === 'reply' ? 'reply' : 'follow-up'),
+    languageLine(language),
     // the user's instructions before the thread, so the message to answer stays last
     section('Instructions', instructions, 2000),
     line('Thread subject', subject),

@@ -9,6 +9,7 @@ import type { LiveEvent } from '../../shared/live-events.js';
 import type { GenerationMessage } from '../../shared/schemas/ai.js';
 import { draftMessages } from '../../shared/schemas/drafts.js';
 import { messages } from '../../shared/messages.js';
+import { settingsDefaults } from '../../shared/schemas/profile.js';
 import { HttpError } from '../core/errors.js';
 import { createLogger } from '../core/logger.js';
 import { createDataClient, dataClientOf, queryAll } from '../data/client.js';
@@ -26,7 +27,7 @@ import { deleteItems } from '../data/user-partition.js';
 import { rateLimits } from '../data/rate-limit.js';
 import { getSharedProfile, upsertSharedProfile } from '../data/shared-profile.js';
 import { createTemplateItem } from '../data/template.js';
-import { upsertUserProfile } from '../data/user-profile.js';
+import { setUserSettings, upsertUserProfile } from '../data/user-profile.js';
 import {
   checkConversationDraft,
   primaryDraft,
@@ -125,10 +126,11 @@ const setup = (options: { now?: () => Date } = {}) => {
   return { deps, prompts, searches, events, sent };
 };
 
-const newUser = async () => {
+const newUser = async (language?: string) => {
   const uid = randomUUID();
   await upsertUserProfile(db, uid, {
     set: {
+      ...(language && { settings: { ...settingsDefaults, language } }),
       displayName: 'Ada Lovelace',
       jobTitle: 'Analyst',
       company: 'Engines Ltd',
@@ -224,6 +226,26 @@ describe('an AI-written e-mail against DynamoDB Local and the sandbox models', (
         },
       },
     ]);
+  });
+
+  it("writes in the user's language, and in the contact's own e-mail language when the user set one (SPEC §3 language)", async () => {
+    const { deps, prompts } = setup();
+    const german = await newUser('de');
+    const [hers] = await addContacts(german, [grace]);
+    const inGerman = await generateEmail(deps, german, { contactId: hers!.contactId });
+    expect(inGerman.subject).toBe('Ada zu Ihrer Arbeit als Rear Admiral bei Navy Labs');
+    expect(inGerman.body).toMatch(/^Hallo Grace,/);
+    expect(prompts[0]!.prompt).toContain('E-mail language: German (de)');
+
+    const english = await newUser('en-GB');
+    const [germanSpeaking, englishSpeaking] = await addContacts(english, [{ ...grace, emailLanguage: 'de' }, grace]);
+    expect((await generateEmail(deps, english, { contactId: germanSpeaking!.contactId })).body).toMatch(
+      /^Hallo Grace,[\s\S]*Viele Grüße/,
+    );
+    expect((await generateEmail(deps, english, { contactId: englishSpeaking!.contactId })).body).toMatch(/^Hi Grace,/);
+    // a stored language the interface no longer offers writes as the interface shows it: English
+    await setUserSettings(db, english, { language: 'pt' }, new Date().toISOString());
+    expect((await generateEmail(deps, english, { contactId: englishSpeaking!.contactId })).body).toMatch(/^Hi Grace,/);
   });
 
   it('saves the e-mail even when the live channel fails (pages poll what they miss)', async () => {
@@ -467,6 +489,16 @@ describe('a reply written from the thread (DESIGN §9)', () => {
     expect(again.draftId).toBe(email.draftId);
     expect(again.body).not.toContain('I will bring my notes.');
     expect(await replyDraftsOf(uid)).toEqual([expect.objectContaining({ id: email.draftId, body: again.body })]);
+  });
+
+  it("answers in the contact's own e-mail language", async () => {
+    const { deps } = setup();
+    const uid = await newUser();
+    const [contact] = await addContacts(uid, [{ ...grace, emailLanguage: 'fr' }]);
+    const conversationId = await conversationWithGrace(uid, contact!.contactId);
+    const email = await generateEmail(deps, uid, { contactId: contact!.contactId, conversationId, draftType: 'reply' });
+    expect(email.subject).toBe('Re: Compilers');
+    expect(email.body).toMatch(/^Bonjour Grace,\n\nMerci pour votre réponse\. Thursday at 5pm CET me convient/);
   });
 
   it('refuses before the model writes: a reply once one answered the latest message, and a conversation not of the contact', async () => {

@@ -40,6 +40,7 @@ import {
 } from '../data/generation-batch.js';
 import { activityChanged } from '../data/activity.js';
 import { takeTokens } from '../data/rate-limit.js';
+import { emailLanguageOf } from '../../shared/languages.js';
 import { getSharedProfile, insightsMaxAgeMs, storeInsights } from '../data/shared-profile.js';
 import { getUserProfile, type UserProfileItem } from '../data/user-profile.js';
 import { AiFailure, type Ai } from '../providers/ai/port.js';
@@ -206,7 +207,14 @@ const composeEmail = async (
     input.profile === undefined ? getUserProfile(deps.db, uid) : input.profile,
     contactInsights(deps, contact),
   ]);
-  const prompt = emailPrompt({ profile, contact, facts, template, instructions: input.instructions });
+  const prompt = emailPrompt({
+    profile,
+    contact,
+    facts,
+    template,
+    instructions: input.instructions,
+    language: emailLanguageOf(contact.emailLanguage, profile?.settings?.language),
+  });
   const answer = await writeEmail(deps, prompt, input.signal);
   const placeholderAlternatives = alternativesRecord(answer);
   return {
@@ -278,6 +286,7 @@ const answerInConversation = async (
     emails,
     draftType: input.draftType,
     instructions: input.instructions,
+    language: emailLanguageOf(contact.emailLanguage, profile?.settings?.language),
   });
   const answer = await writeEmail(deps, prompt, undefined, conversationEmail);
   // the thread's subject, answered once ('Re: '), whatever the model made of it: the contact's client threads by it too

@@ -7,6 +7,7 @@ import { createOpenAiClient, openAi, readOpenAiSettings } from '../providers/ai/
 import { generationDepsFromEnv } from './deps.js';
 import * as generation from './generation.js';
 import * as ai from './service.js';
+import { now } from '../core/clock.js';
 
 const config = readConfig();
 const settings = readOpenAiSettings();
@@ -14,7 +15,7 @@ const logger = createLogger('ai');
 const deps: ai.AiDeps = {
   db: createDataClient(config.tableName),
   ai: openAi(createOpenAiClient(settings), settings.model),
-  now: () => new Date(),
+  now,
   logger,
 };
 const generationDeps = generationDepsFromEnv(logger);

@@ -4,6 +4,7 @@ import { createDataClient } from '../data/client.js';
 import { dynamoIdempotencyStore } from '../data/idempotency.js';
 import { createStripeBilling } from '../providers/billing/stripe.js';
 import type { BillingDeps } from './service.js';
+import { now } from '../core/clock.js';
 
 /**
  * The billing domain's dependencies in a Lambda, from its environment, built once (STYLE §10): the table, Stripe (the
@@ -19,7 +20,7 @@ export const billingDepsFromEnv = (logger: Logger, env: NodeJS.ProcessEnv = proc
     billing,
     prices,
     idempotency: dynamoIdempotencyStore(db),
-    now: () => new Date(),
+    now,
     webOrigin: config.corsOrigin,
     logger,
   };

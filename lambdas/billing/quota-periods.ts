@@ -5,6 +5,7 @@ import { createLogger } from '../core/logger.js';
 import { scheduledJob } from '../core/schedule.js';
 import { createDataClient, type DataClient } from '../data/client.js';
 import { getQuota, quotasEndedBefore } from '../data/quota.js';
+import { now } from '../core/clock.js';
 
 /** The job's limits (DESIGN §4). */
 export const quotaPeriods = {
@@ -67,7 +68,7 @@ export const rollOverEndedPeriods = async (
 };
 
 const logger = createLogger('billing');
-const deps = { db: createDataClient(readConfig().tableName), now: () => new Date(), logger };
+const deps = { db: createDataClient(readConfig().tableName), now, logger };
 
 /** The `quota-periods` job of shared/schedules.ts. */
 export const handler = scheduledJob({

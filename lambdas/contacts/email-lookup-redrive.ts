@@ -13,6 +13,7 @@ import {
 import type { QueuePort } from '../providers/queue/port.js';
 import { createSqsClient, sqsQueue } from '../providers/queue/sqs.js';
 import { lookupMessage } from './lookup-rules.js';
+import { now } from '../core/clock.js';
 
 export type LookupRedriveDeps = {
   db: DataClient;
@@ -75,7 +76,7 @@ const config = readConfig();
 const deps: LookupRedriveDeps = {
   db: createDataClient(config.tableName),
   queue: sqsQueue(createSqsClient()),
-  now: () => new Date(),
+  now,
   logger: createLogger('contacts'),
 };
 

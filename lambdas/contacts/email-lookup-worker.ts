@@ -9,6 +9,7 @@ import { createDataClient } from '../data/client.js';
 import { createLivePort } from '../providers/live/live.js';
 import { quickEmailVerification, readVerificationSettings } from '../providers/verification/quickemailverification.js';
 import { countLookupActivity, type EmailLookupDeps, lookUpEmail } from './email-lookup.js';
+import { now } from '../core/clock.js';
 
 /**
  * The `email-lookup` queue's worker (DESIGN §4) on the house worker kit: one lookup per message, idempotent on
@@ -50,7 +51,7 @@ export const handler = emailLookupWorker(
   {
     db,
     verifier: quickEmailVerification(readVerificationSettings()),
-    now: () => new Date(),
+    now,
     live: createLivePort({ db }),
     logger,
   },

@@ -37,6 +37,28 @@ describe('contacts Lambda', () => {
     expect(mine.json.data).toMatchObject({ contact: { id: params.id, notes: 'mine' }, draft: null });
   });
 
+  it("keeps a contact's own e-mail language until it is set back to the user's, and refuses an unknown one", async () => {
+    const claims = userClaims();
+    const made = await callRoute('POST /api/contacts', { claims, body: { name: 'Ada Lovelace' } });
+    const params = { id: made.json.data.id as string };
+    expect(made.json.data.email_language).toBeNull();
+    const set = await callRoute('PUT /api/contacts/{id}', { claims, params, body: { email_language: 'de' } });
+    expect(set.status).toBe(200);
+    expect((await callRoute('GET /api/contacts/{id}', { claims, params })).json.data.contact.email_language).toBe('de');
+    // another change leaves it alone
+    await callRoute('PUT /api/contacts/{id}', { claims, params, body: { notes: 'speaks German' } });
+    expect((await callRoute('GET /api/contacts/{id}', { claims, params })).json.data.contact.email_language).toBe('de');
+    const bad = await callRoute('PUT /api/contacts/{id}', {
+      offSchema: true,
+      claims,
+      params,
+      body: { email_language: 'xx' },
+    });
+    expect(bad.status).toBe(400);
+    await callRoute('PUT /api/contacts/{id}', { claims, params, body: { email_language: null } });
+    expect((await callRoute('GET /api/contacts/{id}', { claims, params })).json.data.contact.email_language).toBeNull();
+  });
+
   it('refuses bad LinkedIn URLs and bad bodies with 400 naming the field', async () => {
     const claims = userClaims();
     const cases: [

@@ -9,11 +9,11 @@ import { createLivePort } from '../providers/live/live.js';
 import { createSqsClient, sqsQueue } from '../providers/queue/sqs.js';
 import * as contacts from './service.js';
 import { chargedEnrichment, rememberingUnknownProfiles } from './enrichment-guards.js';
+import { now } from '../core/clock.js';
 
 const config = domainConfig('contacts');
 
 const db = createDataClient(config.tableName);
-const now = () => new Date();
 // DESIGN §5: People Data Labs when its key is configured (the sandbox's locally)
 const enrichment = enrichmentFromEnv();
 

@@ -148,6 +148,10 @@ const storeSharedProfile = async (deps: ContactsDeps, canonical: string, profile
   });
 };
 
+/** A day or a time as stored: ISO 8601 in UTC (a day is its midnight in UTC, as LinkedIn's export gives no zone). */
+const isoTime = (value: string) =>
+  new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value).toISOString();
+
 const splitName = (name: string) => {
   const [first = '', ...rest] = name.trim().split(/\s+/);
   return { firstName: first, lastName: rest.join(' ') };
@@ -188,6 +192,8 @@ const newContact = (
     education: shared?.education ?? [],
     experiences: shared?.experiences ?? [],
     notes: body.notes ?? '',
+    ...(body.connected_at ? { connectedAt: isoTime(body.connected_at) } : {}),
+    ...(body.linkedin_data ? { linkedinData: body.linkedin_data } : {}),
     ...(body.email
       ? { email: body.email.toLowerCase(), emailSource: 'manual', emailLookupStatus: 'pending' as const }
       : sharedEmail
@@ -482,18 +488,21 @@ const ownContact = async (deps: ContactsDeps, uid: string, contactId: string) =>
 
 /**
  * GET /api/contacts/{id}: the contact and its primary draft (lambdas/data/draft.ts), or null, read side by side (the draft is
- * read under the user's own key, so it is never another user's). The contact's SPEC §3 `emailSubject`/`emailBody` are
- * its e-mail: what the contact itself holds, else the primary draft's.
+ * read under the user's own key, so it is never another user's). The contact's SPEC §3 `emailSubject`, `emailBody` and
+ * `placeholderAlternatives` are its primary draft's, in full (a list row carries a preview of the body).
  */
 export const getOne = async (deps: ContactsDeps, uid: string, contactId: string) => {
   const [item, draft] = await Promise.all([ownContact(deps, uid, contactId), primaryDraft(deps.db, uid, contactId)]);
   const contact = toContactWire(item, deps.now());
   return {
-    contact: {
-      ...contact,
-      email_subject: contact.email_subject || (draft?.subject ?? ''),
-      email_body: contact.email_body || (draft?.body ?? ''),
-    },
+    contact: draft
+      ? {
+          ...contact,
+          email_subject: draft.subject ?? '',
+          email_body: draft.body ?? '',
+          placeholder_alternatives: draft.placeholderAlternatives ?? {},
+        }
+      : contact,
     draft,
   };
 };
@@ -523,9 +532,12 @@ export const updateContact = async (deps: ContactsDeps, uid: string, contactId: 
     ...(body.company !== undefined && { company: body.company }),
     ...(body.job_title !== undefined && { jobTitle: body.job_title }),
     ...(body.notes !== undefined && { notes: body.notes }),
+    ...(body.email_language && { emailLanguage: body.email_language }),
     ...(body.relationship_status !== undefined && { relationshipStatus: body.relationship_status }),
     ...(body.unique_perplexity_facts !== undefined && { uniquePerplexityFacts: body.unique_perplexity_facts }),
     ...(body.perplexity_searched_at != null && { perplexitySearchedAt: body.perplexity_searched_at }),
+    ...(body.connected_at != null && { connectedAt: isoTime(body.connected_at) }),
+    ...(body.linkedin_data != null && { linkedinData: body.linkedin_data }),
     ...(emailChanged && {
       email: body.email!.toLowerCase(),
       emailSource: body.email ? 'manual' : '',
@@ -539,6 +551,9 @@ export const updateContact = async (deps: ContactsDeps, uid: string, contactId: 
   };
   const removals = [
     ...(body.perplexity_searched_at === null ? (['perplexitySearchedAt'] as const) : []),
+    ...(body.email_language === null ? (['emailLanguage'] as const) : []),
+    ...(body.connected_at === null ? (['connectedAt'] as const) : []),
+    ...(body.linkedin_data === null ? (['linkedinData'] as const) : []),
     // DESIGN §9: a confirmation is of one address; a new one is unconfirmed
     ...(emailChanged
       ? (['emailQevStatus', 'emailVerifiedAt', 'emailLookupLastAttempt', 'emailConfirmedFor'] as const)

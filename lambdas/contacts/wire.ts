@@ -1,4 +1,5 @@
 import type { ContactWire } from '../../shared/schemas/contacts.js';
+import type { EmailLanguage } from '../../shared/languages.js';
 import { type ContactItem, contactAddress } from '../data/contact.js';
 import type { EducationEntry, ExperienceEntry } from '../providers/enrichment/port.js';
 
@@ -68,7 +69,7 @@ export const toContactWire = (item: ContactItem, now: Date): ContactWire => ({
   email_lookup_last_attempt: item.emailLookupLastAttempt ?? null,
   email_not_found_confidence: item.emailNotFoundConfidence ?? 0,
   email_pattern_used: item.emailPatternUsed ?? '',
-  linkedin_data: null,
+  linkedin_data: item.linkedinData ?? null,
   linkedin_scraped_at: item.linkedinScrapedAt ?? null,
   data_freshness: dataFreshness(item.linkedinScrapedAt, now),
   unique_perplexity_facts: item.uniquePerplexityFacts ?? [],
@@ -79,6 +80,7 @@ export const toContactWire = (item: ContactItem, now: Date): ContactWire => ({
   email_status: item.emailStatus ?? 'empty',
   email_subject: item.emailSubject ?? '',
   email_body: item.emailBody ?? '',
+  placeholder_alternatives: item.placeholderAlternatives ?? {},
   email_sent_at: item.emailSentAt ?? null,
   email_provider: item.emailProvider ?? '',
   conversation_status: item.conversationStatus ?? '',
@@ -90,6 +92,7 @@ export const toContactWire = (item: ContactItem, now: Date): ContactWire => ({
   last_email_status: item.lastEmailStatus ?? '',
   ai_strategy: item.aiStrategy ?? '',
   notes: item.notes ?? '',
+  email_language: (item.emailLanguage as EmailLanguage | undefined) ?? null,
   education: (item.education ?? []).map(educationToWire),
   experiences: (item.experiences ?? []).map(experienceToWire),
 });

@@ -6,6 +6,7 @@ import { createLogger } from '../core/logger.js';
 import { createDataClient } from '../data/client.js';
 import { createLivePort } from '../providers/live/live.js';
 import * as conversations from './service.js';
+import { now } from '../core/clock.js';
 
 const config = readConfig();
 
@@ -13,7 +14,7 @@ const logger = createLogger('conversations');
 const db = createDataClient(config.tableName);
 const deps: conversations.ConversationsDeps = {
   db,
-  now: () => new Date(),
+  now,
   newId: conversations.newConversationId,
   // DESIGN §8: a conversation changed here reaches the user's other tabs
   live: createLivePort({ db }),
@@ -33,6 +34,8 @@ export const handler = httpHandler(
     'GET /api/conversations/{id}': ({ userId, params }) => conversations.conversationById(deps, userId, params.id),
     'PATCH /api/conversations/{id}/reply-status': ({ userId, params, body }) =>
       conversations.setReplyStatus(deps, userId, params.id, body),
+    'PATCH /api/conversations/{id}/messages/{messageId}': ({ userId, params, body }) =>
+      conversations.correctMessageLabel(deps, userId, params.id, params.messageId, body),
     'PATCH /api/conversations/bulk-update': ({ userId, body }) => conversations.bulkUpdate(deps, userId, body),
     'PATCH /api/conversations/{id}': ({ userId, params, body }) =>
       conversations.updateConversation(deps, userId, params.id, body),

@@ -12,6 +12,7 @@ export {
   addDoNotContact,
   conversationByThread,
   getConversation,
+  incomingEmail,
   isDoNotContact,
   moveContactStage,
   openConversations,

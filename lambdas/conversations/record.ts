@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import type { Conversation, ConversationEmail, Notification } from '../../shared/schemas/conversations.js';
+import type { Conversation, ConversationEmail, Notification, ReplyLabel } from '../../shared/schemas/conversations.js';
 import type { DraftType } from '../../shared/schemas/drafts.js';
 import type { MailProvider } from '../../shared/schemas/mailboxes.js';
 import type { PipelineStage } from '../../shared/schemas/pipeline.js';
@@ -17,9 +17,13 @@ import {
 import {
   type ConversationItem,
   changedConversationWrite,
+  changedEmailWrite,
+  conversationEmailById,
+  conversationUnchangedCheck,
   conversationEmails,
   conversationIdOfThread,
   getConversationItem,
+  getConversationEmail,
   hasConversationEmail,
   keyPart,
   newConversationItem,
@@ -38,7 +42,7 @@ import {
   doNotContactWrite,
   getDoNotContact,
 } from '../data/do-not-contact.js';
-import { newNotificationWrite, trimNotifications } from '../data/notification.js';
+import { newNotificationWrite, relabelNotification, trimNotifications } from '../data/notification.js';
 import {
   getPipelineEntry,
   movePipelineEntry,
@@ -47,6 +51,7 @@ import {
   stageRank,
 } from '../data/pipeline.js';
 import { contactMirrorWrite, contactToMirror } from './contact-mirror.js';
+import { nowMs } from '../core/clock.js';
 
 /**
  * What the sending and reply-reading domains record in conversations (contracts in the coordination notes,
@@ -143,7 +148,7 @@ export const recordSentEmail = async (
     if (current && (await hasConversationEmail(db, uid, conversationId, emailKey)))
       return { conversation: toConversationWire(current), created: false };
     if (!current && !initial) throw conversationNotFound();
-    const now = new Date().toISOString();
+    const now = new Date(nowMs()).toISOString();
     const base: ConversationItem =
       current ??
       newConversationItem({
@@ -208,6 +213,11 @@ export const recordSentEmail = async (
 
 export type IncomingEmail = {
   kind: 'reply' | 'auto_reply' | 'bounce';
+  /**
+   * its triage label (DESIGN §9), written with it so a stream consumer sees it on INSERT; without one (a caller that
+   * reads no text) its kind's: a bounce's or an automatic answer's by the headers, else `other`
+   */
+  label?: ReplyLabel;
   providerMessageId: string;
   messageId: string | null;
   from: string;
@@ -216,6 +226,12 @@ export type IncomingEmail = {
   subject: string;
   body: string;
   at: Date;
+};
+
+const kindLabel: Record<IncomingEmail['kind'], ReplyLabel> = {
+  bounce: { classification: 'bounce', classifiedBy: 'headers' },
+  auto_reply: { classification: 'out_of_office', classifiedBy: 'headers' },
+  reply: { classification: 'other', classifiedBy: 'model' },
 };
 
 /** SPEC §3/§5: a notification's id is the reply's message id plus its time. */
@@ -251,13 +267,14 @@ export const recordIncomingEmail = async (
 }> => {
   const emailKey = receivedEmailKey(input.providerMessageId);
   const at = input.at.toISOString();
+  const label = input.label ?? kindLabel[input.kind];
   let skipNotification = false;
   for (let attempt = 0; ; attempt += 1) {
     const current = await getConversationItem(db, uid, conversationId);
     if (!current) throw conversationNotFound();
     if (await hasConversationEmail(db, uid, conversationId, emailKey))
       return { recorded: false, conversation: toConversationWire(current), notification: null, stage: null };
-    const now = new Date().toISOString();
+    const now = new Date(nowMs()).toISOString();
     const contact = await contactToMirror(db, uid, current.contactId);
     const next: ConversationItem = { ...current, updatedAt: later(current.updatedAt, now) };
     if (input.kind === 'reply') {
@@ -281,7 +298,11 @@ export const recordIncomingEmail = async (
       at,
       messageId: input.messageId,
       draftId: null,
+      ...labelFields(label),
     };
+    // the conversation shows its newest received e-mail's label (ULIDs order by time)
+    if (!current.latestLabel || current.latestLabel.emailId < email.id)
+      next.latestLabel = { emailId: email.id, ...labelFields(label) };
     const notification: Notification | null =
       input.kind === 'reply' && !skipNotification
         ? {
@@ -294,12 +315,16 @@ export const recordIncomingEmail = async (
             conversationId,
             timestamp: at,
             read: false,
+            classification: label.classification,
           }
         : null;
     const move =
       input.kind === 'reply' ? await forwardMove(db, uid, current.contactId, 'replied', at, conversationId) : null;
+    // a bounce's refused address, an unsubscribe's sender (DESIGN §6), on the do-not-contact list with the e-mail
     const bounced = input.kind === 'bounce' ? await bouncedAddress(db, uid, current) : null;
-    const unlisted = bounced && !(await getDoNotContact(db, uid, bounced)) ? bounced : null;
+    const unsubscribed = label.classification === 'unsubscribe' ? cut(input.from, addressMax) : null;
+    const listedAddress = bounced ?? unsubscribed;
+    const unlisted = listedAddress && !(await getDoNotContact(db, uid, listedAddress)) ? listedAddress : null;
     const touch = touchOf(now, move);
     const mirror = contactMirrorWrite(db, contact, next, undefined, touch);
     const line = mirror ? await contactTouchLineWrites(db, uid, current.contactId, touch) : [];
@@ -309,7 +334,7 @@ export const recordIncomingEmail = async (
       notification: notification ? newNotificationWrite(db, uid, notification) : undefined,
       move: move ? pipelineMoveWrite(db, uid, move) : undefined,
       doNotContact: unlisted
-        ? doNotContactWrite(db, uid, { email: unlisted, reason: 'bounce', addedAt: at })
+        ? doNotContactWrite(db, uid, { email: unlisted, reason: bounced ? 'bounce' : 'unsubscribe', addedAt: at })
         : undefined,
       mirror: mirror ?? undefined,
       line: mirror ? line : undefined,
@@ -330,6 +355,76 @@ export const recordIncomingEmail = async (
     await backoff(attempt);
   }
 };
+
+/** A label as an e-mail keeps it: no `returnDate` key unless one was stated. */
+export const labelFields = (label: ReplyLabel): ReplyLabel => ({
+  classification: label.classification,
+  classifiedBy: label.classifiedBy,
+  ...(label.classification === 'out_of_office' && label.returnDate ? { returnDate: label.returnDate } : {}),
+});
+
+/**
+ * PATCH /api/conversations/{id}/messages/{messageId} (DESIGN §9): the person's label of a received e-mail
+ * (`classifiedBy: user`; an out-of-office keeps the return date it stated). One transaction: the e-mail, the
+ * conversation's newest label when it is the newest received one, and an `unsubscribe` puts the sender on the
+ * do-not-contact list (DESIGN §6). A correction away from `unsubscribe` leaves the list as it is: taking an address off
+ * it is the person's own act. The reply's notification shows the new label. 404 for an e-mail the user does not have
+ * (another user's, a sent one).
+ */
+export const correctEmailLabel = async (
+  db: DataClient,
+  uid: string,
+  conversationId: string,
+  emailId: string,
+  classification: ReplyLabel['classification'],
+): Promise<{ email: ConversationEmail; conversation: ConversationItem }> => {
+  for (let attempt = 0; ; attempt += 1) {
+    const current = await getConversationItem(db, uid, conversationId);
+    if (!current) throw conversationNotFound();
+    const found = await conversationEmailById(db, uid, conversationId, emailId);
+    if (!found || found.email.kind === 'sent') throw notFound();
+    const label = labelFields({
+      classification,
+      classifiedBy: 'user',
+      ...(found.email.returnDate ? { returnDate: found.email.returnDate } : {}),
+    });
+    const { classification: _c, classifiedBy: _b, returnDate: _r, ...rest } = found.email;
+    const email: ConversationEmail = { ...rest, ...label };
+    const newest = !current.latestLabel || current.latestLabel.emailId <= email.id;
+    const next: ConversationItem = newest
+      ? {
+          ...current,
+          latestLabel: { emailId: email.id, ...label },
+          updatedAt: later(current.updatedAt, new Date(nowMs()).toISOString()),
+        }
+      : current;
+    const listed = classification === 'unsubscribe' && !(await getDoNotContact(db, uid, email.from));
+    const outcome = await transact(db, {
+      email: changedEmailWrite(db, found.key, email),
+      conversation: newest ? changedConversationWrite(db, current, next) : conversationUnchangedCheck(db, current),
+      doNotContact: listed
+        ? doNotContactWrite(db, uid, {
+            email: email.from,
+            reason: 'unsubscribe',
+            addedAt: new Date(nowMs()).toISOString(),
+          })
+        : undefined,
+    });
+    if (outcome.done) {
+      if (email.messageId) {
+        await relabelNotification(db, uid, `${keyPart(email.messageId)}-${Date.parse(email.at)}`, classification);
+      }
+      return { email, conversation: newest ? { ...next, version: current.version + 1 } : current };
+    }
+    if (!worthRetrying(outcome)) throw new Error(`Correcting the label was refused: ${outcome.summary}`);
+    if (attempt >= conflictRetries) throw new Error('Correcting the label kept conflicting');
+    await backoff(attempt);
+  }
+};
+
+/** The received e-mail of a provider message id in the conversation (idempotency's key), or null. */
+export const incomingEmail = (db: DataClient, uid: string, conversationId: string, providerMessageId: string) =>
+  getConversationEmail(db, uid, conversationId, receivedEmailKey(providerMessageId));
 
 /** The address a bounce refused: the one the conversation's last sent e-mail went to, else the contact's. */
 const bouncedAddress = async (db: DataClient, uid: string, conversation: ConversationItem) => {
@@ -397,7 +492,7 @@ export const openConversations = async (
   db: DataClient,
   uid: string,
   mailboxId?: string,
-  now: Date = new Date(),
+  now: Date = new Date(nowMs()),
 ): Promise<Conversation[]> =>
   (await userConversations(db, uid))
     .filter((conversation) => {
@@ -418,7 +513,7 @@ export const addDoNotContact = (
   uid: string,
   email: string,
   reason: DoNotContactReason,
-  at: Date = new Date(),
+  at: Date = new Date(nowMs()),
 ) => addDoNotContactEntry(db, uid, { email, reason, addedAt: at.toISOString() });
 
 /** Whether an address is on the user's do-not-contact list (case-blind). */

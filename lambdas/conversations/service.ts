@@ -4,6 +4,7 @@ import { monotonicFactory } from 'ulid';
 import type { LiveEvent } from '../../shared/live-events.js';
 import { messages } from '../../shared/messages.js';
 import type {
+  classifyMessageBody,
   bulkUpdateBody,
   Conversation,
   ConversationEmail,
@@ -34,6 +35,7 @@ import {
 import { transact } from '../data/entity/transaction.js';
 import { markNotificationRead, notificationsKept, userNotifications } from '../data/notification.js';
 import type { LivePort } from '../providers/live/port.js';
+import { correctEmailLabel } from './record.js';
 import { contactMirrorRemovalWrite, contactMirrorWrite, contactToMirror, mirrorKeyOf } from './contact-mirror.js';
 
 export type ConversationsDeps = {
@@ -185,6 +187,22 @@ export const setReplyStatus = async (
   id: string,
   body: z.infer<typeof replyStatusBody>,
 ): Promise<Conversation> => toConversationWire(await change(deps, uid, id, changeOf(body)));
+
+/**
+ * PATCH /api/conversations/{id}/messages/{messageId} (DESIGN §9 'Triage'): the person corrects a received e-mail's
+ * label (./record.ts `correctEmailLabel`); the tabs hear the conversation changed. Answers the e-mail.
+ */
+export const correctMessageLabel = async (
+  deps: ConversationsDeps,
+  uid: string,
+  id: string,
+  messageId: string,
+  body: z.infer<typeof classifyMessageBody>,
+): Promise<ConversationEmail> => {
+  const { email, conversation } = await correctEmailLabel(deps.db, uid, id, messageId, body.classification);
+  await publishUpdated(deps, uid, conversation);
+  return email;
+};
 
 /**
  * PATCH /api/conversations/bulk-update: the same change of each of the user's conversations named; ids the user does

@@ -40,8 +40,15 @@ export type DomainHandlers<T extends RouteTable> = { [K in keyof T & RouteKey]: 
 type Internal = { startedAt: number };
 
 /** Parses the JSON body; a request without a body is fine (its schema decides), anything but JSON is 415. */
-const readBody = (event: APIGatewayProxyEvent): unknown => {
+const readBody = (event: APIGatewayProxyEvent, maxBytes?: number): unknown => {
   if (event.body === null || event.body === undefined || event.body === '') return undefined;
+  // a route's own limit, checked before parsing: a public route (the page-visit collector) never parses a large body
+  if (maxBytes !== undefined) {
+    const bytes = event.isBase64Encoded
+      ? Buffer.byteLength(event.body, 'base64')
+      : Buffer.byteLength(event.body, 'utf8');
+    if (bytes > maxBytes) throw new HttpError(413, messages.validation.bodyTooLarge);
+  }
   const contentType = event.headers?.['content-type'] ?? 'application/json';
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(contentType)) {
     throw new HttpError(415, messages.validation.unsupportedMediaType);
@@ -127,7 +134,8 @@ const dispatch = async (
     if (await accountDeleted(identity.userId)) throw unauthorized();
   }
 
-  const rawBody = readBody(event);
+  // a route without a body schema reads its body itself, whatever its type (a webhook's; RFC 8058's one-click form)
+  const rawBody = route.body ? readBody(event, route.maxBodyBytes) : undefined;
   const request = {
     identity,
     userId: identity?.userId,

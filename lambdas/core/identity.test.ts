@@ -38,6 +38,20 @@ describe('the identity of verified claims', () => {
     expect(identityFromClaims({ sub: 'abc', email: 'ada@example.com', email_verified: 'false' })?.email).toBe('');
   });
 
+  it("takes a Google sign-in's picture when it is an https URL, nothing else", () => {
+    const picture = 'https://lh3.googleusercontent.com/a/ACg8oc-example=s96-c';
+    expect(identityFromClaims({ sub: 'abc', picture })?.picture).toBe(picture);
+    for (const other of [
+      'http://example.com/me.png',
+      'javascript:alert(1)',
+      'not a url',
+      `https://x.example/${'a'.repeat(2048)}`,
+      42,
+    ]) {
+      expect(identityFromClaims({ sub: 'abc', picture: other })).not.toHaveProperty('picture');
+    }
+  });
+
   it('has no identity without a sub to trust', () => {
     expect(identityFromClaims(undefined)).toBeUndefined();
     expect(identityFromClaims({ email: 'ada@example.com', userId: 'abc' })).toBeUndefined();

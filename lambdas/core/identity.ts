@@ -12,6 +12,11 @@ export type Identity = {
   email: string;
   name?: string;
   /**
+   * The picture of a Google sign-in (infra/constructs/auth.ts maps Google's `picture`), an https URL; absent
+   * otherwise (Microsoft's is a Graph link that needs the user's token, an e-mail sign-up has none).
+   */
+  picture?: string;
+  /**
    * The Cognito user name (`cognito:username`): the sub for e-mail sign-ups, `Google_...` or `Microsoft_...` for
    * federated users; what the user pool's admin calls take. @default the sub
    */
@@ -19,6 +24,13 @@ export type Identity = {
 };
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/** An https URL of at most 2,048 characters (SPEC §3 photoURL's shape), or undefined. */
+const httpsUrl = (value: unknown) => {
+  const url = text(value);
+  if (!url || url.length > 2048 || !URL.canParse(url)) return undefined;
+  return new URL(url).protocol === 'https:' ? url : undefined;
+};
 
 /**
  * The address, when someone verified it: Cognito for its own sign-ups (a code before confirmation), the provider for
@@ -45,10 +57,12 @@ export const identityFromClaims = (claims: unknown): Identity | undefined => {
   const userId = text(verified.sub);
   if (!userId) return undefined;
   const name = text(verified.name);
+  const picture = httpsUrl(verified.picture);
   return {
     userId,
     email: verifiedEmail(verified),
     ...(name ? { name } : {}),
+    ...(picture ? { picture } : {}),
     username: text(verified['cognito:username']) ?? userId,
   };
 };

@@ -42,6 +42,24 @@ export type StreamConsumerOptions = {
   handle: (changes: readonly StreamChange[], batch: StreamBatch) => Promise<void>;
 };
 
+/**
+ * A `handle` that applies each change in order and stops at the first that throws: it and the rest are failed, so
+ * the stream delivers them again in order (for consumers whose changes depend on the ones before).
+ */
+export const eachInOrder =
+  (apply: (change: StreamChange) => Promise<unknown>): StreamConsumerOptions['handle'] =>
+  async (changes, batch) => {
+    for (const change of changes) {
+      if (change.index >= batch.failedFrom()) return;
+      try {
+        await apply(change);
+      } catch (error) {
+        batch.fail(change.index, error);
+        return;
+      }
+    }
+  };
+
 type Image = NonNullable<NonNullable<DynamoDBRecord['dynamodb']>['NewImage']>;
 const itemOf = (image: Image | undefined) => (image ? unmarshall(image as Record<string, AttributeValue>) : undefined);
 

@@ -3,6 +3,7 @@ import type { Context, SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecor
 import type * as z from 'zod';
 import { queues, type QueueName } from '../../shared/queues.js';
 import type { IdempotencyStore } from '../data/idempotency.js';
+import { nowMs } from './clock.js';
 
 /** Fields a record handler adds to its record's log line. */
 export type LogFields = Record<string, unknown>;
@@ -38,7 +39,7 @@ export type SqsWorkerOptions<S extends z.ZodType> = {
    */
   idempotency: IdempotencyStore | 'handler';
   logger: Logger;
-  /** @default () => new Date() */
+  /** @default the product's clock (core/clock.ts) */
   now?: () => Date;
 };
 
@@ -78,7 +79,7 @@ const parseRecord = <S extends z.ZodType>(schema: S, record: SQSRecord): Parsed<
  */
 export const sqsWorker = <S extends z.ZodType>(options: SqsWorkerOptions<S>) => {
   const { queue, schema, idempotency, logger } = options;
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? (() => new Date(nowMs()));
   const lockMs = (context: Context | undefined) =>
     context ? context.getRemainingTimeInMillis() : queues[queue].workerTimeoutSeconds * 1000;
 

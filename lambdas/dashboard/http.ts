@@ -7,13 +7,15 @@ import { createDataClient } from '../data/client.js';
 import { createLivePort } from '../providers/live/live.js';
 import * as activity from './activity.js';
 import type { DashboardDeps } from './deps.js';
+import { recordPageVisits } from './page-visits.js';
 import { dashboardSummary } from './summary.js';
 import { pendingTasks } from './tasks.js';
+import { now } from '../core/clock.js';
 
 const config = readConfig();
 const logger = createLogger('dashboard');
 const db = createDataClient(config.tableName);
-const deps: DashboardDeps = { db, now: () => new Date(), live: createLivePort({ db }), logger };
+const deps: DashboardDeps = { db, now, live: createLivePort({ db }), logger };
 
 /** The dashboard Lambda: DESIGN §8 'Dashboard and analytics' and the activity log (SPEC §3, §9). */
 export const handler = httpHandler(
@@ -29,6 +31,7 @@ export const handler = httpHandler(
     'POST /api/activity': async ({ userId, body }) => created(await activity.startBrowserActivity(deps, userId, body)),
     'PATCH /api/activity/{id}': ({ userId, params, body }) =>
       activity.updateBrowserActivity(deps, userId, params.id, body),
+    'POST /api/track': ({ body }) => recordPageVisits(deps, body),
   },
   { logger, corsOrigin: config.corsOrigin },
 );

@@ -13,6 +13,7 @@ import { type ContactItem, getContact } from '../data/contact.js';
 import type { DashboardDeps } from './deps.js';
 import { applyDelta, type PendingValues, planOf } from './stats-apply.js';
 import { type StatsDelta, statsDeltaOf } from './stats-delta.js';
+import { applyFactChanges, factChangeOf } from './task-sources.js';
 
 /** Users of a batch worked on side by side (each user's records in order). */
 const usersAtOnce = 8;
@@ -46,14 +47,26 @@ const goesAlone = ({ delta }: Work) => delta.meetingTouched !== undefined || !is
  * outage) is applied again record by record (stats-apply.ts `applyDelta`, one transaction each), which handles each
  * case. Meetings go record by record. Once a record fails, it and every record after it in the batch are reported
  * (`batchItemFailures` by sequence number), so the stream delivers them again in order: what of them was applied is
- * skipped then by its claim. Afterwards `stats.changed` reaches each user whose counts changed (best effort: pages
- * poll the summary too).
+ * skipped then by its claim. Before the counters, the batch keeps the pending tasks' facts (task-sources.ts).
+ * Afterwards `stats.changed` reaches each user whose counts or facts changed (best effort: pages poll the summary too).
  */
 export const statsBatch = (deps: DashboardDeps) =>
   streamConsumer({
     consumer: 'stats',
     logger: deps.logger,
     handle: async (changes: readonly StreamChange[], batch) => {
+      // the pending tasks' facts first (task-sources.ts): they hold each item's latest state, so when they fail the
+      // whole batch comes again and what was applied changes nothing more
+      let factsChanged: ReadonlySet<string>;
+      try {
+        factsChanged = await applyFactChanges(
+          deps.db,
+          changes.flatMap((change) => factChangeOf(change) ?? []),
+        );
+      } catch (error) {
+        batch.fail(0, error);
+        return;
+      }
       const byUser = new Map<string, Work[]>();
       for (const change of changes) {
         const { index, eventId } = change;
@@ -179,7 +192,7 @@ export const statsBatch = (deps: DashboardDeps) =>
         }),
       );
       await Promise.all(
-        [...touched].map((uid) =>
+        [...new Set([...touched, ...factsChanged])].map((uid) =>
           deps.live.publish(uid, { type: 'stats.changed', data: {} }).catch((error: unknown) => {
             deps.logger.warn('stats.changed was not published', { error });
           }),

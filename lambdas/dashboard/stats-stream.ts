@@ -3,10 +3,11 @@ import { createLogger } from '../core/logger.js';
 import { createDataClient } from '../data/client.js';
 import { createLivePort } from '../providers/live/live.js';
 import { statsBatch } from './stats-batch.js';
+import { now } from '../core/clock.js';
 
 const config = readConfig();
 const logger = createLogger('dashboard');
 const db = createDataClient(config.tableName);
 
 /** The stats aggregator: the table's stream into each user's counters (shared/streams.ts `stats`). */
-export const handler = statsBatch({ db, now: () => new Date(), live: createLivePort({ db }), logger });
+export const handler = statsBatch({ db, now, live: createLivePort({ db }), logger });

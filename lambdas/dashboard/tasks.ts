@@ -6,14 +6,18 @@ import {
 } from '../../shared/schemas/dashboard.js';
 import { awaitsYourReply } from '../../shared/conversation-turn.js';
 import { type Settings, settingsDefaults } from '../../shared/schemas/profile.js';
-import { contactDirectory, getContacts, type DirectoryEntry } from '../data/contact.js';
-import { userConversations, type ConversationItem } from '../data/conversation.js';
-import { listedAmong, normaliseAddress } from '../data/do-not-contact.js';
-import { draftTasks, type DraftTask } from '../data/draft.js';
-import { userMeetings, type MeetingItem } from '../data/meeting.js';
+import { normaliseAddress } from '../data/do-not-contact.js';
+import type { DraftTask } from '../data/draft.js';
 import { getUserProfile } from '../data/user-profile.js';
-import { followUpTime, sendTarget } from '../drafts/index.js';
+import { followUpTime } from '../drafts/index.js';
 import type { DashboardDeps } from './deps.js';
+import {
+  type ContactFact,
+  type ConversationFact,
+  type MeetingFact,
+  readTaskFacts,
+  rebuildTaskFacts,
+} from './task-sources.js';
 
 /** How many items of each kind the dashboard shows (the count says how many there are in all). */
 export const pendingTaskItems = 5;
@@ -21,7 +25,7 @@ export const pendingTaskItems = 5;
 type Item = PendingTask['items'][number];
 
 /** The contact's name as the dashboard shows it: its name, else first and last name. */
-const nameOf = (entry: DirectoryEntry) =>
+const nameOf = (entry: ContactFact) =>
   entry.name.trim() || [entry.firstName.trim(), entry.lastName.trim()].filter(Boolean).join(' ') || 'Unnamed contact';
 
 /** `2026-11-24`: the calendar day of `at` in `timeZone`. */
@@ -48,7 +52,7 @@ const taskOf = (kind: PendingTaskKind, items: Item[], order: (a: Item, b: Item) 
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** SPEC §7 replies: the contact answered after the user's last e-mail (the user owes the next one). */
-const isReplyWaiting = (conversation: ConversationItem) =>
+const isReplyWaiting = (conversation: ConversationFact) =>
   awaitsYourReply({
     replyStatus: conversation.replyStatus,
     lastReplyAt: conversation.lastReplyDate,
@@ -59,7 +63,7 @@ const isReplyWaiting = (conversation: ConversationItem) =>
  * When a conversation awaiting a reply is due a follow-up: `followUpDelay` days after its last e-mail at
  * `followUpTime` in the user's time zone (when the auto follow-up goes, DESIGN §6); null when it awaits none.
  */
-const followUpDueAt = (conversation: ConversationItem, settings: Settings) =>
+const followUpDueAt = (conversation: ConversationFact, settings: Settings) =>
   conversation.replyStatus === 'awaiting_reply' && conversation.lastEmailSentAt
     ? followUpTime(new Date(conversation.lastEmailSentAt), {
         delayDays: settings.followUpDelay,
@@ -69,7 +73,7 @@ const followUpDueAt = (conversation: ConversationItem, settings: Settings) =>
     : null;
 
 /** A scheduled meeting that starts on the user's today and has not ended yet. */
-const isToday = (meeting: MeetingItem, now: Date, timeZone: string) => {
+const isToday = (meeting: MeetingFact, now: Date, timeZone: string) => {
   const start = new Date(meeting.startTime);
   return (
     meeting.status === 'scheduled' &&
@@ -107,26 +111,21 @@ export const failedSendDetail = 'Sending failed';
  * Drafts and conversations of a contact no longer in the list are left out (nothing to act on); a meeting stays, named
  * as booked.
  *
- * DynamoDB calls, side by side, at any number of contacts: GetItem of the profile's settings; Query of the contact
- * directory (names and lookup statuses of every contact in a few deflated chunks; only the chunks changed since when
- * the Lambda has read this user before; the first read also GetItems the quota's count); Query of the draft task
- * index (gsi2 `DRAFTTASKS`: only ready, failed and queued drafts, one call per MB of them); Query of the
- * conversations (one call per MB, about 1,500 conversations); Query of the meetings; then one BatchGetItem of the (at
- * most 5) failed lookups shown, for their last attempt, and the contacts of the ready drafts (per 100), for their
- * address; then, when some address may be sent to, one BatchGetItem of those addresses on the do-not-contact list.
- * So 5 to 8 calls for a user whose draft tasks and conversations fit in 1 MB each (tasks.int.test.ts pins them).
+ * Read from the facts kept as things happen (task-sources.ts), not from the items themselves: two DynamoDB calls, side
+ * by side, at any number of contacts and e-mails: GetItem of the profile's settings and one Query of the facts (paged
+ * per MB of deflated facts: about 20,000 conversations awaiting something and 5,000 contacts fit in one). A user whose
+ * facts were never built has them built from the items on this read (once; every change after that reaches them
+ * through the stream). tasks.int.test.ts pins the calls.
  */
 export const pendingTasks = async (deps: DashboardDeps, uid: string): Promise<PendingTasks> => {
   const now = deps.now();
-  const [profile, directory, drafts, conversations, meetings] = await Promise.all([
+  const [profile, stored] = await Promise.all([
     getUserProfile(deps.db, uid, ['settings']),
-    contactDirectory(deps.db, uid),
-    draftTasks(deps.db, uid),
-    userConversations(deps.db, uid),
-    userMeetings(deps.db, uid),
+    readTaskFacts(deps.db, uid),
   ]);
+  const facts = stored ?? (await rebuildTaskFacts(deps.db, uid));
   const settings = { ...settingsDefaults, ...profile?.settings };
-  const contacts = new Map(directory.map((entry) => [entry.contactId, entry]));
+  const contacts = new Map(facts.contact.map((entry) => [entry.contactId, entry]));
   const named = <T extends { contactId: string }>(list: T[], item: (value: T, name: string) => Item | null) =>
     list.flatMap((value) => {
       const entry = contacts.get(value.contactId);
@@ -134,7 +133,9 @@ export const pendingTasks = async (deps: DashboardDeps, uid: string): Promise<Pe
       return made ? [made] : [];
     });
 
-  const readToRead = drafts.filter((draft) => draft.status === 'draft' && contacts.has(draft.contactId));
+  const drafts = facts.draft;
+  const conversations = facts.conversation;
+  const meetings = facts.meeting;
   const failed = drafts.filter((draft) => draft.status === 'failed');
   const draftItem = (draft: DraftTask, name: string, detail: string): Item => ({
     contactId: draft.contactId,
@@ -148,35 +149,15 @@ export const pendingTasks = async (deps: DashboardDeps, uid: string): Promise<Pe
     drafts.filter((draft) => draft.draftType !== 'initial_outreach').map((draft) => draft.conversationId),
   );
 
-  const failedLookups = directory
+  const failedLookups = facts.contact
     .filter((entry) => entry.emailLookupStatus === 'error')
     .sort((a, b) => b.lastUpdated.localeCompare(a.lastUpdated) || b.contactId.localeCompare(a.contactId));
   const shownLookups = failedLookups.slice(0, pendingTaskItems);
-  const fetched = new Map(
-    (
-      await getContacts(deps.db, uid, [
-        ...new Set([...shownLookups.map((entry) => entry.contactId), ...readToRead.map((draft) => draft.contactId)]),
-      ])
-    ).map((contact) => [contact.contactId, contact]),
-  );
-  const lastAttempts = new Map(
-    shownLookups.flatMap((entry) => {
-      const contact = fetched.get(entry.contactId);
-      return contact ? [[entry.contactId, contact.emailLookupLastAttempt || contact.lastUpdated]] : [];
-    }),
-  );
   // a draft counts as ready only if the send would take it: to an address that may be sent to, not listed
-  const addressOf = new Map(
-    readToRead.flatMap((draft) => {
-      const contact = fetched.get(draft.contactId);
-      const target = contact ? sendTarget(contact) : null;
-      return target && 'to' in target ? [[draft.id, target.to]] : [];
-    }),
-  );
-  const listed = addressOf.size ? await listedAmong(deps.db, uid, [...addressOf.values()]) : new Set<string>();
-  const ready = readToRead.filter((draft) => {
-    const to = addressOf.get(draft.id);
-    return to !== undefined && !listed.has(normaliseAddress(to));
+  const listed = new Set(facts.doNotContact.map((entry) => entry.email));
+  const ready = drafts.filter((draft) => {
+    const to = draft.status === 'draft' ? contacts.get(draft.contactId)?.sendTo : undefined;
+    return to !== undefined && to !== '' && !listed.has(normaliseAddress(to));
   });
 
   const tasks: Record<PendingTaskKind, PendingTask> = {
@@ -235,7 +216,7 @@ export const pendingTasks = async (deps: DashboardDeps, uid: string): Promise<Pe
         name: nameOf(entry),
         id: entry.contactId,
         detail: failedLookupDetail,
-        at: lastAttempts.get(entry.contactId) ?? entry.lastUpdated,
+        at: entry.lookupAt,
       })),
     },
     failed_sends: taskOf(

@@ -1,3 +1,4 @@
+import type { LinkedinData } from '../../shared/schemas/contacts.js';
 import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { emailLookupStatuses, emailQevStatuses, relationshipStatuses } from '../../shared/schemas/contacts.js';
 import type { EducationEntry, ExperienceEntry } from '../providers/enrichment/port.js';
@@ -90,10 +91,15 @@ export type ContactItem = {
   linkedinScrapedAt?: string;
   uniquePerplexityFacts?: string[];
   perplexitySearchedAt?: string;
+  /** when the user connected with the person on LinkedIn (ISO 8601), as a connections import gave it */
   connectedAt?: string;
+  /** SPEC §3 `linkedinData` (shared/schemas/contacts.ts `linkedinDataSchema`) */
+  linkedinData?: LinkedinData;
   emailStatus?: string;
+  /** the primary draft's subject, body preview and placeholder alternatives, written with it (lambdas/drafts) */
   emailSubject?: string;
   emailBody?: string;
+  placeholderAlternatives?: Record<string, string[]>;
   emailSentAt?: string;
   emailProvider?: string;
   /** the status of the contact's newest conversation (its `replyStatus`; lambdas/conversations/contact-mirror.ts) */
@@ -118,6 +124,8 @@ export type ContactItem = {
   lastEmailStatus?: string;
   aiStrategy?: string;
   notes?: string;
+  /** the language AI e-mails to the contact are written in, when not the user's (shared/languages.ts) */
+  emailLanguage?: string;
   education?: EducationEntry[];
   experiences?: ExperienceEntry[];
   importedAt: string;

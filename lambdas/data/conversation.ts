@@ -179,6 +179,48 @@ export const conversationEmails = async (
     })
     .sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id));
 
+const toEmail = (item: Record<string, unknown>) => {
+  const { pk: _pk, sk: _sk, entity: _entity, ...email } = item;
+  return email as ConversationEmail;
+};
+
+// the e-mail of this business key (GetItem, consistent), or null
+export const getConversationEmail = async (
+  db: DataClient,
+  uid: string,
+  conversationId: string,
+  emailKey: string,
+): Promise<ConversationEmail | null> => {
+  const key = conversationEmailKey(uid, conversationId, emailKey);
+  if (!fitsSortKey(key)) return null;
+  const { Item } = await db.documents.send(new GetCommand({ TableName: db.table, Key: key, ConsistentRead: true }));
+  return Item ? toEmail(Item) : null;
+};
+
+// one e-mail of a conversation by its id, with its key (Query on `CONVMAIL#<id>#`, consistent), or null
+export const conversationEmailById = async (db: DataClient, uid: string, conversationId: string, emailId: string) => {
+  const items = await queryAll(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': tenantKey(uid), ':prefix': emailPrefix(conversationId) },
+    ConsistentRead: true,
+  });
+  const item = items.find((candidate) => candidate.id === emailId);
+  return item ? { key: { pk: String(item.pk), sk: String(item.sk) }, email: toEmail(item) } : null;
+};
+
+/** An e-mail of a conversation rewritten as changed (its label corrected): only while it exists. */
+export const changedEmailWrite = (db: DataClient, key: { pk: string; sk: string }, email: ConversationEmail) => {
+  const p = expressionParts();
+  return {
+    Put: {
+      TableName: db.table,
+      Item: { ...key, entity: conversationEmailRecord, ...email },
+      ConditionExpression: `attribute_exists(${p.name('pk')})`,
+      ...expressionAttributes(p),
+    },
+  };
+};
+
 // whether the conversation holds the e-mail of this business key (GetItem, consistent)
 export const hasConversationEmail = async (db: DataClient, uid: string, conversationId: string, emailKey: string) => {
   const key = conversationEmailKey(uid, conversationId, emailKey);

@@ -28,7 +28,11 @@ const fromItem = (item: Record<string, unknown>): Notification => ({
   conversationId: (item.conversationId as string | null | undefined) ?? null,
   timestamp: String(item.timestamp),
   read: item.read === true,
+  ...(typeof item.classification === 'string'
+    ? { classification: item.classification as NonNullable<Notification['classification']> }
+    : {}),
   ...(item.rsvp ? { rsvp: item.rsvp as NonNullable<Notification['rsvp']> } : {}),
+  ...(item.reminder ? { reminder: item.reminder as NonNullable<Notification['reminder']> } : {}),
 });
 
 /** Newest first: by time, then id (SPEC §9: sorted by timestamp). */
@@ -84,6 +88,22 @@ export const markNotificationRead = async (db: DataClient, uid: string, id: stri
           (p) => `${itemExists(p)} AND ${p.name('read')} = ${p.value(false)}`,
         ),
       ),
+    ),
+  );
+};
+
+// a reply's notification shows the reply's corrected label (UpdateItem, only when it is still kept); false when gone
+export const relabelNotification = async (
+  db: DataClient,
+  uid: string,
+  id: string,
+  classification: NonNullable<Notification['classification']>,
+) => {
+  const key = notificationKey(uid, id);
+  if (!fits(key)) return false;
+  return writtenIf(
+    db.documents.send(
+      new UpdateCommand(updateParams(db.table, key, { set: { classification } }, (p) => itemExists(p))),
     ),
   );
 };

@@ -59,8 +59,15 @@ export const accessPatterns = {
   draftTasks: servedBy('gsi2'),
   /** a live connection by its id alone (the `$disconnect` event names no user) */
   liveConnectionById: servedBy('gsi2'),
+  /**
+   * reminders by when they are due, sharded and sparse (`REMINDERDUE#<shard>` / `<remindAt>#<uid>#<kind>#<id>`): a
+   * meeting's 60 minutes before it, a user's morning summary at 08:00 in their zone (the reminders schedule)
+   */
+  dueReminders: servedBy('gsi2'),
   /** the mailboxes the reply check reads, sharded and sparse (`REPLYCHECK#<shard>` / `<uid>#<mailboxId>`) */
   replyCheckMailboxes: servedBy('gsi2'),
+  /** a sequence's enrolments (`USER#<sub>#ENROLLED#<sequenceId>` / `<contactId>`) */
+  enrollmentsOfSequence: servedBy('gsi2'),
 } as const;
 
 /** CreateTable input for DynamoDB Local and tests (on-demand, same keys, indexes and stream as the CDK table). */

@@ -16,7 +16,13 @@ export type UserProfileItem = {
   displayName?: string;
   firstName?: string;
   lastName?: string;
+  /** a picture elsewhere (a Google sign-in's), or '' once the user removed their photo */
   photoURL?: string;
+  /**
+   * the uploaded photo's S3 key under `users/<sub>/photo/`; when set, `photoURL` is a link signed from it at read time
+   * (the bucket stays private, and no user can name another's photo)
+   */
+  photoKey?: string;
   bio?: string;
   jobTitle?: string;
   company?: string;

@@ -111,7 +111,7 @@ describe('documents Lambda: upload tickets', () => {
       const { status, json } = await callRoute('POST /api/uploads', { claims, body: { purpose: 'resume', ...body } });
       expect({ status, error: json.error }).toEqual({ status: 400, error });
     }
-    const unknownPurpose = { purpose: 'photo', fileName: 'a.pdf', contentType: pdfType, size: 1 };
+    const unknownPurpose = { purpose: 'avatar', fileName: 'a.pdf', contentType: pdfType, size: 1 };
     const invalid = await callRoute('POST /api/uploads', { claims, body: unknownPurpose, offSchema: true });
     expect({ status: invalid.status, code: invalid.json.code }).toEqual({ status: 400, code: 'validation_failed' });
     expect(await storedKeys(claims)).toEqual([]);

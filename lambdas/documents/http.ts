@@ -8,6 +8,7 @@ import { createDataClient } from '../data/client.js';
 import * as profiles from '../profiles/index.js';
 import { createS3Client, s3Storage } from '../providers/storage/storage.js';
 import * as documents from './service.js';
+import { now } from '../core/clock.js';
 
 const config = readConfig();
 // Uploads are this Lambda's whole purpose: without its bucket it must not start (infra binds it: `bindBucket`).
@@ -17,14 +18,14 @@ const storage = s3Storage(createS3Client(), config.bucketName);
 const db = createDataClient(config.tableName);
 const profileDeps: profiles.ProfilesDeps = {
   db,
-  now: () => new Date(),
+  now,
   newReferralCode: profiles.newReferralCode,
   documentUrl: (key) => storage.presignGet(key),
 };
 const deps: documents.DocumentsDeps = {
   db,
   storage,
-  now: () => new Date(),
+  now,
   newId: () => ulid(),
   createProfile: (identity) => profiles.getProfile(profileDeps, identity),
   logger,
@@ -52,6 +53,8 @@ export const handler = httpHandler(
       documents.removeDocument(deps, owner(identity), 'cover-letter'),
     'DELETE /api/profiles/background-file': ({ identity }) =>
       documents.removeDocument(deps, owner(identity), 'background'),
+    'POST /api/profiles/photo': ({ identity, body }) => documents.processPhoto(deps, owner(identity), body),
+    'DELETE /api/profiles/photo': ({ identity }) => documents.removePhoto(deps, owner(identity)),
   },
   { logger, corsOrigin: config.corsOrigin },
 );

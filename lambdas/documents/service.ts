@@ -5,6 +5,8 @@ import type {
   CreateUploadBody,
   DocumentKind,
   ProcessedDocument,
+  ProcessedPhoto,
+  UploadPurpose,
   UploadTicket,
 } from '../../shared/schemas/documents.js';
 import { editableProfileSchema } from '../../shared/schemas/profile.js';
@@ -17,6 +19,7 @@ import { userPrefix, type Storage } from '../providers/storage/storage.js';
 import { claimedDocumentType, sniffDocumentType } from './file-type.js';
 import { extractTextIsolated } from './isolated-extraction.js';
 import { DocumentTooDemanding } from './too-demanding.js';
+import { checkPhoto, claimedPhotoType } from './photo-type.js';
 import { parseUploadKey, stagingTags, uploadKey } from './upload-key.js';
 
 export type DocumentsDeps = {
@@ -106,6 +109,77 @@ const removeOwnObject = async (deps: DocumentsDeps, identity: Identity, key: str
 };
 
 /**
+ * An upload read for processing: from the caller's staging folder, or from where an earlier processing of the same
+ * upload kept it (a retried request). Checked by its stored size and claimed type before its bytes are read; any
+ * refusal (`refuse`) deletes the staged upload, so nothing unchecked stays stored, while a file kept from an earlier
+ * processing stays, as its profile names it.
+ */
+const readUpload = async <Type>(
+  deps: DocumentsDeps,
+  identity: Identity,
+  kind: UploadPurpose,
+  key: string,
+  claimedType: (contentType: string, fileName: string) => Type | null | undefined,
+  invalidType: string,
+) => {
+  // DESIGN §3 tenant isolation: a key outside the caller's own staging folder, or of another kind, does not exist for
+  // them
+  const parsed = parseUploadKey(identity.uid, kind, key);
+  if (!parsed) throw notFound();
+  const { storedKey, fileName } = parsed;
+  const stagedHead = await deps.storage.head(key);
+  const staged = stagedHead !== undefined;
+  const head = stagedHead ?? (await deps.storage.head(storedKey));
+  if (!head) throw badRequest(messages.documents.noFile);
+  const refuse = async (message: string, status = 400, cause?: unknown) => {
+    if (staged) await deps.storage.remove(key);
+    return new HttpError(status, message, { cause });
+  };
+  if (head.size === 0) throw await refuse(messages.documents.noFile);
+  if (head.size > limits.fileBytes) throw await refuse(messages.documents.tooLarge);
+  const claimed = claimedType(head.contentType ?? '', fileName);
+  if (!claimed) throw await refuse(invalidType);
+
+  // one byte more than allowed: an object replaced since the head is still caught
+  const bytes = await deps.storage.read(staged ? key : storedKey, limits.fileBytes + 1);
+  if (bytes.length === 0) throw await refuse(messages.documents.noFile);
+  if (bytes.length > limits.fileBytes) throw await refuse(messages.documents.tooLarge);
+  return { key, storedKey, fileName, staged, head, bytes, claimed, refuse };
+};
+
+/**
+ * Keeps a checked upload on the profile: copies it out of the staging folder (without the tag that would expire it),
+ * writes `changes`, then deletes the staged upload and the file the write replaced. The old values come back from the
+ * same write, so two replacements at once each delete the file they replaced.
+ */
+const keepOnProfile = async (
+  deps: DocumentsDeps,
+  identity: Identity,
+  upload: { key: string; storedKey: string; staged: boolean },
+  changes: Partial<UserProfileItem>,
+  replacedKey: (previous: UserProfileItem) => string | undefined,
+) => {
+  const { key, storedKey, staged } = upload;
+  if (staged) await deps.storage.copy(key, storedKey);
+  const keep = async () =>
+    (await setUserProfileFields(deps.db, identity.uid, changes)) ??
+    // no profile yet (a first request before sync-user): make it with the defaults, then keep the file
+    (await deps.createProfile(identity).then(() => setUserProfileFields(deps.db, identity.uid, changes)));
+  let previous: Awaited<ReturnType<typeof keep>>;
+  try {
+    previous = await keep();
+  } catch (error) {
+    // the copy made above would be kept by nothing, and unlike the upload it never expires
+    if (staged) await deps.storage.remove(storedKey);
+    throw error;
+  }
+  if (!previous) throw new Error('The profile disappeared while an upload was kept on it');
+  if (staged) await deps.storage.remove(key);
+  const previousKey = replacedKey(previous);
+  if (previousKey !== storedKey) await removeOwnObject(deps, identity, previousKey);
+};
+
+/**
  * POST /api/uploads (DESIGN §6 "Uploads"): a presigned POST for one document in the caller's staging folder, tagged so
  * that it expires a day later unless processed (`stagingTags`; the tag is a policy condition like every field). SPEC
  * §5 limits are checked here with the spec's texts, before anything can be stored; S3 enforces them again through
@@ -119,8 +193,13 @@ export const createUpload = async (
 ): Promise<UploadTicket> => {
   if (body.size > limits.fileBytes) throw badRequest(messages.documents.tooLarge);
   if (body.size === 0) throw badRequest(messages.documents.noFile);
-  const contentType = claimedDocumentType(body.contentType, body.fileName);
-  if (!contentType) throw badRequest(messages.documents.invalidType);
+  const contentType =
+    body.purpose === 'photo'
+      ? claimedPhotoType(body.contentType, body.fileName)
+      : claimedDocumentType(body.contentType, body.fileName);
+  if (!contentType) {
+    throw badRequest(body.purpose === 'photo' ? messages.documents.photoInvalidType : messages.documents.invalidType);
+  }
   const allowance = await takeTokens(deps.db, identity.uid, 'uploadTicket', { now: deps.now() });
   if (!allowance.allowed) throw tooManyRequests(allowance.retryAfterSeconds);
 
@@ -150,32 +229,9 @@ export const processDocument = async (
   kind: DocumentKind,
   body: { key: string; company?: string | undefined },
 ): Promise<ProcessedDocument> => {
-  const { key } = body;
-  // DESIGN §3 tenant isolation: a key outside the caller's own staging folder, or of another kind, does not exist for
-  // them
-  const parsed = parseUploadKey(identity.uid, kind, key);
-  if (!parsed) throw notFound();
-  const { storedKey } = parsed;
   const spec = kinds[kind];
-
-  const staged = await deps.storage.head(key);
-  const source = staged ? key : storedKey;
-  const head = staged ?? (await deps.storage.head(storedKey));
-  if (!head) throw badRequest(messages.documents.noFile);
-  const refuse = async (message: string, status = 400, cause?: unknown) => {
-    // the upload goes; a document kept from an earlier processing of it stays, as its profile names it
-    if (staged) await deps.storage.remove(key);
-    return new HttpError(status, message, { cause });
-  };
-  if (head.size === 0) throw await refuse(messages.documents.noFile);
-  if (head.size > limits.fileBytes) throw await refuse(messages.documents.tooLarge);
-  const claimed = claimedDocumentType(head.contentType ?? '', parsed.fileName);
-  if (!claimed) throw await refuse(messages.documents.invalidType);
-
-  // one byte more than allowed: an object replaced since the head is still caught
-  const bytes = await deps.storage.read(source, limits.fileBytes + 1);
-  if (bytes.length === 0) throw await refuse(messages.documents.noFile);
-  if (bytes.length > limits.fileBytes) throw await refuse(messages.documents.tooLarge);
+  const upload = await readUpload(deps, identity, kind, body.key, claimedDocumentType, messages.documents.invalidType);
+  const { storedKey, bytes, claimed, refuse } = upload;
   if (sniffDocumentType(bytes) !== claimed) throw await refuse(messages.documents.invalidType);
 
   let content: string;
@@ -190,8 +246,7 @@ export const processDocument = async (
   // a scan without a text layer, or an empty page: nothing a draft could use
   if (!content) throw await refuse(spec.failed, 422);
 
-  if (staged) await deps.storage.copy(key, storedKey);
-  const fileName = storedDisplayName(head.metadata) ?? parsed.fileName;
+  const fileName = storedDisplayName(upload.head.metadata) ?? upload.fileName;
   const lastUpdated = deps.now().toISOString();
   const changes = {
     [spec.fileName]: fileName,
@@ -203,23 +258,7 @@ export const processDocument = async (
     updatedAt: lastUpdated,
   } as Partial<UserProfileItem>;
 
-  // The old values come back from the same write, so two replacements at once each delete the file they replaced.
-  const keep = async () =>
-    (await setUserProfileFields(deps.db, identity.uid, changes)) ??
-    // no profile yet (a first request before sync-user): make it with the defaults, then keep the document
-    (await deps.createProfile(identity).then(() => setUserProfileFields(deps.db, identity.uid, changes)));
-  let previous: Awaited<ReturnType<typeof keep>>;
-  try {
-    previous = await keep();
-  } catch (error) {
-    // the copy made above would be kept by nothing, and unlike the upload it never expires
-    if (staged) await deps.storage.remove(storedKey);
-    throw error;
-  }
-  if (!previous) throw new Error('The profile disappeared while a document was kept on it');
-  if (staged) await deps.storage.remove(key);
-  const previousKey = previous[spec.fileKey];
-  if (previousKey !== storedKey) await removeOwnObject(deps, identity, previousKey);
+  await keepOnProfile(deps, identity, upload, changes, (previous) => previous[spec.fileKey]);
 
   return {
     fileName,
@@ -249,5 +288,57 @@ export const removeDocument = async (
   });
   if (!previous) return { deleted: false };
   await removeOwnObject(deps, identity, previous[spec.fileKey]);
+  return { deleted: true };
+};
+
+/**
+ * POST /api/profiles/photo (SPEC §3 photoURL, DESIGN §6 "Uploads"): checks the uploaded photo by its bytes (size,
+ * type against the type its upload claimed, the image's end, its pixels: photo-type.ts), copies it out of the staging
+ * folder and keeps its key on the profile; the replaced photo's file is deleted, and a Google sign-in's picture gives
+ * way to it. A refused upload is deleted, so nothing unchecked stays stored. Answers the photo's short-lived link,
+ * which the profile's `photoURL` carries from now on.
+ */
+export const processPhoto = async (
+  deps: DocumentsDeps,
+  identity: Identity,
+  body: { key: string },
+): Promise<ProcessedPhoto> => {
+  const upload = await readUpload(
+    deps,
+    identity,
+    'photo',
+    body.key,
+    claimedPhotoType,
+    messages.documents.photoInvalidType,
+  );
+  const checked = checkPhoto(upload.bytes, upload.claimed);
+  if (!checked.ok) {
+    throw await upload.refuse(
+      checked.problem === 'pixels' ? messages.documents.photoTooManyPixels : messages.documents.photoInvalidType,
+    );
+  }
+
+  const changes: Partial<UserProfileItem> = {
+    photoKey: upload.storedKey,
+    photoURL: '',
+    updatedAt: deps.now().toISOString(),
+  };
+  await keepOnProfile(deps, identity, upload, changes, (previous) => previous.photoKey);
+  return { photoURL: await deps.storage.presignGet(upload.storedKey) };
+};
+
+/**
+ * DELETE /api/profiles/photo: deletes the uploaded photo's file and forgets any picture (a Google sign-in's too, which
+ * a later sign-in does not bring back: `photoURL` stays '' rather than absent), so the avatars show the initials.
+ * `{deleted: false}` when there was none.
+ */
+export const removePhoto = async (deps: DocumentsDeps, identity: Identity): Promise<{ deleted: boolean }> => {
+  const previous = await clearUserDocument(deps.db, identity.uid, {
+    set: { photoKey: '', photoURL: '', updatedAt: deps.now().toISOString() },
+    remove: [],
+    heldIn: ['photoKey', 'photoURL'],
+  });
+  if (!previous) return { deleted: false };
+  await removeOwnObject(deps, identity, previous.photoKey);
   return { deleted: true };
 };

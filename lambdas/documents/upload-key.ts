@@ -1,4 +1,4 @@
-import type { DocumentKind } from '../../shared/schemas/documents.js';
+import type { UploadPurpose } from '../../shared/schemas/documents.js';
 import { userPrefix } from '../providers/storage/storage.js';
 import { fileExtension } from './file-type.js';
 
@@ -37,7 +37,7 @@ export const stagingTags = { lifecycle: 'staging' } as const;
  * DESIGN §6 "Uploads": an upload lands at `users/<sub>/staging/<kind>/<ulid>-<safe file name>`, under the user's own
  * prefix, and is kept, once processed, at the same name without `staging/` (`parseUploadKey`).
  */
-export const uploadKey = (uid: string, kind: DocumentKind, id: string, fileName: string) =>
+export const uploadKey = (uid: string, kind: UploadPurpose, id: string, fileName: string) =>
   `${stagingPrefix(uid)}${kind}/${id}-${safeFileName(fileName)}`;
 
 const keyName = /^[0-9A-HJKMNP-TV-Z]{26}-([A-Za-z0-9._-]{1,100})$/;
@@ -47,7 +47,7 @@ const keyName = /^[0-9A-HJKMNP-TV-Z]{26}-([A-Za-z0-9._-]{1,100})$/;
  * kept under once processed (`users/<sub>/<kind>/<ulid>-<safe file name>`); undefined for any other key (another
  * user's, another kind's, a kept document's, a path of its own making), which the caller answers as not found.
  */
-export const parseUploadKey = (uid: string, kind: DocumentKind, key: string) => {
+export const parseUploadKey = (uid: string, kind: UploadPurpose, key: string) => {
   const prefix = `${stagingPrefix(uid)}${kind}/`;
   if (!key.startsWith(prefix)) return undefined;
   const name = key.slice(prefix.length);

@@ -8,6 +8,7 @@ import { createSqsClient, sqsQueue } from '../providers/queue/sqs.js';
 import { createS3Client, s3Storage } from '../providers/storage/storage.js';
 import type { SendingDeps } from './sending.js';
 import { newDraftId } from './service.js';
+import { now } from '../core/clock.js';
 
 /**
  * The send worker's dependencies in a Lambda, from its environment, built once (STYLE §10): the table, the `send`
@@ -20,7 +21,7 @@ export const sendingDepsFromEnv = (logger: Logger, env: NodeJS.ProcessEnv = proc
   const db = createDataClient(config.tableName);
   return {
     db,
-    now: () => new Date(),
+    now,
     newId: newDraftId,
     live: createLivePort({ db }),
     logger,

@@ -3,17 +3,20 @@ import { readConfig } from '../core/config.js';
 import { createLogger } from '../core/logger.js';
 import { scheduledJob } from '../core/schedule.js';
 import { createDataClient } from '../data/client.js';
-import { dueDrafts, getDraft } from '../data/draft.js';
+import { dueDrafts, moveDueDraft } from '../data/draft.js';
 import type { QueuePort } from '../providers/queue/port.js';
 import { createSqsClient, sqsQueue } from '../providers/queue/sqs.js';
 import { sendRules } from './send-rules.js';
-import { changeContactDrafts, type DraftWriteDeps, newDraftId } from './service.js';
+import { type DraftWriteDeps, newDraftId } from './service.js';
+import { now } from '../core/clock.js';
 
 export type DueSendsDeps = DraftWriteDeps & { queue: QueuePort; logger: Logger };
 
 export const dueSends = {
   /** drafts read per index partition and run; the rest wait for the next run (a minute later) */
-  perPartition: 200,
+  perPartition: 500,
+  /** conditional moves on the due index in flight at once */
+  movesAtOnce: 25,
 } as const;
 
 /** What one run did: drafts found due, queued, and left because they changed while it ran. */
@@ -22,8 +25,8 @@ export type DueSendsSummary = { due: number; queued: number; movedOn: number };
 /**
  * The `due-sends` job (DESIGN §4, every minute): the drafts being sent whose time came (scheduled sends, auto
  * follow-ups, sends the guard held past SQS's 15-minute delay, sends whose message was lost), found with one Query per
- * partition of the due index, never a scan. Each is first moved on the index (`redriveAfterMs` later, conditioned on
- * the draft as read, so a second run leaves it), then queued on `send`. A draft queued twice still sends once: the
+ * partition of the due index, never a scan. Each is first moved on the index (`redriveAfterMs` later, one conditional
+ * UpdateItem on the draft as read, so a second run leaves it), then queued on `send`. A draft queued twice still sends once: the
  * worker holds it by its key and sends only a `sending` draft, after looking its Message-ID up on any later attempt.
  */
 export const queueDueSends = async (deps: DueSendsDeps): Promise<DueSendsSummary> => {
@@ -32,23 +35,19 @@ export const queueDueSends = async (deps: DueSendsDeps): Promise<DueSendsSummary
   const summary: DueSendsSummary = { due: due.length, queued: 0, movedOn: 0 };
   const toQueue: { uid: string; draftId: string }[] = [];
   const next = new Date(now.getTime() + sendRules.redriveAfterMs).toISOString();
-  for (const { uid, draftId, dueAt } of due) {
-    const draft = await getDraft(deps.db, uid, draftId);
-    const moved =
-      draft &&
-      (await changeContactDrafts(
-        deps,
-        uid,
-        draft.contactId,
-        (state) => {
-          const current = state.drafts.find((candidate) => candidate.id === draftId);
-          if (current?.status !== 'sending' || current.dueAt !== dueAt) return { change: null, result: false };
-          return { change: { put: [{ ...current, dueAt: next }], remove: [], list: state.list }, result: true };
-        },
-        { requireContact: false },
-      ));
-    if (moved) toQueue.push({ uid, draftId });
-    else summary.movedOn += 1;
+  // a few moves at once: a minute's worth of due sends (a thousand steps of sequences) within the run
+  for (let start = 0; start < due.length; start += dueSends.movesAtOnce) {
+    const moved = await Promise.all(
+      due
+        .slice(start, start + dueSends.movesAtOnce)
+        .map(async ({ uid, draftId, dueAt }) =>
+          (await moveDueDraft(deps.db, { uid, draftId, dueAt, next })) ? { uid, draftId } : null,
+        ),
+    );
+    for (const item of moved) {
+      if (item) toQueue.push(item);
+      else summary.movedOn += 1;
+    }
   }
   if (toQueue.length) {
     // should the send fail, each is due again at its new time
@@ -64,7 +63,7 @@ const db = createDataClient(config.tableName);
 const deps: DueSendsDeps = {
   db,
   queue: sqsQueue(createSqsClient()),
-  now: () => new Date(),
+  now,
   newId: newDraftId,
   logger,
 };

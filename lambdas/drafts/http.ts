@@ -8,6 +8,7 @@ import { createDataClient } from '../data/client.js';
 import { createLivePort } from '../providers/live/live.js';
 import { createSqsClient, sqsQueue } from '../providers/queue/sqs.js';
 import * as drafts from './service.js';
+import { now } from '../core/clock.js';
 
 const config = domainConfig('drafts');
 
@@ -15,7 +16,7 @@ const logger = createLogger('drafts');
 const db = createDataClient(config.tableName);
 const deps: drafts.DraftsDeps = {
   db,
-  now: () => new Date(),
+  now,
   newId: drafts.newDraftId,
   cursors: cursorSigner(config.secret('CURSOR_SIGNING_KEY')),
   // DESIGN §8: a draft saved here reaches the user's other tabs

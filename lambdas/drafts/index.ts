@@ -120,3 +120,10 @@ export { sendTarget } from './send-rules.js';
 
 /** The subject of an answer in a thread: `Re: <subject>`, once (DESIGN §9: the AI's reply keeps the thread's). */
 export { replySubject } from './send-rules.js';
+
+/** A change of a contact's drafts in one conditioned write, and its push to the tabs (the sequences' steps). */
+export { changeContactDrafts, publishSaved, type DraftWriteDeps } from './service.js';
+
+/** The auto follow-up's short default text (a sequence's step whose AI could not write). */
+export { followUpText } from './send-rules.js';
+export { newDraftId } from './service.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { draftMessages } from '../../shared/schemas/drafts.js';
-import { draftMessageId, followUpText, followUpTime, replySubject, sendTarget, zonedTime } from './send-rules.js';
+import { zonedTime } from '../core/wall-clock.js';
+import { draftMessageId, followUpText, followUpTime, replySubject, sendTarget } from './send-rules.js';
 
 describe('followUpTime (DESIGN §6: followUpDelay days later at followUpTime in the user’s time zone)', () => {
   it('lands on the local time after a spring-forward change (New York: EST to EDT)', () => {

@@ -1,3 +1,4 @@
+import { wallClock, zonedTime } from '../core/wall-clock.js';
 import { sendableAddress, unsendableReason } from '../../shared/addresses.js';
 import { replySubject } from '../../shared/reply-subject.js';
 import { draftMessages } from '../../shared/schemas/drafts.js';
@@ -52,50 +53,6 @@ export const draftMessageId = (draftId: string, from: string) =>
 
 /** The header every sent e-mail carries: the draft it came from (reply detection and the sandbox read it). */
 export const draftIdHeader = 'X-Outreach-Draft-Id';
-
-/** The parts of a wall-clock time in `timeZone`. */
-const wallClock = (at: Date, timeZone: string) => {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((item) => item.type === type)?.value ?? 0);
-  return {
-    year: part('year'),
-    month: part('month'),
-    day: part('day'),
-    hour: part('hour'),
-    minute: part('minute'),
-    second: part('second'),
-  };
-};
-
-/** How far `timeZone`'s wall clock is ahead of UTC at `at`, in ms. */
-const offsetAt = (at: Date, timeZone: string) => {
-  const wall = wallClock(at, timeZone);
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
-  return asUtc - Math.floor(at.getTime() / 1000) * 1000;
-};
-
-/**
- * The instant a wall-clock time of `timeZone` names (Intl only): the offset of a first guess, then of the result, so
- * a date across a daylight-saving change gets its own offset. A time a spring-forward skips is read with the offset
- * before the change (09:00 is never skipped in practice).
- */
-export const zonedTime = (
-  wall: { year: number; month: number; day: number; hour: number; minute: number },
-  timeZone: string,
-) => {
-  const naive = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
-  const first = naive - offsetAt(new Date(naive), timeZone);
-  return new Date(naive - offsetAt(new Date(first), timeZone));
-};
 
 /**
  * DESIGN §6 auto follow-up: `delayDays` calendar days after `sentAt` (as the user's calendar reads it), at

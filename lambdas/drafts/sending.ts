@@ -5,7 +5,8 @@ import { settingsDefaults } from '../../shared/schemas/profile.js';
 import { HttpError } from '../core/errors.js';
 import { activityChanged, type ActivityItemOutcome, progressActivity } from '../data/activity.js';
 import { getContact } from '../data/contact.js';
-import { type DraftItem, getDraft } from '../data/draft.js';
+import { type AlsoWrite, AlsoWriteRefusedError, conversationKey, type DraftItem, getDraft } from '../data/draft.js';
+import { getEnrollment, stepStillDueCheck } from '../data/sequence.js';
 import { getMailbox, type MailboxItem } from '../data/mailbox.js';
 import { countDailySend, deferMailboxSends, nextUtcDay, reserveSendSlot, sendLimitsOf } from '../data/send-guard.js';
 import { getUserProfile, type UserProfileItem } from '../data/user-profile.js';
@@ -53,6 +54,8 @@ const changeSending = async (
   deps: SendingDeps,
   draft: DraftItem,
   change: (current: DraftItem) => DraftItem | { put: DraftItem[] },
+  /** conditions of other items the change holds on (`AlsoWriteRefusedError` when one does not) */
+  also?: readonly AlsoWrite[],
 ): Promise<DraftItem | null> =>
   changeContactDrafts(
     deps,
@@ -69,7 +72,7 @@ const changeSending = async (
         result: put[0] ?? null,
       };
     },
-    { requireContact: false },
+    { requireContact: false, also },
   );
 
 /** A draft without the machinery of a send that waits. */
@@ -280,15 +283,79 @@ const accessTokenOf = async (
  * after the provider took the e-mail, a redelivery) first asks the mailbox for the Message-ID (`findSent`), so the
  * e-mail never leaves twice. Null when the draft is no longer being sent.
  */
-const countAttempt = async (deps: SendingDeps, draft: DraftItem, slot: Date): Promise<number | null> => {
+const countAttempt = async (deps: SendingDeps, draft: DraftItem, slot: Date): Promise<number | null | 'answered'> => {
   let before = 0;
-  const counted = await changeSending(deps, draft, (current) => {
-    before = current.sendAttempts ?? 0;
-    // the guard's slot stays this send's: a retry after a transient failure takes no second one
-    return { ...current, sendAttempts: before + 1, guardSlot: whenOf(slot) };
-  });
-  return counted ? before : null;
+  try {
+    const counted = await changeSending(
+      deps,
+      draft,
+      (current) => {
+        before = current.sendAttempts ?? 0;
+        // the guard's slot stays this send's: a retry after a transient failure takes no second one
+        return { ...current, sendAttempts: before + 1, guardSlot: whenOf(slot) };
+      },
+      stillUnansweredChecks(deps, draft),
+    );
+    return counted ? before : null;
+  } catch (error) {
+    if (error instanceof AlsoWriteRefusedError) return 'answered';
+    throw error;
+  }
 };
+
+/**
+ * What a scheduled follow-up (an auto follow-up, a sequence's step) holds on at the moment it leaves, in the same
+ * write that counts the attempt right before the provider is called: its conversation has no reply nor bounce
+ * recorded, and a step's enrolment still waits for it (not stopped, not paused by the person). A reply recorded while
+ * the send was on its way (after the early check) is seen here, so no e-mail leaves after it (DESIGN §9).
+ */
+const stillUnansweredChecks = (deps: SendingDeps, draft: DraftItem): AlsoWrite[] => {
+  if (draft.draftType !== 'follow_up' || !draft.scheduledSendTime || !draft.conversationId) return [];
+  const checks: AlsoWrite[] = [
+    {
+      ConditionCheck: {
+        TableName: deps.db.table,
+        Key: conversationKey(draft.userId, draft.conversationId),
+        ConditionExpression: 'replyStatus <> :replied AND replyStatus <> :bounced',
+        ExpressionAttributeValues: { ':replied': 'REPLY_RECEIVED', ':bounced': 'bounced' },
+      },
+    },
+  ];
+  if (draft.sequenceId)
+    checks.push(
+      stepStillDueCheck(deps.db, {
+        uid: draft.userId,
+        contactId: draft.contactId,
+        sequenceId: draft.sequenceId,
+        draftId: draft.id,
+        now: whenOf(deps.now()),
+      }),
+    );
+  return checks;
+};
+
+/** A scheduled follow-up that may not go (answered, or its sequence stopped): archived, off the due index. */
+const callOff = async (deps: SendingDeps, draft: DraftItem): Promise<SendOutcome> => {
+  const cancelled = await changeSending(deps, draft, (current) => ({
+    ...withoutWait(current),
+    status: 'archived',
+    updatedAt: whenOf(deps.now()),
+  }));
+  if (cancelled) await publishSaved(deps, draft.userId, [cancelled]);
+  return cancelled ? 'cancelled' : 'movedOn';
+};
+
+/** How long a sequence's step that may not go yet waits before it is tried again (the enrolment says why). */
+const stepWaitMs = 60 * 60_000;
+
+/**
+ * A sequence's step never goes to a do-not-contact address nor from an expired mailbox (DESIGN §9): rather than fail,
+ * it waits (tried again in an hour) and says why, which its enrolment shows.
+ */
+const failOrWait = (deps: SendingDeps, draft: DraftItem, reason: string): Promise<SendOutcome> =>
+  draft.sequenceId
+    ? hold(deps, draft, { until: new Date(deps.now().getTime() + stepWaitMs), reason })
+    : fail(deps, draft, reason);
 
 /**
  * Sends one draft (the `send` queue's message, DESIGN §4/§6), exactly once: only a `sending` draft proceeds, when its
@@ -320,27 +387,21 @@ export const sendOne = async (
   const notBefore = Math.max(Date.parse(draft.scheduledSendTime ?? '') || 0, Date.parse(draft.sendAfter ?? '') || 0);
   if (notBefore - now.getTime() > 1000) return hold(deps, draft, { until: new Date(notBefore), reason: null });
 
-  if (await answered(deps, draft)) {
-    const cancelled = await changeSending(deps, draft, (current) => ({
-      ...withoutWait(current),
-      status: 'archived',
-      updatedAt: whenOf(now),
-    }));
-    if (cancelled) await publishSaved(deps, uid, [cancelled]);
-    return cancelled ? 'cancelled' : 'movedOn';
-  }
+  if (await answered(deps, draft)) return callOff(deps, draft);
 
   const contact = await getContact(deps.db, uid, draft.contactId);
   if (!contact) return 'gone';
   const target = sendTarget(contact);
-  if ('refusal' in target) return fail(deps, draft, target.refusal.message);
+  if ('refusal' in target) return failOrWait(deps, draft, target.refusal.message);
   const to = target.to;
-  if (await isDoNotContact(deps.db, uid, to)) return fail(deps, draft, draftMessages.doNotContact(to));
+  if (await isDoNotContact(deps.db, uid, to)) return failOrWait(deps, draft, draftMessages.doNotContact(to));
 
   const mailbox = draft.mailboxId ? await getMailbox(deps.db, uid, draft.mailboxId) : null;
   if (!mailbox) return fail(deps, draft, draftMessages.mailboxGone);
+  if (draft.sequenceId && mailbox.status !== 'connected')
+    return failOrWait(deps, draft, draftMessages.reconnectToSend(mailbox.email));
   const access = await accessTokenOf(deps, uid, mailbox).catch((error: unknown) => waitForProvider(deps, draft, error));
-  if ('failure' in access) return fail(deps, draft, access.failure);
+  if ('failure' in access) return failOrWait(deps, draft, access.failure);
 
   const allowed = await guard(deps, draft, mailbox);
   if (!allowed.go) return hold(deps, draft, allowed);
@@ -379,6 +440,7 @@ export const sendOne = async (
 
   const before = await countAttempt(deps, draft, allowed.slot);
   if (before === null) return 'movedOn';
+  if (before === 'answered') return callOff(deps, draft);
   const api = deps.mailApis[mailbox.provider];
   let sent: SentMail | null;
   try {
@@ -407,6 +469,12 @@ export const sendOne = async (
     return waitForProvider(deps, draft, error);
   }
   return recordSent(deps, draft, { mailbox, mail, sent, profile });
+};
+
+/** Whether the draft's contact is enrolled in a sequence still running (its steps replace the auto follow-up). */
+const inSequence = async (deps: SendingDeps, draft: DraftItem) => {
+  const enrollment = await getEnrollment(deps.db, draft.userId, draft.contactId);
+  return enrollment?.status === 'active' || enrollment?.status === 'paused';
 };
 
 /**
@@ -448,7 +516,8 @@ const recordSent = async (
   const sentAt = whenOf(sent.sentAt);
   const now = whenOf(deps.now());
   let followUp: DraftItem | null = null;
-  if (draft.draftType === 'initial_outreach' && settings.autoFollowUp) {
+  // the settings' auto follow-up is the default one-step sequence of a contact in none (DESIGN §9)
+  if (draft.draftType === 'initial_outreach' && settings.autoFollowUp && !(await inSequence(deps, draft))) {
     const at = followUpTime(sent.sentAt, {
       delayDays: settings.followUpDelay,
       time: settings.followUpTime,

@@ -42,6 +42,7 @@ import type { QueuePort } from '../providers/queue/port.js';
 import { toContactWire } from '../contacts/index.js';
 import { isDoNotContact } from '../conversations/index.js';
 import { sendRules, sendTarget } from './send-rules.js';
+import { contactEmailPreviewLength } from '../../shared/schemas/contacts.js';
 
 export type DraftsDeps = {
   db: DataClient;
@@ -116,6 +117,30 @@ const activeDraftAfter = (state: State, change: ContactDraftsChange) => {
   return primary?.isPrimary === true && primary.status === 'draft';
 };
 
+/** The contact's primary draft as a change leaves it, or null. */
+const primaryAfter = (state: State, change: ContactDraftsChange) => {
+  const primaryId = change.list.primaryDraftId;
+  if (!primaryId || change.remove.includes(primaryId)) return null;
+  const primary =
+    change.put.find((draft) => draft.id === primaryId) ?? state.drafts.find((draft) => draft.id === primaryId);
+  return primary?.isPrimary === true ? primary : null;
+};
+
+/**
+ * SPEC §3 Contact `emailSubject`, `emailBody` and `placeholderAlternatives`: the contact's current e-mail (its primary
+ * draft) as the contacts list shows it on each row, kept on the contact in the draft's own transaction so the list
+ * reads no draft. The body is a preview (`contactEmailPreviewLength`): a row shows a line of it, and a 100,000
+ * character draft must not crowd the contact's item; the contact's drawer reads the draft itself.
+ */
+const contactEmailAfter = (state: State, change: ContactDraftsChange) => {
+  const primary = primaryAfter(state, change);
+  return {
+    emailSubject: primary?.subject ?? '',
+    emailBody: (primary?.body ?? '').slice(0, contactEmailPreviewLength),
+    placeholderAlternatives: primary?.placeholderAlternatives ?? {},
+  };
+};
+
 /** Times a change is read and tried again because another change of the same contact's drafts came first. */
 const conflictRetries = 20;
 
@@ -150,7 +175,11 @@ export const changeContactDrafts = async <T>(
     const { change, result } = await plan({ list, drafts });
     if (!change) return result;
     for (const draft of change.put) if (draftItemBytes(draft) > maxItemBytes) throw draftTooLarge();
-    const contactSet = { ...options.contactSet, hasActiveDraft: activeDraftAfter({ list, drafts }, change) };
+    const contactSet = {
+      ...options.contactSet,
+      hasActiveDraft: activeDraftAfter({ list, drafts }, change),
+      ...contactEmailAfter({ list, drafts }, change),
+    };
     const outcome = await writeContactDrafts(deps.db, uid, list, change, {
       requireContact: options.requireContact,
       ...(contactGone ? {} : { contactSet }),

@@ -3,6 +3,7 @@ import { readConfig } from '../core/config.js';
 import { httpHandler } from '../core/http.js';
 import { createLogger } from '../core/logger.js';
 import { checkTable, createDataClient } from '../data/client.js';
+import { now } from '../core/clock.js';
 
 const config = readConfig();
 const data = createDataClient(config.tableName);
@@ -13,7 +14,7 @@ export const handler = httpHandler(
   {
     'GET /api/health': async () => {
       await checkTable(data);
-      return { status: 'ok' as const, time: new Date().toISOString(), version: config.version };
+      return { status: 'ok' as const, time: now().toISOString(), version: config.version };
     },
   },
   { logger: createLogger('health'), corsOrigin: config.corsOrigin },

@@ -14,6 +14,7 @@ import { createZoomProvider } from '../providers/meetings/zoom.js';
 import type { QueuePort } from '../providers/queue/port.js';
 import { createSqsClient, sqsQueue } from '../providers/queue/sqs.js';
 import { monotonicFactory } from 'ulid';
+import { now } from '../core/clock.js';
 
 /**
  * What the meetings domain needs: the table, the data keys that seal Zoom's tokens and a sign-in's PKCE
@@ -47,7 +48,7 @@ export const meetingsDepsFromEnv = (logger: Logger, env: NodeJS.ProcessEnv = pro
     mailApis: createMailApis(env),
     queue: sqsQueue(createSqsClient()),
     live: createLivePort({ db }),
-    now: () => new Date(),
+    now,
     newId: monotonicFactory(),
     webOrigin: config.corsOrigin,
     logger,

@@ -17,6 +17,7 @@ import {
   invitationMessageId,
   invitationSubject,
 } from './invitation.js';
+import { invitationTarget } from './invitation-address.js';
 import { changeMeeting } from './service.js';
 
 /**
@@ -82,12 +83,24 @@ const fail = async (deps: MeetingsDeps, message: InvitationMessage, error: strin
   return 'failed';
 };
 
-/** The address the invitation goes to: the contact's as it is now (as booked, should the contact be gone). */
-const attendeeOf = async (deps: MeetingsDeps, meeting: MeetingItem) => {
+/**
+ * The address the invitation goes to: the contact's as it is now, if it may be sent to (`invitationTarget`: usable and
+ * not on the do-not-contact list), else why not; should the contact be gone, the address it was booked with.
+ */
+const attendeeOf = async (
+  deps: MeetingsDeps,
+  meeting: MeetingItem,
+): Promise<{ email: string; name: string; firstName: string | null } | { skipped: string }> => {
   const contact = await getContact(deps.db, meeting.userId, meeting.contactId);
-  const email = contact ? contact.email?.trim() : meeting.contactEmail?.trim();
-  if (!email || contact?.emailQevStatus === 'invalid') return null;
   const firstName = contact?.firstName?.trim() || meeting.contactName.trim().split(/\s+/)[0] || null;
+  if (contact) {
+    const target = await invitationTarget(deps.db, meeting.userId, contact);
+    if ('refusal' in target) return { skipped: target.refusal.message };
+    return { email: target.to, name: meeting.contactName, firstName };
+  }
+  const email = meeting.contactEmail?.trim();
+  if (!email) return { skipped: meetingMessages.noContactEmail };
+  if (await isDoNotContact(deps.db, meeting.userId, email)) return { skipped: meetingMessages.doNotContact };
   return { email, name: meeting.contactName, firstName };
 };
 
@@ -110,7 +123,7 @@ const countAttempt = async (deps: MeetingsDeps, message: InvitationMessage): Pro
 /**
  * Sends the invitation of one (meeting, SEQUENCE), once (the `meeting-invitation` message, DESIGN §4): the meeting's
  * state at that SEQUENCE as a REQUEST (booked, rescheduled) or a CANCEL, from the user's default mailbox, with the
- * iCalendar part. Skipped without a mailbox, without the contact's address or when it is on the do-not-contact list;
+ * iCalendar part. Skipped without a mailbox, or when the contact's address may not be sent to (`attendeeOf`);
  * failed when the mailbox has expired (reconnect) or the provider refuses the e-mail; retried by the queue when the
  * provider cannot be reached (failed on the last receive). Like a draft's send (lambdas/drafts/sending.ts): the
  * Message-ID is chosen per (meeting, SEQUENCE) and every attempt after the first asks the mailbox for it first, so a
@@ -149,8 +162,7 @@ const attemptInvitation = async (deps: MeetingsDeps, message: InvitationMessage)
   if (method === 'CANCEL' && meeting.invitedSequence === undefined) return skip(deps, message);
 
   const attendee = await attendeeOf(deps, meeting);
-  if (!attendee) return skip(deps, message, meetingMessages.noContactEmail);
-  if (await isDoNotContact(deps.db, uid, attendee.email)) return skip(deps, message, meetingMessages.doNotContact);
+  if ('skipped' in attendee) return skip(deps, message, attendee.skipped);
 
   let access: Awaited<ReturnType<typeof defaultMailboxAccessToken>>;
   try {

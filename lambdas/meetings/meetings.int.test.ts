@@ -13,7 +13,7 @@ import { HttpError } from '../core/errors.js';
 import { createLogger } from '../core/logger.js';
 import { userActivity } from '../data/activity.js';
 import { createDataClient } from '../data/client.js';
-import { putContacts } from '../data/contact.js';
+import { contactKey, putContacts } from '../data/contact.js';
 import { getMeeting, meetingKey } from '../data/meeting.js';
 import { getPipelineEntry } from '../data/pipeline.js';
 import { profileKey } from '../data/user-profile.js';
@@ -85,7 +85,16 @@ const zoomMeetingsOf = async (email: string) =>
  * channel that record what they are given; the invitation worker.
  */
 const world = async (
-  options: { mailbox?: boolean; provider?: 'gmail' | 'outlook'; zoom?: boolean; contactEmail?: string | null } = {},
+  options: {
+    mailbox?: boolean;
+    provider?: 'gmail' | 'outlook';
+    zoom?: boolean;
+    contactEmail?: string | null;
+    /** the verifier's verdict on the contact's address (valid unless given; null: none yet) */
+    emailQevStatus?: 'valid' | 'invalid' | 'accept_all' | 'unknown' | null;
+    /** the person confirmed the contact's (risky) address */
+    confirmed?: boolean;
+  } = {},
 ) => {
   const claims = userClaims();
   const uid = claims.sub as string;
@@ -136,7 +145,8 @@ const world = async (
       lastName: 'Hopper',
       company: 'US Navy',
       ...(options.contactEmail === null ? {} : { email: options.contactEmail ?? contactAddress }),
-      emailQevStatus: 'valid',
+      ...(options.emailQevStatus === null ? {} : { emailQevStatus: options.emailQevStatus ?? 'valid' }),
+      ...(options.confirmed ? { emailConfirmedFor: options.contactEmail ?? contactAddress } : {}),
       importedAt: new Date().toISOString(),
       lastUpdated: new Date().toISOString(),
     },
@@ -620,7 +630,7 @@ describe('invitations', () => {
     expect(await w.received()).toEqual([]);
   });
 
-  it('is skipped without a mailbox, without an address, for a do-not-contact address; failed with an expired mailbox', async () => {
+  it('is skipped without a mailbox, or when the address became unusable after the booking; failed with an expired mailbox', async () => {
     const noMailbox = await world({ mailbox: false });
     const first = await noMailbox.book();
     await noMailbox.deliverQueued();
@@ -631,21 +641,24 @@ describe('invitations', () => {
       error: meetingMessages.noMailbox,
     });
 
-    const noAddress = await world({ contactEmail: null });
-    const second = await noAddress.book();
-    await noAddress.deliverQueued();
-    expect((await noAddress.stored(second.id)).invitation).toMatchObject({
+    // the verifier's verdict changed between the booking and the worker's turn
+    const turnedInvalid = await world();
+    const second = await turnedInvalid.book();
+    await setAttributes(db, contactKey(turnedInvalid.uid, turnedInvalid.contactId), { emailQevStatus: 'invalid' });
+    await turnedInvalid.deliverQueued();
+    expect((await turnedInvalid.stored(second.id)).invitation).toMatchObject({
       status: 'skipped',
-      error: meetingMessages.noContactEmail,
+      error: meetingMessages.invitationTo.invalid(turnedInvalid.contactAddress),
     });
+    expect(await turnedInvalid.received()).toEqual([]);
 
     const listed = await world();
-    await addDoNotContact(db, listed.uid, listed.contactAddress, 'unsubscribe');
     const third = await listed.book();
+    await addDoNotContact(db, listed.uid, listed.contactAddress, 'unsubscribe');
     await listed.deliverQueued();
     expect((await listed.stored(third.id)).invitation).toMatchObject({
       status: 'skipped',
-      error: meetingMessages.doNotContact,
+      error: meetingMessages.invitationTo.doNotContact(listed.contactAddress),
     });
     expect(await listed.received()).toEqual([]);
 
@@ -659,5 +672,87 @@ describe('invitations', () => {
     expect(invitation.error).toContain(meetingMessages.invitationFailed);
     expect(invitation.error).toContain(expired.mailboxEmail);
     expect(invitation.error).toMatch(/Reconnect/);
+  });
+});
+
+describe('invitations only to an address every e-mail may go to (DESIGN §9)', () => {
+  /** the booking's refusal: its status, code and text; nothing booked, nothing queued, nothing received */
+  const refused = async (w: Awaited<ReturnType<typeof world>>) => {
+    const error = await w.book().then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(HttpError);
+    expect(await meetings.listMeetings(w.deps, w.uid)).toEqual([]);
+    expect(w.queued).toEqual([]);
+    expect(await w.received()).toEqual([]);
+    const { status, code, message } = error as HttpError;
+    return { status, code, message };
+  };
+
+  it('refuses a booking with an invitation to a missing, unverified, invalid, unconfirmed risky or do-not-contact address', async () => {
+    expect(await refused(await world({ contactEmail: null }))).toEqual({
+      status: 400,
+      code: 'unusable_address',
+      message: meetingMessages.invitationTo.no_address,
+    });
+    expect(await refused(await world({ emailQevStatus: null }))).toEqual({
+      status: 400,
+      code: 'unusable_address',
+      message: meetingMessages.invitationTo.unverified,
+    });
+    const invalid = await world({ emailQevStatus: 'invalid' });
+    expect(await refused(invalid)).toEqual({
+      status: 400,
+      code: 'unusable_address',
+      message: meetingMessages.invitationTo.invalid(invalid.contactAddress),
+    });
+    const risky = await world({ emailQevStatus: 'accept_all' });
+    expect(await refused(risky)).toEqual({
+      status: 409,
+      code: 'address_unconfirmed',
+      message: meetingMessages.invitationTo.unconfirmed(risky.contactAddress),
+    });
+    const listed = await world();
+    await addDoNotContact(db, listed.uid, listed.contactAddress, 'bounce');
+    expect(await refused(listed)).toEqual({
+      status: 409,
+      code: 'do_not_contact',
+      message: meetingMessages.invitationTo.doNotContact(listed.contactAddress),
+    });
+  });
+
+  it('books without an invitation all the same, and invites a risky address once the person confirmed it', async () => {
+    const invalid = await world({ emailQevStatus: 'invalid' });
+    const meeting = await invalid.book({ sendInvitation: false });
+    expect(meeting.invitation).toEqual({ status: 'skipped', method: 'REQUEST', sequence: 0 });
+    expect(invalid.queued.filter((item) => item.queue === 'meeting-invitation')).toEqual([]);
+
+    const confirmed = await world({ emailQevStatus: 'accept_all', confirmed: true });
+    const invited = await confirmed.book();
+    await confirmed.deliverQueued();
+    expect((await confirmed.stored(invited.id)).invitation.status).toBe('sent');
+    expect((await confirmed.received()).map((message) => message.to)).toEqual([confirmed.contactAddress]);
+  });
+
+  it('answers the route with the refusal as the envelope, and never reads another user’s contact', async () => {
+    const w = await world({ emailQevStatus: 'accept_all' });
+    const other = await world();
+    const claimsOf = (uid: string) => ({ sub: uid, email: `${uid.slice(0, 8)}@example.com`, token_use: 'id' });
+    const answer = await callRoute('POST /api/meetings', {
+      claims: claimsOf(w.uid),
+      body: { contactId: w.contactId, startTime: inHours(30) },
+    });
+    expect(answer.status, answer.raw).toBe(409);
+    expect(answer.json).toMatchObject({
+      success: false,
+      code: 'address_unconfirmed',
+      error: meetingMessages.invitationTo.unconfirmed(w.contactAddress),
+    });
+    const theirs = await callRoute('POST /api/meetings', {
+      claims: claimsOf(other.uid),
+      body: { contactId: w.contactId, startTime: inHours(30) },
+    });
+    expect(theirs.status, theirs.raw).toBe(404);
   });
 });

@@ -7,6 +7,7 @@ import { transact, worthRetrying } from '../data/entity/transaction.js';
 import { getMeeting, type MeetingItem, replacedMeetingWrite, toWireMeeting } from '../data/meeting.js';
 import { newNotificationWrite, trimNotifications } from '../data/notification.js';
 import { type ItipReply, meetingIdOfUid } from './itip-reply.js';
+import { now } from '../core/clock.js';
 
 /** An iTIP REPLY as it came into the user's mailbox. */
 export type RsvpMessage = {
@@ -71,7 +72,7 @@ export const recordRsvp = async (db: DataClient, uid: string, message: RsvpMessa
       ...current,
       rsvp: { answer, sequence, answeredAt },
       rsvpMessageId: message.providerMessageId,
-      updatedAt: new Date().toISOString(),
+      updatedAt: now().toISOString(),
       version: current.version + 1,
     };
     const notification: Notification = {

@@ -23,6 +23,7 @@ import {
 } from '../data/meeting.js';
 import { getUserProfile } from '../data/user-profile.js';
 import type { MeetingsDeps } from './deps.js';
+import { invitationTarget } from './invitation-address.js';
 import { createZoomMeeting, deleteZoomMeeting, updateZoomMeeting, type ZoomOutcome } from './meeting-zoom.js';
 
 /**
@@ -162,7 +163,9 @@ export const getMeetingOf = async (deps: MeetingsDeps, uid: string, meetingId: s
  * POST /api/meetings: books a meeting with one of the caller's contacts. Length and zone default to the user's
  * settings (`meetingDuration`, `timeZone`); the start is stored in UTC. With Zoom connected a Zoom meeting is made
  * (its join link kept); without Zoom, with Zoom expired or failing, the meeting is kept and says why it has no link.
- * The contact moves to 'meeting scheduled' (an event: forward only) and is sent the invitation (SEQUENCE 0).
+ * The contact moves to 'meeting scheduled' (an event: forward only) and is sent the invitation (SEQUENCE 0), which
+ * needs an address the product may send to (`invitationTarget`): without one the booking is refused (4xx) unless
+ * it asks for no invitation.
  *
  * The meeting is written BEFORE Zoom is asked, as it would stand should Zoom fail (`zoomFailed`), then again with
  * Zoom's link. A crash between Zoom's answer and the second write leaves that state: the booking is never lost and
@@ -178,6 +181,12 @@ export const createMeeting = async (
   const contact = await getContact(deps.db, uid, body.contactId);
   if (!contact) throw notFound(meetingMessages.contactNotFound);
   refusePast(deps, body.startTime);
+  // an invitation goes only to an address every e-mail may go to: refused before anything is booked, so the person
+  // books again without one (or fixes the address) rather than holding a meeting the contact was never told of
+  if (body.sendInvitation !== false) {
+    const target = await invitationTarget(deps.db, uid, contact);
+    if ('refusal' in target) throw target.refusal;
+  }
   const profile = await getUserProfile(deps.db, uid, ['settings']);
   const settings = { ...settingsDefaults, ...profile?.settings };
   const contactName = contactNameOf(contact);

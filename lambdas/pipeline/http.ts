@@ -5,6 +5,7 @@ import { createLogger } from '../core/logger.js';
 import { createDataClient } from '../data/client.js';
 import { createLivePort } from '../providers/live/live.js';
 import * as pipeline from './service.js';
+import { now } from '../core/clock.js';
 
 const config = readConfig();
 
@@ -12,7 +13,7 @@ const logger = createLogger('pipeline');
 const db = createDataClient(config.tableName);
 const deps: pipeline.PipelineDeps = {
   db,
-  now: () => new Date(),
+  now,
   // DESIGN §8: a contact moved here reaches the user's other tabs
   live: createLivePort({ db }),
   logger,

@@ -80,6 +80,7 @@ const cardOf = (
   lastActivityAt: conversation
     ? latest(conversation.lastEmailSentAt, conversation.lastReplyDate, conversation.createdAt)
     : null,
+  classification: conversation?.latestLabel?.classification ?? null,
 });
 
 /** The conversation a card shows: the one that moved the contact last, else the contact's newest. */

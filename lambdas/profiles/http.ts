@@ -8,22 +8,24 @@ import { keyedHashFromEnv } from '../providers/crypto/keyed-hash.js';
 import { createS3Client, s3Storage } from '../providers/storage/storage.js';
 import { linkOrigin } from './referrals.js';
 import * as profiles from './service.js';
+import { now } from '../core/clock.js';
 
 const config = readConfig();
 const storage = config.bucketName ? s3Storage(createS3Client(), config.bucketName) : undefined;
 const deps: profiles.SignUpDeps = {
   db: createDataClient(config.tableName),
-  now: () => new Date(),
+  now,
   newReferralCode: profiles.newReferralCode,
   addressHash: keyedHashFromEnv(),
   documentUrl: (key) => (storage ? storage.presignGet(key) : Promise.resolve('')),
 };
 
 /** The caller (lambdas/core/identity.ts) as the profile service names it. */
-const owner = ({ userId, email, name }: Identity): profiles.Identity => ({
+const owner = ({ userId, email, name, picture }: Identity): profiles.Identity => ({
   uid: userId,
   email,
   ...(name ? { name } : {}),
+  ...(picture ? { picture } : {}),
 });
 
 /** The profiles Lambda: SPEC §3 user profile and settings, §7 'Profile'. */

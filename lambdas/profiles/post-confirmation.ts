@@ -7,12 +7,13 @@ import { keyedHashFromEnv } from '../providers/crypto/keyed-hash.js';
 import { isAccountDeleted } from '../data/deleted-account.js';
 import { normalizeReferralCode } from './referrals.js';
 import * as profiles from './service.js';
+import { now } from '../core/clock.js';
 
 const config = readConfig();
 const logger = createLogger('profiles');
 const deps: profiles.SignUpDeps = {
   db: createDataClient(config.tableName),
-  now: () => new Date(),
+  now,
   newReferralCode: profiles.newReferralCode,
   addressHash: keyedHashFromEnv(),
   documentUrl: async () => '',
@@ -28,7 +29,7 @@ export const handler = async (event: PostConfirmationTriggerEvent) => {
   // Cognito's own attributes of the confirmed user: the same names as the ID token's claims
   const identity = identityFromClaims({ ...event.request.userAttributes, 'cognito:username': event.userName });
   if (!identity) throw new Error('PostConfirmation event without a sub');
-  const { userId, email, name } = identity;
+  const { userId, email, name, picture } = identity;
   // DESIGN §6 "Your data": a deleted account gets nothing back, not even a profile (Cognito fails the confirmation)
   if (await isAccountDeleted(deps.db, userId)) throw new Error('This account was deleted');
   // an e-mail sign-up's `?ref=` code, handed to Cognito as clientMetadata by the web's signUp / confirmSignUp: the
@@ -36,7 +37,7 @@ export const handler = async (event: PostConfirmationTriggerEvent) => {
   const referralCode = normalizeReferralCode(event.request.clientMetadata?.referralCode);
   await profiles.syncUser(
     deps,
-    { uid: userId, email, ...(name ? { name } : {}) },
+    { uid: userId, email, ...(name ? { name } : {}), ...(picture ? { picture } : {}) },
     referralCode ? { signupData: { referralCode } } : {},
   );
   logger.info('profile created on confirmation', { userId, referral: Boolean(referralCode) });

@@ -39,7 +39,7 @@ export type ProfilesDeps = {
 export type SignUpDeps = ProfilesDeps & Pick<ReturningDeps, 'addressHash'>;
 
 /** Who is calling, from the verified token only. */
-export type Identity = { uid: string; email: string; name?: string };
+export type Identity = { uid: string; email: string; name?: string; picture?: string };
 
 const referralAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** 8 characters without look-alikes (0/O, 1/I): about 10^12 codes. */
@@ -85,12 +85,14 @@ export const toProfileWithLinks = async (
   item: Partial<UserProfileItem> & { uid: string },
   connections: ProfileConnections = noConnections,
 ): Promise<Profile> => {
-  const [resumeFileURL, coverLetterFileURL, backgroundFileURL] = await Promise.all([
+  const [resumeFileURL, coverLetterFileURL, backgroundFileURL, photoURL] = await Promise.all([
     signedUrl(deps, item.resumeFileKey),
     signedUrl(deps, item.coverLetterFileKey),
     signedUrl(deps, item.backgroundFileKey),
+    // an uploaded photo wins over a picture from elsewhere (POST /api/profiles/photo clears that one anyway)
+    item.photoKey ? signedUrl(deps, item.photoKey) : Promise.resolve(item.photoURL ?? ''),
   ]);
-  return { ...toProfile(item), resumeFileURL, coverLetterFileURL, backgroundFileURL, ...connections };
+  return { ...toProfile(item), photoURL, resumeFileURL, coverLetterFileURL, backgroundFileURL, ...connections };
 };
 
 /** The wire shape of SPEC §3: every field present, missing ones at their defaults (links empty: toProfileWithLinks). */
@@ -210,6 +212,8 @@ export const syncUser = async (deps: SignUpDeps, identity: Identity, body: z.inf
   if (signup.referralCode) keep.referredByCode = signup.referralCode.toUpperCase();
   if (signup.firstName) keep.firstName = signup.firstName;
   if (signup.lastName) keep.lastName = signup.lastName;
+  // SPEC §3 photoURL: a Google sign-in's picture until the user uploads a photo or removes it ('' then stays)
+  if (identity.picture) keep.photoURL = identity.picture;
   const profile = await upsertProfile(
     deps,
     { ...identity, email, name: body.displayName ?? identity.name },

@@ -27,6 +27,11 @@ export const vendorLimits = {
    */
   openaiEmail: { attemptTimeoutMs: 10_000, retries: 1, baseDelayMs: 500, maxDelayMs: 2_000 },
   /**
+   * A received reply's label (lambdas/replies/triage.ts), once per new reply while a mailbox is read: short, as a
+   * label that does not come is recorded as `other` and the reading goes on. 2 x 5 s + 1 s = 11 s.
+   */
+  openaiTriage: { attemptTimeoutMs: 5_000, retries: 1, baseDelayMs: 500, maxDelayMs: 1_000 },
+  /**
    * The research port's web search (Perplexity through the OpenAI SDK), before an e-mail is written: one attempt, as
    * an e-mail is worth writing without its facts (generation goes on without them). 5 s.
    */
@@ -57,6 +62,11 @@ export const vendorLimits = {
    * connection it replaces: 4 + 9 + 9 = 22 s under API Gateway's 29 s.
    */
   zoom: { attemptTimeoutMs: 4_000, retries: 1, baseDelayMs: 250, maxDelayMs: 1_000 },
+  /**
+   * Amazon SES v2 SendEmail (lambdas/providers/notification-mail/ses.ts): one attempt of 5 s, as SendEmail has no
+   * idempotency key and a repeat would mail the user twice; the notification worker's redelivery tries again.
+   */
+  ses: { attemptTimeoutMs: 5_000, retries: 0, baseDelayMs: 250, maxDelayMs: 1_000 },
 } as const satisfies Record<string, RetryPolicy>;
 
 export type Vendor = keyof typeof vendorLimits;

@@ -25,6 +25,7 @@ import { getPipelineEntry } from '../data/pipeline.js';
 import { cancelFollowUps } from '../drafts/index.js';
 import { mailboxesDepsFromEnv, markMailboxActive } from '../mailboxes/index.js';
 import { invitationUid, recordRsvp } from '../meetings/index.js';
+import { createOpenAiClient, openAi } from '../providers/ai/openai.js';
 import { createMailApis } from '../providers/mail/mail-api.js';
 import { type MailApi, MailApiFailure } from '../providers/mail/port.js';
 import { lambdaContext, userClaims } from '../test/api-event.js';
@@ -48,6 +49,7 @@ import { fakeMailApi } from './test/fake-mail-api.js';
  * through the real adapter against the sandbox (`setup({ outlookApi })`).
  */
 let sandbox: Sandbox;
+let sandboxUrl: string;
 let restoreEnv: () => void;
 const db = createDataClient(process.env.TABLE_NAME!);
 const silent = { warn: () => {}, info: () => {}, error: () => {} };
@@ -55,6 +57,7 @@ const silent = { warn: () => {}, info: () => {}, error: () => {} };
 beforeAll(async () => {
   const [port] = (await freePorts(1)) as [number];
   sandbox = await startSandbox({ port, log: () => {} });
+  sandboxUrl = `http://127.0.0.1:${port}`;
   const env = lambdaEnvironment({ sandboxEndpoint: `http://127.0.0.1:${port}` });
   restoreEnv = applyEnvironment(
     Object.fromEntries(Object.entries(env).filter(([name]) => /^(GOOGLE|GMAIL|MICROSOFT)_/.test(name))),
@@ -80,7 +83,7 @@ const newUser = async (provider: MailProvider = 'gmail') => {
       },
     }),
   );
-  return { uid: claims.sub, email, mailboxId, contactId: contact.id as string, provider };
+  return { uid: claims.sub, claims, email, mailboxId, contactId: contact.id as string, provider };
 };
 type User = Awaited<ReturnType<typeof newUser>>;
 
@@ -91,6 +94,7 @@ const setup = (options: { outlookApi?: MailApi } = {}) => {
   const gmail = fakeMailApi('gmail', { now });
   const outlook = fakeMailApi('outlook', { now });
   const events: { uid: string; event: LiveEvent }[] = [];
+  const warnings: { message: string; fields: unknown }[] = [];
   const sent: { queue: QueueName; message: ReplyCheckMessage; delaySeconds?: number }[] = [];
   const deps: ReplyDeps = {
     db,
@@ -112,9 +116,23 @@ const setup = (options: { outlookApi?: MailApi } = {}) => {
       googleJwksUrl: 'http://127.0.0.1:1/certs',
       outlookNotificationUrl: 'http://localhost:3001/api/webhooks/outlook',
     },
+    // the AI port's real adapter against the sandbox model, which labels from the text (DESIGN §9 'Triage')
+    ai: openAi(
+      createOpenAiClient({
+        baseURL: `${sandboxUrl}/openai/v1`,
+        apiKey: 'sandbox-key',
+        apiKeySecret: undefined,
+        model: 'm',
+      }),
+      'gpt-4o-mini',
+    ),
     now,
     newSecret: () => `secret-${randomUUID()}`,
-    logger: silent,
+    logger: {
+      ...silent,
+      warn: (message: unknown, ...fields: unknown[]) =>
+        void warnings.push({ message: String(message), fields: fields[0] }),
+    },
   };
   const fake = (provider: MailProvider) => (provider === 'gmail' ? gmail : outlook);
   /** an e-mail the user sent to the contact, recorded as the send worker records it */
@@ -167,7 +185,7 @@ const setup = (options: { outlookApi?: MailApi } = {}) => {
     });
   const check = (user: User, reason: ReplyCheckMessage['reason'] = 'schedule') =>
     checkMailbox(deps, user.uid, user.mailboxId, { reason });
-  return { clock, gmail, outlook, events, sent, deps, sendTo, replyTo, check };
+  return { clock, gmail, outlook, events, sent, warnings, deps, sendTo, replyTo, check };
 };
 
 const eventTypes = (events: { event: LiveEvent }[]) => events.map(({ event }) => event.type);
@@ -426,6 +444,164 @@ describe('a reply check', () => {
     expect(t.gmail.calls).toEqual([]);
     t.replyTo(user, thread, { body: 'One more thing' });
     expect(await t.check(user, 'push')).toMatchObject({ status: 'checked', recorded: [{ kind: 'reply' }] });
+  });
+});
+
+describe('reply triage', () => {
+  /** the received e-mail of the conversation (there is one) */
+  const received = async (user: User, conversationId: string) =>
+    (
+      await dataOf(callRoute('GET /api/conversations/{id}', { claims: user.claims, params: { id: conversationId } }))
+    ).emails.filter((email) => email.kind !== 'sent');
+
+  it('labels a reply from its words, on the e-mail, the notification, the conversation and the pipeline card', async () => {
+    const t = setup();
+    const user = await newUser();
+    const thread = await t.sendTo(user);
+    await t.check(user);
+    t.replyTo(user, thread, { body: 'Sounds great, I am interested. Can we set up a call?' });
+
+    expect(await t.check(user)).toMatchObject({ recorded: [{ kind: 'reply' }] });
+    const [email] = await received(user, thread.conversation.id);
+    expect(email).toMatchObject({ classification: 'interested', classifiedBy: 'model' });
+    expect(email).not.toHaveProperty('returnDate');
+    expect(await userNotifications(db, user.uid)).toEqual([expect.objectContaining({ classification: 'interested' })]);
+    expect(await conversations.getConversation(db, user.uid, thread.conversation.id)).toMatchObject({
+      latestLabel: { emailId: email!.id, classification: 'interested', classifiedBy: 'model' },
+    });
+    const board = await dataOf(callRoute('GET /api/pipeline', { claims: user.claims }));
+    const card = board.stages.flatMap((stage) => stage.cards).find((item) => item.contactId === user.contactId);
+    expect(card).toMatchObject({ stage: 'replied', classification: 'interested' });
+    expect(await getDoNotContact(db, user.uid, 'grace@example.com')).toBeNull();
+  });
+
+  it("reads an out-of-office's return date, whether the headers or the words say it is one, and it is no reply", async () => {
+    const t = setup();
+    const user = await newUser();
+    const thread = await t.sendTo(user);
+    await t.check(user);
+    // RFC 3834: the headers decide the label; the date is read from the text
+    t.replyTo(user, thread, {
+      subject: 'Automatic reply: Coffee next week?',
+      body: 'I am out of the office until 14 January 2031 with limited access to e-mail.',
+      headers: { 'auto-submitted': 'auto-replied' },
+    });
+    expect(await t.check(user)).toMatchObject({ recorded: [{ kind: 'auto_reply' }] });
+    expect(await received(user, thread.conversation.id)).toEqual([
+      expect.objectContaining({ classification: 'out_of_office', classifiedBy: 'headers', returnDate: '2031-01-15' }),
+    ]);
+
+    // no such header: the model reads it, in German, and it is still no reply
+    const other = await newUser();
+    const otherThread = await t.sendTo(other);
+    await t.check(other);
+    t.replyTo(other, otherThread, {
+      subject: 'Re: Coffee next week?',
+      body: 'Ich bin bis 14. Januar 2031 nicht im Büro.',
+    });
+    expect(await t.check(other)).toMatchObject({ recorded: [{ kind: 'auto_reply' }] });
+    expect(await received(other, otherThread.conversation.id)).toEqual([
+      expect.objectContaining({
+        kind: 'auto_reply',
+        classification: 'out_of_office',
+        classifiedBy: 'model',
+        returnDate: '2031-01-15',
+      }),
+    ]);
+    expect(await conversations.getConversation(db, other.uid, otherThread.conversation.id)).toMatchObject({
+      replyStatus: 'auto_reply',
+    });
+    expect(await userNotifications(db, other.uid)).toEqual([]);
+  });
+
+  it('labels a delivery report a bounce by its headers', async () => {
+    const t = setup();
+    const user = await newUser();
+    const thread = await t.sendTo(user);
+    await t.check(user);
+    t.replyTo(user, thread, {
+      from: { email: 'mailer-daemon@googlemail.com', name: 'Mail Delivery Subsystem' },
+      subject: 'Delivery Status Notification (Failure)',
+      body: 'Address not found.',
+    });
+    await t.check(user);
+    expect(await received(user, thread.conversation.id)).toEqual([
+      expect.objectContaining({ kind: 'bounce', classification: 'bounce', classifiedBy: 'headers' }),
+    ]);
+  });
+
+  it('records a reply the model cannot label as other, and logs why without its text', async () => {
+    const t = setup();
+    const user = await newUser();
+    const thread = await t.sendTo(user);
+    await t.check(user);
+    // the sandbox model answers 500 to a message holding its fail marker
+    t.replyTo(user, thread, { body: 'Confidential words sandbox:fail' });
+
+    expect(await t.check(user)).toMatchObject({ recorded: [{ kind: 'reply' }] });
+    expect(await received(user, thread.conversation.id)).toEqual([
+      expect.objectContaining({
+        classification: 'other',
+        classifiedBy: 'model',
+        body: 'Confidential words sandbox:fail',
+      }),
+    ]);
+    expect(await userNotifications(db, user.uid)).toHaveLength(1);
+    expect(t.warnings).toEqual([
+      {
+        message: 'a reply was not classified; recorded as other',
+        fields: expect.objectContaining({ reason: expect.stringMatching(/^busy/) }),
+      },
+    ]);
+    expect(JSON.stringify(t.warnings)).not.toContain('Confidential');
+  });
+
+  it("keeps the person's correction, only theirs: another user's is 404", async () => {
+    const t = setup();
+    const user = await newUser();
+    const thread = await t.sendTo(user);
+    await t.check(user);
+    t.replyTo(user, thread, { body: 'Thanks for the note.' });
+    await t.check(user);
+    const [email] = await received(user, thread.conversation.id);
+    expect(email).toMatchObject({ classification: 'other', classifiedBy: 'model' });
+
+    const params = { id: thread.conversation.id, messageId: email!.id };
+    const stranger = await newUser();
+    const refused = await callRoute('PATCH /api/conversations/{id}/messages/{messageId}', {
+      claims: stranger.claims,
+      params,
+      body: { classification: 'unsubscribe' },
+    });
+    expect(refused.status).toBe(404);
+    expect(await received(user, thread.conversation.id)).toEqual([
+      expect.objectContaining({ classification: 'other' }),
+    ]);
+
+    const corrected = await dataOf(
+      callRoute('PATCH /api/conversations/{id}/messages/{messageId}', {
+        claims: user.claims,
+        params,
+        body: { classification: 'unsubscribe' },
+      }),
+    );
+    expect(corrected).toMatchObject({ id: email!.id, classification: 'unsubscribe', classifiedBy: 'user' });
+    expect(await received(user, thread.conversation.id)).toEqual([
+      expect.objectContaining({ classification: 'unsubscribe', classifiedBy: 'user' }),
+    ]);
+    expect(await conversations.getConversation(db, user.uid, thread.conversation.id)).toMatchObject({
+      latestLabel: { emailId: email!.id, classification: 'unsubscribe', classifiedBy: 'user' },
+    });
+    expect(await userNotifications(db, user.uid)).toEqual([expect.objectContaining({ classification: 'unsubscribe' })]);
+    expect(await getDoNotContact(db, user.uid, 'grace@example.com')).toMatchObject({ reason: 'unsubscribe' });
+    expect(await getDoNotContact(db, stranger.uid, 'grace@example.com')).toBeNull();
+
+    // read again, the message keeps the person's label
+    t.gmail.state.oldestCursor = t.gmail.state.historyId + 1;
+    await t.check(user, 'push');
+    expect(await received(user, thread.conversation.id)).toEqual([
+      expect.objectContaining({ classification: 'unsubscribe', classifiedBy: 'user' }),
+    ]);
   });
 });
 

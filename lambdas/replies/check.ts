@@ -20,7 +20,8 @@ import {
 import { expireMailbox, mailboxAccessToken } from '../mailboxes/index.js';
 import { type ItipReply, parseItipReply } from '../meetings/index.js';
 import { type MailApi, MailApiFailure, type MailboxMessage } from '../providers/mail/port.js';
-import { classifyIncoming, isUnsubscribeRequest } from './classify.js';
+import { classifyIncoming } from './classify.js';
+import { triage } from './triage.js';
 import type { ReplyDeps } from './deps.js';
 
 export const replyCheckRules = {
@@ -301,10 +302,20 @@ const recordMessage = async (
   }
   const conversation = await find(message, kind);
   if (!conversation) return null;
+  // a message recorded already keeps its label (a repeat costs no model call) and completes what follows from it
+  const stored = await deps.conversations.incomingEmail(deps.db, uid, conversation.id, message.providerMessageId);
+  const triaged =
+    stored && stored.kind !== 'sent'
+      ? {
+          kind: stored.kind,
+          label: { classification: stored.classification ?? 'other', classifiedBy: stored.classifiedBy ?? 'model' },
+        }
+      : await triage(deps, message, kind, { userId: uid, conversationId: conversation.id });
   let result: Awaited<ReturnType<ReplyDeps['conversations']['recordIncomingEmail']>>;
   try {
     result = await deps.conversations.recordIncomingEmail(deps.db, uid, conversation.id, {
-      kind,
+      kind: triaged.kind,
+      label: triaged.label,
       providerMessageId: message.providerMessageId,
       messageId: message.messageId,
       from: message.from.email,
@@ -319,13 +330,8 @@ const recordMessage = async (
     if (error instanceof HttpError && error.status === 404) return null;
     throw error;
   }
-  if (kind === 'reply') {
-    await deps.conversations.cancelFollowUps(deps.db, uid, conversation.id, now);
-    if (isUnsubscribeRequest(message.body)) {
-      await deps.conversations.addDoNotContact(deps.db, uid, message.from.email, 'unsubscribe');
-    }
-  }
-  if (kind === 'bounce') {
+  if (triaged.kind === 'reply') await deps.conversations.cancelFollowUps(deps.db, uid, conversation.id, now);
+  if (triaged.kind === 'bounce') {
     const failedRecipients = (message.headers['x-failed-recipients'] ?? '')
       .split(',')
       .map((address) => address.trim().toLowerCase())
@@ -335,7 +341,8 @@ const recordMessage = async (
   if (!result.recorded) return null;
   const { contactId } = result.conversation;
   const conversationId = conversation.id;
-  if (kind === 'reply') await publish(deps, uid, { type: 'reply.received', data: { conversationId, contactId } });
+  if (triaged.kind === 'reply')
+    await publish(deps, uid, { type: 'reply.received', data: { conversationId, contactId } });
   if (result.notification) {
     await publish(deps, uid, { type: 'notification.created', data: { notificationId: result.notification.id } });
   }
@@ -344,7 +351,7 @@ const recordMessage = async (
   return {
     conversationId,
     contactId,
-    kind,
+    kind: triaged.kind,
     from: message.from.email,
     subject: message.subject,
     at: message.receivedAt.toISOString(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MailboxMessage } from '../providers/mail/port.js';
-import { classifyIncoming, isUnsubscribeRequest, ownText } from './classify.js';
+import { classifyIncoming, headerLabel, ownText } from './classify.js';
 
 const own = 'me@gmail.test';
 
@@ -64,33 +64,37 @@ describe('classifying an incoming message', () => {
   });
 });
 
-describe('the unsubscribe classifier', () => {
+describe('what the headers alone say (reply triage: headers first)', () => {
   it.each([
-    'Please unsubscribe me.',
-    'Remove me from your list',
-    'STOP EMAILING ME',
-    'Stop e-mailing me please',
-    'Do not contact me again.',
-    "Please don't email me",
-    'Take me off this list',
-    'I want to opt out',
-    'No more emails, thanks',
-  ])('hears a request to hear no more: %s', (body) => {
-    expect(isUnsubscribeRequest(body)).toBe(true);
+    [{ 'auto-submitted': 'auto-replied' }, 'out_of_office'],
+    [{ 'auto-submitted': 'auto-generated; type=vacation' }, 'out_of_office'],
+    [{ precedence: 'auto_reply' }, 'out_of_office'],
+    [{ precedence: 'bulk' }, 'out_of_office'],
+    [{ 'x-autoreply': 'yes' }, 'out_of_office'],
+    [{ 'x-failed-recipients': 'grace@example.com' }, 'bounce'],
+    [{ 'content-type': 'multipart/report; report-type=delivery-status; boundary=x' }, 'bounce'],
+  ])('%o -> %s', (headers, classification) => {
+    expect(headerLabel(message({ headers }))).toEqual({ classification, classifiedBy: 'headers' });
   });
 
-  it.each([
-    'Sounds good, Tuesday works.',
-    'I removed the meeting from my calendar, can we move it?',
-    'Not now, but email me again in spring!',
-  ])('hears none in an ordinary answer: %s', (body) => {
-    expect(isUnsubscribeRequest(body)).toBe(false);
+  it("labels a mailer daemon's message a bounce whatever its headers", () => {
+    expect(headerLabel(message({ from: { email: 'MAILER-DAEMON@example.com', name: null } }))).toEqual({
+      classification: 'bounce',
+      classifiedBy: 'headers',
+    });
   });
 
-  it("reads the contact's own words only, not the quoted e-mail's footer", () => {
+  it("leaves a person's answer, and one with Auto-Submitted: no, to the text; an out-of-office subject too", () => {
+    expect(headerLabel(message())).toBeNull();
+    expect(headerLabel(message({ headers: { 'auto-submitted': 'no' } }))).toBeNull();
+    expect(headerLabel(message({ subject: 'Out of office: Coffee next week?' }))).toBeNull();
+  });
+});
+
+describe("the contact's own words", () => {
+  it('leave out the quoted e-mail and its footer', () => {
     const body = 'Happy to chat on Friday.\n\nOn Mon, Jan 5, Ada wrote:\n> Hi Grace\n> To unsubscribe, reply STOP';
     expect(ownText(body)).toBe('Happy to chat on Friday.\n');
-    expect(isUnsubscribeRequest(body)).toBe(false);
-    expect(isUnsubscribeRequest('> unsubscribe\nThanks, talk soon')).toBe(false);
+    expect(ownText('> unsubscribe\nThanks, talk soon')).toBe('Thanks, talk soon');
   });
 });

@@ -1,3 +1,4 @@
+import type { ReplyLabel } from '../../shared/schemas/conversations.js';
 import type { MailboxMessage } from '../providers/mail/port.js';
 
 /**
@@ -26,16 +27,30 @@ export const isBounce = (message: MailboxMessage) => {
   );
 };
 
-export const isAutoReply = (message: MailboxMessage) => {
-  const autoSubmitted = header(message, 'auto-submitted').toLowerCase();
+/** An automatic answer by its headers alone (RFC 3834 `Auto-Submitted`, `X-Autoreply`, `Precedence`). */
+export const isAutoSubmitted = (message: MailboxMessage) => {
+  const autoSubmitted = (header(message, 'auto-submitted').split(';')[0] ?? '').trim().toLowerCase();
   const precedence = header(message, 'precedence').toLowerCase();
   return (
     (autoSubmitted !== '' && autoSubmitted !== 'no') ||
     header(message, 'x-autoreply') !== '' ||
     header(message, 'x-autorespond') !== '' ||
-    ['auto_reply', 'bulk', 'junk'].includes(precedence) ||
-    autoSubjects.test(message.subject.replace(/^\s*(re|aw|fw|fwd)\s*:\s*/i, ''))
+    ['auto_reply', 'bulk', 'junk'].includes(precedence)
   );
+};
+
+export const isAutoReply = (message: MailboxMessage) =>
+  isAutoSubmitted(message) || autoSubjects.test(message.subject.replace(/^\s*(re|aw|fw|fwd)\s*:\s*/i, ''));
+
+/**
+ * What the headers alone say of a received message (DESIGN §9 'Triage': headers first, so the model is not asked what
+ * they already say): a delivery report is a `bounce`, an RFC 3834 automatic answer an `out_of_office`; null when they
+ * say nothing (the text decides). An out-of-office's return date is in its text: the caller asks for it.
+ */
+export const headerLabel = (message: MailboxMessage): Pick<ReplyLabel, 'classification' | 'classifiedBy'> | null => {
+  if (isBounce(message)) return { classification: 'bounce', classifiedBy: 'headers' };
+  if (isAutoSubmitted(message)) return { classification: 'out_of_office', classifiedBy: 'headers' };
+  return null;
 };
 
 export const classifyIncoming = (message: MailboxMessage, ownAddress: string): IncomingKind => {
@@ -58,24 +73,4 @@ export const ownText = (body: string) => {
     lines.push(line);
   }
   return lines.join('\n');
-};
-
-const unsubscribePhrases = [
-  /\bunsubscribe\b/,
-  /\bremove\s+me\b/,
-  /\btake\s+me\s+off\b/,
-  /\bopt[\s-]?out\b/,
-  /\bstop\s+(e-?mailing|emailing|contacting|messaging|sending|writing)\b/,
-  /\b(do\s+not|don't|dont)\s+(e-?mail|contact|write\s+to|message)\s+me\b/,
-  /\bno\s+(more|further)\s+e-?mails\b/,
-];
-
-/**
- * Whether a reply asks to hear no more (DESIGN §6: the address goes on the do-not-contact list): 'unsubscribe',
- * 'remove me', 'stop emailing', 'do not contact me', 'opt out'... in the contact's own words (a quoted e-mail that
- * carries an unsubscribe footer does not count).
- */
-export const isUnsubscribeRequest = (body: string) => {
-  const words = ownText(body).toLowerCase().replace(/\s+/g, ' ');
-  return unsubscribePhrases.some((phrase) => phrase.test(words));
 };

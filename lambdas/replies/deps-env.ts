@@ -4,6 +4,7 @@ import {
   addDoNotContact,
   conversationByThread,
   getConversation,
+  incomingEmail,
   openConversations,
   recordIncomingEmail,
   threadingOf,
@@ -12,11 +13,14 @@ import { createDataClient } from '../data/client.js';
 import { cancelFollowUps } from '../drafts/index.js';
 import { mailboxesDepsFromEnv } from '../mailboxes/index.js';
 import { recordRsvp } from '../meetings/index.js';
+import { createOpenAiClient, openAi, readOpenAiSettings } from '../providers/ai/openai.js';
+import { vendorLimits } from '../providers/vendor-limits.js';
 import { createLivePort } from '../providers/live/live.js';
 import { createMailApis } from '../providers/mail/mail-api.js';
 import { createSqsClient, sqsQueue } from '../providers/queue/sqs.js';
 import { newClientState, type ReplyDeps } from './deps.js';
 import { readReplySettings } from './settings.js';
+import { now } from '../core/clock.js';
 
 /**
  * The replies domain's dependencies in a Lambda (its HTTP Lambda, the worker and the schedule job), from its
@@ -25,6 +29,7 @@ import { readReplySettings } from './settings.js';
  */
 export const replyDepsFromEnv = (logger: Logger, env: NodeJS.ProcessEnv = process.env): ReplyDeps => {
   const db = createDataClient(readConfig(env).tableName);
+  const openAiSettings = readOpenAiSettings(env);
   return {
     db,
     mailboxes: mailboxesDepsFromEnv(logger, env),
@@ -34,6 +39,7 @@ export const replyDepsFromEnv = (logger: Logger, env: NodeJS.ProcessEnv = proces
       conversationByThread,
       threadingOf,
       openConversations,
+      incomingEmail,
       recordIncomingEmail,
       addDoNotContact,
       cancelFollowUps,
@@ -41,8 +47,13 @@ export const replyDepsFromEnv = (logger: Logger, env: NodeJS.ProcessEnv = proces
     meetings: { recordRsvp },
     queue: sqsQueue(createSqsClient()),
     live: createLivePort({ db }),
+    ai: openAi(
+      createOpenAiClient(openAiSettings, undefined, vendorLimits.openaiTriage),
+      openAiSettings.model,
+      vendorLimits.openaiTriage,
+    ),
     settings: readReplySettings(env),
-    now: () => new Date(),
+    now,
     newSecret: newClientState,
     logger,
   };

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { MailProvider } from '../../shared/schemas/mailboxes.js';
-import type { Conversation, Notification } from '../../shared/schemas/conversations.js';
+import type { Conversation, ConversationEmail, Notification } from '../../shared/schemas/conversations.js';
 import type { PipelineStage } from '../../shared/schemas/pipeline.js';
 import type { IncomingEmail } from '../conversations/index.js';
 import type { DataClient } from '../data/client.js';
 import type { MailboxesDeps } from '../mailboxes/index.js';
 import type { RsvpMessage, RsvpOutcome } from '../meetings/index.js';
+import type { Ai } from '../providers/ai/port.js';
 import type { LivePort } from '../providers/live/port.js';
 import type { MailApi } from '../providers/mail/port.js';
 import type { QueuePort } from '../providers/queue/port.js';
@@ -26,6 +27,13 @@ export type RepliesConversations = {
   ) => Promise<{ inReplyTo: string | null; references: string[] } | null>;
   openConversations: (db: DataClient, uid: string, mailboxId?: string, now?: Date) => Promise<Conversation[]>;
   /** idempotent by providerMessageId: `recorded` false on a repeat (nothing written) */
+  /** the received e-mail of that provider message id in the conversation, or null */
+  incomingEmail: (
+    db: DataClient,
+    uid: string,
+    conversationId: string,
+    providerMessageId: string,
+  ) => Promise<ConversationEmail | null>;
   recordIncomingEmail: (
     db: DataClient,
     uid: string,
@@ -62,6 +70,8 @@ export type ReplyDeps = {
   meetings: RepliesMeetings;
   queue: QueuePort;
   live: LivePort;
+  /** reads the label of a reply the headers do not decide (./triage.ts) */
+  ai: Ai;
   settings: ReplySettings;
   now: () => Date;
   /** a Graph subscription's clientState: random, 32 bytes @default base64url of randomBytes(32) */

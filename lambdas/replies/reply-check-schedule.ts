@@ -6,6 +6,7 @@ import { createDataClient } from '../data/client.js';
 import { activeMailboxesPage, replyCheckShards } from '../data/mail-sync.js';
 import { createSqsClient, sqsQueue } from '../providers/queue/sqs.js';
 import type { ReplyDeps } from './deps.js';
+import { now } from '../core/clock.js';
 
 export const replyCheckFanOut = {
   /** index items read per Query page */
@@ -61,7 +62,7 @@ export const fanOutReplyChecks = async (
 const deps: Pick<ReplyDeps, 'db' | 'queue' | 'now'> = {
   db: createDataClient(readConfig().tableName),
   queue: sqsQueue(createSqsClient()),
-  now: () => new Date(),
+  now,
 };
 
 /** The `reply-check` job of shared/schedules.ts. */

@@ -5,12 +5,13 @@ import { httpHandler } from '../core/http.js';
 import { createLogger } from '../core/logger.js';
 import { createDataClient } from '../data/client.js';
 import * as templates from './service.js';
+import { now } from '../core/clock.js';
 
 const config = readConfig();
 
 const deps: templates.TemplatesDeps = {
   db: createDataClient(config.tableName),
-  now: () => new Date(),
+  now,
   newId: templates.newTemplateId,
 };
 

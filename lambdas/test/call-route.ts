@@ -27,6 +27,8 @@ const lambdas: Record<Domain, () => Promise<{ handler: unknown }>> = {
   meetings: () => import('../meetings/http.js'),
   billing: () => import('../billing/http.js'),
   dashboard: () => import('../dashboard/http.js'),
+  notifications: () => import('../notifications/http.js'),
+  sequences: () => import('../sequences/http.js'),
 };
 
 type PathOf<K> = K extends `${string} ${infer P}` ? P : never;

@@ -8,12 +8,15 @@ import {
   startActivityBody,
   updateActivityBody,
 } from '../schemas/dashboard.js';
+import { trackBody, trackResponse } from '../schemas/tracking.js';
+import { trackingLimits } from '../tracking.js';
 import type { DomainRouteTable } from './route-spec.js';
 
 /**
  * The dashboard Lambda's routes: SPEC §7 'Dashboard refresh', DESIGN §8 'Dashboard and analytics', and the
  * activity log the sidebar's Recent Activity shows (SPEC §2, §3 'Activity action', §9). The analytics routes are the
- * conversations domain's (SPEC §7 puts them under /conversations).
+ * conversations domain's (SPEC §7 puts them under /conversations). The page-visit collector (SPEC §2 'tracking') is
+ * here too: the dashboard Lambda keeps the product's counters.
  */
 export const dashboardRoutes = {
   'GET /api/dashboard/summary': {
@@ -54,5 +57,14 @@ export const dashboardRoutes = {
     params: activityIdParams,
     body: updateActivityBody,
     response: activityActionSchema,
+  },
+  'POST /api/track': {
+    domain: 'dashboard',
+    auth: 'public',
+    summary:
+      'Page visits and named events of the web (SPEC §2), counted per day, event and path; nothing personal kept',
+    body: trackBody,
+    maxBodyBytes: trackingLimits.bodyBytes,
+    response: trackResponse,
   },
 } as const satisfies DomainRouteTable<'dashboard'>;

@@ -4,6 +4,8 @@ import {
   processCoverLetterBody,
   processDocumentBody,
   processedDocumentSchema,
+  processedPhotoSchema,
+  processPhotoBody,
   uploadTicketSchema,
 } from '../schemas/documents.js';
 import type { DomainRouteTable } from './route-spec.js';
@@ -60,6 +62,19 @@ export const documentsRoutes = {
     domain: 'documents',
     auth: 'user',
     summary: "Remove the background file (the background text stays, it is the user's own)",
+    response: deletedResponse,
+  },
+  'POST /api/profiles/photo': {
+    domain: 'documents',
+    auth: 'user',
+    summary: 'Keep an uploaded profile photo: check its size, type and pixels by its bytes; answers its link',
+    body: processPhotoBody,
+    response: processedPhotoSchema,
+  },
+  'DELETE /api/profiles/photo': {
+    domain: 'documents',
+    auth: 'user',
+    summary: 'Remove the profile photo (an uploaded one, or the picture of a Google sign-in): initials show',
     response: deletedResponse,
   },
 } as const satisfies DomainRouteTable<'documents'>;

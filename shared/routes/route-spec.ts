@@ -25,6 +25,8 @@ export const domains = [
   'meetings',
   'billing',
   'dashboard',
+  'notifications',
+  'sequences',
 ] as const;
 export type Domain = (typeof domains)[number];
 
@@ -34,6 +36,8 @@ export type RouteSpec = {
   auth: 'public' | 'user';
   summary: string;
   body?: z.ZodType;
+  /** a body longer than this many bytes is refused (413) before it is parsed @default API Gateway's 10 MB */
+  maxBodyBytes?: number;
   query?: z.ZodType;
   params?: z.ZodType;
   response?: z.ZodType;

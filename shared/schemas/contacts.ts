@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { draftSchema } from './drafts.js';
+import { draftSchema, placeholderAlternativesSchema } from './drafts.js';
+import { emailLanguages } from '../languages.js';
 import { lazySchema } from '../lazy-schema.js';
 
 /**
@@ -53,6 +54,39 @@ export const emailLookupStatuses = ['pending', 'found_valid', 'found_risky', 'no
 export const relationshipStatuses = ['new', 'contacted', 'replied', 'meeting_scheduled', 'closed'] as const;
 export type RelationshipStatus = (typeof relationshipStatuses)[number];
 
+const text = (max: number) => z.string().trim().max(max);
+
+/**
+ * SPEC §3 Contact `linkedinData`: what the person's LinkedIn profile says beyond the fields the contact keeps itself
+ * (headline, about text, place, skills), as an import or the person gives it. A closed shape with bounds: a 400 for
+ * anything else, so a contact never grows by what nobody reads.
+ */
+export const linkedinDataSchema = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({
+    headline: text(300).optional(),
+    summary: text(4000).optional(),
+    location: text(200).optional(),
+    industry: text(200).optional(),
+    skills: z.array(text(100)).max(100).optional(),
+    languages: z.array(text(100)).max(30).optional(),
+    connections: z.number().int().min(0).max(100_000).optional(),
+  }),
+);
+export type LinkedinData = z.infer<typeof linkedinDataSchema>;
+
+/**
+ * SPEC §3 Contact `connectedAt`: when the user connected with the person on LinkedIn (LinkedIn's connections export
+ * gives the day). A day (YYYY-MM-DD) or an ISO 8601 time with its offset, from 2003 (LinkedIn's start) to 2100.
+ */
+export const connectedAtSchema = /* @__PURE__ */ lazySchema(() =>
+  z
+    .union([z.iso.date(), z.iso.datetime({ offset: true })])
+    .refine((value) => /^(200[3-9]|20[1-9]\d|2100)-/.test(value), 'Expected a date between 2003 and 2100'),
+);
+
+/** How much of the contact's current e-mail body a list row carries (SPEC §3 `emailBody`; the drawer reads the draft). */
+export const contactEmailPreviewLength = 1000;
+
 /** A contact as the API answers it (snake_case; SPEC §3 names). */
 export const contactSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
@@ -83,6 +117,7 @@ export const contactSchema = /* @__PURE__ */ lazySchema(() =>
     email_lookup_last_attempt: z.string().nullable(),
     email_not_found_confidence: z.number(),
     email_pattern_used: z.string(),
+    /** SPEC §3 `linkedinData` (`linkedinDataSchema`); null when nobody gave any */
     linkedin_data: z.record(z.string(), z.unknown()).nullable(),
     linkedin_scraped_at: z.string().nullable(),
     data_freshness: z.enum(['fresh', 'stale', 'unknown']),
@@ -90,11 +125,16 @@ export const contactSchema = /* @__PURE__ */ lazySchema(() =>
     perplexity_searched_at: z.string().nullable(),
     imported_at: z.string(),
     last_updated: z.string(),
+    /** when the user connected with the person on LinkedIn (ISO 8601), from a connections import; null: unknown */
     connected_at: z.string().nullable(),
     /** SPEC §4 'Contact e-mail': 'empty' until a draft exists; 'sent' after sending */
     email_status: z.string(),
+    /** the contact's current e-mail (its primary draft): its subject, '' without one */
     email_subject: z.string(),
+    /** its body: on list rows the first `contactEmailPreviewLength` characters, in full from GET /api/contacts/{id} */
     email_body: z.string(),
+    /** SPEC §3 `placeholderAlternatives`: the current e-mail's alternatives for its placeholders ({} without any) */
+    placeholder_alternatives: placeholderAlternativesSchema,
     email_sent_at: z.string().nullable(),
     email_provider: z.string(),
     conversation_status: z.string(),
@@ -107,13 +147,13 @@ export const contactSchema = /* @__PURE__ */ lazySchema(() =>
     last_email_status: z.string(),
     ai_strategy: z.string(),
     notes: z.string(),
+    /** the language AI e-mails to this contact are written in; null (or absent): the user's (SPEC §3 `language`) */
+    email_language: z.enum(emailLanguages).nullable().optional(),
     education: z.array(educationSchema),
     experiences: z.array(experienceSchema),
   }),
 );
 export type ContactWire = z.infer<typeof contactSchema>;
-
-const text = (max: number) => z.string().trim().max(max);
 
 /** A LinkedIn profile URL as people paste it; canonicalised on the server (scheme, host, trailing slash, query, case). */
 export const linkedinUrlSchema = /* @__PURE__ */ lazySchema(() =>
@@ -142,6 +182,9 @@ export const createContactBody = /* @__PURE__ */ lazySchema(() =>
       job_title: text(160).optional(),
       email: z.email().max(320).optional(),
       notes: text(4000).optional(),
+      /** from a LinkedIn connections import ('Connected On') */
+      connected_at: connectedAtSchema.optional(),
+      linkedin_data: linkedinDataSchema.optional(),
     })
     .refine((body) => Boolean(body.linkedin_url || body.name || body.first_name || body.last_name), {
       message: 'Give a LinkedIn URL or a name',
@@ -158,9 +201,15 @@ export const updateContactBody = /* @__PURE__ */ lazySchema(() =>
     job_title: text(160).optional(),
     email: z.union([z.email().max(320), z.literal('')]).optional(),
     notes: text(4000).optional(),
+    /** null: back to the user's own language */
+    email_language: z.enum(emailLanguages).nullable().optional(),
     relationship_status: z.enum(relationshipStatuses).optional(),
     unique_perplexity_facts: z.array(text(1000)).max(50).optional(),
     perplexity_searched_at: z.string().max(40).nullable().optional(),
+    /** null: forgotten */
+    connected_at: connectedAtSchema.nullable().optional(),
+    /** replaces what the contact holds; null: forgotten */
+    linkedin_data: linkedinDataSchema.nullable().optional(),
   }),
 );
 

@@ -42,9 +42,40 @@ export const conversationSchema = /* @__PURE__ */ lazySchema(() =>
     /** how many e-mails were sent in it, and when the last left */
     emailCount: z.number().int().nonnegative(),
     lastEmailSentAt: z.string().nullable(),
+    /** the label of the newest received e-mail and that e-mail's id; absent until one is labelled */
+    latestLabel: replyLabelSchema.extend({ emailId: z.string() }).optional(),
   }),
 );
 export type Conversation = z.infer<typeof conversationSchema>;
+
+/**
+ * What a received message of a conversation is (DESIGN §9 'Triage'): read from its headers first (a delivery report
+ * is a `bounce`, an RFC 3834 automatic answer an `out_of_office`), else by the AI port from its text; the person can
+ * correct it (`classifiedBy: 'user'`). `returnDate` (YYYY-MM-DD) only on an `out_of_office` that states one.
+ */
+export const replyClassifications = [
+  'interested',
+  'not_now',
+  'referral',
+  'out_of_office',
+  'unsubscribe',
+  'bounce',
+  'other',
+] as const;
+export type ReplyClassification = (typeof replyClassifications)[number];
+export const classifiedByValues = ['headers', 'model', 'user'] as const;
+export type ClassifiedBy = (typeof classifiedByValues)[number];
+/** The answers that ask the person to write back (a 'Reply to ...' task, the positive reply rate). */
+export const positiveClassifications: readonly ReplyClassification[] = ['interested', 'referral'];
+export const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+export const replyLabelSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    classification: z.enum(replyClassifications),
+    returnDate: z.string().regex(isoDay).optional(),
+    classifiedBy: z.enum(classifiedByValues),
+  }),
+);
+export type ReplyLabel = z.infer<typeof replyLabelSchema>;
 
 /** `sent` by the user; `reply` from the contact; `auto_reply` (out-of-office, `Auto-Submitted`); `bounce` */
 export const conversationEmailKinds = ['sent', 'reply', 'auto_reply', 'bounce'] as const;
@@ -66,11 +97,20 @@ export const conversationEmailSchema = /* @__PURE__ */ lazySchema(() =>
     messageId: z.string().nullable(),
     /** the draft it was sent from (kind `sent`) */
     draftId: z.string().nullable(),
+    /** a received e-mail's label (DESIGN §9 'Triage'); absent on a sent one and on those received before triage */
+    classification: z.enum(replyClassifications).optional(),
+    returnDate: z.string().regex(isoDay).optional(),
+    classifiedBy: z.enum(classifiedByValues).optional(),
   }),
 );
 export type ConversationEmail = z.infer<typeof conversationEmailSchema>;
 
 export const conversationIdParams = /* @__PURE__ */ lazySchema(() => z.strictObject({ id }));
+/** PATCH /api/conversations/{id}/messages/{messageId} (DESIGN §9): the person corrects a received e-mail's label */
+export const conversationMessageParams = /* @__PURE__ */ lazySchema(() => z.strictObject({ id, messageId: id }));
+export const classifyMessageBody = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({ classification: z.enum(replyClassifications) }),
+);
 export const conversationContactParams = /* @__PURE__ */ lazySchema(() => z.strictObject({ contactId: id }));
 export const conversationThreadParams = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({ threadId: z.string().min(1).max(256) }),
@@ -290,6 +330,10 @@ export const notificationSchema = /* @__PURE__ */ lazySchema(() =>
     timestamp: z.string(),
     read: z.boolean(),
     rsvp: z.object({ meetingId: z.string(), title: z.string(), answer: z.enum(rsvpAnswers) }).optional(),
+    /** the reply's label (DESIGN §9 'Triage'), the newest: a correction changes it here too */
+    classification: z.enum(replyClassifications).optional(),
+    /** a meeting about to start (SPEC §3 `reminderNotifications`): '{title} with {name} starts at {time}' */
+    reminder: z.object({ meetingId: z.string(), title: z.string(), startTime: z.string() }).optional(),
   }),
 );
 export type Notification = z.infer<typeof notificationSchema>;

@@ -25,12 +25,37 @@ export const documentAccept = Object.entries(documentTypes)
   .join(',');
 
 /**
+ * The profile photo (SPEC §3 `photoURL`): JPEG, PNG or WebP, never SVG (a script in an image's clothes). The web
+ * crops and scales it to `photoSide` px before the upload; the server reads only its header (no decoding, no native
+ * image library in a Lambda) and refuses more than `maxPhotoSide` px a side, so a decompression bomb never reaches
+ * anyone's browser but its sender's.
+ */
+export const photoTypes = {
+  'image/jpeg': { label: 'JPEG', extensions: ['.jpg', '.jpeg'] },
+  'image/png': { label: 'PNG', extensions: ['.png'] },
+  'image/webp': { label: 'WebP', extensions: ['.webp'] },
+} as const;
+export type PhotoContentType = keyof typeof photoTypes;
+/** `accept` of the photo's file input. */
+export const photoAccept = Object.entries(photoTypes)
+  .flatMap(([type, { extensions }]) => [type, ...extensions])
+  .join(',');
+/** the side of the square the web makes of a chosen photo */
+export const photoSide = 512;
+/** the most pixels a side of a stored photo may have */
+export const maxPhotoSide = 4096;
+
+/** What an upload is for: one of the documents, or the profile photo. */
+export const uploadPurposes = [...documentKinds, 'photo'] as const;
+export type UploadPurpose = (typeof uploadPurposes)[number];
+
+/**
  * POST /api/uploads (DESIGN §6 "Uploads"): asks for a presigned POST. Size and type are checked here with the spec's
  * messages (the service answers them; the schema only checks shapes).
  */
 export const createUploadBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
-    purpose: z.enum(documentKinds),
+    purpose: z.enum(uploadPurposes),
     fileName: z.string().trim().min(1).max(255),
     contentType: z.string().trim().min(1).max(255),
     /** bytes, as the browser reports them */
@@ -81,3 +106,10 @@ export const processedDocumentSchema = /* @__PURE__ */ lazySchema(() =>
 export type ProcessedDocument = z.infer<typeof processedDocumentSchema>;
 
 export const maxDocumentBytes = limits.fileBytes;
+
+/** POST /api/profiles/photo: the uploaded photo (its ticket's `key`) to check and keep. */
+export const processPhotoBody = processDocumentBody;
+
+/** POST /api/profiles/photo: the photo's short-lived link, which the profile's `photoURL` also carries from now on. */
+export const processedPhotoSchema = /* @__PURE__ */ lazySchema(() => z.object({ photoURL: z.string() }));
+export type ProcessedPhoto = z.infer<typeof processedPhotoSchema>;

@@ -28,8 +28,19 @@ export const draftAttachmentSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** placeholder -> alternatives the user may pick (SPEC §3 'AI e-mail response') */
 export const placeholderAlternativesSchema = /* @__PURE__ */ lazySchema(() =>
-  z.record(z.string().min(1).max(200), z.array(z.string().max(2000)).max(20)),
+  z
+    .record(z.string().min(1).max(200), z.array(z.string().max(2000)).max(20))
+    // kept with the draft and on its contact (SPEC §3 Contact `placeholderAlternatives`): a few phrases per spot
+    .refine((value) => Object.keys(value).length <= maxPlaceholderAlternatives, {
+      message: `At most ${maxPlaceholderAlternatives} placeholders`,
+    })
+    .refine((value) => JSON.stringify(value).length <= maxPlaceholderAlternativesLength, {
+      message: 'The placeholder alternatives are too long',
+    }),
 );
+/** How many placeholders an e-mail's alternatives name at most, and their size as JSON. */
+export const maxPlaceholderAlternatives = 50;
+export const maxPlaceholderAlternativesLength = 20_000;
 
 /**
  * A draft on the wire (SPEC §3 'Draft'): camelCase, string ULID ids (DESIGN §8). `conversationId` is null for an
@@ -64,6 +75,9 @@ export const draftSchema = /* @__PURE__ */ lazySchema(() =>
     sendAfter: z.string().optional(),
     /** The mailbox it leaves (or left) from */
     mailboxId: z.string().optional(),
+    /** A step of a sequence (DESIGN §9): the sequence, and which of its steps (0-based) */
+    sequenceId: z.string().optional(),
+    sequenceStep: z.number().int().nonnegative().optional(),
   }),
 );
 export type Draft = z.infer<typeof draftSchema>;

@@ -49,6 +49,23 @@ export const meetingMessages = {
   noMailbox: 'Connect a mailbox to send the invitation: the contact has not been invited.',
   noContactEmail: 'This contact has no e-mail address, so no invitation was sent.',
   doNotContact: 'This contact is on your do-not-contact list, so no invitation was sent.',
+  /**
+   * Why a booking with an invitation is refused (DESIGN §9 'Which addresses are sent to', as for every e-mail): the
+   * person can book without one, or fix the address first. The worker skips with the same text when the address
+   * became unusable after the booking.
+   */
+  invitationTo: {
+    no_address:
+      'This contact has no e-mail address, so no invitation can be sent. Book without an invitation, or add their address first.',
+    unverified:
+      'This contact’s e-mail address is not verified yet, so no invitation can be sent. Book without an invitation, or wait for the check to finish.',
+    invalid: (email: string) =>
+      `${email} does not exist, the verifier says, so no invitation can be sent to it. Book without an invitation, or find another address first.`,
+    unconfirmed: (email: string) =>
+      `${email} is a risky address (its mail server accepts any address). Confirm it for the contact to send the invitation, or book without one.`,
+    doNotContact: (email: string) =>
+      `${email} is on your do-not-contact list, so no invitation can be sent. Book without an invitation.`,
+  },
   invitationFailed: 'The invitation could not be sent.',
   startInPast: 'A meeting cannot start in the past',
 } as const;

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { lazySchema } from '../lazy-schema.js';
+import { replyClassifications } from './conversations.js';
 
 /**
  * The pipeline (DESIGN §6 'Pipeline stages', §8 'Pipeline'): each contact in one stage, moved by events
@@ -30,6 +31,8 @@ export const pipelineCardSchema = /* @__PURE__ */ lazySchema(() =>
     /** the conversation's subject and last activity, when there is one */
     subject: z.string().nullable(),
     lastActivityAt: z.string().nullable(),
+    /** the label of the conversation's newest received e-mail (DESIGN §9 'Triage'); null before one */
+    classification: z.enum(replyClassifications).nullable(),
   }),
 );
 export type PipelineCard = z.infer<typeof pipelineCardSchema>;

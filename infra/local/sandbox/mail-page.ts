@@ -242,7 +242,7 @@ h2 { font-size: 1.1rem; border-bottom: 1px solid #3a3d45; padding-bottom: .3rem;
 .kind { font-size: .8rem; color: #9aa0aa; font-weight: normal; }
 article { background: #262930; border: 1px solid #3a3d45; border-radius: 6px; padding: 1rem; margin: 1rem 0; }
 .meta { color: #9aa0aa; font-size: .85rem; margin-top: .2rem; }
-pre { white-space: pre-wrap; font-family: inherit; background: #1f2127; padding: .6rem; border-radius: 4px; }
+pre { white-space: pre-wrap; overflow-wrap: anywhere; font-family: inherit; background: #1f2127; padding: .6rem; border-radius: 4px; }
 label { display: block; font-size: .85rem; margin: .6rem 0 .2rem; }
 textarea { width: 100%; box-sizing: border-box; background: #1b1d22; color: #e6e6e6; border: 1px solid #4a4e58; border-radius: 4px; padding: .4rem; font: inherit; }
 .actions { display: flex; justify-content: flex-end; gap: .5rem; margin-top: .5rem; }

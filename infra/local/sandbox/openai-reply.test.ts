@@ -37,6 +37,18 @@ describe("the sandbox model's reply", () => {
     expect(noted.body).toContain('Mention my talk in Paris.');
   });
 
+  it('answers in the language the prompt names', () => {
+    const german = replyEmailAnswer(thread('Wie wäre es mit Thursday at 5pm CET?', ['E-mail language: German (de)']));
+    expect(german.body).toBe(
+      [
+        'Hallo Grace,',
+        'vielen Dank für Ihre Rückmeldung. Thursday at 5pm CET passt mir gut; ich habe es mir eingetragen und freue mich auf unser Gespräch.',
+        'Viele Grüße\nAda Lovelace',
+      ].join('\n\n'),
+    );
+    expect(replyEmailAnswer(thread('Merci.', ['E-mail language: French (fr)'])).body).toMatch(/^Bonjour Grace,/);
+  });
+
   it('names the time the message proposes, the most precise it names', () => {
     expect(proposedTime('Sure. Would Friday at 10:30 work for you?')).toBe('Friday at 10:30');
     expect(proposedTime('Shall we meet tomorrow at 3pm?')).toBe('Tomorrow at 3pm');

@@ -1,3 +1,4 @@
+import { phrasesFor } from './email-phrases.js';
 import { promptFields } from './prompt-fields.js';
 import type { SandboxOutreachEmail } from './outreach-email.js';
 
@@ -50,17 +51,18 @@ export const replyEmailAnswer = (prompt: string): SandboxOutreachEmail => {
   const latest = fields.findLast((part) => /^recipient's latest message/i.test(part.label))?.text ?? '';
 
   const time = proposedTime(latest);
+  const say = phrasesFor(field('E-mail language'));
   const answer = followUp
-    ? `I wanted to follow up on my last e-mail${subject ? ` about ${subject.replace(/^re:\s*/i, '')}` : ''}. Would you have a few minutes to talk in the coming weeks?`
+    ? say.followUp(subject.replace(/^re:\s*/i, ''))
     : time
-      ? `Thank you for getting back to me. ${time} works well for me; I have put it in my calendar and look forward to our conversation.`
+      ? say.acceptTime(time)
       : latest.includes('?')
-        ? "Thank you for getting back to me, and for your question. I'd be glad to tell you more; would a short call this week suit you?"
-        : 'Thank you for your reply; I really appreciate you taking the time.';
+        ? say.thanksForQuestion
+        : say.thanks;
   const note = instructions ? `\n\n${withStop(sentencesOf(instructions)[0] ?? instructions)}` : '';
   return {
     subject: /^re:/i.test(subject) ? subject : `Re: ${subject}`,
-    body: [`Hi ${first || 'there'},`, `${answer}${note}`, `Best regards,\n${sender}`.trimEnd()].join('\n\n'),
+    body: [say.greeting(first), `${answer}${note}`, `${say.signOff}\n${sender}`.trimEnd()].join('\n\n'),
     placeholderAlternatives: [],
     strategy: followUp ? 'follow_up' : 'reply',
   };

@@ -127,6 +127,24 @@ describe('the OpenAI sandbox', () => {
     });
     expect(broken.status).toBe(400);
   });
+
+  it('holds answers to requests marked sandbox:hold while told to, answering every other request meanwhile', async () => {
+    const behaviour = (body: unknown) =>
+      fetch(`${sandbox.url}/_sandbox/openai/behaviour`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await behaviour({ holdMarked: true })).status).toBe(200);
+    let heldAnswered = false;
+    const held = post({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Keep it short. sandbox:hold' }] });
+    void held.then(() => (heldAnswered = true));
+    const other = await post({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Keep it short.' }] });
+    expect(other.status).toBe(200);
+    expect(heldAnswered).toBe(false);
+    expect(await (await behaviour({ holdMarked: false })).json()).toEqual({ delayMs: 0, holdMarked: false });
+    expect((await held).status).toBe(200);
+  });
 });
 
 describe('prompt fields', () => {

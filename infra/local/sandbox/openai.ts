@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as z from 'zod';
 import { replyEmailAnswer } from './openai-reply.js';
+import { triageAnswer } from './openai-triage.js';
 import { outreachEmailAnswer } from './outreach-email.js';
 import { promptFields } from './prompt-fields.js';
 import type { SandboxRequest, SandboxResponse, SandboxVendor } from './router.js';
@@ -98,6 +99,13 @@ const answer = (request: ChatRequest, budgetChars: number) => {
       finishReason: 'stop',
     };
   }
+  if (requested?.type === 'json_schema' && requested.json_schema.name === 'reply_triage') {
+    const user = request.messages.filter((message) => message.role === 'user');
+    return {
+      content: JSON.stringify(triageAnswer(user.map((m) => textOf(m.content)).join('\n'))),
+      finishReason: 'stop',
+    };
+  }
   const instructions = request.messages
     .filter((message) => message.role === 'system' || message.role === 'developer')
     .map((message) => textOf(message.content))
@@ -126,14 +134,48 @@ const tokens = (text: string) => Math.ceil(text.length / 4);
  * How the sandbox model behaves, for people and tests (DESIGN §8 'Sandbox control'): `delayMs` before every answer
  * (`POST /_sandbox/openai/behaviour {delayMs}`, or `SANDBOX_OPENAI_DELAY_MS` at start). A request whose messages
  * contain `sandbox:fail` is answered 500 (OpenAI's `server_error`) every time, the way a payment sandbox fails a
- * magic card number: a contact named so fails its e-mail while the rest of a batch goes on.
+ * magic card number: a contact named so fails its e-mail while the rest of a batch goes on. While `holdMarked` is on
+ * (`{holdMarked: true}`), a request whose messages contain `sandbox:hold` gets its answer only once it is turned off
+ * again, so a journey can watch work in progress for as long as it needs without slowing anybody else's answers.
  */
-export type OpenAiSandboxBehaviour = { delayMs: number };
+export type OpenAiSandboxBehaviour = { delayMs: number; holdMarked: boolean };
 
 export const failMarker = 'sandbox:fail';
+export const holdMarker = 'sandbox:hold';
 
-const completions = async (request: SandboxRequest, behaviour: OpenAiSandboxBehaviour): Promise<SandboxResponse> => {
+/** Answers held back while `holdMarked` is on; turning it off lets them all go. */
+const heldAnswers = () => {
+  let release: (() => void) | undefined;
+  let released = Promise.resolve();
+  return {
+    hold: () => {
+      if (release) return;
+      released = new Promise<void>((resolve) => (release = resolve));
+    },
+    release: () => {
+      release?.();
+      release = undefined;
+    },
+    wait: () => released,
+  };
+};
+
+const mentions = (request: SandboxRequest, marker: string) => {
+  try {
+    const parsed = requestSchema.safeParse(request.json());
+    return parsed.success && parsed.data.messages.some((message) => textOf(message.content).includes(marker));
+  } catch {
+    return false;
+  }
+};
+
+const completions = async (
+  request: SandboxRequest,
+  behaviour: OpenAiSandboxBehaviour,
+  held: ReturnType<typeof heldAnswers>,
+): Promise<SandboxResponse> => {
   if (behaviour.delayMs > 0) await sleep(behaviour.delayMs);
+  if (behaviour.holdMarked && mentions(request, holdMarker)) await held.wait();
   if (!/^Bearer \S+/.test(request.headers.authorization ?? '')) {
     return apiError(401, "You didn't provide an API key. Send it as a bearer token in the Authorization header.");
   }
@@ -192,16 +234,26 @@ export const openAiSandbox = (
     delayMs: Number(process.env.SANDBOX_OPENAI_DELAY_MS ?? 0) || 0,
   },
 ): SandboxVendor => {
-  const behaviour: OpenAiSandboxBehaviour = { delayMs: 0, ...initial };
+  const behaviour: OpenAiSandboxBehaviour = { delayMs: 0, holdMarked: false, ...initial };
+  const held = heldAnswers();
+  if (behaviour.holdMarked) held.hold();
   return {
     name: 'openai',
-    summary: 'OpenAI chat completions: base URL /openai/v1 (POST /_sandbox/openai/behaviour {delayMs})',
+    summary: 'OpenAI chat completions: base URL /openai/v1 (POST /_sandbox/openai/behaviour {delayMs, holdMarked})',
     register: (router) => {
-      router.post('/openai/v1/chat/completions', (request) => completions(request, behaviour));
+      router.post('/openai/v1/chat/completions', (request) => completions(request, behaviour, held));
       router.post('/_sandbox/openai/behaviour', (request) => {
-        const body = z.object({ delayMs: z.number().int().min(0).max(60_000) }).safeParse(request.json());
-        if (!body.success) return { status: 400, json: { error: 'Send {"delayMs": 0 to 60000}' } };
-        behaviour.delayMs = body.data.delayMs;
+        const body = z
+          .object({ delayMs: z.number().int().min(0).max(60_000).optional(), holdMarked: z.boolean().optional() })
+          .safeParse(request.json());
+        if (!body.success)
+          return { status: 400, json: { error: 'Send {"delayMs": 0 to 60000, "holdMarked": boolean}' } };
+        if (body.data.delayMs !== undefined) behaviour.delayMs = body.data.delayMs;
+        if (body.data.holdMarked !== undefined) {
+          behaviour.holdMarked = body.data.holdMarked;
+          if (behaviour.holdMarked) held.hold();
+          else held.release();
+        }
         return { json: behaviour };
       });
     },

@@ -48,7 +48,7 @@ const write = async (prompt: string) => {
 
 describe('the sandbox model writing an outreach e-mail', () => {
   it("writes from both profiles: the recipient's facts, the sender's name and goals", async () => {
-    const prompt = emailPrompt({ profile, contact, facts: ['Grace spoke at a summit (May 2026).'] });
+    const prompt = emailPrompt({ profile, contact, facts: ['Grace spoke at a summit (May 2026).'], language: 'en' });
     const email = await write(prompt);
     expect(email.subject).toBe('Ada on your work as Rear Admiral at Navy Labs');
     expect(email.body).toMatch(/^Hi Grace,/);
@@ -59,6 +59,23 @@ describe('the sandbox model writing an outreach e-mail', () => {
     expect(await write(prompt)).toEqual(email);
   });
 
+  it('writes in the language the prompt names: German, French and Spanish in their formal address', async () => {
+    const facts = ['Grace spoke at a summit (May 2026).'];
+    const german = await write(emailPrompt({ profile, contact, facts, language: 'de' }));
+    expect(german.subject).toBe('Ada zu Ihrer Arbeit als Rear Admiral bei Navy Labs');
+    expect(german.body).toMatch(/^Hallo Grace,\n\nmein Name ist Ada Lovelace, Analyst bei Engines Ltd\./);
+    expect(german.body).toContain('Hätten Sie in den nächsten Wochen 15 Minuten Zeit');
+    expect(german.body).toMatch(/Viele Grüße\nAda Lovelace$/);
+    const french = await write(emailPrompt({ profile, contact, facts, language: 'fr' }));
+    expect(french.body).toMatch(/^Bonjour Grace,/);
+    expect(french.body).toContain('Auriez-vous 15 minutes');
+    const spanish = await write(emailPrompt({ profile, contact, facts, language: 'es' }));
+    expect(spanish.body).toMatch(/^Hola, Grace:/);
+    expect(spanish.body).toContain('¿Tendría 15 minutos');
+    // a language the sandbox has no phrases for reads as English (a real model writes it)
+    expect((await write(emailPrompt({ profile, contact, facts, language: 'sv' }))).body).toMatch(/^Hi Grace,/);
+  });
+
   it("keeps a template's text and offers alternatives for the spots still open", async () => {
     const prompt = emailPrompt({
       profile,
@@ -66,6 +83,7 @@ describe('the sandbox model writing an outreach e-mail', () => {
       facts: [],
       template: { subject: 'Hello Grace', body: 'Hi Grace,\nWe both studied at {{school}}.' },
       instructions: 'Mention the compiler talk.',
+      language: 'en',
     });
     const email = await write(prompt);
     expect(email).toEqual({
@@ -78,13 +96,15 @@ describe('the sandbox model writing an outreach e-mail', () => {
 
   it("keeps a template's paragraphs", async () => {
     const body = 'Hi Grace,\n\nWe both studied at Yale.\n\nBest,\nAda';
-    const email = await write(emailPrompt({ profile, contact, facts: [], template: { subject: 'Hello', body } }));
+    const email = await write(
+      emailPrompt({ profile, contact, facts: [], template: { subject: 'Hello', body }, language: 'en' }),
+    );
     expect(email.body).toBe(body);
   });
 
   it('fails a request that asks it to (sandbox:fail) with a server error', async () => {
     await expect(
-      write(emailPrompt({ profile, contact: { ...contact, name: 'X sandbox:fail' }, facts: [] })),
+      write(emailPrompt({ profile, contact: { ...contact, name: 'X sandbox:fail' }, facts: [], language: 'en' })),
     ).rejects.toMatchObject({
       status: 500,
     });
@@ -98,7 +118,7 @@ describe('the sandbox model writing an outreach e-mail', () => {
     });
     expect(set.status).toBe(200);
     const started = Date.now();
-    await write(emailPrompt({ profile, contact, facts: [] }));
+    await write(emailPrompt({ profile, contact, facts: [], language: 'en' }));
     expect(Date.now() - started).toBeGreaterThanOrEqual(145);
     await fetch(`${sandbox.url}/_sandbox/openai/behaviour`, {
       method: 'POST',

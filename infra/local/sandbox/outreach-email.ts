@@ -1,3 +1,4 @@
+import { phrasesFor } from './email-phrases.js';
 import { promptFields } from './prompt-fields.js';
 
 /**
@@ -38,7 +39,6 @@ const bullets = (text: string | undefined) =>
     .map((line) => line.replace(/^\s*[-*]\s*/, '').trim())
     .filter((line) => line !== '');
 
-const lowerFirst = (text: string) => (text ? text[0]!.toLowerCase() + text.slice(1) : text);
 const withStop = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 export const outreachEmailAnswer = (prompt: string): SandboxOutreachEmail => {
@@ -80,37 +80,30 @@ export const outreachEmailAnswer = (prompt: string): SandboxOutreachEmail => {
   }
 
   const strategy = facts.length > 0 ? 'recent_activity' : experience.length > 0 ? 'career_path' : 'shared_interest';
+  const say = phrasesFor(field('E-mail language'));
   const hook =
     strategy === 'recent_activity'
-      ? `I came across this: ${withStop(facts[0]!)}`
+      ? say.cameAcross(withStop(facts[0]!))
       : strategy === 'career_path'
-        ? `Your path caught my eye, especially your time as ${withStop(experience[0]!)}`
-        : `I admire the work${company ? ` at ${company}` : ''} and would value your perspective.`;
+        ? say.yourPath(withStop(experience[0]!))
+        : say.admire(company);
   const me = [
-    sender ? `I'm ${sender}` : "I'm reaching out",
-    senderRole
-      ? `, ${senderRole}${senderCompany ? ` at ${senderCompany}` : ''}`
-      : senderCompany
-        ? ` from ${senderCompany}`
-        : '',
+    sender ? say.iAm(sender) : say.reachingOut,
+    senderRole ? say.roleAt(senderRole, senderCompany) : senderCompany ? say.from(senderCompany) : '',
     '.',
   ].join('');
   const about = summary ? ` ${withStop(sentences(summary, 1))}` : '';
-  const ask = goals
-    ? `I'm hoping to ${lowerFirst(withStop(sentences(goals, 1)).replace(/^i (want|hope) to /i, ''))} Would you have 15 minutes for a short call in the coming weeks?`
-    : 'Would you have 15 minutes for a short call in the coming weeks?';
+  const ask = goals ? `${say.hoping(withStop(sentences(goals, 1)))} ${say.ask}` : say.ask;
   const note = instructions ? `\n\n${withStop(sentences(instructions, 1))}` : '';
   const body = [
-    `Hi ${first || 'there'},`,
+    say.greeting(first),
     `${me}${about}`,
     hook,
     `${ask}${note}`,
-    `Best regards,\n${sender || ''}`.trimEnd(),
+    `${say.signOff}\n${sender || ''}`.trimEnd(),
   ].join('\n\n');
-  const topic =
-    role && company ? `your work as ${role} at ${company}` : company ? `your work at ${company}` : 'your work';
   return {
-    subject: `${sender ? `${sender.split(/\s+/)[0]} ` : ''}on ${topic}`.slice(0, 120),
+    subject: say.subject(sender, role, company).slice(0, 120),
     body,
     placeholderAlternatives: [],
     strategy,

@@ -9,6 +9,7 @@ import { microsoftVendor } from './microsoft.js';
 import { openAiVendor } from './openai.js';
 import { perplexityVendor } from './perplexity.js';
 import type { SandboxVendor } from './router.js';
+import { sesVendor } from './ses.js';
 import { stripeVendor } from './stripe.js';
 import { verificationVendor } from './verification.js';
 import { zoomVendor } from './zoom.js';
@@ -32,4 +33,5 @@ export const sandboxVendors: SandboxVendor[] = [
   graphMailVendor,
   zoomVendor,
   stripeVendor,
+  sesVendor,
 ];

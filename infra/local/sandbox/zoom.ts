@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as z from 'zod';
+import { zonedTime as instantOfWallClock } from '../../../lambdas/core/wall-clock.js';
 import type { Grant, OAuthGrants } from './oauth-grants.js';
 import {
   authorize,
@@ -256,22 +257,8 @@ export const zoomMeetingsOf = (context: SandboxContext) =>
 
 /** The UTC instant of a wall-clock time in `timeZone` (Zoom takes `start_time` without `Z` as the meeting's zone). */
 const zonedToUtc = (local: string, timeZone: string) => {
-  const asUtc = Date.parse(`${local}Z`);
-  const offset = (at: number) => {
-    const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    }).formatToParts(new Date(at));
-    const part = (type: string) => Number(parts.find((candidate) => candidate.type === type)?.value);
-    return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second')) - at;
-  };
-  return asUtc - offset(asUtc - offset(asUtc));
+  const [year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0] = local.split(/[-T:]/).map(Number);
+  return instantOfWallClock({ year, month, day, hour, minute, second }, timeZone).getTime();
 };
 
 const isTimeZone = (value: string) => {

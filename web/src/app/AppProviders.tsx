@@ -1,3 +1,4 @@
+import { Hub } from 'aws-amplify/utils';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { timings } from '@shared/constants';
@@ -6,10 +7,12 @@ import { ApiClientProvider } from '@/lib/http/ApiClientProvider';
 import { swrOptions } from '@/lib/http/swrOptions';
 import { createLiveSocket, LiveProvider } from '@/lib/live';
 import { configureAmplify, fetchIdToken } from '@/modules/auth/api/amplifyAuth';
-import { handleSessionLost } from '@/modules/auth/api/authSession';
+import { handleSessionLost, loadAuthState, signOutOfApp } from '@/modules/auth/api/authSession';
+import { createSharedTokenRefresh } from '@/modules/auth/api/refreshLock';
 import { createTokenCache } from '@/modules/auth/api/tokenCache';
 import { useSessionSync } from './useSessionSync';
-import { setTokenRefreshed, waitForAuthReady } from '@/modules/auth/state/authState';
+import { authState, setTokenRefreshed, waitForAuthReady } from '@/modules/auth/state/authState';
+import { createCrossTabAuth } from '@/modules/auth/state/crossTabAuth';
 import { onSessionEnd } from '@/modules/auth/state/sessionEvents';
 import { createTabPresence } from '@/modules/auth/state/tabPresence';
 import { LazyContactDrawer } from '@/modules/contactDetail/components/LazyContactDrawer';
@@ -26,7 +29,8 @@ const createSession = (config: ReturnType<typeof useWebConfig>) => {
   configureAmplify(config);
   const tabs = createTabPresence();
   const tokens = createTokenCache({
-    fetchToken: fetchIdToken,
+    // SPEC §4/§9 'Tabs': the session's tokens are shared by the tabs; one refreshes them, the others take the result
+    fetchToken: createSharedTokenRefresh({ fetchToken: fetchIdToken }),
     onRefreshed: setTokenRefreshed,
     onForcedSignOut: () => void handleSessionLost(),
     otherTabsActive: () => tabs.otherTabsActiveWithin(timings.tabActiveWindowMs),
@@ -53,6 +57,16 @@ export const AppProviders = ({ children }: AppProvidersProps) => {
 
   useEffect(() => {
     session.tabs.start();
+    // SPEC §4: a Log Out or sign-in in another tab reaches this one through Amplify's storage events
+    const crossTab = createCrossTabAuth({
+      status: () => authState.status,
+      signOut: () => void signOutOfApp({ byUser: true }),
+      load: () => void loadAuthState(),
+    });
+    const stopHub = Hub.listen('auth', ({ payload }) => crossTab.onAuthEvent(payload), {
+      listenerName: 'cross-tab session',
+      enableCrossTabEvents: true,
+    });
     const stopListening = onSessionEnd(() => {
       session.tokens.clear();
       // the socket was opened with the person's token: the next one (if any) opens their own
@@ -61,6 +75,8 @@ export const AppProviders = ({ children }: AppProvidersProps) => {
       resetSessionStores();
     });
     return () => {
+      stopHub();
+      crossTab.stop();
       stopListening();
       session.tabs.stop();
     };

@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
-import { configureAnalytics, trackPageView } from '@/modules/analytics/analytics';
+import { collectorUrlOf, configureAnalytics, trackPageView } from '@/modules/analytics/analytics';
 import { useWebConfig } from '@/modules/config/hooks/useWebConfig';
 import { emailConnectionPaths } from '@/lib/paths';
 import { outlookPopupWindowName } from '@/modules/emailConnection/utils/outlookAuthMessages';
@@ -10,7 +10,10 @@ import { outlookPopupWindowName } from '@/modules/emailConnection/utils/outlookA
  * Outlook popup kept to its receiver.
  */
 export const RootLayout = () => {
-  const { analytics } = useWebConfig();
+  const config = useWebConfig();
+  const collectorUrl = collectorUrlOf(config);
+  const { redditPixelId } = config;
+  const analytics = useMemo(() => ({ collectorUrl, redditPixelId }), [collectorUrl, redditPixelId]);
   const { pathname, search } = useLocation();
   const trackedPath = useRef<string | null>(null);
 

@@ -8,11 +8,13 @@ import {
   contactsPaths,
   emailConnectionPaths,
   meetingsPaths,
+  notificationPaths,
   outreachPaths,
   pipelinePaths,
   profilePaths,
   publicPaths,
   referralsPaths,
+  sequencesPaths,
   settingsPaths,
   templatesPaths,
 } from '@/lib/paths';
@@ -94,8 +96,22 @@ export const createAppRouter = () =>
           element: <SignedInSwitch signedIn={<SignedInReferrals />} signedOut={<PublicReferrals />} />,
         },
         {
-          ...page(async () => (await import('./AppProviders')).AppProviders),
+          // the app's pages open in the language of this browser's last session (or its own), not in English first
+          ...page(async () => {
+            const [{ AppProviders }, { startLanguage }] = await Promise.all([
+              import('./AppProviders'),
+              import('@/i18n/language'),
+            ]);
+            // a language that fails to arrive leaves the pages in English rather than not opening them
+            await startLanguage().catch(() => undefined);
+            return AppProviders;
+          }),
           children: [
+            // DESIGN §9: a notification e-mail's unsubscribe link, for a signed-out person too (its token is signed)
+            {
+              path: notificationPaths.unsubscribe,
+              ...page(async () => (await import('@/pages/public/UnsubscribePage')).UnsubscribePage),
+            },
             // SPEC §2 'Popup routes': only the minimal receiver, no shell
             {
               path: emailConnectionPaths.outlookAuth,
@@ -133,7 +149,7 @@ export const createAppRouter = () =>
                     },
                     {
                       path: profilePaths.profile,
-                      ...page(async () => (await import('@/pages/app/ProfilePage')).ProfilePage),
+                      ...page(async () => (await import('@/pages/app/ProfilePage')).ProfileRoute),
                     },
                     {
                       path: templatesPaths.templates,
@@ -142,6 +158,10 @@ export const createAppRouter = () =>
                     {
                       path: outreachPaths.outreach,
                       ...page(async () => (await import('@/pages/app/OutreachPage')).OutreachPage),
+                    },
+                    {
+                      path: sequencesPaths.sequences,
+                      ...page(async () => (await import('@/pages/app/SequencesPage')).SequencesPage),
                     },
                     {
                       path: pipelinePaths.pipeline,

@@ -62,14 +62,37 @@ export const meetingsPaths = { meetings: '/meetings' } as const;
 /** The templates page (SPEC §2 'Protected routes'). */
 export const templatesPaths = { templates: '/templates' } as const;
 
+/** The sequences page (DESIGN §9 'Sequences'); `?sequence=<id>` opens one of them. */
+export const sequencesPaths = { sequences: '/sequences' } as const;
+export const sequenceParam = 'sequence';
+
+/** The Sequences page with one sequence open. */
+export const sequencePath = (id: string) =>
+  `${sequencesPaths.sequences}?${new URLSearchParams({ [sequenceParam]: id })}`;
+
 /** The referrals page (SPEC §2: the app's page for a signed-in user, the referral landing otherwise). */
 export const referralsPaths = { referrals: '/referrals' } as const;
 
 /** The profile page (SPEC §2 'Protected routes'). */
 export const profilePaths = { profile: '/profile' } as const;
 
+/**
+ * Router state of a link to /profile that wants the person back once the profile is complete (SPEC §2: /profile takes
+ * a profile-complete callback): the getting-started guide sends a new person on to their contacts.
+ */
+export type ProfileLinkState = { onCompleteGoTo: string };
+
+/** The in-app path a link to /profile asked to go on to, if any (never another site's). */
+export const profileCompletePath = (state: unknown) => {
+  const path = typeof state === 'object' && state !== null && 'onCompleteGoTo' in state ? state.onCompleteGoTo : null;
+  return typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') ? path : undefined;
+};
+
 /** The account settings page (SPEC §2 'Protected routes'). */
 export const settingsPaths = { accountSettings: '/accountSettings' } as const;
+
+/** Where a notification e-mail's unsubscribe link lands a person (DESIGN §9): no sign-in needed, the link's token is enough. */
+export const notificationPaths = { unsubscribe: '/unsubscribe' } as const;
 
 /** The plans and the payment-success page (SPEC §2 'Protected routes'). */
 export const billingPaths = { subscribe: '/subscribe', success: '/success' } as const;

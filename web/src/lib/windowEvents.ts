@@ -19,6 +19,8 @@ export type AppWindowEvents = {
   'draft-saved': LiveEventMap['draft.saved'];
   'draft-deleted': LiveEventMap['draft.deleted'];
   'primary-draft-cleared': LiveEventMap['draft.primaryCleared'];
+  /** a conversation changed in this tab (a reply check found its reply): what its live event says */
+  'conversation-updated': LiveEventMap['conversation.updated'];
 };
 
 export type AppWindowEvent = keyof AppWindowEvents;

@@ -36,6 +36,7 @@ export const wireContact = (overrides: Partial<ContactWire> = {}): ContactWire =
   email_status: 'empty',
   email_subject: '',
   email_body: '',
+  placeholder_alternatives: {},
   email_sent_at: null,
   email_provider: '',
   conversation_status: '',

@@ -46,7 +46,15 @@ export type MeetingsServer = {
   settings?: Partial<Settings>;
   zoom?: ZoomConnection | null;
   /** the user's contacts; `location`: their current job's place (what their time zone is read from) */
-  contacts?: { id: string; name: string; company?: string; location?: string }[];
+  contacts?: {
+    id: string;
+    name: string;
+    company?: string;
+    location?: string;
+    /** their address and its verdict (a valid one unless given) */
+    email?: string;
+    emailQevStatus?: 'valid' | 'invalid' | 'accept_all' | 'unknown' | null;
+  }[];
   /** what a booking answers besides the meeting the body makes (a zoomError, no link...) */
   booked?: Partial<Meeting>;
   /** the next write fails with this ApiError message (a 400) */
@@ -91,6 +99,8 @@ export const fakeMeetingsApi = (server: MeetingsServer) => {
             id: contact.id,
             name: contact.name,
             company: contact.company ?? '',
+            ...(contact.email !== undefined ? { email: contact.email } : {}),
+            ...(contact.emailQevStatus !== undefined ? { email_qev_status: contact.emailQevStatus } : {}),
             experiences: contact.location
               ? [
                   {

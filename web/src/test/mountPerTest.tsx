@@ -34,5 +34,11 @@ export const mountPerTest = () => {
 };
 
 /** The button labelled `name` inside `scope` (a selector; antd popovers and modals render under `document.body`). */
+/** The button whose name (its `aria-label`, else its text) matches `name`, anywhere in the document. */
+export const buttonNamed = (name: RegExp) =>
+  [...document.querySelectorAll<HTMLButtonElement>('button')].find((button) =>
+    name.test(button.getAttribute('aria-label') ?? button.textContent ?? ''),
+  );
+
 export const buttonIn = (scope: string, name: string) =>
   [...document.querySelectorAll<HTMLButtonElement>(`${scope} button`)].find((button) => button.textContent === name);

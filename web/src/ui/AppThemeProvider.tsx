@@ -1,4 +1,4 @@
-import { ConfigProvider, theme } from 'antd';
+import { ConfigProvider, theme, type ConfigProviderProps } from 'antd';
 import { useLayoutEffect, type ReactNode } from 'react';
 import { appThemes } from './appTheme';
 import { applyColorScheme, type ThemePreference } from './theme/themePreference';
@@ -9,6 +9,8 @@ import './AppThemeProvider.css';
 export type AppThemeProviderProps = {
   /** the person's choice; 'system' follows the device */
   preference: ThemePreference;
+  /** antd's own texts (pagination, empty states, pickers); antd's English without one */
+  locale?: ConfigProviderProps['locale'];
   children: ReactNode;
 };
 
@@ -17,11 +19,11 @@ export type AppThemeProviderProps = {
  * of SPEC §9. The document is marked with the scheme before the browser paints, so plain markup and the page
  * background follow it too.
  */
-export const AppThemeProvider = ({ preference, children }: AppThemeProviderProps) => {
+export const AppThemeProvider = ({ preference, locale, children }: AppThemeProviderProps) => {
   const scheme = useColorScheme(preference);
   useLayoutEffect(() => applyColorScheme(scheme), [scheme]);
   return (
-    <ConfigProvider theme={appThemes[scheme]}>
+    <ConfigProvider theme={appThemes[scheme]} locale={locale}>
       <ThemedRoot cssVarClass={appThemes[scheme].cssVar.key}>
         <AppFeedbackProvider>{children}</AppFeedbackProvider>
       </ThemedRoot>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './theme/landingPalette.css';
 import './AuthLayout.css';
 
 export type AuthLayoutProps = {

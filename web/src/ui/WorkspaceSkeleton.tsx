@@ -6,11 +6,13 @@ const block = (width: number, height: number, radius = 6) => (
   <SkeletonBlock width={width} height={height} radius={radius} />
 );
 
-/**
- * SPEC §2 'Page styles': the full-page skeleton of the signed-in workspace (sidebar, header, content) reading
- * 'Loading your workspace...', shown while the session loads.
- */
-export const WorkspaceSkeleton = () => (
+export type WorkspaceSkeletonProps = {
+  /** what it says it waits for (SPEC §2 'Loading your workspace...') */
+  label: string;
+};
+
+/** SPEC §2 'Page styles': the full-page skeleton of the signed-in workspace (sidebar, header, content). */
+export const WorkspaceSkeleton = ({ label }: WorkspaceSkeletonProps) => (
   <div role="status" aria-live="polite" aria-busy="true" className="workspace-skeleton">
     <div aria-hidden="true" className="workspace-skeleton__sidebar">
       <div className="workspace-skeleton__brand">{block(132, 28)}</div>
@@ -31,7 +33,7 @@ export const WorkspaceSkeleton = () => (
       </div>
       <div className="workspace-skeleton__content">
         <div className="workspace-skeleton__intro">
-          <span className="workspace-skeleton__label">Loading your workspace...</span>
+          <span className="workspace-skeleton__label">{label}</span>
           <div aria-hidden="true">{block(320, 30)}</div>
         </div>
         <div aria-hidden="true" className="workspace-skeleton__cards">

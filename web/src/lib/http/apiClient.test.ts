@@ -411,6 +411,26 @@ describe('createApiClient on 401', () => {
     expect(onAuthFailure).not.toHaveBeenCalled();
   });
 
+  it("signs out on 'Missing or insufficient permissions' and says so (SPEC §8 'Auth')", async () => {
+    const { api, onAuthFailure } = setup(() =>
+      Response.json({ message: 'Missing or insufficient permissions.' }, { status: 403 }),
+    );
+    const error = await caught(api.request('GET /api/profiles'));
+    expect(error).toMatchObject({
+      status: 403,
+      code: 'insufficient_permissions',
+      message: messages.auth.permissions,
+      serverMessage: 'Missing or insufficient permissions.',
+    });
+    expect(onAuthFailure).toHaveBeenCalledExactlyOnceWith(error);
+  });
+
+  it('keeps the session on any other 403 (a resource this person may not touch)', async () => {
+    const { api, onAuthFailure } = setup(() => failure(403, 'Not your contact', 'forbidden'));
+    expect((await caught(api.request('GET /api/profiles'))).message).toBe(messages.status[403]);
+    expect(onAuthFailure).not.toHaveBeenCalled();
+  });
+
   it('does not refresh for a 401 of a public route', async () => {
     const { api, getToken, onAuthFailure } = setup(() => failure(401, 'No', 'unauthorized'));
     expect((await caught(api.request('GET /api/health'))).message).toBe(messages.status[401]);

@@ -133,6 +133,22 @@ const authOf = (route: string, path: string): RouteSpec['auth'] => {
 const isListPath = (method: string, path: string) =>
   method === 'GET' && listPathPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 
+/**
+ * SPEC §8 'Auth': 'Missing or insufficient permissions' is about the session, not the resource (any other 403 is):
+ * the person is signed out and told so. Matched on the body's code or text, as the server or a gateway words it.
+ */
+export const insufficientPermissionsCode = 'insufficient_permissions';
+const insufficientPermissions = /\binsufficient permissions?\b/i;
+
+const lacksPermissions = ({ response, payload }: Sent) => {
+  if (response.status !== 403 || payload.kind !== 'json' || !isRecord(payload.value)) return false;
+  const { code, error, message } = payload.value;
+  return (
+    code === insufficientPermissionsCode ||
+    [error, message].some((value) => typeof value === 'string' && insufficientPermissions.test(value))
+  );
+};
+
 const isGrantGone = ({ payload }: Sent) =>
   payload.kind === 'json' && isRecord(payload.value) && payload.value.code === mailboxGrantGoneCode;
 
@@ -329,6 +345,17 @@ export const createApiClient = ({
       if (!fresh) throw authFailed();
       sent = await send(fresh);
       if (sent.response.status === 401) throw authFailed(sent);
+    }
+    if (needsUser && lacksPermissions(sent)) {
+      const payload = sent.payload.kind === 'json' && isRecord(sent.payload.value) ? sent.payload.value : {};
+      const error = new ApiError({
+        status: 403,
+        code: insufficientPermissionsCode,
+        message: messages.auth.permissions,
+        serverMessage: text(payload.error) ?? text(payload.message),
+      });
+      onAuthFailure?.(error);
+      throw error;
     }
     return unwrap(sent, { method, path, kind }) as RouteResponse<K>;
   };

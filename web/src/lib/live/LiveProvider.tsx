@@ -18,8 +18,8 @@ export type LiveProviderProps = { socket: LiveSocket | null; children: ReactNode
  * Runs the tab's live channel while mounted (signed-in pages only) and gives it to {@link useLiveEvent} and
  * {@link useLiveStatus}; every event also revalidates the SWR answers it makes stale, and a socket that reopens after
  * a drop (API Gateway closes idle ones after 10 minutes) revalidates what events it may have missed would touch.
- * A change of drafts, told by the live channel or by this tab's window events (SPEC §4 'App events'), revalidates the
- * same way, except while a generation runs in this tab: then the drafts are read again once it ends (SPEC §4 'Draft').
+ * A change of drafts or of a conversation, told by the live channel or by this tab's window events (SPEC §4 'App
+ * events'), revalidates the same way (drafts: except while a generation runs in this tab: then they are read again once it ends, SPEC §4 'Draft').
  */
 export const LiveProvider = ({ socket, children }: LiveProviderProps) => {
   const { mutate } = useSWRConfig();
@@ -34,6 +34,7 @@ export const LiveProvider = ({ socket, children }: LiveProviderProps) => {
       onWindowEvent('primary-draft-cleared', (data) =>
         changed({ type: draftWindowEvents['primary-draft-cleared'], data }),
       ),
+      onWindowEvent('conversation-updated', (data) => void mutate(staleKeys({ type: 'conversation.updated', data }))),
       onGenerationEnd(
         (skipped) => void mutate((key) => draftKeys(key) || skipped.some((change) => staleKeys(change)(key))),
       ),

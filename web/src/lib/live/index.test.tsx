@@ -4,6 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import useSWR, { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveEventMap } from '@shared/live-events';
+import { raiseWindowEvent } from '@/lib/windowEvents';
 import { createLiveSocket, LiveProvider, useLiveEvent, useLiveStatus } from './index';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -116,5 +117,29 @@ describe('useLiveEvent and useLiveStatus', () => {
     await flush();
     expect(container.textContent).toContain('closed');
     expect(seen).toEqual([]);
+  });
+
+  it("reads the pipeline again when this tab's reply check updated a conversation, without a live channel", async () => {
+    let pipelineReads = 0;
+    const Pipeline = () => {
+      const { data } = useSWR('GET /api/pipeline', () => {
+        pipelineReads += 1;
+        return `read ${pipelineReads}`;
+      });
+      return <p>{data}</p>;
+    };
+    act(() =>
+      root.render(
+        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+          <LiveProvider socket={null}>
+            <Pipeline />
+          </LiveProvider>
+        </SWRConfig>,
+      ),
+    );
+    await flush();
+    expect(container.textContent).toBe('read 1');
+    act(() => raiseWindowEvent('conversation-updated', { conversationId: 'v1', contactId: 'c1' }));
+    await vi.waitFor(() => expect(container.textContent).toBe('read 2'));
   });
 });

@@ -170,6 +170,20 @@ describe('the SWR answers a live event makes stale', () => {
     expect(progress('generating')('GET /api/outreach')).toBe(false);
     expect(progress('completed')('GET /api/outreach')).toBe(true);
   });
+  it("a send, a reply, a meeting or a contact's removal: the sequences and enrolments, which a reopened socket reads again too", () => {
+    const sent = staleKeys({ type: 'email.sent', data: { draftId: 'd', contactId: 'c1' } });
+    expect(sent(['GET /api/sequence-enrollments/{contactId}', 'c1'])).toBe(true);
+    expect(sent(['GET /api/sequences/{id}/enrollments', 's1'])).toBe(true);
+    expect(sent(['GET /api/sequences/{id}', 's1'])).toBe(true);
+    expect(
+      staleKeys({ type: 'reply.received', data: { conversationId: 'v', contactId: 'c1' } })('GET /api/sequences'),
+    ).toBe(true);
+    expect(
+      staleKeys({ type: 'meeting.updated', data: { meetingId: 'm', contactId: 'c1' } })('GET /api/sequences'),
+    ).toBe(true);
+    expect(staleKeys({ type: 'notification.read', data: { ids: ['n'] } })('GET /api/sequences')).toBe(false);
+    expect(missedKeys(['GET /api/sequence-enrollments/{contactId}', 'c1'])).toBe(true);
+  });
   it("an activity action's change: the activity log only, which a reopened socket reads again too", () => {
     const stale = staleKeys({ type: 'activity.changed', data: { id: 'a1', status: 'completed' } });
     expect(stale('GET /api/activity')).toBe(true);

@@ -28,6 +28,16 @@ const dashboardTaskEvents = new Set<LiveEvent['type']>([
   'contact.changed',
 ]);
 
+/** What moves or stops a contact's sequence, and so its enrolment, the sequence's enrolments and its numbers. */
+const sequenceEvents = new Set<LiveEvent['type']>([
+  'email.sent',
+  'email.sendState',
+  'reply.received',
+  'conversation.updated',
+  'meeting.updated',
+  'contact.changed',
+]);
+
 /**
  * The dashboard's answers an event makes stale: the summary reads the counters, so it follows `stats.changed` (the
  * aggregator applied a change; the event that caused it came earlier, before the counters moved); the pending tasks
@@ -49,6 +59,8 @@ export const staleKeys =
     const route = routeOf(key);
     if (!route) return false;
     if (route.startsWith('GET /api/dashboard')) return dashboardStale(event, route);
+    // DESIGN §9: a send moves a contact's sequence on; a reply, a meeting or the contact's removal stops it
+    if (route.startsWith('GET /api/sequence')) return sequenceEvents.has(event.type);
     switch (event.type) {
       case 'draft.saved':
       case 'draft.deleted':
@@ -83,6 +95,10 @@ export const staleKeys =
           route.startsWith('GET /api/outreach') ||
           route === 'GET /api/pipeline'
         );
+      case 'conversation.updated':
+        // a reply found by a check, a status changed: the lists showing the contact's stage (its open thread reads
+        // itself again, useContactConversations)
+        return route === 'GET /api/pipeline' || route.startsWith('GET /api/outreach');
       case 'pipeline.changed':
         return route === 'GET /api/pipeline';
       case 'contact.changed':
@@ -123,6 +139,7 @@ const liveRoutes = [
   'GET /api/meetings',
   'GET /api/activity',
   'GET /api/dashboard',
+  'GET /api/sequence',
 ];
 
 /** The answers to read again when the socket reopens after a drop (events sent meanwhile were lost). */

@@ -8,6 +8,7 @@ import { useProfile } from '@/modules/profile/hooks/useProfile';
 import { profileName } from '@/modules/profile/utils/profileLabels';
 import { QuotaSummary } from '@/modules/quota/components/QuotaSummary';
 import { upgradeModalState } from '@/modules/quota/state/upgradeModalState';
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/ui/PageHeader';
 
 // Like the dashboard's other dialogs, the contact-limit dialog arrives when it first opens (an add met the limit):
@@ -23,16 +24,17 @@ const ContactLimitDialog = lazy(async () => ({
  */
 export const DashboardPage = () => {
   const { data: profile } = useProfile();
+  const { t } = useTranslation('dashboard');
   const { isUpgradeModalOpen } = useSnapshot(upgradeModalState);
   const limitDialogOpened = useRef(false);
   if (isUpgradeModalOpen) limitDialogOpened.current = true;
 
   return (
     <>
-      <title>Dashboard · Outreach</title>
+      <title>{`${t('page.title')} · Outreach`}</title>
       <PageHeader
-        title={profile ? `Welcome, ${profileName(profile).split(' ')[0]}` : 'Welcome'}
-        description="Your contacts, their background and a verified e-mail for each."
+        title={profile ? t('page.welcomeName', { name: profileName(profile).split(' ')[0] }) : t('page.welcome')}
+        description={t('page.description')}
         extra={<QuotaSummary />}
       />
       <FirstRunGuide />

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Profile } from '@shared/schemas/profile';
 import { useProfile } from '@/modules/profile/hooks/useProfile';
 
@@ -12,6 +13,7 @@ export type ProfileContentProps = {
 /** The part of an app page built from the profile: a skeleton while it loads, a retry if it could not be. */
 export const ProfileContent = ({ children, loadingRows = 5 }: ProfileContentProps) => {
   const { data: profile, error, isLoading, mutate } = useProfile();
+  const { t } = useTranslation('profile');
 
   if (profile) return children(profile);
   if (error) {
@@ -20,11 +22,11 @@ export const ProfileContent = ({ children, loadingRows = 5 }: ProfileContentProp
         role="alert"
         type="error"
         showIcon
-        title="Your profile could not be loaded"
+        title={t('loadFailed')}
         description={error.message}
         action={
           <Button onClick={() => void mutate()} loading={isLoading}>
-            Try Again
+            {t('tryAgain')}
           </Button>
         }
       />

@@ -1,15 +1,23 @@
 import { referral } from '@shared/constants';
 import { ReferralsOverview } from '@/modules/referrals/components/ReferralsOverview';
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/ui/PageHeader';
 
 /** /referrals inside the app: the person's code and link, the rewards, and who joined through them. */
-export const ReferralsPage = () => (
-  <>
-    <title>Referrals · Outreach</title>
-    <PageHeader
-      title="Referrals"
-      description={`Invite people you know: you get ${referral.referrerBonusSlots} bonus contact slots for each one who signs up, for up to ${referral.monthlyRewardLimit} a month, and they get ${referral.newUserBonusSlots}.`}
-    />
-    <ReferralsOverview />
-  </>
-);
+export const ReferralsPage = () => {
+  const { t } = useTranslation('referrals');
+  return (
+    <>
+      <title>{`${t('page.title')} · Outreach`}</title>
+      <PageHeader
+        title={t('page.title')}
+        description={t('page.description', {
+          referrerBonus: referral.referrerBonusSlots,
+          monthlyLimit: referral.monthlyRewardLimit,
+          newUserBonus: referral.newUserBonusSlots,
+        })}
+      />
+      <ReferralsOverview />
+    </>
+  );
+};

@@ -1,7 +1,7 @@
 import { Button, Card, Result } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { billingPaths } from '@/lib/paths';
-import { billingTexts as text } from '@/modules/billing/billingTexts';
+import { useTranslation } from 'react-i18next';
 import { CheckoutResult } from '@/modules/billing/components/CheckoutResult';
 
 /**
@@ -9,24 +9,25 @@ import { CheckoutResult } from '@/modules/billing/components/CheckoutResult';
  * session. Opened any other way there is no payment to confirm, and the page says so.
  */
 export const SuccessPage = () => {
+  const { t } = useTranslation('billing');
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const sessionId = params.get('session_id');
 
   return (
     <>
-      <title>{sessionId ? 'Payment' : 'No recent payment'} · Outreach</title>
+      <title>{`${t(sessionId ? 'success.pageTitle' : 'success.noPaymentPageTitle')} · Outreach`}</title>
       <Card>
         {sessionId ? (
           <CheckoutResult key={sessionId} sessionId={sessionId} />
         ) : (
           <Result
             status="info"
-            title={text.noPaymentTitle}
-            subTitle={text.noPaymentText}
+            title={t('success.noPaymentTitle')}
+            subTitle={t('success.noPaymentText')}
             extra={
               <Button type="primary" onClick={() => void navigate(billingPaths.subscribe)}>
-                {text.viewPlans}
+                {t('viewPlans')}
               </Button>
             }
           />

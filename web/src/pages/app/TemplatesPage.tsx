@@ -1,11 +1,15 @@
 import { TemplatesWorkspace } from '@/modules/templates/components/TemplatesWorkspace';
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/ui/PageHeader';
 
 /** /templates: the person's reusable e-mails, with placeholders filled in for each contact. */
-export const TemplatesPage = () => (
-  <>
-    <title>Templates · Outreach</title>
-    <PageHeader title="Templates" description="Reusable e-mails for the outreach you send again and again." />
-    <TemplatesWorkspace />
-  </>
-);
+export const TemplatesPage = () => {
+  const { t } = useTranslation('templates');
+  return (
+    <>
+      <title>{`${t('page.title')} · Outreach`}</title>
+      <PageHeader title={t('page.title')} description={t('page.description')} />
+      <TemplatesWorkspace />
+    </>
+  );
+};

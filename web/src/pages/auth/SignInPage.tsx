@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { authPaths } from '@/lib/paths';
 import { AuthAside } from '@/modules/auth/components/AuthAside';
@@ -8,21 +9,22 @@ import { AuthLayout } from '@/ui/AuthLayout';
 /** /signin and /login (SPEC §2 'Sign-in routes'). */
 export const SignInPage = () => {
   const location = useLocation();
+  const { t } = useTranslation('auth');
   return (
     <AuthLayout
-      title="Welcome back"
-      subtitle="Sign in to pick up your outreach where you left it."
+      title={t('signIn.title')}
+      subtitle={t('signIn.subtitle')}
       aside={<AuthAside />}
       footer={
         <>
-          New to Outreach?{' '}
+          {t('signIn.newHere')}{' '}
           <Link to={authPaths.signUp} state={location.state}>
-            Create an account
+            {t('signIn.createAccount')}
           </Link>
         </>
       }
     >
-      <title>Sign in · Outreach</title>
+      <title>{t('signIn.pageTitle')}</title>
       <FederatedSignInButtons />
       <SignInForm />
     </AuthLayout>

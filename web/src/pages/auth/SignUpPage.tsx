@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { syncUserBody } from '@shared/schemas/profile';
 import { authPaths } from '@/lib/paths';
@@ -18,23 +19,24 @@ const referralCodeFrom = (search: URLSearchParams) => {
 /** /signup (SPEC §2 'Sign-in routes'). */
 export const SignUpPage = () => {
   const location = useLocation();
+  const { t } = useTranslation('auth');
   const [search] = useSearchParams();
   const referralCode = referralCodeFrom(search);
   return (
     <AuthLayout
-      title="Create your account"
-      subtitle="Start free. Add your first contacts in a few minutes."
+      title={t('signUp.title')}
+      subtitle={t('signUp.subtitle')}
       aside={<AuthAside />}
       footer={
         <>
-          Already have an account?{' '}
+          {t('signUp.haveAccount')}{' '}
           <Link to={authPaths.signIn} state={location.state}>
-            Sign in
+            {t('signUp.signIn')}
           </Link>
         </>
       }
     >
-      <title>Sign up · Outreach</title>
+      <title>{t('signUp.pageTitle')}</title>
       {referralCode ? <ReferralInvite code={referralCode} /> : null}
       <FederatedSignInButtons {...(referralCode ? { referralCode } : {})} />
       <SignUpForm {...(referralCode ? { referralCode } : {})} />

@@ -1,5 +1,7 @@
 import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '@/i18n';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { subscribe } from 'valtio';
@@ -7,7 +9,6 @@ import { useApiClient } from '@/lib/http/useApiClient';
 import { useAuth } from '@/modules/auth/hooks/useAuth';
 import { authState } from '@/modules/auth/state/authState';
 import { completeEmailOAuth, makeDefaultEmailConnection } from '@/modules/emailConnection/api/emailConnectionsApi';
-import { emailConnectionMessages } from '@/modules/emailConnection/emailConnectionMessages';
 import { emailConnectionTimings } from '@/modules/emailConnection/emailConnectionTimings';
 import { revalidateEmailConnections } from '@/modules/emailConnection/hooks/emailConnectionKeys';
 import { emailConnectionChannel } from '@/modules/emailConnection/state/emailConnectionBroadcast';
@@ -21,8 +22,6 @@ import { raiseWindowEvent } from '@/lib/windowEvents';
 import { type ReceiverSession, runGmailReceiver } from '@/modules/emailConnection/utils/gmailReceiverFlow';
 import { publicPaths } from '@/lib/paths';
 import { ReceiverCard, type ReceiverStatus } from '@/ui/ReceiverCard';
-
-const text = emailConnectionMessages.gmailReceiver;
 
 const sessionNow = (): ReceiverSession | null => {
   if (authState.ready) return 'signed-in';
@@ -59,6 +58,7 @@ type View = { status: ReceiverStatus; message: string };
  * returns to the page the flow started from after 1.5 s.
  */
 export const GmailAuthPage = () => {
+  const { t } = useTranslation('emailConnection');
   useAuth();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -66,7 +66,7 @@ export const GmailAuthPage = () => {
   const { mutate } = useSWRConfig();
   const [view, setView] = useState<View>({
     status: 'loading',
-    message: text.waiting(1, emailConnectionTimings.gmailAttempts),
+    message: t('gmailReceiver.waiting', { attempt: 1, attempts: emailConnectionTimings.gmailAttempts }),
   });
   const started = useRef(false);
 
@@ -112,7 +112,10 @@ export const GmailAuthPage = () => {
         provider: connection.provider,
       });
       void revalidateEmailConnections(mutate);
-      setView({ status: 'success', message: text.success(connection.email) });
+      setView({
+        status: 'success',
+        message: i18n.t('emailConnection:gmailReceiver.success', { email: connection.email }),
+      });
       redirect = setTimeout(
         () => navigate(outcome.returnPath, { replace: true }),
         emailConnectionTimings.gmailRedirectMs,
@@ -122,10 +125,10 @@ export const GmailAuthPage = () => {
   }, [params, api, mutate, navigate]);
 
   return (
-    <ReceiverCard title={text.title} status={view.status} message={view.message}>
+    <ReceiverCard title={t('gmailReceiver.title')} status={view.status} message={view.message}>
       {view.status === 'error' ? (
         <Button type="primary" onClick={() => navigate(publicPaths.home)}>
-          {text.returnToApp}
+          {t('gmailReceiver.returnToApp')}
         </Button>
       ) : null}
     </ReceiverCard>

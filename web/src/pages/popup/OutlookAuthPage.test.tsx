@@ -102,6 +102,10 @@ describe('OutlookAuthPage', () => {
 
   it('shows the provider error, passes it on, and on Try Again asks the opener for a new try in this window', async () => {
     const text = await visit('?error=access_denied&error_description=The%20user%20declined&state=xyz');
+    // SPEC §8 'Outlook receiver': the general sentence, then the provider's own words (SPEC §2)
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe(
+      'An error occurred during authentication.Authentication error: access_denied - The user declined',
+    );
     expect(text).toContain('Authentication error: access_denied - The user declined');
     expect(postMessage).toHaveBeenCalledWith(
       expect.objectContaining({

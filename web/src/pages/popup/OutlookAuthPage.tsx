@@ -1,9 +1,9 @@
 import { Button } from 'antd';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import {
   outlookAuthCodeMessage,
-  outlookAuthMessages as text,
   outlookAuthOutcome,
   outlookReceiverCloseDelayMs,
   type OutlookAuthRetryMessage,
@@ -17,6 +17,7 @@ const openerWindow = () => (window.opener as Window | null) ?? null;
  * parameters to the window that opened it, then closes itself after a success.
  */
 export const OutlookAuthPage = () => {
+  const { t } = useTranslation('emailConnection');
   const [params] = useSearchParams();
   const outcome = outlookAuthOutcome(params, openerWindow() !== null);
   const posted = useRef(false);
@@ -43,23 +44,38 @@ export const OutlookAuthPage = () => {
 
   const handleClose = () => window.close();
 
-  const view: { status: ReceiverStatus; message: string } =
+  const view: { status: ReceiverStatus; message: ReactNode } =
     outcome.kind === 'success'
-      ? { status: 'success', message: text.success }
+      ? { status: 'success', message: t('outlookReceiver.success') }
       : outcome.kind === 'error'
-        ? { status: 'error', message: text.error(outcome.error, outcome.description) }
+        ? {
+            status: 'error',
+            message: (
+              <>
+                {/* SPEC §8 'Outlook receiver': above the provider's own words when it sends an error back */}
+                {t('outlookReceiver.failed')}
+                <br />
+                {outcome.description
+                  ? t('outlookReceiver.errorWithDescription', {
+                      error: outcome.error,
+                      description: outcome.description,
+                    })
+                  : t('outlookReceiver.error', { error: outcome.error })}
+              </>
+            ),
+          }
         : outcome.kind === 'missing'
-          ? { status: 'error', message: text.missing }
-          : { status: 'info', message: text.notPopup };
+          ? { status: 'error', message: t('outlookReceiver.missing') }
+          : { status: 'info', message: t('outlookReceiver.notPopup') };
 
   return (
-    <ReceiverCard title={text.title} status={view.status} message={view.message}>
+    <ReceiverCard title={t('outlookReceiver.title')} status={view.status} message={view.message}>
       {outcome.kind === 'error' ? (
         <Button type="primary" onClick={handleTryAgain}>
-          {text.tryAgain}
+          {t('common:tryAgain')}
         </Button>
       ) : null}
-      <Button onClick={handleClose}>{text.closeWindow}</Button>
+      <Button onClick={handleClose}>{t('outlookReceiver.closeWindow')}</Button>
     </ReceiverCard>
   );
 };

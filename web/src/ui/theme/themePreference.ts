@@ -6,8 +6,6 @@ export type ThemePreference = Settings['theme'];
 /** What is painted: a preference of 'system' becomes the device's. */
 export type ColorScheme = 'light' | 'dark';
 
-export const themeLabels: Record<ThemePreference, string> = { light: 'Light', dark: 'Dark', system: 'System' };
-
 /**
  * This browser's copy of the preference. The profile's settings are the truth; the copy lets the first paint of the
  * next visit be right before they are read.

@@ -1,5 +1,7 @@
-import { Tag, Typography } from 'antd';
+import { Typography } from 'antd';
+import { Tag } from '@/ui/Tag';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { plans } from '@shared/constants';
 import type { Profile } from '@shared/schemas/profile';
@@ -21,23 +23,28 @@ const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
 );
 
 /** Who is signed in, on which plan, since when. */
-export const AccountSummaryCard = ({ profile }: AccountSummaryCardProps) => (
-  <SectionCard
-    title="Account"
-    extra={<Link to={billingPaths.subscribe}>View plans</Link>}
-    data-testid="settings-account"
-  >
-    <div className="account-facts">
-      <Fact label="E-mail">{profile.email}</Fact>
-      <Fact label="Plan">
-        <span className="account-fact__plan">
-          <Tag color="geekblue">{planLabel(profile)}</Tag>
-          <Typography.Text type="secondary">
-            {plans[profile.subscriptionTier].slotsPerPeriod} contacts a month
-          </Typography.Text>
-        </span>
-      </Fact>
-      <Fact label="Member since">{formatDate(profile.createdAt)}</Fact>
-    </div>
-  </SectionCard>
-);
+export const AccountSummaryCard = ({ profile }: AccountSummaryCardProps) => {
+  const { t, i18n } = useTranslation('account');
+  return (
+    <SectionCard
+      title={t('summary.title')}
+      extra={<Link to={billingPaths.subscribe}>{t('summary.viewPlans')}</Link>}
+      data-testid="settings-account"
+    >
+      <div className="account-facts">
+        <Fact label={t('summary.email')}>{profile.email}</Fact>
+        <Fact label={t('summary.plan')}>
+          <span className="account-fact__plan">
+            <Tag color="geekblue">{planLabel(profile)}</Tag>
+            <Typography.Text type="secondary">
+              {t('summary.perMonth', {
+                count: plans[profile.subscriptionTier].slotsPerPeriod.toLocaleString(i18n.language),
+              })}
+            </Typography.Text>
+          </span>
+        </Fact>
+        <Fact label={t('summary.memberSince')}>{formatDate(profile.createdAt, i18n.language)}</Fact>
+      </div>
+    </SectionCard>
+  );
+};

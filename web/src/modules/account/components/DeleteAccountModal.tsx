@@ -1,5 +1,6 @@
 import { Alert, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import './account.css';
 
 export type DeleteAccountModalProps = {
@@ -16,6 +17,7 @@ const confirmWord = 'DELETE';
 
 /** DESIGN §6 "Your data": the account goes only after the person types DELETE. */
 export const DeleteAccountModal = ({ open, email, paidPlan = null, onCancel, onConfirm }: DeleteAccountModalProps) => {
+  const { t } = useTranslation('account');
   const [typed, setTyped] = useState('');
   const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -26,7 +28,7 @@ export const DeleteAccountModal = ({ open, email, paidPlan = null, onCancel, onC
     try {
       await onConfirm();
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'Your account could not be deleted. Please try again.');
+      setError(failure instanceof Error ? failure.message : t('data.deleteFailed'));
       setDeleting(false);
     }
   };
@@ -34,8 +36,8 @@ export const DeleteAccountModal = ({ open, email, paidPlan = null, onCancel, onC
   return (
     <Modal
       open={open}
-      title="Delete your account?"
-      okText="Delete account"
+      title={t('deleteModal.title')}
+      okText={t('deleteModal.ok')}
       okButtonProps={{ danger: true, disabled: typed !== confirmWord, loading: deleting }}
       cancelButtonProps={{ disabled: deleting }}
       onOk={() => void handleConfirm()}
@@ -50,29 +52,34 @@ export const DeleteAccountModal = ({ open, email, paidPlan = null, onCancel, onC
     >
       <div className="delete-account">
         <Typography.Paragraph className="delete-account__text">
-          This permanently deletes{' '}
           {email ? (
-            <>
-              the account <Typography.Text strong>{email}</Typography.Text>
-            </>
+            <Trans
+              t={t}
+              i18nKey="deleteModal.textAccount"
+              values={{ email }}
+              components={{ strong: <Typography.Text strong /> }}
+            />
           ) : (
-            'your account'
+            t('deleteModal.textYours')
           )}
-          : your profile, documents, contacts, drafts, settings and sign-in. It cannot be undone. Export your data first
-          if you want to keep a copy.
         </Typography.Paragraph>
         {paidPlan ? (
           <Alert
             type="warning"
             showIcon
             data-testid="delete-account-plan"
-            title={`Your ${paidPlan} plan is cancelled too`}
-            description="The subscription ends with the account: nothing more is charged, and the rest of the period is not refunded."
+            title={t('deleteModal.planCancelled', { plan: paidPlan })}
+            description={t('deleteModal.planCancelledDescription')}
           />
         ) : null}
         <label htmlFor="delete-account-confirm" className="delete-account__confirm">
           <span>
-            Type <Typography.Text code>{confirmWord}</Typography.Text> to confirm.
+            <Trans
+              t={t}
+              i18nKey="deleteModal.typeToConfirm"
+              values={{ word: confirmWord }}
+              components={{ code: <Typography.Text code /> }}
+            />
           </span>
           <Input
             id="delete-account-confirm"

@@ -1,6 +1,7 @@
 import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useProfile } from '@/modules/profile/hooks/useProfile';
 import { publicPaths } from '@/lib/paths';
@@ -26,6 +27,7 @@ export const YourDataCard = () => {
   const api = useApiClient();
   const navigate = useNavigate();
   const toast = useToast();
+  const { t } = useTranslation('account');
   const [exporting, setExporting] = useState(false);
   const [confirming, setConfirming] = useState(false);
 
@@ -34,9 +36,9 @@ export const YourDataCard = () => {
     try {
       const { url, fileName } = await exportAccount(api);
       downloadFromLink(url, fileName);
-      toast.success('Your data was exported', { description: `Saved as ${fileName}.` });
+      toast.success(t('data.exported'), { description: t('data.savedAs', { fileName }) });
     } catch (error) {
-      toast.error('Your data could not be exported', { description: isApiError(error) ? error.message : undefined });
+      toast.error(t('data.exportFailed'), { description: isApiError(error) ? error.message : undefined });
     } finally {
       setExporting(false);
     }
@@ -46,7 +48,7 @@ export const YourDataCard = () => {
     try {
       await deleteAccount(api);
     } catch (error) {
-      throw new Error(isApiError(error) ? error.message : 'Your account could not be deleted. Please try again.');
+      throw new Error(isApiError(error) ? error.message : t('data.deleteFailed'));
     }
     // SPEC §4 'Logout', in the order leaving a deleted account needs: the stored tokens go first, so nothing the page
     // still does (a poll, the pages reading again once their caches are cleared, the live channel reopening) is sent
@@ -56,8 +58,8 @@ export const YourDataCard = () => {
     await signOutUser().catch((error: unknown) => console.warn('Sign-out after account deletion', error));
     await endSession();
     await navigate(publicPaths.home, { replace: true, flushSync: true });
-    detachedToast.success('Your account was deleted', {
-      description: 'Your profile, documents and all other data are gone. Thank you for using Outreach.',
+    detachedToast.success(t('data.deleted'), {
+      description: t('data.deletedDescription'),
     });
     await signOutOfApp({ byUser: true }).catch((error: unknown) =>
       console.warn('Sign-out after account deletion', error),
@@ -65,25 +67,15 @@ export const YourDataCard = () => {
   };
 
   return (
-    <SectionCard
-      title="Your data"
-      description="Take a copy of your data, or delete your account."
-      data-testid="settings-your-data"
-    >
-      <SettingRow
-        label="Export my data"
-        description="Download everything Outreach holds about you (profile, settings, documents and activity) as one JSON file."
-      >
+    <SectionCard title={t('data.title')} description={t('data.description')} data-testid="settings-your-data">
+      <SettingRow label={t('data.export')} description={t('data.exportDescription')}>
         <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void handleExport()}>
-          Export my data
+          {t('data.export')}
         </Button>
       </SettingRow>
-      <SettingRow
-        label="Delete account"
-        description="Permanently delete your account and everything in it. This cannot be undone."
-      >
+      <SettingRow label={t('data.delete')} description={t('data.deleteDescription')}>
         <Button danger icon={<DeleteOutlined />} onClick={() => setConfirming(true)}>
-          Delete account
+          {t('data.delete')}
         </Button>
       </SettingRow>
       <DeleteAccountModal

@@ -1,4 +1,5 @@
 import type { ActivityAction, maxActivityErrorLength } from '@shared/schemas/dashboard';
+import { i18n } from '@/i18n';
 
 /** SPEC §9: the sidebar lists the 10 newest actions. */
 export const sidebarActivityCount = 10;
@@ -9,38 +10,39 @@ export const sidebarActivityCount = 10;
  */
 export const maxFailedDetailLength: typeof maxActivityErrorLength = 50;
 
-const count = (value: number, noun: string) => `${value} ${noun}${value === 1 ? '' : 's'}`;
-
 /** 'Ada Lovelace', 'Ada Lovelace and Alan Turing', 'Ada Lovelace and 2 others'; null with none. */
 const whom = (recipients: ActivityAction['recipients']) => {
   const [first, second] = recipients;
   if (!first) return null;
   if (!second) return first.name;
   return recipients.length === 2
-    ? `${first.name} and ${second.name}`
-    : `${first.name} and ${recipients.length - 1} others`;
+    ? i18n.t('activity:whom.two', { first: first.name, second: second.name })
+    : i18n.t('activity:whom.more', { first: first.name, count: recipients.length - 1 });
 };
 
 /** What the action does: the sidebar entry's first line, the same while it runs and once it finished. */
 export const activityLabel = ({ actionType, profileCount, recipients }: ActivityAction) => {
   const who = whom(recipients);
+  const count = profileCount;
   switch (actionType) {
     case 'generate_emails':
-      return `Generating ${count(profileCount, 'e-mail')}`;
+      return i18n.t('activity:label.generating', { count });
     case 'find_emails':
-      return `Finding ${count(profileCount, 'e-mail')}`;
+      return i18n.t('activity:label.finding', { count });
     case 'send_emails':
-      return who ? `Sending to ${who}` : `Sending ${count(profileCount, 'e-mail')}`;
+      return who ? i18n.t('activity:label.sendingTo', { who }) : i18n.t('activity:label.sending', { count });
     case 'add_contacts':
-      return `Adding ${count(profileCount, 'contact')}`;
+      return i18n.t('activity:label.adding', { count });
     case 'book_meeting':
-      return who ? `Meeting booked with ${who}` : 'Meeting booked';
+      return who ? i18n.t('activity:label.meetingWith', { who }) : i18n.t('activity:label.meeting');
   }
 };
 
-/** The first count always, the others only when there are some: '4 written, 1 failed'. */
-const parts = (first: string, ...rest: [number, string][]) =>
-  [first, ...rest.filter(([value]) => value > 0).map(([value, text]) => `${value} ${text}`)].join(', ');
+/** The first count always, the others only when there are some: '4 written, 1 failed' (each a catalogue key). */
+const parts = (first: [number, string], ...rest: [number, string][]) =>
+  [first, ...rest.filter(([value]) => value > 0)]
+    .map(([count, key]) => i18n.t(`activity:counts.${key}`, { count }))
+    .join(', ');
 
 /**
  * The counts of a finished action (coordination with the server: completedCount = items done without error, of which
@@ -50,13 +52,13 @@ const countsDetail = ({ actionType, profileCount, completedCount, fetchedCount, 
   const rest = Math.max(0, completedCount - fetchedCount);
   switch (actionType) {
     case 'generate_emails':
-      return parts(`${completedCount} written`, [failedCount, 'failed']);
+      return parts([completedCount, 'written'], [failedCount, 'failed']);
     case 'find_emails':
-      return parts(`${fetchedCount} found`, [rest, 'not found'], [failedCount, 'failed']);
+      return parts([fetchedCount, 'found'], [rest, 'notFound'], [failedCount, 'failed']);
     case 'add_contacts':
-      return parts(`${fetchedCount} added`, [rest, 'skipped'], [failedCount, 'failed']);
+      return parts([fetchedCount, 'added'], [rest, 'skipped'], [failedCount, 'failed']);
     case 'send_emails':
-      return profileCount > 1 ? parts(`${completedCount} sent`, [failedCount, 'failed']) : 'Sent';
+      return profileCount > 1 ? parts([completedCount, 'sent'], [failedCount, 'failed']) : i18n.t('activity:sent');
     case 'book_meeting':
       return '';
   }
@@ -69,7 +71,8 @@ export const cutFailedDetail = (detail: string) =>
 /** The line under a finished action: its counts, or why it failed (SPEC §9: cut to 50 characters); '' while it runs. */
 export const activityDetail = (action: ActivityAction) => {
   if (action.status === 'in_progress') return '';
-  if (action.status === 'failed') return cutFailedDetail(action.error ?? (countsDetail(action) || 'Failed'));
+  if (action.status === 'failed')
+    return cutFailedDetail(action.error ?? (countsDetail(action) || i18n.t('activity:status.failed')));
   return countsDetail(action);
 };
 

@@ -56,11 +56,29 @@ export const waitForSignedInUser = async ({ intervalMs = 100, timeoutMs = 10_000
 };
 
 /**
- * SPEC §4 'Logout': everything the session cached is cleared (caches, stores, tokens), then Amplify signs out. The
- * protected layout then sends the person to /signin (their choice) or /login (a forced sign-out).
+ * SPEC §3 'Browser storage keys' of the session that earlier versions of the app kept beside Amplify's own: the
+ * profile copy, the session token and the backup of the auth token. Nothing reads them any more; a logout must not
+ * leave them behind (the e-mail connection's keys are the e-mail connection store's to clear).
+ */
+export const legacySessionKeys = ['userProfile', 'sessionToken', 'authTokenBackup'] as const;
+
+const clearLegacySessionKeys = () => {
+  for (const storage of [globalThis.localStorage, globalThis.sessionStorage]) {
+    try {
+      for (const key of legacySessionKeys) storage?.removeItem(key);
+    } catch {
+      // storage blocked: nothing was kept there either
+    }
+  }
+};
+
+/**
+ * SPEC §4 'Logout': everything the session cached is cleared (caches, stores, legacy tokens), then Amplify signs out.
+ * The protected layout then sends the person to /signin (their choice) or /login (a forced sign-out).
  */
 export const signOutOfApp = async ({ byUser }: { byUser: boolean }) => {
   await endSession();
+  clearLegacySessionKeys();
   try {
     await signOutUser();
   } finally {

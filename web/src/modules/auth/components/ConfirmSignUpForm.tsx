@@ -1,4 +1,5 @@
 import { Alert, Button, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
 import type { AuthStep } from '../api/amplifySignIn';
 import { useAuthSubmit } from '../hooks/useAuthSubmit';
 import { authErrorMessage } from '../utils/authErrorMessage';
@@ -16,6 +17,7 @@ type ConfirmValues = { code: string };
 /** The e-mailed code that confirms a new account on AWS (DESIGN §2: e-mail verification). */
 export const ConfirmSignUpForm = ({ email, onConfirm, onResend }: ConfirmSignUpFormProps) => {
   const toast = useToast();
+  const { t } = useTranslation('auth');
   const {
     error,
     setError,
@@ -28,7 +30,7 @@ export const ConfirmSignUpForm = ({ email, onConfirm, onResend }: ConfirmSignUpF
   const handleResend = async () => {
     try {
       await onResend();
-      toast.success(`A new code is on its way to ${email}.`);
+      toast.success(t('confirm.resent', { email }));
     } catch (failure) {
       setError(authErrorMessage(failure, 'confirm'));
     }
@@ -46,23 +48,23 @@ export const ConfirmSignUpForm = ({ email, onConfirm, onResend }: ConfirmSignUpF
       <Alert
         type="info"
         showIcon
-        title="Check your inbox"
-        description={`We sent a confirmation code to ${email}. Enter it to finish creating your account.`}
+        title={t('confirm.title')}
+        description={t('confirm.description', { email })}
         className="auth-form__alert"
       />
       {error ? <Alert role="alert" type="error" showIcon title={error} className="auth-form__alert" /> : null}
       <Form.Item
-        label="Confirmation code"
+        label={t('confirm.code')}
         name="code"
-        rules={[{ required: true, whitespace: true, message: 'Enter the code from the e-mail.' }]}
+        rules={[{ required: true, whitespace: true, message: t('confirm.codeRequired') }]}
       >
         <Input inputMode="numeric" autoComplete="one-time-code" autoFocus maxLength={10} />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={submitting}>
-        Confirm and continue
+        {t('confirm.submit')}
       </Button>
       <Button type="link" block onClick={() => void handleResend()} className="auth-form__secondary">
-        Send a new code
+        {t('confirm.resend')}
       </Button>
     </Form>
   );

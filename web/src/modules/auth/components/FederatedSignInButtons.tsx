@@ -1,14 +1,15 @@
 import { Alert, Button, Divider } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useWebConfig } from '@/modules/config/hooks/useWebConfig';
 import { GoogleLogo, MicrosoftLogo } from '@/ui/ProviderLogos';
 import { signInWithProvider, type IdentityProvider } from '../api/amplifySignIn';
 import { authErrorMessage } from '../utils/authErrorMessage';
 import './auth.css';
 
-const labels: Record<IdentityProvider, string> = {
-  Google: 'Continue with Google',
-  Microsoft: 'Continue with Microsoft',
+const labels: Record<IdentityProvider, 'federated.google' | 'federated.microsoft'> = {
+  Google: 'federated.google',
+  Microsoft: 'federated.microsoft',
 };
 
 const logos: Record<IdentityProvider, () => React.JSX.Element> = { Google: GoogleLogo, Microsoft: MicrosoftLogo };
@@ -21,6 +22,7 @@ export type FederatedSignInButtonsProps = { referralCode?: string };
 
 export const FederatedSignInButtons = ({ referralCode }: FederatedSignInButtonsProps) => {
   const { oauthDomain, identityProviders } = useWebConfig();
+  const { t } = useTranslation('auth');
   const [pending, setPending] = useState<IdentityProvider | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -55,13 +57,13 @@ export const FederatedSignInButtons = ({ referralCode }: FederatedSignInButtonsP
               disabled={pending !== null && pending !== provider}
               onClick={() => void handleClick(provider)}
             >
-              {labels[provider]}
+              {t(labels[provider])}
             </Button>
           );
         })}
       </div>
       <Divider plain className="federated-sign-in__divider">
-        or with your e-mail
+        {t('federated.orEmail')}
       </Divider>
     </div>
   );

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { authPaths } from '@/lib/paths';
 import { WorkspaceSkeleton } from '@/ui/WorkspaceSkeleton';
@@ -16,6 +17,7 @@ export type RequireAuthProps = { children?: ReactNode };
  * session is read, the workspace skeleton shows ('Loading your workspace...').
  */
 export const RequireAuth = ({ children }: RequireAuthProps) => {
+  const { t } = useTranslation();
   const auth = useAuth();
   const location = useLocation();
 
@@ -33,10 +35,10 @@ export const RequireAuth = ({ children }: RequireAuthProps) => {
   }
   if (auth.status === 'error') {
     return (
-      <Suspense fallback={<WorkspaceSkeleton />}>
+      <Suspense fallback={<WorkspaceSkeleton label={t('loadingWorkspace')} />}>
         <SessionCheckFailed error={auth.error} />
       </Suspense>
     );
   }
-  return <WorkspaceSkeleton />;
+  return <WorkspaceSkeleton label={t('loadingWorkspace')} />;
 };

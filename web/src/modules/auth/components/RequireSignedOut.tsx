@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { contactsPaths } from '@/lib/paths';
 import { FullPageSpinner } from '@/ui/FullPageSpinner';
@@ -10,11 +11,12 @@ import { returnPath } from '../utils/returnPath';
  * completes. While a sign-in is under way the form stays on screen (its button shows the progress).
  */
 export const RequireSignedOut = () => {
+  const { t } = useTranslation();
   const auth = useAuth();
   const location = useLocation();
 
   if (auth.status === 'authenticated')
     return <Navigate to={returnPath(location.state) ?? contactsPaths.dashboard} replace />;
-  if (!auth.settled) return <FullPageSpinner />;
+  if (!auth.settled) return <FullPageSpinner label={t('loading')} />;
   return <Outlet />;
 };

@@ -2,7 +2,7 @@ import { Alert, Button, Form, Input, Typography } from 'antd';
 // antd's Input.Password comes lazily (web/vite/lazyAntdParts.ts): this form takes it with its own code
 import PasswordInput from 'antd/es/input/Password';
 import { useState } from 'react';
-import { messages } from '@shared/messages';
+import { Trans, useTranslation } from 'react-i18next';
 import { completePasswordReset, requestPasswordReset } from '../api/amplifySignIn';
 import { useAuthActions } from '../hooks/useAuthActions';
 import { useAuthSubmit } from '../hooks/useAuthSubmit';
@@ -22,6 +22,7 @@ const normalizeEmail = (email: string) => email.trim().toLowerCase();
  */
 export const ResetPasswordForm = () => {
   const { signIn } = useAuthActions();
+  const { t } = useTranslation('auth');
   const [email, setEmail] = useState<string | null>(null);
   const [requestError, setRequestError] = useState<string | null>(null);
   const [requesting, setRequesting] = useState(false);
@@ -56,35 +57,29 @@ export const ResetPasswordForm = () => {
         size="large"
         onFinish={complete.submit}
       >
-        <Alert
-          role="status"
-          type="success"
-          showIcon
-          title={messages.passwordReset.success}
-          className="auth-form__alert"
-        />
+        <Alert role="status" type="success" showIcon title={t('reset.success')} className="auth-form__alert" />
         <Typography.Paragraph type="secondary">
-          We sent a code to <strong>{email}</strong>. Enter it with the new password you want.
+          <Trans t={t} i18nKey="reset.codeSent" values={{ email }} components={{ strong: <strong /> }} />
         </Typography.Paragraph>
         {complete.error ? (
           <Alert role="alert" type="error" showIcon title={complete.error} className="auth-form__alert" />
         ) : null}
         <Form.Item
-          label="Code"
+          label={t('reset.code')}
           name="code"
-          rules={[{ required: true, whitespace: true, message: 'Enter the code from the e-mail.' }]}
+          rules={[{ required: true, whitespace: true, message: t('reset.codeRequired') }]}
         >
           <Input autoComplete="one-time-code" inputMode="numeric" autoFocus />
         </Form.Item>
         <Form.Item
-          label="New password"
+          label={t('reset.newPassword')}
           name="newPassword"
-          extra={passwordHint}
+          extra={passwordHint()}
           rules={[
             {
               validator: async (_, value?: string) => {
                 const problem = passwordProblem(value ?? '');
-                if (problem) throw new Error(value ? problem : 'Choose a password.');
+                if (problem) throw new Error(value ? problem : t('reset.choosePassword'));
               },
             },
           ]}
@@ -92,7 +87,7 @@ export const ResetPasswordForm = () => {
           <PasswordInput autoComplete="new-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={complete.submitting} className="auth-form__submit">
-          Set new password
+          {t('reset.submit')}
         </Button>
         <Button
           type="link"
@@ -101,7 +96,7 @@ export const ResetPasswordForm = () => {
           disabled={requesting}
           className="auth-form__secondary"
         >
-          Send the code again
+          {t('reset.resend')}
         </Button>
       </Form>
     );
@@ -120,18 +115,18 @@ export const ResetPasswordForm = () => {
         <Alert role="alert" type="error" showIcon title={requestError} className="auth-form__alert" />
       ) : null}
       <Form.Item
-        label="E-mail"
+        label={t('email.label')}
         name="email"
-        extra={messages.passwordReset.hint}
+        extra={t('reset.hint')}
         rules={[
-          { required: true, whitespace: true, message: 'Enter your e-mail address.' },
-          { type: 'email', message: messages.passwordReset.invalidEmail },
+          { required: true, whitespace: true, message: t('email.required') },
+          { type: 'email', message: t('reset.invalidEmail') },
         ]}
       >
-        <Input type="email" autoComplete="email" autoFocus placeholder="you@company.com" />
+        <Input type="email" autoComplete="email" autoFocus placeholder={t('email.placeholder')} />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={requesting} className="auth-form__submit">
-        Send reset code
+        {t('reset.request')}
       </Button>
     </Form>
   );

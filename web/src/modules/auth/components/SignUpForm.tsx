@@ -2,6 +2,7 @@ import { Alert, Button, Form, Input } from 'antd';
 // antd's Input.Password comes lazily (web/vite/lazyAntdParts.ts): this form takes it with its own code
 import PasswordInput from 'antd/es/input/Password';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAuthActions, type SignUpInput } from '../hooks/useAuthActions';
 import { useAuthSubmit } from '../hooks/useAuthSubmit';
 import { passwordHint, passwordProblem } from '../utils/passwordPolicy';
@@ -19,6 +20,7 @@ type SignUpValues = Omit<SignUpInput, 'referralCode'>;
 /** Name, e-mail and password; on AWS the e-mailed code follows, locally the account is ready at once. */
 export const SignUpForm = ({ referralCode }: SignUpFormProps) => {
   const { signUp, confirmSignUp, resendCode } = useAuthActions();
+  const { t } = useTranslation('auth');
   const [awaitingCode, setAwaitingCode] = useState<SignUpInput | null>(null);
   const {
     error,
@@ -50,25 +52,25 @@ export const SignUpForm = ({ referralCode }: SignUpFormProps) => {
     >
       {error ? <Alert role="alert" type="error" showIcon title={error} className="auth-form__alert" /> : null}
       <Form.Item
-        label="Name"
+        label={t('signUp.name')}
         name="name"
         rules={[
-          { required: true, whitespace: true, message: 'Enter your name.' },
-          { max: 120, message: 'Keep your name under 120 characters.' },
+          { required: true, whitespace: true, message: t('signUp.nameRequired') },
+          { max: 120, message: t('signUp.nameTooLong') },
         ]}
       >
-        <Input autoComplete="name" autoFocus placeholder="Ada Lovelace" />
+        <Input autoComplete="name" autoFocus placeholder={t('signUp.namePlaceholder')} />
       </Form.Item>
       <EmailField />
       <Form.Item
-        label="Password"
+        label={t('signUp.password')}
         name="password"
-        extra={passwordHint}
+        extra={passwordHint()}
         rules={[
           {
             validator: async (_, value: string | undefined) => {
               const problem = passwordProblem(value ?? '');
-              if (problem) throw new Error(value ? problem : 'Choose a password.');
+              if (problem) throw new Error(value ? problem : t('signUp.choosePassword'));
             },
           },
         ]}
@@ -76,7 +78,7 @@ export const SignUpForm = ({ referralCode }: SignUpFormProps) => {
         <PasswordInput autoComplete="new-password" />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={submitting} className="auth-form__submit">
-        Create account
+        {t('signUp.submit')}
       </Button>
     </Form>
   );

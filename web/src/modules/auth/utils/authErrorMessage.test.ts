@@ -42,3 +42,31 @@ describe('authErrorMessage at sign-in', () => {
     expect(authErrorMessage(named('InvalidPasswordException', 'Invalid password'), 'signUp')).toMatch(/too weak/);
   });
 });
+
+describe('authErrorMessage for a configuration error (SPEC §8)', () => {
+  const configuration = 'Authentication configuration error. Please contact support.';
+
+  it.each([
+    ['ResourceNotFoundException', 'User pool client 4n2... does not exist.'],
+    ['AuthUserPoolException', 'Auth UserPool not configured.'],
+    ['InvalidUserPoolConfigurationException', 'SMS configuration is invalid.'],
+    ['InvalidLambdaResponseException', 'Invalid lambda response'],
+    ['UnexpectedLambdaException', 'PreSignUp failed with error Task timed out.'],
+  ])('tells the person to contact support for %s', (name, message) => {
+    expect(authErrorMessage(named(name, message), 'signIn')).toBe(configuration);
+    expect(authErrorMessage(named(name, message), 'signUp')).toBe(configuration);
+  });
+
+  it('reads a NotAuthorizedException about a flow the client does not allow as a configuration error', () => {
+    expect(
+      authErrorMessage(
+        named('NotAuthorizedException', 'USER_PASSWORD_AUTH flow not enabled for this client'),
+        'signIn',
+      ),
+    ).toBe(configuration);
+    // any other NotAuthorizedException stays a wrong password
+    expect(authErrorMessage(named('NotAuthorizedException', 'Incorrect username or password.'), 'signIn')).toBe(
+      'Incorrect e-mail or password.',
+    );
+  });
+});

@@ -1,4 +1,4 @@
-import { messages } from '@shared/messages';
+import { i18n } from '@/i18n';
 
 /**
  * SPEC §8 'Password reset': an unknown account and a malformed address have their own texts, anything else is
@@ -7,10 +7,10 @@ import { messages } from '@shared/messages';
  */
 export const passwordResetErrorMessage = (error: unknown) => {
   const name = error instanceof Error ? error.name : '';
-  if (name === 'UserNotFoundException') return messages.passwordReset.userNotFound;
+  if (name === 'UserNotFoundException') return i18n.t('auth:reset.userNotFound');
   if (name === 'InvalidParameterException' && /email|username/i.test(error instanceof Error ? error.message : '')) {
-    return messages.passwordReset.invalidEmail;
+    return i18n.t('auth:reset.invalidEmail');
   }
-  if (name === 'EmptyResetPasswordUsername') return messages.passwordReset.invalidEmail;
-  return messages.passwordReset.failed;
+  if (name === 'EmptyResetPasswordUsername') return i18n.t('auth:reset.invalidEmail');
+  return i18n.t('auth:reset.failed');
 };

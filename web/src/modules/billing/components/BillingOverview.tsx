@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Skeleton } from 'antd';
-import { billingTexts as text } from '../billingTexts';
+import { useTranslation } from 'react-i18next';
 import { useBillingPlans } from '../hooks/useBillingPlans';
 import { useBillingRedirect } from '../hooks/useBillingRedirect';
 import { CurrentPlanCard } from './CurrentPlanCard';
@@ -12,6 +12,7 @@ import './BillingOverview.css';
  * their upgrade or downgrade, and 'Manage billing' (the Customer Portal) once the user has a Stripe customer.
  */
 export const BillingOverview = () => {
+  const { t } = useTranslation('billing');
   const { data, error, isLoading, mutate } = useBillingPlans();
   const redirect = useBillingRedirect();
 
@@ -22,11 +23,11 @@ export const BillingOverview = () => {
           role="alert"
           type="error"
           showIcon
-          title={text.plansLoadFailed}
+          title={t('plansLoadFailed')}
           description={error.message}
           action={
             <Button onClick={() => void mutate()} loading={isLoading}>
-              {text.tryAgain}
+              {t('tryAgain')}
             </Button>
           }
         />
@@ -48,7 +49,7 @@ export const BillingOverview = () => {
           type="error"
           showIcon
           title={redirect.error}
-          closable={{ onClose: redirect.clearError, 'aria-label': 'Dismiss' }}
+          closable={{ onClose: redirect.clearError, 'aria-label': t('dismiss') }}
           data-testid="billing-error"
         />
       ) : null}
@@ -64,7 +65,7 @@ export const BillingOverview = () => {
                 loading={redirect.pending === 'portal'}
                 disabled={redirect.pending !== null && redirect.pending !== 'portal'}
               >
-                {text.manageBilling}
+                {t('manageBilling')}
               </Button>
             ) : null
           }

@@ -1,7 +1,8 @@
 import { Button, Result, Spin } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { billingPaths, contactsPaths } from '@/lib/paths';
-import { billingTexts as text } from '../billingTexts';
+import { plans } from '@shared/constants';
+import { useTranslation } from 'react-i18next';
 import { useCheckoutStatus } from '../hooks/useCheckoutStatus';
 
 export type CheckoutResultProps = { sessionId: string };
@@ -11,11 +12,12 @@ export type CheckoutResultProps = { sessionId: string };
  * did not confirm. Paid: the plan now in effect; pending: asked again for a while; expired or unknown: said so.
  */
 export const CheckoutResult = ({ sessionId }: CheckoutResultProps) => {
+  const { t } = useTranslation('billing');
   const navigate = useNavigate();
   const { data, error, isLoading, stillPending, checkAgain, isValidating } = useCheckoutStatus(sessionId);
   const toPlans = (
     <Button key="plans" onClick={() => void navigate(billingPaths.subscribe)}>
-      {text.viewPlans}
+      {t('viewPlans')}
     </Button>
   );
 
@@ -25,8 +27,8 @@ export const CheckoutResult = ({ sessionId }: CheckoutResultProps) => {
       return (
         <Result
           status="warning"
-          title={text.notFoundTitle}
-          subTitle={text.notFoundText}
+          title={t('success.notFoundTitle')}
+          subTitle={t('success.notFoundText')}
           extra={toPlans}
           data-testid="checkout-not-found"
         />
@@ -36,11 +38,11 @@ export const CheckoutResult = ({ sessionId }: CheckoutResultProps) => {
       return (
         <Result
           status="error"
-          title={text.checkFailedTitle}
+          title={t('success.checkFailedTitle')}
           subTitle={error.message}
           extra={[
             <Button key="again" type="primary" loading={isLoading} onClick={() => void checkAgain()}>
-              {text.checkAgain}
+              {t('success.checkAgain')}
             </Button>,
             toPlans,
           ]}
@@ -48,19 +50,22 @@ export const CheckoutResult = ({ sessionId }: CheckoutResultProps) => {
         />
       );
     }
-    return <Result icon={<Spin size="large" />} title="Checking your payment…" data-testid="checkout-checking" />;
+    return <Result icon={<Spin size="large" />} title={t('success.checking')} data-testid="checkout-checking" />;
   }
 
   if (data.status === 'paid') {
     return (
       <Result
         status="success"
-        title={text.paidTitle}
-        subTitle={text.paidText(data.subscription.tier)}
+        title={t('success.paidTitle')}
+        subTitle={t('success.paidText', {
+          plan: plans[data.subscription.tier].label,
+          count: plans[data.subscription.tier].slotsPerPeriod,
+        })}
         data-testid="checkout-paid"
         extra={[
           <Button key="dashboard" type="primary" onClick={() => void navigate(contactsPaths.dashboard)}>
-            {text.goToDashboard}
+            {t('success.goToDashboard')}
           </Button>,
           toPlans,
         ]}
@@ -73,14 +78,14 @@ export const CheckoutResult = ({ sessionId }: CheckoutResultProps) => {
       <Result
         icon={stillPending ? undefined : <Spin size="large" />}
         status="info"
-        title={text.pendingTitle}
-        subTitle={stillPending ? text.stillPendingText : text.pendingText}
+        title={t('success.pendingTitle')}
+        subTitle={stillPending ? t('success.stillPendingText') : t('success.pendingText')}
         data-testid="checkout-pending"
         extra={
           stillPending
             ? [
                 <Button key="again" type="primary" loading={isValidating} onClick={() => void checkAgain()}>
-                  {text.checkAgain}
+                  {t('success.checkAgain')}
                 </Button>,
                 toPlans,
               ]
@@ -95,8 +100,8 @@ export const CheckoutResult = ({ sessionId }: CheckoutResultProps) => {
   return (
     <Result
       status="warning"
-      title={expired ? text.expiredTitle : text.notFoundTitle}
-      subTitle={expired ? text.expiredText : text.notFoundText}
+      title={expired ? t('success.expiredTitle') : t('success.notFoundTitle')}
+      subTitle={expired ? t('success.expiredText') : t('success.notFoundText')}
       extra={toPlans}
       data-testid={expired ? 'checkout-expired' : 'checkout-not-found'}
     />

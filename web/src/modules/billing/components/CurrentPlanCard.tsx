@@ -1,9 +1,10 @@
-import { Tag, Typography } from 'antd';
+import { Typography } from 'antd';
+import { Tag } from '@/ui/Tag';
 import type { ReactNode } from 'react';
 import { plans } from '@shared/constants';
 import type { Subscription } from '@shared/schemas/billing';
 import { SectionCard } from '@/ui/SectionCard';
-import { billingTexts as text } from '../billingTexts';
+import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/lib/formatDate';
 
 export type CurrentPlanCardProps = {
@@ -24,36 +25,37 @@ const statusColor = (status: Subscription['status']) =>
  * lower plan the slots change to (billing-backend: a cancellation from `renewalDate`, a downgrade from `slotsRefresh`).
  */
 export const CurrentPlanCard = ({ subscription, slotsRefresh, slotsAllowed, extra }: CurrentPlanCardProps) => {
+  const { t, i18n } = useTranslation('billing');
   const { tier, status, renewalDate, cancelAtPeriodEnd, pendingTier } = subscription;
   const changeDate = cancelAtPeriodEnd ? renewalDate : slotsRefresh;
   return (
-    <SectionCard title="Current plan" extra={extra} data-testid="current-plan">
+    <SectionCard title={t('currentPlanTitle')} extra={extra} data-testid="current-plan">
       <div className="billing-current">
         <div className="billing-current__head">
           <Typography.Text strong className="billing-current__tier" data-testid="current-plan-tier">
             {plans[tier].label}
           </Typography.Text>
           <Tag color={statusColor(status)} data-testid="current-plan-status">
-            {text.status[status]}
+            {t(`status.${status}`)}
           </Tag>
         </div>
         <Typography.Text type="secondary">
-          {plans[tier].slotsPerPeriod} new contacts a month
-          {plans[tier].priceUsdMonthly ? ` · $${plans[tier].priceUsdMonthly} / month` : ' · no card needed'}
+          {t('slotsPerMonth', { count: plans[tier].slotsPerPeriod })}
+          {plans[tier].priceUsdMonthly ? t('pricePerMonth', { price: plans[tier].priceUsdMonthly }) : t('noCard')}
         </Typography.Text>
         {renewalDate ? (
           <Typography.Text data-testid="current-plan-renewal">
-            {cancelAtPeriodEnd ? text.endsOn(formatDate(renewalDate)) : text.renewsOn(formatDate(renewalDate))}
+            {t(cancelAtPeriodEnd ? 'endsOn' : 'renewsOn', { date: formatDate(renewalDate, i18n.language) })}
           </Typography.Text>
         ) : null}
         {pendingTier && changeDate ? (
           <Typography.Text type="warning" data-testid="current-plan-pending">
-            {text.changesTo(pendingTier, formatDate(changeDate))}
+            {t('changesTo', { plan: plans[pendingTier].label, date: formatDate(changeDate, i18n.language) })}
           </Typography.Text>
         ) : null}
         {pendingTier && changeDate ? (
           <Typography.Text type="secondary" data-testid="current-plan-pending-note">
-            {text.slotsUntilChange(slotsAllowed, plans[pendingTier].slotsPerPeriod)}
+            {t('slotsUntilChange', { now: slotsAllowed, later: plans[pendingTier].slotsPerPeriod })}
           </Typography.Text>
         ) : null}
       </div>

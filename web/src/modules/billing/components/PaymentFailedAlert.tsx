@@ -1,11 +1,11 @@
 import { Alert, Button } from 'antd';
-import { billingMessages } from '@shared/schemas/billing';
-import { billingTexts as text } from '../billingTexts';
+import { useTranslation } from 'react-i18next';
 import { useBillingRedirect } from '../hooks/useBillingRedirect';
 import './PaymentFailedAlert.css';
 
 /** The red banner of a failed payment, with the way to fix it: the Customer Portal's payment method. */
 export const PaymentFailedAlert = () => {
+  const { t } = useTranslation('billing');
   const redirect = useBillingRedirect();
   return (
     <Alert
@@ -14,11 +14,11 @@ export const PaymentFailedAlert = () => {
       role="alert"
       className="payment-failed-banner"
       data-testid="payment-failed-banner"
-      title={billingMessages.paymentFailed}
+      title={t('paymentFailed')}
       description={redirect.error ?? undefined}
       action={
         <Button danger loading={redirect.pending === 'portal'} onClick={() => void redirect.portal()}>
-          {text.updatePaymentMethod}
+          {t('updatePaymentMethod')}
         </Button>
       }
     />

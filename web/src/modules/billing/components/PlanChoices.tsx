@@ -1,19 +1,16 @@
 import { CheckOutlined } from '@ant-design/icons';
-import { Button, Card, Tag, Typography } from 'antd';
+import { Button, Card, Typography } from 'antd';
+import { Tag } from '@/ui/Tag';
 import { useState } from 'react';
 import { planTiers, plans, type PlanTier } from '@shared/constants';
 import type { Subscription } from '@shared/schemas/billing';
-import { billingTexts as text } from '../billingTexts';
+import { useTranslation } from 'react-i18next';
 import type { BillingRedirectTarget } from '../hooks/useBillingRedirect';
 import { planChange } from '../utils/planChange';
 import './PlanChoices.css';
 
-/** SPEC §1: plans differ only in contact slots; every plan has the rest. */
-const sharedFeatures = [
-  'AI-written and template e-mails',
-  'Send from your own Gmail or Outlook',
-  'Reply tracking, pipeline and meetings',
-];
+/** SPEC §1: plans differ only in contact slots; every plan has the rest (their texts in the catalogue). */
+const sharedFeatures = ['emails', 'mailbox', 'tracking'] as const;
 
 const price = (tier: PlanTier) => `$${plans[tier].priceUsdMonthly}`;
 
@@ -27,6 +24,7 @@ export type PlanChoicesProps = {
 
 /** The three plans, the current one marked; the others' buttons upgrade or downgrade (Checkout or the Portal). */
 export const PlanChoices = ({ subscription, pending, onCheckout, onPortal }: PlanChoicesProps) => {
+  const { t } = useTranslation('billing');
   // several plans may lead to the portal: only the one clicked spins
   const [clicked, setClicked] = useState<PlanTier | null>(null);
   return (
@@ -50,14 +48,17 @@ export const PlanChoices = ({ subscription, pending, onCheckout, onPortal }: Pla
               <Typography.Title level={2} className="plan-card__name">
                 {plans[tier].label}
               </Typography.Title>
-              {current ? <Tag color="geekblue">{text.currentPlanTag}</Tag> : null}
+              {current ? <Tag color="geekblue">{t('currentPlanTag')}</Tag> : null}
             </div>
             <div>
               <span className="plan-card__price">{price(tier)}</span>
-              <Typography.Text type="secondary"> / month</Typography.Text>
+              <Typography.Text type="secondary">{t('perMonth')}</Typography.Text>
             </div>
             <ul className="plan-card__features">
-              {[`${plans[tier].slotsPerPeriod} new contacts a month`, ...sharedFeatures].map((feature, index) => (
+              {[
+                t('slotsPerMonth', { count: plans[tier].slotsPerPeriod }),
+                ...sharedFeatures.map((feature) => t(`features.${feature}`)),
+              ].map((feature, index) => (
                 <li key={feature} className="plan-card__feature">
                   <CheckOutlined className="plan-card__tick" />
                   <Typography.Text strong={index === 0}>{feature}</Typography.Text>
@@ -73,7 +74,7 @@ export const PlanChoices = ({ subscription, pending, onCheckout, onPortal }: Pla
               onClick={handleClick}
               className="plan-card__action"
             >
-              {current ? text.currentPlan : upgrade ? text.upgradeTo(tier) : text.downgradeTo(tier)}
+              {current ? t('currentPlan') : t(upgrade ? 'upgradeTo' : 'downgradeTo', { plan: plans[tier].label })}
             </Button>
           </Card>
         );

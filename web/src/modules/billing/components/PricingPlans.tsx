@@ -3,16 +3,23 @@ import { Link } from 'react-router-dom';
 import { useAuth } from '@/modules/auth/hooks/useAuth';
 import { PlanCards, planActionClass } from '@/modules/public/components/PlanCards';
 import { billingPaths } from '@/lib/paths';
-import { billingTexts as text } from '../billingTexts';
+import { i18n } from '@/i18n';
 import { useBillingPlans } from '../hooks/useBillingPlans';
 import { useBillingRedirect } from '../hooks/useBillingRedirect';
 import { planChange } from '../utils/planChange';
 import './PricingPlans.css';
 
+/**
+ * The public /pricing page is English, as the whole public site is (its plan cards, headers and questions never load
+ * the catalogues): its signed-in buttons read the billing catalogue in English, so a German-speaking user does not
+ * see German buttons inside English cards. The in-app plans (/subscribe, BillingOverview) follow the user's language.
+ */
+const t = i18n.getFixedT('en', 'billing');
+
 /** A plan's button while the session is read: never the sign-up link, which is not for a signed-in person. */
 const waitingAction = (tier: PlanTier) => (
   <button type="button" className={planActionClass(tier)} disabled>
-    Loading...
+    {t('loading')}
   </button>
 );
 
@@ -42,7 +49,7 @@ const SignedInPlans = () => {
       if (tier === 'free') {
         return (
           <Link className={planActionClass(tier)} to={billingPaths.subscribe}>
-            {text.viewPlans}
+            {t('viewPlans')}
           </Link>
         );
       }
@@ -53,7 +60,7 @@ const SignedInPlans = () => {
           disabled={redirect.pending !== null}
           onClick={() => void redirect.checkout(tier)}
         >
-          {redirect.pending === tier ? 'Opening checkout…' : `Choose ${plans[tier].label}`}
+          {redirect.pending === tier ? t('openingCheckout') : t('choose', { plan: plans[tier].label })}
         </button>
       );
     }
@@ -61,12 +68,13 @@ const SignedInPlans = () => {
     if (change.kind === 'current') {
       return (
         <button type="button" className={planActionClass(tier)} disabled>
-          {text.currentPlan}
+          {t('currentPlan')}
         </button>
       );
     }
-    const label =
-      change.kind === 'checkout' || change.direction === 'upgrade' ? text.upgradeTo(tier) : text.downgradeTo(tier);
+    const label = t(change.kind === 'checkout' || change.direction === 'upgrade' ? 'upgradeTo' : 'downgradeTo', {
+      plan: plans[tier].label,
+    });
     const handleClick = () => void (change.kind === 'checkout' ? redirect.checkout(change.plan) : redirect.portal());
     const busy = change.kind === 'checkout' ? redirect.pending === change.plan : redirect.pending === 'portal';
     return (
@@ -76,7 +84,7 @@ const SignedInPlans = () => {
         disabled={redirect.pending !== null}
         onClick={handleClick}
       >
-        {busy ? 'Opening Stripe…' : label}
+        {busy ? t('openingStripe') : label}
       </button>
     );
   };

@@ -21,6 +21,7 @@ const { cognitoEndpoint: _local, ...aws } = {
   identityProviders: ['Google', 'Microsoft'],
   providers: { ai: 'real' },
   analytics: { endpoint: 'https://collect.example.com/v1' },
+  redditPixelId: 't2_abc123',
 };
 
 const without = (key: string) => Object.fromEntries(Object.entries(local).filter(([name]) => name !== key));
@@ -48,6 +49,8 @@ const bodies: [string, unknown][] = [
   ['providers as a list', { ...local, providers: ['real'] }],
   ['an analytics endpoint that is not a URL', { ...local, analytics: { endpoint: 'collect' } }],
   ['analytics without an endpoint', { ...local, analytics: {} }],
+  ['a Reddit pixel id that is not one', { ...local, redditPixelId: "t2');alert(1);('" }],
+  ['an empty Reddit pixel id', { ...local, redditPixelId: '' }],
   ['a null OAuth domain', { ...local, oauthDomain: null }],
   ['two fields wrong at once', { ...without('userPoolId'), apiUrl: 'not a url' }],
 ];
@@ -68,7 +71,7 @@ describe('parseWebConfig', () => {
 
   it('checks every field the schema has', () => {
     const missingAll = parseWebConfig({});
-    const optional = ['liveUrl', 'cognitoEndpoint', 'oauthDomain', 'analytics'];
+    const optional = ['liveUrl', 'cognitoEndpoint', 'oauthDomain', 'analytics', 'redditPixelId'];
     expect(missingAll.success ? [] : missingAll.invalidFields).toEqual(
       Object.keys(webConfigSchema.shape).filter((key) => !optional.includes(key)),
     );

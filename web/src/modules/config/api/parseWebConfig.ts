@@ -1,3 +1,4 @@
+import { redditPixelIdPattern } from '@shared/tracking';
 import type { WebConfig } from '@shared/web-config';
 import { isRecord } from '@/lib/isRecord';
 
@@ -24,6 +25,11 @@ const url: Field<string> = (value) => {
   }
   return trimmed.replace(/[\t\n\r]/g, '');
 };
+
+const matching =
+  (pattern: RegExp): Field<string> =>
+  (value) =>
+    typeof value === 'string' && pattern.test(value) ? value : invalid;
 
 const oneOf =
   <const V extends string>(...values: V[]): Field<V> =>
@@ -80,6 +86,7 @@ const fields = {
   identityProviders: listOf(oneOf('Google', 'Microsoft')),
   providers: recordOf(oneOf('real', 'sandbox')),
   analytics: optional(objectOf<{ endpoint: string }>({ endpoint: url })),
+  redditPixelId: optional(matching(redditPixelIdPattern)),
 } satisfies { [K in keyof Required<WebConfig>]: Field<WebConfig[K]> };
 
 export type WebConfigCheck = { success: true; data: WebConfig } | { success: false; invalidFields: string[] };

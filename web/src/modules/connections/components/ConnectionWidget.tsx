@@ -16,7 +16,7 @@ export type ConnectionPanel = {
 };
 
 export type ConnectionWidgetProps = {
-  /** the header button's accessible name, e.g. 'Email connection' */
+  /** what the header button is about, e.g. 'Email connection': its name is the label it shows, then this */
   name: string;
   /** the popover's title (SPEC §2: 'Email Connection', 'Zoom Connection') */
   title: string;
@@ -73,7 +73,7 @@ export const ConnectionWidget = ({
         </StatusPanel>
       }
     >
-      <HeaderStatusButton aria-label={name} icon={icon} tone={tones[view]} label={buttonLabel} />
+      <HeaderStatusButton context={name} icon={icon} tone={tones[view]} label={buttonLabel} />
     </PopoverButton>
   );
 };

@@ -1,5 +1,6 @@
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { fieldErrors } from '@/lib/http/fieldErrors';
 import type { Contact } from '../api/contactMapping';
 import { useContactActions } from '../hooks/useContactActions';
@@ -19,6 +20,7 @@ const wireFields: Record<string, keyof ManualContactForm> = {
 
 /** Add a person by hand: name, company, role and e-mail (the e-mail is verified like a found one). */
 export const AddByHandPanel = ({ onAdded }: AddByHandPanelProps) => {
+  const { t } = useTranslation('contacts');
   const [form] = Form.useForm<ManualContactForm>();
   const { add } = useContactActions();
   const [error, setError] = useState<string | null>(null);
@@ -50,26 +52,26 @@ export const AddByHandPanel = ({ onAdded }: AddByHandPanelProps) => {
     <Form form={form} layout="vertical" onFinish={(values) => void handleFinish(values)} requiredMark="optional">
       <Form.Item
         name="name"
-        label="Name"
-        rules={[{ required: true, whitespace: true, message: 'Enter the person’s name' }]}
+        label={t('form.name')}
+        rules={[{ required: true, whitespace: true, message: t('form.nameRequired') }]}
       >
         <Input placeholder="Ada Lovelace" maxLength={160} autoFocus />
       </Form.Item>
       <div className="contact-form__pair">
-        <Form.Item name="company" label="Company">
+        <Form.Item name="company" label={t('form.company')}>
           <Input placeholder="Analytical Engines Ltd" maxLength={160} />
         </Form.Item>
-        <Form.Item name="jobTitle" label="Role">
-          <Input placeholder="Head of Research" maxLength={160} />
+        <Form.Item name="jobTitle" label={t('form.role')}>
+          <Input placeholder={t('form.rolePlaceholder')} maxLength={160} />
         </Form.Item>
       </div>
-      <Form.Item name="email" label="E-mail" rules={[{ type: 'email', message: 'Enter a valid e-mail address' }]}>
+      <Form.Item name="email" label={t('table.email')} rules={[{ type: 'email', message: t('form.emailInvalid') }]}>
         <Input placeholder="ada@example.com" maxLength={320} />
       </Form.Item>
       {error ? <Alert type="error" showIcon title={error} role="alert" className="contact-form__error" /> : null}
       <div className="contact-form__actions">
         <Button type="primary" htmlType="submit" loading={saving}>
-          Add contact
+          {t('dashboard.addContact')}
         </Button>
       </div>
     </Form>

@@ -1,5 +1,7 @@
-import { Alert, Button, Card, Form, Input, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { Tag } from '@/ui/Tag';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { linkedinUrlSchema } from '@shared/schemas/contacts';
 import { useApiClient } from '@/lib/http/useApiClient';
 import type { Contact, ContactPreview } from '../api/contactMapping';
@@ -18,6 +20,7 @@ export type AddByUrlPanelProps = {
 
 /** Add by LinkedIn URL: the profile is previewed first (no slot used), then added. */
 export const AddByUrlPanel = ({ onAdded, onOpenExisting }: AddByUrlPanelProps) => {
+  const { t } = useTranslation('contacts');
   const api = useApiClient();
   const { add } = useContactActions();
   const [url, setUrl] = useState('');
@@ -28,7 +31,7 @@ export const AddByUrlPanel = ({ onAdded, onOpenExisting }: AddByUrlPanelProps) =
   const handlePreview = async () => {
     const parsed = linkedinUrlSchema.safeParse(url);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Expected a LinkedIn profile URL');
+      setError(t('addUrl.invalidUrl'));
       return;
     }
     setBusy('preview');
@@ -62,7 +65,7 @@ export const AddByUrlPanel = ({ onAdded, onOpenExisting }: AddByUrlPanelProps) =
   return (
     <div className="add-by-url">
       <Form layout="vertical" onFinish={() => void handlePreview()} requiredMark={false}>
-        <Form.Item label="LinkedIn profile URL" className="add-by-url__field" htmlFor="add-contact-url">
+        <Form.Item label={t('addUrl.label')} className="add-by-url__field" htmlFor="add-contact-url">
           <div className="add-by-url__row">
             <Input
               id="add-contact-url"
@@ -76,7 +79,7 @@ export const AddByUrlPanel = ({ onAdded, onOpenExisting }: AddByUrlPanelProps) =
               allowClear
             />
             <Button htmlType="submit" loading={busy === 'preview'} disabled={!url.trim()}>
-              Preview
+              {t('addUrl.preview')}
             </Button>
           </div>
         </Form.Item>
@@ -94,25 +97,24 @@ export const AddByUrlPanel = ({ onAdded, onOpenExisting }: AddByUrlPanelProps) =
                 {[preview.currentRole, preview.company].filter(Boolean).join(' · ')}
               </Typography.Text>
             </div>
-            {preview.existingContactId ? <Tag color="blue">Already in your contacts</Tag> : null}
+            {preview.existingContactId ? <Tag color="blue">{t('addUrl.alreadyIn')}</Tag> : null}
           </div>
           <ProfileSummary education={preview.education} experiences={preview.experiences} limit={2} />
           <div className="contact-preview__actions">
             {preview.existingContactId ? (
               <Button type="primary" onClick={() => onOpenExisting(preview.existingContactId ?? '')}>
-                Open contact
+                {t('addUrl.openContact')}
               </Button>
             ) : (
               <Button type="primary" onClick={() => void handleAdd()} loading={busy === 'add'}>
-                Add contact
+                {t('dashboard.addContact')}
               </Button>
             )}
           </div>
         </Card>
       ) : (
         <Typography.Paragraph type="secondary" className="contacts-hint">
-          Outreach shows the person's profile before adding them. Adding uses one contact slot and starts looking up a
-          verified e-mail address.
+          {t('addUrl.hint')}
         </Typography.Paragraph>
       )}
     </div>

@@ -1,5 +1,6 @@
 import { Modal, Tabs } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Contact } from '../api/contactMapping';
 import { AddByHandPanel } from './AddByHandPanel';
 import { AddByUrlPanel } from './AddByUrlPanel';
@@ -27,6 +28,7 @@ export const AddContactModal = ({
   onOpenContact,
 }: AddContactModalProps) => {
   // a fresh form each time the modal opens
+  const { t } = useTranslation('contacts');
   const [session, setSession] = useState(0);
 
   const handleAddedOne = (contact: Contact) => {
@@ -37,7 +39,7 @@ export const AddContactModal = ({
   return (
     <Modal
       open={open}
-      title="Add contacts"
+      title={t('add.title')}
       onCancel={onClose}
       footer={null}
       width={600}
@@ -53,7 +55,7 @@ export const AddContactModal = ({
         items={[
           {
             key: 'url',
-            label: 'LinkedIn URL',
+            label: t('add.linkedinUrl'),
             children: (
               <AddByUrlPanel
                 onAdded={handleAddedOne}
@@ -64,8 +66,8 @@ export const AddContactModal = ({
               />
             ),
           },
-          { key: 'manual', label: 'By hand', children: <AddByHandPanel onAdded={handleAddedOne} /> },
-          { key: 'many', label: 'Many URLs', children: <AddManyPanel onAdded={() => onAdded()} /> },
+          { key: 'manual', label: t('dashboard.addByHandMenu'), children: <AddByHandPanel onAdded={handleAddedOne} /> },
+          { key: 'many', label: t('add.manyUrls'), children: <AddManyPanel onAdded={() => onAdded()} /> },
         ]}
       />
     </Modal>

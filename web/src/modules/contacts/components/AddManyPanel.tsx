@@ -2,6 +2,7 @@ import { Alert, Button, Progress, Typography } from 'antd';
 // antd's Input.TextArea comes lazily (web/vite/lazyAntdParts.ts): this form takes it with its own code
 import TextArea from 'antd/es/input/TextArea';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useActivityReport } from '@/modules/activity/hooks/useActivityReport';
 import { useContactActions } from '../hooks/useContactActions';
 import { splitUrls } from '../utils/splitUrls';
@@ -18,6 +19,7 @@ type Outcome = { url: string; status: 'added' | 'failed' | 'not_added'; message:
  * fetched count, failed count) with a progress bar; the run stops at the contact limit, which opens its dialog.
  */
 export const AddManyPanel = ({ onAdded }: AddManyPanelProps) => {
+  const { t } = useTranslation('contacts');
   const { add } = useContactActions();
   const activity = useActivityReport();
   const [text, setText] = useState('');
@@ -38,7 +40,7 @@ export const AddManyPanel = ({ onAdded }: AddManyPanelProps) => {
       try {
         await add({ linkedinUrl: url });
         fetched += 1;
-        done.push({ url, status: 'added', message: 'Added' });
+        done.push({ url, status: 'added', message: t('addMany.added') });
         onAdded();
       } catch (error) {
         if (isContactLimitError(error)) {
@@ -46,14 +48,14 @@ export const AddManyPanel = ({ onAdded }: AddManyPanelProps) => {
             ...urls.slice(index).map((rest) => ({
               url: rest,
               status: 'not_added' as const,
-              message: 'Not added: contact limit reached',
+              message: t('addMany.limitReached'),
             })),
           );
           setOutcomes([...done]);
           setText(urls.slice(index).join('\n'));
           void report.finish(
             { completed: fetched, added: fetched, failed },
-            `Stopped at the contact limit after ${fetched} of ${urls.length}`,
+            t('addMany.stoppedAtLimit', { count: fetched, total: urls.length }),
           );
           setRunning(false);
           return;
@@ -66,7 +68,7 @@ export const AddManyPanel = ({ onAdded }: AddManyPanelProps) => {
     }
     void report.finish(
       { completed: fetched, added: fetched, failed },
-      fetched === 0 && failed > 0 ? `None of ${urls.length} contacts could be added` : undefined,
+      fetched === 0 && failed > 0 ? t('addMany.noneAdded', { count: urls.length }) : undefined,
     );
     setRunning(false);
     // what is left in the box is what still needs a look
@@ -86,7 +88,7 @@ export const AddManyPanel = ({ onAdded }: AddManyPanelProps) => {
     <div className="add-many">
       <div>
         <label htmlFor="add-many-urls" className="add-many__label">
-          LinkedIn profile URLs, one per line
+          {t('addMany.label')}
         </label>
         <TextArea
           id="add-many-urls"
@@ -97,11 +99,9 @@ export const AddManyPanel = ({ onAdded }: AddManyPanelProps) => {
           placeholder={'https://www.linkedin.com/in/ada-lovelace\nhttps://www.linkedin.com/in/alan-turing'}
         />
         <Typography.Text type="secondary" className="contacts-text--smaller">
-          {urls.length} profile{urls.length === 1 ? '' : 's'}
-          {rejected.length
-            ? ` · ${rejected.length} line${rejected.length === 1 ? ' is' : 's are'} not a LinkedIn profile URL and will be left out`
-            : ''}
-          {' · each uses one contact slot'}
+          {t('addMany.profiles', { count: urls.length })}
+          {rejected.length ? ` · ${t('addMany.rejected', { count: rejected.length })}` : ''}
+          {` · ${t('addMany.slotEach')}`}
         </Typography.Text>
       </div>
       {running || finished ? (
@@ -111,7 +111,9 @@ export const AddManyPanel = ({ onAdded }: AddManyPanelProps) => {
             status={running ? 'active' : added === 0 ? 'exception' : 'success'}
           />
           <Typography.Text type="secondary" className="contacts-text--small">
-            {running ? `Adding ${outcomes.length + 1} of ${total}…` : `${added} of ${total} added`}
+            {running
+              ? t('addMany.adding', { current: outcomes.length + 1, total })
+              : t('addMany.addedOf', { count: added, total })}
           </Typography.Text>
         </div>
       ) : null}
@@ -119,7 +121,7 @@ export const AddManyPanel = ({ onAdded }: AddManyPanelProps) => {
         <Alert
           type="warning"
           showIcon
-          title={`${problems.length} not added`}
+          title={t('addMany.notAdded', { count: problems.length })}
           description={
             <ul className="add-many__problems">
               {problems.map((problem) => (
@@ -133,7 +135,7 @@ export const AddManyPanel = ({ onAdded }: AddManyPanelProps) => {
       ) : null}
       <div className="contact-form__actions">
         <Button type="primary" onClick={() => void handleAdd()} loading={running} disabled={!urls.length}>
-          {`Add ${urls.length || ''} contact${urls.length === 1 ? '' : 's'}`.replace('  ', ' ')}
+          {urls.length ? t('addMany.addCount', { count: urls.length }) : t('addMany.addNone')}
         </Button>
       </div>
     </div>

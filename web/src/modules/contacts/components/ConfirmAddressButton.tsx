@@ -1,5 +1,6 @@
 import { Button, Popconfirm } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { useApiClient } from '@/lib/http/useApiClient';
 import { useToast } from '@/ui/toast/useToast';
@@ -24,17 +25,20 @@ const contactKeys = (key: unknown) => {
  * what the risk is, then confirms it on the server.
  */
 export const ConfirmAddressButton = ({ contact, onConfirmed, size = 'small' }: ConfirmAddressButtonProps) => {
+  const { t } = useTranslation('contacts');
   const api = useApiClient();
   const toast = useToast();
   const { mutate } = useSWRConfig();
   const [busy, setBusy] = useState(false);
-  const domain = contact.email.split('@')[1] ?? 'this domain';
+  const domain = contact.email.split('@')[1] ?? t('confirmAddress.thisDomain');
 
   const handleConfirm = async () => {
     setBusy(true);
     try {
       const saved = await confirmContactEmail(api, contact.id, true);
-      toast.success('Address confirmed', { description: `E-mails to ${saved.email} are sent from now on.` });
+      toast.success(t('confirmAddress.confirmed'), {
+        description: t('confirmAddress.confirmedDescription', { email: saved.email }),
+      });
       void mutate(contactKeys);
       onConfirmed?.(saved);
     } catch (caught) {
@@ -46,14 +50,14 @@ export const ConfirmAddressButton = ({ contact, onConfirmed, size = 'small' }: C
 
   return (
     <Popconfirm
-      title="Send to this address?"
-      description={`The mail server of ${domain} accepts any address, so ${contact.email} could not be verified. Confirm it if you know it is right; if it is wrong, your e-mail bounces.`}
-      okText="Confirm this address"
-      cancelText="Not now"
+      title={t('confirmAddress.title')}
+      description={t('confirmAddress.description', { domain, email: contact.email })}
+      okText={t('confirmAddress.confirm')}
+      cancelText={t('confirmAddress.notNow')}
       onConfirm={() => handleConfirm()}
     >
       <Button size={size} loading={busy} onClick={(event) => event.stopPropagation()}>
-        Confirm this address
+        {t('confirmAddress.confirm')}
       </Button>
     </Popconfirm>
   );

@@ -2,12 +2,13 @@ import { Alert, Button, Form, Input, Select } from 'antd';
 // antd's Input.TextArea comes lazily (web/vite/lazyAntdParts.ts): this form takes it with its own code
 import TextArea from 'antd/es/input/TextArea';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { relationshipStatuses } from '@shared/schemas/contacts';
 import { fieldErrors } from '@/lib/http/fieldErrors';
 import { useApiClient } from '@/lib/http/useApiClient';
 import type { Contact, ContactUpdate } from '../api/contactMapping';
 import { updateContact } from '../api/contactsApi';
-import { relationshipLabels, type RelationshipStatus } from '../utils/contactLabels';
+import { relationshipLabel, type RelationshipStatus } from '../utils/contactLabels';
 import './contacts.css';
 
 export type ContactEditFormProps = {
@@ -40,6 +41,7 @@ const wireToField: Record<string, (typeof editFields)[number]> = {
 
 /** The user's own fields of a contact; only what changed is sent (PUT is a partial update). */
 export const ContactEditForm = ({ contact, onSaved, onCancel }: ContactEditFormProps) => {
+  const { t } = useTranslation('contacts');
   const api = useApiClient();
   const [form] = Form.useForm<EditValues>();
   const [saving, setSaving] = useState(false);
@@ -77,45 +79,43 @@ export const ContactEditForm = ({ contact, onSaved, onCancel }: ContactEditFormP
       onFinish={(values) => void handleFinish(values)}
     >
       <div className="contact-form__pair">
-        <Form.Item name="firstName" label="First name">
+        <Form.Item name="firstName" label={t('form.firstName')}>
           <Input maxLength={80} />
         </Form.Item>
-        <Form.Item name="lastName" label="Last name">
+        <Form.Item name="lastName" label={t('form.lastName')}>
           <Input maxLength={80} />
         </Form.Item>
-        <Form.Item name="company" label="Company">
+        <Form.Item name="company" label={t('form.company')}>
           <Input maxLength={160} />
         </Form.Item>
-        <Form.Item name="jobTitle" label="Role">
+        <Form.Item name="jobTitle" label={t('form.role')}>
           <Input maxLength={160} />
         </Form.Item>
       </div>
       <Form.Item
         name="email"
-        label="E-mail"
-        rules={[{ type: 'email', message: 'Enter a valid e-mail address' }]}
-        extra="A changed address is verified again."
+        label={t('table.email')}
+        rules={[{ type: 'email', message: t('form.emailInvalid') }]}
+        extra={t('form.emailExtra')}
       >
         <Input maxLength={320} />
       </Form.Item>
       <Form.Item
         name="relationshipStatus"
-        label="Relationship"
+        label={t('table.relationship')}
         // one truth per contact: the relationship is the pipeline stage, so choosing one moves the card
-        extra="Moves the contact to this stage of the pipeline. New takes it off the board."
+        extra={t('form.relationshipExtra')}
       >
-        <Select
-          options={relationshipStatuses.map((status) => ({ value: status, label: relationshipLabels[status] }))}
-        />
+        <Select options={relationshipStatuses.map((status) => ({ value: status, label: relationshipLabel(status) }))} />
       </Form.Item>
-      <Form.Item name="notes" label="Notes">
+      <Form.Item name="notes" label={t('form.notes')}>
         <TextArea rows={4} maxLength={4000} showCount />
       </Form.Item>
       {error ? <Alert type="error" showIcon title={error} role="alert" className="contact-form__error" /> : null}
       <div className="contact-form__actions">
-        <Button onClick={onCancel}>Cancel</Button>
+        <Button onClick={onCancel}>{t('form.cancel')}</Button>
         <Button type="primary" htmlType="submit" loading={saving}>
-          Save changes
+          {t('form.saveChanges')}
         </Button>
       </div>
     </Form>

@@ -3,7 +3,10 @@ import { ConfigProvider } from 'antd';
 import { act } from 'react';
 import { Link, MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import englishCatalogue from '@/i18n/locales/en/contacts.json';
+import germanCatalogue from '@/i18n/locales/de/contacts.json';
+import { setLanguage } from '@/i18n/language';
 import type { ApiClient } from '@/lib/http/apiClient';
 import { ApiClientContext } from '@/lib/http/useApiClient';
 import { wireContact } from '@/test/contactFixtures';
@@ -145,6 +148,68 @@ describe('the contacts table and the URL', () => {
         expect(document.querySelector<HTMLInputElement>('input[aria-label="Search contacts"]')?.value).toBe('grace'),
       );
       await untilPasses(() => expect(queries.at(-1)).toMatchObject({ q: 'grace' }));
+    },
+    tableTestTimeoutMs,
+  );
+});
+
+/** Every text of a catalogue by its key path ('table.contact'). */
+const texts = (catalogue: object, prefix = ''): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(catalogue).flatMap(([key, value]) =>
+      typeof value === 'string'
+        ? [[`${prefix}${key}`, value]]
+        : Object.entries(texts(value as object, `${prefix}${key}.`)),
+    ),
+  );
+
+describe('the contacts dashboard in German', () => {
+  afterEach(() => setLanguage('en'));
+
+  it(
+    'speaks German in its header, toolbar, table and count: no English text of the page is left',
+    async () => {
+      await setLanguage('de');
+      await show('/dashboard');
+      await untilPasses(() => expect(document.querySelectorAll('[data-testid="contact-row"]')).toHaveLength(1));
+      const page = () => document.body.textContent ?? '';
+      const headers = [...document.querySelectorAll('.ant-table-thead th')].map((cell) => cell.textContent);
+      expect(headers).toEqual(
+        expect.arrayContaining([
+          'Kontakt',
+          'E-Mail',
+          'E-Mail-Status',
+          'Unterhaltung',
+          'Beziehung',
+          'Zuletzt aktualisiert',
+        ]),
+      );
+      expect(page()).toContain('Kontakte');
+      expect(page()).toContain('CSV importieren');
+      expect(page()).toContain('Kontakt hinzufügen');
+      expect(page()).toContain('1 von 1 Kontakt angezeigt');
+      expect(document.querySelector('input[aria-label="Kontakte durchsuchen"]')?.getAttribute('placeholder')).toBe(
+        'Name, Firma, E-Mail suchen',
+      );
+      expect([...(selectOf('Nach Beziehung filtern')?.options ?? [])].map((option) => option.textContent)).toContain(
+        'Termin geplant',
+      );
+      // what the page said in English before the catalogues, and every English text the catalogue translates
+      const germanTexts = texts(germanCatalogue);
+      const english = [
+        'Import CSV',
+        'Export CSV',
+        'Add contact',
+        'E-mail status',
+        'Last updated',
+        'Relationship',
+        'Conversation',
+        'Showing',
+        ...Object.entries(texts(englishCatalogue))
+          .filter(([key, text]) => text.length > 3 && germanTexts[key] !== text && !text.includes('{{'))
+          .map(([, text]) => text),
+      ];
+      expect(english.filter((text) => page().includes(text))).toEqual([]);
     },
     tableTestTimeoutMs,
   );

@@ -11,6 +11,7 @@ import { Text } from '@/ui/text/Text';
 import { Title } from '@/ui/text/Title';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import { CompactGroup } from '@/ui/CompactGroup';
 import { EmptyState } from '@/ui/EmptyState';
 import { MenuButton } from '@/ui/MenuButton';
@@ -33,6 +34,9 @@ const CsvImportModal = lazy(async () => ({ default: (await import('./CsvImportMo
 // So do the card's error state and the bar of bulk actions (shown once rows are selected).
 const ContactsLoadError = lazy(async () => ({ default: (await import('./ContactsLoadError')).ContactsLoadError }));
 const BulkActions = lazy(async () => ({ default: (await import('./BulkActions')).BulkActions }));
+const EnrollModal = lazy(async () => ({
+  default: (await import('@/modules/sequences/components/EnrollModal')).EnrollModal,
+}));
 
 /** True from the first time `flag` is: a lazy dialog stays mounted after that, so it can animate closed. */
 const useOnceTrue = (flag: boolean) => {
@@ -49,6 +53,7 @@ const isFiltered = (filters: ContactFilters) =>
  * The filters and the open contact live in the URL (utils/contactFilterParams), so links open them and Back undoes them.
  */
 export const ContactsDashboard = () => {
+  const { t } = useTranslation('contacts');
   const api = useApiClient();
   const toast = useToast();
   const { removeMany, findEmails } = useContactActions();
@@ -61,6 +66,10 @@ export const ContactsDashboard = () => {
   const [importOpen, setImportOpen] = useState(false);
   const addMounted = useOnceTrue(addMode !== null);
   const importMounted = useOnceTrue(importOpen);
+  // the contacts 'Add to sequence' enrols (the selection when it was pressed)
+  const [enrollIds, setEnrollIds] = useState<string[]>([]);
+  const [enrollOpen, setEnrollOpen] = useState(false);
+  const enrollMounted = useOnceTrue(enrollOpen);
   const [busy, setBusy] = useState<'lookup' | 'delete' | 'export' | null>(null);
   const refresh = list.mutate;
 
@@ -93,16 +102,9 @@ export const ContactsDashboard = () => {
     setBusy('lookup');
     try {
       const { queued, skipped } = await findEmails(selectedIds);
-      toast.info(
-        queued.length
-          ? `Looking up ${queued.length} e-mail address${queued.length === 1 ? '' : 'es'}`
-          : 'No lookups needed',
-        {
-          description: skipped.length
-            ? `${skipped.length} skipped: they already have a verified address or no lookup attempts left.`
-            : undefined,
-        },
-      );
+      toast.info(queued.length ? t('dashboard.lookingUp', { count: queued.length }) : t('dashboard.noLookups'), {
+        description: skipped.length ? t('dashboard.lookupsSkipped', { count: skipped.length }) : undefined,
+      });
       setSelectedIds([]);
       await refresh();
     } catch (caught) {
@@ -118,8 +120,8 @@ export const ContactsDashboard = () => {
     const failed = await removeMany(selectedIds);
     setBusy(null);
     setSelectedIds(failed);
-    if (failed.length) toast.error(`${failed.length} of ${count} contacts could not be deleted. Please try again.`);
-    else toast.success(`${count} contact${count === 1 ? '' : 's'} deleted`);
+    if (failed.length) toast.error(t('dashboard.deleteFailed', { count: failed.length, total: count }));
+    else toast.success(t('dashboard.deleted', { count }));
     await refresh();
   };
 
@@ -133,7 +135,7 @@ export const ContactsDashboard = () => {
         import('../utils/downloadCsv'),
       ]);
       downloadCsv(contactsToCsv(contacts), contactsCsvFileName());
-      toast.success(`${contacts.length} contact${contacts.length === 1 ? '' : 's'} exported`);
+      toast.success(t('dashboard.exported', { count: contacts.length }));
     } catch (caught) {
       toast.error(caught instanceof Error ? caught.message : String(caught));
     } finally {
@@ -148,9 +150,9 @@ export const ContactsDashboard = () => {
 
   const addMenu = {
     items: [
-      { key: 'url', icon: <LinkedinFilled />, label: 'From a LinkedIn URL' },
-      { key: 'manual', icon: <UserAddOutlined />, label: 'By hand' },
-      { key: 'many', icon: <PlusOutlined />, label: 'Many LinkedIn URLs' },
+      { key: 'url', icon: <LinkedinFilled />, label: t('dashboard.addFromUrl') },
+      { key: 'manual', icon: <UserAddOutlined />, label: t('dashboard.addByHandMenu') },
+      { key: 'many', icon: <PlusOutlined />, label: t('dashboard.addMany') },
     ],
     onClick: ({ key }: { key: string }) => setAddMode(key as AddContactMode),
   };
@@ -163,11 +165,11 @@ export const ContactsDashboard = () => {
         title={
           <span className="contacts-card__title">
             <Title level={2} className="contacts-card__heading">
-              Contacts
+              {t('dashboard.title')}
             </Title>
             {list.total ? (
               <Text type="secondary" className="contacts-card__count">
-                {list.total.toLocaleString()}
+                {t('dashboard.count', { total: list.total })}
               </Text>
             ) : null}
           </span>
@@ -175,7 +177,7 @@ export const ContactsDashboard = () => {
         extra={
           <div className="contacts-card__actions">
             <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)} data-testid="import-csv">
-              Import CSV
+              {t('dashboard.importCsv')}
             </Button>
             <Button
               data-testid="export-csv"
@@ -184,7 +186,7 @@ export const ContactsDashboard = () => {
               loading={busy === 'export'}
               disabled={empty}
             >
-              Export CSV
+              {t('dashboard.exportCsv')}
             </Button>
             <CompactGroup>
               <Button
@@ -193,10 +195,10 @@ export const ContactsDashboard = () => {
                 onClick={() => setAddMode('url')}
                 data-testid="add-contact"
               >
-                Add contact
+                {t('dashboard.addContact')}
               </Button>
               <MenuButton menu={addMenu} placement="bottomRight">
-                <Button type="primary" icon={<DownOutlined />} aria-label="More ways to add" />
+                <Button type="primary" icon={<DownOutlined />} aria-label={t('dashboard.moreWays')} />
               </MenuButton>
             </CompactGroup>
           </div>
@@ -209,18 +211,18 @@ export const ContactsDashboard = () => {
         ) : empty ? (
           <EmptyState
             icon={<UserAddOutlined />}
-            title="No contacts yet"
-            description="Add people by their LinkedIn profile URL and Outreach brings in their background and finds a verified e-mail address. You can also enter someone by hand or import a CSV file."
+            title={t('dashboard.emptyTitle')}
+            description={t('dashboard.emptyDescription')}
           >
             <div className="contacts-card__actions">
               <Button type="primary" icon={<LinkedinFilled />} onClick={() => setAddMode('url')}>
-                Add from LinkedIn
+                {t('dashboard.addFromLinkedin')}
               </Button>
               <Button icon={<UserAddOutlined />} onClick={() => setAddMode('manual')}>
-                Add by hand
+                {t('dashboard.addByHand')}
               </Button>
               <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)}>
-                Import CSV
+                {t('dashboard.importCsv')}
               </Button>
             </div>
           </EmptyState>
@@ -234,6 +236,10 @@ export const ContactsDashboard = () => {
                     count={selectedIds.length}
                     busy={busy === 'lookup' || busy === 'delete' ? busy : null}
                     onFindEmails={() => void handleFindEmails()}
+                    onAddToSequence={() => {
+                      setEnrollIds(selectedIds);
+                      setEnrollOpen(true);
+                    }}
                     onDelete={() => void handleDelete()}
                   />
                 </Suspense>
@@ -263,6 +269,15 @@ export const ContactsDashboard = () => {
             onClose={() => setAddMode(null)}
             onAdded={handleAdded}
             onOpenContact={setOpenId}
+          />
+        ) : null}
+        {enrollMounted ? (
+          <EnrollModal
+            open={enrollOpen}
+            contactIds={enrollIds}
+            nameOf={(id) => list.contacts.find((contact) => contact.id === id)?.name || t('bulk.unnamedContact')}
+            onClose={() => setEnrollOpen(false)}
+            onEnrolled={(enrolled) => enrolled > 0 && setSelectedIds([])}
           />
         ) : null}
         {importMounted ? (

@@ -1,5 +1,7 @@
 import { shownReplyStatus } from '@shared/conversation-turn';
-import { Button, Table, type TableColumnsType } from 'antd';
+import { Button, Table, type TableColumnsType, Tooltip } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { Tag } from '@/ui/Tag';
 import { Text } from '@/ui/text/Text';
 import { useEffect, useState, type Key, type UIEvent } from 'react';
@@ -9,7 +11,7 @@ import {
   emailStatusLabel,
   formatDate,
   relationshipColors,
-  relationshipLabels,
+  relationshipLabel,
 } from '../utils/contactLabels';
 import { ContactAvatar } from './ContactAvatar';
 import { EmailTag } from './EmailTag';
@@ -29,10 +31,6 @@ export type ContactsTableProps = {
   filtered?: boolean;
 };
 
-/** What an empty table says, in the product's words (not antd's 'No data'). */
-export const noMatchText = 'No contacts match this search or filter';
-const noContactsText = 'No contacts';
-
 /** Rows fetched ahead of the viewport: the next page is asked for this many pixels before the end. */
 const loadAheadPx = 600;
 /** the table's height: what the window leaves under the page header and toolbar, never under 360 px */
@@ -50,10 +48,10 @@ const useTableHeight = () => {
 
 const selectionWidth = 48;
 
-const columns: TableColumnsType<Contact> = [
+const columnsOf = (t: TFunction<'contacts'>, onOpen?: (contact: Contact) => void): TableColumnsType<Contact> => [
   {
     key: 'person',
-    title: 'Contact',
+    title: t('table.contact'),
     width: 290,
     // the table scrolls sideways inside its card on a narrow window; who the row is stays in sight
     fixed: 'left',
@@ -61,9 +59,12 @@ const columns: TableColumnsType<Contact> = [
       <div className="contacts-table__person">
         <ContactAvatar name={contact.name} avatarUrl={contact.avatarUrl} />
         <div className="contacts-table__who">
-          <Text strong ellipsis className="contacts-table__name" data-testid="contact-name">
-            {contact.name || 'Unnamed contact'}
-          </Text>
+          {/* the row opens on a click anywhere; the name is the button that opens it from the keyboard too */}
+          <button type="button" className="contacts-table__open" onClick={() => onOpen?.(contact)}>
+            <Text strong ellipsis className="contacts-table__name" data-testid="contact-name">
+              {contact.name || t('unnamedContact')}
+            </Text>
+          </button>
           <Text type="secondary" ellipsis className="contacts-table__role">
             {[contact.jobTitle || contact.currentRole, contact.company].filter(Boolean).join(' · ') || '—'}
           </Text>
@@ -73,7 +74,7 @@ const columns: TableColumnsType<Contact> = [
   },
   {
     key: 'email',
-    title: 'E-mail',
+    title: t('table.email'),
     width: 250,
     render: (_, contact) => (
       <div className="contacts-table__email">
@@ -88,13 +89,25 @@ const columns: TableColumnsType<Contact> = [
   },
   {
     key: 'emailStatus',
-    title: 'E-mail status',
+    title: t('table.emailStatus'),
     width: 105,
-    render: (_, contact) => <Text className="contacts-text--small">{emailStatusLabel(contact)}</Text>,
+    // the contact's current e-mail (SPEC §3 emailSubject/emailBody on list rows): its subject, the start of it on hover
+    render: (_, contact) => (
+      <div className="contacts-email-status">
+        <Text className="contacts-text--small">{emailStatusLabel(contact)}</Text>
+        {contact.emailSubject ? (
+          <Tooltip title={emailPreview(contact)}>
+            <Text type="secondary" className="contacts-text--small" ellipsis data-testid="row-email-subject">
+              {contact.emailSubject}
+            </Text>
+          </Tooltip>
+        ) : null}
+      </div>
+    ),
   },
   {
     key: 'conversation',
-    title: 'Conversation',
+    title: t('table.conversation'),
     width: 110,
     render: (_, contact) => (
       <Text
@@ -114,23 +127,26 @@ const columns: TableColumnsType<Contact> = [
   },
   {
     key: 'relationship',
-    title: 'Relationship',
+    title: t('table.relationship'),
     width: 140,
     render: (_, contact) => (
       <Tag color={relationshipColors[contact.relationshipStatus]} data-testid="contact-relationship">
-        {relationshipLabels[contact.relationshipStatus]}
+        {relationshipLabel(contact.relationshipStatus)}
       </Tag>
     ),
   },
   {
     key: 'lastUpdated',
-    title: 'Last updated',
+    title: t('table.lastUpdated'),
     width: 120,
     render: (_, contact) => <Text className="contacts-text--small">{formatDate(contact.lastUpdated)}</Text>,
   },
 ];
 
-const tableWidth = columns.reduce((sum, column) => sum + Number(column.width ?? 0), selectionWidth);
+const tableWidth = columnsOf(((key: string) => key) as TFunction<'contacts'>).reduce(
+  (sum, column) => sum + Number(column.width ?? 0),
+  selectionWidth,
+);
 
 /**
  * The contacts, virtualised (`virtual` with a fixed height) so thousands of rows scroll smoothly; the next server page
@@ -148,6 +164,7 @@ export const ContactsTable = ({
   onOpen,
   filtered = false,
 }: ContactsTableProps) => {
+  const { t } = useTranslation('contacts');
   const tableHeight = useTableHeight();
   const handleScroll = (event: UIEvent<HTMLDivElement>) => {
     const target = event.currentTarget as HTMLElement | null;
@@ -161,10 +178,11 @@ export const ContactsTable = ({
         virtual
         rowKey="id"
         size="middle"
-        columns={columns}
+        columns={columnsOf(t, onOpen)}
         dataSource={contacts}
         loading={loading}
-        locale={{ emptyText: filtered ? noMatchText : noContactsText }}
+        // what an empty table says, in the product's words (not antd's 'No data')
+        locale={{ emptyText: filtered ? t('table.noMatch') : t('table.noContacts') }}
         pagination={false}
         scroll={{ x: tableWidth, y: tableHeight }}
         onScroll={handleScroll}
@@ -176,8 +194,8 @@ export const ContactsTable = ({
         }}
         onRow={(contact) => ({
           onClick: (event) => {
-            // the checkbox cell selects; the rest of the row opens the drawer
-            if ((event.target as HTMLElement).closest('.ant-table-selection-column')) return;
+            // the checkbox cell selects; the name's button opens the drawer itself, the rest of the row does it here
+            if ((event.target as HTMLElement).closest('.ant-table-selection-column, .contacts-table__open')) return;
             onOpen(contact);
           },
           className: 'contacts-table__row',
@@ -186,14 +204,22 @@ export const ContactsTable = ({
       />
       <div className="contacts-table__footer">
         <Text type="secondary" data-testid="contacts-count">
-          Showing {contacts.length.toLocaleString()} of {total.toLocaleString()} contacts
+          {t('table.showing', { count: total, shown: contacts.length, total })}
         </Text>
         {hasMore ? (
           <Button size="small" onClick={onLoadMore} loading={isLoadingMore}>
-            Load more
+            {t('table.loadMore')}
           </Button>
         ) : null}
       </div>
     </div>
   );
+};
+
+/** The subject and the first lines of the contact's current e-mail, as the row's tooltip shows them. */
+const emailPreview = (contact: Pick<Contact, 'emailSubject' | 'emailBody'>) => {
+  const start = contact.emailBody.replace(/\s+/g, ' ').trim();
+  return start
+    ? `${contact.emailSubject} — ${start.length > 200 ? `${start.slice(0, 200)}…` : start}`
+    : contact.emailSubject;
 };

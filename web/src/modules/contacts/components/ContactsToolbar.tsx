@@ -1,9 +1,15 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { Input } from 'antd';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SelectField } from '@/ui/SelectField';
 import type { ContactFilters } from '../hooks/useContactList';
-import { lookupStatusOptions, relationshipOptions, sortOptions } from '../utils/contactLabels';
+import {
+  lookupStatusOptions,
+  relationshipOptions,
+  type sortOptions,
+  sortOptionsLabelled,
+} from '../utils/contactLabels';
 import './contacts.css';
 
 export type ContactsToolbarProps = {
@@ -18,6 +24,7 @@ type SortValue = (typeof sortOptions)[number]['value'];
 
 /** Search, filters (lookup status, relationship) and sort of the contacts table. */
 export const ContactsToolbar = ({ filters, onChange }: ContactsToolbarProps) => {
+  const { t } = useTranslation('contacts');
   const [search, setSearch] = useState(filters.q ?? '');
   // the search follows the URL too (Back, a link): a query that is not what was typed replaces it
   const [shownQuery, setShownQuery] = useState(filters.q ?? '');
@@ -38,30 +45,30 @@ export const ContactsToolbar = ({ filters, onChange }: ContactsToolbarProps) => 
       <Input
         allowClear
         prefix={<SearchOutlined className="contacts-toolbar__search-icon" />}
-        placeholder="Search name, company, e-mail"
-        aria-label="Search contacts"
+        placeholder={t('toolbar.searchPlaceholder')}
+        aria-label={t('toolbar.search')}
         value={search}
         onChange={(event) => setSearch(event.target.value)}
         className="contacts-toolbar__search"
       />
       <SelectField
-        placeholder="E-mail lookup"
-        aria-label="Filter by e-mail lookup"
+        placeholder={t('toolbar.lookup')}
+        aria-label={t('toolbar.filterLookup')}
         className="contacts-toolbar__lookup"
         value={filters.email_lookup_status}
         onChange={(value) => onChange({ ...filters, email_lookup_status: value })}
-        options={lookupStatusOptions}
+        options={lookupStatusOptions()}
       />
       <SelectField
-        placeholder="Relationship"
-        aria-label="Filter by relationship"
+        placeholder={t('table.relationship')}
+        aria-label={t('toolbar.filterRelationship')}
         className="contacts-toolbar__select"
         value={filters.relationship_status}
         onChange={(value) => onChange({ ...filters, relationship_status: value })}
-        options={relationshipOptions}
+        options={relationshipOptions()}
       />
       <SelectField<SortValue>
-        aria-label="Sort contacts"
+        aria-label={t('toolbar.sort')}
         className="contacts-toolbar__select"
         value={`${filters.sort}:${filters.order}` as SortValue}
         onChange={(value) => {
@@ -69,7 +76,7 @@ export const ContactsToolbar = ({ filters, onChange }: ContactsToolbarProps) => 
           const [sort, order] = value.split(':') as [ContactFilters['sort'], ContactFilters['order']];
           onChange({ ...filters, sort, order });
         }}
-        options={sortOptions}
+        options={sortOptionsLabelled()}
       />
     </div>
   );

@@ -1,20 +1,22 @@
 import { InboxOutlined } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Modal, Progress, Select, Steps, Table, Tag, Typography, Upload } from 'antd';
+import { Alert, Button, Checkbox, Modal, Progress, Select, Steps, Table, Typography, Upload } from 'antd';
+import { Tag } from '@/ui/Tag';
 import { useState, type HTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '@/i18n';
 import { type AddContactsCounts, useActivityReport } from '@/modules/activity/hooks/useActivityReport';
 import { useApiClient } from '@/lib/http/useApiClient';
 import { listAllContacts } from '../api/contactsApi';
 import { useContactActions } from '../hooks/useContactActions';
 import {
-  contactCsvColumns,
   contactCsvFields,
-  detectMapping,
-  hasHeaderRow,
+  csvFieldLabel,
+  readImportFile,
   rowToNewContact,
   type ColumnMapping,
   type ContactCsvField,
 } from '../utils/contactCsv';
-import { parseCsv, type CsvRows } from '../utils/csv';
+import type { CsvRows } from '../utils/csv';
 import { ImportDisagreements } from './ImportDisagreements';
 import {
   importContacts,
@@ -37,11 +39,18 @@ type Step = 'file' | 'mapping' | 'importing' | 'report';
 /** CSV files above this many data rows are refused: one import, one sitting. */
 const maxRows = 1_000;
 
-const statusTags: Record<ImportRowStatus, { label: string; color: string }> = {
-  added: { label: 'Added', color: 'success' },
-  skipped: { label: 'Skipped (duplicate)', color: 'default' },
-  failed: { label: 'Failed', color: 'error' },
-  not_imported: { label: 'Not imported', color: 'warning' },
+const statusColors: Record<ImportRowStatus, string> = {
+  added: 'success',
+  skipped: 'default',
+  failed: 'error',
+  not_imported: 'warning',
+};
+
+const statusKeys: Record<ImportRowStatus, string> = {
+  added: 'added',
+  skipped: 'skipped',
+  failed: 'failed',
+  not_imported: 'notImported',
 };
 
 /** The activity action's counts (SPEC §3): rows done (added, or skipped as duplicates), of which added, and failed. */
@@ -56,13 +65,14 @@ const rowLabel = (row: ImportRow) =>
   row.contact.linkedinUrl ||
   row.contact.email ||
   row.contact.company ||
-  '(empty row)';
+  i18n.t('contacts:import.emptyRow');
 
 /**
  * CSV import: pick a file, map its columns to contact fields (headers are recognised), check a preview, then the rows
  * are created one after another with a report per row; the import stops at the contact limit (its dialog opens).
  */
 export const CsvImportModal = ({ open, onClose, onImported }: CsvImportModalProps) => {
+  const { t } = useTranslation('contacts');
   const api = useApiClient();
   const { add } = useContactActions();
   const activity = useActivityReport();
@@ -70,6 +80,8 @@ export const CsvImportModal = ({ open, onClose, onImported }: CsvImportModalProp
   const [fileName, setFileName] = useState('');
   const [rows, setRows] = useState<CsvRows>([]);
   const [headerRow, setHeaderRow] = useState(true);
+  /** lines of a note above the header row (LinkedIn's export), left out of the import */
+  const [noteRows, setNoteRows] = useState(0);
   const [mapping, setMapping] = useState<ColumnMapping>([]);
   const [fileError, setFileError] = useState<string | null>(null);
   const [results, setResults] = useState<ImportRowResult[]>([]);
@@ -88,33 +100,26 @@ export const CsvImportModal = ({ open, onClose, onImported }: CsvImportModalProp
 
   const handleFile = async (file: File) => {
     setFileError(null);
-    const parsed = parseCsv(await file.text());
-    if (!parsed.length) {
-      setFileError('The file is empty.');
+    const read = readImportFile(await file.text());
+    if (!read.rows.length) {
+      setFileError(t('import.fileEmpty'));
       return;
     }
-    const header = hasHeaderRow(parsed);
-    if (parsed.length - (header ? 1 : 0) > maxRows) {
-      setFileError(
-        `The file has more than ${maxRows.toLocaleString()} rows. Split it and import the parts one after another.`,
-      );
+    if (read.rows.length - (read.headerRow ? 1 : 0) > maxRows) {
+      setFileError(t('import.tooManyRows', { max: maxRows }));
       return;
     }
-    const width = Math.max(...parsed.map((row) => row.length));
     setFileName(file.name);
-    setRows(parsed);
-    setHeaderRow(header);
-    setMapping(
-      header
-        ? [...detectMapping(parsed[0] ?? []), ...Array<null>(Math.max(0, width - (parsed[0]?.length ?? 0))).fill(null)]
-        : Array<null>(width).fill(null),
-    );
+    setRows(read.rows);
+    setNoteRows(read.noteRows);
+    setHeaderRow(read.headerRow);
+    setMapping(read.mapping);
     setStep('mapping');
   };
 
   const dataRows = headerRow ? rows.slice(1) : rows;
   const importRows: ImportRow[] = dataRows.map((row, index) => ({
-    rowNumber: index + (headerRow ? 2 : 1),
+    rowNumber: noteRows + index + (headerRow ? 2 : 1),
     contact: rowToNewContact(row, mapping),
   }));
   const mapsSomeone = mapping.some(
@@ -148,7 +153,7 @@ export const CsvImportModal = ({ open, onClose, onImported }: CsvImportModalProp
       });
       counts = importCounts(finished);
       const limited = finished.some((result) => result.status === 'not_imported');
-      void report.finish(counts, limited ? `Stopped at the contact limit after ${counts.added} added` : undefined);
+      void report.finish(counts, limited ? t('import.stoppedAtLimit', { count: counts.added }) : undefined);
       if (counts.added) onImported();
     } catch (caught) {
       const message = caught instanceof Error ? caught.message : String(caught);
@@ -174,12 +179,12 @@ export const CsvImportModal = ({ open, onClose, onImported }: CsvImportModalProp
   const footer = {
     file: [
       <Button key="cancel" onClick={onClose}>
-        Cancel
+        {t('form.cancel')}
       </Button>,
     ],
     mapping: [
       <Button key="back" onClick={reset}>
-        Choose another file
+        {t('import.chooseAnother')}
       </Button>,
       <Button
         key="import"
@@ -187,16 +192,16 @@ export const CsvImportModal = ({ open, onClose, onImported }: CsvImportModalProp
         disabled={!mapsSomeone || !importRows.length}
         onClick={() => void handleImport()}
       >
-        Import {importRows.length} row{importRows.length === 1 ? '' : 's'}
+        {t('import.importRows', { count: importRows.length })}
       </Button>,
     ],
     importing: [],
     report: [
       <Button key="again" onClick={reset}>
-        Import another file
+        {t('import.importAnother')}
       </Button>,
       <Button key="done" type="primary" onClick={onClose}>
-        Done
+        {t('import.done')}
       </Button>,
     ],
   }[step];
@@ -204,7 +209,7 @@ export const CsvImportModal = ({ open, onClose, onImported }: CsvImportModalProp
   return (
     <Modal
       open={open}
-      title="Import contacts from CSV"
+      title={t('import.title')}
       onCancel={step === 'importing' ? undefined : onClose}
       closable={step !== 'importing'}
       maskClosable={false}
@@ -217,7 +222,7 @@ export const CsvImportModal = ({ open, onClose, onImported }: CsvImportModalProp
       <Steps
         size="small"
         current={{ file: 0, mapping: 1, importing: 2, report: 2 }[step]}
-        items={[{ title: 'Choose a file' }, { title: 'Map columns' }, { title: 'Import' }]}
+        items={[{ title: t('import.stepFile') }, { title: t('import.stepMap') }, { title: t('import.stepImport') }]}
         className="csv-import__steps"
       />
 
@@ -235,11 +240,8 @@ export const CsvImportModal = ({ open, onClose, onImported }: CsvImportModalProp
             <p className="ant-upload-drag-icon">
               <InboxOutlined />
             </p>
-            <p className="ant-upload-text">Click or drop a CSV file here</p>
-            <p className="ant-upload-hint">
-              One person a row: a LinkedIn URL, or a name with company, job title, e-mail and notes. Each new contact
-              uses one contact slot.
-            </p>
+            <p className="ant-upload-text">{t('import.drop')}</p>
+            <p className="ant-upload-hint">{t('import.dropHint')}</p>
           </Upload.Dragger>
           {fileError ? <Alert type="error" showIcon title={fileError} role="alert" /> : null}
         </div>
@@ -249,10 +251,10 @@ export const CsvImportModal = ({ open, onClose, onImported }: CsvImportModalProp
         <div className="csv-import__step" data-testid="csv-mapping">
           <div className="csv-import__file-row">
             <Typography.Text>
-              <strong>{fileName}</strong> · {dataRows.length} row{dataRows.length === 1 ? '' : 's'}
+              <strong>{fileName}</strong> · {t('import.rows', { count: dataRows.length })}
             </Typography.Text>
             <Checkbox checked={headerRow} onChange={(event) => setHeaderRow(event.target.checked)}>
-              First row holds column names
+              {t('import.headerRow')}
             </Checkbox>
           </div>
           <Table
@@ -262,7 +264,7 @@ export const CsvImportModal = ({ open, onClose, onImported }: CsvImportModalProp
             dataSource={mapping.map((field, column) => ({
               column,
               field,
-              header: headerRow ? rows[0]?.[column] || `Column ${column + 1}` : `Column ${column + 1}`,
+              header: (headerRow && rows[0]?.[column]) || t('import.column', { number: column + 1 }),
               sample: dataRows
                 .slice(0, 3)
                 .map((row) => row[column] ?? '')
@@ -272,31 +274,31 @@ export const CsvImportModal = ({ open, onClose, onImported }: CsvImportModalProp
             columns={[
               {
                 key: 'header',
-                title: 'Column in the file',
+                title: t('import.columnInFile'),
                 dataIndex: 'header',
                 width: 200,
                 render: (header: string) => <strong>{header}</strong>,
               },
               {
                 key: 'sample',
-                title: 'Sample values',
+                title: t('import.samples'),
                 dataIndex: 'sample',
                 ellipsis: true,
                 render: (sample: string) => <Typography.Text type="secondary">{sample || '—'}</Typography.Text>,
               },
               {
                 key: 'field',
-                title: 'Contact field',
+                title: t('import.contactField'),
                 width: 200,
                 render: (_, row) => (
                   <Select<ContactCsvField | 'ignore'>
                     className="csv-import__field"
-                    aria-label={`Field for ${row.header}`}
+                    aria-label={t('import.fieldFor', { header: row.header })}
                     value={row.field ?? 'ignore'}
                     onChange={(value) => handleMap(row.column, value === 'ignore' ? null : value)}
                     options={[
-                      { value: 'ignore', label: 'Ignore' },
-                      ...contactCsvFields.map((field) => ({ value: field, label: contactCsvColumns[field].header })),
+                      { value: 'ignore', label: t('import.ignore') },
+                      ...contactCsvFields.map((field) => ({ value: field, label: csvFieldLabel(field) })),
                     ]}
                   />
                 ),
@@ -304,15 +306,11 @@ export const CsvImportModal = ({ open, onClose, onImported }: CsvImportModalProp
             ]}
           />
           {!mapsSomeone ? (
-            <Alert
-              type="warning"
-              showIcon
-              title="Map a column to LinkedIn URL or to a name so each row names a person."
-            />
+            <Alert type="warning" showIcon title={t('import.mapSomeone')} />
           ) : (
             <div>
               <Typography.Text type="secondary" className="contacts-text--smaller">
-                Preview of the first rows as they will be added
+                {t('import.previewHint')}
               </Typography.Text>
               <Table
                 size="small"
@@ -321,12 +319,12 @@ export const CsvImportModal = ({ open, onClose, onImported }: CsvImportModalProp
                 data-testid="csv-preview"
                 dataSource={importRows.slice(0, 5)}
                 columns={[
-                  { key: 'row', title: 'Row', dataIndex: 'rowNumber', width: 60 },
+                  { key: 'row', title: t('import.row'), dataIndex: 'rowNumber', width: 60 },
                   ...contactCsvFields
                     .filter((field) => mapping.includes(field))
                     .map((field) => ({
                       key: field,
-                      title: contactCsvColumns[field].header,
+                      title: csvFieldLabel(field),
                       ellipsis: true,
                       render: (_: unknown, row: ImportRow) => row.contact[field] ?? '',
                     })),
@@ -341,20 +339,20 @@ export const CsvImportModal = ({ open, onClose, onImported }: CsvImportModalProp
         <div className="csv-import__progress" data-testid="csv-progress">
           <Progress percent={total ? Math.round((results.length / total) * 100) : 0} status="active" />
           <Typography.Text type="secondary">
-            {results.length ? `Imported ${results.length} of ${total} rows…` : 'Checking your existing contacts…'}
+            {results.length ? t('import.progress', { count: total, done: results.length }) : t('import.checking')}
           </Typography.Text>
         </div>
       ) : null}
 
       {step === 'report' ? (
         <div className="csv-import__step" data-testid="csv-report">
-          {runError ? <Alert type="error" showIcon title="The import stopped" description={runError} /> : null}
+          {runError ? <Alert type="error" showIcon title={t('import.stopped')} description={runError} /> : null}
           <div className="csv-import__summary" data-testid="csv-report-summary">
-            <Tag color="success">{counts.added} added</Tag>
-            <Tag>{counts.skipped} skipped (duplicate)</Tag>
-            <Tag color="error">{counts.failed} failed</Tag>
+            <Tag color="success">{t('import.summary.added', { count: counts.added })}</Tag>
+            <Tag>{t('import.summary.skipped', { count: counts.skipped })}</Tag>
+            <Tag color="error">{t('import.summary.failed', { count: counts.failed })}</Tag>
             {counts.not_imported ? (
-              <Tag color="warning">{counts.not_imported} not imported: contact limit reached</Tag>
+              <Tag color="warning">{t('import.summary.notImported', { count: counts.not_imported })}</Tag>
             ) : null}
           </div>
           {disagreements.length ? <ImportDisagreements rows={disagreements} onChanged={onImported} /> : null}
@@ -370,19 +368,25 @@ export const CsvImportModal = ({ open, onClose, onImported }: CsvImportModalProp
               ({ 'data-testid': 'csv-report-row', 'data-status': result.status }) as HTMLAttributes<HTMLElement>
             }
             columns={[
-              { key: 'row', title: 'Row', dataIndex: 'rowNumber', width: 64 },
-              { key: 'who', title: 'Contact', width: 260, ellipsis: true, render: (_, result) => rowLabel(result) },
+              { key: 'row', title: t('import.row'), dataIndex: 'rowNumber', width: 64 },
+              {
+                key: 'who',
+                title: t('table.contact'),
+                width: 260,
+                ellipsis: true,
+                render: (_, result) => rowLabel(result),
+              },
               {
                 key: 'status',
-                title: 'Status',
+                title: t('import.status'),
                 width: 170,
                 render: (_, result) => (
-                  <Tag color={statusTags[result.status].color}>{statusTags[result.status].label}</Tag>
+                  <Tag color={statusColors[result.status]}>{t(`import.rowStatus.${statusKeys[result.status]}`)}</Tag>
                 ),
               },
               {
                 key: 'message',
-                title: 'Details',
+                title: t('import.details'),
                 render: (_, result) => (
                   <Typography.Text
                     type={result.status === 'failed' ? 'danger' : 'secondary'}

@@ -3,7 +3,7 @@ import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { mountPerTest } from '@/test/mountPerTest';
 import { untilPasses } from '@/test/untilPasses';
-import { emailTags } from '../utils/contactLabels';
+import { emailTag } from '../utils/contactLabels';
 import { EmailTag } from './EmailTag';
 
 const { container, render } = mountPerTest();
@@ -22,10 +22,10 @@ describe('EmailTag', () => {
     );
     const tag = container().querySelector<HTMLElement>('[data-testid="email-state"]');
     expect(tag?.dataset.state).toBe('valid');
-    expect(tag?.textContent).toBe(emailTags.valid.label);
+    expect(tag?.textContent).toBe(emailTag('valid').label);
 
     await act(async () => tag?.dispatchEvent(new MouseEvent('mouseover', { bubbles: true })));
     await act(async () => tag?.dispatchEvent(new MouseEvent('mouseenter', { bubbles: false })));
-    await untilPasses(() => expect(document.body.textContent).toContain(emailTags.valid.tooltip), 3000);
+    await untilPasses(() => expect(document.body.textContent).toContain(emailTag('valid').tooltip), 3000);
   });
 });

@@ -2,7 +2,7 @@ import { LoadingOutlined } from '@ant-design/icons';
 import { Tooltip } from 'antd';
 import { Tag } from '@/ui/Tag';
 import type { Contact } from '../api/contactMapping';
-import { emailTags } from '../utils/contactLabels';
+import { emailTag } from '../utils/contactLabels';
 import { emailVerificationState } from '../utils/emailVerification';
 import './contacts.css';
 
@@ -14,7 +14,7 @@ export type EmailTagProps = {
 /** The verification state of a contact's e-mail, explained on hover (SPEC §5 'usable e-mail'). */
 export const EmailTag = ({ contact }: EmailTagProps) => {
   const state = emailVerificationState(contact);
-  const tag = emailTags[state];
+  const tag = emailTag(state);
   return (
     <Tooltip title={tag.tooltip} mouseEnterDelay={0.7}>
       <Tag

@@ -1,5 +1,6 @@
 import { Alert, Button, Radio, Typography } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useApiClient } from '@/lib/http/useApiClient';
 import { updateContact } from '../api/contactsApi';
 import { jobLine, type ImportChoice, type ImportRowResult, type ProfileDisagreement } from '../utils/importContacts';
@@ -14,14 +15,13 @@ export type ImportDisagreementsProps = {
 
 type RowState = { choice: ImportChoice; saving?: boolean; error?: string };
 
-const choiceLabels: Record<ImportChoice, string> = { file: 'Keep file', linkedin: 'Use LinkedIn' };
-
 /**
  * The added contacts whose file and LinkedIn profile disagree on the job: both are shown and the person picks, row by
  * row or for all. Each keeps the file's values until then (the person wrote them); a pick saves the contact, and a
  * change of company makes the e-mail lookup run again at the company the contact keeps (lambdas/contacts).
  */
 export const ImportDisagreements = ({ rows, onChanged }: ImportDisagreementsProps) => {
+  const { t } = useTranslation('contacts');
   const api = useApiClient();
   const [states, setStates] = useState<Record<string, RowState>>({});
   const [applyingAll, setApplyingAll] = useState(false);
@@ -39,7 +39,7 @@ export const ImportDisagreements = ({ rows, onChanged }: ImportDisagreementsProp
     } catch (error) {
       setState(row.contactId, {
         choice: previous.choice,
-        error: `Not saved: ${error instanceof Error ? error.message : String(error)}`,
+        error: t('disagreements.notSaved', { reason: error instanceof Error ? error.message : String(error) }),
       });
       return false;
     }
@@ -61,21 +61,21 @@ export const ImportDisagreements = ({ rows, onChanged }: ImportDisagreementsProp
     <section
       className="csv-import__disagreements"
       data-testid="csv-disagreements"
-      aria-label="File and LinkedIn differ"
+      aria-label={t('disagreements.label')}
     >
       <Alert
         type="info"
         showIcon
-        title={`${count} contact${count === 1 ? '' : 's'} in your file ${count === 1 ? 'differs' : 'differ'} from LinkedIn`}
-        description="Each contact keeps what your file says unless you pick LinkedIn. The e-mail lookup uses the company the contact keeps."
+        title={t('disagreements.title', { count })}
+        description={t('disagreements.description')}
       />
       <div className="csv-import__disagreements-all">
-        <Typography.Text type="secondary">For all:</Typography.Text>
+        <Typography.Text type="secondary">{t('disagreements.forAll')}</Typography.Text>
         <Button size="small" disabled={applyingAll} onClick={() => void handleChooseAll('file')}>
-          Keep file for all
+          {t('disagreements.keepFileAll')}
         </Button>
         <Button size="small" disabled={applyingAll} onClick={() => void handleChooseAll('linkedin')}>
-          Use LinkedIn for all
+          {t('disagreements.useLinkedinAll')}
         </Button>
       </div>
       <ul className="csv-import__disagreement-list">
@@ -87,7 +87,10 @@ export const ImportDisagreements = ({ rows, onChanged }: ImportDisagreementsProp
               <div className="csv-import__disagreement-text">
                 <Typography.Text strong>{name}</Typography.Text>
                 <Typography.Text className="contacts-text--small">
-                  File: {jobLine(row.disagreement.file)} · LinkedIn: {jobLine(row.disagreement.linkedin)}
+                  {t('disagreements.line', {
+                    file: jobLine(row.disagreement.file),
+                    linkedin: jobLine(row.disagreement.linkedin),
+                  })}
                 </Typography.Text>
                 {state.error ? (
                   <Typography.Text type="danger" className="contacts-text--small" role="alert">
@@ -99,13 +102,13 @@ export const ImportDisagreements = ({ rows, onChanged }: ImportDisagreementsProp
                 optionType="button"
                 buttonStyle="solid"
                 size="small"
-                aria-label={`What ${name} keeps`}
+                aria-label={t('disagreements.keeps', { name })}
                 value={state.choice}
                 disabled={state.saving || applyingAll}
                 onChange={(event) => void handleChoose(row, event.target.value as ImportChoice)}
                 options={(['file', 'linkedin'] as const).map((choice) => ({
                   value: choice,
-                  label: choiceLabels[choice],
+                  label: choice === 'file' ? t('disagreements.keepFile') : t('disagreements.useLinkedin'),
                 }))}
               />
             </li>

@@ -1,5 +1,7 @@
 import { BankOutlined, ReadOutlined } from '@ant-design/icons';
 import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '@/i18n';
 import type { Education, Experience } from '../api/contactMapping';
 import './contacts.css';
 
@@ -12,7 +14,7 @@ export type ProfileSummaryProps = {
 
 const years = (start?: number, end?: number, current?: boolean) => {
   if (!start && !end) return '';
-  return `${start ?? ''}–${current ? 'present' : (end ?? '')}`;
+  return `${start ?? ''}–${current ? i18n.t('contacts:profile.present') : (end ?? '')}`;
 };
 
 const Entry = ({ title, subtitle, meta }: { title: string; subtitle?: string; meta?: string }) => (
@@ -31,13 +33,14 @@ const Entry = ({ title, subtitle, meta }: { title: string; subtitle?: string; me
 
 /** A person's experiences and education, as the shared professional profile holds them (SPEC §3). */
 export const ProfileSummary = ({ education, experiences, limit }: ProfileSummaryProps) => {
+  const { t } = useTranslation('contacts');
   const shownExperiences = limit ? experiences.slice(0, limit) : experiences;
   const shownEducation = limit ? education.slice(0, limit) : education;
   return (
     <div className="profile-summary">
-      <section aria-label="Experience" data-testid="profile-experience">
+      <section aria-label={t('profile.experience')} data-testid="profile-experience">
         <Typography.Text type="secondary" className="contacts-text--caps">
-          <BankOutlined /> Experience
+          <BankOutlined /> {t('profile.experience')}
         </Typography.Text>
         {shownExperiences.length ? (
           <ul className="profile-summary__list">
@@ -55,13 +58,13 @@ export const ProfileSummary = ({ education, experiences, limit }: ProfileSummary
           </ul>
         ) : (
           <Typography.Paragraph type="secondary" className="profile-summary__none">
-            No experience on the profile.
+            {t('profile.noExperience')}
           </Typography.Paragraph>
         )}
       </section>
-      <section aria-label="Education" data-testid="profile-education">
+      <section aria-label={t('profile.education')} data-testid="profile-education">
         <Typography.Text type="secondary" className="contacts-text--caps">
-          <ReadOutlined /> Education
+          <ReadOutlined /> {t('profile.education')}
         </Typography.Text>
         {shownEducation.length ? (
           <ul className="profile-summary__list">
@@ -77,7 +80,7 @@ export const ProfileSummary = ({ education, experiences, limit }: ProfileSummary
           </ul>
         ) : (
           <Typography.Paragraph type="secondary" className="profile-summary__none">
-            No education on the profile.
+            {t('profile.noEducation')}
           </Typography.Paragraph>
         )}
       </section>

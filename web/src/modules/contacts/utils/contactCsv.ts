@@ -1,5 +1,6 @@
 import type { Contact, NewContact } from '../api/contactMapping';
-import { writeCsv, type CsvRows } from './csv';
+import { parseCsv, writeCsv, type CsvRows } from './csv';
+import { i18n } from '@/i18n';
 
 export const contactCsvFields = [
   'linkedinUrl',
@@ -10,9 +11,13 @@ export const contactCsvFields = [
   'jobTitle',
   'email',
   'notes',
+  'connectedAt',
 ] as const;
 /** A contact field a CSV column can fill. */
 export type ContactCsvField = (typeof contactCsvFields)[number];
+
+/** A field as the import's mapping names it, in the interface's language (the file's headers stay as exported). */
+export const csvFieldLabel = (field: ContactCsvField) => i18n.t(`contacts:csv.fields.${field}`);
 
 /** Each field's header in an export, and the headers an import recognises for it (compared without case or punctuation). */
 export const contactCsvColumns: Record<ContactCsvField, { header: string; aliases: readonly string[] }> = {
@@ -27,6 +32,8 @@ export const contactCsvColumns: Record<ContactCsvField, { header: string; aliase
   jobTitle: { header: 'Job title', aliases: ['title', 'role', 'position', 'current role', 'job'] },
   email: { header: 'E-mail', aliases: ['email address', 'e-mail address', 'mail', 'work email'] },
   notes: { header: 'Notes', aliases: ['note', 'comments', 'comment'] },
+  // LinkedIn's Connections.csv names the day a connection was made 'Connected On' (SPEC §3 Contact `connectedAt`)
+  connectedAt: { header: 'Connected On', aliases: ['connected', 'connected at', 'connection date', 'date connected'] },
 };
 
 /** The field each column of the file fills, by column index; null: the column is ignored. */
@@ -60,12 +67,92 @@ export const hasHeaderRow = (rows: CsvRows) => {
   return detectMapping(first).some(Boolean) && !first.some((cell) => /linkedin\.com\/in\//i.test(cell));
 };
 
-/** One row as the body of POST /api/contacts: trimmed, empty cells left out. */
+/**
+ * LinkedIn's Connections.csv starts with a note ('Notes:', which reads as a header of its own, and a paragraph about
+ * missing e-mail addresses) above its header row. Lines of one cell above a row naming two fields or more, among the
+ * first few, are such a note and are left out; `skipped` says how many.
+ */
+export const withoutPreamble = (rows: CsvRows): { rows: CsvRows; skipped: number } => {
+  const header = rows.slice(0, 5).findIndex((row) => detectMapping(row).filter(Boolean).length >= 2);
+  const noteAbove = rows.slice(0, Math.max(header, 0)).every((row) => row.filter((cell) => cell.trim()).length <= 1);
+  return header > 0 && noteAbove && hasHeaderRow(rows.slice(header))
+    ? { rows: rows.slice(header), skipped: header }
+    : { rows, skipped: 0 };
+};
+
+/** A file as the import reads it: its rows, whether the first is a header row, and the field of each column. */
+export type CsvImportFile = {
+  /** the file's rows, a note above its header row left out */
+  rows: CsvRows;
+  /** how many rows of such a note were left out */
+  noteRows: number;
+  headerRow: boolean;
+  mapping: ColumnMapping;
+};
+
+/** Reads an import's file: the columns its header row names are mapped, the others (and those of a file without one) ignored. */
+export const readImportFile = (text: string): CsvImportFile => {
+  const { rows, skipped } = withoutPreamble(parseCsv(text));
+  const headerRow = hasHeaderRow(rows);
+  const width = Math.max(0, ...rows.map((row) => row.length));
+  const named = headerRow ? detectMapping(rows[0] ?? []) : [];
+  return {
+    rows,
+    noteRows: skipped,
+    headerRow,
+    mapping: [...named, ...Array<null>(Math.max(0, width - named.length)).fill(null)],
+  };
+};
+
+const months = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+/** 'Dec', 'dec.', 'Sept', 'December': the month's number (1-12), or 0. */
+const monthOf = (word: string) => {
+  const name = word.toLowerCase().replace(/\.$/, '');
+  return name.length >= 3 ? months.findIndex((month) => month.startsWith(name)) + 1 : 0;
+};
+
+/**
+ * A day as the contacts API takes it (`2023-12-06`) from how a file writes it: LinkedIn's Connections.csv writes
+ * '06 Dec 2023'; 'December 6, 2023' and ISO dates are read too. Null when it names no real day.
+ */
+export const csvDay = (text: string): string | null => {
+  if (/^\d{4}-\d{2}-\d{2}(T\S+)?$/.test(text)) return text;
+  const dayFirst = /^(\d{1,2})[\s-]+([A-Za-z]+\.?)[\s-]+(\d{4})$/.exec(text);
+  const monthFirst = /^([A-Za-z]+\.?)\s+(\d{1,2}),?\s+(\d{4})$/.exec(text);
+  const [day, month, year] = dayFirst
+    ? [Number(dayFirst[1]), monthOf(dayFirst[2] ?? ''), Number(dayFirst[3])]
+    : monthFirst
+      ? [Number(monthFirst[2]), monthOf(monthFirst[1] ?? ''), Number(monthFirst[3])]
+      : [0, 0, 0];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  // 31 Feb is no day (Date would roll it over into March)
+  if (!month || date.getUTCDate() !== day || date.getUTCMonth() !== month - 1) return null;
+  return date.toISOString().slice(0, 10);
+};
+
+/**
+ * One row as the body of POST /api/contacts: trimmed, empty cells left out; a date the import cannot read is handed
+ * on as written, so the server's refusal names its column in the row's report.
+ */
 export const rowToNewContact = (row: readonly string[], mapping: ColumnMapping): NewContact => {
   const contact: Partial<Record<ContactCsvField, string>> = {};
   mapping.forEach((field, index) => {
     const value = row[index]?.trim();
-    if (field && value && contact[field] === undefined) contact[field] = value;
+    if (field && value && contact[field] === undefined)
+      contact[field] = field === 'connectedAt' ? (csvDay(value) ?? value) : value;
   });
   return contact;
 };
@@ -83,6 +170,7 @@ export const contactsToCsv = (contacts: readonly Contact[]) =>
       contact.jobTitle,
       contact.email,
       contact.notes,
+      contact.connectedAt?.slice(0, 10) ?? '',
     ]),
   ]);
 

@@ -1,6 +1,6 @@
 import type { ContactFilters } from '../hooks/useContactList';
 import { contactsPaths } from '@/lib/paths';
-import { lookupStatusLabels, relationshipLabels, sortOptions } from './contactLabels';
+import { lookupStatuses, relationshipColors, sortOptions } from './contactLabels';
 
 /**
  * The dashboard's query parameters: the contacts table's filters and the open contact follow the URL, so a link (a
@@ -22,7 +22,7 @@ export const defaultContactFilters: ContactFilters = { sort: 'last_updated', ord
 
 const defaultSort = `${defaultContactFilters.sort}:${defaultContactFilters.order}`;
 
-const isKeyOf = <K extends string>(table: Record<K, string>, value: string | null): value is K =>
+const isKeyOf = <K extends string>(table: Record<K, unknown>, value: string | null): value is K =>
   value !== null && Object.hasOwn(table, value);
 
 /** The table's filters in `params`; what is missing or not one of the choices is left at its default. */
@@ -34,8 +34,8 @@ export const contactFiltersOf = (params: URLSearchParams): ContactFilters => {
   const [field, order] = sort.split(':') as [ContactFilters['sort'], ContactFilters['order']];
   return {
     ...(q ? { q } : {}),
-    ...(isKeyOf(lookupStatusLabels, lookup) ? { email_lookup_status: lookup } : {}),
-    ...(isKeyOf(relationshipLabels, relationship) ? { relationship_status: relationship } : {}),
+    ...(isKeyOf(lookupStatuses, lookup) ? { email_lookup_status: lookup } : {}),
+    ...(isKeyOf(relationshipColors, relationship) ? { relationship_status: relationship } : {}),
     sort: field,
     order,
   };

@@ -10,8 +10,8 @@ import {
 
 describe('contact filter choices', () => {
   it('offer every status of the shared schema, in its order', () => {
-    expect(lookupStatusOptions.map((option) => option.value)).toEqual(emailLookupStatuses);
-    expect(relationshipOptions.map((option) => option.value)).toEqual(relationshipStatuses);
+    expect(lookupStatusOptions().map((option) => option.value)).toEqual(emailLookupStatuses);
+    expect(relationshipOptions().map((option) => option.value)).toEqual(relationshipStatuses);
   });
 });
 

@@ -1,16 +1,18 @@
-import { relationshipLabels } from '@shared/relationship';
 import type { emailLookupStatuses, relationshipStatuses } from '@shared/schemas/contacts';
 import type { ReplyStatus } from '@shared/schemas/conversations';
-import { replyStatusLabels } from '@shared/conversation-turn';
 import type { EmailVerificationState } from './emailVerification';
 import { formatRecentTime } from '@/lib/formatDate';
+import { i18n } from '@/i18n';
 import type { Contact } from '../api/contactMapping';
 
 export type RelationshipStatus = (typeof relationshipStatuses)[number];
 export type EmailLookupStatus = (typeof emailLookupStatuses)[number];
 
-/** The relationship is the contact's pipeline stage, in the pipeline's words (one table of them, shared/). */
-export { relationshipLabels };
+/** The catalogue's key of a status (keys are camelCase: `meeting_scheduled` is `meetingScheduled`). */
+const keyOf = (status: string) => status.replace(/_([a-z])/gi, (_, letter: string) => letter.toUpperCase());
+
+/** The relationship is the contact's pipeline stage, in the pipeline's words. */
+export const relationshipLabel = (status: RelationshipStatus) => i18n.t(`contacts:relationship.${keyOf(status)}`);
 
 export const relationshipColors: Record<RelationshipStatus, string> = {
   new: 'default',
@@ -20,56 +22,37 @@ export const relationshipColors: Record<RelationshipStatus, string> = {
   closed: 'green',
 };
 
-/** The lookup filter's choices. */
-export const lookupStatusLabels: Record<EmailLookupStatus, string> = {
-  pending: 'Looking up',
-  found_valid: 'Valid e-mail',
-  found_risky: 'Risky e-mail',
-  not_found: 'Not found',
-  error: 'Lookup failed',
+/** The lookup filter's choices (its labels: {@link lookupStatusLabel}). */
+export const lookupStatuses: Record<EmailLookupStatus, true> = {
+  pending: true,
+  found_valid: true,
+  found_risky: true,
+  not_found: true,
+  error: true,
+};
+
+export const lookupStatusLabel = (status: EmailLookupStatus) => i18n.t(`contacts:lookupStatus.${keyOf(status)}`);
+
+export const emailTagColors: Record<EmailVerificationState, string> = {
+  valid: 'success',
+  confirmed: 'cyan',
+  risky: 'warning',
+  invalid: 'error',
+  not_found: 'default',
+  looking_up: 'processing',
+  failed: 'error',
+  none: 'default',
 };
 
 /** The e-mail tag: its text, colour and what it means. */
-export const emailTags: Record<EmailVerificationState, { label: string; color: string; tooltip: string }> = {
-  valid: { label: 'Valid', color: 'success', tooltip: 'Verified: the mailbox exists and accepts mail.' },
-  confirmed: {
-    label: 'Confirmed',
-    color: 'cyan',
-    tooltip:
-      'The mail server accepts every address, so this one could not be verified; you confirmed it, so e-mails are sent to it.',
-  },
-  risky: {
-    label: 'Risky',
-    color: 'warning',
-    tooltip:
-      'The mail server accepts every address or did not answer clearly, so this one could not be verified. Nothing is sent to it until you confirm it (on the contact, or in the e-mail).',
-  },
-  invalid: {
-    label: 'Invalid',
-    color: 'error',
-    tooltip: 'The verifier says this mailbox does not exist. Mail to it would bounce.',
-  },
-  not_found: {
-    label: 'Not found',
-    color: 'default',
-    tooltip: 'No address of this person could be found and verified. You can enter one by hand.',
-  },
-  looking_up: {
-    label: 'Looking up',
-    color: 'processing',
-    tooltip: 'Outreach is finding and verifying an address right now.',
-  },
-  failed: {
-    label: 'Lookup failed',
-    color: 'error',
-    tooltip: 'The last lookup did not finish. Select the contact and find e-mails again.',
-  },
-  none: {
-    label: 'No e-mail',
-    color: 'default',
-    tooltip: 'No address yet. Select the contact and choose Find e-mails.',
-  },
-};
+export const emailTag = (state: EmailVerificationState) => ({
+  label: i18n.t(`contacts:emailTag.${keyOf(state)}.label`),
+  color: emailTagColors[state],
+  tooltip: i18n.t(`contacts:emailTag.${keyOf(state)}.tooltip`),
+});
+
+/** the server's `emailStatus` values besides 'empty' (lambdas write 'sent'); another one reads as itself, capitalised */
+const emailStatuses = ['sent'];
 
 /**
  * SPEC §4 'Contact e-mail': emailStatus stays 'empty' until an e-mail leaves (then 'sent'); a draft written meanwhile
@@ -77,37 +60,55 @@ export const emailTags: Record<EmailVerificationState, { label: string; color: s
  */
 export const emailStatusLabel = (contact: { emailStatus: string; hasActiveDraft: boolean }) => {
   const status = contact.emailStatus;
-  if (!status || status === 'empty') return contact.hasActiveDraft ? 'Draft ready' : 'No draft';
+  if (!status || status === 'empty')
+    return contact.hasActiveDraft ? i18n.t('contacts:emailStatus.draftReady') : i18n.t('contacts:emailStatus.noDraft');
+  if (emailStatuses.includes(status)) return i18n.t(`contacts:emailStatus.${status}`);
   return status.charAt(0).toUpperCase() + status.slice(1).replaceAll('_', ' ');
+};
+
+/** the reply statuses the catalogue names (shared/conversation-turn.ts replyStatusLabels, in each language) */
+const replyStatusKeys: Record<ReplyStatus, string> = {
+  awaiting_reply: 'awaitingReply',
+  REPLY_RECEIVED: 'replied',
+  auto_reply: 'autoReply',
+  bounced: 'bounced',
+  closed: 'closed',
 };
 
 /**
  * SPEC §3 Contact `conversationStatus`: the status of the contact's newest conversation (its `replyStatus`, written
  * with it by the server), in the conversation thread's words; 'None' while it has none.
  */
-export const conversationStatusLabel = (status: string) =>
-  status
-    ? (replyStatusLabels[status as ReplyStatus] ??
-      status.charAt(0).toUpperCase() + status.slice(1).toLowerCase().replaceAll('_', ' '))
-    : 'None';
+export const conversationStatusLabel = (status: string) => {
+  if (!status) return i18n.t('contacts:conversationStatus.none');
+  const key = replyStatusKeys[status as ReplyStatus] as string | undefined;
+  return key
+    ? i18n.t(`contacts:conversationStatus.${key}`)
+    : status.charAt(0).toUpperCase() + status.slice(1).toLowerCase().replaceAll('_', ' ');
+};
 
 /**
- * `{value, label}` choices of a label table, in its order. The tables name every status (their Record types say so),
- * so the filters need not import the status lists from shared/schemas/contacts.ts, which would bring zod along.
+ * `{value, label}` choices of a status table, in its order, in the interface's language. The tables name every
+ * status (their Record types say so), so the filters need not import the status lists from shared/schemas/contacts.ts,
+ * which would bring zod along.
  */
-const optionsOf = <K extends string>(labels: Record<K, string>) =>
-  (Object.keys(labels) as K[]).map((value) => ({ value, label: labels[value] }));
+const optionsOf = <K extends string>(table: Record<K, unknown>, label: (value: K) => string) =>
+  (Object.keys(table) as K[]).map((value) => ({ value, label: label(value) }));
 
-export const lookupStatusOptions = optionsOf(lookupStatusLabels);
-export const relationshipOptions = optionsOf(relationshipLabels);
+export const lookupStatusOptions = () => optionsOf(lookupStatuses, lookupStatusLabel);
+export const relationshipOptions = () => optionsOf(relationshipColors, relationshipLabel);
 
+/** The sort choices; their labels are the catalogue's `sort.<labelKey>`. */
 export const sortOptions = [
-  { value: 'last_updated:desc', label: 'Recently updated' },
-  { value: 'imported_at:desc', label: 'Recently added' },
-  { value: 'name:asc', label: 'Name A–Z' },
-  { value: 'name:desc', label: 'Name Z–A' },
-  { value: 'company:asc', label: 'Company A–Z' },
+  { value: 'last_updated:desc', labelKey: 'recentlyUpdated' },
+  { value: 'imported_at:desc', labelKey: 'recentlyAdded' },
+  { value: 'name:asc', labelKey: 'nameAsc' },
+  { value: 'name:desc', labelKey: 'nameDesc' },
+  { value: 'company:asc', labelKey: 'companyAsc' },
 ] as const;
+
+export const sortOptionsLabelled = () =>
+  sortOptions.map((option) => ({ value: option.value, label: i18n.t(`contacts:sort.${option.labelKey}`) }));
 
 /** Each address pattern a lookup tries (lambdas/contacts/email-candidates.ts) as it looks for a Jane Doe. */
 const patternExamples: Record<string, string> = {
@@ -126,15 +127,15 @@ const patternExamples: Record<string, string> = {
 /** Where the contact's address came from, in words ('Guessed from the company's pattern jane.doe@'); '' if unknown. */
 export const emailOriginLabel = (contact: Pick<Contact, 'email' | 'emailSource' | 'emailPatternUsed'>) => {
   if (!contact.email) return '';
-  if (contact.emailSource === 'manual') return 'Entered by you';
-  if (contact.emailSource === 'shared_profile') return 'Found before for this LinkedIn profile';
+  if (contact.emailSource === 'manual') return i18n.t('contacts:emailOrigin.manual');
+  if (contact.emailSource === 'shared_profile') return i18n.t('contacts:emailOrigin.sharedProfile');
   const example = patternExamples[contact.emailPatternUsed];
-  if (example) return `Guessed from the company's pattern ${example}`;
-  return contact.emailSource === 'lookup' ? "Guessed from the company's address pattern" : '';
+  if (example) return i18n.t('contacts:emailOrigin.pattern', { example });
+  return contact.emailSource === 'lookup' ? i18n.t('contacts:emailOrigin.lookup') : '';
 };
 
 /** A moment of the contact as the app writes one ('5m ago', then 'Mar 4, 2026': lib/formatDate), '—' without one. */
-export const formatDate = (iso: string | null) => (iso ? formatRecentTime(iso) : '—');
+export const formatDate = (iso: string | null) => (iso ? formatRecentTime(iso, i18n.language) : '—');
 
 /** The two letters of an avatar without a picture. */
 export const contactInitials = (name: string) =>

@@ -95,7 +95,7 @@ describe('importContacts', () => {
       rows: ['A', 'B', 'C'].map((name, index) => ({ rowNumber: index + 2, contact: { name } })),
     });
     expect(results.map((result) => result.status)).toEqual(['added', 'not_imported', 'not_imported']);
-    expect(results[2]?.message).toBe(limitReachedMessage);
+    expect(results[2]?.message).toBe(limitReachedMessage());
     expect(create).toHaveBeenCalledTimes(2);
     expect(onLimitReached).toHaveBeenCalledOnce();
   });

@@ -2,7 +2,8 @@ import { sameCompany, sameTitle } from '@shared/companies';
 import { isApiError } from '@/lib/http/ApiError';
 import type { Contact, NewContact } from '../api/contactMapping';
 import { isContactLimitError } from './isContactLimitError';
-import { contactCsvColumns, linkedinSlug, type ContactCsvField } from './contactCsv';
+import { i18n } from '@/i18n';
+import { contactCsvColumns, csvFieldLabel, linkedinSlug, type ContactCsvField } from './contactCsv';
 
 export const importRowStatuses = ['added', 'skipped', 'failed', 'not_imported'] as const;
 export type ImportRowStatus = (typeof importRowStatuses)[number];
@@ -63,18 +64,18 @@ const remember = (
  */
 export const duplicateReason = (contact: NewContact, index: ExistingContacts) => {
   const slug = contact.linkedinUrl ? linkedinSlug(contact.linkedinUrl) : null;
-  if (slug) return index.slugs.has(slug) ? 'Already in your contacts (same LinkedIn profile)' : null;
-  if (contact.email && index.emails.has(contact.email.toLowerCase())) return 'Already in your contacts (same e-mail)';
+  if (slug) return index.slugs.has(slug) ? i18n.t('contacts:import.duplicateProfile') : null;
+  if (contact.email && index.emails.has(contact.email.toLowerCase())) return i18n.t('contacts:import.duplicateEmail');
   const name = fullName(contact);
-  if (name && index.names.has(nameKey(name, contact.company ?? '')))
-    return 'Already in your contacts (same name and company)';
+  if (name && index.names.has(nameKey(name, contact.company ?? ''))) return i18n.t('contacts:import.duplicateName');
   return null;
 };
 
-const wireFieldLabels: Record<string, string> = Object.fromEntries(
-  (Object.entries(contactCsvColumns) as [ContactCsvField, { header: string }][]).map(([field, { header }]) => [
+/** the CSV field of each wire field name (`job_title` is `jobTitle`) */
+const wireFields: Record<string, ContactCsvField> = Object.fromEntries(
+  (Object.keys(contactCsvColumns) as ContactCsvField[]).map((field) => [
     field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`),
-    header,
+    field,
   ]),
 );
 
@@ -89,7 +90,8 @@ export const failureReason = (error: unknown) => {
       return issues
         .map(({ field, message }) => {
           const key = field.replace(/^body\./, '').split('.')[0] ?? '';
-          return `${wireFieldLabels[key] ?? key}: ${message}`;
+          const csvField = wireFields[key];
+          return `${csvField ? csvFieldLabel(csvField) : key}: ${message}`;
         })
         .join('; ');
     }
@@ -135,10 +137,12 @@ export const profileDisagreement = (
 
 /** 'Head of Data at Deezer', or whichever of the two there is. */
 export const jobLine = ({ company, jobTitle }: JobValues) =>
-  jobTitle && company ? `${jobTitle} at ${company}` : jobTitle || company || 'nothing';
+  jobTitle && company
+    ? i18n.t('contacts:import.jobAtCompany', { jobTitle, company })
+    : jobTitle || company || i18n.t('contacts:import.nothing');
 
-export const duplicateMessage = 'Already in your contacts';
-export const limitReachedMessage = 'Not imported: contact limit reached';
+export const duplicateMessage = () => i18n.t('contacts:import.duplicate');
+export const limitReachedMessage = () => i18n.t('contacts:import.limitReached');
 
 /** Creates the rows one after another, skipping duplicates, reporting each row; stops at the contact limit. */
 export const importContacts = async ({ rows, existing, create, onProgress, onLimitReached }: ImportContactsOptions) => {
@@ -164,7 +168,7 @@ export const importContacts = async ({ rows, existing, create, onProgress, onLim
           results.push(
             ...rows
               .slice(position)
-              .map((rest) => ({ ...rest, status: 'not_imported' as const, message: limitReachedMessage })),
+              .map((rest) => ({ ...rest, status: 'not_imported' as const, message: limitReachedMessage() })),
           );
           onProgress?.([...results]);
           onLimitReached?.();
@@ -172,7 +176,7 @@ export const importContacts = async ({ rows, existing, create, onProgress, onLim
         }
         // the server knows better than the index (another tab may have added the person meanwhile)
         if (isApiError(error) && error.status === 409)
-          results.push({ ...row, status: 'skipped', message: duplicateMessage });
+          results.push({ ...row, status: 'skipped', message: duplicateMessage() });
         else results.push({ ...row, status: 'failed', message: failureReason(error) });
       }
     }

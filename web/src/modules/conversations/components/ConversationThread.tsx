@@ -1,16 +1,26 @@
 import { MailOutlined, RollbackOutlined, SyncOutlined } from '@ant-design/icons';
-import { Alert, Button, Skeleton, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Select, Skeleton, Tooltip, Typography } from 'antd';
+import { Tag } from '@/ui/Tag';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { awaitsYourReply, shownReplyStatus } from '@shared/conversation-turn';
-import type { ConversationEmail } from '@shared/schemas/conversations';
+import { type ConversationEmail, type ReplyClassification, replyClassifications } from '@shared/schemas/conversations';
 import { useApiClient } from '@/lib/http/useApiClient';
 import { useNow } from '@/lib/useNow';
-import { formatRecentTime } from '@/lib/formatDate';
+import { formatDateTime, formatDay, formatRecentTime } from '@/lib/formatDate';
 import { useToast } from '@/ui/toast/useToast';
-import { checkReplies } from '../api/conversationsApi';
+import { raiseWindowEvent } from '@/lib/windowEvents';
+import { checkReplies, correctLabel } from '../api/conversationsApi';
 import { useContactConversations } from '../hooks/useContactConversations';
-import { replyStatusLabels } from '@shared/conversation-turn';
-import { type ConversationWithEmails, emailKindLabels, sender } from '../utils/conversationLabels';
+import {
+  type ConversationWithEmails,
+  classificationColors,
+  classificationLabel,
+  emailKindLabel,
+  replyStatusLabel,
+  sender,
+} from '../utils/conversationLabels';
+import { i18n } from '@/i18n';
 import { ReplyComposer } from './ReplyComposer';
 import './conversations.css';
 
@@ -33,39 +43,75 @@ const kindColors = { sent: 'default', reply: 'success', auto_reply: 'gold', boun
 type ThreadEmailProps = {
   email: ConversationEmail;
   now: number;
+  /** corrects a received e-mail's label (DESIGN §9 'Triage') */
+  onCorrect: (classification: ReplyClassification) => Promise<void>;
   /** answers a received message (absent on the user's own e-mails) */
   onReply?: (() => void) | undefined;
 };
 
-const ThreadEmail = ({ email, now, onReply }: ThreadEmailProps) => {
-  const label = emailKindLabels[email.kind];
+/** A received e-mail's label, its return date, and the choice that corrects it. */
+const TriageLabel = ({ email, onCorrect }: Pick<ThreadEmailProps, 'email' | 'onCorrect'>) => {
+  const { t, i18n } = useTranslation('conversations');
+  const [saving, setSaving] = useState(false);
+  if (!email.classification) return null;
+  return (
+    <div className="thread-email__triage" data-testid="triage-label" data-classification={email.classification}>
+      <Tag color={classificationColors[email.classification]}>
+        {classificationLabel(email.classification)}
+        {email.returnDate ? ` · ${t('triage.back', { date: formatDay(email.returnDate, i18n.language) })}` : ''}
+      </Tag>
+      <Select<ReplyClassification>
+        size="small"
+        className="thread-email__triage-select"
+        aria-label={t('triage.correct', { from: email.fromName ?? email.from })}
+        value={email.classification}
+        loading={saving}
+        disabled={saving}
+        popupMatchSelectWidth={false}
+        options={replyClassifications.map((value) => ({ value, label: classificationLabel(value) }))}
+        onChange={(value) => {
+          setSaving(true);
+          void onCorrect(value).finally(() => setSaving(false));
+        }}
+      />
+    </div>
+  );
+};
+
+const ThreadEmail = ({ email, now, onReply, onCorrect }: ThreadEmailProps) => {
+  const { t } = useTranslation('conversations');
+  const label = emailKindLabel(email.kind);
   return (
     <article
       className={`thread-email thread-email--${email.kind}`}
       data-testid="thread-email"
       data-kind={email.kind}
-      aria-label={`${label ?? 'Sent'} from ${email.fromName ?? email.from}`}
+      aria-label={t('email.label', { kind: label ?? t('email.sent'), from: email.fromName ?? email.from })}
     >
       <header className="thread-email__head">
         <div className="thread-email__who">
           <Typography.Text strong ellipsis>
-            {email.kind === 'sent' ? `You (${email.from})` : sender(email.fromName, email.from)}
+            {email.kind === 'sent' ? t('email.you', { address: email.from }) : sender(email.fromName, email.from)}
           </Typography.Text>
           <Typography.Text type="secondary" className="thread-email__to" ellipsis>
-            to {email.to}
+            {t('email.to', { address: email.to })}
           </Typography.Text>
         </div>
         <div className="thread-email__meta">
           {label ? <Tag color={kindColors[email.kind]}>{label}</Tag> : null}
-          <Tooltip title={new Date(email.at).toLocaleString()}>
+          <Tooltip title={formatDateTime(email.at, i18n.language)}>
             <Typography.Text type="secondary" className="thread-email__when">
-              {formatRecentTime(email.at, now)}
+              {formatRecentTime(email.at, i18n.language, now)}
             </Typography.Text>
           </Tooltip>
         </div>
       </header>
-      <Typography.Text className="thread-email__subject">{email.subject || '(no subject)'}</Typography.Text>
-      <Typography.Paragraph className="thread-email__body" ellipsis={{ rows: 6, expandable: true, symbol: 'more' }}>
+      {email.kind !== 'sent' ? <TriageLabel email={email} onCorrect={onCorrect} /> : null}
+      <Typography.Text className="thread-email__subject">{email.subject || t('noSubject')}</Typography.Text>
+      <Typography.Paragraph
+        className="thread-email__body"
+        ellipsis={{ rows: 6, expandable: true, symbol: t('email.more') }}
+      >
         {email.body}
       </Typography.Paragraph>
       {onReply ? (
@@ -74,9 +120,9 @@ const ThreadEmail = ({ email, now, onReply }: ThreadEmailProps) => {
             size="small"
             icon={<RollbackOutlined />}
             onClick={onReply}
-            aria-label={`Reply to ${email.fromName ?? email.from}`}
+            aria-label={t('replyTo', { name: email.fromName ?? email.from })}
           >
-            Reply
+            {t('reply')}
           </Button>
         </div>
       ) : null}
@@ -107,10 +153,11 @@ export const latestAnswered = (conversations: readonly ConversationWithEmails[] 
 /** Who a reply in the conversation answers: the sender of its latest received message, by name when known. */
 const answeredName = (conversation: ConversationWithEmails) => {
   const latest = conversation.emails.findLast((email) => email.kind === 'reply');
-  return latest ? (latest.fromName ?? latest.from) : 'the contact';
+  return latest ? (latest.fromName ?? latest.from) : i18n.t('conversations:theContact');
 };
 
 export const ConversationThread = ({ contactId, startReply = false }: ConversationThreadProps) => {
+  const { t } = useTranslation('conversations');
   const api = useApiClient();
   const toast = useToast();
   // re-rendered every 30 s so '5m ago' stays true; the time is read at render (the thread may be newer)
@@ -130,10 +177,15 @@ export const ConversationThread = ({ contactId, startReply = false }: Conversati
         api,
         conversations?.map((conversation) => conversation.id),
       );
+      // SPEC §4 'App events': the rest of this tab (pipeline, Outreach, dashboard) learns of the reply without waiting
+      for (const result of results) {
+        if (result.updated)
+          raiseWindowEvent('conversation-updated', { conversationId: result.conversationId, contactId });
+      }
       const failure = results.find((result) => result.error)?.error;
       if (failure) toast.error(failure);
-      else if (results.some((result) => result.hasReply && result.updated)) toast.success('A new reply arrived');
-      else toast.info('No new replies');
+      else if (results.some((result) => result.hasReply && result.updated)) toast.success(t('newReply'));
+      else toast.info(t('noNewReplies'));
       await mutate();
     } catch (caught) {
       toast.error(caught instanceof Error ? caught.message : String(caught));
@@ -142,29 +194,37 @@ export const ConversationThread = ({ contactId, startReply = false }: Conversati
     }
   };
 
+  const handleCorrect = async (conversationId: string, messageId: string, classification: ReplyClassification) => {
+    try {
+      await correctLabel(api, conversationId, messageId, classification);
+      toast.success(t('triage.corrected'));
+      // the pipeline card and the dashboard show the newest label too
+      raiseWindowEvent('conversation-updated', { conversationId, contactId });
+      await mutate();
+    } catch (caught) {
+      toast.error(caught instanceof Error ? caught.message : String(caught));
+    }
+  };
+
   const sent = conversations?.some((conversation) => conversation.emails.length > 0) ?? false;
   return (
-    <section aria-label="Conversation" className="thread" data-testid="conversation-thread">
+    <section aria-label={t('title')} className="thread" data-testid="conversation-thread">
       <div className="thread__head">
         <Typography.Text type="secondary" className="thread__title">
-          Conversation
+          {t('title')}
         </Typography.Text>
         {sent ? (
           <Button size="small" icon={<SyncOutlined />} loading={checking} onClick={() => void handleCheck()}>
-            Check for replies
+            {t('check')}
           </Button>
         ) : null}
       </div>
-      {error ? (
-        <Alert type="error" showIcon title="The conversation could not be loaded" description={error.message} />
-      ) : null}
+      {error ? <Alert type="error" showIcon title={t('loadFailed')} description={error.message} /> : null}
       {isLoading && !conversations ? <Skeleton active paragraph={{ rows: 3 }} /> : null}
       {conversations && !sent ? (
         <div className="thread__empty" data-testid="thread-empty">
           <MailOutlined className="thread__empty-icon" />
-          <Typography.Text type="secondary">
-            Nothing sent yet. E-mails you send to this contact, and their replies, appear here.
-          </Typography.Text>
+          <Typography.Text type="secondary">{t('empty')}</Typography.Text>
         </div>
       ) : null}
       {conversations
@@ -179,13 +239,14 @@ export const ConversationThread = ({ contactId, startReply = false }: Conversati
                 <Typography.Text strong ellipsis>
                   {conversation.subject}
                 </Typography.Text>
-                <Tag color={statusColors[status]}>{replyStatusLabels[status]}</Tag>
+                <Tag color={statusColors[status]}>{replyStatusLabel(status)}</Tag>
               </div>
               {conversation.emails.map((email) => (
                 <ThreadEmail
                   key={email.id}
                   email={email}
                   now={now}
+                  onCorrect={(classification) => handleCorrect(conversation.id, email.id, classification)}
                   onReply={email.kind === 'reply' && yours ? () => setReplyingIn(conversation.id) : undefined}
                 />
               ))}

@@ -1,8 +1,9 @@
 import { CloseOutlined, EditOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Input, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { replySubject } from '@shared/reply-subject';
-import { type Draft, draftMessages } from '@shared/schemas/drafts';
+import type { Draft } from '@shared/schemas/drafts';
 import { useApiClient } from '@/lib/http/useApiClient';
 import { useNow } from '@/lib/useNow';
 import { useDefaultEmailConnection } from '@/modules/emailConnection/hooks/useEmailConnections';
@@ -14,7 +15,7 @@ import { SendButtons } from '@/modules/outreach/components/SendButtons';
 import { SendExplainer } from '@/modules/outreach/components/SendExplainer';
 import { useContactDrafts } from '@/modules/outreach/hooks/useContactDrafts';
 import { attachableDocuments } from '@/modules/outreach/utils/attachments';
-import { errorText } from '@/modules/outreach/utils/errorText';
+import { errorText } from '@/lib/http/errorText';
 import { canSend } from '@/modules/outreach/utils/sendState';
 import { useProfile } from '@/modules/profile/hooks/useProfile';
 import { useReportDirty } from '@/modules/profile/hooks/useReportDirty';
@@ -53,6 +54,7 @@ export const openReplyDraft = (drafts: readonly Draft[] | undefined, conversatio
  * thread from the default mailbox (POST /api/drafts/{id}/send). The outreach draft editor does the editing.
  */
 export const ReplyComposer = ({ contactId, conversation, to, onClose }: ReplyComposerProps) => {
+  const { t } = useTranslation('conversations');
   const api = useApiClient();
   const toast = useToast();
   const { modal } = App.useApp();
@@ -73,10 +75,10 @@ export const ReplyComposer = ({ contactId, conversation, to, onClose }: ReplyCom
     if (!unsaved) return then();
     modal.confirm({
       title,
-      content: 'The changes to this reply are not saved yet. If you go on, they are lost.',
-      okText: 'Discard changes',
+      content: t('composer.unsavedContent'),
+      okText: t('composer.discard'),
       okButtonProps: { danger: true },
-      cancelText: 'Keep editing',
+      cancelText: t('composer.keepEditing'),
       onOk: then,
     });
   };
@@ -95,7 +97,7 @@ export const ReplyComposer = ({ contactId, conversation, to, onClose }: ReplyCom
   };
 
   const handleWriteWithAi = () =>
-    unlessKept('Replace your changes?', () => {
+    unlessKept(t('composer.replaceTitle'), () => {
       void run('ai', () => generateReply(api, { contactId, conversationId: conversation.id, instructions }), null);
     });
   const handleWriteMyself = () =>
@@ -113,8 +115,8 @@ export const ReplyComposer = ({ contactId, conversation, to, onClose }: ReplyCom
       null,
     );
   const handleSave = (changes: DraftChanges) =>
-    draft && void run('save', () => updateDraft(api, draft.id, changes), 'Reply saved');
-  const handleDelete = () => draft && void run('delete', () => deleteDraft(api, draft), 'Reply deleted');
+    draft && void run('save', () => updateDraft(api, draft.id, changes), t('composer.saved'));
+  const handleDelete = () => draft && void run('delete', () => deleteDraft(api, draft), t('composer.deleted'));
   /** saves what the editor holds first (a send takes the saved draft), then sends now or at `when` */
   const handleSend = (kind: Busy, changes: DraftChanges | null, when?: string) =>
     draft &&
@@ -124,7 +126,7 @@ export const ReplyComposer = ({ contactId, conversation, to, onClose }: ReplyCom
         if (changes) await updateDraft(api, draft.id, changes);
         await sendDraft(api, draft.id, when);
       },
-      when ? 'Reply scheduled' : 'Sending your reply',
+      when ? t('composer.scheduled') : t('composer.sending'),
       onClose,
     );
 
@@ -132,9 +134,12 @@ export const ReplyComposer = ({ contactId, conversation, to, onClose }: ReplyCom
     if (!draft || !canSend(draft)) return null;
     if (!mailboxReady) return <SendExplainer expiredEmail={connection?.email ?? null} />;
     const blockedBy = !complete
-      ? 'Write a subject and a body first.'
+      ? t('composer.writeFirst')
       : openSpots.length
-        ? draftMessages.unfilledPlaceholders(openSpots)
+        ? t('composer.fillSpots', {
+            count: openSpots.length,
+            spots: openSpots.map((name) => `{{${name}}}`).join(', '),
+          })
         : null;
     return (
       <SendButtons
@@ -147,22 +152,20 @@ export const ReplyComposer = ({ contactId, conversation, to, onClose }: ReplyCom
   };
 
   return (
-    <section className="reply-composer" aria-label={`Reply to ${to}`} data-testid="reply-composer">
+    <section className="reply-composer" aria-label={t('replyTo', { name: to })} data-testid="reply-composer">
       <header className="reply-composer__head">
         <Typography.Text strong ellipsis>
-          Reply to {to}
+          {t('replyTo', { name: to })}
         </Typography.Text>
         <Button
           type="text"
           size="small"
           icon={<CloseOutlined />}
-          aria-label="Close the reply"
-          onClick={() => unlessKept('Discard your changes?', onClose)}
+          aria-label={t('composer.close')}
+          onClick={() => unlessKept(t('composer.discardTitle'), onClose)}
         />
       </header>
-      {error ? (
-        <Alert type="error" showIcon title="Your drafts could not be loaded" description={error.message} />
-      ) : null}
+      {error ? <Alert type="error" showIcon title={t('composer.loadFailed')} description={error.message} /> : null}
       {isLoading && !drafts ? <Skeleton active paragraph={{ rows: 4 }} /> : null}
       {drafts ? (
         <div className="reply-composer__ai">
@@ -170,23 +173,23 @@ export const ReplyComposer = ({ contactId, conversation, to, onClose }: ReplyCom
             value={instructions}
             onChange={(event) => setInstructions(event.target.value)}
             maxLength={2000}
-            placeholder="Anything the AI should say? (optional)"
-            aria-label="Instructions for the AI"
+            placeholder={t('composer.instructionsPlaceholder')}
+            aria-label={t('composer.instructions')}
             onPressEnter={handleWriteWithAi}
           />
           <Button icon={<ThunderboltOutlined />} loading={busy === 'ai'} onClick={handleWriteWithAi}>
-            Write with AI
+            {t('composer.writeWithAi')}
           </Button>
           {draft ? null : (
             <Button icon={<EditOutlined />} loading={busy === 'write'} onClick={handleWriteMyself}>
-              Write it myself
+              {t('composer.writeMyself')}
             </Button>
           )}
         </div>
       ) : null}
       {drafts && !draft ? (
         <Typography.Text type="secondary" className="reply-composer__hint">
-          The AI reads the conversation so far and answers {to}’s latest message. You can edit it before it is sent.
+          {t('composer.hint', { name: to })}
         </Typography.Text>
       ) : null}
       {draft?.status === 'failed' ? (

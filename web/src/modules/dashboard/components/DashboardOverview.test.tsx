@@ -4,7 +4,9 @@ import { ConfigProvider } from 'antd';
 import { act } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n, loadCatalogue } from '@/i18n';
+import englishDashboard from '@/i18n/locales/en/dashboard.json';
 import { ApiError } from '@/lib/http/ApiError';
 import type { ApiClient } from '@/lib/http/apiClient';
 import { ApiClientContext } from '@/lib/http/useApiClient';
@@ -252,6 +254,62 @@ describe('the pending tasks', () => {
     await click(buttonNamed('Try again', byTestId('pending-tasks')!));
     await untilPasses(() => expect(byTestId('task-drafts_ready')).not.toBeNull());
     expect(reads.tasks).toBe(2);
+  });
+});
+
+/** Every text of a catalogue, its `{{placeholders}}` cut out: the pieces a rendered page may show. */
+const cataloguePieces = (catalogue: unknown): string[] =>
+  typeof catalogue === 'string'
+    ? catalogue
+        .split(/\{\{[^}]*\}\}/)
+        .map((piece) => piece.trim())
+        .filter((piece) => piece.length > 3)
+    : Object.values(catalogue as Record<string, unknown>).flatMap(cataloguePieces);
+
+describe('the dashboard in German (SPEC §3 language)', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('speaks German everywhere: cards, tasks, links and labels, with no English text left', async () => {
+    await loadCatalogue('de');
+    await i18n.changeLanguage('de');
+    const { api } = fakeDashboardApi(
+      [summaryOf()],
+      [
+        pendingTasksOf({
+          drafts_ready: {
+            count: 4,
+            items: [{ contactId: 'c1', name: '', id: 'd1', detail: 'Analytical engines', at: null }],
+          },
+          failed_lookups: {
+            count: 1,
+            items: [{ contactId: 'c2', name: 'Dennis Ritchie', id: 'c2', detail: 'Timeout', at: null }],
+          },
+        }),
+      ],
+    );
+    await show(api);
+    await untilPasses(() => expect(byTestId('task-drafts_ready')).not.toBeNull());
+    await untilPasses(() => expect(byTestId('summary-card-contacts')).not.toBeNull());
+
+    expect(byTestId('dashboard-summary')?.getAttribute('aria-label')).toBe('Übersicht');
+    expect(text('summary-card-contacts')).toContain('Kontakte');
+    expect(text('summary-card-replies')).toContain('Antwortquote');
+    expect(byTestId('pending-tasks')?.querySelector('h2')?.textContent).toBe('Offene Aufgaben');
+    expect(byTestId('pending-tasks')?.querySelector('h3')?.textContent).toBe('Entwürfe bereit zum Senden');
+    expect(linkNamed('Alle 4 in Outreach')).toBeDefined();
+    expect(linkNamed('Unbenannter Kontakt')).toBeDefined();
+    expect(linkNamed('Kontakte öffnen')).toBeDefined();
+
+    // a text left hard-coded in English shows as its English catalogue text (the German catalogue has its own)
+    const shown = [
+      document.body.textContent ?? '',
+      ...[...document.querySelectorAll('[aria-label]')].map((element) => element.getAttribute('aria-label')),
+    ].join('\n');
+    // product names read the same in every language
+    const english = cataloguePieces(englishDashboard).filter((piece) => !['Outreach', 'Pipeline'].includes(piece));
+    expect(english.filter((piece) => shown.includes(piece))).toEqual([]);
   });
 });
 

@@ -1,11 +1,12 @@
 import { CheckCircleFilled, CloseOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { useEmailConnect } from '@/modules/emailConnection/hooks/useEmailConnect';
 import { useDefaultEmailConnection } from '@/modules/emailConnection/hooks/useEmailConnections';
 import { useProfile } from '@/modules/profile/hooks/useProfile';
-import { profilePaths } from '@/lib/paths';
+import { contactsPaths, profilePaths, type ProfileLinkState } from '@/lib/paths';
 import { profileCompleteness } from '@/modules/profile/utils/profileCompleteness';
 import { Text } from '@/ui/text/Text';
 import { useDashboardSummary } from '../hooks/useDashboardSummary';
@@ -24,6 +25,7 @@ export const FirstRunGuide = () => {
   const { data: summary } = useDashboardSummary();
   const { dismissedBy } = useSnapshot(firstRunGuideState);
   const { connect } = useEmailConnect();
+  const { t } = useTranslation('dashboard');
 
   if (!profile || mailbox === undefined || !summary || dismissedBy.includes(profile.uid)) return null;
   const steps = firstRunSteps({
@@ -35,14 +37,18 @@ export const FirstRunGuide = () => {
   if (done === steps.length) return null;
 
   const actions: Record<FirstRunStepKey, React.ReactNode> = {
-    profile: <Link to={profilePaths.profile}>Open your profile</Link>,
+    profile: (
+      <Link to={profilePaths.profile} state={{ onCompleteGoTo: contactsPaths.dashboard } satisfies ProfileLinkState}>
+        {t('firstRun.openProfile')}
+      </Link>
+    ),
     mailbox: (
       <span className="first-run__buttons">
         <Button size="small" onClick={() => void connect('gmail')}>
-          Connect Gmail
+          {t('firstRun.connectGmail')}
         </Button>
         <Button size="small" onClick={() => void connect('outlook')}>
-          Connect Outlook
+          {t('firstRun.connectOutlook')}
         </Button>
       </span>
     ),
@@ -54,17 +60,17 @@ export const FirstRunGuide = () => {
       <header className="first-run__head">
         <div>
           <h2 id="first-run-title" className="first-run__title">
-            Get started
+            {t('firstRun.title')}
           </h2>
           <Text type="secondary" data-testid="first-run-progress">
-            {done} of {steps.length} done
+            {t('firstRun.progress', { done, total: steps.length })}
           </Text>
         </div>
         <Button
           type="text"
           size="small"
           icon={<CloseOutlined />}
-          aria-label="Dismiss the getting started guide"
+          aria-label={t('firstRun.dismiss')}
           onClick={() => dismissFirstRunGuide(profile.uid)}
         />
       </header>
@@ -82,7 +88,7 @@ export const FirstRunGuide = () => {
             <div className="first-run__text">
               <strong className="first-run__step-title">
                 {step.title}
-                {step.done ? <span className="first-run__hidden"> (done)</span> : null}
+                {step.done ? <span className="first-run__hidden">{t('firstRun.done')}</span> : null}
               </strong>
               <Text type="secondary">{step.description}</Text>
               {step.done ? null : actions[step.key]}

@@ -5,32 +5,34 @@ import { SkeletonText } from '@/ui/Skeleton';
 import { Text } from '@/ui/text/Text';
 import { Title } from '@/ui/text/Title';
 import type { PendingTask } from '@shared/schemas/dashboard';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { usePendingTasks } from '../hooks/usePendingTasks';
-import { openTasks, pendingTaskViews, taskTime } from '../utils/pendingTaskLinks';
+import { openTasks, pendingTaskPlace, pendingTaskTitle, pendingTaskViews, taskTime } from '../utils/pendingTaskLinks';
 import './dashboard.css';
 
 /** Each kind lists its first few; the link under them leads to the rest. */
 const shownItems = 3;
 
 const TaskGroup = ({ task }: { task: PendingTask }) => {
+  const { t, i18n } = useTranslation('dashboard');
   const view = pendingTaskViews[task.kind];
   const headingId = `pending-task-${task.kind}`;
   return (
     <section className="pending-task" aria-labelledby={headingId} data-testid={`task-${task.kind}`}>
       <div className="pending-task__head">
         <Title level={3} id={headingId} className="pending-task__title">
-          {view.title}
+          {pendingTaskTitle(task.kind)}
         </Title>
         <span className="pending-task__count" data-testid={`task-count-${task.kind}`}>
-          {task.count.toLocaleString()}
+          {task.count.toLocaleString(i18n.language)}
         </span>
       </div>
       <ul className="pending-task__items">
         {task.items.slice(0, shownItems).map((item) => (
           <li key={item.id}>
             <Link to={view.itemTo(item)} className="pending-task__item">
-              <span className="pending-task__name">{item.name || 'Unnamed contact'}</span>
+              <span className="pending-task__name">{item.name || t('tasks.unnamed')}</span>
               <span className="pending-task__detail">{item.detail}</span>
               {view.showsTime && item.at ? <time dateTime={item.at}>{taskTime(item.at)}</time> : null}
             </Link>
@@ -38,7 +40,9 @@ const TaskGroup = ({ task }: { task: PendingTask }) => {
         ))}
       </ul>
       <Link to={view.to} className="pending-task__more">
-        {task.count > shownItems ? `All ${task.count.toLocaleString()} in ${view.place}` : `Open ${view.place}`}
+        {task.count > shownItems
+          ? t('tasks.all', { count: task.count.toLocaleString(i18n.language), place: pendingTaskPlace(view.place) })
+          : t('tasks.open', { place: pendingTaskPlace(view.place) })}
       </Link>
     </section>
   );
@@ -46,6 +50,7 @@ const TaskGroup = ({ task }: { task: PendingTask }) => {
 
 /** What to do next: the kinds of task with something waiting, each leading to where it is done. */
 export const PendingTasksPanel = () => {
+  const { t, i18n } = useTranslation('dashboard');
   const { data, error, isValidating, mutate } = usePendingTasks();
   const tasks = data ? openTasks(data.tasks) : [];
 
@@ -53,9 +58,9 @@ export const PendingTasksPanel = () => {
     if (!data && error) {
       return (
         <div className="pending-tasks__error" role="alert">
-          <Text type="danger">Your tasks could not be loaded: {error.message}</Text>
+          <Text type="danger">{t('tasks.loadFailed', { message: error.message })}</Text>
           <Button size="small" icon={<ReloadOutlined />} loading={isValidating} onClick={() => void mutate()}>
-            Try again
+            {t('tasks.tryAgain')}
           </Button>
         </div>
       );
@@ -65,8 +70,8 @@ export const PendingTasksPanel = () => {
       return (
         <div className="pending-tasks__done">
           <CheckCircleOutlined className="pending-tasks__done-icon" aria-hidden="true" />
-          <Text strong>All caught up</Text>
-          <Text type="secondary">No drafts to send, replies to answer or failures to fix right now.</Text>
+          <Text strong>{t('tasks.doneTitle')}</Text>
+          <Text type="secondary">{t('tasks.doneText')}</Text>
         </div>
       );
     }
@@ -88,11 +93,11 @@ export const PendingTasksPanel = () => {
       title={
         <span className="pending-tasks__title">
           <Title level={2} className="pending-tasks__heading">
-            Pending tasks
+            {t('tasks.title')}
           </Title>
           {data?.total ? (
             <Text type="secondary" data-testid="pending-tasks-total">
-              {data.total.toLocaleString()}
+              {data.total.toLocaleString(i18n.language)}
             </Text>
           ) : null}
         </span>

@@ -2,6 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { SkeletonText } from '@/ui/Skeleton';
 import { Text } from '@/ui/text/Text';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useDashboardSummary } from '../hooks/useDashboardSummary';
 import { summaryCardKeys, summaryCards } from '../utils/summaryCards';
@@ -10,13 +11,14 @@ import './dashboard.css';
 /** The counts at a glance (SPEC §7 'Dashboard refresh'), each card a link to the view of what it counts. */
 export const SummaryCards = () => {
   const { data, error, isValidating, mutate } = useDashboardSummary();
+  const { t } = useTranslation('dashboard');
 
   if (!data && error) {
     return (
       <div className="dashboard-summary-error" role="alert" data-testid="dashboard-summary">
-        <Text type="danger">The summary could not be loaded: {error.message}</Text>
+        <Text type="danger">{t('summary.loadFailed', { message: error.message })}</Text>
         <Button size="small" icon={<ReloadOutlined />} loading={isValidating} onClick={() => void mutate()}>
-          Try again
+          {t('summary.tryAgain')}
         </Button>
       </div>
     );
@@ -24,7 +26,12 @@ export const SummaryCards = () => {
 
   if (!data) {
     return (
-      <ul className="dashboard-summary" aria-busy="true" aria-label="Summary" data-testid="dashboard-summary">
+      <ul
+        className="dashboard-summary"
+        aria-busy="true"
+        aria-label={t('summary.label')}
+        data-testid="dashboard-summary"
+      >
         {summaryCardKeys.map((key) => (
           <li key={key} className="summary-card summary-card--loading">
             <SkeletonText rows={2} />
@@ -35,7 +42,7 @@ export const SummaryCards = () => {
   }
 
   return (
-    <ul className="dashboard-summary" aria-label="Summary" data-testid="dashboard-summary">
+    <ul className="dashboard-summary" aria-label={t('summary.label')} data-testid="dashboard-summary">
       {summaryCards(data).map((card) => (
         <li key={card.key}>
           <Link to={card.to} className="summary-card" data-testid={`summary-card-${card.key}`}>

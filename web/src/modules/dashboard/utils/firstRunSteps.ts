@@ -1,3 +1,5 @@
+import { i18n } from '@/i18n';
+
 /** The first steps of a new account, in the order the guide shows them. */
 export const firstRunStepKeys = ['profile', 'mailbox', 'contacts'] as const;
 export type FirstRunStepKey = (typeof firstRunStepKeys)[number];
@@ -12,20 +14,11 @@ export type FirstRunFacts = {
 
 export type FirstRunStep = { key: FirstRunStepKey; title: string; description: string; done: boolean };
 
-const texts: Record<FirstRunStepKey, { title: string; description: string }> = {
-  profile: {
-    title: 'Complete your profile',
-    description: 'Your name, background and goals: the AI writes your e-mails from them.',
-  },
-  mailbox: {
-    title: 'Connect your mailbox',
-    description: 'Your e-mails are sent from your own Gmail or Outlook address.',
-  },
-  contacts: {
-    title: 'Add your first contacts',
-    description: 'Paste a LinkedIn URL, or import a CSV file, in your contacts below.',
-  },
-};
+/** A step's texts in the interface's language (catalogue `dashboard`, `firstRun.steps`). */
+const texts = (key: FirstRunStepKey) => ({
+  title: i18n.t(`dashboard:firstRun.steps.${key}.title`),
+  description: i18n.t(`dashboard:firstRun.steps.${key}.description`),
+});
 
 /** Each first step and whether it is done. */
 export const firstRunSteps = (facts: FirstRunFacts): FirstRunStep[] => {
@@ -34,5 +27,5 @@ export const firstRunSteps = (facts: FirstRunFacts): FirstRunStep[] => {
     mailbox: facts.mailboxConnected,
     contacts: facts.contacts > 0,
   };
-  return firstRunStepKeys.map((key) => ({ key, ...texts[key], done: done[key] }));
+  return firstRunStepKeys.map((key) => ({ key, ...texts(key), done: done[key] }));
 };

@@ -1,15 +1,16 @@
 import type { PendingTask, PendingTaskKind } from '@shared/schemas/dashboard';
 import { contactDrawerPath, contactListPath } from '@/modules/contacts/utils/contactFilterParams';
+import { i18n } from '@/i18n';
 import { meetingsPaths, outreachContactPath, outreachPaths, pipelinePaths } from '@/lib/paths';
 
 type PendingTaskItem = PendingTask['items'][number];
 
+export type PendingTaskPlace = 'outreach' | 'pipeline' | 'meetings' | 'contacts';
+
 export type PendingTaskView = {
-  /** what a person reads: 'Drafts ready to send' */
-  title: string;
-  /** the place of them all, and its name for the link */
+  /** the place of them all, and its name for the link (catalogue `dashboard`, `tasks.places`) */
   to: string;
-  place: string;
+  place: PendingTaskPlace;
   /** where one of them is acted on */
   itemTo: (item: PendingTaskItem) => string;
   /** whether an item shows when it fell due (a meeting's detail already says its time) */
@@ -24,48 +25,48 @@ export type PendingTaskView = {
  */
 export const pendingTaskViews: Record<PendingTaskKind, PendingTaskView> = {
   drafts_ready: {
-    title: 'Drafts ready to send',
     to: outreachPaths.outreach,
-    place: 'Outreach',
+    place: 'outreach',
     itemTo: (item) => outreachContactPath(item.contactId),
     showsTime: true,
   },
   replies_waiting: {
-    title: 'Replies waiting for you',
     to: pipelinePaths.pipeline,
-    place: 'Pipeline',
+    place: 'pipeline',
     itemTo: (item) => contactDrawerPath(item.contactId, { reply: true }),
     showsTime: true,
   },
   follow_ups_due: {
-    title: 'Follow-ups due',
     to: outreachPaths.outreach,
-    place: 'Outreach',
+    place: 'outreach',
     itemTo: (item) => outreachContactPath(item.contactId),
     showsTime: true,
   },
   meetings_today: {
-    title: 'Meetings today',
     to: meetingsPaths.meetings,
-    place: 'Meetings',
+    place: 'meetings',
     itemTo: () => meetingsPaths.meetings,
     showsTime: false,
   },
   failed_lookups: {
-    title: 'Failed lookups',
     to: contactListPath({ email_lookup_status: 'error' }),
-    place: 'Contacts',
+    place: 'contacts',
     itemTo: (item) => contactDrawerPath(item.contactId),
     showsTime: true,
   },
   failed_sends: {
-    title: 'Failed sends',
     to: outreachPaths.outreach,
-    place: 'Outreach',
+    place: 'outreach',
     itemTo: (item) => outreachContactPath(item.contactId),
     showsTime: true,
   },
 };
+
+/** What a person reads for a kind: 'Drafts ready to send'. */
+export const pendingTaskTitle = (kind: PendingTaskKind) => i18n.t(`dashboard:tasks.kinds.${kind}`);
+
+/** The name of the place a kind's link leads to: 'Outreach'. */
+export const pendingTaskPlace = (place: PendingTaskPlace) => i18n.t(`dashboard:tasks.places.${place}`);
 
 /** The kinds with something to do, in the server's order. */
 export const openTasks = (tasks: readonly PendingTask[]) => tasks.filter((task) => task.count > 0);
@@ -76,6 +77,6 @@ export const taskTime = (iso: string | null, now: Date = new Date()) => {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return null;
   return at.toDateString() === now.toDateString()
-    ? at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
-    : at.toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
+    ? at.toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' })
+    : at.toLocaleDateString(i18n.language, { month: 'short', day: 'numeric' });
 };

@@ -1,6 +1,7 @@
 import type { DashboardSummary } from '@shared/schemas/dashboard';
 import { contactListPath } from '@/modules/contacts/utils/contactFilterParams';
 import { meetingsPaths, outreachPaths } from '@/lib/paths';
+import { i18n } from '@/i18n';
 import { analyticsViewPath } from '../dashboardPaths';
 
 /** The cards, in the order shown (the skeleton keeps their places while the summary loads). */
@@ -19,7 +20,7 @@ export type SummaryCard = {
   to: string;
 };
 
-const count = (value: number) => value.toLocaleString();
+const count = (value: number) => value.toLocaleString(i18n.language);
 
 /** `0.237` -> `24%` */
 export const percent = (ratio: number) => `${Math.round(ratio * 100)}%`;
@@ -31,44 +32,48 @@ export const percent = (ratio: number) => `${Math.round(ratio * 100)}%`;
 export const summaryCards = (summary: DashboardSummary): SummaryCard[] => [
   {
     key: 'contacts',
-    label: 'Contacts',
+    label: i18n.t('dashboard:summary.cards.contacts.label'),
     value: count(summary.contacts),
-    detail: 'in your list',
+    detail: i18n.t('dashboard:summary.cards.contacts.detail'),
     to: contactListPath(),
   },
   {
     key: 'verified',
-    label: 'Verified e-mails',
+    label: i18n.t('dashboard:summary.cards.verified.label'),
     value: count(summary.verifiedEmails),
-    detail: summary.contacts ? `${percent(summary.verifiedEmails / summary.contacts)} of contacts` : 'none yet',
+    detail: summary.contacts
+      ? i18n.t('dashboard:summary.cards.verified.detail', {
+          percent: percent(summary.verifiedEmails / summary.contacts),
+        })
+      : i18n.t('dashboard:summary.cards.verified.none'),
     to: contactListPath({ email_lookup_status: 'found_valid' }),
   },
   {
     key: 'drafts',
-    label: 'Drafts ready',
+    label: i18n.t('dashboard:summary.cards.drafts.label'),
     value: count(summary.draftsReady),
-    detail: 'to review and send',
+    detail: i18n.t('dashboard:summary.cards.drafts.detail'),
     to: outreachPaths.outreach,
   },
   {
     key: 'sent',
-    label: 'Sent this week',
+    label: i18n.t('dashboard:summary.cards.sent.label'),
     value: count(summary.sentThisWeek),
-    detail: 'in the last 7 days',
+    detail: i18n.t('dashboard:summary.cards.sent.detail'),
     to: analyticsViewPath,
   },
   {
     key: 'replies',
-    label: 'Replies',
+    label: i18n.t('dashboard:summary.cards.replies.label'),
     value: count(summary.replies),
-    detail: `${percent(summary.replyRate)} reply rate`,
+    detail: i18n.t('dashboard:summary.cards.replies.detail', { percent: percent(summary.replyRate) }),
     to: analyticsViewPath,
   },
   {
     key: 'meetings',
-    label: 'Upcoming meetings',
+    label: i18n.t('dashboard:summary.cards.meetings.label'),
     value: count(summary.upcomingMeetings),
-    detail: 'coming up',
+    detail: i18n.t('dashboard:summary.cards.meetings.detail'),
     to: meetingsPaths.meetings,
   },
 ];

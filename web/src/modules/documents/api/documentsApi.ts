@@ -1,10 +1,14 @@
-import type { DocumentKind, UploadTicket } from '@shared/schemas/documents';
+import type { DocumentKind, UploadPurpose, UploadTicket } from '@shared/schemas/documents';
 import { helperTimeoutMs, type ApiClient } from '@/lib/http/apiClient';
+import { i18n } from '@/i18n';
 
-/** DESIGN §6 "Uploads": a presigned POST for one document (size and type are checked by the server first). */
+/**
+ * DESIGN §6 "Uploads": a presigned POST for one document or the profile photo (size and type are checked by the
+ * server first).
+ */
 export const requestUpload = (
   api: ApiClient,
-  body: { purpose: DocumentKind; fileName: string; contentType: string; size: number },
+  body: { purpose: UploadPurpose; fileName: string; contentType: string; size: number },
 ) => api.request('POST /api/uploads', { body });
 
 /** The storage refused or never answered the upload. */
@@ -28,12 +32,11 @@ export const sendToStorage = async (
   try {
     response = await fetchFn(ticket.url, { method: 'POST', body: form, signal });
   } catch (cause) {
-    throw new StorageUploadError('The upload did not reach storage. Please check your connection and try again.', {
+    throw new StorageUploadError(i18n.t('documents:storage.unreachable'), {
       cause,
     });
   }
-  if (!response.ok)
-    throw new StorageUploadError(`The upload was refused by storage (status ${response.status}). Please try again.`);
+  if (!response.ok) throw new StorageUploadError(i18n.t('documents:storage.refused', { status: response.status }));
 };
 
 /**
@@ -62,3 +65,10 @@ export const removeDocument = (api: ApiClient, kind: DocumentKind) => {
   if (kind === 'cover-letter') return api.request('DELETE /api/profiles/cover-letter');
   return api.request('DELETE /api/profiles/background-file');
 };
+
+/** SPEC §3 photoURL: keeps the uploaded photo (checked by its bytes) on the profile; answers its link. */
+export const processPhoto = (api: ApiClient, key: string) =>
+  api.request('POST /api/profiles/photo', { body: { key }, timeoutMs: helperTimeoutMs });
+
+/** Removes the profile photo (an uploaded one, or a Google sign-in's picture): the avatars show the initials. */
+export const removePhoto = (api: ApiClient) => api.request('DELETE /api/profiles/photo');

@@ -1,4 +1,5 @@
 import type { Profile } from '@shared/schemas/profile';
+import { useTranslation } from 'react-i18next';
 import { documentKindSpecs } from '../utils/documentKinds';
 import { DocumentFilePanel } from './DocumentFilePanel';
 
@@ -9,11 +10,14 @@ export type BackgroundFilePanelProps = {
 };
 
 /** The background file (SPEC §7 `POST /process-file`): its text becomes the background written below it. */
-export const BackgroundFilePanel = ({ profile, onBackgroundChange }: BackgroundFilePanelProps) => (
-  <DocumentFilePanel
-    spec={documentKindSpecs.background}
-    profile={profile}
-    removeNote="The file is deleted; the background text stays yours to keep or edit."
-    onProcessed={(document) => onBackgroundChange(document.content)}
-  />
-);
+export const BackgroundFilePanel = ({ profile, onBackgroundChange }: BackgroundFilePanelProps) => {
+  const { t } = useTranslation('documents');
+  return (
+    <DocumentFilePanel
+      spec={documentKindSpecs.background}
+      profile={profile}
+      removeNote={t('kind.background.removeNote')}
+      onProcessed={(document) => onBackgroundChange(document.content)}
+    />
+  );
+};

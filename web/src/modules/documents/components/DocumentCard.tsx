@@ -2,6 +2,7 @@ import { Button, Form, Input, Typography } from 'antd';
 // antd's Input.TextArea comes lazily (web/vite/lazyAntdParts.ts): this form takes it with its own code
 import TextArea from 'antd/es/input/TextArea';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Profile } from '@shared/schemas/profile';
 import { SectionCard } from '@/ui/SectionCard';
 import { useToast } from '@/ui/toast/useToast';
@@ -11,7 +12,7 @@ import { useReportDirty } from '@/modules/profile/hooks/useReportDirty';
 import { fieldErrors } from '@/lib/http/fieldErrors';
 import { changedFields } from '@/modules/profile/utils/profileChanges';
 import { fieldMaxLength } from '@/modules/profile/utils/profileFormFields';
-import { documentKindSpecs } from '../utils/documentKinds';
+import { documentKindSpecs, documentText } from '../utils/documentKinds';
 import { DocumentFilePanel } from './DocumentFilePanel';
 import './DocumentFilePanel.css';
 
@@ -21,23 +22,6 @@ export type DocumentCardProps = {
 };
 
 type EditorValues = { content: string; company: string };
-
-const copy = {
-  resume: {
-    description: 'Outreach reads the text of your résumé so its drafts can mention what you have done.',
-    textLabel: 'Résumé text',
-    placeholder: 'Upload a file to fill this in, or paste the text of your résumé.',
-    removeNote: 'The file and its text are deleted.',
-    saved: 'Résumé text saved',
-  },
-  'cover-letter': {
-    description: 'A letter you have written, so drafts can borrow your voice and your reasons.',
-    textLabel: 'Cover letter text',
-    placeholder: 'Upload a file to fill this in, or paste the text of your cover letter.',
-    removeNote: 'The file and its text are deleted.',
-    saved: 'Cover letter saved',
-  },
-} as const;
 
 const savedValues = (kind: DocumentCardProps['kind'], profile: Profile): EditorValues =>
   kind === 'resume'
@@ -49,8 +33,9 @@ const savedValues = (kind: DocumentCardProps['kind'], profile: Profile): EditorV
  * `PUT /api/profiles`; the cover letter also names the company it is for (sent with an upload, saved with the text).
  */
 export const DocumentCard = ({ kind, profile }: DocumentCardProps) => {
+  const { t } = useTranslation('documents');
   const spec = documentKindSpecs[kind];
-  const text = copy[kind];
+  const text = (key: string) => documentText(spec, key);
   const [form] = Form.useForm<EditorValues>();
   const saved = savedValues(kind, profile);
   const [values, setValues] = useState(saved);
@@ -87,7 +72,7 @@ export const DocumentCard = ({ kind, profile }: DocumentCardProps) => {
     try {
       const profileAfter = await saveProfile(changes);
       show(savedValues(kind, profileAfter));
-      toast.success(text.saved);
+      toast.success(text('saved'));
     } catch (error) {
       const errors = fieldErrors(error, [contentField, 'coverLetterCompany'] as const).map(
         ({ name, errors: messages }) => ({
@@ -96,7 +81,7 @@ export const DocumentCard = ({ kind, profile }: DocumentCardProps) => {
         }),
       );
       form.setFields(errors);
-      toast.error(`Could not save ${spec.noun}`, { description: isApiError(error) ? error.message : undefined });
+      toast.error(text('saveFailed'), { description: isApiError(error) ? error.message : undefined });
     } finally {
       setSaving(false);
     }
@@ -104,8 +89,8 @@ export const DocumentCard = ({ kind, profile }: DocumentCardProps) => {
 
   return (
     <SectionCard
-      title={spec.title}
-      description={text.description}
+      title={text('title')}
+      description={text('description')}
       id={`profile-${kind}`}
       data-testid={`profile-${kind}`}
     >
@@ -118,15 +103,10 @@ export const DocumentCard = ({ kind, profile }: DocumentCardProps) => {
         initialValues={saved}
         onValuesChange={(_, all) => setValues((current) => ({ ...current, ...all }))}
         onFinish={() => void handleSave()}
-        aria-label={spec.title}
+        aria-label={text('title')}
       >
         {kind === 'cover-letter' ? (
-          <Form.Item
-            name="company"
-            label="Company"
-            extra="The company this letter is for; it goes with the file when you upload one."
-            className="document-card__company"
-          >
+          <Form.Item name="company" label={t('company')} extra={t('companyExtra')} className="document-card__company">
             <Input placeholder="Analytical Engines Ltd" maxLength={fieldMaxLength('coverLetterCompany')} />
           </Form.Item>
         ) : null}
@@ -135,23 +115,23 @@ export const DocumentCard = ({ kind, profile }: DocumentCardProps) => {
             spec={spec}
             profile={profile}
             company={() => form.getFieldValue('company') ?? ''}
-            removeNote={text.removeNote}
+            removeNote={text('removeNote')}
           />
         </div>
         <Form.Item
           name="content"
-          label={text.textLabel}
+          label={text('textLabel')}
           extra={
             saved.content ? undefined : (
               <Typography.Text type="secondary" className="document-card__note">
-                The text Outreach works from; edit it freely after an upload.
+                {t('textNote')}
               </Typography.Text>
             )
           }
           className="document-card__text"
         >
           <TextArea
-            placeholder={text.placeholder}
+            placeholder={text('placeholder')}
             autoSize={{ minRows: 6, maxRows: 18 }}
             maxLength={fieldMaxLength(contentField)}
             data-testid={`document-${kind}-text`}
@@ -160,14 +140,14 @@ export const DocumentCard = ({ kind, profile }: DocumentCardProps) => {
         <div className="document-card__actions">
           {dirty ? (
             <Typography.Text type="secondary" className="document-card__note">
-              Unsaved changes
+              {t('unsaved')}
             </Typography.Text>
           ) : null}
           <Button onClick={() => show(saved)} disabled={!dirty || saving}>
-            Discard
+            {t('discard')}
           </Button>
           <Button type="primary" htmlType="submit" loading={saving} disabled={!dirty}>
-            Save
+            {t('save')}
           </Button>
         </div>
       </Form>

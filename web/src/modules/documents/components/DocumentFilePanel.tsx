@@ -8,14 +8,16 @@ import {
 } from '@ant-design/icons';
 import { Alert, Button, Popconfirm, Progress } from 'antd';
 import { useRef, useState, type DragEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { documentAccept, type ProcessedDocument } from '@shared/schemas/documents';
 import type { Profile } from '@shared/schemas/profile';
 import { useDocumentActions } from '../hooks/useDocumentActions';
 import { useDocumentUpload, type UploadPhase } from '../hooks/useDocumentUpload';
-import type { DocumentKindSpec } from '../utils/documentKinds';
+import { type DocumentKindSpec, documentText } from '../utils/documentKinds';
 import { formatRecentTime } from '@/lib/formatDate';
 import { formatFileSize } from '../utils/formatFileSize';
 import './DocumentFilePanel.css';
+import { i18n } from '@/i18n';
 
 export type DocumentFilePanelProps = {
   spec: DocumentKindSpec;
@@ -28,12 +30,13 @@ export type DocumentFilePanelProps = {
   removeNote: string;
 };
 
-const progressText: Record<UploadPhase, string> = {
-  idle: '',
-  failed: '',
-  uploading: 'Uploading',
-  processing: 'Reading the text of',
-  done: 'Ready:',
+/** what the panel says of a file on its way, by phase (a catalogue key; none while idle or after a failure) */
+const progressKeys: Record<UploadPhase, string | null> = {
+  idle: null,
+  failed: null,
+  uploading: 'progress.uploading',
+  processing: 'progress.processing',
+  done: 'progress.done',
 };
 
 /**
@@ -41,12 +44,12 @@ const progressText: Record<UploadPhase, string> = {
  * name, size and last update with View, Replace and Remove. Errors stay on the panel until dismissed or replaced.
  */
 export const DocumentFilePanel = ({ spec, profile, company, onProcessed, removeNote }: DocumentFilePanelProps) => {
+  const { t } = useTranslation('documents');
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const { state, upload, dismiss, busy } = useDocumentUpload(spec);
   const { view, remove, removing } = useDocumentActions(spec);
   const stored = spec.stored(profile);
-  const label = spec.noun.replace(/^your /, '');
 
   const handleFile = (file: File | null | undefined) => {
     if (busy) return;
@@ -82,7 +85,7 @@ export const DocumentFilePanel = ({ spec, profile, company, onProcessed, removeN
         type="file"
         accept={documentAccept}
         className="document-file-input"
-        aria-label={`Upload ${label}`}
+        aria-label={documentText(spec, 'uploadLabel')}
         data-testid={`document-${spec.kind}-input`}
         onChange={(event) => {
           handleFile(event.target.files?.[0]);
@@ -98,14 +101,16 @@ export const DocumentFilePanel = ({ spec, profile, company, onProcessed, removeN
           </span>
           <div className="document-file__text">
             <span className="document-file__name">
-              {progressText[state.phase]} {state.fileName}
-              {state.phase === 'done' ? '' : '…'}
+              {(() => {
+                const key = progressKeys[state.phase];
+                return key ? t(key, { name: state.fileName }) : state.fileName;
+              })()}
             </span>
             <Progress
               percent={state.percent}
               size="small"
               status={state.phase === 'done' ? 'success' : 'active'}
-              aria-label={`Upload progress of ${state.fileName}`}
+              aria-label={t('progress.label', { name: state.fileName })}
             />
           </div>
         </div>
@@ -121,7 +126,7 @@ export const DocumentFilePanel = ({ spec, profile, company, onProcessed, removeN
             <span className="document-file__meta">
               {[
                 formatFileSize(stored.fileSize),
-                stored.lastUpdated ? `Updated ${formatRecentTime(stored.lastUpdated)}` : '',
+                stored.lastUpdated ? t('updated', { time: formatRecentTime(stored.lastUpdated, i18n.language) }) : '',
               ]
                 .filter(Boolean)
                 .join(' · ')}
@@ -129,21 +134,21 @@ export const DocumentFilePanel = ({ spec, profile, company, onProcessed, removeN
           </div>
           <div className="document-file__actions">
             <Button type="text" icon={<EyeOutlined />} onClick={() => void view()}>
-              View
+              {t('view')}
             </Button>
             <Button type="text" icon={<SwapOutlined />} onClick={browse}>
-              Replace
+              {t('replace')}
             </Button>
             <Popconfirm
-              title={`Remove ${spec.noun}?`}
+              title={documentText(spec, 'removeTitle')}
               description={removeNote}
-              okText="Remove"
+              okText={t('remove')}
               okButtonProps={{ danger: true }}
-              cancelText="Keep"
+              cancelText={t('keep')}
               onConfirm={() => remove()}
             >
               <Button type="text" danger icon={<DeleteOutlined />} loading={removing}>
-                Remove
+                {t('remove')}
               </Button>
             </Popconfirm>
           </div>
@@ -160,9 +165,9 @@ export const DocumentFilePanel = ({ spec, profile, company, onProcessed, removeN
           </span>
           <span>
             <span className="document-dropzone__title">
-              Drop {spec.noun} here or <em>browse</em>
+              <Trans t={t} i18nKey={`kind.${spec.textKey}.drop`} components={{ em: <em /> }} />
             </span>
-            <span className="document-dropzone__hint">PDF, DOCX, DOC or TXT, up to 5 MB</span>
+            <span className="document-dropzone__hint">{t('dropHint')}</span>
           </span>
         </button>
       )}
@@ -175,7 +180,7 @@ export const DocumentFilePanel = ({ spec, profile, company, onProcessed, removeN
           type="error"
           showIcon
           title={state.error}
-          closable={{ onClose: dismiss, 'aria-label': 'Dismiss' }}
+          closable={{ onClose: dismiss, 'aria-label': t('dismiss') }}
           role="alert"
           data-testid={`document-${spec.kind}-error`}
         />

@@ -8,9 +8,7 @@ import { profileKey } from '@/modules/profile/hooks/useProfile';
 import { useProfileUpdate } from '@/modules/profile/hooks/useProfileUpdate';
 import { useToast } from '@/ui/toast/useToast';
 import { removeDocument } from '../api/documentsApi';
-import type { DocumentKindSpec } from '../utils/documentKinds';
-
-const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+import { type DocumentKindSpec, documentText } from '../utils/documentKinds';
 
 /** View and Remove of a stored document. */
 export const useDocumentActions = (spec: DocumentKindSpec) => {
@@ -32,12 +30,14 @@ export const useDocumentActions = (spec: DocumentKindSpec) => {
     try {
       const profile = await readProfile();
       const url = profile ? spec.stored(profile).fileUrl : '';
-      if (!url) throw new Error(`${capitalized(spec.noun)} is no longer stored.`);
+      if (!url) throw new Error(documentText(spec, 'gone'));
       if (tab) tab.location.href = url;
       else window.open(url, '_blank', 'noopener');
     } catch (error) {
       tab?.close();
-      toast.error(`Could not open ${spec.noun}`, { description: error instanceof Error ? error.message : undefined });
+      toast.error(documentText(spec, 'viewFailed'), {
+        description: error instanceof Error ? error.message : undefined,
+      });
     }
   };
 
@@ -46,12 +46,12 @@ export const useDocumentActions = (spec: DocumentKindSpec) => {
     try {
       await removeDocument(api, spec.kind);
       await readProfile().catch(() => mutate(profileKey));
-      toast.success(`${capitalized(spec.noun.replace(/^your /, ''))} removed`);
+      toast.success(documentText(spec, 'removed'));
       // the résumé's and cover letter's texts go with their files; the background text stays (it is the person's own)
       if (spec.contentField !== 'background') void normalize();
       return true;
     } catch (error) {
-      toast.error(`Could not remove ${spec.noun}`, { description: isApiError(error) ? error.message : undefined });
+      toast.error(documentText(spec, 'removeFailed'), { description: isApiError(error) ? error.message : undefined });
       return false;
     } finally {
       setRemoving(false);

@@ -1,5 +1,5 @@
-import { messages } from '@shared/messages';
 import { documentTypes, maxDocumentBytes, type DocumentContentType } from '@shared/schemas/documents';
+import { i18n } from '@/i18n';
 
 export type DocumentFileCheck = { ok: true; contentType: string; warning?: string } | { ok: false; error: string };
 
@@ -34,15 +34,17 @@ export const checkDocumentFile = (
   file: CheckedFile | null | undefined,
   { strictType }: { strictType: boolean },
 ): DocumentFileCheck => {
-  if (!file || file.size === 0) return { ok: false, error: messages.documents.noFile };
-  if (file.size > maxDocumentBytes) return { ok: false, error: messages.documents.tooLarge };
+  if (!file || file.size === 0) return { ok: false, error: i18n.t('documents:file.noFile') };
+  if (file.size > maxDocumentBytes) return { ok: false, error: i18n.t('documents:file.tooLarge') };
   const known = knownTypeOf(file);
   if (known) return { ok: true, contentType: known };
-  if (strictType) return { ok: false, error: messages.documents.invalidType };
+  if (strictType) return { ok: false, error: i18n.t('documents:file.invalidType') };
   const named = extensionOf(file.name) || file.type;
   return {
     ok: true,
     contentType: file.type || 'application/octet-stream',
-    warning: `${named ? `A ${named} file` : 'This file'} may not be readable: Outreach reads ${allowedLabels}. It is sent for checking anyway.`,
+    warning: named
+      ? i18n.t('documents:file.unreadableNamed', { type: named, allowed: allowedLabels })
+      : i18n.t('documents:file.unreadable', { allowed: allowedLabels }),
   };
 };

@@ -1,19 +1,17 @@
 import type { DocumentKind } from '@shared/schemas/documents';
-import { messages } from '@shared/messages';
 import type { Profile } from '@shared/schemas/profile';
+import { i18n } from '@/i18n';
 
 export type StoredDocument = { fileName: string; fileSize: number; fileUrl: string; lastUpdated: string | null };
 
 export type DocumentKindSpec = {
   kind: DocumentKind;
-  /** the card's title */
-  title: string;
-  /** in a sentence: 'your résumé' */
-  noun: string;
-  /** SPEC §5: the name in 'Invalid response received from {name} processing endpoint.' */
-  endpointName: 'resume' | 'cover letter' | 'background file';
-  /** SPEC §8 'Other': what a failed processing says */
-  failedMessage: string;
+  /**
+   * the kind's texts in the catalogue, `documents:kind.<textKey>.*`: its title, its sentences (one per kind, as each
+   * language declines the noun its own way), SPEC §5's 'Invalid response received from {name} processing endpoint.'
+   * and SPEC §8's failed-processing text
+   */
+  textKey: 'resume' | 'coverLetter' | 'background';
   /** SPEC §5: résumé and cover letter only warn on an unexpected type and leave it to the server */
   strictType: boolean;
   /** the profile field the extracted text goes to */
@@ -25,10 +23,7 @@ export type DocumentKindSpec = {
 export const documentKindSpecs: Record<DocumentKind, DocumentKindSpec> = {
   resume: {
     kind: 'resume',
-    title: 'Résumé',
-    noun: 'your résumé',
-    endpointName: 'resume',
-    failedMessage: messages.documents.resumeFailed,
+    textKey: 'resume',
     strictType: false,
     contentField: 'resumeContent',
     stored: (profile) => ({
@@ -40,10 +35,7 @@ export const documentKindSpecs: Record<DocumentKind, DocumentKindSpec> = {
   },
   'cover-letter': {
     kind: 'cover-letter',
-    title: 'Cover letter',
-    noun: 'your cover letter',
-    endpointName: 'cover letter',
-    failedMessage: messages.documents.coverLetterFailed,
+    textKey: 'coverLetter',
     strictType: false,
     contentField: 'coverLetterContent',
     stored: (profile) => ({
@@ -55,10 +47,7 @@ export const documentKindSpecs: Record<DocumentKind, DocumentKindSpec> = {
   },
   background: {
     kind: 'background',
-    title: 'Background file',
-    noun: 'your background file',
-    endpointName: 'background file',
-    failedMessage: messages.documents.backgroundFailed,
+    textKey: 'background',
     strictType: true,
     contentField: 'background',
     stored: (profile) => ({
@@ -69,3 +58,7 @@ export const documentKindSpecs: Record<DocumentKind, DocumentKindSpec> = {
     }),
   },
 };
+
+/** One of the kind's texts in the interface's language ('documents:kind.resume.title'). */
+export const documentText = (spec: Pick<DocumentKindSpec, 'textKey'>, key: string, values?: Record<string, unknown>) =>
+  i18n.t(`documents:kind.${spec.textKey}.${key}`, values ?? {});

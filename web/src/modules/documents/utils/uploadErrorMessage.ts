@@ -1,8 +1,7 @@
-import { messages } from '@shared/messages';
 import { processedDocumentSchema, type ProcessedDocument } from '@shared/schemas/documents';
 import { isApiError } from '@/lib/http/ApiError';
 import { StorageUploadError } from '../api/documentsApi';
-import type { DocumentKindSpec } from './documentKinds';
+import { type DocumentKindSpec, documentText } from './documentKinds';
 
 export type UploadStep = 'ticket' | 'storage' | 'processing';
 
@@ -11,12 +10,12 @@ export class InvalidProcessingResponse extends Error {
   override readonly name = 'InvalidProcessingResponse';
 }
 
-type Spec = Pick<DocumentKindSpec, 'endpointName' | 'failedMessage'>;
+type Spec = Pick<DocumentKindSpec, 'textKey'>;
 
 /** SPEC §5: a processing answer must carry the document; anything else is 'Invalid response received from ...'. */
 export const parseProcessedDocument = (answer: unknown, spec: Spec): ProcessedDocument => {
   const parsed = processedDocumentSchema.safeParse(answer);
-  if (!parsed.success) throw new InvalidProcessingResponse(messages.documents.invalidResponse(spec.endpointName));
+  if (!parsed.success) throw new InvalidProcessingResponse(documentText(spec, 'invalidResponse'));
   return parsed.data;
 };
 
@@ -27,9 +26,9 @@ export const parseProcessedDocument = (answer: unknown, spec: Spec): ProcessedDo
  */
 export const uploadErrorMessage = (error: unknown, step: UploadStep, spec: Spec) => {
   if (error instanceof InvalidProcessingResponse || error instanceof StorageUploadError) return error.message;
-  if (!isApiError(error)) return spec.failedMessage;
+  if (!isApiError(error)) return documentText(spec, 'failed');
   if (step !== 'processing') return error.message;
-  if (error.code === 'bad_response') return messages.documents.invalidResponse(spec.endpointName);
-  if (error.status >= 500) return spec.failedMessage;
+  if (error.code === 'bad_response') return documentText(spec, 'invalidResponse');
+  if (error.status >= 500) return documentText(spec, 'failed');
   return error.message;
 };

@@ -1,20 +1,20 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { buttonIn, mountPerTest } from '@/test/mountPerTest';
+import { buttonIn, buttonNamed, mountPerTest } from '@/test/mountPerTest';
 import { untilPasses } from '@/test/untilPasses';
 import { emailConnectionState, resetEmailConnection, type EmailConnectionState } from '../state/emailConnectionState';
 import { EmailConnectionWidget, type EmailConnectionWidgetProps } from './EmailConnectionWidget';
 
 const mailbox = { email: 'ada@example.com', provider: 'gmail' } as const;
 
-const { container, render } = mountPerTest();
+const { render } = mountPerTest();
 
 /** Renders the widget in a state and opens its popover; answers the popover's text. */
 const open = async (state: Partial<EmailConnectionState>, props: EmailConnectionWidgetProps = {}) => {
   Object.assign(emailConnectionState, state);
   await render(<EmailConnectionWidget {...props} />);
-  await act(async () => container().querySelector<HTMLButtonElement>('button[aria-label="Email connection"]')!.click());
+  await act(async () => buttonNamed(/, Email connection$/)!.click());
   // the popover's code arrives at the first click
   await untilPasses(() => expect(document.querySelector('.ant-popover')).not.toBeNull());
   return document.querySelector('.ant-popover')?.textContent ?? '';
@@ -27,6 +27,14 @@ beforeEach(() => {
 });
 
 describe('EmailConnectionWidget', () => {
+  it('names the header button by the address it shows, then what it is about (the name contains the visible text)', async () => {
+    Object.assign(emailConnectionState, { status: 'connected', settled: 'connected' });
+    await render(<EmailConnectionWidget account={mailbox} />);
+    const button = buttonNamed(/Email connection$/)!;
+    expect(button.getAttribute('aria-label')).toBeNull();
+    expect(button.textContent).toBe('ada@example.com, Email connection');
+  });
+
   it('offers Gmail and Outlook while disconnected, disabled until a connect flow is given', async () => {
     const text = await open({});
     expect(text).toContain('Email Connection');

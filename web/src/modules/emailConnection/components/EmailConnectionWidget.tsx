@@ -1,10 +1,10 @@
 import { GoogleOutlined, MailOutlined, WindowsFilled } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { ConnectionWidget, type ConnectionPanel } from '@/modules/connections/components/ConnectionWidget';
 import type { ConnectionView } from '@/modules/connections/state/connectionMachine';
-import { emailConnectionMessages as text } from '../emailConnectionMessages';
 import {
   emailConnectionState,
   emailConnectionView,
@@ -28,16 +28,19 @@ export type EmailConnectionWidgetProps = {
 
 type ProviderButtonsProps = { onChoose?: (provider: EmailProvider) => void };
 
-const ProviderButtons = ({ onChoose }: ProviderButtonsProps) => (
-  <>
-    <Button block icon={<GoogleOutlined />} onClick={() => onChoose?.('gmail')} disabled={!onChoose}>
-      {text.connectGmail}
-    </Button>
-    <Button block icon={<WindowsFilled />} onClick={() => onChoose?.('outlook')} disabled={!onChoose}>
-      {text.connectOutlook}
-    </Button>
-  </>
-);
+const ProviderButtons = ({ onChoose }: ProviderButtonsProps) => {
+  const { t } = useTranslation('emailConnection');
+  return (
+    <>
+      <Button block icon={<GoogleOutlined />} onClick={() => onChoose?.('gmail')} disabled={!onChoose}>
+        {t('connectGmail')}
+      </Button>
+      <Button block icon={<WindowsFilled />} onClick={() => onChoose?.('outlook')} disabled={!onChoose}>
+        {t('connectOutlook')}
+      </Button>
+    </>
+  );
+};
 
 /** SPEC §2 'E-mail connection popover': the header button and its popover for each connection state. */
 export const EmailConnectionWidget = ({
@@ -47,6 +50,7 @@ export const EmailConnectionWidget = ({
   onReconnect,
   notice = null,
 }: EmailConnectionWidgetProps) => {
+  const { t } = useTranslation('emailConnection');
   const state = useSnapshot(emailConnectionState);
   const view = emailConnectionView(state, account);
   // 'Change Email' first asks which provider the other mailbox is with
@@ -64,35 +68,35 @@ export const EmailConnectionWidget = ({
 
   const panels: Record<ConnectionView, () => ConnectionPanel> = {
     connected: () => ({
-      heading: text.connected(account?.email ?? ''),
+      heading: t('connected', { email: account?.email ?? '' }),
       description: account ? providerLabels[account.provider] : undefined,
       footnote: notice,
       actions: changing ? (
         <ProviderButtons onChoose={onChangeEmail ? handleChange : undefined} />
       ) : (
         <Button block onClick={() => setChanging(true)} disabled={!onChangeEmail}>
-          {text.changeEmail}
+          {t('changeEmail')}
         </Button>
       ),
     }),
     expired: () => ({
-      heading: text.expiredTitle,
-      description: text.expiredDescription,
+      heading: t('expiredTitle'),
+      description: t('expiredDescription'),
       footnote: notice,
       // without a known mailbox (its read failed) there is nothing to renew: connect one instead
       actions: account ? (
         <Button type="primary" block onClick={onReconnect} disabled={!onReconnect}>
-          {text.reconnect}
+          {t('reconnect')}
         </Button>
       ) : (
         <ProviderButtons onChoose={onConnect} />
       ),
     }),
     disconnected: () => ({
-      heading: text.disconnectedTitle,
+      heading: t('disconnectedTitle'),
       description: state.lastAuthenticatedEmail
-        ? text.lastAuthenticated(state.lastAuthenticatedEmail)
-        : text.connectPrompt,
+        ? t('lastAuthenticated', { email: state.lastAuthenticatedEmail })
+        : t('connectPrompt'),
       footnote: notice,
       actions: <ProviderButtons onChoose={onConnect} />,
     }),
@@ -100,15 +104,19 @@ export const EmailConnectionWidget = ({
 
   return (
     <ConnectionWidget
-      name="Email connection"
-      title={text.title}
+      name={t('widgetName')}
+      title={t('title')}
       icon={<MailOutlined />}
       view={view}
       buttonLabel={
-        view === 'connected' ? (account?.email ?? 'Email') : view === 'expired' ? 'Reconnect email' : 'Connect email'
+        view === 'connected'
+          ? (account?.email ?? t('buttonEmail'))
+          : view === 'expired'
+            ? t('buttonReconnect')
+            : t('buttonConnect')
       }
       panel={panels[view]()}
-      pendingText={state.pending ? text.pending[state.pending] : null}
+      pendingText={state.pending ? t(`pending.${state.pending}`) : null}
       onOpenChange={handleOpenChange}
     />
   );

@@ -1,5 +1,5 @@
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { emailConnectionMessages as text } from '../emailConnectionMessages';
 import { useEmailConnect } from '../hooks/useEmailConnect';
 import { useEmailConnectionSync } from '../hooks/useEmailConnectionSync';
 import { emailConnectionState, type EmailProvider } from '../state/emailConnectionState';
@@ -11,12 +11,13 @@ import { EmailConnectionWidget } from './EmailConnectionWidget';
  * the connect, change and reconnect flows wired in.
  */
 export const HeaderEmailConnection = () => {
+  const { t } = useTranslation('emailConnection');
   const { connection, now } = useEmailConnectionSync();
   const { connect } = useEmailConnect();
   const state = useSnapshot(emailConnectionState);
 
   const healthKey = connection && connection.status === 'connected' ? tokenHealthTextKey(connection, now) : null;
-  const notice = state.error?.message ?? (healthKey ? text.tokenHealth[healthKey] : null);
+  const notice = state.error?.message ?? (healthKey ? t(`tokenHealth.${healthKey}`) : null);
 
   const handleConnect = (provider: EmailProvider) => void connect(provider);
   const handleChangeEmail = (provider: EmailProvider) => void connect(provider, { makeDefault: true });

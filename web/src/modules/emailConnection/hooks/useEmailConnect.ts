@@ -8,7 +8,6 @@ import {
   makeDefaultEmailConnection,
   type MailProvider,
 } from '../api/emailConnectionsApi';
-import { emailConnectionMessages as text } from '../emailConnectionMessages';
 import { emailConnectionTimings } from '../emailConnectionTimings';
 import { emailConnectionChannel } from '../state/emailConnectionBroadcast';
 import {
@@ -18,7 +17,7 @@ import {
   setLastAuthenticatedEmail,
   setTokenError,
 } from '../state/emailConnectionState';
-import { connectionErrorOf } from '../utils/connectionErrors';
+import { ConnectFlowError, connectFlowError, connectionErrorOf } from '../utils/connectionErrors';
 import { writePendingGmailAuth } from '../utils/emailAuthStorage';
 import { raiseWindowEvent } from '@/lib/windowEvents';
 import { runOutlookPopupFlow } from '../utils/outlookPopupFlow';
@@ -41,12 +40,9 @@ export type ConnectOptions = {
 const initFailure = (provider: MailProvider, error: unknown) =>
   isApiError(error) && error.status >= 400 && error.status < 500
     ? error
-    : new Error(
-        error instanceof Error && error.message === text.errors.invalidInitResponse
-          ? error.message
-          : text.errors.oauthUrlFailed(providerLabels[provider] as 'Gmail' | 'Outlook'),
-        { cause: error },
-      );
+    : error instanceof ConnectFlowError && error.code === 'invalid_init_response'
+      ? error
+      : connectFlowError('oauth_url_failed', { cause: error, provider: providerLabels[provider] });
 
 const initOf = async (init: () => Promise<{ authUrl: string; state: string }>, provider: MailProvider) => {
   let answer: { authUrl: string; state: string };
@@ -55,7 +51,7 @@ const initOf = async (init: () => Promise<{ authUrl: string; state: string }>, p
   } catch (error) {
     throw initFailure(provider, error);
   }
-  if (!answer?.authUrl || !answer.state) throw new Error(text.errors.invalidInitResponse);
+  if (!answer?.authUrl || !answer.state) throw connectFlowError('invalid_init_response');
   return answer;
 };
 

@@ -4,7 +4,7 @@ import { useLiveEvent } from '@/lib/live';
 import { useApiClient } from '@/lib/http/useApiClient';
 import { waitForAuthReady } from '@/modules/auth/state/authState';
 import { validateEmailConnection } from '../api/emailConnectionsApi';
-import { emailConnectionMessages as text } from '../emailConnectionMessages';
+import { i18n } from '@/i18n';
 import { emailConnectionTimings } from '../emailConnectionTimings';
 import { emailConnectionPaths } from '@/lib/paths';
 import { type EmailConnectionChannel, emailConnectionChannel } from '../state/emailConnectionBroadcast';
@@ -75,7 +75,8 @@ export const useEmailConnectionSync = ({ channel = emailConnectionChannel }: Use
     else if (error) {
       const failure = connectionErrorOf(error);
       // SPEC §8: a failure with nothing more specific to say
-      const message = failure.type === 'unexpected_error' ? text.errors.initFailed : failure.message;
+      const message =
+        failure.type === 'unexpected_error' ? i18n.t('emailConnection:errors.initFailed') : failure.message;
       applyLoadFailure({ type: 'FAILED', error: { ...failure, message } });
     } else if (isLoading && emailConnectionState.status === 'disconnected') sendEmailConnectionEvent({ type: 'LOAD' });
   }, [ready, data, error, isLoading]);

@@ -11,6 +11,7 @@ import {
 import type { EmailConnection } from '../api/emailConnectionsApi';
 import { expiredConnectionError, expiringRefreshErrors } from '../utils/connectionErrors';
 import {
+  clearEmailAuthStorage,
   clearLegacyTokens,
   readLastAuthenticatedEmail,
   readLegacyTokenEmail,
@@ -153,5 +154,6 @@ export const emailConnectionView = (
 /** On sign-out (SPEC §4 'Logout ... resets ... e-mail connection'): the next person sees none of this one's. */
 export const resetEmailConnection = () => {
   writeLastAuthenticatedEmail(null);
+  clearEmailAuthStorage();
   Object.assign(emailConnectionState, initialState());
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/http/ApiError';
-import { connectionErrorOf, expiredConnectionError } from './connectionErrors';
+import { setLanguage } from '@/i18n/language';
+import { connectFlowError, connectionErrorOf, expiredConnectionError } from './connectionErrors';
 
 const apiError = (status: number, code: string, serverMessage?: string) =>
   new ApiError({ status, code, message: serverMessage ?? `status ${status}`, serverMessage });
@@ -59,6 +60,23 @@ describe('connectionErrorOf (SPEC §8 refresh failure mapping)', () => {
   it('maps anything else to an unexpected error with a text to show', () => {
     expect(connectionErrorOf(new Error('Boom'))).toMatchObject({ type: 'unexpected_error', message: 'Boom' });
     expect(connectionErrorOf(undefined)).toMatchObject({ type: 'unexpected_error', message: 'An error occurred' });
+  });
+});
+
+describe("the connect flow's own failures", () => {
+  it("mean the same in every language: a refused consent asks for a reconnect, said in the interface's words", async () => {
+    await setLanguage('de');
+    expect(connectionErrorOf(connectFlowError('access_denied'))).toMatchObject({
+      type: 'permission_denied',
+      requiresReconnect: true,
+      message:
+        'Die Outlook-Autorisierung wurde verweigert. Bitte versuchen Sie es erneut und erteilen Sie die nötigen Berechtigungen.',
+    });
+    expect(connectionErrorOf(connectFlowError('oauth_url_failed', { provider: 'Gmail' }))).toMatchObject({
+      type: 'unexpected_error',
+      requiresReconnect: false,
+      message: 'Der Dienst hat keine OAuth-URL für Gmail geliefert',
+    });
   });
 });
 

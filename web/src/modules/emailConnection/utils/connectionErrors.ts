@@ -1,11 +1,44 @@
 import type { ConnectionError, ConnectionErrorType } from '@/modules/connections/state/connectionMachine';
 import { isApiError } from '@/lib/http/ApiError';
-import { emailConnectionMessages as text } from '../emailConnectionMessages';
+import { i18n } from '@/i18n';
 
 /** SPEC §4: a refreshError that means the grant is gone, so the connection is expired. */
 export const expiringRefreshErrors: ReadonlySet<string> = new Set(['invalid_grant', 'permission_denied']);
 
+/**
+ * A failure of the app's own connect flow (a blocked popup, a denied consent, an answer without a URL): its message is
+ * in the person's language, so what it means is carried by `code`, which {@link connectionErrorOf} reads instead.
+ */
+export class ConnectFlowError extends Error {
+  constructor(
+    readonly code: ConnectFlowFailure,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'ConnectFlowError';
+  }
+}
+
+/** SPEC §8 'Connection': the text of each failure of the connect flow. */
+const connectFlowTexts = {
+  popup_blocked: 'errors.popupBlocked',
+  access_denied: 'errors.outlookDenied',
+  provider_failed: 'errors.outlookFailed',
+  invalid_request: 'errors.invalidRequest',
+  invalid_init_response: 'errors.invalidInitResponse',
+  oauth_url_failed: 'errors.oauthUrlFailed',
+} as const;
+export type ConnectFlowFailure = keyof typeof connectFlowTexts;
+
+/** The connect flow's failure `code`, in the interface's language; `provider` names the mailbox's provider. */
+export const connectFlowError = (
+  code: ConnectFlowFailure,
+  { provider = '', ...options }: ErrorOptions & { provider?: string } = {},
+) => new ConnectFlowError(code, i18n.t(`emailConnection:${connectFlowTexts[code]}`, { provider }), options);
+
 const errorText = (error: unknown) => {
+  if (error instanceof ConnectFlowError) return error.code;
   if (isApiError(error)) return [error.message, error.serverMessage, error.code].filter(Boolean).join(' ');
   if (error instanceof Error) return error.message;
   return typeof error === 'string' ? error : '';
@@ -14,7 +47,7 @@ const errorText = (error: unknown) => {
 const shownMessage = (error: unknown) => {
   if (isApiError(error)) return error.serverMessage && error.status < 500 ? error.serverMessage : error.message;
   if (error instanceof Error && error.message) return error.message;
-  return typeof error === 'string' && error ? error : text.errors.generic;
+  return typeof error === 'string' && error ? error : i18n.t('emailConnection:errors.generic');
 };
 
 /**
@@ -61,9 +94,9 @@ export const expiredConnectionError = (refreshError: string | null, now: number 
   requiresReconnect: true,
   message:
     refreshError === 'permission_denied'
-      ? text.errors.revoked
+      ? i18n.t('emailConnection:errors.revoked')
       : refreshError === 'invalid_grant'
-        ? text.errors.reauthorize
-        : text.errors.expired,
+        ? i18n.t('emailConnection:errors.reauthorize')
+        : i18n.t('emailConnection:errors.expired'),
   timestamp: now,
 });

@@ -103,3 +103,10 @@ export const clearLegacyTokens = () => {
   write(local(), emailAuthStorageKeys.legacyGmail, null);
   write(local(), emailAuthStorageKeys.legacyOutlook, null);
 };
+
+/** SPEC §4 'Logout': the legacy tokens and the last connect flow's completion data, in both storages. */
+export const clearEmailAuthStorage = () => {
+  clearLegacyTokens();
+  write(local(), emailAuthStorageKeys.completed, null);
+  write(session(), emailAuthStorageKeys.completed, null);
+};

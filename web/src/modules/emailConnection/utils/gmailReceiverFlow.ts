@@ -1,10 +1,12 @@
 import { isApiError } from '@/lib/http/ApiError';
-import { emailConnectionMessages } from '../emailConnectionMessages';
+import { i18n } from '@/i18n';
 import { emailConnectionPaths } from '@/lib/paths';
 import { emailConnectionTimings } from '../emailConnectionTimings';
 import type { PendingGmailAuth } from './emailAuthStorage';
 
-const text = emailConnectionMessages.gmailReceiver;
+/** SPEC §8 'Gmail receiver': the receiver's texts, in the interface's language. */
+const text = (key: string, values: Record<string, string | number> = {}) =>
+  i18n.t(`emailConnection:gmailReceiver.${key}`, values);
 
 /** How the app's session stands for the receiver: 'waiting' when it was not known within the wait. */
 export type ReceiverSession = 'signed-in' | 'signed-out' | 'error' | 'waiting';
@@ -56,20 +58,21 @@ export const runGmailReceiver = async <Result>({
   attempts = emailConnectionTimings.gmailAttempts,
 }: GmailReceiverOptions<Result>): Promise<GmailReceiverOutcome<Result>> => {
   const error = params.get('error');
-  if (error) return { kind: 'error', message: text.errorOccurred(params.get('error_description') || error) };
+  if (error)
+    return { kind: 'error', message: text('errorOccurred', { message: params.get('error_description') || error }) };
   const code = params.get('code');
-  if (!code) return { kind: 'error', message: text.missing };
+  if (!code) return { kind: 'error', message: text('missing') };
   const state = params.get('state');
   if (!state || (pending && pending.state !== state))
-    return { kind: 'error', message: emailConnectionMessages.errors.invalidRequest };
+    return { kind: 'error', message: i18n.t('emailConnection:errors.invalidRequest') };
 
-  let failure: string = text.failed;
+  let failure = text('failed');
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
-    onProgress(text.waiting(attempt, attempts));
+    onProgress(text('waiting', { attempt, attempts }));
     const session = await waitForUser(emailConnectionTimings.gmailUserWaitMs);
-    if (session === 'signed-out') return { kind: 'error', message: text.notLoggedIn };
+    if (session === 'signed-out') return { kind: 'error', message: text('notLoggedIn') };
     if (session === 'signed-in') {
-      onProgress(text.inProgress(attempt, attempts));
+      onProgress(text('inProgress', { attempt, attempts }));
       try {
         const result = await exchange(code, state);
         return { kind: 'success', result, returnPath: safeReturnPath(pending?.returnPath) };
@@ -77,12 +80,12 @@ export const runGmailReceiver = async <Result>({
         if (!transient(exchangeError))
           return {
             kind: 'error',
-            message: (isApiError(exchangeError) && exchangeError.serverMessage) || text.failed,
+            message: (isApiError(exchangeError) && exchangeError.serverMessage) || text('failed'),
           };
-        failure = text.failed;
+        failure = text('failed');
       }
     } else {
-      failure = session === 'error' ? text.couldNotRefresh : text.notLoggedIn;
+      failure = session === 'error' ? text('couldNotRefresh') : text('notLoggedIn');
     }
     if (attempt < attempts) await sleep(emailConnectionTimings.gmailBackoffMs * 2 ** (attempt - 1));
   }

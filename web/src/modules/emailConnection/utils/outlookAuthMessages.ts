@@ -46,15 +46,3 @@ export const outlookAuthOutcome = (params: URLSearchParams, inPopup: boolean): O
   const code = params.get('code');
   return code ? { kind: 'success', code } : { kind: 'missing' };
 };
-
-/** SPEC §2 texts of the receiver. */
-export const outlookAuthMessages = {
-  title: 'Outlook Authentication',
-  notPopup: 'This page should only be accessed via the authentication popup.',
-  error: (error: string, description: string) =>
-    description ? `Authentication error: ${error} - ${description}` : `Authentication error: ${error}`,
-  success: 'Authentication successful! You can close this window.',
-  missing: 'No authentication code received. Please try again.',
-  tryAgain: 'Try Again',
-  closeWindow: 'Close Window',
-} as const;

@@ -1,5 +1,5 @@
-import { emailConnectionMessages as text } from '../emailConnectionMessages';
 import { emailConnectionTimings } from '../emailConnectionTimings';
+import { connectFlowError } from './connectionErrors';
 import { outlookPopupWindowName, type OutlookAuthMessage } from './outlookAuthMessages';
 import { withLoginHint } from './withLoginHint';
 
@@ -59,7 +59,7 @@ export const runOutlookPopupFlow = <Result>({
   pollMs = emailConnectionTimings.popupPollMs,
 }: OutlookPopupFlowOptions<Result>): Promise<OutlookPopupOutcome<Result>> => {
   const popup = openWindow('', outlookPopupWindowName, popupFeatures());
-  if (!popup) return Promise.resolve({ kind: 'failed', error: new Error(text.errors.popupBlocked) });
+  if (!popup) return Promise.resolve({ kind: 'failed', error: connectFlowError('popup_blocked') });
 
   return new Promise((resolve) => {
     let expectedState: string | null = null;
@@ -78,7 +78,7 @@ export const runOutlookPopupFlow = <Result>({
     const start = async () => {
       try {
         const { authUrl, state } = await init();
-        if (!authUrl || !state) throw new Error(text.errors.invalidInitResponse);
+        if (!authUrl || !state) throw connectFlowError('invalid_init_response');
         expectedState = state;
         if (!done) popup.location.href = withLoginHint(authUrl, loginHint);
       } catch (error) {
@@ -106,11 +106,11 @@ export const runOutlookPopupFlow = <Result>({
       if (message.error)
         return finish({
           kind: 'failed',
-          error: new Error(message.error === 'access_denied' ? text.errors.outlookDenied : text.errors.outlookFailed),
+          error: connectFlowError(message.error === 'access_denied' ? 'access_denied' : 'provider_failed'),
         });
-      if (!message.code) return finish({ kind: 'failed', error: new Error(text.errors.outlookFailed) });
+      if (!message.code) return finish({ kind: 'failed', error: connectFlowError('provider_failed') });
       if (!expectedState || message.state !== expectedState)
-        return finish({ kind: 'failed', error: new Error(text.errors.invalidRequest) });
+        return finish({ kind: 'failed', error: connectFlowError('invalid_request') });
       void exchange(message.code, message.state);
     }
 

@@ -2,7 +2,8 @@
 import { ConfigProvider } from 'antd';
 import { act } from 'react';
 import { SWRConfig } from 'swr';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n, loadCatalogue } from '@/i18n';
 import type { ApiClient } from '@/lib/http/apiClient';
 import { ApiClientContext } from '@/lib/http/useApiClient';
 import { callsTo, fakeMeetingsApi, type MeetingsServer, zoomConnectionFixture } from '@/test/meetingFixtures';
@@ -113,7 +114,7 @@ describe('booking a meeting', { timeout: lazyCodeTestTimeoutMs }, () => {
     // what the picker showed is the Paris clock of the instant sent
     const start = new Date(body.startTime as string);
     expect(start.getTime()).toBeGreaterThan(Date.now());
-    expect(shown.endsWith(formatClock(start, 'Europe/Paris'))).toBe(true);
+    expect(shown.endsWith(formatClock(start, 'Europe/Paris', 'en'))).toBe(true);
 
     await untilPasses(() => expect(document.querySelector('[data-testid="meeting-booked"]')).not.toBeNull());
     const result = document.querySelector<HTMLElement>('[data-testid="meeting-booked"]')!;
@@ -186,7 +187,7 @@ describe('booking a meeting', { timeout: lazyCodeTestTimeoutMs }, () => {
     await click(buttonNamed('Confirm booking'));
     await untilPasses(() => expect(callsTo(request, 'POST /api/meetings')).toHaveLength(1));
     const { body } = callsTo(request, 'POST /api/meetings')[0] as { body: { startTime: string } };
-    expect(shown.endsWith(formatClock(new Date(body.startTime), 'Europe/Paris'))).toBe(true);
+    expect(shown.endsWith(formatClock(new Date(body.startTime), 'Europe/Paris', 'en'))).toBe(true);
   });
 
   it("says gently when the contact's time zone is not known", async () => {
@@ -265,5 +266,90 @@ describe('booking a meeting', { timeout: lazyCodeTestTimeoutMs }, () => {
     expect(callsTo(request, 'POST /api/meetings')).toHaveLength(1);
     expect(modal().textContent).toContain('The meeting could not be booked');
     expect(field('title')).not.toBeNull();
+  });
+});
+
+describe('the invitation goes only to an address every e-mail may go to', { timeout: lazyCodeTestTimeoutMs }, () => {
+  const blockedNote = () => document.querySelector<HTMLElement>('[data-testid="invitation-blocked"]');
+
+  it('says why before booking, and books without an invitation, for a risky address not confirmed', async () => {
+    const { request } = await show({
+      meetings: [],
+      contacts: [{ id: 'c1', name: 'Ada Lovelace', email: 'ada@engines.example', emailQevStatus: 'accept_all' }],
+    });
+    await untilPasses(() => expect(blockedNote()).not.toBeNull());
+    expect(blockedNote()!.textContent).toContain('No invitation can be sent');
+    expect(blockedNote()!.textContent).toContain('ada@engines.example is a risky address');
+    expect(invitationBox().checked).toBe(false);
+    expect(invitationBox().disabled).toBe(true);
+    await click(buttonNamed('Confirm booking'));
+    await untilPasses(() => expect(callsTo(request, 'POST /api/meetings')).toHaveLength(1));
+    expect((callsTo(request, 'POST /api/meetings')[0] as { body: Record<string, unknown> }).body).toMatchObject({
+      sendInvitation: false,
+    });
+  });
+
+  it.each([
+    [{ email: '', emailQevStatus: null }, 'Ada Lovelace has no e-mail address yet'],
+    [{ email: 'ada@engines.example', emailQevStatus: 'invalid' }, 'ada@engines.example does not exist'],
+    [{ email: 'ada@engines.example', emailQevStatus: null }, 'still being verified'],
+  ] as const)('names the reason for %o', async (address, reason) => {
+    await show({ meetings: [], contacts: [{ id: 'c1', name: 'Ada Lovelace', ...address }] });
+    await untilPasses(() => expect(blockedNote()?.textContent).toContain(reason));
+    expect(invitationBox().disabled).toBe(true);
+  });
+
+  it('leaves the invitation on for a valid address', async () => {
+    const { request } = await show({
+      meetings: [],
+      contacts: [{ id: 'c1', name: 'Ada Lovelace', email: 'ada@engines.example' }],
+    });
+    await untilPasses(() => expect(callsTo(request, 'GET /api/contacts/{id}')).not.toEqual([]));
+    await act(async () => {});
+    expect(blockedNote()).toBeNull();
+    expect(invitationBox().checked).toBe(true);
+    expect(invitationBox().disabled).toBe(false);
+  });
+});
+
+describe('booking a meeting in German (SPEC §3 language)', { timeout: lazyCodeTestTimeoutMs }, () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('asks in German and writes the start on both clocks as German does', async () => {
+    await loadCatalogue('de');
+    await i18n.changeLanguage('de');
+    await show({
+      meetings: [],
+      zoom: null,
+      settings: { timeZone: 'Europe/Paris', meetingDuration: 45, language: 'de' },
+      contacts: [{ id: 'c1', name: 'Ada Lovelace', location: 'New York, New York, United States' }],
+    });
+    expect(document.querySelector('.ant-modal-title')?.textContent).toBe('Meeting mit Ada Lovelace vereinbaren');
+    expect(field('title')!.value).toBe('Meeting mit Ada Lovelace');
+    await untilPasses(() =>
+      expect(modal().textContent).toContain('Verbinden Sie Zoom über die Kopfzeile, um einen Zoom-Link hinzuzufügen.'),
+    );
+    expect(modal().textContent).toContain('Kalendereinladung senden');
+    expect(modal().textContent).toContain('10/12/2026 16:00 (Tag zuerst)');
+    expect(modal().querySelector('input[aria-label="Dauer (Minuten)"]')).not.toBeNull();
+
+    const start = modal().querySelector<HTMLInputElement>('input[aria-label="Datum und Uhrzeit"]')!;
+    await focus(start);
+    await typeInto(start, '10.12.2037 16:00');
+    await pressEnter(start);
+    await blur(start);
+    const zones = modal().querySelector('[aria-label="Der Beginn in jeder Zeitzone"]')!;
+    await untilPasses(() =>
+      expect([...zones.querySelectorAll('li')].map((line) => line.textContent)).toEqual([
+        'Do., 10. Dez. 2037, 16:00 bei Ihnen · Europe/Paris (GMT+01:00)',
+        'Do., 10. Dez. 2037, 10:00 bei Ada Lovelace in New York · America/New York (GMT-05:00)',
+      ]),
+    );
+    expect(buttonNamed('Abbrechen')).toBeDefined();
+    await click(buttonNamed('Buchung bestätigen'));
+    await untilPasses(() => expect(document.querySelector('[data-testid="meeting-booked"]')).not.toBeNull());
+    expect(document.querySelector('[data-testid="meeting-booked"]')?.textContent).toContain('Meeting gebucht');
   });
 });

@@ -2,11 +2,13 @@ import type { Meeting } from '@shared/schemas/meetings';
 import { Alert, Button, Checkbox, Form, Input, Modal, Skeleton } from 'antd';
 // antd's Input.TextArea comes lazily (web/vite/lazyAntdParts.ts): this form takes it with its own code
 import TextArea from 'antd/es/input/TextArea';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useContactDetail } from '@/modules/contacts/hooks/useContactDetail';
 import { useSettings } from '@/modules/settings/hooks/useSettings';
 import { useContactTimeZone } from '../hooks/useContactTimeZone';
 import { useMeetingActions } from '../hooks/useMeetingActions';
-import { meetingsMessages as text } from '../meetingsMessages';
+import { invitationBlock } from '../utils/invitationAddress';
 import { instantOfPicked, pickerValueAt, suggestedStart } from '../utils/pickerTime';
 import { ContactPicker, type PickedContact } from './ContactPicker';
 import { MeetingSummary } from './MeetingSummary';
@@ -37,21 +39,25 @@ const formId = 'book-meeting-form';
  * Zoom will add a link, and afterwards shows the join link, or why there is none (the meeting is kept), and where the
  * invitation stands.
  */
-export const BookMeetingModal = ({ open, contact, onClose, onBooked }: BookMeetingModalProps) => (
-  <Modal
-    open={open}
-    onCancel={onClose}
-    title={contact ? text.bookMeetingWith(contact.name) : text.bookMeeting}
-    footer={null}
-    destroyOnHidden
-    width={560}
-  >
-    {/* a fresh form each time it opens (destroyOnHidden unmounts it when closed) */}
-    <BookMeetingBody contact={contact} onClose={onClose} onBooked={onBooked} />
-  </Modal>
-);
+export const BookMeetingModal = ({ open, contact, onClose, onBooked }: BookMeetingModalProps) => {
+  const { t } = useTranslation('meetings');
+  return (
+    <Modal
+      open={open}
+      onCancel={onClose}
+      title={contact ? t('book.buttonWith', { name: contact.name }) : t('book.button')}
+      footer={null}
+      destroyOnHidden
+      width={560}
+    >
+      {/* a fresh form each time it opens (destroyOnHidden unmounts it when closed) */}
+      <BookMeetingBody contact={contact} onClose={onClose} onBooked={onBooked} />
+    </Modal>
+  );
+};
 
 const BookMeetingBody = ({ contact, onClose, onBooked }: Omit<BookMeetingModalProps, 'open'>) => {
+  const { t } = useTranslation('meetings');
   const { settings, isLoading } = useSettings();
   const { book } = useMeetingActions();
   const [form] = Form.useForm<BookingValues>();
@@ -63,17 +69,24 @@ const BookMeetingBody = ({ contact, onClose, onBooked }: Omit<BookMeetingModalPr
   const [picked, setPicked] = useState<PickedContact | null>(contact);
   const contactClock = useContactTimeZone(picked?.id, picked?.name ?? '');
   const { timeZone, language } = settings;
+  // the contact's address as it is now: an invitation goes only to one every e-mail may go to
+  const { data: detail } = useContactDetail(picked?.id ?? null);
+  const blocked = detail ? invitationBlock(detail.contact) : null;
+  const blockedReason = blocked?.reason ?? null;
+  useEffect(() => {
+    if (blockedReason) form.setFieldValue('sendInvitation', false);
+  }, [blockedReason, form]);
 
   if (isLoading) return <Skeleton active paragraph={{ rows: 6 }} />;
 
   if (booked)
     return (
       <div className="book-meeting__result" data-testid="meeting-booked">
-        <Alert type="success" showIcon title={text.booked} />
+        <Alert type="success" showIcon title={t('book.booked')} />
         <MeetingSummary meeting={booked} timeZone={timeZone} zoomErrorAs="alert" />
         <div className="book-meeting__footer">
           <Button type="primary" onClick={onClose}>
-            {text.done}
+            {t('book.done')}
           </Button>
         </div>
       </div>
@@ -81,7 +94,7 @@ const BookMeetingBody = ({ contact, onClose, onBooked }: Omit<BookMeetingModalPr
 
   const handlePicked = (_id: string, chosen: PickedContact) => {
     setPicked(chosen);
-    if (!titleEdited) form.setFieldValue('title', text.defaultTitle(chosen.name));
+    if (!titleEdited) form.setFieldValue('title', t('book.defaultTitle', { name: chosen.name }));
   };
 
   const handleFinish = async (values: BookingValues) => {
@@ -116,7 +129,7 @@ const BookMeetingBody = ({ contact, onClose, onBooked }: Omit<BookMeetingModalPr
       onFinish={(values) => void handleFinish(values)}
       initialValues={{
         contactId: contact?.id,
-        title: contact ? text.defaultTitle(contact.name) : '',
+        title: contact ? t('book.defaultTitle', { name: contact.name }) : '',
         start: pickerValueAt(suggestedStart(Date.now()), timeZone),
         durationMinutes: settings.meetingDuration,
         notes: '',
@@ -129,33 +142,47 @@ const BookMeetingBody = ({ contact, onClose, onBooked }: Omit<BookMeetingModalPr
           <Input />
         </Form.Item>
       ) : (
-        <Form.Item name="contactId" label={text.contact} rules={[{ required: true, message: text.contactRequired }]}>
+        <Form.Item
+          name="contactId"
+          label={t('book.contact')}
+          rules={[{ required: true, message: t('book.contactRequired') }]}
+        >
           <ContactPicker onChange={handlePicked} />
         </Form.Item>
       )}
       <Form.Item
         name="title"
-        label={text.meetingTitle}
+        label={t('book.title')}
         rules={[
-          { required: true, whitespace: true, message: text.titleRequired },
-          { max: 200, message: 'At most 200 characters' },
+          { required: true, whitespace: true, message: t('book.titleRequired') },
+          { max: 200, message: t('book.titleTooLong') },
         ]}
       >
         <Input maxLength={200} onChange={() => setTitleEdited(true)} />
       </Form.Item>
       <MeetingTimeFields timeZone={timeZone} language={language} contact={contactClock} />
-      <Form.Item name="notes" label={text.notes}>
-        <TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={10_000} placeholder={text.notesPlaceholder} />
+      <Form.Item name="notes" label={t('book.notes')}>
+        <TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={10_000} placeholder={t('book.notesPlaceholder')} />
       </Form.Item>
-      <Form.Item name="sendInvitation" valuePropName="checked" extra={text.sendInvitationHint}>
-        <Checkbox>{text.sendInvitation}</Checkbox>
+      <Form.Item name="sendInvitation" valuePropName="checked" extra={blocked ? null : t('book.sendInvitationHint')}>
+        <Checkbox disabled={Boolean(blocked)}>{t('book.sendInvitation')}</Checkbox>
       </Form.Item>
+      {blocked ? (
+        <Alert
+          type="warning"
+          showIcon
+          title={blocked.title}
+          description={blocked.description}
+          className="book-meeting__invitation-block"
+          data-testid="invitation-blocked"
+        />
+      ) : null}
       <ZoomLinkNote />
-      {failure ? <Alert type="error" showIcon title={text.bookFailed} description={failure} /> : null}
+      {failure ? <Alert type="error" showIcon title={t('book.failed')} description={failure} /> : null}
       <div className="book-meeting__footer">
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('common:cancel')}</Button>
         <Button type="primary" htmlType="submit" loading={busy}>
-          {text.confirmBooking}
+          {t('book.confirm')}
         </Button>
       </div>
     </Form>

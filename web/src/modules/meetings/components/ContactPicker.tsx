@@ -1,10 +1,10 @@
 import { Select } from 'antd';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import type { ApiError } from '@/lib/http/ApiError';
 import { useApiClient } from '@/lib/http/useApiClient';
 import { contactChoicesKey, searchContacts } from '../api/meetingsApi';
-import { meetingsMessages as text } from '../meetingsMessages';
 
 export type PickedContact = { id: string; name: string };
 
@@ -20,6 +20,7 @@ const searchDelayMs = 250;
 
 /** A search over the user's contacts (name, company, e-mail), for booking a meeting from the meetings page. */
 export const ContactPicker = ({ value, onChange, id }: ContactPickerProps) => {
+  const { t } = useTranslation('meetings');
   const api = useApiClient();
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState('');
@@ -32,20 +33,19 @@ export const ContactPicker = ({ value, onChange, id }: ContactPickerProps) => {
     ([, { q }]: ReturnType<typeof contactChoicesKey>) => searchContacts(api, q),
     { keepPreviousData: true },
   );
-  const options = (data ?? []).map((contact) => ({
-    value: contact.id,
-    label: [contact.name || contact.email || 'Unnamed contact', contact.company].filter(Boolean).join(' · '),
-    name: contact.name || contact.email || 'Unnamed contact',
-  }));
+  const options = (data ?? []).map((contact) => {
+    const name = contact.name || contact.email || t('book.unnamedContact');
+    return { value: contact.id, label: [name, contact.company].filter(Boolean).join(' · '), name };
+  });
   return (
     <Select
       id={id}
       showSearch={{ filterOption: false, onSearch: setTyped }}
       value={value}
-      placeholder={text.contactPlaceholder}
-      aria-label={text.contact}
+      placeholder={t('book.contactPlaceholder')}
+      aria-label={t('book.contact')}
       loading={isLoading}
-      notFoundContent={isLoading ? null : text.noContacts}
+      notFoundContent={isLoading ? null : t('book.noContacts')}
       options={options}
       onChange={(picked: string) => {
         const option = options.find((item) => item.value === picked);

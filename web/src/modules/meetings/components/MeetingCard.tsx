@@ -4,7 +4,7 @@ import { Button, Card, Popconfirm, Typography } from 'antd';
 // antd's Input.TextArea comes lazily (web/vite/lazyAntdParts.ts): this form takes it with its own code
 import TextArea from 'antd/es/input/TextArea';
 import { useId, useState } from 'react';
-import { meetingsMessages as text } from '../meetingsMessages';
+import { useTranslation } from 'react-i18next';
 import { hasStarted, isInProgress } from '../utils/meetingLabels';
 import { MeetingSummary } from './MeetingSummary';
 
@@ -42,6 +42,7 @@ export const MeetingCard = ({
   onSaveNotes,
   onAddZoomLink,
 }: MeetingCardProps) => {
+  const { t } = useTranslation('meetings');
   // the notes being edited; null: none, the meeting's own are shown (and follow the server's)
   const [draft, setDraft] = useState<string | null>(null);
   const notes = draft ?? meeting.notes;
@@ -66,7 +67,7 @@ export const MeetingCard = ({
     >
       {isInProgress(meeting, now) ? (
         <Typography.Text type="success" className="meeting-card__now">
-          {text.inProgress}
+          {t('meeting.inProgress')}
         </Typography.Text>
       ) : null}
       <MeetingSummary meeting={meeting} timeZone={timeZone} titleId={titleId} />
@@ -74,28 +75,28 @@ export const MeetingCard = ({
         <div className="meeting-card__actions">
           {hasStarted(meeting, now) ? (
             <Button icon={<CheckOutlined />} onClick={() => onMarkDone(meeting)} loading={busy === 'done'}>
-              {text.markDone}
+              {t('meeting.markDone')}
             </Button>
           ) : (
             <Button icon={<FieldTimeOutlined />} onClick={() => onReschedule(meeting)}>
-              {text.reschedule}
+              {t('meeting.reschedule')}
             </Button>
           )}
           {!meeting.zoomJoinUrl && zoomConnected ? (
             <Button icon={<VideoCameraAddOutlined />} onClick={() => onAddZoomLink(meeting)} loading={busy === 'zoom'}>
-              {text.addZoomLink}
+              {t('meeting.addZoomLink')}
             </Button>
           ) : null}
           <Popconfirm
-            title={text.cancelConfirmTitle}
-            description={text.cancelConfirmDescription}
-            okText={text.cancelConfirmOk}
-            cancelText={text.cancelConfirmKeep}
+            title={t('meeting.cancelConfirmTitle')}
+            description={t('meeting.cancelConfirmDescription')}
+            okText={t('meeting.cancelConfirmOk')}
+            cancelText={t('meeting.cancelConfirmKeep')}
             okButtonProps={{ danger: true }}
             onConfirm={() => onCancel(meeting)}
           >
             <Button danger icon={<DeleteOutlined />} loading={busy === 'cancel'}>
-              {text.cancelMeeting}
+              {t('meeting.cancel')}
             </Button>
           </Popconfirm>
         </div>
@@ -113,11 +114,11 @@ export const MeetingCard = ({
             onChange={(event) => setDraft(event.target.value)}
             autoSize={{ minRows: 1, maxRows: 8 }}
             maxLength={10_000}
-            placeholder={text.notesAfterPlaceholder}
-            aria-label={`${text.notesAfter}: ${meeting.title}`}
+            placeholder={t('meeting.notesPlaceholder')}
+            aria-label={t('meeting.notesLabel', { title: meeting.title })}
           />
           <Button onClick={() => void handleSaveNotes()} disabled={notes === meeting.notes} loading={busy === 'notes'}>
-            {text.saveNotes}
+            {t('meeting.saveNotes')}
           </Button>
         </div>
       )}

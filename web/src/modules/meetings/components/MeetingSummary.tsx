@@ -1,7 +1,8 @@
 import { ClockCircleOutlined, MailOutlined, UserOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import type { Meeting } from '@shared/schemas/meetings';
-import { Alert, Tag, Typography } from 'antd';
-import { meetingsMessages as text } from '../meetingsMessages';
+import { Alert, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Tag } from '@/ui/Tag';
 import { invitationLabel, rsvpOf, statusTagColors } from '../utils/meetingLabels';
 import { formatMeetingTime, zoneLabel } from '../utils/zonedTime';
 
@@ -21,6 +22,7 @@ export type MeetingSummaryProps = {
  * Declined).
  */
 export const MeetingSummary = ({ meeting, timeZone, titleId, zoomErrorAs = 'line' }: MeetingSummaryProps) => {
+  const { t, i18n } = useTranslation('meetings');
   const invitation = invitationLabel(meeting);
   const rsvp = rsvpOf(meeting);
   const live = meeting.status === 'scheduled';
@@ -31,7 +33,7 @@ export const MeetingSummary = ({ meeting, timeZone, titleId, zoomErrorAs = 'line
           {meeting.title}
         </Typography.Title>
         <Tag color={statusTagColors[meeting.status]} className="meeting-summary__status">
-          {text.status[meeting.status]}
+          {t(`meeting.status.${meeting.status}`)}
         </Tag>
       </div>
       <Typography.Text className="meeting-summary__line">
@@ -47,10 +49,11 @@ export const MeetingSummary = ({ meeting, timeZone, titleId, zoomErrorAs = 'line
         <ClockCircleOutlined aria-hidden="true" />
         <span>
           <time dateTime={meeting.startTime}>
-            {formatMeetingTime(meeting.startTime, meeting.durationMinutes, timeZone)}
+            {formatMeetingTime(meeting.startTime, meeting.durationMinutes, timeZone, i18n.language)}
           </time>{' '}
           <Typography.Text type="secondary">
-            · {zoneLabel(timeZone, new Date(meeting.startTime))} · {text.minutes(meeting.durationMinutes)}
+            · {zoneLabel(timeZone, new Date(meeting.startTime))} ·{' '}
+            {t('meeting.minutes', { count: meeting.durationMinutes })}
           </Typography.Text>
         </span>
       </Typography.Text>
@@ -63,7 +66,7 @@ export const MeetingSummary = ({ meeting, timeZone, titleId, zoomErrorAs = 'line
             rel="noreferrer"
             className="meeting-summary__join"
           >
-            {text.joinZoom}
+            {t('meeting.joinZoom')}
           </Typography.Link>
           <Typography.Text type="secondary" copyable={{ text: meeting.zoomJoinUrl }} className="meeting-summary__url">
             {meeting.zoomJoinUrl}
@@ -90,9 +93,9 @@ export const MeetingSummary = ({ meeting, timeZone, titleId, zoomErrorAs = 'line
             color={rsvp.tone}
             className="meeting-summary__rsvp"
             data-testid="meeting-rsvp"
-            title={text.rsvpBy(meeting.contactName)}
+            title={t('meeting.rsvpBy', { name: meeting.contactName })}
           >
-            {text.rsvp[rsvp.answer]}
+            {t(`meeting.rsvp.${rsvp.answer}`)}
           </Tag>
         ) : null}
         {invitation.reason ? (

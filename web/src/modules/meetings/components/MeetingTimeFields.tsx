@@ -3,8 +3,8 @@ import dayjsGenerateConfig from '@rc-component/picker/generate/dayjs';
 import { DatePicker, Form, InputNumber, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { type FocusEvent, type KeyboardEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ContactClock } from '../hooks/useContactTimeZone';
-import { meetingsMessages as text } from '../meetingsMessages';
 import {
   type DateOrder,
   dateOrderOf,
@@ -58,17 +58,26 @@ const StartInZones = ({
   timeZone: string;
   contact: ContactClock | null;
 }) => {
-  if (!start) return <Typography.Text type="secondary">{text.zoneHint(zoneLabel(timeZone))}</Typography.Text>;
+  const { t, i18n } = useTranslation('meetings');
+  if (!start)
+    return <Typography.Text type="secondary">{t('time.zoneHint', { zone: zoneLabel(timeZone) })}</Typography.Text>;
   const instant = instantOfPicked(start, timeZone);
-  const at = (zone: string) => `${formatDay(instant, zone)}, ${formatClock(instant, zone)}`;
+  const at = (zone: string) =>
+    `${formatDay(instant, zone, i18n.language)}, ${formatClock(instant, zone, i18n.language)}`;
+  const theirs = (clock: ContactClock & { timeZone: string }) => {
+    const where = { when: at(clock.timeZone), name: clock.name, zone: zoneLabel(clock.timeZone, instant) };
+    // the town of 'Toronto, Ontario, Canada'
+    const town = clock.place?.split(',')[0]?.trim();
+    return town ? t('time.theirsIn', { ...where, place: town }) : t('time.theirs', where);
+  };
   return (
-    <ul className="meeting-time-fields__zones" aria-label={text.startInZones}>
-      <li>{text.yourTime(at(timeZone), zoneLabel(timeZone, instant))}</li>
+    <ul className="meeting-time-fields__zones" aria-label={t('time.startInZones')}>
+      <li>{t('time.yours', { when: at(timeZone), zone: zoneLabel(timeZone, instant) })}</li>
       {contact ? (
         <li>
           {contact.timeZone
-            ? text.theirTime(contact.name, at(contact.timeZone), zoneLabel(contact.timeZone, instant), contact.place)
-            : text.theirZoneUnknown(contact.name)}
+            ? theirs({ ...contact, timeZone: contact.timeZone })
+            : t('time.theirZoneUnknown', { name: contact.name })}
         </li>
       ) : null}
     </ul>
@@ -82,6 +91,7 @@ const StartInZones = ({
  * form: what is booked is what the picker shows.
  */
 export const MeetingTimeFields = ({ timeZone, language, contact }: MeetingTimeFieldsProps) => {
+  const { t } = useTranslation('meetings');
   const form = Form.useFormInstance<MeetingTimeValues>();
   const start = Form.useWatch('start', form) ?? null;
   const order = dateOrderOf(language);
@@ -110,24 +120,25 @@ export const MeetingTimeFields = ({ timeZone, language, contact }: MeetingTimeFi
     <div className="meeting-time-fields">
       <Form.Item
         name="start"
-        label={text.when}
+        label={t('time.when')}
         rules={[
-          { required: true, message: text.whenRequired },
+          { required: true, message: t('time.whenRequired') },
           {
             validator: async (_, value: Dayjs | null) => {
-              if (value && instantOfPicked(value, timeZone).getTime() <= Date.now()) throw new Error(text.whenInPast);
+              if (value && instantOfPicked(value, timeZone).getTime() <= Date.now())
+                throw new Error(t('time.whenInPast'));
             },
           },
         ]}
-        {...(unread ? { validateStatus: 'warning' as const, help: text.whenUnread(unread) } : {})}
-        extra={text.whenTypedHint(examples, order === 'day-first')}
+        {...(unread ? { validateStatus: 'warning' as const, help: t('time.unread', { typed: unread }) } : {})}
+        extra={t(order === 'day-first' ? 'time.typedHintDayFirst' : 'time.typedHintMonthFirst', examples)}
         className="meeting-time-fields__start"
       >
         <StartPicker
           showTime={{ format: 'HH:mm', minuteStep: 5 }}
           format={pickerDisplayFormat}
           placeholder={examples.written}
-          aria-label={text.when}
+          aria-label={t('time.when')}
           disabledDate={(day) => day.format('YYYY-MM-DD') < dayKeyAt(new Date(), timeZone)}
           needConfirm={false}
           onKeyDown={handleKeyDown}
@@ -138,14 +149,14 @@ export const MeetingTimeFields = ({ timeZone, language, contact }: MeetingTimeFi
       </Form.Item>
       <Form.Item
         name="durationMinutes"
-        label={text.duration}
+        label={t('time.duration')}
         rules={[
-          { required: true, message: text.durationRange },
-          { type: 'integer', min: 5, max: 480, message: text.durationRange },
+          { required: true, message: t('time.durationRange') },
+          { type: 'integer', min: 5, max: 480, message: t('time.durationRange') },
         ]}
         className="meeting-time-fields__duration"
       >
-        <InputNumber min={5} max={480} step={5} precision={0} aria-label={text.duration} />
+        <InputNumber min={5} max={480} step={5} precision={0} aria-label={t('time.duration')} />
       </Form.Item>
       <div className="meeting-time-fields__zone">
         <StartInZones start={start} timeZone={timeZone} contact={contact} />

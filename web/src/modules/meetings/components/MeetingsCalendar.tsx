@@ -2,8 +2,8 @@ import type { Meeting } from '@shared/schemas/meetings';
 import { Calendar } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo } from 'react';
-import { meetingsMessages as text } from '../meetingsMessages';
-import { dayKeyAt, formatClock } from '../utils/zonedTime';
+import { useTranslation } from 'react-i18next';
+import { dayKeyAt, formatCalendarDay, formatClock } from '../utils/zonedTime';
 
 export type MeetingsCalendarProps = {
   meetings: readonly Meeting[];
@@ -16,6 +16,7 @@ const perCell = 3;
 
 /** A month of the user's meetings, each on its day in the user's time zone; a meeting opens when clicked. */
 export const MeetingsCalendar = ({ meetings, timeZone, onOpen }: MeetingsCalendarProps) => {
+  const { t, i18n } = useTranslation('meetings');
   const byDay = useMemo(() => {
     const days = new Map<string, Meeting[]>();
     const sorted = [...meetings].sort((a, b) => new Date(a.startTime).getTime() - new Date(b.startTime).getTime());
@@ -27,10 +28,11 @@ export const MeetingsCalendar = ({ meetings, timeZone, onOpen }: MeetingsCalenda
   }, [meetings, timeZone]);
 
   const dayCell = (day: Dayjs) => {
-    const list = byDay.get(day.format('YYYY-MM-DD')) ?? [];
+    const key = day.format('YYYY-MM-DD');
+    const list = byDay.get(key) ?? [];
     if (list.length === 0) return null;
     return (
-      <ul className="meetings-calendar__day" aria-label={day.format('D MMMM YYYY')}>
+      <ul className="meetings-calendar__day" aria-label={formatCalendarDay(key, i18n.language)}>
         {list.slice(0, perCell).map((meeting) => (
           <li key={meeting.id}>
             <button
@@ -42,21 +44,23 @@ export const MeetingsCalendar = ({ meetings, timeZone, onOpen }: MeetingsCalenda
                 onOpen(meeting);
               }}
             >
-              <time dateTime={meeting.startTime}>{formatClock(new Date(meeting.startTime), timeZone)}</time>{' '}
+              <time dateTime={meeting.startTime}>
+                {formatClock(new Date(meeting.startTime), timeZone, i18n.language)}
+              </time>{' '}
               <span className="meetings-calendar__name">{meeting.contactName}</span>
               <span className="meetings-calendar__sr-title">: {meeting.title}</span>
             </button>
           </li>
         ))}
         {list.length > perCell ? (
-          <li className="meetings-calendar__more">{text.moreOnDay(list.length - perCell)}</li>
+          <li className="meetings-calendar__more">{t('page.moreOnDay', { count: list.length - perCell })}</li>
         ) : null}
       </ul>
     );
   };
 
   return (
-    <section className="meetings-calendar" aria-label={text.calendarLabel}>
+    <section className="meetings-calendar" aria-label={t('page.calendarLabel')}>
       <Calendar mode="month" cellRender={(date, info) => (info.type === 'date' ? dayCell(date) : info.originNode)} />
     </section>
   );

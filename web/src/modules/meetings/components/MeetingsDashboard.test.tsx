@@ -3,7 +3,10 @@ import { ConfigProvider } from 'antd';
 import { act } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n, loadCatalogue } from '@/i18n';
+import englishMeetings from '@/i18n/locales/en/meetings.json';
+import germanMeetings from '@/i18n/locales/de/meetings.json';
 import type { ApiClient } from '@/lib/http/apiClient';
 import { ApiClientContext } from '@/lib/http/useApiClient';
 import { LiveProvider, type LiveSocket } from '@/lib/live';
@@ -327,5 +330,65 @@ describe('the meetings page', { timeout: lazyCodeTestTimeoutMs }, () => {
     await live.send({ type: 'meeting.updated', data: { meetingId: 'up', contactId: 'c1' } });
     await untilPasses(() => expect(card('up')?.textContent).toContain('Invitation sent'));
     expect(callsTo(request, 'GET /api/meetings').length).toBe(reads + 1);
+  });
+});
+
+/** Every text of a catalogue, its `{{placeholders}}` cut out: the pieces a rendered page may show. */
+const cataloguePieces = (catalogue: unknown): string[] =>
+  typeof catalogue === 'string'
+    ? catalogue
+        .split(/\{\{[^}]*\}\}/)
+        .map((piece) => piece.trim())
+        .filter((piece) => piece.length > 3)
+    : Object.values(catalogue as Record<string, unknown>).flatMap(cataloguePieces);
+
+describe('the meetings page in German (SPEC §3 language)', { timeout: lazyCodeTestTimeoutMs }, () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it("speaks German: header, tabs, a meeting's date and time, its status, invitation and actions", async () => {
+    await loadCatalogue('de');
+    await i18n.changeLanguage('de');
+    await show({
+      meetings: [
+        meetingFixture({
+          id: 'de',
+          title: 'Kaffee mit Ada',
+          // a Thursday afternoon in Paris
+          startTime: '2037-12-10T15:00:00.000Z',
+          invitation: { status: 'queued', method: 'REQUEST', sequence: 1 },
+        }),
+      ],
+    });
+    await untilPasses(() => expect(card('de')).not.toBeNull());
+    expect(document.querySelector('h1')?.textContent).toBe('Meetings');
+    expect(document.body.textContent).toContain('Die Gespräche und Kaffeetreffen, die aus Ihrem Outreach entstehen.');
+    expect(tab(/^Anstehend/)?.textContent).toBe('Anstehend (1)');
+    expect(tab(/^Vergangen/)?.textContent).toBe('Vergangen und abgesagt (0)');
+    const shown = card('de')!;
+    expect(shown.querySelector('time')?.textContent).toBe('Do., 10. Dez. 2037, 16:00–16:30');
+    expect(shown.textContent).toContain('30 Min.');
+    expect(shown.textContent).toContain('Geplant');
+    expect(shown.textContent).toContain('Aktualisierte Einladung in Warteschlange');
+    expect(buttonNamed('Zoom-Meeting beitreten', shown)).toBeUndefined();
+    expect([...shown.querySelectorAll('a')].map((link) => link.textContent)).toContain('Zoom-Meeting beitreten');
+    expect(buttonNamed('Verschieben', shown)).toBeDefined();
+    expect(buttonNamed('Meeting absagen', shown)).toBeDefined();
+    expect(buttonNamed('Notizen speichern', shown)).toBeDefined();
+    expect(shown.querySelector('textarea')?.getAttribute('aria-label')).toBe('Notizen: Kaffee mit Ada');
+    expect(buttonNamed('Meeting vereinbaren')).toBeDefined();
+
+    // a text left in English shows as its English catalogue text (the German catalogue has its own)
+    const said = [
+      document.body.textContent ?? '',
+      ...[...document.querySelectorAll('[aria-label], [placeholder]')].flatMap((element) => [
+        element.getAttribute('aria-label') ?? '',
+        element.getAttribute('placeholder') ?? '',
+      ]),
+    ].join('\n');
+    const german = new Set(cataloguePieces(germanMeetings));
+    const english = cataloguePieces(englishMeetings).filter((piece) => !german.has(piece));
+    expect(english.filter((piece) => said.includes(piece))).toEqual([]);
   });
 });

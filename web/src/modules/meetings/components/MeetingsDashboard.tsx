@@ -2,6 +2,7 @@ import { CalendarOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Meeting } from '@shared/schemas/meetings';
 import { Alert, Button, Drawer, Skeleton, Tabs } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNow } from '@/lib/useNow';
 import { useSettings } from '@/modules/settings/hooks/useSettings';
 import { useZoomConnection } from '@/modules/zoom/hooks/useZoomConnection';
@@ -10,7 +11,6 @@ import { PageHeader } from '@/ui/PageHeader';
 import { useToast } from '@/ui/toast/useToast';
 import { useMeetingActions } from '../hooks/useMeetingActions';
 import { useMeetings } from '../hooks/useMeetings';
-import { meetingsMessages as text } from '../meetingsMessages';
 import { splitMeetings } from '../utils/meetingLabels';
 import { LazyBookMeetingModal } from './LazyBookMeetingModal';
 import { type MeetingAction, MeetingCard } from './MeetingCard';
@@ -25,6 +25,7 @@ type View = 'upcoming' | 'past' | 'calendar';
  * rescheduled, cancelled, marked done, given notes or its missing Zoom link; a meeting is booked from here too.
  */
 export const MeetingsDashboard = () => {
+  const { t } = useTranslation('meetings');
   const { data, error, isLoading, mutate } = useMeetings();
   const { settings } = useSettings();
   const { connection } = useZoomConnection();
@@ -51,11 +52,11 @@ export const MeetingsDashboard = () => {
       const stored = await work();
       // Zoom may have failed while the change was kept: the meeting says why
       if (stored.zoomError && (action === 'reschedule' || action === 'zoom'))
-        toast.warning(text.actionDone[action], { description: stored.zoomError });
-      else toast.success(text.actionDone[action]);
+        toast.warning(t(`actionDone.${action}`), { description: stored.zoomError });
+      else toast.success(t(`actionDone.${action}`));
     } catch (caught) {
       if (action !== 'reschedule')
-        toast.error(text.actionFailed[action], {
+        toast.error(t(`actionFailed.${action}`), {
           description: caught instanceof Error ? caught.message : String(caught),
         });
       throw caught;
@@ -92,7 +93,7 @@ export const MeetingsDashboard = () => {
 
   const bookButton = (
     <Button type="primary" icon={<PlusOutlined />} onClick={() => setBooking(true)}>
-      {text.bookMeeting}
+      {t('book.button')}
     </Button>
   );
 
@@ -102,16 +103,16 @@ export const MeetingsDashboard = () => {
         <Alert
           type="error"
           showIcon
-          title={text.loadFailed}
+          title={t('page.loadFailed')}
           description={error.message}
-          action={<Button onClick={() => void mutate()}>{text.retry}</Button>}
+          action={<Button onClick={() => void mutate()}>{t('page.retry')}</Button>}
         />
       );
     if (isLoading && !data) return <Skeleton active paragraph={{ rows: 6 }} />;
     if (meetings.length === 0)
       return (
         <div className="meetings-empty">
-          <EmptyState icon={<CalendarOutlined />} title={text.emptyTitle} description={text.emptyDescription}>
+          <EmptyState icon={<CalendarOutlined />} title={t('page.emptyTitle')} description={t('page.emptyDescription')}>
             {bookButton}
           </EmptyState>
         </div>
@@ -123,17 +124,17 @@ export const MeetingsDashboard = () => {
         items={[
           {
             key: 'upcoming',
-            label: text.tabLabel(text.upcoming, upcoming.length),
-            children: list(upcoming, text.emptyUpcoming),
+            label: t('page.upcoming', { count: upcoming.length }),
+            children: list(upcoming, t('page.emptyUpcoming')),
           },
           {
             key: 'past',
-            label: text.tabLabel(text.past, past.length),
-            children: list(past, text.emptyPast),
+            label: t('page.past', { count: past.length }),
+            children: list(past, t('page.emptyPast')),
           },
           {
             key: 'calendar',
-            label: text.calendar,
+            label: t('page.calendar'),
             children: (
               <MeetingsCalendar meetings={meetings} timeZone={timeZone} onOpen={(item) => setOpenId(item.id)} />
             ),
@@ -145,12 +146,16 @@ export const MeetingsDashboard = () => {
 
   return (
     <>
-      <PageHeader title={text.title} description={text.description} extra={meetings.length > 0 ? bookButton : null} />
+      <PageHeader
+        title={t('page.title')}
+        description={t('page.description')}
+        extra={meetings.length > 0 ? bookButton : null}
+      />
       {body()}
       <Drawer
         open={opened !== null}
         onClose={() => setOpenId(null)}
-        title={text.openMeeting}
+        title={t('page.openMeeting')}
         size={520}
         data-testid="meeting-drawer"
       >

@@ -1,9 +1,9 @@
 import type { Meeting } from '@shared/schemas/meetings';
 import { Alert, Button, Form, Modal } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { MeetingChanges } from '../api/meetingsApi';
 import { useContactTimeZone } from '../hooks/useContactTimeZone';
-import { meetingsMessages as text } from '../meetingsMessages';
 import { instantOfPicked, pickerValueAt } from '../utils/pickerTime';
 import { MeetingTimeFields, type MeetingTimeValues } from './MeetingTimeFields';
 
@@ -19,20 +19,23 @@ export type RescheduleModalProps = {
 };
 
 /** A new date, time and length for a meeting; its Zoom meeting follows and the contact gets an updated invitation. */
-export const RescheduleModal = ({ meeting, timeZone, language, onClose, onSave }: RescheduleModalProps) => (
-  <Modal
-    open={meeting !== null}
-    onCancel={onClose}
-    title={meeting ? text.rescheduleTitle(meeting.title) : text.reschedule}
-    footer={null}
-    destroyOnHidden
-    width={560}
-  >
-    {meeting ? (
-      <RescheduleForm meeting={meeting} timeZone={timeZone} language={language} onClose={onClose} onSave={onSave} />
-    ) : null}
-  </Modal>
-);
+export const RescheduleModal = ({ meeting, timeZone, language, onClose, onSave }: RescheduleModalProps) => {
+  const { t } = useTranslation('meetings');
+  return (
+    <Modal
+      open={meeting !== null}
+      onCancel={onClose}
+      title={meeting ? t('reschedule.title', { title: meeting.title }) : t('meeting.reschedule')}
+      footer={null}
+      destroyOnHidden
+      width={560}
+    >
+      {meeting ? (
+        <RescheduleForm meeting={meeting} timeZone={timeZone} language={language} onClose={onClose} onSave={onSave} />
+      ) : null}
+    </Modal>
+  );
+};
 
 const RescheduleForm = ({
   meeting,
@@ -41,6 +44,7 @@ const RescheduleForm = ({
   onClose,
   onSave,
 }: RescheduleModalProps & { meeting: Meeting }) => {
+  const { t } = useTranslation('meetings');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const contactClock = useContactTimeZone(meeting.contactId, meeting.contactName);
@@ -84,14 +88,14 @@ const RescheduleForm = ({
       <Alert
         type="info"
         showIcon
-        title={meeting.contactEmail ? text.rescheduleInvitation : text.rescheduleNoEmail}
+        title={t(meeting.contactEmail ? 'reschedule.invitation' : 'reschedule.noEmail')}
         className="reschedule__note"
       />
       {failure ? <Alert type="error" showIcon title={failure} className="reschedule__note" /> : null}
       <div className="book-meeting__footer">
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('common:cancel')}</Button>
         <Button type="primary" htmlType="submit" loading={busy}>
-          {text.rescheduleSave}
+          {t('reschedule.save')}
         </Button>
       </div>
     </Form>

@@ -1,11 +1,12 @@
 import { Alert } from 'antd';
 import { useZoomConnection } from '@/modules/zoom/hooks/useZoomConnection';
-import { meetingsMessages as text } from '../meetingsMessages';
+import { useTranslation } from 'react-i18next';
 
 /** Whether a meeting booked now gets a Zoom link: yes with Zoom connected; otherwise how to get one. */
 export const ZoomLinkNote = () => {
+  const { t } = useTranslation('meetings');
   const { connection, isLoading } = useZoomConnection();
-  if (isLoading && !connection) return <Alert type="info" showIcon title={text.zoomChecking} />;
-  if (connection?.connected) return <Alert type="success" showIcon title={text.zoomWillBeCreated} />;
-  return <Alert type="info" showIcon title={connection?.refreshError ? text.zoomExpired : text.zoomNotConnected} />;
+  if (isLoading && !connection) return <Alert type="info" showIcon title={t('zoom.checking')} />;
+  if (connection?.connected) return <Alert type="success" showIcon title={t('zoom.willBeCreated')} />;
+  return <Alert type="info" showIcon title={t(connection?.refreshError ? 'zoom.expired' : 'zoom.notConnected')} />;
 };

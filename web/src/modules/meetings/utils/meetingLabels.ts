@@ -1,4 +1,5 @@
 import type { Meeting, MeetingStatus, RsvpAnswer } from '@shared/schemas/meetings';
+import { i18n } from '@/i18n';
 
 /** antd Tag presets (theme colours) for a meeting's status. */
 export const statusTagColors: Record<MeetingStatus, string> = {
@@ -11,23 +12,25 @@ export type InvitationTone = 'success' | 'processing' | 'warning' | 'error';
 
 export type InvitationLabel = { tone: InvitationTone; label: string; reason?: string };
 
+const invitationTones = {
+  sent: 'success',
+  queued: 'processing',
+  skipped: 'warning',
+  failed: 'error',
+} as const satisfies Record<Meeting['invitation']['status'], InvitationTone>;
+
 /**
- * Where a meeting's last invitation stands, in words: 'Invitation sent', 'Updated invitation queued', 'Cancellation
- * sent', 'Invitation not sent' with the server's reason (no e-mail, no mailbox), 'Invitation failed' with why.
+ * Where a meeting's last invitation stands, in words of the interface's language: 'Invitation sent', 'Updated
+ * invitation queued', 'Cancellation sent', 'Invitation not sent' with the server's reason (no e-mail, no mailbox),
+ * 'Invitation failed' with why.
  */
 export const invitationLabel = ({ invitation }: Pick<Meeting, 'invitation'>): InvitationLabel => {
-  const what =
-    invitation.method === 'CANCEL' ? 'Cancellation' : invitation.sequence > 0 ? 'Updated invitation' : 'Invitation';
-  switch (invitation.status) {
-    case 'sent':
-      return { tone: 'success', label: `${what} sent` };
-    case 'queued':
-      return { tone: 'processing', label: `${what} queued` };
-    case 'skipped':
-      return { tone: 'warning', label: `${what} not sent`, reason: invitation.error };
-    case 'failed':
-      return { tone: 'error', label: `${what} failed`, reason: invitation.error };
-  }
+  const what = invitation.method === 'CANCEL' ? 'cancellation' : invitation.sequence > 0 ? 'update' : 'first';
+  const label = i18n.t(`meetings:meeting.invitation.${what}.${invitation.status}`);
+  const tone = invitationTones[invitation.status];
+  return invitation.status === 'skipped' || invitation.status === 'failed'
+    ? { tone, label, reason: invitation.error }
+    : { tone, label };
 };
 
 const rsvpTones: Record<RsvpAnswer, InvitationTone> = { accepted: 'success', tentative: 'warning', declined: 'error' };

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { dateOrderOf, parseTypedStart, pickerDisplayFormat, pickerValueAt } from './pickerTime';
+import dayjs from 'dayjs';
+import 'dayjs/locale/de';
+import 'dayjs/locale/es';
+import 'dayjs/locale/fr';
+import { afterEach, describe, expect, it } from 'vitest';
+import { dateOrderOf, parseTypedStart, pickerDisplayFormat, pickerValueAt, typedExamples } from './pickerTime';
 
 /** what a typed text reads as: 'YYYY-MM-DD HH:mm' of the picker's wall clock, or null */
 const read = (typed: string, order: 'day-first' | 'month-first' = 'day-first') =>
@@ -62,6 +66,40 @@ describe('a date typed into the booking picker', () => {
       'Thu 10 Dec, 16:00',
     ])
       expect(read(typed), typed).toBeNull();
+  });
+});
+
+describe("a date typed in the interface's language (SPEC §3 language)", () => {
+  afterEach(() => {
+    dayjs.locale('en');
+  });
+
+  it('shows its example as the picker writes it in that language, and reads that text back', () => {
+    expect(typedExamples('day-first').written).toBe('Thu 10 Dec 2026, 16:00');
+    for (const [language, written] of [
+      ['de', 'Do. 10 Dez. 2026, 16:00'],
+      ['fr', 'jeu. 10 déc. 2026, 16:00'],
+      ['es', 'jue. 10 dic 2026, 16:00'],
+    ] as const) {
+      dayjs.locale(language);
+      expect(typedExamples('day-first').written).toBe(written);
+      expect(read(written), written).toBe('2026-12-10 16:00');
+      const shown = pickerValueAt(new Date('2027-03-04T09:30:00Z'), 'UTC').format(pickerDisplayFormat);
+      expect(read(shown), shown).toBe('2027-03-04 09:30');
+    }
+  });
+
+  it("reads that language's written dates, and English ones still", () => {
+    dayjs.locale('de');
+    for (const typed of ['10. Dezember 2026 16:00', 'Donnerstag, 10. Dez. 2026, 16:00', '10 Dec 2026 16:00'])
+      expect(read(typed), typed).toBe('2026-12-10 16:00');
+    expect(read('10 Dezimal 2026 16:00')).toBeNull();
+    dayjs.locale('fr');
+    expect(read('1er décembre 2026 16:00')).toBe('2026-12-01 16:00');
+    // 'jui' starts juin and juillet: not guessed at
+    expect(read('10 jui 2026 16:00')).toBeNull();
+    dayjs.locale('es');
+    expect(read('mar. 2 mar 2027 9:05')).toBe('2027-03-02 09:05');
   });
 });
 

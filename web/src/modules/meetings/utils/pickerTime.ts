@@ -51,19 +51,43 @@ export const dateOrderOf = (language: string): DateOrder => {
   return order.join() === 'month,day,year' ? 'month-first' : 'day-first';
 };
 
-/** An example of each written form the picker reads, for the field's hint. */
+/**
+ * An example of each written form the picker reads, for the field's hint: the written one as the picker writes it in
+ * the interface's language (dayjs's, set with it: 'Thu 10 Dec 2026, 16:00', 'Do. 10 Dez. 2026, 16:00').
+ */
 export const typedExamples = (order: DateOrder) => ({
-  written: 'Thu 10 Dec 2026, 16:00',
+  written: dayjs(new Date(2026, 11, 10, 16, 0)).format(pickerDisplayFormat),
   numeric: order === 'month-first' ? '12/10/2026 16:00' : '10/12/2026 16:00',
   iso: '2026-12-10 16:00',
 });
 
+/** a name as typed or listed, to compare: lower case, without its final dot ('Dez.' -> 'dez') */
+const bare = (name: string) => name.toLowerCase().replace(/\.$/, '');
+
+/**
+ * The month and weekday names of the interface's language, as the picker writes them (dayjs's locale follows the
+ * language, web/src/i18n/language.ts); English ones are read in every language.
+ */
+const localNames = () => {
+  const locale = dayjs.Ls[dayjs.locale()];
+  const list = (names: string[] | undefined) => (names ?? []).map(bare);
+  return {
+    months: list(locale?.months),
+    monthsShort: list(locale?.monthsShort),
+    weekdays: [...list(locale?.weekdays), ...list(locale?.weekdaysShort), ...list(locale?.weekdaysMin)],
+  };
+};
+
 const monthNames = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
-/** 'dec', 'December', 'sept.' -> 12; anything else -> null */
+/** 'dec', 'December', 'sept.' (and 'Dez.', 'décembre' in the interface's language) -> 12; anything else -> null */
 const monthOf = (word: string) => {
-  const name = word.toLowerCase().replace(/\.$/, '');
+  const name = bare(word);
   if (name.length < 3) return null;
+  return englishMonthOf(name) ?? localMonthOf(name);
+};
+
+const englishMonthOf = (name: string) => {
   const index = monthNames.findIndex((month) => name.startsWith(month));
   // the full name must be that month's ('Decimal' is not December); 'sept' is September's usual short form
   if (index < 0) return null;
@@ -71,6 +95,23 @@ const monthOf = (word: string) => {
     .format(new Date(Date.UTC(2026, index, 1)))
     .toLowerCase();
   return full.startsWith(name) || (index === 8 && name === 'sept') ? index + 1 : null;
+};
+
+/** a month of the interface's language: its short name, or its full name or a start only it has ('dezemb') */
+const localMonthOf = (name: string) => {
+  const { months, monthsShort } = localNames();
+  const short = monthsShort.indexOf(name);
+  if (short >= 0) return short + 1;
+  const starting = months.flatMap((month, index) => (month.startsWith(name) ? [index + 1] : []));
+  return starting.length === 1 ? starting[0]! : null;
+};
+
+/** the text without the day's name it starts with: 'Thu', 'Thursday', 'thu.,' (and 'Do.', 'jeudi' in the language) */
+const withoutWeekday = (text: string) => {
+  const english = text.replace(/^(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s*/i, '');
+  if (english !== text) return english;
+  const first = /^(\p{L}+)\.?,?\s+/u.exec(text);
+  return first && localNames().weekdays.includes(bare(first[1]!)) ? text.slice(first[0].length) : text;
 };
 
 const yearOf = (digits: string) => (digits.length === 2 ? 2000 + Number(digits) : Number(digits));
@@ -111,7 +152,8 @@ const dayOf = (text: string, order: DateOrder) => {
   }
   // 10 Dec 2026, Dec 10 2026 (the comma is gone), 10th December 2026
   if (words.length === 3 && /^\d{4}$/.test(words[2]!)) {
-    const dayWord = (word: string) => /^(\d{1,2})(?:st|nd|rd|th)?$/i.exec(word)?.[1];
+    // '10th', and the German '10.' and French '1er'
+    const dayWord = (word: string) => /^(\d{1,2})(?:st|nd|rd|th|er|\.)?$/i.exec(word)?.[1];
     const [a, b] = [words[0]!, words[1]!];
     const dayFirst = dayWord(a) !== undefined ? monthOf(b) : null;
     if (dayFirst) return { year: Number(words[2]), month: dayFirst, day: Number(dayWord(a)) };
@@ -126,14 +168,12 @@ const dayOf = (text: string, order: DateOrder) => {
  * when the text is not one. Read, whatever the case and spacing: the picker's own 'Thu 10 Dec 2026, 16:00' (the day's
  * name is optional and not checked: the picker then shows the right one), '10 Dec 2026 16:00', 'December 10, 2026
  * 4:00 pm', '2026-12-10 16:00' (and 'T' between), and '10/12/2026 16:00' (also with dots or dashes, or a two-digit
- * year) in the user's `order`. The time is needed: a date alone, or a time being typed ('16', '16:0'), is not read.
+ * year) in the user's `order`. Month and day names are read in English and in the interface's language, so the picker's
+ text in that language reads back too ('Do. 10 Dez. 2026, 16:00', '10. Dezember 2026 16:00'). The time is needed: a
+ date alone, or a time being typed ('16', '16:0'), is not read.
  */
 export const parseTypedStart = (typed: string, order: DateOrder): Dayjs | null => {
-  const text = typed
-    .trim()
-    .replace(/\s+/g, ' ')
-    // the day's name: 'Thu', 'Thursday', 'thu.,'
-    .replace(/^(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s*/i, '');
+  const text = withoutWeekday(typed.trim().replace(/\s+/g, ' '));
   // the time is the end: after a space, a comma, 'at' or the ISO 'T'
   const split = /^(.*?\d)(?:\s*,\s*|\s+at\s+|\s+|T)(\d{1,2}(?:[:.h]\d{2})?\s*(?:[ap]\.?\s*m?\.?)?)$/i.exec(text);
   if (!split) return null;

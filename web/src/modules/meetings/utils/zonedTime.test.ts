@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { dayKeyAt, formatMeetingTime, instantOfWallClock, wallClockAt, zoneLabel } from './zonedTime';
+import {
+  dayKeyAt,
+  formatCalendarDay,
+  formatMeetingTime,
+  instantOfWallClock,
+  wallClockAt,
+  zoneLabel,
+} from './zonedTime';
 
 describe('wall clocks in a named zone', () => {
   it('reads the clock of a zone at an instant, whatever the machine runs in', () => {
@@ -43,8 +50,18 @@ describe('wall clocks in a named zone', () => {
   it('names the day of a meeting in the zone and writes its time span', () => {
     expect(dayKeyAt(new Date('2026-12-01T23:30:00Z'), 'Europe/Paris')).toBe('2026-12-02');
     expect(dayKeyAt(new Date('2026-12-01T23:30:00Z'), 'UTC')).toBe('2026-12-01');
-    expect(formatMeetingTime('2026-12-01T13:30:00Z', 30, 'Europe/Paris')).toBe('Tue, 1 Dec 2026, 14:30–15:00');
-    expect(formatMeetingTime('2026-12-01T23:30:00Z', 60, 'UTC')).toBe('Tue, 1 Dec 2026, 23:30–Wed, 2 Dec 2026, 00:30');
+    expect(formatMeetingTime('2026-12-01T13:30:00Z', 30, 'Europe/Paris', 'en')).toBe('Tue, 1 Dec 2026, 14:30–15:00');
+    expect(formatMeetingTime('2026-12-01T23:30:00Z', 60, 'UTC', 'en')).toBe(
+      'Tue, 1 Dec 2026, 23:30–Wed, 2 Dec 2026, 00:30',
+    );
     expect(zoneLabel('America/New_York', new Date('2026-12-01T00:00:00Z'))).toBe('America/New York (GMT-05:00)');
+  });
+
+  it("writes a meeting's day and time the way the interface's language does, on a 24-hour clock", () => {
+    expect(formatMeetingTime('2026-12-01T13:30:00Z', 30, 'Europe/Paris', 'de')).toBe('Di., 1. Dez. 2026, 14:30–15:00');
+    expect(formatMeetingTime('2026-12-01T13:30:00Z', 30, 'Europe/Paris', 'fr')).toBe('mar. 1 déc. 2026, 14:30–15:00');
+    expect(formatMeetingTime('2026-12-01T13:30:00Z', 30, 'Europe/Paris', 'es')).toBe('mar, 1 dic 2026, 14:30–15:00');
+    expect(formatCalendarDay('2026-12-01', 'en')).toBe('1 December 2026');
+    expect(formatCalendarDay('2026-12-01', 'de')).toBe('1. Dezember 2026');
   });
 });

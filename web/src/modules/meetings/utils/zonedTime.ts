@@ -72,35 +72,54 @@ export const dayKeyAt = (instant: Date, timeZone: string) => {
   return `${wall.year}-${String(wall.month).padStart(2, '0')}-${String(wall.day).padStart(2, '0')}`;
 };
 
+/**
+ * The locale a meeting's time is written in, for the interface's language (`i18n.language`, SPEC §3 `language`):
+ * English the British way the picker writes it (day before month, a 24-hour clock: 'Thu 10 Dec 2026, 16:00'), the
+ * other languages their own way ('Do., 10. Dez. 2026'); every clock reads 24 hours, as the picker's does.
+ */
+const localeOf = (language: string) => (language.toLowerCase().split('-')[0] === 'en' ? 'en-GB' : language);
+
+const displayOptions = {
+  date: { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' },
+  time: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  longDate: { day: 'numeric', month: 'long', year: 'numeric' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
 const displayFormats = new Map<string, Intl.DateTimeFormat>();
 
-const displayFormat = (timeZone: string, kind: 'date' | 'time') => {
-  const key = `${kind}|${timeZone}`;
+const displayFormat = (timeZone: string, kind: keyof typeof displayOptions, language: string) => {
+  const key = `${kind}|${timeZone}|${language}`;
   let format = displayFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(
-      'en-GB',
-      kind === 'date'
-        ? { timeZone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }
-        : { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
-    );
+    format = new Intl.DateTimeFormat(localeOf(language), { timeZone, ...displayOptions[kind] });
     displayFormats.set(key, format);
   }
   return format;
 };
 
-/** 'Tue, 1 Dec 2026' in `timeZone`. */
-export const formatDay = (instant: Date, timeZone: string) => displayFormat(timeZone, 'date').format(instant);
+/** 'Tue, 1 Dec 2026' in `timeZone`, in the interface's `language` ('Di., 1. Dez. 2026'). */
+export const formatDay = (instant: Date, timeZone: string, language: string) =>
+  displayFormat(timeZone, 'date', language).format(instant);
 
-/** '14:30' in `timeZone`. */
-export const formatClock = (instant: Date, timeZone: string) => displayFormat(timeZone, 'time').format(instant);
+/** '14:30' in `timeZone`, in the interface's `language`. */
+export const formatClock = (instant: Date, timeZone: string, language: string) =>
+  displayFormat(timeZone, 'time', language).format(instant);
 
-/** 'Tue, 1 Dec 2026, 14:30-15:00' in `timeZone` (the end's day too when the meeting runs past midnight). */
-export const formatMeetingTime = (startIso: string, durationMinutes: number, timeZone: string) => {
+/** A calendar day 'YYYY-MM-DD' written out: '1 December 2026' ('1. Dezember 2026'), the same in every zone. */
+export const formatCalendarDay = (dayKey: string, language: string) =>
+  displayFormat('UTC', 'longDate', language).format(new Date(`${dayKey}T12:00:00Z`));
+
+/**
+ * 'Tue, 1 Dec 2026, 14:30–15:00' in `timeZone` (the end's day too when the meeting runs past midnight), in the
+ * interface's `language`.
+ */
+export const formatMeetingTime = (startIso: string, durationMinutes: number, timeZone: string, language: string) => {
   const start = new Date(startIso);
   const end = new Date(start.getTime() + durationMinutes * 60_000);
-  const endDay = dayKeyAt(end, timeZone) === dayKeyAt(start, timeZone) ? '' : `${formatDay(end, timeZone)}, `;
-  return `${formatDay(start, timeZone)}, ${formatClock(start, timeZone)}–${endDay}${formatClock(end, timeZone)}`;
+  const day = (instant: Date) => formatDay(instant, timeZone, language);
+  const clock = (instant: Date) => formatClock(instant, timeZone, language);
+  const endDay = dayKeyAt(end, timeZone) === dayKeyAt(start, timeZone) ? '' : `${day(end)}, `;
+  return `${day(start)}, ${clock(start)}–${endDay}${clock(end)}`;
 };
 
 /** 'Europe/Paris' as 'Europe/Paris (GMT+01:00)' at `at` (the offset as the Settings page writes it). */

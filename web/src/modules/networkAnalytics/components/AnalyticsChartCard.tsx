@@ -1,6 +1,8 @@
+import { VisuallyHidden } from '@/ui/text/VisuallyHidden';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Segmented, Table, Typography } from 'antd';
 import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { downloadCsv } from '@/modules/contacts/utils/downloadCsv';
 import { EmptyState } from '@/ui/EmptyState';
 import { analyticsCsvFileName, analyticsTableCsv } from '../utils/analyticsCsv';
@@ -8,11 +10,6 @@ import type { TimePeriod } from '../utils/analyticsPeriod';
 import type { AnalyticsTable } from '../utils/analyticsTables';
 
 type Shown = 'chart' | 'table';
-
-const shownOptions: { value: Shown; label: string }[] = [
-  { value: 'chart', label: 'Chart' },
-  { value: 'table', label: 'Table' },
-];
 
 export type AnalyticsChartCardProps = {
   /** what the chart shows, as its table and CSV show it (the caption is the card's title) */
@@ -39,7 +36,12 @@ export const AnalyticsChartCard = ({
   wide,
   children,
 }: AnalyticsChartCardProps) => {
+  const { t } = useTranslation('networkAnalytics');
   const [shown, setShown] = useState<Shown>('chart');
+  const shownOptions: { value: Shown; label: string }[] = [
+    { value: 'chart', label: t('card.chart') },
+    { value: 'table', label: t('card.table') },
+  ];
   const titleId = useId();
   const handleDownload = () => downloadCsv(analyticsTableCsv(table), analyticsCsvFileName(table, period));
 
@@ -62,7 +64,7 @@ export const AnalyticsChartCard = ({
           emptyText ? null : (
             <div className="analytics-card__actions">
               <Segmented<Shown>
-                aria-label={`Show ${table.caption} as`}
+                aria-label={t('card.showAs', { caption: table.caption })}
                 name={`${titleId}-shown`}
                 size="small"
                 value={shown}
@@ -73,9 +75,9 @@ export const AnalyticsChartCard = ({
                 size="small"
                 icon={<DownloadOutlined />}
                 onClick={handleDownload}
-                aria-label={`Download CSV of ${table.caption}`}
+                aria-label={t('card.downloadOf', { caption: table.caption })}
               >
-                Download CSV
+                {t('card.download')}
               </Button>
             </div>
           )
@@ -92,7 +94,7 @@ export const AnalyticsChartCard = ({
             <Table<Record<string, string>>
               size="small"
               pagination={false}
-              caption={<span className="analytics-sr-only">{table.caption}</span>}
+              caption={<VisuallyHidden>{table.caption}</VisuallyHidden>}
               columns={table.columns.map((column, index) => ({
                 key: String(index),
                 dataIndex: String(index),

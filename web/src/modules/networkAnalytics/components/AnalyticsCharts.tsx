@@ -10,19 +10,22 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { i18n } from '@/i18n';
 import {
   type AnalyticsBreakdown,
   breakdownLabel,
   cohortNames,
   bucketsAreWeeks,
   type DetailedAnalytics,
+  formatAxisDay,
   formatBucket,
+  formatCount,
   formatHour,
   formatHourSpan,
   formatRate,
   funnelShares,
   seriesNames,
-  weekdayNames,
+  weekdayName,
   weekdaysInOrder,
 } from '../utils/analyticsTables';
 
@@ -39,8 +42,6 @@ const paint = {
 /** One point of a chart: its axis label, its label in full (the tooltip's), its numbers. */
 type Point = { label: string; full: string; sent: number; replies: number; replyRate?: number };
 
-const count = new Intl.NumberFormat('en-US');
-
 /** The tooltip: the point's full label, each series' number, and the reply rate where the point has one. */
 const ChartTooltip = ({ active, payload }: TooltipContentProps) => {
   const point = payload?.[0]?.payload as (Point & { share?: number }) | undefined;
@@ -52,18 +53,18 @@ const ChartTooltip = ({ active, payload }: TooltipContentProps) => {
         <div key={String(entry.dataKey)} className="analytics-tooltip__row">
           <span className={`analytics-tooltip__swatch analytics-tooltip__swatch--${String(entry.dataKey)}`} />
           <span>{entry.name}</span>
-          <span className="analytics-tooltip__value">{count.format(Number(entry.value))}</span>
+          <span className="analytics-tooltip__value">{formatCount(Number(entry.value))}</span>
         </div>
       ))}
       {point.replyRate !== undefined ? (
         <div className="analytics-tooltip__row analytics-tooltip__row--plain">
-          <span>Reply rate</span>
+          <span>{i18n.t('networkAnalytics:replyRate')}</span>
           <span className="analytics-tooltip__value">{formatRate(point.replyRate)}</span>
         </div>
       ) : null}
       {point.share !== undefined ? (
         <div className="analytics-tooltip__row analytics-tooltip__row--plain">
-          <span>Of the first step</span>
+          <span>{i18n.t('networkAnalytics:charts.ofFirstStep')}</span>
           <span className="analytics-tooltip__value">{formatRate(point.share)}</span>
         </div>
       ) : null}
@@ -98,20 +99,18 @@ const SentAndReplies = ({
   </ResponsiveContainer>
 );
 
-const axisDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-
 /** E-mails sent and their replies per day (week, month) or per week (quarter, year). */
 export const SeriesChart = ({ data }: { data: DetailedAnalytics }) => (
   <SentAndReplies
     height={280}
-    names={seriesNames}
+    names={seriesNames()}
     wideTicks
     points={data.series.map((bucket) => {
       const full = formatBucket(bucket.start, data.time_period);
       const date = new Date(`${bucket.start.slice(0, 10)}T00:00:00Z`);
       return {
-        label: Number.isNaN(date.getTime()) ? full : axisDay.format(date),
-        full: bucketsAreWeeks(data.time_period) ? `Week of ${full}` : full,
+        label: Number.isNaN(date.getTime()) ? full : formatAxisDay(date),
+        full: bucketsAreWeeks(data.time_period) ? i18n.t('networkAnalytics:charts.weekOf', { date: full }) : full,
         sent: bucket.sent,
         replies: bucket.replies,
       };
@@ -147,8 +146,8 @@ export const BreakdownChart = ({ breakdown }: { breakdown: AnalyticsBreakdown })
       />
       <Tooltip content={ChartTooltip} cursor={{ fill: paint.cursor, stroke: 'none' }} />
       <Legend formatter={legendText} itemSorter={null} />
-      <Bar dataKey="sent" name={cohortNames.sent} fill={paint.sent} radius={[0, 3, 3, 0]} maxBarSize={14} />
-      <Bar dataKey="replies" name={cohortNames.replies} fill={paint.replies} radius={[0, 3, 3, 0]} maxBarSize={14} />
+      <Bar dataKey="sent" name={cohortNames().sent} fill={paint.sent} radius={[0, 3, 3, 0]} maxBarSize={14} />
+      <Bar dataKey="replies" name={cohortNames().replies} fill={paint.replies} radius={[0, 3, 3, 0]} maxBarSize={14} />
     </BarChart>
   </ResponsiveContainer>
 );
@@ -157,10 +156,10 @@ export const BreakdownChart = ({ breakdown }: { breakdown: AnalyticsBreakdown })
 export const WeekdayChart = ({ data }: { data: DetailedAnalytics }) => (
   <SentAndReplies
     height={260}
-    names={cohortNames}
+    names={cohortNames()}
     points={weekdaysInOrder(data).map((item) => ({
-      label: (weekdayNames[item.weekday] ?? String(item.weekday)).slice(0, 3),
-      full: weekdayNames[item.weekday] ?? String(item.weekday),
+      label: weekdayName(item.weekday, 'short'),
+      full: weekdayName(item.weekday),
       sent: item.sent,
       replies: item.replies,
       replyRate: item.replyRate,
@@ -172,7 +171,7 @@ export const WeekdayChart = ({ data }: { data: DetailedAnalytics }) => (
 export const HourChart = ({ data }: { data: DetailedAnalytics }) => (
   <SentAndReplies
     height={260}
-    names={cohortNames}
+    names={cohortNames()}
     points={[...data.byHour]
       .sort((a, b) => a.hour - b.hour)
       .map((item) => ({
@@ -196,7 +195,13 @@ export const FunnelChart = ({ data }: { data: DetailedAnalytics }) => (
       <XAxis type="number" allowDecimals={false} hide />
       <YAxis type="category" dataKey="label" width={140} tickLine={false} axisLine={false} />
       <Tooltip content={ChartTooltip} cursor={{ fill: paint.cursor, stroke: 'none' }} />
-      <Bar dataKey="count" name="Contacts" fill={paint.sent} radius={[0, 4, 4, 0]} maxBarSize={28}>
+      <Bar
+        dataKey="count"
+        name={i18n.t('networkAnalytics:tables.contacts')}
+        fill={paint.sent}
+        radius={[0, 4, 4, 0]}
+        maxBarSize={28}
+      >
         <LabelList dataKey="count" position="right" className="analytics-chart__bar-label" />
       </Bar>
     </BarChart>

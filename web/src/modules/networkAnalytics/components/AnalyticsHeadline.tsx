@@ -1,29 +1,29 @@
 import { Card, Statistic, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { formatReplyTime } from '../utils/formatReplyTime';
-import { type DetailedAnalytics, formatHourSpan, formatRate, weekdayNames } from '../utils/analyticsTables';
-
-const count = new Intl.NumberFormat('en-US');
+import { type DetailedAnalytics, formatCount, formatHourSpan, formatRate, weekdayName } from '../utils/analyticsTables';
 
 /** The period's numbers at a glance, and the best time to send in the person's time zone. */
 export const AnalyticsHeadline = ({ data }: { data: DetailedAnalytics }) => {
+  const { t } = useTranslation('networkAnalytics');
   const best = data.bestSendTime;
   const numbers = [
-    { title: 'E-mails sent', value: count.format(data.emailsSent), note: 'follow-ups included' },
-    { title: 'Replies', value: count.format(data.replies), note: 'conversations answered' },
+    { title: t('series.sent'), value: formatCount(data.emailsSent), note: t('headline.sentNote') },
+    { title: t('series.replies'), value: formatCount(data.replies), note: t('headline.repliesNote') },
     {
-      title: 'Reply rate',
+      title: t('replyRate'),
       value: formatRate(data.replyRate),
-      note: `of ${count.format(data.totalConversations)} conversations started`,
+      note: t('headline.rateNote', { count: data.totalConversations, total: formatCount(data.totalConversations) }),
     },
     {
-      title: 'Median time to reply',
+      title: t('headline.median'),
       value: formatReplyTime(data.medianReplyMinutes),
-      note: 'from first e-mail to first reply',
+      note: t('headline.medianNote'),
     },
   ];
   return (
     <div className="analytics-headline">
-      <ul aria-label="Headline numbers" className="analytics-headline__numbers">
+      <ul aria-label={t('headline.label')} className="analytics-headline__numbers">
         {numbers.map(({ title, value, note }) => (
           <li key={title}>
             <Card size="small" className="analytics-headline__card">
@@ -38,17 +38,14 @@ export const AnalyticsHeadline = ({ data }: { data: DetailedAnalytics }) => {
       <Typography.Paragraph type="secondary" className="analytics-headline__best">
         {best ? (
           <>
-            Best time to send:{' '}
+            {t('headline.best')}{' '}
             <Typography.Text strong>
-              {weekdayNames[best.weekday] ?? best.weekday}, {formatHourSpan(best.hour)}
+              {weekdayName(best.weekday)}, {formatHourSpan(best.hour)}
             </Typography.Text>{' '}
-            ({formatRate(best.replyRate)} replied). Times are in {data.timeZone}.
+            {t('headline.bestRate', { rate: formatRate(best.replyRate), zone: data.timeZone })}
           </>
         ) : (
-          <>
-            Best time to send: not known yet (it takes at least 3 e-mails sent in the same hour of a weekday). Times are
-            in {data.timeZone}.
-          </>
+          t('headline.bestUnknown', { zone: data.timeZone })
         )}
       </Typography.Paragraph>
     </div>

@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import { type DashboardView, dashboardViewOf, searchForView } from '../utils/dashboardView';
 import { AnalyticsSkeleton } from './AnalyticsSkeleton';
 import './NetworkAnalyticsEntry.css';
@@ -9,9 +10,10 @@ const NetworkAnalyticsView = lazy(async () => ({
   default: (await import('./NetworkAnalyticsView')).NetworkAnalyticsView,
 }));
 
-const views: { view: DashboardView; label: string }[] = [
-  { view: 'contacts', label: 'Contacts' },
-  { view: 'analytics', label: 'Network analytics' },
+/** the switch's two views, each with its catalogue key */
+const views: { view: DashboardView; labelKey: string }[] = [
+  { view: 'contacts', labelKey: 'views.contacts' },
+  { view: 'analytics', labelKey: 'title' },
 ];
 
 export type NetworkAnalyticsEntryProps = {
@@ -24,19 +26,20 @@ export type NetworkAnalyticsEntryProps = {
  * The switch is a pair of links: each view has its address, so Back, a reload or a shared link shows it again.
  */
 export const NetworkAnalyticsEntry = ({ children }: NetworkAnalyticsEntryProps) => {
+  const { t } = useTranslation('networkAnalytics');
   const [params] = useSearchParams();
   const current = dashboardViewOf(params);
   return (
     <>
-      <nav aria-label="Dashboard view" className="dashboard-views">
-        {views.map(({ view, label }) => (
+      <nav aria-label={t('views.label')} className="dashboard-views">
+        {views.map(({ view, labelKey }) => (
           <Link
             key={view}
             to={{ search: searchForView(params, view) }}
             aria-current={view === current ? 'page' : undefined}
             className="dashboard-views__link"
           >
-            {label}
+            {t(labelKey)}
           </Link>
         ))}
       </nav>

@@ -1,6 +1,8 @@
 import { BarChartOutlined } from '@ant-design/icons';
 import { timePeriods } from '@shared/schemas/conversations';
 import { Alert, Button, Segmented, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '@/i18n';
 import { EmptyState } from '@/ui/EmptyState';
 import { useAnalyticsPeriod } from '../hooks/useAnalyticsPeriod';
 import { useDetailedAnalytics } from '../hooks/useDetailedAnalytics';
@@ -22,7 +24,6 @@ import { AnalyticsHeadline } from './AnalyticsHeadline';
 import { AnalyticsSkeleton } from './AnalyticsSkeleton';
 import './NetworkAnalytics.css';
 
-const periodOptions = timePeriods.map((value) => ({ value, label: periodLabels[value].label }));
 const breakdownKinds: BreakdownKind[] = ['company', 'role', 'school', 'seniority'];
 
 const hasFunnel = (data: DetailedAnalytics) => data.funnel.some((step) => step.count > 0);
@@ -38,14 +39,15 @@ const FunnelCard = ({ data }: { data: DetailedAnalytics }) => (
   <AnalyticsChartCard
     table={funnelTable(data)}
     period={data.time_period}
-    description="Contacts with a draft or an e-mail sent, e-mailed, who replied, and with a meeting booked, now"
-    emptyText={hasFunnel(data) ? null : 'No drafts or e-mails yet'}
+    description={i18n.t('networkAnalytics:funnelDescription')}
+    emptyText={hasFunnel(data) ? null : i18n.t('networkAnalytics:funnelEmpty')}
   >
     <FunnelChart data={data} />
   </AnalyticsChartCard>
 );
 
 const AnalyticsReport = ({ data }: { data: DetailedAnalytics }) => {
+  const { t } = useTranslation('networkAnalytics');
   const period = data.time_period;
   if (isQuiet(data)) {
     return (
@@ -53,8 +55,8 @@ const AnalyticsReport = ({ data }: { data: DetailedAnalytics }) => {
         <div className="analytics-grid__wide">
           <EmptyState
             icon={<BarChartOutlined />}
-            title="No e-mails sent in this period"
-            description={`E-mails you send from Outreach in ${periodLabels[period].span} show here with their replies. Try a longer period.`}
+            title={t('quiet.title')}
+            description={t('quiet.description', { span: periodLabels(period).span })}
           />
         </div>
         {hasFunnel(data) ? <FunnelCard data={data} /> : null}
@@ -71,7 +73,7 @@ const AnalyticsReport = ({ data }: { data: DetailedAnalytics }) => {
         <AnalyticsChartCard
           table={weekdayTable(data)}
           period={period}
-          description={`When the first e-mail left, in ${data.timeZone}`}
+          description={t('whenFirstLeft', { zone: data.timeZone })}
         >
           <WeekdayChart data={data} />
         </AnalyticsChartCard>
@@ -79,7 +81,7 @@ const AnalyticsReport = ({ data }: { data: DetailedAnalytics }) => {
         <AnalyticsChartCard
           table={hourTable(data)}
           period={period}
-          description={`When the first e-mail left, in ${data.timeZone}`}
+          description={t('whenFirstLeft', { zone: data.timeZone })}
           wide
         >
           <HourChart data={data} />
@@ -89,8 +91,8 @@ const AnalyticsReport = ({ data }: { data: DetailedAnalytics }) => {
             key={kind}
             table={breakdownTable(data, kind)}
             period={period}
-            description="The 10 with the most conversations started"
-            emptyText={breakdownOf(data, kind).length ? null : breakdownTitles[kind].none}
+            description={t('topTen')}
+            emptyText={breakdownOf(data, kind).length ? null : breakdownTitles(kind).none}
           >
             <BreakdownChart breakdown={breakdownOf(data, kind)} />
           </AnalyticsChartCard>
@@ -105,7 +107,9 @@ const AnalyticsReport = ({ data }: { data: DetailedAnalytics }) => {
  * who answers (company, role, school, seniority), when to send, and the pipeline funnel. The period is in the URL.
  */
 export const NetworkAnalyticsView = () => {
+  const { t } = useTranslation('networkAnalytics');
   const [period, setPeriod] = useAnalyticsPeriod();
+  const periodOptions = timePeriods.map((value) => ({ value, label: periodLabels(value).label }));
   const { data, error, mutate } = useDetailedAnalytics(period);
   // the last period's answer stays while this one loads
   const stale = data !== undefined && data.time_period !== period;
@@ -115,12 +119,12 @@ export const NetworkAnalyticsView = () => {
       <div className="network-analytics__header">
         <div>
           <Typography.Title level={2} id="network-analytics-title" className="network-analytics__title">
-            Network analytics
+            {t('title')}
           </Typography.Title>
-          <Typography.Text type="secondary">How your outreach went over {periodLabels[period].span}.</Typography.Text>
+          <Typography.Text type="secondary">{t('subtitle', { span: periodLabels(period).span })}</Typography.Text>
         </div>
         <Segmented<TimePeriod>
-          aria-label="Period"
+          aria-label={t('periodLabel')}
           name="analytics-period"
           value={period}
           onChange={setPeriod}
@@ -131,9 +135,9 @@ export const NetworkAnalyticsView = () => {
         <Alert
           type="error"
           showIcon
-          title="Network analytics could not be loaded"
+          title={t('loadFailed')}
           description={error.message}
-          action={<Button onClick={() => void mutate()}>Try Again</Button>}
+          action={<Button onClick={() => void mutate()}>{t('retry')}</Button>}
         />
       ) : data ? (
         <div

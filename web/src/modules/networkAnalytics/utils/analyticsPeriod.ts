@@ -1,15 +1,14 @@
 import { timePeriods } from '@shared/schemas/conversations';
+import { i18n } from '@/i18n';
 import { analyticsPeriodParam } from './dashboardView';
 
 export type TimePeriod = (typeof timePeriods)[number];
 
 /** The period switch's words, and what each period covers (the server's: the last 7, 30, 91 or 364 days). */
-export const periodLabels: Record<TimePeriod, { label: string; span: string }> = {
-  week: { label: 'Week', span: 'the last 7 days' },
-  month: { label: 'Month', span: 'the last 30 days' },
-  quarter: { label: 'Quarter', span: 'the last 3 months' },
-  year: { label: 'Year', span: 'the last 12 months' },
-};
+export const periodLabels = (period: TimePeriod) => ({
+  label: i18n.t(`networkAnalytics:period.${period}.label`),
+  span: i18n.t(`networkAnalytics:period.${period}.span`),
+});
 
 const isTimePeriod = (value: string | null): value is TimePeriod =>
   (timePeriods as readonly (string | null)[]).includes(value);

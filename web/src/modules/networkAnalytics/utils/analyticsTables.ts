@@ -1,6 +1,7 @@
 import type * as z from 'zod';
-import { type FunnelStep, funnelStepLabels } from '@shared/relationship';
+import type { FunnelStep } from '@shared/relationship';
 import type { detailedAnalyticsSchema } from '@shared/schemas/conversations';
+import { i18n } from '@/i18n';
 import type { TimePeriod } from './analyticsPeriod';
 
 export type DetailedAnalytics = z.infer<typeof detailedAnalyticsSchema>;
@@ -14,12 +15,38 @@ export type AnalyticsColumn = { title: string; numeric: boolean };
  */
 export type AnalyticsTable = { id: string; caption: string; columns: AnalyticsColumn[]; rows: string[][] };
 
-const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
-/** a share 0..1 as '42.5%' */
-export const formatRate = (rate: number) => percent.format(rate);
+const t = (key: string, values?: Record<string, unknown>) => i18n.t(`networkAnalytics:${key}`, values ?? {});
 
-/** 0 = Sunday, as the server counts them */
-export const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+/** Intl's formats in the interface's language, made once per language and options. */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormat = (options: Intl.NumberFormatOptions = {}) => {
+  const key = JSON.stringify([i18n.language, options]);
+  const format = numberFormats.get(key) ?? new Intl.NumberFormat(i18n.language, options);
+  numberFormats.set(key, format);
+  return format;
+};
+const dateFormat = (options: Intl.DateTimeFormatOptions) => {
+  const key = JSON.stringify([i18n.language, options]);
+  const format = dateFormats.get(key) ?? new Intl.DateTimeFormat(i18n.language, options);
+  dateFormats.set(key, format);
+  return format;
+};
+
+/** a count as the interface's language writes it ('1,234'; '1.234' in German) */
+export const formatCount = (value: number) => numberFormat().format(value);
+/** a share 0..1 as '42.5%' ('42,5 %' in German) */
+export const formatRate = (rate: number) => numberFormat({ style: 'percent', maximumFractionDigits: 1 }).format(rate);
+
+/** a Sunday (2023-01-01): the weekdays' names are Intl's, counted from it */
+const aSunday = Date.UTC(2023, 0, 1);
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** A weekday's name, 0 = Sunday as the server counts them ('Monday', 'Montag'); `short`: 'Mon', 'Mo.'. */
+export const weekdayName = (weekday: number, width: 'long' | 'short' = 'long') =>
+  weekday >= 0 && weekday <= 6
+    ? dateFormat({ weekday: width, timeZone: 'UTC' }).format(new Date(aSunday + weekday * dayMs))
+    : String(weekday);
 /** the week as the tables list it, Monday first */
 const weekOrder = [1, 2, 3, 4, 5, 6, 0];
 
@@ -28,18 +55,11 @@ export const formatHour = (hour: number) => `${String(hour).padStart(2, '0')}:00
 /** '09:00–10:00' */
 export const formatHourSpan = (hour: number) => `${formatHour(hour)}–${formatHour((hour + 1) % 24)}`;
 
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-const weekFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+const dayOptions = { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' } as const;
+const weekOptions = { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' } as const;
+/** a bucket's day on the chart's axis ('Nov 3') */
+export const formatAxisDay = (date: Date) =>
+  dateFormat({ month: 'short', day: 'numeric', timeZone: 'UTC' }).format(date);
 
 /** Series buckets are days for a week or a month, weeks for a quarter or a year. */
 export const bucketsAreWeeks = (period: TimePeriod) => period === 'quarter' || period === 'year';
@@ -48,39 +68,51 @@ export const bucketsAreWeeks = (period: TimePeriod) => period === 'quarter' || p
 export const formatBucket = (start: string, period: TimePeriod) => {
   const date = new Date(`${start.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return start;
-  return (bucketsAreWeeks(period) ? weekFormat : dayFormat).format(date);
+  return dateFormat(bucketsAreWeeks(period) ? weekOptions : dayOptions).format(date);
 };
 
-export const breakdownTitles: Record<BreakdownKind, { caption: string; column: string; none: string }> = {
-  company: { caption: 'Replies by company', column: 'Company', none: 'No company known for these contacts' },
-  role: { caption: 'Replies by role', column: 'Role', none: 'No role known for these contacts' },
-  school: { caption: 'Replies by school', column: 'School', none: 'No school known for these contacts' },
-  seniority: { caption: 'Replies by seniority', column: 'Seniority', none: 'No seniority known for these contacts' },
-};
+/** A breakdown's caption, column header and what it says with no value known, in the interface's language. */
+export const breakdownTitles = (kind: BreakdownKind) => ({
+  caption: t(`breakdown.${kind}.caption`),
+  column: t(`breakdown.${kind}.column`),
+  none: t(`breakdown.${kind}.none`),
+});
 
 /** A breakdown's value as shown: the server's text, or 'Not known' for an empty one. */
-export const breakdownLabel = (value: string) => value.trim() || 'Not known';
+export const breakdownLabel = (value: string) => value.trim() || t('notKnown');
 
 export const breakdownOf = (data: DetailedAnalytics, kind: BreakdownKind): AnalyticsBreakdown =>
   ({ company: data.byCompany, role: data.byRole, school: data.bySchool, seniority: data.bySeniority })[kind];
 
 /** the funnel's step in words (shared/relationship.ts: what happened, not where a card stands) */
-export const stageLabel = (stage: string) => funnelStepLabels[stage as FunnelStep] ?? stage;
+const funnelKeys: Record<FunnelStep, string> = {
+  drafted: 'drafted',
+  contacted: 'contacted',
+  replied: 'replied',
+  meeting_scheduled: 'meetingScheduled',
+};
+export const stageLabel = (stage: string) => {
+  const key = funnelKeys[stage as FunnelStep] as string | undefined;
+  return key ? t(`funnel.${key}`) : stage;
+};
 
 /**
  * The series counts e-mails sent (follow-ups too) and the replies that came in; the breakdowns and sending times
  * count conversations by their first e-mail, and how many of them were answered (the server's definitions).
  */
-export const seriesNames = { sent: 'E-mails sent', replies: 'Replies' } as const;
-export const cohortNames = { sent: 'Conversations started', replies: 'Answered' } as const;
+export const seriesNames = () => ({ sent: t('series.sent'), replies: t('series.replies') });
+export const cohortNames = () => ({ sent: t('cohort.sent'), replies: t('cohort.replies') });
 const numeric = (title: string) => ({ title, numeric: true });
-const counts = [numeric(seriesNames.sent), numeric(seriesNames.replies)];
-const cohortCounts = [numeric(cohortNames.sent), numeric(cohortNames.replies), numeric('Reply rate')];
+const counts = () => [numeric(seriesNames().sent), numeric(seriesNames().replies)];
+const cohortCounts = () => [numeric(cohortNames().sent), numeric(cohortNames().replies), numeric(t('replyRate'))];
 
 export const seriesTable = (data: DetailedAnalytics): AnalyticsTable => ({
   id: 'sent-and-replies',
-  caption: 'E-mails sent and replies',
-  columns: [{ title: bucketsAreWeeks(data.time_period) ? 'Week of' : 'Day', numeric: false }, ...counts],
+  caption: t('tables.series'),
+  columns: [
+    { title: bucketsAreWeeks(data.time_period) ? t('tables.weekOf') : t('tables.day'), numeric: false },
+    ...counts(),
+  ],
   rows: data.series.map((bucket) => [
     formatBucket(bucket.start, data.time_period),
     String(bucket.sent),
@@ -90,8 +122,8 @@ export const seriesTable = (data: DetailedAnalytics): AnalyticsTable => ({
 
 export const breakdownTable = (data: DetailedAnalytics, kind: BreakdownKind): AnalyticsTable => ({
   id: `replies-by-${kind}`,
-  caption: breakdownTitles[kind].caption,
-  columns: [{ title: breakdownTitles[kind].column, numeric: false }, ...cohortCounts],
+  caption: breakdownTitles(kind).caption,
+  columns: [{ title: breakdownTitles(kind).column, numeric: false }, ...cohortCounts()],
   rows: breakdownOf(data, kind).map((item) => [
     breakdownLabel(item.value),
     String(item.sent),
@@ -106,10 +138,10 @@ export const weekdaysInOrder = (data: DetailedAnalytics) =>
 
 export const weekdayTable = (data: DetailedAnalytics): AnalyticsTable => ({
   id: 'by-weekday',
-  caption: 'Replies by weekday sent',
-  columns: [{ title: 'Weekday', numeric: false }, ...cohortCounts],
+  caption: t('tables.weekday'),
+  columns: [{ title: t('tables.weekdayColumn'), numeric: false }, ...cohortCounts()],
   rows: weekdaysInOrder(data).map((item) => [
-    weekdayNames[item.weekday] ?? String(item.weekday),
+    weekdayName(item.weekday),
     String(item.sent),
     String(item.replies),
     formatRate(item.replyRate),
@@ -118,8 +150,8 @@ export const weekdayTable = (data: DetailedAnalytics): AnalyticsTable => ({
 
 export const hourTable = (data: DetailedAnalytics): AnalyticsTable => ({
   id: 'by-hour',
-  caption: 'Replies by hour sent',
-  columns: [{ title: 'Hour', numeric: false }, ...cohortCounts],
+  caption: t('tables.hour'),
+  columns: [{ title: t('tables.hourColumn'), numeric: false }, ...cohortCounts()],
   rows: [...data.byHour]
     .sort((a, b) => a.hour - b.hour)
     .map((item) => [formatHourSpan(item.hour), String(item.sent), String(item.replies), formatRate(item.replyRate)]),
@@ -133,11 +165,11 @@ export const funnelShares = (data: DetailedAnalytics) => {
 
 export const funnelTable = (data: DetailedAnalytics): AnalyticsTable => ({
   id: 'outreach-funnel',
-  caption: 'Outreach funnel',
+  caption: t('tables.funnel'),
   columns: [
-    { title: 'Step', numeric: false },
-    { title: 'Contacts', numeric: true },
-    { title: 'Share of the first step', numeric: true },
+    { title: t('tables.step'), numeric: false },
+    { title: t('tables.contacts'), numeric: true },
+    { title: t('tables.share'), numeric: true },
   ],
   rows: funnelShares(data).map((step) => [step.label, String(step.count), formatRate(step.share)]),
 });

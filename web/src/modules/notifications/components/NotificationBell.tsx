@@ -12,7 +12,7 @@ import { CountBadge } from '@/ui/CountBadge';
 import { EmptyState } from '@/ui/EmptyState';
 import { useToast } from '@/ui/toast/useToast';
 import { useNotifications } from '../hooks/useNotifications';
-import { notificationsMessages as text } from '../notificationsMessages';
+import { useTranslation } from 'react-i18next';
 import type { ReadNotifications } from '../api/notificationsApi';
 import './NotificationBell.css';
 
@@ -25,6 +25,7 @@ const NotificationItem = lazy(async () => ({ default: (await import('./Notificat
  * conversation).
  */
 export const NotificationBell = () => {
+  const { t } = useTranslation('notifications');
   const { list, markRead, mutate } = useNotifications();
   const { notifications, unreadCount: unread } = list;
   const toast = useToast();
@@ -68,9 +69,9 @@ export const NotificationBell = () => {
   const title = (
     <div className="notification-panel__header">
       <div className="notification-panel__title">
-        <span>{text.title}</span>
+        <span>{t('title')}</span>
         <Text type="secondary" className="notification-panel__unread" data-testid="notifications-unread">
-          {unread} unread
+          {t('unread', { count: unread })}
         </Text>
       </div>
       <Button
@@ -80,7 +81,7 @@ export const NotificationBell = () => {
         disabled={unread === 0}
         className="notification-panel__mark-all"
       >
-        {text.markAllRead}
+        {t('markAllRead')}
       </Button>
     </div>
   );
@@ -88,9 +89,9 @@ export const NotificationBell = () => {
   const content = (
     <div className="notification-panel">
       {notifications.length === 0 ? (
-        <EmptyState compact icon={<BellOutlined />} title={text.emptyTitle} description={text.emptyDescription} />
+        <EmptyState compact icon={<BellOutlined />} title={t('emptyTitle')} description={t('emptyDescription')} />
       ) : (
-        <ul className="notification-panel__list" aria-label={text.title}>
+        <ul className="notification-panel__list" aria-label={t('title')}>
           {notifications.map((notification) => (
             <NotificationItem
               key={notification.id}
@@ -112,7 +113,7 @@ export const NotificationBell = () => {
         <Button
           type="text"
           shape="circle"
-          aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+          aria-label={unread > 0 ? t('bellLabelUnread', { count: unread }) : t('bellLabel')}
           className="notification-bell"
           icon={
             <CountBadge count={unread}>

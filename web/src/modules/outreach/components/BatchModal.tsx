@@ -1,10 +1,11 @@
 import { Alert, Checkbox, Modal, Select, Typography } from 'antd';
-import { unsendableSummary } from '@shared/addresses';
 import type { SkippedContact } from '@shared/schemas/ai';
 // antd's Input.TextArea comes lazily (web/vite/lazyAntdParts.ts): this form takes it with its own code
 import TextArea from 'antd/es/input/TextArea';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useTemplates } from '../hooks/useTemplates';
+import { unsendableSummaryText } from '../utils/recipient';
 import './outreach.css';
 
 export type BatchMode = 'ai' | 'template';
@@ -28,12 +29,12 @@ const maxInstructions = 2000;
  * fills a chosen template in for each contact, as it is.
  */
 export const BatchModal = ({ mode, count, unsendable, onCancel, onStart }: BatchModalProps) => {
+  const { t } = useTranslation('outreach');
   const { data: templates, error, isLoading } = useTemplates(mode !== null);
   const [templateId, setTemplateId] = useState<string | undefined>();
   const [instructions, setInstructions] = useState('');
   const [includeUnverified, setIncludeUnverified] = useState(false);
   const [starting, setStarting] = useState(false);
-  const contacts = `${count} contact${count === 1 ? '' : 's'}`;
   // every chosen contact skipped: nothing to write unless the person asks for them
   const nothingToWrite = unsendable.length >= count && !includeUnverified;
 
@@ -56,8 +57,8 @@ export const BatchModal = ({ mode, count, unsendable, onCancel, onStart }: Batch
   return (
     <Modal
       open={mode !== null}
-      title={mode === 'template' ? `Apply a template to ${contacts}` : `Generate e-mails for ${contacts}`}
-      okText={mode === 'template' ? 'Apply template' : 'Generate'}
+      title={mode === 'template' ? t('batch.applyTitle', { count }) : t('batch.generateTitle', { count })}
+      okText={mode === 'template' ? t('dashboard.applyTemplate') : t('batch.generate')}
       okButtonProps={{ disabled: (mode === 'template' && !templateId) || nothingToWrite }}
       confirmLoading={starting}
       onOk={() => void handleOk()}
@@ -65,9 +66,7 @@ export const BatchModal = ({ mode, count, unsendable, onCancel, onStart }: Batch
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">
-        {mode === 'template'
-          ? 'Each contact gets the template filled in with their details, saved as their primary draft (one you edited stays among their drafts). Spots with no value stay marked for you to fill, and it is sent only once they are.'
-          : 'The AI writes one e-mail per contact from your profile and theirs, saved as their primary draft (one you edited stays among their drafts). You can edit every one before sending.'}
+        {mode === 'template' ? t('batch.templateExplain') : t('batch.aiExplain')}
       </Typography.Paragraph>
       {unsendable.length ? (
         <Alert
@@ -75,43 +74,39 @@ export const BatchModal = ({ mode, count, unsendable, onCancel, onStart }: Batch
           showIcon
           className="outreach-modal__unsendable"
           data-testid="batch-unsendable"
-          title={`${unsendableSummary(unsendable, count)}.`}
+          title={`${unsendableSummaryText(unsendable, count)}.`}
           description={
             <Checkbox checked={includeUnverified} onChange={(event) => setIncludeUnverified(event.target.checked)}>
-              Write for them anyway (they are not sent until their address is confirmed or found)
+              {t('batch.includeUnverified')}
             </Checkbox>
           }
         />
       ) : null}
-      {error ? (
-        <Alert type="error" showIcon title="Your templates could not be loaded" description={error.message} />
-      ) : null}
+      {error ? <Alert type="error" showIcon title={t('batch.templatesFailed')} description={error.message} /> : null}
       <div className="outreach-modal__field">
         <Typography.Text strong>
-          {mode === 'template' ? 'Template' : 'Start from a template (optional)'}
+          {mode === 'template' ? t('batch.template') : t('batch.startFromTemplate')}
         </Typography.Text>
         <Select
           className="outreach-modal__select"
-          aria-label="Template"
+          aria-label={t('batch.template')}
           allowClear={mode === 'ai'}
           loading={isLoading}
           value={templateId}
           onChange={(value?: string) => setTemplateId(value)}
-          placeholder={
-            templates?.length === 0 ? 'No templates yet: write one on the Templates page' : 'Choose a template'
-          }
+          placeholder={templates?.length === 0 ? t('batch.noTemplates') : t('batch.chooseTemplate')}
           options={(templates ?? []).map((template) => ({ value: template.id, label: template.name }))}
         />
       </div>
       {mode === 'ai' ? (
         <div className="outreach-modal__field">
-          <Typography.Text strong>Instructions (optional)</Typography.Text>
+          <Typography.Text strong>{t('batch.instructionsOptional')}</Typography.Text>
           <TextArea
-            aria-label="Instructions"
+            aria-label={t('batch.instructions')}
             value={instructions}
             maxLength={maxInstructions}
             autoSize={{ minRows: 3, maxRows: 6 }}
-            placeholder="e.g. Mention that I will be in Berlin in March; keep it under 120 words."
+            placeholder={t('batch.instructionsPlaceholder')}
             onChange={(event) => setInstructions(event.target.value)}
           />
         </div>

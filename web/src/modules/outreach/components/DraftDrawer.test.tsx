@@ -303,7 +303,7 @@ describe('the draft drawer’s send states', () => {
     const { api } = fakeApi(state);
     await mount(api);
     await vi.waitFor(() =>
-      expect(testId('draft-send-status')?.textContent).toContain(`Scheduled for ${formatDateTime(inTwoDays)}`),
+      expect(testId('draft-send-status')?.textContent).toContain(`Scheduled for ${formatDateTime(inTwoDays, 'en')}`),
     );
     expect(button('Cancel send')).toBeDefined();
   });
@@ -340,7 +340,7 @@ describe('the draft drawer’s follow-ups', () => {
     });
     await mount(api);
     await vi.waitFor(() =>
-      expect(testId('follow-up')?.textContent).toContain(`Follow-up scheduled for ${formatDateTime(inTwoDays)}`),
+      expect(testId('follow-up')?.textContent).toContain(`Follow-up scheduled for ${formatDateTime(inTwoDays, 'en')}`),
     );
     const cancel = [...document.querySelectorAll<HTMLButtonElement>('[data-testid="follow-up"] button')].find(
       (candidate) => candidate.textContent === 'Cancel follow-up',

@@ -1,7 +1,9 @@
 import { Alert, App, Button, Drawer, Empty, Skeleton } from 'antd';
 import { addressState } from '@shared/addresses';
 import { useState } from 'react';
-import { type Draft, draftMessages } from '@shared/schemas/drafts';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { Draft } from '@shared/schemas/drafts';
 import { useApiClient } from '@/lib/http/useApiClient';
 import { useDefaultEmailConnection } from '@/modules/emailConnection/hooks/useEmailConnections';
 import { isConnectionExpired } from '@/modules/emailConnection/state/emailConnectionState';
@@ -10,11 +12,12 @@ import { useProfile } from '@/modules/profile/hooks/useProfile';
 import { useReportDirty } from '@/modules/profile/hooks/useReportDirty';
 import { useSettings } from '@/modules/settings/hooks/useSettings';
 import { useToast } from '@/ui/toast/useToast';
+import { ContactSequence } from '@/modules/sequences/components/ContactSequence';
 import type { OutreachRow } from '../api/outreachApi';
 import { cancelScheduledSend, createDraft, deleteDraft, sendDraft, updateDraft } from '../api/outreachApi';
 import { useContactDrafts } from '../hooks/useContactDrafts';
 import { attachableDocuments } from '../utils/attachments';
-import { errorText } from '../utils/errorText';
+import { errorText } from '@/lib/http/errorText';
 import { recipientTexts } from '../utils/recipient';
 import { canSend, isScheduledFollowUp, sendStateOf } from '../utils/sendState';
 import { type DraftChanges, DraftEditor, type DraftEditorProps } from './DraftEditor';
@@ -35,14 +38,14 @@ export type DraftDrawerProps = {
 
 type Busy = 'save' | 'saveNew' | 'primary' | 'delete' | 'send' | 'schedule' | 'retry';
 
-const versionLabel = (draft: Draft, index: number) =>
+const versionLabel = (t: TFunction<'outreach'>, draft: Draft, index: number) =>
   draft.isPrimary
-    ? 'Primary'
+    ? t('editor.primary')
     : draft.draftType === 'follow_up'
-      ? 'Follow-up'
+      ? t('drawer.followUp')
       : draft.status === 'sent'
-        ? 'Sent'
-        : `Draft ${index + 1}`;
+        ? t('state.sent')
+        : t('drawer.draftNumber', { number: index + 1 });
 
 /**
  * A contact's drafts: the primary one first, each to edit, make primary, delete, send now or later (with the default
@@ -50,6 +53,7 @@ const versionLabel = (draft: Draft, index: number) =>
  * to cancel.
  */
 export const DraftDrawer = ({ row, onClose, onGenerate, generating }: DraftDrawerProps) => {
+  const { t } = useTranslation('outreach');
   const api = useApiClient();
   const toast = useToast();
   const contactId = row?.contact.id ?? null;
@@ -67,11 +71,11 @@ export const DraftDrawer = ({ row, onClose, onGenerate, generating }: DraftDrawe
   const leaveEditor = (then: () => void) => {
     if (!unsaved) return then();
     modal.confirm({
-      title: 'Discard your changes?',
-      content: 'The changes to this e-mail are not saved yet. If you leave it now, they are lost.',
-      okText: 'Discard changes',
+      title: t('drawer.discardTitle'),
+      content: t('drawer.discardContent'),
+      okText: t('drawer.discard'),
       okButtonProps: { danger: true },
-      cancelText: 'Keep editing',
+      cancelText: t('drawer.keepEditing'),
       onOk: then,
     });
   };
@@ -97,7 +101,7 @@ export const DraftDrawer = ({ row, onClose, onGenerate, generating }: DraftDrawe
   };
 
   const handleSave = (changes: DraftChanges) =>
-    draft && void run('save', () => updateDraft(api, draft.id, changes), 'Draft saved');
+    draft && void run('save', () => updateDraft(api, draft.id, changes), t('drawer.saved'));
   const handleSaveAsNew = (changes: DraftChanges) =>
     draft &&
     void run(
@@ -113,10 +117,10 @@ export const DraftDrawer = ({ row, onClose, onGenerate, generating }: DraftDrawe
         });
         setChosenId(created.id);
       },
-      'Saved as a new draft',
+      t('drawer.savedAsNew'),
     );
   const handleMakePrimary = () =>
-    draft && void run('primary', () => updateDraft(api, draft.id, { isPrimary: true }), 'Primary draft changed');
+    draft && void run('primary', () => updateDraft(api, draft.id, { isPrimary: true }), t('drawer.primaryChanged'));
   const handleDelete = () =>
     draft &&
     void run(
@@ -125,7 +129,7 @@ export const DraftDrawer = ({ row, onClose, onGenerate, generating }: DraftDrawe
         await deleteDraft(api, draft);
         setChosenId(null);
       },
-      'Draft deleted',
+      t('drawer.deleted'),
     );
 
   /** saves what the editor holds first (a send takes the saved draft), then sends now or at `when` */
@@ -139,7 +143,7 @@ export const DraftDrawer = ({ row, onClose, onGenerate, generating }: DraftDrawe
       },
       (sent) => {
         const state = sendStateOf(sent as Draft);
-        return state.kind === 'scheduled' || state.kind === 'sent' ? state.label : 'Sending your e-mail';
+        return state.kind === 'scheduled' || state.kind === 'sent' ? state.label : t('drawer.sending');
       },
     );
 
@@ -147,9 +151,10 @@ export const DraftDrawer = ({ row, onClose, onGenerate, generating }: DraftDrawe
     setCancelling(scheduled.id);
     try {
       await cancelScheduledSend(api, scheduled.id);
-      toast.success(scheduled.draftType === 'follow_up' ? 'Follow-up cancelled' : 'Scheduled send cancelled', {
-        description: 'It stays among the drafts, to edit or send by hand.',
-      });
+      toast.success(
+        scheduled.draftType === 'follow_up' ? t('drawer.followUpCancelled') : t('drawer.scheduleCancelled'),
+        { description: t('drawer.cancelledDescription') },
+      );
     } catch (caught) {
       toast.error(errorText(caught));
     } finally {
@@ -158,16 +163,19 @@ export const DraftDrawer = ({ row, onClose, onGenerate, generating }: DraftDrawe
   };
 
   // DESIGN §9: the recipient above the drafts says what the address allows; the send bar only points at it
-  const addressProblem = row ? recipientTexts[addressState(row.contact)].blocked : null;
+  const addressProblem = row ? recipientTexts(addressState(row.contact)).blocked : null;
   const sendAction: DraftEditorProps['sendAction'] = ({ changes, complete, openSpots }) => {
     if (!draft || !canSend(draft)) return null;
     if (!mailboxReady) return <SendExplainer expiredEmail={connection?.email ?? null} />;
     const blockedBy =
       addressProblem ??
       (!complete
-        ? 'Write a subject and a body first.'
+        ? t('drawer.writeFirst')
         : openSpots.length
-          ? draftMessages.unfilledPlaceholders(openSpots)
+          ? t('drawer.fillSpots', {
+              count: openSpots.length,
+              spots: openSpots.map((name) => `{{${name}}}`).join(', '),
+            })
           : null);
     return (
       <SendButtons
@@ -189,31 +197,28 @@ export const DraftDrawer = ({ row, onClose, onGenerate, generating }: DraftDrawe
         })
       }
       size={640}
-      title={row ? `E-mail to ${row.contact.name || 'this contact'}` : 'E-mail'}
+      title={row ? t('drawer.title', { name: row.contact.name || t('thisContact') }) : t('drawer.email')}
       data-testid="draft-drawer"
       extra={
         row ? (
           <Button loading={generating} onClick={() => onGenerate(row.contact.id)}>
-            {drafts?.length ? 'Rewrite with AI' : 'Generate with AI'}
+            {drafts?.length ? t('drawer.rewrite') : t('dashboard.generateWithAi')}
           </Button>
         ) : null
       }
     >
-      {error ? (
-        <Alert type="error" showIcon title="The drafts could not be loaded" description={error.message} />
-      ) : null}
+      {error ? <Alert type="error" showIcon title={t('drawer.loadFailed')} description={error.message} /> : null}
       {isLoading && !drafts ? <Skeleton active paragraph={{ rows: 10 }} /> : null}
-      {drafts && !drafts.length ? (
-        <Empty description="No draft yet. Generate one with AI, or apply a template from the list." />
-      ) : null}
+      {drafts && !drafts.length ? <Empty description={t('drawer.empty')} /> : null}
       {row ? <DraftRecipient contact={row.contact} /> : null}
+      {row ? <ContactSequence contactId={row.contact.id} name={row.contact.name || t('thisContact')} /> : null}
       <FollowUpList
         followUps={followUps}
         cancelling={cancelling}
         onCancel={(item) => void handleCancelSchedule(item)}
       />
       {drafts && drafts.length > 1 ? (
-        <fieldset className="draft-editor__versions" aria-label="Drafts">
+        <fieldset className="draft-editor__versions" aria-label={t('drawer.drafts')}>
           {drafts.map((candidate, index) => (
             <Button
               key={candidate.id}
@@ -221,7 +226,7 @@ export const DraftDrawer = ({ row, onClose, onGenerate, generating }: DraftDrawe
               type={candidate.id === draft?.id ? 'primary' : 'default'}
               onClick={() => candidate.id !== draft?.id && leaveEditor(() => setChosenId(candidate.id))}
             >
-              {versionLabel(candidate, index)}
+              {versionLabel(t, candidate, index)}
             </Button>
           ))}
         </fieldset>

@@ -1,15 +1,18 @@
 import { DeleteOutlined, PaperClipOutlined, PlusOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
-import { Button, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import { Button, Input, Popconfirm, Select, Space, Typography } from 'antd';
+import { Tag } from '@/ui/Tag';
 // antd's Input.TextArea comes lazily (web/vite/lazyAntdParts.ts): this form takes it with its own code
 import TextArea from 'antd/es/input/TextArea';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type AttachableSource, attachableSources, attachedSources } from '@shared/draft-attachments';
 import { type Draft, maxBodyLength, maxSubjectLength } from '@shared/schemas/drafts';
 import { formatRecentTime } from '@/lib/formatDate';
 import { formatFileSize } from '@/modules/documents/utils/formatFileSize';
 import { fillPlaceholder, openPlaceholders, remainingAlternatives, type DraftText } from '../utils/placeholders';
-import { type AttachableDocuments, type DraftAttachment, attachLabels, attachmentsOf } from '../utils/attachments';
+import { type AttachableDocuments, type DraftAttachment, attachLabel, attachmentsOf } from '../utils/attachments';
 import './outreach.css';
+import { i18n } from '@/i18n';
 
 export type DraftChanges = {
   subject: string;
@@ -65,6 +68,7 @@ export const DraftEditor = ({
   sendAction,
   onUnsavedChange,
 }: DraftEditorProps) => {
+  const { t } = useTranslation('outreach');
   const [text, setText] = useState<DraftText>({
     subject: draft.subject ?? '',
     body: draft.body ?? '',
@@ -103,48 +107,46 @@ export const DraftEditor = ({
   return (
     <div className="draft-editor" data-testid="draft-editor">
       <Space size={6}>
-        {draft.isPrimary ? <Tag color="gold">Primary</Tag> : null}
+        {draft.isPrimary ? <Tag color="gold">{t('editor.primary')}</Tag> : null}
         {draft.draftType === 'reply' ? (
-          <Tag>Reply</Tag>
+          <Tag>{t('editor.reply')}</Tag>
         ) : draft.createdFromTemplate ? (
-          <Tag>From a template</Tag>
+          <Tag>{t('editor.fromTemplate')}</Tag>
         ) : (
-          <Tag>Written by AI</Tag>
+          <Tag>{t('editor.writtenByAi')}</Tag>
         )}
-        <Typography.Text type="secondary">Updated {formatRecentTime(draft.updatedAt)}</Typography.Text>
+        <Typography.Text type="secondary">
+          {t('editor.updated', { time: formatRecentTime(draft.updatedAt, i18n.language) })}
+        </Typography.Text>
       </Space>
 
       <div className="draft-editor__field">
-        <span className="draft-editor__label">Subject</span>
+        <span className="draft-editor__label">{t('editor.subject')}</span>
         <Input
           value={text.subject}
           maxLength={maxSubjectLength}
           readOnly={locked}
           onChange={(event) => setText({ ...text, subject: event.target.value })}
-          aria-label="Subject"
+          aria-label={t('editor.subject')}
         />
       </div>
       <div className="draft-editor__field">
-        <span className="draft-editor__label">Body</span>
+        <span className="draft-editor__label">{t('editor.body')}</span>
         <TextArea
           value={text.body}
           autoSize={{ minRows: 10, maxRows: 24 }}
           maxLength={maxBodyLength}
           readOnly={locked}
           onChange={(event) => setText({ ...text, body: event.target.value })}
-          aria-label="Body"
+          aria-label={t('editor.body')}
         />
       </div>
 
       {spots.length && !locked ? (
-        <section className="draft-editor__spots" aria-label="Spots to fill" data-testid="placeholder-spots">
-          <Typography.Text strong>
-            {spots.length === 1 ? 'One spot to fill' : `${spots.length} spots to fill`}
-          </Typography.Text>
+        <section className="draft-editor__spots" aria-label={t('editor.spotsLabel')} data-testid="placeholder-spots">
+          <Typography.Text strong>{t('editor.spotsToFill', { count: spots.length })}</Typography.Text>
           <Typography.Text type="secondary">
-            {draft.createdFromTemplate
-              ? 'The contact’s profile has no value for these. Type what goes there; it is sent only once filled.'
-              : 'The AI could not fill these from what it knows. Pick a suggestion or type your own.'}
+            {draft.createdFromTemplate ? t('editor.spotsFromTemplate') : t('editor.spotsFromAi')}
           </Typography.Text>
           {spots.map((spot) => (
             <div className="draft-editor__spot" key={spot.name}>
@@ -152,8 +154,8 @@ export const DraftEditor = ({
               <Select
                 className="draft-editor__spot-select"
                 showSearch
-                placeholder={spot.alternatives.length ? 'Pick or type a replacement' : 'Type a replacement'}
-                aria-label={`Fill ${spot.name}`}
+                placeholder={spot.alternatives.length ? t('editor.pickReplacement') : t('editor.typeReplacement')}
+                aria-label={t('editor.fillSpot', { name: spot.name })}
                 options={spot.alternatives.map((alternative) => ({ value: alternative, label: alternative }))}
                 onSelect={(value: string) => setText(fillPlaceholder(text, spot.name, value))}
                 onInputKeyDown={(event) => {
@@ -169,8 +171,8 @@ export const DraftEditor = ({
         </section>
       ) : null}
 
-      <section className="draft-editor__field" aria-label="Attachments" data-testid="draft-attachments">
-        <span className="draft-editor__label">Attachments</span>
+      <section className="draft-editor__field" aria-label={t('editor.attachments')} data-testid="draft-attachments">
+        <span className="draft-editor__label">{t('editor.attachments')}</span>
         {attachments.length ? (
           <ul className="draft-editor__attachments">
             {attachments.map((attachment) => (
@@ -186,10 +188,10 @@ export const DraftEditor = ({
                   <Button
                     type="link"
                     size="small"
-                    aria-label={`Remove ${attachment.name}`}
+                    aria-label={t('editor.removeAttachment', { name: attachment.name })}
                     onClick={() => handleRemove(attachment.source)}
                   >
-                    Remove
+                    {t('editor.remove')}
                   </Button>
                 )}
               </li>
@@ -197,27 +199,23 @@ export const DraftEditor = ({
           </ul>
         ) : (
           <Typography.Text type="secondary">
-            {locked ? 'No attachments.' : 'No attachments: this e-mail goes without files.'}
+            {locked ? t('editor.noAttachments') : t('editor.noAttachmentsHint')}
           </Typography.Text>
         )}
         {addable.length ? (
           <Space size={8} wrap>
             {addable.map((source) => (
               <Button key={source} size="small" icon={<PlusOutlined />} onClick={() => handleAttach(source)}>
-                {attachLabels[source]}
+                {attachLabel(source)}
               </Button>
             ))}
           </Space>
         ) : null}
         {!locked && draft.draftType !== 'initial_outreach' && addable.includes('resume') ? (
-          <Typography.Text type="secondary">
-            Your résumé goes with the first e-mail of a conversation only. Attach it here to send it again.
-          </Typography.Text>
+          <Typography.Text type="secondary">{t('editor.resumeFirstOnly')}</Typography.Text>
         ) : null}
         {documents.resume || locked ? null : (
-          <Typography.Text type="secondary">
-            Upload a résumé on your profile to attach it to your e-mails.
-          </Typography.Text>
+          <Typography.Text type="secondary">{t('editor.uploadResume')}</Typography.Text>
         )}
       </section>
 
@@ -229,7 +227,7 @@ export const DraftEditor = ({
             disabled={!changed || !complete || locked}
             onClick={() => onSave(changes())}
           >
-            Save
+            {t('editor.save')}
           </Button>
           {onSaveAsNew ? (
             <Button
@@ -237,7 +235,7 @@ export const DraftEditor = ({
               disabled={!changed || !complete}
               onClick={() => onSaveAsNew(changes())}
             >
-              Save as new draft
+              {t('editor.saveAsNew')}
             </Button>
           ) : null}
           {onMakePrimary ? (
@@ -247,19 +245,19 @@ export const DraftEditor = ({
               loading={busy === 'primary'}
               onClick={onMakePrimary}
             >
-              {draft.isPrimary ? 'Primary' : 'Make primary'}
+              {draft.isPrimary ? t('editor.primary') : t('editor.makePrimary')}
             </Button>
           ) : null}
         </Space>
         <Popconfirm
-          title="Delete this draft?"
-          description="It cannot be brought back."
-          okText="Delete"
+          title={t('editor.deleteTitle')}
+          description={t('editor.deleteDescription')}
+          okText={t('editor.delete')}
           okButtonProps={{ danger: true }}
           onConfirm={onDelete}
         >
           <Button danger icon={<DeleteOutlined />} loading={busy === 'delete'} disabled={draft.status === 'sending'}>
-            Delete
+            {t('editor.delete')}
           </Button>
         </Popconfirm>
       </div>

@@ -1,5 +1,6 @@
 import { Typography } from 'antd';
 import { addressState } from '@shared/addresses';
+import { useTranslation } from 'react-i18next';
 import { ConfirmAddressButton } from '@/modules/contacts/components/ConfirmAddressButton';
 import type { Contact } from '@/modules/contacts/api/contactMapping';
 import { Tag } from '@/ui/Tag';
@@ -15,13 +16,19 @@ export type DraftRecipientProps = {
  * the confirmation of a risky address where one is asked for.
  */
 export const DraftRecipient = ({ contact }: DraftRecipientProps) => {
+  const { t } = useTranslation('outreach');
   const state = addressState(contact);
-  const text = recipientTexts[state];
+  const text = recipientTexts(state);
   return (
-    <section className="draft-recipient" aria-label="Recipient" data-testid="draft-recipient" data-state={state}>
+    <section
+      className="draft-recipient"
+      aria-label={t('recipient.label')}
+      data-testid="draft-recipient"
+      data-state={state}
+    >
       <div className="draft-recipient__line">
         <Typography.Text>
-          To: {contact.email ? <Typography.Text strong>{contact.email}</Typography.Text> : null}
+          {t('recipient.to')} {contact.email ? <Typography.Text strong>{contact.email}</Typography.Text> : null}
         </Typography.Text>
         <Tag color={text.color} data-testid="draft-recipient-state">
           {text.tag}

@@ -2,6 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button } from 'antd';
 import type { Draft } from '@shared/schemas/drafts';
 import { useNow } from '@/lib/useNow';
+import { useTranslation } from 'react-i18next';
 import { type SendStateKind, sendStateOf } from '../utils/sendState';
 
 export type DraftSendStatusProps = {
@@ -23,26 +24,31 @@ const alertTypes: Record<Exclude<SendStateKind, 'draft'>, 'info' | 'success' | '
   archived: 'info',
 };
 
+/** the catalogue keys of what each state says under its label */
 const descriptions: Partial<Record<SendStateKind, string>> = {
-  sending: 'It is leaving from your mailbox now.',
-  scheduled: 'It leaves from your mailbox at that time. Cancel the send to change it.',
-  sent: 'It can no longer be changed. Save as new draft to write another from it.',
-  archived: 'It will not be sent.',
+  sending: 'sendStatus.sending',
+  scheduled: 'sendStatus.scheduled',
+  sent: 'sendStatus.sent',
+  archived: 'sendStatus.archived',
 };
 
 /** The drawer's word on a draft that is not a plain draft any more: sending, queued, scheduled, sent, failed. */
 export const DraftSendStatus = ({ draft, onRetry, retrying, onCancelSchedule, cancelling }: DraftSendStatusProps) => {
   // re-rendered every 30 s so 'Sent 5m ago' stays true; the time is read at render (the draft may be newer)
   useNow();
+  const { t } = useTranslation('outreach');
   const now = Date.now();
   const state = sendStateOf(draft, now);
   if (state.kind === 'draft') return null;
+  const described = descriptions[state.kind];
   const description =
     state.kind === 'queued'
-      ? `Waiting to send${state.detail ? `: ${state.detail}` : ''}. It leaves on its own; nothing to do.`
+      ? state.detail
+        ? t('sendStatus.waitingBecause', { reason: state.detail })
+        : t('sendStatus.waiting')
       : state.kind === 'failed'
-        ? 'Nothing was sent. Check the contact and your mailbox, then try again.'
-        : descriptions[state.kind];
+        ? t('sendStatus.failed')
+        : described && t(described);
   return (
     <Alert
       type={alertTypes[state.kind]}
@@ -54,11 +60,11 @@ export const DraftSendStatus = ({ draft, onRetry, retrying, onCancelSchedule, ca
       action={
         state.kind === 'failed' && onRetry ? (
           <Button icon={<ReloadOutlined />} loading={retrying} onClick={onRetry}>
-            Retry
+            {t('retry')}
           </Button>
         ) : state.kind === 'scheduled' ? (
           <Button loading={cancelling} onClick={onCancelSchedule}>
-            {draft.draftType === 'follow_up' ? 'Cancel follow-up' : 'Cancel send'}
+            {draft.draftType === 'follow_up' ? t('followUps.cancel') : t('sendStatus.cancelSend')}
           </Button>
         ) : null
       }

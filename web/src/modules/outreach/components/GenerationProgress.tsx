@@ -1,7 +1,8 @@
 import { Card, Progress, Typography } from 'antd';
-import { unsendableSummary } from '@shared/addresses';
+import { useTranslation } from 'react-i18next';
 import type { Snapshot } from 'valtio';
 import type { BatchState } from '../state/generationState';
+import { unsendableSummaryText } from '../utils/recipient';
 import './outreach.css';
 
 export type GenerationProgressProps = {
@@ -12,21 +13,25 @@ export type GenerationProgressProps = {
 
 /** SPEC §3 'Batch progress': the contact being written, completed and failed counts, a bar over the total. */
 export const GenerationProgress = ({ batch, nameOf }: GenerationProgressProps) => {
+  const { t } = useTranslation('outreach');
   const done = batch.completed + batch.failed;
   const finished = done >= batch.total;
-  const verb = batch.type === 'template' ? 'Filling in the template' : 'Writing e-mails';
   return (
     <Card className="outreach-progress" size="small" data-testid="generation-progress">
       <div className="outreach-progress__head">
         <Typography.Text strong>
-          {finished ? `Done: ${batch.completed} of ${batch.total} ready` : `${verb}: ${done} of ${batch.total}`}
+          {finished
+            ? t('progress.done', { completed: batch.completed, total: batch.total })
+            : batch.type === 'template'
+              ? t('progress.fillingIn', { done, total: batch.total })
+              : t('progress.writing', { done, total: batch.total })}
         </Typography.Text>
         <div className="outreach-progress__counts">
           <Typography.Text type="success" data-testid="progress-completed">
-            {batch.completed} completed
+            {t('progress.completed', { count: batch.completed })}
           </Typography.Text>
           <Typography.Text type={batch.failed ? 'danger' : 'secondary'} data-testid="progress-failed">
-            {batch.failed} failed
+            {t('progress.failed', { count: batch.failed })}
           </Typography.Text>
         </div>
       </div>
@@ -35,21 +40,23 @@ export const GenerationProgress = ({ batch, nameOf }: GenerationProgressProps) =
         // the written part green, the failed part in the bar's colour (red once the batch ended with failures)
         success={{ percent: batch.total ? Math.round((batch.completed / batch.total) * 100) : 0 }}
         status={finished ? (batch.failed ? 'exception' : 'success') : 'active'}
-        aria-label="Generation progress"
+        aria-label={t('progress.label')}
       />
       {batch.skipped.length ? (
         <Typography.Text type="warning" className="outreach-progress__skipped" data-testid="progress-skipped">
-          {`Skipped: ${unsendableSummary(batch.skipped, batch.total + batch.skipped.length)}.`}
+          {t('progress.skipped', {
+            summary: unsendableSummaryText(batch.skipped, batch.total + batch.skipped.length),
+          })}
         </Typography.Text>
       ) : null}
       <Typography.Text type="secondary" data-testid="progress-current">
         {finished
           ? batch.failed
-            ? 'Retry the failed ones from their row.'
-            : 'Every e-mail is ready to review.'
+            ? t('progress.retryFailed')
+            : t('progress.allReady')
           : batch.currentContact
-            ? `Now: ${nameOf(batch.currentContact)}`
-            : 'Waiting for the next contact…'}
+            ? t('progress.now', { name: nameOf(batch.currentContact) })
+            : t('progress.waiting')}
       </Typography.Text>
     </Card>
   );

@@ -1,6 +1,7 @@
 import { FileTextOutlined, RobotOutlined, SendOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Typography } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useApiClient } from '@/lib/http/useApiClient';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -13,7 +14,7 @@ import { useGenerationProgress } from '../hooks/useGenerationProgress';
 import { maxBatchSize, useOutreachActions } from '../hooks/useOutreachActions';
 import { useOutreachList } from '../hooks/useOutreachList';
 import { generationState, isAnyGenerating } from '../state/generationState';
-import { errorText } from '../utils/errorText';
+import { errorText } from '@/lib/http/errorText';
 import { unsendableContacts } from '../utils/recipient';
 import { type BatchMode, BatchModal, type BatchOptions } from './BatchModal';
 import { DraftDrawer } from './DraftDrawer';
@@ -26,6 +27,7 @@ import './outreach.css';
  * the AI or a template, follow the batch as it runs, open one to edit its draft.
  */
 export const OutreachDashboard = () => {
+  const { t } = useTranslation('outreach');
   const store = useSnapshot(generationState);
   const generating = isAnyGenerating(store);
   const { rows, error, isLoading, mutate } = useOutreachList(generating);
@@ -53,16 +55,16 @@ export const OutreachDashboard = () => {
     );
 
   useGenerationProgress(({ completed, failed }) => {
-    if (failed) toast.warning(`${completed} e-mail${completed === 1 ? '' : 's'} ready, ${failed} failed`);
-    else toast.success(`${completed} e-mail${completed === 1 ? '' : 's'} ready to review`);
+    if (failed) toast.warning(t('dashboard.batchDoneWithFailures', { count: completed, failed }));
+    else toast.success(t('dashboard.batchDone', { count: completed }));
   });
 
   const nameOf = (contactId: string) =>
-    rows.find((row) => row.contact.id === contactId)?.contact.name || 'Unnamed contact';
+    rows.find((row) => row.contact.id === contactId)?.contact.name || t('unnamedContact');
 
   const openBatch = (next: BatchMode, ids: string[]) => {
     if (ids.length > maxBatchSize) {
-      toast.warning(`Select at most ${maxBatchSize} contacts at a time`);
+      toast.warning(t('dashboard.tooMany', { count: maxBatchSize }));
       return;
     }
     setTargets(ids);
@@ -101,7 +103,7 @@ export const OutreachDashboard = () => {
     setRetryingSend(contact.id);
     try {
       await sendDraft(api, primaryDraft.id);
-      toast.success(`Sending to ${contact.name || 'your contact'} again`);
+      toast.success(t('dashboard.sendingAgain', { name: contact.name || t('dashboard.yourContact') }));
     } catch (caught) {
       toast.error(errorText(caught));
     } finally {
@@ -116,10 +118,10 @@ export const OutreachDashboard = () => {
       <Card>
         <EmptyState
           icon={<SendOutlined />}
-          title="No outreach yet"
-          description="E-mails you draft for your contacts, written by AI or from a template, appear here. Add contacts on your dashboard first, then come back to write to them."
+          title={t('dashboard.emptyTitle')}
+          description={t('dashboard.emptyDescription')}
         >
-          <Link to={contactsPaths.dashboard}>Go to your contacts</Link>
+          <Link to={contactsPaths.dashboard}>{t('dashboard.goToContacts')}</Link>
         </EmptyState>
       </Card>
     );
@@ -128,9 +130,7 @@ export const OutreachDashboard = () => {
     <>
       <div className="outreach-toolbar">
         <Typography.Text type="secondary" data-testid="outreach-selection">
-          {selected.length
-            ? `${selected.length} selected`
-            : 'Select contacts to write to them, or open one to edit its draft.'}
+          {selected.length ? t('dashboard.selected', { count: selected.length }) : t('dashboard.selectHint')}
         </Typography.Text>
         <div className="outreach-toolbar__actions">
           <Button
@@ -138,7 +138,7 @@ export const OutreachDashboard = () => {
             disabled={!selected.length || busy}
             onClick={() => openBatch('template', selected)}
           >
-            Apply template
+            {t('dashboard.applyTemplate')}
           </Button>
           <Button
             type="primary"
@@ -146,7 +146,7 @@ export const OutreachDashboard = () => {
             disabled={!selected.length || busy}
             onClick={() => openBatch('ai', selected)}
           >
-            Generate with AI
+            {t('dashboard.generateWithAi')}
           </Button>
         </div>
       </div>
@@ -154,9 +154,9 @@ export const OutreachDashboard = () => {
         <Alert
           type="error"
           showIcon
-          title="Your outreach could not be loaded"
+          title={t('dashboard.loadFailed')}
           description={error.message}
-          action={<Button onClick={() => void mutate()}>Try again</Button>}
+          action={<Button onClick={() => void mutate()}>{t('tryAgain')}</Button>}
         />
       ) : null}
       {store.batch ? <GenerationProgress batch={store.batch} nameOf={nameOf} /> : null}

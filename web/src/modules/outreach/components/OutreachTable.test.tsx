@@ -57,7 +57,7 @@ describe('the Outreach rows’ states', () => {
     expect(stateOf(0)?.textContent).toBe('Draft ready');
     expect(stateOf(1)?.textContent).toBe('Sending…');
     expect(stateOf(2)?.textContent).toBe('QueuedDaily limit of 50 e-mails reached');
-    expect(stateOf(3)?.textContent).toBe(`Scheduled for ${formatDateTime(tomorrow)}`);
+    expect(stateOf(3)?.textContent).toBe(`Scheduled for ${formatDateTime(tomorrow, 'en')}`);
     expect(stateOf(4)?.textContent).toBe('Sent 3h ago');
     expect(stateOf(5)?.textContent).toContain('FailedThe address does not exist');
     expect(stateOf(6)?.textContent).toBe('No draft');

@@ -1,8 +1,10 @@
 import { ReloadOutlined, RollbackOutlined } from '@ant-design/icons';
 import { answeredByYou, awaitsYourReply } from '@shared/conversation-turn';
-import { Button, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { Button, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
+import { Tag } from '@/ui/Tag';
 import { ContactAvatar } from '@/modules/contacts/components/ContactAvatar';
 import { useNow } from '@/lib/useNow';
+import { useTranslation } from 'react-i18next';
 import type { OutreachRow } from '../api/outreachApi';
 import type { GenerationEntry } from '../state/generationState';
 import { type RowStateKind, type RowTurn, rowState } from '../utils/rowState';
@@ -72,13 +74,14 @@ export const OutreachTable = ({
   retryingSend,
   loading,
 }: OutreachTableProps) => {
+  const { t } = useTranslation('outreach');
   // 'Sent 5m ago' stays true while the page is open (a render every 30 s), read at render: rows arrive after mount
   useNow();
   const now = Date.now();
   const columns: TableColumnsType<OutreachRow> = [
     {
       key: 'contact',
-      title: 'Contact',
+      title: t('table.contact'),
       width: 280,
       // the table scrolls sideways inside the page on a narrow window; who the row is stays in sight
       fixed: 'left',
@@ -87,10 +90,14 @@ export const OutreachTable = ({
           <ContactAvatar name={contact.name} avatarUrl={contact.avatarUrl} />
           <div className="outreach-contact__text">
             <Typography.Text strong ellipsis data-testid="outreach-contact-name">
-              {contact.name || 'Unnamed contact'}
+              {contact.name || t('unnamedContact')}
             </Typography.Text>
             <Typography.Text type="secondary" ellipsis>
-              {contact.email || [contact.jobTitle, contact.company].filter(Boolean).join(' at ') || 'No address yet'}
+              {contact.email ||
+                (contact.jobTitle && contact.company
+                  ? t('table.jobAtCompany', { jobTitle: contact.jobTitle, company: contact.company })
+                  : contact.jobTitle || contact.company) ||
+                t('table.noAddressYet')}
             </Typography.Text>
           </div>
         </div>
@@ -98,29 +105,29 @@ export const OutreachTable = ({
     },
     {
       key: 'draft',
-      title: 'Primary draft',
+      title: t('table.primaryDraft'),
       render: (_, { primaryDraft }) =>
         primaryDraft ? (
           <div className="outreach-draft-cell" data-testid="draft-cell">
-            <Typography.Text ellipsis>{primaryDraft.subject || '(no subject)'}</Typography.Text>
+            <Typography.Text ellipsis>{primaryDraft.subject || t('noSubject')}</Typography.Text>
             <Typography.Paragraph type="secondary" className="outreach-draft-cell__body" ellipsis={{ rows: 1 }}>
               {primaryDraft.body}
             </Typography.Paragraph>
           </div>
         ) : (
-          <Typography.Text type="secondary">No draft yet</Typography.Text>
+          <Typography.Text type="secondary">{t('table.noDraftYet')}</Typography.Text>
         ),
     },
     {
       key: 'state',
-      title: 'State',
+      title: t('table.state'),
       width: 250,
       render: (_, row) => {
         const { contact, primaryDraft } = row;
         const state = rowState(generation[contact.id], primaryDraft, now, contact, turnOf(row));
         const tag = (
           <Tag color={stateColors[state.kind]} className="outreach-state__tag">
-            {state.kind === 'sendFailed' ? 'Failed' : state.label}
+            {state.kind === 'sendFailed' ? t('state.failed') : state.label}
           </Tag>
         );
         return (
@@ -148,7 +155,7 @@ export const OutreachTable = ({
                   onRetrySend(row);
                 }}
               >
-                Retry
+                {t('retry')}
               </Button>
             ) : null}
             {state.kind === 'error' ? (
@@ -160,7 +167,7 @@ export const OutreachTable = ({
                   onRetry(contact.id);
                 }}
               >
-                Retry
+                {t('retry')}
               </Button>
             ) : null}
           </div>
@@ -179,13 +186,13 @@ export const OutreachTable = ({
             size="small"
             type="primary"
             icon={<RollbackOutlined />}
-            aria-label={`Reply to ${row.contact.name || 'this contact'}`}
+            aria-label={t('table.replyTo', { name: row.contact.name || t('thisContact') })}
             onClick={(event) => {
               event.stopPropagation();
               onReply(row.contact.id);
             }}
           >
-            Reply
+            {t('table.reply')}
           </Button>
         ) : (
           <Button
@@ -195,7 +202,7 @@ export const OutreachTable = ({
               onOpen(row.contact.id);
             }}
           >
-            {row.primaryDraft ? 'Edit draft' : 'Open'}
+            {row.primaryDraft ? t('table.editDraft') : t('table.open')}
           </Button>
         ),
     },

@@ -1,6 +1,7 @@
 import { ClockCircleOutlined, SendOutlined } from '@ant-design/icons';
 import { Button, Popover, Skeleton, Tooltip, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 // the date-time picker comes with the first "Send later", not with the Outreach page
 const SendLaterForm = lazy(async () => ({ default: (await import('./SendLaterForm')).SendLaterForm }));
@@ -17,6 +18,7 @@ export type SendButtonsProps = {
 
 /** Send now, or Send later at a chosen time (DESIGN §8: POST /api/drafts/{id}/send {scheduledSendTime?}). */
 export const SendButtons = ({ blockedBy, busy, onSend, from }: SendButtonsProps) => {
+  const { t } = useTranslation('outreach');
   const [laterOpen, setLaterOpen] = useState(false);
   const disabled = blockedBy !== null || busy !== null;
   const buttons = (
@@ -28,14 +30,14 @@ export const SendButtons = ({ blockedBy, busy, onSend, from }: SendButtonsProps)
         disabled={disabled && busy !== 'send'}
         onClick={() => onSend()}
       >
-        Send
+        {t('send.send')}
       </Button>
       <Popover
         trigger="click"
         placement="topLeft"
         open={laterOpen && blockedBy === null}
         onOpenChange={setLaterOpen}
-        title="Send later"
+        title={t('send.later')}
         destroyOnHidden
         content={
           <Suspense fallback={<Skeleton.Input active />}>
@@ -50,7 +52,7 @@ export const SendButtons = ({ blockedBy, busy, onSend, from }: SendButtonsProps)
         }
       >
         <Button icon={<ClockCircleOutlined />} loading={busy === 'schedule'} disabled={disabled && busy !== 'schedule'}>
-          Send later
+          {t('send.later')}
         </Button>
       </Popover>
     </>
@@ -67,7 +69,7 @@ export const SendButtons = ({ blockedBy, busy, onSend, from }: SendButtonsProps)
         <span className="send-buttons">{buttons}</span>
       )}
       <Typography.Text type={blockedBy ? 'warning' : 'secondary'} className="send-buttons__note">
-        {blockedBy ?? (from ? `From ${from}` : null)}
+        {blockedBy ?? (from ? t('send.from', { email: from }) : null)}
       </Typography.Text>
     </>
   );

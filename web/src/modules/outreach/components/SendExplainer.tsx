@@ -1,6 +1,6 @@
 import { SendOutlined } from '@ant-design/icons';
 import { Button, Popover, Typography } from 'antd';
-import { emailConnectionMessages } from '@/modules/emailConnection/emailConnectionMessages';
+import { useTranslation } from 'react-i18next';
 
 export type SendExplainerProps = {
   /** the default mailbox's address when its grant expired; null when none is connected */
@@ -8,32 +8,36 @@ export type SendExplainerProps = {
 };
 
 /** Sending needs a working mailbox: until one is connected (or reconnected), Send says how. */
-export const SendExplainer = ({ expiredEmail = null }: SendExplainerProps) => (
-  <Popover
-    trigger="click"
-    title={expiredEmail ? emailConnectionMessages.expiredTitle : emailConnectionMessages.disconnectedTitle}
-    content={
-      <div data-testid="send-explainer">
-        {expiredEmail ? (
-          <>
-            <Typography.Paragraph>{emailConnectionMessages.expiredDescription}</Typography.Paragraph>
-            <Typography.Paragraph type="secondary">
-              Open the Email Connection menu at the top of the page and choose {emailConnectionMessages.reconnect} to
-              sign in to {expiredEmail} again. Your drafts stay here, ready to send.
-            </Typography.Paragraph>
-          </>
-        ) : (
-          <>
-            <Typography.Paragraph>{emailConnectionMessages.connectPrompt}.</Typography.Paragraph>
-            <Typography.Paragraph type="secondary">
-              Open the Email Connection menu at the top of the page and choose {emailConnectionMessages.connectGmail} or{' '}
-              {emailConnectionMessages.connectOutlook}. Your drafts stay here, ready to send.
-            </Typography.Paragraph>
-          </>
-        )}
-      </div>
-    }
-  >
-    <Button icon={<SendOutlined />}>Send</Button>
-  </Popover>
-);
+export const SendExplainer = ({ expiredEmail = null }: SendExplainerProps) => {
+  const { t } = useTranslation(['outreach', 'emailConnection']);
+  return (
+    <Popover
+      trigger="click"
+      title={expiredEmail ? t('emailConnection:expiredTitle') : t('emailConnection:disconnectedTitle')}
+      content={
+        <div data-testid="send-explainer">
+          {expiredEmail ? (
+            <>
+              <Typography.Paragraph>{t('emailConnection:expiredDescription')}</Typography.Paragraph>
+              <Typography.Paragraph type="secondary">
+                {t('send.explainReconnect', { action: t('emailConnection:reconnect'), email: expiredEmail })}
+              </Typography.Paragraph>
+            </>
+          ) : (
+            <>
+              <Typography.Paragraph>{t('emailConnection:connectPrompt')}.</Typography.Paragraph>
+              <Typography.Paragraph type="secondary">
+                {t('send.explainConnect', {
+                  gmail: t('emailConnection:connectGmail'),
+                  outlook: t('emailConnection:connectOutlook'),
+                })}
+              </Typography.Paragraph>
+            </>
+          )}
+        </div>
+      }
+    >
+      <Button icon={<SendOutlined />}>{t('send.send')}</Button>
+    </Popover>
+  );
+};

@@ -1,7 +1,9 @@
 import { Button, DatePicker, Typography } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/formatDate';
 import './outreach.css';
+import { i18n } from '@/i18n';
 
 export type SendLaterFormProps = {
   busy: boolean;
@@ -13,6 +15,7 @@ type Picked = { toISOString: () => string; valueOf: () => number };
 
 /** SPEC §3 Draft scheduledSendTime: a date and time in this browser's zone, later than now. Loaded when opened. */
 export const SendLaterForm = ({ busy, onSchedule }: SendLaterFormProps) => {
+  const { t } = useTranslation('outreach');
   const [picked, setPicked] = useState<Picked | null>(null);
   const inFuture = picked !== null && picked.valueOf() > Date.now();
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -21,8 +24,8 @@ export const SendLaterForm = ({ busy, onSchedule }: SendLaterFormProps) => {
       <DatePicker
         showTime={{ format: 'HH:mm', minuteStep: 5 }}
         format="YYYY-MM-DD HH:mm"
-        aria-label="Send at"
-        placeholder="Pick a date and time"
+        aria-label={t('send.at')}
+        placeholder={t('send.pickDateTime')}
         className="send-later__picker"
         disabledDate={(day) => day.endOf('day').valueOf() < Date.now()}
         onChange={(value) => setPicked(value ?? null)}
@@ -30,10 +33,10 @@ export const SendLaterForm = ({ busy, onSchedule }: SendLaterFormProps) => {
       />
       <Typography.Text type="secondary" className="send-later__hint">
         {picked && inFuture
-          ? `Sends ${formatDateTime(picked.toISOString())} (${zone})`
+          ? t('send.sendsAt', { time: formatDateTime(picked.toISOString(), i18n.language), zone })
           : picked
-            ? 'Pick a time later than now.'
-            : `Times are in your time zone (${zone}).`}
+            ? t('send.pickLater')
+            : t('send.timeZone', { zone })}
       </Typography.Text>
       <Button
         type="primary"
@@ -41,7 +44,7 @@ export const SendLaterForm = ({ busy, onSchedule }: SendLaterFormProps) => {
         disabled={!inFuture}
         onClick={() => picked && onSchedule(picked.toISOString())}
       >
-        Schedule
+        {t('send.schedule')}
       </Button>
     </div>
   );

@@ -1,6 +1,6 @@
 import type { SkippedContact } from '@shared/schemas/ai';
 import { useSWRConfig } from 'swr';
-import { errorText } from '../utils/errorText';
+import { errorText } from '@/lib/http/errorText';
 import { useApiClient } from '@/lib/http/useApiClient';
 import { activityKey } from '@/modules/activity/api/activityApi';
 import { createDraft, generateEmail, outreachKey, renderTemplate, startGenerationBatch } from '../api/outreachApi';

@@ -3,6 +3,7 @@ import type { LiveEventMap } from '@shared/live-events';
 import type { BatchProgress, SkippedContact } from '@shared/schemas/ai';
 import { isRecord } from '@/lib/isRecord';
 import { setGenerationRunning } from '@/lib/live';
+import { i18n } from '@/i18n';
 
 /** SPEC §9: completed generation entries are cleared after 30 min. */
 export const generationRetentionMs = 1_800_000;
@@ -109,7 +110,7 @@ const applyItem = (
     progress: Math.max(base.status === 'generating' ? base.progress : 0, progressOf[item.status]),
     ...(finished ? { completedAt: base.completedAt ?? now } : {}),
     ...(item.draftId ? { draftId: item.draftId } : {}),
-    ...(item.status === 'failed' ? { error: item.error ?? 'The e-mail could not be written.' } : {}),
+    ...(item.status === 'failed' ? { error: item.error ?? i18n.t('outreach:state.notWritten') } : {}),
   };
 };
 

@@ -1,6 +1,7 @@
 import { type AttachableSource, attachableSources } from '@shared/draft-attachments';
 import type { Draft } from '@shared/schemas/drafts';
 import type { Profile } from '@shared/schemas/profile';
+import { i18n } from '@/i18n';
 
 export type DraftAttachment = NonNullable<Draft['attachments']>[number];
 
@@ -38,7 +39,5 @@ export const attachmentsOf = (
   });
 
 /** What the editor offers to add with its button: 'Attach my résumé'. */
-export const attachLabels: Record<AttachableSource, string> = {
-  resume: 'Attach my résumé',
-  cover_letter: 'Attach my cover letter',
-};
+export const attachLabel = (source: AttachableSource) =>
+  i18n.t(source === 'resume' ? 'outreach:editor.attachResume' : 'outreach:editor.attachCoverLetter');

@@ -1,6 +1,7 @@
 import { type AddressFields, addressState } from '@shared/addresses';
 import type { Draft } from '@shared/schemas/drafts';
 import { formatRecentTime } from '@/lib/formatDate';
+import { i18n } from '@/i18n';
 import type { GenerationEntry } from '../state/generationState';
 import { recipientTexts } from './recipient';
 import { type SendStateKind, sendStateOf } from './sendState';
@@ -54,17 +55,26 @@ export const rowState = (
 ): RowState => {
   if (entry?.status === 'generating')
     return entry.progress === 0
-      ? { kind: 'queued', label: 'Queued' }
-      : { kind: 'generating', label: entry.type === 'template' ? 'Filling in…' : 'Writing…' };
-  if (entry?.status === 'error') return { kind: 'error', label: 'Failed', error: entry.error ?? '' };
-  if (!draft) return { kind: 'none', label: 'No draft' };
+      ? { kind: 'queued', label: i18n.t('outreach:state.queued') }
+      : {
+          kind: 'generating',
+          label: entry.type === 'template' ? i18n.t('outreach:state.fillingIn') : i18n.t('outreach:state.writing'),
+        };
+  if (entry?.status === 'error')
+    return { kind: 'error', label: i18n.t('outreach:state.failed'), error: entry.error ?? '' };
+  if (!draft) return { kind: 'none', label: i18n.t('outreach:state.noDraft') };
   const state = sendStateOf(draft, now);
-  const blocked = state.kind === 'draft' && address ? recipientTexts[addressState(address)] : null;
+  const blocked = state.kind === 'draft' && address ? recipientTexts(addressState(address)) : null;
   if (blocked?.row)
     return { kind: 'blocked', label: blocked.row, ...(blocked.rowDetail ? { detail: blocked.rowDetail } : {}) };
   if (state.kind === 'sent' && turn?.kind === 'yours')
-    return { kind: 'replied', label: 'Replied', detail: state.label };
+    return { kind: 'replied', label: i18n.t('outreach:state.replied'), detail: state.label };
   if (state.kind === 'sent' && turn?.kind === 'answered')
-    return { kind: 'sent', label: turn.at ? `Answered ${formatRecentTime(turn.at, now)}` : 'Answered' };
+    return {
+      kind: 'sent',
+      label: turn.at
+        ? i18n.t('outreach:state.answeredAt', { time: formatRecentTime(turn.at, i18n.language, now) })
+        : i18n.t('outreach:state.answered'),
+    };
   return { kind: rowKinds[state.kind], label: state.label, ...(state.detail ? { detail: state.detail } : {}) };
 };

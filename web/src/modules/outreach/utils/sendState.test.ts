@@ -29,7 +29,7 @@ describe('sendStateOf', () => {
     );
     expect(state.kind).toBe('queued');
     expect(state.label).toBe('Queued');
-    expect(state.detail).toBe(`Daily limit of 100 e-mails reached until ${formatDateTime(later)}`);
+    expect(state.detail).toBe(`Daily limit of 100 e-mails reached until ${formatDateTime(later, 'en')}`);
     expect(sendStateOf(draft({ status: 'sending', sendWaitReason: 'Spreading sends out' }), now).detail).toBe(
       'Spreading sends out',
     );
@@ -38,7 +38,7 @@ describe('sendStateOf', () => {
   it('says Scheduled for the local time of a send set for later', () => {
     expect(sendStateOf(draft({ status: 'sending', scheduledSendTime: later }), now)).toEqual({
       kind: 'scheduled',
-      label: `Scheduled for ${formatDateTime(later)}`,
+      label: `Scheduled for ${formatDateTime(later, 'en')}`,
     });
   });
 

@@ -1,5 +1,6 @@
 import type { Draft } from '@shared/schemas/drafts';
 import { formatDateTime, formatRecentTime } from '@/lib/formatDate';
+import { i18n } from '@/i18n';
 
 export type SendStateKind = 'draft' | 'sending' | 'queued' | 'scheduled' | 'sent' | 'failed' | 'archived';
 
@@ -23,26 +24,40 @@ export const sendStateOf = (draft: SendFields, now: number = Date.now()): SendSt
   switch (draft.status) {
     case 'sending': {
       if (isFuture(draft.scheduledSendTime, now))
-        return { kind: 'scheduled', label: `Scheduled for ${formatDateTime(draft.scheduledSendTime)}` };
+        return {
+          kind: 'scheduled',
+          label: i18n.t('outreach:state.scheduledFor', {
+            time: formatDateTime(draft.scheduledSendTime, i18n.language),
+          }),
+        };
       if (draft.sendWaitReason || isFuture(draft.sendAfter, now)) {
-        const until = isFuture(draft.sendAfter, now) ? `until ${formatDateTime(draft.sendAfter)}` : '';
+        const until = isFuture(draft.sendAfter, now)
+          ? i18n.t('outreach:state.until', { time: formatDateTime(draft.sendAfter, i18n.language) })
+          : '';
         const detail = [draft.sendWaitReason, until].filter(Boolean).join(' ');
-        return { kind: 'queued', label: 'Queued', ...(detail ? { detail } : {}) };
+        return { kind: 'queued', label: i18n.t('outreach:state.queued'), ...(detail ? { detail } : {}) };
       }
-      return { kind: 'sending', label: 'Sending…' };
+      return { kind: 'sending', label: i18n.t('outreach:state.sending') };
     }
     case 'sent':
-      return { kind: 'sent', label: draft.sentAt ? `Sent ${formatRecentTime(draft.sentAt, now)}` : 'Sent' };
+      return {
+        kind: 'sent',
+        label: draft.sentAt
+          ? i18n.t('outreach:state.sentAt', { time: formatRecentTime(draft.sentAt, i18n.language, now) })
+          : i18n.t('outreach:state.sent'),
+      };
     case 'failed':
       return {
         kind: 'failed',
-        label: draft.failureReason ? `Failed: ${draft.failureReason}` : 'Failed',
+        label: draft.failureReason
+          ? i18n.t('outreach:state.failedBecause', { reason: draft.failureReason })
+          : i18n.t('outreach:state.failed'),
         ...(draft.failureReason ? { detail: draft.failureReason } : {}),
       };
     case 'archived':
-      return { kind: 'archived', label: 'Cancelled' };
+      return { kind: 'archived', label: i18n.t('outreach:state.cancelled') };
     default:
-      return { kind: 'draft', label: 'Draft ready' };
+      return { kind: 'draft', label: i18n.t('outreach:state.draftReady') };
   }
 };
 

@@ -15,9 +15,11 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { type PipelineCard, type PipelineStage, pipelineStages } from '@shared/schemas/pipeline';
-import { useState } from 'react';
-import { pipelineMessages as text } from '../pipelineMessages';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '@/i18n';
 import type { BoardStage } from '../utils/pipelineBoard';
+import { stageLabel } from '../utils/stageLabel';
 import { PipelineCardView } from './PipelineCardView';
 import { PipelineColumn } from './PipelineColumn';
 
@@ -68,11 +70,27 @@ const stageCollision: CollisionDetection = (args) => {
 
 /** What a screen reader hears; a keyboard drag ends in the stage it aimed at (see {@link dropStage}). */
 const announcementsFor = (aim: KeyboardAim): Announcements => ({
-  onDragStart: ({ active }) => text.pickedUp(cardOf(active.data).name, cardOf(active.data).stage),
-  onDragOver: ({ active, over }) => text.over(cardOf(active.data).name, over ? String(over.id) : null),
-  onDragEnd: ({ active, over }) =>
-    text.dropped(cardOf(active.data).name, cardOf(active.data).stage, dropStage(aim, over?.id)),
-  onDragCancel: ({ active }) => text.cancelled(cardOf(active.data).name, cardOf(active.data).stage),
+  onDragStart: ({ active }) => {
+    const { name, stage } = cardOf(active.data);
+    return i18n.t('pipeline:drag.pickedUp', { name, stage: stageLabel(stage) });
+  },
+  onDragOver: ({ active, over }) => {
+    const { name } = cardOf(active.data);
+    return over
+      ? i18n.t('pipeline:drag.over', { name, stage: stageLabel(String(over.id)) })
+      : i18n.t('pipeline:drag.notOver', { name });
+  },
+  onDragEnd: ({ active, over }) => {
+    const { name, stage } = cardOf(active.data);
+    const to = dropStage(aim, over?.id);
+    return to && to !== stage
+      ? i18n.t('pipeline:drag.moved', { name, stage: stageLabel(to) })
+      : i18n.t('pipeline:drag.stays', { name, stage: stageLabel(stage) });
+  },
+  onDragCancel: ({ active }) => {
+    const { name, stage } = cardOf(active.data);
+    return i18n.t('pipeline:drag.cancelled', { name, stage: stageLabel(stage) });
+  },
 });
 
 /** The stage a drag ends in: the one the keyboard aimed at, else the one under the pointer. */
@@ -89,10 +107,11 @@ export const PipelineBoard = ({ stages, now, onMove, onOpen, onReply }: Pipeline
     // Enter opens the contact (a click on the card), so only Space picks it up; Tab does not drop it
     keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
   }));
-  const [accessibility] = useState(() => ({
-    announcements: announcementsFor(aim),
-    screenReaderInstructions: { draggable: text.dragInstructions },
-  }));
+  const { t } = useTranslation('pipeline');
+  const accessibility = useMemo(
+    () => ({ announcements: announcementsFor(aim), screenReaderInstructions: { draggable: t('drag.instructions') } }),
+    [aim, t],
+  );
   const sensors = useSensors(
     // a click (no movement) opens the contact; a drag starts after 6 px
     useSensor(PointerSensor, pointer),

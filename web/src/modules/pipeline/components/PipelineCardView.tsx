@@ -2,24 +2,30 @@ import { ClockCircleOutlined, MailOutlined } from '@ant-design/icons';
 import { useDraggable } from '@dnd-kit/core';
 import type { PipelineCard } from '@shared/schemas/pipeline';
 import { Typography } from 'antd';
+import { Tag } from '@/ui/Tag';
 import { ContactAvatar } from '@/modules/contacts/components/ContactAvatar';
-import { pipelineMessages as text } from '../pipelineMessages';
+import { useTranslation } from 'react-i18next';
+import { classificationColors, classificationLabel } from '@/modules/conversations/utils/conversationLabels';
 import { timeInStage } from '../utils/pipelineBoard';
 
 export type PipelineCardViewProps = {
   card: PipelineCard;
   now: number;
-  /** the id of the name, which names the card (null on the copy that follows the pointer while dragging) */
+  /** the id of the person's name on the card (null on the copy that follows the pointer while dragging) */
   nameId: string | null;
 };
 
 /** What a card shows: the person, where they work, their address, the conversation's subject, the time in stage. */
 export const PipelineCardView = ({ card, now, nameId }: PipelineCardViewProps) => {
+  const { t } = useTranslation('pipeline');
   const work = [card.jobTitle, card.company].filter(Boolean).join(' · ');
   return (
     <>
       <span className="pipeline-card__head">
-        <ContactAvatar name={card.name} avatarUrl={card.avatarUrl ?? ''} size={28} />
+        {/* the name beside it says who: the card's name is its text, from the person's name on */}
+        <span aria-hidden="true" className="pipeline-card__avatar">
+          <ContactAvatar name={card.name} avatarUrl={card.avatarUrl ?? ''} size={28} />
+        </span>
         <span className="pipeline-card__who">
           <span className="pipeline-card__name" id={nameId ?? undefined}>
             {card.name}
@@ -44,9 +50,20 @@ export const PipelineCardView = ({ card, now, nameId }: PipelineCardViewProps) =
           {card.subject}
         </Typography.Text>
       ) : null}
+      {card.classification ? (
+        <span
+          className="pipeline-card__label"
+          data-testid="pipeline-card-label"
+          data-classification={card.classification}
+        >
+          <Tag color={classificationColors[card.classification]}>{classificationLabel(card.classification)}</Tag>
+        </span>
+      ) : null}
       <Typography.Text type="secondary" className="pipeline-card__line pipeline-card__time">
         <ClockCircleOutlined aria-hidden="true" />{' '}
-        <time dateTime={card.stageChangedAt}>{text.timeInStage(timeInStage(card.stageChangedAt, now))}</time>
+        <time dateTime={card.stageChangedAt}>
+          {t('card.timeInStage', { duration: timeInStage(card.stageChangedAt, now) })}
+        </time>
       </Typography.Text>
     </>
   );
@@ -56,7 +73,8 @@ export type DraggableCardProps = Omit<PipelineCardViewProps, 'nameId'> & { onOpe
 
 /**
  * A card on the board: dragged with the pointer, or with the keyboard (Space picks it up, the arrows choose a stage,
- * Space or Enter drops it, Escape cancels); a click or Enter opens the contact. Its accessible name is the contact's.
+ * Space or Enter drops it, Escape cancels); a click or Enter opens the contact. Its accessible name is what it shows,
+ * the person's name first (WCAG 2.5.3 'Label in Name').
  */
 export const DraggableCard = ({ card, now, onOpen }: DraggableCardProps) => {
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: card.contactId, data: { card } });
@@ -68,7 +86,6 @@ export const DraggableCard = ({ card, now, onOpen }: DraggableCardProps) => {
       {...attributes}
       {...listeners}
       onClick={() => onOpen(card)}
-      aria-labelledby={nameId}
       data-testid={`pipeline-card-${card.contactId}`}
       className={`pipeline-card${isDragging ? ' pipeline-card--placeholder' : ''}`}
     >

@@ -1,9 +1,11 @@
 import { useDroppable } from '@dnd-kit/core';
-import { type PipelineCard, type PipelineStage, pipelineStageLabels } from '@shared/schemas/pipeline';
+import type { PipelineCard, PipelineStage } from '@shared/schemas/pipeline';
 import { RollbackOutlined } from '@ant-design/icons';
 import { Button, Card, Typography } from 'antd';
 import { BookMeetingButton } from '@/modules/meetings/components/BookMeetingButton';
-import { pipelineMessages as text } from '../pipelineMessages';
+import { useTranslation } from 'react-i18next';
+import { stageHint, stageLabel } from '../utils/stageLabel';
+import { VisuallyHidden } from '@/ui/text/VisuallyHidden';
 import { DraggableCard } from './PipelineCardView';
 
 export type PipelineColumnProps = {
@@ -18,7 +20,8 @@ export type PipelineColumnProps = {
 /** One stage of the board: a drop target holding its cards, or what puts a contact there while it has none. */
 export const PipelineColumn = ({ stage, cards, now, onOpen, onReply }: PipelineColumnProps) => {
   const { setNodeRef, isOver } = useDroppable({ id: stage, data: { stage } });
-  const title = pipelineStageLabels[stage];
+  const { t } = useTranslation('pipeline');
+  const title = stageLabel(stage);
   return (
     <section
       ref={setNodeRef}
@@ -36,17 +39,19 @@ export const PipelineColumn = ({ stage, cards, now, onOpen, onReply }: PipelineC
           </span>
         }
         extra={
-          <Typography.Text type="secondary" aria-label={text.stageCount(stage, cards.length)}>
-            {cards.length}
+          // a plain text can carry no name of its own (aria-label on a span): the number shown, its meaning for readers
+          <Typography.Text type="secondary">
+            <span aria-hidden="true">{cards.length}</span>
+            <VisuallyHidden>{t('column.count', { stage: title, count: cards.length })}</VisuallyHidden>
           </Typography.Text>
         }
       >
         {cards.length === 0 ? (
           <div className="pipeline-stage__empty">
             <Typography.Text strong className="pipeline-stage__empty-title">
-              {text.emptyStageTitle}
+              {t('column.empty')}
             </Typography.Text>
-            {text.stageHints[stage]}
+            {stageHint(stage)}
           </div>
         ) : (
           <ul className="pipeline-stage__cards" aria-labelledby={`stage-${stage}`}>
@@ -66,10 +71,10 @@ export const PipelineColumn = ({ stage, cards, now, onOpen, onReply }: PipelineC
                     type="text"
                     icon={<RollbackOutlined />}
                     className="pipeline-card__reply"
-                    aria-label={text.replyTo(card.name)}
+                    aria-label={t('column.replyTo', { name: card.name })}
                     onClick={() => onReply(card)}
                   >
-                    {text.reply}
+                    {t('column.reply')}
                   </Button>
                 ) : null}
               </li>

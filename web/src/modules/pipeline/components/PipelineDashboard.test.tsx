@@ -33,6 +33,7 @@ const card = (contactId: string, name: string, stage: PipelineStage, agoMs = hou
   conversationId: `conversation-${contactId}`,
   subject: `Hello ${name.split(' ')[0]}`,
   lastActivityAt: null,
+  classification: null,
 });
 
 type Server = { cards: PipelineCard[]; patch?: () => Promise<void> };
@@ -163,10 +164,9 @@ const stage = (key: PipelineStage) => document.querySelector<HTMLElement>(`[data
 const cardEl = (contactId: string) => document.querySelector<HTMLElement>(`[data-testid="pipeline-card-${contactId}"]`);
 const namesIn = (key: PipelineStage) =>
   [...stage(key).querySelectorAll('[data-testid^="pipeline-card-"]')].map(
-    (element) => document.getElementById(element.getAttribute('aria-labelledby')!)?.textContent,
+    (element) => element.querySelector('.pipeline-card__name')?.textContent,
   );
-const countOf = (key: PipelineStage) =>
-  stage(key).querySelector('.ant-card-extra [aria-label]')?.getAttribute('aria-label');
+const countOf = (key: PipelineStage) => stage(key).querySelector('.ant-card-extra .visually-hidden')?.textContent;
 const announced = () => document.querySelector('[role="status"][aria-live]')?.textContent ?? '';
 
 const key = (element: Element | Document, code: string) =>
@@ -248,6 +248,12 @@ describe('PipelineDashboard', { timeout: lazyCodeTestTimeoutMs }, () => {
     expect(ada.textContent).toContain('Hello Ada');
     expect(ada.textContent).toContain('3d in stage');
     expect(cardEl('c3')?.textContent).toContain('<1m in stage');
+    // named by what it shows (WCAG 2.5.3): its text, the avatar's initials left out, the person's name first
+    expect(ada.hasAttribute('aria-label') || ada.hasAttribute('aria-labelledby')).toBe(false);
+    expect(ada.querySelector('.pipeline-card__avatar')?.getAttribute('aria-hidden')).toBe('true');
+    const read = ada.cloneNode(true) as HTMLElement;
+    for (const hidden of read.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
+    expect(read.textContent).toMatch(/^Ada Lovelace/);
   });
 
   it('moves a card dragged with the keyboard at once, stores the move with PATCH and says where it went', async () => {

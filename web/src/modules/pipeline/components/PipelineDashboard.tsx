@@ -4,12 +4,13 @@ import { useState } from 'react';
 import { ContactDrawerSlot } from '@/modules/contacts/components/ContactDrawerSlot';
 import { useNow } from '@/lib/useNow';
 import { usePipeline } from '../hooks/usePipeline';
-import { pipelineMessages as text } from '../pipelineMessages';
+import { useTranslation } from 'react-i18next';
 import { PipelineBoard } from './PipelineBoard';
 import './PipelineDashboard.css';
 
 /** The board of /pipeline: the server's stages, cards moved by dragging, a card opening its contact's drawer. */
 export const PipelineDashboard = () => {
+  const { t } = useTranslation('pipeline');
   const { stages, move, data, error, isLoading, mutate } = usePipeline();
   const now = useNow();
   const [open, setOpen] = useState<{ contactId: string; reply: boolean } | null>(null);
@@ -19,9 +20,9 @@ export const PipelineDashboard = () => {
       <Alert
         type="error"
         showIcon
-        title={text.loadFailed}
+        title={t('loadFailed')}
         description={error.message}
-        action={<Button onClick={() => void mutate()}>{text.retry}</Button>}
+        action={<Button onClick={() => void mutate()}>{t('retry')}</Button>}
       />
     );
 

@@ -1,4 +1,6 @@
-import { type PipelineCard, type PipelineStage, pipelineStageLabels } from '@shared/schemas/pipeline';
+import type { PipelineCard, PipelineStage } from '@shared/schemas/pipeline';
+import { i18n } from '@/i18n';
+import { stageLabel } from '../utils/stageLabel';
 import { useMemo } from 'react';
 import useSWR from 'swr';
 import type { ApiError } from '@/lib/http/ApiError';
@@ -37,7 +39,9 @@ export const usePipeline = () => {
       });
     } catch (caught) {
       const reason = caught instanceof Error ? caught.message : String(caught);
-      toast.error(`${card.name} could not be moved to ${pipelineStageLabels[stage]}`, { description: reason });
+      toast.error(i18n.t('pipeline:moveFailed', { name: card.name, stage: stageLabel(stage) }), {
+        description: reason,
+      });
       // the server may know of changes this tab missed: read it again
       void result.mutate();
     }

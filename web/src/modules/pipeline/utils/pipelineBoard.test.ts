@@ -15,6 +15,7 @@ const card = (contactId: string, stage: PipelineStage): PipelineCard => ({
   conversationId: null,
   subject: null,
   lastActivityAt: null,
+  classification: null,
 });
 
 const ids = (board: ReturnType<typeof boardOf>) =>

@@ -1,4 +1,5 @@
 import { type PipelineCard, type PipelineStage, pipelineStages } from '@shared/schemas/pipeline';
+import { i18n } from '@/i18n';
 
 /** GET /api/pipeline's answer. */
 export type Pipeline = { stages: { stage: PipelineStage; cards: PipelineCard[] }[] };
@@ -44,8 +45,8 @@ const dayMs = 24 * hourMs;
 export const timeInStage = (since: string, now: number) => {
   const elapsed = now - Date.parse(since);
   if (Number.isNaN(elapsed)) return '';
-  if (elapsed < minuteMs) return '<1m';
-  if (elapsed < hourMs) return `${Math.floor(elapsed / minuteMs)}m`;
-  if (elapsed < dayMs) return `${Math.floor(elapsed / hourMs)}h`;
-  return `${Math.floor(elapsed / dayMs)}d`;
+  if (elapsed < minuteMs) return i18n.t('pipeline:duration.underMinute');
+  if (elapsed < hourMs) return i18n.t('pipeline:duration.minutes', { n: Math.floor(elapsed / minuteMs) });
+  if (elapsed < dayMs) return i18n.t('pipeline:duration.hours', { n: Math.floor(elapsed / hourMs) });
+  return i18n.t('pipeline:duration.days', { n: Math.floor(elapsed / dayMs) });
 };

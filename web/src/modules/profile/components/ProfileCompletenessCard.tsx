@@ -3,7 +3,8 @@ import { Card, Progress, Typography } from 'antd';
 import { useSnapshot } from 'valtio';
 import type { Profile } from '@shared/schemas/profile';
 import { normalizeState } from '../state/normalizeState';
-import { completenessLabels, profileCompleteness, type CompletenessCheck } from '../utils/profileCompleteness';
+import { useTranslation } from 'react-i18next';
+import { profileCompleteness, type CompletenessCheck } from '../utils/profileCompleteness';
 import { formatRecentTime } from '@/lib/formatDate';
 import './ProfileCompletenessCard.css';
 
@@ -25,6 +26,7 @@ const anchors: Record<CompletenessCheck, string> = {
 export const ProfileCompletenessCard = ({ profile }: ProfileCompletenessCardProps) => {
   const { complete, done, missing } = profileCompleteness(profile);
   const { status, note } = useSnapshot(normalizeState);
+  const { t, i18n } = useTranslation('profile');
   const percent = Math.round((done.length / order.length) * 100);
 
   return (
@@ -35,7 +37,7 @@ export const ProfileCompletenessCard = ({ profile }: ProfileCompletenessCardProp
           size={52}
           percent={percent}
           format={() => `${done.length}/${order.length}`}
-          aria-label={`${done.length} of ${order.length} done`}
+          aria-label={t('completeness.progress', { done: done.length, total: order.length })}
         />
         <div className="profile-completeness__who">
           <Typography.Title
@@ -43,17 +45,15 @@ export const ProfileCompletenessCard = ({ profile }: ProfileCompletenessCardProp
             className="profile-completeness__status"
             data-testid="profile-completeness-status"
           >
-            {complete ? 'Profile complete' : 'Profile incomplete'}
+            {complete ? t('completeness.complete') : t('completeness.incomplete')}
           </Typography.Title>
           <Typography.Text type="secondary" className="profile-completeness__lead">
-            {complete
-              ? 'Outreach has what it needs to draft e-mails for you.'
-              : 'AI drafting needs a little more about you.'}
+            {complete ? t('completeness.completeLead') : t('completeness.incompleteLead')}
           </Typography.Text>
         </div>
       </div>
 
-      <ul aria-label="What AI drafting needs" className="profile-completeness__checks">
+      <ul aria-label={t('completeness.checksLabel')} className="profile-completeness__checks">
         {order.map((check) => {
           const met = done.includes(check);
           return (
@@ -61,18 +61,18 @@ export const ProfileCompletenessCard = ({ profile }: ProfileCompletenessCardProp
               {met ? (
                 <CheckCircleFilled
                   className="profile-completeness__check-icon profile-completeness__check-icon--done"
-                  aria-label="Done"
+                  aria-label={t('completeness.done')}
                 />
               ) : (
                 <ExclamationCircleOutlined
                   className="profile-completeness__check-icon profile-completeness__check-icon--missing"
-                  aria-label="Missing"
+                  aria-label={t('completeness.missing')}
                 />
               )}
-              <span className="profile-completeness__check-label">{completenessLabels[check]}</span>
+              <span className="profile-completeness__check-label">{t(`completeness.checks.${check}`)}</span>
               {met ? null : (
                 <a href={anchors[check]} className="profile-completeness__add">
-                  Add
+                  {t('completeness.add')}
                 </a>
               )}
             </li>
@@ -81,17 +81,19 @@ export const ProfileCompletenessCard = ({ profile }: ProfileCompletenessCardProp
       </ul>
       {missing.length > 0 ? (
         <Typography.Paragraph type="secondary" className="profile-completeness__missing" data-testid="profile-missing">
-          Missing: {missing.map((check) => completenessLabels[check].replace(/^Your /, '').toLowerCase()).join(', ')}.
+          {t('completeness.missingList', {
+            list: missing.map((check) => t(`completeness.missingChecks.${check}`)).join(', '),
+          })}
         </Typography.Paragraph>
       ) : null}
 
       <div className="profile-completeness__summary">
         <Typography.Text strong className="profile-completeness__summary-title">
-          Your AI summary
+          {t('completeness.summaryTitle')}
         </Typography.Text>
         {status === 'running' ? (
           <Typography.Paragraph type="secondary" className="profile-completeness__note">
-            <ClockCircleOutlined /> Updating from your latest changes…
+            <ClockCircleOutlined /> {t('completeness.updating')}
           </Typography.Paragraph>
         ) : null}
         {status === 'empty' ? (
@@ -113,13 +115,13 @@ export const ProfileCompletenessCard = ({ profile }: ProfileCompletenessCardProp
             </Typography.Paragraph>
             {profile.normalizedAt ? (
               <Typography.Text type="secondary" className="profile-completeness__updated">
-                Updated {formatRecentTime(profile.normalizedAt)}
+                {t('completeness.updated', { time: formatRecentTime(profile.normalizedAt, i18n.language) })}
               </Typography.Text>
             ) : null}
           </>
         ) : status === 'running' ? null : (
           <Typography.Paragraph type="secondary" className="profile-completeness__note">
-            Written from your profile and documents once you save them; AI drafting works from it.
+            {t('completeness.summaryPending')}
           </Typography.Paragraph>
         )}
         {status === 'failed' ? (
@@ -128,7 +130,7 @@ export const ProfileCompletenessCard = ({ profile }: ProfileCompletenessCardProp
             className="profile-completeness__note profile-completeness__note--small"
             data-testid="profile-summary-note"
           >
-            The summary could not be updated just now; it will be on your next save.
+            {t('completeness.summaryFailed')}
           </Typography.Paragraph>
         ) : null}
       </div>

@@ -2,6 +2,7 @@ import { Button, Form, Input } from 'antd';
 // antd's Input.TextArea comes lazily (web/vite/lazyAntdParts.ts): this form takes it with its own code
 import TextArea from 'antd/es/input/TextArea';
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Profile } from '@shared/schemas/profile';
 import { useToast } from '@/ui/toast/useToast';
 import { SectionCard } from '@/ui/SectionCard';
@@ -30,23 +31,25 @@ export type ProfileFormProps = {
 };
 
 const ProfileInput = ({ field }: { field: ProfileFieldSpec }) => {
+  const { t } = useTranslation('profile');
   const maxLength = fieldMaxLength(field.name);
+  const placeholder = t(`fields.${field.name}.placeholder`);
   return (
     <Form.Item
       name={field.name}
-      label={field.label}
-      extra={field.help}
+      label={t(`fields.${field.name}.label`)}
+      extra={field.help ? t(`fields.${field.name}.help`) : undefined}
       className={field.half ? undefined : 'profile-form__field--full'}
     >
       {field.rows ? (
         <TextArea
-          placeholder={field.placeholder}
+          placeholder={placeholder}
           maxLength={maxLength}
           autoSize={{ minRows: field.rows, maxRows: Math.max(field.rows * 3, 12) }}
           showCount={field.rows >= 3 && maxLength ? { formatter: ({ count }) => `${count} / ${maxLength}` } : false}
         />
       ) : (
-        <Input placeholder={field.placeholder} maxLength={maxLength} />
+        <Input placeholder={placeholder} maxLength={maxLength} />
       )}
     </Form.Item>
   );
@@ -63,6 +66,7 @@ export const ProfileForm = ({ profile, renderBackgroundFile }: ProfileFormProps)
   const [saving, setSaving] = useState(false);
   const { saveProfile } = useProfileUpdate();
   const toast = useToast();
+  const { t } = useTranslation('profile');
 
   const changes = changedFields(profileFormValues(profile), values);
   const dirty = Object.keys(changes).length > 0;
@@ -87,11 +91,11 @@ export const ProfileForm = ({ profile, renderBackgroundFile }: ProfileFormProps)
     try {
       const saved = await saveProfile(changes);
       show(profileFormValues(saved));
-      toast.success('Profile saved');
+      toast.success(t('form.saved'));
     } catch (error) {
       const errors = fieldErrors(error, profileFormFields);
       form.setFields(errors);
-      toast.error(errors.length > 0 ? 'Some fields need another look' : 'Your profile could not be saved', {
+      toast.error(errors.length > 0 ? t('form.fieldsNeedLook') : t('form.saveFailed'), {
         description:
           errors.length > 0
             ? errors.map((field) => field.errors.join(' ')).join(' ')
@@ -119,21 +123,21 @@ export const ProfileForm = ({ profile, renderBackgroundFile }: ProfileFormProps)
       onValuesChange={(_, all) => setValues((current) => ({ ...current, ...all }))}
       onFinish={() => void handleSave()}
       className="profile-form"
-      aria-label="Profile"
+      aria-label={t('form.label')}
       data-testid="profile-form"
     >
       {profileSections.map((section) => (
         <SectionCard
           key={section.id}
           id={`profile-${section.id}`}
-          title={section.title}
-          description={section.description}
+          title={t(`sections.${section.id}.title`)}
+          description={t(`sections.${section.id}.description`)}
           data-testid={`profile-section-${section.id}`}
         >
           {section.id === 'background' && renderBackgroundFile ? (
             <div className="profile-form__attachment">
               <div className="profile-form__attachment-label">
-                Background file <span>· optional; its text replaces the background below</span>
+                {t('form.backgroundFile')} <span>{t('form.backgroundFileHint')}</span>
               </div>
               {renderBackgroundFile(setBackground)}
             </div>
@@ -147,13 +151,13 @@ export const ProfileForm = ({ profile, renderBackgroundFile }: ProfileFormProps)
       ))}
       <div className={`profile-form__savebar${dirty ? ' profile-form__savebar--dirty' : ''}`}>
         <span className="profile-form__savebar-status" role="status">
-          {dirty ? 'You have unsaved changes' : 'All changes saved'}
+          {dirty ? t('form.unsaved') : t('form.allSaved')}
         </span>
         <Button onClick={handleDiscard} disabled={!dirty || saving}>
-          Discard
+          {t('form.discard')}
         </Button>
         <Button type="primary" htmlType="submit" loading={saving} disabled={!dirty}>
-          Save changes
+          {t('form.save')}
         </Button>
       </div>
     </Form>

@@ -9,13 +9,15 @@ import { useProfileCompleteCallback } from './useProfileCompleteCallback';
 let container: HTMLDivElement;
 let root: Root;
 
-const Probe = ({ complete, onComplete }: { complete: boolean; onComplete: () => void }) => {
-  useProfileCompleteCallback(complete, onComplete);
+type ProbeProps = { complete: boolean; onComplete: () => void; settled?: boolean };
+
+const Probe = ({ complete, onComplete, settled }: ProbeProps) => {
+  useProfileCompleteCallback(complete, onComplete, settled);
   return null;
 };
 
-const render = (complete: boolean, onComplete: () => void) =>
-  act(() => root.render(<Probe complete={complete} onComplete={onComplete} />));
+const render = (complete: boolean, onComplete: () => void, settled?: boolean) =>
+  act(() => root.render(<Probe complete={complete} onComplete={onComplete} settled={settled} />));
 
 beforeEach(() => {
   container = document.createElement('div');
@@ -44,6 +46,24 @@ describe('useProfileCompleteCallback', () => {
     const onComplete = vi.fn();
     render(true, onComplete);
     render(true, onComplete);
+    expect(onComplete).not.toHaveBeenCalled();
+  });
+
+  it('waits with the call until the page has no unsaved changes left', () => {
+    const onComplete = vi.fn();
+    render(false, onComplete, false);
+    // the save's answer completes the profile a moment before its form is reset
+    render(true, onComplete, false);
+    expect(onComplete).not.toHaveBeenCalled();
+    render(true, onComplete, true);
+    expect(onComplete).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not call back for edits to a profile that was complete when the page opened', () => {
+    const onComplete = vi.fn();
+    render(true, onComplete, true);
+    render(true, onComplete, false);
+    render(true, onComplete, true);
     expect(onComplete).not.toHaveBeenCalled();
   });
 });

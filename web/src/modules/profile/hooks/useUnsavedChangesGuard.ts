@@ -1,5 +1,6 @@
 import { App } from 'antd';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { hasUnsavedChanges, unsavedChangesState } from '../state/unsavedChangesState';
@@ -11,6 +12,7 @@ import { hasUnsavedChanges, unsavedChangesState } from '../state/unsavedChangesS
  */
 export const useUnsavedChangesGuard = () => {
   const { modal } = App.useApp();
+  const { t } = useTranslation('profile');
   const dirty = hasUnsavedChanges(useSnapshot(unsavedChangesState));
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
@@ -29,15 +31,15 @@ export const useUnsavedChangesGuard = () => {
     if (asking.current) return;
     asking.current = true;
     modal.confirm({
-      title: 'Leave without saving?',
-      content: 'Some changes on this page are not saved yet. If you leave now, they are lost.',
-      okText: 'Leave',
+      title: t('leave.title'),
+      content: t('leave.content'),
+      okText: t('leave.ok'),
       okButtonProps: { danger: true },
-      cancelText: 'Stay',
+      cancelText: t('leave.cancel'),
       onOk: () => latestBlocker.current.proceed?.(),
       onCancel: () => latestBlocker.current.reset?.(),
     });
-  }, [blocker, modal]);
+  }, [blocker, modal, t]);
 
   useEffect(() => {
     if (!dirty) return;

@@ -10,12 +10,6 @@ export type ProfileCompleteness = {
   missing: CompletenessCheck[];
 };
 
-export const completenessLabels: Record<CompletenessCheck, string> = {
-  name: 'Your name',
-  background: 'Your background or a résumé',
-  goals: 'Your goals',
-};
-
 const filled = (...values: string[]) => values.some((value) => value.trim().length > 0);
 
 const checks: Record<CompletenessCheck, (profile: Profile) => boolean> = {

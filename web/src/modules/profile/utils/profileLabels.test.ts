@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { settingsDefaults } from '@shared/schemas/profile';
-import { planLabel, profileName, settingsSummary } from './profileLabels';
+import { planLabel, profileName } from './profileLabels';
 
 describe('profile labels', () => {
   it('labels plans from the shared constants', () => {
@@ -14,19 +13,5 @@ describe('profile labels', () => {
     expect(profileName({ ...base, displayName: 'Ada Lovelace' })).toBe('Ada Lovelace');
     expect(profileName({ ...base, firstName: 'Ada', lastName: 'King' })).toBe('Ada King');
     expect(profileName(base)).toBe('ada');
-  });
-
-  it('summarises the default settings in words', () => {
-    const summary = Object.fromEntries(
-      settingsSummary({ ...settingsDefaults }).map(({ label, value }) => [label, value]),
-    );
-    expect(summary).toMatchObject({
-      'Time zone': 'UTC',
-      Language: 'English',
-      Theme: 'Light',
-      Meetings: '30 minutes',
-      'Follow-ups': 'Automatic, 3 days after the first e-mail, at 09:00',
-      Notifications: 'E-mail off, reminders off',
-    });
   });
 });

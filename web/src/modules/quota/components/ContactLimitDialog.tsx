@@ -1,8 +1,8 @@
 import { Button, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { plans } from '@shared/constants';
-import { messages } from '@shared/messages';
 import { publicPaths } from '@/lib/paths';
 import { useQuota } from '../hooks/useQuota';
 import { closeUpgradeModal, upgradeModalState } from '../state/upgradeModalState';
@@ -13,6 +13,7 @@ export const ContactLimitDialog = () => {
   const { isUpgradeModalOpen, modalType, modalProps } = useSnapshot(upgradeModalState);
   const { quota } = useQuota();
   const navigate = useNavigate();
+  const { t, i18n } = useTranslation('quota');
   const plan = modalProps?.plan ?? quota?.plan ?? 'free';
   const slotsAllowed = quota?.slotsAllowed ?? plans[plan].slotsPerPeriod;
 
@@ -24,7 +25,7 @@ export const ContactLimitDialog = () => {
   return (
     <Modal
       open={isUpgradeModalOpen && modalType === 'contact_limit'}
-      title={messages.contacts.limitTitle}
+      title={t('limit.title')}
       onCancel={closeUpgradeModal}
       width={480}
       centered
@@ -33,14 +34,16 @@ export const ContactLimitDialog = () => {
       data-testid="contact-limit-dialog"
       footer={[
         <Button key="later" onClick={closeUpgradeModal}>
-          {messages.contacts.limitLater}
+          {t('limit.later')}
         </Button>,
         <Button key="upgrade" type="primary" onClick={handleUpgrade}>
-          {messages.contacts.limitUpgrade}
+          {t('limit.upgrade')}
         </Button>,
       ]}
     >
-      <p className="contact-limit-dialog__text">{messages.contacts.limitReached(slotsAllowed, plans[plan].label)}</p>
+      <p className="contact-limit-dialog__text">
+        {t('limit.text', { count: slotsAllowed.toLocaleString(i18n.language), plan: plans[plan].label })}
+      </p>
     </Modal>
   );
 };

@@ -3,6 +3,7 @@ import { Button, Tooltip } from 'antd';
 import { Tag } from '@/ui/Tag';
 import { SkeletonBlock } from '@/ui/Skeleton';
 import { Text } from '@/ui/text/Text';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatDate } from '@/lib/formatDate';
 import { plans } from '@shared/constants';
@@ -10,18 +11,20 @@ import { publicPaths } from '@/lib/paths';
 import { ProgressBar } from '@/ui/ProgressBar';
 import { useQuota } from '../hooks/useQuota';
 import './QuotaSummary.css';
+import { i18n } from '@/i18n';
 
 /** The contact slots of the period: used of allowed, bonus slots left, when they renew (SPEC §3 'Quota'). */
 export const QuotaSummary = () => {
   const { quota, error, loading, reload } = useQuota();
+  const { t } = useTranslation('quota');
 
   if (!quota) {
     if (error && !loading) {
       return (
         <div className="quota-summary" data-testid="quota-summary">
-          <Text type="danger">Contact slots could not be loaded: {error}</Text>
+          <Text type="danger">{t('summary.loadFailed', { message: error })}</Text>
           <Button size="small" icon={<ReloadOutlined />} onClick={() => void reload()}>
-            Try Again
+            {t('summary.tryAgain')}
           </Button>
         </div>
       );
@@ -39,32 +42,39 @@ export const QuotaSummary = () => {
     <div className="quota-summary" data-testid="quota-summary">
       <div className="quota-summary__count">
         <Text type="secondary" className="quota-summary__caption">
-          Contact slots ·{' '}
+          {t('summary.caption')} ·{' '}
           <Tag color="geekblue" className="quota-summary__plan">
             {plans[quota.plan].label}
           </Tag>
         </Text>
         <span data-testid="quota-used">
           <strong className="quota-summary__used">{quota.slotsUsed}</strong>
-          <Text type="secondary"> / {quota.slotsAllowed} used</Text>
+          <Text type="secondary">{t('summary.used', { allowed: quota.slotsAllowed })}</Text>
         </span>
       </div>
       <div className="quota-summary__bar">
         <ProgressBar
           percent={percent}
           status={full ? 'exception' : 'normal'}
-          aria-label={`${quota.slotsUsed} of ${quota.slotsAllowed} contact slots used`}
+          aria-label={t('summary.usedLabel', { used: quota.slotsUsed, allowed: quota.slotsAllowed })}
         />
         <Text type="secondary" className="quota-summary__caption">
           {quota.bonusSlotsAvailable > 0 ? (
             <Tooltip
-              title={`${quota.totalBonusSlotsEarned} earned through referrals, ${quota.totalBonusSlotsUsed} used. Bonus slots are used first.`}
+              title={t('summary.bonusTooltip', {
+                earned: quota.totalBonusSlotsEarned,
+                used: quota.totalBonusSlotsUsed,
+              })}
             >
-              <span data-testid="quota-bonus">+{quota.bonusSlotsAvailable} bonus · </span>
+              <span data-testid="quota-bonus">{t('summary.bonus', { count: quota.bonusSlotsAvailable })}</span>
             </Tooltip>
           ) : null}
-          {full ? <Link to={publicPaths.pricing}>No slots left · Upgrade</Link> : `${quota.totalAvailableSlots} left`} ·
-          renews {formatDate(quota.slotsRefresh)}
+          {full ? (
+            <Link to={publicPaths.pricing}>{t('summary.full')}</Link>
+          ) : (
+            t('summary.left', { count: quota.totalAvailableSlots })
+          )}{' '}
+          · {t('summary.renews', { date: formatDate(quota.slotsRefresh, i18n.language) })}
         </Text>
       </div>
     </div>

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { ConfigProvider } from 'antd';
+import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Referrals } from '@shared/schemas/billing';
 import { ApiTestProviders } from '@/test/ApiTestProviders';
-import { mountPerTest } from '@/test/mountPerTest';
+import { buttonNamed, mountPerTest } from '@/test/mountPerTest';
 import { untilPasses } from '@/test/untilPasses';
 import { ReferralsOverview } from './ReferralsOverview';
 
@@ -42,10 +43,32 @@ describe('the referrals page', () => {
     expect(text('referral-link')).toBe('https://app.example.com/signup?ref=K7PQ2XWM');
     const buttons = [...document.querySelectorAll('button')].map((button) => button.textContent?.trim());
     expect(buttons).toEqual(expect.arrayContaining(['Copy link', 'Copy code']));
+    // a copy button is named by the words it shows (WCAG 2.5.3 Label in Name), not by a generic 'Copy'
+    expect(buttonNamed(/^Copy link$/)).toBeDefined();
+    expect(buttonNamed(/^Copy code$/)).toBeDefined();
     expect(text('referred-count')).toBe('0');
     expect(text('bonus-slots-earned')).toBe('0');
     expect(document.body.textContent).toContain('No referred friends yet');
     expect(document.querySelector('[data-testid="referred-people"]')).toBeNull();
+  });
+
+  it('copies the link or the code and says so on the button that was pressed', async () => {
+    await show({
+      code: 'K7PQ2XWM',
+      link: 'https://app.example.com/signup?ref=K7PQ2XWM',
+      referredCount: 0,
+      bonusSlotsEarned: 0,
+      thisMonth: { month: '2026-11', joined: 0, rewarded: 0, rewardLimit: 10 },
+      referred: [],
+    });
+    await act(async () => buttonNamed(/^Copy code$/)?.click());
+    // the code's button says it is done, the link's still offers to copy
+    await untilPasses(() => expect(buttonNamed(/^Copied$/)).toBeDefined());
+    expect(buttonNamed(/^Copy code$/)).toBeUndefined();
+    expect(await navigator.clipboard.readText()).toBe('K7PQ2XWM');
+    await act(async () => buttonNamed(/^Copy link$/)?.click());
+    await untilPasses(() => expect(buttonNamed(/^Copy link$/)).toBeUndefined());
+    expect(await navigator.clipboard.readText()).toBe('https://app.example.com/signup?ref=K7PQ2XWM');
   });
 
   it('lists the people who joined with their reward, and the counts', async () => {

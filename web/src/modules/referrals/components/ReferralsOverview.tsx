@@ -1,4 +1,5 @@
 import { Alert, Button, Card, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useReferrals } from '../hooks/useReferrals';
 import { ReferralLinkCard } from './ReferralLinkCard';
 import { ReferredPeopleCard } from './ReferredPeopleCard';
@@ -7,6 +8,7 @@ import './Referrals.css';
 /** The /referrals page's content: the user's link and code, then the people who joined with them. */
 export const ReferralsOverview = () => {
   const { data: referrals, error, isLoading, mutate } = useReferrals();
+  const { t } = useTranslation('referrals');
 
   if (referrals) {
     return (
@@ -22,11 +24,11 @@ export const ReferralsOverview = () => {
         role="alert"
         type="error"
         showIcon
-        title="Your referrals could not be loaded"
+        title={t('overview.loadFailed')}
         description={error.message}
         action={
           <Button onClick={() => void mutate()} loading={isLoading}>
-            Try Again
+            {t('overview.tryAgain')}
           </Button>
         }
       />

@@ -1,9 +1,9 @@
-import { Alert, Badge, Button, Popconfirm, Tag, Typography } from 'antd';
+import { Alert, Badge, Button, Popconfirm, Typography } from 'antd';
+import { Tag } from '@/ui/Tag';
 import type { Connection } from '@shared/schemas/mailboxes';
-import { emailConnectionMessages } from '@/modules/emailConnection/emailConnectionMessages';
 import { providerLabels } from '@/modules/emailConnection/state/emailConnectionState';
 import { GoogleLogo, MicrosoftLogo } from '@/ui/ProviderLogos';
-import { mailboxesMessages as text } from '../mailboxesMessages';
+import { useTranslation } from 'react-i18next';
 
 /** What a row is busy with: its button shows the spinner and the others wait. */
 export type MailboxRowBusy = 'default' | 'disconnect' | 'reconnect' | null;
@@ -36,6 +36,7 @@ export const MailboxRow = ({
   onReconnect,
   onDisconnect,
 }: MailboxRowProps) => {
+  const { t } = useTranslation(['settings', 'emailConnection']);
   const { email, provider, isDefault, status } = connection;
   const providerLabel = providerLabels[provider];
   const expired = status === 'expired';
@@ -51,8 +52,8 @@ export const MailboxRow = ({
               {email}
             </Typography.Text>
             {isDefault ? (
-              <Tag color="processing" variant="filled" className="mailbox-row__default">
-                {text.defaultTag}
+              <Tag color="processing" className="mailbox-row__default">
+                {t('mailboxes.defaultTag')}
               </Tag>
             ) : null}
           </div>
@@ -65,7 +66,7 @@ export const MailboxRow = ({
                 <span aria-hidden="true" className="mailbox-row__dot">
                   ·
                 </span>
-                <Badge status="success" text={text.connected} />
+                <Badge status="success" text={t('mailboxes.connected')} />
                 <span aria-hidden="true" className="mailbox-row__dot">
                   ·
                 </span>
@@ -79,25 +80,29 @@ export const MailboxRow = ({
         <div className="mailbox-row__actions">
           {expired ? (
             <Button type="primary" onClick={onReconnect} loading={busy === 'reconnect'} disabled={waits('reconnect')}>
-              {text.reconnect}
+              {t('mailboxes.reconnect')}
             </Button>
           ) : null}
           {isDefault ? null : (
             <Button onClick={onMakeDefault} loading={busy === 'default'} disabled={waits('default')}>
-              {text.makeDefault}
+              {t('mailboxes.makeDefault')}
             </Button>
           )}
           <Popconfirm
-            title={text.disconnectTitle(email)}
-            description={<span className="mailbox-row__confirm">{text.disconnectDescription(providerLabel)}</span>}
-            okText={text.disconnect}
+            title={t('mailboxes.disconnectTitle', { email })}
+            description={
+              <span className="mailbox-row__confirm">
+                {t('mailboxes.disconnectDescription', { provider: providerLabel })}
+              </span>
+            }
+            okText={t('mailboxes.disconnect')}
             okButtonProps={{ danger: true }}
-            cancelText={text.cancel}
+            cancelText={t('mailboxes.cancel')}
             onConfirm={onDisconnect}
             placement="bottomRight"
           >
             <Button danger loading={busy === 'disconnect'} disabled={waits('disconnect')}>
-              {text.disconnect}
+              {t('mailboxes.disconnect')}
             </Button>
           </Popconfirm>
         </div>
@@ -107,8 +112,8 @@ export const MailboxRow = ({
           type="warning"
           showIcon
           className="mailbox-row__expired"
-          title={emailConnectionMessages.expiredTitle}
-          description={emailConnectionMessages.expiredDescription}
+          title={t('emailConnection:expiredTitle')}
+          description={t('emailConnection:expiredDescription')}
         />
       ) : null}
     </li>

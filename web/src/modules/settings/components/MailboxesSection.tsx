@@ -3,22 +3,22 @@ import { Alert, Button, Skeleton, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Connection, MailProvider } from '@shared/schemas/mailboxes';
-import { emailConnectionMessages } from '@/modules/emailConnection/emailConnectionMessages';
 import { useEmailConnections } from '@/modules/emailConnection/hooks/useEmailConnections';
 import { emailConnectionState } from '@/modules/emailConnection/state/emailConnectionState';
 import { tokenHealthTextKey } from '@/modules/emailConnection/utils/tokenHealth';
 import { EmptyState } from '@/ui/EmptyState';
 import { SectionCard } from '@/ui/SectionCard';
 import { useToast } from '@/ui/toast/useToast';
-import { mailboxesMessages as text } from '../mailboxesMessages';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { MailboxRow, type MailboxRowBusy, providerLogos } from './MailboxRow';
 import './MailboxesSection.css';
 
 const providers: readonly MailProvider[] = ['gmail', 'outlook'];
 
 /** SPEC §8 'Token health' text of a connected mailbox (reading A's wording; 'valid' while nothing is due). */
-const healthTextOf = (connection: Connection) =>
-  emailConnectionMessages.tokenHealth[tokenHealthTextKey(connection) ?? 'valid'];
+const healthTextOf = (t: TFunction<['settings', 'emailConnection']>, connection: Connection) =>
+  t(`emailConnection:tokenHealth.${tokenHealthTextKey(connection) ?? 'valid'}`);
 
 type Busy = { id: string; action: Exclude<MailboxRowBusy, null> } | null;
 
@@ -33,6 +33,7 @@ export const MailboxesSection = () => {
     useEmailConnections();
   const flow = useSnapshot(emailConnectionState);
   const toast = useToast();
+  const { t } = useTranslation(['settings', 'emailConnection']);
   const [busy, setBusy] = useState<Busy>(null);
   const [checking, setChecking] = useState(false);
   const validated = useRef(false);
@@ -56,7 +57,7 @@ export const MailboxesSection = () => {
     try {
       await work();
     } catch (failure) {
-      toast.error(failure instanceof Error ? failure.message : emailConnectionMessages.errors.generic, {
+      toast.error(failure instanceof Error ? failure.message : t('emailConnection:errors.generic'), {
         key: `mailbox-${connection.id}`,
       });
     } finally {
@@ -67,13 +68,13 @@ export const MailboxesSection = () => {
   const handleMakeDefault = (connection: Connection) =>
     run(connection, 'default', async () => {
       await makeDefault(connection.id);
-      toast.success(text.madeDefault(connection.email), { key: 'mailbox-default' });
+      toast.success(t('mailboxes.madeDefault', { email: connection.email }), { key: 'mailbox-default' });
     });
 
   const handleDisconnect = (connection: Connection) =>
     run(connection, 'disconnect', async () => {
       await disconnect(connection.id);
-      toast.success(text.disconnected(connection.email), { key: `mailbox-${connection.id}` });
+      toast.success(t('mailboxes.disconnected', { email: connection.email }), { key: `mailbox-${connection.id}` });
     });
 
   /** Runs straight from the click: the Outlook popup must open within it. */
@@ -98,7 +99,7 @@ export const MailboxesSection = () => {
       onClick={() => handleConnect(provider)}
       disabled={flowRunning}
     >
-      {provider === 'gmail' ? emailConnectionMessages.connectGmail : emailConnectionMessages.connectOutlook}
+      {provider === 'gmail' ? t('emailConnection:connectGmail') : t('emailConnection:connectOutlook')}
     </Button>
   ));
 
@@ -108,11 +109,11 @@ export const MailboxesSection = () => {
         <Alert
           type="error"
           showIcon
-          title={text.loadFailed}
+          title={t('mailboxes.loadFailed')}
           description={error.message}
           action={
             <Button size="small" onClick={() => void mutate()}>
-              {text.tryAgain}
+              {t('mailboxes.tryAgain')}
             </Button>
           }
           data-testid="mailboxes-load-failed"
@@ -122,19 +123,19 @@ export const MailboxesSection = () => {
     if (connections.length === 0)
       return (
         <div data-testid="mailboxes-empty">
-          <EmptyState compact title={text.emptyTitle} description={text.emptyDescription}>
+          <EmptyState compact title={t('mailboxes.emptyTitle')} description={t('mailboxes.emptyDescription')}>
             <div className="mailboxes-section__empty-actions">{connectButtons}</div>
           </EmptyState>
         </div>
       );
     return (
       <>
-        <ul className="mailboxes-section__list" aria-label={text.listLabel}>
+        <ul className="mailboxes-section__list" aria-label={t('mailboxes.listLabel')}>
           {connections.map((connection) => (
             <MailboxRow
               key={connection.id}
               connection={connection}
-              healthText={healthTextOf(connection)}
+              healthText={healthTextOf(t, connection)}
               busy={busy?.id === connection.id ? busy.action : null}
               locked={flowRunning || (busy !== null && busy.id !== connection.id)}
               onMakeDefault={() => void handleMakeDefault(connection)}
@@ -145,7 +146,7 @@ export const MailboxesSection = () => {
         </ul>
         <div className="mailboxes-section__add">
           <Typography.Text type="secondary" className="mailboxes-section__add-label">
-            {text.addAnother}
+            {t('mailboxes.addAnother')}
           </Typography.Text>
           {connectButtons}
         </div>
@@ -156,12 +157,12 @@ export const MailboxesSection = () => {
   return (
     <SectionCard
       id="mailboxes"
-      title={text.title}
-      description={text.description}
+      title={t('mailboxes.title')}
+      description={t('mailboxes.description')}
       extra={
         checking ? (
           <Typography.Text type="secondary" className="mailboxes-section__checking" role="status">
-            <LoadingOutlined /> {text.checking}
+            <LoadingOutlined /> {t('mailboxes.checking')}
           </Typography.Text>
         ) : null
       }

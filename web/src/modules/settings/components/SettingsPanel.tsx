@@ -1,10 +1,11 @@
+import { toLanguage } from '@/i18n';
 import { CheckOutlined, LoadingOutlined } from '@ant-design/icons';
 import { Alert, Button, Segmented, Select, Switch, Typography } from 'antd';
-import { messages } from '@shared/messages';
 import type { Settings } from '@shared/schemas/profile';
 import { SectionCard } from '@/ui/SectionCard';
 import { SettingRow } from '@/ui/SettingRow';
-import { themeLabels, type ThemePreference } from '@/ui/theme/themePreference';
+import type { ThemePreference } from '@/ui/theme/themePreference';
+import { useTranslation } from 'react-i18next';
 import { useToast } from '@/ui/toast/useToast';
 import { useSettings } from '../hooks/useSettings';
 import {
@@ -16,26 +17,29 @@ import {
 } from '../utils/settingsOptions';
 import './SettingsPanel.css';
 
-const themeOptions = (['light', 'dark', 'system'] as const).map((value) => ({ value, label: themeLabels[value] }));
+const themes = ['light', 'dark', 'system'] as const;
 
-const SavedState = ({ saving }: { saving: boolean }) => (
-  <Typography.Text
-    type="secondary"
-    className="settings-panel__save-state"
-    role="status"
-    data-testid="settings-save-state"
-  >
-    {saving ? (
-      <>
-        <LoadingOutlined /> Saving…
-      </>
-    ) : (
-      <>
-        <CheckOutlined /> Changes save automatically
-      </>
-    )}
-  </Typography.Text>
-);
+const SavedState = ({ saving }: { saving: boolean }) => {
+  const { t } = useTranslation('settings');
+  return (
+    <Typography.Text
+      type="secondary"
+      className="settings-panel__save-state"
+      role="status"
+      data-testid="settings-save-state"
+    >
+      {saving ? (
+        <>
+          <LoadingOutlined /> {t('saving')}
+        </>
+      ) : (
+        <>
+          <CheckOutlined /> {t('savedAutomatically')}
+        </>
+      )}
+    </Typography.Text>
+  );
+};
 
 /**
  * SPEC §3 profile settings and app settings, each applied the moment it changes (SPEC §8: a failed update rolls back,
@@ -45,10 +49,12 @@ const SavedState = ({ saving }: { saving: boolean }) => (
 export const SettingsPanel = () => {
   const { settings, loadFailed, isLoading, saving, update, reload } = useSettings();
   const toast = useToast();
+  const { t } = useTranslation('settings');
+  const themeOptions = themes.map((value) => ({ value, label: t(`theme.${value}`) }));
 
   const change = (changes: Partial<Settings>) => {
     update(changes).catch((error: Error) =>
-      toast.error(error.message, { key: 'settings-update', description: 'Your change was undone. Please try again.' }),
+      toast.error(error.message, { key: 'settings-update', description: t('updateUndone') }),
     );
   };
 
@@ -61,11 +67,11 @@ export const SettingsPanel = () => {
           type="error"
           showIcon
           role="alert"
-          title={messages.settings.loadFailed}
-          description="The default settings are shown until yours can be read."
+          title={t('loadFailed')}
+          description={t('defaultsShown')}
           action={
             <Button size="small" onClick={() => void reload()}>
-              Try Again
+              {t('tryAgain')}
             </Button>
           }
           data-testid="settings-load-failed"
@@ -73,14 +79,14 @@ export const SettingsPanel = () => {
       ) : null}
 
       <SectionCard
-        title="Notifications and region"
-        description="How Outreach keeps you posted, and the time and language it works in."
+        title={t('profile.title')}
+        description={t('profile.description')}
         extra={<SavedState saving={saving} />}
         data-testid="settings-profile"
       >
         <SettingRow
-          label="E-mail notifications"
-          description="An e-mail when a contact replies to your outreach."
+          label={t('emailNotifications.label')}
+          description={t('emailNotifications.description')}
           htmlFor="setting-email-notifications"
         >
           <Switch
@@ -91,8 +97,8 @@ export const SettingsPanel = () => {
           />
         </SettingRow>
         <SettingRow
-          label="Reminder notifications"
-          description="Reminders of upcoming meetings and follow-ups that are due."
+          label={t('reminderNotifications.label')}
+          description={t('reminderNotifications.description')}
           htmlFor="setting-reminder-notifications"
         >
           <Switch
@@ -102,11 +108,7 @@ export const SettingsPanel = () => {
             onChange={(reminderNotifications) => change({ reminderNotifications })}
           />
         </SettingRow>
-        <SettingRow
-          label="Time zone"
-          description="Meetings, follow-up times and dates are shown and scheduled in this time zone."
-          htmlFor="setting-time-zone"
-        >
+        <SettingRow label={t('timeZone.label')} description={t('timeZone.description')} htmlFor="setting-time-zone">
           <Select
             id="setting-time-zone"
             {...selectProps}
@@ -117,19 +119,19 @@ export const SettingsPanel = () => {
             onChange={(timeZone: string) => change({ timeZone })}
           />
         </SettingRow>
-        <SettingRow label="Language" description="The language you prefer to work in." htmlFor="setting-language">
+        <SettingRow label={t('language.label')} description={t('language.description')} htmlFor="setting-language">
           <Select
             id="setting-language"
             {...selectProps}
-            value={settings.language}
-            options={languageOptions(settings.language)}
+            value={toLanguage(settings.language)}
+            options={languageOptions()}
             showSearch={{ optionFilterProp: 'label' }}
             onChange={(language: string) => change({ language })}
           />
         </SettingRow>
-        <SettingRow label="Theme" description="Light or dark appearance, or the same as your device.">
+        <SettingRow label={t('theme.label')} description={t('theme.description')}>
           <Segmented<ThemePreference>
-            aria-label="Theme"
+            aria-label={t('theme.label')}
             value={settings.theme}
             disabled={isLoading}
             options={themeOptions}
@@ -139,14 +141,14 @@ export const SettingsPanel = () => {
       </SectionCard>
 
       <SectionCard
-        title="Outreach and meetings"
-        description="Defaults for the meetings you schedule and the e-mails you send."
+        title={t('app.title')}
+        description={t('app.description')}
         extra={<SavedState saving={saving} />}
         data-testid="settings-app"
       >
         <SettingRow
-          label="Meeting duration"
-          description="The length of a meeting you schedule with a contact."
+          label={t('meetingDuration.label')}
+          description={t('meetingDuration.description')}
           htmlFor="setting-meeting-duration"
         >
           <Select
@@ -158,8 +160,8 @@ export const SettingsPanel = () => {
           />
         </SettingRow>
         <SettingRow
-          label="Include résumé"
-          description="Attach your résumé to the outreach e-mails you send."
+          label={t('includeResume.label')}
+          description={t('includeResume.description')}
           htmlFor="setting-include-resume"
         >
           <Switch
@@ -170,8 +172,8 @@ export const SettingsPanel = () => {
           />
         </SettingRow>
         <SettingRow
-          label="Automatic follow-up"
-          description="When a first e-mail gets no reply, a follow-up is drafted and sent after the delay below, unless you cancel it."
+          label={t('autoFollowUp.label')}
+          description={t('autoFollowUp.description')}
           htmlFor="setting-auto-follow-up"
         >
           <Switch
@@ -182,8 +184,8 @@ export const SettingsPanel = () => {
           />
         </SettingRow>
         <SettingRow
-          label="Follow-up delay"
-          description="How long to wait for a reply before following up."
+          label={t('followUpDelay.label')}
+          description={t('followUpDelay.description')}
           htmlFor="setting-follow-up-delay"
         >
           <Select
@@ -196,8 +198,8 @@ export const SettingsPanel = () => {
           />
         </SettingRow>
         <SettingRow
-          label="Follow-up time"
-          description={`The time of day follow-ups go out, in your time zone (${settings.timeZone}).`}
+          label={t('followUpTime.label')}
+          description={t('followUpTime.description', { zone: settings.timeZone })}
           htmlFor="setting-follow-up-time"
         >
           <Select

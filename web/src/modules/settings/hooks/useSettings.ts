@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import { messages } from '@shared/messages';
 import { settingsDefaults, type Profile, type Settings } from '@shared/schemas/profile';
 import type { ApiError } from '@/lib/http/ApiError';
 import { useApiClient } from '@/lib/http/useApiClient';
+import { i18n } from '@/i18n';
 import { profileKey } from '@/modules/profile/hooks/useProfile';
 import { getSettings, putSettings, settingsKey } from '../api/settingsApi';
 
@@ -11,7 +11,7 @@ import { getSettings, putSettings, settingsKey } from '../api/settingsApi';
 export class SettingsUpdateError extends Error {
   override readonly name = 'SettingsUpdateError';
   constructor(cause: unknown) {
-    super(messages.settings.updateFailed, { cause });
+    super(i18n.t('settings:updateFailed'), { cause });
   }
 }
 

@@ -1,3 +1,5 @@
+import { i18n, languageName, languages } from '@/i18n';
+
 /** A select's options: `{value, label}`. */
 export type Option<T> = { value: T; label: string };
 
@@ -43,30 +45,22 @@ export const timeZoneOptions = (current: string): Option<string>[] => {
   return withCurrent(zones, current, zoneLabel);
 };
 
-const languageCodes = ['en', 'en-GB', 'de', 'es', 'fr', 'it', 'nl', 'pl', 'pt', 'pt-BR', 'sv'];
+/**
+ * The interface's languages (those with a complete catalogue, web/src/i18n), each in its own name: 'Deutsch',
+ * 'Français'. A stored code of another language is shown as the one the interface speaks for it (English).
+ */
+export const languageOptions = (): Option<string>[] =>
+  languages.map((value) => ({ value, label: languageName(value) }));
 
-export const languageLabel = (code: string) => {
-  try {
-    return new Intl.DisplayNames(['en'], { type: 'language' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-};
+/** '30 minutes', '2 hours', '3 days' in the interface's language ('30 Minuten', '2 heures'). */
+const unitLabel = (value: number, unit: 'minute' | 'hour' | 'day') =>
+  new Intl.NumberFormat(i18n.language, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
 
-export const languageOptions = (current: string): Option<string>[] =>
-  withCurrent(
-    languageCodes.map((value) => ({ value, label: languageLabel(value) })),
-    current,
-    languageLabel,
-  );
-
-/** 30 -> '30 minutes', 60 -> '1 hour', 90 -> '1 hour 30 minutes'. */
+/** 30 -> '30 minutes', 60 -> '1 hour', 90 -> '1 hour 30 minutes' (in the interface's language). */
 export const durationLabel = (minutes: number) => {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  const hourText = hours ? `${hours} ${hours === 1 ? 'hour' : 'hours'}` : '';
-  const minuteText = rest ? `${rest} minutes` : '';
-  return [hourText, minuteText].filter(Boolean).join(' ');
+  return [hours ? unitLabel(hours, 'hour') : '', rest ? unitLabel(rest, 'minute') : ''].filter(Boolean).join(' ');
 };
 
 export const meetingDurationOptions = (current: number): Option<number>[] =>
@@ -76,7 +70,7 @@ export const meetingDurationOptions = (current: number): Option<number>[] =>
     durationLabel,
   ).sort((a, b) => a.value - b.value);
 
-export const daysLabel = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;
+export const daysLabel = (days: number) => unitLabel(days, 'day');
 
 export const followUpDelayOptions = (current: number): Option<number>[] =>
   withCurrent(

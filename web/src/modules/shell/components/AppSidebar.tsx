@@ -1,12 +1,12 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { contactsPaths } from '@/lib/paths';
 import { BrandMark } from '@/ui/BrandMark';
 import { NavList } from '@/ui/NavList';
 import { RecentActivity } from '@/modules/activity/components/RecentActivity';
-import { shellMessages as text } from '../shellMessages';
 import { useIsCompactScreen } from '../hooks/useIsCompactScreen';
 import { shellState, toggleSidebarCompact } from '../state/shellState';
 import { activeNavPath, navItems } from './navItems';
@@ -19,23 +19,29 @@ const tooltipDelaySeconds = 0.7;
  * compact whatever was chosen, and the toggle goes: the page needs the room.
  */
 export const AppSidebar = () => {
+  const { t } = useTranslation('shell');
   const { sidebarCompact } = useSnapshot(shellState);
   const compactScreen = useIsCompactScreen();
   const compact = sidebarCompact || compactScreen;
   const { pathname } = useLocation();
   const active = activeNavPath(pathname);
-  const toggleLabel = compact ? text.expandSidebar : text.collapseSidebar;
+  const toggleLabel = compact ? t('expandSidebar') : t('collapseSidebar');
 
   return (
     <aside className={`app-sidebar${compact ? ' app-sidebar--compact' : ''}`} data-testid="app-sidebar">
       <div className="app-sidebar__inner">
         <div className="app-sidebar__brand">
-          <Link to={contactsPaths.dashboard} aria-label="Outreach home" className="app-sidebar__home">
+          <Link to={contactsPaths.dashboard} aria-label={t('home')} className="app-sidebar__home">
             <BrandMark size={28} />
           </Link>
         </div>
-        <nav aria-label="Main" className="app-sidebar__nav">
-          <NavList items={navItems} activePath={active} compact={compact} tooltipDelay={tooltipDelaySeconds} />
+        <nav aria-label={t('mainNav')} className="app-sidebar__nav">
+          <NavList
+            items={navItems.map(({ path, key, icon }) => ({ path, icon, label: t(`nav.${key}`) }))}
+            activePath={active}
+            compact={compact}
+            tooltipDelay={tooltipDelaySeconds}
+          />
         </nav>
         {compact ? <div className="app-sidebar__spacer" /> : <RecentActivity />}
         <div className="app-sidebar__footer" hidden={compactScreen}>
@@ -49,7 +55,7 @@ export const AppSidebar = () => {
               onClick={toggleSidebarCompact}
               className="app-sidebar__toggle"
             >
-              {compact ? null : 'Collapse'}
+              {compact ? null : t('collapse')}
             </Button>
           </Tooltip>
         </div>

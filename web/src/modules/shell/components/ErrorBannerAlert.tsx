@@ -1,16 +1,19 @@
 import { Alert } from 'antd';
-import { shellMessages as text } from '../shellMessages';
+import { useTranslation } from 'react-i18next';
 
 export type ErrorBannerAlertProps = { message: string; onClose: () => void };
 
 /** One red banner (antd's Alert), dismissible. */
-export const ErrorBannerAlert = ({ message, onClose }: ErrorBannerAlertProps) => (
-  <Alert
-    type="error"
-    showIcon
-    role="alert"
-    title={message}
-    closable={{ onClose, 'aria-label': text.dismissBanner }}
-    className="error-banner"
-  />
-);
+export const ErrorBannerAlert = ({ message, onClose }: ErrorBannerAlertProps) => {
+  const { t } = useTranslation('shell');
+  return (
+    <Alert
+      type="error"
+      showIcon
+      role="alert"
+      title={message}
+      closable={{ onClose, 'aria-label': t('dismissBanner') }}
+      className="error-banner"
+    />
+  );
+};

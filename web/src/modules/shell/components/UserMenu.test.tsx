@@ -10,7 +10,8 @@ const signOut = vi.hoisted(() => vi.fn(async () => {}));
 vi.mock('@/modules/auth/hooks/useAuth', () => ({
   useAuth: () => ({ user: { name: 'Ada Lovelace', email: 'ada@example.com' } }),
 }));
-vi.mock('@/modules/profile/hooks/useProfile', () => ({ useProfile: () => ({ data: undefined }) }));
+const profile = vi.hoisted(() => ({ current: undefined as Record<string, unknown> | undefined }));
+vi.mock('@/modules/profile/hooks/useProfile', () => ({ useProfile: () => ({ data: profile.current }) }));
 vi.mock('@/modules/auth/api/authSession', () => ({ signOutOfApp: signOut }));
 
 const { container, render } = mountPerTest();
@@ -39,7 +40,20 @@ const mount = () =>
     </MemoryRouter>,
   );
 
-beforeEach(() => signOut.mockClear());
+beforeEach(() => {
+  signOut.mockClear();
+  profile.current = undefined;
+});
+
+const adasProfile = (photoURL: string) => ({
+  displayName: 'Ada Lovelace',
+  firstName: '',
+  lastName: '',
+  email: 'ada@example.com',
+  subscriptionTier: 'free',
+  photoURL,
+});
+const avatar = () => container().querySelector('[data-testid="user-initials"]')!;
 
 describe('UserMenu', () => {
   it('opens a menu with the person and Plan, Settings, Log Out, and says so on its button', async () => {
@@ -79,5 +93,15 @@ describe('UserMenu', () => {
     expect(menuOpen()).toBe(true);
     await act(async () => entry('Settings').click());
     expect(container().textContent).toBe('settings page');
+  });
+
+  it("shows the profile's photo in the avatar (SPEC §3 photoURL), the initials without one", async () => {
+    profile.current = adasProfile('https://photos.example/ada.jpg');
+    await mount();
+    expect(avatar().querySelector('img')?.getAttribute('src')).toBe('https://photos.example/ada.jpg');
+    profile.current = adasProfile('');
+    await mount();
+    expect(avatar().querySelector('img')).toBeNull();
+    expect(avatar().textContent).toBe('AL');
   });
 });

@@ -12,7 +12,7 @@ import { signOutOfApp } from '@/modules/auth/api/authSession';
 import { authErrorMessage } from '@/modules/auth/utils/authErrorMessage';
 import { useProfile } from '@/modules/profile/hooks/useProfile';
 import { planLabel, profileName } from '@/modules/profile/utils/profileLabels';
-import { initials } from '../utils/initials';
+import { initials } from '@/ui/initials';
 
 // the menu itself (its entries, icons and keys) arrives with the popover, at the first click
 const UserMenuPopup = lazy(async () => ({ default: (await import('./UserMenuPopup')).UserMenuPopup }));
@@ -79,7 +79,14 @@ export const UserMenu = () => {
         aria-haspopup="menu"
         aria-expanded={open}
       >
-        <Avatar size={34} className="user-menu__avatar" data-testid="user-initials">
+        {/* SPEC §3 photoURL: the photo, the initials without one or when it fails to load (an expired link) */}
+        <Avatar
+          size={34}
+          src={profile?.photoURL || undefined}
+          alt=""
+          className="user-menu__avatar"
+          data-testid="user-initials"
+        >
           {initials(name)}
         </Avatar>
         <span className="user-menu__text">

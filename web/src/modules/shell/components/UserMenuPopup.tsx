@@ -1,7 +1,7 @@
 import { CrownOutlined, LogoutOutlined, SettingOutlined } from '@ant-design/icons';
 import type { KeyboardEvent } from 'react';
 import { Text } from '@/ui/text/Text';
-import { shellMessages as text } from '../shellMessages';
+import { useTranslation } from 'react-i18next';
 
 /** The menu's entries (ARIA menu pattern): Up/Down/Home/End move between them, Escape closes the menu. */
 const moveFocus = (event: KeyboardEvent<HTMLDivElement>, close: () => void) => {
@@ -33,30 +33,33 @@ export type UserMenuPopupProps = {
 };
 
 /** The avatar menu's popup (SPEC §2): the name and e-mail; Plan, Settings, Log Out. In a chunk of its own, loaded at the first click. */
-export const UserMenuPopup = ({ name, email, onPlan, onSettings, onLogOut, onClose }: UserMenuPopupProps) => (
-  <div className="user-menu__popup">
-    <div className="user-menu__who">
-      <Text strong ellipsis>
-        {name}
-      </Text>
-      <Text type="secondary" ellipsis className="user-menu__email">
-        {email}
-      </Text>
+export const UserMenuPopup = ({ name, email, onPlan, onSettings, onLogOut, onClose }: UserMenuPopupProps) => {
+  const { t } = useTranslation('shell');
+  return (
+    <div className="user-menu__popup">
+      <div className="user-menu__who">
+        <Text strong ellipsis>
+          {name}
+        </Text>
+        <Text type="secondary" ellipsis className="user-menu__email">
+          {email}
+        </Text>
+      </div>
+      <div role="menu" aria-label={name} className="user-menu__list" onKeyDown={(event) => moveFocus(event, onClose)}>
+        <button type="button" role="menuitem" className="user-menu__entry" onClick={onPlan}>
+          <CrownOutlined className="user-menu__entry-icon" />
+          {t('plan')}
+        </button>
+        <button type="button" role="menuitem" className="user-menu__entry" onClick={onSettings}>
+          <SettingOutlined className="user-menu__entry-icon" />
+          {t('settings')}
+        </button>
+        <hr className="user-menu__divider" />
+        <button type="button" role="menuitem" className="user-menu__entry" onClick={onLogOut}>
+          <LogoutOutlined className="user-menu__entry-icon" />
+          {t('logOut')}
+        </button>
+      </div>
     </div>
-    <div role="menu" aria-label={name} className="user-menu__list" onKeyDown={(event) => moveFocus(event, onClose)}>
-      <button type="button" role="menuitem" className="user-menu__entry" onClick={onPlan}>
-        <CrownOutlined className="user-menu__entry-icon" />
-        {text.plan}
-      </button>
-      <button type="button" role="menuitem" className="user-menu__entry" onClick={onSettings}>
-        <SettingOutlined className="user-menu__entry-icon" />
-        {text.settings}
-      </button>
-      <hr className="user-menu__divider" />
-      <button type="button" role="menuitem" className="user-menu__entry" onClick={onLogOut}>
-        <LogoutOutlined className="user-menu__entry-icon" />
-        {text.logOut}
-      </button>
-    </div>
-  </div>
-);
+  );
+};

@@ -4,6 +4,7 @@ import {
   FileTextOutlined,
   FundProjectionScreenOutlined,
   GiftOutlined,
+  NodeIndexOutlined,
   SendOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -15,20 +16,23 @@ import {
   pipelinePaths,
   profilePaths,
   referralsPaths,
+  sequencesPaths,
   templatesPaths,
 } from '@/lib/paths';
 
-export type NavItem = { path: string; label: string; icon: ReactNode };
+/** `key`: the entry's text in the shell catalogue, `nav.<key>`. */
+export type NavItem = { path: string; key: string; icon: ReactNode };
 
 /** SPEC §2 'App shell': the sidebar entries, in order. */
 export const navItems: readonly NavItem[] = [
-  { path: contactsPaths.dashboard, label: 'Dashboard', icon: <DashboardOutlined /> },
-  { path: profilePaths.profile, label: 'Profile', icon: <UserOutlined /> },
-  { path: templatesPaths.templates, label: 'Templates', icon: <FileTextOutlined /> },
-  { path: outreachPaths.outreach, label: 'Outreach', icon: <SendOutlined /> },
-  { path: pipelinePaths.pipeline, label: 'Pipeline', icon: <FundProjectionScreenOutlined /> },
-  { path: meetingsPaths.meetings, label: 'Meetings', icon: <CalendarOutlined /> },
-  { path: referralsPaths.referrals, label: 'Referrals', icon: <GiftOutlined /> },
+  { path: contactsPaths.dashboard, key: 'dashboard', icon: <DashboardOutlined /> },
+  { path: profilePaths.profile, key: 'profile', icon: <UserOutlined /> },
+  { path: templatesPaths.templates, key: 'templates', icon: <FileTextOutlined /> },
+  { path: outreachPaths.outreach, key: 'outreach', icon: <SendOutlined /> },
+  { path: sequencesPaths.sequences, key: 'sequences', icon: <NodeIndexOutlined /> },
+  { path: pipelinePaths.pipeline, key: 'pipeline', icon: <FundProjectionScreenOutlined /> },
+  { path: meetingsPaths.meetings, key: 'meetings', icon: <CalendarOutlined /> },
+  { path: referralsPaths.referrals, key: 'referrals', icon: <GiftOutlined /> },
 ];
 
 /** The entry a path belongs to (`/pipeline/...` lights Pipeline), if any. */

@@ -1,15 +1,12 @@
 import { CopyOutlined, DeleteOutlined, SaveOutlined } from '@ant-design/icons';
-import { unknownPlaceholders, unknownPlaceholdersMessage } from '@shared/placeholders';
-import {
-  maxTemplateBodyLength,
-  maxTemplateNameLength,
-  maxTemplateSubjectLength,
-  templateMessages,
-} from '@shared/schemas/templates';
+import { placeholders, placeholderToken, unknownPlaceholders } from '@shared/placeholders';
+import { maxTemplateBodyLength, maxTemplateNameLength, maxTemplateSubjectLength } from '@shared/schemas/templates';
 import { Button, Card, Form, Input, type InputRef, Popconfirm, Space } from 'antd';
 // antd's Input.TextArea comes lazily (web/vite/lazyAntdParts.ts): this form takes it with its own code
 import TextArea, { type TextAreaRef } from 'antd/es/input/TextArea';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '@/i18n';
 import { isApiError } from '@/lib/http/ApiError';
 import { fieldErrors } from '@/lib/http/fieldErrors';
 import { useToast } from '@/ui/toast/useToast';
@@ -36,11 +33,14 @@ export type TemplateEditorProps = {
 
 const unknownIn = (text: string) => {
   const names = unknownPlaceholders(text);
-  return names.length > 0 ? unknownPlaceholdersMessage(names) : undefined;
+  return names.length > 0
+    ? i18n.t('templates:editor.unknownPlaceholders', {
+        count: names.length,
+        names: names.map((name) => `{{${name}}}`).join(', '),
+        known: placeholders.map(placeholderToken).join(', '),
+      })
+    : undefined;
 };
-
-/** a template without a body would make an empty e-mail for every contact it is applied to */
-const bodyRequired = 'Write the e-mail this template makes';
 
 /** Name, subject and body of one template, placeholders inserted at the cursor, and its preview on a contact. */
 export const TemplateEditor = ({
@@ -53,6 +53,7 @@ export const TemplateEditor = ({
   onPreviewContactChange,
   onUnsavedChange,
 }: TemplateEditorProps) => {
+  const { t } = useTranslation('templates');
   const toast = useToast();
   const [fields, setFields] = useState<TemplateFields>({
     name: template?.name ?? '',
@@ -78,13 +79,16 @@ export const TemplateEditor = ({
     name:
       serverErrors.name ??
       (fields.name.trim() === '' && (fields.subject.trim() || fields.body.trim())
-        ? templateMessages.nameRequired
+        ? t('editor.nameRequired')
         : undefined),
     subject: unknownIn(fields.subject) ?? serverErrors.subject,
     body:
       unknownIn(fields.body) ??
       serverErrors.body ??
-      (fields.body.trim() === '' && (fields.name.trim() || fields.subject.trim()) ? bodyRequired : undefined),
+      // a template without a body would make an empty e-mail for every contact it is applied to
+      (fields.body.trim() === '' && (fields.name.trim() || fields.subject.trim())
+        ? t('editor.bodyRequired')
+        : undefined),
   };
   const invalid = Boolean(errors.subject || errors.body) || fields.name.trim() === '' || fields.body.trim() === '';
 
@@ -121,7 +125,7 @@ export const TemplateEditor = ({
     if (byField.length > 0) {
       setServerErrors(Object.fromEntries(byField.map((entry) => [entry.name, entry.errors.join(' ')])));
     } else {
-      toast.error(isApiError(error) ? error.message : 'Something went wrong. Try again.');
+      toast.error(isApiError(error) ? error.message : t('editor.failed'));
     }
   };
 
@@ -130,7 +134,7 @@ export const TemplateEditor = ({
     try {
       const saved = await onSave(template?.id ?? null, { ...fields, name: fields.name.trim() });
       // saving again while the last one's toast shows replaces it rather than stacking a second
-      toast.success('Template saved', { key: 'template-saved' });
+      toast.success(t('editor.saved'), { key: 'template-saved' });
       onSelect(saved.id);
     } catch (error) {
       failed(error);
@@ -144,7 +148,7 @@ export const TemplateEditor = ({
     setBusy('duplicate');
     try {
       const copy = await onDuplicate({ ...template, ...fields });
-      toast.success('Template duplicated', { description: `Now editing “${copy.name}”.` });
+      toast.success(t('editor.duplicated'), { description: t('editor.nowEditing', { name: copy.name }) });
       onSelect(copy.id);
     } catch (error) {
       failed(error);
@@ -158,7 +162,7 @@ export const TemplateEditor = ({
     setBusy('delete');
     try {
       await onDelete(template.id);
-      toast.success('Template deleted');
+      toast.success(t('editor.deleted'));
       onSelect(null);
     } catch (error) {
       failed(error);
@@ -169,7 +173,7 @@ export const TemplateEditor = ({
   return (
     <div className="templates-editor">
       <Card
-        title={template ? 'Edit template' : 'New template'}
+        title={template ? t('editor.editTitle') : t('editor.newTitle')}
         extra={
           <Space>
             {template ? (
@@ -180,18 +184,18 @@ export const TemplateEditor = ({
                   disabled={busy !== null || invalid}
                   onClick={duplicate}
                 >
-                  Duplicate
+                  {t('editor.duplicate')}
                 </Button>
                 <Popconfirm
-                  title="Delete this template?"
-                  description={`“${template.name}” is deleted for good; drafts written from it stay.`}
-                  okText="Delete"
+                  title={t('editor.deleteTitle')}
+                  description={t('editor.deleteDescription', { name: template.name })}
+                  okText={t('editor.delete')}
                   okButtonProps={{ danger: true }}
-                  cancelText="Cancel"
+                  cancelText={t('editor.cancel')}
                   onConfirm={remove}
                 >
                   <Button danger icon={<DeleteOutlined />} loading={busy === 'delete'} disabled={busy !== null}>
-                    Delete
+                    {t('editor.delete')}
                   </Button>
                 </Popconfirm>
               </>
@@ -203,14 +207,14 @@ export const TemplateEditor = ({
               disabled={busy !== null || !dirty || invalid}
               onClick={save}
             >
-              Save
+              {t('editor.save')}
             </Button>
           </Space>
         }
       >
         <Form layout="vertical" component="div">
           <Form.Item
-            label="Name"
+            label={t('editor.name')}
             required
             htmlFor="template-name"
             validateStatus={errors.name ? 'error' : undefined}
@@ -220,12 +224,12 @@ export const TemplateEditor = ({
               id="template-name"
               value={fields.name}
               maxLength={maxTemplateNameLength}
-              placeholder="e.g. Coffee chat with an alum"
+              placeholder={t('editor.namePlaceholder')}
               onChange={(event) => change('name', event.target.value)}
             />
           </Form.Item>
           <Form.Item
-            label="Subject"
+            label={t('editor.subject')}
             htmlFor="template-subject"
             validateStatus={errors.subject ? 'error' : undefined}
             help={errors.subject}
@@ -235,7 +239,7 @@ export const TemplateEditor = ({
               ref={subjectRef}
               value={fields.subject}
               maxLength={maxTemplateSubjectLength}
-              placeholder="e.g. A question about {{company}}"
+              placeholder={t('editor.subjectPlaceholder', { company: '{{company}}' })}
               onFocus={() => {
                 lastText.current = 'subject';
               }}
@@ -243,7 +247,7 @@ export const TemplateEditor = ({
             />
           </Form.Item>
           <Form.Item
-            label="Body"
+            label={t('editor.body')}
             htmlFor="template-body"
             validateStatus={errors.body ? 'error' : undefined}
             help={errors.body}
@@ -254,7 +258,7 @@ export const TemplateEditor = ({
               value={fields.body}
               maxLength={maxTemplateBodyLength}
               autoSize={{ minRows: 8, maxRows: 20 }}
-              placeholder={'Hi {{firstName}},\n\n...'}
+              placeholder={t('editor.bodyPlaceholder', { firstName: '{{firstName}}' })}
               onFocus={() => {
                 lastText.current = 'body';
               }}
@@ -264,7 +268,7 @@ export const TemplateEditor = ({
         </Form>
         <PlaceholderButtons onInsert={insert} disabled={busy !== null} />
       </Card>
-      <Card title="Preview" className="templates-editor__preview">
+      <Card title={t('editor.preview')} className="templates-editor__preview">
         <TemplatePreview
           templateId={template?.id ?? null}
           subject={fields.subject}

@@ -1,7 +1,9 @@
-import { placeholderLabels, unknownPlaceholders } from '@shared/placeholders';
+import { unknownPlaceholders } from '@shared/placeholders';
 import { Alert, Select, Skeleton, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useContactOptions } from '../hooks/useContactOptions';
 import { useTemplatePreview } from '../hooks/useTemplatePreview';
+import { placeholderLabel } from '../utils/placeholderLabel';
 
 export type TemplatePreviewProps = {
   /** null until the template is saved: the preview renders a saved template */
@@ -15,13 +17,14 @@ export type TemplatePreviewProps = {
 
 /** The editor's text filled in for a chosen contact (the render route), with what that contact has no value for. */
 export const TemplatePreview = ({ templateId, subject, body, contactId, onContactChange }: TemplatePreviewProps) => {
+  const { t } = useTranslation('templates');
   const options = useContactOptions();
   const preview = useTemplatePreview(templateId, contactId, { subject, body });
 
   if (!templateId) {
     return (
       <Typography.Paragraph type="secondary" className="templates-preview__hint">
-        Save the template to preview it on one of your contacts.
+        {t('preview.saveFirst')}
       </Typography.Paragraph>
     );
   }
@@ -32,15 +35,15 @@ export const TemplatePreview = ({ templateId, subject, body, contactId, onContac
     <div className="templates-preview">
       {noContacts ? (
         <Typography.Paragraph type="secondary" className="templates-preview__hint">
-          Add a contact on the dashboard to preview the template on them.
+          {t('preview.noContacts')}
         </Typography.Paragraph>
       ) : (
         <Select
           showSearch={{ filterOption: false, onSearch: options.search }}
           allowClear
           className="templates-preview__contact"
-          aria-label="Preview on contact"
-          placeholder="Choose a contact to preview on"
+          aria-label={t('preview.onContact')}
+          placeholder={t('preview.chooseContact')}
           loading={options.isLoading}
           value={contactId ?? undefined}
           onChange={(value?: string) => onContactChange(value ?? null)}
@@ -48,16 +51,16 @@ export const TemplatePreview = ({ templateId, subject, body, contactId, onContac
             value: contact.id,
             label: contact.company
               ? `${contact.name} · ${contact.company}`
-              : contact.name || contact.email || 'Unnamed',
+              : contact.name || contact.email || t('preview.unnamed'),
           }))}
         />
       )}
       {contactId && !unknown && preview.error ? (
-        <Alert type="error" showIcon title="The preview could not be made" description={preview.error.message} />
+        <Alert type="error" showIcon title={t('preview.failed')} description={preview.error.message} />
       ) : null}
       {contactId && unknown ? (
         <Typography.Paragraph type="secondary" className="templates-preview__hint">
-          The preview shows again once every placeholder is one of the list.
+          {t('preview.unknown')}
         </Typography.Paragraph>
       ) : null}
       {contactId && !unknown && !rendered && !preview.error ? <Skeleton active paragraph={{ rows: 3 }} /> : null}
@@ -68,15 +71,18 @@ export const TemplatePreview = ({ templateId, subject, body, contactId, onContac
               type="warning"
               showIcon
               className="templates-preview__missing"
-              title="Some placeholders have no value for this contact"
-              description={`${rendered.missing.map((name) => placeholderLabels[name]).join(', ')}: they stay as written until you fill them in.`}
+              title={t('preview.missingTitle')}
+              description={t('preview.missing', {
+                count: rendered.missing.length,
+                names: rendered.missing.map(placeholderLabel).join(', '),
+              })}
             />
           ) : null}
           <Typography.Text type="secondary" className="templates-text--small">
-            Subject
+            {t('editor.subject')}
           </Typography.Text>
           <Typography.Paragraph strong className="templates-preview__subject" data-testid="template-preview-subject">
-            {rendered.subject || '(no subject)'}
+            {rendered.subject || t('noSubject')}
           </Typography.Paragraph>
           <Typography.Paragraph className="templates-preview__body" data-testid="template-preview-body">
             {rendered.body}

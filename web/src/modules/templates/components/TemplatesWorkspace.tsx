@@ -1,6 +1,7 @@
 import { FileTextOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Menu, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatRecentTime } from '@/lib/formatDate';
 import { useReportDirty } from '@/modules/profile/hooks/useReportDirty';
 import { useUnsavedChangesGuard } from '@/modules/profile/hooks/useUnsavedChangesGuard';
@@ -8,12 +9,14 @@ import { EmptyState } from '@/ui/EmptyState';
 import { useTemplates } from '../hooks/useTemplates';
 import { TemplateEditor } from './TemplateEditor';
 import './templates.css';
+import { i18n } from '@/i18n';
 
 /** What the editor shows: a saved template by id, a new one, or the first of the list. */
 type Selection = { kind: 'template'; id: string } | { kind: 'new' } | { kind: 'first' };
 
 /** /templates: the list of the person's templates beside the editor of the chosen one. */
 export const TemplatesWorkspace = () => {
+  const { t } = useTranslation('templates');
   const { templates, error, isLoading, mutate, save, duplicate, remove } = useTemplates();
   const [selection, setSelection] = useState<Selection>({ kind: 'first' });
   /** the contact the preview is shown on, kept from one template to the next */
@@ -27,11 +30,11 @@ export const TemplatesWorkspace = () => {
   const leaveEditor = (next: Selection) => {
     if (!unsaved) return setSelection(next);
     modal.confirm({
-      title: 'Discard your changes?',
-      content: 'The changes to this template are not saved yet. If you open another one now, they are lost.',
-      okText: 'Discard changes',
+      title: t('workspace.discardTitle'),
+      content: t('workspace.discardContent'),
+      okText: t('workspace.discard'),
       okButtonProps: { danger: true },
-      cancelText: 'Keep editing',
+      cancelText: t('workspace.keepEditing'),
       onOk: () => setSelection(next),
     });
   };
@@ -48,9 +51,9 @@ export const TemplatesWorkspace = () => {
       <Alert
         type="error"
         showIcon
-        title="Your templates could not be loaded"
+        title={t('workspace.loadFailed')}
         description={error.message}
-        action={<Button onClick={() => void mutate()}>Try again</Button>}
+        action={<Button onClick={() => void mutate()}>{t('workspace.tryAgain')}</Button>}
       />
     );
   }
@@ -69,7 +72,7 @@ export const TemplatesWorkspace = () => {
       icon={<PlusOutlined />}
       onClick={() => selection.kind !== 'new' && leaveEditor({ kind: 'new' })}
     >
-      New template
+      {t('editor.newTitle')}
     </Button>
   );
 
@@ -78,8 +81,8 @@ export const TemplatesWorkspace = () => {
       <Card>
         <EmptyState
           icon={<FileTextOutlined />}
-          title="No templates yet"
-          description="A template is an e-mail you write once, with placeholders such as the contact's first name and company that are filled in for each person. Templates you save appear here, ready to use instead of an AI-written draft."
+          title={t('workspace.emptyTitle')}
+          description={t('workspace.emptyDescription')}
         >
           {newButton}
         </EmptyState>
@@ -89,16 +92,16 @@ export const TemplatesWorkspace = () => {
 
   return (
     <div className="templates-page">
-      <Card className="templates-page__list" title="Your templates">
+      <Card className="templates-page__list" title={t('workspace.yourTemplates')}>
         <div className="templates-page__new">{newButton}</div>
         {templates.length === 0 ? (
           <Typography.Paragraph type="secondary" className="templates-text--small">
-            Your saved templates appear here.
+            {t('workspace.savedAppearHere')}
           </Typography.Paragraph>
         ) : (
           <Menu
             mode="inline"
-            aria-label="Templates"
+            aria-label={t('page.title')}
             className="templates-page__menu"
             selectedKeys={selected ? [selected.id] : []}
             onClick={({ key }) => key !== selected?.id && leaveEditor({ kind: 'template', id: key })}
@@ -108,7 +111,7 @@ export const TemplatesWorkspace = () => {
                 <span className="templates-page__item">
                   <span className="templates-page__item-name">{template.name}</span>
                   <Typography.Text type="secondary" className="templates-text--small">
-                    {formatRecentTime(template.updatedAt)}
+                    {formatRecentTime(template.updatedAt, i18n.language)}
                   </Typography.Text>
                 </span>
               ),

@@ -2,6 +2,7 @@ import useSWR from 'swr';
 import { maxTemplateNameLength } from '@shared/schemas/templates';
 import type { ApiError } from '@/lib/http/ApiError';
 import { useApiClient } from '@/lib/http/useApiClient';
+import { i18n } from '@/i18n';
 import {
   createTemplate,
   deleteTemplate,
@@ -17,11 +18,11 @@ export const templatesKey = 'GET /api/templates';
 const newestFirst = (templates: Template[]) =>
   [...templates].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.id.localeCompare(a.id));
 
-const copySuffix = ' (copy)';
-
 /** `Coffee chat (copy)`: the name shortened first when the copy's would be longer than a name may be. */
-export const copyName = (name: string) =>
-  `${name.slice(0, maxTemplateNameLength - copySuffix.length).trimEnd()}${copySuffix}`;
+export const copyName = (name: string) => {
+  const copySuffix = ` ${i18n.t('templates:copySuffix')}`;
+  return `${name.slice(0, maxTemplateNameLength - copySuffix.length).trimEnd()}${copySuffix}`;
+};
 
 /** The user's templates and the changes the page makes to them (each updates the list in place, then revalidates). */
 export const useTemplates = () => {

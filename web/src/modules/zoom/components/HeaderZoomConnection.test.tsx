@@ -3,7 +3,7 @@ import { act } from 'react';
 import { subscribe } from 'valtio';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/http/ApiError';
-import { buttonIn, mountPerTest } from '@/test/mountPerTest';
+import { buttonIn, buttonNamed, mountPerTest } from '@/test/mountPerTest';
 import { untilPasses } from '@/test/untilPasses';
 import {
   expiredZoomConnection,
@@ -18,7 +18,7 @@ import { useZoomOAuthReturn } from '../hooks/useZoomOAuthReturn';
 import { pendingZoomAuthKey, writePendingZoomAuth } from '../utils/zoomOAuthReturn';
 import { HeaderZoomConnection } from './HeaderZoomConnection';
 
-const { container, render } = mountPerTest();
+const { render } = mountPerTest();
 
 /** The signed-in shell's share: its pickup of Zoom's code, and the header's widget. */
 const Shell = ({ pickup }: { pickup: boolean }) => (
@@ -40,7 +40,7 @@ const mount = async (server: FakeZoomServer, { pickup = false } = {}) => {
       <Shell pickup={pickup} />
     </ZoomTestProviders>,
   );
-  await act(async () => container().querySelector<HTMLButtonElement>('button[aria-label="Zoom connection"]')!.click());
+  await act(async () => buttonNamed(/, Zoom connection$/)!.click());
   // the popover's code arrives at the first click
   await untilPasses(() => expect(document.querySelector('.ant-popover')).not.toBeNull());
   return fake;

@@ -1,16 +1,19 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { buttonIn, mountPerTest } from '@/test/mountPerTest';
+import { buttonIn, buttonNamed, mountPerTest } from '@/test/mountPerTest';
+import { untilPasses } from '@/test/untilPasses';
 import { resetZoom, zoomState, type ZoomState } from '../state/zoomState';
 import { ZoomConnectionWidget, type ZoomConnectionWidgetProps } from './ZoomConnectionWidget';
 
-const { container, render } = mountPerTest();
+const { render } = mountPerTest();
 
 const open = async (state: Partial<ZoomState>, props: ZoomConnectionWidgetProps = {}) => {
   Object.assign(zoomState, state);
   await render(<ZoomConnectionWidget {...props} />);
-  await act(async () => container().querySelector<HTMLButtonElement>('button[aria-label="Zoom connection"]')!.click());
+  await act(async () => buttonNamed(/, Zoom connection$/)!.click());
+  // the popover's code arrives at the first click (as in HeaderZoomConnection.test)
+  await untilPasses(() => expect(document.querySelector('.ant-popover')?.textContent).toBeTruthy());
   return document.querySelector('.ant-popover')?.textContent ?? '';
 };
 

@@ -5,7 +5,8 @@ import { formatDateTime } from '@/lib/formatDate';
 import { ConnectionWidget, type ConnectionPanel } from '@/modules/connections/components/ConnectionWidget';
 import type { ConnectionView } from '@/modules/connections/state/connectionMachine';
 import { zoomState, zoomView, type ZoomAccount } from '../state/zoomState';
-import { zoomMessages as text } from '../zoomMessages';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '@/i18n';
 
 export type ZoomConnectionWidgetProps = {
   /** the connected Zoom account, as the server has it; none until one is connected */
@@ -26,39 +27,40 @@ export const ZoomConnectionWidget = ({
   onReconnect,
   notice = null,
 }: ZoomConnectionWidgetProps) => {
+  const { t } = useTranslation('zoom');
   const state = useSnapshot(zoomState);
   const view = zoomView(state, account);
 
   const panels: Record<ConnectionView, () => ConnectionPanel> = {
     connected: () => ({
-      heading: text.connected(account?.email ?? ''),
+      heading: t('connected', { email: account?.email ?? '' }),
       description: account?.expiresAt
-        ? text.tokenExpiresAt(formatDateTime(account.expiresAt) || account.expiresAt)
+        ? t('tokenExpiresAt', { date: formatDateTime(account.expiresAt, i18n.language) || account.expiresAt })
         : undefined,
       footnote: notice,
       actions: (
         <Button block danger onClick={onDisconnect} disabled={!onDisconnect}>
-          {text.disconnect}
+          {t('disconnect')}
         </Button>
       ),
     }),
     expired: () => ({
-      heading: text.expiredTitle,
-      description: text.expiredDescription,
+      heading: t('expiredTitle'),
+      description: t('expiredDescription'),
       footnote: notice,
       actions: (
         <Button type="primary" block onClick={onReconnect} disabled={!onReconnect}>
-          {text.reconnect}
+          {t('reconnect')}
         </Button>
       ),
     }),
     disconnected: () => ({
-      heading: text.disconnectedTitle,
-      description: text.disconnectedDescription,
+      heading: t('disconnectedTitle'),
+      description: t('disconnectedDescription'),
       footnote: notice,
       actions: (
         <Button block icon={<VideoCameraOutlined />} onClick={onConnect} disabled={!onConnect}>
-          {text.connect}
+          {t('connect')}
         </Button>
       ),
     }),
@@ -66,13 +68,13 @@ export const ZoomConnectionWidget = ({
 
   return (
     <ConnectionWidget
-      name="Zoom connection"
-      title={text.title}
+      name={t('name')}
+      title={t('title')}
       icon={<VideoCameraOutlined />}
       view={view}
-      buttonLabel={view === 'connected' ? 'Zoom' : view === 'expired' ? 'Reconnect Zoom' : 'Connect Zoom'}
+      buttonLabel={t(`button.${view}`)}
       panel={panels[view]()}
-      pendingText={state.pending ? text.pending[state.pending] : null}
+      pendingText={state.pending ? t(`pending.${state.pending}`) : null}
     />
   );
 };

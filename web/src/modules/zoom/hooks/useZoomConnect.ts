@@ -3,7 +3,7 @@ import { useApiClient } from '@/lib/http/useApiClient';
 import { disconnectZoom, startZoomConnect } from '../api/zoomApi';
 import { applyZoomConnection, sendZoomEvent, zoomState } from '../state/zoomState';
 import { writePendingZoomAuth, zoomReturnUrl } from '../utils/zoomOAuthReturn';
-import { zoomMessages as text } from '../zoomMessages';
+import { i18n } from '@/i18n';
 import { zoomConnectionKey } from './zoomConnectionKeys';
 import { readZoomConnection } from './useZoomConnection';
 import { zoomFailure } from './useZoomOAuthReturn';
@@ -25,7 +25,7 @@ export const useZoomConnect = () => {
     try {
       started = await startZoomConnect(api, { redirect: zoomReturnUrl(new URL(window.location.href)) });
     } catch {
-      sendZoomEvent({ type: 'FAILED', error: zoomFailure(text.initFailed) });
+      sendZoomEvent({ type: 'FAILED', error: zoomFailure(i18n.t('zoom:initFailed')) });
       return false;
     }
     writePendingZoomAuth({ state: started.state, reconnect });

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { applyZoomConnection, applyZoomLoadFailure, sendZoomEvent, zoomState } from '../state/zoomState';
-import { zoomMessages as text } from '../zoomMessages';
+import { i18n } from '@/i18n';
 import { useZoomConnection } from './useZoomConnection';
 
 /**
@@ -20,7 +20,7 @@ export const useZoomConnectionSync = () => {
       applyZoomLoadFailure({
         type: error.code === 'network_error' || error.code === 'timeout' ? 'network_error' : 'unexpected_error',
         requiresReconnect: false,
-        message: text.initFailed,
+        message: i18n.t('zoom:initFailed'),
         timestamp: Date.now(),
       });
     else applyZoomConnection(connection);

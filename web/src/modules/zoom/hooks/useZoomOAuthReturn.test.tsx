@@ -7,7 +7,7 @@ import { untilPasses } from '@/test/untilPasses';
 import { fakeZoomApi, type FakeZoomServer, ZoomTestProviders, zoomConnection } from '@/test/zoomFixtures';
 import { resetZoom, zoomState } from '../state/zoomState';
 import { writePendingZoomAuth } from '../utils/zoomOAuthReturn';
-import { zoomMessages } from '../zoomMessages';
+import { i18n } from '@/i18n';
 import { useZoomConnection } from './useZoomConnection';
 import { useZoomOAuthReturn } from './useZoomOAuthReturn';
 
@@ -66,7 +66,7 @@ describe('useZoomOAuthReturn', () => {
     const { calls } = await mount({ connection: null });
 
     await untilPasses(() => expect(zoomState.status).toBe('error'));
-    expect(zoomState.error?.message).toBe(zoomMessages.exchangeFailed);
+    expect(zoomState.error?.message).toBe(i18n.t('zoom:exchangeFailed'));
     expect(calls('POST /zoom/oauth/exchange')).toEqual([]);
     expect(window.location.search).toBe('');
   });
@@ -75,7 +75,7 @@ describe('useZoomOAuthReturn', () => {
     backFromZoom('/dashboard', 'code-1');
     const { calls } = await mount({ connection: null });
 
-    await untilPasses(() => expect(zoomState.error?.message).toBe(zoomMessages.exchangeFailed));
+    await untilPasses(() => expect(zoomState.error?.message).toBe(i18n.t('zoom:exchangeFailed')));
     expect(calls('POST /zoom/oauth/exchange')).toEqual([]);
   });
 
@@ -129,6 +129,6 @@ describe('useZoomOAuthReturn', () => {
   });
 
   it("says the server's exchange failure text", () => {
-    expect(zoomMessages.exchangeFailed).toBe(serverTexts.exchangeFailed);
+    expect(i18n.t('zoom:exchangeFailed', { lng: 'en' })).toBe(serverTexts.exchangeFailed);
   });
 });

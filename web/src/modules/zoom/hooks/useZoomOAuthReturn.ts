@@ -6,7 +6,7 @@ import { useApiClient } from '@/lib/http/useApiClient';
 import { exchangeZoomCode, type ZoomConnection } from '../api/zoomApi';
 import { sendZoomEvent, zoomEventFor } from '../state/zoomState';
 import { isDuplicateZoomCode, takeZoomReturn, type ZoomReturn, type ZoomReturnWindow } from '../utils/zoomOAuthReturn';
-import { zoomMessages as text } from '../zoomMessages';
+import { i18n } from '@/i18n';
 import { zoomConnectionKey } from './zoomConnectionKeys';
 import { readZoomConnection } from './useZoomConnection';
 
@@ -45,9 +45,9 @@ export const completeZoomReturn = async ({ api, mutate }: ZoomReturnDeps, found:
     connection = undefined;
   }
   const final: ConnectionEvent = exchangeFailed
-    ? { type: 'FAILED', error: zoomFailure(text.exchangeFailed) }
+    ? { type: 'FAILED', error: zoomFailure(i18n.t('zoom:exchangeFailed')) }
     : connection === undefined
-      ? { type: 'FAILED', error: zoomFailure(text.initFailed) }
+      ? { type: 'FAILED', error: zoomFailure(i18n.t('zoom:initFailed')) }
       : zoomEventFor(connection);
   sendZoomEvent(final);
 };

@@ -1,0 +1,83 @@
+import type { BrowserContext, Page, Request } from '@playwright/test';
+import { expect, test } from './fixtures/test';
+import { AppShell } from './pages/AppShell';
+
+/** A call of Amplify to Cognito that trades the refresh token for new tokens (either API Cognito offers for it). */
+const isTokenRefresh = (request: Request) => {
+  const target = request.headers()['x-amz-target'] ?? '';
+  if (target.endsWith('.GetTokensFromRefreshToken')) return true;
+  return target.endsWith('.InitiateAuth') && (request.postData() ?? '').includes('REFRESH_TOKEN_AUTH');
+};
+
+/** Counts the token refreshes every page of `context` asks Cognito for from now on. */
+const countTokenRefreshes = (context: BrowserContext) => {
+  const refreshes: Request[] = [];
+  context.on('request', (request) => {
+    if (isTokenRefresh(request)) refreshes.push(request);
+  });
+  return refreshes;
+};
+
+const templatesLoaded = (page: Page) =>
+  page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/templates' && response.request().method() === 'GET',
+  );
+
+test.describe('A session open in several tabs', () => {
+  test('four tabs at the token’s expiry refresh it once, all four keep working, and a Log Out in one ends all', async ({
+    page,
+    context,
+    signedInUser,
+  }) => {
+    // four copies of the app load on a dev server
+    test.setTimeout(180_000);
+    const tabs: Page[] = [page];
+    await test.step('the signed-in person has the dashboard open in four tabs', async () => {
+      // the pages' clock is moved below; it has to be the pages' own from their load on
+      await context.clock.install();
+      await page.reload();
+      for (let opened = 1; opened < 4; opened += 1) {
+        const tab = await context.newPage();
+        await tab.goto('/dashboard');
+        tabs.push(tab);
+      }
+      // each tab's first load compiles nothing new, but three at once share a busy dev server
+      for (const tab of tabs) await expect(new AppShell(tab).navEntry('Dashboard')).toBeVisible({ timeout: 30_000 });
+      expect(signedInUser.email).toBeTruthy();
+    });
+
+    const refreshes = countTokenRefreshes(context);
+
+    await test.step('57 minutes later every tab needs the API: one tab refreshes, the others take its tokens', async () => {
+      // the ID token lives 1 h; with 3 min left each tab's cache wants a new one (SPEC §9: 5 min margin). The local
+      // Cognito dates its tokens by the real clock, so to the pages the new token has 3 min left too: their clock
+      // stands still meanwhile, or a tab would renew that one as well once its last refresh is 5 s old
+      await context.clock.pauseAt(Date.now() + 57 * 60_000);
+      for (const tab of tabs) {
+        const loaded = templatesLoaded(tab);
+        await new AppShell(tab).open('Templates');
+        expect((await loaded).status()).toBe(200);
+      }
+      expect(refreshes).toHaveLength(1);
+    });
+
+    await test.step('back on the real clock (Cognito’s), every tab still works on the one new token', async () => {
+      await context.clock.setSystemTime(Date.now());
+      await context.clock.resume();
+      for (const tab of tabs) {
+        const loaded = tab.waitForResponse(
+          (response) => new URL(response.url()).pathname === '/api/pipeline' && response.request().method() === 'GET',
+        );
+        await new AppShell(tab).open('Pipeline');
+        expect((await loaded).status()).toBe(200);
+        await expect(new AppShell(tab).pageHeading('Pipeline')).toBeVisible();
+      }
+      expect(refreshes).toHaveLength(1);
+    });
+
+    await test.step('a Log Out in one tab signs the other three out too', async () => {
+      await new AppShell(tabs[3]!).chooseFromUserMenu('Log Out');
+      for (const tab of tabs) await expect(tab).toHaveURL(/\/signin$/);
+    });
+  });
+});

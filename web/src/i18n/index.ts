@@ -1,0 +1,84 @@
+import i18next, { type Resource, type ResourceLanguage } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { defaultLanguage, languages } from './boot';
+
+/**
+ * The interface's languages (SPEC §3 `language`). One catalogue per language: `locales/<language>/<namespace>.json`,
+ * a namespace per module or page folder plus `common`. English is in the app's chunk and ready synchronously (tests
+ * and the first render read it); another language's namespaces arrive in their own chunks when it is chosen, so the
+ * app's first load does not carry three languages. The public pages import none of this.
+ */
+const englishFiles = import.meta.glob<Record<string, unknown>>('./locales/en/*.json', {
+  eager: true,
+  import: 'default',
+});
+// `boot` is left out: boot.ts has every language's in the first bundle already, and reads it from there
+const otherFiles = import.meta.glob<Record<string, unknown>>(
+  ['./locales/*/*.json', '!./locales/en/*.json', '!./locales/*/boot.json'],
+  { import: 'default' },
+);
+
+const fileParts = (path: string) => {
+  const [, language = '', namespace = ''] = /^\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
+  return { language, namespace };
+};
+
+const english: ResourceLanguage = Object.fromEntries(
+  Object.entries(englishFiles).map(([path, catalogue]) => [fileParts(path).namespace, catalogue]),
+);
+
+/** The namespaces English has: every language must have the same (the catalogue test checks it). */
+export const namespaces = Object.keys(english).sort();
+
+export { browserLanguage, defaultLanguage, languages, toLanguage } from './boot';
+
+/** A language's name in that language, as a chooser lists it: 'Deutsch', 'Français', 'Español', 'English'. */
+export const languageName = (language: string) => {
+  try {
+    const name = new Intl.DisplayNames([language], { type: 'language' }).of(language) ?? language;
+    return name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
+  } catch {
+    return language;
+  }
+};
+
+export const i18n = i18next.createInstance();
+
+void i18n.use(initReactI18next).init({
+  lng: defaultLanguage,
+  fallbackLng: defaultLanguage,
+  supportedLngs: [...languages],
+  load: 'languageOnly',
+  ns: namespaces,
+  defaultNS: 'common',
+  resources: { en: english } satisfies Resource,
+  // the other languages are added when chosen (loadLanguage)
+  partialBundledLanguages: true,
+  // English is here already: init finishes before this module's importers run, so `t` works at once
+  initAsync: false,
+  // React escapes what it renders
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  // a language's namespaces are all loaded before it is switched to, so nothing waits on a Suspense boundary
+  react: { useSuspense: false },
+});
+
+const loads = new Map<string, Promise<void>>();
+
+/** Adds a language's namespaces to i18n (once); English is always there. */
+export const loadCatalogue = (language: string): Promise<void> => {
+  if (language === defaultLanguage) return Promise.resolve();
+  let load = loads.get(language);
+  if (!load) {
+    const files = Object.entries(otherFiles).filter(([path]) => fileParts(path).language === language);
+    load = Promise.all(
+      files.map(async ([path, importFile]) => {
+        i18n.addResourceBundle(language, fileParts(path).namespace, await importFile(), true, true);
+      }),
+    ).then(() => undefined);
+    // a failed chunk (a deploy replaced it) may be fetched again next time
+    load.catch(() => loads.delete(language));
+    loads.set(language, load);
+  }
+  return load;
+};
