@@ -133,6 +133,15 @@ test('a person creates a sequence, enrols three contacts, one answers with inter
     await capture('sequences-pipeline-labels');
   });
 
+  await test.step("the dashboard's pending tasks ask for a reply to Ada, the interested one, and not to Grace", async () => {
+    await page.goto('/dashboard');
+    const replies = page.getByTestId('task-replies_waiting');
+    await expect(replies.getByRole('link', { name: /Reply to Ada Lovelace/ })).toBeVisible({ timeout: 30_000 });
+    await expect(replies.getByTestId('task-label')).toHaveText(['Interested']);
+    await expect(replies).not.toContainText('Grace Hopper');
+    await capture('sequences-dashboard-reply-task');
+  });
+
   await test.step('a week on (the product clock), only Alan got the follow-up, in the same thread', async () => {
     const alan = addresses['Alan Turing']!.email;
     await expect(async () => {

@@ -200,6 +200,23 @@ describe('conversations', () => {
     expect(modify(bounced, { ...bounced, replyStatus: 'closed' })?.change.totals.add).toEqual({ bounces: -1 });
   });
 
+  it('counts a conversation whose newest answer is interested or referral, and moves it when the label is corrected', () => {
+    const label = (classification: string) => ({ emailId: 'e1', classification, classifiedBy: 'model' });
+    const replied = { ...started, replyStatus: 'REPLY_RECEIVED', lastReplyDate: '2030-03-06T01:00:00.000Z' };
+    const interested = { ...replied, latestLabel: label('interested') };
+    expect(modify(started, interested)?.change.totals.add).toMatchObject({ positiveReplies: 1 });
+    const referral = { ...interested, latestLabel: label('referral') };
+    expect(modify(interested, referral)).toBeNull();
+    const notNow = { ...referral, latestLabel: { ...label('not_now'), classifiedBy: 'user' } };
+    expect(modify(referral, notNow)?.change.totals.add).toEqual({ positiveReplies: -1 });
+    expect(remove(interested)?.change.totals.add).toEqual({ positiveReplies: -1 });
+    // an out-of-office is no positive answer, and neither is a label in a conversation where nothing was sent
+    expect(
+      modify(started, { ...started, replyStatus: 'auto_reply', latestLabel: label('out_of_office') }),
+    ).not.toHaveProperty('change.totals.add.positiveReplies');
+    expect(modify(conversation(), conversation({ latestLabel: label('interested') }))).toBeNull();
+  });
+
   it('leaves what happened when deleted, and takes it out of the status counts', () => {
     const delta = remove(started);
     expect(delta?.change.totals.add).toEqual({ awaitingReply: -1 });

@@ -1,4 +1,5 @@
 import { funnelSteps, funnelStepsReached } from '../../shared/relationship.js';
+import { positiveClassifications } from '../../shared/schemas/conversations.js';
 import { type DraftItem, isReadyDraft } from '../data/draft.js';
 import { tenantOf } from '../data/entity/keys.js';
 import {
@@ -58,6 +59,15 @@ const statusCounters: Record<string, 'awaitingReply' | 'autoReplies' | 'bounces'
 const statusCounter = (conversation: Item | undefined) =>
   isStarted(conversation) ? statusCounters[text(conversation?.replyStatus)] : undefined;
 
+/** A started conversation whose newest answer asks for the person's reply (interested, referral). */
+const isPositive = (conversation: Item | undefined) => {
+  const classification = (conversation?.latestLabel as { classification?: unknown } | undefined)?.classification;
+  return (
+    isStarted(conversation) &&
+    positiveClassifications.includes(classification as (typeof positiveClassifications)[number])
+  );
+};
+
 const scheduledStart = (meeting: Item | undefined) =>
   meeting?.status === 'scheduled' && validTime(text(meeting.startTime)) ? text(meeting.startTime) : undefined;
 
@@ -100,6 +110,7 @@ const conversationDelta = (delta: StatsDelta, { eventName, oldImage, newImage }:
     if (before) add(change.totals.add, before, -1);
     if (after) add(change.totals.add, after, 1);
   }
+  add(change.totals.add, 'positiveReplies', Number(isPositive(newImage)) - Number(isPositive(oldImage)));
   if (eventName === 'REMOVE') {
     change.conversation = { remove: { conversationId } };
     return;

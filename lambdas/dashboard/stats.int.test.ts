@@ -580,6 +580,8 @@ describe('meetings and the summary', () => {
       emailsSent: 20000,
       conversationsStarted: 5000,
       replied: 1250,
+      positiveReplies: 480,
+      bounces: 200,
       awaitingReply: 3000,
       [statsAttribute.stage('contacted')]: 3700,
       [statsAttribute.stage('replied')]: 1300,
@@ -615,7 +617,10 @@ describe('meetings and the summary', () => {
       // the last 7 UTC days: today and the 6 before
       sentThisWeek: 7 * 300,
       replies: 1250,
-      replyRate: 0.25,
+      // of the 4,800 delivered: the 200 bounced are left out
+      replyRate: 1250 / 4800,
+      positiveReplies: 480,
+      positiveReplyRate: 0.1,
       upcomingMeetings: 30,
       slots: expect.objectContaining({ plan: 'free', slotsUsed: 0 }),
       generatedAt: now.toISOString(),
@@ -632,6 +637,8 @@ describe('meetings and the summary', () => {
       sentThisWeek: 0,
       replies: 0,
       replyRate: 0,
+      positiveReplies: 0,
+      positiveReplyRate: 0,
       upcomingMeetings: 0,
     });
   });

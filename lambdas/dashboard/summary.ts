@@ -45,15 +45,20 @@ export const dashboardSummary = async (deps: DashboardDeps, uid: string): Promis
   const stats = toUserStats(statsItem);
   // counts of items written before the counters existed were never added: a decrement of one may leave a count below 0
   const atLeast0 = (n: number) => Math.max(0, n);
-  const started = atLeast0(stats.conversationsStarted);
+  // a bounced conversation was never delivered: the rates are of those that were
+  const delivered = atLeast0(stats.conversationsStarted - atLeast0(stats.bounces));
   const replies = atLeast0(stats.replied);
+  const positiveReplies = atLeast0(stats.positiveReplies);
+  const rate = (n: number) => (delivered === 0 ? 0 : Math.min(1, n / delivered));
   return {
     contacts: atLeast0(quota.contactCount),
     verifiedEmails: atLeast0(stats.verifiedEmails),
     draftsReady: atLeast0(stats.draftsReady),
     sentThisWeek: atLeast0(week.reduce((sum, day) => sum + day.sent, 0)),
     replies,
-    replyRate: started === 0 ? 0 : Math.min(1, replies / started),
+    replyRate: rate(replies),
+    positiveReplies,
+    positiveReplyRate: rate(positiveReplies),
     upcomingMeetings: Object.values(stats.meetings).filter((start) => Date.parse(start) >= today).length,
     slots: toQuota(quota),
     generatedAt: now.toISOString(),

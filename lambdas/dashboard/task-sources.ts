@@ -1,6 +1,7 @@
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { awaitsYourReply } from '../../shared/conversation-turn.js';
+import type { ReplyClassification } from '../../shared/schemas/conversations.js';
 import { queryAll, type DataClient } from '../data/client.js';
 import { type ContactItem, contactKey } from '../data/contact.js';
 import type { ConversationItem } from '../data/conversation.js';
@@ -40,7 +41,10 @@ export type ContactFact = {
 export type ConversationFact = Pick<
   ConversationItem,
   'id' | 'contactId' | 'replyStatus' | 'lastEmailSentAt' | 'lastReplyDate' | 'replySender' | 'subject'
->;
+> & {
+  /** the newest received e-mail's label (facts kept before triage have none) */
+  classification?: ReplyClassification;
+};
 export type MeetingFact = Pick<
   MeetingItem,
   'id' | 'contactId' | 'contactName' | 'title' | 'startTime' | 'durationMinutes' | 'status'
@@ -104,6 +108,7 @@ const conversationFact = (item: Item): ConversationFact | null => {
     lastReplyDate: conversation.lastReplyDate,
     replySender: conversation.replySender,
     subject: conversation.subject,
+    ...(conversation.latestLabel ? { classification: conversation.latestLabel.classification } : {}),
   };
 };
 

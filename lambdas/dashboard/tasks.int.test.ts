@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { pendingTaskKinds, pendingTasksSchema, type PendingTasks } from '../../shared/schemas/dashboard.js';
+import type { ReplyClassification } from '../../shared/schemas/conversations.js';
 import { type Settings, settingsDefaults } from '../../shared/schemas/profile.js';
 import { createDataClient, type DataClient } from '../data/client.js';
 import { contactKey, putContacts, type ContactItem } from '../data/contact.js';
@@ -376,6 +377,44 @@ describe('pending tasks', () => {
     expect(tasks.total).toBe(28);
   });
 
+  it("puts an interested answer and a referral first ('Reply to ...'), and leaves out an unsubscribe", async () => {
+    const now = '2026-11-24T18:00:00.000Z';
+    const uid = newUid();
+    const [plain, interested, referral, unsubscribed, unlabelled] = await addContacts(
+      uid,
+      ['Plain', 'Keen', 'Referrer', 'Gone', 'Older'].map((name) => ({ name })),
+    );
+    const reply = (contactId: string, daysAgo: number, classification?: ReplyClassification) =>
+      saveConversation(uid, contactId, {
+        replyStatus: 'REPLY_RECEIVED',
+        lastEmailSentAt: ago(now, 30 * day),
+        lastReplyDate: ago(now, daysAgo * day),
+        replySender: `${contactId}@example.com`,
+        ...(classification
+          ? { latestLabel: { emailId: newId('e'), classification, classifiedBy: 'model' as const } }
+          : {}),
+      });
+    const ids = {
+      plain: await reply(plain!, 5, 'other'),
+      interested: await reply(interested!, 1, 'interested'),
+      referral: await reply(referral!, 2, 'referral'),
+      unsubscribed: await reply(unsubscribed!, 9, 'unsubscribe'),
+      unlabelled: await reply(unlabelled!, 7),
+    };
+
+    const task = taskOf(await pendingTasks(depsAt(now), uid), 'replies_waiting');
+
+    expect(task.count).toBe(4);
+    expect(task.items.map((item) => [item.id, item.classification])).toEqual([
+      [ids.referral, 'referral'],
+      [ids.interested, 'interested'],
+      [ids.unlabelled, undefined],
+      [ids.plain, 'other'],
+    ]);
+    // read again from the facts the first read stored: the labels were kept with them
+    expect(taskOf(await pendingTasks(depsAt(now), uid), 'replies_waiting')).toEqual(task);
+  });
+
   it('counts as ready to send only drafts the send would take: text without open spots, to an address it may use', async () => {
     const now = '2026-11-24T18:00:00.000Z';
     const uid = newUid();
@@ -500,6 +539,7 @@ describe('pending tasks', () => {
       replyStatus: 'REPLY_RECEIVED',
       lastReplyDate: ago(now, 2 * day),
       replySender: 'cleo@example.com',
+      latestLabel: { emailId: newId('e'), classification: 'interested', classifiedBy: 'model' },
     });
     const meeting = await saveMeeting(uid, ada!, { startTime: later(now, 3_600_000) });
     const after = await partitionSnapshot(db, uid);
@@ -516,7 +556,9 @@ describe('pending tasks', () => {
     const kept = await pendingTasks(depsAt(now), uid);
     // Bob's address is on the do-not-contact list: only Ada's draft is ready
     expect(taskOf(kept, 'drafts_ready').items).toEqual([expect.objectContaining({ contactId: ada, detail: 'Intro' })]);
-    expect(taskOf(kept, 'replies_waiting').items).toEqual([expect.objectContaining({ id: waiting })]);
+    expect(taskOf(kept, 'replies_waiting').items).toEqual([
+      expect.objectContaining({ id: waiting, classification: 'interested' }),
+    ]);
     expect(taskOf(kept, 'follow_ups_due').count).toBe(0);
     expect(taskOf(kept, 'failed_lookups').items).toEqual([expect.objectContaining({ contactId: cleo })]);
     expect(taskOf(kept, 'meetings_today').items).toEqual([expect.objectContaining({ id: meeting })]);

@@ -5,6 +5,7 @@ import {
   type PendingTasks,
 } from '../../shared/schemas/dashboard.js';
 import { awaitsYourReply } from '../../shared/conversation-turn.js';
+import { positiveClassifications, type ReplyClassification } from '../../shared/schemas/conversations.js';
 import { type Settings, settingsDefaults } from '../../shared/schemas/profile.js';
 import { normaliseAddress } from '../data/do-not-contact.js';
 import type { DraftTask } from '../data/draft.js';
@@ -51,13 +52,25 @@ const taskOf = (kind: PendingTaskKind, items: Item[], order: (a: Item, b: Item) 
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/**
+ * Labels of answers that ask for no reply (DESIGN §9 'Triage'): an unsubscribe put the address on the do-not-contact
+ * list, and an out-of-office or a bounce the person corrected a reply to is no one's answer.
+ */
+const answersNothing = new Set<ReplyClassification>(['unsubscribe', 'out_of_office', 'bounce']);
+
 /** SPEC §7 replies: the contact answered after the user's last e-mail (the user owes the next one). */
 const isReplyWaiting = (conversation: ConversationFact) =>
   awaitsYourReply({
     replyStatus: conversation.replyStatus,
     lastReplyAt: conversation.lastReplyDate,
     lastSentAt: conversation.lastEmailSentAt,
-  });
+  }) && !(conversation.classification && answersNothing.has(conversation.classification));
+
+/** Replies waiting: an interested answer or a referral ('Reply to ...') before the others, then the longest waiting. */
+const byPositiveThenOldest = (a: Item, b: Item) => {
+  const rank = (item: Item) => (item.classification && positiveClassifications.includes(item.classification) ? 0 : 1);
+  return rank(a) - rank(b) || byAt('oldest')(a, b);
+};
 
 /**
  * When a conversation awaiting a reply is due a follow-up: `followUpDelay` days after its last e-mail at
@@ -95,8 +108,10 @@ export const failedSendDetail = 'Sending failed';
  *   to an address that may be sent to (a valid one, or a risky one the person confirmed: lambdas/drafts/send-rules.ts
  *   `sendTarget`, the send's own rule) and is not on the do-not-contact list; oldest saved first (waiting longest);
  *   detail the subject;
- * - replies_waiting: conversations the contact answered (REPLY_RECEIVED) after the user's last e-mail, oldest reply
- *   first; detail the reply's sender;
+ * - replies_waiting: conversations the contact answered (REPLY_RECEIVED) after the user's last e-mail, unless the
+ *   reply's label asks for no answer (an unsubscribe; an out-of-office or bounce by the person's correction); those
+ *   labelled interested or referral first (the dashboard's 'Reply to ...'), then oldest reply first; detail the
+ *   reply's sender, with its label;
  * - follow_ups_due: conversations awaiting a reply whose last e-mail is `followUpDelay` days old (SPEC §3 App
  *   settings, default 3; due at `followUpTime` of that day in the user's time zone, when the auto follow-up would
  *   go), unless its next e-mail is already written: a reply or follow-up ready or failed (tasks of their own), or
@@ -174,8 +189,9 @@ export const pendingTasks = async (deps: DashboardDeps, uid: string): Promise<Pe
         id: conversation.id,
         detail: conversation.replySender ?? name,
         at: conversation.lastReplyDate,
+        ...(conversation.classification ? { classification: conversation.classification } : {}),
       })),
-      byAt('oldest'),
+      byPositiveThenOldest,
     ),
     follow_ups_due: taskOf(
       'follow_ups_due',

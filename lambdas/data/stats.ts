@@ -14,7 +14,8 @@ import { tenantKey } from './entity/keys.js';
  *   `draftsReady` (primary drafts ready to send: draft.ts `isReadyDraft`), `emailsSent`,
  *   `conversationsStarted` (conversations with a sent e-mail), `replied` (conversations the contact answered),
  *   `awaitingReply`, `autoReplies`, `bounces` (started conversations whose reply status is now `awaiting_reply`,
- *   `auto_reply`, `bounced`); `stage|<pipeline stage>` numbers (contacts in each stage, wherever a hand put them);
+ *   `auto_reply`, `bounced`); `positiveReplies` (started conversations whose newest answer is labelled interested or
+ *   referral, DESIGN §9 'Triage': a correction moves it); `stage|<pipeline stage>` numbers (contacts in each stage, wherever a hand put them);
  *   `reached|<funnel step>` numbers (contacts by what happened: a draft or an e-mail sent, an e-mail sent, an e-mail
  *   sent and a reply, those and a meeting booked: shared/relationship.ts `funnelStepsReached`);
  *   `meeting|<meetingId>` = the start (ISO 8601) of each scheduled meeting not yet started (one that started over a
@@ -54,6 +55,8 @@ export type UserStats = {
   awaitingReply: number;
   autoReplies: number;
   bounces: number;
+  /** started conversations whose newest answer is labelled interested or referral (a correction moves it) */
+  positiveReplies: number;
   /** contacts per pipeline stage */
   stages: Record<string, number>;
   /** contacts per step of the funnel they reached by what happened (shared/relationship.ts `funnelSteps`) */
@@ -129,6 +132,7 @@ export const toUserStats = (item: Record<string, unknown> | undefined): UserStat
     awaitingReply: numberOf(item?.awaitingReply),
     autoReplies: numberOf(item?.autoReplies),
     bounces: numberOf(item?.bounces),
+    positiveReplies: numberOf(item?.positiveReplies),
     stages: {},
     reached: {},
     meetings: {},

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { quotaSchema } from './contacts.js';
 import { lazySchema } from '../lazy-schema.js';
+import { replyClassifications } from './conversations.js';
 
 /**
  * The dashboard (SPEC §7 'Dashboard refresh', DESIGN §8 'Dashboard and analytics'): what the user should do
@@ -19,8 +20,15 @@ export const dashboardSummarySchema = /* @__PURE__ */ lazySchema(() =>
     sentThisWeek: z.number().int().nonnegative(),
     /** conversations the contact answered (REPLY_RECEIVED at least once), all time */
     replies: z.number().int().nonnegative(),
-    /** replies / conversations with at least one sent e-mail, 0..1 (0 with none sent) */
+    /**
+     * replies / delivered conversations (at least one e-mail sent, not bounced), 0..1 (0 with none): an out-of-office
+     * or another automatic answer is no reply (DESIGN §9 'Triage'), a bounce was never delivered
+     */
     replyRate: z.number().min(0).max(1),
+    /** conversations whose newest answer is labelled interested or referral (DESIGN §9 'Triage') */
+    positiveReplies: z.number().int().nonnegative(),
+    /** positiveReplies / delivered conversations, 0..1 (0 with none) */
+    positiveReplyRate: z.number().min(0).max(1),
     /** scheduled meetings starting from now on */
     upcomingMeetings: z.number().int().nonnegative(),
     /** the contact slots (SPEC §3 'Quota') */
@@ -53,6 +61,8 @@ export const pendingTaskItemSchema = /* @__PURE__ */ lazySchema(() =>
     detail: z.string(),
     /** ISO 8601: when it became due (draft saved, reply received, follow-up due, meeting start, failure) */
     at: z.string().nullable(),
+    /** replies_waiting: the reply's label (DESIGN §9 'Triage'), absent until it is labelled */
+    classification: z.enum(replyClassifications).optional(),
   }),
 );
 export const pendingTaskSchema = /* @__PURE__ */ lazySchema(() =>

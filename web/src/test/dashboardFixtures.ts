@@ -9,6 +9,8 @@ export const summaryOf = (overrides: Partial<DashboardSummary> = {}): DashboardS
   sentThisWeek: 37,
   replies: 9,
   replyRate: 0.237,
+  positiveReplies: 4,
+  positiveReplyRate: 0.105,
   upcomingMeetings: 2,
   slots: quotaOf({ slotsUsed: 18, slotsAllowed: 25, totalAvailableSlots: 7 }),
   generatedAt: '2026-11-24T12:00:00.000Z',

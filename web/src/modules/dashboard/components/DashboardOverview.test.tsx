@@ -87,7 +87,7 @@ describe('the dashboard summary', () => {
     expect(text('summary-value-sent')).toBe('37');
     expect(href('summary-card-sent')).toBe('/dashboard?view=analytics');
     expect(text('summary-value-replies')).toBe('9');
-    expect(byTestId('summary-card-replies')?.textContent).toContain('24% reply rate');
+    expect(byTestId('summary-card-replies')?.textContent).toContain('24% reply rate · 11% positive');
     expect(href('summary-card-replies')).toBe('/dashboard?view=analytics');
     expect(text('summary-value-meetings')).toBe('2');
     expect(href('summary-card-meetings')).toBe('/meetings');
@@ -140,8 +140,18 @@ describe('the pending tasks', () => {
       ],
     },
     replies_waiting: {
-      count: 1,
-      items: [{ contactId: 'c5', name: 'Barbara Liskov', id: 'v1', detail: 'barbara@mit.edu', at: null }],
+      count: 2,
+      items: [
+        {
+          contactId: 'c11',
+          name: 'Margaret Hamilton',
+          id: 'v3',
+          detail: 'margaret@mit.edu',
+          at: null,
+          classification: 'interested',
+        },
+        { contactId: 'c5', name: 'Barbara Liskov', id: 'v1', detail: 'barbara@mit.edu', at: null },
+      ],
     },
     follow_ups_due: {
       count: 1,
@@ -172,7 +182,7 @@ describe('the pending tasks', () => {
     await untilPasses(() => expect(byTestId('task-drafts_ready')).not.toBeNull());
     const panel = byTestId('pending-tasks')!;
 
-    expect(text('pending-tasks-total')).toBe('13');
+    expect(text('pending-tasks-total')).toBe('14');
     expect([...panel.querySelectorAll('h3')].map((heading) => heading.textContent)).toEqual([
       'Drafts ready to send',
       'Replies waiting for you',
@@ -196,6 +206,11 @@ describe('the pending tasks', () => {
     // a reply waiting opens the contact's conversation with the reply composer (DESIGN §9)
     expect(linkNamed('Barbara Liskov', replies)?.getAttribute('href')).toBe('/dashboard?contact=c5&reply=1');
     expect(linkNamed('Open Pipeline', replies)?.getAttribute('href')).toBe('/pipeline');
+    // an interested answer asks for the person's reply, and says what it is
+    const keen = linkNamed('Reply to Margaret Hamilton', replies);
+    expect(keen?.getAttribute('href')).toBe('/dashboard?contact=c11&reply=1');
+    expect(keen?.querySelector('[data-testid="task-label"]')?.textContent).toBe('Interested');
+    expect(linkNamed('Barbara Liskov', replies)?.querySelector('[data-testid="task-label"]')).toBeNull();
     const followUps = byTestId('task-follow_ups_due')!;
     expect(linkNamed('John McCarthy', followUps)?.getAttribute('href')).toBe('/outreach?contact=c10');
     expect(linkNamed('Open Outreach', followUps)?.getAttribute('href')).toBe('/outreach');

@@ -4,9 +4,12 @@ import { Panel } from '@/ui/Panel';
 import { SkeletonText } from '@/ui/Skeleton';
 import { Text } from '@/ui/text/Text';
 import { Title } from '@/ui/text/Title';
+import { positiveClassifications } from '@shared/schemas/conversations';
 import type { PendingTask } from '@shared/schemas/dashboard';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { Tag } from '@/ui/Tag';
+import { classificationColors, classificationLabel } from '@/modules/conversations/utils/conversationLabels';
 import { usePendingTasks } from '../hooks/usePendingTasks';
 import { openTasks, pendingTaskPlace, pendingTaskTitle, pendingTaskViews, taskTime } from '../utils/pendingTaskLinks';
 import './dashboard.css';
@@ -29,15 +32,25 @@ const TaskGroup = ({ task }: { task: PendingTask }) => {
         </span>
       </div>
       <ul className="pending-task__items">
-        {task.items.slice(0, shownItems).map((item) => (
-          <li key={item.id}>
-            <Link to={view.itemTo(item)} className="pending-task__item">
-              <span className="pending-task__name">{item.name || t('tasks.unnamed')}</span>
-              <span className="pending-task__detail">{item.detail}</span>
-              {view.showsTime && item.at ? <time dateTime={item.at}>{taskTime(item.at)}</time> : null}
-            </Link>
-          </li>
-        ))}
+        {task.items.slice(0, shownItems).map((item) => {
+          const name = item.name || t('tasks.unnamed');
+          // an interested answer or a referral asks for the person's reply (DESIGN §9 'Triage')
+          const asksForReply = item.classification && positiveClassifications.includes(item.classification);
+          return (
+            <li key={item.id}>
+              <Link to={view.itemTo(item)} className="pending-task__item">
+                <span className="pending-task__name">{asksForReply ? t('tasks.replyTo', { name }) : name}</span>
+                {item.classification ? (
+                  <Tag color={classificationColors[item.classification]} data-testid="task-label">
+                    {classificationLabel(item.classification)}
+                  </Tag>
+                ) : null}
+                <span className="pending-task__detail">{item.detail}</span>
+                {view.showsTime && item.at ? <time dateTime={item.at}>{taskTime(item.at)}</time> : null}
+              </Link>
+            </li>
+          );
+        })}
       </ul>
       <Link to={view.to} className="pending-task__more">
         {task.count > shownItems

@@ -66,7 +66,13 @@ export const summaryCards = (summary: DashboardSummary): SummaryCard[] => [
     key: 'replies',
     label: i18n.t('dashboard:summary.cards.replies.label'),
     value: count(summary.replies),
-    detail: i18n.t('dashboard:summary.cards.replies.detail', { percent: percent(summary.replyRate) }),
+    // the positive share (interested, referral: DESIGN §9 'Triage') once there are replies to label
+    detail: summary.replies
+      ? i18n.t('dashboard:summary.cards.replies.detailPositive', {
+          percent: percent(summary.replyRate),
+          positive: percent(summary.positiveReplyRate),
+        })
+      : i18n.t('dashboard:summary.cards.replies.detail', { percent: percent(summary.replyRate) }),
     to: analyticsViewPath,
   },
   {
