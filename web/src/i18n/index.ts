@@ -1,5 +1,6 @@
 import i18next, { type Resource, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { showErrorTextsWith } from '@/lib/http/ApiError';
 import { defaultLanguage, languages } from './boot';
 
 /**
@@ -82,3 +83,24 @@ export const loadCatalogue = (language: string): Promise<void> => {
   }
   return load;
 };
+
+/**
+ * The texts the server answers with (SPEC §8, shared/messages.ts and the domains' message tables) in the interface's
+ * language. The server speaks English; its texts are found by their English wording in the `server` catalogue
+ * (server.test.ts keeps that catalogue equal to the server's texts), and a text not in it, such as one naming an
+ * address or a provider, is shown as the server wrote it.
+ */
+const serverKeys = new Map<string, string>();
+const indexServerTexts = (value: unknown, path: string) => {
+  if (typeof value === 'string') {
+    if (!serverKeys.has(value)) serverKeys.set(value, path);
+  } else if (value && typeof value === 'object')
+    for (const [key, inner] of Object.entries(value)) indexServerTexts(inner, path ? `${path}.${key}` : key);
+};
+indexServerTexts(english.server, '');
+
+export const serverText = (text: string) => {
+  const key = serverKeys.get(text);
+  return key && i18n.language !== defaultLanguage ? i18n.t(key, { ns: 'server', defaultValue: text }) : text;
+};
+showErrorTextsWith(serverText);

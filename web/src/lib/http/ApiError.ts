@@ -19,6 +19,15 @@ export type ApiErrorInit = {
   cause?: unknown;
 };
 
+/**
+ * How the text of a failure is shown. The server and SPEC §8 word them in English; the app sets this to put them in
+ * the interface's language (i18n/serverText.ts). The public pages, English by decision, load no catalogue.
+ */
+let shownText = (text: string) => text;
+export const showErrorTextsWith = (translate: (text: string) => string) => {
+  shownText = translate;
+};
+
 /** A failed API call: what the user is shown plus what code needs to decide (status, code, details). */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -29,7 +38,7 @@ export class ApiError extends Error {
   readonly serverMessage: string | undefined;
 
   constructor(init: ApiErrorInit) {
-    super(init.message, { cause: init.cause });
+    super(shownText(init.message), { cause: init.cause });
     this.status = init.status;
     this.code = init.code;
     this.details = init.details;
