@@ -194,6 +194,14 @@ describe('contacts service', () => {
     expect(mine.experiences.length).toBeGreaterThanOrEqual(2);
     expect(mine.education.length).toBeGreaterThanOrEqual(1);
     expect(mine.data_freshness).toBe('fresh');
+    // what the profile says beyond its roles, for both (SPEC §3 `linkedinData`)
+    expect(mine.linkedin_data).toMatchObject({
+      headline: expect.stringContaining(' at '),
+      skills: expect.arrayContaining([expect.any(String)]),
+      languages: expect.arrayContaining(['english']),
+      connections: expect.any(Number),
+    });
+    expect(theirs.linkedin_data).toEqual(mine.linkedin_data);
     expect(sent.map(({ message }) => message)).toEqual([
       { uid: first, contactId: mine.id, attempt: 1 },
       { uid: second, contactId: theirs.id, attempt: 1 },

@@ -193,7 +193,12 @@ const newContact = (
     experiences: shared?.experiences ?? [],
     notes: body.notes ?? '',
     ...(body.connected_at ? { connectedAt: isoTime(body.connected_at) } : {}),
-    ...(body.linkedin_data ? { linkedinData: body.linkedin_data } : {}),
+    // what the person gave, else what the profile says
+    ...(body.linkedin_data
+      ? { linkedinData: body.linkedin_data }
+      : shared?.linkedinData
+        ? { linkedinData: shared.linkedinData }
+        : {}),
     ...(body.email
       ? { email: body.email.toLowerCase(), emailSource: 'manual', emailLookupStatus: 'pending' as const }
       : sharedEmail

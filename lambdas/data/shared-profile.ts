@@ -1,5 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DataClient } from './client.js';
+import type { LinkedinData } from '../../shared/schemas/contacts.js';
 import type { EducationEntry, EmailQevStatus, ExperienceEntry } from './contact.js';
 import { writtenIf } from './entity/condition.js';
 import { asCasedNow } from './profile-casing.js';
@@ -22,6 +23,8 @@ export type SharedProfileItem = {
   companyDomain?: string;
   education?: EducationEntry[];
   experiences?: ExperienceEntry[];
+  /** SPEC §3 `linkedinData` as enrichment gives it */
+  linkedinData?: LinkedinData;
   linkedinScrapedAt?: string;
   dataFreshness?: 'fresh' | 'stale' | 'unknown';
   /** the found address (a lookup whose verdict was valid) */

@@ -44,6 +44,12 @@ const schools = [
 const degrees = ['bachelor of science', 'bachelor of arts', 'master of science', 'master of business administration'];
 const majors = ['computer science', 'economics', 'mechanical engineering', 'mathematics', 'design', 'marketing'];
 const lastNames = ['Lovelace', 'Hopper', 'Turing', 'Johnson', 'Okafor', 'Nakamura', 'García', 'Schmidt'];
+const skillNames = ['leadership', 'product strategy', 'python', 'negotiation', 'data analysis', 'user research', 'sql'];
+const otherLanguages = [
+  { name: 'german', proficiency: 'professional_working' },
+  { name: 'french', proficiency: 'limited_working' },
+  { name: 'spanish', proficiency: 'professional_working' },
+];
 const cities = ['seattle, washington, united states', 'london, england, united kingdom', 'toronto, ontario, canada'];
 
 /** A small deterministic generator seeded by the slug (xorshift over a SHA-256 seed). */
@@ -119,6 +125,12 @@ export const sandboxPerson = (slug: string, profileUrl: string) => {
     };
   });
   const current = experience[0]!;
+  // drawn after every pick above, so the roles and schools of a slug stay what they were
+  const skills = Array.from(new Set(Array.from({ length: random.int(3, 6) }, () => random.pick(skillNames))));
+  const languages = [
+    { name: 'english', proficiency: 'native' },
+    ...(random.int(0, 1) ? [random.pick(otherLanguages)] : []),
+  ];
   return {
     full_name: `${first} ${last}`,
     first_name: first,
@@ -129,6 +141,13 @@ export const sandboxPerson = (slug: string, profileUrl: string) => {
     linkedin_url: profileUrl.replace(/^https?:\/\//, ''),
     experience,
     education,
+    headline: `${current.title.name} at ${current.company.name}`,
+    summary: `I build ${current.company.industry} products and like meeting people who do the same.`,
+    location_name: current.location_names[0],
+    industry: current.company.industry,
+    skills,
+    languages,
+    linkedin_connections: random.int(40, 900),
   };
 };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startScriptedVendor } from '../test/scripted-vendor.js';
+import { linkedinDataSchema } from '../../../shared/schemas/contacts.js';
 import { fromPdlPerson, peopleDataLabsEnrichment, webDomain } from './peopledatalabs.js';
 
 const answer = (status: number, json: unknown) => async () => new Response(JSON.stringify(json), { status });
@@ -160,6 +161,32 @@ describe('People Data Labs enrichment', () => {
       },
       { institution: 'MIT', degree: 'Doctor of Philosophy (PhD)' },
     ]);
+  });
+
+  it("keeps what the profile says beyond its roles within the contact's bounds, and nothing when it says nothing", () => {
+    const base = { first_name: 'ada', last_name: 'lovelace', experience: [], education: [] };
+    const person = fromPdlPerson({
+      ...base,
+      headline: '  Analyst of engines  ',
+      summary: 'x'.repeat(5000),
+      location_name: 'london, england, united kingdom',
+      industry: 'computer software',
+      skills: ['math', 'math', ' poetry ', '', ...Array.from({ length: 150 }, (_, index) => `skill ${index}`)],
+      languages: ['english', { name: 'french' }, { name: null }],
+      linkedin_connections: 250_000,
+    });
+    expect(linkedinDataSchema.parse(person.linkedinData)).toEqual({
+      headline: 'Analyst of engines',
+      summary: 'x'.repeat(4000),
+      location: 'London, England, United Kingdom',
+      industry: 'Computer Software',
+      skills: ['math', 'poetry', ...Array.from({ length: 98 }, (_, index) => `skill ${index}`)],
+      languages: ['english', 'french'],
+      connections: 100_000,
+    });
+    expect(fromPdlPerson({ ...base, skills: [], languages: [], linkedin_connections: -1 })).not.toHaveProperty(
+      'linkedinData',
+    );
   });
 
   it('keeps the bare web domain of a company website', () => {

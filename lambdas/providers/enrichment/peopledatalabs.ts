@@ -4,6 +4,7 @@ import * as zm from 'zod/mini';
 import { type RetryPolicy, retryingFetch, type RetryingFetchOptions } from '../retry.js';
 import { lambdaExtensionSecret } from '../../core/secrets.js';
 import { vendorLimits } from '../vendor-limits.js';
+import type { LinkedinData } from '../../../shared/schemas/contacts.js';
 import { enrichmentDefaults, type EnrichedProfile, type EnrichmentPort, type ExperienceEntry } from './port.js';
 
 /**
@@ -50,6 +51,15 @@ const pdlSchemas = () => {
     linkedin_url: optional,
     experience: z.array(experience).nullish(),
     education: z.array(education).nullish(),
+    // what the profile says beyond its roles (the contact's `linkedinData`)
+    headline: optional,
+    summary: optional,
+    location_name: optional,
+    industry: optional,
+    skills: z.array(z.string()).nullish(),
+    // objects with a name (and proficiency) in PDL v5; plain names in older records
+    languages: z.array(z.union([z.string(), z.object({ name: optional })])).nullish(),
+    linkedin_connections: z.number().nullish(),
   });
   /** @link https://docs.peopledatalabs.com/docs/reference-person-enrichment-api */
   const enrichResponse = z.object({ status: z.number(), data: person });
@@ -87,6 +97,41 @@ const defined = <T extends Record<string, unknown>>(value: T) =>
   Object.fromEntries(
     Object.entries(value).filter(([, field]) => field !== undefined && field !== null && field !== ''),
   ) as T;
+
+/** Trimmed and cut to `max` characters (the contact's `linkedinDataSchema` bounds), never half a surrogate pair. */
+const bounded = (value: string | null | undefined, max: number) => {
+  const trimmed = value?.trim() ?? '';
+  return trimmed ? Array.from(trimmed).slice(0, max).join('').trim() : undefined;
+};
+const boundedList = (values: (string | null | undefined)[], each: number, count: number) => {
+  const kept = [...new Set(values.map((value) => bounded(value, each)).filter((value) => value !== undefined))];
+  return kept.length ? kept.slice(0, count) : undefined;
+};
+
+/**
+ * SPEC §3 `linkedinData` of a PDL person: headline, about text, place, industry, skills, languages and connections,
+ * within the bounds the contact keeps (shared/schemas/contacts.ts `linkedinDataSchema`); undefined when PDL says none.
+ */
+export const linkedinDataOf = (person: PdlPerson): LinkedinData | undefined => {
+  const connections = person.linkedin_connections;
+  const data = defined({
+    headline: bounded(person.headline, 300),
+    summary: bounded(person.summary, 4000),
+    location: person.location_name ? bounded(titleCase(person.location_name), 200) : undefined,
+    industry: person.industry ? bounded(titleCase(person.industry), 200) : undefined,
+    skills: boundedList(person.skills ?? [], 100, 100),
+    languages: boundedList(
+      (person.languages ?? []).map((language) => (typeof language === 'string' ? language : language.name)),
+      100,
+      30,
+    ),
+    connections:
+      typeof connections === 'number' && Number.isInteger(connections) && connections >= 0
+        ? Math.min(connections, 100_000)
+        : undefined,
+  });
+  return Object.keys(data).length ? data : undefined;
+};
 
 /** A PDL person as SPEC §3 entries, with the spec's defaults for missing names. */
 export const fromPdlPerson = (person: PdlPerson): EnrichedProfile => {
@@ -133,6 +178,7 @@ export const fromPdlPerson = (person: PdlPerson): EnrichedProfile => {
   const firstName = person.first_name ? nameCase(person.first_name) : '';
   const lastName = person.last_name ? nameCase(person.last_name) : '';
   const company = person.job_company_name ? titleCase(person.job_company_name) : (current?.company ?? '');
+  const linkedinData = linkedinDataOf(person);
   return {
     name: person.full_name ? nameCase(person.full_name) : `${firstName} ${lastName}`.trim(),
     firstName,
@@ -146,6 +192,7 @@ export const fromPdlPerson = (person: PdlPerson): EnrichedProfile => {
       webDomain((person.experience ?? []).find((entry) => entry.is_primary)?.company?.website),
     education,
     experiences,
+    ...(linkedinData ? { linkedinData } : {}),
   };
 };
 

@@ -1,3 +1,5 @@
+import type { LinkedinData } from '../../../shared/schemas/contacts.js';
+
 /** SPEC §3 'Education entry' as enrichment gives it (camelCase, defaults applied). */
 export type EducationEntry = {
   institution: string;
@@ -44,6 +46,8 @@ export type EnrichedProfile = {
   companyDomain: string;
   education: EducationEntry[];
   experiences: ExperienceEntry[];
+  /** SPEC §3 `linkedinData`: headline, about, place, industry, skills, languages, connections; absent when none */
+  linkedinData?: LinkedinData;
 };
 
 /**
