@@ -155,7 +155,7 @@ export const dueDrafts = async (db: DataClient, now: Date, perPartition: number)
 /**
  * Moves a draft being sent along the due index (the due-sends job, before it queues the send): to `next`, on the
  * condition that it is still `sending` at the `dueAt` the job read, so a second run leaves it. One UpdateItem: the
- * job's cost per due send stays flat however many fall due together (e2e/bench/sequences.ts).
+ * job's cost per due send stays flat however many fall due together (lambdas/drafts/due-sends.int.test.ts).
  */
 export const moveDueDraft = async (
   db: DataClient,
