@@ -210,7 +210,7 @@ test.describe('Dashboard and network analytics', () => {
 
     const earlier = {
       // started 20 days ago and answered the next day: in the quarter (and the month), not in the week; the second
-      // of 'Replies' 2, so the reply rate is 2 of 3 conversations
+      // of 'Replies' 2, so the reply rate is 2 of 3 conversations, 1 of 3 positive (Grace's)
       answered: { sentAt: daysAgo(20), repliedAt: daysAgo(19) },
       // started 40 days ago, never answered: in the quarter only; its follow-up is due (the 'Follow-ups due' task)
       unanswered: { sentAt: daysAgo(40) },
@@ -263,7 +263,7 @@ test.describe('Dashboard and network analytics', () => {
       await expect(summaryCard(page, 'Verified e-mails')).toHaveText('Verified e-mails240% of contacts', pushed);
       await expect(summaryCard(page, 'Drafts ready')).toHaveText('Drafts ready1to review and send', pushed);
       await expect(summaryCard(page, 'Sent this week')).toHaveText('Sent this week1in the last 7 days', pushed);
-      await expect(summaryCard(page, 'Replies')).toHaveText('Replies267% reply rate', pushed);
+      await expect(summaryCard(page, 'Replies')).toHaveText('Replies267% reply rate · 33% positive', pushed);
       await expect(summaryCard(page, 'Upcoming meetings')).toHaveText('Upcoming meetings1coming up', pushed);
       // the contact slots show once, in the page header
       await expect(page.getByTestId('quota-used')).toHaveText(/^5 \/ \d+ used$/, pushed);
@@ -276,7 +276,10 @@ test.describe('Dashboard and network analytics', () => {
     await test.step('the pending tasks list what is waiting, each with its count', async () => {
       await expect(taskGroup(page, 'Drafts ready to send')).toContainText(found.drafted.name, pushed);
       await expect(page.getByTestId('task-count-drafts_ready')).toHaveText('1');
-      await expect(taskGroup(page, 'Replies waiting for you')).toContainText(found.answering.name, pushed);
+      // Grace's 'Happy to talk' is labelled interested: it asks for a reply and comes first (DESIGN §9 'Triage')
+      const first = taskGroup(page, 'Replies waiting for you').getByRole('link').first();
+      await expect(first).toContainText(`Reply to ${found.answering.name}`, pushed);
+      await expect(first.getByTestId('task-label')).toHaveText('Interested');
       await expect(taskGroup(page, 'Replies waiting for you')).toContainText('Katherine Johnson');
       await expect(page.getByTestId('task-count-replies_waiting')).toHaveText('2');
       // Dorothy's e-mail of 40 days ago was never answered: its follow-up is long due
@@ -416,7 +419,7 @@ test.describe('Dashboard and network analytics', () => {
       await expect(summaryCard(page, 'Verified e-mails')).toHaveText('Verified e-mails240% of contacts');
       await expect(summaryCard(page, 'Drafts ready')).toHaveText('Drafts ready1to review and send');
       await expect(summaryCard(page, 'Sent this week')).toHaveText('Sent this week1in the last 7 days');
-      await expect(summaryCard(page, 'Replies')).toHaveText('Replies267% reply rate');
+      await expect(summaryCard(page, 'Replies')).toHaveText('Replies267% reply rate · 33% positive');
       await expect(summaryCard(page, 'Upcoming meetings')).toHaveText('Upcoming meetings1coming up');
     });
   });
