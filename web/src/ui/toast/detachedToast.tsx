@@ -2,7 +2,7 @@ import { ConfigProvider, notification } from 'antd';
 import type { ReactNode } from 'react';
 import { appThemes, documentColorScheme } from '../appTheme';
 import { toastDefaults } from './toastDefaults';
-import { sameMessageKey, type ToastOptions } from './useToast';
+import { sameMessageKey, type ToastOptions, toastKey } from './useToast';
 
 let themed = false;
 
@@ -21,14 +21,15 @@ const show =
   (type: 'success' | 'error' | 'info') =>
   (title: ReactNode, options: ToastOptions = {}) => {
     applyAppTheme();
+    const { key, ...rest } = options;
     notification[type]({
       title,
-      key: sameMessageKey(type, title),
       placement: toastDefaults.placement,
       duration: toastDefaults.duration,
       showProgress: toastDefaults.showProgress,
       pauseOnHover: toastDefaults.pauseOnHover,
-      ...options,
+      ...rest,
+      ...toastKey(key ?? sameMessageKey(type, title), false, (earlier) => notification.destroy(earlier)),
     });
   };
 

@@ -17,6 +17,39 @@ export type ToastOptions = {
 export const sameMessageKey = (type: string, title: ReactNode) =>
   typeof title === 'string' ? `${type}:${title}` : undefined;
 
+/** The toast on screen under each key the app asked for, and whether it is a loading one. */
+const shown = new Map<string, { key: string; loading: boolean }>();
+let opened = 0;
+
+/**
+ * The key antd gets for a toast the app shows under `wanted`. A toast shown again while one of its key is still on
+ * screen closes that one and opens under a fresh key: opening the same key again just as its 5 s ran out left the toast
+ * on screen for good (rc-notification's leave and new entry of one key crossed; two e-mails sent 5 s apart kept
+ * 'Sending your e-mail' over the bell's panel for minutes). A loading toast is replaced in place by its result (it runs
+ * no timer, so nothing crosses). `onClose` forgets the key once its toast is gone.
+ */
+export const toastKey = (wanted: string | undefined, loading: boolean, close: (key: string) => void) => {
+  if (wanted === undefined) return {};
+  const current = shown.get(wanted);
+  let key = current?.key;
+  if (!current?.loading) {
+    if (current) close(current.key);
+    opened += 1;
+    key = `${wanted}#${opened}`;
+  }
+  const own = key as string;
+  shown.set(wanted, { key: own, loading });
+  return {
+    key: own,
+    onClose: () => {
+      if (shown.get(wanted)?.key === own) shown.delete(wanted);
+    },
+  };
+};
+
+/** The key antd knows the toast of `wanted` by, while it is on screen. */
+export const shownKey = (wanted: string) => shown.get(wanted)?.key;
+
 /**
  * Toasts of the app pages (SPEC §9 defaults, set once in AppThemeProvider): `toast.success('Saved')`,
  * `toast.error(error.message)`, `toast.loading('Importing...', {key})` then `toast.success('Imported', {key})`.
@@ -24,17 +57,25 @@ export const sameMessageKey = (type: string, title: ReactNode) =>
  */
 export const useToast = () => {
   const notification = useNotificationApi();
+  const close = (key: string) => notification.destroy(key);
   const show =
     (type: 'success' | 'error' | 'info' | 'warning') =>
-    (title: ReactNode, options: ToastOptions = {}) =>
-      notification[type]({ title, key: sameMessageKey(type, title), ...options });
+    ({ key, ...options }: ToastOptions, title: ReactNode, loading = false) =>
+      notification[type]({
+        title,
+        ...options,
+        ...toastKey(key ?? sameMessageKey(loading ? 'loading' : type, title), loading, close),
+      });
   return {
-    success: show('success'),
-    error: show('error'),
-    info: show('info'),
-    warning: show('warning'),
+    success: (title: ReactNode, options: ToastOptions = {}) => show('success')(options, title),
+    error: (title: ReactNode, options: ToastOptions = {}) => show('error')(options, title),
+    info: (title: ReactNode, options: ToastOptions = {}) => show('info')(options, title),
+    warning: (title: ReactNode, options: ToastOptions = {}) => show('warning')(options, title),
     loading: (title: ReactNode, options: Omit<ToastOptions, 'duration'> = {}) =>
-      notification.info({ title, key: sameMessageKey('loading', title), duration: false, ...options }),
-    dismiss: (key?: string) => notification.destroy(key),
+      show('info')({ ...options, duration: false }, title, true),
+    dismiss: (key?: string) => {
+      const own = key === undefined ? undefined : shownKey(key);
+      if (key === undefined || own !== undefined) notification.destroy(own);
+    },
   };
 };
