@@ -18,7 +18,7 @@ export type BulkActionsProps = {
 export const BulkActions = ({ count, busy, onFindEmails, onAddToSequence, onDelete }: BulkActionsProps) => {
   const { t } = useTranslation('contacts');
   return (
-    <Space data-testid="bulk-actions">
+    <Space data-testid="bulk-actions" className="contacts-bulk">
       <Typography.Text type="secondary">{t('bulk.selected', { count })}</Typography.Text>
       <Button icon={<MailOutlined />} onClick={onFindEmails} loading={busy === 'lookup'}>
         {t('bulk.findEmails')}
