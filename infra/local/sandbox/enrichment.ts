@@ -68,6 +68,7 @@ const seeded = (seed: string) => {
 };
 
 const pad = (month: number) => String(month).padStart(2, '0');
+const capitalised = (text: string) => text.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());
 
 /** The person of a slug, as PDL's person record. */
 export const sandboxPerson = (slug: string, profileUrl: string) => {
@@ -141,7 +142,8 @@ export const sandboxPerson = (slug: string, profileUrl: string) => {
     linkedin_url: profileUrl.replace(/^https?:\/\//, ''),
     experience,
     education,
-    headline: `${current.title.name} at ${current.company.name}`,
+    // free text as the person wrote it on LinkedIn (PDL lower-cases its own fields, not this one)
+    headline: `${capitalised(current.title.name)} at ${capitalised(current.company.name)}`,
     summary: `I build ${current.company.industry} products and like meeting people who do the same.`,
     location_name: current.location_names[0],
     industry: current.company.industry,

@@ -131,7 +131,7 @@ export const ContactDrawer = ({ contactId, onClose, onChanged, startReply = fals
                 <Typography.Title level={3} className="contact-details__name" data-testid="drawer-name">
                   {contact.name || t('unnamedContact')}
                 </Typography.Title>
-                <Typography.Text type="secondary" data-testid="drawer-role">
+                <Typography.Text type="secondary" className="contact-details__line" data-testid="drawer-role">
                   {contact.currentRole ||
                     (contact.jobTitle && contact.company
                       ? t('jobAtCompany', { jobTitle: contact.jobTitle, company: contact.company })
@@ -139,7 +139,7 @@ export const ContactDrawer = ({ contactId, onClose, onChanged, startReply = fals
                     t('noRole')}
                 </Typography.Text>
                 {linkedin.headline && linkedin.headline !== contact.currentRole ? (
-                  <Typography.Text type="secondary" data-testid="drawer-headline">
+                  <Typography.Text type="secondary" className="contact-details__line" data-testid="drawer-headline">
                     {linkedin.headline}
                   </Typography.Text>
                 ) : null}
