@@ -704,6 +704,12 @@ describe('a batch through the ai-generation worker', () => {
     ];
     expect(await generationCounts(deps)(streamEvent(records))).toEqual({ batchItemFailures: [] });
     expect(await getActivity(db, uid, batchId)).toMatchObject({ status: 'in_progress', completedCount: 0 });
+
+    // a finish that comes after such changes in the same stream batch still counts
+    const generating = { ...item, ...at, status: 'generating' };
+    const finishing = [streamRecord({ ...item, ...at, status: 'queued' }, generating), streamRecord(generating, done)];
+    expect(await generationCounts(deps)(streamEvent(finishing))).toEqual({ batchItemFailures: [] });
+    expect(await getActivity(db, uid, batchId)).toMatchObject({ status: 'completed', completedCount: 1 });
   });
 
   it('costs the table one read and two writes per contact, and reads the profile once per batch (the batch budget: the model plus as few table writes as possible)', async () => {

@@ -25,7 +25,8 @@ export const generationCounts = (deps: DashboardDeps) =>
       for (const { index, oldImage, newImage } of changes) {
         try {
           const finished = finishedBatchContactOf(oldImage, newImage);
-          if (!finished) return;
+          // not a finish (a claim, a later change): the records after it in the batch still count
+          if (!finished) continue;
           const key = `${finished.uid}\n${finished.batchId}`;
           const batch = batches.get(key) ?? { uid: finished.uid, batchId: finished.batchId, first: index, done: [] };
           const { outcome } = finished;
