@@ -35,7 +35,17 @@ if (unknown.length > 0) {
 }
 const wanted = (part: Part) => chosen.length === 0 || chosen.includes(part);
 
-type Result = { part: Part; code: number; seconds: number };
+type Result = { part: Part; code: number; seconds: number; failures: string[] };
+
+/**
+ * The lines that name a failed test: vitest's `FAIL`/`×` lines, its unhandled errors (they fail a run whose tests all
+ * passed) and Playwright's numbered failures. They are printed again under the table at the end, because a CI log
+ * keeps only its tail, and the integration tests' own report scrolls away behind the journeys'.
+ */
+const failureLine = /^\s*(FAIL\s|×|✗|✘|\d+\) \[)|Unhandled (Error|Rejection)|Vitest caught|Test Files .*failed/;
+const maxFailureLines = 40;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the escape sequences of coloured output
+const colours = /\u001b\[[0-9;]*m/g;
 const running = new Set<ReturnType<typeof spawn>>();
 const started = performance.now();
 const width = Math.max(...Object.keys(parts).map((name) => name.length));
@@ -47,14 +57,21 @@ const run = (part: Part) =>
     const child = spawn('npm', ['run', '--silent', parts[part]], { stdio: ['ignore', 'pipe', 'pipe'] });
     running.add(child);
     const prefix = `${part.padEnd(width)} |`;
+    const failures: string[] = [];
     for (const stream of [child.stdout, child.stderr]) {
-      createInterface({ input: stream }).on('line', (line) => console.log(`${prefix} ${line}`));
+      createInterface({ input: stream }).on('line', (line) => {
+        console.log(`${prefix} ${line}`);
+        const plain = line.replace(colours, '');
+        if (failures.length < maxFailureLines && failureLine.test(plain) && !failures.includes(plain.trim())) {
+          failures.push(plain.trim());
+        }
+      });
     }
     const done = (code: number) => {
       running.delete(child);
       const seconds = Math.round((performance.now() - began) / 1000);
       console.log(`${prefix} ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds} s`);
-      resolve({ part, code, seconds });
+      resolve({ part, code, seconds, failures });
     };
     child.on('error', (error) => {
       console.log(`${prefix} ${error.message}`);
@@ -83,4 +100,9 @@ for (const { part, code, seconds } of results) {
   console.log(`${part.padEnd(width + 4)} ${(code === 0 ? 'passed' : 'FAILED').padEnd(8)} ${seconds} s`);
 }
 console.log(`${'npm test'.padEnd(width + 4)} ${''.padEnd(8)} ${total} s (${(total / 60).toFixed(1)} min)`);
+for (const { part, code, failures } of results) {
+  if (code === 0) continue;
+  console.log(`\n${part} failed:${failures.length === 0 ? ' (no test named; see its output above)' : ''}`);
+  for (const line of failures) console.log(`  ${line}`);
+}
 process.exit(results.some((result) => result.code !== 0) ? 1 : 0);
