@@ -10,6 +10,10 @@ import { compiledPath } from './infra/local/web';
  */
 const webUrl = `http://localhost:${stackEnv.LOCAL_WEB_PORT}`;
 
+// The stack under test runs in UTC, as Lambda does, and so do the journeys' own date sums (the workers and the web
+// server inherit it): the machine's zone must not move a day or an hour in either.
+process.env.TZ = 'UTC';
+
 /**
  * Specs that move the product's clock (`POST /_local/clock`): the stack has one clock, so they run after the others
  * have finished, alone, where a moved clock cannot reach a journey that is still running.
@@ -48,6 +52,9 @@ export default defineConfig({
     baseURL: webUrl,
     viewport: { width: 1440, height: 900 },
     locale: 'en-US',
+    // the journeys read times as a person in UTC does (the meetings journey picks another zone in Settings and expects
+    // it to differ from the browser's): the machine's own zone must not decide what they see
+    timezoneId: 'UTC',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -20,8 +20,8 @@ test.describe('Mailboxes', () => {
     signedInUser: user,
     capture,
   }) => {
-    // two OAuth round trips, a popup and a second tab: longer than one page's journey
-    test.setTimeout(120_000);
+    // three OAuth round trips, a popup and a second tab following each change: 60-100 s on a quiet machine
+    test.setTimeout(180_000);
     // the person's own mailboxes, unique to this run
     const gmail = user.email.replace('@', '+gmail@');
     const outlook = user.email.replace('@', '+outlook@');

@@ -64,8 +64,14 @@ export class AppShell {
     await expect(this.navEntry(name)).toHaveAttribute('aria-current', 'page');
   }
 
+  /**
+   * Goes to a page from the sidebar, and waits until the app shows it: the router renders a navigation as a
+   * transition, so a click elsewhere before it commits (the user menu, say) replaces it, and the page left never
+   * unmounts (nor mounts again on the way back).
+   */
   async open(name: NavEntry) {
     await this.navEntry(name).click();
+    await this.expectCurrent(name);
   }
 
   /** The sidebar's rendered width once its width transition has settled. */
