@@ -2,6 +2,7 @@ import { expect, test } from './fixtures/test';
 import { ContactsPage } from './pages/ContactsPage';
 import { wireContact } from '../web/src/test/contactFixtures';
 import { writeCsv } from '../web/src/modules/contacts/utils/csv';
+import { openOptions, pickOption } from './pages/selectOption';
 
 const limitText =
   "You've used all 25 contact slots available on your Free plan this period. Please upgrade your plan to continue adding and fetching new contacts.";
@@ -58,7 +59,7 @@ test.describe('The contact dashboard', () => {
       const form = page.getByTestId('contact-edit-form');
       await form.getByLabel('Notes').fill('Met at the compiler meetup');
       await form.getByLabel('Relationship').click();
-      await page.locator('.ant-select-item-option[title="Contacted"]').click();
+      await pickOption(openOptions(page).and(page.locator('[title="Contacted"]')));
       const put = page.waitForRequest(
         (request) => request.method() === 'PUT' && request.url().includes('/api/contacts/'),
       );

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test as base } from './fixtures/test';
 import { ProfilePage } from './pages/ProfilePage';
+import { openOptions, pickOption } from './pages/selectOption';
 import { SettingsPage } from './pages/SettingsPage';
 
 const test = base.extend<{ settingsPage: SettingsPage; profilePage: ProfilePage }>({
@@ -146,10 +147,7 @@ test.describe('Interface language', () => {
       await expect(page.getByRole('combobox', { name: 'Sprache', exact: true })).toBeEnabled();
       const saved = await settingsPage.saving(async () => {
         await page.getByRole('combobox', { name: 'Sprache', exact: true }).click();
-        await page
-          .locator('.ant-select-dropdown:visible .ant-select-item-option')
-          .filter({ hasText: 'English' })
-          .click();
+        await pickOption(openOptions(page).filter({ hasText: 'English' }));
       });
       expect(saved.request().postDataJSON()).toEqual({ settings: { language: 'en' } });
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');

@@ -3,6 +3,7 @@ import { ContactsPage } from './pages/ContactsPage';
 import { OutreachPage } from './pages/OutreachPage';
 import { ProfilePage } from './pages/ProfilePage';
 import { stackEnv } from './stack-env';
+import { openOptions, pickOption } from './pages/selectOption';
 
 const sandbox = `http://localhost:${stackEnv.LOCAL_SANDBOX_PORT}`;
 
@@ -77,7 +78,7 @@ test.describe('Outreach', () => {
       await page.getByRole('button', { name: 'Save' }).click();
       await expect(page.getByText('Template saved')).toBeVisible();
       await page.getByLabel('Preview on contact').click();
-      await page.locator('.ant-select-item-option').filter({ hasText: 'Grace Hopper' }).click();
+      await pickOption(openOptions(page).filter({ hasText: 'Grace Hopper' }));
       await expect(page.getByTestId('template-preview-subject')).toHaveText(/^A question for Grace about \S/);
       await expect(page.getByTestId('template-preview-body')).toContainText('Hi Grace,');
       await capture('outreach-template-preview');
@@ -201,7 +202,7 @@ test.describe('Outreach', () => {
       await expect(spots).toContainText('{{myCompany}}', { timeout: 30_000 });
       await capture('outreach-editor-spots');
       await spots.getByLabel('Fill myCompany').click();
-      await page.locator('.ant-select-dropdown .ant-select-item-option').first().click();
+      await pickOption(openOptions(page).first());
       await expect(spots).toBeHidden();
       await expect(outreach.editor().getByLabel('Body')).not.toHaveValue(/\{\{myCompany\}\}/);
       await outreach.editor().getByRole('button', { name: 'Save', exact: true }).click();
@@ -249,10 +250,7 @@ test.describe('Outreach', () => {
           /\/api\/contacts\/[^/?]+$/.test(new URL(response.url()).pathname) &&
           ['PUT', 'PATCH'].includes(response.request().method()),
       );
-      await page
-        .locator('.ant-select-item-option')
-        .filter({ hasText: /^German$/ })
-        .click();
+      await pickOption(openOptions(page).filter({ hasText: /^German$/ }));
       expect((await saved).ok()).toBe(true);
       await expect(shown).toContainText('German');
       await capture('contact-drawer-email-language');

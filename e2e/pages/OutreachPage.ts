@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { openOptions, pickOption } from './selectOption';
 
 /** The Outreach page on /outreach: the contacts with their drafts, batch generation, the draft editor. */
 export class OutreachPage {
@@ -48,7 +49,7 @@ export class OutreachPage {
 
   async chooseTemplate(name: string) {
     await this.batchDialog().getByLabel('Template').click();
-    await this.page.locator(`.ant-select-item-option[title="${name}"]`).click();
+    await pickOption(openOptions(this.page).and(this.page.locator(`[title="${name}"]`)));
   }
 
   async open(name: string | RegExp) {

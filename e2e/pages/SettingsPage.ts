@@ -1,4 +1,5 @@
 import { expect, type Download, type Page } from '@playwright/test';
+import { openOptions, pickOption } from './selectOption';
 
 export type SettingsSwitch =
   | 'E-mail notifications'
@@ -100,10 +101,14 @@ export class SettingsPage {
     await expect(this.switch('E-mail notifications')).toBeEnabled();
   }
 
-  /** Resolves once the PUT of settings that the action caused has been answered. */
+  /**
+   * Resolves once the PUT of settings that the action caused has been answered, within 15 s: a change the page did
+   * not take sends none, and fails here rather than at the journey's time limit.
+   */
   async saving(action: () => Promise<void>) {
     const put = this.page.waitForResponse(
       (response) => response.url().endsWith('/api/profiles/settings') && response.request().method() === 'PUT',
+      { timeout: 15_000 },
     );
     await action();
     return put;
@@ -125,11 +130,7 @@ export class SettingsPage {
     return this.saving(async () => {
       await this.select(name).click();
       if (search) await this.select(name).fill(search);
-      await this.page
-        .locator('.ant-select-dropdown:visible .ant-select-item-option')
-        .filter({ hasText: option })
-        .first()
-        .click();
+      await pickOption(openOptions(this.page).filter({ hasText: option }).first());
     });
   }
 

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { openOptions, pickOption } from './selectOption';
 
 /** /templates: the list of templates, the editor with its placeholder buttons, the preview on a contact. */
 export class TemplatesPage {
@@ -41,7 +42,7 @@ export class TemplatesPage {
 
   async previewOn(contactName: string) {
     await this.previewContact().click();
-    await this.page.locator('.ant-select-item-option').filter({ hasText: contactName }).click();
+    await pickOption(openOptions(this.page).filter({ hasText: contactName }));
     await expect(this.page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0);
     await expect(this.preview()).toBeVisible();
   }
