@@ -4,6 +4,7 @@ import { OutreachPage } from './pages/OutreachPage';
 import { ProfilePage } from './pages/ProfilePage';
 import { stackEnv } from './stack-env';
 import { openOptions, pickOption } from './pages/selectOption';
+import { toast } from './pages/toast';
 
 const sandbox = `http://localhost:${stackEnv.LOCAL_SANDBOX_PORT}`;
 
@@ -76,7 +77,7 @@ test.describe('Outreach', () => {
       await page.getByRole('button', { name: 'My name', exact: true }).click();
       await expect(body).toHaveValue(/Best,\n\{\{myName\}\}$/);
       await page.getByRole('button', { name: 'Save' }).click();
-      await expect(page.getByText('Template saved')).toBeVisible();
+      await expect(toast(page, 'Template saved')).toBeVisible();
       await page.getByLabel('Preview on contact').click();
       await pickOption(openOptions(page).filter({ hasText: 'Grace Hopper' }));
       await expect(page.getByTestId('template-preview-subject')).toHaveText(/^A question for Grace about \S/);
@@ -168,7 +169,7 @@ test.describe('Outreach', () => {
       );
       await editor.getByRole('button', { name: 'Save', exact: true }).click();
       expect((await patch).postDataJSON()).toMatchObject({ body: expect.stringContaining('Your talk on CLU') });
-      await expect(page.getByText('Draft saved')).toBeVisible();
+      await expect(toast(page, 'Draft saved')).toBeVisible();
       await expect(outreach.editor().getByLabel('Body')).toHaveValue(/Your talk on CLU stayed with me\.$/);
     });
 
@@ -206,7 +207,7 @@ test.describe('Outreach', () => {
       await expect(spots).toBeHidden();
       await expect(outreach.editor().getByLabel('Body')).not.toHaveValue(/\{\{myCompany\}\}/);
       await outreach.editor().getByRole('button', { name: 'Save', exact: true }).click();
-      await expect(page.getByText('Draft saved')).toBeVisible();
+      await expect(toast(page, 'Draft saved')).toBeVisible();
       await page.keyboard.press('Escape');
       await expect(outreach.row(/katherine johnson/i).getByTestId('draft-cell')).toContainText(
         'A question for Katherine',

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test as base } from './fixtures/test';
 import { SettingsPage } from './pages/SettingsPage';
+import { toast } from './pages/toast';
 
 const test = base.extend<{ settingsPage: SettingsPage }>({
   settingsPage: async ({ page }, use) => use(new SettingsPage(page)),
@@ -135,9 +136,7 @@ test.describe('Account settings', () => {
         .click();
       expect((await deleted).status()).toBe(200);
       await expect(page).toHaveURL(/\/$/);
-      await expect(
-        page.locator('.ant-notification-notice').filter({ hasText: 'Your account was deleted' }),
-      ).toBeVisible();
+      await expect(toast(page, 'Your account was deleted')).toBeVisible();
       // signed out for good, and still on the home page rather than sent to sign in
       await expect(page.getByRole('link', { name: 'Sign in' }).first()).toBeVisible();
       await expect(page).toHaveURL(/\/$/);

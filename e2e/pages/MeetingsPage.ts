@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { toast } from './toast';
 
 export type MeetingsTab = 'Upcoming' | 'Past and cancelled' | 'Calendar';
 
@@ -52,7 +53,7 @@ export class MeetingsPage {
   readonly invitation = (scope: Locator) => scope.getByTestId('meeting-invitation');
   /** the contact's answer to the invitation: Accepted, Tentative, Declined */
   readonly rsvp = (scope: Locator) => scope.getByTestId('meeting-rsvp');
-  readonly toast = (text: string) => this.page.locator('.ant-notification-notice').filter({ hasText: text }).last();
+  readonly toast = (text: string) => toast(this.page, text);
 
   async goto() {
     await this.page.goto('/meetings');

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { toast } from './toast';
 
 export type DocumentKind = 'resume' | 'cover-letter' | 'background';
 
@@ -15,7 +16,7 @@ export class ProfilePage {
   readonly completeness = () => this.page.getByTestId('profile-completeness');
   readonly completenessStatus = () => this.page.getByTestId('profile-completeness-status');
   readonly saveButton = () => this.form().getByRole('button', { name: 'Save changes' });
-  readonly toast = (text: string) => this.page.locator('.ant-notification-notice').filter({ hasText: text }).last();
+  readonly toast = (text: string) => toast(this.page, text);
 
   /** A field of the profile form by its label. */
   readonly field = (label: string): Locator => this.form().getByLabel(label, { exact: true });

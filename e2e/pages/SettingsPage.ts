@@ -1,5 +1,6 @@
 import { expect, type Download, type Page } from '@playwright/test';
 import { openOptions, pickOption } from './selectOption';
+import { toast } from './toast';
 
 export type SettingsSwitch =
   | 'E-mail notifications'
@@ -26,7 +27,7 @@ export class SettingsPage {
   readonly theme = (option: ThemeOption) =>
     this.page.getByRole('radiogroup', { name: 'Theme' }).getByRole('radio', { name: option });
   readonly loadFailed = () => this.page.getByTestId('settings-load-failed');
-  readonly toast = (text: string) => this.page.locator('.ant-notification-notice').filter({ hasText: text }).last();
+  readonly toast = (text: string) => toast(this.page, text);
 
   /** The Mailboxes section: the person's connected mailboxes, the default first. */
   readonly mailboxes = () => this.page.getByTestId('settings-mailboxes');

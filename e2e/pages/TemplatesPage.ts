@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { openOptions, pickOption } from './selectOption';
+import { toast } from './toast';
 
 /** /templates: the list of templates, the editor with its placeholder buttons, the preview on a contact. */
 export class TemplatesPage {
@@ -17,7 +18,7 @@ export class TemplatesPage {
   readonly preview = () => this.page.getByTestId('template-preview');
   readonly previewSubject = () => this.page.getByTestId('template-preview-subject');
   readonly previewBody = () => this.page.getByTestId('template-preview-body');
-  readonly toast = (title: string) => this.page.locator('.ant-notification-notice').filter({ hasText: title });
+  readonly toast = (text: string) => toast(this.page, text);
 
   async goto() {
     await this.page.goto('/templates');
