@@ -87,20 +87,39 @@ export const loadCatalogue = (language: string): Promise<void> => {
 /**
  * The texts the server answers with (SPEC §8, shared/messages.ts and the domains' message tables) in the interface's
  * language. The server speaks English; its texts are found by their English wording in the `server` catalogue
- * (server.test.ts keeps that catalogue equal to the server's texts), and a text not in it, such as one naming an
- * address or a provider, is shown as the server wrote it.
+ * (server.test.ts keeps that catalogue equal to the server's texts). A text the server builds with values ('ada@… is
+ * on your do-not-contact list') is filed with `{{p0}}`, `{{p1}}` where the values go, found by that pattern, and shown
+ * with the values the server wrote. A text found neither way is shown as the server wrote it.
  */
 const serverKeys = new Map<string, string>();
+const serverPatterns: { pattern: RegExp; key: string }[] = [];
+// where a value goes in a filed text, `{{p0}}`, with the value's name captured (no `g`: `test` keeps no state)
+const valueSlot = /\{\{(p\d)\}\}/;
+const escapeForPattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const indexServerTexts = (value: unknown, path: string) => {
   if (typeof value === 'string') {
-    if (!serverKeys.has(value)) serverKeys.set(value, path);
+    if (!valueSlot.test(value)) {
+      if (!serverKeys.has(value)) serverKeys.set(value, path);
+      return;
+    }
+    const source = value
+      .split(valueSlot)
+      .map((part, index) => (index % 2 === 1 ? `(?<${part}>.+?)` : escapeForPattern(part)))
+      .join('');
+    serverPatterns.push({ pattern: new RegExp(`^${source}$`, 's'), key: path });
   } else if (value && typeof value === 'object')
     for (const [key, inner] of Object.entries(value)) indexServerTexts(inner, path ? `${path}.${key}` : key);
 };
 indexServerTexts(english.server, '');
 
 export const serverText = (text: string) => {
+  if (i18n.language === defaultLanguage) return text;
   const key = serverKeys.get(text);
-  return key && i18n.language !== defaultLanguage ? i18n.t(key, { ns: 'server', defaultValue: text }) : text;
+  if (key) return i18n.t(key, { ns: 'server', defaultValue: text });
+  for (const { pattern, key: patternKey } of serverPatterns) {
+    const values = pattern.exec(text)?.groups;
+    if (values) return i18n.t(patternKey, { ns: 'server', defaultValue: text, ...values });
+  }
+  return text;
 };
 showErrorTextsWith(serverText);

@@ -39,6 +39,11 @@ const notShown = [
   'messages.auth.noToken',
   'messages.auth.notAuthenticated',
   'drafts.contactIdRequired',
+  // the app sends a reply or follow-up draft with its conversation, always
+  'drafts.conversationIdRequired',
+  'drafts.requiresConversation',
+  // worded by how many spots are left ('this spot' / 'these spots'): the app names them itself before a send
+  'drafts.unfilledPlaceholders',
   'drafts.invalidResponse',
   'drafts.expectedArray',
   'mailboxes.emailRequired',
@@ -50,9 +55,17 @@ const notShown = [
   'zoom.connected',
 ];
 
+const isNotShown = (path: string) => notShown.some((prefix) => path === prefix || path.startsWith(`${prefix}.`));
+
+/**
+ * Every text of `value` by its path; a text the server builds with values (a function of them) as the catalogue files
+ * it, with `{{p0}}`, `{{p1}}`... where they go.
+ */
 const textsOf = (value: unknown, path: string, into: Record<string, string> = {}) => {
   if (typeof value === 'string') into[path] = value;
-  else if (value && typeof value === 'object')
+  else if (typeof value === 'function') {
+    if (!isNotShown(path)) into[path] = value(...Array.from({ length: value.length }, (_, index) => `{{p${index}}}`));
+  } else if (value && typeof value === 'object')
     for (const [key, inner] of Object.entries(value)) textsOf(inner, path ? `${path}.${key}` : key, into);
   return into;
 };
@@ -63,11 +76,7 @@ afterEach(async () => {
 
 describe("the server's texts in the interface's language", () => {
   it("files every text the server may answer with, in the server's own words", () => {
-    const served = Object.fromEntries(
-      Object.entries(textsOf(tables, '')).filter(
-        ([path]) => !notShown.some((prefix) => path === prefix || path.startsWith(`${prefix}.`)),
-      ),
-    );
+    const served = Object.fromEntries(Object.entries(textsOf(tables, '')).filter(([path]) => !isNotShown(path)));
     expect(textsOf(english, '')).toEqual(served);
   });
 
@@ -80,10 +89,19 @@ describe("the server's texts in the interface's language", () => {
     expect(failure(draftMessages.replyAlreadySent).message).toBe(
       'In dieser Unterhaltung wurde bereits eine Antwort gesendet',
     );
-    // a text naming what only the server knows stays as it was written
+    // a text with values the server put in: the values as the server wrote them, in their places
     expect(failure(draftMessages.doNotContact('ada@example.com')).message).toBe(
-      draftMessages.doNotContact('ada@example.com'),
+      'ada@example.com steht auf Ihrer Nicht-kontaktieren-Liste, daher wird nichts an sie gesendet.',
     );
+    expect(failure(draftMessages.rateLimited(30, 'ada+work@example.com')).message).toBe(
+      'Der E-Mail-Anbieter bat darum, langsamer zu senden; das Senden von ada+work@example.com geht in 30 s weiter',
+    );
+    // a value with what a pattern means ('.', '(', '$') is only a value
+    expect(failure(replyCheckMessages.failed('quota (daily) exceeded: $1.00 *')).message).toBe(
+      'Die Suche nach Antworten ist fehlgeschlagen: quota (daily) exceeded: $1.00 *',
+    );
+    // a text the server does not file stays as it was written
+    expect(failure('Something only this server says').message).toBe('Something only this server says');
 
     await setLanguage('es');
     expect(failure(messages.status[500]).message).toBe('Error del servidor. Inténtelo de nuevo más tarde.');
