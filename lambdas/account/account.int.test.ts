@@ -359,6 +359,29 @@ describe('account deletion against DynamoDB Local, s3rver and cognito-local', ()
     expect(await cognitoUserExists(ada.username)).toBe(false);
   });
 
+  it('takes in its next round what a write in flight adds while the deletion runs, and removes the sign-in', async () => {
+    const ada = await seedUser('ada');
+    // a stream consumer's or a queue worker's write for something the user did a moment before: it lands once, after
+    // the first round had listed what to delete
+    const real = storage();
+    let landed = false;
+    const racing: Storage = {
+      ...real,
+      removeVersions: async (versions) => {
+        await real.removeVersions(versions);
+        if (landed) return;
+        landed = true;
+        await plantAfterDeletion(ada.uid);
+      },
+    };
+
+    expect(await deleteAccount(deps(undefined, racing), ada)).toEqual({ deleted: true });
+    expect(landed).toBe(true);
+    expect(await userItems(deps().db, ada.uid)).toEqual([]);
+    expect(await storage().listVersions(userPrefix(ada.uid))).toEqual([]);
+    expect(await cognitoUserExists(ada.username)).toBe(false);
+  });
+
   it('removes in its later pass a record and a file written after the deletion', async () => {
     const ada = await seedUser('ada');
     await deleteAccount(deps(), ada);

@@ -98,40 +98,59 @@ const isBillingItem = (uid: string) => {
   return (item: Record<string, unknown>) => item[table.partitionKey] === key.pk && item[table.sortKey] === key.sk;
 };
 
+/** Rounds of removal one pass makes before it leaves what is still there to the later pass. */
+const removalRounds = 3;
+
+/** The kinds of items (their sort key's first part: `CONTACT`, `STATS`...) for a log line that names no data. */
+const kindsOf = (items: Record<string, unknown>[]) =>
+  [...new Set(items.map((item) => String(item[table.sortKey]).split('#')[0]))].join(', ');
+
 /**
  * First what the deleted address leaves behind for 12 months (lambdas/profiles/returning.ts: a keyed fingerprint and
  * the slot period, so signing up again continues it; read from the profile and quota, so only the first pass writes
  * it), then what the user has outside their partition (`releaseOutside`: Zoom, the referral code, Stripe), then
  * every stored version of every file under the user's prefix (the bucket keeps old versions in AWS), every item under
- * the user's key, a check that nothing is left, then the Cognito user. The sign-in goes last and only once nothing is
- * left, so a failure part-way (Stripe down included: then the billing item stays) leaves the sign-in to a later pass;
- * every step finds less to do on a retry and a user already gone counts as removed.
+ * the user's key, a check that nothing is left (up to 3 rounds: what a write in flight at the mark adds is taken by
+ * the next), then the Cognito user. The sign-in goes last and only once nothing is left, so a failure part-way
+ * (Stripe down included: then the billing item stays) leaves the sign-in to a later pass; every step finds less to do
+ * on a retry and a user already gone counts as removed.
  */
 export const removeAccount = async (deps: Omit<AccountDeps, 'queue'>, account: AccountDeletionMessage) => {
   await rememberDeletedAddress(deps, account.uid);
   const { billingFailure } = await releaseOutside(deps, account.uid);
   const prefix = userPrefix(account.uid);
-  const versions = await deps.storage.listVersions(prefix);
-  await deps.storage.removeVersions(versions);
   const billingItem = isBillingItem(account.uid);
-  const items = (await userItems(deps.db, account.uid, { keysOnly: true })).filter(
-    (item) => !billingFailure || !billingItem(item),
-  );
-  await deleteItems(deps.db, items);
-  const [versionsLeft, itemsLeft] = await Promise.all([
-    deps.storage.listVersions(prefix),
-    userItems(deps.db, account.uid, { keysOnly: true }),
-  ]);
-  if (versionsLeft.length > 0 || itemsLeft.length > 0) {
+  const removable = (items: Record<string, unknown>[]) => items.filter((item) => !billingFailure || !billingItem(item));
+  let versions = await deps.storage.listVersions(prefix);
+  let items = removable(await userItems(deps.db, account.uid, { keysOnly: true }));
+  const removed = { fileVersionsRemoved: 0, itemsRemoved: 0 };
+  for (let round = 1; ; round += 1) {
+    await deps.storage.removeVersions(versions);
+    await deleteItems(deps.db, items);
+    removed.fileVersionsRemoved += versions.length;
+    removed.itemsRemoved += items.length;
+    const [versionsLeft, itemsLeft] = await Promise.all([
+      deps.storage.listVersions(prefix),
+      userItems(deps.db, account.uid, { keysOnly: true }),
+    ]);
+    if (versionsLeft.length === 0 && itemsLeft.length === 0) break;
+    // a write already on its way when the account was marked (a stream consumer's or a queue worker's, for something
+    // the user did a moment before) can land after this round's deletes: the next round takes it
+    if (round < removalRounds && removable(itemsLeft).length === itemsLeft.length) {
+      versions = versionsLeft;
+      items = itemsLeft;
+      continue;
+    }
     throw new Error(
-      `Account ${account.uid}: ${versionsLeft.length} file versions and ${itemsLeft.length} items were left after ` +
-        `the deletion${billingFailure ? ' (its subscriptions could not be cancelled at Stripe)' : ''}; the sign-in ` +
-        'stays until a later pass removes them',
+      `Account ${account.uid}: ${versionsLeft.length} file versions and ${itemsLeft.length} items` +
+        `${itemsLeft.length > 0 ? ` (${kindsOf(itemsLeft)})` : ''} were left after the deletion` +
+        `${billingFailure ? ' (its subscriptions could not be cancelled at Stripe)' : ''}; the sign-in stays until a ` +
+        'later pass removes them',
       billingFailure ? { cause: billingFailure } : undefined,
     );
   }
   await deps.users.remove(account.username);
-  return { fileVersionsRemoved: versions.length, itemsRemoved: items.length };
+  return removed;
 };
 
 /**
