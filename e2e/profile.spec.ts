@@ -99,7 +99,8 @@ test.describe('The profile', () => {
     await test.step('saves only what changed, and sees goals ticked off', async () => {
       await profilePage.fill({ ...about, ...lookingFor });
       await expect(page.getByText('You have unsaved changes')).toBeVisible();
-      await appShell.open('Dashboard');
+      // held by the unsaved changes, so not `open` (which waits for the page)
+      await appShell.navEntry('Dashboard').click();
       const leave = page.getByRole('dialog').filter({ hasText: 'Leave without saving?' });
       await expect(leave).toBeVisible();
       await leave.getByRole('button', { name: 'Stay' }).click();

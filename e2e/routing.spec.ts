@@ -61,7 +61,8 @@ test.describe('Routes of the signed-in app', () => {
     await page.route(templatesModule, (route) => route.abort('failed'));
 
     await test.step('opening the page shows the global fallback', async () => {
-      await appShell.open('Templates');
+      // the page never shows, so not `open` (which waits for it)
+      await appShell.navEntry('Templates').click();
       await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
       await expect(page.getByText('An unexpected error occurred while loading this page.')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible();
@@ -78,7 +79,7 @@ test.describe('Routes of the signed-in app', () => {
     await test.step('Go Home leads to the homepage', async () => {
       await page.route(templatesModule, (route) => route.abort('failed'));
       await page.goto('/dashboard');
-      await appShell.open('Templates');
+      await appShell.navEntry('Templates').click();
       await page.getByRole('link', { name: 'Go Home' }).click();
       await expect(page).toHaveURL(/\/$/);
     });

@@ -114,8 +114,9 @@ test.describe('the production build', () => {
     const profilePage = new ProfilePage(page);
     await profilePage.goto();
     await profilePage.fill({ 'First name': `${signedInUser.name} Jr.` });
-    // antd's confirm dialog arrives with the first confirmation (web/vite/lazyAntdParts.ts)
-    await appShell.open('Dashboard');
+    // antd's confirm dialog arrives with the first confirmation (web/vite/lazyAntdParts.ts); held by the unsaved
+    // changes, so not `open` (which waits for the page)
+    await appShell.navEntry('Dashboard').click();
     const leave = page.getByRole('dialog').filter({ hasText: 'Leave without saving?' });
     await expect(leave).toBeVisible();
     await leave.getByRole('button', { name: 'Stay' }).click();
@@ -123,7 +124,7 @@ test.describe('the production build', () => {
     await expect(page).toHaveURL(/\/profile$/);
 
     // a Dropdown arrives with its menu when it first opens (web/src/ui/MenuButton.tsx): the other ways to add a contact
-    await appShell.open('Dashboard');
+    await appShell.navEntry('Dashboard').click();
     await page
       .getByRole('dialog')
       .filter({ hasText: 'Leave without saving?' })
