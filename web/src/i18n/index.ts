@@ -1,5 +1,6 @@
 import i18next, { type Resource, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { escapeRegExp } from '@/lib/escapeRegExp';
 import { showErrorTextsWith } from '@/lib/http/ApiError';
 import { defaultLanguage, languages } from './boot';
 
@@ -95,7 +96,6 @@ const serverKeys = new Map<string, string>();
 const serverPatterns: { pattern: RegExp; key: string }[] = [];
 // where a value goes in a filed text, `{{p0}}`, with the value's name captured (no `g`: `test` keeps no state)
 const valueSlot = /\{\{(p\d)\}\}/;
-const escapeForPattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const indexServerTexts = (value: unknown, path: string) => {
   if (typeof value === 'string') {
     if (!valueSlot.test(value)) {
@@ -104,7 +104,7 @@ const indexServerTexts = (value: unknown, path: string) => {
     }
     const source = value
       .split(valueSlot)
-      .map((part, index) => (index % 2 === 1 ? `(?<${part}>.+?)` : escapeForPattern(part)))
+      .map((part, index) => (index % 2 === 1 ? `(?<${part}>.+?)` : escapeRegExp(part)))
       .join('');
     serverPatterns.push({ pattern: new RegExp(`^${source}$`, 's'), key: path });
   } else if (value && typeof value === 'object')

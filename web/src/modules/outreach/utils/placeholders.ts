@@ -1,3 +1,5 @@
+import { escapeRegExp } from '@/lib/escapeRegExp';
+
 /** A spot the AI could not fill (SPEC §3 'AI e-mail response' placeholderAlternatives): its name and what may replace it. */
 export type OpenPlaceholder = { name: string; alternatives: string[] };
 
@@ -6,8 +8,6 @@ export type DraftText = {
   body: string;
   placeholderAlternatives: Record<string, string[]>;
 };
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** `{{ name }}` with or without spaces inside the braces. */
 const placeholderPattern = (name: string) => new RegExp(`\\{\\{\\s*${escapeRegExp(name)}\\s*\\}\\}`, 'g');
