@@ -38,11 +38,17 @@ const wanted = (part: Part) => chosen.length === 0 || chosen.includes(part);
 type Result = { part: Part; code: number; seconds: number; failures: string[] };
 
 /**
- * The lines that name a failed test: vitest's `FAIL`/`×` lines, its unhandled errors (they fail a run whose tests all
- * passed) and Playwright's numbered failures. They are printed again under the table at the end, because a CI log
- * keeps only its tail, and the integration tests' own report scrolls away behind the journeys'.
+ * The lines that name a failed test and say why: vitest's `FAIL`/`×` lines and the first line of each error
+ * (`AssertionError: expected…`, `Error: Test timed out…`), its unhandled errors (they fail a run whose tests all
+ * passed) and Playwright's numbered failures. They are printed again under the table at the end (each at most
+ * `maxFailureWidth` characters), because a CI log keeps only its tail, and the integration tests' own report scrolls
+ * away behind the journeys'.
  */
 const failureLine = /^\s*(FAIL\s|×|✗|✘|\d+\) \[)|Unhandled (Error|Rejection)|Vitest caught|Test Files .*failed/;
+/** a failure's heading (vitest's `FAIL` block, Playwright's numbered one), whose first error line says why */
+const failureHeading = /^\s*(FAIL\s|\d+\) \[)/;
+const errorLine = /^\s*(\w*Error|Unhandled \w+): /;
+const maxFailureWidth = 400;
 const maxFailureLines = 40;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape sequences of coloured output
 const colours = /\u001b\[[0-9;]*m/g;
@@ -58,12 +64,19 @@ const run = (part: Part) =>
     running.add(child);
     const prefix = `${part.padEnd(width)} |`;
     const failures: string[] = [];
+    let awaitingReason = false;
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream }).on('line', (line) => {
         console.log(`${prefix} ${line}`);
         const plain = line.replace(colours, '');
-        if (failures.length < maxFailureLines && failureLine.test(plain) && !failures.includes(plain.trim())) {
-          failures.push(plain.trim());
+        const named = plain.trim().slice(0, maxFailureWidth);
+        if (failures.length >= maxFailureLines) return;
+        if (awaitingReason && errorLine.test(plain)) {
+          failures.push(`  ${named}`);
+          awaitingReason = false;
+        } else if (failureLine.test(plain) && !failures.includes(named)) {
+          failures.push(named);
+          awaitingReason = failureHeading.test(plain);
         }
       });
     }

@@ -26,6 +26,8 @@ const dir = mkdtempSync(join(tmpdir(), 'analytics-streams-'));
 const client = new DynamoDBClient({});
 let db: DataClient;
 let runner: StreamRunner;
+/** the runner's lines (each batch delivered, each failure), for the message of a drain that does not end */
+const runnerLines: string[] = [];
 let record: typeof import('./index.js');
 
 beforeAll(async () => {
@@ -40,7 +42,7 @@ beforeAll(async () => {
     dir,
     pollMs: 20,
     retryDelayMs: 5,
-    log: () => {},
+    log: (line) => runnerLines.push(`${new Date().toISOString()} ${line}`),
   });
 });
 
@@ -83,6 +85,26 @@ const incoming = (kind: IncomingEmail['kind'], from: string, at: string): Incomi
   body: 'Gladly',
   at: new Date(at),
 });
+
+/**
+ * Waits for the runner to deliver what was written (at most 20 s, within the test's 30 s), else fails saying what the
+ * runner did last.
+ */
+const drained = async () => {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    runner.drained(),
+    new Promise((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new Error(`the stream was not drained in 20 s; the runner last: ${runnerLines.slice(-4).join(' | ')}`),
+          ),
+        20_000,
+      );
+    }),
+  ]).finally(() => clearTimeout(timer));
+};
 
 describe('analytics through the stream and the stats aggregator', () => {
   it('shows sent e-mails and replies recorded by the data functions once the stream is drained', async () => {
@@ -133,7 +155,7 @@ describe('analytics through the stream and the stats aggregator', () => {
       incoming('bounce', 'mailer@example.com', '2026-03-10T14:41:00Z'),
     );
 
-    await runner.drained();
+    await drained();
     expect(runner.skipped('stats')).toEqual([]);
 
     const totals = await callRoute('GET /api/conversations/analytics', { claims });
@@ -233,7 +255,7 @@ describe('analytics through the stream and the stats aggregator', () => {
     await drag(dragged, 'replied');
     await drag(draggedFurther, 'meeting_scheduled');
 
-    await runner.drained();
+    await drained();
     expect(runner.skipped('stats')).toEqual([]);
     const week = await callRoute('GET /api/conversations/detailed-analytics', {
       claims,

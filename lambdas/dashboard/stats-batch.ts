@@ -10,6 +10,8 @@ import {
   statsGroupWrites,
 } from '../data/stats.js';
 import { type ContactItem, getContact } from '../data/contact.js';
+import { deletedAccounts } from '../data/deleted-account.js';
+import { tenantOf } from '../data/entity/keys.js';
 import type { DashboardDeps } from './deps.js';
 import { applyDelta, type PendingValues, planOf } from './stats-apply.js';
 import { type StatsDelta, statsDeltaOf } from './stats-delta.js';
@@ -19,6 +21,12 @@ import { applyFactChanges, factChangeOf } from './task-sources.js';
 const usersAtOnce = 8;
 /** A user's contacts read ahead side by side. */
 const contactReadsAtOnce = 8;
+
+/** Whose item a change is (its partition: `USER#<sub>`); null for an item of no user. */
+const uidOf = ({ newImage, oldImage }: StreamChange) => {
+  const pk = (newImage ?? oldImage)?.pk;
+  return typeof pk === 'string' ? tenantOf(pk) : null;
+};
 
 /** A record of the batch that changes counters: its place in the batch, its event id and its delta. */
 type Work = { index: number; eventId: string; delta: StatsDelta };
@@ -47,14 +55,28 @@ const goesAlone = ({ delta }: Work) => delta.meetingTouched !== undefined || !is
  * outage) is applied again record by record (stats-apply.ts `applyDelta`, one transaction each), which handles each
  * case. Meetings go record by record. Once a record fails, it and every record after it in the batch are reported
  * (`batchItemFailures` by sequence number), so the stream delivers them again in order: what of them was applied is
- * skipped then by its claim. Before the counters, the batch keeps the pending tasks' facts (task-sources.ts).
+ * skipped then by its claim. The changes of deleted accounts are dropped first (one BatchGetItem of their marks,
+ * lambdas/data/deleted-account.ts). Before the counters, the batch keeps the pending tasks' facts (task-sources.ts).
  * Afterwards `stats.changed` reaches each user whose counts or facts changed (best effort: pages poll the summary too).
  */
 export const statsBatch = (deps: DashboardDeps) =>
   streamConsumer({
     consumer: 'stats',
     logger: deps.logger,
-    handle: async (changes: readonly StreamChange[], batch) => {
+    handle: async (all: readonly StreamChange[], batch) => {
+      // a deleted account's changes count nothing: its wipe's removals, or a write that came before the wipe and
+      // reaches the stream after it, would write the user's counters and facts again once the partition is empty
+      let changes: readonly StreamChange[];
+      try {
+        const deleted = await deletedAccounts(
+          deps.db,
+          all.flatMap((change) => uidOf(change) ?? []),
+        );
+        changes = deleted.size ? all.filter((change) => !deleted.has(uidOf(change) ?? '')) : all;
+      } catch (error) {
+        batch.fail(0, error);
+        return;
+      }
       // the pending tasks' facts first (task-sources.ts): they hold each item's latest state, so when they fail the
       // whole batch comes again and what was applied changes nothing more
       let factsChanged: ReadonlySet<string>;

@@ -513,6 +513,23 @@ describe('a deleted account', () => {
     expect(await userItems(db, uid)).toEqual([]);
   });
 
+  it('gets neither counters nor task facts from a change that reaches the stream after the wipe', async () => {
+    const uid = randomUUID();
+    const contact = contactOf(uid);
+    // the contact was added a moment before the deletion; its INSERT is delivered once the partition is wiped
+    const added = await addContact(contact);
+    await markAccountDeleted(db, uid, new Date().toISOString());
+    await deleteItems(
+      db,
+      (await userItems(db, uid)).map(({ pk, sk }) => ({ pk, sk })),
+    );
+    const counting = countingDataClient();
+    expect(await statsBatch(streamDeps(counting.data).deps)(streamEvent([added]))).toEqual({ batchItemFailures: [] });
+    expect(await userItems(db, uid)).toEqual([]);
+    // one read of the batch's users' marks, and nothing else
+    expect(counting.calls).toEqual(['BatchGetItemCommand']);
+  });
+
   it('never creates counters from a decrement alone, for a user without them', async () => {
     const uid = randomUUID();
     const contact = contactOf(uid);

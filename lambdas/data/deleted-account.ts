@@ -1,5 +1,5 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { DataClient } from './client.js';
+import { batchGet, type DataClient } from './client.js';
 import { table } from './table.js';
 
 /**
@@ -44,3 +44,11 @@ export const isAccountDeleted = async (db: DataClient, uid: string) => {
   );
   return Item !== undefined;
 };
+
+/**
+ * Which of `uids` are accounts deleted (their marks, one BatchGetItem per 100): for a stream consumer, whose changes of
+ * a deleted account (the wipe's own removals, or a write that lagged behind it) would otherwise write the user's
+ * partition again after the wipe.
+ */
+export const deletedAccounts = async (db: DataClient, uids: Iterable<string>) =>
+  new Set((await batchGet(db, [...new Set(uids)].map(deletedAccountKey))).map((item) => String(item.uid)));
