@@ -81,6 +81,12 @@ export type StreamRunner = {
    * filter takes it (or skipped after its retries)
    */
   drained: () => Promise<void>;
+  /**
+   * What keeps the oldest `drained()` call waiting, a line per consumer's shard not done (a delivery or a read in
+   * progress and for how long, records waiting, not read to its end since the call, a retry) and the shards' listing
+   * when none began since: for the message of a test whose drain does not end
+   */
+  lagging: () => string[];
   /** stops reading and waits (up to `graceMs`) for deliveries in flight; positions stay on disk */
   stop: (graceMs?: number) => Promise<void>;
 };
@@ -214,6 +220,8 @@ export const startStreamRunner = async (options: StreamRunnerOptions): Promise<S
     /** when the next read is due (ms): at once while records come, `pollMs` after one found none */
     readAt: number;
     busy: boolean;
+    /** what the work in progress is, and since when (ms) */
+    doing?: { what: 'read' | 'delivery'; since: number };
     batchSize: number;
     failing?: { sequence: string; attempts: number };
     retryAt: number;
@@ -480,6 +488,7 @@ export const startStreamRunner = async (options: StreamRunnerOptions): Promise<S
 
   const work = (state: ConsumerState, shard: ShardState) => {
     shard.busy = true;
+    shard.doing = { what: shard.pending.length > 0 ? 'delivery' : 'read', since: Date.now() };
     const step = (shard.pending.length > 0 ? deliver(state, shard) : read(state, shard))
       .then(() => (shard.lastError = undefined))
       .catch((error: unknown) => {
@@ -505,6 +514,7 @@ export const startStreamRunner = async (options: StreamRunnerOptions): Promise<S
       })
       .finally(() => {
         shard.busy = false;
+        shard.doing = undefined;
         running.delete(step);
         setImmediate(poll);
       });
@@ -550,6 +560,24 @@ export const startStreamRunner = async (options: StreamRunnerOptions): Promise<S
     names: () => consumers.map((state) => state.name),
     streamArn,
     skipped: (name) => [...(consumers.find((state) => state.name === name)?.skipped ?? [])],
+    lagging: () => {
+      const since = waiters[0]?.since ?? clock;
+      const shards = consumers.flatMap((state) =>
+        [...state.shards.values()]
+          .filter((shard) => !shard.finished && (shard.busy || shard.pending.length > 0 || shard.caughtUpAt <= since))
+          .map((shard) =>
+            [
+              `${state.name} ${shard.id}:`,
+              shard.doing ? `${shard.doing.what} for ${Date.now() - shard.doing.since} ms` : 'idle',
+              `${shard.pending.length} waiting`,
+              ...(shard.caughtUpAt <= since ? ['not read to its end since'] : []),
+              ...(shard.failing ? [`retry ${shard.failing.attempts}`] : []),
+              ...(shard.lastError ? [shard.lastError] : []),
+            ].join(' '),
+          ),
+      );
+      return listedAt > since ? shards : [`shards last listed ${Date.now() - lastListing} ms ago`, ...shards];
+    },
     drained: () =>
       new Promise<void>((resolve) => {
         if (stopped) return resolve();

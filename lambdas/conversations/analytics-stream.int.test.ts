@@ -98,7 +98,9 @@ const drained = async () => {
       timer = setTimeout(
         () =>
           reject(
-            new Error(`the stream was not drained in 20 s; the runner last: ${runnerLines.slice(-4).join(' | ')}`),
+            new Error(
+              `the stream was not drained in 20 s: ${runner.lagging().join('; ') || 'no consumer at work'}; the runner last: ${runnerLines.slice(-3).join(' | ')}`,
+            ),
           ),
         20_000,
       );

@@ -1,5 +1,6 @@
 import { Amplify } from 'aws-amplify';
 import { fetchAuthSession, getCurrentUser, signOut, type AuthSession } from 'aws-amplify/auth';
+import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 // Completes a hosted-UI sign-in when the provider sends the browser back to /signin with its code.
 import 'aws-amplify/auth/enable-oauth-listener';
 import type { WebConfig } from '@shared/web-config';
@@ -69,14 +70,24 @@ export const loadCurrentUser = async (): Promise<AuthUser | null> => {
 };
 
 /**
- * The Cognito ID token the API expects as bearer token and when it expires; `force` makes Amplify refresh it with the
- * refresh token. Undefined when nobody is signed in. The token cache (tokenCache.ts) decides when to force.
+ * How far Cognito's clock is ahead of this browser's (ms), as Amplify measured it when it stored the tokens (`iat`
+ * against the browser's clock at that moment); 0 when it has none.
+ */
+const clockDrift = async () => (await cognitoUserPoolsTokenProvider.authTokenStore.loadTokens())?.clockDrift ?? 0;
+
+/**
+ * The Cognito ID token the API expects as bearer token and when it expires by this browser's clock; `force` makes
+ * Amplify refresh it with the refresh token. Undefined when nobody is signed in. The token cache (tokenCache.ts)
+ * decides when to force. The expiry is corrected by the clock drift, as Amplify's own expiry check does: a computer
+ * whose clock is an hour ahead would otherwise see every new token as expired and renew it on every request, in
+ * every tab.
  */
 export const fetchIdToken = async (force: boolean) => {
   const idToken = (await fetchAuthSession({ forceRefresh: force })).tokens?.idToken;
   if (!idToken) return undefined;
   const exp = idToken.payload.exp;
-  return { token: idToken.toString(), ...(typeof exp === 'number' ? { expiresAt: exp * 1000 } : {}) };
+  if (typeof exp !== 'number') return { token: idToken.toString() };
+  return { token: idToken.toString(), expiresAt: exp * 1000 - (await clockDrift()) };
 };
 
 export const pendingReferralKey = 'outreach.pendingReferralCode';

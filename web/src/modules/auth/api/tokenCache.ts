@@ -3,7 +3,10 @@ import { timings } from '@shared/constants';
 /** A token as the auth provider hands it out. */
 export type FetchedToken = {
   token: string;
-  /** ms since the epoch (the JWT's `exp` × 1000); SPEC §9: 1 h from now when unknown */
+  /**
+   * ms since the epoch by this browser's clock (the JWT's `exp` × 1000, less Cognito's clock drift: amplifyAuth.ts);
+   * SPEC §9: 1 h from now when unknown
+   */
   expiresAt?: number;
 };
 
