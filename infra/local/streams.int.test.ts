@@ -204,6 +204,16 @@ describe('the local stream runner', () => {
     expect(keys()).toEqual([['x'], ['y']]);
   });
 
+  it('resolves drained() while a read of the shard is always in progress (a busy machine: reads take longer than pollMs)', async () => {
+    // with no pause between reads, a new read has begun whenever the runner looks at its waiters
+    const { start, keys, put } = await setup({ pollMs: 0 });
+    const runner = await start();
+    await put('x', 'draft');
+    await runner.drained();
+    expect(keys()).toEqual([['x']]);
+    await runner.stop();
+  });
+
   it('redelivers from the first failed record of batchItemFailures; the records before it are done', async () => {
     let failOnce = true;
     const { start, keys, put } = await setup({

@@ -521,11 +521,17 @@ export const startStreamRunner = async (options: StreamRunnerOptions): Promise<S
     running.add(step);
   };
 
+  /**
+   * Whether what was written before `since` is delivered: every shard read to its end by a read begun after `since`,
+   * and nothing of what was read still waiting (a delivery in progress keeps its batch in `pending`). A read in
+   * progress does not count: it can only bring what was written later, and on a busy machine, where a read takes
+   * longer than `pollMs`, one has always begun by the time the waiters are looked at.
+   */
   const isDrainedSince = (since: number) =>
     listedAt > since &&
     consumers.every((state) =>
       [...state.shards.values()].every(
-        (shard) => shard.finished || (!shard.busy && shard.pending.length === 0 && shard.caughtUpAt > since),
+        (shard) => shard.finished || (shard.pending.length === 0 && shard.caughtUpAt > since),
       ),
     );
 
