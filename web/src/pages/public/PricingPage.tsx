@@ -9,6 +9,7 @@ import { PageHeader } from '@/modules/public/components/PageHeader';
 import { PlanCards, planActionClass } from '@/modules/public/components/PlanCards';
 import { PublicIcon } from '@/modules/public/components/PublicIcon';
 import { publicPaths } from '@/lib/paths';
+import { VisuallyHidden } from '@/ui/text/VisuallyHidden';
 import './PricingPage.css';
 
 /*
@@ -136,7 +137,11 @@ export const PricingPage = () => {
         lead={`Choose how many new contacts you want to reach each month, from ${plans.free.slotsPerPeriod} on the free plan to ${plans.pro.slotsPerPeriod} on Pro. Everything else is the same.`}
       />
 
-      <section aria-label="Plans" className="pricing__plans">
+      <section aria-labelledby="pricing-plans" className="pricing__plans">
+        {/* the plans' own headings are the level below a section's (as on the home page, under its 'Plans') */}
+        <VisuallyHidden as="h2" id="pricing-plans">
+          Plans
+        </VisuallyHidden>
         <Plans signedIn={signedIn} />
         <p className="pricing__note">Prices in US dollars per month. Cancel any time.</p>
       </section>
