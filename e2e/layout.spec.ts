@@ -307,6 +307,9 @@ test.describe('Layout', () => {
         const headerLogo = page.getByRole('banner').getByRole('link', { name: 'Outreach home' });
         if (headerHasLogo(width)) await expect(headerLogo).toBeVisible();
         else await expect(headerLogo).toBeHidden();
+        // the header's widgets stay at every width, the compact header's included (SPEC §2)
+        for (const widget of [/^Notifications/, 'Email connection', 'Zoom connection'])
+          await expect(page.getByRole('banner').getByRole('button', { name: widget })).toBeInViewport();
         // the outermost few say where: their children stick out with them
         for (const problem of (await horizontalOverflow(page)).slice(0, 6)) found.push(`${width} ${theme}: ${problem}`);
         if ((await titleLines(page)) > 1) found.push(`${width} ${theme}: the title wraps`);
