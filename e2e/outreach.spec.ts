@@ -188,7 +188,9 @@ test.describe('Outreach', () => {
       await expect(page.getByText('Primary draft changed')).toBeVisible();
       await expect(outreach.editor().getByRole('button', { name: 'Primary' })).toBeDisabled();
       await expect(outreach.editor().getByLabel('Subject')).toHaveValue('Your work on data abstraction');
+      // Escape still closes the drawer after a question was asked and answered over it (the discard question above)
       await page.keyboard.press('Escape');
+      await expect(outreach.drawer()).toBeHidden();
       await expect(outreach.row(edited).getByTestId('draft-cell')).toContainText('Your work on data abstraction');
     });
 

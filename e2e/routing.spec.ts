@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
+import { builtChunkOf } from './fixtures/web-build';
 
 /** Collects what the analytics module sends, with `config.json` naming an endpoint (the local stack names none). */
 const recordAnalytics = async (page: Page) => {
@@ -57,7 +58,7 @@ test.describe('Routes of the signed-in app', () => {
   }) => {
     expect(signedInUser.email).toContain('@');
     // the Templates page's code cannot be loaded (a deploy replaced it, the network dropped): its route throws
-    const templatesModule = '**/src/pages/app/TemplatesPage.tsx*';
+    const templatesModule = builtChunkOf('src/pages/app/TemplatesPage.tsx');
     await page.route(templatesModule, (route) => route.abort('failed'));
 
     await test.step('opening the page shows the global fallback', async () => {

@@ -14,4 +14,6 @@ export const stackEnv = {
   LOCAL_COGNITO_EMULATOR_PORT: port(9330),
   LOCAL_SANDBOX_PORT: port(4110),
   LOCAL_DIR: offset ? `.local/e2e-${offset}` : '.local/e2e',
+  // the web as it is deployed: a production build (infra/local/web.ts), whose pages load in one request per chunk
+  LOCAL_WEB: 'built',
 };

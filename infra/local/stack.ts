@@ -29,7 +29,7 @@ import { startScheduler, type Scheduler } from './scheduler.js';
 import { startLocalClock, type LocalClock } from './clock.js';
 import { createSqsApi } from './sqs-api.js';
 import { startStreamRunner, type StreamRunner } from './streams.js';
-import { startWeb } from './web.js';
+import { startWeb, webModeOf, type WebMode } from './web.js';
 
 export type LocalPorts = typeof localPorts;
 
@@ -47,6 +47,8 @@ export type LocalStackOptions = {
   localDir?: string;
   /** start the web on its port; `configFile` for another Vite config @default true */
   web?: boolean | { configFile: string };
+  /** the dev server, or a production build (web.ts) @default env LOCAL_WEB ('built') or 'dev' */
+  webMode?: WebMode;
   /** @default shared/queues.ts */
   queues?: Record<string, QueueSpec>;
   /** @default shared/schedules.ts */
@@ -288,6 +290,8 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
         // as web/vite.config.ts does for LOCAL_DIR: a second stack keeps its own dependency cache
         ...(options.localDir ? { cacheDir: join(localDir, 'vite') } : {}),
         ready,
+        mode: options.webMode ?? webModeOf(process.env.LOCAL_WEB),
+        outDir: join(localDir, 'web'),
       });
       stops.push(web.stop);
     };

@@ -17,8 +17,13 @@ export type LazyAntdPart = {
 /**
  * antd imports some parts of a component for features that only some uses of it have. Each of these arrives in its
  * own chunk the first time something renders it, instead of coming with every page that shows the component. Most
- * never render here; the CSV import's report over 50 rows (pagination) and the profile's leave-without-saving question
- * (confirm dialog) fetch theirs when they first appear, as the app's own dialogs do.
+ * never render here; the CSV import's report over 50 rows (pagination) fetches its part when it first appears.
+ *
+ * Not a part: antd's confirm dialog (`modal.confirm()`, modal/ConfirmDialog.js). Drawn through a lazy part, the first
+ * question asked left antd's stack of open layers (the Escape key's, @rc-component/portal) with an entry on top that
+ * no dialog held, so from then on Escape closed nothing: a draft's drawer stayed open after its discard question was
+ * answered 'Keep editing'. It costs nothing to keep: it comes with the confirm host's chunk, loaded on the first
+ * question (AppFeedbackProvider).
  */
 export const lazyAntdParts: readonly LazyAntdPart[] = [
   {
@@ -48,18 +53,6 @@ export const lazyAntdParts: readonly LazyAntdPart[] = [
     reason:
       "a table's pagination (about 7 KiB gzip with rc-pagination): the app's tables scroll, and only the CSV import's " +
       'report pages, once it passes 50 rows',
-  },
-  {
-    importer: 'modal/useModal/HookModal.js',
-    statement: "import ConfirmDialog from '../ConfirmDialog';",
-    reason:
-      "the dialog of `App.useApp().modal.confirm()` (antd's Modal, about 8 KiB gzip): antd's App, around every app page, " +
-      'holds the hook, and the dialog is drawn once a confirmation is asked for',
-  },
-  {
-    importer: 'modal/confirm.js',
-    statement: "import ConfirmDialog from './ConfirmDialog';",
-    reason: "the same dialog for the static `Modal.confirm()`, whose module the hook's helpers share",
   },
   {
     importer: 'dropdown/dropdown.js',
