@@ -30,7 +30,8 @@ export const directoryFields = [
   'currentRole',
 ] as const satisfies readonly (keyof ContactItem)[];
 
-export type DirectoryEntry = { [K in (typeof directoryFields)[number]]: string };
+export type DirectoryField = (typeof directoryFields)[number];
+export type DirectoryEntry = { [K in DirectoryField]: string };
 
 export const directoryRecord = 'contactDirectory';
 const prefix = 'CONTACTDIR#';
@@ -281,11 +282,34 @@ const byChunk = (contacts: readonly Partial<ContactItem>[], chunks: readonly str
  * The transaction writes that set (or, with null, remove) the line of `contactId`, from the chunk as read now: the
  * chunk (holding only if nobody changed it since: its version) and then the head's number for it.
  */
-export const directoryWrite = async (db: DataClient, uid: string, contactId: string, entry: DirectoryEntry | null) => {
+export const directoryWrite = async (
+  db: DataClient,
+  uid: string,
+  contactId: string,
+  entry: DirectoryEntry | null,
+  /**
+   * The fields the write changes (a change of some fields of an existing contact): the line's other fields stay as the
+   * chunk holds them now. The caller built `entry` from the contact as it read it, which may be older than a change
+   * made since by someone else (an event moving its relationship: `directoryLinePatch`); the chunk, written with every
+   * change of the contact, is not. @default every field (a new contact)
+   */
+  changed?: readonly DirectoryField[],
+) => {
   const key = chunkKey(uid, chunkOf(contactId));
   const { version, lines } = await readChunk(db, key);
-  const kept = lines.filter((line) => line.contactId !== contactId);
-  return chunkWrites(db, key, uid, version, entry ? [...kept, entry] : kept);
+  const line = lines.find((candidate) => candidate.contactId === contactId);
+  const kept = lines.filter((candidate) => candidate !== line);
+  const written =
+    entry && line && changed
+      ? { ...line, ...Object.fromEntries(changed.map((field) => [field, entry[field]])), contactId }
+      : entry;
+  return chunkWrites(db, key, uid, version, written ? [...kept, written] : kept);
+};
+
+/** The directory's fields among `fields` (the keys a contact write sets or removes). */
+export const directoryFieldsAmong = (fields: Iterable<string>): DirectoryField[] => {
+  const given = new Set(fields);
+  return directoryFields.filter((field) => given.has(field));
 };
 
 /**

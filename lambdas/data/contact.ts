@@ -18,6 +18,7 @@ import {
   addToDirectory,
   confirmedByHead,
   directoryFields,
+  directoryFieldsAmong,
   directoryHeadKey,
   directoryLinePatch,
   directoryWrite,
@@ -29,6 +30,7 @@ import {
   rebuildDirectory,
   toEntry,
   type DirectoryEntry,
+  type DirectoryField,
 } from './contact-directory.js';
 import { itemBytes } from './item-size.js';
 import { contactAsCasedNow } from './profile-casing.js';
@@ -487,18 +489,20 @@ const directoryRetries = 10;
  * `writes` and the contact's line in its directory chunk with the chunk's number on the directory's head
  * (lambdas/data/contact-directory.ts, the writes named `directory`) in one transaction. A chunk changed since it was
  * read, or the head held by another write of the user's (only those stopped it), is read again and the whole tried
- * again; the outcome is read by the names of `writes`.
+ * again; the outcome is read by the names of `writes`. A write of some fields of an existing contact names them
+ * (`changed`): only those of its line change, so a change made since the caller read the contact stays in the line.
  */
 const transactWithDirectory = async <Writes extends NamedWrites>(
   db: DataClient,
   contact: Pick<ContactItem, 'uid' | 'contactId'>,
   entry: DirectoryEntry | null,
   writes: Writes,
+  changed?: readonly DirectoryField[],
 ) => {
   for (let attempt = 0; ; attempt += 1) {
     const outcome = await transact(db, {
       ...writes,
-      directory: await directoryWrite(db, contact.uid, contact.contactId, entry),
+      directory: await directoryWrite(db, contact.uid, contact.contactId, entry, changed),
     });
     if (outcome.done) return outcome;
     const onlyDirectory = outcome.stoppedBy.has('directory') && outcome.stoppedBy.size === 1;
@@ -572,17 +576,23 @@ export const changeContact = async (
   const next = { ...current, ...change.set };
   for (const name of change.remove ?? []) delete next[name];
   const remove = [...(change.remove ?? []), ...owedLookupRemovals(next)];
-  const outcome = await transactWithDirectory(db, current, toEntry(next), {
-    ...also,
-    contact: {
-      Update: updateParams(
-        db.table,
-        contactKey(current.uid, current.contactId),
-        { set: { ...change.set, ...indexKeys(next) }, ...(remove.length ? { remove } : {}) },
-        itemExists,
-      ),
+  const outcome = await transactWithDirectory(
+    db,
+    current,
+    toEntry(next),
+    {
+      ...also,
+      contact: {
+        Update: updateParams(
+          db.table,
+          contactKey(current.uid, current.contactId),
+          { set: { ...change.set, ...indexKeys(next) }, ...(remove.length ? { remove } : {}) },
+          itemExists,
+        ),
+      },
     },
-  });
+    directoryFieldsAmong([...Object.keys(change.set), ...remove]),
+  );
   if (outcome.done) return next;
   if (outcome.refused.has('contact')) return null;
   throw new Error(`Changing the contact was refused: ${outcome.summary}`);
@@ -780,33 +790,39 @@ export const setContactEmail = async (
   const set = { ...fields, lastUpdated: options.lastUpdated };
   const next = { ...contact, ...set };
   const remove = owedLookupRemovals(next);
-  const outcome = await transactWithDirectory(db, contact, toEntry(next), {
-    contact: {
-      Update: updateParams(
-        db.table,
-        contactKey(contact.uid, contact.contactId),
-        {
-          set: { ...set, gsi1sk: `${options.lastUpdated}#${contact.contactId}`, ...owedLookupKeys(next) },
-          ...(remove.length ? { remove } : {}),
-        },
-        (p) => {
-          const attempts = p.name('emailLookupAttempts');
-          const exists = itemExists(p);
-          const attemptsHeld =
-            options.expectedAttempts === 0
-              ? `(attribute_not_exists(${attempts}) OR ${attempts} = ${p.value(0)})`
-              : `${attempts} = ${p.value(options.expectedAttempts)}`;
-          if (options.expectedCompany === undefined) return `${exists} AND ${attemptsHeld}`;
-          // the lookup's domain came from the company it read (lambdas/contacts/email-lookup.ts)
-          const company = p.name('company');
-          const companyHeld = options.expectedCompany
-            ? `${company} = ${p.value(options.expectedCompany)}`
-            : `(attribute_not_exists(${company}) OR ${company} = ${p.value('')})`;
-          return `${exists} AND ${attemptsHeld} AND ${companyHeld}`;
-        },
-      ),
+  const outcome = await transactWithDirectory(
+    db,
+    contact,
+    toEntry(next),
+    {
+      contact: {
+        Update: updateParams(
+          db.table,
+          contactKey(contact.uid, contact.contactId),
+          {
+            set: { ...set, gsi1sk: `${options.lastUpdated}#${contact.contactId}`, ...owedLookupKeys(next) },
+            ...(remove.length ? { remove } : {}),
+          },
+          (p) => {
+            const attempts = p.name('emailLookupAttempts');
+            const exists = itemExists(p);
+            const attemptsHeld =
+              options.expectedAttempts === 0
+                ? `(attribute_not_exists(${attempts}) OR ${attempts} = ${p.value(0)})`
+                : `${attempts} = ${p.value(options.expectedAttempts)}`;
+            if (options.expectedCompany === undefined) return `${exists} AND ${attemptsHeld}`;
+            // the lookup's domain came from the company it read (lambdas/contacts/email-lookup.ts)
+            const company = p.name('company');
+            const companyHeld = options.expectedCompany
+              ? `${company} = ${p.value(options.expectedCompany)}`
+              : `(attribute_not_exists(${company}) OR ${company} = ${p.value('')})`;
+            return `${exists} AND ${attemptsHeld} AND ${companyHeld}`;
+          },
+        ),
+      },
     },
-  });
+    directoryFieldsAmong([...Object.keys(set), ...remove]),
+  );
   if (outcome.done) return true;
   if (outcome.refused.has('contact')) return false;
   throw new Error(`Writing the contact's e-mail was refused: ${outcome.summary}`);
@@ -874,16 +890,22 @@ export const postponeOwedLookup = (db: DataClient, contact: ContactItem, redrive
  */
 export const abandonOwedLookup = async (db: DataClient, contact: ContactItem, at: string) => {
   const set = { emailLookupStatus: 'error' as const, lastUpdated: at };
-  const outcome = await transactWithDirectory(db, contact, toEntry({ ...contact, ...set }), {
-    contact: {
-      Update: updateParams(
-        db.table,
-        contactKey(contact.uid, contact.contactId),
-        { set: { ...set, gsi1sk: `${at}#${contact.contactId}` }, remove: owedLookupFields },
-        stillOwed(contact),
-      ),
+  const outcome = await transactWithDirectory(
+    db,
+    contact,
+    toEntry({ ...contact, ...set }),
+    {
+      contact: {
+        Update: updateParams(
+          db.table,
+          contactKey(contact.uid, contact.contactId),
+          { set: { ...set, gsi1sk: `${at}#${contact.contactId}` }, remove: owedLookupFields },
+          stillOwed(contact),
+        ),
+      },
     },
-  });
+    directoryFieldsAmong(Object.keys(set)),
+  );
   if (outcome.done) return true;
   if (outcome.refused.has('contact')) return false;
   throw new Error(`Giving the lookup up was refused: ${outcome.summary}`);
