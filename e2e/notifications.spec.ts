@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures/test';
 import { signedInIdentity } from './fixtures/history';
-import { sandboxUrl } from './fixtures/sandbox';
+import { draftStatus, sandboxUrl } from './fixtures/sandbox';
 import { SandboxConsentPage } from './pages/SandboxConsentPage';
 import { NotificationPanel } from './pages/NotificationPanel';
 import { SettingsPage } from './pages/SettingsPage';
@@ -158,6 +158,9 @@ test("a reply digest: with reply e-mails on, a contact's reply arrives as an e-m
     expect((await request.post(`${apiUrl}/api/drafts/${draftId}/send`, { headers, data: {} })).ok()).toBe(true);
     const sent = `from=${encodeURIComponent(gmail)}&to=${encodeURIComponent(address)}`;
     await expect.poll(async () => (await mailTo(sent)).length, { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(() => draftStatus(request, { url: apiUrl, headers }, { id: draftId, contactId: id }), { timeout: 30_000 })
+      .toBe('sent');
     const [first] = await mailTo(sent);
     const replied = await request.post(`${sandboxUrl}/_sandbox/mail/reply`, {
       data: { messageId: first?.id, body: 'Happy to talk. Next week?' },

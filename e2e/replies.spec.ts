@@ -2,7 +2,7 @@ import type { Locator } from '@playwright/test';
 import { instantOf, nextWeekdayIn, personZone, shownStart, typedStart } from './fixtures/clock';
 import { expect, test as base } from './fixtures/test';
 import { signedInIdentity } from './fixtures/history';
-import { isSandboxUrl, sandboxUrl } from './fixtures/sandbox';
+import { draftStatus, isSandboxUrl, sandboxUrl } from './fixtures/sandbox';
 import { ContactsPage } from './pages/ContactsPage';
 import { MeetingsPage, type PickedTime } from './pages/MeetingsPage';
 import { NotificationPanel } from './pages/NotificationPanel';
@@ -105,6 +105,9 @@ test('a day with a reply: Reply on the notification opens the conversation, the 
     const draftId = (await written.json()).data.draftId as string;
     expect((await request.post(`${apiUrl}/api/drafts/${draftId}/send`, { headers, data: {} })).ok()).toBe(true);
     await expect.poll(async () => (await mail(fromUserTo(contactEmail))).length, pushed).toBe(1);
+    await expect
+      .poll(() => draftStatus(request, { url: apiUrl, headers }, { id: draftId, contactId }), pushed)
+      .toBe('sent');
     first = (await mail(fromUserTo(contactEmail)))[0];
     const replied = await request.post(`${sandboxUrl}/_sandbox/mail/reply`, {
       data: { messageId: first?.id, body: proposal },
