@@ -4,6 +4,7 @@ import { connectSandboxMailbox } from '../infra/local/sandbox/mail-testing';
 import { dayIn, instantOf, offsetAt, personZone, shownStart, typedStart } from './fixtures/clock';
 import { isSandboxUrl, sandboxUrl } from './fixtures/sandbox';
 import { expect, test as base } from './fixtures/test';
+import { openPopconfirm } from './fixtures/popups';
 import { ContactsPage } from './pages/ContactsPage';
 import { MeetingsPage, type PickedTime } from './pages/MeetingsPage';
 import { PipelinePage } from './pages/PipelinePage';
@@ -342,7 +343,7 @@ test.describe('Meetings with Zoom', () => {
       await expect(meetings.heading()).toBeVisible();
       const card = meetings.meeting(title());
       await card.getByRole('button', { name: 'Cancel meeting' }).click();
-      await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+      await (await openPopconfirm(page)).getByRole('button', { name: 'Yes, cancel it' }).click();
       await expect(meetings.toast('Meeting cancelled')).toBeVisible();
       await expect(meetings.tab('Upcoming')).toHaveText('Upcoming (0)');
       await expect(page.getByText('No upcoming meetings')).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test as base } from './fixtures/test';
+import { openPopconfirm } from './fixtures/popups';
 import { ContactsPage } from './pages/ContactsPage';
 import { NotificationPanel } from './pages/NotificationPanel';
 import { OutreachPage } from './pages/OutreachPage';
@@ -273,7 +274,7 @@ test.describe('Sending and replies', () => {
 
     await test.step('confirms the address, and the e-mail is sent', async () => {
       await outreach.recipient().getByRole('button', { name: 'Confirm this address' }).click();
-      await page.locator('.ant-popconfirm').getByRole('button', { name: 'Confirm this address' }).click();
+      await (await openPopconfirm(page)).getByRole('button', { name: 'Confirm this address' }).click();
       await expect(outreach.recipientState()).toHaveText('Risky, confirmed by you');
       await capture('outreach-editor-risky-confirmed');
       await expect(outreach.sendButton()).toBeEnabled();

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures/test';
+import { openPopconfirm } from './fixtures/popups';
 import { ContactsPage } from './pages/ContactsPage';
 import { TemplatesPage } from './pages/TemplatesPage';
 
@@ -90,8 +91,8 @@ test.describe('Templates', () => {
       await capture('templates-duplicated');
 
       await page.getByRole('button', { name: 'Delete' }).click();
-      const confirm = page.locator('.ant-popconfirm').filter({ hasText: 'Delete this template?' });
-      await expect(confirm).toBeVisible();
+      const confirm = await openPopconfirm(page);
+      await expect(confirm).toContainText('Delete this template?');
       await confirm.getByRole('button', { name: 'Delete' }).click();
       await expect(templates.toast('Template deleted')).toBeVisible();
       await expect(templates.listEntry(/Coffee chat \(copy\)/)).toBeHidden();

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { arrived } from '../fixtures/popups';
 import { paintedScheme } from './colorScheme';
 
 export type NavEntry =
@@ -81,20 +82,14 @@ export class AppShell {
 
   async chooseFromUserMenu(entry: UserMenuEntry) {
     await this.userMenu().click();
-    await this.page.getByRole('menuitem', { name: entry }).click();
+    const menu = await arrived(this.page.locator('.ant-dropdown:not(.ant-dropdown-hidden)'));
+    await menu.getByRole('menuitem', { name: entry }).click();
   }
 
-  /**
-   * Opens a header popover by its button and answers it once it has zoomed in: a click on its content sent while the
-   * popover was still preparing its appearance was not taken (a 'Connect Gmail' that led nowhere, once in a CI run).
-   * A person reads a popover before choosing in it.
-   */
+  /** Opens a header popover by its button, to be answered once it has arrived (e2e/fixtures/popups.ts). */
   private async openPopover(button: Locator, title: string) {
     await button.click();
-    const popover = this.popover(title);
-    await expect(popover).toBeVisible();
-    await expect(popover).not.toHaveClass(/ant-zoom-big-(appear|enter)/);
-    return popover;
+    return arrived(this.popover(title));
   }
 
   openNotifications() {

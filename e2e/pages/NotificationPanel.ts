@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { arrived } from '../fixtures/popups';
 
 /** SPEC §2 'Notification panel': the header's bell (its name tells the unread count) and the panel it opens. */
 export class NotificationPanel {
@@ -23,6 +24,6 @@ export class NotificationPanel {
 
   async open() {
     await this.bell().click();
-    await expect(this.panel()).toBeVisible();
+    await arrived(this.panel());
   }
 }

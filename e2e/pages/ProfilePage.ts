@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { openPopconfirm } from '../fixtures/popups';
 import { toast } from './toast';
 
 export type DocumentKind = 'resume' | 'cover-letter' | 'background';
@@ -100,7 +101,7 @@ export class ProfilePage {
     // and antd flips it below a moment later, so a click aimed at the first place can land in between
     await this.documentFile(kind).evaluate((file) => file.scrollIntoView({ block: 'center' }));
     await this.documentFile(kind).getByRole('button', { name: 'Remove' }).click();
-    await this.page.locator('.ant-popconfirm').getByRole('button', { name: 'Remove' }).click();
+    await (await openPopconfirm(this.page)).getByRole('button', { name: 'Remove' }).click();
     await expect(this.documentDropzone(kind)).toBeVisible();
   }
 

@@ -1,4 +1,5 @@
 import { expect, type Download, type Page } from '@playwright/test';
+import { openPopconfirm } from '../fixtures/popups';
 import { openOptions, pickOption } from './selectOption';
 import { toast } from './toast';
 
@@ -86,7 +87,7 @@ export class SettingsPage {
   /** Disconnects a mailbox through its confirmation; resolves once the server has answered. */
   async disconnect(email: string) {
     await this.mailboxAction(email, 'Disconnect').click();
-    const confirmation = this.page.locator('.ant-popconfirm:not(.ant-popover-hidden)');
+    const confirmation = await openPopconfirm(this.page);
     await expect(confirmation).toContainText(email);
     const answered = this.page.waitForResponse(
       (response) => /\/api\/email-connections\/[^/]+$/.test(response.url()) && response.request().method() === 'DELETE',

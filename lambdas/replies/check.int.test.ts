@@ -195,9 +195,9 @@ describe('a reply check', () => {
     const t = setup();
     const user = await newUser();
     const thread = await t.sendTo(user);
-    // the first check has no cursor: it reads the open conversations' threads, takes the cursor and starts push
+    // the first check has no cursor: it starts push, takes the cursor and reads the open conversations' threads
     expect(await t.check(user)).toMatchObject({ status: 'checked', recorded: [] });
-    expect(t.gmail.calls).toEqual(['currentCursor', 'threadMessages', 'watch']);
+    expect(t.gmail.calls).toEqual(['watch', 'currentCursor', 'threadMessages']);
     expect(await getMailSync(db, user.uid, user.mailboxId)).toMatchObject({
       cursor: String(t.gmail.state.historyId),
       watchId: expect.any(String),
@@ -239,6 +239,31 @@ describe('a reply check', () => {
     expect(await userNotifications(db, user.uid)).toHaveLength(1);
     expect(t.events).toEqual([]);
     expect(await getContact(db, user.uid, user.contactId)).toEqual(contact);
+  });
+
+  it('leaves no gap between the cursor and push: a reply that comes while the first check reads is pushed', async () => {
+    const t = setup();
+    const user = await newUser();
+    const thread = await t.sendTo(user);
+    // the contact answers just after the first check read the conversation's thread
+    const { threadMessages } = t.gmail.api;
+    let reply: ReturnType<typeof t.replyTo> | undefined;
+    t.gmail.api.threadMessages = async (token, threadId) => {
+      const messages = await threadMessages(token, threadId);
+      reply = t.replyTo(user, thread);
+      return messages;
+    };
+    expect(await t.check(user)).toMatchObject({ status: 'checked', recorded: [] });
+    expect(reply).toBeDefined();
+    // push (a Gmail watch announces what comes after its history id) had started before the reply came, so the reply
+    // is pushed; the check that push queues reads it from the cursor
+    const [watch] = t.gmail.state.watches;
+    const sync = await getMailSync(db, user.uid, user.mailboxId);
+    expect(Number(watch?.id)).toBeLessThanOrEqual(Number(sync?.cursor));
+    expect(await t.check(user, 'push')).toMatchObject({
+      status: 'checked',
+      recorded: [{ conversationId: thread.conversation.id, kind: 'reply' }],
+    });
   });
 
   it("ignores messages from the mailbox's own address", async () => {

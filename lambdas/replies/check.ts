@@ -514,6 +514,9 @@ export const checkMailbox = async (
   }
 
   if (options.resync) return checkResyncPage(run, token, options.reason, options.resync);
+  // push first, then the read: a message that arrives after the cursor is taken is pushed. Started after the read (a
+  // mailbox's first check), push missed what came in between, and that waited for the schedule's next run (5 min)
+  await ensurePush(run, token);
 
   try {
     let changes: { messages: MailboxMessage[]; cursor: string };
@@ -545,7 +548,6 @@ export const checkMailbox = async (
     await advanceCursor(deps.db, uid, mailboxId, sync.cursor, changes.cursor);
     if (resyncAfter !== null)
       await queueResyncPage(run, options.reason, digest(changes.cursor).slice(0, 32), resyncAfter);
-    await ensurePush(run, token);
     await settle(run, { error: null, errorCount: 0 });
     if (more) {
       await deps.queue.send(
