@@ -82,7 +82,7 @@ export class AppShell {
 
   async chooseFromUserMenu(entry: UserMenuEntry) {
     await this.userMenu().click();
-    const menu = await arrived(this.page.locator('.ant-dropdown:not(.ant-dropdown-hidden)'));
+    const menu = await arrived(this.page.locator('.user-menu__popover:not(.ant-popover-hidden)'));
     await menu.getByRole('menuitem', { name: entry }).click();
   }
 
