@@ -1,6 +1,6 @@
 import type { Draft } from '../../shared/schemas/drafts.js';
 import type { DataClient } from '../data/client.js';
-import type { AlsoWrite, ContactDrafts, DraftItem } from '../data/draft.js';
+import { type AlsoWrite, type ContactDrafts, type DraftItem, getDrafts } from '../data/draft.js';
 import { getConversation } from '../conversations/index.js';
 import {
   changeContactDrafts,
@@ -11,6 +11,7 @@ import {
   saveConversationDraft,
   type DraftWriteDeps,
 } from './service.js';
+import { draftIdOfMessageId } from './send-rules.js';
 
 export type { Draft };
 
@@ -110,6 +111,19 @@ export const cancelFollowUps = async (
   );
   await publishSaved(deps, uid, archived);
   return archived.map((draft) => draft.id);
+};
+
+/**
+ * Whether one of these Message-IDs is the e-mail of a draft of the user's that is being sent or was sent: a message
+ * answering it belongs to a conversation, which a send under way (the provider took the e-mail, the send worker has
+ * not recorded it yet, or crashed before it did and waits for its redelivery) has not recorded yet. At most the first
+ * three of ours are looked up.
+ */
+export const answersDraftOf = async (db: DataClient, uid: string, messageIds: readonly string[]) => {
+  const draftIds = [...new Set(messageIds.map(draftIdOfMessageId).filter((id) => id !== null))].slice(0, 3);
+  if (draftIds.length === 0) return false;
+  const drafts = await getDrafts(db, uid, draftIds);
+  return drafts.some((draft) => draft.status === 'sending' || draft.status === 'sent');
 };
 
 /** DESIGN §6: when the auto follow-up of an e-mail sent at `sentAt` goes (the dashboard's follow-ups due). */

@@ -51,6 +51,13 @@ export const sendTarget = (
 export const draftMessageId = (draftId: string, from: string) =>
   `<draft-${draftId.toLowerCase()}@${from.split('@').at(-1)?.toLowerCase() || 'localhost'}>`;
 
+/** The draft whose e-mail a Message-ID is (draftMessageId read back), or null for one this app did not give. */
+export const draftIdOfMessageId = (messageId: string) => {
+  const match = /^<draft-([0-9a-hjkmnp-tv-z]{26})@[^<>\s]+>$/i.exec(messageId.trim());
+  // draft ids are ULIDs, upper case (draftMessageId writes them in lower case)
+  return match ? match[1]!.toUpperCase() : null;
+};
+
 /** The header every sent e-mail carries: the draft it came from (reply detection and the sandbox read it). */
 export const draftIdHeader = 'X-Outreach-Draft-Id';
 

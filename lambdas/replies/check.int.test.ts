@@ -16,13 +16,14 @@ import { createLogger } from '../core/logger.js';
 import { createDataClient } from '../data/client.js';
 import { getContact } from '../data/contact.js';
 import { conversationKey } from '../data/conversation.js';
+import { draftKey } from '../data/draft.js';
 import { getDoNotContact } from '../data/do-not-contact.js';
 import { getMailbox, mailboxKey } from '../data/mailbox.js';
 import { getMailSync, mailSyncKey } from '../data/mail-sync.js';
 import { createMeetingItem, getMeeting, type MeetingItem } from '../data/meeting.js';
 import { userNotifications } from '../data/notification.js';
 import { getPipelineEntry } from '../data/pipeline.js';
-import { cancelFollowUps } from '../drafts/index.js';
+import { answersDraftOf, cancelFollowUps } from '../drafts/index.js';
 import { mailboxesDepsFromEnv, markMailboxActive } from '../mailboxes/index.js';
 import { invitationUid, recordRsvp } from '../meetings/index.js';
 import { createOpenAiClient, openAi } from '../providers/ai/openai.js';
@@ -100,7 +101,7 @@ const setup = (options: { outlookApi?: MailApi } = {}) => {
     db,
     mailboxes: mailboxesDepsFromEnv(silent as never),
     mail: { gmail: gmail.api, outlook: options.outlookApi ?? outlook.api },
-    conversations: { ...conversations, cancelFollowUps },
+    conversations: { ...conversations, cancelFollowUps, answersDraftOf },
     meetings: { recordRsvp },
     queue: {
       send: async (queue, message, options) =>
@@ -135,9 +136,12 @@ const setup = (options: { outlookApi?: MailApi } = {}) => {
     },
   };
   const fake = (provider: MailProvider) => (provider === 'gmail' ? gmail : outlook);
-  /** an e-mail the user sent to the contact, recorded as the send worker records it */
-  const sendTo = async (user: User) => {
-    const draftId = randomUUID();
+  /**
+   * An e-mail the user sent to the contact, recorded as the send worker records it; `recorded: false` only in the
+   * mailbox, as while the send worker has not recorded it yet (`record` does later).
+   */
+  const sendTo = async (user: User, options: { draftId?: string; recorded?: boolean } = {}) => {
+    const draftId = options.draftId ?? randomUUID();
     const threadId = `thread-${randomUUID()}`;
     const messageId = `<draft-${draftId}@${user.email.split('@')[1]}>`;
     fake(user.provider).deliver({
@@ -148,25 +152,29 @@ const setup = (options: { outlookApi?: MailApi } = {}) => {
       subject: 'Coffee next week?',
       headers: { 'x-outreach-draft-id': draftId },
     });
-    const { conversation } = await conversations.recordSentEmail(db, user.uid, {
-      conversationId: null,
-      contactId: user.contactId,
-      draftId,
-      draftType: 'initial_outreach',
-      mailboxId: user.mailboxId,
-      provider: user.provider,
-      from: user.email,
-      fromName: 'Ada',
-      to: 'grace@example.com',
-      subject: 'Coffee next week?',
-      body: 'Hi Grace, coffee next week?',
-      sentAt: now(),
-      messageId,
-      providerMessageId: `sent-${draftId}`,
-      threadId,
-    });
-    await markMailboxActive(db, user.uid, user.mailboxId, user.provider, now());
-    return { conversation, threadId, messageId };
+    const record = async () => {
+      const { conversation } = await conversations.recordSentEmail(db, user.uid, {
+        conversationId: null,
+        contactId: user.contactId,
+        draftId,
+        draftType: 'initial_outreach',
+        mailboxId: user.mailboxId,
+        provider: user.provider,
+        from: user.email,
+        fromName: 'Ada',
+        to: 'grace@example.com',
+        subject: 'Coffee next week?',
+        body: 'Hi Grace, coffee next week?',
+        sentAt: now(),
+        messageId,
+        providerMessageId: `sent-${draftId}`,
+        threadId,
+      });
+      await markMailboxActive(db, user.uid, user.mailboxId, user.provider, now());
+      return conversation;
+    };
+    const conversation = options.recorded === false ? null : await record();
+    return { conversation: conversation!, threadId, messageId, record };
   };
   const replyTo = (
     user: User,
@@ -264,6 +272,83 @@ describe('a reply check', () => {
       status: 'checked',
       recorded: [{ conversationId: thread.conversation.id, kind: 'reply' }],
     });
+  });
+
+  it('reads again, until its send is recorded, a reply that came before: a bounce can come within seconds', async () => {
+    const t = setup();
+    const user = await newUser();
+    expect(await t.check(user)).toMatchObject({ status: 'checked' });
+    // the draft is being sent: the provider took its e-mail, the send worker has not recorded it yet
+    const draft = await dataOf(
+      callRoute('POST /api/drafts', {
+        claims: user.claims,
+        body: { contactId: user.contactId, subject: 'Coffee next week?', body: 'Hi Grace' },
+      }),
+    );
+    await setAttributes(db, draftKey(user.uid, draft.id as string), { status: 'sending' });
+    const thread = await t.sendTo(user, { draftId: draft.id as string, recorded: false });
+    const bounce = t.replyTo(user, thread, {
+      from: { email: 'mailer-daemon@googlemail.com', name: 'Mail Delivery Subsystem' },
+      subject: 'Delivery Status Notification (Failure)',
+      body: `Address not found. Your message wasn't delivered to grace@example.com.\n\nMessage-ID: ${thread.messageId}`,
+      headers: { 'x-failed-recipients': 'grace@example.com', 'auto-submitted': 'auto-replied' },
+    });
+    // and a reply to someone else's e-mail, in the same run: nothing of ours, nothing to wait for
+    t.gmail.deliver({
+      threadId: `thread-${randomUUID()}`,
+      inReplyTo: '<lunch@contoso.com>',
+      from: { email: 'bob@contoso.com', name: 'Bob' },
+      to: [user.email],
+    });
+
+    expect(await t.check(user, 'push')).toMatchObject({ status: 'checked', recorded: [] });
+    expect(t.sent).toEqual([
+      {
+        queue: 'reply-check',
+        message: expect.objectContaining({ later: { threads: [thread.threadId], attempt: 1 } }),
+        delaySeconds: replyCheckRules.sendUnderWay.delaySeconds,
+      },
+    ]);
+    const first = t.sent.splice(0)[0]!.message;
+
+    // a minute on, still not recorded: read again, and queued once more
+    t.clock.now = new Date(t.clock.now.getTime() + 60_000);
+    expect(await checkMailbox(t.deps, user.uid, user.mailboxId, first)).toMatchObject({ recorded: [] });
+    expect(t.sent.map(({ message }) => message.later)).toEqual([{ threads: [thread.threadId], attempt: 2 }]);
+    const second = t.sent.splice(0)[0]!.message;
+
+    // the send is recorded: the next reading records the bounce, and queues nothing more
+    await thread.record();
+    t.clock.now = new Date(t.clock.now.getTime() + 60_000);
+    const result = await checkMailbox(t.deps, user.uid, user.mailboxId, second);
+    expect(result.recorded).toEqual([expect.objectContaining({ kind: 'bounce', from: bounce.from.email })]);
+    expect(t.sent).toEqual([]);
+    expect(await getDoNotContact(db, user.uid, 'grace@example.com')).toMatchObject({ reason: 'bounce' });
+  });
+
+  it('stops waiting for a send that is never recorded once its answer is 15 minutes old', async () => {
+    const t = setup();
+    const user = await newUser();
+    expect(await t.check(user)).toMatchObject({ status: 'checked' });
+    const draft = await dataOf(
+      callRoute('POST /api/drafts', {
+        claims: user.claims,
+        body: { contactId: user.contactId, subject: 'Coffee next week?', body: 'Hi Grace' },
+      }),
+    );
+    await setAttributes(db, draftKey(user.uid, draft.id as string), { status: 'sending' });
+    const thread = await t.sendTo(user, { draftId: draft.id as string, recorded: false });
+    t.replyTo(user, thread);
+    await t.check(user, 'push');
+    let message = t.sent.shift()?.message;
+    let readings = 0;
+    while (message) {
+      readings += 1;
+      t.clock.now = new Date(t.clock.now.getTime() + replyCheckRules.sendUnderWay.delaySeconds * 1000);
+      await checkMailbox(t.deps, user.uid, user.mailboxId, message);
+      message = t.sent.shift()?.message;
+    }
+    expect(readings).toBe(replyCheckRules.sendUnderWay.forMs / (replyCheckRules.sendUnderWay.delaySeconds * 1000));
   });
 
   it("ignores messages from the mailbox's own address", async () => {

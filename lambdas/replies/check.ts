@@ -44,6 +44,13 @@ export const replyCheckRules = {
   defaultRetryAfterSeconds: 60,
   /** SQS holds a message back at most 15 minutes */
   maxDelaySeconds: 900,
+  /**
+   * A message answering an e-mail of ours whose conversation is not recorded yet (its send is under way: the send
+   * worker records it just after the provider took it, or after its redelivery should it crash in between) is read
+   * again every `delaySeconds` while it is younger than `forMs`, instead of being passed by for good. A bounce or an
+   * auto-reply can come within seconds.
+   */
+  sendUnderWay: { delaySeconds: 60, forMs: 15 * 60_000, attempts: 15 },
 } as const;
 
 const providerName: Record<MailProvider, string> = { gmail: 'Gmail', outlook: 'Outlook' };
@@ -91,15 +98,41 @@ type Run = {
   now: Date;
 };
 
-/** Records a run's messages in their conversations, in order; what was new. */
+/**
+ * Records a run's messages in their conversations, in order: what was new, and the threads to read again later (a
+ * message answering an e-mail whose send is still being recorded).
+ */
 const recordAll = async (run: Run, messages: readonly MailboxMessage[]) => {
   const find = conversationFinder(run);
   const recorded: RecordedEmail[] = [];
+  const later = new Set<string>();
   for (const message of messages) {
     const done = await recordMessage(run, find, message);
-    if (done) recorded.push(done);
+    if (done === 'later') later.add(message.threadId);
+    else if (done) recorded.push(done);
   }
-  return recorded;
+  return { recorded, later: [...later] };
+};
+
+/**
+ * Queues the reading again of threads that hold a message answering a send under way (`replyCheckRules.sendUnderWay`);
+ * the same threads at the same attempt make the same checkId, so a redelivered run queues them once.
+ */
+const readLater = async (
+  run: Run,
+  reason: ReplyCheckMessage['reason'],
+  threads: readonly string[],
+  attempt: number,
+) => {
+  if (threads.length === 0 || attempt > replyCheckRules.sendUnderWay.attempts) return;
+  const sorted = [...threads].sort().slice(0, 25);
+  await run.deps.queue.send(
+    'reply-check',
+    checkMessage(run.uid, run.mailbox.id, reason, `later-${attempt}-${digest(sorted.join('\n'))}`, {
+      later: { threads: sorted, attempt },
+    }),
+    { delaySeconds: replyCheckRules.sendUnderWay.delaySeconds },
+  );
 };
 
 /** Stores the outcome and tells the tabs when the banner's text changed. */
@@ -212,11 +245,17 @@ const resyncPage = async (run: Run, token: string, after: string | null) => {
 const queueResyncPage = async (run: Run, reason: ReplyCheckMessage['reason'], occasion: string, after: string) => {
   await run.deps.queue.send(
     'reply-check',
-    checkMessage(run.uid, run.mailbox.id, reason, `resync-${occasion}-${after}`, { occasion, after }),
+    checkMessage(run.uid, run.mailbox.id, reason, `resync-${occasion}-${after}`, { resync: { occasion, after } }),
   );
 };
 
 const messageIdsIn = (text: string) => text.match(/<[^<>\s@]+@[^<>\s]+>/g) ?? [];
+
+/** The Message-IDs a message answers: its In-Reply-To and References, and a bounce's quoted one in its report. */
+const answeredIds = (message: MailboxMessage, kind: string) =>
+  [message.inReplyTo, ...message.references, ...(kind === 'bounce' ? messageIdsIn(message.body) : [])].filter(
+    (id): id is string => Boolean(id),
+  );
 
 /** Finds the conversation a message belongs to: its thread, else the Message-IDs it answers. */
 const conversationFinder = (run: Run) => {
@@ -244,17 +283,12 @@ const conversationFinder = (run: Run) => {
     }
     const found = await thread;
     if (found) return found;
-    // a bounce quotes the refused e-mail's Message-ID in its report
-    const answered = [
-      message.inReplyTo,
-      ...message.references,
-      ...(kind === 'bounce' ? messageIdsIn(message.body) : []),
-    ];
-    if (!answered.some(Boolean)) return null;
+    const answered = answeredIds(message, kind);
+    if (answered.length === 0) return null;
     byMessageId ??= knownIds();
     const map = await byMessageId;
     for (const id of answered) {
-      const conversation = id ? map.get(id) : undefined;
+      const conversation = map.get(id);
       if (conversation) return conversation;
     }
     return null;
@@ -282,16 +316,25 @@ const recordAnswer = async (run: Run, message: MailboxMessage, reply: ItipReply)
   }
 };
 
+/** Whether a message no conversation holds answers a send of ours under way, and is young enough to wait for it. */
+const answersSendUnderWay = async (run: Run, message: MailboxMessage, kind: string) => {
+  const age = run.now.getTime() - message.receivedAt.getTime();
+  if (age >= replyCheckRules.sendUnderWay.forMs) return false;
+  const answered = answeredIds(message, kind);
+  return answered.length > 0 && run.deps.conversations.answersDraftOf(run.deps.db, run.uid, answered);
+};
+
 /**
  * Records one message in its conversation, once (recordIncomingEmail is idempotent by provider message id). The
  * consequences that must hold whatever happened before (cancelling follow-ups, do-not-contact) run on a repeat too, so
- * a run cut off after the record still completes them; the tabs hear only of what is new.
+ * a run cut off after the record still completes them; the tabs hear only of what is new. `later`: it answers an
+ * e-mail of ours whose conversation is not recorded yet, to be read again.
  */
 const recordMessage = async (
   run: Run,
   find: ReturnType<typeof conversationFinder>,
   message: MailboxMessage,
-): Promise<RecordedEmail | null> => {
+): Promise<RecordedEmail | 'later' | null> => {
   const { deps, uid, mailbox, now } = run;
   const kind = classifyIncoming(message, mailbox.email);
   if (kind === 'own') return null;
@@ -301,7 +344,7 @@ const recordMessage = async (
     return null;
   }
   const conversation = await find(message, kind);
-  if (!conversation) return null;
+  if (!conversation) return (await answersSendUnderWay(run, message, kind)) ? 'later' : null;
   // a message recorded already keeps its label (a repeat costs no model call) and completes what follows from it
   const stored = await deps.conversations.incomingEmail(deps.db, uid, conversation.id, message.providerMessageId);
   const triaged =
@@ -440,9 +483,39 @@ const checkResyncPage = async (
     if (error instanceof MailApiFailure && error.kind === 'unauthorized') return expired(run, 'api');
     throw error;
   }
-  const recorded = await recordAll(run, page.messages);
+  const { recorded, later } = await recordAll(run, page.messages);
+  await readLater(run, reason, later, 1);
   if (page.after !== null) await queueResyncPage(run, reason, resync.occasion, page.after);
   return { status: 'checked', recorded, error: null };
+};
+
+/**
+ * Threads read again (`replyCheckRules.sendUnderWay`): their messages recorded (idempotent), and the threads still
+ * waiting for a send's record queued once more. A refused token expires the mailbox; another failure throws, so the
+ * queue delivers the message again.
+ */
+const checkLater = async (
+  run: Run,
+  token: string,
+  reason: ReplyCheckMessage['reason'],
+  later: NonNullable<ReplyCheckMessage['later']>,
+): Promise<CheckResult> => {
+  const messages: MailboxMessage[] = [];
+  try {
+    for (const threadId of later.threads) {
+      try {
+        messages.push(...(await run.api.threadMessages(token, threadId)));
+      } catch (error) {
+        if (!(error instanceof MailApiFailure && error.kind === 'not_found')) throw error;
+      }
+    }
+  } catch (error) {
+    if (error instanceof MailApiFailure && error.kind === 'unauthorized') return expired(run, 'api');
+    throw error;
+  }
+  const result = await recordAll(run, messages);
+  await readLater(run, reason, result.later, later.attempt + 1);
+  return { status: 'checked', recorded: result.recorded, error: null };
 };
 
 /**
@@ -462,6 +535,8 @@ export const checkMailbox = async (
     minGapMs?: number;
     /** a later page of a resync (the message's `resync`): its threads only, the cursor untouched */
     resync?: ReplyCheckMessage['resync'];
+    /** threads read again (the message's `later`): those only, the cursor untouched */
+    later?: ReplyCheckMessage['later'];
   },
 ): Promise<CheckResult> => {
   const now = deps.now();
@@ -489,12 +564,13 @@ export const checkMailbox = async (
       return { status: 'recent', recorded: [], error: sync.error };
     }
   }
-  if (sync.retryAt && new Date(sync.retryAt) > now && !options.resync) {
+  const part = Boolean(options.resync || options.later);
+  if (sync.retryAt && new Date(sync.retryAt) > now && !part) {
     return { status: 'waiting', recorded: [], error: sync.error };
   }
   // DESIGN §4: the safety net reads mailboxes with open conversations; the others cost one Query and no quota (push,
   // a send or the user's check still read them; a new send brings the schedule back)
-  if (options.reason === 'schedule' && sync.cursor !== null && !options.resync) {
+  if (options.reason === 'schedule' && sync.cursor !== null && !part) {
     const open = await deps.conversations.openConversations(deps.db, uid, mailboxId, deps.now());
     if (open.length === 0) return { status: 'idle', recorded: [], error: sync.error };
   }
@@ -514,6 +590,7 @@ export const checkMailbox = async (
   }
 
   if (options.resync) return checkResyncPage(run, token, options.reason, options.resync);
+  if (options.later) return checkLater(run, token, options.reason, options.later);
   // push first, then the read: a message that arrives after the cursor is taken is pushed. Started after the read (a
   // mailbox's first check), push missed what came in between, and that waited for the schedule's next run (5 min)
   await ensurePush(run, token);
@@ -544,7 +621,9 @@ export const checkMailbox = async (
         changes = await resync();
       }
     }
-    const recorded = await recordAll(run, changes.messages);
+    const { recorded, later } = await recordAll(run, changes.messages);
+    // before the cursor moves past them: a crash in between reads them again from the old cursor
+    await readLater(run, options.reason, later, 1);
     await advanceCursor(deps.db, uid, mailboxId, sync.cursor, changes.cursor);
     if (resyncAfter !== null)
       await queueResyncPage(run, options.reason, digest(changes.cursor).slice(0, 32), resyncAfter);

@@ -10,7 +10,7 @@ import {
   threadingOf,
 } from '../conversations/index.js';
 import { createDataClient } from '../data/client.js';
-import { cancelFollowUps } from '../drafts/index.js';
+import { answersDraftOf, cancelFollowUps } from '../drafts/index.js';
 import { mailboxesDepsFromEnv } from '../mailboxes/index.js';
 import { recordRsvp } from '../meetings/index.js';
 import { createOpenAiClient, openAi, readOpenAiSettings } from '../providers/ai/openai.js';
@@ -43,6 +43,7 @@ export const replyDepsFromEnv = (logger: Logger, env: NodeJS.ProcessEnv = proces
       recordIncomingEmail,
       addDoNotContact,
       cancelFollowUps,
+      answersDraftOf,
     },
     meetings: { recordRsvp },
     queue: sqsQueue(createSqsClient()),

@@ -27,6 +27,7 @@ export const replyCheckWorker = (
       const result = await checkMailbox(deps, message.uid, message.mailboxId, {
         reason: message.reason,
         ...(message.resync ? { resync: message.resync } : {}),
+        ...(message.later ? { later: message.later } : {}),
       });
       return {
         userId: message.uid,

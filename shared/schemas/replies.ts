@@ -18,6 +18,16 @@ export const replyCheckMessageSchema = /* @__PURE__ */ lazySchema(() =>
      * `checkId` is the same however often the page before is delivered.
      */
     resync: z.strictObject({ occasion: z.string().min(1).max(64), after: z.string().min(1).max(64) }).optional(),
+    /**
+     * Threads read again a while later: they hold a message answering an e-mail of ours whose send was still being
+     * recorded when it was read (lambdas/replies/check.ts `replyCheckRules.sendUnderWay`). `attempt` counts the reads.
+     */
+    later: z
+      .strictObject({
+        threads: z.array(z.string().min(1).max(256)).min(1).max(25),
+        attempt: z.number().int().min(1).max(100),
+      })
+      .optional(),
   }),
 );
 export type ReplyCheckMessage = z.infer<typeof replyCheckMessageSchema>;
@@ -28,5 +38,5 @@ export const replyCheckMessage = (
   mailboxId: string,
   reason: ReplyCheckMessage['reason'],
   checkId: string,
-  resync?: ReplyCheckMessage['resync'],
-): ReplyCheckMessage => ({ uid, mailboxId, reason, checkId: checkId.slice(0, 200), ...(resync ? { resync } : {}) });
+  part: Pick<ReplyCheckMessage, 'resync' | 'later'> = {},
+): ReplyCheckMessage => ({ uid, mailboxId, reason, checkId: checkId.slice(0, 200), ...part });
