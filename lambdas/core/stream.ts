@@ -3,6 +3,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { StreamConsumerName } from '../../shared/streams.js';
+import { tenantOf } from '../data/entity/keys.js';
 
 type Item = Record<string, unknown>;
 
@@ -17,6 +18,12 @@ export type StreamChange = {
   oldImage?: Item;
   /** the item after the change (insert, modify) */
   newImage?: Item;
+};
+
+/** Whose item a change is (its partition `USER#<sub>`, data/entity/keys.ts); null for an item of no user. */
+export const changedTenant = ({ newImage, oldImage }: Pick<StreamChange, 'newImage' | 'oldImage'>) => {
+  const pk = (newImage ?? oldImage)?.pk;
+  return typeof pk === 'string' ? tenantOf(pk) : null;
 };
 
 /** What a consumer's batch handler gets besides the changes. */

@@ -1,4 +1,4 @@
-import { type StreamChange, streamConsumer } from '../core/stream.js';
+import { changedTenant, type StreamChange, streamConsumer } from '../core/stream.js';
 import {
   applyStatsGroup,
   changesNothing,
@@ -11,7 +11,6 @@ import {
 } from '../data/stats.js';
 import { type ContactItem, getContact } from '../data/contact.js';
 import { deletedAccounts } from '../data/deleted-account.js';
-import { tenantOf } from '../data/entity/keys.js';
 import type { DashboardDeps } from './deps.js';
 import { applyDelta, type PendingValues, planOf } from './stats-apply.js';
 import { type StatsDelta, statsDeltaOf } from './stats-delta.js';
@@ -21,12 +20,6 @@ import { applyFactChanges, factChangeOf } from './task-sources.js';
 const usersAtOnce = 8;
 /** A user's contacts read ahead side by side. */
 const contactReadsAtOnce = 8;
-
-/** Whose item a change is (its partition: `USER#<sub>`); null for an item of no user. */
-const uidOf = ({ newImage, oldImage }: StreamChange) => {
-  const pk = (newImage ?? oldImage)?.pk;
-  return typeof pk === 'string' ? tenantOf(pk) : null;
-};
 
 /** A record of the batch that changes counters: its place in the batch, its event id and its delta. */
 type Work = { index: number; eventId: string; delta: StatsDelta };
@@ -70,9 +63,9 @@ export const statsBatch = (deps: DashboardDeps) =>
       try {
         const deleted = await deletedAccounts(
           deps.db,
-          all.flatMap((change) => uidOf(change) ?? []),
+          all.flatMap((change) => changedTenant(change) ?? []),
         );
-        changes = deleted.size ? all.filter((change) => !deleted.has(uidOf(change) ?? '')) : all;
+        changes = deleted.size ? all.filter((change) => !deleted.has(changedTenant(change) ?? '')) : all;
       } catch (error) {
         batch.fail(0, error);
         return;

@@ -1,7 +1,7 @@
 import type { Notification } from '../../shared/schemas/conversations.js';
 import type { Settings } from '../../shared/schemas/profile.js';
 import { createLogger } from '../core/logger.js';
-import { eachInOrder, type StreamChange, streamConsumer } from '../core/stream.js';
+import { changedTenant, eachInOrder, type StreamChange, streamConsumer } from '../core/stream.js';
 import { type MeetingItem, meetingRecord } from '../data/meeting.js';
 import { notificationRecord } from '../data/notification.js';
 import { userProfileRecord } from '../data/user-profile.js';
@@ -9,13 +9,11 @@ import { type NotificationsDeps, notificationsDepsFromEnv } from './deps.js';
 import { indexMeeting, indexSummary } from './reminders.js';
 import { collectReply, isReplyNotification } from './reply-digest.js';
 
-const uidOf = (item: Record<string, unknown>) => String(item.pk).replace(/^USER#/, '');
-
 /** What one change asks of the notifications domain; null when nothing. */
 export const applyChange = async (deps: NotificationsDeps, change: StreamChange) => {
   const item = change.newImage ?? change.oldImage;
-  if (!item) return null;
-  const uid = uidOf(item);
+  const uid = changedTenant(change);
+  if (!item || uid === null) return null;
   if (item.entity === notificationRecord) {
     // a new reply notification only (a notification marked read, or removed as the 31st, is no new reply)
     if (change.eventName !== 'INSERT' || !change.newImage) return null;

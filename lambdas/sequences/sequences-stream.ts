@@ -1,6 +1,6 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { createLogger } from '../core/logger.js';
-import { eachInOrder, type StreamChange, streamConsumer } from '../core/stream.js';
+import { changedTenant, eachInOrder, type StreamChange, streamConsumer } from '../core/stream.js';
 import { contactRecord } from '../data/contact.js';
 import { conversationEmailRecord } from '../data/conversation.js';
 import { type DraftItem, draftRecord } from '../data/draft.js';
@@ -9,15 +9,13 @@ import { type EnrollmentItem, enrollmentRecord } from '../data/sequence.js';
 import { sequencesDepsFromEnv } from './deps.js';
 import { onDraftChange, onEnrollmentChange, onReceivedEmail, type SequencesDeps, stop } from './service.js';
 
-const uidOf = (item: Record<string, unknown>) => String(item.pk).replace(/^USER#/, '');
-
 const received = new Set(['reply', 'auto_reply', 'bounce']);
 
 /** What one change of the table asks of the contact's sequence; null when nothing. */
 export const applyChange = async (deps: SequencesDeps, change: StreamChange) => {
   const item = change.newImage ?? change.oldImage;
-  if (!item) return null;
-  const uid = uidOf(item);
+  const uid = changedTenant(change);
+  if (!item || uid === null) return null;
   if (item.entity === draftRecord) {
     return onDraftChange(
       deps,
