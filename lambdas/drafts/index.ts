@@ -114,16 +114,26 @@ export const cancelFollowUps = async (
 };
 
 /**
- * Whether one of these Message-IDs is the e-mail of a draft of the user's that is being sent or was sent: a message
- * answering it belongs to a conversation, which a send under way (the provider took the e-mail, the send worker has
- * not recorded it yet, or crashed before it did and waits for its redelivery) has not recorded yet. At most the first
- * three of ours are looked up.
+ * Whether one of these Message-IDs is the e-mail of a draft of the user's from this mailbox whose send is under way
+ * (the provider took the e-mail, the send worker has not recorded its conversation yet, or crashed before it did and
+ * waits for its redelivery), or that was sent since `since` (recorded while the caller looked for its conversation):
+ * a message answering it will have a conversation. At most the first three of ours are looked up.
  */
-export const answersDraftOf = async (db: DataClient, uid: string, messageIds: readonly string[]) => {
+export const answersDraftOf = async (
+  db: DataClient,
+  uid: string,
+  messageIds: readonly string[],
+  scope: { mailboxId: string; since: Date },
+) => {
   const draftIds = [...new Set(messageIds.map(draftIdOfMessageId).filter((id) => id !== null))].slice(0, 3);
   if (draftIds.length === 0) return false;
   const drafts = await getDrafts(db, uid, draftIds);
-  return drafts.some((draft) => draft.status === 'sending' || draft.status === 'sent');
+  return drafts.some(
+    (draft) =>
+      (draft.mailboxId === undefined || draft.mailboxId === scope.mailboxId) &&
+      (draft.status === 'sending' ||
+        (draft.status === 'sent' && draft.sentAt !== undefined && new Date(draft.sentAt) >= scope.since)),
+  );
 };
 
 /** DESIGN §6: when the auto follow-up of an e-mail sent at `sentAt` goes (the dashboard's follow-ups due). */

@@ -274,11 +274,10 @@ describe('a reply check', () => {
     });
   });
 
-  it('reads again, until its send is recorded, a reply that came before: a bounce can come within seconds', async () => {
-    const t = setup();
+  /** A user whose draft is being sent: its e-mail is in the mailbox, its conversation not recorded yet. */
+  const sendUnderWay = async (t: ReturnType<typeof setup>) => {
     const user = await newUser();
     expect(await t.check(user)).toMatchObject({ status: 'checked' });
-    // the draft is being sent: the provider took its e-mail, the send worker has not recorded it yet
     const draft = await dataOf(
       callRoute('POST /api/drafts', {
         claims: user.claims,
@@ -287,6 +286,24 @@ describe('a reply check', () => {
     );
     await setAttributes(db, draftKey(user.uid, draft.id as string), { status: 'sending' });
     const thread = await t.sendTo(user, { draftId: draft.id as string, recorded: false });
+    return { user, thread };
+  };
+
+  /** Runs the queued readings one after another, a minute apart, as SQS delivers them; how many ran. */
+  const readingsUntilDone = async (t: ReturnType<typeof setup>, user: User) => {
+    let readings = 0;
+    for (let message = t.sent.shift()?.message; message && readings < 50; message = t.sent.shift()?.message) {
+      readings += 1;
+      t.clock.now = new Date(t.clock.now.getTime() + replyCheckRules.sendUnderWay.delaySeconds * 1000);
+      await checkMailbox(t.deps, user.uid, user.mailboxId, message);
+    }
+    return readings;
+  };
+
+  it('reads again, until its send is recorded, a reply that came before: a bounce can come within seconds', async () => {
+    const t = setup();
+    // the draft is being sent: the provider took its e-mail, the send worker has not recorded it yet
+    const { user, thread } = await sendUnderWay(t);
     const bounce = t.replyTo(user, thread, {
       from: { email: 'mailer-daemon@googlemail.com', name: 'Mail Delivery Subsystem' },
       subject: 'Delivery Status Notification (Failure)',
@@ -326,29 +343,85 @@ describe('a reply check', () => {
     expect(await getDoNotContact(db, user.uid, 'grace@example.com')).toMatchObject({ reason: 'bounce' });
   });
 
-  it('stops waiting for a send that is never recorded once its answer is 15 minutes old', async () => {
+  it('stops waiting for a send that is never recorded: once its answer is 15 minutes old, at most 15 readings', async () => {
+    const { delaySeconds, forMs, attempts } = replyCheckRules.sendUnderWay;
     const t = setup();
-    const user = await newUser();
-    expect(await t.check(user)).toMatchObject({ status: 'checked' });
-    const draft = await dataOf(
-      callRoute('POST /api/drafts', {
-        claims: user.claims,
-        body: { contactId: user.contactId, subject: 'Coffee next week?', body: 'Hi Grace' },
-      }),
-    );
-    await setAttributes(db, draftKey(user.uid, draft.id as string), { status: 'sending' });
-    const thread = await t.sendTo(user, { draftId: draft.id as string, recorded: false });
-    t.replyTo(user, thread);
+    const { user, thread } = await sendUnderWay(t);
+    // an answer that came 10 minutes ago: read again until it is 15 minutes old
+    t.replyTo(user, thread, { receivedAt: new Date(t.clock.now.getTime() - 10 * 60_000) });
     await t.check(user, 'push');
-    let message = t.sent.shift()?.message;
-    let readings = 0;
-    while (message) {
-      readings += 1;
-      t.clock.now = new Date(t.clock.now.getTime() + replyCheckRules.sendUnderWay.delaySeconds * 1000);
-      await checkMailbox(t.deps, user.uid, user.mailboxId, message);
-      message = t.sent.shift()?.message;
+    expect(await readingsUntilDone(t, user)).toBe((forMs - 10 * 60_000) / (delaySeconds * 1000));
+
+    // one the provider dates in the future never grows old: the readings stop at their count
+    const other = await sendUnderWay(t);
+    t.replyTo(other.user, other.thread, { receivedAt: new Date(t.clock.now.getTime() + 24 * 3600_000) });
+    await t.check(other.user, 'push');
+    expect(await readingsUntilDone(t, other.user)).toBe(attempts);
+  });
+
+  it('queues many waiting threads 25 to a message, each run its own, and a provider that fails reads them later', async () => {
+    const t = setup();
+    const { user, thread } = await sendUnderWay(t);
+    // thirty answers to the e-mail, each in a thread of its own (a new subject, a forward)
+    for (let index = 0; index < 30; index += 1) {
+      t.gmail.deliver({
+        threadId: `thread-${randomUUID()}`,
+        inReplyTo: thread.messageId,
+        references: [thread.messageId],
+        from: { email: `reader${index}@example.com`, name: 'Reader' },
+        to: [user.email],
+      });
     }
-    expect(readings).toBe(replyCheckRules.sendUnderWay.forMs / (replyCheckRules.sendUnderWay.delaySeconds * 1000));
+    await checkMailbox(t.deps, user.uid, user.mailboxId, { reason: 'push', checkId: 'gmail-1' });
+    expect(t.sent.map(({ message }) => message.later?.threads.length)).toEqual([25, 5]);
+    const queued = t.sent.splice(0);
+    // two more answers in one of those threads, each read by its own push: each waited for, none taken for a repeat
+    const [firstThread] = queued[0]!.message.later!.threads;
+    const pushes = [];
+    for (const checkId of ['gmail-2', 'gmail-3']) {
+      t.gmail.deliver({
+        threadId: firstThread!,
+        inReplyTo: thread.messageId,
+        from: { email: 'a@example.com', name: null },
+        to: [],
+      });
+      await checkMailbox(t.deps, user.uid, user.mailboxId, { reason: 'push', checkId });
+      pushes.push(...t.sent.splice(0).map(({ message }) => message));
+    }
+    expect(pushes.map((message) => message.later)).toEqual([
+      { threads: [firstThread], attempt: 1 },
+      { threads: [firstThread], attempt: 1 },
+    ]);
+    expect(new Set(pushes.map((message) => message.checkId)).size).toBe(2);
+    // a reading delivered twice queues the same next one (run once); each reading's next is its own
+    await checkMailbox(t.deps, user.uid, user.mailboxId, queued[0]!.message);
+    await checkMailbox(t.deps, user.uid, user.mailboxId, queued[0]!.message);
+    const [again, next] = t.sent.splice(0);
+    expect(again?.message.checkId).toBe(next?.message.checkId);
+    expect(next?.message.checkId).not.toBe(queued[0]!.message.checkId);
+
+    // Gmail does not answer: no error of the mailbox's checks, the threads are read again later
+    t.gmail.state.failWith = new MailApiFailure('unavailable', 'backend error', { status: 503 });
+    expect(await checkMailbox(t.deps, user.uid, user.mailboxId, queued[1]!.message)).toMatchObject({
+      status: 'failed',
+      error: null,
+    });
+    expect(t.sent.map(({ message }) => message.later)).toEqual([
+      { threads: queued[1]!.message.later!.threads, attempt: 2 },
+    ]);
+    expect((await getMailSync(db, user.uid, user.mailboxId))?.errorCount).toBe(0);
+
+    // while the provider asks us to wait (a 429's Retry-After of 2 minutes), the threads wait with it
+    t.sent.splice(0);
+    t.gmail.state.failWith = null;
+    const retryAt = new Date(t.clock.now.getTime() + 120_000).toISOString();
+    await setAttributes(db, mailSyncKey(user.uid, user.mailboxId), { retryAt });
+    t.gmail.calls.splice(0);
+    expect(await checkMailbox(t.deps, user.uid, user.mailboxId, queued[1]!.message)).toMatchObject({
+      status: 'waiting',
+    });
+    expect(t.gmail.calls).toEqual([]);
+    expect(t.sent.map(({ message, delaySeconds }) => [message.later?.attempt, delaySeconds])).toEqual([[2, 120]]);
   });
 
   it("ignores messages from the mailbox's own address", async () => {

@@ -50,7 +50,7 @@ export const replyCheckRules = {
    * again every `delaySeconds` while it is younger than `forMs`, instead of being passed by for good. A bounce or an
    * auto-reply can come within seconds.
    */
-  sendUnderWay: { delaySeconds: 60, forMs: 15 * 60_000, attempts: 15 },
+  sendUnderWay: { delaySeconds: 60, forMs: 15 * 60_000, attempts: 15, threadsPerMessage: 25 },
 } as const;
 
 const providerName: Record<MailProvider, string> = { gmail: 'Gmail', outlook: 'Outlook' };
@@ -96,6 +96,8 @@ type Run = {
   sync: MailSyncItem;
   api: MailApi;
   now: Date;
+  /** what this run is for: its message's checkId (a redelivery has the same) */
+  occasion: string;
 };
 
 /**
@@ -115,24 +117,35 @@ const recordAll = async (run: Run, messages: readonly MailboxMessage[]) => {
 };
 
 /**
- * Queues the reading again of threads that hold a message answering a send under way (`replyCheckRules.sendUnderWay`);
- * the same threads at the same attempt make the same checkId, so a redelivered run queues them once.
+ * Queues the reading again of threads that hold a message answering a send under way (`replyCheckRules.sendUnderWay`),
+ * at most `threadsPerMessage` to a message. A checkId is made of the run's occasion and its threads, so a redelivered
+ * run queues the same messages (run once), while another run waiting for the same thread (a second bounce) is its own.
  */
 const readLater = async (
   run: Run,
   reason: ReplyCheckMessage['reason'],
   threads: readonly string[],
   attempt: number,
+  /** a provider's wait (its Retry-After), when longer than the usual minute */
+  waitSeconds: number | null = null,
 ) => {
-  if (threads.length === 0 || attempt > replyCheckRules.sendUnderWay.attempts) return;
-  const sorted = [...threads].sort().slice(0, 25);
-  await run.deps.queue.send(
-    'reply-check',
-    checkMessage(run.uid, run.mailbox.id, reason, `later-${attempt}-${digest(sorted.join('\n'))}`, {
-      later: { threads: sorted, attempt },
-    }),
-    { delaySeconds: replyCheckRules.sendUnderWay.delaySeconds },
-  );
+  const { attempts, threadsPerMessage } = replyCheckRules.sendUnderWay;
+  if (threads.length === 0 || attempt > attempts) return;
+  const sorted = [...new Set(threads)].sort();
+  for (let start = 0; start < sorted.length; start += threadsPerMessage) {
+    const group = sorted.slice(start, start + threadsPerMessage);
+    const checkId = `later-${attempt}-${digest([run.occasion, ...group].join('\n'))}`;
+    await run.deps.queue.send(
+      'reply-check',
+      checkMessage(run.uid, run.mailbox.id, reason, checkId, { later: { threads: group, attempt } }),
+      {
+        delaySeconds: Math.min(
+          Math.max(waitSeconds ?? 0, replyCheckRules.sendUnderWay.delaySeconds),
+          replyCheckRules.maxDelaySeconds,
+        ),
+      },
+    );
+  }
 };
 
 /** Stores the outcome and tells the tabs when the banner's text changed. */
@@ -224,21 +237,31 @@ const resyncPage = async (run: Run, token: string, after: string | null) => {
     .filter((conversation) => conversation.threadId && (after === null || conversation.id < after))
     .sort((a, b) => b.id.localeCompare(a.id));
   const page = open.slice(0, replyCheckRules.resyncConversations);
+  const messages = await readThreads(
+    api,
+    token,
+    page.map((conversation) => conversation.threadId!),
+  );
+  return { messages, after: open.length > page.length ? page.at(-1)!.id : null };
+};
+
+/** The messages of some threads, `resyncConcurrency` read at once; a thread deleted in the mailbox has none. */
+const readThreads = async (api: MailApi, token: string, threadIds: readonly string[]) => {
   const messages: MailboxMessage[] = [];
   let next = 0;
   const lane = async () => {
-    while (next < page.length) {
-      const conversation = page[next++]!;
+    while (next < threadIds.length) {
+      const threadId = threadIds[next++]!;
       try {
-        messages.push(...(await api.threadMessages(token, conversation.threadId!)));
+        messages.push(...(await api.threadMessages(token, threadId)));
       } catch (error) {
-        // a thread deleted in the mailbox has nothing to find; anything else fails the check
+        // anything but a deleted thread fails the reading
         if (!(error instanceof MailApiFailure && error.kind === 'not_found')) throw error;
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(replyCheckRules.resyncConcurrency, page.length) }, lane));
-  return { messages, after: open.length > page.length ? page.at(-1)!.id : null };
+  await Promise.all(Array.from({ length: Math.min(replyCheckRules.resyncConcurrency, threadIds.length) }, lane));
+  return messages;
 };
 
 /** Queues the resync's next page; its checkId is the same whichever delivery of this page queues it. */
@@ -321,7 +344,12 @@ const answersSendUnderWay = async (run: Run, message: MailboxMessage, kind: stri
   const age = run.now.getTime() - message.receivedAt.getTime();
   if (age >= replyCheckRules.sendUnderWay.forMs) return false;
   const answered = answeredIds(message, kind);
-  return answered.length > 0 && run.deps.conversations.answersDraftOf(run.deps.db, run.uid, answered);
+  // a send recorded in these minutes may have been recorded while this run looked for its conversation
+  const since = new Date(run.now.getTime() - replyCheckRules.sendUnderWay.forMs);
+  return (
+    answered.length > 0 &&
+    run.deps.conversations.answersDraftOf(run.deps.db, run.uid, answered, { mailboxId: run.mailbox.id, since })
+  );
 };
 
 /**
@@ -491,8 +519,8 @@ const checkResyncPage = async (
 
 /**
  * Threads read again (`replyCheckRules.sendUnderWay`): their messages recorded (idempotent), and the threads still
- * waiting for a send's record queued once more. A refused token expires the mailbox; another failure throws, so the
- * queue delivers the message again.
+ * waiting for a send's record queued once more. A refused token expires the mailbox; a provider that does not answer
+ * has the threads read again later (within the same bound of readings), which is no failure of the mailbox's checks.
  */
 const checkLater = async (
   run: Run,
@@ -500,18 +528,19 @@ const checkLater = async (
   reason: ReplyCheckMessage['reason'],
   later: NonNullable<ReplyCheckMessage['later']>,
 ): Promise<CheckResult> => {
-  const messages: MailboxMessage[] = [];
+  let messages: MailboxMessage[];
   try {
-    for (const threadId of later.threads) {
-      try {
-        messages.push(...(await run.api.threadMessages(token, threadId)));
-      } catch (error) {
-        if (!(error instanceof MailApiFailure && error.kind === 'not_found')) throw error;
-      }
-    }
+    messages = await readThreads(run.api, token, later.threads);
   } catch (error) {
-    if (error instanceof MailApiFailure && error.kind === 'unauthorized') return expired(run, 'api');
-    throw error;
+    if (!(error instanceof MailApiFailure)) throw error;
+    if (error.kind === 'unauthorized') return expired(run, 'api');
+    run.deps.logger.warn('threads waiting for a send were not read; they are read again later', {
+      userId: run.uid,
+      mailboxId: run.mailbox.id,
+      error: { name: error.name, message: error.message },
+    });
+    await readLater(run, reason, later.threads, later.attempt + 1, error.retryAfterSeconds);
+    return { status: 'failed', recorded: [], error: run.sync.error };
   }
   const result = await recordAll(run, messages);
   await readLater(run, reason, result.later, later.attempt + 1);
@@ -537,6 +566,8 @@ export const checkMailbox = async (
     resync?: ReplyCheckMessage['resync'];
     /** threads read again (the message's `later`): those only, the cursor untouched */
     later?: ReplyCheckMessage['later'];
+    /** the message's checkId (what threads read again are queued under) @default the reason and the time */
+    checkId?: string;
   },
 ): Promise<CheckResult> => {
   const now = deps.now();
@@ -554,7 +585,15 @@ export const checkMailbox = async (
     sync = await getMailSync(deps.db, uid, mailboxId);
   }
   if (!sync) return { status: 'expired', recorded: [], error: null };
-  const run: Run = { deps, uid, mailbox, sync, api: deps.mail[mailbox.provider], now };
+  const run: Run = {
+    deps,
+    uid,
+    mailbox,
+    sync,
+    api: deps.mail[mailbox.provider],
+    now,
+    occasion: options.checkId ?? `${options.reason}-${now.toISOString()}`,
+  };
   if (mailbox.status === 'expired') {
     if (sync.active) await deactivateMailSync(deps.db, uid, mailboxId);
     return { status: 'expired', recorded: [], error: sync.error };
@@ -565,7 +604,12 @@ export const checkMailbox = async (
     }
   }
   const part = Boolean(options.resync || options.later);
-  if (sync.retryAt && new Date(sync.retryAt) > now && !part) {
+  if (sync.retryAt && new Date(sync.retryAt) > now && !options.resync) {
+    // threads waiting for a send wait with the mailbox's 429 (Outlook's Retry-After)
+    if (options.later) {
+      const seconds = Math.ceil((new Date(sync.retryAt).getTime() - now.getTime()) / 1000);
+      await readLater(run, options.reason, options.later.threads, options.later.attempt + 1, seconds);
+    }
     return { status: 'waiting', recorded: [], error: sync.error };
   }
   // DESIGN §4: the safety net reads mailboxes with open conversations; the others cost one Query and no quota (push,

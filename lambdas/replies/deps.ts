@@ -53,8 +53,13 @@ export type RepliesConversations = {
   ) => Promise<unknown>;
   /** archives the conversation's unsent scheduled follow-ups (H4); their ids */
   cancelFollowUps: (db: DataClient, uid: string, conversationId: string, now: Date) => Promise<string[]>;
-  /** whether a Message-ID is the e-mail of a draft of the user's being sent or sent (lambdas/drafts/index.ts) */
-  answersDraftOf: (db: DataClient, uid: string, messageIds: readonly string[]) => Promise<boolean>;
+  /** whether a Message-ID is the e-mail of a draft of the user's being sent or just sent (lambdas/drafts/index.ts) */
+  answersDraftOf: (
+    db: DataClient,
+    uid: string,
+    messageIds: readonly string[],
+    scope: { mailboxId: string; since: Date },
+  ) => Promise<boolean>;
 };
 
 /** What reply checks use of the meetings domain: recording a contact's answer to an invitation (an iTIP REPLY). */

@@ -26,6 +26,7 @@ export const replyCheckWorker = (
     handle: async (message) => {
       const result = await checkMailbox(deps, message.uid, message.mailboxId, {
         reason: message.reason,
+        checkId: message.checkId,
         ...(message.resync ? { resync: message.resync } : {}),
         ...(message.later ? { later: message.later } : {}),
       });
