@@ -297,6 +297,43 @@ describe('PipelineDashboard', { timeout: lazyCodeTestTimeoutMs }, () => {
     ).toEqual([{ params: { contactId: 'c1' }, body: { stage: 'meeting_scheduled' } }]);
   });
 
+  it("keeps a card held with the keyboard while the board takes the server's answer to the move before", async () => {
+    let release = () => {};
+    const server: Server = {
+      cards: [card('c1', 'Ada Lovelace', 'contacted'), card('c2', 'Alan Turing', 'contacted')],
+      patch: () => new Promise<void>((resolve) => (release = resolve)),
+    };
+    const { api, request } = fakeApi(server);
+    const live = fakeLiveSocket();
+    await show(api, live.socket);
+    await untilPasses(() => expect(namesIn('contacted')).toHaveLength(2));
+    // Alan is moved on, and the server has not answered yet
+    await dragByKeyboard('c2', ['ArrowRight']);
+    await untilPasses(() => expect(namesIn('replied')).toEqual(['Alan Turing']));
+    const element = cardEl('c1')!;
+    element.focus();
+    await key(element, 'Space');
+    expect(cardEl('c1')?.getAttribute('aria-pressed')).toBe('true');
+    // while Ada is held, the server answers the move and says so on the live channel: the board draws its stages
+    await act(async () => release());
+    await untilPasses(() => expect(server.cards[1]?.stage).toBe('replied'));
+    await live.send({ type: 'pipeline.changed', data: { contactId: 'c2', stage: 'replied' } });
+    await settle();
+    expect(cardEl('c1')?.getAttribute('aria-pressed')).toBe('true');
+    await key(document, 'ArrowRight');
+    await settle();
+    await key(document, 'ArrowRight');
+    await settle();
+    await key(document, 'Space');
+    await untilPasses(() => expect(namesIn('meeting_scheduled')).toEqual(['Ada Lovelace']));
+    expect(
+      request.mock.calls.filter(([route]) => route === 'PATCH /api/pipeline/{contactId}').map(([, input]) => input),
+    ).toEqual([
+      { params: { contactId: 'c2' }, body: { stage: 'replied' } },
+      { params: { contactId: 'c1' }, body: { stage: 'meeting_scheduled' } },
+    ]);
+  });
+
   it('leaves the card where it was when the drag is cancelled or dropped back on its own stage', async () => {
     const { api, request } = fakeApi({ cards: [card('c1', 'Ada Lovelace', 'contacted')] });
     await show(api);
