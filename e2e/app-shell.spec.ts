@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
+import { openUserMenu } from './fixtures/popups';
 import type { NavEntry } from './pages/AppShell';
 import { ContactsPage } from './pages/ContactsPage';
 import { stackEnv } from './stack-env';
@@ -171,10 +172,10 @@ test.describe('The signed-in app shell', () => {
     });
 
     await test.step('the user menu opens the plans and the settings', async () => {
-      await appShell.userMenu().click();
-      await expect(page.getByRole('menuitem', { name: 'Log Out' })).toBeVisible();
+      const menu = await openUserMenu(page);
+      await expect(menu.getByRole('menuitem', { name: 'Log Out' })).toBeVisible();
       await capture('app-user-menu');
-      await page.getByRole('menuitem', { name: 'Plan' }).click();
+      await menu.getByRole('menuitem', { name: 'Plan' }).click();
       await expect(page).toHaveURL(/\/subscribe$/);
       await expect(appShell.pageHeading('Plans')).toBeVisible();
       await expect(page.getByTestId('plan-free')).toContainText('Current plan');

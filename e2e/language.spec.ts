@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test as base } from './fixtures/test';
+import { openUserMenu } from './fixtures/popups';
 import { ProfilePage } from './pages/ProfilePage';
 import { openOptions, pickOption } from './pages/selectOption';
 import { SettingsPage } from './pages/SettingsPage';
@@ -142,8 +143,7 @@ test.describe('Interface language', () => {
     });
 
     await test.step('switches back to English', async () => {
-      await appShell.userMenu().click();
-      await page.getByRole('menuitem', { name: 'Einstellungen' }).click();
+      await (await openUserMenu(page)).getByRole('menuitem', { name: 'Einstellungen' }).click();
       await expect(page.getByRole('combobox', { name: 'Sprache', exact: true })).toBeEnabled();
       const saved = await settingsPage.saving(async () => {
         await page.getByRole('combobox', { name: 'Sprache', exact: true }).click();

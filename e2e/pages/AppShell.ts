@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { arrived } from '../fixtures/popups';
+import { arrived, openUserMenu } from '../fixtures/popups';
 import { paintedScheme } from './colorScheme';
 
 export type NavEntry =
@@ -81,8 +81,7 @@ export class AppShell {
   }
 
   async chooseFromUserMenu(entry: UserMenuEntry) {
-    await this.userMenu().click();
-    const menu = await arrived(this.page.locator('.user-menu__popover:not(.ant-popover-hidden)'));
+    const menu = await openUserMenu(this.page);
     await menu.getByRole('menuitem', { name: entry }).click();
   }
 

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { openUserMenu } from '../fixtures/popups';
 
 export type ExpectedProfile = { name: string; email: string; plan: 'Free' | 'Starter' | 'Pro' };
 
@@ -33,13 +34,10 @@ export class DashboardPage {
     await expect(popup).toBeHidden();
   }
 
-  /** Log Out from the avatar menu; the click is repeated if it landed while the menu was still animating in. */
+  /** Log Out from the avatar menu, once the menu has arrived (e2e/fixtures/popups.ts). */
   async signOut() {
-    const logOut = this.page.getByRole('menuitem', { name: 'Log Out' });
-    await expect(async () => {
-      if (!(await logOut.isVisible())) await this.page.getByTestId('user-menu').click();
-      await logOut.click({ timeout: 2_000 });
-      await expect(this.page).not.toHaveURL(/\/dashboard$/, { timeout: 3_000 });
-    }).toPass({ timeout: 15_000 });
+    const menu = await openUserMenu(this.page);
+    await menu.getByRole('menuitem', { name: 'Log Out' }).click();
+    await expect(this.page).not.toHaveURL(/\/dashboard$/);
   }
 }
