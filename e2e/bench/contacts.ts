@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/client-dynamodb';
+import { QueryCommand } from '../../lambdas/data/dynamo.js';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { startDynamoDbLocal } from '../../infra/local/dynamodb.js';
@@ -7,11 +7,10 @@ import { applyEnvironment, lambdaEnvironment } from '../../infra/local/lambda-en
 import { freePorts } from '../../infra/local/net.js';
 import * as contacts from '../../lambdas/contacts/service.js';
 import { cursorSigner } from '../../lambdas/core/cursor.js';
-import { createDataClient, dataClientOf } from '../../lambdas/data/client.js';
+import { createDataClient } from '../../lambdas/data/client.js';
 import { putContacts, type ContactItem } from '../../lambdas/data/contact.js';
 import { quotaKey } from '../../lambdas/data/quota.js';
 import { setAttributes } from '../../lambdas/test/raw-items.js';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -110,12 +109,12 @@ export const benchContactsList = async (options: { contacts?: number; runs?: num
         throw new Error(`unexpected answer ${response.status}`);
     };
     const bare = async () => {
-      const result = await data.client.send(
+      const result = await data.documents.send(
         new QueryCommand({
           TableName: tableName,
           IndexName: 'gsi1',
           KeyConditionExpression: 'gsi1pk = :pk',
-          ExpressionAttributeValues: { ':pk': { S: `USER#${uid}#CONTACTS` } },
+          ExpressionAttributeValues: { ':pk': `USER#${uid}#CONTACTS` },
           ScanIndexForward: false,
           Limit: 50,
         }),
@@ -146,17 +145,14 @@ export const benchContactsList = async (options: { contacts?: number; runs?: num
      * on the same client (what a Lambda that served the user before asks).
      */
     const callsOf = async (query: string) => {
-      const counted = new DynamoDBClient({});
+      const counted = createDataClient(tableName, {});
       const calls: string[] = [];
-      counted.middlewareStack.add(
-        (next, context) => (args) => {
-          calls.push(String(context.commandName));
-          return next(args);
-        },
-        { step: 'initialize', name: 'countCalls' },
-      );
+      counted.documents.use(({ commandName }, next) => {
+        calls.push(commandName);
+        return next();
+      });
       const deps: contacts.ContactsDeps = {
-        db: dataClientOf(counted, tableName),
+        db: counted,
         enrichment: null,
         queue: { send: async () => undefined, sendMany: async () => undefined },
         now: () => new Date(),

@@ -140,26 +140,23 @@ export const benchDashboard = async (
   // handlers and the stream's aggregator send through: its middleware counts their DynamoDB calls
   const lambdaClient = createDataClient(table);
   const calls: { command: string; input: unknown; ms: number; refused?: string }[] = [];
-  lambdaClient.client.middlewareStack.add(
-    (next, context) => async (args) => {
-      const call: (typeof calls)[number] = { command: String(context.commandName), input: args.input, ms: 0 };
-      calls.push(call);
-      const began = performance.now();
-      try {
-        return await next(args);
-      } catch (error) {
-        // a refused transaction names each item's reason (TransactionConflict when another one held an item)
-        const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-        call.refused = reasons
-          ? [...new Set(reasons.map((reason) => reason.Code).filter((code) => code && code !== 'None'))].join('+')
-          : (error as Error).name;
-        throw error;
-      } finally {
-        call.ms = performance.now() - began;
-      }
-    },
-    { step: 'initialize', name: 'benchCountCalls' },
-  );
+  lambdaClient.documents.use(async ({ commandName, input }, next) => {
+    const call: (typeof calls)[number] = { command: commandName, input, ms: 0 };
+    calls.push(call);
+    const began = performance.now();
+    try {
+      return await next();
+    } catch (error) {
+      // a refused transaction names each item's reason (TransactionConflict when another one held an item)
+      const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+      call.refused = reasons
+        ? [...new Set(reasons.map((reason) => reason.Code).filter((code) => code && code !== 'None'))].join('+')
+        : (error as Error).name;
+      throw error;
+    } finally {
+      call.ms = performance.now() - began;
+    }
+  });
   // the seed's own client, so its writes are not counted as the Lambdas'
   const seedDb = createDataClient(table, {});
   try {

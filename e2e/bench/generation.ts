@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../../lambdas/data/dynamo.js';
 import { freeStackPorts, startLocalStack } from '../../infra/local/stack.js';
 import { localApi, localUsers } from '../../infra/local/test/local-users.js';
 import { createDataClient } from '../../lambdas/data/client.js';

@@ -31,10 +31,10 @@ const specifiers = (list: string) =>
  * Why: the SDK clients reach the shared packages through barrels (`@aws-sdk/core/protocols`,
  * `@smithy/core/checksum`...) that re-export every protocol's and every checksum's code. esbuild's code splitting
  * gives a file to the chunks of every entry that reaches it through imports, used or not, and keeps a file's code when
- * any entry uses it: so the DynamoDB client of the cold start, importing `AwsJson1_0Protocol` from
- * `@aws-sdk/core/protocols`, "reaches" the REST-XML serializers that only the lazily imported S3 client uses, and their
- * code landed in the chunk loaded at cold start (40 KiB of the account Lambda's 423; infra/constructs/cold-start.test.ts).
- * Imported from their own files, they are reached by the lazy chunks alone and load with them.
+ * any entry uses it: so every protocol's code reached by any SDK client of a function lands in a chunk that all its
+ * clients share (when the SDK's DynamoDB client still loaded at cold start, the REST-XML serializers that only the
+ * lazily imported S3 client uses were 40 KiB of the account Lambda's cold start of 423). Imported from their own
+ * files, each protocol's code is reached by its own client's chunk alone and loads with it.
  *
  * Only an `import { ... } from` a shared barrel made of `export { ... } from` statements alone is rewritten (followed
  * through nested barrels to the file defining each name); a name not found is still imported from the barrel, which

@@ -3,6 +3,7 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from 'esbuild';
 import { barrelImports } from './barrel-imports.js';
+import { builtinRequires } from './builtin-requires.js';
 
 /** ESM bundles have no `require`; a few CommonJS dependencies still call it (NOTES.md "CDK"). */
 const requireBanner = "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
@@ -54,7 +55,8 @@ export const bundlingOptions = (entry: string, outdir: string): BuildOptions => 
   alias: { '@aws-sdk/credential-provider-node': envCredentials },
   // evaluated before the function's own code, in place of NODE_OPTIONS=--enable-source-maps
   inject: [stackTraces],
-  // the lazily imported SDK clients' protocol code stays in their chunks (why: barrel-imports.ts)
-  plugins: [barrelImports()],
+  // the lazily imported SDK clients' protocol code stays in their chunks (why: barrel-imports.ts); Node's own modules
+  // come with `require`, not with the ESM facade an `import` of them builds (why: builtin-requires.ts)
+  plugins: [barrelImports(), builtinRequires()],
   logLevel: 'warning',
 });

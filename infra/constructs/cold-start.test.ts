@@ -1,4 +1,5 @@
 import { build } from 'esbuild';
+import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { bundlingOptions } from './function.js';
@@ -56,11 +57,12 @@ describe('the cold start of a house bundle', () => {
     expect(inputs).toContain('lambdas/providers/mail/graph-mail.ts');
   });
 
-  it("of the account Lambda holds no REST-XML protocol code (the lazily imported S3 client's, in its own chunk)", async () => {
+  it("of the account Lambda holds none of the AWS SDK's protocol code (S3's and Cognito's clients come with their first use)", async () => {
     const inputs = [...(await coldStartInputs('lambdas/account/http.ts')).keys()];
     expect(inputs.filter((input) => /protocols\/xml\/|node_modules\/@aws-sdk\/xml-builder\//.test(input))).toEqual([]);
-    // the DynamoDB client's JSON protocol, imported from the same barrel (@aws-sdk/core/protocols), is there
-    expect(inputs.some((input) => input.endsWith('protocols/json/AwsJson1_0Protocol.js'))).toBe(true);
+    // nor any of the SDK's protocol code: its DynamoDB client is ours (lambdas/data/dynamo.ts)
+    expect(inputs.filter((input) => input.includes('node_modules/@smithy/core/'))).toEqual([]);
+    expect(inputs).toContain('lambdas/data/dynamo.ts');
   });
 
   it("of the account Lambda loads no deletion, nor the outside services' adapters it releases (they come with the first deletion)", async () => {
@@ -77,6 +79,24 @@ describe('the cold start of a house bundle', () => {
     expect(inputs.get('shared/schemas/dashboard.ts') ?? 0).toBeLessThan(32);
     expect(inputs.get('shared/schemas/contacts.ts') ?? 0).toBeLessThan(32);
     expect(inputs.get('shared/schemas/conversations.ts')).toBeGreaterThan(1024);
+  });
+});
+
+describe("Node's own modules in a house bundle", () => {
+  it('come with require, not with an ESM import (whose facade loads undici, HTTP/2 and more for node:http)', async () => {
+    const result = await build({
+      ...bundlingOptions(`${root}lambdas/health/http.ts`, `${root}.cold-start-test`),
+      absWorkingDir: root,
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const imports = Object.values(result.metafile.outputs).flatMap((output) => output.imports);
+    const builtin = (path: string) => path.startsWith('node:') || builtinModules.includes(path);
+    expect(imports.filter((imported) => builtin(imported.path) && imported.kind !== 'require-call')).toEqual([]);
+    // the DynamoDB client's transport, among others
+    expect(imports).toContainEqual({ path: 'node:https', kind: 'require-call', external: true });
+    // and what the function's code reads off them is there: the handler still runs (function.int.test.ts)
   });
 });
 

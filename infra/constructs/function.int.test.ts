@@ -75,8 +75,15 @@ const health = await bundle(lambdaEntry('health', 'http'));
 const documents = await bundle(lambdaEntry('documents', 'http'));
 
 describe('the house bundling, run as Lambda runs it', () => {
-  it('keeps only the environment link of the credential chain', () => {
-    const inputs = Object.keys(health.metafile.inputs);
+  it("reaches DynamoDB without the AWS SDK's client (lambdas/data/dynamo.ts): nothing of the SDK but its marshalling", () => {
+    const inputs = coldStartInputs(health.metafile);
+    expect(inputs).toContain('lambdas/data/dynamo.ts');
+    expect(inputs.filter((input) => /node_modules\/@(smithy|aws-sdk)\/(?!util-dynamodb\/)/.test(input))).toEqual([]);
+  });
+
+  it("keeps only the environment link of the SDK clients' credential chain (the documents Lambda's S3 client)", () => {
+    const inputs = Object.keys(documents.metafile.inputs);
+    expect(inputs.some((input) => input.includes('node_modules/@aws-sdk/client-s3/'))).toBe(true);
     expect(inputs.some((input) => input.endsWith('infra/constructs/env-credentials.ts'))).toBe(true);
     expect(
       inputs.filter((input) =>

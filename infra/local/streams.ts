@@ -28,9 +28,18 @@ import {
   streamFilterPatterns,
   type StreamConsumerSpec,
 } from '../../shared/streams.js';
-import { withoutSdkLogging } from '../../lambdas/data/client.js';
 import { lambdaContext, TimeoutError, withTimeout } from './lambda-context.js';
 import { localCredentials, localNames } from './ports.js';
+
+/**
+ * The SDK's logger middleware filters every call's input and output for its logger even when that logger logs nothing
+ * (the default): a walk over every record of a page of stream records. The stream reader gives the SDK no logger, so
+ * the middleware goes.
+ */
+const withoutSdkLogging = <C extends { middlewareStack: { remove: (name: string) => boolean } }>(client: C) => {
+  client.middlewareStack.remove('loggerMiddleware');
+  return client;
+};
 
 /** A stream consumer module: a DynamoDB stream handler that reports partial batch failures (shared/streams.ts). */
 export type StreamConsumer = {

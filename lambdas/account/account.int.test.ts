@@ -4,7 +4,6 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,6 +40,7 @@ import { createMailbox, setDefaultIfNone, type MailboxItem } from '../data/mailb
 import { seal } from '../providers/crypto/envelope.js';
 import { keyFileDataKeys } from '../providers/crypto/key-file.js';
 import { isAccountDeleted } from '../data/deleted-account.js';
+import { PutCommand } from '../data/dynamo.js';
 import { tenantKey } from '../data/entity/keys.js';
 import { userItems } from '../data/user-partition.js';
 import { keyedHashFromEnv } from '../providers/crypto/keyed-hash.js';
@@ -147,9 +147,8 @@ const seedUser = async (label: string, extraItems = 3) => {
     {},
   );
   // records later features keep under the user's key, with index keys of their own
-  const documents = DynamoDBDocumentClient.from(data.client);
   for (let index = 0; index < extraItems; index += 1) {
-    await documents.send(
+    await data.documents.send(
       new PutCommand({
         TableName: data.table,
         Item: {

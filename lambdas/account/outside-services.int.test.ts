@@ -1,6 +1,6 @@
 import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { join } from 'node:path';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand } from '../data/dynamo.js';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { localGmailPush } from '../../infra/local/lambda-env.js';

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/net.js';
 import { openAiSandbox } from '../../infra/local/sandbox/openai.js';
@@ -12,7 +11,7 @@ import { messages } from '../../shared/messages.js';
 import { settingsDefaults } from '../../shared/schemas/profile.js';
 import { HttpError } from '../core/errors.js';
 import { createLogger } from '../core/logger.js';
-import { createDataClient, dataClientOf, queryAll } from '../data/client.js';
+import { createDataClient, queryAll } from '../data/client.js';
 import { countingDataClient } from '../test/counting-client.js';
 import { contactDefaults, contactKey, getContact, putContacts, type ContactItem } from '../data/contact.js';
 import { cutActivityError, getActivity } from '../data/activity.js';
@@ -745,37 +744,32 @@ describe('a batch through the ai-generation worker', () => {
       uid,
       Array.from({ length: 100 }, (_, index) => ({ name: `Person ${index}` })),
     );
-    const raw = new DynamoDBClient({});
     /** each write as it starts and ends: the item's entity (a Put), or the contacts' ids of a BatchWriteItem */
     const writes: string[] = [];
     let inFlight = 0;
     let most = 0;
-    raw.middlewareStack.add(
-      (next, context) => async (args) => {
-        const input = args.input as {
-          Item?: { entity?: unknown };
-          RequestItems?: Record<string, { PutRequest?: { Item?: { contactId?: unknown } } }[]>;
-        };
-        // a string as the document client gives it, or as the client marshalled it
-        const text = (value: unknown) => (typeof value === 'string' ? value : (value as { S?: string } | undefined)?.S);
-        let write: string;
-        if (context.commandName === 'PutItemCommand') write = String(text(input.Item?.entity));
-        else if (context.commandName === 'BatchWriteItemCommand') {
-          const requests = Object.values(input.RequestItems ?? {}).flat();
-          write = requests.map((request) => text(request.PutRequest?.Item?.contactId)).join(',');
-        } else return next(args);
-        writes.push(`start ${write}`);
-        inFlight += 1;
-        most = Math.max(most, inFlight);
-        try {
-          return await next(args);
-        } finally {
-          inFlight -= 1;
-          writes.push(`end ${write}`);
-        }
-      },
-      { step: 'initialize', name: 'writesInFlight' },
-    );
+    const watched = createDataClient(process.env.TABLE_NAME!, {});
+    watched.documents.use(async ({ commandName, input }, next) => {
+      const sent = input as {
+        Item?: { entity?: { S?: string } };
+        RequestItems?: Record<string, { PutRequest?: { Item?: { contactId?: { S?: string } } } }[]>;
+      };
+      let write: string;
+      if (commandName === 'PutItemCommand') write = String(sent.Item?.entity?.S);
+      else if (commandName === 'BatchWriteItemCommand') {
+        const requests = Object.values(sent.RequestItems ?? {}).flat();
+        write = requests.map((request) => request.PutRequest?.Item?.contactId?.S).join(',');
+      } else return next();
+      writes.push(`start ${write}`);
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      try {
+        return await next();
+      } finally {
+        inFlight -= 1;
+        writes.push(`end ${write}`);
+      }
+    });
     // what each message finds as it is sent: its contact's item of the batch, and the action it will count on
     const found: string[] = [];
     const sent: GenerationMessage[] = [];
@@ -798,7 +792,7 @@ describe('a batch through the ai-generation worker', () => {
         sent.push(...batch);
       },
     };
-    const { batchId } = await startBatch({ ...deps, queue, db: dataClientOf(raw, process.env.TABLE_NAME!) }, uid, {
+    const { batchId } = await startBatch({ ...deps, queue, db: watched }, uid, {
       contactIds: contacts.map((contact) => contact.contactId),
     });
     const ids = contacts.map((contact) => contact.contactId);
@@ -821,7 +815,6 @@ describe('a batch through the ai-generation worker', () => {
     expect(found).toEqual(Array(100).fill('queued in_progress'));
     expect(await getActivity(db, uid, batchId)).toMatchObject({ status: 'in_progress', profileCount: 100 });
     expect(await batchProgress(deps, uid, batchId)).toMatchObject({ total: 100, completed: 0, failed: 0 });
-    raw.destroy();
   });
 
   it("writes a batch's e-mails from the profile as the batch started, and the next batch from the profile edited since", async () => {

@@ -15,7 +15,7 @@ import type { QueuePort } from '../providers/queue/port.js';
 import { countingDataClient } from '../test/counting-client.js';
 import { getActivity } from '../data/activity.js';
 import { contactKey, setContactAiStrategy, type ContactItem } from '../data/contact.js';
-import { BatchWriteCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand } from '../data/dynamo.js';
 import { directoryHeadKey, directoryHeadTrustMs, headVersionOf } from '../data/contact-directory.js';
 import type { DataClient } from '../data/client.js';
 import { quotaKey } from '../data/quota.js';

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { createDataClient, dataClientOf } from '../data/client.js';
+import { createDataClient } from '../data/client.js';
 import { contactKey } from '../data/contact.js';
 import { userClaims } from '../test/api-event.js';
 import { callRoute } from '../test/call-route.js';
@@ -73,19 +72,16 @@ const incoming = (overrides: Partial<IncomingEmail> = {}): IncomingEmail => ({
  * planned on: a delete landing between a recording's read and its write).
  */
 const clientRunningFirst = (before: () => Promise<void>) => {
-  const client = new DynamoDBClient({});
   let ran = false;
-  client.middlewareStack.add(
-    (next, context) => async (args) => {
-      if (!ran && context.commandName === 'TransactWriteItemsCommand') {
-        ran = true;
-        await before();
-      }
-      return next(args);
-    },
-    { step: 'initialize', name: 'runFirst' },
-  );
-  return dataClientOf(client, process.env.TABLE_NAME!);
+  const db = createDataClient(process.env.TABLE_NAME!, {});
+  db.documents.use(async ({ commandName }, next) => {
+    if (!ran && commandName === 'TransactWriteItemsCommand') {
+      ran = true;
+      await before();
+    }
+    return next();
+  });
+  return db;
 };
 
 describe('the contact follows its conversation', () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '../data/dynamo.js';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.js';
 import { trackingLimits } from '../../shared/tracking.js';

@@ -1,12 +1,11 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '../data/dynamo.js';
 import { randomUUID } from 'node:crypto';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { dashboardSummarySchema } from '../../shared/schemas/dashboard.js';
 import { currentQuota } from '../contacts/index.js';
 import { recordIncomingEmail, recordSentEmail } from '../conversations/index.js';
-import { createDataClient, dataClientOf } from '../data/client.js';
+import { createDataClient } from '../data/client.js';
 import { contactKey, putContacts, type ContactItem } from '../data/contact.js';
 import { changeConversation, conversationEmailKey, conversationKey, sentEmailKey } from '../data/conversation.js';
 import { markAccountDeleted } from '../data/deleted-account.js';
@@ -280,19 +279,12 @@ describe('exactly once', () => {
     const records = await Promise.all(contacts.map(addContact));
     // DynamoDB refuses the third record's transaction (a throttle, an outage)
     const failing = records[2]?.eventID;
-    const client = new DynamoDBClient({});
-    client.middlewareStack.add(
-      (next, context) => async (args) => {
-        if (
-          context.commandName === 'TransactWriteItemsCommand' &&
-          JSON.stringify(args.input).includes(`STREAMEVENT#${failing}`)
-        )
-          throw Object.assign(new Error('Throughput exceeded'), { name: 'ProvisionedThroughputExceededException' });
-        return next(args);
-      },
-      { step: 'initialize', name: 'failOne' },
-    );
-    const flaky = dataClientOf(client, db.table);
+    const flaky = createDataClient(db.table, {});
+    flaky.documents.use(({ commandName, input }, next) => {
+      if (commandName === 'TransactWriteItemsCommand' && JSON.stringify(input).includes(`STREAMEVENT#${failing}`))
+        throw Object.assign(new Error('Throughput exceeded'), { name: 'ProvisionedThroughputExceededException' });
+      return next();
+    });
     const answer = await statsBatch(streamDeps(flaky).deps)(streamEvent(records));
     expect(answer.batchItemFailures).toEqual(
       records.slice(2).map((record) => ({ itemIdentifier: record.dynamodb?.SequenceNumber })),

@@ -1,4 +1,4 @@
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand } from '../data/dynamo.js';
 import type { DashboardSummary } from '../../shared/schemas/dashboard.js';
 import { currentQuota, quotaOfItem, toQuota } from '../contacts/index.js';
 import type { DataClient } from '../data/client.js';

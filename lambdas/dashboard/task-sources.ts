@@ -1,4 +1,4 @@
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand } from '../data/dynamo.js';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { awaitsYourReply } from '../../shared/conversation-turn.js';
 import type { ReplyClassification } from '../../shared/schemas/conversations.js';

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from './dynamo.js';
 import { monotonicFactory } from 'ulid';
 import type { LiveEvent } from '../../shared/live-events.js';
 import {

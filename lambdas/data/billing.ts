@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from './dynamo.js';
 import type { PlanTier, SubscriptionStatus } from '../../shared/constants.js';
 import type { DataClient } from './client.js';
 import { isConditionFailed, writtenIf } from './entity/condition.js';

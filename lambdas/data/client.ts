@@ -1,85 +1,43 @@
-import { DescribeTableCommand, DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   BatchWriteCommand,
-  DynamoDBDocumentClient,
+  createDocumentClient,
+  DescribeTableCommand,
+  type DocumentClient,
+  type DocumentClientConfig,
   QueryCommand,
   type QueryCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+} from './dynamo.js';
 
 /**
- * What every access function of `lambdas/data/` needs: the SDK client (its middleware stack is where tests count
- * calls), the document client over it (plain JavaScript values in and out) and the table's name. Built once per
- * Lambda and passed in (STYLE §10).
+ * What every access function of `lambdas/data/` needs: the document client (plain JavaScript values in and out,
+ * dynamo.ts) and the table's name. Built once per Lambda and passed in (STYLE §10).
  */
-export type DataClient = { client: DynamoDBClient; documents: DynamoDBDocumentClient; table: string };
-
-/**
- * The SDK's logger middleware filters every call's input and output for its logger even when that logger logs nothing
- * (the default): a walk over every item read or written (~0.1 ms of CPU a call, and far more for a page of stream
- * records). No client of ours gives the SDK a logger, so the middleware goes.
- */
-export const withoutSdkLogging = <C extends { middlewareStack: { remove: (name: string) => boolean } }>(client: C) => {
-  client.middlewareStack.remove('loggerMiddleware');
-  return client;
-};
-
-/** The document client of a raw client: `undefined` attributes are left out rather than refused. */
-export const dataClientOf = (client: DynamoDBClient, table: string): DataClient => ({
-  client: withoutSdkLogging(client),
-  documents: DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } }),
-  table,
-});
-
-/**
- * A data client whose SDK clients are built on first use (`db.client` / `db.documents`), not when it is made: every
- * Lambda makes its data client at import, and building the DynamoDB and document clients (resolving the SDK's
- * configuration, endpoint rules and middleware) is ~4-5 ms of a cold import that a request pays anyway only when it
- * reaches the table. Built once, then the same two clients answer.
- */
-const lazyDataClient = (table: string, make: () => DynamoDBClient): DataClient => {
-  let built: DataClient | undefined;
-  const build = () => {
-    built ??= dataClientOf(make(), table);
-    return built;
-  };
-  return {
-    table,
-    get client() {
-      return build().client;
-    },
-    get documents() {
-      return build().documents;
-    },
-  };
-};
+export type DataClient = { documents: DocumentClient; table: string };
 
 const shared = new Map<string, DataClient>();
 
 /**
- * The DynamoDB client of a Lambda. The endpoint comes from the SDK's own `AWS_ENDPOINT_URL_DYNAMODB` when set
- * (DynamoDB Local), so the same code runs locally and in AWS. Without `config` one client per table (and endpoint)
- * serves the whole process, so the HTTP kit's deleted-account check and the domain share a connection. The SDK
- * clients are built on first use (lazyDataClient), with the endpoint of the environment when this was called.
- * @default region from the environment
+ * The DynamoDB client of a Lambda. The endpoint comes from `AWS_ENDPOINT_URL_DYNAMODB` when set (DynamoDB Local), so
+ * the same code runs locally and in AWS. Without `config` one client per table (and endpoint) serves the whole
+ * process, so the HTTP kit's deleted-account check and the domain share it, with the endpoint of the environment when
+ * this was called.
+ * @default region and credentials from the environment
  */
-export const createDataClient = (table: string, config?: DynamoDBClientConfig): DataClient => {
-  if (config) return lazyDataClient(table, () => new DynamoDBClient({ maxAttempts: 3, ...config }));
+export const createDataClient = (table: string, config?: DocumentClientConfig): DataClient => {
+  if (config) return { documents: createDocumentClient({ maxAttempts: 3, ...config }), table };
   const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB;
   const key = `${table}\n${endpoint ?? ''}`;
   const existing = shared.get(key);
   if (existing) return existing;
-  const created = lazyDataClient(
-    table,
-    () => new DynamoDBClient({ maxAttempts: 3, ...(endpoint ? { endpoint } : {}) }),
-  );
+  const created = { documents: createDocumentClient({ maxAttempts: 3, ...(endpoint ? { endpoint } : {}) }), table };
   shared.set(key, created);
   return created;
 };
 
 // the table answers (DescribeTable): the health check
 export const checkTable = async (db: DataClient) => {
-  await db.client.send(new DescribeTableCommand({ TableName: db.table }));
+  await db.documents.send(new DescribeTableCommand({ TableName: db.table }));
 };
 
 /** Every item a Query matches, page after page (past DynamoDB's 1 MB per answer). */

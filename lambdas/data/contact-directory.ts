@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from './dynamo.js';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { DataClient } from './client.js';
 import type { ContactItem } from './contact.js';

@@ -1,5 +1,5 @@
 import type { LinkedinData } from '../../shared/schemas/contacts.js';
-import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from './dynamo.js';
 import type { emailLookupStatuses, emailQevStatuses, relationshipStatuses } from '../../shared/schemas/contacts.js';
 import type { EducationEntry, ExperienceEntry } from '../providers/enrichment/port.js';
 import { batchWrite, dueOnShardedIndex, shardOf, type DataClient } from './client.js';

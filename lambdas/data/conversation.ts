@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from './dynamo.js';
 import type { Conversation, ConversationEmail } from '../../shared/schemas/conversations.js';
 import { queryAll, type DataClient } from './client.js';
 import { tenantKey } from './entity/keys.js';

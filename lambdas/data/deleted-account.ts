@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from './dynamo.js';
 import { batchGet, type DataClient } from './client.js';
 import { table } from './table.js';
 

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from './dynamo.js';
 import { batchGet, type DataClient } from './client.js';
 import { writtenIf } from './entity/condition.js';
 import type { TransactionWrite } from './entity/transaction.js';

@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from './dynamo.js';
 import { writtenIf } from './entity/condition.js';
 import { placeholdersIn } from '../../shared/placeholders.js';
 import type { Draft } from '../../shared/schemas/drafts.js';

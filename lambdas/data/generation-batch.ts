@@ -1,4 +1,4 @@
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from './dynamo.js';
 import type { BatchItemStatus, BatchProgress } from '../../shared/schemas/ai.js';
 import { startActivity } from './activity.js';
 import { batchGet, batchWrite, queryAll, type DataClient } from './client.js';

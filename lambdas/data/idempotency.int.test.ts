@@ -1,4 +1,4 @@
-import { GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { GetCommand } from './dynamo.js';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { emailLookupMessageSchema } from '../../shared/schemas/contacts.js';
@@ -19,10 +19,10 @@ const setup = () => {
 
 const claimItem = async (db: ReturnType<typeof countingDataClient>, key: string) =>
   (
-    await db.data.client.send(
-      new GetItemCommand({
+    await db.data.documents.send(
+      new GetCommand({
         TableName: db.data.table,
-        Key: { [table.partitionKey]: { S: claimPartitionKey(key) }, [table.sortKey]: { S: 'IDEMPOTENCY' } },
+        Key: { [table.partitionKey]: claimPartitionKey(key), [table.sortKey]: 'IDEMPOTENCY' },
         ConsistentRead: true,
       }),
     )
@@ -50,9 +50,9 @@ describe('idempotency claims in the table (DynamoDB Local)', () => {
     expect(await store.claim(key, later(120), later(2))).toEqual({ outcome: 'done' });
     expect(await store.claim(key, later(3600), later(3000))).toEqual({ outcome: 'done' });
     const item = await claimItem(db, key);
-    expect(item?.status?.S).toBe('done');
+    expect(item?.status).toBe('done');
     // kept for 14 days from completion, then the table's TTL removes it
-    expect(Number(item?.[table.ttlAttribute]?.N)).toBe(Math.floor(later(1).getTime() / 1000) + 14 * 24 * 3600);
+    expect(item?.[table.ttlAttribute]).toBe(Math.floor(later(1).getTime() / 1000) + 14 * 24 * 3600);
   });
 
   it('gives a released key to the next claim, and a stale release leaves the new holder alone', async () => {

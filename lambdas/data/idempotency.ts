@@ -1,5 +1,6 @@
-import { DeleteItemCommand, type DynamoDBClient, PutItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
+import type { DataClient } from './client.js';
+import { DeleteCommand, PutCommand, UpdateCommand } from './dynamo.js';
 import { isConditionFailed } from './entity/condition.js';
 import { table } from './table.js';
 
@@ -37,7 +38,7 @@ const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 /** `IDEMPOTENCY#email-lookup:<uid>:<contactId>:<attempt>`: one partition per key, none of them hot. */
 export const claimPartitionKey = (key: string) => `IDEMPOTENCY#${key}`;
 
-/** A claim as the low-level client returns it (attribute values) with a condition that did not hold. */
+/** A claim as a failed condition returns it (attribute values: errors are not converted, dynamo.ts). */
 type ClaimItem = Record<string, { S?: string }>;
 
 /**
@@ -46,14 +47,11 @@ type ClaimItem = Record<string, { S?: string }>;
  * finishing it one conditional UpdateItem; a failed run's DeleteItem lets its retry in. Expired items count as absent,
  * since TTL deletes late (and never on DynamoDB Local).
  */
-export const dynamoIdempotencyStore = (
-  db: { client: DynamoDBClient; table: string },
-  options: DynamoIdempotencyOptions = {},
-): IdempotencyStore => {
+export const dynamoIdempotencyStore = (db: DataClient, options: DynamoIdempotencyOptions = {}): IdempotencyStore => {
   const rememberFor = options.rememberForSeconds ?? fourteenDays;
   const key = (businessKey: string) => ({
-    [table.partitionKey]: { S: claimPartitionKey(businessKey) },
-    [table.sortKey]: { S: claimSortKey },
+    [table.partitionKey]: claimPartitionKey(businessKey),
+    [table.sortKey]: claimSortKey,
   });
   const names = { '#pk': table.partitionKey, '#ttl': table.ttlAttribute, '#status': 'status', '#token': 'token' };
 
@@ -61,24 +59,24 @@ export const dynamoIdempotencyStore = (
     claim: async (businessKey, lockedUntil, now) => {
       const token = randomUUID();
       try {
-        await db.client.send(
-          new PutItemCommand({
+        await db.documents.send(
+          new PutCommand({
             TableName: db.table,
             Item: {
               ...key(businessKey),
-              status: { S: 'in_progress' },
-              token: { S: token },
-              lockedUntil: { N: String(lockedUntil.getTime()) },
-              claimedAt: { S: now.toISOString() },
-              [table.ttlAttribute]: { N: String(epochSeconds(now) + rememberFor) },
+              status: 'in_progress',
+              token,
+              lockedUntil: lockedUntil.getTime(),
+              claimedAt: now.toISOString(),
+              [table.ttlAttribute]: epochSeconds(now) + rememberFor,
             },
             ConditionExpression:
               'attribute_not_exists(#pk) OR #ttl < :nowSeconds OR (#status = :inProgress AND lockedUntil < :nowMs)',
             ExpressionAttributeNames: { '#pk': names['#pk'], '#ttl': names['#ttl'], '#status': names['#status'] },
             ExpressionAttributeValues: {
-              ':nowSeconds': { N: String(epochSeconds(now)) },
-              ':nowMs': { N: String(now.getTime()) },
-              ':inProgress': { S: 'in_progress' },
+              ':nowSeconds': epochSeconds(now),
+              ':nowMs': now.getTime(),
+              ':inProgress': 'in_progress',
             },
             ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
           }),
@@ -91,18 +89,18 @@ export const dynamoIdempotencyStore = (
     },
 
     complete: async (businessKey, token, now) => {
-      await db.client.send(
-        new UpdateItemCommand({
+      await db.documents.send(
+        new UpdateCommand({
           TableName: db.table,
           Key: key(businessKey),
           UpdateExpression: 'SET #status = :done, doneAt = :now, #ttl = :ttl REMOVE lockedUntil',
           ConditionExpression: '#token = :token',
           ExpressionAttributeNames: { '#status': names['#status'], '#ttl': names['#ttl'], '#token': names['#token'] },
           ExpressionAttributeValues: {
-            ':done': { S: 'done' },
-            ':now': { S: now.toISOString() },
-            ':ttl': { N: String(epochSeconds(now) + rememberFor) },
-            ':token': { S: token },
+            ':done': 'done',
+            ':now': now.toISOString(),
+            ':ttl': epochSeconds(now) + rememberFor,
+            ':token': token,
           },
         }),
       );
@@ -110,13 +108,13 @@ export const dynamoIdempotencyStore = (
 
     release: async (businessKey, token) => {
       try {
-        await db.client.send(
-          new DeleteItemCommand({
+        await db.documents.send(
+          new DeleteCommand({
             TableName: db.table,
             Key: key(businessKey),
             ConditionExpression: '#token = :token',
             ExpressionAttributeNames: { '#token': names['#token'] },
-            ExpressionAttributeValues: { ':token': { S: token } },
+            ExpressionAttributeValues: { ':token': token },
           }),
         );
       } catch (error) {

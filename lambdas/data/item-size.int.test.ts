@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from './dynamo.js';
 import { describe, expect, it } from 'vitest';
 import { createDataClient } from './client.js';
 import { isItemTooLarge, itemBytes, maxItemBytes } from './item-size.js';

@@ -1,4 +1,4 @@
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand } from './dynamo.js';
 import type { DataClient } from './client.js';
 import { accessPatterns, table } from './table.js';
 import { tenantKey } from './entity/keys.js';

@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from './dynamo.js';
 import type { MailProvider } from '../../shared/schemas/mailboxes.js';
 import { queryAll, shardOf, type DataClient } from './client.js';
 import { writtenIf } from './entity/condition.js';

@@ -1,4 +1,4 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from './dynamo.js';
 import type { ConnectionStatus, MailProvider } from '../../shared/schemas/mailboxes.js';
 import type { Sealed } from '../providers/crypto/envelope.js';
 import { queryAll, type DataClient } from './client.js';

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from './dynamo.js';
 import type { Meeting } from '../../shared/schemas/meetings.js';
 import { queryAll, type DataClient } from './client.js';
 import { writtenIf } from './entity/condition.js';

@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from './dynamo.js';
 import type { Notification } from '../../shared/schemas/conversations.js';
 import { queryAll, type DataClient } from './client.js';
 import { writtenIf } from './entity/condition.js';

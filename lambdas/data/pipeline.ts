@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from './dynamo.js';
 import { type PipelineStage, pipelineStages } from '../../shared/schemas/pipeline.js';
 import { queryAll, type DataClient } from './client.js';
 import { relationshipOfStage } from '../../shared/relationship.js';

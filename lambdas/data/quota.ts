@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from './dynamo.js';
 import type { PlanTier } from '../../shared/constants.js';
 import { type DataClient, dueOnShardedIndex, shardOf } from './client.js';
 import { writtenIf } from './entity/condition.js';

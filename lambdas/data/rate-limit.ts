@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from './dynamo.js';
 import type { DataClient } from './client.js';
 import { isConditionFailed } from './entity/condition.js';
 import { updateParams } from './expressions.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from './dynamo.js';
 import { queryAll, type DataClient } from './client.js';
 import { deletedAccountKey } from './deleted-account.js';
 import { writtenIf } from './entity/condition.js';

@@ -1,4 +1,4 @@
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from './dynamo.js';
 import { type DataClient, dueOnShardedIndex, shardOf } from './client.js';
 import { isConditionFailed, writtenIf } from './entity/condition.js';
 import { tenantKey } from './entity/keys.js';

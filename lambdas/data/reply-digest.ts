@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from './dynamo.js';
 import type { DataClient } from './client.js';
 import { isConditionFailed, writtenIf } from './entity/condition.js';
 import { transact } from './entity/transaction.js';

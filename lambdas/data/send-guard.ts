@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from './dynamo.js';
 import type { MailProvider } from '../../shared/schemas/mailboxes.js';
 import type { DataClient } from './client.js';
 import { isConditionFailed } from './entity/condition.js';

@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from './dynamo.js';
 import type { Enrollment, EnrollmentStatus, Sequence, StoppedReason } from '../../shared/schemas/sequences.js';
 import { queryAll, type DataClient } from './client.js';
 import { writtenIf } from './entity/condition.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from './dynamo.js';
 import { describe, expect, it } from 'vitest';
 import { createDataClient } from './client.js';
 import { contactKey, contactRecord, getContact } from './contact.js';

@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from './dynamo.js';
 import type { DataClient } from './client.js';
 import type { LinkedinData } from '../../shared/schemas/contacts.js';
 import type { EducationEntry, EmailQevStatus, ExperienceEntry } from './contact.js';

@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from './dynamo.js';
 import type { DataClient } from './client.js';
 import { deletedAccountKey } from './deleted-account.js';
 import { transact } from './entity/transaction.js';

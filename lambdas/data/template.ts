@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from './dynamo.js';
 import type { Template } from '../../shared/schemas/templates.js';
 import { queryAll, type DataClient } from './client.js';
 import { writtenIf } from './entity/condition.js';

@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from './dynamo.js';
 import { batchWrite, type DataClient } from './client.js';
 import { tenantKey } from './entity/keys.js';
 import { table } from './table.js';

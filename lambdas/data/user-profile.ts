@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from './dynamo.js';
 import type { PlanTier, SubscriptionStatus } from '../../shared/constants.js';
 import type { Settings } from '../../shared/schemas/profile.js';
 import type { DataClient } from './client.js';

@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from './dynamo.js';
 import type { ZoomRefreshError } from '../../shared/schemas/meetings.js';
 import type { Sealed } from '../providers/crypto/envelope.js';
 import type { DataClient } from './client.js';

@@ -5,7 +5,7 @@ import { messages } from '../../shared/messages.js';
 import { type Draft, draftMessages } from '../../shared/schemas/drafts.js';
 import { cursorSigner } from '../core/cursor.js';
 import { HttpError } from '../core/errors.js';
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '../data/dynamo.js';
 import { createDataClient } from '../data/client.js';
 import { contactKey } from '../data/contact.js';
 import { contactDraftsKey, conversationKey, draftKey, getContactDrafts, userDrafts } from '../data/draft.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand } from '../data/dynamo.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lambdaEnvironment } from '../../infra/local/lambda-env.js';
 import { freePorts } from '../../infra/local/net.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand } from '../data/dynamo.js';
 import { describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../shared/live-events.js';
 import { mailboxMessages } from '../../shared/schemas/mailboxes.js';

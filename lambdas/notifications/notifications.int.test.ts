@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '../data/dynamo.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePorts } from '../../infra/local/net.js';
 import { sandboxNotificationSender } from '../../infra/local/sandbox/ses.js';

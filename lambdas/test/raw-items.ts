@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '../data/dynamo.js';
 import type { DataClient } from '../data/client.js';
 import { updateParams } from '../data/expressions.js';
 import { userItems } from '../data/user-partition.js';

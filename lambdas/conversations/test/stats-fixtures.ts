@@ -1,4 +1,4 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '../../data/dynamo.js';
 import type { DataClient } from '../../data/client.js';
 import {
   type CountedPair,

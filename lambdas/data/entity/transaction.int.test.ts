@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '../dynamo.js';
 import { describe, expect, it } from 'vitest';
 import { createDataClient } from '../client.js';
 import { type TransactionWrite, transact, worthRetrying } from './transaction.js';

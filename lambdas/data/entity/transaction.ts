@@ -1,5 +1,5 @@
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { TransactWriteCommandInput } from '../dynamo.js';
+import { TransactWriteCommand } from '../dynamo.js';
 import type { DataClient } from '../client.js';
 
 /**
