@@ -21,7 +21,7 @@ import {
  * makes of the requests is the integration tests' (DynamoDB Local, every access function of lambdas/data).
  */
 type Seen = { headers: IncomingHttpHeaders; body: string };
-type Reply = { status: number; body: unknown } | 'hang up';
+type Reply = { status: number; body: unknown; headers?: Record<string, string> } | 'hang up';
 
 let server: Server;
 let endpoint: string;
@@ -39,7 +39,11 @@ beforeAll(async () => {
         request.socket.destroy();
         return;
       }
-      response.writeHead(reply.status, { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-requestid': 'r-1' });
+      response.writeHead(reply.status, {
+        'content-type': 'application/x-amz-json-1.0',
+        'x-amzn-requestid': 'r-1',
+        ...reply.headers,
+      });
       response.end(JSON.stringify(reply.body));
     });
   });
@@ -106,7 +110,7 @@ describe('the DynamoDB document client', () => {
         Key: { pk: 'a', sk: 'b' },
         UpdateExpression: 'SET #n = :n, #m = :m',
         ExpressionAttributeNames: { '#n': 'name', '#m': 'meta' },
-        ExpressionAttributeValues: { ':n': 'Ada', ':m': { at: 1, gone: undefined }, ':skipped': undefined },
+        ExpressionAttributeValues: { ':n': 'Adélaïde ✉', ':m': { at: 1, gone: undefined }, ':skipped': undefined },
       }),
     );
     expect(sentBody()).toEqual({
@@ -114,7 +118,7 @@ describe('the DynamoDB document client', () => {
       Key: { pk: { S: 'a' }, sk: { S: 'b' } },
       UpdateExpression: 'SET #n = :n, #m = :m',
       ExpressionAttributeNames: { '#n': 'name', '#m': 'meta' },
-      ExpressionAttributeValues: { ':n': { S: 'Ada' }, ':m': { M: { at: { N: '1' } } } },
+      ExpressionAttributeValues: { ':n': { S: 'Adélaïde ✉' }, ':m': { M: { at: { N: '1' } } } },
     });
 
     replies.push({
@@ -183,7 +187,9 @@ describe('the DynamoDB document client', () => {
   });
 
   it("signs as the SDK's own signer does (Signature Version 4, service dynamodb, the session token signed)", async () => {
-    await client().send(new GetCommand({ TableName: 't', Key: { pk: 'a' } }));
+    // a key beyond ASCII: the length and the payload's hash are of its UTF-8 bytes
+    await client().send(new GetCommand({ TableName: 't', Key: { pk: 'Zoë ✉' } }));
+    expect(Number(seen[0]!.headers['content-length'])).toBe(Buffer.byteLength(seen[0]!.body));
     const { headers, body } = seen[0]!;
     const date = String(headers['x-amz-date']);
     const signingDate = new Date(
@@ -265,6 +271,48 @@ describe('the DynamoDB document client', () => {
     expect(error.name).toBe('ProvisionedThroughputExceededException');
     expect(error.$metadata.attempts).toBe(3);
     expect(seen).toHaveLength(3);
+  });
+
+  it('repeats a transaction still committing from the attempt before, and nothing it is not told to', async () => {
+    replies.push(
+      'hang up',
+      {
+        status: 400,
+        body: {
+          __type: 'com.amazonaws.dynamodb.v20120810#TransactionInProgressException',
+          message: 'Transaction is ongoing for the request',
+        },
+      },
+      { status: 200, body: {} },
+    );
+    const answer = await client().send(
+      new TransactWriteCommand({ TransactItems: [{ Put: { TableName: 't', Item: { pk: 'a' } } }] }),
+    );
+    expect(answer.$metadata.attempts).toBe(3);
+
+    // a 501 is no transient failure, and an error named only by its header is named by it
+    seen.splice(0);
+    replies.push({ status: 501, body: {}, headers: { 'x-amzn-errortype': 'NotImplemented:http://internal' } });
+    const error = (await client()
+      .send(new GetCommand({ TableName: 't', Key: { pk: 'a' } }))
+      .catch((caught: unknown) => caught)) as DynamoError;
+    expect(error.name).toBe('NotImplemented');
+    expect(seen).toHaveLength(1);
+  });
+
+  it("keeps only what callers read of an error's answer: no key of it reaches the error's prototype", async () => {
+    replies.push({
+      status: 400,
+      body: JSON.parse(
+        '{"__type":"x#ConditionalCheckFailedException","message":"no","__proto__":{"polluted":true},"$metadata":1}',
+      ),
+    });
+    const error = (await client()
+      .send(new PutCommand({ TableName: 't', Item: { pk: 'a' } }))
+      .catch((caught: unknown) => caught)) as DynamoError & { polluted?: boolean };
+    expect(error).toBeInstanceOf(Error);
+    expect(error.polluted).toBeUndefined();
+    expect(error.$metadata.httpStatusCode).toBe(400);
   });
 
   it('runs interceptors around each call, outermost first, with the command name and the input as sent', async () => {

@@ -39,8 +39,8 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
  *
  * Kept as the SDK does it: the item a failed condition returns and the reasons of a cancelled transaction stay
  * attribute values (lib-dynamodb does not convert errors); errors carry DynamoDB's name and `$metadata.httpStatusCode`;
- * throttling, 5xx answers and broken connections are retried with jittered backoff, `maxAttempts` in all (3 here, as
- * the SDK client was configured).
+ * throttling, transient errors and broken connections (the SDK's lists) are retried with jittered backoff,
+ * `maxAttempts` in all (3 here, as the SDK client was configured).
  */
 
 /** A record of attribute values as DynamoDB's JSON protocol writes them (`{ S: 'x' }`, `{ N: '1' }`...). */
@@ -141,7 +141,7 @@ const operations = {
     // as the SDK: a token of its own, so an attempt repeated after a broken connection is not applied twice
     input: (i) =>
       converted(
-        { ClientRequestToken: randomUUID(), ...i },
+        { ...i, ClientRequestToken: i.ClientRequestToken ?? randomUUID() },
         {
           TransactItems: (items) =>
             eachOf(items, (item) =>
@@ -245,30 +245,62 @@ export class DynamoError extends Error {
   readonly $retryable: boolean;
   constructor(name: string, message: string, details: Wire, metadata: Metadata, retryable: boolean) {
     super(message);
-    Object.assign(this, details);
+    // what callers read off DynamoDB's errors (the item a failed condition returns, a cancelled transaction's
+    // reasons), copied by name: no key of the answer's can reach the error's own fields or its prototype
+    for (const key of ['Item', 'CancellationReasons', 'Message'])
+      if (details[key] !== undefined) Object.defineProperty(this, key, { value: details[key], enumerable: true });
     this.name = name;
     this.$metadata = metadata;
     this.$retryable = retryable;
   }
 }
 
-/** The SDK's throttling errors (standard retry strategy): retried after a longer wait. */
+/**
+ * The SDK's throttling errors (@smithy/core's service-error-classification), retried after a longer wait. A
+ * TransactionInProgressException is the answer to an attempt repeated with the same ClientRequestToken while the first
+ * still commits: repeated again, it answers the transaction's outcome.
+ */
 const throttling = new Set([
-  'ThrottlingException',
+  'BandwidthLimitExceeded',
+  'EC2ThrottledException',
+  'LimitExceededException',
+  'PriorRequestNotComplete',
   'ProvisionedThroughputExceededException',
   'RequestLimitExceeded',
   'RequestThrottled',
   'RequestThrottledException',
-  'TooManyRequestsException',
+  'SlowDown',
   'ThrottledException',
+  'Throttling',
+  'ThrottlingException',
+  'TooManyRequestsException',
+  'TransactionInProgressException',
+]);
+/** The SDK's transient errors: by name, and by status. */
+const transient = new Set(['TimeoutError', 'RequestTimeout', 'RequestTimeoutException']);
+const transientStatuses = new Set([500, 502, 503, 504]);
+/** The SDK's retried connection failures (Node's error codes): anything else (TLS, a malformed answer) is thrown. */
+const brokenConnection = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
 ]);
 /** The SDK's backoff: full jitter over 100 ms (throttling 500 ms) doubled each attempt, at most 20 s. */
 const backoffMs = (attempt: number, throttled: boolean) =>
   Math.random() * Math.min(20_000, (throttled ? 500 : 100) * 2 ** (attempt - 1));
 
-const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
+/** Connections kept open between calls, at most 50 to an endpoint at once (the SDK's Node handler's limit). */
+const agents = {
+  http: new HttpAgent({ keepAlive: true, maxSockets: 50 }),
+  https: new HttpsAgent({ keepAlive: true, maxSockets: 50 }),
+};
 
-type Answer = { status: number; body: string; requestId?: string };
+type Answer = { status: number; body: string; requestId?: string; errorType?: string };
 
 /** One POST; a connection that breaks before the answer is whole rejects (and is retried by `send`). */
 const post = (url: URL, headers: Record<string, string>, body: string) =>
@@ -290,10 +322,12 @@ const post = (url: URL, headers: Record<string, string>, body: string) =>
         response.on('error', reject);
         response.on('end', () => {
           const requestId = response.headers['x-amzn-requestid'];
+          const errorType = response.headers['x-amzn-errortype'];
           resolve({
             status: response.statusCode ?? 0,
             body: Buffer.concat(chunks).toString('utf8'),
             ...(typeof requestId === 'string' ? { requestId } : {}),
+            ...(typeof errorType === 'string' ? { errorType } : {}),
           });
         });
       },
@@ -309,7 +343,11 @@ const environmentCredentials = (): Credentials => {
   return { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) };
 };
 
-/** DynamoDB's error answer: `{"__type": "com.amazonaws.dynamodb.v20120810#Name", "message": "..."}` and details. */
+/**
+ * DynamoDB's error answer: `{"__type": "com.amazonaws.dynamodb.v20120810#Name", "message": "..."}` and details; named
+ * as the SDK's JSON protocol names it (`__type`, else a `code` field, else the `x-amzn-errortype` header; the part
+ * after a `#` and before a `:`).
+ */
 const errorOf = (answer: Answer, attempts: number) => {
   let parsed: Wire = {};
   try {
@@ -318,14 +356,22 @@ const errorOf = (answer: Answer, attempts: number) => {
     // an answer that is not JSON (a proxy's page): named by its status below
   }
   const { __type: type, message, Message, ...details } = parsed;
-  const name = typeof type === 'string' ? type.slice(type.lastIndexOf('#') + 1) : `HTTP ${answer.status}`;
+  const code = [type, parsed.code, parsed.Code, answer.errorType].find((value) => typeof value === 'string');
+  const name = code ? (code as string).split(/[,:]/)[0]!.replace(/^.*#/, '') : `HTTP ${answer.status}`;
   const text = typeof message === 'string' ? message : typeof Message === 'string' ? Message : name;
+  if (typeof Message === 'string') details.Message = Message;
   const metadata = {
     httpStatusCode: answer.status,
     attempts,
     ...(answer.requestId ? { requestId: answer.requestId } : {}),
   };
-  return new DynamoError(name, text, details, metadata, throttling.has(name) || answer.status >= 500);
+  const retryable =
+    throttling.has(name) ||
+    answer.status === 429 ||
+    transient.has(name) ||
+    transientStatuses.has(answer.status) ||
+    name === 'ReplicatedWriteConflictException';
+  return new DynamoError(name, text, details, metadata, retryable);
 };
 
 export const createDocumentClient = (config: DocumentClientConfig = {}): DocumentClient => {
@@ -368,7 +414,8 @@ export const createDocumentClient = (config: DocumentClientConfig = {}): Documen
             answer = await post(url, signed.headers as Record<string, string>, body);
           } catch (error) {
             // the connection broke (reset, refused, timed out): as the SDK, tried again
-            if (attempt >= maxAttempts) throw error;
+            const code = (error as { code?: unknown }).code;
+            if (attempt >= maxAttempts || typeof code !== 'string' || !brokenConnection.has(code)) throw error;
             await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt, false)));
             continue;
           }
