@@ -202,11 +202,22 @@ const runtimeEnvironment = (functionName: string, handler: string, memory: unkno
 });
 
 /**
+ * What Lambda's Node runtime has loaded before it imports the handler, so that a cold import here costs what it costs
+ * there: its Runtime API client (aws/aws-lambda-nodejs-runtime-interface-client, src/client/rapid-client.ts; the older
+ * RAPIDClient.js alike) requires `node:http` when it loads, and the runtime builds that client before it loads the
+ * function. Charging each function for `node:http` (about 6 ms here) would measure a process Lambda never runs.
+ */
+const runtimePreloads = ['node:http'] as const;
+
+/**
  * The child's script: with `record`, the files the imports load (a module hook); otherwise the ms of importing
  * argv[1] (and checking its handler export), then of importing argv[3] on top when given: a lazy chunk's first use.
  */
 const childScript = `
 const [entry, exportName, chunk, record] = process.argv.slice(1);
+const { createRequire } = await import('node:module');
+const runtimeRequire = createRequire(import.meta.url);
+for (const name of ${JSON.stringify(runtimePreloads)}) runtimeRequire(name);
 const loaded = [];
 if (record === 'record') {
   const { registerHooks } = await import('node:module');
@@ -474,7 +485,8 @@ export const printLambdaBundles = async (options: Parameters<typeof measureLambd
   const lambdas = await measureLambdaBundles(options);
   console.log(
     `Lambdas as the deploy ships them (CDK assets): each imported in a fresh Node 22 process with its function's` +
-      ` environment, median of ${lambdas.runs} runs, minus an empty module's ${lambdas.emptyImportMs.toFixed(1)} ms` +
+      ` environment after what Lambda's runtime loads before the handler (${runtimePreloads.join(', ')}), median of` +
+      ` ${lambdas.runs} runs, minus an empty module's ${lambdas.emptyImportMs.toFixed(1)} ms` +
       ` (CPU ${lambdas.emptyImportCpuMs.toFixed(1)} ms). Wall times swell while other work runs on the machine (load` +
       ` average ${lambdas.load.map((load) => load.toFixed(1)).join(' -> ')} on 2 cores); the CPU time of the importing` +
       ` thread swells far less.`,

@@ -54,7 +54,20 @@ describe('the cold start of a house bundle', () => {
   it('of the reply-check worker loads no MIME parser (it comes with the first Outlook meeting response)', async () => {
     const inputs = [...(await coldStartInputs('lambdas/replies/reply-check-worker.ts')).keys()];
     expect(inputs.filter((input) => /node_modules\/(mailparser|libmime|iconv-lite)\//.test(input))).toEqual([]);
-    expect(inputs).toContain('lambdas/providers/mail/graph-mail.ts');
+    expect(inputs).toContain('lambdas/replies/check.ts');
+  });
+
+  it("loads no mailbox provider's adapter (each comes with its provider's first call: mail-api.ts, mail-auth.ts)", async () => {
+    for (const entry of [
+      'lambdas/replies/http.ts',
+      'lambdas/replies/reply-check-worker.ts',
+      'lambdas/mailboxes/http.ts',
+    ]) {
+      const inputs = [...(await coldStartInputs(entry)).keys()];
+      const adapters = /^lambdas\/providers\/mail\/(gmail-mail|graph-mail|google|microsoft|mime|message-fields)\.ts$/;
+      expect(inputs.filter((input) => adapters.test(input))).toEqual([]);
+      expect(inputs).toContain('lambdas/providers/mail/mail-api.ts');
+    }
   });
 
   it("of the account Lambda holds none of the AWS SDK's protocol code (S3's and Cognito's clients come with their first use)", async () => {

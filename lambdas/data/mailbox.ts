@@ -1,5 +1,5 @@
 import { DeleteCommand, PutCommand } from './dynamo.js';
-import type { ConnectionStatus, MailProvider } from '../../shared/schemas/mailboxes.js';
+import type { ConnectedEmail, Connection, ConnectionStatus, MailProvider } from '../../shared/schemas/mailboxes.js';
 import type { Sealed } from '../providers/crypto/envelope.js';
 import { queryAll, type DataClient } from './client.js';
 import {
@@ -188,3 +188,46 @@ export const deleteMailbox = async (db: DataClient, item: Pick<MailboxItem, 'uid
   if (outcome.refused.has('mailbox')) return false;
   throw new Error(`A mailbox was not deleted (${outcome.summary})`);
 };
+
+/*
+ * The wire forms of mailboxes live with their items, not in the mailboxes domain: the profiles domain reads
+ * `connectedEmails` here without reaching that domain's index.ts, whose wiring (deps.ts) imports the mail adapters
+ * lazily. esbuild's code splitting gives the code a lazily imported chunk uses of a shared package (classic zod, for the
+ * adapters' parsing) to every bundle that reaches that chunk's importer, so the Cognito trigger, which parses with
+ * zod/mini alone, would load classic zod at cold start (infra/constructs/cold-start.test.ts).
+ */
+
+/** A mailbox as every route answers it (DESIGN §8): never a token. */
+export const toConnection = (item: MailboxItem, defaultId: string | null): Connection => ({
+  id: item.id,
+  email: item.email,
+  provider: item.provider,
+  status: item.status,
+  isDefault: item.id === defaultId,
+  expiry: item.expiry,
+  refreshError: item.refreshError,
+  connectedAt: item.connectedAt,
+  lastSynced: item.lastSynced,
+});
+
+/** A user's mailboxes, the default first, then the oldest first. */
+export const toConnections = ({ mailboxes, defaultId }: MailboxSet): Connection[] =>
+  [...mailboxes]
+    .sort((a, b) => Number(b.id === defaultId) - Number(a.id === defaultId) || a.id.localeCompare(b.id))
+    .map((item) => toConnection(item, defaultId));
+
+/** The profile's `connectedEmails` (SPEC §3), the default first. */
+export const toConnectedEmails = (set: MailboxSet): ConnectedEmail[] =>
+  toConnections(set).map(
+    ({ id, provider, email, isDefault, status, connectedAt, lastSynced, refreshError, expiry }) => ({
+      id,
+      provider,
+      email,
+      isDefault,
+      status,
+      connectedAt,
+      lastSynced,
+      refreshError,
+      expiry,
+    }),
+  );

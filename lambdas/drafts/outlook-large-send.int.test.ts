@@ -15,7 +15,7 @@ import { getMailbox, listMailboxes, mailboxKey } from '../data/mailbox.js';
 import { profileKey } from '../data/user-profile.js';
 import { mailboxesDepsFromEnv } from '../mailboxes/index.js';
 import { createMailApis } from '../providers/mail/mail-api.js';
-import { microsoftScopesBeforeDrafts } from '../providers/mail/microsoft.js';
+import { microsoftScopesBeforeDrafts } from '../providers/mail/scopes.js';
 import { createS3Client, s3Storage } from '../providers/storage/storage.js';
 import { lambdaContext, userClaims } from '../test/api-event.js';
 import { callRoute, dataOf } from '../test/call-route.js';

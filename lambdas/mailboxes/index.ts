@@ -1,11 +1,10 @@
 /**
  * What other Lambda domains may use of mailboxes (biome.json: a domain reaches another only through its index.ts or
- * lambdas/data): the profile's `connectedEmails` (SPEC §3), and for sending and reply checks a fresh
+ * lambdas/data): the wiring of its dependencies, and for sending and reply checks a fresh
  * access token of a mailbox (renewed first when it is about to expire; an expired mailbox or a gone grant is the
  * HttpError 401 `invalid_grant`, a mailbox that is not the user's the 404) and marking one expired when the provider
  * refuses its token.
  */
-export { toConnectedEmails } from './wire.js';
 export { mailboxesDepsFromEnv } from './deps.js';
 export {
   connectionTokens as mailboxAccessToken,

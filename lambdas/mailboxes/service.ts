@@ -26,6 +26,8 @@ import {
   replaceMailbox,
   setDefaultIfNone,
   setDefaultMailbox,
+  toConnection,
+  toConnections,
 } from '../data/mailbox.js';
 import { deleteGraphSubscription, deleteMailSync, getMailSync, mailboxesOfAddress } from '../data/mail-sync.js';
 import { pendingOAuthDigest, putOAuthState, stateDigest, takeOAuthState } from '../data/oauth-state.js';
@@ -52,7 +54,6 @@ import {
   MailAuthFailure,
   type MailTokens,
 } from '../providers/mail/port.js';
-import { toConnection, toConnections } from './wire.js';
 
 export type MailboxesDeps = {
   db: DataClient;

@@ -13,11 +13,10 @@ import { settingsDefaults } from '../../shared/schemas/settings-defaults.js';
 import { badRequest } from '../core/errors.js';
 import type { DataClient } from '../data/client.js';
 import { isItemTooLarge, itemBytes, maxItemBytes } from '../data/item-size.js';
-import { listMailboxes } from '../data/mailbox.js';
+import { listMailboxes, toConnectedEmails } from '../data/mailbox.js';
 import { listReferred } from '../data/referral.js';
 import { getZoomConnection } from '../data/zoom-connection.js';
 import { getUserProfile, setUserSettings, upsertUserProfile, type UserProfileItem } from '../data/user-profile.js';
-import { toConnectedEmails } from '../mailboxes/index.js';
 import {
   claimOwnReferralCode,
   ensureReferralCodeClaimed,

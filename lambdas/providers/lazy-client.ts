@@ -26,3 +26,30 @@ export class LazyClient<C> {
 /** The client itself, whether it was passed built or lazy. */
 export const clientOf = <C>(client: C | LazyClient<C>): Promise<C> =>
   client instanceof LazyClient ? client.get() : Promise.resolve(client);
+
+/** The methods of a port that answer a promise: those a lazy port can forward once its adapter is loaded. */
+type AsyncMethodsOf<P> = {
+  [K in keyof P]: P[K] extends (...args: never[]) => Promise<unknown> ? K : never;
+}[keyof P];
+
+/**
+ * A port whose adapter module is imported on the first call of one of its methods, as `LazyClient` does for a vendor
+ * client: a Lambda reads and evaluates the adapter's code only when a request needs it. `own` is what the port
+ * answers without the adapter (its provider, its constants); `methods` names every method to forward (a forgotten one
+ * is a compile error). A failed import is tried again by the next call.
+ */
+export const lazyPort = <P extends object>(
+  own: Omit<P, AsyncMethodsOf<P>>,
+  methods: Record<AsyncMethodsOf<P>, true>,
+  load: () => Promise<P>,
+): P => {
+  const adapter = new LazyClient(load);
+  const port: Record<PropertyKey, unknown> = { ...own };
+  for (const name of Object.keys(methods)) {
+    port[name] = async (...args: unknown[]) => {
+      const loaded = (await adapter.get()) as Record<string, (...args: unknown[]) => Promise<unknown>>;
+      return loaded[name]!(...args);
+    };
+  }
+  return port as P;
+};

@@ -6,24 +6,13 @@ import type { RetryPolicy } from '../retry.js';
 import { lambdaExtensionSecret } from '../../core/secrets.js';
 import { apiFailure, expiresAt, tokenEndpointFailure } from './failures.js';
 import { MailAuthFailure, type MailAuth, type MailTokens } from './port.js';
+import { googleScopes } from './scopes.js';
 import { clientSecretReader, type GoogleMailSettings, mailAuthPolicy, requireClientId } from './settings.js';
 import { lazySchema } from '../../../shared/lazy-schema.js';
 
 /** Google's OAuth client and the Gmail API: imported on the first sign-in, so no Lambda pays for them at cold start. */
 const loadAuth = () => import('google-auth-library');
 const loadGmail = () => import('@googleapis/gmail');
-
-/**
- * Least privilege for Gmail: `gmail.send` to send as the user, and `gmail.readonly` to find replies (`history.list`,
- * `users.watch`, `users.getProfile`) and show them with their body. `gmail.metadata` would detect replies but never
- * returns a message body (SPEC: a reply is shown); `gmail.modify`, `gmail.compose` and `mail.google.com` allow
- * changing or deleting mail, which the product never does.
- * @link https://developers.google.com/workspace/gmail/api/auth/scopes
- */
-export const googleScopes = [
-  'https://www.googleapis.com/auth/gmail.send',
-  'https://www.googleapis.com/auth/gmail.readonly',
-] as const;
 
 /** Where the OAuth client points: Google's own endpoints, or the same paths under a base URL (the sandbox). */
 const endpointsOf = (settings: GoogleMailSettings): OAuth2ClientOptions['endpoints'] =>

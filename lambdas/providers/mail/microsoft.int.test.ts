@@ -4,7 +4,8 @@ import { microsoftVendor } from '../../../infra/local/sandbox/microsoft.js';
 import { consentInSandbox } from '../../../infra/local/sandbox/oauth-consent.js';
 import { startSandbox, type Sandbox } from '../../../infra/local/sandbox/server.js';
 import { createMailAuths } from './mail-auth.js';
-import { microsoftMailAuth, microsoftScopes, refreshScopes } from './microsoft.js';
+import { microsoftMailAuth, refreshScopes } from './microsoft.js';
+import { microsoftScopes } from './scopes.js';
 import { type MailAuth, MailAuthFailure } from './port.js';
 import { readMailSettings } from './settings.js';
 

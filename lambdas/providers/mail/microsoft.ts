@@ -6,6 +6,7 @@ import { type RetryPolicy, retryingFetch } from '../retry.js';
 import { lambdaExtensionSecret } from '../../core/secrets.js';
 import { apiFailure, expiresAt, tokenEndpointFailure } from './failures.js';
 import { MailAuthFailure, type MailAuth, type MailTokens } from './port.js';
+import { microsoftScopes, microsoftScopesBeforeDrafts } from './scopes.js';
 import {
   clientSecretReader,
   isLocalHttp,
@@ -18,20 +19,6 @@ import { lazySchema } from '../../../shared/lazy-schema.js';
 /** The OAuth library and Graph's client: imported on the first sign-in, so no Lambda pays for them at cold start. */
 const loadOAuth = () => import('oauth4webapi');
 const loadGraph = () => import('@microsoft/microsoft-graph-client');
-
-/**
- * Least privilege for Outlook: `Mail.Send` to send as the user; `Mail.Read` to find replies (change notifications,
- * delta) and show them with their body (`Mail.ReadBasic` reads everything but the body and attachments, so a reply
- * could be detected but not shown); `Mail.ReadWrite` to create a draft, the only way Graph sends a message over its
- * 4 MB request limit (a résumé with its text: graph-mail.ts); the app changes or deletes no other mail. `User.Read`
- * for `/me` (the mailbox's address); `offline_access` for a refresh token.
- * @link https://learn.microsoft.com/en-us/graph/permissions-reference#mailreadwrite
- * @link https://learn.microsoft.com/en-us/graph/outlook-large-attachments
- */
-export const microsoftScopes = ['offline_access', 'User.Read', 'Mail.Send', 'Mail.Read', 'Mail.ReadWrite'] as const;
-
-/** What a mailbox connected before `Mail.ReadWrite` was asked for was granted (its scopes were not kept then). */
-export const microsoftScopesBeforeDrafts = ['offline_access', 'User.Read', 'Mail.Send', 'Mail.Read'] as const;
 
 /** `https://graph.microsoft.com/Mail.Read` and `Mail.Read` are one scope; names compare in any case. */
 const scopeName = (scope: string) => scope.replace(/^https:\/\/graph\.microsoft\.com\//i, '').toLowerCase();
