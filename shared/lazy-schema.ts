@@ -1,4 +1,5 @@
-import { type $ZodType, globalRegistry } from 'zod/v4/core';
+import { type $ZodType, config, globalConfig, globalRegistry } from 'zod/v4/core';
+import english from 'zod/v4/locales/en.js';
 
 /**
  * A schema built on first use: `lazySchema(() => z.object({...}))` stands for the schema `build` returns, and builds it
@@ -22,6 +23,9 @@ export const lazySchema = <T extends object>(build: () => T): T => {
   let built: T | undefined;
   const schema = () => {
     if (!built) {
+      // zod/mini, which the schemas are written with, sets no language for its messages (classic zod set English on
+      // its first schema): a failing field's message reaches the user (lambdas/core/validation.ts), so English it is
+      if (!globalConfig.localeError) config(english());
       built = build();
       // zod keeps what `.meta()` and `.describe()` say in a registry keyed by the schema object (read by
       // z.toJSONSchema, the contract suite's generated values): the stand-in is registered with the same

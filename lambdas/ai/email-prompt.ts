@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazySchema } from '../../shared/lazy-schema.js';
 import { englishLanguageName } from '../../shared/languages.js';
 import type { ConversationEmail } from '../../shared/schemas/conversations.js';
@@ -61,12 +61,17 @@ export const emailAnswerJsonSchema = {
 
 export const emailAnswerSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
-    subject: z.string().trim().min(1).max(300),
-    body: z.string().trim().min(1).max(10_000),
+    subject: z.string().check(z.trim()).check(z.minLength(1)).check(z.maxLength(300)),
+    body: z.string().check(z.trim()).check(z.minLength(1)).check(z.maxLength(10_000)),
     placeholderAlternatives: z
-      .array(z.object({ placeholder: z.string().trim().min(1).max(60), alternatives: z.array(z.string()).max(10) }))
-      .max(20),
-    strategy: z.string().trim().max(60),
+      .array(
+        z.object({
+          placeholder: z.string().check(z.trim()).check(z.minLength(1)).check(z.maxLength(60)),
+          alternatives: z.array(z.string()).check(z.maxLength(10)),
+        }),
+      )
+      .check(z.maxLength(20)),
+    strategy: z.string().check(z.trim()).check(z.maxLength(60)),
   }),
 );
 export type EmailAnswer = z.infer<typeof emailAnswerSchema>;

@@ -1,7 +1,7 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { isUsableEmail, lookupMessage, mayLookUp } from './lookup-rules.js';
 import { monotonicFactory } from 'ulid';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { sameCompany } from '../../shared/companies.js';
 import { isRiskyAddress } from '../../shared/addresses.js';
 import { plans } from '../../shared/constants.js';

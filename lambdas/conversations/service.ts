@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { monotonicFactory } from 'ulid';
 import type { LiveEvent } from '../../shared/live-events.js';

@@ -1,8 +1,8 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { validationFailed, type FieldIssue } from './errors.js';
 
 /** Names the failing field of each zod issue, prefixed by the part of the request (`body.theme`). */
-export const fieldIssues = (part: string, error: z.ZodError): FieldIssue[] =>
+export const fieldIssues = (part: string, error: z.core.$ZodError): FieldIssue[] =>
   error.issues.flatMap((issue) => {
     const base = [part, ...issue.path.map(String)].join('.');
     if (issue.code === 'unrecognized_keys') {
@@ -18,7 +18,7 @@ export const fieldIssues = (part: string, error: z.ZodError): FieldIssue[] =>
 export const maxListedIssues = 20;
 
 /** Parses `value` with `schema` or throws a 400 naming the failing fields (at most `maxListedIssues` of them). */
-export const parseOrThrow = <S extends z.ZodType>(part: string, schema: S, value: unknown): z.infer<S> => {
+export const parseOrThrow = <S extends z.ZodMiniType>(part: string, schema: S, value: unknown): z.infer<S> => {
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     const issues = fieldIssues(part, parsed.error);

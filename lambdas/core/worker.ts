@@ -1,6 +1,6 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { Context, SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { queues, type QueueName } from '../../shared/queues.js';
 import type { IdempotencyStore } from '../data/idempotency.js';
 import { nowMs } from './clock.js';
@@ -20,7 +20,7 @@ export type RecordContext = {
   forgetKey: () => void;
 };
 
-export type SqsWorkerOptions<S extends z.ZodType> = {
+export type SqsWorkerOptions<S extends z.ZodMiniType> = {
   /** the queue of shared/queues.ts this worker consumes; its `workerTimeoutSeconds` bounds a claim's lock */
   queue: QueueName;
   /** the message schema (shared/schemas/<domain>.ts); a record it refuses is poison */
@@ -49,7 +49,7 @@ export const idempotencyKey = (queue: string, parts: readonly (string | number)[
 
 type Parsed<T> = { ok: true; message: T } | { ok: false; issues: string[] };
 
-const parseRecord = <S extends z.ZodType>(schema: S, record: SQSRecord): Parsed<z.infer<S>> => {
+const parseRecord = <S extends z.ZodMiniType>(schema: S, record: SQSRecord): Parsed<z.infer<S>> => {
   let body: unknown;
   try {
     body = JSON.parse(record.body);
@@ -77,7 +77,7 @@ const parseRecord = <S extends z.ZodType>(schema: S, record: SQSRecord): Parsed<
  *   `batchItemFailures`, so only it comes back (after `maxReceiveCount` receives: the dead-letter queue).
  * A claim is locked until the invocation's time runs out (`context`), @default the queue's `workerTimeoutSeconds`.
  */
-export const sqsWorker = <S extends z.ZodType>(options: SqsWorkerOptions<S>) => {
+export const sqsWorker = <S extends z.ZodMiniType>(options: SqsWorkerOptions<S>) => {
   const { queue, schema, idempotency, logger } = options;
   const now = options.now ?? (() => new Date(nowMs()));
   const lockMs = (context: Context | undefined) =>

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { ActivityAction, startActivityBody, updateActivityBody } from '../../shared/schemas/dashboard.js';
 import { badRequest, conflict, notFound } from '../core/errors.js';
 import {

@@ -9,7 +9,7 @@ import type {
   UploadPurpose,
   UploadTicket,
 } from '../../shared/schemas/documents.js';
-import { editableProfileSchema } from '../../shared/schemas/profile.js';
+import { documentTextLimits } from '../../shared/schemas/profile.js';
 import { HttpError, badRequest, notFound, tooManyRequests } from '../core/errors.js';
 import type { DataClient } from '../data/client.js';
 import { takeTokens } from '../data/rate-limit.js';
@@ -41,8 +41,7 @@ const linkSeconds = 15 * 60;
 const fileNameMetadata = 'file-name';
 const maxDisplayNameLength = 120;
 
-const maxContent = (field: 'resumeContent' | 'coverLetterContent' | 'background') =>
-  editableProfileSchema.shape[field].maxLength ?? 0;
+const maxContent = (field: keyof typeof documentTextLimits) => documentTextLimits[field];
 
 /**
  * What each kind of document keeps on the profile (SPEC §3 user profile): its file fields, where its text goes, what

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { monotonicFactory } from 'ulid';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import {
   type Connection,
   type ConnectionState,

@@ -8,7 +8,7 @@ import {
   type updateMeetingBody,
 } from '../../shared/schemas/meetings.js';
 import { settingsDefaults } from '../../shared/schemas/profile.js';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { moveContactStage } from '../conversations/index.js';
 import { badRequest, HttpError, notFound } from '../core/errors.js';
 import { activityChanged, recordEndedActivity } from '../data/activity.js';

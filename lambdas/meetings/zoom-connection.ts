@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { meetingsRoutes } from '../../shared/routes/meetings.js';
 import {
   type ZoomConnection,
@@ -332,13 +332,17 @@ export const disconnectZoom = async (deps: ZoomDeps, uid: string) => {
 // ---- Zoom's event notifications ----
 
 /** @link https://developers.zoom.us/docs/api/webhooks/#verify-webhook-events */
-const eventSchema = /* @__PURE__ */ lazySchema(() => z.object({ event: z.string().max(200), payload: z.unknown() }));
-const urlValidationSchema = /* @__PURE__ */ lazySchema(() => z.object({ plainToken: z.string().min(1).max(512) }));
+const eventSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ event: z.string().check(z.maxLength(200)), payload: z.unknown() }),
+);
+const urlValidationSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ plainToken: z.string().check(z.minLength(1)).check(z.maxLength(512)) }),
+);
 /** @link https://developers.zoom.us/docs/api/rest/reference/user/events/#/paths/app_deauthorized */
 const deauthorizationSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
-    user_id: z.string().min(1).max(200),
-    deauthorization_time: z.string().max(64).optional(),
+    user_id: z.string().check(z.minLength(1)).check(z.maxLength(200)),
+    deauthorization_time: z.optional(z.string().check(z.maxLength(64))),
   }),
 );
 

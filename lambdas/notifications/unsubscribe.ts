@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { mailSettings, type MailSetting, type Unsubscribed } from '../../shared/schemas/notifications.js';
 import { type CursorSigner, cursorSigner } from '../core/cursor.js';
 import { HttpError } from '../core/errors.js';
@@ -14,7 +14,10 @@ import { invalidLinkMessage, mailLanguageOf } from './messages.js';
  * working, as mail clients expect of `List-Unsubscribe`.
  */
 const scope = 'notification-unsubscribe';
-const claimsSchema = z.strictObject({ uid: z.string().min(1).max(128), setting: z.enum(mailSettings) });
+const claimsSchema = z.strictObject({
+  uid: z.string().check(z.minLength(1)).check(z.maxLength(128)),
+  setting: z.enum(mailSettings),
+});
 
 export type UnsubscribeLinks = {
   /** the token of (user, setting) */

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { messages } from '../../shared/messages.js';
 import type { Referrals } from '../../shared/schemas/billing.js';
 import type {

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { unauthorized } from '../core/errors.js';
 import { LazyClient } from '../providers/lazy-client.js';
 import { rawReply } from '../core/envelope.js';
@@ -86,12 +86,12 @@ const jsonBody = (event: APIGatewayProxyEvent): unknown => {
 
 /** @link https://developers.google.com/gmail/api/guides/push#receiving_notifications */
 const pubsubPushSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({ message: z.object({ data: z.string().max(10_000) }) }),
+  z.object({ message: z.object({ data: z.string().check(z.maxLength(10_000)) }) }),
 );
 const gmailNotificationSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
-    emailAddress: z.string().min(3).max(320),
-    historyId: z.union([z.string().regex(/^\d{1,30}$/), z.number().int().nonnegative()]),
+    emailAddress: z.string().check(z.minLength(3)).check(z.maxLength(320)),
+    historyId: z.union([z.string().check(z.regex(/^\d{1,30}$/)), z.int().check(z.nonnegative())]),
   }),
 );
 
@@ -148,14 +148,14 @@ const graphNotificationsSchema = /* @__PURE__ */ lazySchema(() =>
     value: z
       .array(
         z.object({
-          subscriptionId: z.string().min(1).max(200),
-          clientState: z.string().max(1000).nullish(),
-          changeType: z.string().max(100).optional(),
-          lifecycleEvent: z.string().max(100).optional(),
-          resourceData: z.object({ id: z.string().max(1000).optional() }).nullish(),
+          subscriptionId: z.string().check(z.minLength(1)).check(z.maxLength(200)),
+          clientState: z.nullish(z.string().check(z.maxLength(1000))),
+          changeType: z.optional(z.string().check(z.maxLength(100))),
+          lifecycleEvent: z.optional(z.string().check(z.maxLength(100))),
+          resourceData: z.nullish(z.object({ id: z.optional(z.string().check(z.maxLength(1000))) })),
         }),
       )
-      .max(1000),
+      .check(z.maxLength(1000)),
   }),
 );
 

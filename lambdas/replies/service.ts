@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { messages } from '../../shared/messages.js';
 import {
   type checkRepliesBody,

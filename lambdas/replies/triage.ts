@@ -1,5 +1,5 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   type ConversationEmailKind,
   isoDay,
@@ -39,7 +39,7 @@ export const triageSchema = {
 
 const answerSchema = z.object({
   classification: z.enum(replyClassifications),
-  returnDate: z.string().nullable(),
+  returnDate: z.nullable(z.string()),
 });
 
 export const triageSystem = `You sort the answers to a person's outreach e-mails. Label the message with exactly one of:

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** The part of JSON Schema that `z.toJSONSchema` writes for the route table's schemas. */
 type JsonSchema = {
@@ -123,7 +123,7 @@ const fromJsonSchema = (schema: JsonSchema, limits: Limits): fc.Arbitrary<unknow
   }
 };
 
-const jsonSchemaOf = (schema: z.ZodType) =>
+const jsonSchemaOf = (schema: z.ZodMiniType) =>
   // `input`: what a request carries (before defaults and transforms); what JSON Schema cannot say becomes "any"
   z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
 
@@ -132,7 +132,7 @@ const jsonSchemaOf = (schema: z.ZodType) =>
  * Refinements are not followed, so some values are still refused by the schema: what a route must answer with a 400.
  * @default limits.maxTextLength the schema's own
  */
-export const arbitraryOf = (schema: z.ZodType, limits: Partial<Limits> = {}): fc.Arbitrary<unknown> =>
+export const arbitraryOf = (schema: z.ZodMiniType, limits: Partial<Limits> = {}): fc.Arbitrary<unknown> =>
   fromJsonSchema(jsonSchemaOf(schema), { maxTextLength: limits.maxTextLength ?? Number.POSITIVE_INFINITY });
 
 /** The widest character per UTF-16 unit: 11 bytes of UTF-8 in 5 units. */
@@ -169,10 +169,10 @@ const largest = (schema: JsonSchema): unknown => {
  * The largest value a schema lets through: every field present, every text at its longest in the widest characters
  * (pattern and format fields one matching value), every list at its longest. What a request can ask to store at most.
  */
-export const largestOf = (schema: z.ZodType): unknown => largest(jsonSchemaOf(schema));
+export const largestOf = (schema: z.ZodMiniType): unknown => largest(jsonSchemaOf(schema));
 
 /** The top-level field names a schema of an object names (none for other schemas). */
-export const fieldsOf = (schema: z.ZodType | undefined): string[] =>
+export const fieldsOf = (schema: z.ZodMiniType | undefined): string[] =>
   schema ? Object.keys(jsonSchemaOf(schema).properties ?? {}) : [];
 
 /** A query string's values are text: numbers and booleans as they would be written, other values as JSON. */

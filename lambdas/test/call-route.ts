@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { expect } from 'vitest';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { routes, type Domain, type RouteName, type RouteResponse, type Routes } from '../../shared/routes.js';
 import { apiEvent, lambdaContext } from './api-event.js';
 
@@ -35,7 +35,7 @@ type PathOf<K> = K extends `${string} ${infer P}` ? P : never;
 /** The `{name}` parameters of a path template. */
 type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
 type SchemaInput<S, F extends string> = S extends { [P in F]: infer T }
-  ? T extends z.ZodType
+  ? T extends z.ZodMiniType
     ? z.input<T>
     : never
   : never;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { DomainRouteTable } from './route-spec.js';
 import { lazySchema } from '../lazy-schema.js';
 

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 
 /**
  * The shape of a route table (DESIGN §1 "One route table drives everything"). Each domain's routes live in
@@ -35,12 +35,12 @@ export type RouteSpec = {
   /** `user` routes need a verified Cognito ID token; the user id comes from its `sub` claim only. */
   auth: 'public' | 'user';
   summary: string;
-  body?: z.ZodType;
+  body?: z.ZodMiniType;
   /** a body longer than this many bytes is refused (413) before it is parsed @default API Gateway's 10 MB */
   maxBodyBytes?: number;
-  query?: z.ZodType;
-  params?: z.ZodType;
-  response?: z.ZodType;
+  query?: z.ZodMiniType;
+  params?: z.ZodMiniType;
+  response?: z.ZodMiniType;
 };
 
 /** Some routes by `METHOD /path`. */
@@ -49,7 +49,7 @@ export type RouteTable = Record<RouteKey, RouteSpec>;
 /** The routes of one domain: each names that domain, so a route cannot sit in another domain's file. */
 export type DomainRouteTable<D extends Domain> = Record<RouteKey, RouteSpec & { domain: D }>;
 
-type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+type Infer<T> = T extends z.ZodMiniType ? z.infer<T> : undefined;
 /** What a route's schemas make of its body, query, path parameters and response (`undefined` where it has none). */
 export type BodyOf<S> = Infer<S extends { body: infer B } ? B : undefined>;
 export type QueryOf<S> = Infer<S extends { query: infer Q } ? Q : undefined>;

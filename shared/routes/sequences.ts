@@ -12,7 +12,7 @@ import {
   sequenceSchema,
 } from '../schemas/sequences.js';
 import type { DomainRouteTable } from './route-spec.js';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** The sequences Lambda's routes (DESIGN §9 'Sequences'). */
 export const sequencesRoutes = {

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { messages } from '../messages.js';
 import { lazySchema } from '../lazy-schema.js';
 
@@ -20,7 +20,7 @@ export const accountExportSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     exportedAt: z.string(),
     user: z.object({ uid: z.string(), email: z.string() }),
-    profile: z.record(z.string(), z.unknown()).nullable(),
+    profile: z.nullable(z.record(z.string(), z.unknown())),
     items: z.array(z.record(z.string(), z.unknown())),
     files: z.array(z.object({ key: z.string(), fileName: z.string(), size: z.number(), url: z.string() })),
   }),
@@ -47,8 +47,8 @@ export type AccountExportLink = z.infer<typeof accountExportLinkSchema>;
  */
 export const accountDeletionMessageSchema = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
-    uid: z.string().min(1),
-    username: z.string().min(1),
+    uid: z.string().check(z.minLength(1)),
+    username: z.string().check(z.minLength(1)),
   }),
 );
 export type AccountDeletionMessage = z.infer<typeof accountDeletionMessageSchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { unsendableReasons } from '../addresses.js';
 import { lazySchema } from '../lazy-schema.js';
 import { draftTypes } from './drafts.js';
@@ -8,28 +8,28 @@ import { draftTypes } from './drafts.js';
  * contacts through the `ai-generation` queue. Ids are ULID strings; keys camelCase.
  */
 
-const id = /* @__PURE__ */ lazySchema(() => z.string().min(1).max(64));
+const id = /* @__PURE__ */ lazySchema(() => z.string().check(z.minLength(1)).check(z.maxLength(64)));
 /** what the user adds to the prompt ("mention my talk at ...") */
-const instructions = /* @__PURE__ */ lazySchema(() => z.string().trim().max(2000));
+const instructions = /* @__PURE__ */ lazySchema(() => z.string().check(z.trim()).check(z.maxLength(2000)));
 
 /** POST /ai/generate-ai-email */
 export const generateEmailBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     contactId: id,
-    templateId: id.optional(),
-    instructions: instructions.optional(),
+    templateId: z.optional(id),
+    instructions: z.optional(instructions),
     /**
      * the conversation answered (DESIGN §9 'Answering a reply'): the e-mail is written from its thread so far, the
      * contact's latest message last
      */
-    conversationId: id.optional(),
+    conversationId: z.optional(id),
     /** @default 'reply' with a conversation, else 'initial_outreach' */
-    draftType: z.enum(draftTypes).optional(),
+    draftType: z.optional(z.enum(draftTypes)),
     /**
      * keep the e-mail: as the contact's primary `initial_outreach` draft, or as the conversation's unsent `reply` draft
      * (that one rewritten when there is one) @default true
      */
-    save: z.boolean().optional(),
+    save: z.optional(z.boolean()),
   }),
 );
 export type GenerateEmailBody = z.infer<typeof generateEmailBody>;
@@ -43,9 +43,9 @@ export const generatedEmailSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     subject: z.string(),
     body: z.string(),
-    placeholderAlternatives: placeholderAlternativesSchema.optional(),
+    placeholderAlternatives: z.optional(placeholderAlternativesSchema),
     /** the saved draft's id (absent with `save: false`) */
-    draftId: z.string().optional(),
+    draftId: z.optional(z.string()),
   }),
 );
 export type GeneratedEmail = z.infer<typeof generatedEmailSchema>;
@@ -53,14 +53,14 @@ export type GeneratedEmail = z.infer<typeof generatedEmailSchema>;
 /** POST /api/outreach/generate */
 export const generateBatchBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
-    contactIds: z.array(id).min(1).max(100),
-    templateId: id.optional(),
-    instructions: instructions.optional(),
+    contactIds: z.array(id).check(z.minLength(1)).check(z.maxLength(100)),
+    templateId: z.optional(id),
+    instructions: z.optional(instructions),
     /**
      * write for contacts without an address that may be sent to as well (DESIGN §9: shared/addresses.ts); without it
      * they are skipped and the answer says which and why @default false
      */
-    includeUnverified: z.boolean().optional(),
+    includeUnverified: z.optional(z.boolean()),
   }),
 );
 export type GenerateBatchBody = z.infer<typeof generateBatchBody>;
@@ -73,7 +73,7 @@ export type SkippedContact = z.infer<typeof skippedContactSchema>;
 
 /** `total` counts the contacts written for; `skipped` those left out (none with `includeUnverified`). */
 export const batchStartedSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({ batchId: z.string(), total: z.number().int(), skipped: z.array(skippedContactSchema) }),
+  z.object({ batchId: z.string(), total: z.int(), skipped: z.array(skippedContactSchema) }),
 );
 
 export const batchItemStatuses = ['queued', 'generating', 'completed', 'failed'] as const;
@@ -85,15 +85,15 @@ export const batchIdParams = /* @__PURE__ */ lazySchema(() => z.strictObject({ b
 export const batchProgressSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     batchId: z.string(),
-    total: z.number().int(),
-    completed: z.number().int(),
-    failed: z.number().int(),
+    total: z.int(),
+    completed: z.int(),
+    failed: z.int(),
     items: z.array(
       z.object({
         contactId: z.string(),
         status: z.enum(batchItemStatuses),
-        draftId: z.string().optional(),
-        error: z.string().optional(),
+        draftId: z.optional(z.string()),
+        error: z.optional(z.string()),
       }),
     ),
   }),
@@ -103,16 +103,16 @@ export type BatchProgress = z.infer<typeof batchProgressSchema>;
 /** A message of the `ai-generation` queue (shared/queues.ts): one contact of one batch. */
 export const generationMessageSchema = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
-    uid: z.string().min(1),
-    batchId: z.string().min(1),
-    contactId: z.string().min(1),
-    templateId: z.string().min(1).optional(),
-    instructions: z.string().optional(),
+    uid: z.string().check(z.minLength(1)),
+    batchId: z.string().check(z.minLength(1)),
+    contactId: z.string().check(z.minLength(1)),
+    templateId: z.optional(z.string().check(z.minLength(1))),
+    instructions: z.optional(z.string()),
     /**
      * the contact as read when the batch started (its stored item), so a first delivery writes while it claims; absent
      * when it would make the message too large (lambdas/ai/generation.ts `withContact`)
      */
-    contact: z.record(z.string(), z.unknown()).optional(),
+    contact: z.optional(z.record(z.string(), z.unknown())),
   }),
 );
 export type GenerationMessage = z.infer<typeof generationMessageSchema>;

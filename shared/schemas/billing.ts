@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { planTiers, subscriptionStatuses } from '../constants.js';
 import { lazySchema } from '../lazy-schema.js';
 
@@ -30,7 +30,7 @@ export const planSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     tier: z.enum(planTiers),
     label: z.string(),
-    slotsPerPeriod: z.number().int(),
+    slotsPerPeriod: z.int(),
     priceUsdMonthly: z.number(),
   }),
 );
@@ -41,10 +41,10 @@ export const subscriptionSchema = /* @__PURE__ */ lazySchema(() =>
     tier: z.enum(planTiers),
     status: z.enum(subscriptionStatuses),
     /** when the current period ends and the plan renews (or ends, when cancelled), ISO 8601; null on free */
-    renewalDate: z.string().nullable(),
+    renewalDate: z.nullable(z.string()),
     /** cancelled or downgraded: the tier that applies from `renewalDate` */
     cancelAtPeriodEnd: z.boolean(),
-    pendingTier: z.enum(planTiers).nullable(),
+    pendingTier: z.nullable(z.enum(planTiers)),
     /** the last invoice failed: the banner shows, with a link to the portal */
     paymentFailed: z.boolean(),
     /** whether the Customer Portal is available (the user has a Stripe customer) */
@@ -59,11 +59,11 @@ export const billingPlansSchema = /* @__PURE__ */ lazySchema(() =>
     plans: z.array(planSchema),
     subscription: subscriptionSchema,
     usage: z.object({
-      slotsAllowed: z.number().int(),
-      slotsUsed: z.number().int(),
-      bonusSlotsAvailable: z.number().int(),
+      slotsAllowed: z.int(),
+      slotsUsed: z.int(),
+      bonusSlotsAvailable: z.int(),
       /** the next period's start, ISO 8601 */
-      slotsRefresh: z.string().nullable(),
+      slotsRefresh: z.nullable(z.string()),
     }),
   }),
 );
@@ -74,7 +74,7 @@ export const checkoutBody = /* @__PURE__ */ lazySchema(() => z.strictObject({ pl
 export const billingUrlSchema = /* @__PURE__ */ lazySchema(() => z.object({ url: z.string() }));
 
 export const checkoutSessionParams = /* @__PURE__ */ lazySchema(() =>
-  z.strictObject({ sessionId: z.string().regex(/^cs_[A-Za-z0-9_]{1,250}$/) }),
+  z.strictObject({ sessionId: z.string().check(z.regex(/^cs_[A-Za-z0-9_]{1,250}$/)) }),
 );
 
 /**
@@ -85,7 +85,7 @@ export const checkoutSessionParams = /* @__PURE__ */ lazySchema(() =>
 export const checkoutStatusSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     status: z.enum(['paid', 'pending', 'not_found', 'expired']),
-    plan: z.enum(planTiers).nullable(),
+    plan: z.nullable(z.enum(planTiers)),
     subscription: subscriptionSchema,
   }),
 );
@@ -96,17 +96,17 @@ export const referralsSchema = /* @__PURE__ */ lazySchema(() =>
     code: z.string(),
     /** `<web origin>/signup?ref=CODE` */
     link: z.string(),
-    referredCount: z.number().int(),
-    bonusSlotsEarned: z.number().int(),
+    referredCount: z.int(),
+    bonusSlotsEarned: z.int(),
     /**
      * This calendar month (UTC, `YYYY-MM`): who joined with the code, how many of them were rewarded, and the most that
      * are (shared/constants.ts `referral.monthlyRewardLimit`; more are counted, not rewarded)
      */
     thisMonth: z.object({
       month: z.string(),
-      joined: z.number().int(),
-      rewarded: z.number().int(),
-      rewardLimit: z.number().int(),
+      joined: z.int(),
+      rewarded: z.int(),
+      rewardLimit: z.int(),
     }),
     referred: z.array(z.object({ name: z.string(), joinedAt: z.string(), rewarded: z.boolean() })),
   }),

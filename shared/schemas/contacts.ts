@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { draftSchema, placeholderAlternativesSchema } from './drafts.js';
 import { emailLanguages } from '../languages.js';
 import { lazySchema } from '../lazy-schema.js';
@@ -13,14 +13,14 @@ import { lazySchema } from '../lazy-schema.js';
 export const educationSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     institution: z.string(),
-    degree: z.string().optional(),
-    field_of_study: z.string().optional(),
-    period: z.string().optional(),
-    school_id: z.string().optional(),
-    school_linkedin_url: z.string().optional(),
-    logo_url: z.string().optional(),
-    start_year: z.number().int().optional(),
-    end_year: z.number().int().optional(),
+    degree: z.optional(z.string()),
+    field_of_study: z.optional(z.string()),
+    period: z.optional(z.string()),
+    school_id: z.optional(z.string()),
+    school_linkedin_url: z.optional(z.string()),
+    logo_url: z.optional(z.string()),
+    start_year: z.optional(z.int()),
+    end_year: z.optional(z.int()),
   }),
 );
 
@@ -29,21 +29,21 @@ export const experienceSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     title: z.string(),
     company: z.string(),
-    period: z.string().optional(),
-    description: z.string().optional(),
-    location: z.string().optional(),
-    company_id: z.string().optional(),
-    company_linkedin_url: z.string().optional(),
-    company_logo_url: z.string().optional(),
-    company_public_url: z.string().optional(),
-    duration: z.string().optional(),
-    is_current: z.boolean().optional(),
-    job_type: z.string().optional(),
-    skills: z.array(z.string()).optional(),
-    start_month: z.number().int().optional(),
-    start_year: z.number().int().optional(),
-    end_month: z.number().int().optional(),
-    end_year: z.number().int().optional(),
+    period: z.optional(z.string()),
+    description: z.optional(z.string()),
+    location: z.optional(z.string()),
+    company_id: z.optional(z.string()),
+    company_linkedin_url: z.optional(z.string()),
+    company_logo_url: z.optional(z.string()),
+    company_public_url: z.optional(z.string()),
+    duration: z.optional(z.string()),
+    is_current: z.optional(z.boolean()),
+    job_type: z.optional(z.string()),
+    skills: z.optional(z.array(z.string())),
+    start_month: z.optional(z.int()),
+    start_year: z.optional(z.int()),
+    end_month: z.optional(z.int()),
+    end_year: z.optional(z.int()),
   }),
 );
 
@@ -54,7 +54,7 @@ export const emailLookupStatuses = ['pending', 'found_valid', 'found_risky', 'no
 export const relationshipStatuses = ['new', 'contacted', 'replied', 'meeting_scheduled', 'closed'] as const;
 export type RelationshipStatus = (typeof relationshipStatuses)[number];
 
-const text = (max: number) => z.string().trim().max(max);
+const text = (max: number) => z.string().check(z.trim()).check(z.maxLength(max));
 
 /**
  * SPEC §3 Contact `linkedinData`: what the person's LinkedIn profile says beyond the fields the contact keeps itself
@@ -63,13 +63,13 @@ const text = (max: number) => z.string().trim().max(max);
  */
 export const linkedinDataSchema = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
-    headline: text(300).optional(),
-    summary: text(4000).optional(),
-    location: text(200).optional(),
-    industry: text(200).optional(),
-    skills: z.array(text(100)).max(100).optional(),
-    languages: z.array(text(100)).max(30).optional(),
-    connections: z.number().int().min(0).max(100_000).optional(),
+    headline: z.optional(text(300)),
+    summary: z.optional(text(4000)),
+    location: z.optional(text(200)),
+    industry: z.optional(text(200)),
+    skills: z.optional(z.array(text(100)).check(z.maxLength(100))),
+    languages: z.optional(z.array(text(100)).check(z.maxLength(30))),
+    connections: z.optional(z.int().check(z.gte(0)).check(z.lte(100_000))),
   }),
 );
 export type LinkedinData = z.infer<typeof linkedinDataSchema>;
@@ -81,7 +81,7 @@ export type LinkedinData = z.infer<typeof linkedinDataSchema>;
 export const connectedAtSchema = /* @__PURE__ */ lazySchema(() =>
   z
     .union([z.iso.date(), z.iso.datetime({ offset: true })])
-    .refine((value) => /^(200[3-9]|20[1-9]\d|2100)-/.test(value), 'Expected a date between 2003 and 2100'),
+    .check(z.refine((value) => /^(200[3-9]|20[1-9]\d|2100)-/.test(value), 'Expected a date between 2003 and 2100')),
 );
 
 /** How much of the contact's current e-mail body a list row carries (SPEC §3 `emailBody`; the drawer reads the draft). */
@@ -91,7 +91,7 @@ export const contactEmailPreviewLength = 1000;
 export const contactSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
-    shared_contact_id: z.string().nullable(),
+    shared_contact_id: z.nullable(z.string()),
     name: z.string(),
     first_name: z.string(),
     last_name: z.string(),
@@ -103,30 +103,30 @@ export const contactSchema = /* @__PURE__ */ lazySchema(() =>
     canonical_linkedin_url: z.string(),
     email: z.string(),
     email_source: z.string(),
-    email_qev_status: z.enum(emailQevStatuses).nullable(),
+    email_qev_status: z.nullable(z.enum(emailQevStatuses)),
     email_qev_reason: z.string(),
-    email_verified_at: z.string().nullable(),
+    email_verified_at: z.nullable(z.string()),
     email_verified: z.boolean(),
     /**
      * the person confirmed this risky (accept-all) address for the contact, so it is sent to (DESIGN §9); false again
      * once the address changes
      */
     email_confirmed_by_user: z.boolean(),
-    email_lookup_status: z.enum(emailLookupStatuses).nullable(),
-    email_lookup_attempts: z.number().int(),
-    email_lookup_last_attempt: z.string().nullable(),
+    email_lookup_status: z.nullable(z.enum(emailLookupStatuses)),
+    email_lookup_attempts: z.int(),
+    email_lookup_last_attempt: z.nullable(z.string()),
     email_not_found_confidence: z.number(),
     email_pattern_used: z.string(),
     /** SPEC §3 `linkedinData` (`linkedinDataSchema`); null when nobody gave any */
-    linkedin_data: z.record(z.string(), z.unknown()).nullable(),
-    linkedin_scraped_at: z.string().nullable(),
+    linkedin_data: z.nullable(z.record(z.string(), z.unknown())),
+    linkedin_scraped_at: z.nullable(z.string()),
     data_freshness: z.enum(['fresh', 'stale', 'unknown']),
     unique_perplexity_facts: z.array(z.string()),
-    perplexity_searched_at: z.string().nullable(),
+    perplexity_searched_at: z.nullable(z.string()),
     imported_at: z.string(),
     last_updated: z.string(),
     /** when the user connected with the person on LinkedIn (ISO 8601), from a connections import; null: unknown */
-    connected_at: z.string().nullable(),
+    connected_at: z.nullable(z.string()),
     /** SPEC §4 'Contact e-mail': 'empty' until a draft exists; 'sent' after sending */
     email_status: z.string(),
     /** the contact's current e-mail (its primary draft): its subject, '' without one */
@@ -135,20 +135,20 @@ export const contactSchema = /* @__PURE__ */ lazySchema(() =>
     email_body: z.string(),
     /** SPEC §3 `placeholderAlternatives`: the current e-mail's alternatives for its placeholders ({} without any) */
     placeholder_alternatives: placeholderAlternativesSchema,
-    email_sent_at: z.string().nullable(),
+    email_sent_at: z.nullable(z.string()),
     email_provider: z.string(),
     conversation_status: z.string(),
     relationship_status: z.enum(relationshipStatuses),
-    email_count: z.number().int(),
-    last_email_sent_at: z.string().nullable(),
+    email_count: z.int(),
+    last_email_sent_at: z.nullable(z.string()),
     /** when the contact last answered, in any of their conversations (SPEC §4 REPLY_RECEIVED); null while never */
-    last_reply_at: z.string().nullable(),
+    last_reply_at: z.nullable(z.string()),
     has_active_draft: z.boolean(),
     last_email_status: z.string(),
     ai_strategy: z.string(),
     notes: z.string(),
     /** the language AI e-mails to this contact are written in; null (or absent): the user's (SPEC §3 `language`) */
-    email_language: z.enum(emailLanguages).nullable().optional(),
+    email_language: z.optional(z.nullable(z.enum(emailLanguages))),
     education: z.array(educationSchema),
     experiences: z.array(experienceSchema),
   }),
@@ -159,11 +159,13 @@ export type ContactWire = z.infer<typeof contactSchema>;
 export const linkedinUrlSchema = /* @__PURE__ */ lazySchema(() =>
   z
     .string()
-    .trim()
-    .max(512)
-    .regex(
-      /^(https?:\/\/)?([a-z]{2,3}\.)?(www\.)?linkedin\.com\/in\/[^/?#\s]+\/?(\?[^#\s]*)?(#\S*)?$/i,
-      'Expected a LinkedIn profile URL such as https://www.linkedin.com/in/ada-lovelace',
+    .check(z.trim())
+    .check(z.maxLength(512))
+    .check(
+      z.regex(
+        /^(https?:\/\/)?([a-z]{2,3}\.)?(www\.)?linkedin\.com\/in\/[^/?#\s]+\/?(\?[^#\s]*)?(#\S*)?$/i,
+        'Expected a LinkedIn profile URL such as https://www.linkedin.com/in/ada-lovelace',
+      ),
     ),
 );
 
@@ -174,42 +176,44 @@ export const linkedinUrlSchema = /* @__PURE__ */ lazySchema(() =>
 export const createContactBody = /* @__PURE__ */ lazySchema(() =>
   z
     .strictObject({
-      linkedin_url: linkedinUrlSchema.optional(),
-      name: text(160).optional(),
-      first_name: text(80).optional(),
-      last_name: text(80).optional(),
-      company: text(160).optional(),
-      job_title: text(160).optional(),
-      email: z.email().max(320).optional(),
-      notes: text(4000).optional(),
+      linkedin_url: z.optional(linkedinUrlSchema),
+      name: z.optional(text(160)),
+      first_name: z.optional(text(80)),
+      last_name: z.optional(text(80)),
+      company: z.optional(text(160)),
+      job_title: z.optional(text(160)),
+      email: z.optional(z.email().check(z.maxLength(320))),
+      notes: z.optional(text(4000)),
       /** from a LinkedIn connections import ('Connected On') */
-      connected_at: connectedAtSchema.optional(),
-      linkedin_data: linkedinDataSchema.optional(),
+      connected_at: z.optional(connectedAtSchema),
+      linkedin_data: z.optional(linkedinDataSchema),
     })
-    .refine((body) => Boolean(body.linkedin_url || body.name || body.first_name || body.last_name), {
-      message: 'Give a LinkedIn URL or a name',
-      path: ['linkedin_url'],
-    }),
+    .check(
+      z.refine((body) => Boolean(body.linkedin_url || body.name || body.first_name || body.last_name), {
+        message: 'Give a LinkedIn URL or a name',
+        path: ['linkedin_url'],
+      }),
+    ),
 );
 
 /** PUT /api/contacts/{id}: partial update of the user's own fields of the contact. */
 export const updateContactBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
-    first_name: text(80).optional(),
-    last_name: text(80).optional(),
-    company: text(160).optional(),
-    job_title: text(160).optional(),
-    email: z.union([z.email().max(320), z.literal('')]).optional(),
-    notes: text(4000).optional(),
+    first_name: z.optional(text(80)),
+    last_name: z.optional(text(80)),
+    company: z.optional(text(160)),
+    job_title: z.optional(text(160)),
+    email: z.optional(z.union([z.email().check(z.maxLength(320)), z.literal('')])),
+    notes: z.optional(text(4000)),
     /** null: back to the user's own language */
-    email_language: z.enum(emailLanguages).nullable().optional(),
-    relationship_status: z.enum(relationshipStatuses).optional(),
-    unique_perplexity_facts: z.array(text(1000)).max(50).optional(),
-    perplexity_searched_at: z.string().max(40).nullable().optional(),
+    email_language: z.optional(z.nullable(z.enum(emailLanguages))),
+    relationship_status: z.optional(z.enum(relationshipStatuses)),
+    unique_perplexity_facts: z.optional(z.array(text(1000)).check(z.maxLength(50))),
+    perplexity_searched_at: z.optional(z.nullable(z.string().check(z.maxLength(40)))),
     /** null: forgotten */
-    connected_at: connectedAtSchema.nullable().optional(),
+    connected_at: z.optional(z.nullable(connectedAtSchema)),
     /** replaces what the contact holds; null: forgotten */
-    linkedin_data: linkedinDataSchema.nullable().optional(),
+    linkedin_data: z.optional(z.nullable(linkedinDataSchema)),
   }),
 );
 
@@ -226,30 +230,32 @@ export const contactSortFields = ['last_updated', 'name', 'company', 'imported_a
 /** GET /api/contacts: a page, newest first by default; filters on text and statuses. */
 export const listContactsQuery = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
-    limit: z.coerce.number().int().min(1).max(200).default(50),
+    limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), 50),
     /** opaque cursor from the previous page */
-    cursor: z.string().max(2048).optional(),
-    q: z.string().trim().max(160).optional(),
-    email_lookup_status: z.enum(emailLookupStatuses).optional(),
-    relationship_status: z.enum(relationshipStatuses).optional(),
-    sort: z.enum(contactSortFields).default('last_updated'),
-    order: z.enum(['asc', 'desc']).default('desc'),
+    cursor: z.optional(z.string().check(z.maxLength(2048))),
+    q: z.optional(z.string().check(z.trim()).check(z.maxLength(160))),
+    email_lookup_status: z.optional(z.enum(emailLookupStatuses)),
+    relationship_status: z.optional(z.enum(relationshipStatuses)),
+    sort: z._default(z.enum(contactSortFields), 'last_updated'),
+    order: z._default(z.enum(['asc', 'desc']), 'desc'),
   }),
 );
 
 export const contactPageSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     contacts: z.array(contactSchema),
-    next_cursor: z.string().nullable(),
-    total: z.number().int(),
+    next_cursor: z.nullable(z.string()),
+    total: z.int(),
   }),
 );
 
-export const contactIdParams = /* @__PURE__ */ lazySchema(() => z.strictObject({ id: z.string().min(1).max(64) }));
+export const contactIdParams = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({ id: z.string().check(z.minLength(1)).check(z.maxLength(64)) }),
+);
 
 /** GET /api/contacts/{id}: the contact and its primary draft, or null (SPEC §3: `{contact, draft}`). */
 export const contactDetailSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({ contact: contactSchema, draft: draftSchema.nullable() }),
+  z.object({ contact: contactSchema, draft: z.nullable(draftSchema) }),
 );
 
 /** POST /api/contacts/preview: a LinkedIn URL's profile before adding it (uses no slot). */
@@ -266,13 +272,18 @@ export const contactPreviewSchema = /* @__PURE__ */ lazySchema(() =>
     education: z.array(educationSchema),
     experiences: z.array(experienceSchema),
     /** already one of the user's contacts */
-    existing_contact_id: z.string().nullable(),
+    existing_contact_id: z.nullable(z.string()),
   }),
 );
 
 /** POST /api/contacts/lookup-email: queue e-mail lookups for some contacts (bulk from the table). */
 export const lookupEmailsBody = /* @__PURE__ */ lazySchema(() =>
-  z.strictObject({ contact_ids: z.array(z.string().min(1).max(64)).min(1).max(100) }),
+  z.strictObject({
+    contact_ids: z
+      .array(z.string().check(z.minLength(1)).check(z.maxLength(64)))
+      .check(z.minLength(1))
+      .check(z.maxLength(100)),
+  }),
 );
 export const lookupEmailsResponse = /* @__PURE__ */ lazySchema(() =>
   z.object({ queued: z.array(z.string()), skipped: z.array(z.string()) }),
@@ -281,15 +292,15 @@ export const lookupEmailsResponse = /* @__PURE__ */ lazySchema(() =>
 /** SPEC §3 'Quota' (GET /api/profiles/slots). */
 export const quotaSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
-    slotsUsed: z.number().int(),
-    slotsAllowed: z.number().int(),
+    slotsUsed: z.int(),
+    slotsAllowed: z.int(),
     /** ISO 8601: when the monthly period rolls over */
     slotsRefresh: z.string(),
     plan: z.enum(['free', 'starter', 'pro']),
-    bonusSlotsAvailable: z.number().int(),
-    totalBonusSlotsEarned: z.number().int(),
-    totalBonusSlotsUsed: z.number().int(),
-    totalAvailableSlots: z.number().int(),
+    bonusSlotsAvailable: z.int(),
+    totalBonusSlotsEarned: z.int(),
+    totalBonusSlotsUsed: z.int(),
+    totalAvailableSlots: z.int(),
   }),
 );
 export type Quota = z.infer<typeof quotaSchema>;
@@ -300,9 +311,9 @@ export const emailLookupMessageSchema = /* @__PURE__ */ lazySchema(() =>
     uid: z.string(),
     contactId: z.string(),
     /** the attempt this message is for (1-based); a redelivery of a spent attempt changes nothing */
-    attempt: z.number().int().min(1),
+    attempt: z.int().check(z.gte(1)),
     /** The activity action of the request that queued it (POST /api/contacts/lookup-email), counted once */
-    activityId: z.string().min(1).max(64).optional(),
+    activityId: z.optional(z.string().check(z.minLength(1)).check(z.maxLength(64))),
   }),
 );
 export type EmailLookupMessage = z.infer<typeof emailLookupMessageSchema>;

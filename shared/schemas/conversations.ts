@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazySchema } from '../lazy-schema.js';
 import { rsvpAnswers } from './meetings.js';
 
@@ -7,7 +7,7 @@ import { rsvpAnswers } from './meetings.js';
  * §7 'Conversations', §8 'Reply checks'; DESIGN §8 'Conversations and replies'). JSON keys camelCase except where
  * SPEC §7 shows snake_case (`contact_id`, `created_at`, `time_period`, `access_token`...). Ids are ULID strings.
  */
-const id = /* @__PURE__ */ lazySchema(() => z.string().min(1).max(64));
+const id = /* @__PURE__ */ lazySchema(() => z.string().check(z.minLength(1)).check(z.maxLength(64)));
 const isoDate = /* @__PURE__ */ lazySchema(() => z.iso.datetime({ offset: true }));
 
 /**
@@ -30,20 +30,20 @@ export const conversationSchema = /* @__PURE__ */ lazySchema(() =>
     createdAt: z.string(),
     updatedAt: z.string(),
     replyStatus: z.enum(replyStatuses),
-    lastReplyDate: z.string().nullable(),
-    replySender: z.string().nullable(),
+    lastReplyDate: z.nullable(z.string()),
+    replySender: z.nullable(z.string()),
     /** the provider's thread id (Gmail threadId, Graph conversationId); null until the first e-mail left */
-    threadId: z.string().nullable(),
+    threadId: z.nullable(z.string()),
     /** the RFC Message-ID of the first e-mail sent */
-    messageId: z.string().nullable(),
+    messageId: z.nullable(z.string()),
     /** the mailbox the conversation's e-mails leave from */
-    mailboxId: z.string().nullable(),
-    provider: z.enum(['gmail', 'outlook']).nullable(),
+    mailboxId: z.nullable(z.string()),
+    provider: z.nullable(z.enum(['gmail', 'outlook'])),
     /** how many e-mails were sent in it, and when the last left */
-    emailCount: z.number().int().nonnegative(),
-    lastEmailSentAt: z.string().nullable(),
+    emailCount: z.int().check(z.nonnegative()),
+    lastEmailSentAt: z.nullable(z.string()),
     /** the label of the newest received e-mail and that e-mail's id; absent until one is labelled */
-    latestLabel: replyLabelSchema.extend({ emailId: z.string() }).optional(),
+    latestLabel: z.optional(z.extend(replyLabelSchema, { emailId: z.string() })),
   }),
 );
 export type Conversation = z.infer<typeof conversationSchema>;
@@ -71,7 +71,7 @@ export const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 export const replyLabelSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     classification: z.enum(replyClassifications),
-    returnDate: z.string().regex(isoDay).optional(),
+    returnDate: z.optional(z.string().check(z.regex(isoDay))),
     classifiedBy: z.enum(classifiedByValues),
   }),
 );
@@ -88,19 +88,19 @@ export const conversationEmailSchema = /* @__PURE__ */ lazySchema(() =>
     conversationId: z.string(),
     kind: z.enum(conversationEmailKinds),
     from: z.string(),
-    fromName: z.string().nullable(),
+    fromName: z.nullable(z.string()),
     to: z.string(),
     subject: z.string(),
     /** plain text, cut to 64 KiB */
     body: z.string(),
     at: z.string(),
-    messageId: z.string().nullable(),
+    messageId: z.nullable(z.string()),
     /** the draft it was sent from (kind `sent`) */
-    draftId: z.string().nullable(),
+    draftId: z.nullable(z.string()),
     /** a received e-mail's label (DESIGN §9 'Triage'); absent on a sent one and on those received before triage */
-    classification: z.enum(replyClassifications).optional(),
-    returnDate: z.string().regex(isoDay).optional(),
-    classifiedBy: z.enum(classifiedByValues).optional(),
+    classification: z.optional(z.enum(replyClassifications)),
+    returnDate: z.optional(z.string().check(z.regex(isoDay))),
+    classifiedBy: z.optional(z.enum(classifiedByValues)),
   }),
 );
 export type ConversationEmail = z.infer<typeof conversationEmailSchema>;
@@ -113,22 +113,24 @@ export const classifyMessageBody = /* @__PURE__ */ lazySchema(() =>
 );
 export const conversationContactParams = /* @__PURE__ */ lazySchema(() => z.strictObject({ contactId: id }));
 export const conversationThreadParams = /* @__PURE__ */ lazySchema(() =>
-  z.strictObject({ threadId: z.string().min(1).max(256) }),
+  z.strictObject({ threadId: z.string().check(z.minLength(1)).check(z.maxLength(256)) }),
 );
 
 /** POST /api/conversations (SPEC §7): `contactId, subject` -> `{id, contact_id, subject, created_at}` and the rest */
 export const createConversationBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     contactId: id,
-    subject: z.string().trim().min(1).max(1000),
+    subject: z.string().check(z.trim()).check(z.minLength(1)).check(z.maxLength(1000)),
   }),
 );
 
 const conversationUpdates = {
-  replyStatus: /* @__PURE__ */ lazySchema(() => z.enum(replyStatuses).optional()),
-  lastReplyDate: /* @__PURE__ */ lazySchema(() => isoDate.nullable().optional()),
-  replySender: /* @__PURE__ */ lazySchema(() => z.string().max(320).nullable().optional()),
-  subject: /* @__PURE__ */ lazySchema(() => z.string().trim().min(1).max(1000).optional()),
+  replyStatus: /* @__PURE__ */ lazySchema(() => z.optional(z.enum(replyStatuses))),
+  lastReplyDate: /* @__PURE__ */ lazySchema(() => z.optional(z.nullable(isoDate))),
+  replySender: /* @__PURE__ */ lazySchema(() => z.optional(z.nullable(z.string().check(z.maxLength(320))))),
+  subject: /* @__PURE__ */ lazySchema(() =>
+    z.optional(z.string().check(z.trim()).check(z.minLength(1)).check(z.maxLength(1000))),
+  ),
 };
 /** PATCH /api/conversations/{id}: a 404 is "stale" to the client and ignored (SPEC §7) */
 export const updateConversationBody = /* @__PURE__ */ lazySchema(() => z.strictObject(conversationUpdates));
@@ -136,14 +138,14 @@ export const updateConversationBody = /* @__PURE__ */ lazySchema(() => z.strictO
 export const replyStatusBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     replyStatus: z.enum(replyStatuses),
-    lastReplyDate: isoDate.nullable().optional(),
-    replySender: z.string().max(320).nullable().optional(),
+    lastReplyDate: z.optional(z.nullable(isoDate)),
+    replySender: z.optional(z.nullable(z.string().check(z.maxLength(320)))),
   }),
 );
 /** PATCH /api/conversations/bulk-update: at most 100 ids, all the user's (others are reported not found) */
 export const bulkUpdateBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
-    conversationIds: z.array(id).min(1).max(100),
+    conversationIds: z.array(id).check(z.minLength(1)).check(z.maxLength(100)),
     updates: z.strictObject(conversationUpdates),
   }),
 );
@@ -154,17 +156,17 @@ export const bulkUpdateSchema = /* @__PURE__ */ lazySchema(() =>
 /** POST /api/conversations/search: text in subject or contact name/address; by reply status; newest first */
 export const searchConversationsBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
-    query: z.string().trim().max(200).optional(),
-    replyStatus: z.enum(replyStatuses).optional(),
-    contactId: id.optional(),
-    limit: z.number().int().min(1).max(100).default(50),
+    query: z.optional(z.string().check(z.trim()).check(z.maxLength(200))),
+    replyStatus: z.optional(z.enum(replyStatuses)),
+    contactId: z.optional(id),
+    limit: z._default(z.int().check(z.gte(1)).check(z.lte(100)), 50),
   }),
 );
 
 export const conversationListSchema = /* @__PURE__ */ lazySchema(() => z.array(conversationSchema));
 /** GET /api/conversations/{id} answers the conversation with its e-mails (SPEC §3: e-mails come back as an array) */
 export const conversationWithEmailsSchema = /* @__PURE__ */ lazySchema(() =>
-  conversationSchema.extend({ emails: z.array(conversationEmailSchema) }),
+  z.extend(conversationSchema, { emails: z.array(conversationEmailSchema) }),
 );
 export const conversationsWithEmailsSchema = /* @__PURE__ */ lazySchema(() => z.array(conversationWithEmailsSchema));
 export const conversationDeletedSchema = /* @__PURE__ */ lazySchema(() => z.object({ deleted: z.boolean() }));
@@ -172,30 +174,30 @@ export const conversationDeletedSchema = /* @__PURE__ */ lazySchema(() => z.obje
 /** GET /api/conversations/analytics (SPEC §7, optional filters); the dashboard's filters widen it */
 export const analyticsQuery = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
-    contactId: id.optional(),
-    from: isoDate.optional(),
-    to: isoDate.optional(),
+    contactId: z.optional(id),
+    from: z.optional(isoDate),
+    to: z.optional(isoDate),
   }),
 );
 export const timePeriods = ['week', 'month', 'quarter', 'year'] as const;
 export const detailedAnalyticsQuery = /* @__PURE__ */ lazySchema(() =>
-  analyticsQuery.extend({ time_period: z.enum(timePeriods).default('week') }),
+  z.extend(analyticsQuery, { time_period: z._default(z.enum(timePeriods), 'week') }),
 );
 export const conversationAnalyticsSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
-    totalConversations: z.number().int(),
-    emailsSent: z.number().int(),
-    replies: z.number().int(),
-    autoReplies: z.number().int(),
-    bounces: z.number().int(),
-    awaitingReply: z.number().int(),
+    totalConversations: z.int(),
+    emailsSent: z.int(),
+    replies: z.int(),
+    autoReplies: z.int(),
+    bounces: z.int(),
+    awaitingReply: z.int(),
     /** replies / conversations with a sent e-mail, 0..1 */
     replyRate: z.number(),
   }),
 );
 /** how the replies to e-mails sent to contacts of one company, role, school or seniority went */
 export const analyticsBreakdownSchema = /* @__PURE__ */ lazySchema(() =>
-  z.array(z.object({ value: z.string(), sent: z.number().int(), replies: z.number().int(), replyRate: z.number() })),
+  z.array(z.object({ value: z.string(), sent: z.int(), replies: z.int(), replyRate: z.number() })),
 );
 /**
  * Over the period (the last 7, 30, 91 or 364 days up to `to`, or from `from`), read from the day counters
@@ -204,12 +206,12 @@ export const analyticsBreakdownSchema = /* @__PURE__ */ lazySchema(() =>
  * sending times in the user's time zone, and the funnel of what happened to the contacts, now.
  */
 export const detailedAnalyticsSchema = /* @__PURE__ */ lazySchema(() =>
-  conversationAnalyticsSchema.extend({
+  z.extend(conversationAnalyticsSchema, {
     time_period: z.enum(timePeriods),
     /** per day (week, month) or per week (quarter, year): ISO date of the bucket's start */
-    series: z.array(z.object({ start: z.string(), sent: z.number().int(), replies: z.number().int() })),
+    series: z.array(z.object({ start: z.string(), sent: z.int(), replies: z.int() })),
     /** minutes from a conversation's first e-mail to its first reply, the median; null with no replies */
-    medianReplyMinutes: z.number().nullable(),
+    medianReplyMinutes: z.nullable(z.number()),
     byCompany: analyticsBreakdownSchema,
     byRole: analyticsBreakdownSchema,
     bySchool: analyticsBreakdownSchema,
@@ -219,28 +221,28 @@ export const detailedAnalyticsSchema = /* @__PURE__ */ lazySchema(() =>
     /** 0 = Sunday .. 6 = Saturday, all seven */
     byWeekday: z.array(
       z.object({
-        weekday: z.number().int().min(0).max(6),
-        sent: z.number().int(),
-        replies: z.number().int(),
+        weekday: z.int().check(z.gte(0)).check(z.lte(6)),
+        sent: z.int(),
+        replies: z.int(),
         replyRate: z.number(),
       }),
     ),
     /** 0..23, all 24 */
     byHour: z.array(
       z.object({
-        hour: z.number().int().min(0).max(23),
-        sent: z.number().int(),
-        replies: z.number().int(),
+        hour: z.int().check(z.gte(0)).check(z.lte(23)),
+        sent: z.int(),
+        replies: z.int(),
         replyRate: z.number(),
       }),
     ),
     /** the weekday and hour with the best reply rate (at least 3 e-mails sent in that slot); null without */
-    bestSendTime: z.object({ weekday: z.number().int(), hour: z.number().int(), replyRate: z.number() }).nullable(),
+    bestSendTime: z.nullable(z.object({ weekday: z.int(), hour: z.int(), replyRate: z.number() })),
     /**
      * contacts by what happened to them, each step within the one before (shared/relationship.ts `funnelSteps`:
      * drafted, contacted = e-mailed, replied, meeting_scheduled = a meeting booked); hand-set stages do not count
      */
-    funnel: z.array(z.object({ stage: z.string(), count: z.number().int() })),
+    funnel: z.array(z.object({ stage: z.string(), count: z.int() })),
   }),
 );
 
@@ -251,10 +253,10 @@ export const detailedAnalyticsSchema = /* @__PURE__ */ lazySchema(() =>
  */
 export const checkRepliesBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
-    conversationIds: z.array(id).max(500).optional(),
-    emailProvider: z.enum(['gmail', 'outlook']).optional(),
-    accessToken: z.string().max(8192).optional(),
-    refreshToken: z.string().max(8192).optional(),
+    conversationIds: z.optional(z.array(id).check(z.maxLength(500))),
+    emailProvider: z.optional(z.enum(['gmail', 'outlook'])),
+    accessToken: z.optional(z.string().check(z.maxLength(8192))),
+    refreshToken: z.optional(z.string().check(z.maxLength(8192))),
   }),
 );
 export const checkReplyResultSchema = /* @__PURE__ */ lazySchema(() =>
@@ -262,11 +264,11 @@ export const checkReplyResultSchema = /* @__PURE__ */ lazySchema(() =>
     conversationId: z.string(),
     updated: z.boolean(),
     hasReply: z.boolean(),
-    replySender: z.string().nullable(),
-    replyDate: z.string().nullable(),
-    replySubject: z.string().nullable(),
+    replySender: z.nullable(z.string()),
+    replyDate: z.nullable(z.string()),
+    replySubject: z.nullable(z.string()),
     /** a SPEC §8 reply-check message when this conversation's mailbox could not be read */
-    error: z.string().nullable(),
+    error: z.nullable(z.string()),
   }),
 );
 export const checkRepliesSchema = /* @__PURE__ */ lazySchema(() =>
@@ -277,39 +279,39 @@ export const checkRepliesSchema = /* @__PURE__ */ lazySchema(() =>
 export const outlookBatchBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     token: z.object({
-      access_token: z.string().max(8192).optional(),
-      refresh_token: z.string().max(8192).optional(),
-      email: z.string().max(320),
+      access_token: z.optional(z.string().check(z.maxLength(8192))),
+      refresh_token: z.optional(z.string().check(z.maxLength(8192))),
+      email: z.string().check(z.maxLength(320)),
     }),
     threads: z
       .array(
         z.object({
-          threadId: z.string().max(512).optional(),
-          messageId: z.string().max(512).optional(),
-          targetName: z.string().max(500).optional(),
-          email: z.string().max(320).optional(),
-          originalThreadId: z.string().max(512).optional(),
-          newThreadId: z.string().max(512).optional(),
-          mappingState: z.string().max(100).optional(),
+          threadId: z.optional(z.string().check(z.maxLength(512))),
+          messageId: z.optional(z.string().check(z.maxLength(512))),
+          targetName: z.optional(z.string().check(z.maxLength(500))),
+          email: z.optional(z.string().check(z.maxLength(320))),
+          originalThreadId: z.optional(z.string().check(z.maxLength(512))),
+          newThreadId: z.optional(z.string().check(z.maxLength(512))),
+          mappingState: z.optional(z.string().check(z.maxLength(100))),
         }),
       )
-      .max(500),
+      .check(z.maxLength(500)),
   }),
 );
 export const outlookBatchSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     results: z.array(
       z.object({
-        threadId: z.string().nullable(),
-        messageId: z.string().nullable(),
-        newThreadId: z.string().nullable(),
-        originalThreadId: z.string().nullable(),
+        threadId: z.nullable(z.string()),
+        messageId: z.nullable(z.string()),
+        newThreadId: z.nullable(z.string()),
+        originalThreadId: z.nullable(z.string()),
         hasReply: z.boolean(),
-        replySender: z.string().nullable(),
-        lastReplyDate: z.string().nullable(),
-        replySubject: z.string().nullable(),
-        conversationId: z.string().nullable(),
-        error: z.string().nullable(),
+        replySender: z.nullable(z.string()),
+        lastReplyDate: z.nullable(z.string()),
+        replySubject: z.nullable(z.string()),
+        conversationId: z.nullable(z.string()),
+        error: z.nullable(z.string()),
       }),
     ),
   }),
@@ -325,33 +327,38 @@ export const notificationSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     id: z.string(),
     contact: z.object({ name: z.string(), email: z.string() }),
-    contactId: z.string().nullable(),
-    conversationId: z.string().nullable(),
+    contactId: z.nullable(z.string()),
+    conversationId: z.nullable(z.string()),
     timestamp: z.string(),
     read: z.boolean(),
-    rsvp: z.object({ meetingId: z.string(), title: z.string(), answer: z.enum(rsvpAnswers) }).optional(),
+    rsvp: z.optional(z.object({ meetingId: z.string(), title: z.string(), answer: z.enum(rsvpAnswers) })),
     /** the reply's label (DESIGN §9 'Triage'), the newest: a correction changes it here too */
-    classification: z.enum(replyClassifications).optional(),
+    classification: z.optional(z.enum(replyClassifications)),
     /** a meeting about to start (SPEC §3 `reminderNotifications`): '{title} with {name} starts at {time}' */
-    reminder: z.object({ meetingId: z.string(), title: z.string(), startTime: z.string() }).optional(),
+    reminder: z.optional(z.object({ meetingId: z.string(), title: z.string(), startTime: z.string() })),
   }),
 );
 export type Notification = z.infer<typeof notificationSchema>;
 export const notificationListSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     notifications: z.array(notificationSchema),
-    unreadCount: z.number().int().nonnegative(),
+    unreadCount: z.int().check(z.nonnegative()),
   }),
 );
 /** POST /api/notifications/read `{ids}` or `{all: true}` ('Mark all as read') */
 export const readNotificationsBody = /* @__PURE__ */ lazySchema(() =>
   z.union([
-    z.strictObject({ ids: z.array(z.string().min(1).max(600)).min(1).max(30) }),
+    z.strictObject({
+      ids: z
+        .array(z.string().check(z.minLength(1)).check(z.maxLength(600)))
+        .check(z.minLength(1))
+        .check(z.maxLength(30)),
+    }),
     z.strictObject({ all: z.literal(true) }),
   ]),
 );
 export const readNotificationsSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({ updated: z.number().int().nonnegative() }),
+  z.object({ updated: z.int().check(z.nonnegative()) }),
 );
 
 /** The texts of SPEC §8 'Reply checks' (shown in the red banner) and the webhooks' refusals. */
@@ -372,12 +379,12 @@ export const replyCheckStatusSchema = /* @__PURE__ */ lazySchema(() =>
         mailboxId: z.string(),
         email: z.string(),
         provider: z.enum(['gmail', 'outlook']),
-        lastCheckedAt: z.string().nullable(),
+        lastCheckedAt: z.nullable(z.string()),
         /** a replyCheckMessages text, or null when the last check went well */
-        error: z.string().nullable(),
-        errorAt: z.string().nullable(),
+        error: z.nullable(z.string()),
+        errorAt: z.nullable(z.string()),
         /** push is on (Gmail watch / Graph subscription) and lapses at this time */
-        pushExpiresAt: z.string().nullable(),
+        pushExpiresAt: z.nullable(z.string()),
       }),
     ),
   }),

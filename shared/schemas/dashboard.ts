@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { quotaSchema } from './contacts.js';
 import { lazySchema } from '../lazy-schema.js';
 import { replyClassifications } from './conversations.js';
@@ -11,26 +11,26 @@ import { replyClassifications } from './conversations.js';
 export const dashboardSummarySchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     /** contacts in the user's list */
-    contacts: z.number().int().nonnegative(),
+    contacts: z.int().check(z.nonnegative()),
     /** contacts whose e-mail is verified (email_verified) */
-    verifiedEmails: z.number().int().nonnegative(),
+    verifiedEmails: z.int().check(z.nonnegative()),
     /** drafts in status `draft` with a subject and a body, not yet sent */
-    draftsReady: z.number().int().nonnegative(),
+    draftsReady: z.int().check(z.nonnegative()),
     /** e-mails the user sent in the last 7 days (today and the 6 days before, UTC days) */
-    sentThisWeek: z.number().int().nonnegative(),
+    sentThisWeek: z.int().check(z.nonnegative()),
     /** conversations the contact answered (REPLY_RECEIVED at least once), all time */
-    replies: z.number().int().nonnegative(),
+    replies: z.int().check(z.nonnegative()),
     /**
      * replies / delivered conversations (at least one e-mail sent, not bounced), 0..1 (0 with none): an out-of-office
      * or another automatic answer is no reply (DESIGN §9 'Triage'), a bounce was never delivered
      */
-    replyRate: z.number().min(0).max(1),
+    replyRate: z.number().check(z.gte(0)).check(z.lte(1)),
     /** conversations whose newest answer is labelled interested or referral (DESIGN §9 'Triage') */
-    positiveReplies: z.number().int().nonnegative(),
+    positiveReplies: z.int().check(z.nonnegative()),
     /** positiveReplies / delivered conversations, 0..1 (0 with none) */
-    positiveReplyRate: z.number().min(0).max(1),
+    positiveReplyRate: z.number().check(z.gte(0)).check(z.lte(1)),
     /** scheduled meetings starting from now on */
-    upcomingMeetings: z.number().int().nonnegative(),
+    upcomingMeetings: z.int().check(z.nonnegative()),
     /** the contact slots (SPEC §3 'Quota') */
     slots: quotaSchema,
     /** ISO 8601: when the counters were read */
@@ -60,18 +60,18 @@ export const pendingTaskItemSchema = /* @__PURE__ */ lazySchema(() =>
     /** one line: the draft's subject, the reply's sender, the meeting's title and time, the failure's reason */
     detail: z.string(),
     /** ISO 8601: when it became due (draft saved, reply received, follow-up due, meeting start, failure) */
-    at: z.string().nullable(),
+    at: z.nullable(z.string()),
     /** replies_waiting: the reply's label (DESIGN §9 'Triage'), absent until it is labelled */
-    classification: z.enum(replyClassifications).optional(),
+    classification: z.optional(z.enum(replyClassifications)),
   }),
 );
 export const pendingTaskSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     kind: z.enum(pendingTaskKinds),
     /** how many there are in all */
-    count: z.number().int().nonnegative(),
+    count: z.int().check(z.nonnegative()),
     /** the first 5 of them, most urgent first */
-    items: z.array(pendingTaskItemSchema).max(5),
+    items: z.array(pendingTaskItemSchema).check(z.maxLength(5)),
   }),
 );
 /** GET /api/dashboard/pending-tasks: every kind, in `pendingTaskKinds` order, with 0 when there is nothing to do. */
@@ -79,7 +79,7 @@ export const pendingTasksSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     tasks: z.array(pendingTaskSchema),
     /** the sum of the counts */
-    total: z.number().int().nonnegative(),
+    total: z.int().check(z.nonnegative()),
   }),
 );
 export type PendingTasks = z.infer<typeof pendingTasksSchema>;
@@ -110,25 +110,25 @@ export const activityActionSchema = /* @__PURE__ */ lazySchema(() =>
     status: z.enum(activityStatuses),
     /** ISO 8601: when it started */
     timestamp: z.string(),
-    completedAt: z.string().nullable(),
-    failedAt: z.string().nullable(),
+    completedAt: z.nullable(z.string()),
+    failedAt: z.nullable(z.string()),
     /** why it failed, at most 50 characters (SPEC §9) */
-    error: z.string().max(maxActivityErrorLength).nullable(),
+    error: z.nullable(z.string().check(z.maxLength(maxActivityErrorLength))),
     /** who it was about (a send's or a meeting's contact; empty for batches) */
     recipients: z.array(z.object({ name: z.string() })),
     /** how many contacts it covers */
-    profileCount: z.number().int().nonnegative(),
-    completedCount: z.number().int().nonnegative(),
+    profileCount: z.int().check(z.nonnegative()),
+    completedCount: z.int().check(z.nonnegative()),
     /** lookups: how many found an address; contacts added: how many profiles were fetched */
-    fetchedCount: z.number().int().nonnegative(),
-    failedCount: z.number().int().nonnegative(),
-    metadata: z
-      .object({
-        generationType: z.enum(['ai', 'template']).optional(),
-        emailsGenerated: z.number().int().nonnegative().optional(),
-        emailsTotal: z.number().int().nonnegative().optional(),
-      })
-      .nullable(),
+    fetchedCount: z.int().check(z.nonnegative()),
+    failedCount: z.int().check(z.nonnegative()),
+    metadata: z.nullable(
+      z.object({
+        generationType: z.optional(z.enum(['ai', 'template'])),
+        emailsGenerated: z.optional(z.int().check(z.nonnegative())),
+        emailsTotal: z.optional(z.int().check(z.nonnegative())),
+      }),
+    ),
   }),
 );
 export type ActivityAction = z.infer<typeof activityActionSchema>;
@@ -142,20 +142,22 @@ export const activityListSchema = /* @__PURE__ */ lazySchema(() =>
 export const startActivityBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     actionType: z.literal('add_contacts'),
-    profileCount: z.number().int().min(1).max(10_000),
+    profileCount: z.int().check(z.gte(1)).check(z.lte(10_000)),
   }),
 );
 /** PATCH /api/activity/{id}: its counts as they grow, and its end (a finished action is not changed again: 409). */
 export const updateActivityBody = /* @__PURE__ */ lazySchema(() =>
   z
     .strictObject({
-      completedCount: z.number().int().min(0).max(10_000).optional(),
-      fetchedCount: z.number().int().min(0).max(10_000).optional(),
-      failedCount: z.number().int().min(0).max(10_000).optional(),
-      status: z.enum(['completed', 'failed']).optional(),
+      completedCount: z.optional(z.int().check(z.gte(0)).check(z.lte(10_000))),
+      fetchedCount: z.optional(z.int().check(z.gte(0)).check(z.lte(10_000))),
+      failedCount: z.optional(z.int().check(z.gte(0)).check(z.lte(10_000))),
+      status: z.optional(z.enum(['completed', 'failed'])),
       /** cut to 50 characters when stored */
-      error: z.string().trim().min(1).max(2000).optional(),
+      error: z.optional(z.string().check(z.trim()).check(z.minLength(1)).check(z.maxLength(2000))),
     })
-    .refine((body) => Object.keys(body).length > 0, { message: 'No valid fields to update' }),
+    .check(z.refine((body) => Object.keys(body).length > 0, { message: 'No valid fields to update' })),
 );
-export const activityIdParams = /* @__PURE__ */ lazySchema(() => z.strictObject({ id: z.string().min(1).max(64) }));
+export const activityIdParams = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({ id: z.string().check(z.minLength(1)).check(z.maxLength(64)) }),
+);

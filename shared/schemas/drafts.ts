@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazySchema } from '../lazy-schema.js';
 
 /** SPEC §3 'Draft' / §4 'Draft'. */
@@ -7,7 +7,7 @@ export const draftStatuses = ['draft', 'sending', 'sent', 'failed', 'archived'] 
 export type DraftType = (typeof draftTypes)[number];
 export type DraftStatus = (typeof draftStatuses)[number];
 
-const id = /* @__PURE__ */ lazySchema(() => z.string().min(1).max(64));
+const id = /* @__PURE__ */ lazySchema(() => z.string().check(z.minLength(1)).check(z.maxLength(64)));
 /** the longest subject and body a draft keeps (an e-mail, not a document); the item stays far below 400 KB */
 export const maxSubjectLength = 1000;
 export const maxBodyLength = 100_000;
@@ -18,25 +18,31 @@ export const maxBodyLength = 100_000;
  */
 export const draftAttachmentSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
-    name: z.string().min(1).max(255),
+    name: z.string().check(z.minLength(1)).check(z.maxLength(255)),
     /** where the file is: 'resume' or 'cover_letter' of the user's documents, or a URL */
-    source: z.string().min(1).max(2048),
-    contentType: z.string().max(255).optional(),
-    size: z.number().int().nonnegative().optional(),
+    source: z.string().check(z.minLength(1)).check(z.maxLength(2048)),
+    contentType: z.optional(z.string().check(z.maxLength(255))),
+    size: z.optional(z.int().check(z.nonnegative())),
   }),
 );
 
 /** placeholder -> alternatives the user may pick (SPEC §3 'AI e-mail response') */
 export const placeholderAlternativesSchema = /* @__PURE__ */ lazySchema(() =>
   z
-    .record(z.string().min(1).max(200), z.array(z.string().max(2000)).max(20))
-    // kept with the draft and on its contact (SPEC §3 Contact `placeholderAlternatives`): a few phrases per spot
-    .refine((value) => Object.keys(value).length <= maxPlaceholderAlternatives, {
-      message: `At most ${maxPlaceholderAlternatives} placeholders`,
-    })
-    .refine((value) => JSON.stringify(value).length <= maxPlaceholderAlternativesLength, {
-      message: 'The placeholder alternatives are too long',
-    }),
+    .record(
+      z.string().check(z.minLength(1)).check(z.maxLength(200)),
+      z.array(z.string().check(z.maxLength(2000))).check(z.maxLength(20)),
+    )
+    .check(
+      z.refine((value) => Object.keys(value).length <= maxPlaceholderAlternatives, {
+        message: `At most ${maxPlaceholderAlternatives} placeholders`,
+      }),
+    )
+    .check(
+      z.refine((value) => JSON.stringify(value).length <= maxPlaceholderAlternativesLength, {
+        message: 'The placeholder alternatives are too long',
+      }),
+    ),
 );
 /** How many placeholders an e-mail's alternatives name at most, and their size as JSON. */
 export const maxPlaceholderAlternatives = 50;
@@ -51,33 +57,33 @@ export const draftSchema = /* @__PURE__ */ lazySchema(() =>
     id: z.string(),
     userId: z.string(),
     contactId: z.string(),
-    conversationId: z.string().nullable(),
+    conversationId: z.nullable(z.string()),
     draftType: z.enum(draftTypes),
     status: z.enum(draftStatuses),
     isPrimary: z.boolean(),
     createdFromTemplate: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),
-    subject: z.string().optional(),
-    body: z.string().optional(),
+    subject: z.optional(z.string()),
+    body: z.optional(z.string()),
     /** the person's choice of what this e-mail carries; absent until they chose (shared/draft-attachments.ts) */
-    attachments: z.array(draftAttachmentSchema).optional(),
-    placeholderAlternatives: placeholderAlternativesSchema.optional(),
-    scheduledSendTime: z.string().optional(),
-    sentAt: z.string().optional(),
-    sentMessageId: z.string().optional(),
-    expiresAt: z.string().optional(),
+    attachments: z.optional(z.array(draftAttachmentSchema)),
+    placeholderAlternatives: z.optional(placeholderAlternativesSchema),
+    scheduledSendTime: z.optional(z.string()),
+    sentAt: z.optional(z.string()),
+    sentMessageId: z.optional(z.string()),
+    expiresAt: z.optional(z.string()),
     /** Why a send failed, as the UI shows it (status `failed`) */
-    failureReason: z.string().optional(),
+    failureReason: z.optional(z.string()),
     /** Why a queued send waits (the sending guard: daily cap, spreading, a provider's Retry-After) */
-    sendWaitReason: z.string().optional(),
+    sendWaitReason: z.optional(z.string()),
     /** The earliest time the sending guard lets this send go */
-    sendAfter: z.string().optional(),
+    sendAfter: z.optional(z.string()),
     /** The mailbox it leaves (or left) from */
-    mailboxId: z.string().optional(),
+    mailboxId: z.optional(z.string()),
     /** A step of a sequence (DESIGN §9): the sequence, and which of its steps (0-based) */
-    sequenceId: z.string().optional(),
-    sequenceStep: z.number().int().nonnegative().optional(),
+    sequenceId: z.optional(z.string()),
+    sequenceStep: z.optional(z.int().check(z.nonnegative())),
   }),
 );
 export type Draft = z.infer<typeof draftSchema>;
@@ -88,26 +94,28 @@ export const draftContactParams = /* @__PURE__ */ lazySchema(() => z.strictObjec
 /** GET /api/drafts/contact/{contactId}?primary=true|false: the primary draft (or null), or every draft of the contact */
 export const contactDraftsQuery = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
-    primary: z.enum(['true', 'false']).optional(),
+    primary: z.optional(z.enum(['true', 'false'])),
     /** SPEC §6: draft reads add a cache-busting `_t` */
-    _t: z.string().max(64).optional(),
+    _t: z.optional(z.string().check(z.maxLength(64))),
   }),
 );
 export const contactDraftsResponse = /* @__PURE__ */ lazySchema(() =>
-  z.union([draftSchema.nullable(), z.array(draftSchema)]),
+  z.union([z.nullable(draftSchema), z.array(draftSchema)]),
 );
 
 /** GET /api/drafts: every draft of the user, sorted as SPEC §4 says */
-export const listDraftsQuery = /* @__PURE__ */ lazySchema(() => z.strictObject({ _t: z.string().max(64).optional() }));
+export const listDraftsQuery = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({ _t: z.optional(z.string().check(z.maxLength(64))) }),
+);
 export const draftListSchema = /* @__PURE__ */ lazySchema(() => z.array(draftSchema));
 
 const editable = {
-  subject: /* @__PURE__ */ lazySchema(() => z.string().max(maxSubjectLength).optional()),
-  body: /* @__PURE__ */ lazySchema(() => z.string().max(maxBodyLength).optional()),
-  attachments: /* @__PURE__ */ lazySchema(() => z.array(draftAttachmentSchema).max(10).optional()),
-  placeholderAlternatives: /* @__PURE__ */ lazySchema(() => placeholderAlternativesSchema.optional()),
-  scheduledSendTime: /* @__PURE__ */ lazySchema(() => z.iso.datetime({ offset: true }).nullable().optional()),
-  isPrimary: /* @__PURE__ */ lazySchema(() => z.boolean().optional()),
+  subject: /* @__PURE__ */ lazySchema(() => z.optional(z.string().check(z.maxLength(maxSubjectLength)))),
+  body: /* @__PURE__ */ lazySchema(() => z.optional(z.string().check(z.maxLength(maxBodyLength)))),
+  attachments: /* @__PURE__ */ lazySchema(() => z.optional(z.array(draftAttachmentSchema).check(z.maxLength(10)))),
+  placeholderAlternatives: /* @__PURE__ */ lazySchema(() => z.optional(placeholderAlternativesSchema)),
+  scheduledSendTime: /* @__PURE__ */ lazySchema(() => z.optional(z.nullable(z.iso.datetime({ offset: true })))),
+  isPrimary: /* @__PURE__ */ lazySchema(() => z.optional(z.boolean())),
 };
 
 /**
@@ -116,10 +124,10 @@ const editable = {
  */
 export const createDraftBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
-    contactId: id.optional(),
-    conversationId: id.nullable().optional(),
-    draftType: z.enum(draftTypes).optional(),
-    createdFromTemplate: z.boolean().optional(),
+    contactId: z.optional(id),
+    conversationId: z.optional(z.nullable(id)),
+    draftType: z.optional(z.enum(draftTypes)),
+    createdFromTemplate: z.optional(z.boolean()),
     ...editable,
   }),
 );
@@ -129,12 +137,12 @@ export const updateDraftBody = /* @__PURE__ */ lazySchema(() => z.object(editabl
 
 /** POST /api/drafts/{id}/send (DESIGN §8) */
 export const sendDraftBody = /* @__PURE__ */ lazySchema(() =>
-  z.strictObject({ scheduledSendTime: z.iso.datetime({ offset: true }).optional() }),
+  z.strictObject({ scheduledSendTime: z.optional(z.iso.datetime({ offset: true })) }),
 );
 
 /** A message of the `send` queue (shared/queues.ts): one draft of one user, moved to `sending` by its send. */
 export const sendMessageSchema = /* @__PURE__ */ lazySchema(() =>
-  z.strictObject({ uid: z.string().min(1), draftId: z.string().min(1) }),
+  z.strictObject({ uid: z.string().check(z.minLength(1)), draftId: z.string().check(z.minLength(1)) }),
 );
 export type SendMessage = z.infer<typeof sendMessageSchema>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazySchema } from '../lazy-schema.js';
 
 /**
@@ -61,9 +61,9 @@ export const connectionSchema = /* @__PURE__ */ lazySchema(() =>
     isDefault: z.boolean(),
     /** when the access token the server holds expires (ISO 8601) */
     expiry: z.string(),
-    refreshError: z.string().nullable(),
+    refreshError: z.nullable(z.string()),
     connectedAt: z.string(),
-    lastSynced: z.string().nullable(),
+    lastSynced: z.nullable(z.string()),
   }),
 );
 export type Connection = z.infer<typeof connectionSchema>;
@@ -90,35 +90,35 @@ export const connectionStateSchema = /* @__PURE__ */ lazySchema(() =>
 );
 export type ConnectionState = z.infer<typeof connectionStateSchema>;
 
-const id = /* @__PURE__ */ lazySchema(() => z.string().min(1).max(64));
+const id = /* @__PURE__ */ lazySchema(() => z.string().check(z.minLength(1)).check(z.maxLength(64)));
 /** an address as sent, compared in lower case (a plain email schema, so the contract suite can generate valid ones) */
 const email = /* @__PURE__ */ lazySchema(() =>
-  z
-    .email()
-    .max(320)
-    .transform((address) => address.toLowerCase()),
+  z.pipe(
+    z.email().check(z.maxLength(320)),
+    z.transform((address) => address.toLowerCase()),
+  ),
 );
 const provider = /* @__PURE__ */ lazySchema(() =>
   z.enum(mailProviders, { error: mailboxMessages.unsupportedProvider }),
 );
 /** the web app's origin, e.g. http://localhost:5173; checked against the configured one */
-const origin = /* @__PURE__ */ lazySchema(() => z.url().max(200));
+const origin = /* @__PURE__ */ lazySchema(() => z.url().check(z.maxLength(200)));
 /** what the provider returned on the redirect */
-const code = /* @__PURE__ */ lazySchema(() => z.string().min(1).max(4096));
-const state = /* @__PURE__ */ lazySchema(() => z.string().min(1).max(256));
+const code = /* @__PURE__ */ lazySchema(() => z.string().check(z.minLength(1)).check(z.maxLength(4096)));
+const state = /* @__PURE__ */ lazySchema(() => z.string().check(z.minLength(1)).check(z.maxLength(256)));
 
 export const connectionIdParams = /* @__PURE__ */ lazySchema(() => z.strictObject({ id }));
 export const connectionEmailParams = /* @__PURE__ */ lazySchema(() =>
-  z.strictObject({ email: z.string().min(3).max(320) }),
+  z.strictObject({ email: z.string().check(z.minLength(3)).check(z.maxLength(320)) }),
 );
 
 export const tokenPurposes = ['send_email', 'read_email', 'check_replies'] as const;
 export const tokensBody = /* @__PURE__ */ lazySchema(() =>
-  z.strictObject({ purpose: z.enum(tokenPurposes).default('send_email') }),
+  z.strictObject({ purpose: z._default(z.enum(tokenPurposes), 'send_email') }),
 );
 
 export const connectionListSchema = /* @__PURE__ */ lazySchema(() => z.array(connectionSchema));
-export const connectionCountSchema = /* @__PURE__ */ lazySchema(() => z.object({ count: z.number().int().min(0) }));
+export const connectionCountSchema = /* @__PURE__ */ lazySchema(() => z.object({ count: z.int().check(z.gte(0)) }));
 export const deletedConnectionSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ deleted: z.boolean(), id: z.string() }),
 );
@@ -133,11 +133,11 @@ export const validationSchema = /* @__PURE__ */ lazySchema(() =>
  */
 export const createConnectionBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
-    provider: provider.optional(),
+    provider: z.optional(provider),
     email,
-    accessToken: z.string().min(1).max(8192),
-    refreshToken: z.string().min(1).max(8192).nullable().optional(),
-    expiry: z.string().max(64).refine(isValidExpiry, mailboxMessages.invalidExpiry).optional(),
+    accessToken: z.string().check(z.minLength(1)).check(z.maxLength(8192)),
+    refreshToken: z.optional(z.nullable(z.string().check(z.minLength(1)).check(z.maxLength(8192)))),
+    expiry: z.optional(z.string().check(z.maxLength(64)).check(z.refine(isValidExpiry, mailboxMessages.invalidExpiry))),
   }),
 );
 export type CreateConnectionBody = z.infer<typeof createConnectionBody>;
@@ -152,26 +152,26 @@ export const oauthCallbackBody = /* @__PURE__ */ lazySchema(() => z.strictObject
  * connection's state, and the connection.
  */
 export const oauthCallbackSchema = /* @__PURE__ */ lazySchema(() =>
-  connectionStateSchema.extend({ connection: connectionSchema }),
+  z.extend(connectionStateSchema, { connection: connectionSchema }),
 );
 
 export const silentRefreshBody = /* @__PURE__ */ lazySchema(() => z.strictObject({ email }));
 
 /** Legacy POST /exchange_google_code: the user's pending Gmail sign-in (its state) finished with this code. */
 export const exchangeGoogleCodeBody = /* @__PURE__ */ lazySchema(() =>
-  z.strictObject({ code, state: state.optional(), origin: origin.optional() }),
+  z.strictObject({ code, state: z.optional(state), origin: z.optional(origin) }),
 );
 /** as the callback (DESIGN §9: without any token), with the seconds the server's access token has left */
 export const exchangeGoogleCodeSchema = /* @__PURE__ */ lazySchema(() =>
-  oauthCallbackSchema.extend({ expires_in: z.number().int() }),
+  z.extend(oauthCallbackSchema, { expires_in: z.int() }),
 );
 
 /** Legacy POST /api/oauth/initiate: `is_manual_mode` is accepted and changes nothing (the redirect flow is the one). */
 export const oauthInitiateBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     provider,
-    is_manual_mode: z.boolean().optional(),
-    origin: origin.optional(),
+    is_manual_mode: z.optional(z.boolean()),
+    origin: z.optional(origin),
   }),
 );
 export const oauthInitiateSchema = /* @__PURE__ */ lazySchema(() =>
@@ -180,5 +180,5 @@ export const oauthInitiateSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** Legacy POST /api/oauth/callback: the signed-in user's own state. */
 export const legacyOauthCallbackBody = /* @__PURE__ */ lazySchema(() =>
-  z.strictObject({ provider, code, state, origin: origin.optional() }),
+  z.strictObject({ provider, code, state, origin: z.optional(origin) }),
 );

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { timeZoneSchema } from './profile.js';
 import { lazySchema } from '../lazy-schema.js';
 
@@ -88,7 +88,7 @@ export const zoomConnectionSchema = /* @__PURE__ */ lazySchema(() =>
     provider: z.literal('zoom'),
     /** when the access token the server holds expires (ISO 8601) */
     expiresAt: z.string(),
-    refreshError: z.enum(zoomRefreshErrors).nullable(),
+    refreshError: z.nullable(z.enum(zoomRefreshErrors)),
     message: z.string(),
   }),
 );
@@ -96,7 +96,7 @@ export type ZoomConnection = z.infer<typeof zoomConnectionSchema>;
 
 /** A sign-in's state as the server makes it (256 bits, base64url) and Zoom sends it back. */
 const zoomState = /* @__PURE__ */ lazySchema(() =>
-  z.string().regex(/^[A-Za-z0-9_-]{22,128}$/, 'Expected the state of a Zoom sign-in this app started'),
+  z.string().check(z.regex(/^[A-Za-z0-9_-]{22,128}$/, 'Expected the state of a Zoom sign-in this app started')),
 );
 
 /**
@@ -104,7 +104,9 @@ const zoomState = /* @__PURE__ */ lazySchema(() =>
  * for this user (single-use, 10 min) with a PKCE verifier; Zoom sends the browser back to `redirect` (its origin and
  * path) with `code` and `state`, and only this user's exchange of them is accepted.
  */
-export const zoomInitBody = /* @__PURE__ */ lazySchema(() => z.strictObject({ redirect: z.url().max(2048) }));
+export const zoomInitBody = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({ redirect: z.url().check(z.maxLength(2048)) }),
+);
 /** Zoom's consent URL to send the browser to, and the state it will come back with (for the web's own check). */
 export const zoomInitSchema = /* @__PURE__ */ lazySchema(() => z.object({ authUrl: z.string(), state: z.string() }));
 
@@ -114,13 +116,13 @@ export const zoomInitSchema = /* @__PURE__ */ lazySchema(() => z.object({ authUr
  * sign-in started without a session could be finished by anyone.
  */
 export const zoomAuthorizeQuery = /* @__PURE__ */ lazySchema(() =>
-  z.strictObject({ redirect: z.url().max(2048), state: zoomState }),
+  z.strictObject({ redirect: z.url().check(z.maxLength(2048)), state: zoomState }),
 );
 
 /** POST /zoom/oauth/exchange (SPEC §7 `code`; `state` as Zoom gave it back) */
 export const zoomExchangeBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
-    code: z.string().min(1).max(2048),
+    code: z.string().check(z.minLength(1)).check(z.maxLength(2048)),
     state: zoomState,
   }),
 );
@@ -144,7 +146,7 @@ export const rsvpAnswers = ['accepted', 'tentative', 'declined'] as const;
 export type RsvpAnswer = (typeof rsvpAnswers)[number];
 
 const isoDateTime = /* @__PURE__ */ lazySchema(() => z.iso.datetime({ offset: true }));
-const id = /* @__PURE__ */ lazySchema(() => z.string().min(1).max(64));
+const id = /* @__PURE__ */ lazySchema(() => z.string().check(z.minLength(1)).check(z.maxLength(64)));
 
 export const meetingSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
@@ -152,43 +154,43 @@ export const meetingSchema = /* @__PURE__ */ lazySchema(() =>
     contactId: z.string(),
     /** the contact as it was when booked (the list shows it without reading every contact) */
     contactName: z.string(),
-    contactEmail: z.string().nullable(),
-    contactCompany: z.string().nullable(),
+    contactEmail: z.nullable(z.string()),
+    contactCompany: z.nullable(z.string()),
     title: z.string(),
     /** ISO 8601 in UTC */
     startTime: z.string(),
-    durationMinutes: z.number().int(),
+    durationMinutes: z.int(),
     /** the IANA zone the meeting was booked in (the user's settings `timeZone` unless given) */
     timeZone: z.string(),
-    zoomJoinUrl: z.string().optional(),
-    zoomMeetingId: z.string().optional(),
+    zoomJoinUrl: z.optional(z.string()),
+    zoomMeetingId: z.optional(z.string()),
     /** why the meeting has no Zoom link (not connected, expired, Zoom failed); absent when it has one */
-    zoomError: z.string().optional(),
+    zoomError: z.optional(z.string()),
     notes: z.string(),
     status: z.enum(meetingStatuses),
     /** the iCalendar SEQUENCE of the last invitation: 0 when booked, +1 with each reschedule and the cancel */
-    sequence: z.number().int(),
+    sequence: z.int(),
     invitation: z.object({
       status: z.enum(invitationStatuses),
       /** `REQUEST` (booked or rescheduled) or `CANCEL` */
       method: z.enum(['REQUEST', 'CANCEL']),
-      sequence: z.number().int(),
+      sequence: z.int(),
       /** why it was not sent (skipped or failed) */
-      error: z.string().optional(),
-      sentAt: z.string().optional(),
+      error: z.optional(z.string()),
+      sentAt: z.optional(z.string()),
     }),
     /**
      * The contact's latest answer to an invitation of this meeting and the SEQUENCE it answered: it answers the
      * meeting as it is only while `sequence` is the meeting's (a reschedule asks again). Absent until one came.
      */
-    rsvp: z
-      .object({
+    rsvp: z.optional(
+      z.object({
         answer: z.enum(rsvpAnswers),
-        sequence: z.number().int(),
+        sequence: z.int(),
         /** when the contact answered (the REPLY's DTSTAMP, else when it arrived) */
         answeredAt: z.string(),
-      })
-      .optional(),
+      }),
+    ),
     createdAt: z.string(),
     updatedAt: z.string(),
   }),
@@ -203,31 +205,33 @@ export const meetingIdParams = /* @__PURE__ */ lazySchema(() => z.strictObject({
 export const meetingListQuery = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     /** ISO 8601: meetings starting at or after */
-    from: isoDateTime.optional(),
+    from: z.optional(isoDateTime),
     /** ISO 8601: meetings starting before */
-    to: isoDateTime.optional(),
-    status: z.enum(meetingStatuses).optional(),
-    contactId: id.optional(),
+    to: z.optional(isoDateTime),
+    status: z.optional(z.enum(meetingStatuses)),
+    contactId: z.optional(id),
   }),
 );
 
-const title = /* @__PURE__ */ lazySchema(() => z.string().trim().min(1).max(200));
-const notes = /* @__PURE__ */ lazySchema(() => z.string().max(10_000));
+const title = /* @__PURE__ */ lazySchema(() =>
+  z.string().check(z.trim()).check(z.minLength(1)).check(z.maxLength(200)),
+);
+const notes = /* @__PURE__ */ lazySchema(() => z.string().check(z.maxLength(10_000)));
 
 /** POST /api/meetings */
 export const createMeetingBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     contactId: id,
     /** @default 'Meeting with {contact name}' */
-    title: title.optional(),
+    title: z.optional(title),
     startTime: isoDateTime,
     /** @default the user's settings `meetingDuration` */
-    durationMinutes: z.number().int().min(5).max(480).optional(),
+    durationMinutes: z.optional(z.int().check(z.gte(5)).check(z.lte(480))),
     /** @default the user's settings `timeZone` */
-    timeZone: timeZoneSchema.optional(),
-    notes: notes.optional(),
+    timeZone: z.optional(timeZoneSchema),
+    notes: z.optional(notes),
     /** e-mail the contact an iCalendar invitation from the user's default mailbox @default true */
-    sendInvitation: z.boolean().optional(),
+    sendInvitation: z.optional(z.boolean()),
   }),
 );
 
@@ -238,24 +242,24 @@ export const createMeetingBody = /* @__PURE__ */ lazySchema(() =>
  */
 export const updateMeetingBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
-    title: title.optional(),
-    startTime: isoDateTime.optional(),
-    durationMinutes: z.number().int().min(5).max(480).optional(),
-    timeZone: timeZoneSchema.optional(),
-    notes: notes.optional(),
-    status: z.enum(['scheduled', 'done']).optional(),
-    addZoomLink: z.literal(true).optional(),
+    title: z.optional(title),
+    startTime: z.optional(isoDateTime),
+    durationMinutes: z.optional(z.int().check(z.gte(5)).check(z.lte(480))),
+    timeZone: z.optional(timeZoneSchema),
+    notes: z.optional(notes),
+    status: z.optional(z.enum(['scheduled', 'done'])),
+    addZoomLink: z.optional(z.literal(true)),
     /** e-mail the contact the updated invitation when the time changes @default true */
-    sendInvitation: z.boolean().optional(),
+    sendInvitation: z.optional(z.boolean()),
   }),
 );
 
 /** The `meeting-invitation` queue's message: send the invitation of this meeting at this SEQUENCE (once). */
 export const invitationMessageSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
-    uid: z.string().min(1),
-    meetingId: z.string().min(1),
-    sequence: z.number().int().min(0),
+    uid: z.string().check(z.minLength(1)),
+    meetingId: z.string().check(z.minLength(1)),
+    sequence: z.int().check(z.gte(0)),
   }),
 );
 export type InvitationMessage = z.infer<typeof invitationMessageSchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { contactSchema } from './contacts.js';
 import { draftSchema } from './drafts.js';
 import { lazySchema } from '../lazy-schema.js';
@@ -6,8 +6,8 @@ import { lazySchema } from '../lazy-schema.js';
 /** GET /api/outreach: a page of the user's contacts (newest update first), each with its primary draft. */
 export const outreachQuery = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
-    limit: z.coerce.number().int().min(1).max(100).default(50),
-    cursor: z.string().max(2048).optional(),
+    limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 50),
+    cursor: z.optional(z.string().check(z.maxLength(2048))),
   }),
 );
 export const outreachItemSchema = /* @__PURE__ */ lazySchema(() =>
@@ -15,13 +15,13 @@ export const outreachItemSchema = /* @__PURE__ */ lazySchema(() =>
     /** the contact as GET /api/contacts answers it (snake_case, SPEC §3) */
     contact: contactSchema,
     /** its primary draft (status is the send state), or null */
-    primaryDraft: draftSchema.nullable(),
+    primaryDraft: z.nullable(draftSchema),
   }),
 );
 export const outreachPageSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     items: z.array(outreachItemSchema),
-    nextCursor: z.string().nullable(),
+    nextCursor: z.nullable(z.string()),
   }),
 );
 export type OutreachPage = z.infer<typeof outreachPageSchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazySchema } from '../lazy-schema.js';
 import { replyClassifications } from './conversations.js';
 
@@ -18,21 +18,21 @@ export const pipelineCardSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     contactId: z.string(),
     name: z.string(),
-    email: z.string().nullable(),
-    company: z.string().nullable(),
-    jobTitle: z.string().nullable(),
-    avatarUrl: z.string().nullable(),
+    email: z.nullable(z.string()),
+    company: z.nullable(z.string()),
+    jobTitle: z.nullable(z.string()),
+    avatarUrl: z.nullable(z.string()),
     stage: z.enum(pipelineStages),
     /** when it entered this stage */
     stageChangedAt: z.string(),
     /** `event` when an event put it there, `manual` when the user did */
     movedBy: z.enum(['event', 'manual']),
-    conversationId: z.string().nullable(),
+    conversationId: z.nullable(z.string()),
     /** the conversation's subject and last activity, when there is one */
-    subject: z.string().nullable(),
-    lastActivityAt: z.string().nullable(),
+    subject: z.nullable(z.string()),
+    lastActivityAt: z.nullable(z.string()),
     /** the label of the conversation's newest received e-mail (DESIGN §9 'Triage'); null before one */
-    classification: z.enum(replyClassifications).nullable(),
+    classification: z.nullable(z.enum(replyClassifications)),
   }),
 );
 export type PipelineCard = z.infer<typeof pipelineCardSchema>;
@@ -45,6 +45,6 @@ export const pipelineSchema = /* @__PURE__ */ lazySchema(() =>
 );
 
 export const pipelineContactParams = /* @__PURE__ */ lazySchema(() =>
-  z.strictObject({ contactId: z.string().min(1).max(64) }),
+  z.strictObject({ contactId: z.string().check(z.minLength(1)).check(z.maxLength(64)) }),
 );
 export const movePipelineBody = /* @__PURE__ */ lazySchema(() => z.strictObject({ stage: z.enum(pipelineStages) }));

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { planTiers, subscriptionStatuses } from '../constants.js';
 import { lazySchema } from '../lazy-schema.js';
 
@@ -16,11 +16,10 @@ const isTimeZone = (value: string) => {
 export const timeZoneSchema = /* @__PURE__ */ lazySchema(() =>
   z
     .string()
-    .min(1)
-    .max(64)
-    .refine(isTimeZone, 'Unknown time zone')
-    // what the contract suite's generated requests take (JSON Schema cannot state the refinement)
-    .meta({ examples: ['Europe/London', 'America/New_York', 'Asia/Tokyo', 'UTC'] }),
+    .check(z.minLength(1))
+    .check(z.maxLength(64))
+    .check(z.refine(isTimeZone, 'Unknown time zone'))
+    .register(z.globalRegistry, { examples: ['Europe/London', 'America/New_York', 'Asia/Tokyo', 'UTC'] }),
 );
 
 export const settingsSchema = /* @__PURE__ */ lazySchema(() =>
@@ -28,27 +27,30 @@ export const settingsSchema = /* @__PURE__ */ lazySchema(() =>
     emailNotifications: z.boolean(),
     reminderNotifications: z.boolean(),
     timeZone: timeZoneSchema,
-    language: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'Expected a language code such as en or en-GB'),
+    language: z.string().check(z.regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'Expected a language code such as en or en-GB')),
     /** 'system' follows the device's light or dark appearance */
     theme: z.enum(['light', 'dark', 'system']),
     /** minutes */
-    meetingDuration: z.number().int().min(15).max(240),
+    meetingDuration: z.int().check(z.gte(15)).check(z.lte(240)),
     includeResume: z.boolean(),
     autoFollowUp: z.boolean(),
     /** days after the initial e-mail */
-    followUpDelay: z.number().int().min(1).max(30),
+    followUpDelay: z.int().check(z.gte(1)).check(z.lte(30)),
     /** HH:MM in the user's time zone */
-    followUpTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Expected a time as HH:MM'),
+    followUpTime: z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Expected a time as HH:MM')),
   }),
 );
 export type Settings = z.infer<typeof settingsSchema>;
 
 /** PUT /api/profiles/settings: `{settings}` with any subset of the fields. */
 export const updateSettingsBody = /* @__PURE__ */ lazySchema(() =>
-  z.strictObject({ settings: settingsSchema.partial() }),
+  z.strictObject({ settings: z.partial(settingsSchema) }),
 );
 
-const text = (max: number) => z.string().trim().max(max);
+const text = (max: number) => z.string().check(z.trim()).check(z.maxLength(max));
+
+/** The longest text a profile keeps of each document (the documents Lambda caps what it extracts at these). */
+export const documentTextLimits = { resumeContent: 100_000, coverLetterContent: 100_000, background: 20_000 } as const;
 
 /** The profile fields a user edits (SPEC §3 user profile). */
 export const editableProfileSchema = /* @__PURE__ */ lazySchema(() =>
@@ -56,7 +58,7 @@ export const editableProfileSchema = /* @__PURE__ */ lazySchema(() =>
     displayName: text(120),
     firstName: text(80),
     lastName: text(80),
-    photoURL: z.union([z.url().max(2048), z.literal('')]),
+    photoURL: z.union([z.url().check(z.maxLength(2048)), z.literal('')]),
     bio: text(2000),
     jobTitle: text(160),
     company: text(160),
@@ -66,10 +68,10 @@ export const editableProfileSchema = /* @__PURE__ */ lazySchema(() =>
     availability: text(1000),
     networkingGoals: text(2000),
     networkingNotes: text(4000),
-    background: text(20_000),
+    background: text(documentTextLimits.background),
     goals: text(4000),
-    resumeContent: text(100_000),
-    coverLetterContent: text(100_000),
+    resumeContent: text(documentTextLimits.resumeContent),
+    coverLetterContent: text(documentTextLimits.coverLetterContent),
     coverLetterCompany: text(160),
   }),
 );
@@ -80,31 +82,33 @@ export type EditableProfile = z.infer<typeof editableProfileSchema>;
  * the backend call); any other unknown field is refused.
  */
 export const updateProfileBody = /* @__PURE__ */ lazySchema(() =>
-  editableProfileSchema.partial().extend({ connectedEmails: z.unknown().optional() }).strict(),
+  // strict as editableProfileSchema is: a partial or extended object keeps its base's unknown-key policy
+  z.extend(z.partial(editableProfileSchema), { connectedEmails: z.optional(z.unknown()) }),
 );
 
 /** POST /api/users/sync-user (SPEC §7): time zone, or e-mail and display name plus sign-up data. */
 export const syncUserBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
-    email: z.email().max(320).optional(),
-    displayName: text(120).optional(),
-    timeZone: timeZoneSchema.optional(),
-    signupData: z
-      .strictObject({
-        referralCode: z
-          .string()
-          .trim()
-          .regex(/^[A-Za-z0-9_-]{4,32}$/, 'Unknown referral code format')
-          .optional(),
-        firstName: text(80).optional(),
-        lastName: text(80).optional(),
-      })
-      .optional(),
+    email: z.optional(z.email().check(z.maxLength(320))),
+    displayName: z.optional(text(120)),
+    timeZone: z.optional(timeZoneSchema),
+    signupData: z.optional(
+      z.strictObject({
+        referralCode: z.optional(
+          z
+            .string()
+            .check(z.trim())
+            .check(z.regex(/^[A-Za-z0-9_-]{4,32}$/, 'Unknown referral code format')),
+        ),
+        firstName: z.optional(text(80)),
+        lastName: z.optional(text(80)),
+      }),
+    ),
   }),
 );
 
 export const profileSchema = /* @__PURE__ */ lazySchema(() =>
-  editableProfileSchema.extend({
+  z.extend(editableProfileSchema, {
     uid: z.string(),
     email: z.string(),
     createdAt: z.string(),
@@ -112,26 +116,26 @@ export const profileSchema = /* @__PURE__ */ lazySchema(() =>
     resumeFileName: z.string(),
     resumeFileURL: z.string(),
     resumeFileSize: z.number(),
-    resumeLastUpdated: z.string().nullable(),
+    resumeLastUpdated: z.nullable(z.string()),
     coverLetterFileName: z.string(),
     coverLetterFileURL: z.string(),
     coverLetterFileSize: z.number(),
-    coverLetterLastUpdated: z.string().nullable(),
+    coverLetterLastUpdated: z.nullable(z.string()),
     /** the background file of `POST /process-file` (its text goes to `background`) */
     backgroundFileName: z.string(),
     backgroundFileURL: z.string(),
     backgroundFileSize: z.number(),
-    backgroundLastUpdated: z.string().nullable(),
+    backgroundLastUpdated: z.nullable(z.string()),
     /** `POST /api/profiles/normalize`: the compact summary AI drafting uses; empty until the first run */
     normalizedSummary: z.string(),
-    normalizedAt: z.string().nullable(),
+    normalizedAt: z.nullable(z.string()),
     subscriptionTier: z.enum(planTiers),
     subscriptionStatus: z.enum(subscriptionStatuses),
-    subscriptionRenewalDate: z.string().nullable(),
+    subscriptionRenewalDate: z.nullable(z.string()),
     /** This user's own code for the referral link `/signup?ref=CODE` (DESIGN §6). */
     referralCode: z.string(),
     /** The code this user signed up with, kept from sign-up data. */
-    referredByCode: z.string().nullable(),
+    referredByCode: z.nullable(z.string()),
     settings: settingsSchema,
     connectedEmails: z.array(z.unknown()),
     zoomConnection: z.object({ isConnected: z.boolean() }),

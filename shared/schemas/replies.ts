@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazySchema } from '../lazy-schema.js';
 
 /**
@@ -8,26 +8,34 @@ import { lazySchema } from '../lazy-schema.js';
  */
 export const replyCheckMessageSchema = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
-    uid: z.string().min(1).max(128),
-    mailboxId: z.string().min(1).max(64),
+    uid: z.string().check(z.minLength(1)).check(z.maxLength(128)),
+    mailboxId: z.string().check(z.minLength(1)).check(z.maxLength(64)),
     reason: z.enum(['push', 'schedule', 'manual']),
-    checkId: z.string().min(1).max(200),
+    checkId: z.string().check(z.minLength(1)).check(z.maxLength(200)),
     /**
      * A page of a resync (a lost cursor): read the threads of the mailbox's open conversations older than `after` (a
      * conversation id), a bounded page, then queue the next page. `occasion` names the resync, so each page's
      * `checkId` is the same however often the page before is delivered.
      */
-    resync: z.strictObject({ occasion: z.string().min(1).max(64), after: z.string().min(1).max(64) }).optional(),
+    resync: z.optional(
+      z.strictObject({
+        occasion: z.string().check(z.minLength(1)).check(z.maxLength(64)),
+        after: z.string().check(z.minLength(1)).check(z.maxLength(64)),
+      }),
+    ),
     /**
      * Threads read again a while later: they hold a message answering an e-mail of ours whose send was still being
      * recorded when it was read (lambdas/replies/check.ts `replyCheckRules.sendUnderWay`). `attempt` counts the reads.
      */
-    later: z
-      .strictObject({
-        threads: z.array(z.string().min(1).max(256)).min(1).max(25),
-        attempt: z.number().int().min(1).max(100),
-      })
-      .optional(),
+    later: z.optional(
+      z.strictObject({
+        threads: z
+          .array(z.string().check(z.minLength(1)).check(z.maxLength(256)))
+          .check(z.minLength(1))
+          .check(z.maxLength(25)),
+        attempt: z.int().check(z.gte(1)).check(z.lte(100)),
+      }),
+    ),
   }),
 );
 export type ReplyCheckMessage = z.infer<typeof replyCheckMessageSchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazySchema } from '../lazy-schema.js';
 
 /**
@@ -6,7 +6,7 @@ import { lazySchema } from '../lazy-schema.js';
  * contact's conversation some days after the e-mail before it, at a time of day; and the contacts enrolled in one.
  */
 
-const id = z.string().min(1).max(64);
+const id = z.string().check(z.minLength(1)).check(z.maxLength(64));
 
 /** The texts the server answers with, once. */
 export const sequenceMessages = {
@@ -30,22 +30,22 @@ export const sequenceStepSources = ['ai', 'template'] as const;
 
 export const sequenceStepSchema = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
-    delayDays: z.number().int().min(1).max(60),
+    delayDays: z.int().check(z.gte(1)).check(z.lte(60)),
     businessDaysOnly: z.boolean(),
     /** the time of day it goes, in the contact's time zone (when known and `recipientTimeZone`), else the user's */
-    sendTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:mm'),
+    sendTime: z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:mm')),
     source: z.enum(sequenceStepSources),
-    templateId: id.optional(),
-    instructions: z.string().max(2000).optional(),
+    templateId: z.optional(id),
+    instructions: z.optional(z.string().check(z.maxLength(2000))),
   }),
 );
 export type SequenceStep = z.infer<typeof sequenceStepSchema>;
 
 export const sequenceBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
-    name: z.string().trim().min(1).max(120),
-    steps: z.array(sequenceStepSchema).min(1).max(6),
-    recipientTimeZone: z.boolean().default(true),
+    name: z.string().check(z.trim()).check(z.minLength(1)).check(z.maxLength(120)),
+    steps: z.array(sequenceStepSchema).check(z.minLength(1)).check(z.maxLength(6)),
+    recipientTimeZone: z._default(z.boolean(), true),
   }),
 );
 export type SequenceBody = z.infer<typeof sequenceBody>;
@@ -53,11 +53,11 @@ export type SequenceBody = z.infer<typeof sequenceBody>;
 /** One step's numbers, or the sequence's (its steps summed). `positive`: interested and referral answers. */
 export const sequenceCountsSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
-    sent: z.number().int().nonnegative(),
-    replied: z.number().int().nonnegative(),
-    positive: z.number().int().nonnegative(),
-    bounced: z.number().int().nonnegative(),
-    unsubscribed: z.number().int().nonnegative(),
+    sent: z.int().check(z.nonnegative()),
+    replied: z.int().check(z.nonnegative()),
+    positive: z.int().check(z.nonnegative()),
+    bounced: z.int().check(z.nonnegative()),
+    unsubscribed: z.int().check(z.nonnegative()),
   }),
 );
 export type SequenceCounts = z.infer<typeof sequenceCountsSchema>;
@@ -71,16 +71,16 @@ export const sequenceSchema = /* @__PURE__ */ lazySchema(() =>
     createdAt: z.string(),
     updatedAt: z.string(),
     /** how many contacts are enrolled, in any state (additive to DESIGN §9) */
-    enrolled: z.number().int().nonnegative().optional(),
+    enrolled: z.optional(z.int().check(z.nonnegative())),
   }),
 );
 export type Sequence = z.infer<typeof sequenceSchema>;
 
 /** GET /api/sequences/{id}: the sequence with its numbers (additive to DESIGN §9: per sequence and per step). */
 export const sequenceDetailSchema = /* @__PURE__ */ lazySchema(() =>
-  sequenceSchema.extend({
+  z.extend(sequenceSchema, {
     stats: z.object({
-      enrolled: z.number().int().nonnegative(),
+      enrolled: z.int().check(z.nonnegative()),
       total: sequenceCountsSchema,
       /** the initial e-mail first, then each step */
       steps: z.array(sequenceCountsSchema),
@@ -92,10 +92,12 @@ export type SequenceDetail = z.infer<typeof sequenceDetailSchema>;
 export const sequenceIdParams = /* @__PURE__ */ lazySchema(() => z.strictObject({ id }));
 export const enrollmentParams = /* @__PURE__ */ lazySchema(() => z.strictObject({ id, contactId: id }));
 
-export const enrollBody = /* @__PURE__ */ lazySchema(() => z.strictObject({ contactIds: z.array(id).min(1).max(100) }));
+export const enrollBody = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({ contactIds: z.array(id).check(z.minLength(1)).check(z.maxLength(100)) }),
+);
 export const enrollResultSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
-    enrolled: z.number().int().nonnegative(),
+    enrolled: z.int().check(z.nonnegative()),
     skipped: z.array(z.object({ contactId: z.string(), reason: z.string() })),
   }),
 );
@@ -110,15 +112,15 @@ export const enrollmentSchema = /* @__PURE__ */ lazySchema(() =>
     contactId: z.string(),
     status: z.enum(enrollmentStatuses),
     /** the step sent next (0-based; equal to the number of steps sent) */
-    stepIndex: z.number().int().nonnegative(),
-    nextSendAt: z.string().optional(),
-    pausedUntil: z.string().optional(),
-    stoppedReason: z.enum(stoppedReasons).optional(),
+    stepIndex: z.int().check(z.nonnegative()),
+    nextSendAt: z.optional(z.string()),
+    pausedUntil: z.optional(z.string()),
+    stoppedReason: z.optional(z.enum(stoppedReasons)),
     /** additive: the sequence it is in, when it was enrolled, what it waits for, the draft of its next step */
     sequenceId: z.string(),
     enrolledAt: z.string(),
-    waitReason: z.string().optional(),
-    draftId: z.string().optional(),
+    waitReason: z.optional(z.string()),
+    draftId: z.optional(z.string()),
   }),
 );
 export type Enrollment = z.infer<typeof enrollmentSchema>;
@@ -131,5 +133,5 @@ export const enrollmentActionBody = /* @__PURE__ */ lazySchema(() =>
 export const contactEnrollmentParams = /* @__PURE__ */ lazySchema(() => z.strictObject({ contactId: id }));
 /** GET /api/sequence-enrollments/{contactId}: the contact's enrolment (the newest) with its sequence's name, or null */
 export const contactEnrollmentSchema = /* @__PURE__ */ lazySchema(() =>
-  enrollmentSchema.extend({ sequenceName: z.string() }).nullable(),
+  z.nullable(z.extend(enrollmentSchema, { sequenceName: z.string() })),
 );

@@ -1,9 +1,9 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { placeholders, unknownPlaceholders, unknownPlaceholdersMessage } from '../placeholders.js';
 import { lazySchema } from '../lazy-schema.js';
 
 /** DESIGN §8 'Templates'. */
-const id = /* @__PURE__ */ lazySchema(() => z.string().min(1).max(64));
+const id = /* @__PURE__ */ lazySchema(() => z.string().check(z.minLength(1)).check(z.maxLength(64)));
 
 /** The longest name, subject and body a template keeps: an e-mail, not a document (the item stays far below 400 KB). */
 export const maxTemplateNameLength = 200;
@@ -30,13 +30,21 @@ export const templateSchema = /* @__PURE__ */ lazySchema(() =>
 export type Template = z.infer<typeof templateSchema>;
 
 const name = /* @__PURE__ */ lazySchema(() =>
-  z.string().trim().min(1, templateMessages.nameRequired).max(maxTemplateNameLength),
+  z
+    .string()
+    .check(z.trim())
+    .check(z.minLength(1, templateMessages.nameRequired))
+    .check(z.maxLength(maxTemplateNameLength)),
 );
-const subject = /* @__PURE__ */ lazySchema(() => z.string().max(maxTemplateSubjectLength));
-const body = /* @__PURE__ */ lazySchema(() => z.string().max(maxTemplateBodyLength));
+const subject = /* @__PURE__ */ lazySchema(() => z.string().check(z.maxLength(maxTemplateSubjectLength)));
+const body = /* @__PURE__ */ lazySchema(() => z.string().check(z.maxLength(maxTemplateBodyLength)));
 
 /** Unknown placeholders in a text field are a 400 naming them (DESIGN §8), on the field that has them. */
-const knownPlaceholdersOnly = (value: Record<string, unknown>, context: z.RefinementCtx, fields: readonly string[]) => {
+const knownPlaceholdersOnly = (
+  value: Record<string, unknown>,
+  context: z.core.$RefinementCtx,
+  fields: readonly string[],
+) => {
   for (const field of fields) {
     const text = value[field];
     if (typeof text !== 'string') continue;
@@ -49,21 +57,21 @@ const knownPlaceholdersOnly = (value: Record<string, unknown>, context: z.Refine
 
 export const createTemplateBody = /* @__PURE__ */ lazySchema(() =>
   z
-    .strictObject({ name, subject: subject.default(''), body: body.default('') })
-    .superRefine((value, context) => knownPlaceholdersOnly(value, context, ['subject', 'body'])),
+    .strictObject({ name, subject: z._default(subject, ''), body: z._default(body, '') })
+    .check(z.superRefine((value, context) => knownPlaceholdersOnly(value, context, ['subject', 'body']))),
 );
 export type CreateTemplateBody = z.infer<typeof createTemplateBody>;
 
 /** PUT changes the fields it names (at least one). */
 export const updateTemplateBody = /* @__PURE__ */ lazySchema(() =>
-  z
-    .strictObject({ name: name.optional(), subject: subject.optional(), body: body.optional() })
-    .superRefine((value, context) => {
+  z.strictObject({ name: z.optional(name), subject: z.optional(subject), body: z.optional(body) }).check(
+    z.superRefine((value, context) => {
       if (value.name === undefined && value.subject === undefined && value.body === undefined) {
         context.addIssue({ code: 'custom', path: [], message: templateMessages.noValidFields });
       }
       knownPlaceholdersOnly(value, context, ['subject', 'body']);
     }),
+  ),
 );
 export type UpdateTemplateBody = z.infer<typeof updateTemplateBody>;
 
@@ -75,8 +83,8 @@ export const templateIdParams = /* @__PURE__ */ lazySchema(() => z.strictObject(
  */
 export const renderTemplateBody = /* @__PURE__ */ lazySchema(() =>
   z
-    .strictObject({ contactId: id, subject: subject.optional(), body: body.optional() })
-    .superRefine((value, context) => knownPlaceholdersOnly(value, context, ['subject', 'body'])),
+    .strictObject({ contactId: id, subject: z.optional(subject), body: z.optional(body) })
+    .check(z.superRefine((value, context) => knownPlaceholdersOnly(value, context, ['subject', 'body']))),
 );
 export type RenderTemplateBody = z.infer<typeof renderTemplateBody>;
 

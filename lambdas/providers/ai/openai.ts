@@ -1,7 +1,6 @@
 import type OpenAI from 'openai';
 import type { APIError } from 'openai';
-import * as z from 'zod';
-import * as zm from 'zod/mini';
+import * as z from 'zod/mini';
 import { LazyClient } from '../lazy-client.js';
 import { type RetryPolicy, worstCaseMs } from '../retry.js';
 import { lambdaExtensionSecret } from '../../core/secrets.js';
@@ -16,15 +15,15 @@ const loadSdk = () => import('openai');
  * Where the OpenAI adapter points and with which key, from the Lambda's environment. Locally the base URL is the
  * sandbox and the key a dummy (infra/local/lambda-env.ts); in AWS the key is a Secrets Manager secret whose NAME is
  * in `OPENAI_API_KEY_SECRET`, so the key itself never sits in the function's configuration.
- * zod/mini (`zm`), as every settings schema read at cold start (../mail/settings.ts); classic zod for the answers.
+ * zod/mini, as every schema of the Lambdas (lambdas/core/config.ts).
  */
 const settingsSchema = /* @__PURE__ */ lazySchema(() =>
-  zm.object({
+  z.object({
     /** @default the SDK's, https://api.openai.com/v1 */
-    OPENAI_BASE_URL: zm.optional(zm.url()),
-    OPENAI_API_KEY: zm.optional(zm.string().check(zm.minLength(1))),
-    OPENAI_API_KEY_SECRET: zm.optional(zm.string().check(zm.minLength(1))),
-    OPENAI_MODEL: zm._default(zm.string().check(zm.minLength(1)), 'gpt-4o-mini'),
+    OPENAI_BASE_URL: z.optional(z.url()),
+    OPENAI_API_KEY: z.optional(z.string().check(z.minLength(1))),
+    OPENAI_API_KEY_SECRET: z.optional(z.string().check(z.minLength(1))),
+    OPENAI_MODEL: z._default(z.string().check(z.minLength(1)), 'gpt-4o-mini'),
   }),
 );
 
@@ -83,11 +82,11 @@ export const createOpenAiClient = (
  */
 const completionSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
-    model: z.string().min(1),
+    model: z.string().check(z.minLength(1)),
     choices: z.array(
       z.object({
-        message: z.object({ content: z.string().nullable() }),
-        finish_reason: z.string().nullable(),
+        message: z.object({ content: z.nullable(z.string()) }),
+        finish_reason: z.nullable(z.string()),
       }),
     ),
   }),

@@ -1,6 +1,5 @@
 import type Stripe from 'stripe';
-import * as z from 'zod';
-import * as zm from 'zod/mini';
+import * as z from 'zod/mini';
 import { LazyClient } from '../lazy-client.js';
 import type { RetryPolicy } from '../retry.js';
 import { lambdaExtensionSecret } from '../../core/secrets.js';
@@ -17,24 +16,24 @@ import { lazySchema } from '../../../shared/lazy-schema.js';
 /** The stripe SDK (about 240 KiB minified), imported when a billing call first needs it. */
 const loadSdk = () => import('stripe');
 
-const optional = /* @__PURE__ */ lazySchema(() => zm.optional(zm.string().check(zm.trim(), zm.minLength(1))));
+const optional = /* @__PURE__ */ lazySchema(() => z.optional(z.string().check(z.trim(), z.minLength(1))));
 
 /**
  * The variables the Stripe adapter reads (the CDK stack sets them in AWS; infra/local/lambda-env.ts locally). The API
  * key and the webhook signing secret are Secrets Manager secrets whose NAMES are given in AWS (read at run time through
  * the Lambda extension), or the values themselves locally, where the sandbox plays Stripe. Host, port and protocol are
  * the SDK's own options (its paths stay `/v1/...`): unset in AWS (api.stripe.com), the sandbox locally.
- * zod/mini (`zm`), as every settings schema read at cold start (../mail/settings.ts); classic zod for the answers.
+ * zod/mini, as every schema of the Lambdas (lambdas/core/config.ts).
  */
 const settingsSchema = /* @__PURE__ */ lazySchema(() =>
-  zm.object({
+  z.object({
     STRIPE_SECRET_KEY: optional,
     STRIPE_SECRET_KEY_SECRET: optional,
     STRIPE_WEBHOOK_SECRET: optional,
     STRIPE_WEBHOOK_SECRET_SECRET: optional,
     STRIPE_API_HOST: optional,
-    STRIPE_API_PORT: zm.optional(zm.coerce.number().check(zm.int(), zm.minimum(1), zm.maximum(65_535))),
-    STRIPE_API_PROTOCOL: zm.optional(zm.enum(['http', 'https'])),
+    STRIPE_API_PORT: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(65_535))),
+    STRIPE_API_PROTOCOL: z.optional(z.enum(['http', 'https'])),
     /** the price ids of the paid plans (DESIGN §6): CDK context in AWS, the sandbox's locally */
     STRIPE_PRICE_STARTER: optional,
     STRIPE_PRICE_PRO: optional,
@@ -120,45 +119,45 @@ export const createStripeClient = (
  */
 const subscriptionSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
-    id: z.string().min(1),
+    id: z.string().check(z.minLength(1)),
     customer: z.union([z.string(), z.object({ id: z.string() })]),
-    status: z.string().min(1),
-    cancel_at_period_end: z.boolean().nullish(),
-    current_period_start: z.number().nullish(),
-    current_period_end: z.number().nullish(),
-    items: z
-      .object({
+    status: z.string().check(z.minLength(1)),
+    cancel_at_period_end: z.nullish(z.boolean()),
+    current_period_start: z.nullish(z.number()),
+    current_period_end: z.nullish(z.number()),
+    items: z.nullish(
+      z.object({
         data: z.array(
           z.object({
-            price: z.object({ id: z.string() }).nullish(),
-            current_period_start: z.number().nullish(),
-            current_period_end: z.number().nullish(),
+            price: z.nullish(z.object({ id: z.string() })),
+            current_period_start: z.nullish(z.number()),
+            current_period_end: z.nullish(z.number()),
           }),
         ),
-      })
-      .nullish(),
+      }),
+    ),
   }),
 );
 
 /** @link https://docs.stripe.com/api/checkout/sessions/object */
 const checkoutSessionSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
-    id: z.string().min(1),
-    url: z.string().nullish(),
-    status: z.string().nullish(),
-    payment_status: z.string().nullish(),
-    client_reference_id: z.string().nullish(),
-    customer: z.union([z.string(), z.object({ id: z.string() })]).nullish(),
-    subscription: z.union([z.string(), z.object({ id: z.string() })]).nullish(),
-    metadata: z.record(z.string(), z.string()).nullish(),
+    id: z.string().check(z.minLength(1)),
+    url: z.nullish(z.string()),
+    status: z.nullish(z.string()),
+    payment_status: z.nullish(z.string()),
+    client_reference_id: z.nullish(z.string()),
+    customer: z.nullish(z.union([z.string(), z.object({ id: z.string() })])),
+    subscription: z.nullish(z.union([z.string(), z.object({ id: z.string() })])),
+    metadata: z.nullish(z.record(z.string(), z.string())),
   }),
 );
 
 /** @link https://docs.stripe.com/api/events/object */
 const eventSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
-    id: z.string().min(1),
-    type: z.string().min(1),
+    id: z.string().check(z.minLength(1)),
+    type: z.string().check(z.minLength(1)),
     created: z.number(),
     data: z.object({ object: z.record(z.string(), z.unknown()) }),
   }),

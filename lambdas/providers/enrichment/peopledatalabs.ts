@@ -1,6 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { caseProfileText } from '../../../shared/profile-case.js';
-import * as zm from 'zod/mini';
 import { type RetryPolicy, retryingFetch, type RetryingFetchOptions } from '../retry.js';
 import { lambdaExtensionSecret } from '../../core/secrets.js';
 import { vendorLimits } from '../vendor-limits.js';
@@ -15,29 +14,29 @@ import { enrichmentDefaults, type EnrichedProfile, type EnrichmentPort, type Exp
  * @link https://docs.peopledatalabs.com/docs/fields
  */
 const pdlSchemas = () => {
-  const optional = z.string().nullish();
-  const pdlDate = z.string().nullish(); // 'YYYY' or 'YYYY-MM' or 'YYYY-MM-DD'
+  const optional = z.nullish(z.string());
+  const pdlDate = z.nullish(z.string()); // 'YYYY' or 'YYYY-MM' or 'YYYY-MM-DD'
   const experience = z.object({
-    company: z
-      .object({
+    company: z.nullish(
+      z.object({
         name: optional,
         id: optional,
         website: optional,
         linkedin_url: optional,
-        location: z.object({ name: optional }).nullish(),
-      })
-      .nullish(),
-    title: z.object({ name: optional }).nullish(),
+        location: z.nullish(z.object({ name: optional })),
+      }),
+    ),
+    title: z.nullish(z.object({ name: optional })),
     start_date: pdlDate,
     end_date: pdlDate,
-    is_primary: z.boolean().nullish(),
+    is_primary: z.nullish(z.boolean()),
     summary: optional,
-    location_names: z.array(z.string()).nullish(),
+    location_names: z.nullish(z.array(z.string())),
   });
   const education = z.object({
-    school: z.object({ name: optional, id: optional, linkedin_url: optional, website: optional }).nullish(),
-    degrees: z.array(z.string()).nullish(),
-    majors: z.array(z.string()).nullish(),
+    school: z.nullish(z.object({ name: optional, id: optional, linkedin_url: optional, website: optional })),
+    degrees: z.nullish(z.array(z.string())),
+    majors: z.nullish(z.array(z.string())),
     start_date: pdlDate,
     end_date: pdlDate,
   });
@@ -49,17 +48,17 @@ const pdlSchemas = () => {
     job_company_name: optional,
     job_company_website: optional,
     linkedin_url: optional,
-    experience: z.array(experience).nullish(),
-    education: z.array(education).nullish(),
+    experience: z.nullish(z.array(experience)),
+    education: z.nullish(z.array(education)),
     // what the profile says beyond its roles (the contact's `linkedinData`)
     headline: optional,
     summary: optional,
     location_name: optional,
     industry: optional,
-    skills: z.array(z.string()).nullish(),
+    skills: z.nullish(z.array(z.string())),
     // objects with a name (and proficiency) in PDL v5; plain names in older records
-    languages: z.array(z.union([z.string(), z.object({ name: optional })])).nullish(),
-    linkedin_connections: z.number().nullish(),
+    languages: z.nullish(z.array(z.union([z.string(), z.object({ name: optional })]))),
+    linkedin_connections: z.nullish(z.number()),
   });
   /** @link https://docs.peopledatalabs.com/docs/reference-person-enrichment-api */
   const enrichResponse = z.object({ status: z.number(), data: person });
@@ -241,18 +240,17 @@ export const peopleDataLabsEnrichment = (
 /**
  * The enrichment of a Lambda's environment (DESIGN §5): People Data Labs when a key is configured, `ENRICHMENT_API_KEY`
  * locally (the sandbox's, with `ENRICHMENT_BASE_URL`) or `ENRICHMENT_API_KEY_SECRET` in AWS (the secret's name); null
- * otherwise, and contacts then keep what the user typed. Read at cold start, so with zod/mini (`zm`), as every settings
- * schema (../mail/settings.ts).
+ * otherwise, and contacts then keep what the user typed.
  */
 export const enrichmentFromEnv = (
   env: NodeJS.ProcessEnv = process.env,
   readSecret: (name: string) => () => Promise<string> = lambdaExtensionSecret,
 ): EnrichmentPort | null => {
-  const parsed = zm
+  const parsed = z
     .object({
-      ENRICHMENT_API_KEY: zm.optional(zm.string().check(zm.minLength(1))),
-      ENRICHMENT_API_KEY_SECRET: zm.optional(zm.string().check(zm.minLength(1))),
-      ENRICHMENT_BASE_URL: zm.optional(zm.url()),
+      ENRICHMENT_API_KEY: z.optional(z.string().check(z.minLength(1))),
+      ENRICHMENT_API_KEY_SECRET: z.optional(z.string().check(z.minLength(1))),
+      ENRICHMENT_BASE_URL: z.optional(z.url()),
     })
     .parse(env);
   const apiKey =

@@ -1,5 +1,5 @@
 import type { gmail_v1 } from '@googleapis/gmail';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { LazyClient } from '../lazy-client.js';
 import type { RetryPolicy } from '../retry.js';
 import { mailApiFailure } from './failures.js';
@@ -32,14 +32,14 @@ const fetchConcurrency = 5;
  */
 const gaxiosErrorSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
-    response: z.object({ status: z.number(), headers: z.unknown().optional(), data: z.unknown().optional() }),
+    response: z.object({ status: z.number(), headers: z.optional(z.unknown()), data: z.optional(z.unknown()) }),
   }),
 );
 const gmailErrorSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     error: z.object({
-      status: z.string().optional(),
-      errors: z.array(z.object({ reason: z.string().optional() })).optional(),
+      status: z.optional(z.string()),
+      errors: z.optional(z.array(z.object({ reason: z.optional(z.string()) }))),
     }),
   }),
 );
@@ -79,14 +79,14 @@ type GmailPart = {
   body?: { data?: string | undefined; attachmentId?: string | undefined } | undefined;
   parts?: GmailPart[] | undefined;
 };
-const partSchema: z.ZodType<GmailPart> = /* @__PURE__ */ lazySchema(() =>
+const partSchema: z.ZodMiniType<GmailPart> = /* @__PURE__ */ lazySchema(() =>
   z.lazy(() =>
     z.object({
-      mimeType: z.string().optional(),
-      filename: z.string().optional(),
-      headers: z.array(headerSchema).optional(),
-      body: z.object({ data: z.string().optional(), attachmentId: z.string().optional() }).optional(),
-      parts: z.array(partSchema).optional(),
+      mimeType: z.optional(z.string()),
+      filename: z.optional(z.string()),
+      headers: z.optional(z.array(headerSchema)),
+      body: z.optional(z.object({ data: z.optional(z.string()), attachmentId: z.optional(z.string()) })),
+      parts: z.optional(z.array(partSchema)),
     }),
   ),
 );
@@ -94,46 +94,46 @@ const partSchema: z.ZodType<GmailPart> = /* @__PURE__ */ lazySchema(() =>
 /** @link https://developers.google.com/workspace/gmail/api/reference/rest/v1/users.messages#Message */
 const messageSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
-    id: z.string().min(1),
-    threadId: z.string().min(1),
+    id: z.string().check(z.minLength(1)),
+    threadId: z.string().check(z.minLength(1)),
     /** ms since the epoch, as a string */
-    internalDate: z.string().regex(/^\d+$/).optional(),
-    payload: partSchema.optional(),
+    internalDate: z.optional(z.string().check(z.regex(/^\d+$/))),
+    payload: z.optional(partSchema),
   }),
 );
 type GmailMessage = z.infer<typeof messageSchema>;
 
 /** `messages.send`, `messages.list` entries: ids only. */
 const messageRefSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({ id: z.string().min(1), threadId: z.string().min(1) }),
+  z.object({ id: z.string().check(z.minLength(1)), threadId: z.string().check(z.minLength(1)) }),
 );
 
 /** @link https://developers.google.com/workspace/gmail/api/reference/rest/v1/users.history/list */
 const historyPageSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
-    history: z
-      .array(
+    history: z.optional(
+      z.array(
         z.object({
-          id: z.string().min(1),
-          messagesAdded: z.array(z.object({ message: messageRefSchema })).optional(),
+          id: z.string().check(z.minLength(1)),
+          messagesAdded: z.optional(z.array(z.object({ message: messageRefSchema }))),
         }),
-      )
-      .optional(),
-    nextPageToken: z.string().optional(),
-    historyId: z.string().min(1).optional(),
+      ),
+    ),
+    nextPageToken: z.optional(z.string()),
+    historyId: z.optional(z.string().check(z.minLength(1))),
   }),
 );
 
 /** @link https://developers.google.com/workspace/gmail/api/reference/rest/v1/users/getProfile */
-const profileSchema = /* @__PURE__ */ lazySchema(() => z.object({ historyId: z.string().min(1) }));
+const profileSchema = /* @__PURE__ */ lazySchema(() => z.object({ historyId: z.string().check(z.minLength(1)) }));
 /** @link https://developers.google.com/workspace/gmail/api/reference/rest/v1/users/watch */
 const watchSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({ historyId: z.string().min(1), expiration: z.string().regex(/^\d+$/) }),
+  z.object({ historyId: z.string().check(z.minLength(1)), expiration: z.string().check(z.regex(/^\d+$/)) }),
 );
 /** @link https://developers.google.com/workspace/gmail/api/reference/rest/v1/users.threads/get */
-const threadSchema = /* @__PURE__ */ lazySchema(() => z.object({ messages: z.array(messageSchema).optional() }));
+const threadSchema = /* @__PURE__ */ lazySchema(() => z.object({ messages: z.optional(z.array(messageSchema)) }));
 
-const parsed = <T>(schema: z.ZodType<T>, data: unknown, what: string): T => {
+const parsed = <T>(schema: z.ZodMiniType<T>, data: unknown, what: string): T => {
   const result = schema.safeParse(data);
   if (!result.success) throw new MailApiFailure('unavailable', `Gmail answered ${what} of an unexpected shape`);
   return result.data;
@@ -267,7 +267,7 @@ export const gmailMailApi = (
 
   const call = async <T>(
     work: (api: gmail_v1.Gmail) => Promise<{ data: unknown }>,
-    schema: z.ZodType<T>,
+    schema: z.ZodMiniType<T>,
     what: string,
   ) => {
     const api = await gmail.get();
@@ -296,7 +296,7 @@ export const gmailMailApi = (
       const part = await call(
         (api) =>
           api.users.messages.attachments.get({ userId: 'me', messageId, id: attachmentId }, options(accessToken)),
-        z.object({ data: z.string().optional() }),
+        z.object({ data: z.optional(z.string()) }),
         'an attachment',
       );
       return part.data;
@@ -375,7 +375,7 @@ export const gmailMailApi = (
             { userId: 'me', q: `rfc822msgid:${searchableMessageId(messageId)} in:sent`, maxResults: 1 },
             options(accessToken),
           ),
-        z.object({ messages: z.array(messageRefSchema).optional() }),
+        z.object({ messages: z.optional(z.array(messageRefSchema)) }),
         'a message list',
       );
       const found = page.messages?.[0];

@@ -1,6 +1,6 @@
 import type { gmail_v1 } from '@googleapis/gmail';
 import type { OAuth2Client, OAuth2ClientOptions } from 'google-auth-library';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { LazyClient } from '../lazy-client.js';
 import type { RetryPolicy } from '../retry.js';
 import { lambdaExtensionSecret } from '../../core/secrets.js';
@@ -65,10 +65,10 @@ const tokenFailure = (error: unknown) => {
  */
 const credentialsSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
-    access_token: z.string().min(1),
-    refresh_token: z.string().min(1).nullish(),
-    expiry_date: z.number().nullish(),
-    scope: z.string().optional(),
+    access_token: z.string().check(z.minLength(1)),
+    refresh_token: z.nullish(z.string().check(z.minLength(1))),
+    expiry_date: z.nullish(z.number()),
+    scope: z.optional(z.string()),
   }),
 );
 
@@ -88,7 +88,7 @@ const tokensOf = (credentials: unknown): MailTokens => {
  * `users.getProfile`: the mailbox's own address.
  * @link https://developers.google.com/workspace/gmail/api/reference/rest/v1/users/getProfile
  */
-const profileSchema = /* @__PURE__ */ lazySchema(() => z.object({ emailAddress: z.string().min(3) }));
+const profileSchema = /* @__PURE__ */ lazySchema(() => z.object({ emailAddress: z.string().check(z.minLength(3)) }));
 
 /** Exposes the client's refresh with a given refresh token, without keeping it as the shared client's credentials. */
 type RefreshingClient = OAuth2Client & { refreshWith: (refreshToken: string) => Promise<unknown> };

@@ -1,6 +1,6 @@
 import type { Client, Middleware } from '@microsoft/microsoft-graph-client';
 import { setTimeout as sleep } from 'node:timers/promises';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { LazyClient } from '../lazy-client.js';
 import { type RetryPolicy, retryingFetch } from '../retry.js';
 import { mailApiFailure } from './failures.js';
@@ -97,8 +97,8 @@ export const createGraphMailClient = (settings: MicrosoftMailSettings, policy: R
 const graphErrorSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     statusCode: z.number(),
-    code: z.string().nullish(),
-    headers: z.unknown().optional(),
+    code: z.nullish(z.string()),
+    headers: z.optional(z.unknown()),
   }),
 );
 
@@ -116,7 +116,7 @@ export const graphFailure = (error: unknown) => {
 
 const emailAddressSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
-    emailAddress: z.object({ address: z.string().nullish(), name: z.string().nullish() }).nullish(),
+    emailAddress: z.nullish(z.object({ address: z.nullish(z.string()), name: z.nullish(z.string()) })),
   }),
 );
 
@@ -124,58 +124,58 @@ const emailAddressSchema = /* @__PURE__ */ lazySchema(() =>
 const messageSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     /** only on a message of a derived type (an eventMessage) */
-    '@odata.type': z.string().nullish(),
-    id: z.string().min(1),
-    conversationId: z.string().min(1),
-    internetMessageId: z.string().nullish(),
-    subject: z.string().nullish(),
-    from: emailAddressSchema.nullish(),
-    toRecipients: z.array(emailAddressSchema).nullish(),
-    receivedDateTime: z.iso.datetime({ offset: true }).nullish(),
-    body: z.object({ contentType: z.string().nullish(), content: z.string().nullish() }).nullish(),
-    internetMessageHeaders: z.array(z.object({ name: z.string(), value: z.string() })).nullish(),
+    '@odata.type': z.nullish(z.string()),
+    id: z.string().check(z.minLength(1)),
+    conversationId: z.string().check(z.minLength(1)),
+    internetMessageId: z.nullish(z.string()),
+    subject: z.nullish(z.string()),
+    from: z.nullish(emailAddressSchema),
+    toRecipients: z.nullish(z.array(emailAddressSchema)),
+    receivedDateTime: z.nullish(z.iso.datetime({ offset: true })),
+    body: z.nullish(z.object({ contentType: z.nullish(z.string()), content: z.nullish(z.string()) })),
+    internetMessageHeaders: z.nullish(z.array(z.object({ name: z.string(), value: z.string() }))),
   }),
 );
 type GraphMessage = z.infer<typeof messageSchema>;
 
 /** A page of a collection or of a delta round; a delta entry marked `@removed` was deleted or moved out. */
 const pageEntrySchema = /* @__PURE__ */ lazySchema(() =>
-  z.looseObject({ id: z.string().min(1), '@removed': z.unknown().optional() }),
+  z.looseObject({ id: z.string().check(z.minLength(1)), '@removed': z.optional(z.unknown()) }),
 );
 type PageEntry = z.infer<typeof pageEntrySchema>;
 const pageSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     value: z.array(pageEntrySchema),
-    '@odata.nextLink': z.string().optional(),
-    '@odata.deltaLink': z.string().optional(),
+    '@odata.nextLink': z.optional(z.string()),
+    '@odata.deltaLink': z.optional(z.string()),
   }),
 );
 
 /** @link https://learn.microsoft.com/en-us/graph/api/resources/subscription */
 const subscriptionSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({ id: z.string().min(1), expirationDateTime: z.iso.datetime({ offset: true }) }),
+  z.object({ id: z.string().check(z.minLength(1)), expirationDateTime: z.iso.datetime({ offset: true }) }),
 );
 
 /** A sent message as `findSent` reads it. */
 const sentSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
-    id: z.string().min(1),
-    conversationId: z.string().min(1),
-    internetMessageId: z.string().nullish(),
-    sentDateTime: z.iso.datetime({ offset: true }).nullish(),
+    id: z.string().check(z.minLength(1)),
+    conversationId: z.string().check(z.minLength(1)),
+    internetMessageId: z.nullish(z.string()),
+    sentDateTime: z.nullish(z.iso.datetime({ offset: true })),
   }),
 );
 
 /** A draft as `POST /me/messages` answers it, or a page of the Drafts folder lists it. */
-const draftSchema = /* @__PURE__ */ lazySchema(() => z.object({ id: z.string().min(1) }));
+const draftSchema = /* @__PURE__ */ lazySchema(() => z.object({ id: z.string().check(z.minLength(1)) }));
 /** @link https://learn.microsoft.com/en-us/graph/api/resources/attachment */
 const attachmentsSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({ value: z.array(z.object({ name: z.string().nullish(), size: z.number().nullish() })) }),
+  z.object({ value: z.array(z.object({ name: z.nullish(z.string()), size: z.nullish(z.number()) })) }),
 );
 /** @link https://learn.microsoft.com/en-us/graph/api/resources/uploadsession */
 const uploadSessionSchema = /* @__PURE__ */ lazySchema(() => z.object({ uploadUrl: z.url() }));
 
-const parsed = <T>(schema: z.ZodType<T>, data: unknown, what: string): T => {
+const parsed = <T>(schema: z.ZodMiniType<T>, data: unknown, what: string): T => {
   const result = schema.safeParse(data);
   if (!result.success)
     throw new MailApiFailure('unavailable', `Microsoft Graph answered ${what} of an unexpected shape`);
@@ -251,7 +251,7 @@ export const graphMailApi = (
   const request = async (accessToken: string, path: string, headers: Record<string, string> = {}) =>
     (await graph.get()).api(path).headers({ Authorization: `Bearer ${accessToken}`, ...headers });
 
-  const get = async <T>(accessToken: string, path: string, schema: z.ZodType<T>, what: string, size = pageSize) => {
+  const get = async <T>(accessToken: string, path: string, schema: z.ZodMiniType<T>, what: string, size = pageSize) => {
     let data: unknown;
     try {
       data = await (

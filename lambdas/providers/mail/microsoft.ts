@@ -1,6 +1,6 @@
 import type { Client, Middleware } from '@microsoft/microsoft-graph-client';
 import type { AuthorizationServer, TokenEndpointRequestOptions, TokenEndpointResponse } from 'oauth4webapi';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { LazyClient } from '../lazy-client.js';
 import { type RetryPolicy, retryingFetch } from '../retry.js';
 import { lambdaExtensionSecret } from '../../core/secrets.js';
@@ -83,20 +83,22 @@ export const createGraphClient = (settings: MicrosoftMailSettings, policy: Retry
  */
 const meSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
-    mail: z.string().min(3).nullish(),
-    userPrincipalName: z.string().min(3).nullish(),
+    mail: z.nullish(z.string().check(z.minLength(3))),
+    userPrincipalName: z.nullish(z.string().check(z.minLength(3))),
   }),
 );
 
 /** What a failed Graph request carries. */
 const graphErrorSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({ statusCode: z.number(), code: z.string().nullish() }),
+  z.object({ statusCode: z.number(), code: z.nullish(z.string()) }),
 );
 
 /** What a token endpoint refusal carries (oauth4webapi's ResponseBodyError). */
 const responseBodyErrorSchema = /* @__PURE__ */ lazySchema(() => z.object({ status: z.number(), error: z.string() }));
 /** oauth4webapi's other failures carry a code (`OAUTH_...`) that says what without quoting the answer. */
-const operationErrorSchema = /* @__PURE__ */ lazySchema(() => z.object({ code: z.string().startsWith('OAUTH_') }));
+const operationErrorSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ code: z.string().check(z.startsWith('OAUTH_')) }),
+);
 
 const tokensOf = (answer: TokenEndpointResponse, now: number): MailTokens => ({
   accessToken: answer.access_token,

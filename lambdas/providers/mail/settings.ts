@@ -33,8 +33,7 @@ const url = /* @__PURE__ */ lazySchema(() => z.optional(z.url()));
 
 /**
  * The variables the mail adapters read (the CDK stack sets them in AWS; infra/local/lambda-env.ts locally). zod/mini,
- * as every settings schema a Lambda parses at cold start (lambdas/core/config.ts): its schemas cost a few times less
- * to build than classic zod's, which install every method on each schema.
+ * as every schema of the Lambdas (lambdas/core/config.ts).
  */
 const settingsSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({

@@ -20,7 +20,7 @@ const optional = /* @__PURE__ */ lazySchema(() => z.optional(z.string().check(z.
 
 /**
  * The variables the Zoom adapter reads (the CDK stack sets them in AWS; infra/local/lambda-env.ts locally); zod/mini as
- * every settings schema read at cold start (mail/settings.ts).
+ * every schema of the Lambdas (lambdas/core/config.ts).
  */
 const settingsSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { clientSecretReader, requireClientId } from '../mail/settings.js';
 import { isRetryableStatus, type RetryPolicy, retryingFetch } from '../retry.js';
 import { lambdaExtensionSecret } from '../../core/secrets.js';
@@ -20,15 +20,15 @@ import { lazySchema } from '../../../shared/lazy-schema.js';
  */
 const tokenSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
-    access_token: z.string().min(1),
-    refresh_token: z.string().min(1),
-    expires_in: z.number().positive().optional(),
-    scope: z.string().optional(),
+    access_token: z.string().check(z.minLength(1)),
+    refresh_token: z.string().check(z.minLength(1)),
+    expires_in: z.optional(z.number().check(z.positive())),
+    scope: z.optional(z.string()),
   }),
 );
 
 /** What the token endpoint refuses with: `{reason: 'Invalid authorization code', error: 'invalid_grant'}`. */
-const tokenErrorSchema = /* @__PURE__ */ lazySchema(() => z.object({ error: z.string().max(200) }));
+const tokenErrorSchema = /* @__PURE__ */ lazySchema(() => z.object({ error: z.string().check(z.maxLength(200)) }));
 
 /**
  * The REST API's errors: `{code, message}` (124 invalid access token, 3001 meeting not found, 4711 missing scope).
@@ -39,17 +39,17 @@ const apiErrorSchema = /* @__PURE__ */ lazySchema(() => z.object({ code: z.numbe
 /** @link https://developers.zoom.us/docs/api/users/#tag/users/GET/users/{userId} */
 const userSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
-    id: z.string().min(1),
-    account_id: z.string().min(1),
-    email: z.string().min(3),
-    timezone: z.string().nullish(),
+    id: z.string().check(z.minLength(1)),
+    account_id: z.string().check(z.minLength(1)),
+    email: z.string().check(z.minLength(3)),
+    timezone: z.nullish(z.string()),
   }),
 );
 
 /** @link https://developers.zoom.us/docs/api/meetings/#tag/meetings/POST/users/{userId}/meetings */
 const createdMeetingSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
-    id: z.union([z.number().int(), z.string().regex(/^\d+$/)]),
+    id: z.union([z.int(), z.string().check(z.regex(/^\d+$/))]),
     join_url: z.url(),
   }),
 );

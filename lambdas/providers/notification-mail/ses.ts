@@ -1,5 +1,5 @@
 import type { SESv2Client, SESv2ClientConfig } from '@aws-sdk/client-sesv2';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { LazyClient } from '../lazy-client.js';
 import { vendorLimits } from '../vendor-limits.js';
 import type { NotificationMail, NotificationMailer } from './port.js';
@@ -26,7 +26,7 @@ export const createSesClient = (config: SESv2ClientConfig = {}) =>
  * What SendEmail answers.
  * @link https://docs.aws.amazon.com/ses/latest/APIReference-V2/API_SendEmail.html
  */
-const sendEmailResponseSchema = z.object({ MessageId: z.string().min(1) });
+const sendEmailResponseSchema = z.object({ MessageId: z.string().check(z.minLength(1)) });
 
 /**
  * The notification-mail port over SES v2 `SendEmail` with Simple content: SES builds the MIME message (text and HTML

@@ -1,6 +1,5 @@
 import type OpenAI from 'openai';
-import * as z from 'zod';
-import * as zm from 'zod/mini';
+import * as z from 'zod/mini';
 import { LazyClient } from '../lazy-client.js';
 import { type RetryPolicy, worstCaseMs } from '../retry.js';
 import { lambdaExtensionSecret } from '../../core/secrets.js';
@@ -14,16 +13,16 @@ const loadSdk = () => import('openai');
 /**
  * Where the research adapter points and with which key, from the Lambda's environment: Perplexity's chat completions
  * by default; locally the sandbox (infra/local/lambda-env.ts). In AWS the key is a Secrets Manager secret whose NAME is
- * in `PERPLEXITY_API_KEY_SECRET`. zod/mini (`zm`), as every settings schema read at cold start (../mail/settings.ts).
+ * in `PERPLEXITY_API_KEY_SECRET`. zod/mini, as every schema of the Lambdas.
  */
 const settingsSchema = /* @__PURE__ */ lazySchema(() =>
-  zm.object({
+  z.object({
     /** @default https://api.perplexity.ai */
-    PERPLEXITY_BASE_URL: zm._default(zm.url(), 'https://api.perplexity.ai'),
-    PERPLEXITY_API_KEY: zm.optional(zm.string().check(zm.minLength(1))),
-    PERPLEXITY_API_KEY_SECRET: zm.optional(zm.string().check(zm.minLength(1))),
+    PERPLEXITY_BASE_URL: z._default(z.url(), 'https://api.perplexity.ai'),
+    PERPLEXITY_API_KEY: z.optional(z.string().check(z.minLength(1))),
+    PERPLEXITY_API_KEY_SECRET: z.optional(z.string().check(z.minLength(1))),
     /** a web-search model @default sonar */
-    PERPLEXITY_MODEL: zm._default(zm.string().check(zm.minLength(1)), 'sonar'),
+    PERPLEXITY_MODEL: z._default(z.string().check(z.minLength(1)), 'sonar'),
   }),
 );
 
@@ -86,8 +85,8 @@ const factsJsonSchema = {
  */
 const completionSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
-    model: z.string().min(1),
-    choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1),
+    model: z.string().check(z.minLength(1)),
+    choices: z.array(z.object({ message: z.object({ content: z.nullable(z.string()) }) })).check(z.minLength(1)),
   }),
 );
 

@@ -1,5 +1,4 @@
-import * as z from 'zod';
-import * as zm from 'zod/mini';
+import * as z from 'zod/mini';
 import { type RetryPolicy, retryingFetch, type RetryingFetchOptions } from '../retry.js';
 import { lambdaExtensionSecret } from '../../core/secrets.js';
 import { vendorLimits } from '../vendor-limits.js';
@@ -10,14 +9,14 @@ import { lazySchema } from '../../../shared/lazy-schema.js';
  * Where the QuickEmailVerification adapter points and with which key, from the Lambda's environment. Locally the
  * base URL is the sandbox and the key a dummy (infra/local/lambda-env.ts); in AWS the key is a Secrets Manager secret
  * whose NAME is in `VERIFICATION_API_KEY_SECRET`, so the key itself never sits in the function's configuration.
- * zod/mini (`zm`), as every settings schema read at cold start (../mail/settings.ts); classic zod for the answers.
+ * zod/mini, as every schema of the Lambdas (lambdas/core/config.ts).
  */
 const settingsSchema = /* @__PURE__ */ lazySchema(() =>
-  zm.object({
+  z.object({
     /** @default https://api.quickemailverification.com/v1 */
-    VERIFICATION_BASE_URL: zm._default(zm.url(), 'https://api.quickemailverification.com/v1'),
-    VERIFICATION_API_KEY: zm.optional(zm.string().check(zm.minLength(1))),
-    VERIFICATION_API_KEY_SECRET: zm.optional(zm.string().check(zm.minLength(1))),
+    VERIFICATION_BASE_URL: z._default(z.url(), 'https://api.quickemailverification.com/v1'),
+    VERIFICATION_API_KEY: z.optional(z.string().check(z.minLength(1))),
+    VERIFICATION_API_KEY_SECRET: z.optional(z.string().check(z.minLength(1))),
   }),
 );
 
@@ -49,15 +48,15 @@ export const readVerificationSettings = (env: NodeJS.ProcessEnv = process.env): 
 export const qevResponseSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     result: z.enum(['valid', 'invalid', 'unknown']),
-    reason: z.string().default(''),
-    accept_all: z.enum(['true', 'false']).default('false'),
-    email: z.string().optional(),
+    reason: z._default(z.string(), ''),
+    accept_all: z._default(z.enum(['true', 'false']), 'false'),
+    email: z.optional(z.string()),
   }),
 );
 export type QevResponse = z.infer<typeof qevResponseSchema>;
 
 /** The error body the API answers with a 4xx. */
-const qevErrorSchema = /* @__PURE__ */ lazySchema(() => z.object({ message: z.string().optional() }).loose());
+const qevErrorSchema = /* @__PURE__ */ lazySchema(() => z.looseObject({ message: z.optional(z.string()) }));
 
 /** An accept-all domain says every address exists, so a 'valid' there proves nothing: risky. */
 export const verdictOf = (answer: QevResponse): Verdict => {

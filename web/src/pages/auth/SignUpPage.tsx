@@ -8,7 +8,7 @@ import { ReferralInvite } from '@/modules/auth/components/ReferralInvite';
 import { SignUpForm } from '@/modules/auth/components/SignUpForm';
 import { AuthLayout } from '@/ui/AuthLayout';
 
-const referralCodeSchema = syncUserBody.shape.signupData.unwrap().shape.referralCode.unwrap();
+const referralCodeSchema = syncUserBody.shape.signupData.def.innerType.shape.referralCode.def.innerType;
 
 /** `?ref=CODE` of a referral link (DESIGN §6), if it has the shape the API accepts. */
 const referralCodeFrom = (search: URLSearchParams) => {

@@ -67,8 +67,12 @@ export const profileFormFields = profileSections.flatMap((section) => section.fi
 
 /** The server's limit for a field (shared schema), so the form refuses what the server would. */
 export const fieldMaxLength = (name: keyof EditableProfile) => {
-  const schema = editableProfileSchema.shape[name];
-  return 'maxLength' in schema && typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
+  // the schemas are zod/mini's, whose strings carry their bounds as checks of their definition, not as properties
+  const bounds = (editableProfileSchema.shape[name]._zod.def.checks ?? []).flatMap((check) => {
+    const definition = check._zod.def as { check: string; maximum?: number };
+    return definition.check === 'max_length' && definition.maximum !== undefined ? [definition.maximum] : [];
+  });
+  return bounds.length > 0 ? Math.min(...bounds) : undefined;
 };
 
 export type ProfileFormValues = Pick<EditableProfile, ProfileFormField>;
