@@ -61,17 +61,17 @@ export const emailAnswerJsonSchema = {
 
 export const emailAnswerSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
-    subject: z.string().check(z.trim()).check(z.minLength(1)).check(z.maxLength(300)),
-    body: z.string().check(z.trim()).check(z.minLength(1)).check(z.maxLength(10_000)),
+    subject: z.string().check(z.trim(), z.minLength(1), z.maxLength(300)),
+    body: z.string().check(z.trim(), z.minLength(1), z.maxLength(10_000)),
     placeholderAlternatives: z
       .array(
         z.object({
-          placeholder: z.string().check(z.trim()).check(z.minLength(1)).check(z.maxLength(60)),
+          placeholder: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
           alternatives: z.array(z.string()).check(z.maxLength(10)),
         }),
       )
       .check(z.maxLength(20)),
-    strategy: z.string().check(z.trim()).check(z.maxLength(60)),
+    strategy: z.string().check(z.trim(), z.maxLength(60)),
   }),
 );
 export type EmailAnswer = z.infer<typeof emailAnswerSchema>;

@@ -336,12 +336,12 @@ const eventSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ event: z.string().check(z.maxLength(200)), payload: z.unknown() }),
 );
 const urlValidationSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({ plainToken: z.string().check(z.minLength(1)).check(z.maxLength(512)) }),
+  z.object({ plainToken: z.string().check(z.minLength(1), z.maxLength(512)) }),
 );
 /** @link https://developers.zoom.us/docs/api/rest/reference/user/events/#/paths/app_deauthorized */
 const deauthorizationSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
-    user_id: z.string().check(z.minLength(1)).check(z.maxLength(200)),
+    user_id: z.string().check(z.minLength(1), z.maxLength(200)),
     deauthorization_time: z.optional(z.string().check(z.maxLength(64))),
   }),
 );

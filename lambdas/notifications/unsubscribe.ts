@@ -15,7 +15,7 @@ import { invalidLinkMessage, mailLanguageOf } from './messages.js';
  */
 const scope = 'notification-unsubscribe';
 const claimsSchema = z.strictObject({
-  uid: z.string().check(z.minLength(1)).check(z.maxLength(128)),
+  uid: z.string().check(z.minLength(1), z.maxLength(128)),
   setting: z.enum(mailSettings),
 });
 

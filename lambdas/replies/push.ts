@@ -90,7 +90,7 @@ const pubsubPushSchema = /* @__PURE__ */ lazySchema(() =>
 );
 const gmailNotificationSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
-    emailAddress: z.string().check(z.minLength(3)).check(z.maxLength(320)),
+    emailAddress: z.string().check(z.minLength(3), z.maxLength(320)),
     historyId: z.union([z.string().check(z.regex(/^\d{1,30}$/)), z.int().check(z.nonnegative())]),
   }),
 );
@@ -148,7 +148,7 @@ const graphNotificationsSchema = /* @__PURE__ */ lazySchema(() =>
     value: z
       .array(
         z.object({
-          subscriptionId: z.string().check(z.minLength(1)).check(z.maxLength(200)),
+          subscriptionId: z.string().check(z.minLength(1), z.maxLength(200)),
           clientState: z.nullish(z.string().check(z.maxLength(1000))),
           changeType: z.optional(z.string().check(z.maxLength(100))),
           lifecycleEvent: z.optional(z.string().check(z.maxLength(100))),

@@ -8,9 +8,9 @@ import { draftTypes } from './drafts.js';
  * contacts through the `ai-generation` queue. Ids are ULID strings; keys camelCase.
  */
 
-const id = /* @__PURE__ */ lazySchema(() => z.string().check(z.minLength(1)).check(z.maxLength(64)));
+const id = /* @__PURE__ */ lazySchema(() => z.string().check(z.minLength(1), z.maxLength(64)));
 /** what the user adds to the prompt ("mention my talk at ...") */
-const instructions = /* @__PURE__ */ lazySchema(() => z.string().check(z.trim()).check(z.maxLength(2000)));
+const instructions = /* @__PURE__ */ lazySchema(() => z.string().check(z.trim(), z.maxLength(2000)));
 
 /** POST /ai/generate-ai-email */
 export const generateEmailBody = /* @__PURE__ */ lazySchema(() =>
@@ -53,7 +53,7 @@ export type GeneratedEmail = z.infer<typeof generatedEmailSchema>;
 /** POST /api/outreach/generate */
 export const generateBatchBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
-    contactIds: z.array(id).check(z.minLength(1)).check(z.maxLength(100)),
+    contactIds: z.array(id).check(z.minLength(1), z.maxLength(100)),
     templateId: z.optional(id),
     instructions: z.optional(instructions),
     /**

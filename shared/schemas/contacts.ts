@@ -54,7 +54,7 @@ export const emailLookupStatuses = ['pending', 'found_valid', 'found_risky', 'no
 export const relationshipStatuses = ['new', 'contacted', 'replied', 'meeting_scheduled', 'closed'] as const;
 export type RelationshipStatus = (typeof relationshipStatuses)[number];
 
-const text = (max: number) => z.string().check(z.trim()).check(z.maxLength(max));
+const text = (max: number) => z.string().check(z.trim(), z.maxLength(max));
 
 /**
  * SPEC §3 Contact `linkedinData`: what the person's LinkedIn profile says beyond the fields the contact keeps itself
@@ -69,7 +69,7 @@ export const linkedinDataSchema = /* @__PURE__ */ lazySchema(() =>
     industry: z.optional(text(200)),
     skills: z.optional(z.array(text(100)).check(z.maxLength(100))),
     languages: z.optional(z.array(text(100)).check(z.maxLength(30))),
-    connections: z.optional(z.int().check(z.gte(0)).check(z.lte(100_000))),
+    connections: z.optional(z.int().check(z.gte(0), z.lte(100_000))),
   }),
 );
 export type LinkedinData = z.infer<typeof linkedinDataSchema>;
@@ -233,7 +233,7 @@ export const listContactsQuery = /* @__PURE__ */ lazySchema(() =>
     limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), 50),
     /** opaque cursor from the previous page */
     cursor: z.optional(z.string().check(z.maxLength(2048))),
-    q: z.optional(z.string().check(z.trim()).check(z.maxLength(160))),
+    q: z.optional(z.string().check(z.trim(), z.maxLength(160))),
     email_lookup_status: z.optional(z.enum(emailLookupStatuses)),
     relationship_status: z.optional(z.enum(relationshipStatuses)),
     sort: z._default(z.enum(contactSortFields), 'last_updated'),
@@ -250,7 +250,7 @@ export const contactPageSchema = /* @__PURE__ */ lazySchema(() =>
 );
 
 export const contactIdParams = /* @__PURE__ */ lazySchema(() =>
-  z.strictObject({ id: z.string().check(z.minLength(1)).check(z.maxLength(64)) }),
+  z.strictObject({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
 );
 
 /** GET /api/contacts/{id}: the contact and its primary draft, or null (SPEC §3: `{contact, draft}`). */
@@ -280,7 +280,7 @@ export const contactPreviewSchema = /* @__PURE__ */ lazySchema(() =>
 export const lookupEmailsBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     contact_ids: z
-      .array(z.string().check(z.minLength(1)).check(z.maxLength(64)))
+      .array(z.string().check(z.minLength(1), z.maxLength(64)))
       .check(z.minLength(1))
       .check(z.maxLength(100)),
   }),
@@ -313,7 +313,7 @@ export const emailLookupMessageSchema = /* @__PURE__ */ lazySchema(() =>
     /** the attempt this message is for (1-based); a redelivery of a spent attempt changes nothing */
     attempt: z.int().check(z.gte(1)),
     /** The activity action of the request that queued it (POST /api/contacts/lookup-email), counted once */
-    activityId: z.optional(z.string().check(z.minLength(1)).check(z.maxLength(64))),
+    activityId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
   }),
 );
 export type EmailLookupMessage = z.infer<typeof emailLookupMessageSchema>;

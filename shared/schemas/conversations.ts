@@ -7,7 +7,7 @@ import { rsvpAnswers } from './meetings.js';
  * §7 'Conversations', §8 'Reply checks'; DESIGN §8 'Conversations and replies'). JSON keys camelCase except where
  * SPEC §7 shows snake_case (`contact_id`, `created_at`, `time_period`, `access_token`...). Ids are ULID strings.
  */
-const id = /* @__PURE__ */ lazySchema(() => z.string().check(z.minLength(1)).check(z.maxLength(64)));
+const id = /* @__PURE__ */ lazySchema(() => z.string().check(z.minLength(1), z.maxLength(64)));
 const isoDate = /* @__PURE__ */ lazySchema(() => z.iso.datetime({ offset: true }));
 
 /**
@@ -113,14 +113,14 @@ export const classifyMessageBody = /* @__PURE__ */ lazySchema(() =>
 );
 export const conversationContactParams = /* @__PURE__ */ lazySchema(() => z.strictObject({ contactId: id }));
 export const conversationThreadParams = /* @__PURE__ */ lazySchema(() =>
-  z.strictObject({ threadId: z.string().check(z.minLength(1)).check(z.maxLength(256)) }),
+  z.strictObject({ threadId: z.string().check(z.minLength(1), z.maxLength(256)) }),
 );
 
 /** POST /api/conversations (SPEC §7): `contactId, subject` -> `{id, contact_id, subject, created_at}` and the rest */
 export const createConversationBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     contactId: id,
-    subject: z.string().check(z.trim()).check(z.minLength(1)).check(z.maxLength(1000)),
+    subject: z.string().check(z.trim(), z.minLength(1), z.maxLength(1000)),
   }),
 );
 
@@ -128,9 +128,7 @@ const conversationUpdates = {
   replyStatus: /* @__PURE__ */ lazySchema(() => z.optional(z.enum(replyStatuses))),
   lastReplyDate: /* @__PURE__ */ lazySchema(() => z.optional(z.nullable(isoDate))),
   replySender: /* @__PURE__ */ lazySchema(() => z.optional(z.nullable(z.string().check(z.maxLength(320))))),
-  subject: /* @__PURE__ */ lazySchema(() =>
-    z.optional(z.string().check(z.trim()).check(z.minLength(1)).check(z.maxLength(1000))),
-  ),
+  subject: /* @__PURE__ */ lazySchema(() => z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(1000)))),
 };
 /** PATCH /api/conversations/{id}: a 404 is "stale" to the client and ignored (SPEC §7) */
 export const updateConversationBody = /* @__PURE__ */ lazySchema(() => z.strictObject(conversationUpdates));
@@ -145,7 +143,7 @@ export const replyStatusBody = /* @__PURE__ */ lazySchema(() =>
 /** PATCH /api/conversations/bulk-update: at most 100 ids, all the user's (others are reported not found) */
 export const bulkUpdateBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
-    conversationIds: z.array(id).check(z.minLength(1)).check(z.maxLength(100)),
+    conversationIds: z.array(id).check(z.minLength(1), z.maxLength(100)),
     updates: z.strictObject(conversationUpdates),
   }),
 );
@@ -156,10 +154,10 @@ export const bulkUpdateSchema = /* @__PURE__ */ lazySchema(() =>
 /** POST /api/conversations/search: text in subject or contact name/address; by reply status; newest first */
 export const searchConversationsBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
-    query: z.optional(z.string().check(z.trim()).check(z.maxLength(200))),
+    query: z.optional(z.string().check(z.trim(), z.maxLength(200))),
     replyStatus: z.optional(z.enum(replyStatuses)),
     contactId: z.optional(id),
-    limit: z._default(z.int().check(z.gte(1)).check(z.lte(100)), 50),
+    limit: z._default(z.int().check(z.gte(1), z.lte(100)), 50),
   }),
 );
 
@@ -221,7 +219,7 @@ export const detailedAnalyticsSchema = /* @__PURE__ */ lazySchema(() =>
     /** 0 = Sunday .. 6 = Saturday, all seven */
     byWeekday: z.array(
       z.object({
-        weekday: z.int().check(z.gte(0)).check(z.lte(6)),
+        weekday: z.int().check(z.gte(0), z.lte(6)),
         sent: z.int(),
         replies: z.int(),
         replyRate: z.number(),
@@ -230,7 +228,7 @@ export const detailedAnalyticsSchema = /* @__PURE__ */ lazySchema(() =>
     /** 0..23, all 24 */
     byHour: z.array(
       z.object({
-        hour: z.int().check(z.gte(0)).check(z.lte(23)),
+        hour: z.int().check(z.gte(0), z.lte(23)),
         sent: z.int(),
         replies: z.int(),
         replyRate: z.number(),
@@ -350,7 +348,7 @@ export const readNotificationsBody = /* @__PURE__ */ lazySchema(() =>
   z.union([
     z.strictObject({
       ids: z
-        .array(z.string().check(z.minLength(1)).check(z.maxLength(600)))
+        .array(z.string().check(z.minLength(1), z.maxLength(600)))
         .check(z.minLength(1))
         .check(z.maxLength(30)),
     }),

@@ -24,11 +24,11 @@ export const dashboardSummarySchema = /* @__PURE__ */ lazySchema(() =>
      * replies / delivered conversations (at least one e-mail sent, not bounced), 0..1 (0 with none): an out-of-office
      * or another automatic answer is no reply (DESIGN §9 'Triage'), a bounce was never delivered
      */
-    replyRate: z.number().check(z.gte(0)).check(z.lte(1)),
+    replyRate: z.number().check(z.gte(0), z.lte(1)),
     /** conversations whose newest answer is labelled interested or referral (DESIGN §9 'Triage') */
     positiveReplies: z.int().check(z.nonnegative()),
     /** positiveReplies / delivered conversations, 0..1 (0 with none) */
-    positiveReplyRate: z.number().check(z.gte(0)).check(z.lte(1)),
+    positiveReplyRate: z.number().check(z.gte(0), z.lte(1)),
     /** scheduled meetings starting from now on */
     upcomingMeetings: z.int().check(z.nonnegative()),
     /** the contact slots (SPEC §3 'Quota') */
@@ -142,22 +142,22 @@ export const activityListSchema = /* @__PURE__ */ lazySchema(() =>
 export const startActivityBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     actionType: z.literal('add_contacts'),
-    profileCount: z.int().check(z.gte(1)).check(z.lte(10_000)),
+    profileCount: z.int().check(z.gte(1), z.lte(10_000)),
   }),
 );
 /** PATCH /api/activity/{id}: its counts as they grow, and its end (a finished action is not changed again: 409). */
 export const updateActivityBody = /* @__PURE__ */ lazySchema(() =>
   z
     .strictObject({
-      completedCount: z.optional(z.int().check(z.gte(0)).check(z.lte(10_000))),
-      fetchedCount: z.optional(z.int().check(z.gte(0)).check(z.lte(10_000))),
-      failedCount: z.optional(z.int().check(z.gte(0)).check(z.lte(10_000))),
+      completedCount: z.optional(z.int().check(z.gte(0), z.lte(10_000))),
+      fetchedCount: z.optional(z.int().check(z.gte(0), z.lte(10_000))),
+      failedCount: z.optional(z.int().check(z.gte(0), z.lte(10_000))),
       status: z.optional(z.enum(['completed', 'failed'])),
       /** cut to 50 characters when stored */
-      error: z.optional(z.string().check(z.trim()).check(z.minLength(1)).check(z.maxLength(2000))),
+      error: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(2000))),
     })
     .check(z.refine((body) => Object.keys(body).length > 0, { message: 'No valid fields to update' })),
 );
 export const activityIdParams = /* @__PURE__ */ lazySchema(() =>
-  z.strictObject({ id: z.string().check(z.minLength(1)).check(z.maxLength(64)) }),
+  z.strictObject({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
 );

@@ -56,8 +56,8 @@ export type UploadPurpose = (typeof uploadPurposes)[number];
 export const createUploadBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     purpose: z.enum(uploadPurposes),
-    fileName: z.string().check(z.trim()).check(z.minLength(1)).check(z.maxLength(255)),
-    contentType: z.string().check(z.trim()).check(z.minLength(1)).check(z.maxLength(255)),
+    fileName: z.string().check(z.trim(), z.minLength(1), z.maxLength(255)),
+    contentType: z.string().check(z.trim(), z.minLength(1), z.maxLength(255)),
     /** bytes, as the browser reports them */
     size: z.int().check(z.gte(0)),
   }),
@@ -83,13 +83,13 @@ export type UploadTicket = z.infer<typeof uploadTicketSchema>;
 
 /** POST /api/profiles/resume and POST /process-file: the uploaded object to process (its ticket's `key`). */
 export const processDocumentBody = /* @__PURE__ */ lazySchema(() =>
-  z.strictObject({ key: z.string().check(z.trim()).check(z.minLength(1)).check(z.maxLength(1024)) }),
+  z.strictObject({ key: z.string().check(z.trim(), z.minLength(1), z.maxLength(1024)) }),
 );
 
 /** POST /api/profiles/cover-letter: the stored object and the company the letter is for. */
 export const processCoverLetterBody = /* @__PURE__ */ lazySchema(() =>
   // strict as processDocumentBody is: an extended object keeps its base's unknown-key policy
-  z.extend(processDocumentBody, { company: z.optional(z.string().check(z.trim()).check(z.maxLength(160))) }),
+  z.extend(processDocumentBody, { company: z.optional(z.string().check(z.trim(), z.maxLength(160))) }),
 );
 
 /** SPEC §7 'Profile': the answer of the three processing endpoints (inside the envelope's `data`). */

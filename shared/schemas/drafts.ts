@@ -7,7 +7,7 @@ export const draftStatuses = ['draft', 'sending', 'sent', 'failed', 'archived'] 
 export type DraftType = (typeof draftTypes)[number];
 export type DraftStatus = (typeof draftStatuses)[number];
 
-const id = /* @__PURE__ */ lazySchema(() => z.string().check(z.minLength(1)).check(z.maxLength(64)));
+const id = /* @__PURE__ */ lazySchema(() => z.string().check(z.minLength(1), z.maxLength(64)));
 /** the longest subject and body a draft keeps (an e-mail, not a document); the item stays far below 400 KB */
 export const maxSubjectLength = 1000;
 export const maxBodyLength = 100_000;
@@ -18,9 +18,9 @@ export const maxBodyLength = 100_000;
  */
 export const draftAttachmentSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
-    name: z.string().check(z.minLength(1)).check(z.maxLength(255)),
+    name: z.string().check(z.minLength(1), z.maxLength(255)),
     /** where the file is: 'resume' or 'cover_letter' of the user's documents, or a URL */
-    source: z.string().check(z.minLength(1)).check(z.maxLength(2048)),
+    source: z.string().check(z.minLength(1), z.maxLength(2048)),
     contentType: z.optional(z.string().check(z.maxLength(255))),
     size: z.optional(z.int().check(z.nonnegative())),
   }),
@@ -30,7 +30,7 @@ export const draftAttachmentSchema = /* @__PURE__ */ lazySchema(() =>
 export const placeholderAlternativesSchema = /* @__PURE__ */ lazySchema(() =>
   z
     .record(
-      z.string().check(z.minLength(1)).check(z.maxLength(200)),
+      z.string().check(z.minLength(1), z.maxLength(200)),
       z.array(z.string().check(z.maxLength(2000))).check(z.maxLength(20)),
     )
     .check(

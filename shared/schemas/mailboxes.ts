@@ -90,7 +90,7 @@ export const connectionStateSchema = /* @__PURE__ */ lazySchema(() =>
 );
 export type ConnectionState = z.infer<typeof connectionStateSchema>;
 
-const id = /* @__PURE__ */ lazySchema(() => z.string().check(z.minLength(1)).check(z.maxLength(64)));
+const id = /* @__PURE__ */ lazySchema(() => z.string().check(z.minLength(1), z.maxLength(64)));
 /** an address as sent, compared in lower case (a plain email schema, so the contract suite can generate valid ones) */
 const email = /* @__PURE__ */ lazySchema(() =>
   z.pipe(
@@ -104,12 +104,12 @@ const provider = /* @__PURE__ */ lazySchema(() =>
 /** the web app's origin, e.g. http://localhost:5173; checked against the configured one */
 const origin = /* @__PURE__ */ lazySchema(() => z.url().check(z.maxLength(200)));
 /** what the provider returned on the redirect */
-const code = /* @__PURE__ */ lazySchema(() => z.string().check(z.minLength(1)).check(z.maxLength(4096)));
-const state = /* @__PURE__ */ lazySchema(() => z.string().check(z.minLength(1)).check(z.maxLength(256)));
+const code = /* @__PURE__ */ lazySchema(() => z.string().check(z.minLength(1), z.maxLength(4096)));
+const state = /* @__PURE__ */ lazySchema(() => z.string().check(z.minLength(1), z.maxLength(256)));
 
 export const connectionIdParams = /* @__PURE__ */ lazySchema(() => z.strictObject({ id }));
 export const connectionEmailParams = /* @__PURE__ */ lazySchema(() =>
-  z.strictObject({ email: z.string().check(z.minLength(3)).check(z.maxLength(320)) }),
+  z.strictObject({ email: z.string().check(z.minLength(3), z.maxLength(320)) }),
 );
 
 export const tokenPurposes = ['send_email', 'read_email', 'check_replies'] as const;
@@ -135,9 +135,9 @@ export const createConnectionBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     provider: z.optional(provider),
     email,
-    accessToken: z.string().check(z.minLength(1)).check(z.maxLength(8192)),
-    refreshToken: z.optional(z.nullable(z.string().check(z.minLength(1)).check(z.maxLength(8192)))),
-    expiry: z.optional(z.string().check(z.maxLength(64)).check(z.refine(isValidExpiry, mailboxMessages.invalidExpiry))),
+    accessToken: z.string().check(z.minLength(1), z.maxLength(8192)),
+    refreshToken: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(8192)))),
+    expiry: z.optional(z.string().check(z.maxLength(64), z.refine(isValidExpiry, mailboxMessages.invalidExpiry))),
   }),
 );
 export type CreateConnectionBody = z.infer<typeof createConnectionBody>;

@@ -122,7 +122,7 @@ export const zoomAuthorizeQuery = /* @__PURE__ */ lazySchema(() =>
 /** POST /zoom/oauth/exchange (SPEC §7 `code`; `state` as Zoom gave it back) */
 export const zoomExchangeBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
-    code: z.string().check(z.minLength(1)).check(z.maxLength(2048)),
+    code: z.string().check(z.minLength(1), z.maxLength(2048)),
     state: zoomState,
   }),
 );
@@ -146,7 +146,7 @@ export const rsvpAnswers = ['accepted', 'tentative', 'declined'] as const;
 export type RsvpAnswer = (typeof rsvpAnswers)[number];
 
 const isoDateTime = /* @__PURE__ */ lazySchema(() => z.iso.datetime({ offset: true }));
-const id = /* @__PURE__ */ lazySchema(() => z.string().check(z.minLength(1)).check(z.maxLength(64)));
+const id = /* @__PURE__ */ lazySchema(() => z.string().check(z.minLength(1), z.maxLength(64)));
 
 export const meetingSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
@@ -213,9 +213,7 @@ export const meetingListQuery = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-const title = /* @__PURE__ */ lazySchema(() =>
-  z.string().check(z.trim()).check(z.minLength(1)).check(z.maxLength(200)),
-);
+const title = /* @__PURE__ */ lazySchema(() => z.string().check(z.trim(), z.minLength(1), z.maxLength(200)));
 const notes = /* @__PURE__ */ lazySchema(() => z.string().check(z.maxLength(10_000)));
 
 /** POST /api/meetings */
@@ -226,7 +224,7 @@ export const createMeetingBody = /* @__PURE__ */ lazySchema(() =>
     title: z.optional(title),
     startTime: isoDateTime,
     /** @default the user's settings `meetingDuration` */
-    durationMinutes: z.optional(z.int().check(z.gte(5)).check(z.lte(480))),
+    durationMinutes: z.optional(z.int().check(z.gte(5), z.lte(480))),
     /** @default the user's settings `timeZone` */
     timeZone: z.optional(timeZoneSchema),
     notes: z.optional(notes),
@@ -244,7 +242,7 @@ export const updateMeetingBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     title: z.optional(title),
     startTime: z.optional(isoDateTime),
-    durationMinutes: z.optional(z.int().check(z.gte(5)).check(z.lte(480))),
+    durationMinutes: z.optional(z.int().check(z.gte(5), z.lte(480))),
     timeZone: z.optional(timeZoneSchema),
     notes: z.optional(notes),
     status: z.optional(z.enum(['scheduled', 'done'])),

@@ -18,14 +18,14 @@ export type MailSetting = (typeof mailSettings)[number];
 export const replyDigestMessageSchema = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     kind: z.literal('reply-digest'),
-    uid: z.string().check(z.minLength(1)).check(z.maxLength(128)),
-    windowId: z.string().check(z.minLength(1)).check(z.maxLength(64)),
+    uid: z.string().check(z.minLength(1), z.maxLength(128)),
+    windowId: z.string().check(z.minLength(1), z.maxLength(64)),
   }),
 );
 export type ReplyDigestMessage = z.infer<typeof replyDigestMessageSchema>;
 
 /** The signed token of an unsubscribe link (lambdas/notifications/unsubscribe.ts), as the link carries it. */
-const tokenSchema = z.string().check(z.minLength(1)).check(z.maxLength(1024));
+const tokenSchema = z.string().check(z.minLength(1), z.maxLength(1024));
 
 /** `POST /api/notification-emails/unsubscribe?token=` (RFC 8058 one-click: the body is `List-Unsubscribe=One-Click`) */
 export const unsubscribeQuery = /* @__PURE__ */ lazySchema(() => z.object({ token: tokenSchema }));

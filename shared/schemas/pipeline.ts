@@ -45,6 +45,6 @@ export const pipelineSchema = /* @__PURE__ */ lazySchema(() =>
 );
 
 export const pipelineContactParams = /* @__PURE__ */ lazySchema(() =>
-  z.strictObject({ contactId: z.string().check(z.minLength(1)).check(z.maxLength(64)) }),
+  z.strictObject({ contactId: z.string().check(z.minLength(1), z.maxLength(64)) }),
 );
 export const movePipelineBody = /* @__PURE__ */ lazySchema(() => z.strictObject({ stage: z.enum(pipelineStages) }));

@@ -31,11 +31,11 @@ export const settingsSchema = /* @__PURE__ */ lazySchema(() =>
     /** 'system' follows the device's light or dark appearance */
     theme: z.enum(['light', 'dark', 'system']),
     /** minutes */
-    meetingDuration: z.int().check(z.gte(15)).check(z.lte(240)),
+    meetingDuration: z.int().check(z.gte(15), z.lte(240)),
     includeResume: z.boolean(),
     autoFollowUp: z.boolean(),
     /** days after the initial e-mail */
-    followUpDelay: z.int().check(z.gte(1)).check(z.lte(30)),
+    followUpDelay: z.int().check(z.gte(1), z.lte(30)),
     /** HH:MM in the user's time zone */
     followUpTime: z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Expected a time as HH:MM')),
   }),
@@ -47,7 +47,7 @@ export const updateSettingsBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({ settings: z.partial(settingsSchema) }),
 );
 
-const text = (max: number) => z.string().check(z.trim()).check(z.maxLength(max));
+const text = (max: number) => z.string().check(z.trim(), z.maxLength(max));
 
 /** The longest text a profile keeps of each document (the documents Lambda caps what it extracts at these). */
 export const documentTextLimits = { resumeContent: 100_000, coverLetterContent: 100_000, background: 20_000 } as const;

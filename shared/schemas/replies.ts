@@ -8,10 +8,10 @@ import { lazySchema } from '../lazy-schema.js';
  */
 export const replyCheckMessageSchema = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
-    uid: z.string().check(z.minLength(1)).check(z.maxLength(128)),
-    mailboxId: z.string().check(z.minLength(1)).check(z.maxLength(64)),
+    uid: z.string().check(z.minLength(1), z.maxLength(128)),
+    mailboxId: z.string().check(z.minLength(1), z.maxLength(64)),
     reason: z.enum(['push', 'schedule', 'manual']),
-    checkId: z.string().check(z.minLength(1)).check(z.maxLength(200)),
+    checkId: z.string().check(z.minLength(1), z.maxLength(200)),
     /**
      * A page of a resync (a lost cursor): read the threads of the mailbox's open conversations older than `after` (a
      * conversation id), a bounded page, then queue the next page. `occasion` names the resync, so each page's
@@ -19,8 +19,8 @@ export const replyCheckMessageSchema = /* @__PURE__ */ lazySchema(() =>
      */
     resync: z.optional(
       z.strictObject({
-        occasion: z.string().check(z.minLength(1)).check(z.maxLength(64)),
-        after: z.string().check(z.minLength(1)).check(z.maxLength(64)),
+        occasion: z.string().check(z.minLength(1), z.maxLength(64)),
+        after: z.string().check(z.minLength(1), z.maxLength(64)),
       }),
     ),
     /**
@@ -30,10 +30,10 @@ export const replyCheckMessageSchema = /* @__PURE__ */ lazySchema(() =>
     later: z.optional(
       z.strictObject({
         threads: z
-          .array(z.string().check(z.minLength(1)).check(z.maxLength(256)))
+          .array(z.string().check(z.minLength(1), z.maxLength(256)))
           .check(z.minLength(1))
           .check(z.maxLength(25)),
-        attempt: z.int().check(z.gte(1)).check(z.lte(100)),
+        attempt: z.int().check(z.gte(1), z.lte(100)),
       }),
     ),
   }),

@@ -6,7 +6,7 @@ import { lazySchema } from '../lazy-schema.js';
  * contact's conversation some days after the e-mail before it, at a time of day; and the contacts enrolled in one.
  */
 
-const id = z.string().check(z.minLength(1)).check(z.maxLength(64));
+const id = z.string().check(z.minLength(1), z.maxLength(64));
 
 /** The texts the server answers with, once. */
 export const sequenceMessages = {
@@ -30,7 +30,7 @@ export const sequenceStepSources = ['ai', 'template'] as const;
 
 export const sequenceStepSchema = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
-    delayDays: z.int().check(z.gte(1)).check(z.lte(60)),
+    delayDays: z.int().check(z.gte(1), z.lte(60)),
     businessDaysOnly: z.boolean(),
     /** the time of day it goes, in the contact's time zone (when known and `recipientTimeZone`), else the user's */
     sendTime: z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:mm')),
@@ -43,8 +43,8 @@ export type SequenceStep = z.infer<typeof sequenceStepSchema>;
 
 export const sequenceBody = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
-    name: z.string().check(z.trim()).check(z.minLength(1)).check(z.maxLength(120)),
-    steps: z.array(sequenceStepSchema).check(z.minLength(1)).check(z.maxLength(6)),
+    name: z.string().check(z.trim(), z.minLength(1), z.maxLength(120)),
+    steps: z.array(sequenceStepSchema).check(z.minLength(1), z.maxLength(6)),
     recipientTimeZone: z._default(z.boolean(), true),
   }),
 );
@@ -93,7 +93,7 @@ export const sequenceIdParams = /* @__PURE__ */ lazySchema(() => z.strictObject(
 export const enrollmentParams = /* @__PURE__ */ lazySchema(() => z.strictObject({ id, contactId: id }));
 
 export const enrollBody = /* @__PURE__ */ lazySchema(() =>
-  z.strictObject({ contactIds: z.array(id).check(z.minLength(1)).check(z.maxLength(100)) }),
+  z.strictObject({ contactIds: z.array(id).check(z.minLength(1), z.maxLength(100)) }),
 );
 export const enrollResultSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({

@@ -3,7 +3,7 @@ import { placeholders, unknownPlaceholders, unknownPlaceholdersMessage } from '.
 import { lazySchema } from '../lazy-schema.js';
 
 /** DESIGN §8 'Templates'. */
-const id = /* @__PURE__ */ lazySchema(() => z.string().check(z.minLength(1)).check(z.maxLength(64)));
+const id = /* @__PURE__ */ lazySchema(() => z.string().check(z.minLength(1), z.maxLength(64)));
 
 /** The longest name, subject and body a template keeps: an e-mail, not a document (the item stays far below 400 KB). */
 export const maxTemplateNameLength = 200;

@@ -18,7 +18,7 @@ const trackedEvent = /* @__PURE__ */ lazySchema(() =>
 
 /** POST /api/track: what a visitor did in the last seconds (SPEC §2 'tracking'). */
 export const trackBody = /* @__PURE__ */ lazySchema(() =>
-  z.strictObject({ events: z.array(trackedEvent).check(z.minLength(1)).check(z.maxLength(trackingLimits.batchSize)) }),
+  z.strictObject({ events: z.array(trackedEvent).check(z.minLength(1), z.maxLength(trackingLimits.batchSize)) }),
 );
 export type TrackBody = z.infer<typeof trackBody>;
 
