@@ -192,9 +192,9 @@ export const deleteMailbox = async (db: DataClient, item: Pick<MailboxItem, 'uid
 /*
  * The wire forms of mailboxes live with their items, not in the mailboxes domain: the profiles domain reads
  * `connectedEmails` here without reaching that domain's index.ts, whose wiring (deps.ts) imports the mail adapters
- * lazily. esbuild's code splitting gives the code a lazily imported chunk uses of a shared package (classic zod, for the
- * adapters' parsing) to every bundle that reaches that chunk's importer, so the Cognito trigger, which parses with
- * zod/mini alone, would load classic zod at cold start (infra/constructs/cold-start.test.ts).
+ * lazily. esbuild's code splitting puts the code a lazily imported chunk uses of a shared package (zod's schema types
+ * the adapters parse with) in the cold start of every bundle that reaches that chunk's importer: the Cognito trigger,
+ * which parses with a few of them, would load them all at cold start.
  */
 
 /** A mailbox as every route answers it (DESIGN §8): never a token. */
